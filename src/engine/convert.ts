@@ -1,0 +1,101 @@
+// The engine's front door: open → select pages → extract (in this thread or across the
+// worker pool) → analyse and render. Knows nothing of HTTP, keys or credits.
+import { limits } from "../config/limits.js";
+import { analyseDocument } from "./analyse.js";
+import { DocumentError } from "./errors.js";
+import { extractPages } from "./extract.js";
+import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument, type PdfjsDocument } from "./extract_pdfjs.js";
+import type { PageOutcome } from "./model.js";
+import { openDocument } from "./open.js";
+import { canonicalSelection, parsePageExpression, resolveSelection } from "./page_select.js";
+import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
+import { readOutline } from "./toc.js";
+
+export interface ConvertRequest {
+  bytes: Uint8Array;
+  password?: string;
+  /** A page expression; null or undefined selects every page. */
+  pages?: string | null;
+  options: RenderOptions;
+  /** Epoch ms by which the conversion must finish (the request's wall clock). */
+  deadlineMs?: number;
+  /** At most this many selected pages (200 on /v1/convert, 5 with a test key). */
+  maxSelectedPages?: number;
+  /** Called as pages finish, for progress reporting. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** An opened document, wherever its pages are extracted. */
+export interface DocumentSession {
+  pageCount: number;
+  hasXfa: boolean;
+  outline: TocEntry[] | null;
+  extract(pages: readonly number[], deadlineMs: number, onProgress?: (done: number) => void): Promise<PageOutcome[]>;
+  close(): Promise<void>;
+}
+
+export type SessionOpener = (bytes: Uint8Array, password: string | undefined) => Promise<DocumentSession>;
+
+export async function convertDocument(open: SessionOpener, request: ConvertRequest): Promise<ConversionResult> {
+  const started = performance.now();
+  const deadlineMs = request.deadlineMs ?? Date.now() + limits.requestWallMsMax;
+  // Parse the expression before opening: a bad expression needs no document.
+  const parsed = request.pages === undefined || request.pages === null ? null : parsePageExpression(request.pages);
+  const session = await open(request.bytes, request.password);
+  try {
+    const selected = resolveSelection(parsed, session.pageCount, request.maxSelectedPages ?? limits.selectedPagesMax);
+    const parsedAt = performance.now();
+    const outcomes = await session.extract(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
+    if (outcomes.length < selected.length) {
+      throw new DocumentError(
+        "conversion_timeout",
+        `The conversion passed the ${limits.requestWallMsMax / 1000} s wall clock after ${outcomes.length} of ${selected.length} pages. Select fewer pages per request.`,
+        { pages_completed: outcomes.length },
+      );
+    }
+    const result = analyseDocument({
+      pageCount: session.pageCount,
+      selected,
+      selectionExpression: parsed ? parsed.expression : canonicalSelection(selected),
+      outcomes,
+      outline: session.outline,
+      hasXfa: session.hasXfa,
+      options: request.options,
+    });
+    const done = performance.now();
+    return {
+      ...result,
+      timings_ms: {
+        parse: Math.round(parsedAt - started),
+        convert: Math.round(done - parsedAt),
+        encode: 0,
+        total: Math.round(done - started),
+      },
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+/** Opens a document in this thread: for `svc convert`, tests and benchmarks of one core. */
+export const openInProcess: SessionOpener = async (bytes, password) => {
+  const opened = openDocument(bytes, password);
+  let pdfjs: Promise<PdfjsDocument> | null = null;
+  const fallback = async (page: number) => {
+    pdfjs ??= openPdfjsDocument(bytes, password);
+    return extractPagePdfjs(await pdfjs, page);
+  };
+  return {
+    pageCount: opened.pageCount,
+    hasXfa: opened.hasXfa,
+    outline: readOutline(opened.doc, opened.pageCount),
+    async extract(pages, deadlineMs, onProgress) {
+      let done = 0;
+      return extractPages(opened, pages, fallback, { deadlineMs }, () => onProgress?.(done++));
+    },
+    async close() {
+      opened.doc.destroy();
+      if (pdfjs) await destroyPdfjsDocument(await pdfjs).catch(() => undefined);
+    },
+  };
+};

@@ -1,0 +1,143 @@
+// Stage 5b: one page's Markdown. Tidied lines → tables pulled out → reading order →
+// blocks → Markdown text. Knows the document statistics but nothing of other pages.
+import type { Line, PageLink, PageModel } from "./model.js";
+import type { RenderOptions } from "./result.js";
+import { type Block, buildBlocks, nestListItems } from "./blocks.js";
+import type { DocumentStats } from "./doc_stats.js";
+import { renderInline, plainText } from "./inline.js";
+import { lineText } from "./lines.js";
+import { type Box, orderForReading } from "./reading_order.js";
+import { detectTables, type Table } from "./tables.js";
+import { renderTable } from "./render_table.js";
+
+export interface PageRender {
+  markdown: string;
+  links: { url: string; text: string }[];
+  columns: number;
+}
+
+type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
+type PageBlock = Block | { kind: "table"; table: Table };
+
+/** Outline titles by page, normalized, with their outline level: headings the PDF names itself. */
+export type OutlineHints = Map<number, Map<string, number>>;
+
+export function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+export function renderPage(
+  model: PageModel,
+  lines: readonly Line[],
+  stats: DocumentStats,
+  options: RenderOptions,
+  outline: OutlineHints,
+): PageRender {
+  const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
+  const { tables, rest } = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
+  const groups = orderForReading(items);
+  const blocks: PageBlock[] = [];
+  let columns = 1;
+  for (const group of groups) {
+    columns = Math.max(columns, group.columns);
+    let run: Line[] = [];
+    const flush = () => {
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats));
+      run = [];
+    };
+    for (const item of group.items) {
+      if (item.table) {
+        flush();
+        blocks.push({ kind: "table", table: item.table });
+      } else {
+        run.push(item as Line);
+      }
+    }
+    flush();
+  }
+  applyOutlineHints(blocks, outline.get(model.page));
+  nestListItems(blocks as Block[]);
+  const links: { url: string; text: string }[] = [];
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }));
+  return { markdown, links, columns };
+}
+
+/** A block whose text is an outline title on this page is a heading of the outline's level. */
+function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
+  if (!titles || titles.size === 0) return;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading" && block.kind !== "paragraph") continue;
+    if (block.lines.length > 3) continue;
+    const level = titles.get(normalizeTitle(plainText(block.lines)));
+    if (level !== undefined) blocks[i] = { kind: "heading", level: Math.min(level, 6), lines: block.lines };
+  }
+}
+
+function renderBlocks(
+  blocks: PageBlock[],
+  links: readonly PageLink[],
+  options: RenderOptions,
+  onLink: (url: string, text: string) => void,
+): string {
+  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink };
+  const plain = { ...inline, emphasis: false };
+  let out = "";
+  let prevKind: PageBlock["kind"] | null = null;
+  // Indentation of each list depth: a child's content starts where its parent's text does.
+  const listIndent: string[] = [];
+  for (const block of blocks) {
+    let text: string;
+    switch (block.kind) {
+      case "heading":
+        text = "#".repeat(block.level) + " " + renderInline(block.lines, plain);
+        break;
+      case "paragraph":
+        text = renderInline(block.lines, inline);
+        break;
+      case "list_item": {
+        if (prevKind !== "list_item") listIndent.length = 0;
+        const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
+        text = indent + block.marker + " " + renderInline(block.lines, inline);
+        listIndent.length = block.depth + 1;
+        listIndent[block.depth] = indent;
+        listIndent[block.depth + 1] = indent + " ".repeat(block.marker.length + 1);
+        break;
+      }
+      case "code":
+        text = renderCode(block.lines);
+        break;
+      case "table":
+        text = renderTable(block.table, options.tables, (cellLines) => renderInline(cellLines, plain));
+        break;
+    }
+    if (text.trim() === "") continue;
+    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
+    out += text;
+    prevKind = block.kind;
+  }
+  return out;
+}
+
+function renderCode(lines: readonly Line[]): string {
+  const widths: number[] = [];
+  for (const line of lines) {
+    for (const span of line.spans) {
+      const n = span.text.length;
+      if (n >= 2) widths.push((span.x1 - span.x0) / n);
+    }
+  }
+  widths.sort((a, b) => a - b);
+  const charWidth = widths.length > 0 ? widths[widths.length >> 1] : 6;
+  const left = Math.min(...lines.map((l) => l.x0));
+  const body = lines
+    .map((line) => {
+      const indent = Math.max(0, Math.round((line.x0 - left) / charWidth));
+      return (" ".repeat(Math.min(indent, 80)) + lineText(line).trim()).trimEnd();
+    })
+    .join("\n");
+  const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));
+  const fence = "`".repeat(longestFence + 1);
+  return `${fence}\n${body}\n${fence}`;
+}

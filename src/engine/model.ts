@@ -1,0 +1,69 @@
+// The page model: what every extractor (MuPDF first, pdf.js as the fallback) produces for
+// one page, and what document analysis consumes. Coordinates are PDF points in the page's
+// visual space: origin top-left, y grows downwards, after rotation and the crop box.
+
+/** A run of characters on one line sharing one font, size and style. */
+export interface Span {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** Font name without the subset prefix (`ABCDEF+`). */
+  font: string;
+  /** Font size in points, rounded to 0.1. */
+  size: number;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+/** A visual line of text: spans in logical (reading) order along one baseline. */
+export interface Line {
+  spans: Span[];
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** 0 horizontal, 1 vertical writing. */
+  wmode: 0 | 1;
+}
+
+/** A straight ruling line or a filled rectangle, as a table detector needs them. */
+export interface Rule {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** `stroke`: a stroked path; `fill`: a filled rectangle (thin ones are drawn rules). */
+  kind: "stroke" | "fill";
+}
+
+/** A URI link annotation with the area it covers. */
+export interface PageLink {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  uri: string;
+}
+
+export type ExtractionPath = "mupdf" | "pdfjs";
+
+export interface PageModel {
+  /** 1-based page number in the document. */
+  page: number;
+  width: number;
+  height: number;
+  lines: Line[];
+  rules: Rule[];
+  links: PageLink[];
+  /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
+  chars: number;
+  extraction: ExtractionPath;
+}
+
+/** Per-page outcome of extraction: a model, or the critical warning that replaces it. */
+export type PageOutcome =
+  | { ok: true; model: PageModel; cpuMs: number }
+  | { ok: false; page: number; code: "page_render_failed" | "page_budget_exceeded"; cpuMs: number };

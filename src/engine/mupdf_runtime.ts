@@ -1,0 +1,55 @@
+// Loads MuPDF's WebAssembly build once per thread and exposes the raw module next to the
+// public API. The public StructuredText.walk() allocates a Font wrapper (with a finalizer),
+// a quad array and a colour array for every character, which costs more than MuPDF's own
+// extraction on text-heavy pages. Handing the Emscripten factory our own module object lets
+// extract_mupdf.ts read characters straight from the stext structures. The `mupdf`
+// dependency is pinned to an exact version because of this; `hasFastStext` guards it.
+type WasmModule = Record<string, any> & { HEAPF32: Float32Array; UTF8ToString(ptr: number): string };
+
+const globals = globalThis as unknown as { $libmupdf_wasm_Module?: Record<string, unknown> };
+const moduleObject = (globals.$libmupdf_wasm_Module ??= {});
+
+export const mupdf = await import("mupdf");
+export const wasm = moduleObject as WasmModule;
+
+const fastStextFunctions = [
+  "_wasm_stext_page_get_first_block",
+  "_wasm_stext_block_get_next",
+  "_wasm_stext_block_get_type",
+  "_wasm_stext_block_get_bbox",
+  "_wasm_stext_block_get_first_line",
+  "_wasm_stext_block_get_v_flags",
+  "_wasm_stext_line_get_next",
+  "_wasm_stext_line_get_wmode",
+  "_wasm_stext_line_get_bbox",
+  "_wasm_stext_line_get_first_char",
+  "_wasm_stext_char_get_next",
+  "_wasm_stext_char_get_c",
+  "_wasm_stext_char_get_quad",
+  "_wasm_stext_char_get_size",
+  "_wasm_stext_char_get_font",
+  "_wasm_font_get_name",
+  "_wasm_font_is_bold",
+  "_wasm_font_is_italic",
+  "_wasm_font_is_monospaced",
+];
+
+/** True when this MuPDF build exposes the stext accessors the fast reader needs. */
+export const hasFastStext =
+  wasm.HEAPF32 instanceof Float32Array && fastStextFunctions.every((name) => typeof wasm[name] === "function");
+
+// MuPDF prints warnings about damaged files ("repairing PDF document", "unknown crypt
+// filter") to the console. The engine reports through warnings and error codes instead, so
+// the log is kept in a small ring that open.ts reads to classify a failure.
+const LOG_LINES_MAX = 32;
+const logRing: string[] = [];
+function remember(message: string): void {
+  if (logRing.length >= LOG_LINES_MAX) logRing.shift();
+  logRing.push(message);
+}
+mupdf.setLog({ error: remember, warning: remember });
+
+/** Empties the log ring and returns what MuPDF said since the last call. */
+export function takeMupdfLog(): string[] {
+  return logRing.splice(0, logRing.length);
+}

@@ -1,0 +1,142 @@
+// Stage 3b: reading order. Finds column gutters (vertical strips no narrow line crosses),
+// cuts the page into horizontal bands at the lines that span a gutter (titles, wide
+// figures), and reads each band column by column. Works on any boxed item, so tables take
+// their place in the flow like lines do. Iterative with a depth cap: no recursion.
+
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Lines wider than this share of the region are full-width and never define a gutter. */
+const SPANNING_WIDTH_SHARE = 0.6;
+/** Narrowest gutter, in points: word gaps sit inside lines, so this only has to beat kerning noise. */
+const GUTTER_WIDTH_MIN = 6;
+/** A column needs at least this many items on each side of the gutter. */
+const COLUMN_ITEMS_MIN = 3;
+/** A side of a gutter is text, not a label column, when its median item is this share of the region. */
+const COLUMN_MEDIAN_WIDTH_SHARE = 0.2;
+/** Both sides must overlap vertically by this share of the shorter side's height. */
+const COLUMN_VERTICAL_OVERLAP = 0.3;
+/** Nested column splits considered (page → columns → sub-columns …). */
+const SPLIT_DEPTH_MAX = 4;
+
+interface Region<T extends Box> {
+  items: T[];
+  depth: number;
+}
+
+export interface OrderedGroup<T extends Box> {
+  items: T[];
+  /** Number of side-by-side columns in the band this group came from (1 = full width). */
+  columns: number;
+}
+
+function byTopThenLeft(a: Box, b: Box): number {
+  return a.y0 - b.y0 || a.x0 - b.x0;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = values.slice().sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
+/** The widest x-interval that no narrow item crosses, with real columns on both sides. */
+function findGutter<T extends Box>(items: T[]): { x0: number; x1: number } | null {
+  let rx0 = Infinity;
+  let rx1 = -Infinity;
+  for (const it of items) {
+    if (it.x0 < rx0) rx0 = it.x0;
+    if (it.x1 > rx1) rx1 = it.x1;
+  }
+  const width = rx1 - rx0;
+  if (width <= 0) return null;
+  const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width);
+  if (narrow.length < 2 * COLUMN_ITEMS_MIN) return null;
+  // Sweep the narrow items' x-intervals for uncovered gaps.
+  const sorted = narrow.slice().sort((a, b) => a.x0 - b.x0);
+  let best: { x0: number; x1: number } | null = null;
+  let coveredTo = sorted[0].x1;
+  for (let i = 1; i < sorted.length; i++) {
+    const it = sorted[i];
+    if (it.x0 > coveredTo + GUTTER_WIDTH_MIN) {
+      const candidate = { x0: coveredTo, x1: it.x0 };
+      if ((!best || candidate.x1 - candidate.x0 > best.x1 - best.x0) && isColumnGutter(narrow, candidate, width)) {
+        best = candidate;
+      }
+    }
+    if (it.x1 > coveredTo) coveredTo = it.x1;
+  }
+  return best;
+}
+
+function isColumnGutter<T extends Box>(narrow: T[], gutter: { x0: number; x1: number }, width: number): boolean {
+  const left = narrow.filter((it) => it.x1 <= gutter.x0);
+  const right = narrow.filter((it) => it.x0 >= gutter.x1);
+  if (left.length < COLUMN_ITEMS_MIN || right.length < COLUMN_ITEMS_MIN) return false;
+  const minWidth = COLUMN_MEDIAN_WIDTH_SHARE * width;
+  if (median(left.map((it) => it.x1 - it.x0)) < minWidth) return false;
+  if (median(right.map((it) => it.x1 - it.x0)) < minWidth) return false;
+  const span = (xs: T[]) => ({ y0: Math.min(...xs.map((it) => it.y0)), y1: Math.max(...xs.map((it) => it.y1)) });
+  const l = span(left);
+  const r = span(right);
+  const overlap = Math.min(l.y1, r.y1) - Math.max(l.y0, r.y0);
+  return overlap > COLUMN_VERTICAL_OVERLAP * Math.min(l.y1 - l.y0, r.y1 - r.y0);
+}
+
+/**
+ * Orders items for reading. Returns groups in reading order; each group is one column of
+ * one band (or a full-width band), its items top to bottom.
+ */
+export function orderForReading<T extends Box>(items: readonly T[]): OrderedGroup<T>[] {
+  const out: OrderedGroup<T>[] = [];
+  // A stack of work in reverse reading order: pop = next region to read.
+  const stack: (Region<T> & { columns: number })[] = [{ items: items.slice(), depth: 0, columns: 1 }];
+  while (stack.length > 0) {
+    const region = stack.pop()!;
+    const gutter = region.depth < SPLIT_DEPTH_MAX ? findGutter(region.items) : null;
+    if (!gutter) {
+      region.items.sort(byTopThenLeft);
+      if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
+      continue;
+    }
+    // Cut into bands at the items crossing the gutter; read each band's columns in turn.
+    const sorted = region.items.slice().sort(byTopThenLeft);
+    const pieces: (Region<T> & { columns: number })[] = [];
+    let left: T[] = [];
+    let right: T[] = [];
+    const flush = () => {
+      if (left.length > 0) pieces.push({ items: left, depth: region.depth + 1, columns: 2 });
+      if (right.length > 0) pieces.push({ items: right, depth: region.depth + 1, columns: 2 });
+      left = [];
+      right = [];
+    };
+    for (const it of sorted) {
+      if (it.x1 <= gutter.x0 + 1) left.push(it);
+      else if (it.x0 >= gutter.x1 - 1) right.push(it);
+      else {
+        // A spanning item may start above the bottom of a column: only cut when it lies below.
+        flush();
+        pieces.push({ items: [it], depth: SPLIT_DEPTH_MAX, columns: 1 });
+      }
+    }
+    flush();
+    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+  }
+  return mergeAdjacentFullWidth(out);
+}
+
+// Consecutive single spanning items come out as one group each; rejoin them so paragraph
+// grouping sees them together.
+function mergeAdjacentFullWidth<T extends Box>(groups: OrderedGroup<T>[]): OrderedGroup<T>[] {
+  const merged: OrderedGroup<T>[] = [];
+  for (const g of groups) {
+    const prev = merged[merged.length - 1];
+    if (prev && prev.columns === 1 && g.columns === 1) prev.items.push(...g.items);
+    else merged.push({ items: g.items.slice(), columns: g.columns });
+  }
+  return merged;
+}

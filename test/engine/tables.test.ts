@@ -1,0 +1,485 @@
+import { describe, expect, it } from "vitest";
+import * as mupdf from "mupdf";
+import type { Line, Rule, Span } from "../../src/engine/model.js";
+import { detectTables, type Table } from "../../src/engine/tables.js";
+import { escapePipes, renderTable } from "../../src/engine/render_table.js";
+
+// ---- builders: a synthetic page model with Helvetica-like metrics (0.5 em per character)
+
+const PAGE = { width: 612, height: 792 };
+const SIZE = 10;
+const CHAR_EM = 0.5;
+
+interface SpanOptions {
+  size?: number;
+  bold?: boolean;
+}
+
+function span(text: string, x0: number, y0: number, o: SpanOptions = {}): Span {
+  const size = o.size ?? SIZE;
+  const bold = o.bold ?? false;
+  return {
+    text,
+    x0,
+    y0,
+    x1: x0 + text.length * size * CHAR_EM,
+    y1: y0 + size * 1.2,
+    font: bold ? "Helvetica-Bold" : "Helvetica",
+    size,
+    bold,
+    italic: false,
+    monospace: false,
+  };
+}
+
+/** A span whose right edge is at x1 (right-aligned numbers). */
+function spanR(text: string, x1: number, y0: number, o: SpanOptions = {}): Span {
+  return span(text, x1 - text.length * (o.size ?? SIZE) * CHAR_EM, y0, o);
+}
+
+function line(...spans: Span[]): Line {
+  return {
+    spans,
+    x0: Math.min(...spans.map((s) => s.x0)),
+    y0: Math.min(...spans.map((s) => s.y0)),
+    x1: Math.max(...spans.map((s) => s.x1)),
+    y1: Math.max(...spans.map((s) => s.y1)),
+    wmode: 0,
+  };
+}
+
+const text = (t: string, x0: number, y0: number, o: SpanOptions = {}) => line(span(t, x0, y0, o));
+
+function hRule(x0: number, x1: number, y: number, thick = 0.5): Rule {
+  return { x0, y0: y - thick / 2, x1, y1: y + thick / 2, kind: "stroke" };
+}
+
+function vRule(x: number, y0: number, y1: number, thick = 0.5): Rule {
+  return { x0: x - thick / 2, y0, x1: x + thick / 2, y1, kind: "stroke" };
+}
+
+/** A full grid of stroked rules. */
+function gridRules(xs: number[], ys: number[]): Rule[] {
+  return [
+    ...ys.map((y) => hRule(xs[0], xs[xs.length - 1], y)),
+    ...xs.map((x) => vRule(x, ys[0], ys[ys.length - 1])),
+  ];
+}
+
+const lineText = (l: Line) => l.spans.map((s) => s.text).join("");
+const cellTexts = (t: Table) => t.rows.map((row) => row.map((cell) => cell.lines.map(lineText).join(" ")));
+
+// ---- ruled tables -------------------------------------------------------------------
+
+describe("detectTables: ruled grids", () => {
+  const xs = [50, 200, 350, 500];
+  const ys = [100, 120, 140, 160];
+  const words = [
+    ["Name", "Qty", "Price"],
+    ["Apple", "3", "1.20"],
+    ["Banana", "12", "0.50"],
+  ];
+
+  function grid3x3(headerBold: boolean) {
+    const cells = words.flatMap((row, r) =>
+      row.map((w, c) => text(w, xs[c] + 5, ys[r] + 4, { bold: headerBold && r === 0 })),
+    );
+    const above = text("A paragraph before the table.", 50, 60);
+    const below = text("A paragraph after the table.", 50, 200);
+    return { lines: [above, ...cells, below], above, below };
+  }
+
+  it("finds a 3×3 grid, keeps cells in order and leaves the rest", () => {
+    const { lines, above, below } = grid3x3(false);
+    const { tables, rest } = detectTables(lines, gridRules(xs, ys), PAGE);
+    expect(tables).toHaveLength(1);
+    const t = tables[0];
+    expect(t.ruled).toBe(true);
+    expect(cellTexts(t)).toEqual(words);
+    expect(t.headerRows).toBe(0);
+    expect(rest).toEqual([above, below]);
+    expect([t.x0, t.y0, t.x1, t.y1].map(Math.round)).toEqual([50, 100, 500, 160]);
+  });
+
+  it("marks a bold first row as the header", () => {
+    const { lines } = grid3x3(true);
+    expect(detectTables(lines, gridRules(xs, ys), PAGE).tables[0].headerRows).toBe(1);
+  });
+
+  it("marks a thicker rule under the first row as the header", () => {
+    const { lines } = grid3x3(false);
+    const rules = gridRules(xs, ys).filter((r) => !(r.y1 - r.y0 < 1 && Math.abs(r.y0 - 120) < 1));
+    rules.push(hRule(50, 500, 120, 1.5));
+    expect(detectTables(lines, rules, PAGE).tables[0].headerRows).toBe(1);
+  });
+
+  it("cuts one Line per row into cells, including a span that crosses a border", () => {
+    // MuPDF joins a row into one line when the cell padding is small; a same-font run
+    // across a border arrives as one span with a single space at the border.
+    const rows = [
+      line(span("Name", 55, 104), span("Qty", 205, 104), span("Price", 355, 104)),
+      line(span("Apple", 55, 124), span("3", 205, 124), span("1.20", 355, 124)),
+      line({ ...span("Banana split 12", 55, 144), x1: 215 }, span("0.50", 355, 144)),
+    ];
+    // Outer border as a stroked rectangle, inner rules as thin filled rectangles.
+    const rules: Rule[] = [
+      { x0: 50, y0: 100, x1: 500, y1: 160, kind: "stroke" },
+      { x0: 50, y0: 119.5, x1: 500, y1: 120.5, kind: "fill" },
+      { x0: 50, y0: 139.5, x1: 500, y1: 140.5, kind: "fill" },
+      { x0: 199.5, y0: 100, x1: 200.5, y1: 160, kind: "fill" },
+      { x0: 349.5, y0: 100, x1: 350.5, y1: 160, kind: "fill" },
+    ];
+    const { tables, rest } = detectTables(rows, rules, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([
+      ["Name", "Qty", "Price"],
+      ["Apple", "3", "1.20"],
+      ["Banana split", "12", "0.50"],
+    ]);
+    const cut = tables[0].rows[2][0].lines[0];
+    expect(cut.x1).toBeLessThan(200);
+  });
+
+  it("leaves a merged cell's text in its first cell", () => {
+    const lines = [
+      text("Name", 55, 104),
+      text("Price range", 205, 104),
+      ...words.slice(1).flatMap((row, r) => row.map((w, c) => text(w, xs[c] + 5, ys[r + 1] + 4))),
+    ];
+    const rules = [
+      ...ys.map((y) => hRule(50, 500, y)),
+      vRule(50, 100, 160),
+      vRule(200, 100, 160),
+      vRule(350, 120, 160), // no border between the last two header cells
+      vRule(500, 100, 160),
+    ];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(cellTexts(tables[0])).toEqual([["Name", "Price range", ""], ...words.slice(1)]);
+  });
+
+  it("splits a body band ruled only around the outside into rows (booktabs with verticals)", () => {
+    const body = [
+      ["Apple", "3", "1.20"],
+      ["Banana", "12", "0.50"],
+      ["Cherry", "100", "9.99"],
+    ];
+    const lines = [
+      ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),
+      ...body.flatMap((row, r) => row.map((w, c) => text(w, xs[c] + 5, 124 + 14 * r))),
+    ];
+    const rules = [
+      hRule(50, 500, 100),
+      hRule(50, 500, 120),
+      hRule(50, 500, 170),
+      ...xs.map((x) => vRule(x, 100, 170)),
+    ];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(cellTexts(tables[0])).toEqual([words[0], ...body]);
+    expect(tables[0].headerRows).toBe(1);
+  });
+
+  it("keeps a wrapped cell as one row", () => {
+    const lines = [
+      ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),
+      text("A long name that", 55, 124),
+      text("wraps", 55, 136),
+      text("3", 205, 124),
+      text("1.20", 355, 124),
+    ];
+    const { tables } = detectTables(lines, gridRules(xs, [100, 120, 150]), PAGE);
+    expect(cellTexts(tables[0])).toEqual([words[0], ["A long name that wraps", "3", "1.20"]]);
+  });
+
+  it("ignores a box around prose and a grid with nothing in it", () => {
+    const prose = [0, 1, 2, 3].map((i) => text("Some framed prose that is not a table at all.", 60, 110 + 14 * i));
+    const frame: Rule = { x0: 50, y0: 100, x1: 500, y1: 170, kind: "stroke" };
+    expect(detectTables(prose, [frame], PAGE).tables).toEqual([]);
+    const far = text("Text far away from the grid.", 50, 400);
+    const result = detectTables([far], gridRules(xs, ys), PAGE);
+    expect(result.tables).toEqual([]);
+    expect(result.rest).toEqual([far]);
+  });
+});
+
+// ---- aligned tables -----------------------------------------------------------------
+
+describe("detectTables: aligned tables without rules", () => {
+  const data = [
+    ["Apples", "3", "1.20"],
+    ["Bananas", "12", "0.50"],
+    ["Cherries", "100", "12.99"],
+  ];
+
+  function alignedRows(oneLinePerRow: boolean): Line[] {
+    const rows: Span[][] = [
+      [span("Item", 72, 100, { bold: true }), spanR("Qty", 250, 100, { bold: true }), spanR("Price", 350, 100, { bold: true })],
+      ...data.map((row, r) => [span(row[0], 72, 114 + 14 * r), spanR(row[1], 250, 114 + 14 * r), spanR(row[2], 350, 114 + 14 * r)]),
+    ];
+    return oneLinePerRow ? rows.map((spans) => line(...spans)) : rows.flatMap((spans) => spans.map((s) => line(s)));
+  }
+
+  it("finds a 4×3 table with right-aligned numbers and a bold header", () => {
+    const above = text("Prices at the market this week were as follows, per kilogram:", 72, 70);
+    const below = text("Prices vary by season and are given without tax.", 72, 200);
+    const lines = [above, ...alignedRows(false), below];
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].ruled).toBe(false);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cellTexts(tables[0])).toEqual([["Item", "Qty", "Price"], ...data]);
+    expect(rest).toEqual([above, below]);
+  });
+
+  it("cuts rows that MuPDF gave as one Line with gaps between spans", () => {
+    const { tables, rest } = detectTables(alignedRows(true), [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellTexts(tables[0])).toEqual([["Item", "Qty", "Price"], ...data]);
+  });
+
+  it("takes a header rule of a booktabs table as the header", () => {
+    const lines = alignedRows(false).map((l) => line(...l.spans.map((s) => ({ ...s, bold: false }))));
+    const rules = [hRule(70, 352, 96), hRule(70, 352, 112.5), hRule(70, 352, 160)];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].headerRows).toBe(1);
+  });
+
+  it("reports no header when nothing marks one", () => {
+    const lines = alignedRows(false).map((l) => line(...l.spans.map((s) => ({ ...s, bold: false }))));
+    expect(detectTables(lines, [], PAGE).tables[0].headerRows).toBe(0);
+  });
+
+  it("takes a row with an empty cell into the table", () => {
+    const lines = [...alignedRows(false), text("Dates", 72, 156), line(spanR("4.00", 350, 156))];
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellTexts(tables[0])[4]).toEqual(["Dates", "", "4.00"]);
+  });
+
+  it("does not take two-column prose for a table", () => {
+    const left = "the quick brown fox jumps over the lazy dog";
+    const right = "and so the story goes on for a while longer";
+    const lines: Line[] = [];
+    for (let i = 0; i < 14; i++) {
+      lines.push(text(left, 72, 100 + 12 * i), text(right, 320, 100 + 12 * i));
+    }
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(tables).toEqual([]);
+    expect(rest).toEqual(lines);
+  });
+
+  it("does not take two-column prose with ragged short lines for a table", () => {
+    const words = ["alpha beta gamma delta epsilon", "zeta eta theta iota", "kappa lambda mu nu xi omicron"];
+    const lines: Line[] = [];
+    for (let i = 0; i < 12; i++) {
+      const w = words[i % 3] + " pi rho sigma";
+      lines.push(text(w, 72, 100 + 12 * i), text(w, 320, 100 + 12 * i));
+    }
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+
+  it("does not take a numbered or bulleted list for a table", () => {
+    const items = ["First item", "Second item", "Third item", "Fourth item"];
+    const numbered = items.flatMap((t, i) => [text(`${i + 1}.`, 72, 100 + 14 * i), text(t, 100, 100 + 14 * i)]);
+    expect(detectTables(numbered, [], PAGE).tables).toEqual([]);
+    const bullets = items.flatMap((t, i) => [text("•", 72, 100 + 14 * i), text(t, 100, 100 + 14 * i)]);
+    expect(detectTables(bullets, [], PAGE).tables).toEqual([]);
+    const withCounts = items.flatMap((t, i) => [
+      text(`${i + 1}.`, 72, 100 + 14 * i),
+      text(t, 100, 100 + 14 * i),
+      line(spanR(String(i * 7), 300, 100 + 14 * i)),
+    ]);
+    expect(detectTables(withCounts, [], PAGE).tables).toEqual([]);
+  });
+
+  it("does not take a table of contents with dot leaders for a table", () => {
+    const lines = ["Introduction", "Methods", "Results", "Discussion"].flatMap((t, i) => [
+      text(`${t} . . . . . . . . . .`, 72, 100 + 14 * i),
+      line(spanR(String(3 + i * 4), 400, 100 + 14 * i)),
+    ]);
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+
+  it("needs three aligned rows", () => {
+    const lines = [text("Name", 72, 100), text("Value", 300, 100), text("Alpha", 72, 114), text("1", 300, 114)];
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+});
+
+// ---- rendering ----------------------------------------------------------------------
+
+describe("renderTable", () => {
+  const cell = (...texts: string[]) => ({ lines: texts.map((t, i) => text(t, 0, 12 * i)) });
+  const table: Table = {
+    x0: 0,
+    y0: 0,
+    x1: 100,
+    y1: 100,
+    ruled: true,
+    headerRows: 1,
+    rows: [
+      [cell("Name"), cell("Value")],
+      [cell("a|b <x> & y"), cell("1")],
+      [cell("two", "lines")],
+    ],
+  };
+  const inline = (lines: Line[]) => lines.map(lineText).join(" ");
+
+  it("renders a GFM pipe table with escaped pipes and padded rows", () => {
+    expect(renderTable(table, "gfm", inline)).toBe(
+      ["| Name | Value |", "| --- | --- |", "| a\\|b <x> & y | 1 |", "| two lines |  |"].join("\n"),
+    );
+  });
+
+  it("uses the first row as the GFM header even when none was detected", () => {
+    const out = renderTable({ ...table, headerRows: 0 }, "gfm", inline);
+    expect(out.split("\n")[1]).toBe("| --- | --- |");
+  });
+
+  it("keeps explicit line breaks inside a GFM cell as <br>", () => {
+    const out = renderTable(table, "gfm", (lines) => lines.map(lineText).join("\n"));
+    expect(out.split("\n")[3]).toBe("| two<br>lines |  |");
+  });
+
+  it("does not double-escape a pipe the inline renderer escaped", () => {
+    expect(escapePipes("\\| a | b \\\\| c")).toBe("\\| a \\| b \\\\\\| c");
+  });
+
+  it("renders HTML with escaped plain text", () => {
+    expect(renderTable(table, "html", inline)).toBe(
+      [
+        "<table>",
+        "<thead>",
+        "<tr><th>Name</th><th>Value</th></tr>",
+        "</thead>",
+        "<tbody>",
+        "<tr><td>a|b &lt;x&gt; &amp; y</td><td>1</td></tr>",
+        "<tr><td>two lines</td><td></td></tr>",
+        "</tbody>",
+        "</table>",
+      ].join("\n"),
+    );
+  });
+
+  it("uses the plain renderer for HTML, never the Markdown one", () => {
+    const out = renderTable(table, "html", () => "**md**", (lines) => lines.map(lineText).join("+"));
+    expect(out).toContain("<td>two+lines</td>");
+    expect(out).not.toContain("**md**");
+  });
+
+  it("omits thead in HTML when no header was detected", () => {
+    const out = renderTable({ ...table, headerRows: 0 }, "html", inline);
+    expect(out).not.toContain("<thead>");
+    expect(out).toContain("<tr><td>Name</td><td>Value</td></tr>");
+  });
+
+  it("renders each row as a paragraph when tables are off", () => {
+    expect(renderTable(table, "off", inline)).toBe("Name Value\n\na|b <x> & y 1\n\ntwo lines");
+  });
+
+  it("renders an empty table as nothing", () => {
+    expect(renderTable({ ...table, rows: [] }, "gfm", inline)).toBe("");
+  });
+});
+
+// ---- a real PDF ---------------------------------------------------------------------
+
+/** A small HTML page laid out by MuPDF and written as a PDF. */
+function htmlToPdf(html: string): Uint8Array {
+  const source = mupdf.Document.openDocument(Buffer.from(html), "text/html");
+  source.layout(400, 300, 11);
+  const buffer = new mupdf.Buffer();
+  const writer = new mupdf.DocumentWriter(buffer, "pdf", "");
+  for (let i = 0; i < source.countPages(); i++) {
+    const page = source.loadPage(i);
+    const device = writer.beginPage(page.getBounds());
+    page.run(device, mupdf.Matrix.identity);
+    writer.endPage();
+  }
+  writer.close();
+  return buffer.asUint8Array();
+}
+
+/** Lines (spans split by font only, as the worst case) and vector rules of page 1. */
+function readPage(pdf: Uint8Array): { lines: Line[]; rules: Rule[]; width: number; height: number } {
+  const doc = mupdf.Document.openDocument(pdf, "application/pdf");
+  const page = doc.loadPage(0);
+  const [, , width, height] = page.getBounds();
+  const stext = page.toStructuredText("vectors=yes");
+  const lines: Line[] = [];
+  const rules: Rule[] = [];
+  let current: Line | null = null;
+  stext.walk({
+    beginLine(bbox) {
+      current = { spans: [], x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], wmode: 0 };
+    },
+    onChar(c, _origin, font, size, quad) {
+      if (current === null) return;
+      const x0 = Math.min(quad[0], quad[4]);
+      const x1 = Math.max(quad[2], quad[6]);
+      const last = current.spans[current.spans.length - 1];
+      if (last && last.font === font.getName() && last.size === size) {
+        last.text += c;
+        last.x1 = Math.max(last.x1, x1);
+        return;
+      }
+      const bold = font.isBold();
+      current.spans.push({ text: c, x0, y0: quad[1], x1, y1: quad[5], font: font.getName(), size, bold, italic: false, monospace: false });
+    },
+    endLine() {
+      if (current !== null && current.spans.length > 0) lines.push(current);
+      current = null;
+    },
+    onVector(bbox, flags) {
+      rules.push({ x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], kind: flags.isStroked ? "stroke" : "fill" });
+    },
+  });
+  return { lines, rules, width, height };
+}
+
+describe("detectTables on a PDF made by MuPDF", () => {
+  it("finds a bordered HTML table and renders it", () => {
+    const html = `<html><head><style>
+      td, th { border: 1px solid black; padding: 1px 3px; }
+      table { border-collapse: collapse; }
+    </style></head><body>
+      <p>Intro text here.</p>
+      <table>
+        <tr><th>Name</th><th>Qty</th><th>Price</th></tr>
+        <tr><td>Apple</td><td>3</td><td>1.20</td></tr>
+        <tr><td>Banana | split</td><td>12</td><td>0.50</td></tr>
+      </table>
+      <p>After the table.</p>
+    </body></html>`;
+    const { lines, rules, width, height } = readPage(htmlToPdf(html));
+    const { tables, rest } = detectTables(lines, rules, { width, height });
+    expect(tables).toHaveLength(1);
+    expect(tables[0].ruled).toBe(true);
+    expect(tables[0].headerRows).toBe(1);
+    expect(rest.map(lineText)).toEqual(["Intro text here.", "After the table."]);
+    const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").replace(/\s+/g, " ").trim());
+    expect(md).toBe(
+      ["| Name | Qty | Price |", "| --- | --- | --- |", "| Apple | 3 | 1.20 |", "| Banana \\| split | 12 | 0.50 |"].join("\n"),
+    );
+  });
+});
+
+// ---- cost ---------------------------------------------------------------------------
+
+describe("detectTables cost", () => {
+  it("stays well under a fraction of a millisecond on an ordinary page", () => {
+    const lines: Line[] = [];
+    for (let i = 0; i < 50; i++) {
+      lines.push(text("An ordinary line of body text that runs across the page", 72, 72 + 13 * i));
+    }
+    const rules = [hRule(72, 540, 60), hRule(72, 540, 740)];
+    for (let i = 0; i < 200; i++) detectTables(lines, rules, PAGE); // warm up the JIT
+    const runs = 2_000;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) detectTables(lines, rules, PAGE);
+    const msPerPage = (performance.now() - start) / runs;
+    // The budget is 0.2 ms; the bound leaves room for a loaded CI machine.
+    expect(msPerPage).toBeLessThan(1);
+  });
+});

@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { extractStructure, lcsLength, scoreMarkdown, textSimilarity, tokenize } from "./score.js";
+
+const DOC = `# Harbour Report
+
+The harbour was busy this year, with **record** traffic and *few* delays.
+
+## Works
+
+- Breakwater repaired
+- Quays resurfaced
+  - North quay
+  - South quay
+
+1. Survey the bed
+2. Plan the dredging
+
+### Costs
+
+| Item | Cost |
+| --- | --- |
+| Blocks | 40,000 |
+| Fenders | 12,500 |
+
+\`\`\`
+function total(items) {
+  return items.reduce((s, x) => s + x.cost, 0);
+}
+\`\`\`
+
+See the [full accounts](https://example.com/accounts) and the [map](https://example.com/map).
+`;
+
+describe("scoreMarkdown", () => {
+  it("scores identical documents 1 everywhere", () => {
+    const s = scoreMarkdown(DOC, DOC);
+    expect(s.text_similarity).toBe(1);
+    expect(s.heading_recall).toBe(1);
+    expect(s.heading_text_recall).toBe(1);
+    expect(s.list_recall).toBe(1);
+    expect(s.table_cell_recall).toBe(1);
+    expect(s.code_recall).toBe(1);
+    expect(s.link_recall).toBe(1);
+    expect(s.overall).toBe(1);
+    expect(s.counts.headings).toEqual({ expected: 3, actual: 3, matched: 3 });
+    expect(s.counts.list_items).toEqual({ expected: 6, actual: 6, matched: 6 });
+    expect(s.counts.table_cells).toEqual({ expected: 6, actual: 6, matched: 6 });
+    expect(s.counts.code_lines.expected).toBe(3);
+    expect(s.counts.links.expected).toBe(2);
+  });
+
+  it("ignores Markdown spelling: bullets, emphasis markers, setext headings, HTML tables", () => {
+    const respelled = DOC.replace("# Harbour Report", "Harbour Report\n==============")
+      .replaceAll("\n- ", "\n* ")
+      .replaceAll("  - ", "  + ")
+      .replace("**record**", "__record__")
+      .replace(
+        /\| Item[\s\S]*?12,500 \|\n/,
+        "<table><tr><th>Item</th><th>Cost</th></tr><tr><td>Blocks</td><td>40,000</td></tr><tr><td>Fenders</td><td>12,500</td></tr></table>\n",
+      );
+    const s = scoreMarkdown(respelled, DOC);
+    expect(s.overall).toBe(1);
+  });
+
+  it("loses heading_recall but keeps heading_text_recall when headings are demoted", () => {
+    const demoted = DOC.replace(/^(#+) /gm, "#$1 ");
+    const s = scoreMarkdown(demoted, DOC);
+    expect(s.heading_recall).toBe(0);
+    expect(s.heading_text_recall).toBe(1);
+    expect(s.text_similarity).toBe(1);
+    expect(s.overall).toBeLessThan(1);
+  });
+
+  it("lowers table_cell_recall when cells are missing", () => {
+    const s = scoreMarkdown(DOC.replace("| Fenders | 12,500 |\n", ""), DOC);
+    expect(s.table_cell_recall).toBeCloseTo(4 / 6);
+    expect(s.missing.table_cells).toEqual(["fenders", "12,500"]);
+  });
+
+  it("gives plain unstructured text low recalls but a decent text similarity", () => {
+    const plain = extractStructure(DOC).plainText;
+    const s = scoreMarkdown(plain, DOC);
+    expect(s.text_similarity).toBeGreaterThan(0.85);
+    expect(s.heading_recall).toBe(0);
+    expect(s.list_recall).toBe(0);
+    expect(s.table_cell_recall).toBe(0);
+    expect(s.code_recall).toBe(0);
+    expect(s.link_recall).toBe(0);
+    expect(s.overall).toBeLessThan(0.3);
+  });
+
+  it("respects ordered versus unordered lists", () => {
+    const swapped = DOC.replace("1. Survey the bed\n2. Plan the dredging", "- Survey the bed\n- Plan the dredging");
+    const s = scoreMarkdown(swapped, DOC);
+    expect(s.list_recall).toBeCloseTo(4 / 6);
+    expect(s.missing.list_items).toEqual(["ol survey the bed", "ol plan the dredging"]);
+  });
+
+  it("requires the link URL and normalizes the link text", () => {
+    const wrongUrl = DOC.replace("https://example.com/map", "https://example.com/other");
+    expect(scoreMarkdown(wrongUrl, DOC).link_recall).toBe(0.5);
+    const respaced = DOC.replace("[full accounts](https://example.com/accounts)", "[Full   Accounts](HTTPS://EXAMPLE.COM/accounts/)");
+    expect(scoreMarkdown(respaced, DOC).link_recall).toBe(1);
+    const html = scoreMarkdown('<p><a href="https://example.com/accounts">full accounts</a></p>', "[full accounts](https://example.com/accounts)");
+    expect(html.link_recall).toBe(1);
+  });
+
+  it("keeps code indentation significant", () => {
+    const flattened = DOC.replace("  return items", "return items");
+    expect(scoreMarkdown(flattened, DOC).code_recall).toBeCloseTo(2 / 3);
+  });
+
+  it("treats a recall with nothing expected as null and leaves it out of overall", () => {
+    const s = scoreMarkdown("Just a paragraph.", "Just a paragraph.");
+    expect(s.heading_recall).toBeNull();
+    expect(s.list_recall).toBeNull();
+    expect(s.table_cell_recall).toBeNull();
+    expect(s.code_recall).toBeNull();
+    expect(s.link_recall).toBeNull();
+    expect(s.overall).toBe(1);
+  });
+
+  it("shows invented structure in counts: unescaped literal text read as a heading", () => {
+    const expected = "\\# Not a heading\n\n\\* not a list item\n";
+    const actual = "# Not a heading\n\n* not a list item\n";
+    const s = scoreMarkdown(actual, expected);
+    // The literal "#" and "*" became syntax, so the text lost them too.
+    expect(s.text_similarity).toBeLessThan(1);
+    expect(s.counts.headings).toEqual({ expected: 0, actual: 1, matched: 0 });
+    expect(s.counts.list_items).toEqual({ expected: 0, actual: 1, matched: 0 });
+  });
+
+  it("has a symmetric text_similarity", () => {
+    const edited = DOC.replace("record", "recorded").replace("Quays resurfaced", "Quays were resurfaced in spring");
+    const ab = scoreMarkdown(edited, DOC).text_similarity;
+    const ba = scoreMarkdown(DOC, edited).text_similarity;
+    expect(ab).toBe(ba);
+    expect(ab).toBeGreaterThan(0.9);
+    expect(ab).toBeLessThan(1);
+  });
+
+  it("scores a ~100 KB document against an edited copy sensibly", () => {
+    const para = (i: number) => `Paragraph ${i} talks about tides, boats and the weather on day ${i % 31} of the season.`;
+    const big = Array.from({ length: 1200 }, (_, i) => para(i)).join("\n\n");
+    expect(big.length).toBeGreaterThan(95_000);
+    const edited = big.replace(/boats/g, (m, off: number) => (off % 3 === 0 ? "ships" : m));
+    const s = scoreMarkdown(edited, big);
+    expect(s.text_similarity).toBeGreaterThan(0.9);
+    expect(s.text_similarity).toBeLessThan(1);
+    expect(scoreMarkdown(big, big).text_similarity).toBe(1);
+  });
+});
+
+describe("tokenize", () => {
+  it("splits words, symbols and CJK characters, folding case and ligatures", () => {
+    expect(tokenize("The ﬁle, v2.0!")).toEqual(["the", "file", ",", "v2", ".", "0", "!"]);
+    expect(tokenize("港口 Ελληνικά")).toEqual(["港", "口", "ελληνικά"]);
+  });
+});
+
+describe("textSimilarity", () => {
+  it("is 1 for two empty texts and 0 against an empty text", () => {
+    expect(textSimilarity("", "")).toBe(1);
+    expect(textSimilarity("a b", "")).toBe(0);
+  });
+});
+
+function lcsDp(a: number[], b: number[]): number {
+  const row = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(row[j], row[j - 1]);
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
+
+describe("lcsLength", () => {
+  it("agrees with the dynamic-programming LCS, across 32-bit word boundaries", () => {
+    const seq = fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 150 });
+    fc.assert(
+      fc.property(seq, seq, (a, b) => {
+        expect(lcsLength(a, b)).toBe(lcsDp(a, b));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
