@@ -34,7 +34,7 @@ export const limits = {
   pagesPerChunkMax: 8, // pages a worker extracts per task
   workerWasmBytesMax: 1_536 * 1024 * 1024, // 1.5 GiB of MuPDF's WASM memory (it can grow to 2 GiB and never shrinks)
   workerDocumentsCachedMax: 2, // opened documents a worker keeps between chunks of the same document
-  poolCrashRetriesMax: 4, // chunk resubmissions after worker crashes, per request
+  poolCrashRetriesMax: 4, // resubmissions of one task whose thread died outside any page
 } as const;
 
 export type Limits = typeof limits;

@@ -23,6 +23,8 @@ const SHORT_LINE_EMS = 3;
 /** Headings are at most this many lines and characters. */
 const HEADING_LINES_MAX = 3;
 const HEADING_CHARS_MAX = 200;
+/** A code block continues across blank lines up to this many line heights. */
+const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
 const NEST_INDENT_EMS = 0.8;
 
@@ -139,10 +141,11 @@ function startsNewBlock(
   if (marker) return true;
   const em = emOf(line);
   const gap = line.y0 - prev.y1;
+  // Code keeps its blank lines: only a gap of several lines ends a code block.
+  if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, PARAGRAPH_GAP_EMS * em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
-  if (mono) return false;
   const prevStyle = lineStyle(prev);
   const style = lineStyle(line);
   if (Math.abs(prevStyle.size - style.size) >= 1 || prevStyle.bold !== style.bold) {

@@ -105,7 +105,10 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
   let level = 0;
   let prev: TextStyle | null = null;
   for (const style of candidates) {
-    const sameLevel = prev && Math.abs(prev.size - style.size) < LEVEL_SIZE_MERGE && prev.bold === style.bold;
+    // Above body size, size alone sets the level: scripts without a bold face (CJK in many
+    // PDFs) set their headings at the same size without weight.
+    const aboveBody = style.size >= body.size + HEADING_SIZE_DELTA_MIN;
+    const sameLevel = prev && Math.abs(prev.size - style.size) < LEVEL_SIZE_MERGE && (aboveBody || prev.bold === style.bold);
     if (!sameLevel) level = Math.min(level + 1, HEADING_LEVELS_MAX);
     headings.push({ ...style, level });
     prev = style;

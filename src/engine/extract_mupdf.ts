@@ -37,14 +37,15 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const [bx0, by0, bx1, by1] = page.getBounds();
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
-      const { lines, rules, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number) : readStextPublic(stext);
+      const links = readLinks(page);
+      const { lines, rules, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       return {
         page: pageIndex + 1,
         width: bx1 - bx0,
         height: by1 - by0,
         lines,
         rules,
-        links: readLinks(page),
+        links,
         chars,
         extraction: "mupdf",
       };
@@ -78,7 +79,16 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
 }
 
-function readStextFast(stextPtr: number): { lines: Line[]; rules: Rule[]; chars: number } {
+/** Index of the link whose area holds the point, or -1: spans break where links start and end. */
+function linkIndexAt(links: readonly PageLink[], x: number, y: number): number {
+  for (let i = 0; i < links.length; i++) {
+    const l = links[i];
+    if (x >= l.x0 && x <= l.x1 && y >= l.y0 && y <= l.y1) return i;
+  }
+  return -1;
+}
+
+function readStextFast(stextPtr: number, links: readonly PageLink[]): { lines: Line[]; rules: Rule[]; chars: number } {
   const H = wasm.HEAPF32;
   const fonts = new Map<number, FontFacts>();
   const lines: Line[] = [];
@@ -99,6 +109,7 @@ function readStextFast(stextPtr: number): { lines: Line[]; rules: Rule[]; chars:
       const spans: Span[] = [];
       let span: Span | null = null;
       let spanFont = 0;
+      let spanLink = -1;
       for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
         const code = wasm._wasm_stext_char_get_c(ch);
         const fontPtr = wasm._wasm_stext_char_get_font(ch);
@@ -111,7 +122,8 @@ function readStextFast(stextPtr: number): { lines: Line[]; rules: Rule[]; chars:
         const y1 = Math.max(H[q + 5], H[q + 7]);
         const space = isSpace(code);
         if (!space) chars++;
-        if (span && (fontPtr === spanFont || space) && Math.abs(size - span.size) < 0.05) {
+        const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
+        if (span && (fontPtr === spanFont || space) && link === spanLink && Math.abs(size - span.size) < 0.05) {
           span.text += space ? " " : String.fromCodePoint(code);
           if (x1 > span.x1) span.x1 = x1;
           if (x0 < span.x0) span.x0 = x0;
@@ -135,6 +147,7 @@ function readStextFast(stextPtr: number): { lines: Line[]; rules: Rule[]; chars:
           monospace: facts.monospace,
         };
         spanFont = fontPtr;
+        spanLink = link;
         spans.push(span);
       }
       if (spans.length === 0) continue;

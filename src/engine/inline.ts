@@ -21,7 +21,7 @@ interface Run {
 }
 
 /** A link area is grown by this many points: link rectangles are drawn tight to glyphs. */
-const LINK_SLOP = 1.5;
+const LINK_SLOP = 0.5;
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
 const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
 
@@ -142,7 +142,9 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
     const trail = inner.slice(inner.trimEnd().length);
     const text = plain.replace(/\s+/g, " ").trim();
     options.onLink?.(uri, text);
-    out += `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
+    // A link whose text is its own address reads best as an autolink.
+    const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
+    out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
   }
   return escapeBlockStart(out.replace(/\s+/g, " ").trim());
 }

@@ -120,6 +120,9 @@ function renderBlocks(
   return out;
 }
 
+/** Blank lines kept inside a code block between two lines, at most. */
+const CODE_BLANK_LINES_MAX = 2;
+
 function renderCode(lines: readonly Line[]): string {
   const widths: number[] = [];
   for (const line of lines) {
@@ -130,13 +133,24 @@ function renderCode(lines: readonly Line[]): string {
   }
   widths.sort((a, b) => a - b);
   const charWidth = widths.length > 0 ? widths[widths.length >> 1] : 6;
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) pitches.push(lines[i].y0 - lines[i - 1].y0);
+  pitches.sort((a, b) => a - b);
+  const pitch = pitches.length > 0 ? pitches[pitches.length >> 1] : 0;
   const left = Math.min(...lines.map((l) => l.x0));
-  const body = lines
-    .map((line) => {
-      const indent = Math.max(0, Math.round((line.x0 - left) / charWidth));
-      return (" ".repeat(Math.min(indent, 80)) + lineText(line).trim()).trimEnd();
-    })
-    .join("\n");
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (i > 0 && pitch > 0) {
+      const blanks = Math.round((line.y0 - lines[i - 1].y0) / pitch) - 1;
+      for (let b = 0; b < Math.min(blanks, CODE_BLANK_LINES_MAX); b++) out.push("");
+    }
+    // Indentation is either drawn as leading spaces or as an offset start: count both.
+    const text = lineText(line);
+    const leading = text.length - text.trimStart().length;
+    const indent = Math.max(0, Math.round((line.x0 - left) / charWidth)) + leading;
+    out.push((" ".repeat(Math.min(indent, 80)) + text.trim()).trimEnd());
+  });
+  const body = out.join("\n");
   const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));
   const fence = "`".repeat(longestFence + 1);
   return `${fence}\n${body}\n${fence}`;

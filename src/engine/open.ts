@@ -92,7 +92,7 @@ function inspectOpened(doc: MupdfDocument, bytes: Uint8Array, password: string |
         "The PDF is password-protected. Send its password in the multipart part named `password`.",
       );
     }
-    if (doc.authenticatePassword(password) === 0) {
+    if (!passwordCandidates(password).some((candidate) => doc.authenticatePassword(candidate) !== 0)) {
       throw new DocumentError(
         "pdf_password_incorrect",
         "The password supplied for this PDF is wrong. Check the `password` part and retry.",
@@ -141,6 +141,16 @@ function inspectOpened(doc: MupdfDocument, bytes: Uint8Array, password: string |
     );
   }
   return { doc, pageCount, hasXfa: pdf ? catalogHasXfa(pdf) : false, repaired };
+}
+
+// PDF 2.0 (AES-256, revision 6) prepares passwords with SASLprep; older writers did not.
+// Trying the typed password first and its prepared form second opens both kinds.
+function passwordCandidates(password: string): string[] {
+  const prepared = password
+    .replace(/[\u00ad\u034f\u1806\u180b-\u180d\u200b-\u200d\u2060\ufe00-\ufe0f\ufeff]/g, "")
+    .replace(/[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g, " ")
+    .normalize("NFKC");
+  return prepared === password ? [password] : [password, prepared];
 }
 
 function catalogHasXfa(pdf: NonNullable<ReturnType<MupdfDocument["asPDF"]>>): boolean {

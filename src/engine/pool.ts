@@ -182,7 +182,7 @@ export class EnginePool {
   /** Each unit gets its own progress buffer, so a resubmitted chunk starts from a clean one. */
   #unit(job: PoolJob, pages: number[], task: (progress: SharedArrayBuffer) => WorkerTask): Unit {
     const progress = newProgressBuffer();
-    return { job, task: task(progress), pages, progress: progressViews(progress) };
+    return { job, task: task(progress), pages, progress: progressViews(progress), crashes: 0 };
   }
 
   /** Runs one unit on Piscina; never rejects (the scheduler counts on it). */
@@ -197,7 +197,8 @@ export class EnginePool {
     } catch (err) {
       // An aborted task was already accounted for by the watchdog or by the job's cancel.
       if (!controller.signal.aborted && unit.job.settledAtMs === null) {
-        unit.job.onCrash(unit, Atomics.load(unit.progress.ints, PROGRESS_PAGE), err);
+        const { page, pageMs } = currentPage(unit, Date.now());
+        unit.job.onCrash(unit, page, pageMs, err);
       }
     } finally {
       this.#running.delete(unit);
@@ -221,8 +222,7 @@ export class EnginePool {
     const nowMs = Date.now();
     for (const [unit, controller] of this.#running) {
       if (controller.signal.aborted) continue;
-      const page = Atomics.load(unit.progress.ints, PROGRESS_PAGE);
-      const pageMs = page === 0 ? 0 : nowMs - unit.progress.times[PROGRESS_STARTED_MS];
+      const { page, pageMs } = currentPage(unit, nowMs);
       const { settledAtMs } = unit.job;
       if (settledAtMs !== null) {
         // Asked to stop at a page boundary; it gets one page budget to reach one.
@@ -233,6 +233,12 @@ export class EnginePool {
       }
     }
   }
+}
+
+/** The page the unit's thread is on (0: none) and for how long, from its progress buffer. */
+function currentPage(unit: Unit, nowMs: number): { page: number; pageMs: number } {
+  const page = Atomics.load(unit.progress.ints, PROGRESS_PAGE);
+  return { page, pageMs: page === 0 ? 0 : nowMs - unit.progress.times[PROGRESS_STARTED_MS] };
 }
 
 function workerFilename(): string {

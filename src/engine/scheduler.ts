@@ -9,9 +9,10 @@
 //
 // Crashes. A thread that dies (out of memory, WASM abort, retiring itself) fails its task.
 // The page it was on gets one more try; if that kills a thread too, it becomes
-// `page_render_failed`. A crash outside any page (while opening, or a task handed to a
-// thread in the moment it retired) is retried at most limits.poolCrashRetriesMax times per
-// request, then the request fails with EngineCrashed.
+// `page_render_failed`. A task that fails outside any page (while opening, or handed to a
+// thread in the moment it retired) is resubmitted as it was, at most
+// limits.poolCrashRetriesMax times, then the request fails with EngineCrashed. The count is
+// per task, not per request: a long request may meet several retiring threads.
 import { limits } from "../config/limits.js";
 import { DocumentError } from "./errors.js";
 import type { PageOutcome } from "./model.js";
@@ -104,7 +105,7 @@ export interface PoolJob {
   readonly settledAtMs: number | null;
   onReply(unit: Unit, reply: WorkerReply): void;
   onPageOverBudget(unit: Unit, page: number, pageMs: number): void;
-  onCrash(unit: Unit, page: number, err: unknown): void;
+  onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void;
   fail(err: unknown): void;
 }
 
@@ -115,6 +116,8 @@ export interface Unit {
   /** Pages of an extract chunk; empty for an open. */
   pages: number[];
   progress: ProgressViews;
+  /** Times a thread died under this task outside any page. */
+  crashes: number;
 }
 
 export interface JobHost {
@@ -131,7 +134,6 @@ function toDocumentError(error: WireDocumentError): DocumentError {
 abstract class Job<R> implements PoolJob {
   settledAtMs: number | null = null;
   readonly promise: Promise<R>;
-  protected crashesOutsidePages = 0;
   #resolve!: (value: R) => void;
   #reject!: (err: unknown) => void;
   readonly #timer: NodeJS.Timeout;
@@ -161,10 +163,10 @@ abstract class Job<R> implements PoolJob {
   /** The watchdog terminated `unit` because `page` ran past its budget. */
   abstract onPageOverBudget(unit: Unit, page: number, pageMs: number): void;
 
-  /** The thread running `unit` died while on `page` (0: outside any page). */
-  onCrash(unit: Unit, _page: number, err: unknown): void {
-    this.crashesOutsidePages += 1;
-    if (this.crashesOutsidePages > limits.poolCrashRetriesMax) this.fail(new EngineCrashed("Worker threads kept crashing on this request.", { cause: err }));
+  /** The thread running `unit` died after `pageMs` on `page` (0: outside any page). */
+  onCrash(unit: Unit, _page: number, _pageMs: number, err: unknown): void {
+    unit.crashes += 1;
+    if (unit.crashes > limits.poolCrashRetriesMax) this.fail(new EngineCrashed("Worker threads kept crashing on this request.", { cause: err }));
     else this.host.requeue(this, unit);
   }
 
@@ -234,9 +236,9 @@ export class ExtractJob extends Job<PageOutcome[]> {
     this.#resubmitRest(unit);
   }
 
-  override onCrash(unit: Unit, page: number, err: unknown): void {
-    if (page === 0) return super.onCrash(unit, page, err);
-    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", cpuMs: 0 });
+  override onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void {
+    if (page === 0) return super.onCrash(unit, page, pageMs, err);
+    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", cpuMs: pageMs });
     else this.#struck.add(page);
     this.#resubmitRest(unit);
   }

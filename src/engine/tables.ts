@@ -50,6 +50,8 @@ interface Rulings {
   v: Seg[];
   /** Filled rectangles too large to be drawn rules: cell and row shading. */
   fills: Box[];
+  /** Stroked rectangles: table frames, or the boxes of a diagram. */
+  frames: Box[];
 }
 
 interface Grid {
@@ -96,6 +98,9 @@ const GRID_LINES_MAX = 200;
 const FILLED_CELL_FRACTION_MIN = 0.25;
 /** A framed page layout (columns in boxes) is a "grid" whose cells hold whole paragraphs. */
 const CELL_LINES_MEDIAN_MAX = 10;
+/** In a table nearly every border between neighbouring grid cells is drawn (merged cells
+ *  are few); boxes of a diagram leave most of the grid their edges span unruled. */
+const RULED_BORDER_SHARE_MIN = 0.8;
 /** Diagrams (boxes joined by connectors) and scattered form fields make grids whose rows
  *  and columns hold one text each; in a table most rows and columns hold two or more. */
 const MULTI_CELL_SHARE_MIN = 0.5;
@@ -126,6 +131,9 @@ const COLUMN_WORDS_MEDIAN_MAX = 8;
 /** The same limits in characters, for scripts without spaces and text in unmapped fonts. */
 const CELL_CHARS_MEDIAN_MAX = 30;
 const COLUMN_CHARS_MEDIAN_MAX = 60;
+/** A first column of labels this short before text this long is a list's hanging markers. */
+const HANGING_MARKER_CHARS_MAX = 3;
+const HANGING_TEXT_CHARS_MIN = 30;
 /** Code listings align their comments in a column; the code renderer keeps them verbatim. */
 const MONOSPACE_SHARE_MAX = 0.5;
 /** Justified prose fills its column on nearly every line; table cells rarely do. */
@@ -143,8 +151,8 @@ const HEADER_RULE_THICK_RATIO_MIN = 1.5;
 /** Shading must cover this share of the first row's width to count as a header band. */
 const HEADER_FILL_COVER_MIN = 0.5;
 
-/** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `2.3`, a bullet. */
-const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
+/** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
+const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
 /** Dot leaders belong to tables of contents and indexes, which read better as lines. */
 const LEADER_DOTS = /(?:\.\s?){5,}|…{2,}/;
 
@@ -155,9 +163,11 @@ export function detectTables(
 ): { tables: Table[]; rest: Line[] } {
   const rulings = collectRulings(rules, page);
   const taken = new Set<Line>();
+  // Lines inside drawn diagrams: their labels line up in columns but are no table.
+  const inDiagrams = new Set<Line>();
   const tables: Table[] = [];
-  detectRuled(lines, rulings, taken, tables);
-  detectAligned(lines, rulings, taken, tables);
+  detectRuled(lines, rulings, taken, inDiagrams, tables);
+  detectAligned(lines, rulings, taken, inDiagrams, tables);
   if (tables.length === 0) return { tables, rest: lines.slice() };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   return { tables, rest: lines.filter((l) => !taken.has(l)) };
@@ -169,7 +179,8 @@ function collectRulings(rules: Rule[], page: { width: number; height: number }):
   const h: Seg[] = [];
   const v: Seg[] = [];
   const fills: Box[] = [];
-  if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills };
+  const frames: Box[] = [];
+  if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
   for (const r of rules) {
     const x0 = Math.min(r.x0, r.x1);
@@ -187,6 +198,8 @@ function collectRulings(rules: Rule[], page: { width: number; height: number }):
       if (r.kind === "fill") {
         if (w * ht > backgroundAreaMin) continue;
         fills.push({ x0, y0, x1, y1 });
+      } else {
+        frames.push({ x0, y0, x1, y1 });
       }
       // A stroked rectangle is its outline; a shaded cell's edges are its borders.
       h.push({ pos: y0, a: x0, b: x1, thick: 0, double: false });
@@ -196,7 +209,7 @@ function collectRulings(rules: Rule[], page: { width: number; height: number }):
     }
   }
   const merged = mergeCollinear(h);
-  return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills };
+  return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
 }
 
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
@@ -239,7 +252,7 @@ function mergeCollinear(segs: Seg[]): Seg[] {
 
 // ====================================================================== ruled grids ====
 
-function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, tables: Table[]): void {
+function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
   if (grids.length === 0) return;
   // Smallest first: a table inside a framed panel claims its lines before the frame does.
@@ -258,10 +271,11 @@ function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, tables: 
       const cx = (line.x0 + line.x1) / 2;
       if (cx >= x0 && cx <= x1 && !taken.has(line) && line.spans.length > 0) inside.push(line);
     }
-    const table = gridTable(grid, inside, rulings);
-    if (table === null) continue;
+    const verdict = gridTable(grid, inside, rulings);
+    if (verdict === "diagram") for (const line of inside) inDiagrams.add(line);
+    if (typeof verdict === "string") continue;
     for (const line of inside) taken.add(line);
-    tables.push(table);
+    tables.push(verdict);
   }
 }
 
@@ -347,10 +361,12 @@ function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: number } {
   return { anchors, ruledShare: borders > 0 ? ruled / borders : 0 };
 }
 
-function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | null {
-  if (inside.length === 0) return null;
+/** A table, or why the grid is none: `diagram` when its shape is a drawing's. */
+function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagram" | "rejected" {
+  if (inside.length === 0) return "rejected";
   const cols = grid.xs.length - 1;
   const { anchors, ruledShare } = mergeCells(grid);
+  if (ruledShare < RULED_BORDER_SHARE_MIN) return "diagram";
   const cellLines: Line[][] = Array.from({ length: anchors.length }, () => []);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
   const built: BuiltRow[] = [];
@@ -365,16 +381,16 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | null {
     built.push({ cells, y0: grid.ys[r], y1: grid.ys[r + 1] });
   }
   const rows = dropEmpty(built);
-  if (!acceptGrid(rows)) return null;
-  if (process.env.TABLES_DEBUG) console.log("RULED_SHARE", ruledShare.toFixed(2), grid.xs.length - 1, grid.ys.length - 1);
+  const verdict = judgeGrid(rows);
+  if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
   return { ...box, rows: rows.map((r) => r.cells), ruled: true, headerRows };
 }
 
-function acceptGrid(rows: BuiltRow[]): boolean {
+function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
   const cols = rows.length > 0 ? rows[0].cells.length : 0;
-  if (rows.length < 2 || cols < 2) return false;
+  if (rows.length < 2 || cols < 2) return "rejected";
   let filled = 0;
   let multiRows = 0;
   const perColumn = new Array<number>(cols).fill(0);
@@ -382,7 +398,7 @@ function acceptGrid(rows: BuiltRow[]): boolean {
   for (const row of rows) {
     let inRow = 0;
     row.cells.forEach((cell, c) => {
-      if (cell.lines.length === 0) return;
+      if (!hasText(cell)) return;
       inRow++;
       perColumn[c]++;
       lineCounts.push(cell.lines.length);
@@ -390,10 +406,10 @@ function acceptGrid(rows: BuiltRow[]): boolean {
     filled += inRow;
     if (inRow >= 2) multiRows++;
   }
-  if (filled < FILLED_CELL_FRACTION_MIN * rows.length * cols) return false;
-  if (multiRows < MULTI_CELL_SHARE_MIN * rows.length) return false;
-  if (perColumn.filter((n) => n >= 2).length < MULTI_CELL_SHARE_MIN * cols) return false;
-  return median(lineCounts) <= CELL_LINES_MEDIAN_MAX;
+  if (filled < FILLED_CELL_FRACTION_MIN * rows.length * cols) return "diagram";
+  if (multiRows < MULTI_CELL_SHARE_MIN * rows.length) return "diagram";
+  if (perColumn.filter((n) => n >= 2).length < MULTI_CELL_SHARE_MIN * cols) return "diagram";
+  return median(lineCounts) <= CELL_LINES_MEDIAN_MAX ? "table" : "rejected";
 }
 
 /** Puts a line into the merged cell under it, cutting it where it crosses a cell border. */
@@ -522,12 +538,12 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
 /** Removes rows and columns with no text: spacer bands, slivers between double borders,
  *  and the parts of merged cells that never hold text. */
 function dropEmpty(rows: BuiltRow[]): BuiltRow[] {
-  const kept = rows.filter((row) => row.cells.some((c) => c.lines.length > 0));
+  const kept = rows.filter((row) => row.cells.some(hasText));
   if (kept.length === 0) return kept;
   const cols = kept[0].cells.length;
   const used: number[] = [];
   for (let c = 0; c < cols; c++) {
-    if (kept.some((row) => row.cells[c].lines.length > 0)) used.push(c);
+    if (kept.some((row) => hasText(row.cells[c]))) used.push(c);
   }
   if (used.length === cols) return kept;
   return kept.map((row) => ({ ...row, cells: used.map((c) => row.cells[c]) }));
@@ -559,8 +575,8 @@ interface Column {
   x1: number;
 }
 
-function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, tables: Table[]): void {
-  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l));
+function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l) && !inDiagrams.has(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
   const rows = groupRows(free, (l) => l).map(textRow);
   let floor = 0;
@@ -571,7 +587,7 @@ function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, tables
       continue;
     }
     const end = growRun(rows, i);
-    if (end - i < ALIGNED_ROWS_MIN || !runLooksTabular(rows, i, end)) {
+    if (end - i < ALIGNED_ROWS_MIN || !runLooksTabular(rows, i, end) || splitByFrames(rows, i, end, rulings.frames)) {
       i = Math.max(i + 1, end);
       continue;
     }
@@ -690,9 +706,35 @@ function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   }
   if (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX) return false;
   if (proseColumns === k || monospaceShare(run) > MONOSPACE_SHARE_MAX) return false;
-  // A numbered or bulleted list lays its markers out as a column of its own.
+  // A numbered or bulleted list lays its markers out as a column of its own; markers the
+  // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every((r) => LIST_MARKER.test(r.cells[0].text))) return false;
+  if (k === 2 && run.every((r) => r.cells[0].text.length <= HANGING_MARKER_CHARS_MAX)) {
+    if (median(run.map((r) => r.cells[1].text.length)) >= HANGING_TEXT_CHARS_MIN) return false;
+  }
   return !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(p.text)));
+}
+
+/** Whether a stroked rectangle holds some cells of a row but not the others: the columns
+ *  are boxes of a diagram (class boxes side by side), not columns of one table. */
+function splitByFrames(rows: TextRow[], start: number, end: number, frames: Box[]): boolean {
+  if (frames.length === 0) return false;
+  const y0 = rows[start].y0;
+  const y1 = rows[end - 1].y1;
+  const local = frames.filter((f) => f.y1 > y0 && f.y0 < y1);
+  for (const f of local) {
+    for (let r = start; r < end; r++) {
+      const cells = rows[r].cells;
+      let inside = 0;
+      for (const cell of cells) {
+        const cx = (cell.x0 + cell.x1) / 2;
+        const cy = (cell.y0 + cell.y1) / 2;
+        if (cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1) inside++;
+      }
+      if (inside > 0 && inside < cells.length) return true;
+    }
+  }
+  return false;
 }
 
 function monospaceShare(run: TextRow[]): number {
@@ -896,6 +938,10 @@ function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
     anchor = b;
   }
   return out;
+}
+
+function hasText(cell: TableCell): boolean {
+  return cell.lines.some((line) => line.spans.some((span) => span.text.trim().length > 0));
 }
 
 function readingOrder(lines: Line[]): Line[] {

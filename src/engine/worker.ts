@@ -105,6 +105,7 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
     return { ok: true, outcomes: await extractPages(entry.opened, task.pages, fallback, budget, onPageStart) };
   } finally {
     Atomics.store(ints, PROGRESS_PAGE, 0);
+    if (testHooksEnabled && task.testHooks?.retire) retire();
   }
 }
 

@@ -27,6 +27,8 @@ export interface TestHooks {
   hangPage?: number;
   /** End the thread when this page starts, as an out-of-memory abort would. */
   crashPage?: number;
+  /** Retire the thread after the task, as one past limits.workerWasmBytesMax does. */
+  retire?: boolean;
 }
 
 export interface ExtractTask {

@@ -205,6 +205,15 @@ describe("EnginePool", () => {
     );
   });
 
+  it("resubmits chunks handed to a thread in the moment it retired (as past workerWasmBytesMax)", async () => {
+    const pages = pageRange(1, 64);
+    const outcomes = await pool.extract("retire", shared(FREECULTURE), undefined, pages, {
+      deadlineMs: farDeadline(),
+      testHooks: { retire: true },
+    });
+    expect(outcomes.map(comparable)).toEqual((await inProcess(FREECULTURE, pages)).map(comparable));
+  });
+
   it("terminates a thread stuck on a page past pageCpuMsMax: page_budget_exceeded, the rest extracted", async () => {
     const started = Date.now();
     const outcomes = await pool.extract("hang", shared(TRACEMONKEY), undefined, pageRange(1, 14), {
