@@ -23,6 +23,8 @@ const SHORT_LINE_EMS = 3;
 /** Headings are at most this many lines and characters. */
 const HEADING_LINES_MAX = 3;
 const HEADING_CHARS_MAX = 200;
+/** Share of a heading's characters that must be set in the heading style. */
+const HEADING_STYLE_SHARE_MIN = 0.85;
 /** A code block continues across blank lines up to this many line heights. */
 const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
@@ -168,6 +170,9 @@ function startsNewBlock(
 function classify(draft: Draft, stats: DocumentStats): Block {
   const lines = draft.lines;
   if (draft.mono) return { kind: "code", lines };
+  const heading = headingOf(lines, stats);
+  // "1. Introduction" set in a heading style is a numbered heading, not a list.
+  if (heading !== null && (!draft.marker || draft.marker.ordered)) return { kind: "heading", level: heading, lines };
   if (draft.marker) {
     const first = stripLeadingChars(lines[0], draft.marker.length);
     return {
@@ -179,19 +184,28 @@ function classify(draft: Draft, stats: DocumentStats): Block {
       lines: [first, ...lines.slice(1)],
     };
   }
-  if (lines.length <= HEADING_LINES_MAX) {
-    const text = lines.map(lineText).join(" ").trim();
-    const style = lineStyle(lines[0]);
-    const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
-    const sameStyle = lines.every((l) => {
-      const s = lineStyle(l);
-      return s.bold === style.bold && Math.abs(s.size - style.size) < 1;
-    });
-    if (level !== null && sameStyle && text.length <= HEADING_CHARS_MAX && /[\p{L}\p{N}]/u.test(text)) {
-      return { kind: "heading", level, lines };
+  return { kind: "paragraph", lines };
+}
+
+function headingOf(lines: Line[], stats: DocumentStats): number | null {
+  if (lines.length > HEADING_LINES_MAX) return null;
+  const text = lines.map(lineText).join(" ").trim();
+  if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
+  const style = lineStyle(lines[0]);
+  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
+  if (level === null) return null;
+  // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
+  // almost entirely in its style.
+  let styled = 0;
+  let total = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      const chars = span.text.replace(/\s+/g, "").length;
+      total += chars;
+      if (span.bold === style.bold && Math.abs(span.size - style.size) < 1) styled += chars;
     }
   }
-  return { kind: "paragraph", lines };
+  return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
 }
 
 /** Assigns nesting depths to consecutive list items from their marker positions. */

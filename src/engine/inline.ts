@@ -8,6 +8,8 @@ export interface InlineOptions {
   /** Headings and table cells drop emphasis: the style is the block's, not the words'. */
   emphasis: boolean;
   links: readonly PageLink[];
+  /** Escape what would start a block; off for headings, whose text follows `# `. */
+  blockStart?: boolean;
   /** Receives every link rendered, for the conversion's `links` list. */
   onLink?: (url: string, text: string) => void;
 }
@@ -35,6 +37,15 @@ function linkAt(span: Span, links: readonly PageLink[]): string | null {
   return null;
 }
 
+// TeX and other typesetters draw accents as a spacing mark before the letter ("na¨ıve").
+const SPACING_ACCENT = /([¨´ˆ˜¸˚ˇ˘])\s?([A-Za-zı])/g;
+const COMBINING: Record<string, string> = { "¨": "\u0308", "´": "\u0301", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306" };
+
+export function composeSpacingAccents(text: string): string {
+  if (!/[¨´ˆ˜¸˚ˇ˘]/.test(text)) return text;
+  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => ((letter === "ı" ? "i" : letter) + COMBINING[accent]).normalize("NFC"));
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   const push = (run: Run) => {
@@ -60,7 +71,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     for (const span of line.spans) {
       const uri = linkAt(span, options.links);
       push({
-        text: span.text,
+        text: span.monospace ? span.text : composeSpacingAccents(span.text),
         bold: options.emphasis && span.bold,
         italic: options.emphasis && span.italic,
         mono: options.emphasis && span.monospace,
@@ -112,6 +123,8 @@ function styleRun(run: Run): string {
   if (core === "") return run.text;
   const lead = run.text.slice(0, run.text.length - run.text.trimStart().length);
   const trail = run.text.slice(run.text.trimEnd().length);
+  // Emphasis on symbols alone (math fonts flag themselves italic) says nothing: keep them plain.
+  if (!/[\p{L}\p{N}]/u.test(core)) return lead + escapeInline(core) + trail;
   let body = run.mono ? codeSpan(core) : escapeInline(core);
   if (!run.mono && run.bold && run.italic) body = `***${body}***`;
   else if (!run.mono && run.bold) body = `**${body}**`;
@@ -146,7 +159,8 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
     const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
     out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
   }
-  return escapeBlockStart(out.replace(/\s+/g, " ").trim());
+  const text = out.replace(/\s+/g, " ").trim();
+  return options.blockStart === false ? text : escapeBlockStart(text);
 }
 
 /** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */

@@ -3,10 +3,13 @@
 // change); fragments on one baseline that nearly touch are joined back into one line.
 import type { Line, Span } from "./model.js";
 
-/** Fragments closer than this many ems on one baseline are one line. */
-const JOIN_GAP_EMS = 0.6;
+/** Fragments closer than this many ems on one baseline are one line (run-in headings sit
+ * about one em from their text; column gutters are wider than this). */
+const JOIN_GAP_EMS = 1.1;
 /** A list marker may sit this many ems left of its text (tab stops after bullets). */
 const MARKER_GAP_EMS = 4;
+/** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
+const MONO_GAP_EMS = 12;
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
 const SAME_ROW_OVERLAP = 0.6;
 /** How many preceding fragments are examined for a join; rows rarely hold more. */
@@ -34,6 +37,10 @@ export function lineSize(line: Line): number {
     }
   }
   return best;
+}
+
+function isMono(line: Line): boolean {
+  return line.spans.every((s) => s.monospace || s.text.trim() === "");
 }
 
 function verticalOverlap(a: Line, b: Line): number {
@@ -82,7 +89,11 @@ export function prepareLines(input: readonly Line[]): Line[] {
       if (verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
       const em = Math.max(lineSize(prev), lineSize(line), 1);
       const gap = line.x0 - prev.x1;
-      const limit = LIST_MARKER_ONLY.test(lineText(prev)) ? MARKER_GAP_EMS * em : JOIN_GAP_EMS * em;
+      const limit = LIST_MARKER_ONLY.test(lineText(prev))
+        ? MARKER_GAP_EMS * em
+        : isMono(prev) && isMono(line)
+          ? MONO_GAP_EMS * em
+          : JOIN_GAP_EMS * em;
       if (gap >= -0.5 * em && gap <= limit) {
         appendFragment(prev, line);
         merged = true;

@@ -83,6 +83,7 @@ function renderBlocks(
 ): string {
   const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink };
   const plain = { ...inline, emphasis: false };
+  const headingText = { ...plain, blockStart: false };
   let out = "";
   let prevKind: PageBlock["kind"] | null = null;
   // Indentation of each list depth: a child's content starts where its parent's text does.
@@ -91,7 +92,7 @@ function renderBlocks(
     let text: string;
     switch (block.kind) {
       case "heading":
-        text = "#".repeat(block.level) + " " + renderInline(block.lines, plain);
+        text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
         break;
       case "paragraph":
         text = renderInline(block.lines, inline);
@@ -120,6 +121,26 @@ function renderBlocks(
   return out;
 }
 
+/** Columns a code line may be indented to: beyond it the geometry is not a listing's. */
+const CODE_COLUMN_MAX = 160;
+
+// Code keeps its columns: each span starts at the column its x position says, whether the
+// indentation was drawn as spaces or as an offset.
+function codeLine(line: Line, left: number, charWidth: number): string {
+  let text = "";
+  for (const span of line.spans) {
+    if (span.text.trim() === "") {
+      text += span.text;
+      continue;
+    }
+    const column = Math.min(CODE_COLUMN_MAX, Math.max(0, Math.round((span.x0 - left) / charWidth)));
+    if (text.length < column) text += " ".repeat(column - text.length);
+    else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text)) text += " ";
+    text += span.text;
+  }
+  return text.trimEnd();
+}
+
 /** Blank lines kept inside a code block between two lines, at most. */
 const CODE_BLANK_LINES_MAX = 2;
 
@@ -144,11 +165,7 @@ function renderCode(lines: readonly Line[]): string {
       const blanks = Math.round((line.y0 - lines[i - 1].y0) / pitch) - 1;
       for (let b = 0; b < Math.min(blanks, CODE_BLANK_LINES_MAX); b++) out.push("");
     }
-    // Indentation is either drawn as leading spaces or as an offset start: count both.
-    const text = lineText(line);
-    const leading = text.length - text.trimStart().length;
-    const indent = Math.max(0, Math.round((line.x0 - left) / charWidth)) + leading;
-    out.push((" ".repeat(Math.min(indent, 80)) + text.trim()).trimEnd());
+    out.push(codeLine(line, left, charWidth));
   });
   const body = out.join("\n");
   const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));

@@ -14,10 +14,12 @@ export interface Box {
 const SPANNING_WIDTH_SHARE = 0.6;
 /** Narrowest gutter, in points: word gaps sit inside lines, so this only has to beat kerning noise. */
 const GUTTER_WIDTH_MIN = 6;
+/** Share of narrow items that may cross a gutter (centred lines in a two-column page). */
+const GUTTER_CROSSING_SHARE = 0.15;
 /** A column needs at least this many items on each side of the gutter. */
 const COLUMN_ITEMS_MIN = 3;
-/** A side of a gutter is text, not a label column, when its median item is this share of the region. */
-const COLUMN_MEDIAN_WIDTH_SHARE = 0.2;
+/** A line at least this share of the region wide is a line of running text. */
+const COLUMN_TEXT_WIDTH_SHARE = 0.2;
 /** Both sides must overlap vertically by this share of the shorter side's height. */
 const COLUMN_VERTICAL_OVERLAP = 0.3;
 /** Nested column splits considered (page → columns → sub-columns …). */
@@ -38,13 +40,11 @@ function byTopThenLeft(a: Box, b: Box): number {
   return a.y0 - b.y0 || a.x0 - b.x0;
 }
 
-function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = values.slice().sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-}
-
-/** The widest x-interval that no narrow item crosses, with real columns on both sides. */
+/**
+ * The best x-interval crossed by few narrow items, with real columns on both sides. A few
+ * narrow items may cross it (centred affiliations, short captions): they become the
+ * lines at which the page is cut into bands.
+ */
 function findGutter<T extends Box>(items: T[]): { x0: number; x1: number } | null {
   let rx0 = Infinity;
   let rx1 = -Infinity;
@@ -56,19 +56,21 @@ function findGutter<T extends Box>(items: T[]): { x0: number; x1: number } | nul
   if (width <= 0) return null;
   const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width);
   if (narrow.length < 2 * COLUMN_ITEMS_MIN) return null;
-  // Sweep the narrow items' x-intervals for uncovered gaps.
-  const sorted = narrow.slice().sort((a, b) => a.x0 - b.x0);
-  let best: { x0: number; x1: number } | null = null;
-  let coveredTo = sorted[0].x1;
-  for (let i = 1; i < sorted.length; i++) {
-    const it = sorted[i];
-    if (it.x0 > coveredTo + GUTTER_WIDTH_MIN) {
-      const candidate = { x0: coveredTo, x1: it.x0 };
-      if ((!best || candidate.x1 - candidate.x0 > best.x1 - best.x0) && isColumnGutter(narrow, candidate, width)) {
-        best = candidate;
-      }
-    }
-    if (it.x1 > coveredTo) coveredTo = it.x1;
+  const crossingsAllowed = Math.floor(GUTTER_CROSSING_SHARE * narrow.length);
+  // Sweep the narrow items' x-extents, tracking how many cover each x.
+  const events: [number, number][] = [];
+  for (const it of narrow) events.push([it.x0, 1], [it.x1, -1]);
+  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let best: { x0: number; x1: number; crossings: number } | null = null;
+  let depth = 0;
+  for (let i = 0; i < events.length - 1; i++) {
+    depth += events[i][1];
+    const x0 = events[i][0];
+    const x1 = events[i + 1][0];
+    if (depth > crossingsAllowed || x1 - x0 < GUTTER_WIDTH_MIN || x0 <= rx0 || x1 >= rx1) continue;
+    const candidate = { x0, x1, crossings: depth };
+    const better = !best || depth < best.crossings || (depth === best.crossings && x1 - x0 > best.x1 - best.x0);
+    if (better && isColumnGutter(narrow, candidate, width)) best = candidate;
   }
   return best;
 }
@@ -77,9 +79,11 @@ function isColumnGutter<T extends Box>(narrow: T[], gutter: { x0: number; x1: nu
   const left = narrow.filter((it) => it.x1 <= gutter.x0);
   const right = narrow.filter((it) => it.x0 >= gutter.x1);
   if (left.length < COLUMN_ITEMS_MIN || right.length < COLUMN_ITEMS_MIN) return false;
-  const minWidth = COLUMN_MEDIAN_WIDTH_SHARE * width;
-  if (median(left.map((it) => it.x1 - it.x0)) < minWidth) return false;
-  if (median(right.map((it) => it.x1 - it.x0)) < minWidth) return false;
+  // Each side needs several text-width lines: a column of labels, line numbers or figure
+  // fragments alone does not make a text column (figures inside a column do not unmake one).
+  const minWidth = COLUMN_TEXT_WIDTH_SHARE * width;
+  const textLines = (xs: T[]) => xs.filter((it) => it.x1 - it.x0 >= minWidth).length;
+  if (textLines(left) < COLUMN_ITEMS_MIN || textLines(right) < COLUMN_ITEMS_MIN) return false;
   const span = (xs: T[]) => ({ y0: Math.min(...xs.map((it) => it.y0)), y1: Math.max(...xs.map((it) => it.y1)) });
   const l = span(left);
   const r = span(right);

@@ -40,10 +40,6 @@ export class FairScheduler<J, U> {
     return this.#waiting;
   }
 
-  get running(): number {
-    return this.#running;
-  }
-
   /** Queues a new job's units; the job takes the next free slot. */
   add(job: J, units: readonly U[]): void {
     if (units.length === 0) return;

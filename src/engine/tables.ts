@@ -214,39 +214,45 @@ function collectRulings(rules: Rule[], page: { width: number; height: number }):
 
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
 function mergeCollinear(segs: Seg[]): Seg[] {
+  if (segs.length === 0) return segs;
   segs.sort((p, q) => p.pos - q.pos);
-  const out: Seg[] = [];
-  let i = 0;
-  while (i < segs.length) {
-    let j = i + 1;
-    // The cluster is anchored on its first position so that a ladder of close lines
-    // (hatching) cannot chain into one wide cluster.
-    while (j < segs.length && segs[j].pos - segs[i].pos <= SNAP_PT) j++;
-    const group = segs.slice(i, j).sort((p, q) => p.a - q.a);
-    let cur: Seg = { ...group[0] };
-    let lo = cur.pos;
-    let hi = cur.pos;
-    for (let k = 1; k < group.length; k++) {
-      const g = group[k];
-      if (g.a <= cur.b + JOIN_PT) {
-        const overlap = Math.min(cur.b, g.b) - Math.max(cur.a, g.a);
-        if (overlap > 0 && Math.abs(g.pos - cur.pos) >= DOUBLE_RULE_GAP_MIN_PT) cur.double = true;
-        cur.b = Math.max(cur.b, g.b);
-        cur.thick = Math.max(cur.thick, g.thick);
-        cur.double ||= g.double;
-        lo = Math.min(lo, g.pos);
-        hi = Math.max(hi, g.pos);
-      } else {
-        cur.pos = (lo + hi) / 2;
-        out.push(cur);
-        cur = { ...g };
-        lo = hi = g.pos;
-      }
+  // Cluster ids by position, each cluster anchored on its first position so that a ladder
+  // of close lines (hatching) cannot chain into one wide cluster; then one sort by
+  // (cluster, start) lets a single pass join touching extents.
+  const cluster = new Int32Array(segs.length);
+  let anchor = segs[0].pos;
+  for (let i = 1; i < segs.length; i++) {
+    if (segs[i].pos - anchor > SNAP_PT) {
+      cluster[i] = cluster[i - 1] + 1;
+      anchor = segs[i].pos;
+    } else {
+      cluster[i] = cluster[i - 1];
     }
-    cur.pos = (lo + hi) / 2;
-    out.push(cur);
-    i = j;
   }
+  const order = Array.from(segs.keys()).sort((p, q) => cluster[p] - cluster[q] || segs[p].a - segs[q].a);
+  const out: Seg[] = [];
+  let cur: Seg | null = null;
+  let curCluster = -1;
+  let lo = 0;
+  let hi = 0;
+  for (const i of order) {
+    const g = segs[i];
+    if (cur !== null && cluster[i] === curCluster && g.a <= cur.b + JOIN_PT) {
+      const overlap = Math.min(cur.b, g.b) - Math.max(cur.a, g.a);
+      if (overlap > 0 && Math.abs(g.pos - cur.pos) >= DOUBLE_RULE_GAP_MIN_PT) cur.double = true;
+      cur.b = Math.max(cur.b, g.b);
+      cur.thick = Math.max(cur.thick, g.thick);
+      cur.double ||= g.double;
+      lo = Math.min(lo, g.pos);
+      hi = Math.max(hi, g.pos);
+      continue;
+    }
+    if (cur !== null) out.push({ ...cur, pos: (lo + hi) / 2 });
+    cur = { ...g };
+    curCluster = cluster[i];
+    lo = hi = g.pos;
+  }
+  if (cur !== null) out.push({ ...cur, pos: (lo + hi) / 2 });
   return out.sort((p, q) => p.pos - q.pos);
 }
 
@@ -558,8 +564,8 @@ interface Piece {
   x1: number;
   y0: number;
   y1: number;
-  words: number;
-  text: string;
+  /** Cell text, built only for rows that reach the content checks. */
+  text: string | null;
 }
 
 interface TextRow {
@@ -613,7 +619,7 @@ function textRow(lines: Line[]): TextRow {
   let width = 0;
   for (const line of lines) {
     for (const span of line.spans) {
-      if (span.text.trim().length === 0) continue;
+      if (isBlank(span.text)) continue;
       items.push({ span, line });
       sizeSum += span.size * span.text.length;
       chars += span.text.length;
@@ -633,12 +639,8 @@ function textRow(lines: Line[]): TextRow {
       cur.y1 = Math.max(cur.y1, item.span.y1);
       continue;
     }
-    cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, words: 0, text: "" };
+    cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, text: null };
     cells.push(cur);
-  }
-  for (const cell of cells) {
-    cell.text = cell.items.map((e) => e.span.text.trim()).join(" ");
-    cell.words = countWords(cell.text);
   }
   let y0 = Infinity;
   let y1 = -Infinity;
@@ -690,10 +692,10 @@ function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
       agree(cells.map((p) => p.x1), tolerance) >= agreeing ||
       agree(cells.map((p) => (p.x0 + p.x1) / 2), tolerance) >= agreeing;
     if (!aligned) return false;
-    const words = cells.map((p) => p.words);
+    const words = cells.map((p) => countWords(pieceText(p)));
     const wordsMedian = median(words);
     if (wordsMedian > COLUMN_WORDS_MEDIAN_MAX) return false;
-    const chars = cells.map((p) => p.text.length);
+    const chars = cells.map((p) => pieceText(p).length);
     if (median(chars) > COLUMN_CHARS_MEDIAN_MAX) return false;
     allWords.push(...words);
     allChars.push(...chars);
@@ -708,11 +710,16 @@ function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   if (proseColumns === k || monospaceShare(run) > MONOSPACE_SHARE_MAX) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
-  if (run.every((r) => LIST_MARKER.test(r.cells[0].text))) return false;
-  if (k === 2 && run.every((r) => r.cells[0].text.length <= HANGING_MARKER_CHARS_MAX)) {
-    if (median(run.map((r) => r.cells[1].text.length)) >= HANGING_TEXT_CHARS_MIN) return false;
+  if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
+  if (k === 2 && run.every((r) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX)) {
+    if (median(run.map((r) => pieceText(r.cells[1]).length)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
-  return !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(p.text)));
+  return !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
+}
+
+function pieceText(piece: Piece): string {
+  piece.text ??= piece.items.map((e) => e.span.text.trim()).join(" ");
+  return piece.text;
 }
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
@@ -855,7 +862,7 @@ function firstRowBold(rows: BuiltRow[]): boolean {
     for (const cell of row.cells) {
       for (const line of cell.lines) {
         for (const span of line.spans) {
-          if (span.text.trim().length === 0) continue;
+          if (isBlank(span.text)) continue;
           if (!span.bold) return false;
           seen = true;
         }
@@ -941,7 +948,7 @@ function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
 }
 
 function hasText(cell: TableCell): boolean {
-  return cell.lines.some((line) => line.spans.some((span) => span.text.trim().length > 0));
+  return cell.lines.some((line) => line.spans.some((span) => !isBlank(span.text)));
 }
 
 function readingOrder(lines: Line[]): Line[] {
@@ -965,6 +972,14 @@ function makeLine(spans: Span[], wmode: 0 | 1): Line {
 
 function center(s: Span): number {
   return (s.x0 + s.x1) / 2;
+}
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c !== 0xa0) return false;
+  }
+  return true;
 }
 
 function countWords(text: string): number {

@@ -301,6 +301,35 @@ describe("detectTables: aligned tables without rules", () => {
     expect(detectTables(lines, [], PAGE).tables).toEqual([]);
   });
 
+  it("does not take a code listing with aligned comments for a table", () => {
+    const code = ["mov edx, ebx(748)", "mov edi(0), edx", "mov esi, ebx(764)", "mov edi(8), esi"];
+    const lines = code.flatMap((c, i) => [
+      line({ ...span(c, 72, 100 + 12 * i), font: "Courier", monospace: true }),
+      line({ ...span("// load from the activation record", 200, 100 + 12 * i), font: "Courier", monospace: true }),
+    ]);
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+
+  it("does not take the boxes of a diagram for a table", () => {
+    const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
+    const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);
+    const boxes: Rule[] = [
+      { x0: 50, y0: 100, x1: 150, y1: 165, kind: "stroke" },
+      { x0: 300, y0: 100, x1: 400, y1: 165, kind: "stroke" },
+    ];
+    expect(detectTables(lines, boxes, PAGE).tables).toEqual([]);
+    // Joined by a connector, the boxes' edges make a sparse grid: still no table.
+    expect(detectTables(lines, [...boxes, hRule(150, 300, 130)], PAGE).tables).toEqual([]);
+  });
+
+  it("does not take hanging markers it cannot read for a table", () => {
+    const lines = [0, 1, 2, 3].flatMap((i) => [
+      text("\ufffd\ufffd", 72, 100 + 12 * i),
+      text("Proceedings of Informational Systems", 96, 100 + 12 * i),
+    ]);
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+
   it("needs three aligned rows", () => {
     const lines = [text("Name", 72, 100), text("Value", 300, 100), text("Alpha", 72, 114), text("1", 300, 114)];
     expect(detectTables(lines, [], PAGE).tables).toEqual([]);
@@ -439,30 +468,44 @@ function readPage(pdf: Uint8Array): { lines: Line[]; rules: Rule[]; width: numbe
 }
 
 describe("detectTables on a PDF made by MuPDF", () => {
-  it("finds a bordered HTML table and renders it", () => {
-    const html = `<html><head><style>
-      td, th { border: 1px solid black; padding: 1px 3px; }
-      table { border-collapse: collapse; }
-    </style></head><body>
-      <p>Intro text here.</p>
-      <table>
-        <tr><th>Name</th><th>Qty</th><th>Price</th></tr>
-        <tr><td>Apple</td><td>3</td><td>1.20</td></tr>
-        <tr><td>Banana | split</td><td>12</td><td>0.50</td></tr>
-      </table>
-      <p>After the table.</p>
-    </body></html>`;
-    const { lines, rules, width, height } = readPage(htmlToPdf(html));
-    const { tables, rest } = detectTables(lines, rules, { width, height });
-    expect(tables).toHaveLength(1);
-    expect(tables[0].ruled).toBe(true);
-    expect(tables[0].headerRows).toBe(1);
-    expect(rest.map(lineText)).toEqual(["Intro text here.", "After the table."]);
-    const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").replace(/\s+/g, " ").trim());
-    expect(md).toBe(
-      ["| Name | Qty | Price |", "| --- | --- | --- |", "| Apple | 3 | 1.20 |", "| Banana \\| split | 12 | 0.50 |"].join("\n"),
-    );
-  });
+  const styles = {
+    "collapsed borders": "table { border-collapse: collapse; } td, th { border: 1px solid black; padding: 1px 3px; }",
+    "separate borders": "table { border-spacing: 2px; } td, th { border: 1px solid black; padding: 1px 3px; }",
+    "a rule under the header": "th { border-bottom: 2px solid black; font-weight: normal; } td, th { padding: 1px 8px; }",
+    "a shaded header": "th { background: #ddd; font-weight: normal; } td, th { padding: 1px 12px; }",
+  };
+  for (const [name, css] of Object.entries(styles)) {
+    it(`finds an HTML table with ${name} and renders it`, () => {
+      const html = `<html><head><style>${css}</style></head><body>
+        <p>Intro text here.</p>
+        <table>
+          <tr><th>Name</th><th>Qty</th><th>Price</th></tr>
+          <tr><td>Apple</td><td>3</td><td>1.20</td></tr>
+          <tr><td>Banana | split</td><td>12</td><td>0.50</td></tr>
+          <tr><td>Cherry</td><td>100</td><td>9.99</td></tr>
+          <tr><td colspan="2">Total</td><td>11.69</td></tr>
+        </table>
+        <p>After the table.</p>
+      </body></html>`;
+      const { lines, rules, width, height } = readPage(htmlToPdf(html));
+      const { tables, rest } = detectTables(lines, rules, { width, height });
+      expect(tables).toHaveLength(1);
+      expect(tables[0].ruled).toBe(name.endsWith("borders"));
+      expect(tables[0].headerRows).toBe(1);
+      expect(rest.map(lineText)).toEqual(["Intro text here.", "After the table."]);
+      const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").replace(/\s+/g, " ").trim());
+      expect(md).toBe(
+        [
+          "| Name | Qty | Price |",
+          "| --- | --- | --- |",
+          "| Apple | 3 | 1.20 |",
+          "| Banana \\| split | 12 | 0.50 |",
+          "| Cherry | 100 | 9.99 |",
+          "| Total |  | 11.69 |",
+        ].join("\n"),
+      );
+    });
+  }
 });
 
 // ---- cost ---------------------------------------------------------------------------
