@@ -3,7 +3,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { limits } from "../config/limits.js";
-import { convertDocument, openInProcess } from "../engine/convert.js";
+import { availableParallelism } from "node:os";
+import { convertDocument, openInProcess, openWithPool } from "../engine/convert.js";
+import { EnginePool } from "../engine/pool.js";
 import { isDocumentError } from "../engine/errors.js";
 import { defaultRenderOptions, type RenderOptions } from "../engine/result.js";
 
@@ -14,7 +16,7 @@ const PROGRESS_INTERVAL_MS = 500;
 
 export const convertUsage = `usage: svc convert FILE.pdf [--pages EXPR] [--json] [--out FILE]
        [--password PW] [--page-markers none|rule] [--headers-footers keep|strip]
-       [--dehyphenate] [--unicode none|nfc] [--tables gfm|html|off]`;
+       [--dehyphenate] [--unicode none|nfc] [--tables gfm|html|off] [--threads N]`;
 
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
@@ -39,6 +41,7 @@ export async function runConvert(argv: string[]): Promise<number> {
       unicode: { type: "string" },
       tables: { type: "string" },
       debug: { type: "boolean", default: false },
+      threads: { type: "string" },
     },
   });
   if (positionals.length !== 1) throw new UsageError(convertUsage);
@@ -55,9 +58,13 @@ export async function runConvert(argv: string[]): Promise<number> {
   if (bytes.length > limits.uploadBytesMax) {
     process.stderr.write(`note: ${positionals[0]} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
   }
+  const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new UsageError("--threads must be a whole number from 1 to 256");
+  // One thread converts in this process; more spread the pages over a worker pool.
+  const pool = threads > 1 ? new EnginePool({ threads }) : null;
   let lastProgress = 0;
   try {
-    const result = await convertDocument(openInProcess, {
+    const result = await convertDocument(pool ? openWithPool(pool) : openInProcess, {
       bytes,
       password: values.password,
       pages: values.pages ?? null,
@@ -67,9 +74,9 @@ export async function runConvert(argv: string[]): Promise<number> {
       maxSelectedPages: limits.documentPagesMax,
       onProgress(done, total) {
         const now = Date.now();
-        if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done + 1 < total)) return;
+        if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
         lastProgress = now;
-        process.stderr.write(`converting: ${done + 1}/${total} pages\n`);
+        process.stderr.write(`converting: ${done}/${total} pages\n`);
       },
     });
     const output = values.json ? JSON.stringify(result, null, 2) + "\n" : result.markdown;
@@ -85,5 +92,7 @@ export async function runConvert(argv: string[]): Promise<number> {
       return 2;
     }
     throw err;
+  } finally {
+    await pool?.close();
   }
 }

@@ -4,9 +4,11 @@ import { limits } from "../config/limits.js";
 import { analyseDocument } from "./analyse.js";
 import { DocumentError } from "./errors.js";
 import { extractPages } from "./extract.js";
-import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument, type PdfjsDocument } from "./extract_pdfjs.js";
+import type { PdfjsDocument } from "./extract_pdfjs.js";
+import { randomUUID } from "node:crypto";
 import type { PageOutcome } from "./model.js";
 import { openDocument } from "./open.js";
+import type { EnginePool } from "./pool.js";
 import { canonicalSelection, parsePageExpression, resolveSelection } from "./page_select.js";
 import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
 import { readOutline } from "./toc.js";
@@ -30,7 +32,8 @@ export interface DocumentSession {
   pageCount: number;
   hasXfa: boolean;
   outline: TocEntry[] | null;
-  extract(pages: readonly number[], deadlineMs: number, onProgress?: (done: number) => void): Promise<PageOutcome[]>;
+  /** `onProgress` receives the number of pages completed so far. */
+  extract(pages: readonly number[], deadlineMs: number, onProgress?: (completed: number) => void): Promise<PageOutcome[]>;
   close(): Promise<void>;
 }
 
@@ -80,8 +83,11 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
 /** Opens a document in this thread: for `svc convert`, tests and benchmarks of one core. */
 export const openInProcess: SessionOpener = async (bytes, password) => {
   const opened = openDocument(bytes, password);
+  // pdf.js loads only when a page needs it: most documents never do.
+  const pdfjsModule = () => import("./extract_pdfjs.js");
   let pdfjs: Promise<PdfjsDocument> | null = null;
   const fallback = async (page: number) => {
+    const { openPdfjsDocument, extractPagePdfjs } = await pdfjsModule();
     pdfjs ??= openPdfjsDocument(bytes, password);
     return extractPagePdfjs(await pdfjs, page);
   };
@@ -90,12 +96,40 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
     hasXfa: opened.hasXfa,
     outline: readOutline(opened.doc, opened.pageCount),
     async extract(pages, deadlineMs, onProgress) {
-      let done = 0;
-      return extractPages(opened, pages, fallback, { deadlineMs }, () => onProgress?.(done++));
+      let started = 0;
+      const outcomes = await extractPages(opened, pages, fallback, { deadlineMs }, () => onProgress?.(started++));
+      onProgress?.(outcomes.length);
+      return outcomes;
     },
     async close() {
       opened.doc.destroy();
-      if (pdfjs) await destroyPdfjsDocument(await pdfjs).catch(() => undefined);
+      if (pdfjs) {
+        const { destroyPdfjsDocument } = await pdfjsModule();
+        await destroyPdfjsDocument(await pdfjs).catch(() => undefined);
+      }
     },
   };
 };
+
+/**
+ * Opens a document on the worker pool: the bytes are copied once into shared memory that
+ * every worker reads, pages are extracted in chunks across the pool, and `signal` (the
+ * client going away) cancels the work.
+ */
+export function openWithPool(pool: EnginePool, signal?: AbortSignal): SessionOpener {
+  return async (bytes, password) => {
+    const shared = new SharedArrayBuffer(bytes.byteLength);
+    new Uint8Array(shared).set(bytes);
+    const docId = randomUUID();
+    const info = await pool.open(docId, shared, password, { withOutline: true, signal });
+    return {
+      pageCount: info.pageCount,
+      hasXfa: info.hasXfa,
+      outline: info.outline,
+      extract(pages, deadlineMs, onProgress) {
+        return pool.extract(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done) });
+      },
+      async close() {},
+    };
+  };
+}

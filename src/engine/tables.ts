@@ -112,7 +112,8 @@ const ROW_OVERLAP_MIN = 0.5;
 /** A horizontal gap wider than this many ems separates cells; word spaces are ~0.25–0.6 em
  *  even in loosely justified text. */
 const CELL_GAP_EM_MIN = 1;
-/** ... and wider than this many average character widths (narrow fonts have small ems). */
+/** ... and wider than this many average character widths: wide faces (monospace, extended)
+ *  set their word spaces wider than an em-based limit expects. */
 const CELL_GAP_CHAR_WIDTHS_MIN = 2;
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -247,13 +248,19 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       hi = Math.max(hi, g.pos);
       continue;
     }
-    if (cur !== null) out.push({ ...cur, pos: (lo + hi) / 2 });
+    if (cur !== null) out.push(withPos(cur, lo, hi));
     cur = { ...g };
     curCluster = cluster[i];
     lo = hi = g.pos;
   }
-  if (cur !== null) out.push({ ...cur, pos: (lo + hi) / 2 });
+  if (cur !== null) out.push(withPos(cur, lo, hi));
   return out.sort((p, q) => p.pos - q.pos);
+}
+
+/** A merged ruling sits midway between the outermost rulings merged into it. */
+function withPos(seg: Seg, lo: number, hi: number): Seg {
+  seg.pos = (lo + hi) / 2;
+  return seg;
 }
 
 // ====================================================================== ruled grids ====
@@ -699,8 +706,8 @@ function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
     if (median(chars) > COLUMN_CHARS_MEDIAN_MAX) return false;
     allWords.push(...words);
     allChars.push(...chars);
-    const x0 = Math.min(...cells.map((p) => p.x0));
-    const width = Math.max(...cells.map((p) => p.x1)) - x0;
+    const x0 = cells.reduce((m, p) => Math.min(m, p.x0), Infinity);
+    const width = cells.reduce((m, p) => Math.max(m, p.x1), -Infinity) - x0;
     const full = cells.filter((p) => p.x1 - p.x0 >= PROSE_FILL_RATIO_MIN * width).length;
     if (full >= PROSE_FULL_ROW_FRACTION_MIN * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
       proseColumns++;
@@ -836,7 +843,8 @@ function pieceLines(piece: Piece): Line[] {
   }
   const out: Line[] = [];
   for (const [line, spans] of byLine) {
-    if (spans.length === line.spans.length) {
+    // Blank spans never reach a piece, so a line is whole when its other spans all did.
+    if (spans.length === line.spans.filter((s) => !isBlank(s.text)).length) {
       out.push(line);
       continue;
     }
