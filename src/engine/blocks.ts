@@ -7,7 +7,7 @@ import { lineText } from "./lines.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[] }
-  | { kind: "paragraph"; lines: Line[] }
+  | { kind: "paragraph"; lines: Line[]; running?: boolean }
   | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; lines: Line[] }
   | { kind: "code"; lines: Line[] };
 
@@ -25,6 +25,8 @@ const HEADING_LINES_MAX = 3;
 const HEADING_CHARS_MAX = 200;
 /** Share of a heading's characters that must be set in the heading style. */
 const HEADING_STYLE_SHARE_MIN = 0.85;
+/** Monospace more than this many points above the body size is display type, not code. */
+const CODE_SIZE_OVER_BODY_MAX = 1.5;
 /** A code block continues across blank lines up to this many line heights. */
 const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
@@ -93,6 +95,7 @@ interface Draft {
   lines: Line[];
   mono: boolean;
   marker: ListMarker | null;
+  running?: boolean;
 }
 
 export function buildBlocks(column: readonly Line[], stats: DocumentStats): Block[] {
@@ -116,7 +119,15 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   for (let i = 0; i < column.length; i++) {
     const line = column[i];
     const text = lineText(line);
-    const mono = isMonoLine(line);
+    // A running header or footer kept in the output is plain text of its own, whatever its
+    // font (books set them in monospace or small caps).
+    if (stats.running.has(line)) {
+      current = null;
+      drafts.push({ lines: [line], mono: false, marker: null, running: true });
+      continue;
+    }
+    // Monospace set at a heading size is display type, not code.
+    const mono = isMonoLine(line) && lineStyle(line).size < stats.body.size + CODE_SIZE_OVER_BODY_MAX;
     const marker = mono ? null : listMarker(text);
     const prev = i > 0 ? column[i - 1] : null;
     if (!current || !prev || startsNewBlock(prev, line, current, mono, marker, usualGap, left, right)) {
@@ -169,6 +180,7 @@ function startsNewBlock(
 
 function classify(draft: Draft, stats: DocumentStats): Block {
   const lines = draft.lines;
+  if (draft.running) return { kind: "paragraph", lines, running: true };
   if (draft.mono) return { kind: "code", lines };
   const heading = headingOf(lines, stats);
   // "1. Introduction" set in a heading style is a numbered heading, not a list.

@@ -123,6 +123,18 @@ export function headingLevelOf(stats: DocumentStats, style: TextStyle): number |
   return null;
 }
 
+/** Margin lines longer than this are text, not a running head with a page number. */
+const RUNNING_HEAD_CHARS_MAX = 80;
+const EDGE_NUMBER = /^(\d{1,4})\b|\b(\d{1,4})$/;
+
+function marginPageNumber(line: Line, page: PageModel): number | null {
+  if (line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE)) return null;
+  const text = lineText(line).trim();
+  if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  const m = EDGE_NUMBER.exec(text);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
 function marginSignature(text: string): string {
   return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
@@ -145,10 +157,28 @@ function findRunningLines(pages: readonly PageModel[], linesByPage: readonly Lin
       pagesBySignature.set(signature, seen);
     }
   });
+  // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
+  // constant offset between that number and the page index across pages, even where the
+  // words beside it change from chapter to chapter.
+  const pagesByOffset = new Map<number, Set<number>>();
+  const offsets = new Map<Line, number>();
+  pages.forEach((page, i) => {
+    for (const line of linesByPage[i]) {
+      const number = marginPageNumber(line, page);
+      if (number === null) continue;
+      const offset = page.page - number;
+      offsets.set(line, offset);
+      const seen = pagesByOffset.get(offset) ?? new Set<number>();
+      seen.add(page.page);
+      pagesByOffset.set(offset, seen);
+    }
+  });
   const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
   for (const { line, signature, pageNumberLike } of marginLines) {
     const repeats = pagesBySignature.get(signature)!.size;
-    if (repeats >= needed || (pageNumberLike && pages.length >= 2)) running.add(line);
+    const offset = offsets.get(line);
+    const numbered = offset !== undefined && pagesByOffset.get(offset)!.size >= 2;
+    if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) running.add(line);
   }
   return running;
 }

@@ -95,7 +95,7 @@ function renderBlocks(
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
         break;
       case "paragraph":
-        text = renderInline(block.lines, inline);
+        text = renderInline(block.lines, block.running ? plain : inline);
         break;
       case "list_item": {
         if (prevKind !== "list_item") listIndent.length = 0;
