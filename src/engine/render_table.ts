@@ -1,6 +1,7 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
 import type { Line } from "./model.js";
+import { lineText } from "./lines.js";
 import type { Table, TableCell } from "./tables.js";
 
 /** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts. */
@@ -101,5 +102,5 @@ function renderOff(rows: TableCell[][], inline: InlineRenderer): string {
 }
 
 function plainText(lines: Line[]): string {
-  return lines.map((line) => line.spans.map((span) => span.text).join("")).join(" ");
+  return lines.map(lineText).join(" ");
 }

@@ -1,0 +1,20 @@
+// Numeric helpers the table detectors share.
+
+/** First index whose value is >= x. */
+export function lowerBound(sorted: number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = values.slice().sort((p, q) => p - q);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}

@@ -1,0 +1,252 @@
+// Versioned schema migrations, applied at start under an advisory lock so that several
+// instances starting together migrate once. Each migration is a list of statements (both
+// drivers run them one by one inside the migration's transaction). Never edit a released
+// migration: add the next one.
+import type { Db, Queryable } from "./db.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: string[];
+}
+
+/** Arbitrary constant: the advisory lock key that serializes migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_318_224_190;
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: "accounts, keys, ledger, holds, payments, idempotency, cache, meters, usage",
+    statements: [
+      `CREATE TABLE orgs (
+        id text PRIMARY KEY,
+        email text NOT NULL,
+        name text NOT NULL DEFAULT '',
+        status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended')),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        credit_balance bigint NOT NULL DEFAULT 0 CHECK (credit_balance >= 0),
+        credits_held bigint NOT NULL DEFAULT 0 CHECK (credits_held >= 0),
+        debt_credits bigint NOT NULL DEFAULT 0 CHECK (debt_credits >= 0),
+        lifetime_credits_charged bigint NOT NULL DEFAULT 0,
+        rate_card_version integer NOT NULL DEFAULT 1,
+        trust_tier_manual integer CHECK (trust_tier_manual BETWEEN 0 AND 4),
+        first_settled_at timestamptz,
+        settled_usd_cents bigint NOT NULL DEFAULT 0,
+        debug_policy text NOT NULL DEFAULT 'enabled' CHECK (debug_policy IN ('enabled', 'disabled')),
+        limits jsonb NOT NULL DEFAULT '{}'::jsonb,
+        ledger_seq bigint NOT NULL DEFAULT 0,
+        ledger_head text NOT NULL DEFAULT '${"0".repeat(64)}'
+      )`,
+      `CREATE UNIQUE INDEX orgs_email ON orgs (lower(email))`,
+      `CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        env text NOT NULL CHECK (env IN ('live', 'test')),
+        name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 60),
+        digest text NOT NULL UNIQUE,
+        hint text NOT NULL,
+        scopes text[] NOT NULL,
+        ip_allow text[] NOT NULL DEFAULT '{}',
+        sub_limits jsonb NOT NULL DEFAULT '{}'::jsonb,
+        expires_at timestamptz,
+        revoked_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        last_used_at timestamptz
+      )`,
+      `CREATE INDEX api_keys_org ON api_keys (org_id, created_at)`,
+      `CREATE TABLE ledger_entries (
+        org_id text NOT NULL REFERENCES orgs (id),
+        seq bigint NOT NULL,
+        id text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('purchase', 'bonus', 'charge', 'refund', 'clawback', 'goodwill', 'expiry', 'debt_settlement')),
+        credits bigint NOT NULL,
+        balance_after bigint NOT NULL CHECK (balance_after >= 0),
+        debt_after bigint NOT NULL CHECK (debt_after >= 0),
+        rate_card_version integer NOT NULL,
+        reference text,
+        request_id text,
+        prev_hash text NOT NULL,
+        entry_hash text NOT NULL,
+        PRIMARY KEY (org_id, seq)
+      )`,
+      // The ledger is append-only in the database itself, not only in the code.
+      `CREATE FUNCTION ledger_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         RAISE EXCEPTION 'ledger_entries is append-only: % is not allowed', TG_OP;
+       END $$`,
+      `CREATE TRIGGER ledger_entries_no_update BEFORE UPDATE OR DELETE ON ledger_entries
+       FOR EACH ROW EXECUTE FUNCTION ledger_entries_append_only()`,
+      `CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
+       FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_append_only()`,
+      `CREATE TABLE instances (
+        id text PRIMARY KEY,
+        started_at timestamptz NOT NULL DEFAULT now(),
+        heartbeat_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE holds (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        request_id text NOT NULL,
+        instance_id text NOT NULL,
+        credits bigint NOT NULL CHECK (credits > 0),
+        rate_card_version integer NOT NULL,
+        state text NOT NULL CHECK (state IN ('held', 'settled', 'released')),
+        charged bigint CHECK (charged >= 0 AND charged <= credits),
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        ended_at timestamptz
+      )`,
+      `CREATE INDEX holds_open ON holds (expires_at) WHERE state = 'held'`,
+      `CREATE INDEX holds_instance ON holds (instance_id) WHERE state = 'held'`,
+      // Credit lots: what a charge consumes (goodwill first, soonest expiry first, then
+      // purchases oldest first), so refunds and expiry know what is unspent.
+      `CREATE TABLE credit_lots (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        kind text NOT NULL CHECK (kind IN ('purchase', 'goodwill')),
+        purchase_id text,
+        credits bigint NOT NULL CHECK (credits >= 0),
+        remaining bigint NOT NULL CHECK (remaining >= 0 AND remaining <= credits),
+        expires_at timestamptz,
+        expired_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX credit_lots_spend ON credit_lots (org_id, kind, expires_at, created_at) WHERE remaining > 0`,
+      `CREATE TABLE purchases (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        pack_usd integer NOT NULL,
+        amount_cents bigint NOT NULL,
+        currency text NOT NULL,
+        base_credits bigint NOT NULL,
+        bonus_credits bigint NOT NULL,
+        status text NOT NULL CHECK (status IN ('pending', 'settled', 'refunded', 'reversed', 'rejected_currency')),
+        processor text NOT NULL,
+        processor_ref text UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        settled_at timestamptz,
+        refunded_cents bigint NOT NULL DEFAULT 0,
+        refunded_at timestamptz,
+        reversed_at timestamptz
+      )`,
+      `CREATE INDEX purchases_org ON purchases (org_id, created_at)`,
+      `CREATE TABLE refunds (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        purchase_id text NOT NULL REFERENCES purchases (id),
+        cash_cents bigint NOT NULL,
+        credits bigint NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE risk_events (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        kind text NOT NULL CHECK (kind IN ('refund', 'dispute', 'fraud_warning', 'reversal')),
+        reference text,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX risk_events_org ON risk_events (org_id, created_at)`,
+      `CREATE TABLE payment_events (
+        event_id text PRIMARY KEY,
+        processor text NOT NULL,
+        kind text NOT NULL,
+        processed_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE idempotency_keys (
+        org_id text NOT NULL REFERENCES orgs (id),
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
+        lease_until timestamptz NOT NULL,
+        status integer,
+        headers jsonb,
+        body text,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (org_id, key)
+      )`,
+      `CREATE INDEX idempotency_expiry ON idempotency_keys (expires_at)`,
+      `CREATE TABLE conversions (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        env text NOT NULL,
+        body text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX conversions_expiry ON conversions (expires_at)`,
+      `CREATE TABLE result_cache (
+        org_id text NOT NULL REFERENCES orgs (id),
+        env text NOT NULL,
+        cache_key text NOT NULL,
+        conversion_id text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (org_id, env, cache_key)
+      )`,
+      // GCRA state: the theoretical arrival time of each organization's meter, in epoch ms.
+      `CREATE TABLE meters (
+        org_id text NOT NULL,
+        meter text NOT NULL,
+        tat_ms bigint NOT NULL,
+        PRIMARY KEY (org_id, meter)
+      )`,
+      // Concurrency leases: one row per slot, so the primary key enforces the limit.
+      `CREATE TABLE leases (
+        org_id text NOT NULL,
+        slot integer NOT NULL,
+        lease_id text NOT NULL,
+        instance_id text NOT NULL,
+        key_id text,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (org_id, slot)
+      )`,
+      `CREATE TABLE test_usage (
+        org_id text NOT NULL REFERENCES orgs (id),
+        month text NOT NULL,
+        pages bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (org_id, month)
+      )`,
+      `CREATE TABLE usage_records (
+        id text PRIMARY KEY,
+        org_id text NOT NULL REFERENCES orgs (id),
+        env text NOT NULL,
+        request_id text NOT NULL,
+        endpoint text NOT NULL,
+        status integer NOT NULL,
+        error_code text,
+        pages_processed integer NOT NULL DEFAULT 0,
+        pages_billed integer NOT NULL DEFAULT 0,
+        credits_charged bigint NOT NULL DEFAULT 0,
+        key_id text,
+        key_hint text,
+        cache text,
+        compute_ms integer NOT NULL DEFAULT 0,
+        metadata jsonb,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX usage_records_org ON usage_records (org_id, created_at, id)`,
+    ],
+  },
+];
+
+export async function migrate(db: Db): Promise<number[]> {
+  return db.transaction(async (tx: Queryable) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const done = new Set((await tx.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version));
+    const applied: number[] = [];
+    for (const m of migrations) {
+      if (done.has(m.version)) continue;
+      for (const statement of m.statements) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", [m.version, m.name]);
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,255 @@
+// blocks.ts: grouping a column of lines into headings, paragraphs, list items and code,
+// and list markers and nesting, on synthetic lines.
+import { describe, expect, it } from "vitest";
+import { type Block, buildBlocks, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/blocks.js";
+import type { DocumentStats } from "../../src/engine/doc_stats.js";
+import { computeDocumentStats } from "../../src/engine/doc_stats.js";
+import { lineText } from "../../src/engine/lines.js";
+import type { Line } from "../../src/engine/model.js";
+import { line, page, stack } from "../support/layout.js";
+
+/** A document set in 10 pt with headings at 18 pt (1), 14 pt (2) and bold 10 pt (3). */
+const STATS: DocumentStats = {
+  body: { size: 10, bold: false },
+  headings: [
+    { size: 18, bold: false, level: 1 },
+    { size: 14, bold: true, level: 2 },
+    { size: 10, bold: true, level: 3 },
+  ],
+  running: new Set(),
+};
+
+const FULL = "a line of running text that fills the column from margin to margin ok";
+
+function texts(block: Block): string {
+  return block.lines.map(lineText).join(" | ");
+}
+
+function kinds(blocks: Block[]): string[] {
+  return blocks.map((b) => (b.kind === "heading" ? `h${b.level}` : b.kind));
+}
+
+/** Lines laid top to bottom with a 12 pt pitch (2 pt leading for 10 pt text). */
+function column(...lines: ((y: number) => Line)[]): Line[] {
+  return lines.map((make, i) => make(100 + i * 12));
+}
+
+describe("listMarker", () => {
+  it.each([
+    ["• Apples", false, "-"],
+    ["- Apples", false, "-"],
+    ["– Apples", false, "-"],
+    ["* Apples", false, "-"],
+    ["◦ Apples", false, "-"],
+    ["1. Apples", true, "1."],
+    ["2) Apples", true, "2."],
+    ["(3) Apples", true, "3."],
+    ["10. Apples", true, "10."],
+    ["a) Apples", false, "-"],
+    ["(iv) Apples", false, "-"],
+  ])("%j is a list marker (ordered %s, written %s)", (text, ordered, marker) => {
+    expect(listMarker(text)).toMatchObject({ ordered, marker });
+  });
+
+  it.each([["-5 degrees below zero"], ["*emphasis* in text"], ["2024 was a good year"], ["1.5 million people"], ["•"], ["1."], ["Apples"]])(
+    "%j is not a list marker",
+    (text) => {
+      expect(listMarker(text)).toBeNull();
+    },
+  );
+
+  it("measures the marker with the whitespace after it", () => {
+    expect(listMarker("•   Apples")?.length).toBe(4);
+    expect(listMarker("12.  Apples")?.length).toBe(5);
+  });
+});
+
+describe("stripLeadingChars", () => {
+  it("removes the marker's characters across spans and moves the line's left edge", () => {
+    const l = line([{ text: "•" }, { text: " " }, { text: "Apples", bold: true }], { x: 72 });
+    const stripped = stripLeadingChars(l, 2);
+    expect(lineText(stripped)).toBe("Apples");
+    expect(stripped.spans[0].bold).toBe(true);
+    expect(stripped.x0).toBe(l.spans[2].x0);
+    expect(lineText(l)).toBe("• Apples");
+  });
+});
+
+describe("buildBlocks: headings", () => {
+  it("makes a line in a heading style a heading of that style's level", () => {
+    const blocks = buildBlocks(
+      [line("Results", { size: 18, y: 80 }), ...stack([FULL, FULL, "end."], { y: 110 })],
+      STATS,
+    );
+    expect(kinds(blocks)).toEqual(["h1", "paragraph"]);
+    expect(texts(blocks[0])).toBe("Results");
+  });
+
+  it("makes a bold body-size line a lower-level heading", () => {
+    const blocks = buildBlocks([line("Data collection", { bold: true, y: 80 }), ...stack([FULL, "end."], { y: 100 })], STATS);
+    expect(kinds(blocks)).toEqual(["h3", "paragraph"]);
+  });
+
+  it("makes a run-in bold lead ('Keywords JavaScript, …') a paragraph, not a heading", () => {
+    // The bold lead carries most of the line's characters, so the line's style is bold:
+    // only the share of text in the heading style (< 85 %) tells it from a heading.
+    const runIn = line([
+      { text: "Categories and Subject Descriptors", bold: true },
+      { text: " D.3.4 [Processors]: Compilers" },
+    ]);
+    const blocks = buildBlocks([runIn], STATS);
+    expect(kinds(blocks)).toEqual(["paragraph"]);
+    const keywords = line([{ text: "Keywords", bold: true }, { text: " JavaScript, just-in-time compilation, trace trees" }]);
+    expect(kinds(buildBlocks([keywords], STATS))).toEqual(["paragraph"]);
+  });
+
+  it("makes '1. Introduction' in a heading style a numbered heading, not a list item", () => {
+    const blocks = buildBlocks([line("1. Introduction", { size: 14, bold: true, y: 80 }), ...stack([FULL, "end."], { y: 110 })], STATS);
+    expect(kinds(blocks)).toEqual(["h2", "paragraph"]);
+    expect(texts(blocks[0])).toBe("1. Introduction");
+  });
+
+  it("keeps a bulleted line in a heading style a list item", () => {
+    const blocks = buildBlocks([line("• Key point", { size: 14, bold: true })], STATS);
+    expect(kinds(blocks)).toEqual(["list_item"]);
+  });
+
+  it("does not make a long block (more than 3 lines) in a heading style a heading", () => {
+    const lines = stack(["Bold one", "Bold two", "Bold three", "Bold four"], { bold: true });
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph"]);
+  });
+
+  it("takes heading levels from the document statistics (integration with computeDocumentStats)", () => {
+    const body = stack(Array.from({ length: 20 }, () => FULL), { y: 200 });
+    const lines = [line("Title of the Paper", { size: 20, y: 100 }), line("1. Introduction", { size: 12, bold: true, y: 160 }), ...body];
+    const stats = computeDocumentStats([page(1, lines)], [lines]);
+    const blocks = buildBlocks(lines, stats);
+    expect(kinds(blocks).slice(0, 3)).toEqual(["h1", "h2", "paragraph"]);
+  });
+});
+
+describe("buildBlocks: paragraphs", () => {
+  it("joins lines with the usual leading into one paragraph and starts another after a gap", () => {
+    const first = stack([FULL, FULL, "short end."], { y: 100 });
+    const second = stack([FULL, "last line."], { y: 150 });
+    const blocks = buildBlocks([...first, ...second], STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph"]);
+    expect(blocks.map((b) => b.lines.length)).toEqual([3, 2]);
+  });
+
+  it("starts a paragraph at an indented first line", () => {
+    const lines = [...stack([FULL, "ends here"], { y: 100 }), line(FULL, { x: 90, y: 124 }), line(FULL, { y: 136 })];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([2, 2]);
+  });
+});
+
+describe("buildBlocks: list items", () => {
+  it.each([["•"], ["-"], ["–"], ["*"]])("makes '%s item' lines unordered list items with the marker removed", (bullet) => {
+    const lines = column(
+      (y) => line(`${bullet} Apples`, { y }),
+      (y) => line(`${bullet} Pears`, { y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["list_item", "list_item"]);
+    expect(blocks.map((b) => (b.kind === "list_item" ? [b.ordered, b.marker, texts(b)] : null))).toEqual([
+      [false, "-", "Apples"],
+      [false, "-", "Pears"],
+    ]);
+  });
+
+  it("makes '1.' and '2)' lines ordered list items numbered as written", () => {
+    const lines = column(
+      (y) => line("1. First step", { y }),
+      (y) => line("2) Second step", { y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => (b.kind === "list_item" ? [b.ordered, b.marker, texts(b)] : b.kind))).toEqual([
+      [true, "1.", "First step"],
+      [true, "2.", "Second step"],
+    ]);
+  });
+
+  it("joins continuation lines (hanging under the item's text) to their item", () => {
+    const lines = column(
+      (y) => line("• The first item is long enough to wrap onto", { y }),
+      (y) => line("a second line under its text", { x: 82, y }),
+      (y) => line("• Second item", { y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "list_item"]);
+    expect(texts(blocks[0])).toBe("The first item is long enough to wrap onto | a second line under its text");
+    expect(texts(blocks[1])).toBe("Second item");
+  });
+
+  it("ends a list item at a line starting left of the item", () => {
+    const lines = column(
+      (y) => line("• An item", { x: 90, y }),
+      (y) => line(FULL, { x: 72, y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "paragraph"]);
+  });
+
+  it("nests list items by marker x: deeper right of the parent, back out when the marker returns", () => {
+    const lines = column(
+      (y) => line("• Fruit", { x: 72, y }),
+      (y) => line("– Apples", { x: 90, y }),
+      (y) => line("– Pears", { x: 90, y }),
+      (y) => line("· Conference", { x: 108, y }),
+      (y) => line("• Vegetables", { x: 72, y }),
+      (y) => line("– Leeks", { x: 91, y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? [texts(b), b.depth] : b.kind))).toEqual([
+      ["Fruit", 0],
+      ["Apples", 1],
+      ["Pears", 1],
+      ["Conference", 2],
+      ["Vegetables", 0],
+      ["Leeks", 1],
+    ]);
+  });
+
+  it("restarts nesting after a non-list block", () => {
+    const blocks = buildBlocks(
+      [line("• Outer", { x: 90, y: 100 }), line("Between the lists a paragraph.", { x: 72, y: 130 }), line("• Next list", { x: 110, y: 160 })],
+      STATS,
+    );
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, "paragraph", 0]);
+  });
+});
+
+describe("buildBlocks: code", () => {
+  it("makes monospace lines one code block, kept apart from the text around it", () => {
+    const lines = [
+      line("Run the following:", { y: 100 }),
+      line("npm install", { mono: true, y: 112 }),
+      line("npm test -- --run", { mono: true, y: 124 }),
+      line("and check the output.", { y: 136 }),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "code", "paragraph"]);
+    expect(texts(blocks[1])).toBe("npm install | npm test -- --run");
+  });
+
+  it("keeps a blank line inside a code block, and does not read '- x' or '1.' in code as list items", () => {
+    const lines = [line("- x = 1", { mono: true, y: 100 }), line("1. y = 2", { mono: true, y: 124 })];
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["code"]);
+    expect(blocks[0].lines).toHaveLength(2);
+  });
+
+  it("does not make a line with monospace and proportional text code", () => {
+    const blocks = buildBlocks([line([{ text: "Call " }, { text: "main()", mono: true }, { text: " first." }])], STATS);
+    expect(kinds(blocks)).toEqual(["paragraph"]);
+  });
+});
+
+describe("buildBlocks: edge cases", () => {
+  it("returns nothing for an empty column", () => {
+    expect(buildBlocks([], STATS)).toEqual([]);
+  });
+});

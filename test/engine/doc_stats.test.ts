@@ -1,0 +1,151 @@
+// doc_stats.ts: the body style, heading levels by size, and running headers/footers, over
+// synthetic pages.
+import { describe, expect, it } from "vitest";
+import { computeDocumentStats, headingLevelOf, lineStyle } from "../../src/engine/doc_stats.js";
+import type { Line, PageModel } from "../../src/engine/model.js";
+import { line, page, stack } from "../support/layout.js";
+
+const BODY_TEXT = "The quick brown fox jumps over the lazy dog and keeps running far away";
+
+/** One page of body text at `size` with the given extra lines on top. */
+function bodyPage(n: number, extra: Line[], size = 10, lines = 30): { model: PageModel; lines: Line[] } {
+  const body = stack(Array.from({ length: lines }, () => BODY_TEXT), { size, y: 120 });
+  const all = [...extra, ...body];
+  return { model: page(n, all), lines: all };
+}
+
+function statsOf(pages: { model: PageModel; lines: Line[] }[]) {
+  return computeDocumentStats(
+    pages.map((p) => p.model),
+    pages.map((p) => p.lines),
+  );
+}
+
+describe("lineStyle", () => {
+  it("is the style carrying most characters, whitespace excluded", () => {
+    const l = line([
+      { text: "1", size: 6 },
+      { text: "        ", size: 20 },
+      { text: "Footnote text here", size: 8, bold: true },
+    ]);
+    expect(lineStyle(l)).toEqual({ size: 8, bold: true });
+  });
+
+  it("rounds sizes to half a point", () => {
+    expect(lineStyle(line("Body", { size: 10.2 }))).toEqual({ size: 10, bold: false });
+    expect(lineStyle(line("Body", { size: 10.3 }))).toEqual({ size: 10.5, bold: false });
+  });
+});
+
+describe("computeDocumentStats: body and heading levels", () => {
+  it("takes the body size from the style carrying the most characters, not the most lines", () => {
+    // Twelve short 12 pt lines against three long 9 pt lines: the 9 pt text has more characters.
+    const short = stack(Array.from({ length: 12 }, () => "Item"), { size: 12, y: 100 });
+    const long = stack(Array.from({ length: 3 }, () => BODY_TEXT), { size: 9, y: 400 });
+    const lines = [...short, ...long];
+    const stats = computeDocumentStats([page(1, lines)], [lines]);
+    expect(stats.body).toEqual({ size: 9, bold: false });
+  });
+
+  it("gives larger sizes heading levels 1..n by decreasing size", () => {
+    const p1 = bodyPage(1, [line("Document Title", { size: 24, y: 40 }), line("Chapter One", { size: 18, y: 70 })]);
+    const p2 = bodyPage(2, [line("Section 1.1", { size: 14, y: 40 }), line("Subsection", { size: 12, y: 70 })]);
+    const stats = statsOf([p1, p2]);
+    expect(stats.body).toEqual({ size: 10, bold: false });
+    expect(stats.headings.map((h) => [h.size, h.bold, h.level])).toEqual([
+      [24, false, 1],
+      [18, false, 2],
+      [14, false, 3],
+      [12, false, 4],
+    ]);
+    expect(headingLevelOf(stats, { size: 18, bold: false })).toBe(2);
+    expect(headingLevelOf(stats, { size: 10, bold: false })).toBeNull();
+  });
+
+  it("gives bold at body size a level below every larger heading size", () => {
+    const p = bodyPage(1, [
+      line("Big Heading", { size: 16, y: 40 }),
+      line("Run of bold", { size: 10, bold: true, y: 70 }),
+      line("Medium Heading", { size: 13, y: 90 }),
+    ]);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 16, bold: false })).toBe(1);
+    expect(headingLevelOf(stats, { size: 13, bold: false })).toBe(2);
+    expect(headingLevelOf(stats, { size: 10, bold: true })).toBe(3);
+  });
+
+  it("merges sizes closer than 0.6 pt into one level", () => {
+    const p = bodyPage(1, [line("Heading A", { size: 14, y: 40 }), line("Heading B", { size: 14.5, y: 70 })]);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 14.5, bold: false })).toBe(1);
+    expect(headingLevelOf(stats, { size: 14, bold: false })).toBe(1);
+  });
+
+  it("does not make a size barely above the body (under 0.9 pt and 12 %) a heading", () => {
+    const p = bodyPage(1, [line("Slightly larger", { size: 10.5, y: 40 }), line("Larger", { size: 11, y: 70 })]);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 10.5, bold: false })).toBeNull();
+    expect(headingLevelOf(stats, { size: 11, bold: false })).toBeNull();
+  });
+
+  it("does not make a style carrying over a quarter of the text a heading, however large", () => {
+    // A large-print introduction: 14 pt text with as many characters as the 10 pt body.
+    const large = stack(Array.from({ length: 20 }, () => BODY_TEXT), { size: 14, y: 490, pitch: 10 });
+    const p = bodyPage(1, large);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 14, bold: false })).toBeNull();
+  });
+
+  it("does not make a bold body a heading level of its own", () => {
+    // When the body itself is bold, bold at body size is body text.
+    const body = stack(Array.from({ length: 20 }, () => BODY_TEXT), { size: 10, bold: true, y: 120 });
+    const stats = computeDocumentStats([page(1, body)], [body]);
+    expect(stats.body).toEqual({ size: 10, bold: true });
+    expect(stats.headings).toEqual([]);
+  });
+});
+
+describe("computeDocumentStats: running headers, footers and page numbers", () => {
+  // Margin bands are the top and bottom 10 % of the page (79.2 pt on US Letter).
+  function pagesWith(count: number, margin: (n: number) => Line[]) {
+    return Array.from({ length: count }, (_, i) => bodyPage(i + 1, margin(i + 1), 10, 5));
+  }
+
+  it("detects a header repeating in the top margin on at least 40 % of pages", () => {
+    const pages = pagesWith(10, (n) => (n <= 4 ? [line("Annual Report 2024", { y: 30 })] : []));
+    const stats = statsOf(pages);
+    const headers = pages.slice(0, 4).map((p) => p.lines[0]);
+    for (const h of headers) expect(stats.running.has(h)).toBe(true);
+  });
+
+  it("does not treat a margin line on fewer than 40 % of pages as running", () => {
+    const pages = pagesWith(10, (n) => (n <= 3 ? [line("Annual Report 2024", { y: 30 })] : []));
+    const stats = statsOf(pages);
+    expect(stats.running.size).toBe(0);
+  });
+
+  it("detects a footer whose number changes from page to page (digits are one signature)", () => {
+    const pages = pagesWith(5, (n) => [line(`Chapter ${n} — Draft for review`, { y: 760 })]);
+    const stats = statsOf(pages);
+    expect(pages.every((p) => stats.running.has(p.lines[0]))).toBe(true);
+  });
+
+  it("detects page numbers in the bottom margin (arabic, roman, 'Page n of m')", () => {
+    const forms = (n: number) => [String(n), ["i", "ii", "iii", "iv"][n - 1], `Page ${n} of 4`, `- ${n} -`][n - 1];
+    const pages = pagesWith(4, (n) => [line(forms(n), { x: 300, y: 760 })]);
+    const stats = statsOf(pages);
+    for (const p of pages) expect(stats.running.has(p.lines[0]), JSON.stringify(p.lines[0].spans[0].text)).toBe(true);
+  });
+
+  it("does not treat repeated lines outside the margins as running", () => {
+    // The same sentence in the middle of every page is content.
+    const pages = pagesWith(5, () => [line("Annual Report 2024", { y: 400 })]);
+    const stats = statsOf(pages);
+    expect(stats.running.size).toBe(0);
+  });
+
+  it("does not treat a lone number in the margin of a one-page document as a page number", () => {
+    const pages = pagesWith(1, () => [line("7", { x: 300, y: 760 })]);
+    expect(statsOf(pages).running.size).toBe(0);
+  });
+});

@@ -1,0 +1,137 @@
+// reading_order.ts: column gutters and bands on synthetic boxes. Each box carries an id so
+// the expected reading order can be written down as a list.
+import { describe, expect, it } from "vitest";
+import { type Box, orderForReading } from "../../src/engine/reading_order.js";
+
+interface Item extends Box {
+  id: string;
+}
+
+const PITCH = 14;
+const LINE_HEIGHT = 10;
+
+function box(id: string, x0: number, x1: number, y0: number, height = LINE_HEIGHT): Item {
+  return { id, x0, x1, y0, y1: y0 + height };
+}
+
+/** `count` lines of a column from x0 to x1, starting at `top`, ids `${prefix}1…`. */
+function column(prefix: string, x0: number, x1: number, top: number, count: number): Item[] {
+  return Array.from({ length: count }, (_, i) => box(`${prefix}${i + 1}`, x0, x1, top + i * PITCH));
+}
+
+/** Deterministic shuffle (the extractor's order must not matter). */
+function shuffled<T>(items: readonly T[]): T[] {
+  const out = items.slice();
+  let seed = 7;
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+function ids(groups: { items: Item[] }[]): string[][] {
+  return groups.map((g) => g.items.map((it) => it.id));
+}
+
+function flat(groups: { items: Item[] }[]): string[] {
+  return groups.flatMap((g) => g.items.map((it) => it.id));
+}
+
+// A US Letter page with one-inch margins: text from x 72 to 540.
+const LEFT = column("L", 72, 300, 200, 10);
+const RIGHT = column("R", 312, 540, 200, 10);
+
+describe("orderForReading", () => {
+  it("reads a single column top to bottom as one full-width group", () => {
+    const lines = column("p", 72, 540, 100, 12);
+    const groups = orderForReading(shuffled(lines));
+    expect(groups).toHaveLength(1);
+    expect(groups[0].columns).toBe(1);
+    expect(flat(groups)).toEqual(lines.map((l) => l.id));
+  });
+
+  it("reads a single column of ragged lines (short last lines of paragraphs) as one column", () => {
+    // Short lines at the left margin leave an empty strip on the right: it must not be read
+    // as a gutter, because nothing stands on its right side.
+    const lines = column("p", 72, 540, 100, 12).map((l, i) => (i % 4 === 3 ? { ...l, x1: 200 } : l));
+    const groups = orderForReading(shuffled(lines));
+    expect(groups).toHaveLength(1);
+    expect(flat(groups)).toEqual(lines.map((l) => l.id));
+  });
+
+  it("reads two columns left column first, then right column, each top to bottom", () => {
+    const groups = orderForReading(shuffled([...LEFT, ...RIGHT]));
+    expect(ids(groups)).toEqual([LEFT.map((l) => l.id), RIGHT.map((l) => l.id)]);
+    expect(groups.map((g) => g.columns)).toEqual([2, 2]);
+  });
+
+  it("reads a full-width title above two columns first, as its own band", () => {
+    const title = box("title", 120, 492, 120, 18);
+    const groups = orderForReading(shuffled([...LEFT, ...RIGHT, title]));
+    expect(ids(groups)).toEqual([["title"], LEFT.map((l) => l.id), RIGHT.map((l) => l.id)]);
+    expect(groups[0].columns).toBe(1);
+  });
+
+  it("still finds the columns when a centred narrow line (an affiliation) crosses the gutter", () => {
+    const title = box("title", 120, 492, 100, 18);
+    // Narrower than a column, but centred on the page, so it covers the gutter at 300–312.
+    const affiliation = box("affiliation", 240, 372, 140);
+    const groups = orderForReading(shuffled([...LEFT, ...RIGHT, title, affiliation]));
+    expect(ids(groups)).toEqual([["title", "affiliation"], LEFT.map((l) => l.id), RIGHT.map((l) => l.id)]);
+  });
+
+  it("cuts the page into bands at a full-width figure between two-column text", () => {
+    // Bands: columns above the figure are read (left, right) before the figure, and the
+    // columns below it after.
+    const topLeft = column("a", 72, 300, 100, 5);
+    const topRight = column("b", 312, 540, 100, 5);
+    const figure = box("figure", 72, 540, 180, 100);
+    const bottomLeft = column("c", 72, 300, 300, 5);
+    const bottomRight = column("d", 312, 540, 300, 5);
+    const groups = orderForReading(shuffled([...topLeft, ...topRight, figure, ...bottomLeft, ...bottomRight]));
+    expect(flat(groups)).toEqual([...topLeft, ...topRight, figure, ...bottomLeft, ...bottomRight].map((b) => b.id));
+  });
+
+  it("does not split a label/value list (short labels at the left) into two columns", () => {
+    // The strip between labels and values is crossed by nothing, but the labels are not
+    // lines of running text: read row by row.
+    const rows = ["Name", "Address", "Phone", "E-mail", "Date", "Reference"];
+    const items: Item[] = [];
+    rows.forEach((label, i) => {
+      const y = 100 + i * PITCH;
+      items.push(box(`label${i + 1}`, 72, 72 + label.length * 5, y));
+      items.push(box(`value${i + 1}`, 200, 380, y));
+    });
+    const groups = orderForReading(shuffled(items));
+    expect(groups).toHaveLength(1);
+    expect(groups[0].columns).toBe(1);
+    expect(flat(groups)).toEqual(rows.flatMap((_, i) => [`label${i + 1}`, `value${i + 1}`]));
+  });
+
+  it("reads three columns left to right", () => {
+    const a = column("A", 72, 220, 100, 8);
+    const b = column("B", 232, 380, 100, 8);
+    const c = column("C", 392, 540, 100, 8);
+    const groups = orderForReading(shuffled([...a, ...b, ...c]));
+    expect(ids(groups)).toEqual([a.map((l) => l.id), b.map((l) => l.id), c.map((l) => l.id)]);
+  });
+
+  // Bug: OrderedGroup.columns is documented as "number of side-by-side columns in the band
+  // this group came from", and the page's column count (max over groups) is what debug
+  // output reports as "columns found" (DECISIONS.md §Conversion, debug). Every split pushes
+  // its halves with a hard-coded `columns: 2` (reading_order.ts, flush() in
+  // orderForReading), so a three-column band reports 2.
+  it.fails("reports 3 side-by-side columns for a three-column band (documented meaning of `columns`)", () => {
+    const a = column("A", 72, 220, 100, 8);
+    const b = column("B", 232, 380, 100, 8);
+    const c = column("C", 392, 540, 100, 8);
+    const groups = orderForReading([...a, ...b, ...c]);
+    expect(groups.map((g) => g.columns)).toEqual([3, 3, 3]);
+  });
+
+  it("returns no groups for no items", () => {
+    expect(orderForReading([])).toEqual([]);
+  });
+});

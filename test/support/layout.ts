@@ -1,0 +1,115 @@
+// Small builders for synthetic page models: spans, lines and pages laid out with a fixed
+// advance (half an em per character), so layout tests state geometry in a few numbers.
+import type { Line, PageLink, PageModel, PageOutcome, Span } from "../../src/engine/model.js";
+
+/** Width of one character, as a share of the font size. */
+export const CHAR_WIDTH_EMS = 0.5;
+
+export interface StyleSpec {
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  mono?: boolean;
+  font?: string;
+}
+
+export interface SpanSpec extends StyleSpec {
+  text: string;
+}
+
+export interface LineSpec extends StyleSpec {
+  /** Left edge of the first span, in points. */
+  x?: number;
+  /** Top of the line, in points (y grows downwards). */
+  y?: number;
+}
+
+function fontFor(style: StyleSpec): string {
+  if (style.font) return style.font;
+  if (style.mono) return "Courier";
+  return style.bold && style.italic ? "Times-BoldItalic" : style.bold ? "Times-Bold" : style.italic ? "Times-Italic" : "Times-Roman";
+}
+
+/** A span of `text` starting at (x, y), its width from the character count. */
+export function span(text: string, x: number, y: number, style: StyleSpec = {}): Span {
+  const size = style.size ?? 10;
+  return {
+    text,
+    x0: x,
+    y0: y,
+    x1: x + text.length * size * CHAR_WIDTH_EMS,
+    y1: y + size,
+    font: fontFor(style),
+    size,
+    bold: style.bold ?? false,
+    italic: style.italic ?? false,
+    monospace: style.mono ?? false,
+  };
+}
+
+/** A line of spans set one after another from (x, y); a string is one span in the line's style. */
+export function line(content: string | SpanSpec[], spec: LineSpec = {}): Line {
+  const pieces: SpanSpec[] = typeof content === "string" ? [{ text: content }] : content;
+  let x = spec.x ?? 72;
+  const y = spec.y ?? 100;
+  const spans: Span[] = [];
+  for (const piece of pieces) {
+    const s = span(piece.text, x, y, { ...spec, ...piece });
+    spans.push(s);
+    x = s.x1;
+  }
+  return {
+    spans,
+    x0: Math.min(...spans.map((s) => s.x0)),
+    y0: Math.min(...spans.map((s) => s.y0)),
+    x1: Math.max(...spans.map((s) => s.x1)),
+    y1: Math.max(...spans.map((s) => s.y1)),
+    wmode: 0,
+  };
+}
+
+/** Lines of `texts` stacked from `y` with a fixed pitch (baseline to baseline). */
+export function stack(texts: readonly string[], spec: LineSpec & { pitch?: number } = {}): Line[] {
+  const pitch = spec.pitch ?? (spec.size ?? 10) * 1.2;
+  const y = spec.y ?? 100;
+  return texts.map((text, i) => line(text, { ...spec, y: y + i * pitch }));
+}
+
+/** Extractable characters of some lines, whitespace excluded (PageModel.chars). */
+export function countChars(lines: readonly Line[]): number {
+  let chars = 0;
+  for (const l of lines) for (const s of l.spans) chars += s.text.replace(/\s+/g, "").length;
+  return chars;
+}
+
+export interface PageSpec {
+  width?: number;
+  height?: number;
+  links?: PageLink[];
+  /** Overrides the character count (0 makes a page without a text layer). */
+  chars?: number;
+}
+
+/** A US Letter page model holding `lines`. */
+export function page(pageNumber: number, lines: Line[], spec: PageSpec = {}): PageModel {
+  return {
+    page: pageNumber,
+    width: spec.width ?? 612,
+    height: spec.height ?? 792,
+    lines,
+    rules: [],
+    links: spec.links ?? [],
+    chars: spec.chars ?? countChars(lines),
+    extraction: "mupdf",
+  };
+}
+
+/** A successful extraction outcome. */
+export function ok(model: PageModel, cpuMs = 1): PageOutcome {
+  return { ok: true, model, cpuMs };
+}
+
+/** A failed extraction outcome (the critical warning that replaces the page). */
+export function failed(pageNumber: number, code: "page_render_failed" | "page_budget_exceeded", cpuMs = 1): PageOutcome {
+  return { ok: false, page: pageNumber, code, cpuMs };
+}
