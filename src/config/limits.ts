@@ -35,6 +35,29 @@ export const limits = {
   workerWasmBytesMax: 1_536 * 1024 * 1024, // 1.5 GiB of MuPDF's WASM memory (it can grow to 2 GiB and never shrinks)
   workerDocumentsCachedMax: 2, // opened documents a worker keeps between chunks of the same document
   poolCrashRetriesMax: 4, // resubmissions of one task whose thread died outside any page
+
+  // Idempotency, stored conversions, result cache, usage reporting (src/store, docs/store.md)
+  idempotencyWindowMs: 25 * 60 * 60 * 1000, // 25 h: a record lives this long from its claim
+  idempotencyKeyCharsMax: 255, // printable ASCII characters
+  idempotencyLeaseGraceMs: 30_000, // 30 s past the wall clock: settle, response write, clock skew
+  idempotencyRetryAfterMs: 1_000, // Retry-After: 1 on idempotency_in_progress
+  conversionRetentionMs: 24 * 60 * 60 * 1000, // 24 h: GET /v1/conversions/{id}, then 410
+  conversionTombstoneRetentionMs: 30 * 24 * 60 * 60 * 1000, // 30 d past expiry: 410, not 404
+  resultCacheTtlMs: 24 * 60 * 60 * 1000, // 24 h
+  usageListLimitDefault: 100, // GET /v1/usage/records page size when `limit` is absent
+  usageListLimitMax: 1_000,
+  usageSummaryRangeDaysMax: 366, // GET /v1/usage from..to: a leap year
+  purgeBatchRowsMax: 500, // rows one purge statement touches: short statements, short locks
+  purgeBatchesPerRunMax: 20, // statements one purge call runs before yielding to its caller
+
+  // Organizations and API keys (SPEC.md §Authentication, §Limits; src/store/orgs.ts, keys.ts)
+  activeKeysPerOrgMax: 20, // active = neither revoked nor expired
+  keyNameCharsMax: 60, // after trimming; at least 1
+  keyIpAllowEntriesMax: 100, // allowlist entries on one key: CIDRs, so 100 covers any real network plan
+  keyLastUsedWriteIntervalMs: 60_000, // last_used_at is written at most once a minute per key
+  keysListedMax: 200, // keys one listing returns, active ones first
+  orgEmailCharsMax: 254, // RFC 5321's limit on a mailbox path
+  orgNameCharsMax: 100,
 } as const;
 
 export type Limits = typeof limits;

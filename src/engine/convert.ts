@@ -7,7 +7,7 @@ import { extractPages } from "./extract.js";
 import type { PdfjsDocument } from "./extract_pdfjs.js";
 import { randomUUID } from "node:crypto";
 import type { PageOutcome } from "./model.js";
-import { openDocument } from "./open.js";
+import { closeSource, openWithFallback } from "./open_fallback.js";
 import type { EnginePool } from "./pool.js";
 import { canonicalSelection, parsePageExpression, resolveSelection } from "./page_select.js";
 import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
@@ -82,30 +82,29 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
 
 /** Opens a document in this thread: for `svc convert`, tests and benchmarks of one core. */
 export const openInProcess: SessionOpener = async (bytes, password) => {
-  const opened = openDocument(bytes, password);
+  const source = await openWithFallback(bytes, password);
   // pdf.js loads only when a page needs it: most documents never do.
-  const pdfjsModule = () => import("./extract_pdfjs.js");
-  let pdfjs: Promise<PdfjsDocument> | null = null;
+  let pdfjs: Promise<PdfjsDocument> | null = source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null;
   const fallback = async (page: number) => {
-    const { openPdfjsDocument, extractPagePdfjs } = await pdfjsModule();
+    const { openPdfjsDocument, extractPagePdfjs } = await import("./extract_pdfjs.js");
     pdfjs ??= openPdfjsDocument(bytes, password);
     return extractPagePdfjs(await pdfjs, page);
   };
   return {
-    pageCount: opened.pageCount,
-    hasXfa: opened.hasXfa,
-    outline: readOutline(opened.doc, opened.pageCount),
+    pageCount: source.pageCount,
+    hasXfa: source.hasXfa,
+    outline: source.kind === "mupdf" ? readOutline(source.opened.doc, source.pageCount) : null,
     async extract(pages, deadlineMs, onProgress) {
       let started = 0;
-      const outcomes = await extractPages(opened, pages, fallback, { deadlineMs }, () => onProgress?.(started++));
+      const outcomes = await extractPages(source.opened, pages, fallback, { deadlineMs }, () => onProgress?.(started++));
       onProgress?.(outcomes.length);
       return outcomes;
     },
     async close() {
-      opened.doc.destroy();
-      if (pdfjs) {
-        const { destroyPdfjsDocument } = await pdfjsModule();
-        await destroyPdfjsDocument(await pdfjs).catch(() => undefined);
+      await closeSource(source);
+      if (pdfjs && source.kind === "mupdf") {
+        const { destroyPdfjsDocument } = await import("./extract_pdfjs.js");
+        await pdfjs.then(destroyPdfjsDocument).catch(() => undefined);
       }
     },
   };

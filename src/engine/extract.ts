@@ -14,8 +14,9 @@ export interface ExtractBudget {
   deadlineMs: number;
 }
 
+/** `opened` is null when only pdf.js could open the document: every page goes to the fallback. */
 export async function extractPages(
-  opened: OpenedDocument,
+  opened: OpenedDocument | null,
   pages: readonly number[],
   fallback: PdfjsPageExtractor,
   budget: ExtractBudget,
@@ -30,10 +31,11 @@ export async function extractPages(
   return outcomes;
 }
 
-async function extractOnePage(opened: OpenedDocument, page: number, fallback: PdfjsPageExtractor): Promise<PageOutcome> {
+async function extractOnePage(opened: OpenedDocument | null, page: number, fallback: PdfjsPageExtractor): Promise<PageOutcome> {
   const started = performance.now();
   let model;
   try {
+    if (!opened) throw new Error("MuPDF could not open this document");
     model = extractPageMupdf(opened.doc, page - 1);
   } catch {
     try {

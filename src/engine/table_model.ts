@@ -19,13 +19,8 @@ export interface Table {
   headerRows: number;
 }
 
-/** An axis-aligned rectangle in page space. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+// One rectangle shape for the whole engine: reading order places tables by the same boxes.
+export type { Box } from "./reading_order.js";
 
 /** A table row under construction, with its vertical extent for header detection. */
 export interface BuiltRow {

@@ -18,7 +18,7 @@ import { extractPages, type ExtractBudget } from "./extract.js";
 import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument, type PdfjsDocument } from "./extract_pdfjs.js";
 import type { PageModel } from "./model.js";
 import { wasm } from "./mupdf_runtime.js";
-import { openDocument, type OpenedDocument } from "./open.js";
+import { closeSource, openWithFallback, type OpenedSource } from "./open_fallback.js";
 import { readOutline } from "./toc.js";
 import {
   PROGRESS_CANCEL,
@@ -42,8 +42,8 @@ interface CachedDocument {
   password: string | undefined;
   /** A view on the shared upload: MuPDF copied it into WASM memory, pdf.js copies it on open. */
   bytes: Uint8Array;
-  opened: OpenedDocument;
-  /** Opened on the first page MuPDF fails; most documents never need it. */
+  source: OpenedSource;
+  /** Opened on the first page MuPDF fails (most documents never need it), or at open when only pdf.js could open the file. */
   pdfjs: Promise<PdfjsDocument> | null;
 }
 
@@ -55,7 +55,7 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
   try {
     switch (task.kind) {
       case "open":
-        return runOpen(task);
+        return await runOpen(task);
       case "extract":
         return await runExtract(task);
       case "test_hang":
@@ -69,21 +69,23 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
   }
 }
 
-function runOpen(task: OpenTask): OpenReply {
+async function runOpen(task: OpenTask): Promise<OpenReply> {
   let entry: CachedDocument;
   try {
-    entry = acquire(task.docId, task.bytes, task.password);
+    entry = await acquire(task.docId, task.bytes, task.password);
   } catch (err) {
     return { ok: false, error: asWireError(err) };
   }
-  const { doc, pageCount, hasXfa, repaired } = entry.opened;
+  const { source } = entry;
+  if (source.kind === "pdfjs") return { ok: true, pageCount: source.pageCount, hasXfa: false, repaired: true, outline: null };
+  const { doc, pageCount, hasXfa, repaired } = source.opened;
   return { ok: true, pageCount, hasXfa, repaired, outline: task.withOutline ? readOutline(doc, pageCount) : null };
 }
 
 async function runExtract(task: ExtractTask): Promise<ExtractReply> {
   let entry: CachedDocument;
   try {
-    entry = acquire(task.docId, task.bytes, task.password);
+    entry = await acquire(task.docId, task.bytes, task.password);
   } catch (err) {
     return { ok: false, error: asWireError(err) };
   }
@@ -102,7 +104,7 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
   };
   const fallback = (page: number): Promise<PageModel> => pdfjsFor(entry).then((doc) => extractPagePdfjs(doc, page));
   try {
-    return { ok: true, outcomes: await extractPages(entry.opened, task.pages, fallback, budget, onPageStart) };
+    return { ok: true, outcomes: await extractPages(entry.source.opened, task.pages, fallback, budget, onPageStart) };
   } finally {
     Atomics.store(ints, PROGRESS_PAGE, 0);
     if (testHooksEnabled && task.testHooks?.retire) retire();
@@ -110,7 +112,7 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
 }
 
 /** The cached document for `docId`, opened (and the oldest evicted) when absent. */
-function acquire(docId: string, bytes: SharedArrayBuffer, password: string | undefined): CachedDocument {
+async function acquire(docId: string, bytes: SharedArrayBuffer, password: string | undefined): Promise<CachedDocument> {
   const index = cache.findIndex((entry) => entry.docId === docId && entry.password === password);
   if (index !== -1) {
     const [entry] = cache.splice(index, 1);
@@ -118,7 +120,8 @@ function acquire(docId: string, bytes: SharedArrayBuffer, password: string | und
     return entry;
   }
   const view = new Uint8Array(bytes);
-  const entry: CachedDocument = { docId, password, bytes: view, opened: openDocument(view, password), pdfjs: null };
+  const source = await openWithFallback(view, password);
+  const entry: CachedDocument = { docId, password, bytes: view, source, pdfjs: source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null };
   cache.push(entry);
   while (cache.length > limits.workerDocumentsCachedMax) evict(cache.shift()!);
   return entry;
@@ -132,8 +135,12 @@ function pdfjsFor(entry: CachedDocument): Promise<PdfjsDocument> {
 }
 
 function evict(entry: CachedDocument): void {
-  entry.opened.doc.destroy();
-  entry.pdfjs?.then(destroyPdfjsDocument).catch(() => undefined);
+  if (entry.source.kind === "mupdf") {
+    entry.source.opened.doc.destroy();
+    entry.pdfjs?.then(destroyPdfjsDocument).catch(() => undefined);
+  } else {
+    void closeSource(entry.source);
+  }
 }
 
 function asWireError(err: unknown): WireDocumentError {

@@ -20,7 +20,7 @@ export const migrations: Migration[] = [
     statements: [
       `CREATE TABLE orgs (
         id text PRIMARY KEY,
-        email text NOT NULL,
+        email text NOT NULL CHECK (email = lower(email)),
         name text NOT NULL DEFAULT '',
         status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'suspended')),
         created_at timestamptz NOT NULL DEFAULT now(),
@@ -33,7 +33,7 @@ export const migrations: Migration[] = [
         first_settled_at timestamptz,
         settled_usd_cents bigint NOT NULL DEFAULT 0,
         debug_policy text NOT NULL DEFAULT 'enabled' CHECK (debug_policy IN ('enabled', 'disabled')),
-        limits jsonb NOT NULL DEFAULT '{}'::jsonb,
+        limits jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(limits) = 'object'),
         ledger_seq bigint NOT NULL DEFAULT 0,
         ledger_head text NOT NULL DEFAULT '${"0".repeat(64)}'
       )`,
@@ -43,17 +43,33 @@ export const migrations: Migration[] = [
         org_id text NOT NULL REFERENCES orgs (id),
         env text NOT NULL CHECK (env IN ('live', 'test')),
         name text NOT NULL CHECK (char_length(name) BETWEEN 1 AND 60),
-        digest text NOT NULL UNIQUE,
-        hint text NOT NULL,
-        scopes text[] NOT NULL,
+        digest text NOT NULL UNIQUE CHECK (digest ~ '^[0-9a-f]{64}$'),
+        hint text NOT NULL CHECK (char_length(hint) = 16),
+        scopes text[] NOT NULL CHECK (cardinality(scopes) >= 1
+          AND scopes <@ ARRAY['account:read', 'convert:write', 'usage:read']::text[]),
         ip_allow text[] NOT NULL DEFAULT '{}',
-        sub_limits jsonb NOT NULL DEFAULT '{}'::jsonb,
+        sub_limits jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(sub_limits) = 'object'),
         expires_at timestamptz,
         revoked_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT now(),
         last_used_at timestamptz
       )`,
       `CREATE INDEX api_keys_org ON api_keys (org_id, created_at)`,
+      // Revocation is irreversible (SPEC.md §API key) in the database itself, and a key's
+      // digest, owner and environment never change: whatever code runs, a revoked key
+      // cannot come back and a row cannot be moved to another organization.
+      `CREATE FUNCTION api_keys_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         IF OLD.revoked_at IS NOT NULL AND NEW.revoked_at IS DISTINCT FROM OLD.revoked_at THEN
+           RAISE EXCEPTION 'api_keys.revoked_at is write-once: a revoked key stays revoked';
+         END IF;
+         IF NEW.digest <> OLD.digest OR NEW.org_id <> OLD.org_id OR NEW.env <> OLD.env THEN
+           RAISE EXCEPTION 'api_keys: digest, org_id and env never change';
+         END IF;
+         RETURN NEW;
+       END $$`,
+      `CREATE TRIGGER api_keys_guard BEFORE UPDATE ON api_keys
+       FOR EACH ROW EXECUTE FUNCTION api_keys_guard()`,
       `CREATE TABLE ledger_entries (
         org_id text NOT NULL REFERENCES orgs (id),
         seq bigint NOT NULL,
@@ -155,36 +171,40 @@ export const migrations: Migration[] = [
       )`,
       `CREATE TABLE idempotency_keys (
         org_id text NOT NULL REFERENCES orgs (id),
-        key text NOT NULL,
+        key text NOT NULL CHECK (char_length(key) BETWEEN 1 AND 255),
         fingerprint text NOT NULL,
+        claim_id text NOT NULL,
         state text NOT NULL CHECK (state IN ('in_progress', 'completed')),
         lease_until timestamptz NOT NULL,
         status integer,
         headers jsonb,
         body text,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
-        PRIMARY KEY (org_id, key)
+        PRIMARY KEY (org_id, key),
+        CHECK ((state = 'completed') = (status IS NOT NULL AND headers IS NOT NULL AND body IS NOT NULL))
       )`,
       `CREATE INDEX idempotency_expiry ON idempotency_keys (expires_at)`,
       `CREATE TABLE conversions (
         id text PRIMARY KEY,
         org_id text NOT NULL REFERENCES orgs (id),
-        env text NOT NULL,
-        body text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        env text NOT NULL CHECK (env IN ('live', 'test')),
+        -- NULL once expired: the row stays as a tombstone so an expired id answers 410, not 404.
+        body text,
+        created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL
       )`,
       `CREATE INDEX conversions_expiry ON conversions (expires_at)`,
       `CREATE TABLE result_cache (
         org_id text NOT NULL REFERENCES orgs (id),
-        env text NOT NULL,
+        env text NOT NULL CHECK (env IN ('live', 'test')),
         cache_key text NOT NULL,
         conversion_id text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz NOT NULL,
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (org_id, env, cache_key)
       )`,
+      `CREATE INDEX result_cache_expiry ON result_cache (expires_at)`,
       // GCRA state: the theoretical arrival time of each organization's meter, in epoch ms.
       `CREATE TABLE meters (
         org_id text NOT NULL,
@@ -211,20 +231,20 @@ export const migrations: Migration[] = [
       `CREATE TABLE usage_records (
         id text PRIMARY KEY,
         org_id text NOT NULL REFERENCES orgs (id),
-        env text NOT NULL,
+        env text NOT NULL CHECK (env IN ('live', 'test')),
         request_id text NOT NULL,
         endpoint text NOT NULL,
         status integer NOT NULL,
         error_code text,
-        pages_processed integer NOT NULL DEFAULT 0,
-        pages_billed integer NOT NULL DEFAULT 0,
-        credits_charged bigint NOT NULL DEFAULT 0,
+        pages_processed integer NOT NULL DEFAULT 0 CHECK (pages_processed >= 0),
+        pages_billed integer NOT NULL DEFAULT 0 CHECK (pages_billed >= 0),
+        credits_charged bigint NOT NULL DEFAULT 0 CHECK (credits_charged >= 0),
         key_id text,
         key_hint text,
-        cache text,
-        compute_ms integer NOT NULL DEFAULT 0,
+        cache text CHECK (cache IN ('hit', 'miss')),
+        compute_ms integer NOT NULL DEFAULT 0 CHECK (compute_ms >= 0),
         metadata jsonb,
-        created_at timestamptz NOT NULL DEFAULT now()
+        created_at timestamptz NOT NULL
       )`,
       `CREATE INDEX usage_records_org ON usage_records (org_id, created_at, id)`,
     ],

@@ -40,6 +40,29 @@ describe("escapeInline: characters Markdown reads as inline syntax", () => {
     expect(escapeInline(input)).toBe(expected);
   });
 
+  it("round-trips any short text through a CommonMark parser (escaped text stays text)", async () => {
+    const { marked } = await import("marked");
+    const fc = await import("fast-check");
+    const specials = [..."ab1 *_`[]()<>&#;!-+.~|=\\:/{}\"'"];
+    const decode = (html: string) =>
+      html
+        .replace(/<[^>]*>/g, "")
+        .replace(/&lt;/g, "<")
+        .replace(/&gt;/g, ">")
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&amp;/g, "&");
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...specials), { minLength: 1, maxLength: 16 }), (chars) => {
+        const text = chars.join("").replace(/\s+/g, " ").trim();
+        fc.pre(text !== "");
+        const html = marked.parse(render(text)) as string;
+        expect(decode(html).replace(/\s+/g, " ").trim()).toBe(text);
+      }),
+      { numRuns: 2000, seed: 42 },
+    );
+  });
+
   it.each([["snake_case_name"], ["a < b and c > d"], ["AT&T and R&D"], ["x & y;"], ["plain text."], ["naïve café"]])(
     "leaves %j as it is (intraword underscore, spaced <, bare &)",
     (input) => {
@@ -116,6 +139,25 @@ describe("renderInline: emphasis", () => {
 
   it("does not emphasise runs of symbols alone (math fonts flag themselves italic)", () => {
     expect(render([{ text: "x " }, { text: "+ =", italic: true }, { text: " y" }])).toBe("x + = y");
+  });
+
+  it("keeps emphasis that ends in punctuation when a space follows", async () => {
+    const out = render([{ text: "Note:", bold: true }, { text: " the value" }]);
+    expect(out).toBe("**Note:** the value");
+    const { marked } = await import("marked");
+    expect(marked.parse(out)).toBe("<p><strong>Note:</strong> the value</p>\n");
+  });
+
+  // Bug: an emphasis run ending in punctuation that is followed directly by a letter
+  // (IEEE papers set "Abstract—We present…" with the bold-italic "Abstract—" touching the
+  // text) renders "***Abstract—***We present": a closing delimiter after punctuation and
+  // before a letter is not right-flanking in CommonMark, so the asterisks stay literal
+  // (inline.ts, styleRun wraps the whole trimmed run, punctuation included).
+  it.fails("emphasis ending in punctuation directly before a letter still renders as emphasis", async () => {
+    const out = render([{ text: "Abstract—", bold: true, italic: true }, { text: "We present a method" }]);
+    const { marked } = await import("marked");
+    expect(marked.parse(out)).not.toContain("*");
+    expect(marked.parse(out)).toContain("<strong>");
   });
 
   it("drops emphasis when emphasis is off (headings, table cells)", () => {

@@ -1,0 +1,165 @@
+// `svc convert` (DECISIONS.md §Command line) through the compiled bin, as a user runs it:
+// Markdown or JSON out, exit 2 with a JSON error for document errors, 64 for usage errors,
+// progress on stderr for long documents.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { corpusAvailable, corpusDir } from "../support/corpus.js";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIN = path.join(ROOT, "dist/src/cli/main.js");
+const FIXTURES = path.join(ROOT, "fixtures");
+const fixture = (name: string) => path.join(FIXTURES, "pdf", name);
+const expected = (name: string) => readFileSync(path.join(FIXTURES, "expected", name), "utf8");
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function spawnSvc(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err && typeof err.code !== "number") return reject(err);
+      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
+    });
+  });
+}
+
+// Each run loads MuPDF's WASM (about half a second), so identical runs are shared between
+// tests. `--threads 1` converts in-process; without it the CLI starts a worker pool.
+const runs = new Map<string, Promise<Run>>();
+function svc(...args: string[]): Promise<Run> {
+  const key = JSON.stringify(args);
+  let run = runs.get(key);
+  if (!run) {
+    run = spawnSvc(args);
+    runs.set(key, run);
+  }
+  return run;
+}
+
+const scratch = mkdtempSync(path.join(tmpdir(), "svc-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe.concurrent("svc convert", () => {
+  it("prints the Markdown on stdout and exits 0", async () => {
+    const run = await svc("convert", fixture("headings.pdf"), "--threads", "1");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(expected("headings.md"));
+    expect(run.stderr).toBe("");
+  });
+
+  it("--json prints the conversion object (markdown, pages, warnings); critical warnings also go to stderr", async () => {
+    const run = await svc("convert", fixture("blank-middle-page.pdf"), "--threads", "1", "--json");
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result.markdown).toBe(expected("blank-middle-page.md"));
+    expect(result.pages.map((p: { page: number; markdown_length: number }) => [p.page, p.markdown_length > 0])).toEqual([
+      [1, true],
+      [2, false],
+      [3, true],
+    ]);
+    expect(result.warnings).toContainEqual(expect.objectContaining({ code: "page_has_no_text_layer", pages: [2] }));
+    expect(result.warnings.map((w: { code: string }) => w.code)).toContain("metadata_unavailable");
+    expect(result).toMatchObject({ pages_billed: 2, pages_not_billed: [2] });
+    expect(result.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(run.stderr).toBe("warning: page_has_no_text_layer on pages 2\n");
+  });
+
+  it("--out writes the output to a file and nothing to stdout", async () => {
+    const out = path.join(scratch, "headings.md");
+    const run = await svc("convert", fixture("headings.pdf"), "--threads", "1", "--out", out);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(readFileSync(out, "utf8")).toBe(expected("headings.md"));
+  });
+
+  it("--pages 1 converts only page 1 of a 3-page document", async () => {
+    const [one, all] = await Promise.all([
+      svc("convert", fixture("running-headers.pdf"), "--threads", "1", "--pages", "1", "--json"),
+      svc("convert", fixture("running-headers.pdf"), "--threads", "1", "--json"),
+    ]);
+    expect(one.code).toBe(0);
+    const r1 = JSON.parse(one.stdout);
+    const r3 = JSON.parse(all.stdout);
+    expect(r3.page_count).toBe(3);
+    expect(r1).toMatchObject({ page_count: 3, pages_selected: "1", pages_selected_count: 1, pages_processed: 1, pages_billed: 1 });
+    expect(r1.pages.map((p: { page: number }) => p.page)).toEqual([1]);
+    // Page 1 alone reads as page 1 does in the whole document's conversion.
+    const page1 = r3.pages[0];
+    const page1Text: string = r3.markdown.slice(page1.markdown_offset, page1.markdown_offset + page1.markdown_length);
+    expect(r1.markdown).toBe(page1Text + "\n");
+    expect(r1.markdown.length).toBeLessThan(r3.markdown.length / 2);
+  });
+
+  it("exits 2 with {error:{code:'pdf_invalid'}} on stderr for a file that is not a PDF", async () => {
+    const notPdf = path.join(scratch, "notes.pdf");
+    writeFileSync(notPdf, "These are plain-text notes, not a PDF.\n");
+    const run = await svc("convert", notPdf, "--threads", "1");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    const body = JSON.parse(run.stderr.trim());
+    expect(body).toMatchObject({ error: { code: "pdf_invalid", message: expect.any(String) } });
+  });
+
+  it("exits 64 for an unknown option or a bad option value", async () => {
+    const usage = await Promise.all([
+      svc("convert", fixture("headings.pdf"), "--bogus"),
+      svc("convert", fixture("headings.pdf"), "--tables", "auto"),
+    ]);
+    for (const run of usage) {
+      expect(run.code, run.stderr).toBe(64);
+      expect(run.stdout).toBe("");
+    }
+    expect(usage[0].stderr).toMatch(/bogus/);
+    expect(usage[1].stderr).toMatch(/--tables must be one of gfm, html, off/);
+  });
+
+  it("--password opens fixtures/pdf/encrypted.pdf; without it, exit 2 with pdf_encrypted", async () => {
+    const [right, none] = await Promise.all([
+      svc("convert", fixture("encrypted.pdf"), "--threads", "1", "--password", "secret"),
+      svc("convert", fixture("encrypted.pdf"), "--threads", "1"),
+    ]);
+    expect(right.code).toBe(0);
+    expect(right.stdout).toContain("The board will meet on the first Monday of next month");
+    expect(none.code).toBe(2);
+    expect(JSON.parse(none.stderr.trim()).error.code).toBe("pdf_encrypted");
+  });
+
+  it("writes no progress lines for a short document", async () => {
+    const run = await svc("convert", fixture("running-headers.pdf"), "--threads", "1", "--json");
+    expect(run.stderr).not.toMatch(/converting/);
+  });
+});
+
+describe.concurrent.skipIf(!corpusAvailable())("svc convert on long documents (pdf.js/pdkids.pdf, 55 pages)", () => {
+  const pdkids = () => path.join(corpusDir, "pdf.js/pdkids.pdf");
+
+  it("writes progress lines on stderr, ending at 55/55, and keeps stdout for the Markdown", async () => {
+    const run = await svc("convert", pdkids(), "--threads", "1");
+    expect(run.code).toBe(0);
+    const progress = run.stderr.split("\n").filter((l) => l.startsWith("converting:"));
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    for (const l of progress) expect(l).toMatch(/^converting: \d+\/55 pages$/);
+    expect(progress[progress.length - 1]).toBe("converting: 55/55 pages");
+    expect(run.stdout).not.toMatch(/converting:/);
+  });
+
+  it("gives identical stdout with --threads 1 (in-process) and the default (worker pool)", async () => {
+    const single = await svc("convert", pdkids(), "--threads", "1");
+    // The default is one thread per CPU (a pool when there are several); on a one-CPU
+    // machine --threads 2 is run too, so the pool is always compared.
+    const others = [svc("convert", pdkids())];
+    if (availableParallelism() < 2) others.push(svc("convert", pdkids(), "--threads", "2"));
+    expect(single.code).toBe(0);
+    expect(single.stdout.length).toBeGreaterThan(1000);
+    for (const run of await Promise.all(others)) {
+      expect(run.code).toBe(0);
+      expect(run.stdout === single.stdout).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,240 @@
+// analyse.ts over synthetic PageOutcome lists: warnings and billing facts (SPEC.md §Cost
+// function, §Warning), page offsets, options, truncation (DECISIONS.md §Conversion).
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { limits } from "../../src/config/limits.js";
+import { type AnalyseInput, analyseDocument } from "../../src/engine/analyse.js";
+import { DocumentError } from "../../src/engine/errors.js";
+import type { PageModel, PageOutcome } from "../../src/engine/model.js";
+import { defaultRenderOptions, type EngineWarning, type RenderOptions } from "../../src/engine/result.js";
+import { failed, line, ok, page } from "../support/layout.js";
+
+/** A page holding one line of text. */
+function textPage(n: number, text: string, spec: { chars?: number } = {}): PageModel {
+  return page(n, [line(text, { y: 300 })], spec);
+}
+
+function blankPage(n: number): PageModel {
+  return page(n, [], { chars: 0 });
+}
+
+function analyse(outcomes: PageOutcome[], options: Partial<RenderOptions> = {}, extra: Partial<AnalyseInput> = {}) {
+  const selected = outcomes.map((o) => (o.ok ? o.model.page : o.page));
+  return analyseDocument({
+    pageCount: Math.max(...selected),
+    selected,
+    selectionExpression: `1-${Math.max(...selected)}`,
+    outcomes,
+    outline: null,
+    hasXfa: false,
+    options: { ...defaultRenderOptions, ...options },
+    ...extra,
+  });
+}
+
+function warning(warnings: EngineWarning[], code: string): EngineWarning | undefined {
+  return warnings.find((w) => w.code === code);
+}
+
+/** SPEC.md §Cost function: pages in critical page-scope warnings ⇔ pages_not_billed. */
+function criticalPages(warnings: EngineWarning[]): number[] {
+  const pages = new Set(warnings.filter((w) => w.severity === "critical" && w.scope === "page").flatMap((w) => w.pages));
+  return [...pages].sort((a, b) => a - b);
+}
+
+describe("analyseDocument: warnings and billing (SPEC.md §Cost function)", () => {
+  it("warns page_has_no_text_layer (critical, page scope, not billed) for a page with 0 characters", () => {
+    const r = analyse([ok(textPage(1, "First page")), ok(blankPage(2)), ok(textPage(3, "Third page"))]);
+    expect(warning(r.warnings, "page_has_no_text_layer")).toMatchObject({ severity: "critical", scope: "page", pages: [2], billed: false });
+    expect(r.pages_not_billed).toEqual([2]);
+    expect(r.pages_billed).toBe(2);
+  });
+
+  it.each(["page_render_failed", "page_budget_exceeded"] as const)("turns a %s outcome into a critical page warning", (code) => {
+    const r = analyse([ok(textPage(1, "First page")), failed(2, code), ok(textPage(3, "Third page"))]);
+    expect(warning(r.warnings, code)).toMatchObject({ severity: "critical", scope: "page", pages: [2], billed: false });
+    expect(r.pages_not_billed).toEqual([2]);
+    // The failed page keeps its place in pages[], with no Markdown.
+    expect(r.pages.map((p) => [p.page, p.extraction, p.markdown_length])).toEqual([
+      [1, "mupdf", "First page".length],
+      [2, null, 0],
+      [3, "mupdf", "Third page".length],
+    ]);
+  });
+
+  it("bills pages processed minus the union of pages in critical page warnings (the invariant)", () => {
+    const r = analyse([
+      ok(textPage(1, "One")),
+      ok(blankPage(2)),
+      failed(3, "page_render_failed"),
+      ok(textPage(4, "Four")),
+      failed(5, "page_budget_exceeded"),
+      ok(blankPage(6)),
+      failed(7, "page_render_failed"),
+    ]);
+    expect(r.pages_not_billed).toEqual([2, 3, 5, 6, 7]);
+    expect(criticalPages(r.warnings)).toEqual(r.pages_not_billed);
+    expect(r.pages_processed).toBe(7);
+    expect(r.pages_billed).toBe(7 - 5);
+    // One warning object per code, pages ascending.
+    expect(warning(r.warnings, "page_has_no_text_layer")?.pages).toEqual([2, 6]);
+    expect(warning(r.warnings, "page_render_failed")?.pages).toEqual([3, 7]);
+    expect(r.warnings.filter((w) => w.code === "page_render_failed")).toHaveLength(1);
+  });
+
+  it("bills every page and adds no critical warning when every page has text", () => {
+    const r = analyse([ok(textPage(1, "One")), ok(textPage(2, "Two"))]);
+    expect(r.pages_not_billed).toEqual([]);
+    expect(r.pages_billed).toBe(2);
+    expect(r.warnings.filter((w) => w.severity === "critical")).toEqual([]);
+  });
+
+  it("throws document_has_no_text_layer when no selected page has text", () => {
+    const run = () => analyse([ok(blankPage(1)), failed(2, "page_render_failed"), ok(blankPage(3))]);
+    expect(run).toThrow(DocumentError);
+    try {
+      run();
+    } catch (err) {
+      expect((err as DocumentError).code).toBe("document_has_no_text_layer");
+    }
+  });
+
+  it("always carries metadata_unavailable (info, document scope)", () => {
+    for (const r of [analyse([ok(textPage(1, "One"))]), analyse([ok(textPage(1, "One")), ok(blankPage(2))])]) {
+      expect(warning(r.warnings, "metadata_unavailable")).toMatchObject({ severity: "info", scope: "document", pages: [] });
+    }
+  });
+});
+
+describe("analyseDocument: the Markdown document", () => {
+  it("separates pages with a blank line by default and with a thematic break under page_markers=rule", () => {
+    const outcomes = [ok(textPage(1, "Alpha")), ok(textPage(2, "Beta")), ok(textPage(3, "Gamma"))];
+    expect(analyse(outcomes).markdown).toBe("Alpha\n\nBeta\n\nGamma\n");
+    expect(analyse(outcomes, { pageMarkers: "rule" }).markdown).toBe("Alpha\n\n---\n\nBeta\n\n---\n\nGamma\n");
+  });
+
+  it("does not put a separator where a page produced nothing", () => {
+    const r = analyse([ok(textPage(1, "Alpha")), ok(blankPage(2)), ok(textPage(3, "Gamma"))], { pageMarkers: "rule" });
+    expect(r.markdown).toBe("Alpha\n\n---\n\nGamma\n");
+  });
+
+  it("gives each page a UTF-16 offset and length that slice markdown to exactly its text", () => {
+    // "😀" is one code point but two UTF-16 units: offsets after it prove the unit.
+    const texts = ["Smile 😀 please", "Second page 𝒜 here", "Third"];
+    for (const pageMarkers of ["none", "rule"] as const) {
+      const r = analyse(texts.map((t, i) => ok(textPage(i + 1, t))), { pageMarkers });
+      expect(r.pages.map((p) => r.markdown.slice(p.markdown_offset, p.markdown_offset + p.markdown_length))).toEqual(texts);
+      expect(r.pages[0].markdown_length).toBe(15);
+      expect(r.pages[1].markdown_offset).toBe(15 + (pageMarkers === "rule" ? 7 : 2));
+    }
+  });
+
+  it("composes 'e\\u0301' into 'é' under unicode=nfc and leaves it decomposed by default", () => {
+    const outcomes = [ok(textPage(1, "Caf\u0065\u0301 cre\u0300me"))];
+    expect(analyse(outcomes, { unicode: "nfc" }).markdown).toBe("Caf\u00e9 cr\u00e8me\n");
+    expect(analyse(outcomes).markdown).toBe("Cafe\u0301 cre\u0300me\n");
+  });
+
+  it("keeps page offsets exact after NFC shortens the text", () => {
+    const r = analyse([ok(textPage(1, "e\u0301e\u0301e\u0301")), ok(textPage(2, "Next"))], { unicode: "nfc" });
+    expect(r.pages.map((p) => r.markdown.slice(p.markdown_offset, p.markdown_offset + p.markdown_length))).toEqual(["\u00e9\u00e9\u00e9", "Next"]);
+  });
+
+  it("sets content_sha256 to the SHA-256 of the Markdown's UTF-8 bytes", () => {
+    const r = analyse([ok(textPage(1, "Smile 😀 naïve")), ok(textPage(2, "Two"))]);
+    expect(r.content_sha256).toBe(createHash("sha256").update(Buffer.from(r.markdown, "utf8")).digest("hex"));
+    expect(r.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("rounds text_layer_coverage (selected pages with text ÷ selected pages) to 4 decimals", () => {
+    const one = analyse([ok(textPage(1, "One")), ok(blankPage(2)), ok(blankPage(3))]);
+    expect(one.text_layer_coverage).toBe(0.3333);
+    const two = analyse([ok(textPage(1, "One")), ok(textPage(2, "Two")), failed(3, "page_render_failed")]);
+    expect(two.text_layer_coverage).toBe(0.6667);
+    const sevenths = analyse([ok(textPage(1, "One")), ...[2, 3, 4, 5, 6, 7].map((n) => ok(blankPage(n)))]);
+    expect(sevenths.text_layer_coverage).toBe(0.1429);
+    expect(analyse([ok(textPage(1, "One"))]).text_layer_coverage).toBe(1);
+  });
+
+  it("reports the selection facts it was given", () => {
+    const r = analyse([ok(textPage(2, "Two")), ok(textPage(4, "Four"))], {}, { pageCount: 9, selected: [2, 4], selectionExpression: "2,4" });
+    expect(r).toMatchObject({ page_count: 9, pages_selected: "2,4", pages_selected_count: 2, pages_processed: 2 });
+  });
+
+  it("lists links with their page, url and text", () => {
+    const l = line("Example site", { y: 300 });
+    const model = page(1, [l], { links: [{ x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, uri: "https://example.com/" }] });
+    const r = analyse([ok(model)]);
+    expect(r.links).toEqual([{ page: 1, url: "https://example.com/", text: "Example site" }]);
+    expect(r.markdown).toBe("[Example site](https://example.com/)\n");
+  });
+
+  it("adds debug information only when options.debug is set", () => {
+    const outcomes = [ok(textPage(1, "One")), ok(blankPage(2))];
+    expect(analyse(outcomes).debug).toBeUndefined();
+    const debug = analyse(outcomes, { debug: true }).debug;
+    expect(debug?.pages.map((p) => [p.page, p.extraction])).toEqual([
+      [1, "mupdf"],
+      [2, "mupdf"],
+    ]);
+    expect(debug?.body_size).toBe(10);
+    expect(debug?.heading_levels).toEqual([]);
+  });
+});
+
+describe("analyseDocument: truncation at limits.resultMarkdownBytesMax (DECISIONS.md §Conversion)", () => {
+  const BYTES_MAX = limits.resultMarkdownBytesMax;
+  // A page can hold at most limits.pageCharsMax characters, so an oversized result needs
+  // several pages; CJK text (3 UTF-8 bytes a character) gets there in three.
+  const CJK_CHARS = 1_900_000;
+  const cjkPage = (n: number) => textPage(n, "中".repeat(CJK_CHARS), { chars: CJK_CHARS });
+
+  it("cuts at a page boundary: the pages after the limit are dropped, warned and not billed", () => {
+    const l = line("Link on a cut page", { y: 100 });
+    const linked = page(4, [l, line("後".repeat(1000), { y: 300 })], {
+      links: [{ x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, uri: "https://example.com/cut" }],
+    });
+    const r = analyse([ok(cjkPage(1)), ok(cjkPage(2)), ok(cjkPage(3)), ok(linked), ok(textPage(5, "Short last page"))]);
+    // 2 × 5.7 MB fit in 16 MiB; the third page would pass it.
+    expect(Buffer.byteLength(r.markdown, "utf8")).toBeLessThanOrEqual(BYTES_MAX);
+    expect(r.markdown).toBe("中".repeat(CJK_CHARS) + "\n\n" + "中".repeat(CJK_CHARS) + "\n");
+    expect(r.pages.map((p) => p.page)).toEqual([1, 2]);
+    expect(warning(r.warnings, "result_truncated")).toMatchObject({ severity: "info", scope: "document", pages: [3, 4, 5] });
+    expect(warning(r.warnings, "page_budget_exceeded")).toMatchObject({ severity: "critical", scope: "page", pages: [3, 4, 5], billed: false });
+    expect(r.pages_not_billed).toEqual([3, 4, 5]);
+    expect(r.pages_billed).toBe(2);
+    expect(criticalPages(r.warnings)).toEqual(r.pages_not_billed);
+    expect(r.content_sha256).toBe(createHash("sha256").update(r.markdown, "utf8").digest("hex"));
+  });
+
+  it("does not truncate a result just under the limit", () => {
+    const r = analyse([ok(cjkPage(1)), ok(cjkPage(2))]);
+    expect(warning(r.warnings, "result_truncated")).toBeUndefined();
+    expect(r.pages_billed).toBe(2);
+  });
+
+  // Bug: links are collected from a page before the page is known to fit (analyse.ts: the
+  // `if (cut.length === 0) … links.push` runs before the size check that cuts the page), so
+  // the first page cut still contributes its links to `links` although its Markdown is not
+  // delivered.
+  it.fails("lists no links from the first page cut", () => {
+    const l = line("Link on the first cut page", { y: 100 });
+    const linked = page(3, [l, line("中".repeat(CJK_CHARS), { y: 300 })], {
+      chars: CJK_CHARS,
+      links: [{ x0: l.x0, y0: l.y0, x1: l.x1, y1: l.y1, uri: "https://example.com/cut" }],
+    });
+    const r = analyse([ok(cjkPage(1)), ok(cjkPage(2)), ok(linked)]);
+    expect(warning(r.warnings, "result_truncated")?.pages).toEqual([3]);
+    expect(r.links).toEqual([]);
+  });
+
+  // Bug: the size check counts each page's bytes plus a separator, but the final "\n" that
+  // analyseDocument appends after the loop is not counted, so a result that reaches the
+  // limit exactly is delivered one byte over it (analyse.ts, `if (markdown !== "")
+  // markdown += "\n"` after the per-page check `markdownBytes + pieceBytes > max`).
+  it.fails("never delivers more than resultMarkdownBytesMax bytes, final newline included", () => {
+    const first = "a".repeat(BYTES_MAX - 2 - 1000);
+    const r = analyse([ok(textPage(1, first, { chars: first.length })), ok(textPage(2, "b".repeat(1000)))]);
+    expect(Buffer.byteLength(r.markdown, "utf8")).toBeLessThanOrEqual(BYTES_MAX);
+  });
+});
