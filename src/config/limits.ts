@@ -58,6 +58,13 @@ export const limits = {
   keysListedMax: 200, // keys one listing returns, active ones first
   orgEmailCharsMax: 254, // RFC 5321's limit on a mailbox path
   orgNameCharsMax: 100,
+
+  // Rate meters and concurrency leases (SPEC.md §Rate-limit mechanics; src/store/gcra.ts,
+  // meters.ts, leases.ts)
+  meterBurstDivisor: 3, // burst = limit / 3 rounded up: SPEC's requests meter admits 40 at once at 120/min
+  noValueConversionsPerHourMax: 60, // SPEC.md's meters table; not an account limit field
+  leaseAcquireAttemptsMax: 8, // statements one acquire may spend losing races for a free slot
+  leaseRetryAfterMsMin: 1_000, // Retry-After is whole seconds; never tell a client to retry at once
 } as const;
 
 export type Limits = typeof limits;

@@ -5,7 +5,6 @@ import type { RenderOptions } from "./result.js";
 import { type Block, buildBlocks, nestListItems } from "./blocks.js";
 import type { DocumentStats } from "./doc_stats.js";
 import { renderInline, plainText } from "./inline.js";
-import { lineText } from "./lines.js";
 import { type Box, orderForReading } from "./reading_order.js";
 import { detectTables, type Table } from "./tables.js";
 import { renderTable } from "./render_table.js";
@@ -41,6 +40,7 @@ export function renderPage(
   let columns = 1;
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
+    const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
       if (run.length > 0) blocks.push(...buildBlocks(run, stats));
@@ -55,12 +55,29 @@ export function renderPage(
       }
     }
     flush();
+    joinAcrossColumnBreak(blocks, groupStart);
   }
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
   const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }));
   return { markdown, links, columns };
+}
+
+const SENTENCE_END = /[.!?:;)"”’]\s*$/u;
+const LOWERCASE_START = /^\s*\p{Ll}/u;
+
+/**
+ * A paragraph cut by a column break ("… Parks," | "gardens, street trees …") is one
+ * paragraph: join it when the column ends mid-sentence and the next starts lowercase.
+ */
+function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): void {
+  if (groupStart === 0 || groupStart >= blocks.length) return;
+  const before = blocks[groupStart - 1];
+  const after = blocks[groupStart];
+  if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return;
+  if (SENTENCE_END.test(plainText(before.lines)) || !LOWERCASE_START.test(plainText(after.lines))) return;
+  blocks.splice(groupStart - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
 }
 
 /** A block whose text is an outline title on this page is a heading of the outline's level. */

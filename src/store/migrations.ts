@@ -205,11 +205,13 @@ export const migrations: Migration[] = [
         PRIMARY KEY (org_id, env, cache_key)
       )`,
       `CREATE INDEX result_cache_expiry ON result_cache (expires_at)`,
-      // GCRA state: the theoretical arrival time of each organization's meter, in epoch ms.
+      // GCRA state: the theoretical arrival time of each organization's meter, in epoch
+      // microseconds (src/store/gcra.ts: the upload meter's emission interval is 0.11 µs per
+      // byte, so milliseconds would round every small request to zero or a whole ms).
       `CREATE TABLE meters (
         org_id text NOT NULL,
         meter text NOT NULL,
-        tat_ms bigint NOT NULL,
+        tat_us bigint NOT NULL,
         PRIMARY KEY (org_id, meter)
       )`,
       // Concurrency leases: one row per slot, so the primary key enforces the limit.
@@ -222,6 +224,8 @@ export const migrations: Migration[] = [
         expires_at timestamptz NOT NULL,
         PRIMARY KEY (org_id, slot)
       )`,
+      // Releasing names only the lease id (src/store/leases.ts), once per request.
+      `CREATE INDEX leases_lease_id ON leases (lease_id)`,
       `CREATE TABLE test_usage (
         org_id text NOT NULL REFERENCES orgs (id),
         month text NOT NULL,

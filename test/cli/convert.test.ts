@@ -136,7 +136,7 @@ describe.concurrent("svc convert", () => {
   });
 });
 
-describe.concurrent.skipIf(!corpusAvailable())("svc convert on long documents (pdf.js/pdkids.pdf, 55 pages)", () => {
+describe.skipIf(!corpusAvailable())("svc convert on long documents (pdf.js/pdkids.pdf, 55 pages)", { concurrent: true }, () => {
   const pdkids = () => path.join(corpusDir, "pdf.js/pdkids.pdf");
 
   it("writes progress lines on stderr, ending at 55/55, and keeps stdout for the Markdown", async () => {
