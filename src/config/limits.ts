@@ -65,6 +65,43 @@ export const limits = {
   noValueConversionsPerHourMax: 60, // SPEC.md's meters table; not an account limit field
   leaseAcquireAttemptsMax: 8, // statements one acquire may spend losing races for a free slot
   leaseRetryAfterMsMin: 1_000, // Retry-After is whole seconds; never tell a client to retry at once
+
+  // Credits: holds, ledger, burn caps, goodwill (SPEC.md §Credit hold, §Limits; src/store/
+  // credits.ts, ledger.ts, lots.ts)
+  ledgerListLimitDefault: 100, // GET /v1/credits/ledger page size when `limit` is absent
+  ledgerListLimitMax: 1_000,
+  ledgerVerifyBatchRowsMax: 1_000, // entries verifyLedger reads per statement
+  instanceHeartbeatIntervalMs: 5_000, // a live instance refreshes heartbeat_at this often
+  instanceHeartbeatStaleMs: 15_000, // three missed heartbeats: the instance is dead and its holds go
+  holdSweepIntervalMs: 10_000, // stale 15 s + sweep 10 s + heartbeat 5 s stays inside SPEC's 60 s release
+  holdSweepBatchMax: 500, // holds one sweep releases; the next sweep takes the rest
+  newAccountBurnCapCreditsPerDay: 20_000, // SPEC.md: first week, per trailing 24 h
+  newAccountBurnCapMs: 7 * 24 * 60 * 60 * 1000, // the first week after the organization was created
+  burnCapWindowMs: 24 * 60 * 60 * 1000, // the trailing window of both burn caps
+  goodwillLifetimeMonths: 12, // SPEC.md rule 6: goodwill credits expire after 12 months
+  goodwillGrantCreditsMax: 10_000_000, // one support grant; anything larger is a contract
+  goodwillExpiryBatchMax: 500, // expired goodwill lots one sweep handles
+
+  // Payments, refunds, trust tiers (SPEC.md §Credit purchase, §Trust tier, §Purchase limits;
+  // src/store/payments.ts)
+  purchaseUsdMin: 25,
+  purchaseUsdSelfServeMax: 2_500, // above it, purchase is by contract invoice
+  purchaseWindowMs: 24 * 60 * 60 * 1000, // "max per 24 hours" is a trailing window
+  refundWindowMs: 30 * 24 * 60 * 60 * 1000, // 30 days from settlement
+  refundsPerOrgMax: 2, // per account lifetime
+  riskEventWindowMs: 90 * 24 * 60 * 60 * 1000, // a refund, dispute or fraud warning holds tier 1 for 90 days
+  trustTier2AfterFirstSettleMs: 7 * 24 * 60 * 60 * 1000,
+  trustTier3AfterFirstSettleMs: 30 * 24 * 60 * 60 * 1000,
+  trustTier3SettledUsdCentsMin: 25_000, // 250 USD lifetime settled
+  trustTier1TopUpUsdMax: 100,
+  trustTier1UsdPerDayMax: 100,
+  trustTier1BalanceCreditsMax: 400_000,
+  trustTier2TopUpUsdMax: 500,
+  trustTier2UsdPerDayMax: 1_000,
+  trustTier2BalanceCreditsMax: 4_000_000,
+  trustTier3TopUpUsdMax: 2_500,
+  trustTier3UsdPerDayMax: 5_000,
+  trustTier3BalanceCreditsMax: 20_000_000,
 } as const;
 
 export type Limits = typeof limits;

@@ -27,6 +27,7 @@ export interface AnalyseInput {
 export type AnalyseOutput = Omit<ConversionResult, "timings_ms">;
 
 const PAGE_SEPARATOR = "\n\n";
+const FINAL_NEWLINE_BYTES = 1;
 const RULE_SEPARATOR = "\n\n---\n\n";
 
 const WARNING_TEXT: Record<string, string> = {
@@ -98,29 +99,35 @@ export function analyseDocument(input: AnalyseInput): AnalyseOutput {
   for (const page of input.selected) {
     const model = modelByPage.get(page);
     if (!model && !cpuByPage.has(page)) continue; // not processed (deadline)
+    // Once a page has been cut, every later page is cut too: the result ends at a page boundary.
+    if (cut.length > 0) {
+      cut.push(page);
+      continue;
+    }
     let text = "";
     let columns = 0;
+    let pageLinks: { url: string; text: string }[] = [];
     if (model && model.chars > 0) {
       const rendered = renderPage(model, prepared.get(page)!, stats, options, hints);
       text = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
       columns = rendered.columns;
-      if (cut.length === 0) for (const l of rendered.links) links.push({ page, url: l.url, text: l.text });
+      pageLinks = rendered.links;
     }
-    const pieceBytes = Buffer.byteLength(text, "utf8") + separator.length;
-    if (cut.length > 0 || (text !== "" && markdownBytes + pieceBytes > limits.resultMarkdownBytesMax)) {
+    const separatorBytes = markdown === "" ? 0 : separator.length;
+    const textBytes = Buffer.byteLength(text, "utf8");
+    // The final newline counts too: the delivered Markdown never passes the limit.
+    if (text !== "" && markdownBytes + separatorBytes + textBytes + FINAL_NEWLINE_BYTES > limits.resultMarkdownBytesMax) {
       cut.push(page);
       continue;
     }
     let offset = markdown.length;
     if (text !== "") {
-      if (markdown !== "") {
-        markdown += separator;
-        markdownBytes += separator.length;
-      }
+      markdown += markdown === "" ? "" : separator;
       offset = markdown.length;
       markdown += text;
-      markdownBytes += pieceBytes - separator.length;
+      markdownBytes += separatorBytes + textBytes;
     }
+    for (const l of pageLinks) links.push({ page, url: l.url, text: l.text });
     pages.push({ page, chars: model?.chars ?? 0, extraction: model?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
     debugPages.push({ page, extraction: model?.extraction ?? null, cpu_ms: Math.round(cpuByPage.get(page) ?? 0), columns });
   }

@@ -59,11 +59,17 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     if (index > 0) {
       const prevText = runs.length > 0 ? runs[runs.length - 1].text : "";
       const nextText = line.spans[0]?.text.trimStart() ?? "";
-      if (HYPHEN_END.test(prevText.trimEnd()) && LOWER_START.test(nextText)) {
+      const trimmed = prevText.trimEnd();
+      if (trimmed.endsWith("\u00ad")) {
+        // A soft hyphen marks where the typesetter broke a word: it always goes, and the
+        // halves join whatever the next letter's case.
         const last = runs[runs.length - 1];
-        last.text = last.text.trimEnd();
-        // Soft hyphens always go; a hard hyphen goes only when the caller asks.
-        if (options.dehyphenate || /\u00ad$/.test(last.text)) last.text = last.text.slice(0, -1);
+        last.text = trimmed.slice(0, -1);
+      } else if (HYPHEN_END.test(trimmed) && LOWER_START.test(nextText)) {
+        const last = runs[runs.length - 1];
+        last.text = trimmed;
+        // A hard hyphen goes only when the caller asks for dehyphenation.
+        if (options.dehyphenate) last.text = last.text.slice(0, -1);
       } else if (!/\s$/.test(prevText)) {
         push({ text: " ", bold: false, italic: false, mono: false, uri: runs[runs.length - 1]?.uri ?? null });
       }
@@ -95,7 +101,8 @@ const BLOCK_START_SPECIALS: [RegExp, (m: string) => string][] = [
   [/^([-+*])(?=\s|$)/, (m) => "\\" + m],
   [/^(\d{1,9})([.)])(?=\s|$)/, (m) => m.slice(0, -1) + "\\" + m.slice(-1)],
   [/^(=+|-+)\s*$/, (m) => "\\" + m],
-  [/^(`{3,}|~{3,})/, (m) => "\\" + m],
+  // A backtick fence's info string has no backticks: "```x``y```" is a code span, not a fence.
+  [/^(`{3,})(?=[^`]*$)|^~{3,}/, (m) => "\\" + m],
   [/^\|/, () => "\\|"],
 ];
 
@@ -118,18 +125,38 @@ function linkDestination(uri: string): string {
   return /[\s()<>]/.test(uri) ? "<" + uri.replace(/[<>]/g, encodeURIComponent) + ">" : uri;
 }
 
-function styleRun(run: Run): string {
+const EDGE_PUNCTUATION = /^([\p{P}\p{S}]*)(.*?[\p{L}\p{N}].*?)([\p{P}\p{S}]*)$/su;
+
+/** Whether the text around a run is whitespace (or the paragraph's edge). */
+interface Neighbours {
+  spaceBefore: boolean;
+  spaceAfter: boolean;
+}
+
+function neighbours(runs: readonly Run[], i: number): Neighbours {
+  return {
+    spaceBefore: i === 0 || /\s$/.test(runs[i - 1].text),
+    spaceAfter: i === runs.length - 1 || /^\s/.test(runs[i + 1].text),
+  };
+}
+
+function styleRun(run: Run, around: Neighbours): string {
   const core = run.text.trim();
   if (core === "") return run.text;
   const lead = run.text.slice(0, run.text.length - run.text.trimStart().length);
   const trail = run.text.slice(run.text.trimEnd().length);
   // Emphasis on symbols alone (math fonts flag themselves italic) says nothing: keep them plain.
   if (!/[\p{L}\p{N}]/u.test(core)) return lead + escapeInline(core) + trail;
-  let body = run.mono ? codeSpan(core) : escapeInline(core);
-  if (!run.mono && run.bold && run.italic) body = `***${body}***`;
-  else if (!run.mono && run.bold) body = `**${body}**`;
-  else if (!run.mono && run.italic) body = `*${body}*`;
-  return lead + body + trail;
+  if (run.mono) return lead + codeSpan(core) + trail;
+  const marker = run.bold && run.italic ? "***" : run.bold ? "**" : run.italic ? "*" : "";
+  if (marker === "") return lead + escapeInline(core) + trail;
+  // Against a letter, punctuation goes outside the delimiters: "**Note:**the" cannot close
+  // in CommonMark, "**Note**:the" can. Against whitespace it stays inside, where it reads best.
+  const m = EDGE_PUNCTUATION.exec(core)!;
+  const before = lead === "" && !around.spaceBefore ? m[1] : "";
+  const after = trail === "" && !around.spaceAfter ? m[3] : "";
+  const inner = core.slice(before.length, core.length - after.length);
+  return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
 }
 
 /** Renders lines as one paragraph of inline Markdown (no line breaks). */
@@ -140,14 +167,14 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
   while (i < runs.length) {
     const uri = runs[i].uri;
     if (uri === null) {
-      out += styleRun(runs[i]);
+      out += styleRun(runs[i], neighbours(runs, i));
       i++;
       continue;
     }
     let inner = "";
     let plain = "";
     while (i < runs.length && runs[i].uri === uri) {
-      inner += styleRun(runs[i]);
+      inner += styleRun(runs[i], neighbours(runs, i));
       plain += runs[i].text;
       i++;
     }

@@ -20,8 +20,6 @@ const PDF_MAGIC = "%PDF-";
 // MuPDF's messages for the encryption handlers it does not implement (public-key
 // security, custom filters, malformed standard-handler dictionaries).
 const UNSUPPORTED_SECURITY = /encryption dictionary|crypt filter|crypt handler|unsupported encryption|unknown encryption|encryption revision|security handler/i;
-// Messages that say the bytes stopped before the structure they declare was complete.
-const TRUNCATED = /truncated|premature end|unexpected eof|read error|end of (file|data)/i;
 
 export function hasPdfHeader(bytes: Uint8Array): boolean {
   // The header may start anywhere in the first 1,024 bytes, so read 4 bytes past that.
@@ -34,9 +32,10 @@ function endsWithEof(bytes: Uint8Array): boolean {
   return tail.indexOf("%%EOF", 0, "latin1") !== -1;
 }
 
-function damaged(bytes: Uint8Array, log: string[], reason: string): DocumentError {
-  const said = log.join("\n");
-  if (TRUNCATED.test(said) && !endsWithEof(bytes)) {
+function damaged(bytes: Uint8Array, reason: string): DocumentError {
+  // Every complete PDF ends with %%EOF; a damaged file without one stopped short of the
+  // structure it declares.
+  if (!endsWithEof(bytes)) {
     return new DocumentError(
       "pdf_read_error",
       "The PDF ends before the structure it declares is complete (the upload may be truncated). Upload the whole file.",
@@ -66,14 +65,14 @@ export function openDocument(bytes: Uint8Array, password?: string): OpenedDocume
     doc = mupdf.Document.openDocument(bytes, "application/pdf");
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const log = takeMupdfLog();
+    takeMupdfLog();
     if (UNSUPPORTED_SECURITY.test(message)) {
       throw new DocumentError(
         "pdf_unsupported_security",
         "The PDF uses an encryption handler this service cannot open (only the standard password handler is supported). Remove the protection and retry.",
       );
     }
-    throw damaged(bytes, [...log, message], "MuPDF could not rebuild its cross-reference table");
+    throw damaged(bytes, "MuPDF could not rebuild its cross-reference table");
   }
   try {
     return inspectOpened(doc, bytes, password);
@@ -124,7 +123,7 @@ function inspectOpened(doc: MupdfDocument, bytes: Uint8Array, password: string |
   const repaired = pdf?.wasRepaired() ?? false;
   const log = takeMupdfLog();
   if (pageCount === 0) {
-    if (repaired) throw damaged(bytes, log, "no page survived repair");
+    if (repaired) throw damaged(bytes, "no page survived repair");
     if (log.some((line) => /error/i.test(line))) {
       throw new DocumentError(
         "pdf_parse_failed",

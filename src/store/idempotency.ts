@@ -19,6 +19,7 @@
 import { limits } from "../config/limits.js";
 import { errorEntry, type ErrorCode } from "../errors/catalogue.js";
 import type { StoreContext } from "./context.js";
+import { assertDigest, validateIdempotencyKey } from "./canonical.js";
 import { randomBase62 } from "./ids.js";
 
 export type ClaimResult =
@@ -85,6 +86,9 @@ interface RecordRow {
  * row the winner committed. When the statement takes nothing, a read says why.
  */
 export async function claimIdempotencyKey(ctx: StoreContext, input: ClaimInput): Promise<ClaimResult> {
+  // The API validated the header and computed the fingerprint; check both again on the write path.
+  if (!validateIdempotencyKey(input.key).ok) throw new TypeError("claimIdempotencyKey: invalid key (validate it first)");
+  assertDigest(input.fingerprint);
   const now = ctx.now();
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS_MAX; attempt++) {
     const claimId = randomBase62(CLAIM_ID_CHARS);

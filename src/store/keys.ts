@@ -39,6 +39,8 @@ export interface KeySummary extends ApiKey {
 }
 
 const KEY_COLUMNS = "id, org_id, name, env, hint, scopes, ip_allow, sub_limits, created_at, last_used_at, expires_at, revoked_at";
+/** The same columns qualified by the alias `k`, for the join with orgs (which shares names). */
+const KEY_COLUMNS_K = KEY_COLUMNS.split(", ").map((c) => `k.${c}`).join(", ");
 const ACTIVE_AT = "(revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2))";
 
 function optionalTimestamp(value: unknown): string | null {
@@ -225,7 +227,7 @@ export async function authenticate(ctx: StoreContext, plaintext: string): Promis
   const parsed = parseKey(plaintext);
   if (parsed === null) return INVALID;
   const digest = keyDigest(plaintext);
-  const r = await ctx.db.query(`SELECT ${KEY_COLUMNS}, digest, to_jsonb(o) AS org FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.digest = $1`, [digest]);
+  const r = await ctx.db.query(`SELECT ${KEY_COLUMNS_K}, k.digest, to_jsonb(o) AS org FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.digest = $1`, [digest]);
   const row = r.rows[0];
   if (row === undefined || !digestsEqual(String(row.digest), digest)) return INVALID;
   const key = keyFromRow(row);

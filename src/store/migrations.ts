@@ -35,7 +35,11 @@ export const migrations: Migration[] = [
         debug_policy text NOT NULL DEFAULT 'enabled' CHECK (debug_policy IN ('enabled', 'disabled')),
         limits jsonb NOT NULL DEFAULT '{}'::jsonb CHECK (jsonb_typeof(limits) = 'object'),
         ledger_seq bigint NOT NULL DEFAULT 0,
-        ledger_head text NOT NULL DEFAULT '${"0".repeat(64)}'
+        ledger_head text NOT NULL DEFAULT '${"0".repeat(64)}',
+        -- Credit invariants kept by src/store/credits.ts and payments.ts: in-flight holds are
+        -- always covered by the balance, and while credits are owed nothing is spendable.
+        CONSTRAINT orgs_held_within_balance CHECK (credits_held <= credit_balance),
+        CONSTRAINT orgs_debt_freezes_balance CHECK (debt_credits = 0 OR credit_balance = credits_held)
       )`,
       `CREATE UNIQUE INDEX orgs_email ON orgs (lower(email))`,
       `CREATE TABLE api_keys (
@@ -86,6 +90,8 @@ export const migrations: Migration[] = [
         entry_hash text NOT NULL,
         PRIMARY KEY (org_id, seq)
       )`,
+      // Burn caps sum an organization's charges over the trailing 24 hours.
+      `CREATE INDEX ledger_entries_charges ON ledger_entries (org_id, created_at) WHERE kind = 'charge'`,
       // The ledger is append-only in the database itself, not only in the code.
       `CREATE FUNCTION ledger_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
@@ -111,7 +117,8 @@ export const migrations: Migration[] = [
         charged bigint CHECK (charged >= 0 AND charged <= credits),
         created_at timestamptz NOT NULL DEFAULT now(),
         expires_at timestamptz NOT NULL,
-        ended_at timestamptz
+        ended_at timestamptz,
+        balance_after bigint
       )`,
       `CREATE INDEX holds_open ON holds (expires_at) WHERE state = 'held'`,
       `CREATE INDEX holds_instance ON holds (instance_id) WHERE state = 'held'`,
@@ -164,10 +171,12 @@ export const migrations: Migration[] = [
       )`,
       `CREATE INDEX risk_events_org ON risk_events (org_id, created_at)`,
       `CREATE TABLE payment_events (
-        event_id text PRIMARY KEY,
         processor text NOT NULL,
+        event_id text NOT NULL,
         kind text NOT NULL,
-        processed_at timestamptz NOT NULL DEFAULT now()
+        reference text,
+        processed_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (processor, event_id)
       )`,
       `CREATE TABLE idempotency_keys (
         org_id text NOT NULL REFERENCES orgs (id),

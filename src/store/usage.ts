@@ -163,7 +163,8 @@ export async function listUsageRecords(
     after = c.rows[0] ?? null;
     if (!after) return refuse("starting_after", "starting_after is not a usage record id of this account. Pass next_cursor from the previous page.");
   }
-  // One more row than asked says whether another page exists.
+  // One more row than asked says whether another page exists. Ids compare in byte order
+  // ("C"), the order newId's base62 sorts in, on both databases whatever their collation.
   const r = await ctx.db.query<RecordRow>(
     `SELECT id, request_id, floor(extract(epoch FROM created_at) * 1000)::bigint AS created_ms, env, endpoint,
             status, error_code, pages_processed, pages_billed, credits_charged, key_hint, cache, metadata
@@ -240,13 +241,13 @@ export async function usageSummary(
   // databases (and every locale) answer in the same order.
   const groupExpr = groupBy === "day" ? `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `endpoint`;
   const r = await ctx.db.query<UsageTotals & { grp: string }>(
-    `SELECT ${groupExpr} AS grp, count(*)::bigint AS requests,
+    `SELECT (${groupExpr}) COLLATE "C" AS grp, count(*)::bigint AS requests,
             sum(pages_processed)::bigint AS pages_processed, sum(pages_billed)::bigint AS pages_billed,
             sum(credits_charged)::bigint AS credits_charged
        FROM usage_records
       WHERE org_id = $1 AND ($2::text IS NULL OR env = $2)
         AND created_at >= $3::timestamptz AND created_at < $4::timestamptz
-      GROUP BY grp ORDER BY grp COLLATE "C"`,
+      GROUP BY 1 ORDER BY 1`,
     [orgId, query.env ?? null, new Date(fromMs).toISOString(), new Date(toMs).toISOString()],
   );
   const totals: UsageTotals = { requests: 0, pages_processed: 0, pages_billed: 0, credits_charged: 0 };
