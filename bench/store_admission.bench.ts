@@ -102,16 +102,32 @@ async function benchOne(label: string, raw: Db): Promise<Row[]> {
     }
     return total / ROUND_TRIP_SAMPLES;
   };
-  const trips = {
+  const trips: Record<string, number> = {
     admission: await tripsOf(null, admission, settlement),
     settlement: await tripsOf(admission, settlement, null),
     refused: await tripsOf(null, refused, null),
   };
 
+  // Baselines: one read round trip, and one single-row write (a commit) on a scratch meter
+  // row. Machines are shared and noisy: compare the rows of one run with these, not runs.
+  const selectOne = async () => {
+    await counted.db.query("SELECT 1");
+  };
+  const oneWrite = async () => {
+    await counted.db.query(
+      "INSERT INTO meters (org_id, meter, tat_us) VALUES ($1, 'baseline', 0) ON CONFLICT (org_id, meter) DO UPDATE SET tat_us = meters.tat_us + 1",
+      [org],
+    );
+  };
+  trips.baselineRead = await tripsOf(null, selectOne, null);
+  trips.baselineWrite = await tripsOf(null, oneWrite, null);
+
   const bench = new Bench({ time: timeMs, warmupIterations: 20 });
   bench.add("admission: requests take + lease acquire", admission, { afterEach: settlement });
   bench.add("settlement: pages advance + lease release", settlement, { beforeEach: admission });
   bench.add("refused: requests take on an exhausted meter (429)", refused);
+  bench.add("baseline: SELECT 1", selectOne);
+  bench.add("baseline: one single-row upsert (one commit)", oneWrite);
   await bench.run();
 
   return bench.tasks.map((task, i) => {
@@ -124,7 +140,7 @@ async function benchOne(label: string, raw: Db): Promise<Row[]> {
       p99_ms: Math.round((r.latency?.p99 ?? NaN) * 1000) / 1000,
       rme_percent: Math.round((r.latency?.rme ?? 0) * 10) / 10,
       ops_per_s: Math.round(1000 / meanMs),
-      round_trips: [trips.admission, trips.settlement, trips.refused][i],
+      round_trips: [trips.admission, trips.settlement, trips.refused, trips.baselineRead, trips.baselineWrite][i],
     };
   });
 }

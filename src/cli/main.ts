@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The `svc` command: serve, convert, admin (DECISIONS.md §Command line).
 import { convertUsage, runConvert, UsageError } from "./convert.js";
+import { runAdmin } from "./admin_main.js";
 
 const usage = `usage: svc <command>
 
@@ -17,8 +18,9 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "convert":
       return runConvert(rest);
-    case "serve":
     case "admin":
+      return runAdmin(rest);
+    case "serve":
       process.stderr.write(`svc ${command}: not available in this build yet: the engine ships first (see README.md, "Status")\n`);
       return 64;
     case undefined:

@@ -2,6 +2,11 @@
 // cuts the page into horizontal bands at the lines that span a gutter (titles, wide
 // figures), and reads each band column by column. Works on any boxed item, so tables take
 // their place in the flow like lines do. Iterative with a depth cap: no recursion.
+//
+// This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
+// native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
+// there too (test/engine/layout_kernel.test.ts fails until both agree).
+import { decodeGroups, layoutKernel } from "./layout_kernel.js";
 
 export interface Box {
   x0: number;
@@ -93,9 +98,18 @@ function isColumnGutter<T extends Box>(narrow: T[], gutter: { x0: number; x1: nu
 
 /**
  * Orders items for reading. Returns groups in reading order; each group is one column of
- * one band (or a full-width band), its items top to bottom.
+ * one band (or a full-width band), its items top to bottom. Runs the selected layout
+ * kernel (layout_kernel.ts); the TypeScript one below when none is, or when a coordinate
+ * is not finite.
  */
 export function orderForReading<T extends Box>(items: readonly T[]): OrderedGroup<T>[] {
+  const kernel = layoutKernel();
+  const encoded = kernel?.orderEncoded(items) ?? null;
+  return encoded ? decodeGroups(items, encoded) : orderForReadingTs(items);
+}
+
+/** The reference implementation of `orderForReading`, whichever kernel is selected. */
+export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGroup<T>[] {
   const out: OrderedGroup<T>[] = [];
   // A stack of work in reverse reading order: pop = next region to read.
   const stack: (Region<T> & { columns: number })[] = [{ items: items.slice(), depth: 0, columns: 1 }];

@@ -20,16 +20,21 @@ import { assert, assertCredits } from "./assert.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
-import { LedgerBook, lockOrg, type Refusal } from "./ledger.js";
+import { LedgerBook, lockedOrgColumns, refusal, type LockedOrg, type Refusal } from "./ledger.js";
 import { commitBook, spend } from "./lots.js";
 
+/** Hold refusals are API errors as they are: `reason` and `code` are the same catalogue code. */
 export type HoldRefusal = Refusal<"account_suspended" | "account_delinquent" | "insufficient_credits" | "rate_limit_new_account">;
 export type PlaceHoldResult = { ok: true; holdId: string; credits: number; expiresAtMs: number } | HoldRefusal;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Thrown inside the transaction to roll the reservation back; never leaves this module. */
-class BurnCapExceeded extends Error {}
+class BurnCapExceeded extends Error {
+  constructor(readonly seen: { caps: BurnCap[]; used: number; heldBefore: number }) {
+    super("burn cap exceeded");
+  }
+}
 
 export async function placeHold(
   ctx: StoreContext,
@@ -54,7 +59,9 @@ export async function placeHold(
       if (caps.length > 0) {
         // The row is locked by the UPDATE: this read sees every settled charge, so the cap is exact.
         const used = await chargedSince(tx, orgId, now - limits.burnCapWindowMs);
-        if (caps.some((cap) => used + r.rows[0].credits_held > cap.credits)) throw new BurnCapExceeded();
+        if (caps.some((cap) => used + r.rows[0].credits_held > cap.credits)) {
+          throw new BurnCapExceeded({ caps, used, heldBefore: r.rows[0].credits_held - credits });
+        }
       }
       await tx.query(
         `INSERT INTO holds (id, org_id, request_id, instance_id, credits, rate_card_version, state, created_at, expires_at)
@@ -66,7 +73,7 @@ export async function placeHold(
     if (placed) return { ok: true, holdId, credits, expiresAtMs };
   } catch (err) {
     if (!(err instanceof BurnCapExceeded)) throw err;
-    return burnCapRefusal(ctx, orgId, credits, now);
+    return burnCapRefusal(ctx, orgId, credits, now, err.seen);
   }
   return holdRefusal(ctx.db, orgId, credits);
 }
@@ -102,17 +109,19 @@ async function chargedSince(q: Queryable, orgId: string, sinceMs: number): Promi
  * trailing window enough for this hold to fit (or the first week ends, for the new-account
  * cap). Credits now held are counted as charged now: most of them will be.
  */
-async function burnCapRefusal(ctx: StoreContext, orgId: string, credits: number, now: number): Promise<HoldRefusal> {
-  const org = (await ctx.db.query<{ created_at: Date; limits: unknown; credits_held: number }>(
-    "SELECT created_at, limits, credits_held FROM orgs WHERE id = $1",
-    [orgId],
-  )).rows[0];
+async function burnCapRefusal(
+  ctx: StoreContext,
+  orgId: string,
+  credits: number,
+  now: number,
+  seen: { caps: BurnCap[]; used: number; heldBefore: number },
+): Promise<HoldRefusal> {
+  // The figures seen under the row lock, so the message agrees with the decision.
+  const { caps, used, heldBefore: held } = seen;
   const windowStart = now - limits.burnCapWindowMs;
-  const used = await chargedSince(ctx.db, orgId, windowStart);
-  const caps = burnCaps(org, now);
   let waitMs = 0;
   for (const cap of caps) {
-    const excess = used + org.credits_held + credits - cap.credits;
+    const excess = used + held + credits - cap.credits;
     if (excess <= 0) continue;
     let capWaitMs = limits.burnCapWindowMs;
     if (excess <= used) {
@@ -132,9 +141,11 @@ async function burnCapRefusal(ctx: StoreContext, orgId: string, credits: number,
   const what = binding.kind === "new_account" ? "new-account spending cap" : "organization's burn cap";
   return {
     ok: false,
+    reason: "rate_limit_new_account",
     code: "rate_limit_new_account",
-    message: `The ${what} of ${binding.credits.toLocaleString("en-US")} credits per 24 hours is reached: ${used.toLocaleString("en-US")} charged and ${org.credits_held.toLocaleString("en-US")} held, and this request holds ${credits.toLocaleString("en-US")}. ${binding.kind === "new_account" ? "It lifts after the first week. " : ""}Wait for the Retry-After interval, then retry.`,
-    details: { burn_cap_credits: binding.credits, credits_charged_24h: used, credits_held: org.credits_held, credits_required: credits, retry_after_ms: Math.max(1, waitMs) },
+    param: null,
+    message: `The ${what} of ${binding.credits.toLocaleString("en-US")} credits per 24 hours is reached: ${used.toLocaleString("en-US")} charged and ${held.toLocaleString("en-US")} held, and this request holds ${credits.toLocaleString("en-US")}. ${binding.kind === "new_account" ? "It lifts after the first week. " : ""}Wait for the Retry-After interval, then retry.`,
+    details: { burn_cap_credits: binding.credits, credits_charged_24h: used, credits_held: held, credits_required: credits, retry_after_ms: Math.max(1, waitMs) },
     retryAfterMs: Math.max(1, waitMs),
   };
 }
@@ -146,21 +157,17 @@ async function holdRefusal(db: Queryable, orgId: string, credits: number): Promi
     [orgId],
   )).rows[0];
   assert(org !== undefined, `no organization ${orgId}`);
-  if (org.status !== "active") return { ok: false, code: "account_suspended", message: errorEntry("account_suspended").message, details: {} };
+  if (org.status !== "active") return refusal("account_suspended", "account_suspended", errorEntry("account_suspended").message);
   if (org.debt_credits > 0) {
-    return {
-      ok: false,
-      code: "account_delinquent",
-      message: errorEntry("account_delinquent").message,
-      details: { debt_credits: org.debt_credits, credits_required_to_resume: org.debt_credits },
-    };
+    return refusal("account_delinquent", "account_delinquent", errorEntry("account_delinquent").message, {
+      debt_credits: org.debt_credits,
+      credits_required_to_resume: org.debt_credits,
+    });
   }
-  return {
-    ok: false,
-    code: "insufficient_credits",
-    message: errorEntry("insufficient_credits").message,
-    details: { credits_required: credits, credits_available: Math.max(0, org.credit_balance - org.credits_held) },
-  };
+  return refusal("insufficient_credits", "insufficient_credits", errorEntry("insufficient_credits").message, {
+    credits_required: credits,
+    credits_available: Math.max(0, org.credit_balance - org.credits_held),
+  });
 }
 
 export interface HoldOutcome {
@@ -202,16 +209,23 @@ async function endHold(
 ): Promise<HoldOutcome> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const owner = (await tx.query<{ org_id: string; credits: number }>("SELECT org_id, credits FROM holds WHERE id = $1", [holdId])).rows[0];
-    assert(owner !== undefined, `no hold ${holdId}`);
-    assert(charged <= owner.credits, `charged ${charged} exceeds the hold of ${owner.credits}`);
-    // Organization row first, then the hold: every writer locks in this order.
-    const org = await lockOrg(tx, owner.org_id);
-    assert(org !== null, `no organization ${owner.org_id}`);
-    const r = await tx.query<{ credits: number; rate_card_version: number; request_id: string }>(
-      `UPDATE holds SET state = $2, charged = $3, ended_at = $4 WHERE id = $1 AND state = 'held'
-       RETURNING credits, rate_card_version, request_id`,
-      [holdId, to, charged, iso(now)],
+    // The organization row is locked through the hold, in one statement: every credit writer
+    // locks the organization before the rows that hang off it.
+    const locked = (await tx.query<LockedOrg & { hold_credits: number }>(
+      `SELECT ${lockedOrgColumns("o")}, h.credits AS hold_credits FROM holds h JOIN orgs o ON o.id = h.org_id
+        WHERE h.id = $1 FOR NO KEY UPDATE OF o`,
+      [holdId],
+    )).rows[0];
+    assert(locked !== undefined, `no hold ${holdId}`);
+    const { hold_credits: holdCredits, ...org } = locked;
+    assert(charged <= holdCredits, `charged ${charged} exceeds the hold of ${holdCredits}`);
+    // What commitBook will leave: the charge, then freed credits paying any debt.
+    const freed = org.credit_balance - charged - (org.credits_held - holdCredits);
+    const balanceAfter = org.credit_balance - charged - Math.min(org.debt_credits, freed);
+    const r = await tx.query<{ rate_card_version: number; request_id: string }>(
+      `UPDATE holds SET state = $2, charged = $3, ended_at = $4, balance_after = $5 WHERE id = $1 AND state = 'held'
+       RETURNING rate_card_version, request_id`,
+      [holdId, to, charged, iso(now), balanceAfter],
     );
     if (r.rows.length === 0) {
       const ended = (await tx.query<{ state: "settled" | "released"; charged: number | null; balance_after: number | null }>(
@@ -223,13 +237,13 @@ async function endHold(
     const hold = r.rows[0];
     assert(requestId === undefined || requestId === hold.request_id, `settle for ${requestId} of a hold taken by ${hold.request_id}`);
     const book = new LedgerBook(tx, org, now);
-    book.held -= hold.credits;
+    book.held -= holdCredits;
     if (charged > 0) {
       await spend(book, "charge", charged, { reference, requestId: hold.request_id, rateCardVersion: hold.rate_card_version });
       book.lifetimeChargedAdded = charged;
     }
     await commitBook(book);
-    await tx.query("UPDATE holds SET balance_after = $2 WHERE id = $1", [holdId, book.balance]);
+    assert(book.balance === balanceAfter, `hold ${holdId} recorded balance ${balanceAfter}, the book ended at ${book.balance}`);
     return { ok: true, holdId, state: to, charged, balanceAfter: book.balance, changed: true };
   });
 }
@@ -321,13 +335,13 @@ export async function consumeTestPages(ctx: StoreContext, orgId: string, pages: 
   const used = await testPagesUsed(ctx, orgId);
   const d = new Date(now);
   const retryAfterMs = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - now;
-  return {
-    ok: false,
-    code: "rate_limit_test_pages",
-    message: `${errorEntry("rate_limit_test_pages").message} ${used.toLocaleString("en-US")} used; this request needs ${pages.toLocaleString("en-US")}.`,
-    details: { test_pages_used: used, test_pages_limit: cap, pages_requested: pages, retry_after_ms: retryAfterMs },
-    retryAfterMs,
-  };
+  return refusal(
+    "rate_limit_test_pages",
+    "rate_limit_test_pages",
+    `${errorEntry("rate_limit_test_pages").message} ${used.toLocaleString("en-US")} used; this request needs ${pages.toLocaleString("en-US")}.`,
+    { test_pages_used: used, test_pages_limit: cap, pages_requested: pages, retry_after_ms: retryAfterMs },
+    { retryAfterMs },
+  );
 }
 
 /** Test-key pages used this month (GET /v1/account `test_pages_used`). */

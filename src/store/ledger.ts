@@ -14,6 +14,7 @@
 // than it was hashed fails inside the transaction), and verifyLedger recomputes both from
 // rows read back later.
 import { limits } from "../config/limits.js";
+import type { ErrorCode } from "../errors/catalogue.js";
 import { assert, assertCredits } from "./assert.js";
 import { canonicalJson, sha256Hex } from "./canonical.js";
 import type { Queryable } from "./db.js";
@@ -42,14 +43,31 @@ export interface LedgerEntry {
   entry_hash: string;
 }
 
-/** A business refusal: a catalogue code (or a console code) with what the caller needs to say. */
-export interface Refusal<C extends string = string> {
+/**
+ * A business refusal, shaped like orgs.ts's: `reason` is exact (callers and tests branch on
+ * it), `code` is the catalogue code an API response renders, `details` and `retryAfterMs`
+ * go into the envelope as they are.
+ */
+export interface Refusal<R extends string> {
   ok: false;
-  code: C;
+  reason: R;
+  code: ErrorCode;
+  param: string | null;
   message: string;
   details: Record<string, unknown>;
   retryAfterMs?: number;
-  param?: string;
+}
+
+export function refusal<R extends string>(
+  reason: R,
+  code: ErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+  extra: { param?: string | null; retryAfterMs?: number } = {},
+): Refusal<R> {
+  const r: Refusal<R> = { ok: false, reason, code, param: extra.param ?? null, message, details };
+  if (extra.retryAfterMs !== undefined) r.retryAfterMs = extra.retryAfterMs;
+  return r;
 }
 
 const HASH_HEX = /^[0-9a-f]{64}$/;
@@ -132,11 +150,19 @@ export interface LockedOrg {
   rate_card_version: number;
 }
 
-/** Locks the organization row for the rest of the transaction; null when there is none. */
+/** The LockedOrg columns, qualified by `alias`, for statements that lock through a join. */
+export function lockedOrgColumns(alias: string): string {
+  return ["id", "status", "credit_balance", "credits_held", "debt_credits", "ledger_seq", "ledger_head", "rate_card_version"].map((c) => `${alias}.${c}`).join(", ");
+}
+
+/**
+ * Locks the organization row for the rest of the transaction; null when there is none.
+ * NO KEY UPDATE (what a plain UPDATE of these columns takes) still lets other transactions
+ * insert rows that reference the organization (usage records, keys) while the book is open.
+ */
 export async function lockOrg(tx: Queryable, orgId: string): Promise<LockedOrg | null> {
   const r = await tx.query<LockedOrg>(
-    `SELECT id, status, credit_balance, credits_held, debt_credits, ledger_seq, ledger_head, rate_card_version
-       FROM orgs WHERE id = $1 FOR UPDATE`,
+    `SELECT ${lockedOrgColumns("orgs")} FROM orgs WHERE id = $1 FOR NO KEY UPDATE`,
     [orgId],
   );
   return r.rows[0] ?? null;
@@ -294,14 +320,15 @@ export async function listLedger(
   db: Queryable,
   orgId: string,
   options: { limit?: number; starting_after?: string | null } = {},
-): Promise<{ ok: true; list: LedgerList } | Refusal<"invalid_parameter_type">> {
+): Promise<{ ok: true; list: LedgerList } | Refusal<"unknown_cursor">> {
   const limit = options.limit ?? limits.ledgerListLimitDefault;
   assert(Number.isSafeInteger(limit) && limit >= 1 && limit <= limits.ledgerListLimitMax, `ledger limit ${limit} out of range`);
   let afterSeq = 0;
   if (options.starting_after) {
     const r = await db.query<{ seq: number }>("SELECT seq FROM ledger_entries WHERE org_id = $1 AND id = $2", [orgId, options.starting_after]);
     if (r.rows.length === 0) {
-      return { ok: false, code: "invalid_parameter_type", param: "starting_after", message: "starting_after is not the id of an entry of this ledger. Pass next_cursor from the previous page.", details: {} };
+      const message = "starting_after is not the id of an entry of this ledger. Pass next_cursor from the previous page.";
+      return refusal("unknown_cursor", "invalid_parameter_type", message, {}, { param: "starting_after" });
     }
     afterSeq = r.rows[0].seq;
   }

@@ -7,6 +7,9 @@
 // customer loses least), then purchases oldest first. A caller may name one lot to take
 // from before that order: a debt is paid from the purchase that settles it, and a reversal
 // claws back its own purchase's credits first.
+//
+// Goodwill grants and the goodwill expiry sweep live here too: goodwill is the one kind of
+// credit whose lot decides what happens to it (SPEC.md rule 6).
 import { limits } from "../config/limits.js";
 import { assert, assertCredits } from "./assert.js";
 import type { StoreContext } from "./context.js";

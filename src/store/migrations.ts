@@ -262,6 +262,25 @@ export const migrations: Migration[] = [
       `CREATE INDEX usage_records_org ON usage_records (org_id, created_at, id)`,
     ],
   },
+  {
+    version: 2,
+    name: "mail outbox",
+    statements: [
+      // Mail the service sends (sign-in links): kept here for the operator and the tests, and
+      // delivered through SMTP when SMTP_URL is set.
+      `CREATE TABLE outbox (
+        id text PRIMARY KEY,
+        to_email text NOT NULL,
+        subject text NOT NULL,
+        text text NOT NULL,
+        links jsonb NOT NULL DEFAULT '[]'::jsonb,
+        transport text NOT NULL CHECK (transport IN ('outbox', 'smtp')),
+        sent_at timestamptz NOT NULL DEFAULT now()
+      )`,
+      `CREATE INDEX outbox_recent ON outbox (sent_at DESC, id DESC)`,
+      `CREATE INDEX outbox_to ON outbox (lower(to_email), sent_at DESC)`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

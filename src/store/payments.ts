@@ -16,7 +16,7 @@ import { assert } from "./assert.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
-import { LedgerBook, lockOrg, type LockedOrg, type Refusal } from "./ledger.js";
+import { LedgerBook, lockOrg, refusal, type LockedOrg, type Refusal } from "./ledger.js";
 import { addLot, commitBook, spend, takeFromLot } from "./lots.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -157,19 +157,19 @@ export async function refundPurchase(ctx: StoreContext, purchaseId: string): Pro
       assert(r !== undefined, `purchase ${p.id} refunded without a refund row`);
       return { ok: true, refundId: r.id, purchaseId: p.id, cashCents: Number(r.cash_cents), credits: Number(r.credits), balanceAfter: org.credit_balance, duplicate: true };
     }
-    if (p.status !== "settled") return refusal("purchase_not_refundable", `Purchase ${p.id} is ${p.status}; only a settled purchase can be refunded.`, { status: p.status });
+    if (p.status !== "settled") return supportRefusal("purchase_not_refundable", `Purchase ${p.id} is ${p.status}; only a settled purchase can be refunded.`, { status: p.status });
     const settledMs = new Date(p.settled_at as Date).getTime();
     if (now - settledMs > limits.refundWindowMs) {
-      return refusal("refund_window_passed", `Purchase ${p.id} settled ${Math.floor((now - settledMs) / 86_400_000)} days ago; refunds are within ${limits.refundWindowMs / 86_400_000} days. Later refunds are discretionary.`, { settled_at: iso(settledMs) });
+      return supportRefusal("refund_window_passed", `Purchase ${p.id} settled ${Math.floor((now - settledMs) / 86_400_000)} days ago; refunds are within ${limits.refundWindowMs / 86_400_000} days. Later refunds are discretionary.`, { settled_at: iso(settledMs) });
     }
     const count = Number((await tx.query<{ n: number }>("SELECT count(*)::bigint AS n FROM refunds WHERE org_id = $1", [org.id])).rows[0].n);
-    if (count >= limits.refundsPerOrgMax) return refusal("refund_limit_reached", `The organization has had ${count} refunds; at most ${limits.refundsPerOrgMax} are allowed per account lifetime.`, { refunds: count });
+    if (count >= limits.refundsPerOrgMax) return supportRefusal("refund_limit_reached", `The organization has had ${count} refunds; at most ${limits.refundsPerOrgMax} are allowed per account lifetime.`, { refunds: count });
     const lot = await purchaseLot(tx, p.id);
     const book = new LedgerBook(tx, org, now);
     const credits = Math.min(lot.remaining, book.available);
-    if (credits === 0) return refusal("nothing_to_refund", `Purchase ${p.id} has no unspent credits that are not held by requests in flight.`, { remaining: lot.remaining });
+    if (credits === 0) return supportRefusal("nothing_to_refund", `Purchase ${p.id} has no unspent credits that are not held by requests in flight.`, { remaining: lot.remaining });
     const granted = Number(p.base_credits) + Number(p.bonus_credits);
-    const cashCents = ceilDiv(Number(p.amount_cents) * credits, granted);
+    const cashCents = refundCashCents(Number(p.amount_cents), credits, granted);
     assert((await takeFromLot(tx, lot.id, credits)) === credits, `lot ${lot.id} gave less than its remaining`);
     await book.append({ kind: "refund", credits: -credits, reference: p.id });
     await commitBook(book);
@@ -196,10 +196,10 @@ export async function reversePurchase(ctx: StoreContext, purchaseId: string, rea
   return ctx.db.transaction(async (tx) => {
     const { org, p } = await lockPurchase(tx, purchaseId);
     if (p.status === "reversed") return { ok: true, purchaseId: p.id, clawedBack: 0, debtAdded: 0, balanceAfter: org.credit_balance, debtAfter: org.debt_credits, duplicate: true };
-    if (p.status !== "settled" && p.status !== "refunded") return refusal("purchase_not_reversible", `Purchase ${p.id} is ${p.status}; it granted no credits to reverse.`, { status: p.status });
+    if (p.status !== "settled" && p.status !== "refunded") return supportRefusal("purchase_not_reversible", `Purchase ${p.id} is ${p.status}; it granted no credits to reverse.`, { status: p.status });
     const amount = Number(p.amount_cents);
     const unrefundedCents = amount - Number(p.refunded_cents);
-    const owed = Math.floor(((Number(p.base_credits) + Number(p.bonus_credits)) * unrefundedCents) / amount);
+    const owed = reversalCredits(Number(p.base_credits) + Number(p.bonus_credits), amount, Number(p.refunded_cents));
     const book = new LedgerBook(tx, org, now);
     const covered = Math.min(owed, book.available);
     if (owed > 0) {
@@ -239,8 +239,22 @@ async function purchaseLot(tx: Queryable, purchaseId: string): Promise<{ id: str
   return { id: lot.id, remaining: Number(lot.remaining) };
 }
 
-function refusal<C extends string>(code: C, message: string, details: Record<string, unknown>): Refusal<C> {
-  return { ok: false, code, message, details };
+// Support and console refusals have no API error of their own: `code` is the nearest
+// catalogue code (docs/store.md §Credits), `reason` the exact one.
+const supportRefusal = <R extends string>(reason: R, message: string, details: Record<string, unknown>) =>
+  refusal(reason, "invalid_parameter_type", message, details, { param: "purchase_id" });
+const purchaseRefusal = <R extends string>(reason: R, message: string, details: Record<string, unknown>) =>
+  refusal(reason, reason === "purchase_below_debt" ? "account_delinquent" : "invalid_parameter_type", message, details, { param: "pack_usd" });
+
+/** Cash for refunding `credits` of a purchase that granted `granted` for `amountCents`: rounded up. */
+export function refundCashCents(amountCents: number, credits: number, granted: number): number {
+  return ceilDiv(amountCents * credits, granted);
+}
+
+/** Credits a reversal claws back: the share of `granted` whose money was not refunded, rounded down. */
+export function reversalCredits(granted: number, amountCents: number, refundedCents: number): number {
+  assert(refundedCents >= 0 && refundedCents <= amountCents && Number.isSafeInteger(granted * amountCents), "reversal amounts");
+  return Math.floor((granted * (amountCents - refundedCents)) / amountCents);
 }
 
 /** ⌈a / b⌉ on non-negative safe integers. */
@@ -319,31 +333,31 @@ const n = (v: number) => v.toLocaleString("en-US");
  * under tier 1's limits.
  */
 export async function checkPurchaseAllowed(ctx: StoreContext, orgId: string, packUsd: number): Promise<PurchaseCheck> {
-  if (packUsd < limits.purchaseUsdMin) return refusal("purchase_below_minimum", `The minimum purchase is ${limits.purchaseUsdMin} USD; ${n(packUsd)} USD is ${n(limits.purchaseUsdMin - packUsd)} USD short.`, { minimum_usd: limits.purchaseUsdMin });
-  if (packUsd > limits.purchaseUsdSelfServeMax) return refusal("purchase_above_self_serve_maximum", `Self-serve purchases go up to ${n(limits.purchaseUsdSelfServeMax)} USD; ${n(packUsd)} USD is ${n(packUsd - limits.purchaseUsdSelfServeMax)} USD over. Larger amounts are bought by contract invoice.`, { maximum_usd: limits.purchaseUsdSelfServeMax });
+  if (packUsd < limits.purchaseUsdMin) return purchaseRefusal("purchase_below_minimum", `The minimum purchase is ${limits.purchaseUsdMin} USD; ${n(packUsd)} USD is ${n(limits.purchaseUsdMin - packUsd)} USD short.`, { minimum_usd: limits.purchaseUsdMin });
+  if (packUsd > limits.purchaseUsdSelfServeMax) return purchaseRefusal("purchase_above_self_serve_maximum", `Self-serve purchases go up to ${n(limits.purchaseUsdSelfServeMax)} USD; ${n(packUsd)} USD is ${n(packUsd - limits.purchaseUsdSelfServeMax)} USD over. Larger amounts are bought by contract invoice.`, { maximum_usd: limits.purchaseUsdSelfServeMax });
   const pack = packByUsd(packUsd);
-  if (pack === undefined) return refusal("purchase_not_a_pack", `Packs are 25, 100, 500 and 2,500 USD; ${n(packUsd)} USD is not one of them.`, {});
+  if (pack === undefined) return purchaseRefusal("purchase_not_a_pack", `Packs are 25, 100, 500 and 2,500 USD; ${n(packUsd)} USD is not one of them.`, {});
   const facts = await trustFacts(ctx.db, orgId);
   const granted = packCredits(pack).total;
   if (facts.debt > granted) {
     const needed = smallestPackCovering(facts.debt);
     const fix = needed ? `Buy the ${n(needed.usd)} USD pack or a larger one.` : "No pack covers it: contact support for an invoice.";
-    return refusal("purchase_below_debt", `The account owes ${n(facts.debt)} credits; the ${n(packUsd)} USD pack grants ${n(granted)}, ${n(facts.debt - granted)} short. ${fix}`, { debt_credits: facts.debt, pack_usd_required: needed?.usd ?? null });
+    return purchaseRefusal("purchase_below_debt", `The account owes ${n(facts.debt)} credits; the ${n(packUsd)} USD pack grants ${n(granted)}, ${n(facts.debt - granted)} short. ${fix}`, { debt_credits: facts.debt, pack_usd_required: needed?.usd ?? null });
   }
   const now = ctx.now();
   const tier = computeTrustTier(facts, now);
   if (tier === 4) return { ok: true, tier };
   const lim = tierPurchaseLimits[tier === 0 ? 1 : (tier as 1 | 2 | 3)];
   const shownTier = Math.max(tier, 1);
-  if (packUsd > lim.topUpUsdMax) return refusal("purchase_over_top_up_limit", `Trust tier ${shownTier} allows top-ups of at most ${n(lim.topUpUsdMax)} USD; ${n(packUsd)} USD is ${n(packUsd - lim.topUpUsdMax)} USD over.`, { tier, limit_usd: lim.topUpUsdMax });
+  if (packUsd > lim.topUpUsdMax) return purchaseRefusal("purchase_over_top_up_limit", `Trust tier ${shownTier} allows top-ups of at most ${n(lim.topUpUsdMax)} USD; ${n(packUsd)} USD is ${n(packUsd - lim.topUpUsdMax)} USD over.`, { tier, limit_usd: lim.topUpUsdMax });
   const dayCents = Number((await ctx.db.query<{ c: number }>(
     `SELECT COALESCE(SUM(amount_cents), 0)::bigint AS c FROM purchases
       WHERE org_id = $1 AND status IN ('settled', 'refunded', 'reversed') AND settled_at > $2`,
     [orgId, iso(now - limits.purchaseWindowMs)],
   )).rows[0].c);
   const dayUsd = Math.ceil(dayCents / 100);
-  if (dayUsd + packUsd > lim.usdPerDayMax) return refusal("purchase_over_daily_limit", `Trust tier ${shownTier} allows ${n(lim.usdPerDayMax)} USD per 24 hours; ${n(dayUsd)} USD settled in the last 24 hours plus ${n(packUsd)} USD is ${n(dayUsd + packUsd - lim.usdPerDayMax)} USD over.`, { tier, limit_usd: lim.usdPerDayMax, settled_usd_24h: dayUsd });
+  if (dayUsd + packUsd > lim.usdPerDayMax) return purchaseRefusal("purchase_over_daily_limit", `Trust tier ${shownTier} allows ${n(lim.usdPerDayMax)} USD per 24 hours; ${n(dayUsd)} USD settled in the last 24 hours plus ${n(packUsd)} USD is ${n(dayUsd + packUsd - lim.usdPerDayMax)} USD over.`, { tier, limit_usd: lim.usdPerDayMax, settled_usd_24h: dayUsd });
   const balanceAfter = facts.balance + granted - facts.debt;
-  if (balanceAfter > lim.balanceCreditsMax) return refusal("purchase_over_balance_limit", `Trust tier ${shownTier} allows a balance of at most ${n(lim.balanceCreditsMax)} credits; this pack would bring it to ${n(balanceAfter)}, ${n(balanceAfter - lim.balanceCreditsMax)} over.`, { tier, limit_credits: lim.balanceCreditsMax });
+  if (balanceAfter > lim.balanceCreditsMax) return purchaseRefusal("purchase_over_balance_limit", `Trust tier ${shownTier} allows a balance of at most ${n(lim.balanceCreditsMax)} credits; this pack would bring it to ${n(balanceAfter)}, ${n(balanceAfter - lim.balanceCreditsMax)} over.`, { tier, limit_credits: lim.balanceCreditsMax });
   return { ok: true, tier };
 }

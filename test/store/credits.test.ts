@@ -36,7 +36,8 @@ describe("placeHold: enough credits for the hold, else 402", () => {
     expect(r).toMatchObject({ ok: true, credits: 60, expiresAtMs: ctx.now() + limits.requestWallMsMax });
     expect(await creditState(t.db, orgId)).toMatchObject({ balance: 100, held: 60 });
     expect(await placeHold(ctx, { orgId, requestId: "req_b", credits: 41, rateCardVersion: 1 })).toEqual({
-      ok: false, code: "insufficient_credits", message: expect.any(String), details: { credits_required: 41, credits_available: 40 },
+      ok: false, reason: "insufficient_credits", code: "insufficient_credits", param: null, message: expect.any(String),
+      details: { credits_required: 41, credits_available: 40 },
     });
     await expectInvariants(t.db, orgId);
   });

@@ -176,7 +176,7 @@ describe("listLedger: limit 1..1000, starting_after, ascending seq", () => {
     const r = await listLedger(t.db, a);
     expect(r.ok && r.list.data.length).toBe(5);
     const foreign = (await allEntries(b))[0].id;
-    expect(await listLedger(t.db, a, { starting_after: foreign })).toMatchObject({ ok: false, code: "invalid_parameter_type", param: "starting_after" });
+    expect(await listLedger(t.db, a, { starting_after: foreign })).toMatchObject({ ok: false, reason: "unknown_cursor", code: "invalid_parameter_type", param: "starting_after" });
     await expect(listLedger(t.db, a, { limit: 0 })).rejects.toThrow(/out of range/);
     await expect(listLedger(t.db, a, { limit: limits.ledgerListLimitMax + 1 })).rejects.toThrow(/out of range/);
   });

@@ -277,33 +277,53 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
     best.map(|(g, _)| g)
 }
 
-/// Vertical extent of boxes as `Math.min(...y0s)`, `Math.max(...y1s)`.
-fn span(xs: &[Boxf]) -> (f64, f64) {
-    let mut y0 = f64::INFINITY;
-    let mut y1 = f64::NEG_INFINITY;
-    for b in xs {
-        y0 = js_min(y0, b.y0);
-        y1 = js_max(y1, b.y1);
-    }
-    (y0, y1)
+/// One side of a candidate gutter: its item count, its text-width lines, and its vertical
+/// extent as `Math.min(...y0s)`, `Math.max(...y1s)` (order-independent, so one pass will do).
+struct Side {
+    items: usize,
+    text_lines: usize,
+    y0: f64,
+    y1: f64,
 }
 
+impl Side {
+    fn new() -> Side {
+        Side { items: 0, text_lines: 0, y0: f64::INFINITY, y1: f64::NEG_INFINITY }
+    }
+
+    fn add(&mut self, b: &Boxf, min_width: f64) {
+        self.items += 1;
+        if b.x1 - b.x0 >= min_width {
+            self.text_lines += 1;
+        }
+        self.y0 = js_min(self.y0, b.y0);
+        self.y1 = js_max(self.y1, b.y1);
+    }
+}
+
+/// `isColumnGutter`: the TypeScript filters each side into an array and counts; the counts
+/// and extents are the same when gathered in one pass without allocating.
 fn is_column_gutter(narrow: &[Boxf], gutter: Gutter, width: f64) -> bool {
-    let left: Vec<Boxf> = narrow.iter().copied().filter(|b| b.x1 <= gutter.x0).collect();
-    let right: Vec<Boxf> = narrow.iter().copied().filter(|b| b.x0 >= gutter.x1).collect();
-    if left.len() < COLUMN_ITEMS_MIN || right.len() < COLUMN_ITEMS_MIN {
+    let min_width = COLUMN_TEXT_WIDTH_SHARE * width;
+    let mut left = Side::new();
+    let mut right = Side::new();
+    for b in narrow {
+        if b.x1 <= gutter.x0 {
+            left.add(b, min_width);
+        }
+        if b.x0 >= gutter.x1 {
+            right.add(b, min_width);
+        }
+    }
+    if left.items < COLUMN_ITEMS_MIN || right.items < COLUMN_ITEMS_MIN {
         return false;
     }
     // Each side needs several text-width lines.
-    let min_width = COLUMN_TEXT_WIDTH_SHARE * width;
-    let text_lines = |xs: &[Boxf]| xs.iter().filter(|b| b.x1 - b.x0 >= min_width).count();
-    if text_lines(&left) < COLUMN_ITEMS_MIN || text_lines(&right) < COLUMN_ITEMS_MIN {
+    if left.text_lines < COLUMN_ITEMS_MIN || right.text_lines < COLUMN_ITEMS_MIN {
         return false;
     }
-    let l = span(&left);
-    let r = span(&right);
-    let overlap = js_min(l.1, r.1) - js_max(l.0, r.0);
-    overlap > COLUMN_VERTICAL_OVERLAP * js_min(l.1 - l.0, r.1 - r.0)
+    let overlap = js_min(left.y1, right.y1) - js_max(left.y0, right.y0);
+    overlap > COLUMN_VERTICAL_OVERLAP * js_min(left.y1 - left.y0, right.y1 - right.y0)
 }
 
 /// Consecutive single spanning items come out as one group each; rejoin them.

@@ -32,7 +32,6 @@ extern "C" {
         this_arg: *mut napi_value,
         data: *mut *mut c_void,
     ) -> napi_status;
-    pub fn napi_is_typedarray(env: napi_env, value: napi_value, result: *mut bool) -> napi_status;
     pub fn napi_get_typedarray_info(
         env: napi_env,
         typedarray: napi_value,
@@ -51,6 +50,7 @@ extern "C" {
         byte_offset: usize,
         result: *mut napi_value,
     ) -> napi_status;
+    pub fn napi_get_value_double(env: napi_env, value: napi_value, result: *mut f64) -> napi_status;
     pub fn napi_create_int32(env: napi_env, value: i32, result: *mut napi_value) -> napi_status;
     pub fn napi_set_named_property(env: napi_env, object: napi_value, utf8name: *const c_char, value: napi_value) -> napi_status;
     pub fn napi_throw_error(env: napi_env, code: *const c_char, msg: *const c_char) -> napi_status;

@@ -1,0 +1,26 @@
+// The process environment, parsed once with zod. Everything configurable lives here.
+import { z } from "zod";
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default("0.0.0.0"),
+  /** postgres://… selects PostgreSQL; absent selects the embedded PGlite database. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  /** Worker threads for the engine; defaults to the cores available. */
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty variable means unset, as shells and process managers write it.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`invalid environment: ${issues}`);
+  }
+  return result.data;
+}
