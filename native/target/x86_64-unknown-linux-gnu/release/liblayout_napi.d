@@ -1,1 +1,0 @@
-/work/main/native/target/x86_64-unknown-linux-gnu/release/liblayout_napi.so: /work/main/native/layout-core/src/encode.rs /work/main/native/layout-core/src/lib.rs /work/main/native/layout-napi/build.rs /work/main/native/layout-napi/src/lib.rs /work/main/native/layout-napi/src/napi_sys.rs
