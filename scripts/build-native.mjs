@@ -9,7 +9,7 @@
 // output and exit code 0, so `npm install` works without Rust; the TypeScript kernel serves.
 // Every artifact is loaded once after building, so a broken build never lands silently.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -58,6 +58,7 @@ function buildNative() {
   if (!cargoVersion) throw new Skip("no cargo on PATH");
   const out = path.join(nativeDir, `svc-layout.${platformSuffix()}.node`);
   const log = path.join(targetDir, "build-native.log");
+  rmSync(log, { force: true });
   const napi = path.join(root, "node_modules", ".bin", "napi");
   const manifest = path.join(nativeDir, "layout-napi", "Cargo.toml");
   if (existsSync(napi)) {
@@ -97,6 +98,7 @@ function buildWasm() {
   if (!hasRustLld(rustc)) throw new Skip(`no rust-lld to link wasm (Debian: apt-get install $(readlink /usr/bin/rust-lld), e.g. lld-14)`);
   const outDir = path.join(targetDir, "wasm32");
   const log = path.join(targetDir, "build-wasm.log");
+  rmSync(log, { force: true });
   mkdirSync(outDir, { recursive: true });
   const common = ["--edition", "2021", "--target", WASM_TARGET, "-C", "opt-level=3", "-C", "panic=abort", "--out-dir", outDir];
   run(rustc, [...common, "--crate-type", "rlib", "--crate-name", "layout_core", path.join(nativeDir, "layout-core", "src", "lib.rs")], log);

@@ -2,6 +2,7 @@
 // The `svc` command: serve, convert, admin (DECISIONS.md §Command line).
 import { convertUsage, runConvert, UsageError } from "./convert.js";
 import { runAdmin } from "./admin_main.js";
+import { runServe } from "./serve_main.js";
 
 const usage = `usage: svc <command>
 
@@ -21,8 +22,7 @@ async function main(argv: string[]): Promise<number> {
     case "admin":
       return runAdmin(rest);
     case "serve":
-      process.stderr.write(`svc ${command}: not available in this build yet: the engine ships first (see README.md, "Status")\n`);
-      return 64;
+      return runServe();
     case undefined:
     case "help":
     case "--help":

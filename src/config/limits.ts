@@ -102,6 +102,13 @@ export const limits = {
   trustTier3TopUpUsdMax: 2_500,
   trustTier3UsdPerDayMax: 5_000,
   trustTier3BalanceCreditsMax: 20_000_000,
+
+  // Client metadata, the `metadata` option (DECISIONS.md §Requests; src/api/options.ts).
+  // Characters are Unicode code points, as JSON Schema's maxLength counts them.
+  metadataKeysMax: 16,
+  metadataKeyCharsMax: 40,
+  metadataValueCharsMax: 500,
+  metadataSerializedBytesMax: 4 * 1024, // 4 KiB of UTF-8 JSON (JSON.stringify of the object)
 } as const;
 
 export type Limits = typeof limits;

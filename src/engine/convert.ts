@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { PageOutcome } from "./model.js";
 import { closeSource, openWithFallback } from "./open_fallback.js";
 import type { EnginePool } from "./pool.js";
-import { canonicalSelection, parsePageExpression, resolveSelection } from "./page_select.js";
+import { canonicalSelection, parsePageExpression, resolveSelection, type ParsedSelection } from "./page_select.js";
 import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
 import { readOutline } from "./toc.js";
 
@@ -25,6 +25,18 @@ export interface ConvertRequest {
   maxSelectedPages?: number;
   /** Called as pages finish, for progress reporting. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Called once the selection is known and before any page is extracted: the service takes
+   * its credit hold here. Throwing stops the conversion before it costs anything.
+   */
+  onSelected?: (selection: SelectionFacts) => Promise<void>;
+}
+
+export interface SelectionFacts {
+  pageCount: number;
+  selected: readonly number[];
+  /** The parsed expression; null when the request selected every page. */
+  parsed: ParsedSelection | null;
 }
 
 /** An opened document, wherever its pages are extracted. */
@@ -47,6 +59,7 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
   const session = await open(request.bytes, request.password);
   try {
     const selected = resolveSelection(parsed, session.pageCount, request.maxSelectedPages ?? limits.selectedPagesMax);
+    await request.onSelected?.({ pageCount: session.pageCount, selected, parsed });
     const parsedAt = performance.now();
     const outcomes = await session.extract(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
     if (outcomes.length < selected.length) {

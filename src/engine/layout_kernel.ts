@@ -18,7 +18,7 @@ export type LayoutKernelName = "native" | "wasm" | "ts";
 /**
  * Without SVC_LAYOUT_KERNEL, the first of these that loads. Measured (docs/native.md,
  * "Measurements"): on the corpus pages the addon and the wasm module both take about a
- * third of the TypeScript time (the addon a little less), and on dense pages the addon
+ * third of the TypeScript time (level with each other), and on dense pages the addon
  * takes about half the wasm time.
  */
 const AUTO_ORDER: readonly LayoutKernelName[] = ["native", "wasm", "ts"];

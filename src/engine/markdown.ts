@@ -175,7 +175,8 @@ function renderCode(lines: readonly Line[]): string {
   for (let i = 1; i < lines.length; i++) pitches.push(lines[i].y0 - lines[i - 1].y0);
   pitches.sort((a, b) => a - b);
   const pitch = pitches.length > 0 ? pitches[pitches.length >> 1] : 0;
-  const left = Math.min(...lines.map((l) => l.x0));
+  let left = Infinity;
+  for (const l of lines) if (l.x0 < left) left = l.x0;
   const out: string[] = [];
   lines.forEach((line, i) => {
     if (i > 0 && pitch > 0) {

@@ -89,7 +89,16 @@ function isColumnGutter<T extends Box>(narrow: T[], gutter: { x0: number; x1: nu
   const minWidth = COLUMN_TEXT_WIDTH_SHARE * width;
   const textLines = (xs: T[]) => xs.filter((it) => it.x1 - it.x0 >= minWidth).length;
   if (textLines(left) < COLUMN_ITEMS_MIN || textLines(right) < COLUMN_ITEMS_MIN) return false;
-  const span = (xs: T[]) => ({ y0: Math.min(...xs.map((it) => it.y0)), y1: Math.max(...xs.map((it) => it.y1)) });
+  // A loop, not Math.min(...xs): spreading a page of 100k lines overflows the call stack.
+  const span = (xs: T[]) => {
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    for (const it of xs) {
+      if (it.y0 < y0) y0 = it.y0;
+      if (it.y1 > y1) y1 = it.y1;
+    }
+    return { y0, y1 };
+  };
   const l = span(left);
   const r = span(right);
   const overlap = Math.min(l.y1, r.y1) - Math.max(l.y0, r.y0);

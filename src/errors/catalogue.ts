@@ -42,6 +42,8 @@ export const ErrorCode = z.enum([
   "debug_not_permitted",
   // 404, 410
   "file_not_found", "engine_not_found", "unknown_endpoint", "file_expired", "result_expired",
+  // 404 where SPEC and DECISIONS are silent: an identifier of no object the caller can see
+  "resource_not_found",
   // 405, 406, 409, 415
   "method_not_allowed", "unsupported_accept", "idempotency_conflict", "idempotency_in_progress",
   "unsupported_content_type",
@@ -129,6 +131,7 @@ const catalogue: Readonly<Record<ErrorCode, ErrorEntry>> = {
   file_not_found: entry("not_found_error", 404, false, "No file has this file_id in this organization and environment. Check the identifier; uploads are not enabled in this release."),
   engine_not_found: entry("not_found_error", 404, false, `No engine has this identifier. Use ${ENGINE_ALIAS}, or a pinned version such as ${ENGINE_VERSION}.`),
   unknown_endpoint: entry("not_found_error", 404, false, "No endpoint exists at this path. Check the path against the API reference."),
+  resource_not_found: entry("not_found_error", 404, false, "No object with this identifier exists in this organization and environment. Check the identifier."),
   file_expired: entry("not_found_error", 410, false, "The file's retention window has passed. Upload it again."),
   result_expired: entry("not_found_error", 410, false, "The stored result is older than 24 hours and was deleted. Convert the document again."),
 

@@ -36,12 +36,17 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 const specPath = path.resolve(repoRoot, "../shared/SPEC.md");
 const hasSpec = existsSync(specPath);
 
-/** Codes DECISIONS.md adds to SPEC.md's tables, with the status and type it gives them. */
+/**
+ * Codes DECISIONS.md adds to SPEC.md's tables (rate_limit_test_pages), and the one this
+ * project adds where both are silent (resource_not_found: an unknown conversion id on
+ * GET /v1/conversions/{id}; docs/api.md), with their status and type.
+ */
 const decisionsOnlyCodes: Record<string, { status: number; type: ErrorType }> = {
   rate_limit_test_pages: { status: 429, type: "rate_limit_error" },
+  resource_not_found: { status: 404, type: "not_found_error" },
 };
 
-const expectedCodeCount = 68;
+const expectedCodeCount = 69;
 
 interface SpecCode {
   status: number;

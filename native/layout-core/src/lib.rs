@@ -1,4 +1,4 @@
-//! Reading order over boxes: a line-for-line port of `orderForReading` in
+//! Reading order over boxes: a port of `orderForReading` in
 //! src/engine/reading_order.ts. Finds column gutters (vertical strips no narrow line
 //! crosses), cuts a region into bands at the boxes that span a gutter, and reads each band
 //! column by column. Iterative with a depth cap: no recursion.

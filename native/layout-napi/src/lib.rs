@@ -5,9 +5,8 @@
 //! - `orderForReadingInto(coords, n, out: Int32Array) → number`: the same for the first n
 //!   boxes, written into a caller's array of at least `2 + 3n` integers; returns the count
 //!   written. What the loader calls: no JS allocation per page (docs/native.md).
-//! - `abi`, the encoding's version
-//! (`layout_core::KERNEL_ABI`), which the loader in src/engine/layout_kernel.ts checks so a
-//! stale build is never used.
+//! - `abi`: the encoding's version (`layout_core::KERNEL_ABI`), which the loader in
+//!   src/engine/layout_kernel.ts checks so a stale build is never used.
 //!
 //! Written against the C Node-API directly (napi_sys.rs), not the napi crate: no crates
 //! registry is needed to build it. Failures are thrown as JS errors; a panic is caught at
@@ -59,7 +58,7 @@ const NOT_INT32: &[u8] = b"orderForReadingInto expects an Int32Array to write in
 
 /// The first `length` numbers of a Float64Array, read in place when aligned (always, for a
 /// Float64Array; the copy is a guard).
-unsafe fn float64s<'a>(data: *mut c_void, length: usize, copy: &'a mut Vec<f64>) -> &'a [f64] {
+unsafe fn float64s(data: *mut c_void, length: usize, copy: &mut Vec<f64>) -> &[f64] {
     if length == 0 || data.is_null() {
         return &[];
     }
@@ -122,7 +121,7 @@ unsafe fn order_for_reading_into(env: napi_env, info: napi_callback_info) -> Res
     let (data, length) = typed_array(env, coords_value, NAPI_FLOAT64_ARRAY, NOT_FLOAT64)?;
     let (out, out_length) = typed_array(env, out_value, NAPI_INT32_ARRAY, NOT_INT32)?;
     let n = n_double as usize;
-    if !(n_double >= 0.0) || n as f64 != n_double || n > layout_core::BOXES_MAX || n * layout_core::BOX_COORDS > length {
+    if n_double.is_nan() || n_double < 0.0 || n as f64 != n_double || n > layout_core::BOXES_MAX || n * layout_core::BOX_COORDS > length {
         return Err(Failure::Type(b"orderForReadingInto: the box count does not fit the Float64Array\0"));
     }
     if out_length < layout_core::encoded_len_max(n) || out.is_null() || (out as usize) % std::mem::align_of::<i32>() != 0 {
@@ -167,6 +166,9 @@ unsafe fn export_function(env: napi_env, exports: napi_value, name: &'static [u8
 }
 
 /// Called by Node once per context (main thread and each worker) that loads the addon.
+///
+/// # Safety
+/// Node calls it with a live `env` and the module's `exports` object.
 #[no_mangle]
 pub unsafe extern "C" fn napi_register_module_v1(env: napi_env, exports: napi_value) -> napi_value {
     let mut abi: napi_value = ptr::null_mut();

@@ -1,0 +1,119 @@
+// Admission (issue 4, item 6): the steps every metered request takes before any work, in
+// order — authenticate, meter the request, honour a test key's simulation, check the
+// organization may spend, take a concurrency lease. Everything admission takes is handed
+// back in `Admitted` so the caller releases it on every path.
+import type { FastifyRequest } from "fastify";
+import { limits } from "../config/limits.js";
+import { ApiError } from "../errors/catalogue.js";
+import type { AccountLimitName } from "../store/account_limits.js";
+import { gcraAdvance, gcraPeek, gcraTake, type GcraResult } from "../store/gcra.js";
+import { acquireLease, countActiveLeases, releaseLease } from "../store/leases.js";
+import { meterCatalogue, meterParams, type MeterName } from "../store/meters.js";
+import type { Scope } from "../store/keys.js";
+import { authenticateCaller } from "./auth.js";
+import { applySimulation } from "./simulate.js";
+import type { ApiDeps, Caller } from "./types.js";
+
+export interface Admitted {
+  caller: Caller;
+  /** The concurrency slot this request holds, or null for endpoints without one. */
+  leaseId: string | null;
+}
+
+export type Endpoint = "convert" | "toc" | "read";
+
+/** Effective limit of a meter for this caller: the org's, or a fixed one (meters.ts). */
+function meterLimit(caller: Caller, name: MeterName, which: "org" | "key"): number {
+  const def = meterCatalogue[name];
+  if (def.limitField === null) return def.fixedLimit!;
+  const field = def.limitField as AccountLimitName;
+  return which === "org" ? caller.orgLimits[field] : caller.limits[field];
+}
+
+type MeterCall = typeof gcraTake;
+
+/**
+ * Runs a meter at the organization's limit and, when the key's sub-limit is lower, at the
+ * key's as well (sub-limits only lower: rule 7 of the rate-limit mechanics). The stricter
+ * reading is returned.
+ */
+export async function runMeter(deps: ApiDeps, caller: Caller, name: MeterName, cost: number, call: MeterCall): Promise<GcraResult> {
+  const org = await call(deps.store, { ...meterParams(name, caller.org.id, meterLimit(caller, name, "org")), cost });
+  const keyLimit = meterLimit(caller, name, "key");
+  if (keyLimit >= meterLimit(caller, name, "org") || !org.allowed) return org;
+  const key = await call(deps.store, { ...meterParams(name, caller.org.id, keyLimit, caller.key.key_id), cost });
+  return key.allowed ? { ...key, limit: org.limit } : key;
+}
+
+export function meterRefusal(name: MeterName, reading: GcraResult): ApiError {
+  const def = meterCatalogue[name];
+  return new ApiError(def.code, {
+    message: `Rate limit reached: ${def.description} (${reading.limit.toLocaleString("en-US")}). Retry after the interval in Retry-After; the meter refills continuously.`,
+    retryAfterMs: reading.retryAfterMs ?? limits.leaseRetryAfterMsMin,
+    details: { meter: name, limit: reading.limit, reset_at: reading.resetAt },
+  });
+}
+
+export async function takeMeter(deps: ApiDeps, caller: Caller, name: MeterName, cost: number): Promise<GcraResult> {
+  const reading = await runMeter(deps, caller, name, cost, gcraTake);
+  if (!reading.allowed) throw meterRefusal(name, reading);
+  return reading;
+}
+
+/** For meters that move after the fact: refuse while the meter is over its burst. */
+export async function checkMeter(deps: ApiDeps, caller: Caller, name: MeterName): Promise<GcraResult> {
+  const reading = await runMeter(deps, caller, name, 0, gcraPeek);
+  if (!reading.allowed) throw meterRefusal(name, reading);
+  return reading;
+}
+
+export function advanceMeter(deps: ApiDeps, caller: Caller, name: MeterName, cost: number): Promise<GcraResult> {
+  return runMeter(deps, caller, name, cost, gcraAdvance);
+}
+
+/**
+ * Authenticates and meters a request. For conversions (`convert`, `toc`) it also checks the
+ * organization may spend and takes a concurrency lease; `read` endpoints are free.
+ */
+export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope, endpoint: Endpoint): Promise<Admitted> {
+  const caller = await authenticateCaller(deps, request, scope);
+  request.caller = caller;
+  request.rate.requests = await takeMeter(deps, caller, "requests", 1);
+  request.rate.pages = await runMeter(deps, caller, "pages", 0, gcraPeek);
+  applySimulation(request.headers, caller, deps.baseUrl);
+  if (endpoint === "read") {
+    const active = await countActiveLeases(deps.store, caller.org.id);
+    request.rate.concurrency = { limit: caller.limits.concurrency, remaining: Math.max(0, caller.limits.concurrency - active) };
+    return { caller, leaseId: null };
+  }
+  if (endpoint === "toc") await takeMeter(deps, caller, "toc", 1);
+  if (caller.env === "live" && caller.org.debt_credits > 0) {
+    throw new ApiError("account_delinquent", {
+      message: `Spending is frozen: this organization owes ${caller.org.debt_credits.toLocaleString("en-US")} credits after a reversed payment. Buy credits in the console to clear the debt.`,
+      details: { debt_credits: caller.org.debt_credits, credits_required_to_resume: caller.org.debt_credits },
+    });
+  }
+  if (endpoint === "convert" && !request.rate.pages.allowed) throw meterRefusal("pages", request.rate.pages);
+  await checkMeter(deps, caller, "no_value_conversions");
+  await checkMeter(deps, caller, "unbilled_compute");
+  const lease = await acquireLease(deps.store, {
+    orgId: caller.org.id,
+    limit: caller.limits.concurrency,
+    keyId: caller.key.key_id,
+    ttlMs: limits.requestWallMsMax,
+  });
+  if (!lease.ok) {
+    request.rate.concurrency = { limit: lease.limit, remaining: 0 };
+    throw new ApiError("rate_limit_concurrency", {
+      message: `This organization already has ${lease.limit} requests in flight, its concurrency limit. Retry when one finishes.`,
+      retryAfterMs: lease.retryAfterMs,
+      details: { limit: lease.limit },
+    });
+  }
+  request.rate.concurrency = { limit: lease.limit, remaining: lease.remaining };
+  return { caller, leaseId: lease.leaseId };
+}
+
+export async function releaseAdmission(deps: ApiDeps, admitted: Admitted | null): Promise<void> {
+  if (admitted?.leaseId) await releaseLease(deps.store, admitted.leaseId);
+}

@@ -1,0 +1,53 @@
+// Builds the Fastify application: the cross-cutting plugins in their order, then the
+// routes. Handlers only parse, call and reply; the request's path is in admission.ts and
+// the route files.
+import Fastify, { type FastifyInstance } from "fastify";
+import { limits } from "../config/limits.js";
+import { createMetrics, registerMetricsRoute, requestMetricsPlugin } from "./metrics.js";
+import { openApiDocument } from "./openapi.js";
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error_handler.js";
+import { loggerOptions, type LogLevelName } from "./plugins/logging.js";
+import { rateHeadersPlugin } from "./plugins/rate_headers.js";
+import { requestIdPlugin, requestIdServerOptions } from "./plugins/request_id.js";
+import { routeRegistryPlugin } from "./plugins/route_registry.js";
+import { registerConvertRoute } from "./routes/v1_convert.js";
+import { registerDisabledRoutes } from "./routes/v1_disabled.js";
+import { registerHealthRoutes } from "./routes/health.js";
+import { registerReadRoutes } from "./routes/v1_read.js";
+import { registerTocRoute } from "./routes/v1_toc.js";
+import type { ApiDeps } from "./types.js";
+
+export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  const metrics = createMetrics(() => deps.pool.stats());
+  const app = Fastify({
+    ...requestIdServerOptions,
+    frameworkErrors,
+    clientErrorHandler,
+    logger: loggerOptions({ level: deps.env.LOG_LEVEL as LogLevelName }),
+    // Bodies are read by body.ts with their own limits; Fastify's own cap is a backstop.
+    bodyLimit: limits.uploadBytesMax + 1024 * 1024,
+    // A request may take the whole conversion wall clock plus the body deadline.
+    requestTimeout: limits.requestWallMsMax + limits.requestBodyMsMax,
+    return503OnClosing: true,
+  });
+  requestIdPlugin(app);
+  rateHeadersPlugin(app);
+  errorHandlerPlugin(app);
+  routeRegistryPlugin(app);
+  requestMetricsPlugin(app, metrics);
+  registerMetricsRoute(app, metrics);
+
+  // body.ts reads conversion bodies itself: Fastify must leave every body unread.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
+
+  registerHealthRoutes(app, deps);
+  const openapi = JSON.stringify(openApiDocument(deps.baseUrl));
+  app.get("/v1/openapi.json", (_request, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+  registerConvertRoute(app, deps, metrics);
+  registerTocRoute(app, deps);
+  registerReadRoutes(app, deps);
+  registerDisabledRoutes(app, deps);
+  await app.ready();
+  return app;
+}

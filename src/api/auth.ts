@@ -1,0 +1,37 @@
+// Who is calling (SPEC.md §Authentication): a bearer key in the Authorization header and
+// nowhere else, its organization's standing, the caller's address and the key's scopes.
+import type { FastifyRequest } from "fastify";
+import { ApiError } from "../errors/catalogue.js";
+import { orgLimits } from "../store/account_limits.js";
+import { authenticate, checkIp, hasScope, keyLimits, touchLastUsed, type Scope } from "../store/keys.js";
+import { refusalError, type StoreRefusal } from "./refusal.js";
+import type { ApiDeps, Caller } from "./types.js";
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+export async function authenticateCaller(deps: ApiDeps, request: FastifyRequest, scope: Scope): Promise<Caller> {
+  const header = request.headers.authorization;
+  const match = typeof header === "string" ? BEARER.exec(header) : null;
+  // A key in a query parameter or another header counts as missing (rule 1): it is never read.
+  if (!match) {
+    throw new ApiError("missing_api_key", {
+      message: "No API key: send it as `Authorization: Bearer <key>` (a key in the query string or another header is not read). Create keys in the console.",
+    });
+  }
+  const auth = await authenticate(deps.store, match[1]);
+  if (!auth.ok) throw refusalError(auth as unknown as StoreRefusal);
+  const { key, org } = auth;
+  if (org.status === "suspended") {
+    throw new ApiError("account_suspended", { message: "This organization is suspended. Contact support to restore access." });
+  }
+  const ip = checkIp(key, request.ip);
+  if (!ip.ok) throw refusalError(ip as unknown as StoreRefusal);
+  if (!hasScope(key, scope)) {
+    throw new ApiError("insufficient_scope", {
+      message: `The key ${key.hint} lacks the scope ${scope} that this endpoint requires. Create a key with that scope in the console.`,
+      details: { required_scope: scope, key_scopes: key.scopes },
+    });
+  }
+  await touchLastUsed(deps.store, key.key_id);
+  return { org, key, env: key.env, limits: keyLimits(org, key), orgLimits: orgLimits(org.limits) };
+}

@@ -1,0 +1,140 @@
+// What one conversion request has taken and must give back: its credit hold, its
+// idempotency claim, the pages it made the engine process. `settle` closes a success;
+// `fail` closes every other ending — the hold released (billed 0), the page meter still
+// advanced by the pages processed (SPEC rule 5), unbilled work and no-value conversions
+// metered, the idempotency record completed or abandoned — and both write the usage record.
+import { ApiError, type ErrorCode } from "../errors/catalogue.js";
+import { RATE_CARD_VERSION } from "../config/rate_card.js";
+import { consumeTestPages, placeHold, releaseHold, settleHold } from "../store/credits.js";
+import { abandonIdempotencyKey, completeIdempotencyKey, idempotencyDisposition } from "../store/idempotency.js";
+import { recordUsage } from "../store/usage.js";
+import { advanceMeter } from "./admission.js";
+import { refusalError, type StoreRefusal } from "./refusal.js";
+import type { ApiDeps, Caller, RateReadings } from "./types.js";
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export class RequestBook {
+  private holdId: string | null = null;
+  private claim: { key: string; claimId: string } | null = null;
+  pagesProcessed = 0;
+  /** Wall time the engine spent on this request: the vCPU-ms estimate for unbilled work. */
+  computeMs = 0;
+  metadata: Record<string, string> | null = null;
+
+  constructor(
+    readonly deps: ApiDeps,
+    private readonly caller: Caller,
+    private readonly requestId: string,
+    private readonly endpoint: string,
+    private readonly rate: RateReadings,
+  ) {}
+
+  holdsIdempotency(key: string, claimId: string): void {
+    this.claim = { key, claimId };
+  }
+
+  /**
+   * Reserves `credits` for a live key (402/429 on refusal), or counts `pages` against a
+   * test key's monthly allowance (test keys never hold: DECISIONS.md).
+   */
+  async reserve(credits: number, testPages: number): Promise<void> {
+    if (this.caller.env === "test") {
+      const used = await consumeTestPages(this.deps.store, this.caller.org.id, testPages);
+      if (!used.ok) throw refusalError(used as unknown as StoreRefusal);
+      return;
+    }
+    const hold = await placeHold(this.deps.store, {
+      orgId: this.caller.org.id,
+      requestId: this.requestId,
+      credits,
+      rateCardVersion: RATE_CARD_VERSION,
+    });
+    if (!hold.ok) {
+      const err = refusalError(hold as unknown as StoreRefusal);
+      if (err.code === "insufficient_credits") {
+        throw new ApiError("insufficient_credits", {
+          message: err.message,
+          details: { ...err.details, credits_required: credits, top_up_url: `${this.deps.baseUrl}/console/credits` },
+        });
+      }
+      throw err;
+    }
+    this.holdId = hold.holdId;
+  }
+
+  /** Charges the settled figure (≤ the hold) and returns the balance after. */
+  async settle(charged: number, reference: string): Promise<{ charged: number; balanceAfter: number }> {
+    if (this.caller.env === "test" || this.holdId === null) {
+      return { charged: 0, balanceAfter: this.caller.org.credit_balance };
+    }
+    const outcome = await settleHold(this.deps.store, this.holdId, { charged, reference, requestId: this.requestId });
+    this.holdId = null;
+    if (outcome.state !== "settled") {
+      // The sweeper released the hold: the request outlived its wall clock. Bill nothing.
+      throw new ApiError("conversion_timeout", {
+        message: "The conversion finished after the request's wall clock, so its hold had already been released. Nothing was billed; retry with fewer pages.",
+        details: { pages_completed: this.pagesProcessed },
+      });
+    }
+    return { charged: outcome.charged, balanceAfter: outcome.balanceAfter };
+  }
+
+  async succeed(response: StoredResponse, billed: { pagesBilled: number; credits: number; cache: "hit" | "miss"; producedNothing: boolean }): Promise<void> {
+    await this.meterEnd(billed.credits, billed.producedNothing);
+    await recordUsage(this.deps.store, {
+      orgId: this.caller.org.id,
+      env: this.caller.env,
+      requestId: this.requestId,
+      endpoint: this.endpoint,
+      status: response.status,
+      pagesProcessed: this.pagesProcessed,
+      pagesBilled: billed.pagesBilled,
+      creditsCharged: billed.credits,
+      keyId: this.caller.key.key_id,
+      keyHint: this.caller.key.hint,
+      cache: billed.cache,
+      computeMs: Math.round(this.computeMs),
+      metadata: this.metadata,
+    });
+    if (this.claim) await completeIdempotencyKey(this.deps.store, { orgId: this.caller.org.id, ...this.claim, ...response });
+  }
+
+  /** Closes a request that ends in an error: bills 0 and gives back what it took. */
+  async fail(err: ApiError, response: StoredResponse, producedNothing: boolean): Promise<void> {
+    if (this.holdId) {
+      await releaseHold(this.deps.store, this.holdId);
+      this.holdId = null;
+    }
+    await this.meterEnd(0, producedNothing);
+    await recordUsage(this.deps.store, {
+      orgId: this.caller.org.id,
+      env: this.caller.env,
+      requestId: this.requestId,
+      endpoint: this.endpoint,
+      status: err.status,
+      errorCode: err.code,
+      pagesProcessed: this.pagesProcessed,
+      pagesBilled: 0,
+      creditsCharged: 0,
+      keyId: this.caller.key.key_id,
+      keyHint: this.caller.key.hint,
+      computeMs: Math.round(this.computeMs),
+      metadata: this.metadata,
+    });
+    if (!this.claim) return;
+    const ref = { orgId: this.caller.org.id, ...this.claim };
+    if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await completeIdempotencyKey(this.deps.store, { ...ref, ...response });
+    else await abandonIdempotencyKey(this.deps.store, ref);
+  }
+
+  private async meterEnd(credits: number, producedNothing: boolean): Promise<void> {
+    if (this.pagesProcessed > 0) this.rate.pages = await advanceMeter(this.deps, this.caller, "pages", this.pagesProcessed);
+    if (credits === 0 && this.computeMs >= 1) await advanceMeter(this.deps, this.caller, "unbilled_compute", Math.round(this.computeMs));
+    if (producedNothing) await advanceMeter(this.deps, this.caller, "no_value_conversions", 1);
+  }
+}

@@ -1,0 +1,212 @@
+// POST /v1/convert (SPEC.md §Endpoints): the request's whole path, in order —
+// admission → body and options → idempotency → cache → open, select, hold → convert in the
+// pool → settle → response and usage record. Every failure after admission releases what
+// the request took and bills 0 (request_book.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { limits } from "../../config/limits.js";
+import { convertDocument, openWithPool } from "../../engine/convert.js";
+import { isDocumentError } from "../../engine/errors.js";
+import { boundedCount, isBounded } from "../../engine/page_select.js";
+import { ApiError, apiErrorFromDocumentError, isApiError } from "../../errors/catalogue.js";
+import { requestFingerprint } from "../../store/canonical.js";
+import { readIdempotencyKey } from "../idempotency_header.js";
+import { storeConversion } from "../../store/conversions.js";
+import { claimIdempotencyKey } from "../../store/idempotency.js";
+import { newId } from "../../store/ids.js";
+import { cacheKey, lookupCache, storeCache } from "../../store/result_cache.js";
+import { negotiate } from "../accept.js";
+import { admit, releaseAdmission, takeMeter, type Admitted } from "../admission.js";
+import { readPdfRequest } from "../body.js";
+import { conversionHeaders, conversionView, sha256Hex, warningSummary, type ConversionView } from "../conversion_view.js";
+import { createWarning, toWireWarning } from "../../errors/warnings.js";
+import { cacheOptions, checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "../options.js";
+import { RequestBook, type StoredResponse } from "../request_book.js";
+import type { ApiDeps } from "../types.js";
+import type { Metrics } from "../metrics.js";
+import { errorResponse, replayStored, sendStored } from "./responses.js";
+
+const ENDPOINT = "POST /v1/convert";
+
+export function registerConvertRoute(app: FastifyInstance, deps: ApiDeps, metrics: Metrics): void {
+  app.post("/v1/convert", async (request, reply) => {
+    const started = performance.now();
+    try {
+      const view = await handleConvert(deps, request, reply);
+      if (view) {
+        metrics.addPages(request.caller?.env ?? "live", view.usage.pages_processed);
+        metrics.addCredits(view.usage.credits_charged);
+      }
+      metrics.observeConversion((performance.now() - started) / 1000, "ok");
+    } catch (err) {
+      metrics.observeConversion((performance.now() - started) / 1000, "error");
+      throw err;
+    }
+  });
+}
+
+/** Answers the request; returns the conversion it served, or null for a replay. */
+async function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<ConversionView | null> {
+  const deadlineMs = request.receivedAtMs + limits.requestWallMsMax;
+  const accept = negotiate(request.headers.accept);
+  const idempotencyKey = readIdempotencyKey(request);
+  const signal = clientGone(reply);
+  let admitted: Admitted | null = null;
+  let book: RequestBook | null = null;
+  try {
+    admitted = await admit(deps, request, "convert:write", "convert");
+    const { caller } = admitted;
+    book = new RequestBook(deps, caller, request.requestId, ENDPOINT, request.rate);
+    const contentLength = Number(request.headers["content-length"] ?? NaN);
+    if (Number.isSafeInteger(contentLength) && contentLength > 0) await takeMeter(deps, caller, "uploads", Math.min(contentLength, caller.limits.max_upload_bytes));
+
+    const body = await readPdfRequest(request, { maxBytes: caller.limits.max_upload_bytes, bodyDeadlineMs: limits.requestBodyMsMax }, signal);
+    if (!(Number.isSafeInteger(contentLength) && contentLength > 0)) await takeMeter(deps, caller, "uploads", body.bytesRead);
+    const options = parseConvertOptions(body.encoding === "raw" ? { kind: "query", query: body.query } : { kind: "object", value: body.options ?? {} }, "convert");
+    book.metadata = options.metadata;
+    checkOptionConflicts(options, accept);
+    if (options.debug && caller.org.debug_policy === "disabled") {
+      throw new ApiError("debug_not_permitted", { param: `${options.paramPrefix}debug`, message: "This organization's debug policy is disabled, so `debug: true` is refused. Send the request without it." });
+    }
+    const pdfSha256 = sha256Hex(body.pdf);
+
+    if (idempotencyKey) {
+      const claim = await claimIdempotencyKey(deps.store, {
+        orgId: caller.org.id,
+        key: idempotencyKey,
+        fingerprint: requestFingerprint({ endpoint: ENDPOINT, canonicalOptions: options.canonical, pdfSha256, env: caller.env }),
+      });
+      if (claim.state === "replay") {
+        replayStored(reply, claim);
+        return null;
+      }
+      if (claim.state === "in_progress") {
+        throw new ApiError("idempotency_in_progress", { message: "A request with this Idempotency-Key is still running. Retry after Retry-After for its result.", retryAfterMs: claim.retryAfterMs });
+      }
+      if (claim.state === "conflict") {
+        throw new ApiError("idempotency_conflict", { param: "headers.idempotency-key", message: "This Idempotency-Key was used for a different request in the last 25 hours. Use a new key for a new request." });
+      }
+      book.holdsIdempotency(idempotencyKey, claim.claimId);
+    }
+
+    const key = options.debug ? null : cacheKey({ orgId: caller.org.id, env: caller.env, pdfSha256, canonicalOptions: cacheOptions(options), pinnedEngine: options.engine, passwordGiven: body.password !== undefined });
+    const cached = key ? await lookupCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: key }) : { hit: false as const };
+    const view = cached.hit
+      ? await serveFromCache(book, JSON.parse(cached.body) as ConversionView, options, request)
+      : await convertFresh(deps, book, request, signal, body.pdf, body.password, options, deadlineMs, key);
+
+    const stored = responseFor(view, accept);
+    await book.succeed(stored, { pagesBilled: view.usage.pages_billed, credits: view.usage.credits_charged, cache: view.usage.cache, producedNothing: false });
+    sendStored(reply, stored);
+    return view;
+  } catch (err) {
+    const apiErr = toApiError(err);
+    if (book) {
+      const stored = errorResponse(apiErr, request.requestId);
+      await book.fail(apiErr, stored, apiErr.code === "document_has_no_text_layer" || apiErr.code === "pdf_is_xfa").catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
+    }
+    throw apiErr;
+  } finally {
+    await releaseAdmission(deps, admitted).catch((e: unknown) => request.log.error({ err: e }, "failed to release a concurrency lease"));
+  }
+}
+
+async function convertFresh(
+  deps: ApiDeps,
+  book: RequestBook,
+  request: FastifyRequest,
+  signal: AbortSignal,
+  pdf: Buffer,
+  password: string | undefined,
+  options: ParsedOptions,
+  deadlineMs: number,
+  cacheKeyValue: string | null,
+): Promise<ConversionView> {
+  const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
+  const started = performance.now();
+  let result;
+  try {
+    result = await convertDocument(openWithPool(deps.pool, signal), {
+      bytes: pdf,
+      password,
+      pages: options.pages,
+      options: options.render,
+      deadlineMs,
+      maxSelectedPages: caller.env === "test" ? limits.testKeySelectedPagesMax : caller.limits.max_selected_pages,
+      // SPEC §Credit hold: a bounded expression holds exactly its count (capped at the
+      // 200-credit ceiling), an unbounded one the ceiling; test keys count pages instead.
+      onSelected: async ({ selected, parsed }) => {
+        const hold = parsed && isBounded(parsed) ? Math.min(boundedCount(parsed), limits.holdCreditsMax) : limits.holdCreditsMax;
+        await book.reserve(Math.max(1, hold), selected.length);
+      },
+    });
+  } catch (err) {
+    book.computeMs = performance.now() - started;
+    if (isDocumentError(err) && err.code === "conversion_timeout") book.pagesProcessed = Number(err.details.pages_completed ?? 0);
+    throw err;
+  }
+  book.computeMs = performance.now() - started;
+  book.pagesProcessed = result.pages_processed;
+  const id = newId("conv");
+  const charge = caller.env === "live" ? result.pages_billed : 0;
+  const billing = await book.settle(charge, id);
+  const encodeStart = performance.now();
+  const view = conversionView(result, { creditsCharged: billing.charged, balanceAfter: billing.balanceAfter, cache: "miss" }, {
+    id,
+    createdAtMs: Date.now(),
+    engineFloating: options.engineFloating,
+    shortestForm: options.shortestForm,
+    metadata: options.metadata,
+    debug: options.debug,
+  });
+  view.timings_ms = { ...result.timings_ms, encode: Math.round(performance.now() - encodeStart), total: Math.round(Date.now() - request.receivedAtMs) };
+  const bodyText = JSON.stringify(view);
+  await storeConversion(deps.store, { id, orgId: caller.org.id, env: caller.env, body: bodyText });
+  if (cacheKeyValue) await storeCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: cacheKeyValue, conversionId: id });
+  return view;
+}
+
+/** A cache hit bills at full rate (SPEC §Cost function) and is a conversion of its own. */
+async function serveFromCache(book: RequestBook, cached: ConversionView, options: ParsedOptions, request: FastifyRequest): Promise<ConversionView> {
+  const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
+  const billed = cached.usage.pages_billed;
+  await book.reserve(Math.max(1, Math.min(billed, limits.holdCreditsMax)), cached.document.pages_selected_count);
+  book.pagesProcessed = cached.usage.pages_processed;
+  const id = newId("conv");
+  const billing = await book.settle(caller.env === "live" ? billed : 0, id);
+  const warnings = cached.warnings.filter((w) => w.code !== "engine_alias_floating");
+  const { metadata: _cachedMetadata, ...rest } = cached;
+  const view: ConversionView = {
+    ...rest,
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+    id,
+    created_at: new Date().toISOString(),
+    warnings,
+    usage: { ...cached.usage, credits_charged: billing.charged, credit_balance_after: billing.balanceAfter, line_items: [{ kind: "page_convert", quantity: billed, credits: billing.charged }], cache: "hit" },
+    timings_ms: { parse: 0, convert: 0, encode: 0, total: Math.round(Date.now() - request.receivedAtMs) },
+  };
+  if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating")), ...warnings];
+  view.warning_summary = warningSummary(view.warnings);
+  await storeConversion(book.deps.store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
+  return view;
+}
+
+function responseFor(view: ConversionView, accept: "json" | "markdown"): StoredResponse {
+  const headers = conversionHeaders(view);
+  if (accept === "markdown") return { status: 200, headers: { ...headers, "content-type": "text/markdown; charset=utf-8" }, body: view.markdown };
+  return { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(view) };
+}
+
+function toApiError(err: unknown): ApiError {
+  if (isApiError(err)) return err;
+  if (isDocumentError(err)) return apiErrorFromDocumentError(err);
+  return new ApiError("internal_error", { message: "The service failed while converting this document. Nothing was billed; retry the request.", cause: err });
+}
+
+/** Aborts when the client goes away before the response is written: the work stops. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort(new Error("client closed the connection"));
+  });
+  return controller.signal;
+}

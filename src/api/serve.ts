@@ -1,0 +1,74 @@
+// `svc serve` / `npm start`: the store (PGlite by default), the engine pool, the HTTP API,
+// the background sweeps, and a graceful shutdown that drains in-flight requests and gives
+// back their leases and holds.
+import { availableParallelism } from "node:os";
+import type { Server } from "node:net";
+import type { Env } from "../config/env.js";
+import { EnginePool } from "../engine/pool.js";
+import { heartbeat, registerInstance, retireInstance, sweepHolds } from "../store/credits.js";
+import { purgeConversions } from "../store/conversions.js";
+import { purgeIdempotency } from "../store/idempotency.js";
+import { releaseInstanceLeases } from "../store/leases.js";
+import { expireGoodwill } from "../store/lots.js";
+import { openStore } from "../store/open_store.js";
+import { purgeResultCache } from "../store/result_cache.js";
+import { adminSocketPath, serveAdminSocket } from "../cli/admin_socket.js";
+import { buildApp } from "./app.js";
+
+/** How often this instance proves it is alive: a stale heartbeat frees its holds. */
+const HEARTBEAT_INTERVAL_MS = 5_000;
+/** How often expired holds, goodwill, idempotency records, results and cache entries are swept. */
+const SWEEP_INTERVAL_MS = 10_000;
+/** In-flight requests get this long to finish at shutdown: one request wall clock. */
+const DRAIN_MS_MAX = 65_000;
+
+export interface RunningService {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serve(env: Env, log: (line: string) => void = (l) => process.stderr.write(l + "\n")): Promise<RunningService> {
+  const store = await openStore(env);
+  await registerInstance(store.ctx);
+  const pool = new EnginePool({ threads: env.ENGINE_THREADS ?? availableParallelism() });
+  const port = env.PORT;
+  const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+  const app = await buildApp({ store: store.ctx, pool, env, baseUrl });
+  const address = await app.listen({ port, host: env.HOST });
+  let admin: Server | null = null;
+  if (!env.DATABASE_URL) admin = await serveAdminSocket(store.ctx, adminSocketPath(env.DATA_DIR));
+  log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, engine_threads: pool.stats().threads, instance: store.ctx.instanceId }));
+
+  const background = (name: string, fn: () => Promise<unknown>) => () => {
+    fn().catch((err: unknown) => app.log.error({ err, task: name }, "background task failed"));
+  };
+  const timers = [
+    setInterval(background("heartbeat", () => heartbeat(store.ctx)), HEARTBEAT_INTERVAL_MS),
+    setInterval(
+      background("sweep", async () => {
+        await sweepHolds(store.ctx);
+        await expireGoodwill(store.ctx);
+        await purgeIdempotency(store.ctx);
+        await purgeConversions(store.ctx);
+        await purgeResultCache(store.ctx);
+      }),
+      SWEEP_INTERVAL_MS,
+    ),
+  ];
+  timers.forEach((t) => t.unref());
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      timers.forEach(clearInterval);
+      admin?.close();
+      // Fastify stops accepting and waits for in-flight requests; they release their own
+      // holds and leases. What a stuck request still holds is given back below.
+      await Promise.race([app.close(), new Promise((r) => setTimeout(r, DRAIN_MS_MAX).unref())]);
+      await retireInstance(store.ctx).catch(() => undefined);
+      await releaseInstanceLeases(store.ctx).catch(() => undefined);
+      await pool.close();
+      await store.close();
+    })());
+  return { url: address, close };
+}

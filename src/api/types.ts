@@ -1,0 +1,45 @@
+// What a request carries through the API once admission has run, and what the app needs.
+import type { Env } from "../config/env.js";
+import type { EnginePool } from "../engine/pool.js";
+import type { AccountLimits } from "../store/account_limits.js";
+import type { StoreContext } from "../store/context.js";
+import type { ApiKey } from "../store/keys.js";
+import type { Org } from "../store/orgs.js";
+import type { GcraResult } from "../store/gcra.js";
+
+/** The authenticated caller: an organization acting through one key in one environment. */
+export interface Caller {
+  org: Org;
+  key: ApiKey;
+  env: "live" | "test";
+  /** The organization's limits lowered by the key's sub-limits: what this request may use. */
+  limits: AccountLimits;
+  /** The organization's own limits: the org-wide meters run at these. */
+  orgLimits: AccountLimits;
+}
+
+/** Meter readings for the x-ratelimit-* headers of this response. */
+export interface RateReadings {
+  requests?: GcraResult;
+  pages?: GcraResult;
+  concurrency?: { limit: number; remaining: number };
+}
+
+export interface ApiDeps {
+  store: StoreContext;
+  pool: EnginePool;
+  env: Env;
+  /** The public base address of the API ({base_url}), for links in messages and details. */
+  baseUrl: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** `req_<id>`: in x-request-id and every error envelope. */
+    requestId: string;
+    /** Epoch ms when the request arrived: the wall clock's start. */
+    receivedAtMs: number;
+    caller: Caller | null;
+    rate: RateReadings;
+  }
+}
