@@ -23,7 +23,7 @@ import { cacheOptions, checkOptionConflicts, parseConvertOptions, type ParsedOpt
 import { RequestBook, type StoredResponse } from "../request_book.js";
 import type { ApiDeps } from "../types.js";
 import type { Metrics } from "../metrics.js";
-import { errorResponse, replayStored, sendStored } from "./responses.js";
+import { errorResponse, recordRefusal, replayStored, sendStored } from "./responses.js";
 
 const ENDPOINT = "POST /v1/convert";
 
@@ -56,11 +56,14 @@ async function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: Fast
     admitted = await admit(deps, request, "convert:write", "convert");
     const { caller } = admitted;
     book = new RequestBook(deps, caller, request.requestId, ENDPOINT, request.rate);
+    // Upload bytes are metered before the body is read when Content-Length announces them
+    // (an over-limit size is refused by the body reader instead), else once it is read.
     const contentLength = Number(request.headers["content-length"] ?? NaN);
-    if (Number.isSafeInteger(contentLength) && contentLength > 0) await takeMeter(deps, caller, "uploads", Math.min(contentLength, caller.limits.max_upload_bytes));
+    const announced = Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= caller.limits.max_upload_bytes;
+    if (announced) await takeMeter(deps, caller, "uploads", contentLength);
 
     const body = await readPdfRequest(request, { maxBytes: caller.limits.max_upload_bytes, bodyDeadlineMs: limits.requestBodyMsMax }, signal);
-    if (!(Number.isSafeInteger(contentLength) && contentLength > 0)) await takeMeter(deps, caller, "uploads", body.bytesRead);
+    if (!announced) await takeMeter(deps, caller, "uploads", body.bytesRead);
     const options = parseConvertOptions(body.encoding === "raw" ? { kind: "query", query: body.query } : { kind: "object", value: body.options ?? {} }, "convert");
     book.metadata = options.metadata;
     checkOptionConflicts(options, accept);
@@ -103,6 +106,8 @@ async function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: Fast
     if (book) {
       const stored = errorResponse(apiErr, request.requestId);
       await book.fail(apiErr, stored, apiErr.code === "document_has_no_text_layer" || apiErr.code === "pdf_is_xfa").catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
+    } else {
+      await recordRefusal(deps, request, ENDPOINT, apiErr).catch((e: unknown) => request.log.error({ err: e }, "failed to record a refused request"));
     }
     throw apiErr;
   } finally {

@@ -19,7 +19,7 @@ import { parseConvertOptions } from "../options.js";
 import { RequestBook, type StoredResponse } from "../request_book.js";
 import type { ApiDeps } from "../types.js";
 import { readIdempotencyKey } from "../idempotency_header.js";
-import { errorResponse, replayStored, sendStored } from "./responses.js";
+import { errorResponse, recordRefusal, replayStored, sendStored } from "./responses.js";
 import type { TocEntry } from "../../engine/result.js";
 
 const ENDPOINT = "POST /v1/toc";
@@ -93,6 +93,7 @@ async function handleToc(deps: ApiDeps, request: FastifyRequest, reply: FastifyR
   } catch (err) {
     const apiErr = isApiError(err) ? err : isDocumentError(err) ? apiErrorFromDocumentError(err) : new ApiError("internal_error", { cause: err });
     if (book) await book.fail(apiErr, errorResponse(apiErr, request.requestId), false).catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
+    else await recordRefusal(deps, request, ENDPOINT, apiErr).catch((e: unknown) => request.log.error({ err: e }, "failed to record a refused request"));
     throw apiErr;
   } finally {
     await releaseAdmission(deps, admitted).catch((e: unknown) => request.log.error({ err: e }, "failed to release a concurrency lease"));

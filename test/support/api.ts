@@ -1,0 +1,53 @@
+// An API under test: the real app over a fresh database (PGlite, or PostgreSQL when
+// DATABASE_URL is set) and a real engine pool, plus helpers to create funded accounts.
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/api/app.js";
+import type { ApiDeps } from "../../src/api/types.js";
+import { parseEnv } from "../../src/config/env.js";
+import { EnginePool } from "../../src/engine/pool.js";
+import type { StoreContext } from "../../src/store/context.js";
+import { createKey, type Scope } from "../../src/store/keys.js";
+import { grantGoodwill } from "../../src/store/lots.js";
+import { createOrg } from "../../src/store/orgs.js";
+import { freshDb, type TestDb } from "./db.js";
+
+export interface TestApi {
+  app: FastifyInstance;
+  deps: ApiDeps;
+  store: StoreContext;
+  db: TestDb;
+  /** A new organization with `credits` goodwill credits and one key. */
+  account(opts?: { credits?: number; env?: "live" | "test"; scopes?: Scope[]; ipAllow?: string[] }): Promise<{ orgId: string; key: string; keyId: string; hint: string }>;
+  close(): Promise<void>;
+}
+
+let accounts = 0;
+
+export async function startTestApi(options: { threads?: number; now?: () => number } = {}): Promise<TestApi> {
+  const db = await freshDb();
+  const store: StoreContext = { db: db.db, now: options.now ?? Date.now, instanceId: "inst_api_test" };
+  const pool = new EnginePool({ threads: options.threads ?? 2 });
+  const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-in-tests" } as NodeJS.ProcessEnv);
+  const deps: ApiDeps = { store, pool, env, baseUrl: "http://svc.test" };
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    store,
+    db,
+    async account(opts = {}) {
+      accounts += 1;
+      const org = await createOrg(store, { email: `client${accounts}-${Date.now()}@example.com` });
+      if (!org.ok) throw new Error(`createOrg: ${org.message}`);
+      if ((opts.credits ?? 0) > 0) await grantGoodwill(store, org.org.id, opts.credits!);
+      const key = await createKey(store, { orgId: org.org.id, name: "test", env: opts.env ?? "live", scopes: opts.scopes, ipAllow: opts.ipAllow });
+      if (!key.ok) throw new Error(`createKey: ${key.message}`);
+      return { orgId: org.org.id, key: key.key, keyId: key.key_id, hint: key.hint };
+    },
+    async close() {
+      await app.close();
+      await pool.close();
+      await db.drop();
+    },
+  };
+}
