@@ -19,6 +19,7 @@
 import { limits } from "../config/limits.js";
 import { errorEntry, type ErrorCode } from "../errors/catalogue.js";
 import type { StoreContext } from "./context.js";
+import { deleteInBatches } from "./purge.js";
 import { assertDigest, validateIdempotencyKey } from "./canonical.js";
 import { randomBase62 } from "./ids.js";
 
@@ -197,19 +198,12 @@ export function idempotencyDisposition(status: number, code: ErrorCode | null): 
  * Deletes records past their 25 hours, at most `purgeBatchRowsMax` per statement and
  * `purgeBatchesPerRunMax` statements per call; `more` says a further call has work.
  */
-export async function purgeIdempotency(ctx: StoreContext): Promise<{ deleted: number; more: boolean }> {
-  const now = iso(ctx.now());
-  let deleted = 0;
-  for (let batch = 0; batch < limits.purgeBatchesPerRunMax; batch++) {
-    const r = await ctx.db.query(
-      `DELETE FROM idempotency_keys WHERE (org_id, key) IN (
-         SELECT org_id, key FROM idempotency_keys WHERE expires_at <= $1::timestamptz LIMIT $2)`,
-      [now, limits.purgeBatchRowsMax],
-    );
-    deleted += r.rowCount;
-    if (r.rowCount < limits.purgeBatchRowsMax) return { deleted, more: false };
-  }
-  return { deleted, more: true };
+export function purgeIdempotency(ctx: StoreContext): Promise<{ deleted: number; more: boolean }> {
+  return deleteInBatches(
+    ctx,
+    `DELETE FROM idempotency_keys WHERE (org_id, key) IN (
+       SELECT org_id, key FROM idempotency_keys WHERE expires_at <= $1::timestamptz LIMIT $2)`,
+  );
 }
 
 function iso(ms: number): string {

@@ -12,6 +12,7 @@ import { limits } from "../config/limits.js";
 import { ENGINE_ALIAS } from "../engine/version.js";
 import { assertDigest, assertEnv, canonicalJson, sha256Hex, type Env } from "./canonical.js";
 import type { StoreContext } from "./context.js";
+import { deleteInBatches } from "./purge.js";
 
 export interface CacheKeyInput {
   orgId: string;
@@ -96,19 +97,12 @@ export async function storeCache(ctx: StoreContext, input: StoreCacheInput): Pro
 }
 
 /** Deletes expired entries in bounded batches; `more` says a further call has work. */
-export async function purgeResultCache(ctx: StoreContext): Promise<{ deleted: number; more: boolean }> {
-  const now = iso(ctx.now());
-  let deleted = 0;
-  for (let batch = 0; batch < limits.purgeBatchesPerRunMax; batch++) {
-    const r = await ctx.db.query(
-      `DELETE FROM result_cache WHERE (org_id, env, cache_key) IN (
-         SELECT org_id, env, cache_key FROM result_cache WHERE expires_at <= $1::timestamptz LIMIT $2)`,
-      [now, limits.purgeBatchRowsMax],
-    );
-    deleted += r.rowCount;
-    if (r.rowCount < limits.purgeBatchRowsMax) return { deleted, more: false };
-  }
-  return { deleted, more: true };
+export function purgeResultCache(ctx: StoreContext): Promise<{ deleted: number; more: boolean }> {
+  return deleteInBatches(
+    ctx,
+    `DELETE FROM result_cache WHERE (org_id, env, cache_key) IN (
+       SELECT org_id, env, cache_key FROM result_cache WHERE expires_at <= $1::timestamptz LIMIT $2)`,
+  );
 }
 
 function iso(ms: number): string {
