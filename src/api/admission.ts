@@ -36,12 +36,27 @@ type MeterCall = typeof gcraTake;
  * Runs a meter at the organization's limit and, when the key's sub-limit is lower, at the
  * key's as well (sub-limits only lower: rule 7 of the rate-limit mechanics). The stricter
  * reading is returned.
+ *
+ * A take runs the key's meter first: a request its key's sub-limit refuses is not admitted,
+ * so it must not consume the organization's allowance (a sub-limited key hammering away
+ * would otherwise starve the organization's other keys). Peeks and advances read or move
+ * both meters whatever the first one says (rule 5: the page meter moves on every outcome).
  */
 export async function runMeter(deps: ApiDeps, caller: Caller, name: MeterName, cost: number, call: MeterCall): Promise<GcraResult> {
-  const org = await call(deps.store, { ...meterParams(name, caller.org.id, meterLimit(caller, name, "org")), cost });
+  const orgLimit = meterLimit(caller, name, "org");
+  const orgParams = { ...meterParams(name, caller.org.id, orgLimit), cost };
   const keyLimit = meterLimit(caller, name, "key");
-  if (keyLimit >= meterLimit(caller, name, "org") || !org.allowed) return org;
-  const key = await call(deps.store, { ...meterParams(name, caller.org.id, keyLimit, caller.key.key_id), cost });
+  if (keyLimit >= orgLimit) return call(deps.store, orgParams);
+  const keyParams = { ...meterParams(name, caller.org.id, keyLimit, caller.key.key_id), cost };
+  if (call === gcraTake) {
+    const key = await call(deps.store, keyParams);
+    if (!key.allowed) return key;
+    const org = await call(deps.store, orgParams);
+    return org.allowed ? { ...key, limit: org.limit } : org;
+  }
+  const org = await call(deps.store, orgParams);
+  const key = await call(deps.store, keyParams);
+  if (!org.allowed) return org;
   return key.allowed ? { ...key, limit: org.limit } : key;
 }
 
@@ -72,14 +87,27 @@ export function advanceMeter(deps: ApiDeps, caller: Caller, name: MeterName, cos
 }
 
 /**
+ * The requests meter at admission (rule 3: cost 1), with the page meter read for the headers.
+ * The readings are left on the request before a refusal is thrown, so a 429 shows the meter
+ * that refused it rather than an idle one.
+ */
+export async function takeRequestsMeter(deps: ApiDeps, request: FastifyRequest, caller: Caller): Promise<GcraResult> {
+  const requests = await runMeter(deps, caller, "requests", 1, gcraTake);
+  const pages = await runMeter(deps, caller, "pages", 0, gcraPeek);
+  request.rate.requests = requests;
+  request.rate.pages = pages;
+  if (!requests.allowed) throw meterRefusal("requests", requests);
+  return pages;
+}
+
+/**
  * Authenticates and meters a request. For conversions (`convert`, `toc`) it also checks the
  * organization may spend and takes a concurrency lease; `read` endpoints are free.
  */
 export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope, endpoint: Endpoint): Promise<Admitted> {
   const caller = await authenticateCaller(deps, request, scope);
   request.caller = caller;
-  request.rate.requests = await takeMeter(deps, caller, "requests", 1);
-  request.rate.pages = await runMeter(deps, caller, "pages", 0, gcraPeek);
+  const pages = await takeRequestsMeter(deps, request, caller);
   applySimulation(request.headers, caller, deps.baseUrl);
   if (endpoint === "read") {
     const active = await countActiveLeases(deps.store, caller.org.id);
@@ -93,7 +121,7 @@ export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope
       details: { debt_credits: caller.org.debt_credits, credits_required_to_resume: caller.org.debt_credits },
     });
   }
-  if (endpoint === "convert" && !request.rate.pages.allowed) throw meterRefusal("pages", request.rate.pages);
+  if (endpoint === "convert" && !pages.allowed) throw meterRefusal("pages", pages);
   await checkMeter(deps, caller, "no_value_conversions");
   await checkMeter(deps, caller, "unbilled_compute");
   const lease = await acquireLease(deps.store, {

@@ -16,6 +16,9 @@ import { registerHealthRoutes } from "./routes/health.js";
 import { registerReadRoutes } from "./routes/v1_read.js";
 import { registerTocRoute } from "./routes/v1_toc.js";
 import type { ApiDeps } from "./types.js";
+import { registerConsole } from "../console/routes.js";
+import { registerPaymentRoutes } from "../payments/webhooks.js";
+import { selectProcessor } from "../payments/select.js";
 
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   const metrics = createMetrics(() => deps.pool.stats());
@@ -48,6 +51,12 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   registerTocRoute(app, deps);
   registerReadRoutes(app, deps);
   registerDisabledRoutes(app, deps);
+
+  // The console and the payment processor (SPEC: accounts, keys and credits are the
+  // console's, not the API's); credits come only from the processor's webhook.
+  const processor = selectProcessor({ baseUrl: deps.baseUrl, log: app.log });
+  registerPaymentRoutes(app, deps, processor);
+  registerConsole(app, deps, processor);
   await app.ready();
   return app;
 }

@@ -21,6 +21,8 @@ const HEARTBEAT_INTERVAL_MS = 5_000;
 const SWEEP_INTERVAL_MS = 10_000;
 /** In-flight requests get this long to finish at shutdown: one request wall clock. */
 const DRAIN_MS_MAX = 65_000;
+/** During the drain, connections that went idle are closed this often. */
+const IDLE_SWEEP_MS = 100;
 
 export interface RunningService {
   url: string;
@@ -64,7 +66,12 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
       admin?.close();
       // Fastify stops accepting and waits for in-flight requests; they release their own
       // holds and leases. What a stuck request still holds is given back below.
+      // A keep-alive connection whose request finishes during the drain goes idle after
+      // close() closed the idle ones, and would hold the drain open until its keep-alive
+      // timeout (72 s in Fastify): close such connections as they go idle.
+      const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
       await Promise.race([app.close(), new Promise((r) => setTimeout(r, DRAIN_MS_MAX).unref())]);
+      clearInterval(idleSweep);
       await retireInstance(store.ctx).catch(() => undefined);
       await releaseInstanceLeases(store.ctx).catch(() => undefined);
       await pool.close();

@@ -9,7 +9,10 @@ import { grantGoodwill } from "../store/lots.js";
 import { limits } from "../config/limits.js";
 import { createOrg, getOrg, setDebugPolicy, setOrgLimits, setOrgStatus } from "../store/orgs.js";
 import { listOutbox } from "../store/outbox.js";
-import { openPurchase, refundPurchase, reversePurchase, settlePurchase } from "../store/payments.js";
+import { findPurchase } from "../store/payment_refs.js";
+import { openPurchase, refundPurchase } from "../store/payments.js";
+import { sandboxProcessor } from "../payments/select.js";
+import { receiveWebhook } from "../payments/webhooks.js";
 
 export interface AdminResult {
   /** 0 done; 1 refused (the JSON says why); 64 usage. */
@@ -138,16 +141,37 @@ export async function runAdminCommand(ctx: StoreContext, argv: readonly string[]
       const packUsd = wholeNumber(required(values, "pack"), "pack");
       if (![25, 100, 500, 2500].includes(packUsd)) throw new AdminUsageError("--pack is 25, 100, 500 or 2500 (USD)");
       const currency = (values.currency ?? "usd").toLowerCase();
-      const processorRef = `sandbox_pay_${randomUUID()}`;
-      await openPurchase(ctx, { orgId, packUsd, currency, processor: "sandbox", processorRef });
-      const r = await settlePurchase(ctx, { orgId, packUsd, currency, processor: "sandbox", processorRef, eventId: `sandbox_evt_${randomUUID()}` });
-      return { exitCode: 0, output: { purchase_id: r.purchaseId, status: r.status, credits_granted: r.creditsGranted, balance_after: r.balanceAfter, debt_after: r.debtAfter } };
+      if (!/^[a-z]{3}$/.test(currency)) throw new AdminUsageError("--currency is a three-letter code such as usd or eur");
+      if (!(await getOrg(ctx, orgId))) return refused({ code: "not_found", reason: "org_not_found", message: `No organization ${orgId.slice(0, 64)}.` });
+      // The sandbox's own path (DECISIONS.md §Command line): a checkout, then its signed
+      // settlement notification through the webhook's verify + dispatch, as Pay sends it.
+      const sandbox = sandboxProcessor({ baseUrl: process.env.PUBLIC_BASE_URL ?? "http://localhost", now: () => ctx.now() });
+      const processorRef = `pay_sbx_${randomUUID()}`;
+      await openPurchase(ctx, { orgId, packUsd, currency: "usd", processor: sandbox.name, processorRef });
+      const note = sandbox.notification({ type: "payment.settled", processorRef, orgId, packUsd, currency }, ctx.now());
+      const outcome = await receiveWebhook({ store: ctx }, sandbox, note.rawBody, note.headers);
+      if (outcome.kind !== "settlement") throw new Error(`sandbox settlement dispatched as ${outcome.kind}`);
+      const r = outcome.settlement;
+      return { exitCode: 0, output: { purchase_id: r.purchaseId, status: r.status, credits_granted: r.creditsGranted, balance_after: r.balanceAfter, debt_after: r.debtAfter, event_id: outcome.eventId } };
     }
     case "payment reverse": {
       const { values } = options(args, { purchase: { type: "string" } });
-      const r = await reversePurchase(ctx, required(values, "purchase"), "reversal");
+      const purchaseId = required(values, "purchase");
+      const purchase = await findPurchase(ctx, { id: purchaseId });
+      if (!purchase) return refused({ code: "not_found", reason: "purchase_not_found", message: `No purchase ${purchaseId.slice(0, 64)}.` });
+      if (purchase.processor !== "sandbox" || purchase.processorRef === null) {
+        return refused({ code: "invalid_parameter_type", reason: "purchase_not_sandbox", message: `Purchase ${purchase.id} was paid through ${purchase.processor}; only sandbox payments are reversed here. Reversals of real payments arrive as the processor's dispute notifications.` });
+      }
+      // A reversal is the processor's notification too: signed, verified, dispatched.
+      const sandbox = sandboxProcessor({ baseUrl: process.env.PUBLIC_BASE_URL ?? "http://localhost", now: () => ctx.now() });
+      const note = sandbox.notification({ type: "payment.reversed", processorRef: purchase.processorRef }, ctx.now());
+      const outcome = await receiveWebhook({ store: ctx }, sandbox, note.rawBody, note.headers);
+      if (outcome.kind !== "reversal") {
+        return refused({ code: "invalid_parameter_type", reason: "purchase_not_reversible", message: `Purchase ${purchase.id} is ${purchase.status}; it granted no credits to reverse.`, details: { status: purchase.status } });
+      }
+      const r = outcome.reversal;
       if (!r.ok) return refused(r);
-      return { exitCode: 0, output: { purchase_id: r.purchaseId, clawed_back: r.clawedBack, debt_added: r.debtAdded, balance_after: r.balanceAfter, debt_after: r.debtAfter, duplicate: r.duplicate } };
+      return { exitCode: 0, output: { purchase_id: r.purchaseId, clawed_back: r.clawedBack, debt_added: r.debtAdded, balance_after: r.balanceAfter, debt_after: r.debtAfter, duplicate: r.duplicate, event_id: outcome.eventId } };
     }
     case "refund": {
       const { values } = options(args, { purchase: { type: "string" } });

@@ -10,6 +10,15 @@ const schema = z.object({
   /** Worker threads for the engine; defaults to the cores available. */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** smtp(s)://user:pass@host:port: console mail (sign-in links) goes out by SMTP; absent: to the outbox table. */
+  SMTP_URL: z.string().url().optional(),
+  /** The From of console mail. */
+  MAIL_FROM: z.string().default("svc <no-reply@localhost>"),
+  /**
+   * Key of the console's CSRF tokens (HMAC-SHA-256). Absent: a random key per process, which
+   * is fine for one instance; several instances behind one address must share a value.
+   */
+  CONSOLE_SECRET: z.string().min(32).optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -109,6 +109,37 @@ export const limits = {
   metadataKeyCharsMax: 40,
   metadataValueCharsMax: 500,
   metadataSerializedBytesMax: 4 * 1024, // 4 KiB of UTF-8 JSON (JSON.stringify of the object)
+
+  // Console: sessions, sign-in links, forms, pages (DECISIONS.md §Console and payments;
+  // src/console)
+  consoleSessionIdleMs: 12 * 60 * 60 * 1000, // 12 h without a request signs the browser out
+  consoleSessionAbsoluteMs: 7 * 24 * 60 * 60 * 1000, // 7 d after sign-in, whatever the activity
+  consoleSessionTouchIntervalMs: 60_000, // last_seen_at is written at most once a minute per session
+  consoleBrowserCookieMs: 24 * 60 * 60 * 1000, // 1 d: the svc_link browser nonce (sign-in form CSRF, link binding)
+  magicLinkTtlMs: 15 * 60 * 1000, // 15 min, single use (DECISIONS.md)
+  magicLinkRetentionMs: 24 * 60 * 60 * 1000, // a spent or expired link's row is kept 1 d, so its page can say why it fails
+  signInEmailRequestsMax: 5, // sign-in mails per address per window
+  signInEmailWindowMs: 15 * 60 * 1000,
+  signInIpRequestsMax: 20, // sign-in requests per client address per window
+  signInIpWindowMs: 60 * 60 * 1000,
+  consolePurgeRowsMax: 100, // expired links, sessions or idle sign-in meters one sign-in deletes: short statements
+  consoleFormBytesMax: 16 * 1024, // 16 KiB: a console form body (the longest is a key's allowlist)
+  consoleLedgerPageRowsMax: 50, // ledger entries per console page
+  consoleUsageRecordsPageRowsMax: 50, // usage records per console page
+  consoleUsageChartDays: 30, // days in the usage chart and table, today included
+  consolePurchasePollIntervalMs: 1_000, // the return page asks for the purchase's status this often
+  consolePurchasePollMsMax: 10 * 60 * 1000, // then stops and asks the customer to refresh later
+
+  // Payment processors and their notifications (DECISIONS.md §Console and payments;
+  // src/payments)
+  webhookSignatureAgeMsMax: 300_000, // 300 s, Stripe's default tolerance: an older signed notification is refused
+  webhookBodyBytesMax: 256 * 1024, // 256 KiB: processor events are a few KiB
+  webhookBodyMsMax: 10_000, // 10 s from the first byte: a processor sends its small body at once
+  sandboxCheckoutLifetimeMs: 24 * 60 * 60 * 1000, // 24 h, as a Stripe Checkout Session
+  sandboxFormBytesMax: 16 * 1024, // the Pay/Cancel form: a currency and the session token
+  sandboxDeliveryMsMax: 10_000, // the sandbox's POST of a notification to our webhook
+  stripeApiTimeoutMs: 20_000, // one Stripe API call (checkout, refund, lookup)
+  stripeNetworkRetriesMax: 2, // the SDK retries with idempotency keys, so a retry never doubles
 } as const;
 
 export type Limits = typeof limits;

@@ -128,12 +128,13 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
  * every worker reads, pages are extracted in chunks across the pool, and `signal` (the
  * client going away) cancels the work.
  */
-export function openWithPool(pool: EnginePool, signal?: AbortSignal): SessionOpener {
+export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?: number): SessionOpener {
   return async (bytes, password) => {
     const shared = new SharedArrayBuffer(bytes.byteLength);
     new Uint8Array(shared).set(bytes);
     const docId = randomUUID();
-    const info = await pool.open(docId, shared, password, { withOutline: true, signal });
+    // Opening counts against the request's wall clock too, not a fresh one of its own.
+    const info = await pool.open(docId, shared, password, { withOutline: true, signal, deadlineMs });
     return {
       pageCount: info.pageCount,
       hasXfa: info.hasXfa,

@@ -25,13 +25,20 @@ export interface CheckoutRequest {
 /** What a verified webhook notification says, in the processor-neutral form. */
 export type PaymentEvent =
   | { id: string; type: "payment.settled"; processorRef: string; orgId: string; packUsd: number; currency: string; amountCents: number }
-  | { id: string; type: "payment.reversed" | "payment.disputed"; processorRef: string }
-  | { id: string; type: "payment.fraud_warning"; processorRef: string }
+  | { id: string; type: "payment.reversed" | "payment.disputed" | "payment.fraud_warning"; payment: PaymentPointer }
   | { id: string; type: "unknown"; rawType: string };
+
+/**
+ * Which payment a later notification (reversal, dispute, fraud warning) is about: our
+ * checkout's processor reference when the notification carries it (sandbox), or the
+ * processor's payment id, which `checkoutRefForPayment` turns into one (Stripe's disputes
+ * name the PaymentIntent or Charge, not the Checkout Session).
+ */
+export type PaymentPointer = { processorRef: string } | { paymentId: string };
 
 export class WebhookRejected extends Error {
   constructor(
-    readonly reason: "bad_signature" | "stale_timestamp" | "malformed",
+    readonly reason: "bad_signature" | "stale_timestamp" | "malformed_json" | "malformed",
     message: string,
   ) {
     super(message);
@@ -40,12 +47,20 @@ export class WebhookRejected extends Error {
 
 export interface PaymentProcessor {
   readonly name: "sandbox" | "stripe";
+  /** The request header carrying the notification's signature (named in refusals). */
+  readonly signatureHeader: string;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
   /**
    * Verifies a notification against the raw body bytes and its signature header (with a
    * timestamp tolerance) and returns the event; throws WebhookRejected otherwise.
    */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, nowMs: number): PaymentEvent;
-  /** Refunds a payment (non-USD settlements, support refunds). */
+  /**
+   * Refunds a payment in full (non-USD settlements) or in part (support refunds). Must be
+   * safe to call again for the same payment: a notification whose refund failed is
+   * redelivered and refunds again (Stripe: an idempotency key per payment).
+   */
   refund(processorRef: string, amountCents: number): Promise<void>;
+  /** The checkout reference of a processor payment id; null when no checkout of ours made it. */
+  checkoutRefForPayment?(paymentId: string): Promise<string | null>;
 }

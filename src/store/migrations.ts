@@ -281,6 +281,36 @@ export const migrations: Migration[] = [
       `CREATE INDEX outbox_to ON outbox (lower(to_email), sent_at DESC)`,
     ],
   },
+  {
+    version: 3,
+    name: "console sessions and sign-in links",
+    statements: [
+      // Console sessions (src/console/sessions.ts). Only the SHA-256 of the cookie's token is
+      // kept, so a copy of this table signs nobody in. A session ends at expires_at
+      // (absolute) or after an idle period measured from last_seen_at, whichever comes first.
+      `CREATE TABLE console_sessions (
+        token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+        org_id text NOT NULL REFERENCES orgs (id),
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX console_sessions_expiry ON console_sessions (expires_at)`,
+      `CREATE INDEX console_sessions_org ON console_sessions (org_id)`,
+      // Sign-in links (src/console/magic_links.ts): the token and the requesting browser's
+      // nonce, both as SHA-256 only. No organization reference: the link names an address,
+      // and the organization is found or created when the link is used.
+      `CREATE TABLE magic_links (
+        token_hash text PRIMARY KEY CHECK (token_hash ~ '^[0-9a-f]{64}$'),
+        email text NOT NULL CHECK (email = lower(email)),
+        browser_hash text NOT NULL CHECK (browser_hash ~ '^[0-9a-f]{64}$'),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`,
+      `CREATE INDEX magic_links_expiry ON magic_links (expires_at)`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -18,6 +18,7 @@ import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
 import { LedgerBook, lockOrg, refusal, type LockedOrg, type Refusal } from "./ledger.js";
 import { addLot, commitBook, spend, takeFromLot } from "./lots.js";
+import { claimEvent, type ProcessorEventKey } from "./payment_refs.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -60,10 +61,14 @@ export interface SettlePurchaseResult {
   debtAfter: number;
 }
 
-/** Records a checkout before payment; settlement finds it by processor reference. */
+/**
+ * Records a checkout before payment; settlement finds it by processor reference. The
+ * reference may be null when the processor names its checkout only once it knows our
+ * purchase id (Stripe's session id): attachProcessorRef sets it then.
+ */
 export async function openPurchase(
   ctx: StoreContext,
-  input: { orgId: string; packUsd: number; currency: string; processor: string; processorRef: string },
+  input: { orgId: string; packUsd: number; currency: string; processor: string; processorRef: string | null },
 ): Promise<string> {
   const pack = packByUsd(input.packUsd);
   assert(pack !== undefined, `no pack of ${input.packUsd} USD`);
@@ -191,12 +196,14 @@ export type ReverseResult =
  * base + bonus, scaled by the share of the money not already refunded, rounded down — from
  * the available balance; the rest becomes debt_credits. The purchase's own lot gives first.
  */
-export async function reversePurchase(ctx: StoreContext, purchaseId: string, reason: "reversal" | "dispute"): Promise<ReverseResult> {
+export async function reversePurchase(ctx: StoreContext, purchaseId: string, reason: "reversal" | "dispute", event?: ProcessorEventKey): Promise<ReverseResult> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const { org, p } = await lockPurchase(tx, purchaseId);
-    if (p.status === "reversed") return { ok: true, purchaseId: p.id, clawedBack: 0, debtAdded: 0, balanceAfter: org.credit_balance, debtAfter: org.debt_credits, duplicate: true };
-    if (p.status !== "settled" && p.status !== "refunded") return supportRefusal("purchase_not_reversible", `Purchase ${p.id} is ${p.status}; it granted no credits to reverse.`, { status: p.status });
+    if (p.status !== "settled" && p.status !== "refunded" && p.status !== "reversed") return supportRefusal("purchase_not_reversible", `Purchase ${p.id} is ${p.status}; it granted no credits to reverse.`, { status: p.status });
+    // A notification's event id is recorded in the effect's transaction (as settlement does).
+    const fresh = event === undefined || (await claimEvent(tx, event, reason, p.id, now));
+    if (!fresh || p.status === "reversed") return { ok: true, purchaseId: p.id, clawedBack: 0, debtAdded: 0, balanceAfter: org.credit_balance, debtAfter: org.debt_credits, duplicate: true };
     const amount = Number(p.amount_cents);
     const unrefundedCents = amount - Number(p.refunded_cents);
     const owed = reversalCredits(Number(p.base_credits) + Number(p.bonus_credits), amount, Number(p.refunded_cents));
@@ -214,9 +221,17 @@ export async function reversePurchase(ctx: StoreContext, purchaseId: string, rea
   });
 }
 
-/** A processor's early fraud warning: no credit movement, but tier 1 for 90 days. */
-export async function recordFraudWarning(ctx: StoreContext, orgId: string, reference: string | null): Promise<void> {
-  await insertRiskEvent(ctx.db, orgId, "fraud_warning", reference, ctx.now());
+/**
+ * A processor's early fraud warning: no credit movement, but tier 1 for 90 days. With the
+ * notification's event id, a redelivery adds no second risk event.
+ */
+export async function recordFraudWarning(ctx: StoreContext, orgId: string, reference: string | null, event?: ProcessorEventKey): Promise<{ duplicate: boolean }> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (event !== undefined && !(await claimEvent(tx, event, "fraud_warning", reference, now))) return { duplicate: true };
+    await insertRiskEvent(tx, orgId, "fraud_warning", reference, now);
+    return { duplicate: false };
+  });
 }
 
 async function insertRiskEvent(q: Queryable, orgId: string, kind: "refund" | "dispute" | "fraud_warning" | "reversal", reference: string | null, nowMs: number): Promise<void> {

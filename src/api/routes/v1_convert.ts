@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { limits } from "../../config/limits.js";
 import { convertDocument, openWithPool } from "../../engine/convert.js";
 import { isDocumentError } from "../../engine/errors.js";
-import { boundedCount, isBounded } from "../../engine/page_select.js";
+import { boundedCount, isBounded, type ParsedSelection } from "../../engine/page_select.js";
 import { ApiError, apiErrorFromDocumentError, isApiError } from "../../errors/catalogue.js";
 import { requestFingerprint } from "../../store/canonical.js";
 import { readIdempotencyKey } from "../idempotency_header.js";
@@ -129,24 +129,28 @@ async function convertFresh(
   const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
   const started = performance.now();
   let result;
+  let pagesDone = 0;
   try {
-    result = await convertDocument(openWithPool(deps.pool, signal), {
+    result = await convertDocument(openWithPool(deps.pool, signal, deadlineMs), {
       bytes: pdf,
       password,
       pages: options.pages,
       options: options.render,
       deadlineMs,
       maxSelectedPages: caller.env === "test" ? limits.testKeySelectedPagesMax : caller.limits.max_selected_pages,
-      // SPEC §Credit hold: a bounded expression holds exactly its count (capped at the
-      // 200-credit ceiling), an unbounded one the ceiling; test keys count pages instead.
       onSelected: async ({ selected, parsed }) => {
-        const hold = parsed && isBounded(parsed) ? Math.min(boundedCount(parsed), limits.holdCreditsMax) : limits.holdCreditsMax;
-        await book.reserve(Math.max(1, hold), selected.length);
+        await book.reserve(holdCredits(parsed), selected.length);
+      },
+      onProgress: (done) => {
+        pagesDone = Math.max(pagesDone, done);
       },
     });
   } catch (err) {
     book.computeMs = performance.now() - started;
-    if (isDocumentError(err) && err.code === "conversion_timeout") book.pagesProcessed = Number(err.details.pages_completed ?? 0);
+    // SPEC rate-limit mechanics rule 5: the page meter moves by the pages the converter
+    // worked on whatever the outcome, so a 422 raised after extraction (no text layer on
+    // any selected page) counts its pages too.
+    book.pagesProcessed = isDocumentError(err) && err.code === "conversion_timeout" ? Number(err.details.pages_completed ?? 0) : pagesDone;
     throw err;
   }
   book.computeMs = performance.now() - started;
@@ -170,11 +174,22 @@ async function convertFresh(
   return view;
 }
 
+/**
+ * SPEC §Credit hold: a bounded expression holds exactly its count (capped at the 200-credit
+ * ceiling), an omitted or unbounded one the ceiling; test keys count pages instead.
+ */
+function holdCredits(parsed: ParsedSelection | null): number {
+  const hold = parsed && isBounded(parsed) ? Math.min(boundedCount(parsed), limits.holdCreditsMax) : limits.holdCreditsMax;
+  return Math.max(1, hold);
+}
+
 /** A cache hit bills at full rate (SPEC §Cost function) and is a conversion of its own. */
 async function serveFromCache(book: RequestBook, cached: ConversionView, options: ParsedOptions, request: FastifyRequest): Promise<ConversionView> {
   const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
   const billed = cached.usage.pages_billed;
-  await book.reserve(Math.max(1, Math.min(billed, limits.holdCreditsMax)), cached.document.pages_selected_count);
+  // The hold follows the request's shape (SPEC §Credit hold), hit or miss: a hit that held
+  // only its known cost would succeed where the same request as a miss is refused 402.
+  await book.reserve(holdCredits(options.selection), cached.document.pages_selected_count);
   book.pagesProcessed = cached.usage.pages_processed;
   const id = newId("conv");
   const billing = await book.settle(caller.env === "live" ? billed : 0, id);

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../../errors/catalogue.js";
 import { authenticateCaller } from "../auth.js";
-import { takeMeter } from "../admission.js";
+import { takeRequestsMeter } from "../admission.js";
 import type { ApiDeps } from "../types.js";
 
 const DISABLED = [
@@ -17,7 +17,7 @@ export function registerDisabledRoutes(app: FastifyInstance, deps: ApiDeps): voi
     app.post(route.url, async (request) => {
       const caller = await authenticateCaller(deps, request, route.scope);
       request.caller = caller;
-      request.rate.requests = await takeMeter(deps, caller, "requests", 1);
+      await takeRequestsMeter(deps, request, caller);
       // The body is never read: nothing of it is used.
       throw new ApiError("feature_not_enabled", {
         message: `${route.what} is not enabled in this release; nothing was billed. Send the PDF to POST /v1/convert instead.`,

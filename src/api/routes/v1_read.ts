@@ -4,7 +4,7 @@
 // organization and environment.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { limits } from "../../config/limits.js";
-import { ApiError } from "../../errors/catalogue.js";
+import { ApiError, sanitizeCallerString } from "../../errors/catalogue.js";
 import { getConversion } from "../../store/conversions.js";
 import { listLedger } from "../../store/ledger.js";
 import { accountViewOf } from "../../store/orgs.js";
@@ -36,15 +36,15 @@ function listLimit(query: Query, fallback: number, max: number): number {
 function rejectUnknown(query: Query, known: readonly string[]): void {
   for (const name of Object.keys(query)) {
     if (!known.includes(name)) {
-      throw new ApiError("unknown_parameter", { param: name, message: `The query parameter ${name} is not recognised here. Known parameters: ${known.join(", ") || "none"}.` });
+      throw new ApiError("unknown_parameter", { param: name, message: `The query parameter ${sanitizeCallerString(name)} is not recognised here. Known parameters: ${known.join(", ") || "none"}.` });
     }
   }
 }
 
 export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get("/v1/account", async (request) => {
-    rejectUnknown(request.query as Query, []);
     const { caller } = await admit(deps, request, "account:read", "read");
+    rejectUnknown(request.query as Query, []);
     const [tier, used] = await Promise.all([trustTier(deps.store, caller.org.id), testPagesUsed(deps.store, caller.org.id)]);
     const view = accountViewOf(caller.org, caller.env, { trust_tier: tier, test_pages_used: used });
     return { ...view, test_pages_limit: limits.testKeyPagesPerMonthMax };
@@ -52,8 +52,8 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   app.get("/v1/credits/ledger", async (request) => {
     const query = request.query as Query;
-    rejectUnknown(query, ["limit", "starting_after"]);
     const { caller } = await admit(deps, request, "usage:read", "read");
+    rejectUnknown(query, ["limit", "starting_after"]);
     const list = await listLedger(deps.store.db, caller.org.id, {
       limit: listLimit(query, limits.ledgerListLimitDefault, limits.ledgerListLimitMax),
       starting_after: single(query, "starting_after") ?? null,
@@ -64,8 +64,8 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   app.get("/v1/usage", async (request) => {
     const query = request.query as Query;
-    rejectUnknown(query, ["from", "to", "group_by"]);
     const { caller } = await admit(deps, request, "usage:read", "read");
+    rejectUnknown(query, ["from", "to", "group_by"]);
     const now = Date.now();
     const summary = await usageSummary(deps.store, caller.org.id, {
       from: single(query, "from") ?? new Date(now - 30 * 86_400_000).toISOString().slice(0, 10),
@@ -79,8 +79,8 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
   app.get("/v1/usage/records", async (request) => {
     const query = request.query as Query;
-    rejectUnknown(query, ["limit", "starting_after"]);
     const { caller } = await admit(deps, request, "usage:read", "read");
+    rejectUnknown(query, ["limit", "starting_after"]);
     const list = await listUsageRecords(deps.store, caller.org.id, caller.env, {
       limit: listLimit(query, limits.usageListLimitDefault, limits.usageListLimitMax),
       startingAfter: single(query, "starting_after"),
@@ -90,8 +90,8 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
   });
 
   app.get("/v1/conversions/:id", async (request, reply) => {
-    rejectUnknown(request.query as Query, []);
     const { caller } = await admit(deps, request, "convert:write", "read");
+    rejectUnknown(request.query as Query, []);
     const id = (request.params as { id: string }).id;
     const found = await getConversion(deps.store, { id, orgId: caller.org.id, env: caller.env });
     if (found.ok) return reply.type("application/json; charset=utf-8").send(found.body);
