@@ -2,7 +2,7 @@
 // the background sweeps, and a graceful shutdown that drains in-flight requests and gives
 // back their leases and holds.
 import { availableParallelism } from "node:os";
-import type { Server } from "node:net";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import type { Env } from "../config/env.js";
 import { EnginePool } from "../engine/pool.js";
 import { heartbeat, registerInstance, retireInstance, sweepHolds } from "../store/credits.js";
@@ -29,11 +29,25 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** A port the OS has free on `host` now (listen on port 0, read it, close). */
+async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, host, resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export async function serve(env: Env, log: (line: string) => void = (l) => process.stderr.write(l + "\n")): Promise<RunningService> {
   const store = await openStore(env);
   await registerInstance(store.ctx);
   const pool = new EnginePool({ threads: env.ENGINE_THREADS ?? availableParallelism() });
-  const port = env.PORT;
+  // PORT=0 lets the OS choose. {base_url} (mailed links, checkout return addresses, the
+  // sandbox's webhook) must name the port actually served, so choose before building the app.
+  const port = env.PORT === 0 && process.env.PUBLIC_BASE_URL === undefined ? await freePort(env.HOST) : env.PORT;
   const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   const app = await buildApp({ store: store.ctx, pool, env, baseUrl });
   const address = await app.listen({ port, host: env.HOST });

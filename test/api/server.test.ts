@@ -31,11 +31,7 @@ beforeAll(async () => {
   port = Number(new URL(base).port);
 });
 afterAll(async () => {
-  const t0 = Date.now();
-  const timer = setInterval(() => api.app.server.getConnections((_e, n) => console.log(`DEBUG ${Date.now() - t0}ms open connections: ${n}`)), 2000);
   await api.close();
-  clearInterval(timer);
-  console.log(`DEBUG closed in ${Date.now() - t0}ms`);
 });
 
 const freeculture = readFileSync(freeculturePath);
@@ -89,6 +85,36 @@ describe("SPEC behaviour rule 7: uploads over 32 MiB → 413 file_too_large with
     expect(await leaseCount(api.store, orgId)).toBe(0);
     // The service is still up and serving.
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+});
+
+describe("Refusals before the body is read do not read the rest of the upload (body.ts: Connection: close)", () => {
+  it.each([
+    ["401 missing_api_key", 401, "missing_api_key", "none"],
+    ["403 insufficient_scope", 403, "insufficient_scope", "scope"],
+    ["429 rate_limit_concurrency", 429, "rate_limit_concurrency", "busy"],
+  ] as const)("%s on a 64 MiB chunked upload: answered with Connection: close, the client cannot push it all", async (_label, status, code, setup) => {
+    const { key, orgId } = await api.account({ credits: 1_000, scopes: setup === "scope" ? ["usage:read"] : undefined });
+    let blocker: Promise<Response> | null = null;
+    if (setup === "busy") {
+      await api.db.db.query("UPDATE orgs SET limits = limits || '{\"concurrency\": 1}'::jsonb WHERE id = $1", [orgId]);
+      blocker = fetch(`${base}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: freeculture });
+      for (let i = 0; i < 200 && (await leaseCount(api.store, orgId)) === 0; i++) await sleep(10);
+    }
+    const headers: Record<string, string> = setup === "none" ? { "content-type": "application/pdf" } : pdfHeaders(key);
+    const exchange = await RawExchange.open(port, { path: "/v1/convert", headers: { ...headers, "transfer-encoding": "chunked" } });
+    let answered = false;
+    void exchange.response.then(() => (answered = true), () => {});
+    const sent = await streamChunked(exchange, 64 * MiB, 64 * 1024, () => answered);
+    const res = await exchange.response;
+    exchange.destroy();
+    expect(res.status).toBe(status);
+    expectEnvelope(asInject(res), code);
+    expectCommonHeaders(res.headers);
+    console.log("DEBUGSENT", sent, res.headers.connection);
+    expect(res.headers.connection).toBe("close");
+    expect(sent).toBeLessThan(16 * MiB);
+    if (blocker) expect((await blocker).status).toBe(200);
   });
 });
 

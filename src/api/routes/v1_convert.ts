@@ -7,23 +7,16 @@ import { limits } from "../../config/limits.js";
 import { convertDocument, openWithPool } from "../../engine/convert.js";
 import { isDocumentError } from "../../engine/errors.js";
 import { boundedCount, isBounded, type ParsedSelection } from "../../engine/page_select.js";
-import { ApiError, apiErrorFromDocumentError, isApiError } from "../../errors/catalogue.js";
-import { requestFingerprint } from "../../store/canonical.js";
-import { readIdempotencyKey } from "../idempotency_header.js";
+import { createWarning, toWireWarning } from "../../errors/warnings.js";
 import { storeConversion } from "../../store/conversions.js";
-import { claimIdempotencyKey } from "../../store/idempotency.js";
 import { newId } from "../../store/ids.js";
 import { cacheKey, lookupCache, storeCache } from "../../store/result_cache.js";
-import { negotiate } from "../accept.js";
-import { admit, releaseAdmission, takeMeter, type Admitted } from "../admission.js";
-import { readPdfRequest } from "../body.js";
-import { conversionHeaders, conversionView, sha256Hex, warningSummary, type ConversionView } from "../conversion_view.js";
-import { createWarning, toWireWarning } from "../../errors/warnings.js";
-import { cacheOptions, checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "../options.js";
-import { RequestBook, type StoredResponse } from "../request_book.js";
-import type { ApiDeps } from "../types.js";
+import { runConversionRequest } from "../conversion_request.js";
+import { conversionHeaders, conversionView, warningSummary, type ConversionView } from "../conversion_view.js";
 import type { Metrics } from "../metrics.js";
-import { errorResponse, recordRefusal, replayStored, sendStored } from "./responses.js";
+import { cacheOptions, type ParsedOptions } from "../options.js";
+import type { RequestBook, StoredResponse } from "../request_book.js";
+import type { ApiDeps } from "../types.js";
 
 const ENDPOINT = "POST /v1/convert";
 
@@ -45,74 +38,23 @@ export function registerConvertRoute(app: FastifyInstance, deps: ApiDeps, metric
 }
 
 /** Answers the request; returns the conversion it served, or null for a replay. */
-async function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<ConversionView | null> {
-  const deadlineMs = request.receivedAtMs + limits.requestWallMsMax;
-  const accept = negotiate(request.headers.accept);
-  const idempotencyKey = readIdempotencyKey(request);
-  const signal = clientGone(reply);
-  let admitted: Admitted | null = null;
-  let book: RequestBook | null = null;
-  try {
-    admitted = await admit(deps, request, "convert:write", "convert");
-    const { caller } = admitted;
-    book = new RequestBook(deps, caller, request.requestId, ENDPOINT, request.rate);
-    // Upload bytes are metered before the body is read when Content-Length announces them
-    // (an over-limit size is refused by the body reader instead), else once it is read.
-    const contentLength = Number(request.headers["content-length"] ?? NaN);
-    const announced = Number.isSafeInteger(contentLength) && contentLength > 0 && contentLength <= caller.limits.max_upload_bytes;
-    if (announced) await takeMeter(deps, caller, "uploads", contentLength);
-
-    const body = await readPdfRequest(request, { maxBytes: caller.limits.max_upload_bytes, bodyDeadlineMs: limits.requestBodyMsMax }, signal);
-    if (!announced) await takeMeter(deps, caller, "uploads", body.bytesRead);
-    const options = parseConvertOptions(body.encoding === "raw" ? { kind: "query", query: body.query } : { kind: "object", value: body.options ?? {} }, "convert");
-    book.metadata = options.metadata;
-    checkOptionConflicts(options, accept);
-    if (options.debug && caller.org.debug_policy === "disabled") {
-      throw new ApiError("debug_not_permitted", { param: `${options.paramPrefix}debug`, message: "This organization's debug policy is disabled, so `debug: true` is refused. Send the request without it." });
-    }
-    const pdfSha256 = sha256Hex(body.pdf);
-
-    if (idempotencyKey) {
-      const claim = await claimIdempotencyKey(deps.store, {
-        orgId: caller.org.id,
-        key: idempotencyKey,
-        fingerprint: requestFingerprint({ endpoint: ENDPOINT, canonicalOptions: options.canonical, pdfSha256, env: caller.env }),
-      });
-      if (claim.state === "replay") {
-        replayStored(reply, claim);
-        return null;
-      }
-      if (claim.state === "in_progress") {
-        throw new ApiError("idempotency_in_progress", { message: "A request with this Idempotency-Key is still running. Retry after Retry-After for its result.", retryAfterMs: claim.retryAfterMs });
-      }
-      if (claim.state === "conflict") {
-        throw new ApiError("idempotency_conflict", { param: "headers.idempotency-key", message: "This Idempotency-Key was used for a different request in the last 25 hours. Use a new key for a new request." });
-      }
-      book.holdsIdempotency(idempotencyKey, claim.claimId);
-    }
-
+function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<ConversionView | null> {
+  return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "convert" }, async (r) => {
+    const { caller, book, body, options, pdfSha256 } = r;
     const key = options.debug ? null : cacheKey({ orgId: caller.org.id, env: caller.env, pdfSha256, canonicalOptions: cacheOptions(options), pinnedEngine: options.engine, passwordGiven: body.password !== undefined });
     const cached = key ? await lookupCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: key }) : { hit: false as const };
     const view = cached.hit
       ? await serveFromCache(book, JSON.parse(cached.body) as ConversionView, options, request)
-      : await convertFresh(deps, book, request, signal, body.pdf, body.password, options, deadlineMs, key);
-
-    const stored = responseFor(view, accept);
-    await book.succeed(stored, { pagesBilled: view.usage.pages_billed, credits: view.usage.credits_charged, cache: view.usage.cache, producedNothing: false });
-    sendStored(reply, stored);
-    return view;
-  } catch (err) {
-    const apiErr = toApiError(err);
-    if (book) {
-      const stored = errorResponse(apiErr, request.requestId);
-      await book.fail(apiErr, stored, apiErr.code === "document_has_no_text_layer" || apiErr.code === "pdf_is_xfa").catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
-    } else {
-      await recordRefusal(deps, request, ENDPOINT, apiErr).catch((e: unknown) => request.log.error({ err: e }, "failed to record a refused request"));
-    }
-    throw apiErr;
-  } finally {
-    await releaseAdmission(deps, admitted).catch((e: unknown) => request.log.error({ err: e }, "failed to release a concurrency lease"));
-  }
+      : await convertFresh(deps, book, request, r.signal, body.pdf, body.password, options, r.deadlineMs, key);
+    return {
+      response: responseFor(view, r.accept),
+      pagesBilled: view.usage.pages_billed,
+      credits: view.usage.credits_charged,
+      cache: view.usage.cache,
+      producedNothing: false,
+      value: view,
+    };
+  });
 }
 
 async function convertFresh(
@@ -216,17 +158,4 @@ function responseFor(view: ConversionView, accept: "json" | "markdown"): StoredR
   return { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(view) };
 }
 
-function toApiError(err: unknown): ApiError {
-  if (isApiError(err)) return err;
-  if (isDocumentError(err)) return apiErrorFromDocumentError(err);
-  return new ApiError("internal_error", { message: "The service failed while converting this document. Nothing was billed; retry the request.", cause: err });
-}
 
-/** Aborts when the client goes away before the response is written: the work stops. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort(new Error("client closed the connection"));
-  });
-  return controller.signal;
-}
