@@ -303,6 +303,21 @@ function closeGently(raw: IncomingMessage): void {
   };
 }
 
+/**
+ * For an error answered before the body was read to its end by anyone — a refusal at
+ * admission (401, 403, 402, 429) or on a route that never reads it: closes the connection
+ * gently, as this module's own refusals do, instead of letting Node read and discard the
+ * rest of the upload (however long a chunked one runs) to keep the connection alive. True
+ * when the response must carry `Connection: close`.
+ */
+export function closeIfBodyUnread(raw: IncomingMessage): boolean {
+  // `complete` is Node's own flag (false until the whole message arrived); injected test
+  // requests lack it and are never closed here.
+  if (!bodyAnnounced(raw) || raw.complete !== false || raw.readableEnded) return false;
+  closeGently(raw);
+  return true;
+}
+
 /** A sink's non-ApiError is a programmer error: report it as ours, not the caller's. */
 function asApiError(err: unknown): ApiError {
   return isApiError(err) ? err : new ApiError("internal_error", { cause: err });

@@ -122,7 +122,8 @@ describe("console end to end in headless Chromium (issue 5)", () => {
     // The ledger shows the charge: -1, the conversion's id as its reference.
     await byId("nav-ledger").click();
     await page.waitForURL(`${origin}/console/ledger`);
-    const ledgerRows = await byId("ledger-row").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td"), (td) => (td.textContent ?? "").trim())));
+    const ledgerRows: string[][] = [];
+    for (const r of await byId("ledger-row").all()) ledgerRows.push((await r.locator("td").allTextContents()).map((t) => t.trim()));
     const charge = ledgerRows.find((cells) => cells[2] === "charge");
     expect(charge, JSON.stringify(ledgerRows)).toBeDefined();
     expect(charge![3]).toBe("-1");

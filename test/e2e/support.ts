@@ -123,7 +123,12 @@ export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()} (${page.url()})`);
+    // The browser asks for /favicon.ico on its own; the service has none (a 404), which is no fault of a page.
+    if (new URL(m.location().url || "about:blank").pathname === "/favicon.ico") return;
+    if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()} (${m.location().url})`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
   });
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
   return problems;

@@ -22,6 +22,7 @@ export interface TestApi {
 }
 
 let accounts = 0;
+const CLOSE_GRACE_MS = 5_000;
 
 export async function startTestApi(options: { threads?: number; now?: () => number } = {}): Promise<TestApi> {
   const db = await freshDb();
@@ -45,7 +46,11 @@ export async function startTestApi(options: { threads?: number; now?: () => numb
       return { orgId: org.org.id, key: key.key, keyId: key.key_id, hint: key.hint };
     },
     async close() {
+      // Raw-socket tests can leave a connection half-open; past a short grace they are cut so
+      // a loaded machine cannot run the close into the hook timeout.
+      const force = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       await app.close();
+      clearTimeout(force);
       await pool.close();
       await db.drop();
     },

@@ -21,6 +21,7 @@ import {
 } from "../../errors/catalogue.js";
 import { paidLimitDefaults } from "../../store/account_limits.js";
 import { publishedDefaultHeaders } from "../../store/meters.js";
+import { closeIfBodyUnread } from "../body.js";
 import { applyRateHeaders } from "./rate_headers.js";
 import { appWide, ensureRequestState, genReqId, REQUEST_ID_HEADER } from "./request_id.js";
 
@@ -71,6 +72,9 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, err: Api
   reply.removeHeader("content-disposition");
   reply.removeHeader("content-encoding");
   reply.code(err.status).headers(err.headers);
+  // Refused with the upload still arriving: hang up rather than read the rest of it (body.ts
+  // already did so for the refusals it raises itself, which carry Connection: close).
+  if (err.headers.connection !== "close" && closeIfBodyUnread(request.raw)) reply.header("connection", "close");
   reply.header(REQUEST_ID_HEADER, request.requestId);
   applyRateHeaders(request, reply);
   reply.type("application/json; charset=utf-8");
