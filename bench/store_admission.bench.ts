@@ -6,13 +6,13 @@
 // server (created and dropped here). Round trips are counted by wrapping Db.query, over
 // separate runs of each operation so the tinybench hooks do not blur them.
 // Run: npm run build && node dist/bench/store_admission.bench.js   (BENCH_TIME_MS per task, default 2000)
-import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
+import { onEachDatabase } from "./store_databases.js";
 import { limits } from "../src/config/limits.js";
 import type { StoreContext } from "../src/store/context.js";
-import { openDb, type Db } from "../src/store/db.js";
+import type { Db } from "../src/store/db.js";
 import { gcraAdvance, gcraTake } from "../src/store/gcra.js";
 import { acquireLease, releaseLease } from "../src/store/leases.js";
 import { meterParams } from "../src/store/meters.js";
@@ -145,27 +145,7 @@ async function benchOne(label: string, raw: Db): Promise<Row[]> {
   });
 }
 
-const rows: Row[] = [];
-const pglite = await openDb({ memory: true });
-rows.push(...(await benchOne("pglite", pglite)));
-await pglite.close();
-
-const base = process.env.DATABASE_URL;
-if (base) {
-  const name = `svc_bench_${randomBytes(6).toString("hex")}`;
-  const admin = await openDb({ databaseUrl: base, poolSize: 1 });
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pg = await openDb({ databaseUrl: url.toString() });
-  try {
-    rows.push(...(await benchOne("postgres", pg)));
-  } finally {
-    await pg.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.close();
-  }
-}
+const rows = await onEachDatabase(benchOne);
 
 console.table(rows);
 const summary = { node: process.version, bench_time_ms_per_task: timeMs, pages_processed_per_settlement: PAGES_PROCESSED, rows };

@@ -7,13 +7,13 @@
 // server (created and dropped here). Round trips count every statement, BEGIN and COMMIT
 // included, over separate runs of each operation.
 // Run: npm run build && node dist/bench/store_credits.bench.js   (BENCH_TIME_MS per task, default 2000)
-import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
+import { onEachDatabase } from "./store_databases.js";
 import type { StoreContext } from "../src/store/context.js";
 import { placeHold, releaseHold, settleHold } from "../src/store/credits.js";
-import { openDb, type Db, type Queryable } from "../src/store/db.js";
+import type { Db, Queryable } from "../src/store/db.js";
 import { grantGoodwill } from "../src/store/lots.js";
 import { migrate } from "../src/store/migrations.js";
 
@@ -113,27 +113,7 @@ async function benchOne(label: string, raw: Db) {
   });
 }
 
-const rows: Awaited<ReturnType<typeof benchOne>> = [];
-const pglite = await openDb({ memory: true });
-rows.push(...(await benchOne("pglite", pglite)));
-await pglite.close();
-
-const base = process.env.DATABASE_URL;
-if (base) {
-  const name = `svc_bench_${randomBytes(6).toString("hex")}`;
-  const admin = await openDb({ databaseUrl: base, poolSize: 1 });
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const pg = await openDb({ databaseUrl: url.toString() });
-  try {
-    rows.push(...(await benchOne("postgres", pg)));
-  } finally {
-    await pg.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.close();
-  }
-}
+const rows = await onEachDatabase(benchOne);
 
 console.table(rows);
 const summary = { node: process.version, bench_time_ms_per_task: timeMs, hold_credits: HOLD_CREDITS, charged_credits: CHARGED_CREDITS, rows };
