@@ -11,7 +11,7 @@ import { claimIdempotencyKey } from "../store/idempotency.js";
 import { negotiate, type ResponseFormat } from "./accept.js";
 import { admit, releaseAdmission, takeMeter, type Admitted } from "./admission.js";
 import { readPdfRequest, type PdfRequestBody } from "./body.js";
-import { sha256Hex } from "./conversion_view.js";
+import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
 import { checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "./options.js";
 import { RequestBook, type StoredResponse } from "./request_book.js";

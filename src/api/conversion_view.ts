@@ -1,6 +1,5 @@
 // The Conversion object of SPEC.md §Resources and the response headers that repeat its
 // numbers, built from the engine's result and the settlement's figures.
-import { createHash } from "node:crypto";
 import type { ConversionResult, EngineWarning } from "../engine/result.js";
 import { createWarning, toWireWarning, type WireWarning } from "../errors/warnings.js";
 
@@ -109,8 +108,4 @@ export function conversionHeaders(view: ConversionView): Record<string, string> 
     "x-credits-balance": String(view.usage.credit_balance_after),
     "x-credits-unit": "page",
   };
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
 }

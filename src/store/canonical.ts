@@ -101,8 +101,12 @@ function scalar(v: unknown): string {
   }
 }
 
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text, "utf8").digest("hex");
+/** Lowercase hex SHA-256 of text (as UTF-8) or of bytes. */
+export function sha256Hex(data: string | Uint8Array): string {
+  const hash = createHash("sha256");
+  if (typeof data === "string") hash.update(data, "utf8");
+  else hash.update(data);
+  return hash.digest("hex");
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;

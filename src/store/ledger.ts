@@ -102,20 +102,8 @@ export function checkTransition(prev: { balance: number; debt: number }, entry: 
   return null;
 }
 
-interface LedgerRow {
-  id: string;
-  seq: number;
-  created_at: Date | string;
-  kind: LedgerKind;
-  credits: number;
-  balance_after: number;
-  debt_after: number;
-  rate_card_version: number;
-  reference: string | null;
-  request_id: string | null;
-  prev_hash: string;
-  entry_hash: string;
-}
+/** A stored row: the wire entry without `object`, with the driver's timestamp. */
+type LedgerRow = Omit<LedgerEntry, "object" | "created_at"> & { created_at: Date | string };
 
 const ENTRY_COLUMNS = "id, seq, created_at, kind, credits, balance_after, debt_after, rate_card_version, reference, request_id, prev_hash, entry_hash";
 
