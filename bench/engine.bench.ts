@@ -8,9 +8,9 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Bench } from "tinybench";
 import { convertDocument, openInProcess, openWithPool } from "../src/engine/convert.js";
-import { extractPageMupdf } from "../src/engine/extract_mupdf.js";
-import { openDocument } from "../src/engine/open.js";
-import { EnginePool } from "../src/engine/pool.js";
+import { extractPageMupdf } from "../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../src/engine/extract/open.js";
+import { EnginePool } from "../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../src/engine/result.js";
 
 const root = path.resolve(import.meta.dirname, "../..");

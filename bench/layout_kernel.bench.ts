@@ -8,12 +8,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Bench } from "tinybench";
-import { extractPageMupdf } from "../src/engine/extract_mupdf.js";
-import { type CompiledLayoutKernel, decodeGroups, loadNativeKernel, loadWasmKernel } from "../src/engine/layout_kernel.js";
-import { prepareLines } from "../src/engine/lines.js";
-import { openDocument } from "../src/engine/open.js";
-import { type Box, orderForReadingTs } from "../src/engine/reading_order.js";
-import { detectTables } from "../src/engine/tables.js";
+import { extractPageMupdf } from "../src/engine/extract/mupdf_page.js";
+import { type CompiledLayoutKernel, decodeGroups, loadNativeKernel, loadWasmKernel } from "../src/engine/layout/kernel.js";
+import { prepareLines } from "../src/engine/layout/line_joining.js";
+import { openDocument } from "../src/engine/extract/open.js";
+import { type Box, orderForReadingTs } from "../src/engine/layout/reading_order.js";
+import { detectTables } from "../src/engine/tables/detect.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const corpus = path.resolve(root, "../shared/pdfs");

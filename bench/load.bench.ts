@@ -16,7 +16,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { serve } from "../src/api/serve.js";
 import { parseEnv } from "../src/config/env.js";
 import { convertDocument, openWithPool } from "../src/engine/convert.js";
-import { EnginePool } from "../src/engine/pool.js";
+import { EnginePool } from "../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../src/engine/result.js";
 import { createKey } from "../src/store/keys.js";
 import { grantGoodwill } from "../src/store/lots.js";

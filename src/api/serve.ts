@@ -4,7 +4,7 @@
 import { availableParallelism } from "node:os";
 import { createServer, type AddressInfo, type Server } from "node:net";
 import type { Env } from "../config/env.js";
-import { EnginePool } from "../engine/pool.js";
+import { EnginePool } from "../engine/pool/pool.js";
 import { heartbeat, registerInstance, retireInstance, sweepHolds } from "../store/credits.js";
 import { purgeConversions } from "../store/conversions.js";
 import { purgeIdempotency } from "../store/idempotency.js";

@@ -1,6 +1,6 @@
 // What a request carries through the API once admission has run, and what the app needs.
 import type { Env } from "../config/env.js";
-import type { EnginePool } from "../engine/pool.js";
+import type { EnginePool } from "../engine/pool/pool.js";
 import type { AccountLimits } from "../store/account_limits.js";
 import type { StoreContext } from "../store/context.js";
 import type { ApiKey } from "../store/keys.js";

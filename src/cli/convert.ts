@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { limits } from "../config/limits.js";
 import { availableParallelism } from "node:os";
 import { convertDocument, openInProcess, openWithPool } from "../engine/convert.js";
-import { EnginePool } from "../engine/pool.js";
+import { EnginePool } from "../engine/pool/pool.js";
 import { isDocumentError } from "../engine/errors.js";
 import { defaultRenderOptions, type RenderOptions } from "../engine/result.js";
 

@@ -1,17 +1,17 @@
 // The engine's front door: open → select pages → extract (in this thread or across the
 // worker pool) → analyse and render. Knows nothing of HTTP, keys or credits.
 import { limits } from "../config/limits.js";
-import { analyseDocument } from "./analyse.js";
+import { analyseDocument } from "./render/document.js";
 import { DocumentError } from "./errors.js";
-import { extractPages } from "./extract.js";
-import type { PdfjsDocument } from "./extract_pdfjs.js";
+import { extractPages } from "./extract/pages.js";
+import type { PdfjsDocument } from "./extract/pdfjs/page.js";
 import { randomUUID } from "node:crypto";
 import type { PageOutcome } from "./model.js";
-import { closeSource, openWithFallback } from "./open_fallback.js";
-import type { EnginePool } from "./pool.js";
+import { closeSource, openWithFallback } from "./extract/open_fallback.js";
+import type { EnginePool } from "./pool/pool.js";
 import { canonicalSelection, parsePageExpression, resolveSelection, type ParsedSelection } from "./page_select.js";
 import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
-import { readOutline } from "./toc.js";
+import { readOutline } from "./extract/outline.js";
 
 export interface ConvertRequest {
   bytes: Uint8Array;
@@ -99,7 +99,7 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
   // pdf.js loads only when a page needs it: most documents never do.
   let pdfjs: Promise<PdfjsDocument> | null = source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null;
   const fallback = async (page: number) => {
-    const { openPdfjsDocument, extractPagePdfjs } = await import("./extract_pdfjs.js");
+    const { openPdfjsDocument, extractPagePdfjs } = await import("./extract/pdfjs/page.js");
     pdfjs ??= openPdfjsDocument(bytes, password);
     return extractPagePdfjs(await pdfjs, page);
   };
@@ -116,7 +116,7 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
     async close() {
       await closeSource(source);
       if (pdfjs && source.kind === "mupdf") {
-        const { destroyPdfjsDocument } = await import("./extract_pdfjs.js");
+        const { destroyPdfjsDocument } = await import("./extract/pdfjs/page.js");
         await pdfjs.then(destroyPdfjsDocument).catch(() => undefined);
       }
     },

@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
-import { type AnalyseInput, analyseDocument } from "../../src/engine/analyse.js";
+import { type AnalyseInput, analyseDocument } from "../../src/engine/render/document.js";
 import { DocumentError } from "../../src/engine/errors.js";
 import type { PageModel, PageOutcome } from "../../src/engine/model.js";
 import { defaultRenderOptions, type EngineWarning, type RenderOptions } from "../../src/engine/result.js";

@@ -1,10 +1,10 @@
 // blocks.ts: grouping a column of lines into headings, paragraphs, list items and code,
 // and list markers and nesting, on synthetic lines.
 import { describe, expect, it } from "vitest";
-import { type Block, buildBlocks, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/blocks.js";
-import type { DocumentStats } from "../../src/engine/doc_stats.js";
-import { computeDocumentStats } from "../../src/engine/doc_stats.js";
-import { lineText } from "../../src/engine/lines.js";
+import { type Block, buildBlocks, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
+import { lineText } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
 import { line, page, stack } from "../support/layout.js";
 

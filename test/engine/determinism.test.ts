@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { convertDocument, openInProcess, openWithPool } from "../../src/engine/convert.js";
-import { EnginePool } from "../../src/engine/pool.js";
+import { EnginePool } from "../../src/engine/pool/pool.js";
 import { type ConversionResult, defaultRenderOptions, type RenderOptions } from "../../src/engine/result.js";
 import { corpusAvailable, corpusDir } from "../support/corpus.js";
 

@@ -1,7 +1,7 @@
 // doc_stats.ts: the body style, heading levels by size, and running headers/footers, over
 // synthetic pages.
 import { describe, expect, it } from "vitest";
-import { computeDocumentStats, headingLevelOf, lineStyle } from "../../src/engine/doc_stats.js";
+import { computeDocumentStats, headingLevelOf, lineStyle } from "../../src/engine/layout/document_stats.js";
 import type { Line, PageModel } from "../../src/engine/model.js";
 import { line, page, stack } from "../support/layout.js";
 

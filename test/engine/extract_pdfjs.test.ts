@@ -7,7 +7,7 @@ import {
   extractPagePdfjs,
   openPdfjsDocument,
   type PdfjsDocument,
-} from "../../src/engine/extract_pdfjs.js";
+} from "../../src/engine/extract/pdfjs/page.js";
 import type { Line, PageModel } from "../../src/engine/model.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");

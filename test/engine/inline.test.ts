@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/inline.js";
+import { composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
 import type { Line, PageLink } from "../../src/engine/model.js";
 import { line, type SpanSpec } from "../support/layout.js";
 

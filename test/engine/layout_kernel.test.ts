@@ -7,7 +7,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { extractPageMupdf } from "../../src/engine/extract_mupdf.js";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import {
   type CompiledLayoutKernel,
   decodeGroups,
@@ -16,12 +16,12 @@ import {
   loadNativeKernel,
   loadWasmKernel,
   resetLayoutKernel,
-} from "../../src/engine/layout_kernel.js";
-import { prepareLines } from "../../src/engine/lines.js";
-import { openDocument } from "../../src/engine/open.js";
-import { type Box, orderForReading, orderForReadingTs, type OrderedGroup } from "../../src/engine/reading_order.js";
+} from "../../src/engine/layout/kernel.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { type Box, orderForReading, orderForReadingTs, type OrderedGroup } from "../../src/engine/layout/reading_order.js";
 import { type ConversionResult, defaultRenderOptions } from "../../src/engine/result.js";
-import { detectTables } from "../../src/engine/tables.js";
+import { detectTables } from "../../src/engine/tables/detect.js";
 import { corpusAvailable, corpusDir, corpusFiles } from "../support/corpus.js";
 
 interface Item extends Box {

@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { type DocumentErrorCode, isDocumentError } from "../../src/engine/errors.js";
-import { mupdf } from "../../src/engine/mupdf_runtime.js";
-import { hasPdfHeader, type OpenedDocument, openDocument } from "../../src/engine/open.js";
+import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
+import { hasPdfHeader, type OpenedDocument, openDocument } from "../../src/engine/extract/open.js";
 import { defaultRenderOptions, type TocEntry } from "../../src/engine/result.js";
-import { readOutline } from "../../src/engine/toc.js";
+import { readOutline } from "../../src/engine/extract/outline.js";
 import { corpusAvailable, corpusDir } from "../support/corpus.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/pdf");

@@ -8,17 +8,17 @@ import { Piscina } from "piscina";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { DocumentError } from "../../src/engine/errors.js";
-import { extractPages } from "../../src/engine/extract.js";
-import { extractPagePdfjs, openPdfjsDocument } from "../../src/engine/extract_pdfjs.js";
+import { extractPages } from "../../src/engine/extract/pages.js";
+import { extractPagePdfjs, openPdfjsDocument } from "../../src/engine/extract/pdfjs/page.js";
 import type { PageOutcome } from "../../src/engine/model.js";
-import { openDocument } from "../../src/engine/open.js";
-import { readOutline } from "../../src/engine/toc.js";
-import { DeadlineExceeded, EnginePool } from "../../src/engine/pool.js";
-import type { WorkerReply, WorkerTask } from "../../src/engine/worker_protocol.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { readOutline } from "../../src/engine/extract/outline.js";
+import { DeadlineExceeded, EnginePool } from "../../src/engine/pool/pool.js";
+import type { WorkerReply, WorkerTask } from "../../src/engine/pool/protocol.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const pdfsDir = resolve(repoRoot, "../shared/pdfs");
-const workerFile = resolve(repoRoot, "dist/src/engine/worker.js");
+const workerFile = resolve(repoRoot, "dist/src/engine/pool/worker.js");
 const hooksEnv = { ...process.env, SVC_TEST_HOOKS: "1" };
 
 const TRACEMONKEY = "pdf.js/tracemonkey.pdf"; // 14 pages

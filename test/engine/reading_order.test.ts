@@ -1,7 +1,7 @@
 // reading_order.ts: column gutters and bands on synthetic boxes. Each box carries an id so
 // the expected reading order can be written down as a list.
 import { describe, expect, it } from "vitest";
-import { type Box, orderForReading } from "../../src/engine/reading_order.js";
+import { type Box, orderForReading } from "../../src/engine/layout/reading_order.js";
 
 interface Item extends Box {
   id: string;

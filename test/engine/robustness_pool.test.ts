@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertDocument, openWithPool } from "../../src/engine/convert.js";
 import { isDocumentError } from "../../src/engine/errors.js";
-import { EnginePool } from "../../src/engine/pool.js";
+import { EnginePool } from "../../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { isErrorCode } from "../../src/errors/catalogue.js";
 import { corpusAvailable, corpusFiles } from "../support/corpus.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as mupdf from "mupdf";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
-import { detectTables, type Table } from "../../src/engine/tables.js";
-import { escapePipes, renderTable } from "../../src/engine/render_table.js";
+import { detectTables, type Table } from "../../src/engine/tables/detect.js";
+import { escapePipes, renderTable } from "../../src/engine/render/table.js";
 
 // ---- builders: a synthetic page model with Helvetica-like metrics (0.5 em per character)
 

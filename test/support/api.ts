@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/api/app.js";
 import type { ApiDeps } from "../../src/api/types.js";
 import { parseEnv } from "../../src/config/env.js";
-import { EnginePool } from "../../src/engine/pool.js";
+import { EnginePool } from "../../src/engine/pool/pool.js";
 import type { StoreContext } from "../../src/store/context.js";
 import { createKey, type Scope } from "../../src/store/keys.js";
 import { grantGoodwill } from "../../src/store/lots.js";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { InjectOptions } from "fastify";
-import type { EnginePool } from "../../src/engine/pool.js";
+import type { EnginePool } from "../../src/engine/pool/pool.js";
 import type { TestApi } from "./api.js";
 import { corpusDir } from "./corpus.js";
 import { multipartBody, type MultipartPart } from "./http.js";

@@ -1,0 +1,245 @@
+// Stage 2a: one page's structured text from MuPDF, read into the page model.
+// Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
+// call per field, no per-character allocation beyond the text itself.
+import type { Line, PageLink, PageModel, Rule, Span } from "../model.js";
+import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
+
+type MupdfDocument = InstanceType<typeof mupdf.Document>;
+type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
+
+// MuPDF's stext options: keep ligatures expanded and whitespace as spaces (defaults), clip
+// to the media box so off-page text does not leak in, and collect vector blocks so the
+// table detector sees ruling lines and filled rectangles.
+const STEXT_OPTIONS = "mediabox-clip,vectors";
+const RULES_PER_PAGE_MAX = 5_000;
+/** A stroked path this thin (points) is a ruling line rather than a drawing. */
+const RULE_THICKNESS_MAX = 3;
+const BLOCK_TEXT = 0;
+const BLOCK_VECTOR = 3;
+const V_FLAG_STROKED = 1;
+const V_FLAG_RECTANGLE = 2;
+
+const SUBSET_PREFIX = /^[A-Z]{6}\+/;
+const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
+const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i;
+const MONO_NAME = /mono|courier|consol|menlo|inconsolata|typewriter|cmtt|sftt|lmmono|code|fixed/i;
+
+interface FontFacts {
+  name: string;
+  bold: boolean;
+  italic: boolean;
+  monospace: boolean;
+}
+
+export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageModel {
+  const page = doc.loadPage(pageIndex);
+  try {
+    const [bx0, by0, bx1, by1] = page.getBounds();
+    const stext = page.toStructuredText(STEXT_OPTIONS);
+    try {
+      const links = readLinks(page);
+      const { lines, rules, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      return {
+        page: pageIndex + 1,
+        width: bx1 - bx0,
+        height: by1 - by0,
+        lines,
+        rules,
+        links,
+        chars,
+        extraction: "mupdf",
+      };
+    } finally {
+      stext.destroy();
+    }
+  } finally {
+    page.destroy();
+  }
+}
+
+function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
+  let facts = cache.get(fontPtr);
+  if (facts) return facts;
+  const name = wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)).replace(SUBSET_PREFIX, "");
+  facts = {
+    name,
+    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || BOLD_NAME.test(name),
+    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || ITALIC_NAME.test(name),
+    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || MONO_NAME.test(name),
+  };
+  cache.set(fontPtr, facts);
+  return facts;
+}
+
+function roundSize(size: number): number {
+  return Math.round(size * 10) / 10;
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
+}
+
+/** Index of the link whose area holds the point, or -1: spans break where links start and end. */
+function linkIndexAt(links: readonly PageLink[], x: number, y: number): number {
+  for (let i = 0; i < links.length; i++) {
+    const l = links[i];
+    if (x >= l.x0 && x <= l.x1 && y >= l.y0 && y <= l.y1) return i;
+  }
+  return -1;
+}
+
+function readStextFast(stextPtr: number, links: readonly PageLink[]): { lines: Line[]; rules: Rule[]; chars: number } {
+  const H = wasm.HEAPF32;
+  const fonts = new Map<number, FontFacts>();
+  const lines: Line[] = [];
+  const rules: Rule[] = [];
+  let chars = 0;
+  for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
+    const type = wasm._wasm_stext_block_get_type(block);
+    if (type === BLOCK_VECTOR) {
+      if (rules.length < RULES_PER_PAGE_MAX) {
+        const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
+        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], wasm._wasm_stext_block_get_v_flags(block));
+        if (rule) rules.push(rule);
+      }
+      continue;
+    }
+    if (type !== BLOCK_TEXT) continue;
+    for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
+      const spans: Span[] = [];
+      let span: Span | null = null;
+      let spanFont = 0;
+      let spanLink = -1;
+      for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
+        const code = wasm._wasm_stext_char_get_c(ch);
+        const fontPtr = wasm._wasm_stext_char_get_font(ch);
+        const size = wasm._wasm_stext_char_get_size(ch);
+        const q = wasm._wasm_stext_char_get_quad(ch) >> 2;
+        // quad = ul, ur, ll, lr
+        const x0 = Math.min(H[q], H[q + 4]);
+        const x1 = Math.max(H[q + 2], H[q + 6]);
+        const y0 = Math.min(H[q + 1], H[q + 3]);
+        const y1 = Math.max(H[q + 5], H[q + 7]);
+        const space = isSpace(code);
+        if (!space) chars++;
+        const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
+        if (span && (fontPtr === spanFont || space) && link === spanLink && Math.abs(size - span.size) < 0.05) {
+          span.text += space ? " " : String.fromCodePoint(code);
+          if (x1 > span.x1) span.x1 = x1;
+          if (x0 < span.x0) span.x0 = x0;
+          if (!space) {
+            if (y0 < span.y0) span.y0 = y0;
+            if (y1 > span.y1) span.y1 = y1;
+          }
+          continue;
+        }
+        const facts = fontFacts(fonts, fontPtr);
+        span = {
+          text: space ? " " : String.fromCodePoint(code),
+          x0,
+          y0,
+          x1,
+          y1,
+          font: facts.name,
+          size: roundSize(size),
+          bold: facts.bold,
+          italic: facts.italic,
+          monospace: facts.monospace,
+        };
+        spanFont = fontPtr;
+        spanLink = link;
+        spans.push(span);
+      }
+      if (spans.length === 0) continue;
+      const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+      lines.push({
+        spans,
+        x0: H[b],
+        y0: H[b + 1],
+        x1: H[b + 2],
+        y1: H[b + 3],
+        wmode: wasm._wasm_stext_line_get_wmode(line) === 1 ? 1 : 0,
+      });
+    }
+  }
+  return { lines, rules, chars };
+}
+
+function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: number): Rule | null {
+  const w = x1 - x0;
+  const h = y1 - y0;
+  if (!(w >= 0 && h >= 0)) return null;
+  if (flags & V_FLAG_STROKED) {
+    if (flags & V_FLAG_RECTANGLE || w <= RULE_THICKNESS_MAX || h <= RULE_THICKNESS_MAX) return { x0, y0, x1, y1, kind: "stroke" };
+    return null;
+  }
+  if (flags & V_FLAG_RECTANGLE) return { x0, y0, x1, y1, kind: "fill" };
+  return null;
+}
+
+// The portable path for a MuPDF build without the raw accessors: slower, same model.
+function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): { lines: Line[]; rules: Rule[]; chars: number } {
+  const lines: Line[] = [];
+  const rules: Rule[] = [];
+  let chars = 0;
+  let current: Line | null = null;
+  let span: Span | null = null;
+  stext.walk({
+    onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }) {
+      if (rules.length >= RULES_PER_PAGE_MAX) return;
+      const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0));
+      if (rule) rules.push(rule);
+    },
+    beginLine(bbox, wmode) {
+      current = { spans: [], x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], wmode: wmode === 1 ? 1 : 0 };
+      span = null;
+    },
+    onChar(c, _origin, font, size, quad) {
+      if (!current) return;
+      const name = font.getName().replace(SUBSET_PREFIX, "");
+      const space = c.trim() === "";
+      if (!space) chars++;
+      const x0 = Math.min(quad[0], quad[4]);
+      const x1 = Math.max(quad[2], quad[6]);
+      if (span && (span.font === name || space) && Math.abs(span.size - size) < 0.05) {
+        span.text += space ? " " : c;
+        span.x1 = Math.max(span.x1, x1);
+        return;
+      }
+      span = {
+        text: space ? " " : c,
+        x0,
+        y0: Math.min(quad[1], quad[3]),
+        x1,
+        y1: Math.max(quad[5], quad[7]),
+        font: name,
+        size: roundSize(size),
+        bold: font.isBold() || BOLD_NAME.test(name),
+        italic: font.isItalic() || ITALIC_NAME.test(name),
+        monospace: font.isMono() || MONO_NAME.test(name),
+      };
+      current.spans.push(span);
+    },
+    endLine() {
+      if (current && current.spans.length > 0) lines.push(current);
+      current = null;
+    },
+  });
+  return { lines, rules, chars };
+}
+
+function readLinks(page: MupdfPage): PageLink[] {
+  const links: PageLink[] = [];
+  for (const link of page.getLinks()) {
+    try {
+      if (!link.isExternal()) continue;
+      const uri = link.getURI();
+      if (!uri) continue;
+      const [x0, y0, x1, y1] = link.getBounds();
+      links.push({ x0, y0, x1, y1, uri });
+    } finally {
+      link.destroy();
+    }
+  }
+  return links;
+}

@@ -1,0 +1,170 @@
+// Stage 1: open a PDF with MuPDF and classify every way that can fail into the document
+// error codes of SPEC.md (DECISIONS.md §Clarifications, "Damaged files").
+import { limits, pdfObjectsMax } from "../../config/limits.js";
+import { DocumentError } from "../errors.js";
+import { mupdf, takeMupdfLog } from "./mupdf_runtime.js";
+
+type MupdfDocument = InstanceType<typeof mupdf.Document>;
+
+export interface OpenedDocument {
+  doc: MupdfDocument;
+  pageCount: number;
+  /** The catalog carries an XFA form: pages may hold only a "Please wait" placeholder. */
+  hasXfa: boolean;
+  /** MuPDF rebuilt the cross-reference table to open the file. */
+  repaired: boolean;
+}
+
+const PDF_MAGIC = "%PDF-";
+
+// MuPDF's messages for the encryption handlers it does not implement (public-key
+// security, custom filters, malformed standard-handler dictionaries).
+const UNSUPPORTED_SECURITY = /encryption dictionary|crypt filter|crypt handler|unsupported encryption|unknown encryption|encryption revision|security handler/i;
+
+export function hasPdfHeader(bytes: Uint8Array): boolean {
+  // The header may start anywhere in the first 1,024 bytes, so read 4 bytes past that.
+  const headLength = Math.min(bytes.length, limits.pdfHeaderSearchBytesMax + PDF_MAGIC.length - 1);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, headLength).indexOf(PDF_MAGIC, 0, "latin1") !== -1;
+}
+
+function endsWithEof(bytes: Uint8Array): boolean {
+  const tail = Buffer.from(bytes.buffer, bytes.byteOffset + Math.max(0, bytes.length - 2048), Math.min(2048, bytes.length));
+  return tail.indexOf("%%EOF", 0, "latin1") !== -1;
+}
+
+function damaged(bytes: Uint8Array, reason: string): DocumentError {
+  // Every complete PDF ends with %%EOF; a damaged file without one stopped short of the
+  // structure it declares.
+  if (!endsWithEof(bytes)) {
+    return new DocumentError(
+      "pdf_read_error",
+      "The PDF ends before the structure it declares is complete (the upload may be truncated). Upload the whole file.",
+    );
+  }
+  return new DocumentError(
+    "pdf_corrupt",
+    `The PDF structure is damaged beyond repair (${reason}). Re-export the document from its source application.`,
+  );
+}
+
+/**
+ * Opens `bytes` as a PDF, authenticating with `password` when the document needs one.
+ * Throws DocumentError for every document-level failure; never returns a document that
+ * cannot be paged through.
+ */
+export function openDocument(bytes: Uint8Array, password?: string): OpenedDocument {
+  if (!hasPdfHeader(bytes)) {
+    throw new DocumentError(
+      "pdf_invalid",
+      `The upload is not a PDF: no "%PDF-" header in its first ${limits.pdfHeaderSearchBytesMax} bytes. Send the PDF file itself.`,
+    );
+  }
+  takeMupdfLog();
+  let doc: MupdfDocument;
+  try {
+    doc = mupdf.Document.openDocument(bytes, "application/pdf");
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    takeMupdfLog();
+    if (UNSUPPORTED_SECURITY.test(message)) {
+      throw new DocumentError(
+        "pdf_unsupported_security",
+        "The PDF uses an encryption handler this service cannot open (only the standard password handler is supported). Remove the protection and retry.",
+      );
+    }
+    throw damaged(bytes, "MuPDF could not rebuild its cross-reference table");
+  }
+  try {
+    return inspectOpened(doc, bytes, password);
+  } catch (err) {
+    doc.destroy();
+    throw err;
+  }
+}
+
+function inspectOpened(doc: MupdfDocument, bytes: Uint8Array, password: string | undefined): OpenedDocument {
+  const pdf = doc.asPDF();
+  if (doc.needsPassword()) {
+    if (password === undefined || password === "") {
+      throw new DocumentError(
+        "pdf_encrypted",
+        "The PDF is password-protected. Send its password in the multipart part named `password`.",
+      );
+    }
+    if (!passwordCandidates(password).some((candidate) => doc.authenticatePassword(candidate) !== 0)) {
+      throw new DocumentError(
+        "pdf_password_incorrect",
+        "The password supplied for this PDF is wrong. Check the `password` part and retry.",
+      );
+    }
+  }
+  if (!doc.hasPermission("copy")) {
+    throw new DocumentError(
+      "pdf_extraction_not_permitted",
+      "The PDF's permission settings forbid copying its text. Send the owner password, or a copy without that restriction.",
+    );
+  }
+  if (pdf && pdf.countObjects() > pdfObjectsMax) {
+    throw new DocumentError(
+      "pdf_too_complex",
+      `The PDF holds more than ${pdfObjectsMax.toLocaleString("en-US")} objects, more than this service parses. Split the document.`,
+      { objects_max: pdfObjectsMax },
+    );
+  }
+  let pageCount: number;
+  try {
+    pageCount = doc.countPages();
+  } catch (err) {
+    throw new DocumentError(
+      "pdf_parse_failed",
+      `The PDF's page tree could not be parsed (${err instanceof Error ? err.message.slice(0, 80) : "unknown fault"}). Re-export the document.`,
+    );
+  }
+  const repaired = pdf?.wasRepaired() ?? false;
+  const log = takeMupdfLog();
+  if (pageCount === 0) {
+    if (repaired) throw damaged(bytes, "no page survived repair");
+    if (log.some((line) => /error/i.test(line))) {
+      throw new DocumentError(
+        "pdf_parse_failed",
+        "The PDF's page tree refers to objects that fail to parse, so no page could be loaded. Re-export the document.",
+      );
+    }
+    throw new DocumentError("pdf_no_pages", "The PDF is valid but has no pages. Send a document with at least one page.");
+  }
+  if (pageCount > limits.documentPagesMax) {
+    throw new DocumentError(
+      "too_many_pages",
+      `The PDF has ${pageCount.toLocaleString("en-US")} pages; at most ${limits.documentPagesMax.toLocaleString("en-US")} pages per document are accepted. Split the document.`,
+      { page_count: pageCount, max_document_pages: limits.documentPagesMax },
+    );
+  }
+  return { doc, pageCount, hasXfa: pdf ? catalogHasXfa(pdf) : false, repaired };
+}
+
+// PDF 2.0 (AES-256, revision 6) prepares passwords with SASLprep; older writers did not.
+// Trying the typed password first and its prepared form second opens both kinds.
+function passwordCandidates(password: string): string[] {
+  const prepared = password
+    .replace(/[\u00ad\u034f\u1806\u180b-\u180d\u200b-\u200d\u2060\ufe00-\ufe0f\ufeff]/g, "")
+    .replace(/[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g, " ")
+    .normalize("NFKC");
+  return prepared === password ? [password] : [password, prepared];
+}
+
+function catalogHasXfa(pdf: NonNullable<ReturnType<MupdfDocument["asPDF"]>>): boolean {
+  try {
+    const xfa = pdf.getTrailer().get("Root").get("AcroForm").get("XFA");
+    return !xfa.isNull();
+  } catch {
+    return false;
+  }
+}
+
+// Dynamic XFA forms carry this placeholder as their only page content.
+const XFA_PLACEHOLDER = /Please wait\.{3}[\s\S]{0,40}If this message is not eventually replaced/i;
+
+/** True when a page's text is only the placeholder a dynamic XFA form shows to non-XFA readers. */
+export function isXfaPlaceholder(text: string): boolean {
+  return XFA_PLACEHOLDER.test(text);
+}

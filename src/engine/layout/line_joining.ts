@@ -1,0 +1,106 @@
+// Stage 3a: tidy a page's lines before layout. Extractors split one visual line into
+// several fragments (a bullet and its text, a label and a tab-stopped value, a font
+// change); fragments on one baseline that nearly touch are joined back into one line.
+import type { Line, Span } from "../model.js";
+
+/** Fragments closer than this many ems on one baseline are one line (run-in headings sit
+ * about one em from their text; column gutters are wider than this). */
+const JOIN_GAP_EMS = 1.1;
+/** A list marker may sit this many ems left of its text (tab stops after bullets). */
+const MARKER_GAP_EMS = 4;
+/** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
+const MONO_GAP_EMS = 12;
+/** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
+const SAME_ROW_OVERLAP = 0.6;
+/** How many preceding fragments are examined for a join; rows rarely hold more. */
+const JOIN_LOOKBACK_MAX = 12;
+/** A space is inserted between joined fragments separated by more than this many ems. */
+const SPACE_GAP_EMS = 0.15;
+
+const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
+
+export function lineText(line: Line): string {
+  let text = "";
+  for (const span of line.spans) text += span.text;
+  return text;
+}
+
+export function lineSize(line: Line): number {
+  // The size carrying most characters: superscripts and symbols must not decide.
+  let best = 0;
+  let bestChars = -1;
+  for (const span of line.spans) {
+    const chars = span.text.trim().length;
+    if (chars > bestChars) {
+      best = span.size;
+      bestChars = chars;
+    }
+  }
+  return best;
+}
+
+function isMono(line: Line): boolean {
+  return line.spans.every((s) => s.monospace || s.text.trim() === "");
+}
+
+function verticalOverlap(a: Line, b: Line): number {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return shorter > 0 ? overlap / shorter : 0;
+}
+
+function appendFragment(target: Line, fragment: Line): void {
+  const gap = fragment.x0 - target.x1;
+  const em = Math.max(lineSize(target), lineSize(fragment), 1);
+  const last = target.spans[target.spans.length - 1];
+  const first = fragment.spans[0];
+  if (gap > SPACE_GAP_EMS * em && !/\s$/.test(last.text) && !/^\s/.test(first.text)) {
+    target.spans.push({ ...last, text: " ", x0: target.x1, x1: fragment.x0 } satisfies Span);
+  }
+  target.spans.push(...fragment.spans);
+  target.x0 = Math.min(target.x0, fragment.x0);
+  target.x1 = Math.max(target.x1, fragment.x1);
+  target.y0 = Math.min(target.y0, fragment.y0);
+  target.y1 = Math.max(target.y1, fragment.y1);
+}
+
+/**
+ * Returns the page's lines with empty lines dropped and same-baseline fragments joined,
+ * sorted top to bottom, then left to right. Input lines are not modified.
+ */
+export function prepareLines(input: readonly Line[]): Line[] {
+  const lines: Line[] = [];
+  for (const line of input) {
+    if (line.wmode === 1) {
+      lines.push({ ...line, spans: line.spans.slice() });
+      continue;
+    }
+    if (lineText(line).trim() === "") continue;
+    lines.push({ ...line, spans: line.spans.slice() });
+  }
+  lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+  const joined: Line[] = [];
+  for (const line of lines) {
+    let merged = false;
+    const from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
+    for (let i = joined.length - 1; i >= from; i--) {
+      const prev = joined[i];
+      if (prev.wmode !== 0 || line.wmode !== 0) continue;
+      if (verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
+      const em = Math.max(lineSize(prev), lineSize(line), 1);
+      const gap = line.x0 - prev.x1;
+      const limit = LIST_MARKER_ONLY.test(lineText(prev))
+        ? MARKER_GAP_EMS * em
+        : isMono(prev) && isMono(line)
+          ? MONO_GAP_EMS * em
+          : JOIN_GAP_EMS * em;
+      if (gap >= -0.5 * em && gap <= limit) {
+        appendFragment(prev, line);
+        merged = true;
+        break;
+      }
+    }
+    if (!merged) joined.push(line);
+  }
+  return joined;
+}

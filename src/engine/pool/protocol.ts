@@ -1,0 +1,86 @@
+// The messages between EnginePool (main thread) and worker.ts (Piscina threads). Piscina
+// structured-clones them, which drops error classes, so document errors travel as data.
+import type { DocumentErrorCode } from "../errors.js";
+import type { PageOutcome } from "../model.js";
+import type { TocEntry } from "../result.js";
+
+/** A DocumentError flattened for structured clone. */
+export interface WireDocumentError {
+  code: DocumentErrorCode;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface OpenTask {
+  kind: "open";
+  /** Names one upload; the worker caches the opened document under it for later chunks. */
+  docId: string;
+  /** Shared by every task of the document, so the pool holds one copy however many threads read it. */
+  bytes: SharedArrayBuffer;
+  password?: string;
+  withOutline: boolean;
+}
+
+/** Test-only faults, honoured only when the worker's env has SVC_TEST_HOOKS=1. */
+export interface TestHooks {
+  /** Spin forever when this page starts, as a page stuck inside WASM would. */
+  hangPage?: number;
+  /** End the thread when this page starts, as an out-of-memory abort would. */
+  crashPage?: number;
+  /** Retire the thread after the task, as one past limits.workerWasmBytesMax does. */
+  retire?: boolean;
+}
+
+export interface ExtractTask {
+  kind: "extract";
+  docId: string;
+  bytes: SharedArrayBuffer;
+  password?: string;
+  /** 1-based page numbers, in output order. */
+  pages: number[];
+  /** Epoch ms after which the worker starts no further page. */
+  deadlineMs: number;
+  /** See PROGRESS_* below: the worker's live state, readable while it is inside WASM. */
+  progress: SharedArrayBuffer;
+  testHooks?: TestHooks;
+}
+
+/** Test-only: spins forever so a test can prove that abort replaces a stuck thread. */
+export interface TestHangTask {
+  kind: "test_hang";
+}
+
+export type WorkerTask = OpenTask | ExtractTask | TestHangTask;
+
+export type OpenReply =
+  | { ok: true; pageCount: number; hasXfa: boolean; repaired: boolean; outline: TocEntry[] | null }
+  | { ok: false; error: WireDocumentError };
+
+/** `outcomes` is shorter than `pages` when the deadline or a cancel stopped the worker. */
+export type ExtractReply = { ok: true; outcomes: PageOutcome[] } | { ok: false; error: WireDocumentError };
+
+export type WorkerReply = OpenReply | ExtractReply;
+
+// Progress buffer layout. Int32 slots are read and written with Atomics; the start time
+// needs 64 bits, so it sits in a Float64 slot after them, written before the page slot so a
+// reader that sees a page also sees its start time.
+export const PROGRESS_BYTES = 16;
+/** Int32 index: the 1-based page being extracted, 0 while none is. */
+export const PROGRESS_PAGE = 0;
+/** Int32 index: set to 1 by the pool to ask the worker to stop at the next page boundary. */
+export const PROGRESS_CANCEL = 1;
+/** Float64 index (byte offset 8): Date.now() when the current page started. */
+export const PROGRESS_STARTED_MS = 1;
+
+export interface ProgressViews {
+  ints: Int32Array;
+  times: Float64Array;
+}
+
+export function progressViews(buffer: SharedArrayBuffer): ProgressViews {
+  return { ints: new Int32Array(buffer, 0, 2), times: new Float64Array(buffer, 0, 2) };
+}
+
+export function newProgressBuffer(): SharedArrayBuffer {
+  return new SharedArrayBuffer(PROGRESS_BYTES);
+}

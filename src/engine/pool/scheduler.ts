@@ -1,0 +1,261 @@
+// What the pool schedules, and in which order. A request is one job; a job is split into
+// units, each one Piscina task (an open, or a chunk of pages).
+//
+// Fairness. Piscina's own queue is FIFO: a 200-page document submitted as 25 chunks would
+// run all 25 before a one-page request behind it. So the pool keeps at most `slots` units
+// with Piscina and holds the rest in FairScheduler, serving jobs in rotation, one unit per
+// turn. A newly arrived job takes the next turn, so its first unit waits for at most one
+// running unit per thread. Units of one job keep their order (earlier pages first).
+//
+// Crashes. A thread that dies (out of memory, WASM abort, retiring itself) fails its task.
+// The page it was on gets one more try; if that kills a thread too, it becomes
+// `page_render_failed`. A task that fails outside any page (while opening, or handed to a
+// thread in the moment it retired) is resubmitted as it was, at most
+// limits.poolCrashRetriesMax times, then the request fails with EngineCrashed. The count is
+// per task, not per request: a long request may meet several retiring threads.
+import { limits } from "../../config/limits.js";
+import { DocumentError } from "../errors.js";
+import type { PageOutcome } from "../model.js";
+import type { ExtractOptions, OpenedInfo } from "./pool.js";
+import type { OpenReply, ProgressViews, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
+
+interface Turn<J, U> {
+  job: J;
+  units: U[];
+}
+
+export class FairScheduler<J, U> {
+  readonly #rotation: Turn<J, U>[] = [];
+  #waiting = 0;
+  #running = 0;
+
+  /** `run` must settle when the unit's work is over and must never reject. */
+  constructor(
+    readonly slots: number,
+    private readonly run: (unit: U) => Promise<void>,
+  ) {}
+
+  /** Units waiting for a slot, across all jobs. */
+  get waiting(): number {
+    return this.#waiting;
+  }
+
+  /** Queues a new job's units; the job takes the next free slot. */
+  add(job: J, units: readonly U[]): void {
+    if (units.length === 0) return;
+    this.#rotation.unshift({ job, units: [...units] });
+    this.#waiting += units.length;
+    this.#pump();
+  }
+
+  /** Puts a unit back at the head of its job's queue (its pages come before the rest). */
+  requeue(job: J, unit: U): void {
+    const turn = this.#rotation.find((entry) => entry.job === job);
+    if (turn) turn.units.unshift(unit);
+    else this.#rotation.push({ job, units: [unit] });
+    this.#waiting += 1;
+    this.#pump();
+  }
+
+  /** Forgets a job's waiting units; its running units finish on their own. */
+  drop(job: J): void {
+    const index = this.#rotation.findIndex((entry) => entry.job === job);
+    if (index === -1) return;
+    this.#waiting -= this.#rotation[index].units.length;
+    this.#rotation.splice(index, 1);
+  }
+
+  #pump(): void {
+    while (this.#running < this.slots && this.#rotation.length > 0) {
+      const turn = this.#rotation.shift()!;
+      const unit = turn.units.shift()!;
+      if (turn.units.length > 0) this.#rotation.push(turn);
+      this.#waiting -= 1;
+      this.#running += 1;
+      const done = (): void => {
+        this.#running -= 1;
+        this.#pump();
+      };
+      this.run(unit).then(done, done);
+    }
+  }
+}
+
+/** The request's deadline passed before every page was extracted (SPEC: 504 conversion_timeout). */
+export class DeadlineExceeded extends DocumentError {
+  constructor(readonly pagesCompleted: number) {
+    super("conversion_timeout", "The conversion did not finish within the request's time limit.", {
+      pages_completed: pagesCompleted,
+    });
+  }
+}
+
+/** Worker threads kept dying on this request: a server fault, not the document's (500). */
+export class EngineCrashed extends Error {
+  override readonly name = "EngineCrashed";
+}
+
+/** What the pool and its watchdog see of a request's job. */
+export interface PoolJob {
+  /** Date.now() when the job got its answer; null while it waits for one. */
+  readonly settledAtMs: number | null;
+  onReply(unit: Unit, reply: WorkerReply): void;
+  onPageOverBudget(unit: Unit, page: number, pageMs: number): void;
+  onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void;
+  fail(err: unknown): void;
+}
+
+/** One Piscina task: an open, or a chunk of pages. */
+export interface Unit {
+  job: PoolJob;
+  task: WorkerTask;
+  /** Pages of an extract chunk; empty for an open. */
+  pages: number[];
+  progress: ProgressViews;
+  /** Times a thread died under this task outside any page. */
+  crashes: number;
+}
+
+export interface JobHost {
+  requeue(job: PoolJob, unit: Unit): void;
+  /** Drops the job's waiting units and asks its running ones to stop. */
+  cancel(job: PoolJob): void;
+}
+
+function toDocumentError(error: WireDocumentError): DocumentError {
+  return new DocumentError(error.code, error.message, error.details);
+}
+
+/** One request's work: settles once, on success, failure, deadline or abort. */
+abstract class Job<R> implements PoolJob {
+  settledAtMs: number | null = null;
+  readonly promise: Promise<R>;
+  #resolve!: (value: R) => void;
+  #reject!: (err: unknown) => void;
+  readonly #timer: NodeJS.Timeout;
+  readonly #detachSignal: () => void = () => undefined;
+
+  constructor(
+    protected readonly host: JobHost,
+    deadlineMs: number,
+    signal: AbortSignal | undefined,
+  ) {
+    if (!Number.isFinite(deadlineMs)) throw new Error("EnginePool: deadlineMs must be a finite epoch time");
+    this.promise = new Promise<R>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    this.#timer = setTimeout(() => this.fail(this.deadlineError()), Math.max(0, deadlineMs - Date.now()));
+    if (signal) {
+      const onAbort = (): void => this.fail(signal.reason);
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.#detachSignal = () => signal.removeEventListener("abort", onAbort);
+      if (signal.aborted) onAbort();
+    }
+  }
+
+  abstract onReply(unit: Unit, reply: WorkerReply): void;
+
+  /** The watchdog terminated `unit` because `page` ran past its budget. */
+  abstract onPageOverBudget(unit: Unit, page: number, pageMs: number): void;
+
+  /** The thread running `unit` died after `pageMs` on `page` (0: outside any page). */
+  onCrash(unit: Unit, _page: number, _pageMs: number, err: unknown): void {
+    unit.crashes += 1;
+    if (unit.crashes > limits.poolCrashRetriesMax) this.fail(new EngineCrashed("Worker threads kept crashing on this request.", { cause: err }));
+    else this.host.requeue(this, unit);
+  }
+
+  protected abstract deadlineError(): Error;
+
+  protected succeed(value: R): void {
+    if (this.#settle()) this.#resolve(value);
+  }
+
+  fail(err: unknown): void {
+    if (this.#settle()) this.#reject(err);
+  }
+
+  #settle(): boolean {
+    if (this.settledAtMs !== null) return false;
+    this.settledAtMs = Date.now();
+    clearTimeout(this.#timer);
+    this.#detachSignal();
+    this.host.cancel(this);
+    return true;
+  }
+}
+
+export class OpenJob extends Job<OpenedInfo> {
+  override onReply(_unit: Unit, reply: WorkerReply): void {
+    const opened = reply as OpenReply;
+    if (!opened.ok) return this.fail(toDocumentError(opened.error));
+    const { pageCount, hasXfa, repaired, outline } = opened;
+    this.succeed({ pageCount, hasXfa, repaired, outline });
+  }
+
+  override onPageOverBudget(): void {
+    throw new Error("EnginePool: an open task has no page, so the watchdog cannot find one over budget");
+  }
+
+  protected override deadlineError(): Error {
+    return new DeadlineExceeded(0);
+  }
+}
+
+export class ExtractJob extends Job<PageOutcome[]> {
+  readonly #outcomes = new Map<number, PageOutcome>();
+  /** Pages that were running when a thread died; a second death makes them page_render_failed. */
+  readonly #struck = new Set<number>();
+
+  constructor(
+    host: JobHost,
+    private readonly pages: readonly number[],
+    private readonly options: ExtractOptions,
+    private readonly chunkUnit: (pages: number[]) => Unit,
+  ) {
+    super(host, options.deadlineMs, options.signal);
+  }
+
+  override onReply(unit: Unit, reply: WorkerReply): void {
+    if (!reply.ok) return this.fail(toDocumentError(reply.error));
+    const { outcomes } = reply as { outcomes: PageOutcome[] };
+    for (const outcome of outcomes) this.#record(outcome);
+    // The worker stops early only at the deadline (its cancel flag is set only once this
+    // job has settled, and then no reply reaches here): the deadline timer is a tick behind.
+    if (outcomes.length < unit.pages.length) return this.fail(this.deadlineError());
+    this.finishIfComplete();
+  }
+
+  override onPageOverBudget(unit: Unit, page: number, pageMs: number): void {
+    this.#record({ ok: false, page, code: "page_budget_exceeded", cpuMs: pageMs });
+    this.#resubmitRest(unit);
+  }
+
+  override onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void {
+    if (page === 0) return super.onCrash(unit, page, pageMs, err);
+    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", cpuMs: pageMs });
+    else this.#struck.add(page);
+    this.#resubmitRest(unit);
+  }
+
+  /** Reports progress, and answers once every page has an outcome. */
+  finishIfComplete(): void {
+    this.options.onProgress?.(this.#outcomes.size, this.pages.length);
+    if (this.#outcomes.size === this.pages.length) this.succeed(this.pages.map((page) => this.#outcomes.get(page)!));
+  }
+
+  protected override deadlineError(): Error {
+    return new DeadlineExceeded(this.#outcomes.size);
+  }
+
+  #record(outcome: PageOutcome): void {
+    this.#outcomes.set(outcome.ok ? outcome.model.page : outcome.page, outcome);
+  }
+
+  #resubmitRest(unit: Unit): void {
+    const rest = unit.pages.filter((page) => !this.#outcomes.has(page));
+    if (rest.length > 0) this.host.requeue(this, this.chunkUnit(rest));
+    this.finishIfComplete();
+  }
+}

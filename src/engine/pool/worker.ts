@@ -1,0 +1,174 @@
+// The Piscina worker: one thread, one MuPDF WASM instance, a few opened documents.
+//
+// Error policy. A DocumentError (the file's fault) is returned as data, because Piscina
+// structured-clones a thrown error into a plain Error and its code would be lost. Anything
+// else is a fault of the engine, not of the file: it is rethrown so the pool sees a crash,
+// and the thread retires itself, since after a WASM abort ("RuntimeError: Aborted") MuPDF's
+// state cannot be trusted for the next task.
+//
+// Retiring: process.exit() inside a worker thread ends only that thread; Piscina sees the
+// exit and starts a replacement. The exit is deferred with setImmediate so the reply of the
+// current task is posted first. That needs the event loop to turn between tasks, which is
+// why the pool runs Piscina with `atomics: "disabled"` (with the default "sync" mode the
+// thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
+// this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
+import { limits } from "../../config/limits.js";
+import { isDocumentError } from "../errors.js";
+import { extractPages, type ExtractBudget } from "../extract/pages.js";
+import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument, type PdfjsDocument } from "../extract/pdfjs/page.js";
+import type { PageModel } from "../model.js";
+import { wasm } from "../extract/mupdf_runtime.js";
+import { closeSource, openWithFallback, type OpenedSource } from "../extract/open_fallback.js";
+import { readOutline } from "../extract/outline.js";
+import {
+  PROGRESS_CANCEL,
+  PROGRESS_PAGE,
+  PROGRESS_STARTED_MS,
+  progressViews,
+  type ExtractReply,
+  type ExtractTask,
+  type OpenReply,
+  type OpenTask,
+  type TestHooks,
+  type WireDocumentError,
+  type WorkerReply,
+  type WorkerTask,
+} from "./protocol.js";
+
+const testHooksEnabled = process.env.SVC_TEST_HOOKS === "1";
+
+interface CachedDocument {
+  docId: string;
+  password: string | undefined;
+  /** A view on the shared upload: MuPDF copied it into WASM memory, pdf.js copies it on open. */
+  bytes: Uint8Array;
+  source: OpenedSource;
+  /** Opened on the first page MuPDF fails (most documents never need it), or at open when only pdf.js could open the file. */
+  pdfjs: Promise<PdfjsDocument> | null;
+}
+
+/** Least recently used first. */
+const cache: CachedDocument[] = [];
+let retiring = false;
+
+export default async function handleTask(task: WorkerTask): Promise<WorkerReply> {
+  try {
+    switch (task.kind) {
+      case "open":
+        return await runOpen(task);
+      case "extract":
+        return await runExtract(task);
+      case "test_hang":
+        return spinForTest();
+    }
+  } catch (err) {
+    retire();
+    throw err;
+  } finally {
+    retireIfWasmTooLarge();
+  }
+}
+
+async function runOpen(task: OpenTask): Promise<OpenReply> {
+  let entry: CachedDocument;
+  try {
+    entry = await acquire(task.docId, task.bytes, task.password);
+  } catch (err) {
+    return { ok: false, error: asWireError(err) };
+  }
+  const { source } = entry;
+  if (source.kind === "pdfjs") return { ok: true, pageCount: source.pageCount, hasXfa: false, repaired: true, outline: null };
+  const { doc, pageCount, hasXfa, repaired } = source.opened;
+  return { ok: true, pageCount, hasXfa, repaired, outline: task.withOutline ? readOutline(doc, pageCount) : null };
+}
+
+async function runExtract(task: ExtractTask): Promise<ExtractReply> {
+  let entry: CachedDocument;
+  try {
+    entry = await acquire(task.docId, task.bytes, task.password);
+  } catch (err) {
+    return { ok: false, error: asWireError(err) };
+  }
+  const { ints, times } = progressViews(task.progress);
+  // extractPages reads the deadline before every page, so folding the pool's cancel flag
+  // into it stops the loop at the next page boundary without a second check there.
+  const budget: ExtractBudget = {
+    get deadlineMs() {
+      return Atomics.load(ints, PROGRESS_CANCEL) === 1 ? -Infinity : task.deadlineMs;
+    },
+  };
+  const onPageStart = (page: number): void => {
+    times[PROGRESS_STARTED_MS] = Date.now();
+    Atomics.store(ints, PROGRESS_PAGE, page);
+    if (testHooksEnabled && task.testHooks) runTestHooks(task.testHooks, page);
+  };
+  const fallback = (page: number): Promise<PageModel> => pdfjsFor(entry).then((doc) => extractPagePdfjs(doc, page));
+  try {
+    return { ok: true, outcomes: await extractPages(entry.source.opened, task.pages, fallback, budget, onPageStart) };
+  } finally {
+    Atomics.store(ints, PROGRESS_PAGE, 0);
+    if (testHooksEnabled && task.testHooks?.retire) retire();
+  }
+}
+
+/** The cached document for `docId`, opened (and the oldest evicted) when absent. */
+async function acquire(docId: string, bytes: SharedArrayBuffer, password: string | undefined): Promise<CachedDocument> {
+  const index = cache.findIndex((entry) => entry.docId === docId && entry.password === password);
+  if (index !== -1) {
+    const [entry] = cache.splice(index, 1);
+    cache.push(entry);
+    return entry;
+  }
+  const view = new Uint8Array(bytes);
+  const source = await openWithFallback(view, password);
+  const entry: CachedDocument = { docId, password, bytes: view, source, pdfjs: source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null };
+  cache.push(entry);
+  while (cache.length > limits.workerDocumentsCachedMax) evict(cache.shift()!);
+  return entry;
+}
+
+function pdfjsFor(entry: CachedDocument): Promise<PdfjsDocument> {
+  // A failed open is cached too: every later fallback page of the document fails at once
+  // instead of parsing the file again.
+  entry.pdfjs ??= openPdfjsDocument(entry.bytes, entry.password);
+  return entry.pdfjs;
+}
+
+function evict(entry: CachedDocument): void {
+  if (entry.source.kind === "mupdf") {
+    entry.source.opened.doc.destroy();
+    entry.pdfjs?.then(destroyPdfjsDocument).catch(() => undefined);
+  } else {
+    void closeSource(entry.source);
+  }
+}
+
+function asWireError(err: unknown): WireDocumentError {
+  if (!isDocumentError(err)) throw err;
+  return { code: err.code, message: err.message, details: err.details };
+}
+
+// WebAssembly memory only grows: MuPDF freeing its store or our documents makes room for
+// later allocations but never returns pages to the OS. Past the limit only a fresh thread
+// gives the memory back, so the thread retires after replying.
+function retireIfWasmTooLarge(): void {
+  if ((wasm.HEAPU8 as Uint8Array).byteLength > limits.workerWasmBytesMax) retire();
+}
+
+function retire(): void {
+  if (retiring) return;
+  retiring = true;
+  setImmediate(() => process.exit(0));
+}
+
+function runTestHooks(hooks: TestHooks, page: number): void {
+  if (page === hooks.crashPage) process.exit(1);
+  if (page === hooks.hangPage) spinForTest();
+}
+
+function spinForTest(): never {
+  if (!testHooksEnabled) throw new Error("test hooks are disabled in this worker (SVC_TEST_HOOKS is not 1)");
+  for (;;) {
+    // A page stuck inside WASM looks like this from the outside: no await, no exit.
+  }
+}

@@ -1,0 +1,200 @@
+// Stage 5a: inline Markdown for a run of lines: emphasis, code spans and links from span
+// styles and link areas, with every character that Markdown would read as syntax escaped
+// so that text stays text.
+import type { Line, PageLink, Span } from "../model.js";
+
+export interface InlineOptions {
+  dehyphenate: boolean;
+  /** Headings and table cells drop emphasis: the style is the block's, not the words'. */
+  emphasis: boolean;
+  links: readonly PageLink[];
+  /** Escape what would start a block; off for headings, whose text follows `# `. */
+  blockStart?: boolean;
+  /** Receives every link rendered, for the conversion's `links` list. */
+  onLink?: (url: string, text: string) => void;
+}
+
+interface Run {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  mono: boolean;
+  uri: string | null;
+}
+
+/** A link area is grown by this many points: link rectangles are drawn tight to glyphs. */
+const LINK_SLOP = 0.5;
+const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
+const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
+
+function linkAt(span: Span, links: readonly PageLink[]): string | null {
+  if (links.length === 0) return null;
+  const cx = (span.x0 + span.x1) / 2;
+  const cy = (span.y0 + span.y1) / 2;
+  for (const link of links) {
+    if (cx >= link.x0 - LINK_SLOP && cx <= link.x1 + LINK_SLOP && cy >= link.y0 - LINK_SLOP && cy <= link.y1 + LINK_SLOP) return link.uri;
+  }
+  return null;
+}
+
+// TeX and other typesetters draw accents as a spacing mark before the letter ("na¨ıve").
+const SPACING_ACCENT = /([¨´ˆ˜¸˚ˇ˘])\s?([A-Za-zı])/g;
+const COMBINING: Record<string, string> = { "¨": "\u0308", "´": "\u0301", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306" };
+
+export function composeSpacingAccents(text: string): string {
+  if (!/[¨´ˆ˜¸˚ˇ˘]/.test(text)) return text;
+  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => ((letter === "ı" ? "i" : letter) + COMBINING[accent]).normalize("NFC"));
+}
+
+function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
+  const runs: Run[] = [];
+  const push = (run: Run) => {
+    const prev = runs[runs.length - 1];
+    const sameStyle = prev && prev.bold === run.bold && prev.italic === run.italic && prev.mono === run.mono && prev.uri === run.uri;
+    // Whitespace carries no style: it joins whatever run it sits in.
+    if (prev && (sameStyle || (run.text.trim() === "" && run.uri === prev.uri))) prev.text += run.text;
+    else runs.push({ ...run });
+  };
+  lines.forEach((line, index) => {
+    if (index > 0) {
+      const prevText = runs.length > 0 ? runs[runs.length - 1].text : "";
+      const nextText = line.spans[0]?.text.trimStart() ?? "";
+      const trimmed = prevText.trimEnd();
+      if (trimmed.endsWith("\u00ad")) {
+        // A soft hyphen marks where the typesetter broke a word: it always goes, and the
+        // halves join whatever the next letter's case.
+        const last = runs[runs.length - 1];
+        last.text = trimmed.slice(0, -1);
+      } else if (HYPHEN_END.test(trimmed) && LOWER_START.test(nextText)) {
+        const last = runs[runs.length - 1];
+        last.text = trimmed;
+        // A hard hyphen goes only when the caller asks for dehyphenation.
+        if (options.dehyphenate) last.text = last.text.slice(0, -1);
+      } else if (!/\s$/.test(prevText)) {
+        push({ text: " ", bold: false, italic: false, mono: false, uri: runs[runs.length - 1]?.uri ?? null });
+      }
+    }
+    for (const span of line.spans) {
+      const uri = linkAt(span, options.links);
+      push({
+        text: span.monospace ? span.text : composeSpacingAccents(span.text),
+        bold: options.emphasis && span.bold,
+        italic: options.emphasis && span.italic,
+        mono: options.emphasis && span.monospace,
+        uri,
+      });
+    }
+  });
+  return runs;
+}
+
+const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;
+
+/** Escapes characters that Markdown would read as inline syntax. */
+export function escapeInline(text: string): string {
+  return text.replace(INLINE_SPECIALS, (m) => "\\" + m);
+}
+
+const BLOCK_START_SPECIALS: [RegExp, (m: string) => string][] = [
+  [/^(#{1,6})(?=\s|$)/, (m) => "\\" + m],
+  [/^>/, () => "\\>"],
+  [/^([-+*])(?=\s|$)/, (m) => "\\" + m],
+  [/^(\d{1,9})([.)])(?=\s|$)/, (m) => m.slice(0, -1) + "\\" + m.slice(-1)],
+  [/^(=+|-+)\s*$/, (m) => "\\" + m],
+  // A backtick fence's info string has no backticks: "```x``y```" is a code span, not a fence.
+  [/^(`{3,})(?=[^`]*$)|^~{3,}/, (m) => "\\" + m],
+  [/^\|/, () => "\\|"],
+];
+
+/** Escapes what would start a block (heading, quote, list, rule, fence) at the start of text. */
+export function escapeBlockStart(text: string): string {
+  for (const [pattern, fix] of BLOCK_START_SPECIALS) {
+    if (pattern.test(text)) return text.replace(pattern, fix);
+  }
+  return text;
+}
+
+function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((s) => s.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = text.startsWith("`") || text.endsWith("`") ? " " : "";
+  return fence + pad + text + pad + fence;
+}
+
+function linkDestination(uri: string): string {
+  return /[\s()<>]/.test(uri) ? "<" + uri.replace(/[<>]/g, encodeURIComponent) + ">" : uri;
+}
+
+const EDGE_PUNCTUATION = /^([\p{P}\p{S}]*)(.*?[\p{L}\p{N}].*?)([\p{P}\p{S}]*)$/su;
+
+/** Whether the text around a run is whitespace (or the paragraph's edge). */
+interface Neighbours {
+  spaceBefore: boolean;
+  spaceAfter: boolean;
+}
+
+function neighbours(runs: readonly Run[], i: number): Neighbours {
+  return {
+    spaceBefore: i === 0 || /\s$/.test(runs[i - 1].text),
+    spaceAfter: i === runs.length - 1 || /^\s/.test(runs[i + 1].text),
+  };
+}
+
+function styleRun(run: Run, around: Neighbours): string {
+  const core = run.text.trim();
+  if (core === "") return run.text;
+  const lead = run.text.slice(0, run.text.length - run.text.trimStart().length);
+  const trail = run.text.slice(run.text.trimEnd().length);
+  // Emphasis on symbols alone (math fonts flag themselves italic) says nothing: keep them plain.
+  if (!/[\p{L}\p{N}]/u.test(core)) return lead + escapeInline(core) + trail;
+  if (run.mono) return lead + codeSpan(core) + trail;
+  const marker = run.bold && run.italic ? "***" : run.bold ? "**" : run.italic ? "*" : "";
+  if (marker === "") return lead + escapeInline(core) + trail;
+  // Against a letter, punctuation goes outside the delimiters: "**Note:**the" cannot close
+  // in CommonMark, "**Note**:the" can. Against whitespace it stays inside, where it reads best.
+  const m = EDGE_PUNCTUATION.exec(core)!;
+  const before = lead === "" && !around.spaceBefore ? m[1] : "";
+  const after = trail === "" && !around.spaceAfter ? m[3] : "";
+  const inner = core.slice(before.length, core.length - after.length);
+  return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
+}
+
+/** Renders lines as one paragraph of inline Markdown (no line breaks). */
+export function renderInline(lines: readonly Line[], options: InlineOptions): string {
+  const runs = collectRuns(lines, options);
+  let out = "";
+  let i = 0;
+  while (i < runs.length) {
+    const uri = runs[i].uri;
+    if (uri === null) {
+      out += styleRun(runs[i], neighbours(runs, i));
+      i++;
+      continue;
+    }
+    let inner = "";
+    let plain = "";
+    while (i < runs.length && runs[i].uri === uri) {
+      inner += styleRun(runs[i], neighbours(runs, i));
+      plain += runs[i].text;
+      i++;
+    }
+    const lead = inner.slice(0, inner.length - inner.trimStart().length);
+    const trail = inner.slice(inner.trimEnd().length);
+    const text = plain.replace(/\s+/g, " ").trim();
+    options.onLink?.(uri, text);
+    // A link whose text is its own address reads best as an autolink.
+    const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
+    out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
+  }
+  const text = out.replace(/\s+/g, " ").trim();
+  return options.blockStart === false ? text : escapeBlockStart(text);
+}
+
+/** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */
+export function plainText(lines: readonly Line[]): string {
+  return lines
+    .map((l) => l.spans.map((s) => s.text).join(""))
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,192 @@
+// Stage 5b: one page's Markdown. Tidied lines → tables pulled out → reading order →
+// blocks → Markdown text. Knows the document statistics but nothing of other pages.
+import type { Line, PageLink, PageModel } from "../model.js";
+import type { RenderOptions } from "../result.js";
+import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
+import type { DocumentStats } from "../layout/document_stats.js";
+import { renderInline, plainText } from "./inline.js";
+import { type Box, orderForReading } from "../layout/reading_order.js";
+import { detectTables, type Table } from "../tables/detect.js";
+import { renderTable } from "./table.js";
+
+export interface PageRender {
+  markdown: string;
+  links: { url: string; text: string }[];
+  columns: number;
+}
+
+type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
+type PageBlock = Block | { kind: "table"; table: Table };
+
+/** Outline titles by page, normalized, with their outline level: headings the PDF names itself. */
+export type OutlineHints = Map<number, Map<string, number>>;
+
+export function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+export function renderPage(
+  model: PageModel,
+  lines: readonly Line[],
+  stats: DocumentStats,
+  options: RenderOptions,
+  outline: OutlineHints,
+): PageRender {
+  const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
+  const { tables, rest } = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
+  const groups = orderForReading(items);
+  const blocks: PageBlock[] = [];
+  let columns = 1;
+  for (const group of groups) {
+    columns = Math.max(columns, group.columns);
+    const groupStart = blocks.length;
+    let run: Line[] = [];
+    const flush = () => {
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats));
+      run = [];
+    };
+    for (const item of group.items) {
+      if (item.table) {
+        flush();
+        blocks.push({ kind: "table", table: item.table });
+      } else {
+        run.push(item as Line);
+      }
+    }
+    flush();
+    joinAcrossColumnBreak(blocks, groupStart);
+  }
+  applyOutlineHints(blocks, outline.get(model.page));
+  nestListItems(blocks as Block[]);
+  const links: { url: string; text: string }[] = [];
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }));
+  return { markdown, links, columns };
+}
+
+const SENTENCE_END = /[.!?:;)"”’]\s*$/u;
+const LOWERCASE_START = /^\s*\p{Ll}/u;
+
+/**
+ * A paragraph cut by a column break ("… Parks," | "gardens, street trees …") is one
+ * paragraph: join it when the column ends mid-sentence and the next starts lowercase.
+ */
+function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): void {
+  if (groupStart === 0 || groupStart >= blocks.length) return;
+  const before = blocks[groupStart - 1];
+  const after = blocks[groupStart];
+  if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return;
+  if (SENTENCE_END.test(plainText(before.lines)) || !LOWERCASE_START.test(plainText(after.lines))) return;
+  blocks.splice(groupStart - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
+}
+
+/** A block whose text is an outline title on this page is a heading of the outline's level. */
+function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
+  if (!titles || titles.size === 0) return;
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading" && block.kind !== "paragraph") continue;
+    if (block.lines.length > 3) continue;
+    const level = titles.get(normalizeTitle(plainText(block.lines)));
+    if (level !== undefined) blocks[i] = { kind: "heading", level: Math.min(level, 6), lines: block.lines };
+  }
+}
+
+function renderBlocks(
+  blocks: PageBlock[],
+  links: readonly PageLink[],
+  options: RenderOptions,
+  onLink: (url: string, text: string) => void,
+): string {
+  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink };
+  const plain = { ...inline, emphasis: false };
+  const headingText = { ...plain, blockStart: false };
+  let out = "";
+  let prevKind: PageBlock["kind"] | null = null;
+  // Indentation of each list depth: a child's content starts where its parent's text does.
+  const listIndent: string[] = [];
+  for (const block of blocks) {
+    let text: string;
+    switch (block.kind) {
+      case "heading":
+        text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
+        break;
+      case "paragraph":
+        text = renderInline(block.lines, block.running ? plain : inline);
+        break;
+      case "list_item": {
+        if (prevKind !== "list_item") listIndent.length = 0;
+        const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
+        text = indent + block.marker + " " + renderInline(block.lines, inline);
+        listIndent.length = block.depth + 1;
+        listIndent[block.depth] = indent;
+        listIndent[block.depth + 1] = indent + " ".repeat(block.marker.length + 1);
+        break;
+      }
+      case "code":
+        text = renderCode(block.lines);
+        break;
+      case "table":
+        text = renderTable(block.table, options.tables, (cellLines) => renderInline(cellLines, plain));
+        break;
+    }
+    if (text.trim() === "") continue;
+    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
+    out += text;
+    prevKind = block.kind;
+  }
+  return out;
+}
+
+/** Columns a code line may be indented to: beyond it the geometry is not a listing's. */
+const CODE_COLUMN_MAX = 160;
+
+// Code keeps its columns: each span starts at the column its x position says, whether the
+// indentation was drawn as spaces or as an offset.
+function codeLine(line: Line, left: number, charWidth: number): string {
+  let text = "";
+  for (const span of line.spans) {
+    if (span.text.trim() === "") {
+      text += span.text;
+      continue;
+    }
+    const column = Math.min(CODE_COLUMN_MAX, Math.max(0, Math.round((span.x0 - left) / charWidth)));
+    if (text.length < column) text += " ".repeat(column - text.length);
+    else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text)) text += " ";
+    text += span.text;
+  }
+  return text.trimEnd();
+}
+
+/** Blank lines kept inside a code block between two lines, at most. */
+const CODE_BLANK_LINES_MAX = 2;
+
+function renderCode(lines: readonly Line[]): string {
+  const widths: number[] = [];
+  for (const line of lines) {
+    for (const span of line.spans) {
+      const n = span.text.length;
+      if (n >= 2) widths.push((span.x1 - span.x0) / n);
+    }
+  }
+  widths.sort((a, b) => a - b);
+  const charWidth = widths.length > 0 ? widths[widths.length >> 1] : 6;
+  const pitches: number[] = [];
+  for (let i = 1; i < lines.length; i++) pitches.push(lines[i].y0 - lines[i - 1].y0);
+  pitches.sort((a, b) => a - b);
+  const pitch = pitches.length > 0 ? pitches[pitches.length >> 1] : 0;
+  let left = Infinity;
+  for (const l of lines) if (l.x0 < left) left = l.x0;
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (i > 0 && pitch > 0) {
+      const blanks = Math.round((line.y0 - lines[i - 1].y0) / pitch) - 1;
+      for (let b = 0; b < Math.min(blanks, CODE_BLANK_LINES_MAX); b++) out.push("");
+    }
+    out.push(codeLine(line, left, charWidth));
+  });
+  const body = out.join("\n");
+  const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));
+  const fence = "`".repeat(longestFence + 1);
+  return `${fence}\n${body}\n${fence}`;
+}

@@ -1,0 +1,106 @@
+// A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
+// `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
+import type { Line } from "../model.js";
+import { lineText } from "../layout/line_joining.js";
+import type { Table, TableCell } from "../tables/detect.js";
+
+/** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts. */
+export type InlineRenderer = (lines: Line[]) => string;
+/** Unescaped text of lines joined with spaces; HTML cells escape it themselves. */
+export type PlainRenderer = (lines: Line[]) => string;
+
+export function renderTable(
+  table: Table,
+  mode: "gfm" | "html" | "off",
+  inline: InlineRenderer,
+  plain: PlainRenderer = plainText,
+): string {
+  const width = table.rows.reduce((n, row) => Math.max(n, row.length), 0);
+  if (width === 0) return "";
+  const rows = table.rows.map((row) => padRow(row, width));
+  switch (mode) {
+    case "gfm":
+      return renderGfm(rows, inline);
+    case "html":
+      return renderHtml(rows, table.headerRows > 0, plain);
+    case "off":
+      return renderOff(rows, inline);
+  }
+}
+
+function padRow(row: TableCell[], width: number): TableCell[] {
+  if (row.length === width) return row;
+  const out = row.slice();
+  while (out.length < width) out.push({ lines: [] });
+  return out;
+}
+
+/** GFM has no header-less table, so the first row is the header whatever `headerRows` says. */
+function renderGfm(rows: TableCell[][], inline: InlineRenderer): string {
+  const line = (row: TableCell[]) => "| " + row.map((cell) => gfmCell(cell, inline)).join(" | ") + " |";
+  const out = [line(rows[0]), "| " + rows[0].map(() => "---").join(" | ") + " |"];
+  for (let r = 1; r < rows.length; r++) out.push(line(rows[r]));
+  return out.join("\n");
+}
+
+function gfmCell(cell: TableCell, inline: InlineRenderer): string {
+  if (cell.lines.length === 0) return "";
+  // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
+  return escapePipes(inline(cell.lines).trim()).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+}
+
+/**
+ * Escapes every `|` not already escaped. The inline renderer escapes a pipe that starts a
+ * block as `\|`; escaping it again would give `\\|`, a literal backslash and a cell border.
+ */
+export function escapePipes(text: string): string {
+  if (!text.includes("|")) return text;
+  let out = "";
+  let backslashes = 0;
+  for (const ch of text) {
+    if (ch === "|" && backslashes % 2 === 0) out += "\\";
+    out += ch;
+    backslashes = ch === "\\" ? backslashes + 1 : 0;
+  }
+  return out;
+}
+
+function renderHtml(rows: TableCell[][], header: boolean, plain: PlainRenderer): string {
+  const row = (cells: TableCell[], tag: "th" | "td") =>
+    "<tr>" + cells.map((cell) => `<${tag}>${htmlCell(cell, plain)}</${tag}>`).join("") + "</tr>";
+  const out = ["<table>"];
+  const bodyStart = header ? 1 : 0;
+  if (header) out.push("<thead>", row(rows[0], "th"), "</thead>");
+  if (rows.length > bodyStart) {
+    out.push("<tbody>");
+    for (let r = bodyStart; r < rows.length; r++) out.push(row(rows[r], "td"));
+    out.push("</tbody>");
+  }
+  out.push("</table>");
+  return out.join("\n");
+}
+
+function htmlCell(cell: TableCell, plain: PlainRenderer): string {
+  if (cell.lines.length === 0) return "";
+  // A blank line would end the Markdown HTML block early, so no newlines survive.
+  return escapeHtml(plain(cell.lines).replace(/\s+/g, " ").trim());
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+}
+
+/** One paragraph per row, so rows stay apart in the Markdown; empty rows are skipped. */
+function renderOff(rows: TableCell[][], inline: InlineRenderer): string {
+  const paragraphs: string[] = [];
+  for (const row of rows) {
+    const texts = row.filter((cell) => cell.lines.length > 0).map((cell) => inline(cell.lines).replace(/\s+/g, " ").trim());
+    const text = texts.filter((t) => t !== "").join(" ");
+    if (text !== "") paragraphs.push(text);
+  }
+  return paragraphs.join("\n\n");
+}
+
+function plainText(lines: Line[]): string {
+  return lines.map(lineText).join(" ");
+}

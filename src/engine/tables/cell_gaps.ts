@@ -1,0 +1,94 @@
+// Text rows for the aligned detector: the free lines of one visual row, cut into pieces
+// wherever a gap is wide enough to separate two cells.
+import type { Line, Span } from "../model.js";
+import { isBlank, makeLine } from "./rows.js";
+
+/** A horizontal gap wider than this many ems separates cells; word spaces are ~0.25–0.6 em
+ *  even in loosely justified text. */
+const CELL_GAP_EM_MIN = 1;
+/** ... and wider than this many average character widths: wide faces (monospace, extended)
+ *  set their word spaces wider than an em-based limit expects. */
+const CELL_GAP_CHAR_WIDTHS_MIN = 2;
+
+/** A run of spans on one row with no cell-sized gap inside. */
+export interface Piece {
+  items: { span: Span; line: Line }[];
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+  /** Cell text, built only for rows that reach the content checks. */
+  text: string | null;
+}
+
+export interface TextRow {
+  lines: Line[];
+  cells: Piece[];
+  y0: number;
+  y1: number;
+  em: number;
+}
+
+export function textRow(lines: Line[]): TextRow {
+  const items: { span: Span; line: Line }[] = [];
+  let sizeSum = 0;
+  let chars = 0;
+  let width = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      items.push({ span, line });
+      sizeSum += span.size * span.text.length;
+      chars += span.text.length;
+      width += span.x1 - span.x0;
+    }
+  }
+  items.sort((p, q) => p.span.x0 - q.span.x0);
+  const em = chars > 0 ? sizeSum / chars : 0;
+  const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
+  const cells: Piece[] = [];
+  let cur: Piece | null = null;
+  for (const item of items) {
+    if (cur !== null && item.span.x0 - cur.x1 <= gapMin) {
+      cur.items.push(item);
+      cur.x1 = Math.max(cur.x1, item.span.x1);
+      cur.y0 = Math.min(cur.y0, item.span.y0);
+      cur.y1 = Math.max(cur.y1, item.span.y1);
+      continue;
+    }
+    cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, text: null };
+    cells.push(cur);
+  }
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const line of lines) (y0 = Math.min(y0, line.y0)), (y1 = Math.max(y1, line.y1));
+  return { lines, cells, y0, y1, em };
+}
+
+export function pieceText(piece: Piece): string {
+  piece.text ??= piece.items.map((e) => e.span.text.trim()).join(" ");
+  return piece.text;
+}
+
+/** The lines of a piece: whole lines where the piece holds all of a line's spans,
+ *  fragments where a line was cut between cells. */
+export function pieceLines(piece: Piece): Line[] {
+  const byLine = new Map<Line, Span[]>();
+  for (const { span, line } of piece.items) {
+    const spans = byLine.get(line);
+    if (spans) spans.push(span);
+    else byLine.set(line, [span]);
+  }
+  const out: Line[] = [];
+  for (const [line, spans] of byLine) {
+    // Blank spans never reach a piece, so a line is whole when its other spans all did.
+    if (spans.length === line.spans.filter((s) => !isBlank(s.text)).length) {
+      out.push(line);
+      continue;
+    }
+    const order = new Map(line.spans.map((s, i) => [s, i]));
+    spans.sort((p, q) => (order.get(p) ?? 0) - (order.get(q) ?? 0));
+    out.push(makeLine(spans, line.wmode));
+  }
+  return out;
+}

@@ -1,0 +1,151 @@
+// Grids: rulings that touch are joined into connected groups, each group becomes the grid
+// of lines its rulings lie on, and grid cells merge wherever the border between them is
+// not drawn.
+import { lowerBound } from "./sorted_search.js";
+import { JOIN_PT, SNAP_PT, type Rulings, type Seg } from "./rulings.js";
+
+export interface Grid {
+  xs: number[];
+  ys: number[];
+  /** Vertical segments snapped to each `xs` index; horizontals to each `ys` index. */
+  vAt: Seg[][];
+  hAt: Seg[][];
+  area: number;
+}
+
+/** Bounds the segment-intersection pass, which is O(h × v) in the worst case. */
+const SEGMENTS_MAX = 1_500;
+/** Grid lines per axis; beyond it the region is graph paper or a chart, and the cell
+ *  count (its square) would make the merge pass costly. */
+const GRID_LINES_MAX = 200;
+
+export function findGrids(rulings: Rulings): Grid[] {
+  const { h, v } = rulings;
+  if (h.length < 2 || v.length < 1 || h.length + v.length > SEGMENTS_MAX) return [];
+  const parent = new Int32Array(h.length + v.length);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
+  const vPos = v.map((s) => s.pos);
+  for (let i = 0; i < h.length; i++) {
+    const s = h[i];
+    for (let k = lowerBound(vPos, s.a - JOIN_PT); k < v.length && vPos[k] <= s.b + JOIN_PT; k++) {
+      if (s.pos >= v[k].a - JOIN_PT && s.pos <= v[k].b + JOIN_PT) union(parent, i, h.length + k);
+    }
+  }
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < parent.length; i++) {
+    const root = find(parent, i);
+    const list = members.get(root);
+    if (list) list.push(i);
+    else members.set(root, [i]);
+  }
+  const grids: Grid[] = [];
+  for (const list of members.values()) {
+    if (list.length < 3) continue;
+    const hs = list.filter((i) => i < h.length).map((i) => h[i]);
+    const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
+    const grid = buildGrid(hs, vs);
+    if (grid !== null) grids.push(grid);
+  }
+  return grids;
+}
+
+function buildGrid(hs: Seg[], vs: Seg[]): Grid | null {
+  if (hs.length < 2 || vs.length < 1) return null;
+  // Tables often leave their outer sides open: the horizontals' ends are column edges too,
+  // and the verticals' ends are row edges.
+  let hMin = Infinity;
+  let hMax = -Infinity;
+  for (const s of hs) (hMin = Math.min(hMin, s.a)), (hMax = Math.max(hMax, s.b));
+  let vMin = Infinity;
+  let vMax = -Infinity;
+  for (const s of vs) (vMin = Math.min(vMin, s.a)), (vMax = Math.max(vMax, s.b));
+  const xs = clusterValues([...vs.map((s) => s.pos), hMin, hMax]);
+  const ys = clusterValues([...hs.map((s) => s.pos), vMin, vMax]);
+  if (xs.length < 3 || ys.length < 3) return null;
+  if (xs.length > GRID_LINES_MAX || ys.length > GRID_LINES_MAX) return null;
+  const vAt: Seg[][] = xs.map(() => []);
+  const hAt: Seg[][] = ys.map(() => []);
+  for (const s of vs) vAt[nearestIndex(xs, s.pos)].push(s);
+  for (const s of hs) hAt[nearestIndex(ys, s.pos)].push(s);
+  const area = (xs[xs.length - 1] - xs[0]) * (ys[ys.length - 1] - ys[0]);
+  return { xs, ys, vAt, hAt, area };
+}
+
+/** Which merged cell each grid cell belongs to (the row-major index of its top-left cell),
+ *  and the share of interior cell borders that are actually ruled. */
+export function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: number } {
+  const rows = grid.ys.length - 1;
+  const cols = grid.xs.length - 1;
+  const parent = new Int32Array(rows * cols);
+  for (let i = 0; i < parent.length; i++) parent[i] = i;
+  let borders = 0;
+  let ruled = 0;
+  for (let r = 0; r < rows; r++) {
+    const midY = (grid.ys[r] + grid.ys[r + 1]) / 2;
+    for (let c = 1; c < cols; c++) {
+      borders++;
+      if (covers(grid.vAt[c], midY)) ruled++;
+      else union(parent, r * cols + c - 1, r * cols + c);
+    }
+  }
+  for (let r = 1; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const midX = (grid.xs[c] + grid.xs[c + 1]) / 2;
+      borders++;
+      if (covers(grid.hAt[r], midX)) ruled++;
+      else union(parent, (r - 1) * cols + c, r * cols + c);
+    }
+  }
+  const anchors = new Int32Array(parent.length);
+  for (let i = 0; i < parent.length; i++) anchors[i] = find(parent, i);
+  return { anchors, ruledShare: borders > 0 ? ruled / borders : 0 };
+}
+
+function covers(segs: Seg[], p: number): boolean {
+  return segs.some((s) => p >= s.a - JOIN_PT && p <= s.b + JOIN_PT);
+}
+
+/** Sorted values merged when within SNAP_PT of their cluster's first value; means returned. */
+function clusterValues(values: number[]): number[] {
+  values.sort((p, q) => p - q);
+  const out: number[] = [];
+  let i = 0;
+  while (i < values.length) {
+    let j = i;
+    let sum = 0;
+    while (j < values.length && values[j] - values[i] <= SNAP_PT) sum += values[j++];
+    out.push(sum / (j - i));
+    i = j;
+  }
+  return out;
+}
+
+/** Index of the band [edges[i], edges[i+1]) holding x, clamped to the outer bands. */
+export function bandIndex(edges: number[], x: number): number {
+  const i = lowerBound(edges, x) - 1;
+  return Math.min(Math.max(i, 0), edges.length - 2);
+}
+
+function nearestIndex(sorted: number[], x: number): number {
+  const i = lowerBound(sorted, x);
+  if (i === 0) return 0;
+  if (i === sorted.length) return sorted.length - 1;
+  return x - sorted[i - 1] <= sorted[i] - x ? i - 1 : i;
+}
+
+/** Union-find keeping the smaller index as the root, so a root is its set's first cell. */
+function union(parent: Int32Array, a: number, b: number): void {
+  const ra = find(parent, a);
+  const rb = find(parent, b);
+  if (ra < rb) parent[rb] = ra;
+  else if (rb < ra) parent[ra] = rb;
+}
+
+function find(parent: Int32Array, i: number): number {
+  let x = i;
+  while (parent[x] !== x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}

@@ -1,0 +1,106 @@
+// Whether a run of aligned rows reads as a table: short cells in columns that line up,
+// and not prose, a list, a code listing or a table of contents.
+import { median } from "./sorted_search.js";
+import { pieceText, type TextRow } from "./cell_gaps.js";
+
+/** Two aligned rows happen by chance (a heading and a date); three rarely do. */
+export const ALIGNED_ROWS_MIN = 3;
+/** Column edges agree within this many ems: glyph side bearings differ by a fraction. */
+const ALIGN_TOLERANCE_EM = 0.3;
+/** Share of a column's rows that must agree on a left, right or centre edge. */
+const ALIGNED_ROW_FRACTION_MIN = 0.6;
+/** Table cells are short: a label, a number. Lines of prose run 6–15 words. */
+const CELL_WORDS_MEDIAN_MAX = 5;
+/** One descriptive column is fine; a column of prose lines is a text column. */
+const COLUMN_WORDS_MEDIAN_MAX = 8;
+/** The same limits in characters, for scripts without spaces and text in unmapped fonts. */
+const CELL_CHARS_MEDIAN_MAX = 30;
+const COLUMN_CHARS_MEDIAN_MAX = 60;
+/** A first column of labels this short before text this long is a list's hanging markers. */
+const HANGING_MARKER_CHARS_MAX = 3;
+const HANGING_TEXT_CHARS_MIN = 30;
+/** Code listings align their comments in a column; the code renderer keeps them verbatim. */
+const MONOSPACE_SHARE_MAX = 0.5;
+/** Justified prose fills its column on nearly every line; table cells rarely do. */
+const PROSE_FILL_RATIO_MIN = 0.9;
+const PROSE_FULL_ROW_FRACTION_MIN = 0.8;
+/** ... and has several words per line, where a column of equal-width numbers has one. */
+const PROSE_WORDS_MEDIAN_MIN = 3;
+
+/** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
+const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
+/** Dot leaders belong to tables of contents and indexes, which read better as lines. */
+const LEADER_DOTS = /(?:\.\s?){5,}|…{2,}/;
+
+export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
+  const run = rows.slice(start, end);
+  const k = run[0].cells.length;
+  const tolerance = ALIGN_TOLERANCE_EM * median(run.map((r) => r.em));
+  const agreeing = Math.max(ALIGNED_ROWS_MIN, Math.ceil(ALIGNED_ROW_FRACTION_MIN * run.length));
+  const allWords: number[] = [];
+  const allChars: number[] = [];
+  let proseColumns = 0;
+  for (let c = 0; c < k; c++) {
+    const cells = run.map((r) => r.cells[c]);
+    const aligned =
+      agree(cells.map((p) => p.x0), tolerance) >= agreeing ||
+      agree(cells.map((p) => p.x1), tolerance) >= agreeing ||
+      agree(cells.map((p) => (p.x0 + p.x1) / 2), tolerance) >= agreeing;
+    if (!aligned) return false;
+    const words = cells.map((p) => countWords(pieceText(p)));
+    const wordsMedian = median(words);
+    if (wordsMedian > COLUMN_WORDS_MEDIAN_MAX) return false;
+    const chars = cells.map((p) => pieceText(p).length);
+    if (median(chars) > COLUMN_CHARS_MEDIAN_MAX) return false;
+    allWords.push(...words);
+    allChars.push(...chars);
+    const x0 = cells.reduce((m, p) => Math.min(m, p.x0), Infinity);
+    const width = cells.reduce((m, p) => Math.max(m, p.x1), -Infinity) - x0;
+    const full = cells.filter((p) => p.x1 - p.x0 >= PROSE_FILL_RATIO_MIN * width).length;
+    if (full >= PROSE_FULL_ROW_FRACTION_MIN * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
+      proseColumns++;
+    }
+  }
+  if (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX) return false;
+  if (proseColumns === k || monospaceShare(run) > MONOSPACE_SHARE_MAX) return false;
+  // A numbered or bulleted list lays its markers out as a column of its own; markers the
+  // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
+  if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
+  if (k === 2 && run.every((r) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX)) {
+    if (median(run.map((r) => pieceText(r.cells[1]).length)) >= HANGING_TEXT_CHARS_MIN) return false;
+  }
+  return !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
+}
+
+function monospaceShare(run: TextRow[]): number {
+  let mono = 0;
+  let all = 0;
+  for (const row of run) {
+    for (const cell of row.cells) {
+      for (const { span } of cell.items) {
+        all += span.text.length;
+        if (span.monospace) mono += span.text.length;
+      }
+    }
+  }
+  return all > 0 ? mono / all : 0;
+}
+
+/** How many values sit within `tolerance` of their median. */
+function agree(values: number[], tolerance: number): number {
+  const m = median(values);
+  let n = 0;
+  for (const v of values) if (Math.abs(v - m) <= tolerance) n++;
+  return n;
+}
+
+function countWords(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) <= 32;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}

@@ -1,0 +1,60 @@
+// Row grouping and line building shared by both table detectors: visual rows from boxes,
+// reading order inside a cell, and lines rebuilt from spans cut at cell borders.
+import type { Line, Span } from "../model.js";
+import type { Box, TableCell } from "./model.js";
+
+/** Two lines share a row when they overlap vertically by this share of the shorter one. */
+const ROW_OVERLAP_MIN = 0.5;
+
+/** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
+export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
+  const sorted = items.slice().sort((p, q) => box(p).y0 - box(q).y0);
+  const out: T[][] = [];
+  let anchor: Box | null = null;
+  for (const item of sorted) {
+    const b = box(item);
+    if (anchor !== null) {
+      const overlap = Math.min(anchor.y1, b.y1) - Math.max(anchor.y0, b.y0);
+      const shorter = Math.min(anchor.y1 - anchor.y0, b.y1 - b.y0);
+      if (overlap > 0 && overlap >= ROW_OVERLAP_MIN * shorter) {
+        out[out.length - 1].push(item);
+        if (b.y1 - b.y0 > anchor.y1 - anchor.y0) anchor = b;
+        continue;
+      }
+    }
+    out.push([item]);
+    anchor = b;
+  }
+  return out;
+}
+
+export function hasText(cell: TableCell): boolean {
+  return cell.lines.some((line) => line.spans.some((span) => !isBlank(span.text)));
+}
+
+export function readingOrder(lines: Line[]): Line[] {
+  if (lines.length < 2) return lines;
+  return groupRows(lines, (l) => l).flatMap((row) => row.sort((p, q) => p.x0 - q.x0));
+}
+
+export function makeLine(spans: Span[], wmode: 0 | 1): Line {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const s of spans) {
+    x0 = Math.min(x0, s.x0);
+    y0 = Math.min(y0, s.y0);
+    x1 = Math.max(x1, s.x1);
+    y1 = Math.max(y1, s.y1);
+  }
+  return { spans, x0, y0, x1, y1, wmode };
+}
+
+export function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c !== 0xa0) return false;
+  }
+  return true;
+}

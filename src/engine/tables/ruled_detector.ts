@@ -1,0 +1,239 @@
+// The ruled detector: each grid whose cells hold table-like text becomes a table. A grid
+// shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
+import type { Line, Span } from "../model.js";
+import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
+import { detectHeader } from "./header_row.js";
+import { lowerBound, median } from "./sorted_search.js";
+import type { BuiltRow, Table, TableCell } from "./model.js";
+import { groupRows, hasText, makeLine, readingOrder } from "./rows.js";
+import { SNAP_PT, type Rulings } from "./rulings.js";
+
+/** Charts and forms draw grids whose cells are mostly empty; real tables fill most cells. */
+const FILLED_CELL_FRACTION_MIN = 0.25;
+/** A framed page layout (columns in boxes) is a "grid" whose cells hold whole paragraphs. */
+const CELL_LINES_MEDIAN_MAX = 10;
+/** In a table nearly every border between neighbouring grid cells is drawn (merged cells
+ *  are few); boxes of a diagram leave most of the grid their edges span unruled. */
+const RULED_BORDER_SHARE_MIN = 0.8;
+/** Diagrams (boxes joined by connectors) and scattered form fields make grids whose rows
+ *  and columns hold one text each; in a table most rows and columns hold two or more. */
+const MULTI_CELL_SHARE_MIN = 0.5;
+
+export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+  const grids = findGrids(rulings);
+  if (grids.length === 0) return;
+  // Smallest first: a table inside a framed panel claims its lines before the frame does.
+  grids.sort((p, q) => p.area - q.area);
+  const byY = lines
+    .map((line) => ({ line, cy: (line.y0 + line.y1) / 2 }))
+    .sort((p, q) => p.cy - q.cy);
+  const cys = byY.map((e) => e.cy);
+  for (const grid of grids) {
+    const inside: Line[] = [];
+    const x0 = grid.xs[0];
+    const x1 = grid.xs[grid.xs.length - 1];
+    const yEnd = grid.ys[grid.ys.length - 1];
+    for (let k = lowerBound(cys, grid.ys[0]); k < byY.length && cys[k] <= yEnd; k++) {
+      const line = byY[k].line;
+      const cx = (line.x0 + line.x1) / 2;
+      if (cx >= x0 && cx <= x1 && !taken.has(line) && line.spans.length > 0) inside.push(line);
+    }
+    const verdict = gridTable(grid, inside, rulings);
+    if (verdict === "diagram") for (const line of inside) inDiagrams.add(line);
+    if (typeof verdict === "string") continue;
+    for (const line of inside) taken.add(line);
+    tables.push(verdict);
+  }
+}
+
+/** A table, or why the grid is none: `diagram` when its shape is a drawing's. */
+function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagram" | "rejected" {
+  if (inside.length === 0) return "rejected";
+  const cols = grid.xs.length - 1;
+  const { anchors, ruledShare } = mergeCells(grid);
+  if (ruledShare < RULED_BORDER_SHARE_MIN) return "diagram";
+  const cellLines: Line[][] = Array.from({ length: anchors.length }, () => []);
+  for (const line of inside) placeLine(line, grid, anchors, cellLines);
+  const built: BuiltRow[] = [];
+  for (let r = 0; r + 1 < grid.ys.length; r++) {
+    const sub = splitBand(grid, anchors, cellLines, r);
+    if (sub !== null) {
+      built.push(...sub);
+      continue;
+    }
+    const cells: TableCell[] = [];
+    for (let c = 0; c < cols; c++) cells.push({ lines: readingOrder(cellLines[r * cols + c]) });
+    built.push({ cells, y0: grid.ys[r], y1: grid.ys[r + 1] });
+  }
+  const rows = dropEmpty(built);
+  const verdict = judgeGrid(rows);
+  if (verdict !== "table") return verdict;
+  const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
+  const headerRows = detectHeader(rows, box, rulings);
+  return { ...box, rows: rows.map((r) => r.cells), ruled: true, headerRows };
+}
+
+function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
+  const cols = rows.length > 0 ? rows[0].cells.length : 0;
+  if (rows.length < 2 || cols < 2) return "rejected";
+  let filled = 0;
+  let multiRows = 0;
+  const perColumn = new Array<number>(cols).fill(0);
+  const lineCounts: number[] = [];
+  for (const row of rows) {
+    let inRow = 0;
+    row.cells.forEach((cell, c) => {
+      if (!hasText(cell)) return;
+      inRow++;
+      perColumn[c]++;
+      lineCounts.push(cell.lines.length);
+    });
+    filled += inRow;
+    if (inRow >= 2) multiRows++;
+  }
+  if (filled < FILLED_CELL_FRACTION_MIN * rows.length * cols) return "diagram";
+  if (multiRows < MULTI_CELL_SHARE_MIN * rows.length) return "diagram";
+  if (perColumn.filter((n) => n >= 2).length < MULTI_CELL_SHARE_MIN * cols) return "diagram";
+  return median(lineCounts) <= CELL_LINES_MEDIAN_MAX ? "table" : "rejected";
+}
+
+/** Puts a line into the merged cell under it, cutting it where it crosses a cell border. */
+function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[][]): void {
+  const cols = grid.xs.length - 1;
+  const row = bandIndex(grid.ys, (line.y0 + line.y1) / 2);
+  const anchorAt = (x: number) => anchors[row * cols + bandIndex(grid.xs, x)];
+  const pieces: { anchor: number; span: Span }[] = [];
+  for (const span of line.spans) {
+    let s = span;
+    // Each pass cuts off one crossed border, so at most `cols` passes.
+    for (let guard = 0; guard < cols; guard++) {
+      const c0 = bandIndex(grid.xs, s.x0 + SNAP_PT);
+      const c1 = bandIndex(grid.xs, s.x1 - SNAP_PT);
+      let border = -1;
+      for (let c = c0 + 1; c <= c1; c++) {
+        if (anchors[row * cols + c - 1] !== anchors[row * cols + c]) {
+          border = c;
+          break;
+        }
+      }
+      if (border < 0) break;
+      const cut = cutSpan(s, grid.xs[border]);
+      if (cut === null) break;
+      pieces.push({ anchor: anchorAt(center(cut[0])), span: cut[0] });
+      s = cut[1];
+    }
+    pieces.push({ anchor: anchorAt(center(s)), span: s });
+  }
+  if (pieces.every((p) => p.anchor === pieces[0].anchor)) {
+    if (pieces.length === line.spans.length) {
+      cellLines[pieces[0].anchor].push(line);
+      return;
+    }
+  }
+  let start = 0;
+  for (let k = 1; k <= pieces.length; k++) {
+    if (k < pieces.length && pieces[k].anchor === pieces[start].anchor) continue;
+    const spans = pieces.slice(start, k).map((p) => p.span);
+    cellLines[pieces[start].anchor].push(makeLine(spans, line.wmode));
+    start = k;
+  }
+}
+
+/**
+ * Splits a span that runs across a column border at the whitespace nearest to it. Character
+ * positions are not in the model, so they are interpolated along the span: exact for
+ * monospace, within a character or two otherwise, and the cell gap is wider than that.
+ */
+function cutSpan(span: Span, x: number): [Span, Span] | null {
+  const text = span.text;
+  const n = text.length;
+  const width = span.x1 - span.x0;
+  if (n < 3 || width <= 0) return null;
+  const ideal = Math.round(((x - span.x0) / width) * n);
+  let at = -1;
+  for (let d = 0; d < n; d++) {
+    if (isSpace(text, ideal - d)) {
+      at = ideal - d;
+      break;
+    }
+    if (isSpace(text, ideal + d)) {
+      at = ideal + d;
+      break;
+    }
+  }
+  if (at < 0) return null;
+  const left = text.slice(0, at).trimEnd();
+  const right = text.slice(at + 1).trimStart();
+  if (left.length === 0 || right.length === 0) return null;
+  const perChar = width / n;
+  const rightStart = n - right.length;
+  return [
+    { ...span, text: left, x1: span.x0 + perChar * left.length },
+    { ...span, text: right, x0: span.x0 + perChar * rightStart },
+  ];
+}
+
+function isSpace(text: string, i: number): boolean {
+  if (i < 0 || i >= text.length) return false;
+  const c = text.charCodeAt(i);
+  return c === 32 || c === 9 || c === 0xa0;
+}
+
+/**
+ * Splits one grid band into several table rows when the band holds several text rows that
+ * each start in the band's first column and fill at least half its columns. Booktabs-like
+ * grids rule only the header and the outside, leaving the body one band; a wrapped cell
+ * adds text rows that leave the first column empty, so it stays one row.
+ */
+function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: number): BuiltRow[] | null {
+  const cols = grid.xs.length - 1;
+  const rows = grid.ys.length - 1;
+  const items: { line: Line; col: number }[] = [];
+  for (let c = 0; c < cols; c++) {
+    const i = r * cols + c;
+    // Merged cells across bands keep their band structure.
+    if (Math.floor(anchors[i] / cols) !== r) return null;
+    if (r + 1 < rows && Math.floor(anchors[i + cols] / cols) === r) return null;
+    for (const line of cellLines[i]) items.push({ line, col: c });
+  }
+  if (items.length < 4) return null;
+  const textRows = groupRows(items, (e) => e.line);
+  if (textRows.length < 2) return null;
+  const usedCols = new Set(items.map((e) => e.col));
+  const firstCol = Math.min(...usedCols);
+  const needed = Math.max(2, Math.ceil(usedCols.size / 2));
+  for (const tr of textRows) {
+    const colsHere = new Set(tr.map((e) => e.col));
+    if (!colsHere.has(firstCol) || colsHere.size < needed) return null;
+  }
+  return textRows.map((tr) => {
+    const cells: TableCell[] = Array.from({ length: cols }, () => ({ lines: [] as Line[] }));
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    for (const e of tr) {
+      cells[e.col].lines.push(e.line);
+      y0 = Math.min(y0, e.line.y0);
+      y1 = Math.max(y1, e.line.y1);
+    }
+    for (const cell of cells) cell.lines = readingOrder(cell.lines);
+    return { cells, y0, y1 };
+  });
+}
+
+/** Removes rows and columns with no text: spacer bands, slivers between double borders,
+ *  and the parts of merged cells that never hold text. */
+function dropEmpty(rows: BuiltRow[]): BuiltRow[] {
+  const kept = rows.filter((row) => row.cells.some(hasText));
+  if (kept.length === 0) return kept;
+  const cols = kept[0].cells.length;
+  const used: number[] = [];
+  for (let c = 0; c < cols; c++) {
+    if (kept.some((row) => hasText(row.cells[c]))) used.push(c);
+  }
+  if (used.length === cols) return kept;
+  return kept.map((row) => ({ ...row, cells: used.map((c) => row.cells[c]) }));
+}
+
+function center(s: Span): number {
+  return (s.x0 + s.x1) / 2;
+}

@@ -1,0 +1,130 @@
+// Rulings: a page's vector rules as merged horizontal and vertical segments, with the
+// filled and stroked rectangles the detectors also consult (shading, frames).
+import type { Rule } from "../model.js";
+import type { Box } from "./model.js";
+
+/** A merged ruling: `pos` is y for a horizontal, x for a vertical; [a, b] its extent. */
+export interface Seg {
+  pos: number;
+  a: number;
+  b: number;
+  /** Stroke thickness when known, 0 for rectangle edges whose stroke width is unknown. */
+  thick: number;
+  /** Two parallel rulings merged into one (a double border). */
+  double: boolean;
+}
+
+export interface Rulings {
+  /** Sorted by `pos`. */
+  h: Seg[];
+  /** `pos` of each of `h`, for binary search. */
+  hPos: number[];
+  /** Sorted by `pos`. */
+  v: Seg[];
+  /** Filled rectangles too large to be drawn rules: cell and row shading. */
+  fills: Box[];
+  /** Stroked rectangles: table frames, or the boxes of a diagram. */
+  frames: Box[];
+}
+
+/** Filled rectangles up to this thickness are drawn rules; Word and HTML borders are 0.5–2 pt. */
+const RULE_THICKNESS_MAX_PT = 3;
+/** Rulings closer than this are one: double borders sit ~1.5–2 pt apart and stroke
+ *  boxes include half the line width. Text rows are never this thin. */
+export const SNAP_PT = 3;
+/** A ruling stopping this short of another still meets it: producers leave hairline gaps
+ *  at corners, and collinear pieces of one border are drawn cell by cell. */
+export const JOIN_PT = 3;
+/** Merged parallel rulings further apart than this were a double line, not one line. */
+const DOUBLE_RULE_GAP_MIN_PT = 1;
+/** Fills covering more of the page than this are page or panel backgrounds, not cells. */
+const BACKGROUND_PAGE_FRACTION_MAX = 0.5;
+/** More vector rules than this is artwork (maps, hatching): no table search at all. */
+const RULES_MAX = 20_000;
+
+export function collectRulings(rules: Rule[], page: { width: number; height: number }): Rulings {
+  const h: Seg[] = [];
+  const v: Seg[] = [];
+  const fills: Box[] = [];
+  const frames: Box[] = [];
+  if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
+  const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
+  for (const r of rules) {
+    const x0 = Math.min(r.x0, r.x1);
+    const x1 = Math.max(r.x0, r.x1);
+    const y0 = Math.min(r.y0, r.y1);
+    const y1 = Math.max(r.y0, r.y1);
+    const w = x1 - x0;
+    const ht = y1 - y0;
+    if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
+    if (ht <= RULE_THICKNESS_MAX_PT) {
+      h.push({ pos: (y0 + y1) / 2, a: x0, b: x1, thick: ht, double: false });
+    } else if (w <= RULE_THICKNESS_MAX_PT) {
+      v.push({ pos: (x0 + x1) / 2, a: y0, b: y1, thick: w, double: false });
+    } else {
+      if (r.kind === "fill") {
+        if (w * ht > backgroundAreaMin) continue;
+        fills.push({ x0, y0, x1, y1 });
+      } else {
+        frames.push({ x0, y0, x1, y1 });
+      }
+      // A stroked rectangle is its outline; a shaded cell's edges are its borders.
+      h.push({ pos: y0, a: x0, b: x1, thick: 0, double: false });
+      h.push({ pos: y1, a: x0, b: x1, thick: 0, double: false });
+      v.push({ pos: x0, a: y0, b: y1, thick: 0, double: false });
+      v.push({ pos: x1, a: y0, b: y1, thick: 0, double: false });
+    }
+  }
+  const merged = mergeCollinear(h);
+  return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
+}
+
+/** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
+function mergeCollinear(segs: Seg[]): Seg[] {
+  if (segs.length === 0) return segs;
+  segs.sort((p, q) => p.pos - q.pos);
+  // Cluster ids by position, each cluster anchored on its first position so that a ladder
+  // of close lines (hatching) cannot chain into one wide cluster; then one sort by
+  // (cluster, start) lets a single pass join touching extents.
+  const cluster = new Int32Array(segs.length);
+  let anchor = segs[0].pos;
+  for (let i = 1; i < segs.length; i++) {
+    if (segs[i].pos - anchor > SNAP_PT) {
+      cluster[i] = cluster[i - 1] + 1;
+      anchor = segs[i].pos;
+    } else {
+      cluster[i] = cluster[i - 1];
+    }
+  }
+  const order = Array.from(segs.keys()).sort((p, q) => cluster[p] - cluster[q] || segs[p].a - segs[q].a);
+  const out: Seg[] = [];
+  let cur: Seg | null = null;
+  let curCluster = -1;
+  let lo = 0;
+  let hi = 0;
+  for (const i of order) {
+    const g = segs[i];
+    if (cur !== null && cluster[i] === curCluster && g.a <= cur.b + JOIN_PT) {
+      const overlap = Math.min(cur.b, g.b) - Math.max(cur.a, g.a);
+      if (overlap > 0 && Math.abs(g.pos - cur.pos) >= DOUBLE_RULE_GAP_MIN_PT) cur.double = true;
+      cur.b = Math.max(cur.b, g.b);
+      cur.thick = Math.max(cur.thick, g.thick);
+      cur.double ||= g.double;
+      lo = Math.min(lo, g.pos);
+      hi = Math.max(hi, g.pos);
+      continue;
+    }
+    if (cur !== null) out.push(withPos(cur, lo, hi));
+    cur = { ...g };
+    curCluster = cluster[i];
+    lo = hi = g.pos;
+  }
+  if (cur !== null) out.push(withPos(cur, lo, hi));
+  return out.sort((p, q) => p.pos - q.pos);
+}
+
+/** A merged ruling sits midway between the outermost rulings merged into it. */
+function withPos(seg: Seg, lo: number, hi: number): Seg {
+  seg.pos = (lo + hi) / 2;
+  return seg;
+}
