@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { extractStructure, lcsLength, scoreMarkdown, textSimilarity, tokenize } from "./score.js";
+import { extractStructure, furnitureRemoved, lcsLength, normalizeCell, readingOrder, scoreMarkdown, scoreTables, textSimilarity, tokenize } from "./score.js";
 
 const DOC = `# Harbour Report
 
@@ -188,5 +188,110 @@ describe("lcsLength", () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe("readingOrder", () => {
+  const left = "The tide rose early on Monday. Boats left the harbour at dawn.";
+  const right = "Prices at the fish market fell by noon. The council met in the evening.";
+  const page = `${left}\n${right}`;
+
+  it("is 1 when the sentences come in the expected order, even with words missing", () => {
+    expect(readingOrder(page, page).reading_order).toBe(1);
+    const s = readingOrder(page.replace("early ", "").replace("by noon", ""), page);
+    expect(s.reading_order).toBe(1);
+    expect(s.matched).toBe(4);
+  });
+
+  it("drops when the columns are read in the wrong order, though the text is the same", () => {
+    const swapped = `${right}\n${left}`;
+    const s = readingOrder(swapped, page);
+    expect(s.reading_order).toBeCloseTo(2 / 6);
+    expect(textSimilarity(swapped, page)).toBeLessThan(1);
+  });
+
+  it("is null when fewer than two chunks are found", () => {
+    expect(readingOrder("nothing in common here", page).reading_order).toBeNull();
+  });
+});
+
+describe("furnitureRemoved", () => {
+  const expected = "# Annual Report\n\nRevenue grew by 3 per cent in 2023.\n";
+  const furniture = ["Annual Report", "Page 3 of 12", "3"];
+
+  it("counts furniture lines absent from the output", () => {
+    const s = furnitureRemoved(expected, expected, furniture);
+    expect(s).toEqual({ lines: 3, removed: 3, present: [] });
+  });
+
+  it("finds a page number and a running head left in the output", () => {
+    const actual = `Annual Report\n\n${expected}\nPage 3 of 12\n\n3\n`;
+    const s = furnitureRemoved(actual, expected, furniture);
+    expect(s.removed).toBe(0);
+    expect(s.present).toEqual(["Annual Report", "Page 3 of 12", "3"]);
+  });
+
+  it("does not mistake a number inside a sentence for a page number", () => {
+    const s = furnitureRemoved("Revenue grew by 3 per cent in 2023.", expected, ["3"]);
+    expect(s.removed).toBe(1);
+  });
+});
+
+describe("scoreTables", () => {
+  const truth = [
+    [
+      ["Item", "Q1", "Q2"],
+      ["Blocks", "40,000", "41,500"],
+      ["Fenders", "12,500", "n/a"],
+    ],
+  ];
+
+  it("scores the same grid 1, whatever the spacing, case and dot leaders", () => {
+    const out = [
+      [
+        ["ITEM", "Q 1", "Q2"],
+        ["Blocks . . .", "40,000", "41,500"],
+        ["Fenders", "12,500", "n/a"],
+      ],
+    ];
+    const s = scoreTables(truth, out);
+    expect(s).toMatchObject({ matched: 9, recall: 1, precision: 1, adjacency: 1 });
+    expect(normalizeCell(" 11,062 .6 ")).toBe("11,0626");
+  });
+
+  it("keeps recall but loses adjacency when a column is moved", () => {
+    const out = [
+      [
+        ["Q2", "Item", "Q1"],
+        ["41,500", "Blocks", "40,000"],
+        ["n/a", "Fenders", "12,500"],
+      ],
+    ];
+    const s = scoreTables(truth, out);
+    expect(s.recall).toBe(1);
+    expect(s.adjacency).toBeLessThan(0.8);
+  });
+
+  it("lowers precision for invented cells and recall for missing ones; matches near-misses fuzzily", () => {
+    const s = scoreTables(
+      [[["International shipments", "Total"]]],
+      [[["Internationa1 shipments", "Total", "extra"]]],
+    );
+    expect(s.matched).toBe(2);
+    expect(s.precision).toBeCloseTo(2 / 3);
+    const none = scoreTables(truth, []);
+    expect(none.recall).toBe(0);
+    expect(none.precision).toBeNull();
+  });
+
+  it("reads grids from GFM and HTML tables", () => {
+    const md = "| A | B |\n| --- | --- |\n| 1 | |\n\n<table><tr><td colspan=2>x</td><td>y</td></tr></table>\n";
+    expect(extractStructure(md).tables).toEqual([
+      [
+        ["A", "B"],
+        ["1", ""],
+      ],
+      [["x", "", "y"]],
+    ]);
   });
 });

@@ -33,6 +33,9 @@ export interface Structure {
   /** Non-blank lines of code blocks, trailing whitespace removed, indentation kept. */
   codeLines: string[];
   links: Link[];
+  /** Every GFM pipe table and HTML table as a grid: rows of cell texts, empty cells kept
+   * (an HTML cell with colspan=n is followed by n−1 empty cells). */
+  tables: string[][][];
 }
 
 export interface CategoryCount {
@@ -149,6 +152,19 @@ function inlineText(tokens: Token[] | undefined, c: Collector): string {
 }
 
 function htmlBlock(html: string, c: Collector): void {
+  for (const t of html.matchAll(/<table\b[^>]*>([\s\S]*?)<\/table\s*>/gi)) {
+    const grid: string[][] = [];
+    for (const r of t[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr\s*>/gi)) {
+      const row: string[] = [];
+      for (const m of r[1].matchAll(/<t[dh]\b([^>]*)>([\s\S]*?)<\/t[dh]\s*>/gi)) {
+        row.push(stripTags(m[2]).trim());
+        const span = /colspan\s*=\s*["']?(\d+)/i.exec(m[1]);
+        for (let k = 1; k < Math.min(Number(span?.[1] ?? 1), 100); k++) row.push("");
+      }
+      grid.push(row);
+    }
+    if (grid.length > 0) c.tables.push(grid);
+  }
   for (const m of html.matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]\s*>/gi)) {
     const cell = stripTags(m[1]).trim();
     if (cell) c.tableCells.push(cell);
@@ -202,11 +218,14 @@ function blockTokens(tokens: Token[], c: Collector, listDepth: number): void {
       case "table": {
         const table = t as Tokens.Table;
         const rows = [table.header, ...table.rows];
+        const grid: string[][] = [];
         for (const row of rows) {
           const cells = row.map((cell) => inlineText(cell.tokens, c).trim());
           for (const cell of cells) if (cell) c.tableCells.push(cell);
           c.blocks.push(cells.join(" "));
+          grid.push(cells);
         }
+        c.tables.push(grid);
         break;
       }
       case "html":
@@ -228,7 +247,7 @@ function blockTokens(tokens: Token[], c: Collector, listDepth: number): void {
 }
 
 export function extractStructure(markdown: string): Structure {
-  const c: Collector = { blocks: [], headings: [], listItems: [], tableCells: [], codeLines: [], links: [] };
+  const c: Collector = { blocks: [], headings: [], listItems: [], tableCells: [], codeLines: [], links: [], tables: [] };
   blockTokens(Lexer.lex(markdown.replace(/\r\n?/g, "\n"), { gfm: true }), c, 0);
   return {
     plainText: c.blocks.join("\n"),
@@ -237,6 +256,7 @@ export function extractStructure(markdown: string): Structure {
     tableCells: c.tableCells,
     codeLines: c.codeLines,
     links: c.links,
+    tables: c.tables,
   };
 }
 
@@ -396,5 +416,284 @@ export function scoreMarkdown(actual: string, expected: string): FidelityScore {
       code_lines: code.missing,
       links: links.missing,
     },
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Metrics for real documents (issue 9): reading order, page furniture, table cells.
+
+export interface OrderScore {
+  /** Chunks (sentences of the expected text's blocks) that carry at least one anchor. */
+  chunks: number;
+  /** Chunks whose anchors were found in the actual text. */
+  matched: number;
+  /** Share of matched chunk pairs that the actual text keeps in the expected order
+   * (normalised Kendall tau mapped to 0..1, ties count half); null below 2 matched chunks. */
+  reading_order: number | null;
+}
+
+/** Splits a text into chunks: its lines (blocks), each cut after sentence punctuation. */
+function orderChunks(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    for (const s of line.split(/(?<=[.!?。！？])\s+/)) if (s.trim()) out.push(s);
+  }
+  return out;
+}
+
+/**
+ * Reading order: does the actual text say the expected text's sentences in the same order?
+ * Anchors are token n-grams that occur exactly once in each text (as in patience diff);
+ * each expected chunk (a sentence of a block) takes the median actual position of its
+ * anchors, and the score is the share of chunk pairs in the expected order. Missing text
+ * lowers `matched`, not the score: this isolates order from text similarity (a page read
+ * right column first keeps every word but loses order).
+ */
+export function readingOrder(actualText: string, expectedText: string, n = 3): OrderScore {
+  const chunkOf: number[] = [];
+  const eTokens: string[] = [];
+  const chunks = orderChunks(expectedText);
+  chunks.forEach((ch, i) => {
+    for (const t of tokenize(ch)) {
+      eTokens.push(t);
+      chunkOf.push(i);
+    }
+  });
+  const aTokens = tokenize(actualText);
+  const grams = (toks: string[]) => {
+    const m = new Map<string, number>();
+    for (let i = 0; i + n <= toks.length; i++) {
+      const g = toks.slice(i, i + n).join("\u0001");
+      m.set(g, m.has(g) ? -1 : i);
+    }
+    return m;
+  };
+  const eg = grams(eTokens);
+  const ag = grams(aTokens);
+  const positions = new Map<number, number[]>();
+  const anchored = new Set<number>();
+  for (const [g, ei] of eg) {
+    if (ei < 0) continue;
+    const ch = chunkOf[ei];
+    // An n-gram that runs into the next chunk belongs to both; anchor only whole-chunk ones.
+    if (chunkOf[ei + n - 1] !== ch) continue;
+    anchored.add(ch);
+    const ai = ag.get(g);
+    if (ai === undefined || ai < 0) continue;
+    const list = positions.get(ch) ?? [];
+    list.push(ai);
+    positions.set(ch, list);
+  }
+  const placed: number[] = [];
+  for (const ch of [...positions.keys()].sort((x, y) => x - y)) {
+    const p = positions.get(ch)!.sort((x, y) => x - y);
+    placed.push(p[(p.length - 1) >> 1]);
+  }
+  let pairs = 0;
+  let concordant = 0;
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      pairs++;
+      if (placed[i] < placed[j]) concordant++;
+      else if (placed[i] === placed[j]) concordant += 0.5;
+    }
+  }
+  return { chunks: anchored.size, matched: placed.length, reading_order: pairs === 0 ? null : concordant / pairs };
+}
+
+export interface FurnitureScore {
+  /** Furniture lines listed for the page. */
+  lines: number;
+  /** Of those, lines the actual output does not repeat beyond the expected body. */
+  removed: number;
+  /** The furniture lines still present, for failure messages. */
+  present: string[];
+}
+
+function countInLines(lines: string[][], f: string[]): number {
+  let count = 0;
+  for (const line of lines) {
+    for (let i = 0; i + f.length <= line.length; i++) {
+      // A short line (a page number, "Page 3 of 9") counts only at the start or end of an
+      // output line, so a "3" inside a sentence is not mistaken for a page number.
+      if (f.length < 4 && i !== 0 && i + f.length !== line.length) continue;
+      let k = 0;
+      while (k < f.length && line[i + k] === f[k]) k++;
+      if (k === f.length) count++;
+    }
+  }
+  return count;
+}
+
+/**
+ * Page furniture removed: each furniture line (running head, page number, banner) counts
+ * as removed when the actual output holds it no more often than the expected Markdown
+ * does (a running head that repeats the page's own heading is allowed once).
+ */
+export function furnitureRemoved(actual: string, expected: string, furniture: string[]): FurnitureScore {
+  const lineTokens = (md: string) => extractStructure(md).plainText.split("\n").map(tokenize).filter((l) => l.length > 0);
+  const a = lineTokens(actual);
+  const e = lineTokens(expected);
+  const present: string[] = [];
+  let lines = 0;
+  for (const raw of furniture) {
+    const f = tokenize(raw);
+    if (f.length === 0) continue;
+    lines++;
+    if (countInLines(a, f) > countInLines(e, f)) present.push(raw.trim());
+  }
+  return { lines, removed: lines - present.length, present };
+}
+
+export interface TableCellScore {
+  truth_cells: number;
+  output_cells: number;
+  matched: number;
+  /** matched / truth_cells; null when the truth has no cell. */
+  recall: number | null;
+  /** matched / output_cells; null when nothing is output or the truth is incomplete. */
+  precision: number | null;
+  /** Right and lower neighbour relations of matched truth cells. */
+  adjacency_pairs: number;
+  /** Of those, relations the output keeps (the neighbour is its right or lower neighbour). */
+  adjacency_kept: number;
+  adjacency: number | null;
+}
+
+/** The table README's cell key: NFKC, case-folded, no white space, no full stops. */
+export function normalizeCell(s: string): string {
+  return s.normalize("NFKC").toLowerCase().replace(/[\s.]+/g, "");
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (cur[j] < best) best = cur[j];
+    }
+    if (best > limit) return limit + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+interface GridCell {
+  table: number;
+  row: number;
+  col: number;
+  key: string;
+}
+
+function gridCells(tables: string[][][]): { cells: GridCell[]; neighbours: (i: number) => number[] } {
+  const cells: GridCell[] = [];
+  const at = new Map<string, number>();
+  tables.forEach((rows, t) =>
+    rows.forEach((row, r) =>
+      row.forEach((text, c) => {
+        const key = normalizeCell(text);
+        if (!key) return;
+        at.set(`${t},${r},${c}`, cells.length);
+        cells.push({ table: t, row: r, col: c, key });
+      }),
+    ),
+  );
+  const neighbours = (i: number): number[] => {
+    const { table, row, col } = cells[i];
+    const rows = tables[table];
+    const out: number[] = [];
+    for (let c = col + 1; c < rows[row].length; c++) {
+      const j = at.get(`${table},${row},${c}`);
+      if (j !== undefined) {
+        out.push(j);
+        break;
+      }
+    }
+    for (let r = row + 1; r < rows.length; r++) {
+      const j = at.get(`${table},${r},${col}`);
+      if (j !== undefined) {
+        out.push(j);
+        break;
+      }
+    }
+    return out;
+  };
+  return { cells, neighbours };
+}
+
+/**
+ * Table cells against truth grids (the recipe of shared/truth/tables/README.md): cells are
+ * compared by `normalizeCell`, as multisets, exactly and then fuzzily (edit-distance
+ * ratio ≥ `fuzzy`); adjacency counts the matched truth cells' right and lower neighbours
+ * that are also a right or lower neighbour in the output. All tables of each side are
+ * pooled, so how a peer splits or merges tables does not matter, only what the cells say
+ * and which cell sits beside which.
+ */
+export function scoreTables(truth: string[][][], output: string[][][], opts: { complete?: boolean; fuzzy?: number } = {}): TableCellScore {
+  const fuzzy = opts.fuzzy ?? 0.9;
+  const T = gridCells(truth);
+  const O = gridCells(output);
+  const match = new Array<number>(T.cells.length).fill(-1);
+  const used = new Uint8Array(O.cells.length);
+  const byKey = new Map<string, number[]>();
+  O.cells.forEach((c, i) => {
+    const l = byKey.get(c.key) ?? [];
+    l.push(i);
+    byKey.set(c.key, l);
+  });
+  T.cells.forEach((c, i) => {
+    const l = byKey.get(c.key);
+    const j = l?.find((x) => !used[x]);
+    if (j !== undefined) {
+      match[i] = j;
+      used[j] = 1;
+    }
+  });
+  T.cells.forEach((c, i) => {
+    // Below 10 characters one edit already drops the ratio under 0.9: exact only.
+    if (match[i] >= 0 || c.key.length < 10) return;
+    let best = -1;
+    let bestRatio = fuzzy;
+    O.cells.forEach((o, j) => {
+      if (used[j]) return;
+      const len = Math.max(c.key.length, o.key.length);
+      const limit = Math.floor(len * (1 - fuzzy));
+      const d = editDistance(c.key, o.key, limit);
+      if (d > limit) return;
+      const ratio = 1 - d / len;
+      if (ratio >= bestRatio) {
+        bestRatio = ratio;
+        best = j;
+      }
+    });
+    if (best >= 0) {
+      match[i] = best;
+      used[best] = 1;
+    }
+  });
+  const matched = match.filter((j) => j >= 0).length;
+  let pairs = 0;
+  let kept = 0;
+  T.cells.forEach((_, i) => {
+    if (match[i] < 0) return;
+    const outNeighbours = O.neighbours(match[i]);
+    for (const n of T.neighbours(i)) {
+      pairs++;
+      if (match[n] >= 0 && outNeighbours.includes(match[n])) kept++;
+    }
+  });
+  const complete = opts.complete ?? true;
+  return {
+    truth_cells: T.cells.length,
+    output_cells: O.cells.length,
+    matched,
+    recall: T.cells.length === 0 ? null : matched / T.cells.length,
+    precision: !complete || O.cells.length === 0 ? null : matched / O.cells.length,
+    adjacency_pairs: pairs,
+    adjacency_kept: kept,
+    adjacency: pairs === 0 ? null : kept / pairs,
   };
 }
