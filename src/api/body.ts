@@ -11,8 +11,8 @@
 // The "*" parser also runs for a body sent with no Content-Type. A body-less request with no
 // Content-Type skips parsing; a Content-Type Fastify cannot parse as a media type is refused
 // by Fastify itself with FST_ERR_CTP_INVALID_MEDIA_TYPE (415), which the error handler maps
-// to unsupported_content_type. This module then reads request.raw itself, so no preParsing
-// hook may replace the payload stream on these routes.
+// to unsupported_content_type. This module then reads request.raw itself (pumpBody, in
+// src/http/body_pump.ts), so no preParsing hook may replace the payload stream on these routes.
 //
 // An error raised while the body is still unread carries `Connection: close` in its headers
 // (mustCloseConnection), and the response must send it: keeping the connection alive would
@@ -21,7 +21,8 @@
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyRequest } from "fastify";
-import { ApiError, formatBytes, isApiError, sanitizeCallerString } from "../errors/catalogue.js";
+import { ApiError, formatBytes, sanitizeCallerString } from "../errors/catalogue.js";
+import { collectSink, mustCloseConnection, pumpBody, type BodyLimits } from "../http/body_pump.js";
 import { createMultipartSink } from "./multipart.js";
 
 export interface PdfRequestBody {
@@ -35,28 +36,6 @@ export interface PdfRequestBody {
   /** Query parameters as given (raw encoding only; the caller parses them as scalar options). */
   query: Record<string, string | string[]>;
   bytesRead: number;
-}
-
-export interface BodyLimits {
-  /** Bytes of body, and of the PDF, beyond which the request is 413 file_too_large. */
-  maxBytes: number;
-  /** SPEC.md behaviour rule 6: the body completes within this of its first byte. */
-  bodyDeadlineMs: number;
-}
-
-/** Drives a parser with the body's chunks; see pumpBody. */
-export interface BodySink<T> {
-  /** One chunk, already counted against maxBytes. Failures go to PumpControl.fail. */
-  write(chunk: Buffer): void;
-  /** The body ended; resolves with the parsed result or rejects with an ApiError. */
-  finish(): Promise<T>;
-}
-
-/** What a sink may do to the reading: refuse the body, or apply backpressure. */
-export interface PumpControl {
-  fail(err: ApiError): void;
-  pause(): void;
-  resume(): void;
 }
 
 export async function readPdfRequest(
@@ -119,11 +98,6 @@ async function readBody(request: FastifyRequest, limits: BodyLimits, signal?: Ab
   return { encoding, pdf: value, query, bytesRead };
 }
 
-/** Whether the error was raised with the body unread: its response must close the connection. */
-export function mustCloseConnection(err: unknown): boolean {
-  return isApiError(err) && err.headers.connection === "close";
-}
-
 function encodingOf(mediaType: string): PdfRequestBody["encoding"] | null {
   if (mediaType === "application/pdf") return "raw";
   if (mediaType === "multipart/form-data") return "multipart";
@@ -138,12 +112,6 @@ function bodyAnnounced(raw: IncomingMessage): boolean {
 
 type ErrorOptions = ConstructorParameters<typeof ApiError>[1];
 
-function withConnectionClose(err: ApiError): ApiError {
-  if (mustCloseConnection(err)) return err;
-  const { message, param, details, retryAfterMs, cause } = err;
-  return new ApiError(err.code, { message, param, details, retryAfterMs, cause, headers: { ...err.headers, connection: "close" } });
-}
-
 /** Fastify's default query parser gives strings and arrays of strings; anything else is coerced. */
 function queryOf(value: unknown): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
@@ -153,123 +121,6 @@ function queryOf(value: unknown): Record<string, string | string[]> {
     query[key] = Array.isArray(item) ? item.map(String) : String(item);
   }
   return query;
-}
-
-function collectSink(): BodySink<Buffer> {
-  const chunks: Buffer[] = [];
-  return {
-    write: (chunk) => void chunks.push(chunk),
-    finish: async () => Buffer.concat(chunks),
-  };
-}
-
-function timeoutError(deadlineMs: number, bytesRead: number, firstByteSeen: boolean): ApiError {
-  const seconds = deadlineMs / 1000;
-  const message = firstByteSeen
-    ? `The request body did not finish within ${seconds} s of its first byte. Retry from a faster connection, or send a smaller file.`
-    : `No byte of the request body arrived within ${seconds} s. Send the body with the request headers.`;
-  return new ApiError("request_timeout", { message, details: { deadline_ms: deadlineMs, bytes_read: bytesRead } });
-}
-
-/** The client went away, or the caller gave up (its own ApiError reason wins), mid-body. */
-function abandonedError(reason: unknown, bytesRead: number): ApiError {
-  if (isApiError(reason)) return reason;
-  const message = "The connection closed before the request body was complete. Send the whole body, then wait for the response.";
-  return new ApiError("request_timeout", { message, details: { bytes_read: bytesRead }, cause: reason });
-}
-
-/**
- * Reads request.raw into a sink, enforcing maxBytes while streaming and the body deadline.
- * The deadline has two phases: up to bodyDeadlineMs for the first byte (a client that sends
- * headers and then nothing), then bodyDeadlineMs from that first byte, as SPEC.md says. A
- * request can therefore hold its connection for at most twice the deadline, 40 s, which is
- * inside the 60 s wall clock. On any failure reading stops (the stream is paused, never
- * destroyed, so the error response can still be written) and the error carries
- * `Connection: close` if the body was not read to its end.
- */
-export function pumpBody<T>(
-  raw: IncomingMessage,
-  limits: BodyLimits,
-  signal: AbortSignal | undefined,
-  makeSink: (control: PumpControl) => BodySink<T>,
-): Promise<{ value: T; bytesRead: number }> {
-  return new Promise((resolve, reject) => {
-    let bytesRead = 0;
-    let settled = false;
-    let ended = false;
-    let firstByteSeen = false;
-    let timer: NodeJS.Timeout | undefined;
-
-    const cleanup = (): void => {
-      clearTimeout(timer);
-      raw.off("data", onData);
-      raw.off("end", onEnd);
-      raw.off("error", onError);
-      raw.off("close", onClose);
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const fail = (err: ApiError): void => {
-      if (settled) return;
-      settled = true;
-      cleanup();
-      if (!ended) raw.pause();
-      // Late stream errors after we stopped listening must not become uncaught exceptions.
-      raw.on("error", ignore);
-      reject(ended ? err : withConnectionClose(err));
-    };
-    const resume = (): void => void (settled || raw.resume());
-    const control: PumpControl = { fail, pause: () => raw.pause(), resume };
-    const onTimeout = (): void => fail(timeoutError(limits.bodyDeadlineMs, bytesRead, firstByteSeen));
-    const onAbort = (): void => fail(abandonedError(signal?.reason, bytesRead));
-    const onError = (err: unknown): void => fail(abandonedError(err, bytesRead));
-    const onClose = (): void => void (ended || fail(abandonedError(undefined, bytesRead)));
-    const onData = (chunk: Buffer): void => {
-      if (settled) return;
-      if (!firstByteSeen) {
-        firstByteSeen = true;
-        clearTimeout(timer);
-        timer = setTimeout(onTimeout, limits.bodyDeadlineMs);
-      }
-      bytesRead += chunk.length;
-      if (bytesRead > limits.maxBytes) {
-        fail(new ApiError("file_too_large", {
-          message: `The request body is over ${formatBytes(limits.maxBytes)}, the upload limit. Send a smaller PDF, or split it into parts.`,
-          details: { max_bytes: limits.maxBytes },
-        }));
-        return;
-      }
-      try { sink.write(chunk); } catch (err) { fail(asApiError(err)); }
-    };
-    const onEnd = (): void => {
-      ended = true;
-      if (settled) return;
-      sink.finish().then(
-        (value) => {
-          if (settled) return;
-          settled = true;
-          cleanup();
-          resolve({ value, bytesRead });
-        },
-        (err: unknown) => fail(asApiError(err)),
-      );
-    };
-
-    let sink: BodySink<T>;
-    try { sink = makeSink(control); } catch (err) { return fail(asApiError(err)); }
-    if (signal?.aborted) return onAbort();
-    if (raw.readableEnded) {
-      // Someone else consumed the body: the route's scope lacks the catch-all parser above.
-      fail(new ApiError("internal_error", { cause: new Error("request body was already read; register the catch-all content type parser") }));
-      return;
-    }
-    if (raw.destroyed) return onClose();
-    timer = setTimeout(onTimeout, limits.bodyDeadlineMs);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    raw.on("error", onError);
-    raw.on("close", onClose);
-    raw.on("end", onEnd);
-    raw.on("data", onData);
-  });
 }
 
 function ignore(): void {}
@@ -316,11 +167,6 @@ export function closeIfBodyUnread(raw: IncomingMessage): boolean {
   if (!bodyAnnounced(raw) || raw.complete !== false || raw.readableEnded) return false;
   closeGently(raw);
   return true;
-}
-
-/** A sink's non-ApiError is a programmer error: report it as ours, not the caller's. */
-function asApiError(err: unknown): ApiError {
-  return isApiError(err) ? err : new ApiError("internal_error", { cause: err });
 }
 
 // JSON encoding: `{source: {type: "file_id", file_id}}` (SPEC.md). No upload exists in this

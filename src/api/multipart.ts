@@ -7,7 +7,7 @@
 // ourselves: its own field handling buffers up to 1 MiB per field before we could object.
 import { Busboy, type BusboyFileStream, type BusboyInstance } from "@fastify/busboy";
 import { ApiError, formatBytes, sanitizeCallerString } from "../errors/catalogue.js";
-import type { BodySink, PumpControl } from "./body.js";
+import type { BodySink, PumpControl } from "../http/body_pump.js";
 
 /** The largest legitimate options object is under 8 KiB (4 KiB of metadata, a 2,048-character pages expression, scalars). */
 export const optionsPartBytesMax = 16 * 1024; // 16 KiB
@@ -29,9 +29,12 @@ export interface MultipartResult {
 type PartName = "file" | "options" | "password";
 
 export function createMultipartSink(contentType: string, maxBytes: number, control: PumpControl): BodySink<MultipartResult> {
-  let busboy: BusboyInstance;
+  return new MultipartSink(openBusboy(contentType), maxBytes, control);
+}
+
+function openBusboy(contentType: string): BusboyInstance {
   try {
-    busboy = Busboy({
+    return Busboy({
       headers: { "content-type": contentType },
       isPartAFile: () => true,
       limits: { headerSize: partHeaderBytesMax, headerPairs: partHeaderPairsMax },
@@ -42,103 +45,131 @@ export function createMultipartSink(contentType: string, maxBytes: number, contr
       cause: err,
     });
   }
+}
 
-  let failed = false;
-  let sawBytes = false;
-  const seen = new Set<PartName>();
-  const fileChunks: Buffer[] = [];
-  let fileBytes = 0;
-  let password: string | undefined;
-  let options: unknown;
+/** One multipart body: the parts seen so far, what they held, and its first failure. */
+class MultipartSink implements BodySink<MultipartResult> {
+  private failed = false;
+  private sawBytes = false;
+  private readonly seen = new Set<PartName>();
+  private readonly fileChunks: Buffer[] = [];
+  private fileBytes = 0;
+  private password: string | undefined;
+  private options: unknown;
+  private settleFinish: (err?: ApiError) => void = () => {};
+  private readonly finished: Promise<void>;
 
-  let settleFinish: (err?: ApiError) => void = () => {};
-  const finished = new Promise<void>((resolve, reject) => {
-    settleFinish = (err) => (err ? reject(err) : resolve());
-  });
-  // A failure already reached the pump through control.fail; this copy only stops finish().
-  finished.catch(() => {});
+  constructor(
+    private readonly busboy: BusboyInstance,
+    private readonly maxBytes: number,
+    private readonly control: PumpControl,
+  ) {
+    this.finished = new Promise<void>((resolve, reject) => {
+      this.settleFinish = (err) => (err ? reject(err) : resolve());
+    });
+    // A failure already reached the pump through control.fail; this copy only stops finish().
+    this.finished.catch(() => {});
+    // Busboy stays listened to for its whole life: a late 'error' must never be uncaught.
+    busboy.on("error", (err: unknown) => this.fail(malformed("The multipart body does not parse: it ends before its closing boundary, or a part is not terminated. Check the boundary and send the whole body.", err)));
+    busboy.on("finish", () => this.settleFinish());
+    busboy.on("file", (name: string | undefined, stream: BusboyFileStream, _filename: string, encoding: string) => this.onPart(name, stream, encoding));
+  }
 
-  const fail = (err: ApiError): void => {
-    if (failed) return;
-    failed = true;
-    settleFinish(err);
-    control.fail(err);
-  };
-  const malformed = (message: string, cause?: unknown): ApiError =>
-    new ApiError("multipart_malformed", { message, cause });
+  write(chunk: Buffer): void {
+    this.sawBytes = true;
+    if (this.failed) return;
+    // Busboy buffers what it cannot parse yet; pausing the socket keeps that bounded.
+    if (!this.busboy.write(chunk)) {
+      this.control.pause();
+      this.busboy.once("drain", this.control.resume);
+    }
+  }
 
-  // Busboy stays listened to for its whole life: a late 'error' must never be uncaught.
-  busboy.on("error", (err: unknown) => fail(malformed("The multipart body does not parse: it ends before its closing boundary, or a part is not terminated. Check the boundary and send the whole body.", err)));
-  busboy.on("finish", () => settleFinish());
-  busboy.on("file", (name: string | undefined, stream: BusboyFileStream, _filename: string, encoding: string) => {
-    stream.on("error", (err: unknown) => fail(malformed("A multipart part ends before its boundary. Send the whole body.", err)));
-    const refusal = failed ? null : checkPart(name, encoding, seen);
-    if (failed || refusal) {
+  async finish(): Promise<MultipartResult> {
+    if (!this.sawBytes) {
+      throw new ApiError("missing_source", { message: "The multipart body is empty. Send the PDF as the part named file." });
+    }
+    this.busboy.end();
+    await this.finished;
+    if (!this.seen.has("file")) {
+      throw new ApiError("missing_source", { message: "The multipart body has no part named file. Send the PDF as the part named file." });
+    }
+    if (this.fileBytes === 0) {
+      throw new ApiError("missing_source", { param: "file", message: "The part named file is empty. Send the PDF bytes in it." });
+    }
+    return { pdf: Buffer.concat(this.fileChunks, this.fileBytes), password: this.password, options: this.options };
+  }
+
+  private fail(err: ApiError): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.settleFinish(err);
+    this.control.fail(err);
+  }
+
+  /** A part's header arrived: refuse it, or read it. */
+  private onPart(name: string | undefined, stream: BusboyFileStream, encoding: string): void {
+    stream.on("error", (err: unknown) => this.fail(malformed("A multipart part ends before its boundary. Send the whole body.", err)));
+    const refusal = this.failed ? null : checkPart(name, encoding, this.seen);
+    if (this.failed || refusal) {
       stream.resume();
-      if (refusal) fail(refusal);
+      if (refusal) this.fail(refusal);
       return;
     }
     const partName = name as PartName;
-    seen.add(partName);
-    const capBytes = partName === "file" ? maxBytes : partName === "options" ? optionsPartBytesMax : passwordPartBytesMax;
-    const chunks = partName === "file" ? fileChunks : [];
+    this.seen.add(partName);
+    this.readPart(partName, stream);
+  }
+
+  /** Reads an accepted part under its cap; the file is kept as chunks, the others decoded at their end. */
+  private readPart(partName: PartName, stream: BusboyFileStream): void {
+    const capBytes = partName === "file" ? this.maxBytes : partName === "options" ? optionsPartBytesMax : passwordPartBytesMax;
+    const chunks = partName === "file" ? this.fileChunks : [];
     let partBytes = 0;
     stream.on("data", (chunk: Buffer) => {
-      if (failed) return;
+      if (this.failed) return;
       partBytes += chunk.length;
       if (partBytes > capBytes) {
-        fail(partTooLarge(partName, capBytes));
+        this.fail(partTooLarge(partName, capBytes));
         return;
       }
       chunks.push(chunk);
-      if (partName === "file") fileBytes = partBytes;
+      if (partName === "file") this.fileBytes = partBytes;
     });
     stream.on("end", () => {
-      if (failed || partName === "file") return;
+      if (this.failed || partName === "file") return;
       // Decoded as soon as the part ends: a bad options part sent first is refused before the file is read.
-      const text = decodeUtf8(Buffer.concat(chunks));
-      if (partName === "password") {
-        if (text === null) fail(new ApiError("invalid_parameter_type", { param: "password", message: "The password part is not UTF-8 text. Send the password as UTF-8." }));
-        else password = text;
-        return;
-      }
-      const parsed = text === null ? notJson : parseJson(text);
-      if (parsed === notJson) {
-        fail(new ApiError("malformed_json", { param: "options", message: "The options part does not parse as JSON. Send the options as one JSON object, such as {\"pages\": \"1-5\"}." }));
-      } else if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-        // Valid JSON of the wrong type is a type fault, as options.ts and the JSON encoding say.
-        fail(new ApiError("invalid_parameter_type", { param: "options", message: "The options part is JSON but not an object. Send the options as one JSON object, such as {\"pages\": \"1-5\"}." }));
-      } else {
-        options = parsed;
-      }
+      this.acceptTextPart(partName, decodeUtf8(Buffer.concat(chunks)));
     });
-  });
+  }
 
-  return {
-    write(chunk) {
-      sawBytes = true;
-      if (failed) return;
-      // Busboy buffers what it cannot parse yet; pausing the socket keeps that bounded.
-      if (!busboy.write(chunk)) {
-        control.pause();
-        busboy.once("drain", control.resume);
-      }
-    },
-    async finish() {
-      if (!sawBytes) {
-        throw new ApiError("missing_source", { message: "The multipart body is empty. Send the PDF as the part named file." });
-      }
-      busboy.end();
-      await finished;
-      if (!seen.has("file")) {
-        throw new ApiError("missing_source", { message: "The multipart body has no part named file. Send the PDF as the part named file." });
-      }
-      if (fileBytes === 0) {
-        throw new ApiError("missing_source", { param: "file", message: "The part named file is empty. Send the PDF bytes in it." });
-      }
-      return { pdf: Buffer.concat(fileChunks, fileBytes), password, options };
-    },
-  };
+  private acceptTextPart(partName: "options" | "password", text: string | null): void {
+    if (partName === "password") {
+      if (text === null) this.fail(new ApiError("invalid_parameter_type", { param: "password", message: "The password part is not UTF-8 text. Send the password as UTF-8." }));
+      else this.password = text;
+      return;
+    }
+    const parsed = parseOptionsPart(text);
+    if (parsed.ok) this.options = parsed.options;
+    else this.fail(parsed.error);
+  }
+}
+
+function malformed(message: string, cause?: unknown): ApiError {
+  return new ApiError("multipart_malformed", { message, cause });
+}
+
+/** The options part's text as a JSON object, or its refusal. */
+function parseOptionsPart(text: string | null): { ok: true; options: object } | { ok: false; error: ApiError } {
+  const parsed = text === null ? notJson : parseJson(text);
+  if (parsed === notJson) {
+    return { ok: false, error: new ApiError("malformed_json", { param: "options", message: "The options part does not parse as JSON. Send the options as one JSON object, such as {\"pages\": \"1-5\"}." }) };
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    // Valid JSON of the wrong type is a type fault, as options.ts and the JSON encoding say.
+    return { ok: false, error: new ApiError("invalid_parameter_type", { param: "options", message: "The options part is JSON but not an object. Send the options as one JSON object, such as {\"pages\": \"1-5\"}." }) };
+  }
+  return { ok: true, options: parsed };
 }
 
 /** The refusal for a part, decided from its header alone; null when it is accepted. */

@@ -1,8 +1,7 @@
 // What a request carries through the API once admission has run, and what the app needs.
-import type { Env } from "../config/env.js";
 import type { EnginePool } from "../engine/pool/pool.js";
+import type { RouteDeps } from "../http/route_deps.js";
 import type { AccountLimits } from "../store/account_limits.js";
-import type { StoreContext } from "../store/context.js";
 import type { ApiKey } from "../store/keys.js";
 import type { Org } from "../store/orgs.js";
 import type { GcraResult } from "../store/gcra.js";
@@ -25,12 +24,9 @@ export interface RateReadings {
   concurrency?: { limit: number; remaining: number };
 }
 
-export interface ApiDeps {
-  store: StoreContext;
+/** What the API's routes are built with: the shared route deps and the engine pool. */
+export interface ApiDeps extends RouteDeps {
   pool: EnginePool;
-  env: Env;
-  /** The public base address of the API ({base_url}), for links in messages and details. */
-  baseUrl: string;
 }
 
 declare module "fastify" {

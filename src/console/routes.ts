@@ -7,7 +7,7 @@
 // in their own encapsulated scope, so its error handler (plain HTML pages, never a stack
 // trace, never the API's JSON envelope) applies to console routes only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiDeps } from "../api/types.js";
+import type { RouteDeps } from "../http/route_deps.js";
 import { startCheckout } from "../payments/checkout.js";
 import type { PaymentProcessor } from "../payments/processor.js";
 import { CONSOLE_CSS, CONSOLE_CSS_ETAG, CONSOLE_JS, CONSOLE_JS_ETAG } from "./assets.js";
@@ -43,7 +43,7 @@ function requestIdOf(request: FastifyRequest): string {
   return (request.requestId as string | undefined) ?? request.id;
 }
 
-export function registerConsole(app: FastifyInstance, deps: ApiDeps, processor: PaymentProcessor, options: ConsoleOptions = {}): void {
+export function registerConsole(app: FastifyInstance, deps: RouteDeps, processor: PaymentProcessor, options: ConsoleOptions = {}): void {
   const consoleDeps: ConsoleDeps = {
     store: deps.store,
     baseUrl: deps.baseUrl,

@@ -11,10 +11,10 @@
 // logs it. The browser's return grants nothing: the console's return page waits for the
 // notification's grant (SPEC.md §Credit purchase rule 4).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiDeps } from "../api/types.js";
 import { limits } from "../config/limits.js";
 import { packByUsd, packCredits } from "../config/rate_card.js";
 import { ApiError } from "../errors/catalogue.js";
+import type { RouteDeps } from "../http/route_deps.js";
 import { readSmallBody } from "./raw_body.js";
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_CURRENCIES, type SandboxProcessor, type SandboxSession, type SignedNotification } from "./sandbox.js";
 
@@ -25,7 +25,7 @@ export type InProcessDelivery = (rawBody: Buffer, headers: Record<string, string
 // in-process delivery cannot apply a notification twice.
 const cannotConnectCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
-export function registerSandboxPages(app: FastifyInstance, deps: ApiDeps, sandbox: SandboxProcessor, inProcess: InProcessDelivery): void {
+export function registerSandboxPages(app: FastifyInstance, deps: RouteDeps, sandbox: SandboxProcessor, inProcess: InProcessDelivery): void {
   app.get<{ Params: { ref: string }; Querystring: Record<string, unknown> }>(`${SANDBOX_CHECKOUT_PATH}/:ref`, async (request, reply) => {
     const token = typeof request.query.session === "string" ? request.query.session : undefined;
     const session = openOrRefuse(sandbox, request.params.ref, token);
@@ -70,7 +70,7 @@ async function readForm(request: FastifyRequest): Promise<URLSearchParams> {
 }
 
 /** Sends the notification to the service's webhook as a processor would; see the file comment. */
-async function deliver(deps: ApiDeps, note: SignedNotification, inProcess: InProcessDelivery, request: FastifyRequest): Promise<void> {
+async function deliver(deps: RouteDeps, note: SignedNotification, inProcess: InProcessDelivery, request: FastifyRequest): Promise<void> {
   const url = `${deps.baseUrl}/webhooks/sandbox`;
   try {
     const res = await fetch(url, { method: "POST", headers: note.headers, body: note.rawBody, redirect: "manual", signal: AbortSignal.timeout(limits.sandboxDeliveryMsMax) });

@@ -13,9 +13,9 @@
 // `malformed_json` when the body does not parse. A failure of ours answers 500 and the
 // processor redelivers later.
 import type { FastifyInstance } from "fastify";
-import type { ApiDeps } from "../api/types.js";
 import { limits } from "../config/limits.js";
 import { ApiError } from "../errors/catalogue.js";
+import type { RouteDeps } from "../http/route_deps.js";
 import type { StoreContext } from "../store/context.js";
 import { findPurchase, recordIgnoredEvent, type ProcessorEventKey } from "../store/payment_refs.js";
 import { recordFraudWarning, reversePurchase, settlePurchase, type ReverseResult, type SettlePurchaseResult } from "../store/payments.js";
@@ -41,7 +41,7 @@ export type WebhookOutcome =
 type IgnoredWhy = "unknown_type" | "unknown_payment" | "nothing_granted";
 
 /** Registers POST /webhooks/<processor>, and the sandbox's checkout pages when it is the processor. */
-export function registerPaymentRoutes(app: FastifyInstance, deps: ApiDeps, processor: PaymentProcessor): void {
+export function registerPaymentRoutes(app: FastifyInstance, deps: RouteDeps, processor: PaymentProcessor): void {
   // Only the configured processor's endpoint exists: a deployment on Stripe must not accept
   // sandbox notifications (or serve the sandbox's free checkout), nor the reverse.
   app.post(`/webhooks/${processor.name}`, async (request, reply) => {

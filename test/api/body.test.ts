@@ -5,10 +5,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lingerBytesMax, mustCloseConnection, readPdfRequest, type BodyLimits } from "../../src/api/body.js";
+import { lingerBytesMax, readPdfRequest } from "../../src/api/body.js";
 import { optionsPartBytesMax } from "../../src/api/multipart.js";
 import { limits as specLimits } from "../../src/config/limits.js";
 import { ApiError, isApiError } from "../../src/errors/catalogue.js";
+import { mustCloseConnection, type BodyLimits } from "../../src/http/body_pump.js";
 import { chunkFrame, lastChunk, multipartBody, RawExchange, sendRequest, streamChunked, type RawResponse } from "../support/http.js";
 
 const maxBytes = 64 * 1024; // small, so the size rules are cheap to exercise
