@@ -3,6 +3,7 @@
 // back their leases and holds.
 import { availableParallelism } from "node:os";
 import { createServer, type AddressInfo, type Server } from "node:net";
+import { adminSocketPath, serveAdminSocket } from "../admin/socket.js";
 import type { Env } from "../config/env.js";
 import { EnginePool } from "../engine/pool/pool.js";
 import { heartbeat, registerInstance, retireInstance, sweepHolds } from "../store/credits.js";
@@ -12,7 +13,6 @@ import { releaseInstanceLeases } from "../store/leases.js";
 import { expireGoodwill } from "../store/lots.js";
 import { openStore } from "../store/open_store.js";
 import { purgeResultCache } from "../store/result_cache.js";
-import { adminSocketPath, serveAdminSocket } from "../cli/admin_socket.js";
 import { buildApp } from "./app.js";
 
 /** How often this instance proves it is alive: a stale heartbeat frees its holds. */

@@ -1,10 +1,10 @@
 // Where `svc admin` runs its command: against PostgreSQL directly (any number of processes
 // may share it); on the embedded database through the running service's admin socket, or
 // directly when no service runs.
+import { adminUsage, isAdminUsageError, runAdminCommand, usageResult, type AdminResult } from "../admin/commands.js";
+import { adminSocketPath, sendAdminCommand } from "../admin/socket.js";
 import { parseEnv } from "../config/env.js";
 import { openStore } from "../store/open_store.js";
-import { adminUsage, AdminUsageError, runAdminCommand, type AdminResult } from "./admin.js";
-import { adminSocketPath, sendAdminCommand } from "./admin_socket.js";
 
 export async function runAdmin(argv: string[]): Promise<number> {
   if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
@@ -19,11 +19,8 @@ export async function runAdmin(argv: string[]): Promise<number> {
     try {
       result = await runAdminCommand(store.ctx, argv);
     } catch (err) {
-      if (err instanceof AdminUsageError || (err instanceof Error && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
-        result = { exitCode: 64, output: { error: { code: "usage", message: err.message } } };
-      } else {
-        throw err;
-      }
+      if (!isAdminUsageError(err)) throw err;
+      result = usageResult(err);
     } finally {
       await store.close();
     }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { serve, type RunningService } from "../../src/api/serve.js";
-import { adminSocketPath, sendAdminCommand } from "../../src/cli/admin_socket.js";
+import { adminSocketPath, sendAdminCommand } from "../../src/admin/socket.js";
 import { parseEnv } from "../../src/config/env.js";
 import { listOutbox, type OutboxMail } from "../../src/store/outbox.js";
 import { freshDb, type TestDb } from "../support/db.js";

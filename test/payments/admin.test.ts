@@ -1,7 +1,7 @@
 // `svc admin payment settle|reverse` (DECISIONS.md §Command line): sandbox operations that
 // go through the same signed notification, verification and dispatch as the webhook route.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { runAdminCommand } from "../../src/cli/admin.js";
+import { runAdminCommand } from "../../src/admin/commands.js";
 import { SandboxProcessor } from "../../src/payments/sandbox.js";
 import { placeHold, settleHold } from "../../src/store/credits.js";
 import { verifyLedger } from "../../src/store/ledger.js";

@@ -6,7 +6,7 @@ import { chmodSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import type { StoreContext } from "../store/context.js";
-import { AdminUsageError, runAdminCommand, type AdminResult } from "./admin.js";
+import { isAdminUsageError, runAdminCommand, usageResult, type AdminResult } from "./commands.js";
 
 /** One request line at most this long: argv of an admin command is small. */
 const REQUEST_BYTES_MAX = 64 * 1024;
@@ -49,9 +49,7 @@ async function answer(ctx: StoreContext, line: string): Promise<AdminResult> {
     }
     return await runAdminCommand(ctx, request.argv);
   } catch (err) {
-    if (err instanceof AdminUsageError || (err instanceof Error && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))) {
-      return { exitCode: 64, output: { error: { code: "usage", message: err.message } } };
-    }
+    if (isAdminUsageError(err)) return usageResult(err);
     return { exitCode: 1, output: { error: { code: "internal_error", message: "the service could not run the command; see its log" } } };
   }
 }
