@@ -1,7 +1,8 @@
 // The Conversion object of SPEC.md §Resources and the response headers that repeat its
 // numbers, built from the engine's result and the settlement's figures.
 import type { ConversionResult, EngineWarning } from "../engine/result.js";
-import { createWarning, toWireWarning, type WireWarning } from "../errors/warnings.js";
+import { createWarning } from "../engine/warnings.js";
+import { toWireWarning, type WireWarning } from "../errors/warnings.js";
 
 export interface Billing {
   creditsCharged: number;

@@ -70,7 +70,7 @@ export async function runConvert(argv: string[]): Promise<number> {
       pages: values.pages ?? null,
       options,
       // Locally there is no request wall clock; the document budget still applies.
-      deadlineMs: Date.now() + limits.documentCpuMsMax * 100,
+      deadlineMs: Date.now() + limits.documentWallMsMax * 100,
       maxSelectedPages: limits.documentPagesMax,
       onProgress(done, total) {
         const now = Date.now();

@@ -18,10 +18,10 @@ export const limits = {
   callerStringCharsMax: 128, // caller-supplied text quoted in an error message (SPEC.md §Errors)
 
   // Conversion budgets (DECISIONS.md §Conversion)
-  pageCpuMsMax: 5_000, // 5 s of CPU for one page's extraction
+  pageWallMsMax: 5_000, // 5 s of wall time for one page's extraction (DECISIONS.md says CPU: docs/engine.md §Budgets)
   pageCharsMax: 2_000_000, // characters on one page
   documentCharsMax: 50_000_000, // characters across a request
-  documentCpuMsMax: 45_000, // 45 s of CPU across a request
+  documentWallMsMax: 45_000, // 45 s of page extraction, summed over a request's pages
   resultMarkdownBytesMax: 16 * 1024 * 1024, // 16 MiB; beyond it the result is cut at a page boundary
 
   // Engine internals

@@ -2,16 +2,13 @@
 // worker pool) → analyse and render. Knows nothing of HTTP, keys or credits.
 import { limits } from "../config/limits.js";
 import { analyseDocument } from "./render/document.js";
-import { DocumentError } from "./errors.js";
-import { extractPages } from "./extract/pages.js";
-import type { PdfjsDocument } from "./extract/pdfjs/page.js";
+import { DocumentError, documentWallExceeded } from "./errors.js";
 import { randomUUID } from "node:crypto";
 import type { PageOutcome } from "./model.js";
-import { closeSource, openWithFallback } from "./extract/open_fallback.js";
+import { openDocumentSource } from "./extract/open_fallback.js";
 import type { EnginePool } from "./pool/pool.js";
 import { canonicalSelection, parsePageExpression, resolveSelection, type ParsedSelection } from "./page_select.js";
 import type { ConversionResult, RenderOptions, TocEntry } from "./result.js";
-import { readOutline } from "./extract/outline.js";
 
 export interface ConvertRequest {
   bytes: Uint8Array;
@@ -62,6 +59,7 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
     await request.onSelected?.({ pageCount: session.pageCount, selected, parsed });
     const parsedAt = performance.now();
     const outcomes = await session.extract(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
+    checkDocumentWall(outcomes);
     if (outcomes.length < selected.length) {
       throw new DocumentError(
         "conversion_timeout",
@@ -93,33 +91,26 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
   }
 }
 
+/** 422 document_too_complex once the pages' extraction time adds up past the document budget. */
+function checkDocumentWall(outcomes: readonly PageOutcome[]): void {
+  const wallMs = outcomes.reduce((sum, o) => sum + o.wallMs, 0);
+  if (wallMs > limits.documentWallMsMax) throw documentWallExceeded();
+}
+
 /** Opens a document in this thread: for `svc convert`, tests and benchmarks of one core. */
 export const openInProcess: SessionOpener = async (bytes, password) => {
-  const source = await openWithFallback(bytes, password);
-  // pdf.js loads only when a page needs it: most documents never do.
-  let pdfjs: Promise<PdfjsDocument> | null = source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null;
-  const fallback = async (page: number) => {
-    const { openPdfjsDocument, extractPagePdfjs } = await import("./extract/pdfjs/page.js");
-    pdfjs ??= openPdfjsDocument(bytes, password);
-    return extractPagePdfjs(await pdfjs, page);
-  };
+  const source = await openDocumentSource(bytes, password);
   return {
     pageCount: source.pageCount,
     hasXfa: source.hasXfa,
-    outline: source.kind === "mupdf" ? readOutline(source.opened.doc, source.pageCount) : null,
+    outline: source.outline(),
     async extract(pages, deadlineMs, onProgress) {
       let started = 0;
-      const outcomes = await extractPages(source.opened, pages, fallback, { deadlineMs }, () => onProgress?.(started++));
+      const outcomes = await source.extract(pages, { deadlineMs, wallMsMax: limits.documentWallMsMax }, () => onProgress?.(started++));
       onProgress?.(outcomes.length);
       return outcomes;
     },
-    async close() {
-      await closeSource(source);
-      if (pdfjs && source.kind === "mupdf") {
-        const { destroyPdfjsDocument } = await import("./extract/pdfjs/page.js");
-        await pdfjs.then(destroyPdfjsDocument).catch(() => undefined);
-      }
-    },
+    close: () => source.close(),
   };
 };
 

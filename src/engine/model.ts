@@ -65,5 +65,5 @@ export interface PageModel {
 
 /** Per-page outcome of extraction: a model, or the critical warning that replaces it. */
 export type PageOutcome =
-  | { ok: true; model: PageModel; cpuMs: number }
-  | { ok: false; page: number; code: "page_render_failed" | "page_budget_exceeded"; cpuMs: number };
+  | { ok: true; model: PageModel; wallMs: number }
+  | { ok: false; page: number; code: "page_render_failed" | "page_budget_exceeded"; wallMs: number };

@@ -10,7 +10,7 @@
 // per-request ceiling). Selections are handled as merged intervals so a span of a billion
 // pages costs the same as a span of two; pages are listed only once under the ceiling.
 import { limits } from "../config/limits.js";
-import { sanitizeCallerString } from "../errors/catalogue.js";
+import { sanitizeCallerString } from "../text/caller_string.js";
 import { DocumentError } from "./errors.js";
 
 export const LAST = "last";

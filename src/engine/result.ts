@@ -1,6 +1,9 @@
 // What the engine hands back: everything a Conversion object needs, nothing about HTTP,
 // keys or credits.
 import type { ExtractionPath } from "./model.js";
+import type { EngineWarning } from "./warnings.js";
+
+export type { EngineWarning, WarningCode } from "./warnings.js";
 
 /** Rendering options of DECISIONS.md's options table, already validated and defaulted. */
 export interface RenderOptions {
@@ -20,24 +23,6 @@ export const defaultRenderOptions: RenderOptions = Object.freeze({
   tables: "gfm",
   debug: false,
 });
-
-export type WarningCode =
-  | "engine_alias_floating"
-  | "metadata_unavailable"
-  | "page_has_no_text_layer"
-  | "page_render_failed"
-  | "page_budget_exceeded"
-  | "result_truncated"
-  | "outline_missing";
-
-export interface EngineWarning {
-  code: WarningCode;
-  severity: "info" | "critical";
-  scope: "document" | "page";
-  message: string;
-  pages: number[];
-  billed: boolean;
-}
 
 export interface PageFacts {
   page: number;
@@ -81,7 +66,7 @@ export interface ConversionResult {
 }
 
 export interface DebugInfo {
-  pages: { page: number; extraction: ExtractionPath | null; cpu_ms: number; columns: number }[];
+  pages: { page: number; extraction: ExtractionPath | null; wall_ms: number; columns: number }[];
   heading_levels: { size: number; bold: boolean; level: number }[];
   body_size: number;
 }

@@ -5,6 +5,9 @@
 // both ways.
 import { z } from "zod";
 import { limits } from "../config/limits.js";
+import { sanitizeCallerString } from "../text/caller_string.js";
+
+export { sanitizeCallerString };
 import type { DocumentError } from "../engine/errors.js";
 import { ENGINE_ALIAS, ENGINE_VERSION } from "../engine/version.js";
 
@@ -166,7 +169,7 @@ const catalogue: Readonly<Record<ErrorCode, ErrorEntry>> = {
   pdf_no_pages: badDocument("The PDF has no pages. Send a document with at least one page."),
   pdf_is_xfa: badDocument("The PDF is an XFA form, whose content is not stored as pages. Flatten it or print it to PDF first."),
   document_has_no_text_layer: badDocument("No selected page has extractable text and OCR is not available; nothing was billed. Send a PDF with a text layer."),
-  document_too_complex: badDocument(`The document exhausted the work budget (${count(limits.documentCharsMax)} characters or ${count(limits.documentCpuMsMax / 1000)} s of CPU). Select fewer pages with options.pages.`),
+  document_too_complex: badDocument(`The document exhausted the work budget (${count(limits.documentCharsMax)} characters or ${count(limits.documentWallMsMax / 1000)} s of page extraction summed over the pages). Select fewer pages with options.pages.`),
 
   rate_limit_requests: rateLimited(`The organization's requests-per-minute limit is reached. ${wait}`),
   rate_limit_pages: rateLimited(`The organization's pages-per-minute limit is reached. ${wait}`),
@@ -232,23 +235,6 @@ export function errorHeaders(
   return { ...headers, ...extra };
 }
 
-// Caller text can carry terminal escapes, line breaks and bidi overrides that forge or
-// reorder log lines and messages; lone surrogates make invalid UTF-8 downstream.
-const unsafeChar = /^[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069]$/u;
-
-/** SPEC.md message rule: caller text is capped at 128 characters, control characters stripped. */
-export function sanitizeCallerString(s: string): string {
-  let out = "";
-  let kept = 0;
-  // Iterating code points keeps surrogate pairs whole and stops early on huge inputs.
-  for (const ch of s) {
-    if (kept === limits.callerStringCharsMax) break;
-    if (unsafeChar.test(ch)) continue;
-    out += ch;
-    kept += 1;
-  }
-  return out;
-}
 
 export interface ErrorEnvelope {
   error: {

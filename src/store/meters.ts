@@ -103,7 +103,7 @@ export const meterCatalogue: Readonly<Record<MeterName, MeterDefinition>> = Obje
   // document CPU budget.
   unbilled_compute: define({
     name: "unbilled_compute", code: "rate_limit_unbilled_work", periodMs: HOUR_MS, meteredAt: "settlement", unit: "vcpu_ms",
-    limitField: "unbilled_vcpu_ms_per_hour", fixedLimit: null, requestCostMax: limits.documentCpuMsMax,
+    limitField: "unbilled_vcpu_ms_per_hour", fixedLimit: null, requestCostMax: limits.documentWallMsMax,
     description: "unbilled compute (vCPU-ms) per hour",
   }),
 });

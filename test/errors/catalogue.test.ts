@@ -24,13 +24,8 @@ import {
   type ErrorCode,
   type ErrorType,
 } from "../../src/errors/catalogue.js";
-import {
-  createWarning,
-  criticalPageWarningCodes,
-  toWireWarning,
-  warningCodes,
-  warningEntry,
-} from "../../src/errors/warnings.js";
+import { createWarning, criticalPageWarningCodes, warningCodes, warningEntry } from "../../src/engine/warnings.js";
+import { toWireWarning } from "../../src/errors/warnings.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const specPath = path.resolve(repoRoot, "../shared/SPEC.md");

@@ -71,7 +71,7 @@ describe("meter catalogue: SPEC.md §Limits meters table", () => {
       inspect_sample_pages: 667,
       toc: 20,
       no_value_conversions: 20,
-      unbilled_compute: limits.documentCpuMsMax, // 20,000 would be below one request's 45 s of CPU
+      unbilled_compute: limits.documentWallMsMax, // 20,000 would be below one request's 45 s of CPU
     });
     // Lowered limits keep the floor: a 300 pages/min key still admits a 200-page request's worth.
     expect(meterBurst("pages", 300)).toBe(limits.selectedPagesMax);

@@ -105,11 +105,11 @@ export function page(pageNumber: number, lines: Line[], spec: PageSpec = {}): Pa
 }
 
 /** A successful extraction outcome. */
-export function ok(model: PageModel, cpuMs = 1): PageOutcome {
-  return { ok: true, model, cpuMs };
+export function ok(model: PageModel, wallMs = 1): PageOutcome {
+  return { ok: true, model, wallMs };
 }
 
 /** A failed extraction outcome (the critical warning that replaces the page). */
-export function failed(pageNumber: number, code: "page_render_failed" | "page_budget_exceeded", cpuMs = 1): PageOutcome {
-  return { ok: false, page: pageNumber, code, cpuMs };
+export function failed(pageNumber: number, code: "page_render_failed" | "page_budget_exceeded", wallMs = 1): PageOutcome {
+  return { ok: false, page: pageNumber, code, wallMs };
 }

@@ -5,6 +5,10 @@
 // not damage.
 import { limits } from "../../config/limits.js";
 import { DocumentError, isDocumentError, type DocumentErrorCode } from "../errors.js";
+import type { PageOutcome } from "../model.js";
+import type { TocEntry } from "../result.js";
+import { readOutline } from "./outline.js";
+import { extractPages, type ExtractBudget } from "./pages.js";
 import type { PdfjsDocument } from "./pdfjs/page.js";
 import { openDocument, type OpenedDocument } from "./open.js";
 
@@ -65,10 +69,56 @@ async function openWithPdfjs(bytes: Uint8Array, password: string | undefined): P
   return { kind: "pdfjs", opened: null, pageCount, hasXfa: false, pdfjs: doc };
 }
 
-export async function closeSource(source: OpenedSource): Promise<void> {
-  if (source.kind === "mupdf") source.opened.doc.destroy();
-  else {
-    const { destroyPdfjsDocument } = await import("./pdfjs/page.js");
-    await destroyPdfjsDocument(source.pdfjs).catch(() => undefined);
+/**
+ * An opened document with its pdf.js fallback: the one way to read a document, in this
+ * thread (convert.ts) and in a pool worker (worker.ts). pdf.js is loaded and the document
+ * opened with it only when a page needs it: most documents never do.
+ */
+export class DocumentSource {
+  // A failed pdf.js open is kept too: every later fallback page fails at once instead of
+  // parsing the file again.
+  #pdfjs: Promise<PdfjsDocument> | null;
+
+  constructor(
+    readonly source: OpenedSource,
+    private readonly bytes: Uint8Array,
+    private readonly password: string | undefined,
+  ) {
+    this.#pdfjs = source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null;
   }
+
+  get pageCount(): number {
+    return this.source.pageCount;
+  }
+
+  get hasXfa(): boolean {
+    return this.source.hasXfa;
+  }
+
+  /** The document outline, when MuPDF opened the file (pdf.js's outline is not read). */
+  outline(): TocEntry[] | null {
+    return this.source.kind === "mupdf" ? readOutline(this.source.opened.doc, this.source.pageCount) : null;
+  }
+
+  extract(pages: readonly number[], budget: ExtractBudget, onPageStart?: (page: number) => void): Promise<PageOutcome[]> {
+    return extractPages(this.source.opened, pages, (page) => this.#extractWithPdfjs(page), budget, onPageStart);
+  }
+
+  async close(): Promise<void> {
+    if (this.source.kind === "mupdf") this.source.opened.doc.destroy();
+    const pdfjs = this.#pdfjs;
+    if (!pdfjs) return;
+    const { destroyPdfjsDocument } = await import("./pdfjs/page.js");
+    await pdfjs.then(destroyPdfjsDocument).catch(() => undefined);
+  }
+
+  async #extractWithPdfjs(page: number) {
+    const { openPdfjsDocument, extractPagePdfjs } = await import("./pdfjs/page.js");
+    this.#pdfjs ??= openPdfjsDocument(this.bytes, this.password);
+    return extractPagePdfjs(await this.#pdfjs, page);
+  }
+}
+
+export async function openDocumentSource(bytes: Uint8Array, password: string | undefined): Promise<DocumentSource> {
+  return new DocumentSource(await openWithFallback(bytes, password), bytes, password);
 }

@@ -12,6 +12,8 @@ export type PdfjsPageExtractor = (page: number) => Promise<import("../model.js")
 export interface ExtractBudget {
   /** Epoch ms after which no further page is started. */
   deadlineMs: number;
+  /** No further page is started once the pages' wall time adds up past this (absent: no cap). */
+  wallMsMax?: number;
 }
 
 /** `opened` is null when only pdf.js could open the document: every page goes to the fallback. */
@@ -23,10 +25,13 @@ export async function extractPages(
   onPageStart?: (page: number) => void,
 ): Promise<PageOutcome[]> {
   const outcomes: PageOutcome[] = [];
+  let wallMs = 0;
   for (const page of pages) {
-    if (Date.now() > budget.deadlineMs) break;
+    if (Date.now() > budget.deadlineMs || wallMs > (budget.wallMsMax ?? Infinity)) break;
     onPageStart?.(page);
-    outcomes.push(await extractOnePage(opened, page, fallback));
+    const outcome = await extractOnePage(opened, page, fallback);
+    wallMs += outcome.wallMs;
+    outcomes.push(outcome);
   }
   return outcomes;
 }
@@ -41,14 +46,14 @@ async function extractOnePage(opened: OpenedDocument | null, page: number, fallb
     try {
       model = await fallback(page);
     } catch {
-      return { ok: false, page, code: "page_render_failed", cpuMs: performance.now() - started };
+      return { ok: false, page, code: "page_render_failed", wallMs: performance.now() - started };
     }
   }
-  const cpuMs = performance.now() - started;
+  const wallMs = performance.now() - started;
   // A page that ran past its budget is not billed even when it finished: the budget is the
   // promise of what a page may cost, and a page this large is almost always generated junk.
-  if (cpuMs > limits.pageCpuMsMax || model.chars > limits.pageCharsMax) {
-    return { ok: false, page, code: "page_budget_exceeded", cpuMs };
+  if (wallMs > limits.pageWallMsMax || model.chars > limits.pageCharsMax) {
+    return { ok: false, page, code: "page_budget_exceeded", wallMs };
   }
-  return { ok: true, model, cpuMs };
+  return { ok: true, model, wallMs };
 }

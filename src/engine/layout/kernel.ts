@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Box, OrderedGroup } from "./reading_order.js";
+import type { Box, OrderedGroup } from "./box.js";
 
 export type LayoutKernelName = "native" | "wasm" | "ts";
 

@@ -6,14 +6,11 @@
 // This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
 // native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
+import type { Box, OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
 
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
+export type { Box, OrderedGroup } from "./box.js";
+
 
 /** Lines wider than this share of the region are full-width and never define a gutter. */
 const SPANNING_WIDTH_SHARE = 0.6;
@@ -35,11 +32,6 @@ interface Region<T extends Box> {
   depth: number;
 }
 
-export interface OrderedGroup<T extends Box> {
-  items: T[];
-  /** Number of side-by-side columns in the band this group came from (1 = full width). */
-  columns: number;
-}
 
 function byTopThenLeft(a: Box, b: Box): number {
   return a.y0 - b.y0 || a.x0 - b.x0;

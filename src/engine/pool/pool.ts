@@ -20,7 +20,6 @@ import { Piscina } from "piscina";
 import { limits } from "../../config/limits.js";
 import { DocumentError } from "../errors.js";
 import type { PageOutcome } from "../model.js";
-import type { TocEntry } from "../result.js";
 import { ExtractJob, FairScheduler, OpenJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
 import {
   PROGRESS_CANCEL,
@@ -28,12 +27,14 @@ import {
   PROGRESS_STARTED_MS,
   newProgressBuffer,
   progressViews,
-  type TestHooks,
+  type ExtractOptions,
+  type OpenedInfo,
   type WorkerReply,
   type WorkerTask,
 } from "./protocol.js";
 
-export { DeadlineExceeded, EngineCrashed } from "./scheduler.js";
+export { DeadlineExceeded, EngineCrashed } from "../errors.js";
+export type { ExtractOptions, OpenedInfo } from "./protocol.js";
 
 // Often enough that a stuck page is caught within a few percent of its budget; rarely
 // enough that the timer costs nothing next to extraction.
@@ -53,21 +54,6 @@ export interface OpenOptions {
   deadlineMs?: number;
 }
 
-export interface OpenedInfo {
-  pageCount: number;
-  hasXfa: boolean;
-  repaired: boolean;
-  outline: TocEntry[] | null;
-}
-
-export interface ExtractOptions {
-  /** Epoch ms after which the request fails with DeadlineExceeded. */
-  deadlineMs: number;
-  signal?: AbortSignal;
-  onProgress?: (pagesCompleted: number, pagesTotal: number) => void;
-  /** Ignored unless the workers run with SVC_TEST_HOOKS=1. */
-  testHooks?: TestHooks;
-}
 
 export interface PoolStats {
   threads: number;
@@ -226,8 +212,8 @@ export class EnginePool {
       const { settledAtMs } = unit.job;
       if (settledAtMs !== null) {
         // Asked to stop at a page boundary; it gets one page budget to reach one.
-        if (pageMs > limits.pageCpuMsMax || nowMs - settledAtMs > limits.pageCpuMsMax) controller.abort();
-      } else if (pageMs > limits.pageCpuMsMax) {
+        if (pageMs > limits.pageWallMsMax || nowMs - settledAtMs > limits.pageWallMsMax) controller.abort();
+      } else if (pageMs > limits.pageWallMsMax) {
         controller.abort();
         unit.job.onPageOverBudget(unit, page, pageMs);
       }

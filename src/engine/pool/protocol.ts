@@ -84,3 +84,21 @@ export function progressViews(buffer: SharedArrayBuffer): ProgressViews {
 export function newProgressBuffer(): SharedArrayBuffer {
   return new SharedArrayBuffer(PROGRESS_BYTES);
 }
+
+/** What an open task tells the main thread about the document. */
+export interface OpenedInfo {
+  pageCount: number;
+  hasXfa: boolean;
+  repaired: boolean;
+  outline: TocEntry[] | null;
+}
+
+/** How a request asks the pool for its pages. */
+export interface ExtractOptions {
+  /** Epoch ms after which the request fails with DeadlineExceeded. */
+  deadlineMs: number;
+  signal?: AbortSignal;
+  onProgress?: (pagesCompleted: number, pagesTotal: number) => void;
+  /** Ignored unless the workers run with SVC_TEST_HOOKS=1. */
+  testHooks?: TestHooks;
+}

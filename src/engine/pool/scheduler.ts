@@ -14,10 +14,9 @@
 // limits.poolCrashRetriesMax times, then the request fails with EngineCrashed. The count is
 // per task, not per request: a long request may meet several retiring threads.
 import { limits } from "../../config/limits.js";
-import { DocumentError } from "../errors.js";
+import { DeadlineExceeded, DocumentError, documentWallExceeded, EngineCrashed } from "../errors.js";
 import type { PageOutcome } from "../model.js";
-import type { ExtractOptions, OpenedInfo } from "./pool.js";
-import type { OpenReply, ProgressViews, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
+import type { ExtractOptions, OpenedInfo, OpenReply, ProgressViews, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
 
 interface Turn<J, U> {
   job: J;
@@ -81,19 +80,6 @@ export class FairScheduler<J, U> {
   }
 }
 
-/** The request's deadline passed before every page was extracted (SPEC: 504 conversion_timeout). */
-export class DeadlineExceeded extends DocumentError {
-  constructor(readonly pagesCompleted: number) {
-    super("conversion_timeout", "The conversion did not finish within the request's time limit.", {
-      pages_completed: pagesCompleted,
-    });
-  }
-}
-
-/** Worker threads kept dying on this request: a server fault, not the document's (500). */
-export class EngineCrashed extends Error {
-  override readonly name = "EngineCrashed";
-}
 
 /** What the pool and its watchdog see of a request's job. */
 export interface PoolJob {
@@ -207,6 +193,8 @@ export class ExtractJob extends Job<PageOutcome[]> {
   readonly #outcomes = new Map<number, PageOutcome>();
   /** Pages that were running when a thread died; a second death makes them page_render_failed. */
   readonly #struck = new Set<number>();
+  /** The pages' extraction time so far, summed across threads (limits.documentWallMsMax). */
+  #wallMs = 0;
 
   constructor(
     host: JobHost,
@@ -228,13 +216,13 @@ export class ExtractJob extends Job<PageOutcome[]> {
   }
 
   override onPageOverBudget(unit: Unit, page: number, pageMs: number): void {
-    this.#record({ ok: false, page, code: "page_budget_exceeded", cpuMs: pageMs });
+    this.#record({ ok: false, page, code: "page_budget_exceeded", wallMs: pageMs });
     this.#resubmitRest(unit);
   }
 
   override onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void {
     if (page === 0) return super.onCrash(unit, page, pageMs, err);
-    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", cpuMs: pageMs });
+    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", wallMs: pageMs });
     else this.#struck.add(page);
     this.#resubmitRest(unit);
   }
@@ -251,6 +239,8 @@ export class ExtractJob extends Job<PageOutcome[]> {
 
   #record(outcome: PageOutcome): void {
     this.#outcomes.set(outcome.ok ? outcome.model.page : outcome.page, outcome);
+    this.#wallMs += outcome.wallMs;
+    if (this.#wallMs > limits.documentWallMsMax) this.fail(documentWallExceeded());
   }
 
   #resubmitRest(unit: Unit): void {

@@ -14,12 +14,9 @@
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
 import { limits } from "../../config/limits.js";
 import { isDocumentError } from "../errors.js";
-import { extractPages, type ExtractBudget } from "../extract/pages.js";
-import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument, type PdfjsDocument } from "../extract/pdfjs/page.js";
-import type { PageModel } from "../model.js";
+import type { ExtractBudget } from "../extract/pages.js";
 import { wasm } from "../extract/mupdf_runtime.js";
-import { closeSource, openWithFallback, type OpenedSource } from "../extract/open_fallback.js";
-import { readOutline } from "../extract/outline.js";
+import { DocumentSource, openDocumentSource } from "../extract/open_fallback.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -40,11 +37,8 @@ const testHooksEnabled = process.env.SVC_TEST_HOOKS === "1";
 interface CachedDocument {
   docId: string;
   password: string | undefined;
-  /** A view on the shared upload: MuPDF copied it into WASM memory, pdf.js copies it on open. */
-  bytes: Uint8Array;
-  source: OpenedSource;
-  /** Opened on the first page MuPDF fails (most documents never need it), or at open when only pdf.js could open the file. */
-  pdfjs: Promise<PdfjsDocument> | null;
+  /** Read from a view on the shared upload: MuPDF copied it into WASM memory, pdf.js copies it on open. */
+  document: DocumentSource;
 }
 
 /** Least recently used first. */
@@ -76,10 +70,10 @@ async function runOpen(task: OpenTask): Promise<OpenReply> {
   } catch (err) {
     return { ok: false, error: asWireError(err) };
   }
-  const { source } = entry;
-  if (source.kind === "pdfjs") return { ok: true, pageCount: source.pageCount, hasXfa: false, repaired: true, outline: null };
-  const { doc, pageCount, hasXfa, repaired } = source.opened;
-  return { ok: true, pageCount, hasXfa, repaired, outline: task.withOutline ? readOutline(doc, pageCount) : null };
+  const { document } = entry;
+  const { pageCount, hasXfa } = document;
+  const repaired = document.source.kind === "pdfjs" || document.source.opened.repaired;
+  return { ok: true, pageCount, hasXfa, repaired, outline: task.withOutline ? document.outline() : null };
 }
 
 async function runExtract(task: ExtractTask): Promise<ExtractReply> {
@@ -102,9 +96,8 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
     Atomics.store(ints, PROGRESS_PAGE, page);
     if (testHooksEnabled && task.testHooks) runTestHooks(task.testHooks, page);
   };
-  const fallback = (page: number): Promise<PageModel> => pdfjsFor(entry).then((doc) => extractPagePdfjs(doc, page));
   try {
-    return { ok: true, outcomes: await extractPages(entry.source.opened, task.pages, fallback, budget, onPageStart) };
+    return { ok: true, outcomes: await entry.document.extract(task.pages, budget, onPageStart) };
   } finally {
     Atomics.store(ints, PROGRESS_PAGE, 0);
     if (testHooksEnabled && task.testHooks?.retire) retire();
@@ -119,28 +112,10 @@ async function acquire(docId: string, bytes: SharedArrayBuffer, password: string
     cache.push(entry);
     return entry;
   }
-  const view = new Uint8Array(bytes);
-  const source = await openWithFallback(view, password);
-  const entry: CachedDocument = { docId, password, bytes: view, source, pdfjs: source.kind === "pdfjs" ? Promise.resolve(source.pdfjs) : null };
+  const entry: CachedDocument = { docId, password, document: await openDocumentSource(new Uint8Array(bytes), password) };
   cache.push(entry);
-  while (cache.length > limits.workerDocumentsCachedMax) evict(cache.shift()!);
+  while (cache.length > limits.workerDocumentsCachedMax) void cache.shift()!.document.close();
   return entry;
-}
-
-function pdfjsFor(entry: CachedDocument): Promise<PdfjsDocument> {
-  // A failed open is cached too: every later fallback page of the document fails at once
-  // instead of parsing the file again.
-  entry.pdfjs ??= openPdfjsDocument(entry.bytes, entry.password);
-  return entry.pdfjs;
-}
-
-function evict(entry: CachedDocument): void {
-  if (entry.source.kind === "mupdf") {
-    entry.source.opened.doc.destroy();
-    entry.pdfjs?.then(destroyPdfjsDocument).catch(() => undefined);
-  } else {
-    void closeSource(entry.source);
-  }
 }
 
 function asWireError(err: unknown): WireDocumentError {

@@ -5,7 +5,8 @@ import type { RenderOptions } from "../result.js";
 import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
 import type { DocumentStats } from "../layout/document_stats.js";
 import { renderInline, plainText } from "./inline.js";
-import { type Box, orderForReading } from "../layout/reading_order.js";
+import type { Box } from "../layout/box.js";
+import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
 import { renderTable } from "./table.js";
 

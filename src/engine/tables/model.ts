@@ -20,7 +20,7 @@ export interface Table {
 }
 
 // One rectangle shape for the whole engine: reading order places tables by the same boxes.
-export type { Box } from "../layout/reading_order.js";
+export type { Box } from "../layout/box.js";
 
 /** A table row under construction, with its vertical extent for header detection. */
 export interface BuiltRow {
