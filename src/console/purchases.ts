@@ -2,7 +2,7 @@
 // settlement notification (SPEC.md §Credit purchase rule 4); the browser coming back from
 // checkout changes nothing, it only asks here until the settlement has landed.
 import type { StoreContext } from "../store/context.js";
-import type { PurchaseStatus } from "../store/payments.js";
+import type { PurchaseStatus } from "../store/payment_refs.js";
 import { formatInt } from "./html.js";
 
 export interface PurchaseView {

@@ -5,9 +5,10 @@
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { assert } from "./assert.js";
-import type { PurchaseStatus } from "./payments.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+export type PurchaseStatus = "pending" | "settled" | "refunded" | "reversed" | "rejected_currency";
 
 /** Sets a pending purchase's processor reference, once (see openPurchase). */
 export async function attachProcessorRef(ctx: StoreContext, purchaseId: string, processorRef: string): Promise<void> {

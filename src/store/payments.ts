@@ -18,11 +18,9 @@ import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
 import { LedgerBook, lockOrg, refusal, type LockedOrg, type Refusal } from "./ledger.js";
 import { addLot, commitBook, spend, takeFromLot } from "./lots.js";
-import { claimEvent, type ProcessorEventKey } from "./payment_refs.js";
+import { claimEvent, type ProcessorEventKey, type PurchaseStatus } from "./payment_refs.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
-
-export type PurchaseStatus = "pending" | "settled" | "refunded" | "reversed" | "rejected_currency";
 
 interface PurchaseRow {
   id: string;

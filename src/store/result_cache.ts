@@ -9,7 +9,6 @@
 // password-protected document: the password is not part of the key (the store never sees
 // it), so a cached result would reach a caller who does not know it.
 import { limits } from "../config/limits.js";
-import { ENGINE_ALIAS } from "../engine/version.js";
 import { assertDigest, assertEnv, canonicalJson, sha256Hex, type Env } from "./canonical.js";
 import type { StoreContext } from "./context.js";
 import { deleteInBatches } from "./purge.js";
@@ -25,18 +24,25 @@ export interface CacheKeyInput {
    * explicit-defaults request. Key order is irrelevant.
    */
   canonicalOptions: unknown;
-  /** The resolved engine version (`svc-md-1.0.0`), never the alias: the alias floats. */
+  /** The resolved engine version (`svc-md-1.0.0`), never the alias (`svc-md-1`): the alias floats. */
   pinnedEngine: string;
   /** A document password was supplied: no cache. */
   passwordGiven: boolean;
 }
+
+/**
+ * The form of a pinned engine version (DECISIONS.md §Conversion: the alias is `svc-md-1`,
+ * a pinned version `svc-md-1.Y.Z`). The caller resolves the alias (src/engine/version.ts);
+ * the store only checks that it was resolved.
+ */
+const PINNED_ENGINE = /^svc-md-\d+\.\d+\.\d+$/;
 
 /** The cache key, or null when this request must not use the cache at all. */
 export function cacheKey(input: CacheKeyInput): string | null {
   if (input.passwordGiven) return null;
   assertEnv(input.env);
   assertDigest(input.pdfSha256);
-  if (input.pinnedEngine === ENGINE_ALIAS) throw new TypeError("cacheKey: pass the resolved engine version, not the alias");
+  if (!PINNED_ENGINE.test(input.pinnedEngine)) throw new TypeError("cacheKey: pass the resolved engine version, not the alias");
   return sha256Hex(
     canonicalJson({
       env: input.env,
