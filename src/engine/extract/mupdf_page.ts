@@ -1,4 +1,4 @@
-// Stage 2a: one page's structured text from MuPDF, read into the page model.
+// Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
 import type { Line, PageLink, PageModel, Rule, Span } from "../model.js";

@@ -1,4 +1,4 @@
-// Stage 1: open a PDF with MuPDF and classify every way that can fail into the document
+// Step 1, open: open a PDF with MuPDF and classify every way that can fail into the document
 // error codes of SPEC.md (DECISIONS.md §Clarifications, "Damaged files").
 import { limits, pdfObjectsMax } from "../../config/limits.js";
 import { DocumentError } from "../errors.js";

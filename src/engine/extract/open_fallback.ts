@@ -1,4 +1,5 @@
-// Stage 1b: when MuPDF cannot open a damaged file at all, pdf.js gets one try at the whole
+// Step 1, open (docs/engine.md): the DocumentSource every path reads pages through. When
+// MuPDF cannot open a damaged file at all, pdf.js gets one try at the whole
 // document before the MuPDF verdict stands. pdf.js repairs some files MuPDF gives up on
 // (brotli-compressed streams, broken page trees), and a partial text layer is worth more to
 // the customer than an error. Encryption, permission and size verdicts are final: they are

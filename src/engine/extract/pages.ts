@@ -1,4 +1,4 @@
-// Stage 2: extract a run of pages into page models. MuPDF first; a page on which MuPDF
+// Step 3, extract: extract a run of pages into page models. MuPDF first; a page on which MuPDF
 // throws is retried with pdf.js into the same model; a page on which both fail, or which
 // passes its budget, becomes a critical page outcome instead of a model.
 import { limits } from "../../config/limits.js";

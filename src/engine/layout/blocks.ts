@@ -1,4 +1,4 @@
-// Stage 4b: group a reading-ordered column of lines into blocks and say what each block
+// Step 5, each page: group a reading-ordered column of lines into blocks and say what each block
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import type { Line } from "../model.js";

@@ -1,4 +1,4 @@
-// Stage 4a: statistics over every selected page, computed once before any page is
+// Step 4, document pass: statistics over every selected page, computed once before any page is
 // rendered: the body text style, the heading styles and their levels, and the running
 // headers, footers and page numbers that repeat across pages.
 import type { Line, PageModel } from "../model.js";

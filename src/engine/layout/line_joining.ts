@@ -1,4 +1,4 @@
-// Stage 3a: tidy a page's lines before layout. Extractors split one visual line into
+// Step 4, document pass: tidy a page's lines before layout. Extractors split one visual line into
 // several fragments (a bullet and its text, a label and a tab-stopped value, a font
 // change); fragments on one baseline that nearly touch are joined back into one line.
 import type { Line, Span } from "../model.js";

@@ -1,4 +1,4 @@
-// Stage 3b: reading order. Finds column gutters (vertical strips no narrow line crosses),
+// Step 5, each page: reading order. Finds column gutters (vertical strips no narrow line crosses),
 // cuts the page into horizontal bands at the lines that span a gutter (titles, wide
 // figures), and reads each band column by column. Works on any boxed item, so tables take
 // their place in the flow like lines do. Iterative with a depth cap: no recursion.

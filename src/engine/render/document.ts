@@ -1,4 +1,4 @@
-// Render, the document: the whole selection's extracted pages in, one Conversion out. Checks
+// Steps 4 and 6, the document pass and assembly: the whole selection's extracted pages in, one Conversion out. Checks
 // the document verdicts (budget, XFA placeholder, no text at all), tidies every page's lines,
 // computes the document statistics once (body style, heading levels, running heads), renders
 // each page (page.ts), and joins the pages into one Markdown document with per-page offsets,

@@ -1,4 +1,4 @@
-// Stage 5a: inline Markdown for a run of lines: emphasis, code spans and links from span
+// Step 5, each page: inline Markdown for a run of lines: emphasis, code spans and links from span
 // styles and link areas, with every character that Markdown would read as syntax escaped
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";

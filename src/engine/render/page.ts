@@ -1,4 +1,4 @@
-// Stage 5b: one page's Markdown. Tidied lines → tables pulled out → reading order →
+// Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → reading order →
 // blocks → Markdown text. Knows the document statistics but nothing of other pages.
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";

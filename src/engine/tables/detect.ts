@@ -1,4 +1,4 @@
-// Table detection on one page. Two detectors share one output shape:
+// Step 5, each page: table detection, before reading order. Two detectors share one output shape:
 //  - ruled: a grid built from ruling lines, stroked rectangle outlines and filled rectangles;
 //  - aligned: rows of short text pieces whose columns line up without any ruling.
 // Ruled grids go first because their rulings are explicit; the aligned detector only sees
