@@ -67,10 +67,10 @@ export const ConvertOptionsSchema = z
       examples: ["1-5,9,12-last"],
     }),
     page_markers: choice("page_markers", ["none", "rule"], "`rule` puts a thematic break `---` between consecutive pages."),
-    headers_footers: choice("headers_footers", ["keep", "strip"], "`strip` removes running headers, footers and page numbers repeated across pages."),
+    headers_footers: choice("headers_footers", ["strip", "keep"], "`strip` (the default since svc-md-1.1.0) removes running headers, footers, page numbers and page furniture such as \"Downloaded from …\" banners, also on a one-page selection; `keep` leaves them in reading order."),
     normalize: z
       .strictObject({
-        dehyphenate: z.boolean().default(false).meta({ description: "Join a word broken by a hyphen at a line end.", examples: [true] }),
+        dehyphenate: z.boolean().default(true).meta({ description: "Join a word broken by a hyphen at a line end (the default since svc-md-1.1.0); false keeps the hyphen.", examples: [false] }),
         unicode: choice("unicode", ["none", "nfc"], "`nfc` applies Unicode normalization form C to the text."),
       })
       .prefault({})

@@ -15,8 +15,8 @@ const PROGRESS_PAGES_MIN = 20;
 const PROGRESS_INTERVAL_MS = 500;
 
 export const convertUsage = `usage: svc convert FILE.pdf [--pages EXPR] [--json] [--out FILE]
-       [--password PW] [--page-markers none|rule] [--headers-footers keep|strip]
-       [--dehyphenate] [--unicode none|nfc] [--tables gfm|html|off] [--threads N]`;
+       [--password PW] [--page-markers none|rule] [--headers-footers strip|keep]
+       [--no-dehyphenate] [--unicode none|nfc] [--tables gfm|html|off] [--threads N]`;
 
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
@@ -30,6 +30,7 @@ export async function runConvert(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
+    allowNegative: true,
     options: {
       pages: { type: "string" },
       json: { type: "boolean", default: false },
@@ -37,7 +38,7 @@ export async function runConvert(argv: string[]): Promise<number> {
       password: { type: "string" },
       "page-markers": { type: "string" },
       "headers-footers": { type: "string" },
-      dehyphenate: { type: "boolean", default: false },
+      dehyphenate: { type: "boolean", default: defaultRenderOptions.dehyphenate },
       unicode: { type: "string" },
       tables: { type: "string" },
       debug: { type: "boolean", default: false },
@@ -48,7 +49,7 @@ export async function runConvert(argv: string[]): Promise<number> {
   const options: RenderOptions = {
     ...defaultRenderOptions,
     pageMarkers: choice("page-markers", values["page-markers"], ["none", "rule"], "none"),
-    headersFooters: choice("headers-footers", values["headers-footers"], ["keep", "strip"], "keep"),
+    headersFooters: choice("headers-footers", values["headers-footers"], ["keep", "strip"], defaultRenderOptions.headersFooters),
     dehyphenate: values.dehyphenate,
     unicode: choice("unicode", values.unicode, ["none", "nfc"], "none"),
     tables: choice("tables", values.tables, ["gfm", "html", "off"], "gfm"),

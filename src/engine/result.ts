@@ -17,8 +17,8 @@ export interface RenderOptions {
 
 export const defaultRenderOptions: RenderOptions = Object.freeze({
   pageMarkers: "none",
-  headersFooters: "keep",
-  dehyphenate: false,
+  headersFooters: "strip",
+  dehyphenate: true,
   unicode: "none",
   tables: "gfm",
   debug: false,

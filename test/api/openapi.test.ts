@@ -175,7 +175,9 @@ describe("the options schema is the zod schema", () => {
     const p = published.properties;
     expect(p.pages.type).toEqual(["string", "null"]);
     expect(p.page_markers.enum).toEqual(["none", "rule"]);
-    expect(p.headers_footers.enum).toEqual(["keep", "strip"]);
+    expect(p.headers_footers.enum).toEqual(["strip", "keep"]);
+    // DECISIONS.md §Conversion: the defaults changed in svc-md-1.1.0.
+    expect(p.headers_footers.default).toBe("strip");
     expect(p.normalize.properties.unicode.enum).toEqual(["none", "nfc"]);
     expect(p.normalize.properties.dehyphenate.type).toBe("boolean");
     expect(p.tables.enum).toEqual(["gfm", "html", "off"]);

@@ -33,7 +33,7 @@ describe("defaults (DECISIONS.md: default first in each list)", () => {
     expect(p.render).toEqual(defaultRenderOptions);
     expect(p).toMatchObject({ pages: null, selection: null, debug: false, metadata: null, engineRequested: ENGINE_ALIAS, engine: ENGINE_VERSION, engineFloating: true });
     expect(p.canonical).toEqual({
-      pages: null, page_markers: "none", headers_footers: "keep", normalize: { dehyphenate: false, unicode: "none" },
+      pages: null, page_markers: "none", headers_footers: "strip", normalize: { dehyphenate: true, unicode: "none" },
       tables: "gfm", flavor: "gfm", fallback: "none", ocr: "off", engine: ENGINE_ALIAS, debug: false, metadata: null, shortest_form: true,
     });
   });
@@ -55,7 +55,8 @@ describe("every option value", () => {
     [{ headers_footers: "keep" }, { headersFooters: "keep" }],
     [{ normalize: { dehyphenate: true } }, { dehyphenate: true }],
     [{ normalize: { unicode: "nfc" } }, { unicode: "nfc" }],
-    [{ normalize: {} }, { dehyphenate: false, unicode: "none" }],
+    [{ normalize: {} }, { dehyphenate: true, unicode: "none" }],
+    [{ normalize: { dehyphenate: false } }, { dehyphenate: false }],
     [{ tables: "gfm" }, { tables: "gfm" }],
     [{ tables: "html" }, { tables: "html" }],
     [{ tables: "off" }, { tables: "off" }],

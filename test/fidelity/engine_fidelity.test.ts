@@ -28,9 +28,9 @@ function renderOptions(o: ManifestEntry["options"]): RenderOptions {
   return {
     ...defaultRenderOptions,
     pageMarkers: (o.page_markers as RenderOptions["pageMarkers"]) ?? "none",
-    headersFooters: (o.headers_footers as RenderOptions["headersFooters"]) ?? "keep",
+    headersFooters: (o.headers_footers as RenderOptions["headersFooters"]) ?? defaultRenderOptions.headersFooters,
     tables: (o.tables as RenderOptions["tables"]) ?? "gfm",
-    dehyphenate: o.normalize?.dehyphenate ?? false,
+    dehyphenate: o.normalize?.dehyphenate ?? defaultRenderOptions.dehyphenate,
     unicode: (o.normalize?.unicode as RenderOptions["unicode"]) ?? "none",
   };
 }
