@@ -4,7 +4,7 @@ import type { FastifyRequest } from "fastify";
 import { ApiError } from "../errors/catalogue.js";
 import { orgLimits } from "../store/account_limits.js";
 import { authenticate, checkIp, hasScope, keyLimits, touchLastUsed, type Scope } from "../store/keys.js";
-import { refusalError, type StoreRefusal } from "./refusal.js";
+import { refusalError } from "./refusal.js";
 import type { ApiDeps, Caller } from "./types.js";
 
 const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
@@ -19,13 +19,13 @@ export async function authenticateCaller(deps: ApiDeps, request: FastifyRequest,
     });
   }
   const auth = await authenticate(deps.store, match[1]);
-  if (!auth.ok) throw refusalError(auth as unknown as StoreRefusal);
+  if (!auth.ok) throw refusalError(auth);
   const { key, org } = auth;
   if (org.status === "suspended") {
     throw new ApiError("account_suspended", { message: "This organization is suspended. Contact support to restore access." });
   }
   const ip = checkIp(key, request.ip);
-  if (!ip.ok) throw refusalError(ip as unknown as StoreRefusal);
+  if (!ip.ok) throw refusalError(ip);
   if (!hasScope(key, scope)) {
     throw new ApiError("insufficient_scope", {
       message: `The key ${key.hint} lacks the scope ${scope} that this endpoint requires. Create a key with that scope in the console.`,

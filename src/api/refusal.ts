@@ -1,16 +1,8 @@
 // Store refusals become API errors as they are: the store already names the catalogue code,
-// the message, the param and the details.
-import { ApiError, type ErrorCode } from "../errors/catalogue.js";
+// the message, the param and the details (src/store/refusal.ts).
+import { ApiError } from "../errors/catalogue.js";
+import type { Refusal } from "../store/refusal.js";
 
-export interface StoreRefusal {
-  ok: false;
-  code: ErrorCode;
-  message: string;
-  param?: string | null;
-  details?: Record<string, unknown>;
-  retryAfterMs?: number | null;
-}
-
-export function refusalError(r: StoreRefusal): ApiError {
-  return new ApiError(r.code, { message: r.message, param: r.param ?? null, details: r.details, retryAfterMs: r.retryAfterMs ?? null });
+export function refusalError(r: Refusal): ApiError {
+  return new ApiError(r.code, { message: r.message, param: r.param, details: r.details, retryAfterMs: r.retryAfterMs ?? null });
 }

@@ -9,7 +9,7 @@ import { consumeTestPages, placeHold, releaseHold, settleHold } from "../store/c
 import { abandonIdempotencyKey, completeIdempotencyKey, idempotencyDisposition } from "../store/idempotency.js";
 import { recordUsage } from "../store/usage.js";
 import { advanceMeter } from "./admission.js";
-import { refusalError, type StoreRefusal } from "./refusal.js";
+import { refusalError } from "./refusal.js";
 import type { ApiDeps, Caller, RateReadings } from "./types.js";
 
 export interface StoredResponse {
@@ -45,7 +45,7 @@ export class RequestBook {
   async reserve(credits: number, testPages: number): Promise<void> {
     if (this.caller.env === "test") {
       const used = await consumeTestPages(this.deps.store, this.caller.org.id, testPages);
-      if (!used.ok) throw refusalError(used as unknown as StoreRefusal);
+      if (!used.ok) throw refusalError(used);
       return;
     }
     const hold = await placeHold(this.deps.store, {
@@ -55,7 +55,7 @@ export class RequestBook {
       rateCardVersion: RATE_CARD_VERSION,
     });
     if (!hold.ok) {
-      const err = refusalError(hold as unknown as StoreRefusal);
+      const err = refusalError(hold);
       if (err.code === "insufficient_credits") {
         throw new ApiError("insufficient_credits", {
           message: err.message,

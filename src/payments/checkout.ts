@@ -3,9 +3,9 @@
 // processor makes its hosted checkout. Credits come later, only from the processor's
 // settlement notification (webhooks.ts); the browser's return grants nothing.
 import type { StoreContext } from "../store/context.js";
-import type { Refusal } from "../store/ledger.js";
 import { attachProcessorRef } from "../store/payment_refs.js";
 import { checkPurchaseAllowed, openPurchase, type PurchaseRefusalCode } from "../store/payments.js";
+import type { Refusal } from "../store/refusal.js";
 import type { PaymentProcessor } from "./processor.js";
 
 export interface CheckoutDeps {

@@ -11,6 +11,7 @@
 // another language gets too.
 import { createHash } from "node:crypto";
 import { limits } from "../config/limits.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 export type Env = "live" | "test";
 
@@ -147,9 +148,7 @@ export function assertEnv(env: string): asserts env is Env {
 
 export const IDEMPOTENCY_KEY_PARAM = "headers.idempotency-key";
 
-export type IdempotencyKeyCheck =
-  | { ok: true; key: string }
-  | { ok: false; code: "invalid_parameter_type"; param: typeof IDEMPOTENCY_KEY_PARAM; message: string };
+export type IdempotencyKeyCheck = { ok: true; key: string } | Refusal<"idempotency_key_invalid">;
 
 const PRINTABLE_FIRST = 0x20;
 const PRINTABLE_LAST = 0x7e;
@@ -159,17 +158,18 @@ const PRINTABLE_LAST = 0x7e;
  * key: it is caller input and may hold anything.
  */
 export function validateIdempotencyKey(raw: string): IdempotencyKeyCheck {
-  const refuse = (why: string): IdempotencyKeyCheck => ({
-    ok: false,
-    code: "invalid_parameter_type",
-    param: IDEMPOTENCY_KEY_PARAM,
-    message: `Idempotency-Key ${why}. Send 1 to ${limits.idempotencyKeyCharsMax} printable ASCII characters (0x20 to 0x7E), for example a UUID.`,
-  });
-  if (raw.length === 0) return refuse("is empty");
-  if (raw.length > limits.idempotencyKeyCharsMax) return refuse(`is ${raw.length} characters long`);
+  const refuseKey = (why: string): IdempotencyKeyCheck =>
+    refuse(
+      "idempotency_key_invalid",
+      "invalid_parameter_type",
+      IDEMPOTENCY_KEY_PARAM,
+      `Idempotency-Key ${why}. Send 1 to ${limits.idempotencyKeyCharsMax} printable ASCII characters (0x20 to 0x7E), for example a UUID.`,
+    );
+  if (raw.length === 0) return refuseKey("is empty");
+  if (raw.length > limits.idempotencyKeyCharsMax) return refuseKey(`is ${raw.length} characters long`);
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
-    if (c < PRINTABLE_FIRST || c > PRINTABLE_LAST) return refuse(`contains a character outside printable ASCII at position ${i + 1}`);
+    if (c < PRINTABLE_FIRST || c > PRINTABLE_LAST) return refuseKey(`contains a character outside printable ASCII at position ${i + 1}`);
   }
   return { ok: true, key: raw };
 }

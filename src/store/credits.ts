@@ -20,8 +20,9 @@ import { assert, assertCredits } from "./assert.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
-import { LedgerBook, lockedOrgColumns, refusal, type LockedOrg, type Refusal } from "./ledger.js";
+import { LedgerBook, lockedOrgColumns, type LockedOrg } from "./ledger.js";
 import { commitBook, spend } from "./lots.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 /** Hold refusals are API errors as they are: `reason` and `code` are the same catalogue code. */
 export type HoldRefusal = Refusal<"account_suspended" | "account_delinquent" | "insufficient_credits" | "rate_limit_new_account">;
@@ -139,15 +140,15 @@ async function burnCapRefusal(
   }
   const binding = caps.reduce((a, b) => (b.credits < a.credits ? b : a));
   const what = binding.kind === "new_account" ? "new-account spending cap" : "organization's burn cap";
-  return {
-    ok: false,
-    reason: "rate_limit_new_account",
-    code: "rate_limit_new_account",
-    param: null,
-    message: `The ${what} of ${binding.credits.toLocaleString("en-US")} credits per 24 hours is reached: ${used.toLocaleString("en-US")} charged and ${held.toLocaleString("en-US")} held, and this request holds ${credits.toLocaleString("en-US")}. ${binding.kind === "new_account" ? "It lifts after the first week. " : ""}Wait for the Retry-After interval, then retry.`,
-    details: { burn_cap_credits: binding.credits, credits_charged_24h: used, credits_held: held, credits_required: credits, retry_after_ms: Math.max(1, waitMs) },
-    retryAfterMs: Math.max(1, waitMs),
-  };
+  const retryAfterMs = Math.max(1, waitMs);
+  return refuse(
+    "rate_limit_new_account",
+    "rate_limit_new_account",
+    null,
+    `The ${what} of ${binding.credits.toLocaleString("en-US")} credits per 24 hours is reached: ${used.toLocaleString("en-US")} charged and ${held.toLocaleString("en-US")} held, and this request holds ${credits.toLocaleString("en-US")}. ${binding.kind === "new_account" ? "It lifts after the first week. " : ""}Wait for the Retry-After interval, then retry.`,
+    { burn_cap_credits: binding.credits, credits_charged_24h: used, credits_held: held, credits_required: credits, retry_after_ms: retryAfterMs },
+    retryAfterMs,
+  );
 }
 
 /** Why the reservation UPDATE matched no row, read after the fact for the refusal only. */
@@ -157,14 +158,14 @@ async function holdRefusal(db: Queryable, orgId: string, credits: number): Promi
     [orgId],
   )).rows[0];
   assert(org !== undefined, `no organization ${orgId}`);
-  if (org.status !== "active") return refusal("account_suspended", "account_suspended", errorEntry("account_suspended").message);
+  if (org.status !== "active") return refuse("account_suspended", "account_suspended", null, errorEntry("account_suspended").message, {});
   if (org.debt_credits > 0) {
-    return refusal("account_delinquent", "account_delinquent", errorEntry("account_delinquent").message, {
+    return refuse("account_delinquent", "account_delinquent", null, errorEntry("account_delinquent").message, {
       debt_credits: org.debt_credits,
       credits_required_to_resume: org.debt_credits,
     });
   }
-  return refusal("insufficient_credits", "insufficient_credits", errorEntry("insufficient_credits").message, {
+  return refuse("insufficient_credits", "insufficient_credits", null, errorEntry("insufficient_credits").message, {
     credits_required: credits,
     credits_available: Math.max(0, org.credit_balance - org.credits_held),
   });
@@ -335,12 +336,13 @@ export async function consumeTestPages(ctx: StoreContext, orgId: string, pages: 
   const used = await testPagesUsed(ctx, orgId);
   const d = new Date(now);
   const retryAfterMs = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - now;
-  return refusal(
+  return refuse(
     "rate_limit_test_pages",
     "rate_limit_test_pages",
+    null,
     `${errorEntry("rate_limit_test_pages").message} ${used.toLocaleString("en-US")} used; this request needs ${pages.toLocaleString("en-US")}.`,
     { test_pages_used: used, test_pages_limit: cap, pages_requested: pages, retry_after_ms: retryAfterMs },
-    { retryAfterMs },
+    retryAfterMs,
   );
 }
 

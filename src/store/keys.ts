@@ -11,7 +11,8 @@ import type { StoreContext } from "./context.js";
 import { newId } from "./ids.js";
 import { ipAllowed, parseCidr } from "./ip_allow.js";
 import { digestsEqual, generateKey, keyDigest, keyEnvs, keyHint, parseKey, type KeyEnv } from "./key_format.js";
-import { isoTimestamp, orgFromRow, refuse, type Org, type Refusal } from "./orgs.js";
+import { isoTimestamp, orgFromRow, type Org } from "./orgs.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 export const scopes = ["account:read", "convert:write", "usage:read"] as const;
 export type Scope = (typeof scopes)[number];

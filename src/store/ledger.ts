@@ -14,11 +14,11 @@
 // than it was hashed fails inside the transaction), and verifyLedger recomputes both from
 // rows read back later.
 import { limits } from "../config/limits.js";
-import type { ErrorCode } from "../errors/catalogue.js";
 import { assert, assertCredits } from "./assert.js";
 import { canonicalJson, sha256Hex } from "./canonical.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 export const ledgerKinds = ["purchase", "bonus", "charge", "refund", "clawback", "goodwill", "expiry", "debt_settlement"] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
@@ -41,33 +41,6 @@ export interface LedgerEntry {
   request_id: string | null;
   prev_hash: string;
   entry_hash: string;
-}
-
-/**
- * A business refusal, shaped like orgs.ts's: `reason` is exact (callers and tests branch on
- * it), `code` is the catalogue code an API response renders, `details` and `retryAfterMs`
- * go into the envelope as they are.
- */
-export interface Refusal<R extends string> {
-  ok: false;
-  reason: R;
-  code: ErrorCode;
-  param: string | null;
-  message: string;
-  details: Record<string, unknown>;
-  retryAfterMs?: number;
-}
-
-export function refusal<R extends string>(
-  reason: R,
-  code: ErrorCode,
-  message: string,
-  details: Record<string, unknown> = {},
-  extra: { param?: string | null; retryAfterMs?: number } = {},
-): Refusal<R> {
-  const r: Refusal<R> = { ok: false, reason, code, param: extra.param ?? null, message, details };
-  if (extra.retryAfterMs !== undefined) r.retryAfterMs = extra.retryAfterMs;
-  return r;
 }
 
 const HASH_HEX = /^[0-9a-f]{64}$/;
@@ -316,7 +289,7 @@ export async function listLedger(
     const r = await db.query<{ seq: number }>("SELECT seq FROM ledger_entries WHERE org_id = $1 AND id = $2", [orgId, options.starting_after]);
     if (r.rows.length === 0) {
       const message = "starting_after is not the id of an entry of this ledger. Pass next_cursor from the previous page.";
-      return refusal("unknown_cursor", "invalid_parameter_type", message, {}, { param: "starting_after" });
+      return refuse("unknown_cursor", "invalid_parameter_type", "starting_after", message, {});
     }
     afterSeq = r.rows[0].seq;
   }

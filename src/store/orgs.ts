@@ -3,31 +3,17 @@
 // (GET /v1/account). Balances are only read here; ledger and holds move them.
 //
 // Refusals an operator or the console can cause (a taken e-mail, an unknown limit name)
-// come back as `Refusal` results carrying a catalogue code; thrown errors mean a bug or
-// an unavailable database.
+// come back as `Refusal` results (refusal.ts) carrying a catalogue code; thrown errors mean
+// a bug or an unavailable database.
 import { z } from "zod";
 import { limits } from "../config/limits.js";
-import { sanitizeCallerString, type ErrorCode } from "../errors/catalogue.js";
+import { sanitizeCallerString } from "../errors/catalogue.js";
 import { checkLimits, orgLimits, storedOverrides, type AccountLimitOverrides, type AccountLimits } from "./account_limits.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
 import type { KeyEnv } from "./key_format.js";
-
-/** A refusal: `reason` is exact (tests and callers branch on it), `code` is what is rendered. */
-export interface Refusal<R extends string> {
-  ok: false;
-  reason: R;
-  code: ErrorCode;
-  /** Path of the offending input, like the error envelope's `param`. */
-  param: string | null;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export function refuse<R extends string>(reason: R, code: ErrorCode, param: string | null, message: string, details?: Record<string, unknown>): Refusal<R> {
-  return details === undefined ? { ok: false, reason, code, param, message } : { ok: false, reason, code, param, message, details };
-}
+import { refuse, type Refusal } from "./refusal.js";
 
 export const orgStatuses = ["active", "suspended"] as const;
 export type OrgStatus = (typeof orgStatuses)[number];

@@ -16,9 +16,10 @@ import { assert } from "./assert.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
 import { newId } from "./ids.js";
-import { LedgerBook, lockOrg, refusal, type LockedOrg, type Refusal } from "./ledger.js";
+import { LedgerBook, lockOrg, type LockedOrg } from "./ledger.js";
 import { addLot, commitBook, spend, takeFromLot } from "./lots.js";
 import { claimEvent, type ProcessorEventKey, type PurchaseStatus } from "./payment_refs.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -255,9 +256,9 @@ async function purchaseLot(tx: Queryable, purchaseId: string): Promise<{ id: str
 // Support and console refusals have no API error of their own: `code` is the nearest
 // catalogue code (docs/store.md §Credits), `reason` the exact one.
 const supportRefusal = <R extends string>(reason: R, message: string, details: Record<string, unknown>) =>
-  refusal(reason, "invalid_parameter_type", message, details, { param: "purchase_id" });
+  refuse(reason, "invalid_parameter_type", "purchase_id", message, details);
 const purchaseRefusal = <R extends string>(reason: R, message: string, details: Record<string, unknown>) =>
-  refusal(reason, reason === "purchase_below_debt" ? "account_delinquent" : "invalid_parameter_type", message, details, { param: "pack_usd" });
+  refuse(reason, reason === "purchase_below_debt" ? "account_delinquent" : "invalid_parameter_type", "pack_usd", message, details);
 
 /** Cash for refunding `credits` of a purchase that granted `granted` for `amountCents`: rounded up. */
 export function refundCashCents(amountCents: number, credits: number, granted: number): number {

@@ -6,6 +6,7 @@ import { limits } from "../config/limits.js";
 import { assertEnv, type Env } from "./canonical.js";
 import type { StoreContext } from "./context.js";
 import { newId } from "./ids.js";
+import { refuse, type Refusal } from "./refusal.js";
 
 export interface UsageInput {
   orgId: string;
@@ -55,12 +56,8 @@ export interface UsageRecordList {
 }
 
 /** A query parameter the caller got wrong: 400 invalid_parameter_type with this param. */
-export interface UsageRefusal {
-  ok: false;
-  code: "invalid_parameter_type";
-  param: "limit" | "starting_after" | "from" | "to" | "group_by";
-  message: string;
-}
+type UsageParam = "limit" | "starting_after" | "from" | "to" | "group_by";
+export type UsageRefusal = Refusal<`${UsageParam}_invalid`>;
 
 const ENDPOINT_CHARS_MAX = 200;
 
@@ -150,7 +147,7 @@ export async function listUsageRecords(
 ): Promise<{ ok: true; list: UsageRecordList } | UsageRefusal> {
   const limit = page.limit ?? limits.usageListLimitDefault;
   if (!Number.isInteger(limit) || limit < 1 || limit > limits.usageListLimitMax) {
-    return refuse("limit", `limit must be an integer from 1 to ${limits.usageListLimitMax}.`);
+    return refuseParam("limit", `limit must be an integer from 1 to ${limits.usageListLimitMax}.`);
   }
   const envFilter = env ?? null;
   let after: { created_at: string; id: string } | null = null;
@@ -161,7 +158,7 @@ export async function listUsageRecords(
       [page.startingAfter, orgId, envFilter],
     );
     after = c.rows[0] ?? null;
-    if (!after) return refuse("starting_after", "starting_after is not a usage record id of this account. Pass next_cursor from the previous page.");
+    if (!after) return refuseParam("starting_after", "starting_after is not a usage record id of this account. Pass next_cursor from the previous page.");
   }
   // One more row than asked says whether another page exists. Ids compare in byte order
   // ("C"), the order newId's base62 sorts in, on both databases whatever their collation.
@@ -183,8 +180,8 @@ export async function listUsageRecords(
   };
 }
 
-function refuse(param: UsageRefusal["param"], message: string): UsageRefusal {
-  return { ok: false, code: "invalid_parameter_type", param, message };
+function refuseParam(param: UsageParam, message: string): UsageRefusal {
+  return refuse(`${param}_invalid`, "invalid_parameter_type", param, message);
 }
 
 export type UsageGroupBy = "endpoint" | "day";
@@ -228,14 +225,14 @@ export async function usageSummary(
   query: SummaryQuery,
 ): Promise<{ ok: true; summary: UsageSummary } | UsageRefusal> {
   const fromMs = parseInstant(query.from);
-  if (fromMs === null) return refuse("from", "from must be a date (YYYY-MM-DD, UTC) or an RFC 3339 timestamp.");
+  if (fromMs === null) return refuseParam("from", "from must be a date (YYYY-MM-DD, UTC) or an RFC 3339 timestamp.");
   const toMs = parseInstant(query.to);
-  if (toMs === null) return refuse("to", "to must be a date (YYYY-MM-DD, UTC) or an RFC 3339 timestamp.");
-  if (toMs <= fromMs) return refuse("to", "to must be later than from.");
+  if (toMs === null) return refuseParam("to", "to must be a date (YYYY-MM-DD, UTC) or an RFC 3339 timestamp.");
+  if (toMs <= fromMs) return refuseParam("to", "to must be later than from.");
   if (toMs - fromMs > limits.usageSummaryRangeDaysMax * DAY_MS) {
-    return refuse("to", `from and to may be at most ${limits.usageSummaryRangeDaysMax} days apart.`);
+    return refuseParam("to", `from and to may be at most ${limits.usageSummaryRangeDaysMax} days apart.`);
   }
-  if (query.groupBy !== "endpoint" && query.groupBy !== "day") return refuse("group_by", "group_by must be endpoint or day.");
+  if (query.groupBy !== "endpoint" && query.groupBy !== "day") return refuseParam("group_by", "group_by must be endpoint or day.");
   const groupBy: UsageGroupBy = query.groupBy;
   // Days are cut in UTC whatever the session time zone; endpoints sort by byte order so both
   // databases (and every locale) answer in the same order.

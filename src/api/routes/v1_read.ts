@@ -12,7 +12,7 @@ import { trustTier } from "../../store/payments.js";
 import { testPagesUsed } from "../../store/credits.js";
 import { listUsageRecords, usageSummary } from "../../store/usage.js";
 import { admit } from "../admission.js";
-import { refusalError, type StoreRefusal } from "../refusal.js";
+import { refusalError } from "../refusal.js";
 import type { ApiDeps } from "../types.js";
 
 type Query = Record<string, string | string[] | undefined>;
@@ -58,7 +58,7 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       limit: listLimit(query, limits.ledgerListLimitDefault, limits.ledgerListLimitMax),
       starting_after: single(query, "starting_after") ?? null,
     });
-    if (!list.ok) throw refusalError(list as unknown as StoreRefusal);
+    if (!list.ok) throw refusalError(list);
     return list.list;
   });
 
@@ -73,7 +73,7 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       groupBy: single(query, "group_by") ?? "day",
       env: caller.env,
     });
-    if (!summary.ok) throw refusalError(summary as unknown as StoreRefusal);
+    if (!summary.ok) throw refusalError(summary);
     return summary.summary;
   });
 
@@ -85,7 +85,7 @@ export function registerReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
       limit: listLimit(query, limits.usageListLimitDefault, limits.usageListLimitMax),
       startingAfter: single(query, "starting_after"),
     });
-    if (!list.ok) throw refusalError(list as unknown as StoreRefusal);
+    if (!list.ok) throw refusalError(list);
     return list.list;
   });
 
