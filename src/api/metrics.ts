@@ -10,6 +10,7 @@
 // the instance directly on its private address).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { KeyEnv } from "../store/key_format.js";
 import { responseErrorCode } from "./plugins/error_handler.js";
 import { appWide } from "./plugins/request_id.js";
 
@@ -37,7 +38,7 @@ export interface Metrics {
   readonly registry: Registry;
   observeRequest(o: RequestObservation): void;
   /** Pages converted by a finished conversion, by key environment. */
-  addPages(env: "live" | "test", pages: number): void;
+  addPages(env: KeyEnv, pages: number): void;
   /** Credits settled as charged (test keys charge 0 and add nothing). */
   addCredits(credits: number): void;
   /** Wall time of one conversion from admission to its result or failure. */

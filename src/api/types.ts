@@ -2,6 +2,7 @@
 import type { EnginePool } from "../engine/pool/pool.js";
 import type { RouteDeps } from "../http/route_deps.js";
 import type { AccountLimits } from "../store/account_limits.js";
+import type { KeyEnv } from "../store/key_format.js";
 import type { ApiKey } from "../store/keys.js";
 import type { Org } from "../store/orgs.js";
 import type { GcraResult } from "../store/gcra.js";
@@ -10,7 +11,7 @@ import type { GcraResult } from "../store/gcra.js";
 export interface Caller {
   org: Org;
   key: ApiKey;
-  env: "live" | "test";
+  env: KeyEnv;
   /** The organization's limits lowered by the key's sub-limits: what this request may use. */
   limits: AccountLimits;
   /** The organization's own limits: the org-wide meters run at these. */

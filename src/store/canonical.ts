@@ -11,9 +11,8 @@
 // another language gets too.
 import { createHash } from "node:crypto";
 import { limits } from "../config/limits.js";
+import { assertKeyEnv, type KeyEnv } from "./key_format.js";
 import { refuse, type Refusal } from "./refusal.js";
-
-export type Env = "live" | "test";
 
 /** Nesting beyond this is a cycle or a programmer error: request options are 2 deep. */
 const CANONICAL_DEPTH_MAX = 64;
@@ -122,7 +121,7 @@ export interface FingerprintInput {
   canonicalOptions: unknown;
   /** Lowercase hex SHA-256 of the PDF bytes. */
   pdfSha256: string;
-  env: Env;
+  env: KeyEnv;
 }
 
 /**
@@ -132,7 +131,7 @@ export interface FingerprintInput {
  */
 export function requestFingerprint(input: FingerprintInput): string {
   assertDigest(input.pdfSha256);
-  assertEnv(input.env);
+  assertKeyEnv(input.env);
   return sha256Hex(
     canonicalJson({ endpoint: input.endpoint, env: input.env, options: input.canonicalOptions, pdf_sha256: input.pdfSha256 }),
   );
@@ -140,10 +139,6 @@ export function requestFingerprint(input: FingerprintInput): string {
 
 export function assertDigest(hex: string): void {
   if (!SHA256_HEX.test(hex)) throw new TypeError("expected a lowercase hex SHA-256");
-}
-
-export function assertEnv(env: string): asserts env is Env {
-  if (env !== "live" && env !== "test") throw new TypeError(`unknown environment ${JSON.stringify(env)}`);
 }
 
 export const IDEMPOTENCY_KEY_PARAM = "headers.idempotency-key";

@@ -8,14 +8,14 @@
 // `conversionTombstoneRetentionMs`, so an expired id answers 410 rather than 404 for a
 // month. After that the row goes and the id answers 404 like any unknown id.
 import { limits } from "../config/limits.js";
-import { assertEnv, type Env } from "./canonical.js";
 import type { StoreContext } from "./context.js";
+import { assertKeyEnv, type KeyEnv } from "./key_format.js";
 
 export interface StoreConversionInput {
   /** `conv_<id>`. */
   id: string;
   orgId: string;
-  env: Env;
+  env: KeyEnv;
   /** The JSON text of the 200 Conversion, exactly as it was sent. */
   body: string;
 }
@@ -23,7 +23,7 @@ export interface StoreConversionInput {
 export interface ConversionRef {
   id: string;
   orgId: string;
-  env: Env;
+  env: KeyEnv;
 }
 
 export type GetConversionResult =
@@ -37,7 +37,7 @@ const CONVERSION_ID = /^conv_[0-9A-Za-z]{1,64}$/;
 
 export async function storeConversion(ctx: StoreContext, input: StoreConversionInput): Promise<{ expiresAtMs: number }> {
   if (!CONVERSION_ID.test(input.id)) throw new TypeError("storeConversion: id must be conv_<base62>");
-  assertEnv(input.env);
+  assertKeyEnv(input.env);
   const now = ctx.now();
   const expiresAtMs = now + limits.conversionRetentionMs;
   // A duplicate id is a programmer error (ids carry 95 random bits): the primary key throws.

@@ -16,8 +16,14 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 import { randomBase62, toBase62 } from "./ids.js";
 
+/** A key's environment, and so its account's: live keys bill credits, test keys do not. */
 export type KeyEnv = "live" | "test";
 export const keyEnvs: readonly KeyEnv[] = ["live", "test"];
+
+/** For values the store writes: anything else is a programmer error. */
+export function assertKeyEnv(env: string): asserts env is KeyEnv {
+  if (!(keyEnvs as readonly string[]).includes(env)) throw new TypeError(`unknown environment ${JSON.stringify(env)}`);
+}
 
 export const keyPrefixes: Readonly<Record<KeyEnv, string>> = {
   live: "svc_sk_live_",

@@ -9,13 +9,14 @@
 // password-protected document: the password is not part of the key (the store never sees
 // it), so a cached result would reach a caller who does not know it.
 import { limits } from "../config/limits.js";
-import { assertDigest, assertEnv, canonicalJson, sha256Hex, type Env } from "./canonical.js";
+import { assertDigest, canonicalJson, sha256Hex } from "./canonical.js";
 import type { StoreContext } from "./context.js";
+import { assertKeyEnv, type KeyEnv } from "./key_format.js";
 import { deleteInBatches } from "./purge.js";
 
 export interface CacheKeyInput {
   orgId: string;
-  env: Env;
+  env: KeyEnv;
   /** Lowercase hex SHA-256 of the PDF bytes. */
   pdfSha256: string;
   /**
@@ -40,7 +41,7 @@ const PINNED_ENGINE = /^svc-md-\d+\.\d+\.\d+$/;
 /** The cache key, or null when this request must not use the cache at all. */
 export function cacheKey(input: CacheKeyInput): string | null {
   if (input.passwordGiven) return null;
-  assertEnv(input.env);
+  assertKeyEnv(input.env);
   assertDigest(input.pdfSha256);
   if (!PINNED_ENGINE.test(input.pinnedEngine)) throw new TypeError("cacheKey: pass the resolved engine version, not the alias");
   return sha256Hex(
@@ -56,7 +57,7 @@ export function cacheKey(input: CacheKeyInput): string | null {
 
 export interface CacheRef {
   orgId: string;
-  env: Env;
+  env: KeyEnv;
   cacheKey: string;
 }
 

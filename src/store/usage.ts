@@ -3,14 +3,14 @@
 // GET /v1/usage/records and GET /v1/usage; the ledger stays the authoritative record of
 // credits, so these may lag it and are never used to compute a balance.
 import { limits } from "../config/limits.js";
-import { assertEnv, type Env } from "./canonical.js";
 import type { StoreContext } from "./context.js";
 import { newId } from "./ids.js";
+import { assertKeyEnv, type KeyEnv } from "./key_format.js";
 import { refuse, type Refusal } from "./refusal.js";
 
 export interface UsageInput {
   orgId: string;
-  env: Env;
+  env: KeyEnv;
   /** `req_<id>` of the request. */
   requestId: string;
   /** The operation as `METHOD /path` (`POST /v1/convert`), the value group_by=endpoint shows. */
@@ -35,7 +35,7 @@ export interface UsageRecord {
   id: string;
   request_id: string;
   created_at: string;
-  env: Env;
+  env: KeyEnv;
   endpoint: string;
   status: number;
   error_code: string | null;
@@ -66,7 +66,7 @@ function assertCount(name: string, value: number): void {
 }
 
 export async function recordUsage(ctx: StoreContext, input: UsageInput): Promise<{ id: string }> {
-  assertEnv(input.env);
+  assertKeyEnv(input.env);
   assertCount("pagesProcessed", input.pagesProcessed);
   assertCount("pagesBilled", input.pagesBilled);
   assertCount("creditsCharged", input.creditsCharged);
@@ -95,7 +95,7 @@ interface RecordRow {
   id: string;
   request_id: string;
   created_ms: number;
-  env: Env;
+  env: KeyEnv;
   endpoint: string;
   status: number;
   error_code: string | null;
@@ -142,7 +142,7 @@ export interface ListPage {
 export async function listUsageRecords(
   ctx: StoreContext,
   orgId: string,
-  env: Env | undefined,
+  env: KeyEnv | undefined,
   page: ListPage = {},
 ): Promise<{ ok: true; list: UsageRecordList } | UsageRefusal> {
   const limit = page.limit ?? limits.usageListLimitDefault;
@@ -192,7 +192,7 @@ export interface SummaryQuery {
   /** Exclusive end, same forms; after `from`, at most usageSummaryRangeDaysMax days later. */
   to: string;
   groupBy: string;
-  env?: Env;
+  env?: KeyEnv;
 }
 
 export interface UsageTotals {

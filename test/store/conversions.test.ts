@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { getConversion, purgeConversions, storeConversion } from "../../src/store/conversions.js";
 import { newId } from "../../src/store/ids.js";
+import type { KeyEnv } from "../../src/store/key_format.js";
 import { freshDb, manualClock, type TestDb } from "../support/db.js";
 
 const ORG = "org_conv_a";
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.drop());
 
-async function stored(env: "live" | "test" = "live"): Promise<string> {
+async function stored(env: KeyEnv = "live"): Promise<string> {
   const id = newId("conv", ctx.now());
   await storeConversion(ctx, { id, orgId: ORG, env, body: body(id) });
   return id;

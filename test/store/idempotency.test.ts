@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { requestFingerprint, sha256Hex } from "../../src/store/canonical.js";
+import type { KeyEnv } from "../../src/store/key_format.js";
 import {
   abandonIdempotencyKey,
   claimIdempotencyKey,
@@ -17,7 +18,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const ORG = "org_idem_a";
 const OTHER_ORG = "org_idem_b";
 
-const fingerprint = (pages: string, env: "live" | "test" = "live") =>
+const fingerprint = (pages: string, env: KeyEnv = "live") =>
   requestFingerprint({ endpoint: "POST /v1/convert", canonicalOptions: { pages }, pdfSha256: sha256Hex("pdf"), env });
 const FP = fingerprint("1-5");
 const FP_OTHER_BODY = fingerprint("1-6");

@@ -3,6 +3,7 @@
 // by recordUsage. SPEC.md §Errors: every 4xx and 5xx bills 0.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
+import type { KeyEnv } from "../../src/store/key_format.js";
 import { listUsageRecords, parseInstant, recordUsage, usageSummary, type UsageInput, type UsageRecord } from "../../src/store/usage.js";
 import { freshDb, manualClock, type TestDb } from "../support/db.js";
 
@@ -33,7 +34,7 @@ function usage(over: Partial<UsageInput> = {}): UsageInput {
   };
 }
 
-async function listAll(orgId: string, env: "live" | "test" | undefined, limit: number): Promise<UsageRecord[]> {
+async function listAll(orgId: string, env: KeyEnv | undefined, limit: number): Promise<UsageRecord[]> {
   const out: UsageRecord[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 1_000; page++) {

@@ -6,6 +6,7 @@ import type { ApiDeps } from "../../src/api/types.js";
 import { parseEnv } from "../../src/config/env.js";
 import { EnginePool } from "../../src/engine/pool/pool.js";
 import type { StoreContext } from "../../src/store/context.js";
+import type { KeyEnv } from "../../src/store/key_format.js";
 import { createKey, type Scope } from "../../src/store/keys.js";
 import { grantGoodwill } from "../../src/store/lots.js";
 import { createOrg } from "../../src/store/orgs.js";
@@ -17,7 +18,7 @@ export interface TestApi {
   store: StoreContext;
   db: TestDb;
   /** A new organization with `credits` goodwill credits and one key. */
-  account(opts?: { credits?: number; env?: "live" | "test"; scopes?: Scope[]; ipAllow?: string[] }): Promise<{ orgId: string; key: string; keyId: string; hint: string }>;
+  account(opts?: { credits?: number; env?: KeyEnv; scopes?: Scope[]; ipAllow?: string[] }): Promise<{ orgId: string; key: string; keyId: string; hint: string }>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 // API key pages: the list with the create form, the one-time plaintext, and the revoke
 // confirmation (SPEC.md §API key: plaintext shown once; revocation irreversible).
 import { limits } from "../../config/limits.js";
+import type { KeyEnv } from "../../store/key_format.js";
 import { scopes, type KeySummary } from "../../store/keys.js";
 import { attrIf, formatTime, html, type SafeHtml } from "../html.js";
 import { csrfField, notice, renderPage, type SignedIn } from "./layout.js";
@@ -8,7 +9,7 @@ import { csrfField, notice, renderPage, type SignedIn } from "./layout.js";
 /** What the create form shows again after a refusal. */
 export interface KeyFormValues {
   name: string;
-  env: "live" | "test";
+  env: KeyEnv;
   expiresAt: string;
   scopes: string[];
   ipAllow: string;
