@@ -4,7 +4,7 @@ import type { Line, Span } from "../model.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
-import type { BuiltRow, Table, TableCell } from "./model.js";
+import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { groupRows, hasText, makeLine, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 
@@ -18,6 +18,9 @@ const RULED_BORDER_SHARE_MIN = 0.8;
 /** Diagrams (boxes joined by connectors) and scattered form fields make grids whose rows
  *  and columns hold one text each; in a table most rows and columns hold two or more. */
 const MULTI_CELL_SHARE_MIN = 0.5;
+/** Past this many boxes in one diagram, every line in it is marked without looking for the
+ *  box that holds it (bounds the lines × boxes scan on hatched or tiled artwork). */
+const DIAGRAM_BOXES_SCAN_MAX = 500;
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
@@ -39,10 +42,28 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
       if (cx >= x0 && cx <= x1 && !taken.has(line) && line.spans.length > 0) inside.push(line);
     }
     const verdict = gridTable(grid, inside, rulings);
-    if (verdict === "diagram") for (const line of inside) inDiagrams.add(line);
+    if (verdict === "diagram") markDiagram(grid, inside, rulings.frames, inDiagrams);
     if (typeof verdict === "string") continue;
     for (const line of inside) taken.add(line);
     tables.push(verdict);
+  }
+}
+
+/**
+ * Marks the lines a diagram's boxes hold. When the grid is made of stroked boxes, only the
+ * lines inside one are the diagram's labels: some producers stroke slim invisible boxes
+ * between the columns of a borderless table, and the table's text lies outside them.
+ */
+function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<Line>): void {
+  const x0 = grid.xs[0] - SNAP_PT;
+  const x1 = grid.xs[grid.xs.length - 1] + SNAP_PT;
+  const y0 = grid.ys[0] - SNAP_PT;
+  const y1 = grid.ys[grid.ys.length - 1] + SNAP_PT;
+  const boxes = frames.filter((f) => f.x0 >= x0 && f.x1 <= x1 && f.y0 >= y0 && f.y1 <= y1);
+  for (const line of inside) {
+    const cx = (line.x0 + line.x1) / 2;
+    const cy = (line.y0 + line.y1) / 2;
+    if (boxes.length === 0 || boxes.length > DIAGRAM_BOXES_SCAN_MAX || boxes.some((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1)) inDiagrams.add(line);
   }
 }
 
