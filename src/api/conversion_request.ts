@@ -14,13 +14,13 @@ import { readPdfRequest, type PdfRequestBody } from "./body.js";
 import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
 import { checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "./options.js";
-import { RequestBook, type StoredResponse } from "./request_book.js";
+import { RequestSettlement, type StoredResponse } from "./settlement.js";
 import { errorResponse, recordRefusal, replayStored, sendStored } from "./routes/responses.js";
 import type { ApiDeps, Caller } from "./types.js";
 
 export interface ConversionRequest {
   caller: Caller;
-  book: RequestBook;
+  settlement: RequestSettlement;
   body: PdfRequestBody;
   options: ParsedOptions;
   pdfSha256: string;
@@ -63,11 +63,11 @@ export async function runConversionRequest<T>(
   const idempotencyKey = readIdempotencyKey(request);
   const signal = clientGone(reply);
   let admitted: Admitted | null = null;
-  let book: RequestBook | null = null;
+  let settlement: RequestSettlement | null = null;
   try {
     admitted = await admit(deps, request, "convert:write", spec.kind);
     const { caller } = admitted;
-    book = new RequestBook(deps, caller, request.requestId, spec.endpoint, request.rate);
+    settlement = new RequestSettlement(deps, caller, request.requestId, spec.endpoint, request.rate);
     // Upload bytes are metered before the body is read when Content-Length announces them
     // (an over-limit size is refused by the body reader instead), else once it is read.
     const contentLength = Number(request.headers["content-length"] ?? NaN);
@@ -77,7 +77,7 @@ export async function runConversionRequest<T>(
     if (!announced) await takeMeter(deps, caller, "uploads", body.bytesRead);
 
     const options = parseConvertOptions(body.encoding === "raw" ? { kind: "query", query: body.query } : { kind: "object", value: body.options ?? {} }, spec.kind);
-    book.metadata = options.metadata;
+    settlement.metadata = options.metadata;
     checkOptionConflicts(options, accept);
     if (options.debug && caller.org.debug_policy === "disabled") {
       throw new ApiError("debug_not_permitted", { param: `${options.paramPrefix}debug`, message: "This organization's debug policy is disabled, so `debug: true` is refused. Send the request without it." });
@@ -99,17 +99,17 @@ export async function runConversionRequest<T>(
       if (claim.state === "conflict") {
         throw new ApiError("idempotency_conflict", { param: "headers.idempotency-key", message: "This Idempotency-Key was used for a different request in the last 25 hours. Use a new key for a new request." });
       }
-      book.holdsIdempotency(idempotencyKey, claim.claimId);
+      settlement.holdsIdempotency(idempotencyKey, claim.claimId);
     }
 
-    const done = await work({ caller, book, body, options, pdfSha256, accept, signal, deadlineMs });
-    await book.succeed(done.response, { pagesBilled: done.pagesBilled, credits: done.credits, cache: done.cache, producedNothing: done.producedNothing });
+    const done = await work({ caller, settlement, body, options, pdfSha256, accept, signal, deadlineMs });
+    await settlement.succeed(done.response, { pagesBilled: done.pagesBilled, credits: done.credits, cache: done.cache, producedNothing: done.producedNothing });
     sendStored(reply, done.response);
     return done.value;
   } catch (err) {
     const apiErr = toApiError(err);
-    if (book) {
-      await book.fail(apiErr, errorResponse(apiErr, request.requestId), PRODUCED_NOTHING.has(apiErr.code)).catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
+    if (settlement) {
+      await settlement.fail(apiErr, errorResponse(apiErr, request.requestId), PRODUCED_NOTHING.has(apiErr.code)).catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
     } else {
       await recordRefusal(deps, request, spec.endpoint, apiErr).catch((e: unknown) => request.log.error({ err: e }, "failed to record a refused request"));
     }

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { recordUsage } from "../../store/usage.js";
 import type { ApiDeps } from "../types.js";
 import type { ApiError } from "../../errors/catalogue.js";
-import type { StoredResponse } from "../request_book.js";
+import type { StoredResponse } from "../settlement.js";
 
 export function errorResponse(err: ApiError, requestId: string): StoredResponse {
   return {

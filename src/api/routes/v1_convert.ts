@@ -1,7 +1,7 @@
 // POST /v1/convert (SPEC.md §Endpoints): the request's whole path, in order —
 // admission → body and options → idempotency → cache → open, select, hold → convert in the
 // pool → settle → response and usage record. Every failure after admission releases what
-// the request took and bills 0 (request_book.ts).
+// the request took and bills 0 (settlement.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { limits } from "../../config/limits.js";
 import { convertDocument, openWithPool } from "../../engine/convert.js";
@@ -16,7 +16,7 @@ import { runConversionRequest } from "../conversion_request.js";
 import { conversionHeaders, conversionView, warningSummary, type ConversionView } from "../conversion_view.js";
 import type { Metrics } from "../metrics.js";
 import { cacheOptions, type ParsedOptions } from "../options.js";
-import type { RequestBook, StoredResponse } from "../request_book.js";
+import type { RequestSettlement, StoredResponse } from "../settlement.js";
 import type { ApiDeps } from "../types.js";
 
 const ENDPOINT = "POST /v1/convert";
@@ -41,12 +41,12 @@ export function registerConvertRoute(app: FastifyInstance, deps: ApiDeps, metric
 /** Answers the request; returns the conversion it served, or null for a replay. */
 function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<ConversionView | null> {
   return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "convert" }, async (r) => {
-    const { caller, book, body, options, pdfSha256 } = r;
+    const { caller, settlement, body, options, pdfSha256 } = r;
     const key = options.debug ? null : cacheKey({ orgId: caller.org.id, env: caller.env, pdfSha256, canonicalOptions: cacheOptions(options), pinnedEngine: options.engine, passwordGiven: body.password !== undefined });
     const cached = key ? await lookupCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: key }) : { hit: false as const };
     const view = cached.hit
-      ? await serveFromCache(book, JSON.parse(cached.body) as ConversionView, options, request)
-      : await convertFresh(deps, book, request, r.signal, body.pdf, body.password, options, r.deadlineMs, key);
+      ? await serveFromCache(settlement, JSON.parse(cached.body) as ConversionView, options, request)
+      : await convertFresh(deps, settlement, request, r.signal, body.pdf, body.password, options, r.deadlineMs, key);
     return {
       response: responseFor(view, r.accept),
       pagesBilled: view.usage.pages_billed,
@@ -60,7 +60,7 @@ function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyRep
 
 async function convertFresh(
   deps: ApiDeps,
-  book: RequestBook,
+  settlement: RequestSettlement,
   request: FastifyRequest,
   signal: AbortSignal,
   pdf: Buffer,
@@ -82,25 +82,25 @@ async function convertFresh(
       deadlineMs,
       maxSelectedPages: caller.env === "test" ? limits.testKeySelectedPagesMax : caller.limits.max_selected_pages,
       onSelected: async ({ selected, parsed }) => {
-        await book.reserve(holdCredits(parsed), selected.length);
+        await settlement.reserve(holdCredits(parsed), selected.length);
       },
       onProgress: (done) => {
         pagesDone = Math.max(pagesDone, done);
       },
     });
   } catch (err) {
-    book.computeMs = performance.now() - started;
+    settlement.computeMs = performance.now() - started;
     // SPEC rate-limit mechanics rule 5: the page meter moves by the pages the converter
     // worked on whatever the outcome, so a 422 raised after extraction (no text layer on
     // any selected page) counts its pages too.
-    book.pagesProcessed = isDocumentError(err) && err.code === "conversion_timeout" ? Number(err.details.pages_completed ?? 0) : pagesDone;
+    settlement.pagesProcessed = isDocumentError(err) && err.code === "conversion_timeout" ? Number(err.details.pages_completed ?? 0) : pagesDone;
     throw err;
   }
-  book.computeMs = performance.now() - started;
-  book.pagesProcessed = result.pages_processed;
+  settlement.computeMs = performance.now() - started;
+  settlement.pagesProcessed = result.pages_processed;
   const id = newId("conv");
   const charge = caller.env === "live" ? result.pages_billed : 0;
-  const billing = await book.settle(charge, id);
+  const billing = await settlement.settle(charge, id);
   const encodeStart = performance.now();
   const view = conversionView(result, { creditsCharged: billing.charged, balanceAfter: billing.balanceAfter, cache: "miss" }, {
     id,
@@ -127,15 +127,15 @@ function holdCredits(parsed: ParsedSelection | null): number {
 }
 
 /** A cache hit bills at full rate (SPEC §Cost function) and is a conversion of its own. */
-async function serveFromCache(book: RequestBook, cached: ConversionView, options: ParsedOptions, request: FastifyRequest): Promise<ConversionView> {
+async function serveFromCache(settlement: RequestSettlement, cached: ConversionView, options: ParsedOptions, request: FastifyRequest): Promise<ConversionView> {
   const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
   const billed = cached.usage.pages_billed;
   // The hold follows the request's shape (SPEC §Credit hold), hit or miss: a hit that held
   // only its known cost would succeed where the same request as a miss is refused 402.
-  await book.reserve(holdCredits(options.selection), cached.document.pages_selected_count);
-  book.pagesProcessed = cached.usage.pages_processed;
+  await settlement.reserve(holdCredits(options.selection), cached.document.pages_selected_count);
+  settlement.pagesProcessed = cached.usage.pages_processed;
   const id = newId("conv");
-  const billing = await book.settle(caller.env === "live" ? billed : 0, id);
+  const billing = await settlement.settle(caller.env === "live" ? billed : 0, id);
   const warnings = cached.warnings.filter((w) => w.code !== "engine_alias_floating");
   const { metadata: _cachedMetadata, ...rest } = cached;
   const view: ConversionView = {
@@ -149,7 +149,7 @@ async function serveFromCache(book: RequestBook, cached: ConversionView, options
   };
   if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating")), ...warnings];
   view.warning_summary = warningSummary(view.warnings);
-  await storeConversion(book.deps.store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
+  await storeConversion(settlement.deps.store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
   return view;
 }
 

@@ -10,7 +10,7 @@ import { toWireWarning } from "../../errors/warnings.js";
 import { newId } from "../../store/ids.js";
 import { runConversionRequest } from "../conversion_request.js";
 import { warningSummary } from "../conversion_view.js";
-import type { StoredResponse } from "../request_book.js";
+import type { StoredResponse } from "../settlement.js";
 import type { ApiDeps } from "../types.js";
 
 const ENDPOINT = "POST /v1/toc";
@@ -21,17 +21,17 @@ export function registerTocRoute(app: FastifyInstance, deps: ApiDeps): void {
 }
 
 function handleToc(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "toc" }, async ({ caller, book, body, options, accept, signal, deadlineMs }) => {
-    await book.reserve(TOC_HOLD_CREDITS, 0);
+  return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "toc" }, async ({ caller, settlement, body, options, accept, signal, deadlineMs }) => {
+    await settlement.reserve(TOC_HOLD_CREDITS, 0);
     const started = performance.now();
     const shared = new SharedArrayBuffer(body.pdf.byteLength);
     new Uint8Array(shared).set(body.pdf);
     const info = await deps.pool.open(randomUUID(), shared, body.password, { withOutline: true, signal, deadlineMs });
-    book.computeMs = performance.now() - started;
+    settlement.computeMs = performance.now() - started;
     const entries: TocEntry[] = info.outline ?? [];
     const id = newId("toc");
     const charge = entries.length > 0 && caller.env === "live" ? TOC_HOLD_CREDITS : 0;
-    const billing = await book.settle(charge, id);
+    const billing = await settlement.settle(charge, id);
     const warnings = [createWarning("metadata_unavailable"), ...(entries.length === 0 ? [createWarning("outline_missing")] : [])].map(toWireWarning);
     const view = {
       object: "toc",

@@ -18,7 +18,7 @@ export interface StoredResponse {
   body: string;
 }
 
-export class RequestBook {
+export class RequestSettlement {
   private holdId: string | null = null;
   private claim: { key: string; claimId: string } | null = null;
   pagesProcessed = 0;
