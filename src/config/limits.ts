@@ -5,7 +5,6 @@
 export const limits = {
   // Request shape (SPEC.md §Limits, request-shape limits)
   uploadBytesMax: 32 * 1024 * 1024, // 32 MiB, /v1/convert
-  fileUploadBytesMax: 128 * 1024 * 1024, // 128 MiB, /v1/files (not enabled)
   documentPagesMax: 5_000, // pages per document on a paid account
   selectedPagesMax: 200, // pages selected per /v1/convert request
   testKeySelectedPagesMax: 5, // pages selected per request with a test key
@@ -25,7 +24,6 @@ export const limits = {
   resultMarkdownBytesMax: 16 * 1024 * 1024, // 16 MiB; beyond it the result is cut at a page boundary
 
   // Engine internals
-  warningsPerDocumentMax: 1_000, // distinct warning objects kept per document
   outlineEntriesMax: 10_000, // outline entries walked for /v1/toc and heading hints
   outlineDepthMax: 32,
   pdfHeaderSearchBytesMax: 1_024, // `%PDF-` must start within the first 1,024 bytes
