@@ -9,7 +9,7 @@ import { errorCodes, errorEntry } from "../../src/errors/catalogue.js";
 import { setOrgLimits } from "../../src/store/orgs.js";
 import { startTestApi, type TestApi } from "../support/api.js";
 import { bearer, expectCommonHeaders, expectEnvelope } from "../support/api_checks.js";
-import { corpusAvailable, corpusFiles } from "../support/corpus.js";
+import { corpus } from "../support/corpus.js";
 import { multipartBody } from "../support/http.js";
 
 const heavy = process.env.SVC_HEAVY === "1";
@@ -17,7 +17,7 @@ const heavy = process.env.SVC_HEAVY === "1";
 const FILES_PER_ORG = 25;
 const CREDITS = 1_000_000;
 
-describe.skipIf(!heavy || !corpusAvailable())("corpus over HTTP: POST /v1/convert on every file of ../shared/pdfs (heavy)", () => {
+describe.skipIf(!heavy || !corpus.available)("corpus over HTTP: POST /v1/convert on every file of ../shared/pdfs (heavy)", () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi({ threads: 2 });
@@ -27,7 +27,7 @@ describe.skipIf(!heavy || !corpusAvailable())("corpus over HTTP: POST /v1/conver
   });
 
   it("every response is a 200 or a documented envelope; balances fall by exactly the credits charged; nothing stays held", async () => {
-    const files = corpusFiles();
+    const files = corpus.files();
     expect(files.length).toBeGreaterThan(100);
     const orgs: Array<{ orgId: string; key: string; charged: number }> = [];
     const outcomes = new Map<string, number>();

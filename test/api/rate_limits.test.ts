@@ -8,14 +8,14 @@
 process.env.SVC_TEST_HOOKS = "1"; // the pool's workers honour test hooks (503 test below)
 
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey } from "../../src/store/keys.js";
 import { meterBurst } from "../../src/store/meters.js";
 import { setOrgLimits } from "../../src/store/orgs.js";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { bearer, expectCommonHeaders, expectEnvelope, fixturePdf, freeculturePath, pdfHeaders } from "../support/api_checks.js";
+import { bearer, expectCommonHeaders, expectEnvelope, fixturePdf, pdfHeaders } from "../support/api_checks.js";
+import { bookPdf } from "../support/documents.js";
 
 let api: TestApi;
 let frozenMs: number | null = null;
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const blankMiddle = fixturePdf("blank-middle-page.pdf"); // 3 pages, page 2 without text
-const freeculture = readFileSync(freeculturePath); // 352 pages
+const book = bookPdf(); // 352 generated pages of text (test/support/documents.ts)
 
 function account(key: string) {
   return api.app.inject({ method: "GET", url: "/v1/account", headers: bearer(key) });
@@ -132,7 +132,7 @@ describe("SPEC rate-limit mechanics rules 4-5: the page meter moves on settlemen
       expect(set.ok).toBe(true);
       const burst = meterBurst("pages", 60); // never below one request's 200 pages
       expect(burst).toBe(200);
-      const big = await convert(key, freeculture, "?pages=1-200");
+      const big = await convert(key, book, "?pages=1-200");
       expect(big.statusCode, big.body.slice(0, 300)).toBe(200);
       expect(big.json().usage.pages_processed).toBe(200);
       expect(big.headers["x-ratelimit-remaining-pages"]).toBe("0");
@@ -222,7 +222,7 @@ describe("SPEC rate-limit mechanics rule 6: concurrency is a lease (real listeni
     const address = await api.app.listen({ port: 0, host: "127.0.0.1" });
     const { key, orgId } = await api.account({ credits: 2_000 });
     await setOrgLimits(api.store, orgId, { concurrency: 1 });
-    const send = () => fetch(`${address}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: freeculture });
+    const send = () => fetch(`${address}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: book });
     const [a, b] = await Promise.all([send(), send()]);
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([200, 429]);

@@ -2,7 +2,7 @@
 // §Rate-limit mechanics rule 6, §Credit hold): oversized uploads refused without being read,
 // the body deadline, concurrent conversions, a client that hangs up, and `svc serve`'s
 // graceful shutdown (src/api/serve.ts) draining an in-flight conversion and settling it.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -15,7 +15,8 @@ import { createOrg } from "../../src/store/orgs.js";
 import { openStore } from "../../src/store/open_store.js";
 import type { StoreContext } from "../../src/store/context.js";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { bearer, expectCommonHeaders, expectEnvelope, fixturePdf, freeculturePath, pdfHeaders } from "../support/api_checks.js";
+import { bearer, expectCommonHeaders, expectEnvelope, fixturePdf, pdfHeaders } from "../support/api_checks.js";
+import { bookPdf } from "../support/documents.js";
 import { freshDb, type TestDb } from "../support/db.js";
 import { RawExchange, streamChunked, type RawResponse } from "../support/http.js";
 
@@ -34,7 +35,7 @@ afterAll(async () => {
   await api.close();
 });
 
-const freeculture = readFileSync(freeculturePath);
+const book = bookPdf(); // 352 generated pages of text (test/support/documents.ts)
 const headings = fixturePdf("headings.pdf");
 
 async function orgRow(store: StoreContext, orgId: string) {
@@ -98,7 +99,7 @@ describe("Refusals before the body is read do not read the rest of the upload (b
     let blocker: Promise<Response> | null = null;
     if (setup === "busy") {
       await api.db.db.query("UPDATE orgs SET limits = limits || '{\"concurrency\": 1}'::jsonb WHERE id = $1", [orgId]);
-      blocker = fetch(`${base}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: freeculture });
+      blocker = fetch(`${base}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: book });
       for (let i = 0; i < 200 && (await leaseCount(api.store, orgId)) === 0; i++) await sleep(10);
     }
     const headers: Record<string, string> = setup === "none" ? { "content-type": "application/pdf" } : pdfHeaders(key);
@@ -142,7 +143,7 @@ describe("SPEC rate-limit mechanics rule 6 on a real server: concurrent conversi
   it("six simultaneous slow conversions of one organization (limit 4) → four 200, two 429; another organization is unaffected", async () => {
     const a = await api.account({ credits: 5_000 });
     const b = await api.account({ credits: 5_000 });
-    const send = (key: string) => fetch(`${base}/v1/convert?pages=1-100`, { method: "POST", headers: pdfHeaders(key), body: freeculture });
+    const send = (key: string) => fetch(`${base}/v1/convert?pages=1-100`, { method: "POST", headers: pdfHeaders(key), body: book });
     const responses = await Promise.all([...Array.from({ length: 6 }, () => send(a.key)), send(b.key)]);
     const statusesA = responses.slice(0, 6).map((r) => r.status).sort();
     expect(statusesA).toEqual([200, 200, 200, 200, 429, 429]);
@@ -161,7 +162,7 @@ describe("SPEC rate-limit mechanics rule 6 on a real server: concurrent conversi
   it("SPEC Credit hold: a client that hangs up mid-conversion bills 0; its hold and lease are given back", async () => {
     const { key, orgId } = await api.account({ credits: 1_000 });
     const abort = new AbortController();
-    const pending = fetch(`${base}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: freeculture, signal: abort.signal }).catch((e: unknown) => e);
+    const pending = fetch(`${base}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(key), body: book, signal: abort.signal }).catch((e: unknown) => e);
     // Wait until the hold is placed (the conversion is running), then hang up.
     for (let i = 0; i < 200 && (await orgRow(api.store, orgId)).credits_held === 0; i++) await sleep(10);
     expect((await orgRow(api.store, orgId)).credits_held).toBe(200);
@@ -224,7 +225,7 @@ describe("svc serve (src/api/serve.ts): graceful shutdown", () => {
     expect(Number(url.port)).toBeGreaterThan(0);
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
 
-    const inFlight = fetch(`${service.url}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(setup.key), body: freeculture });
+    const inFlight = fetch(`${service.url}/v1/convert?pages=1-200`, { method: "POST", headers: pdfHeaders(setup.key), body: book });
     if (db) {
       // On PostgreSQL the test can watch the hold appear.
       for (let i = 0; i < 300 && (await orgRow({ db: db.db, now: Date.now, instanceId: "x" }, setup.orgId)).credits_held === 0; i++) await sleep(10);

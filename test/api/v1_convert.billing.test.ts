@@ -5,9 +5,7 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { corpusAvailable } from "../support/corpus.js";
 import {
-  corpusPdf,
   criticalPages,
   failPoolOnce,
   filePart,
@@ -21,6 +19,7 @@ import {
   passwordPart,
   raw,
 } from "../support/convert.js";
+import { bookPdf, noTextLayerPdf } from "../support/documents.js";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -58,9 +57,9 @@ describe("SPEC §Cost function", () => {
     expect(await orgCredits(api, orgId)).toEqual({ balance: 498, held: 0 });
   });
 
-  it.skipIf(!corpusAvailable())("a document with no text on any page → 422 document_has_no_text_layer, billed 0", async () => {
+  it("a document with no text on any page → 422 document_has_no_text_layer, billed 0", async () => {
     const { key, orgId } = await api.account({ credits: 500 });
-    const res = await api.app.inject(raw(key, corpusPdf("pdf.js/tagged_stamp.pdf")));
+    const res = await api.app.inject(raw(key, noTextLayerPdf()));
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toMatchObject({ type: "document_error", code: "document_has_no_text_layer" });
     expect(await orgCredits(api, orgId)).toEqual({ balance: 500, held: 0 });
@@ -269,13 +268,13 @@ describe("SPEC §Authentication rule 7 and DECISIONS: test keys", () => {
     expect((await ledger(api, test.key)).map((e) => e.kind)).toEqual(["goodwill"]);
   });
 
-  it.skipIf(!corpusAvailable())("more than 5 selected pages → 413 too_many_pages with details.max_selected_pages 5; 5 pages pass", async () => {
+  it("more than 5 selected pages → 413 too_many_pages with details.max_selected_pages 5; 5 pages pass", async () => {
     const { key } = await api.account({ env: "test" });
-    const freeculture = corpusPdf("pdf.js/freeculture.pdf");
-    const res = await api.app.inject(raw(key, freeculture, { query: "pages=11-16" }));
+    const book = bookPdf();
+    const res = await api.app.inject(raw(key, book, { query: "pages=11-16" }));
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatchObject({ code: "too_many_pages", details: { pages_selected_count: 6, max_selected_pages: 5 } });
-    const five = await api.app.inject(raw(key, freeculture, { query: "pages=11-15" }));
+    const five = await api.app.inject(raw(key, book, { query: "pages=11-15" }));
     expect(five.statusCode).toBe(200);
     expect(five.json().usage).toMatchObject({ pages_billed: 5, credits_charged: 0 });
   });

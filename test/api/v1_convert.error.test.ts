@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { setDebugPolicy } from "../../src/store/orgs.js";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { corpusAvailable } from "../support/corpus.js";
-import { corpusPdf, filePart, fixturePdf, jsonBody, multipart, optionsPart, orgCredits, passwordPart, raw } from "../support/convert.js";
+import { filePart, fixturePdf, jsonBody, multipart, optionsPart, orgCredits, passwordPart, raw } from "../support/convert.js";
+import { bookPdf } from "../support/documents.js";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -234,17 +234,17 @@ describe("SPEC page expression grammar: refusals", () => {
     expect(await orgCredits(api, orgId)).toEqual(before);
   });
 
-  it.skipIf(!corpusAvailable())("pages omitted on a 352-page document → 413 too_many_pages with details {page_count, pages_selected_count, max_selected_pages}", async () => {
-    const res = await api.app.inject(raw(key, corpusPdf("pdf.js/freeculture.pdf")));
+  it("pages omitted on a 352-page document → 413 too_many_pages with details {page_count, pages_selected_count, max_selected_pages}", async () => {
+    const res = await api.app.inject(raw(key, bookPdf()));
     const error = envelope(res, 413, "too_many_pages", "invalid_request_error");
     expect(error.details).toEqual({ page_count: 352, pages_selected_count: 352, max_selected_pages: 200 });
   });
 
-  it.skipIf(!corpusAvailable())("an open range over 200 pages (`100-last`, 253 pages) → 413 too_many_pages; `1-200` exactly is accepted", async () => {
-    const freeculture = corpusPdf("pdf.js/freeculture.pdf");
-    const res = await api.app.inject(raw(key, freeculture, { query: "pages=100-last" }));
+  it("an open range over 200 pages (`100-last`, 253 pages) → 413 too_many_pages; `1-200` exactly is accepted", async () => {
+    const book = bookPdf();
+    const res = await api.app.inject(raw(key, book, { query: "pages=100-last" }));
     expect(envelope(res, 413, "too_many_pages", "invalid_request_error").details).toMatchObject({ page_count: 352, pages_selected_count: 253, max_selected_pages: 200 });
-    const ok = await api.app.inject(raw(key, freeculture, { query: "pages=1-200" }));
+    const ok = await api.app.inject(raw(key, book, { query: "pages=1-200" }));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().document.pages_selected_count).toBe(200);
   });
@@ -309,14 +309,14 @@ describe("SPEC behaviour rule 5: the wall clock → 504 conversion_timeout with 
   // no option for it, so this test shortens that one value for the length of one request and
   // restores it: the whole path (route deadline → convertDocument → pool deadline → 504) is
   // the production one. No src change.
-  it.skipIf(!corpusAvailable())("a conversion that outlives the wall clock → 504, billed 0, hold released", async () => {
+  it("a conversion that outlives the wall clock → 504, billed 0, hold released", async () => {
     const { key, orgId } = await api.account({ credits: 500 });
     const mutable = limits as { requestWallMsMax: number };
     const saved = mutable.requestWallMsMax;
-    mutable.requestWallMsMax = 100; // 200 pages of freeculture take 0.3 to 1 s on two threads
+    mutable.requestWallMsMax = 100; // 200 pages of the generated book take about a second on two threads
     let res;
     try {
-      res = await api.app.inject(raw(key, corpusPdf("pdf.js/freeculture.pdf"), { query: "pages=1-200" }));
+      res = await api.app.inject(raw(key, bookPdf(), { query: "pages=1-200" }));
     } finally {
       mutable.requestWallMsMax = saved;
     }

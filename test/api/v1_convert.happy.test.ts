@@ -4,8 +4,9 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { corpusAvailable } from "../support/corpus.js";
-import { corpusPdf, criticalPages, filePart, fixtureMarkdown, fixturePdf, multipart, optionsPart, passwordPart, raw } from "../support/convert.js";
+import { corpus } from "../support/corpus.js";
+import { criticalPages, filePart, fixtureMarkdown, fixturePdf, multipart, optionsPart, passwordPart, raw } from "../support/convert.js";
+import { BOOK_PAGES_WITHOUT_TEXT, bookPdf } from "../support/documents.js";
 
 let api: TestApi;
 /** One funded live key for the whole file (requests stay under its 40-request burst). */
@@ -85,8 +86,8 @@ describe("DECISIONS §Options: every option changes the output as documented", (
     expect(on).not.toContain("impor-tant");
   });
 
-  it.skipIf(!corpusAvailable())("normalize.unicode nfc returns NFC text; none (default) returns the text as extracted (decomposed here)", async () => {
-    const pdf = corpusPdf("pdf.js/issue8570.pdf"); // Japanese text whose extraction is not NFC
+  it.skipIf(!corpus.available)("normalize.unicode nfc returns NFC text; none (default) returns the text as extracted (decomposed here)", async () => {
+    const pdf = corpus.pdf("pdf.js/issue8570.pdf"); // Japanese text whose extraction is not NFC
     const none = (await api.app.inject(multipart(k, [filePart(pdf), optionsPart({ normalize: { unicode: "none" } })]))).json().markdown as string;
     const nfc = (await api.app.inject(multipart(k, [filePart(pdf), optionsPart({ normalize: { unicode: "nfc" } })]))).json().markdown as string;
     expect(none).not.toBe(none.normalize("NFC"));
@@ -205,8 +206,8 @@ describe("SPEC §Cost function and DECISIONS §Requests: page expressions throug
     k = await freshKey();
   });
 
-  it.skipIf(!corpusAvailable())("each unique page counts once: `11-15,13-17` selects 7 pages and bills 7 credits", async () => {
-    const res = await api.app.inject(raw(k, corpusPdf("pdf.js/freeculture.pdf"), { query: "pages=11-15,13-17" }));
+  it("each unique page counts once: `11-15,13-17` selects 7 pages and bills 7 credits", async () => {
+    const res = await api.app.inject(raw(k, bookPdf(), { query: "pages=11-15,13-17" }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.document).toMatchObject({ page_count: 352, pages_selected: "11-15,13-17", pages_selected_count: 7 });
@@ -214,10 +215,11 @@ describe("SPEC §Cost function and DECISIONS §Requests: page expressions throug
     expect(body.pages.map((p: { page: number }) => p.page)).toEqual([11, 12, 13, 14, 15, 16, 17]);
   });
 
-  it.skipIf(!corpusAvailable())("`1-5,3-7` selects 7 pages; the bill is 7 minus the pages with a critical page warning", async () => {
-    const res = await api.app.inject(raw(k, corpusPdf("pdf.js/freeculture.pdf"), { query: "pages=1-5,3-7" }));
+  it("`1-5,3-7` selects 7 pages; the bill is 7 minus the pages with a critical page warning (page 2, without text)", async () => {
+    const res = await api.app.inject(raw(k, bookPdf(), { query: "pages=1-5,3-7" }));
     const body = res.json();
     expect(body.document.pages_selected_count).toBe(7);
+    expect(body.usage.pages_not_billed).toEqual(BOOK_PAGES_WITHOUT_TEXT);
     expect(body.usage.pages_not_billed).toEqual(criticalPages(body.warnings));
     expect(body.usage.pages_billed).toBe(7 - body.usage.pages_not_billed.length);
     expect(body.usage.credits_charged).toBe(body.usage.pages_billed);

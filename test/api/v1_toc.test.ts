@@ -3,8 +3,8 @@
 // 0 credits, options `engine` and `pages` refused, same encodings and password handling).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { corpusAvailable } from "../support/corpus.js";
-import { corpusPdf, filePart, fixturePdf, gatePool, ledger, multipart, optionsPart, orgCredits, passwordPart, raw } from "../support/convert.js";
+import { filePart, fixturePdf, gatePool, ledger, multipart, optionsPart, orgCredits, passwordPart, raw } from "../support/convert.js";
+import { BOOK_PAGES, bookDocument, bookPdf } from "../support/documents.js";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -16,22 +16,23 @@ afterAll(async () => {
 
 const toc = { endpoint: "/v1/toc" as const };
 
-describe.skipIf(!corpusAvailable())("a document with an outline (pdf.js/freeculture.pdf)", () => {
+describe("a document with an outline (the generated 352-page book, test/support/documents.ts)", () => {
   it("200 {object: toc, id toc_…, entries [{title, level, page}]} in document order; 1 credit, line item toc_outline", async () => {
     const { key, orgId } = await api.account({ credits: 10 });
-    const res = await api.app.inject(raw(key, corpusPdf("pdf.js/freeculture.pdf"), toc));
+    const res = await api.app.inject(raw(key, bookPdf(), toc));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ object: "toc", engine: "svc-md-1.0.0", document: { page_count: 352 } });
+    expect(body).toMatchObject({ object: "toc", engine: "svc-md-1.0.0", document: { page_count: BOOK_PAGES } });
     expect(body.id).toMatch(/^toc_/);
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     expect(body.entries[0]).toEqual({ title: "COVER", level: 1, page: 1 });
-    expect(body.entries).toContainEqual({ title: "Chapter 1: Creators", level: 2, page: 35 });
+    expect(body.entries).toContainEqual({ title: "Chapter 1: Creators", level: 2, page: 24 });
+    expect(body.entries).toEqual(bookDocument().outline);
     for (const e of body.entries) {
       expect(Object.keys(e).sort()).toEqual(["level", "page", "title"]);
       expect(e.level).toBeGreaterThanOrEqual(1);
       if (e.page !== null) expect(e.page).toBeGreaterThanOrEqual(1);
-      if (e.page !== null) expect(e.page).toBeLessThanOrEqual(352);
+      if (e.page !== null) expect(e.page).toBeLessThanOrEqual(BOOK_PAGES);
     }
     const pages = body.entries.map((e: { page: number | null }) => e.page).filter((p: number | null) => p !== null);
     expect(pages).toEqual([...pages].sort((a: number, b: number) => a - b)); // document order
@@ -48,7 +49,7 @@ describe.skipIf(!corpusAvailable())("a document with an outline (pdf.js/freecult
   it("SPEC: the request holds 1 credit while it runs, whatever the document's length", async () => {
     const { key, orgId } = await api.account({ credits: 10 });
     const gate = gatePool(api.deps.pool, "open");
-    const pending = api.app.inject(raw(key, corpusPdf("pdf.js/freeculture.pdf"), toc));
+    const pending = api.app.inject(raw(key, bookPdf(), toc));
     await gate.reached;
     expect(await orgCredits(api, orgId)).toEqual({ balance: 10, held: 1 });
     gate.release();
@@ -58,7 +59,7 @@ describe.skipIf(!corpusAvailable())("a document with an outline (pdf.js/freecult
 
   it("SPEC §Authentication rule 7: a test key gets the outline and is charged 0", async () => {
     const { key } = await api.account({ env: "test" });
-    const res = await api.app.inject(raw(key, corpusPdf("pdf.js/freeculture.pdf"), toc));
+    const res = await api.app.inject(raw(key, bookPdf(), toc));
     expect(res.statusCode).toBe(200);
     expect(res.json().entries.length).toBeGreaterThan(20);
     expect(res.json().usage).toMatchObject({ credits_charged: 0, line_items: [{ kind: "toc_outline", quantity: 1, credits: 0 }] });

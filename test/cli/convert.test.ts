@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { corpusAvailable, corpusDir } from "../support/corpus.js";
+import { bookPdf } from "../support/documents.js";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const BIN = path.join(ROOT, "dist/src/cli/main.js");
@@ -136,11 +136,13 @@ describe.concurrent("svc convert", () => {
   });
 });
 
-describe.skipIf(!corpusAvailable())("svc convert on long documents (pdf.js/pdkids.pdf, 55 pages)", { concurrent: true }, () => {
-  const pdkids = () => path.join(corpusDir, "pdf.js/pdkids.pdf");
+describe("svc convert on long documents (55 pages of the generated book, test/support/documents.ts)", { concurrent: true }, () => {
+  const file = path.join(scratch, "book.pdf");
+  writeFileSync(file, bookPdf());
+  const book = (...args: string[]) => svc("convert", file, "--pages", "101-155", ...args);
 
   it("writes progress lines on stderr, ending at 55/55, and keeps stdout for the Markdown", async () => {
-    const run = await svc("convert", pdkids(), "--threads", "1");
+    const run = await book("--threads", "1");
     expect(run.code).toBe(0);
     const progress = run.stderr.split("\n").filter((l) => l.startsWith("converting:"));
     expect(progress.length).toBeGreaterThanOrEqual(1);
@@ -150,11 +152,11 @@ describe.skipIf(!corpusAvailable())("svc convert on long documents (pdf.js/pdkid
   });
 
   it("gives identical stdout with --threads 1 (in-process) and the default (worker pool)", async () => {
-    const single = await svc("convert", pdkids(), "--threads", "1");
+    const single = await book("--threads", "1");
     // The default is one thread per CPU (a pool when there are several); on a one-CPU
     // machine --threads 2 is run too, so the pool is always compared.
-    const others = [svc("convert", pdkids())];
-    if (availableParallelism() < 2) others.push(svc("convert", pdkids(), "--threads", "2"));
+    const others = [book()];
+    if (availableParallelism() < 2) others.push(book("--threads", "2"));
     expect(single.code).toBe(0);
     expect(single.stdout.length).toBeGreaterThan(1000);
     for (const run of await Promise.all(others)) {

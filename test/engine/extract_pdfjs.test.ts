@@ -1,7 +1,12 @@
+// The pdf.js extractor (the fallback for pages and files MuPDF cannot read): on generated
+// and checked-in PDFs, and on real documents of ../shared/pdfs when it is present.
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { isDocumentError } from "../../src/engine/errors.js";
+import { openDocument } from "../../src/engine/extract/open.js";
 import {
   destroyPdfjsDocument,
   extractPagePdfjs,
@@ -9,12 +14,19 @@ import {
   type PdfjsDocument,
 } from "../../src/engine/extract/pdfjs/page.js";
 import type { Line, PageModel } from "../../src/engine/model.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { corpus } from "../support/corpus.js";
+import { brotliRotatedPdf, noTextLayerPdf, SHEET_INDEX_ROWS } from "../support/documents.js";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const pdfsDir = resolve(repoRoot, "../shared/pdfs");
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures/pdf");
 
+/** A file of ../shared/pdfs: only inside the corpus suites. */
 function pdf(name: string): Uint8Array {
-  return new Uint8Array(readFileSync(resolve(pdfsDir, name)));
+  return new Uint8Array(corpus.pdf(name));
+}
+
+function fixture(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(resolve(fixturesDir, name)));
 }
 
 function lineText(line: Line): string {
@@ -42,7 +54,7 @@ async function withDocument<T>(bytes: Uint8Array, fn: (doc: PdfjsDocument) => Pr
   }
 }
 
-describe("extractPagePdfjs on a two-column paper (tracemonkey.pdf, page 1)", () => {
+describe.skipIf(!corpus.available)("extractPagePdfjs on a two-column paper (tracemonkey.pdf, page 1)", () => {
   let doc: PdfjsDocument;
   let model: PageModel;
   beforeAll(async () => {
@@ -108,7 +120,7 @@ describe("extractPagePdfjs on a two-column paper (tracemonkey.pdf, page 1)", () 
   });
 });
 
-describe("extractPagePdfjs on a single-column report (TAMReview.pdf, page 1)", () => {
+describe.skipIf(!corpus.available)("extractPagePdfjs on a single-column report (TAMReview.pdf, page 1)", () => {
   it("returns lines top to bottom, with the URI link and its underline", async () => {
     const model = await withDocument(pdf("pdf.js/TAMReview.pdf"), (doc) => extractPagePdfjs(doc, 1));
     expectInsidePage(model);
@@ -144,7 +156,39 @@ describe("extractPagePdfjs on a single-column report (TAMReview.pdf, page 1)", (
   });
 });
 
-describe("extractPagePdfjs on layouts beyond a plain page", () => {
+describe("extractPagePdfjs on generated pages", () => {
+  it("reads a rotated (270°) page that MuPDF cannot open (page tree in a Brotli object stream)", async () => {
+    const bytes = new Uint8Array(brotliRotatedPdf());
+    let mupdfError: unknown;
+    try {
+      openDocument(bytes.slice()).doc.destroy();
+    } catch (err) {
+      mupdfError = err;
+    }
+    expect(isDocumentError(mupdfError) ? mupdfError.code : mupdfError).toMatch(/^pdf_(corrupt|parse_failed|no_pages|read_error)$/);
+    const model = await withDocument(bytes, (doc) => extractPagePdfjs(doc, 1));
+    expect(model.extraction).toBe("pdfjs");
+    expect(model.width).toBeGreaterThan(model.height);
+    expect(model.lines.map(lineText)).toEqual(["SHEET INDEX", ...SHEET_INDEX_ROWS]);
+    expect(model.rules).toHaveLength(SHEET_INDEX_ROWS.length + 1 + 3);
+    for (const rule of model.rules) expect(rule.kind).toBe("stroke");
+    expectInsidePage(model);
+  });
+
+  it("the engine falls back to pdf.js for the whole file: the conversion carries its text", async () => {
+    const result = await convertDocument(openInProcess, { bytes: new Uint8Array(brotliRotatedPdf()), options: defaultRenderOptions });
+    expect(result.pages_processed).toBe(1);
+    for (const text of ["SHEET INDEX", ...SHEET_INDEX_ROWS]) expect(result.markdown).toContain(text);
+  });
+
+  it("reports no text layer as chars 0", async () => {
+    const model = await withDocument(new Uint8Array(noTextLayerPdf()), (doc) => extractPagePdfjs(doc, 1));
+    expect(model.chars).toBe(0);
+    expect(model.lines).toEqual([]);
+  });
+});
+
+describe.skipIf(!corpus.available)("extractPagePdfjs on real layouts beyond a plain page", () => {
   it("reads a rotated (270°) page that MuPDF cannot open", async () => {
     const model = await withDocument(pdf("pdf.js/Brotli-Prototype-FileA.pdf"), (doc) => extractPagePdfjs(doc, 1));
     expect(model.width).toBeGreaterThan(model.height);
@@ -169,7 +213,7 @@ describe("extractPagePdfjs on layouts beyond a plain page", () => {
     expect(mixed && lineText(mixed)).toContain("המדינה");
   });
 
-  it("reports no text layer as chars 0", async () => {
+  it("reports no text layer as chars 0 (tagged_stamp.pdf)", async () => {
     const model = await withDocument(pdf("pdf.js/tagged_stamp.pdf"), (doc) => extractPagePdfjs(doc, 1));
     expect(model.chars).toBe(0);
     expect(model.lines).toEqual([]);
@@ -185,27 +229,36 @@ describe("extractPagePdfjs on layouts beyond a plain page", () => {
 
 describe("openPdfjsDocument", () => {
   it("leaves the caller's bytes intact", async () => {
-    const bytes = pdf("pypdf/unencrypted.pdf");
-    const length = bytes.byteLength;
+    const bytes = fixture("headings.pdf");
+    const copy = bytes.slice();
     const model = await withDocument(bytes, (doc) => extractPagePdfjs(doc, 1));
-    expect(bytes.byteLength).toBe(length);
-    expect(model.lines.map(lineText)).toEqual(["pdf encryption test", "password: asdfzxcv"]);
-    expect(model.chars).toBe("pdfencryptiontestpassword:asdfzxcv".length);
+    expect(bytes).toEqual(copy);
+    expect(lineText(model.lines[0])).toBe("Field Guide to Coastal Birds");
+    expect(model.chars).toBeGreaterThan(500);
   });
 
-  it("opens an encrypted file with its password", async () => {
-    const model = await withDocument(pdf("pdf.js/issue6010_1.pdf"), (doc) => extractPagePdfjs(doc, 1), "abc");
-    expect(model.lines.map(lineText)).toEqual(["Issue 6010"]);
+  it("opens an encrypted file with its password (fixtures/pdf/encrypted.pdf, AES-256)", async () => {
+    const model = await withDocument(fixture("encrypted.pdf"), (doc) => extractPagePdfjs(doc, 1), "secret");
+    expect(lineText(model.lines[0])).toBe("Confidential Memo");
   });
 
   it("fails with pdf_encrypted without the password", async () => {
-    await expect(openPdfjsDocument(pdf("pdf.js/issue6010_1.pdf"))).rejects.toMatchObject({ code: "pdf_encrypted" });
+    await expect(openPdfjsDocument(fixture("encrypted.pdf"))).rejects.toMatchObject({ code: "pdf_encrypted" });
   });
 
   it("fails with pdf_password_incorrect for a wrong password", async () => {
-    await expect(openPdfjsDocument(pdf("pdf.js/issue6010_1.pdf"), "wrong")).rejects.toMatchObject({
+    await expect(openPdfjsDocument(fixture("encrypted.pdf"), "wrong")).rejects.toMatchObject({
       code: "pdf_password_incorrect",
     });
+  });
+
+  it.skipIf(!corpus.available)("opens real files: issue6010_1.pdf with its password, pypdf/unencrypted.pdf", async () => {
+    const model = await withDocument(pdf("pdf.js/issue6010_1.pdf"), (doc) => extractPagePdfjs(doc, 1), "abc");
+    expect(model.lines.map(lineText)).toEqual(["Issue 6010"]);
+    const bytes = pdf("pypdf/unencrypted.pdf");
+    const plain = await withDocument(bytes, (doc) => extractPagePdfjs(doc, 1));
+    expect(plain.lines.map(lineText)).toEqual(["pdf encryption test", "password: asdfzxcv"]);
+    expect(plain.chars).toBe("pdfencryptiontestpassword:asdfzxcv".length);
   });
 
   it("lets other pdf.js failures through unchanged", async () => {

@@ -22,7 +22,7 @@ import { openDocument } from "../../src/engine/extract/open.js";
 import { type Box, orderForReading, orderForReadingTs, type OrderedGroup } from "../../src/engine/layout/reading_order.js";
 import { type ConversionResult, defaultRenderOptions } from "../../src/engine/result.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
-import { corpusAvailable, corpusDir, corpusFiles } from "../support/corpus.js";
+import { corpus } from "../support/corpus.js";
 
 interface Item extends Box {
   id: number;
@@ -203,7 +203,7 @@ const CORPUS_PAGES_PER_FILE_MAX = 20;
 /** Each page's flow items as markdown.ts builds them: tidied lines outside tables, and tables. */
 function corpusPages(): { page: string; boxes: Box[] }[] {
   const pages: { page: string; boxes: Box[] }[] = [];
-  for (const file of corpusFiles()) {
+  for (const file of corpus.files()) {
     let opened: ReturnType<typeof openDocument>;
     try {
       opened = openDocument(readFileSync(file.path), file.passwords[0]);
@@ -227,7 +227,7 @@ function corpusPages(): { page: string; boxes: Box[] }[] {
   return pages;
 }
 
-describe.skipIf(!corpusAvailable())(`the corpus (../shared/pdfs, first ${CORPUS_PAGES_PER_FILE_MAX} pages of each file)`, () => {
+describe.skipIf(!corpus.available)(`the corpus (../shared/pdfs, first ${CORPUS_PAGES_PER_FILE_MAX} pages of each file)`, () => {
   let pages: { page: string; boxes: Box[] }[] = [];
   beforeAll(() => {
     pages = corpusPages();
@@ -256,7 +256,7 @@ const ENGINE_FILES = [
   path.resolve(import.meta.dirname, "../../fixtures/pdf/running-headers.pdf"),
   path.resolve(import.meta.dirname, "../../fixtures/pdf/table-ruled.pdf"),
   path.resolve(import.meta.dirname, "../../fixtures/pdf/lists-nested.pdf"),
-  path.join(corpusDir, "pdf.js/tracemonkey.pdf"),
+  corpus.path("pdf.js/tracemonkey.pdf"),
 ];
 
 function output(result: ConversionResult) {
@@ -281,7 +281,7 @@ describe("engine output does not depend on the kernel", () => {
     return result;
   }
 
-  const files = ENGINE_FILES.filter((f) => !f.startsWith(corpusDir) || corpusAvailable());
+  const files = ENGINE_FILES.filter((f) => !f.startsWith(corpus.dir) || corpus.available);
   for (const file of files) {
     it(`${path.basename(file)}: identical under SVC_LAYOUT_KERNEL=ts, the default and every built kernel`, async () => {
       const reference = await convertWith("ts", file);

@@ -11,12 +11,13 @@ import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
 import { hasPdfHeader, type OpenedDocument, openDocument } from "../../src/engine/extract/open.js";
 import { defaultRenderOptions, type TocEntry } from "../../src/engine/result.js";
 import { readOutline } from "../../src/engine/extract/outline.js";
-import { corpusAvailable, corpusDir } from "../support/corpus.js";
+import { corpus } from "../support/corpus.js";
+import { BOOK_PAGES, bookDocument } from "../support/documents.js";
 
 const FIXTURES = path.resolve(import.meta.dirname, "../../fixtures/pdf");
 
-function corpus(file: string): Uint8Array {
-  return readFileSync(path.join(corpusDir, file));
+function corpusPdf(file: string): Uint8Array {
+  return readFileSync(corpus.path(file));
 }
 
 /** The code openDocument throws, or "opened" (the document is closed again). */
@@ -76,14 +77,14 @@ describe("pdf_invalid: no %PDF- header in the first 1,024 bytes", () => {
   });
 });
 
-describe.skipIf(!corpusAvailable())("document errors on ../shared/pdfs", () => {
+describe.skipIf(!corpus.available)("document errors on ../shared/pdfs", () => {
   it("opens a file whose header starts at byte 29 (pdf.js/issue6069.pdf)", () => {
-    const pageCount = withOpened(corpus("pdf.js/issue6069.pdf"), undefined, (o) => o.pageCount);
+    const pageCount = withOpened(corpusPdf("pdf.js/issue6069.pdf"), undefined, (o) => o.pageCount);
     expect(pageCount).toBe(1);
   });
 
   describe("passwords (pdf.js/issue6010_1.pdf, user password 'abc')", () => {
-    const bytes = () => corpus("pdf.js/issue6010_1.pdf");
+    const bytes = () => corpusPdf("pdf.js/issue6010_1.pdf");
     it("pdf_encrypted without a password, and with an empty one", () => {
       expect(openOutcome(bytes())).toBe("pdf_encrypted");
       expect(openOutcome(bytes(), "")).toBe("pdf_encrypted");
@@ -98,7 +99,7 @@ describe.skipIf(!corpusAvailable())("document errors on ../shared/pdfs", () => {
 
   it("opens an AES-256 R6 file with a password that needs SASLprep (pdf.js/saslprep-r6.pdf)", () => {
     // The typed form "S\u00aaSL\u00adprep" is what a user types; R6 prepares it ("SaSLprep").
-    const bytes = corpus("pdf.js/saslprep-r6.pdf");
+    const bytes = corpusPdf("pdf.js/saslprep-r6.pdf");
     expect(openOutcome(bytes)).toBe("pdf_encrypted");
     expect(openOutcome(bytes, "S\u00aaSL\u00adprep")).toBe("opened");
     expect(openOutcome(bytes, "SaSLprep")).toBe("opened");
@@ -106,34 +107,34 @@ describe.skipIf(!corpusAvailable())("document errors on ../shared/pdfs", () => {
   });
 
   it("pdf_extraction_not_permitted when the permissions forbid copying (pdf.js/issue9972-3.pdf)", () => {
-    expect(openOutcome(corpus("pdf.js/issue9972-3.pdf"))).toBe("pdf_extraction_not_permitted");
+    expect(openOutcome(corpusPdf("pdf.js/issue9972-3.pdf"))).toBe("pdf_extraction_not_permitted");
   });
 
   it("pdf_unsupported_security for an encryption dictionary MuPDF cannot use (pdfium/encrypted_hello_world_r3_bad_okey.pdf)", () => {
-    expect(openOutcome(corpus("pdfium/encrypted_hello_world_r3_bad_okey.pdf"))).toBe("pdf_unsupported_security");
+    expect(openOutcome(corpusPdf("pdfium/encrypted_hello_world_r3_bad_okey.pdf"))).toBe("pdf_unsupported_security");
   });
 
   it("pdf_no_pages for a well-formed file whose page tree is empty (qpdf/empty.pdf: /Count 0 /Kids [])", () => {
     // Nothing is damaged and nothing was repaired: the document is valid but has no pages.
-    expect(openOutcome(corpus("qpdf/empty.pdf"))).toBe("pdf_no_pages");
+    expect(openOutcome(corpusPdf("qpdf/empty.pdf"))).toBe("pdf_no_pages");
   });
 
   it("pdf_corrupt for a header with nothing repairable behind it (qpdf/issue-141b.pdf)", () => {
-    expect(openOutcome(corpus("qpdf/issue-141b.pdf"))).toBe("pdf_corrupt");
+    expect(openOutcome(corpusPdf("qpdf/issue-141b.pdf"))).toBe("pdf_corrupt");
   });
 
   it("pdf_parse_failed when the page tree cannot be parsed (pdf.js/poppler-67295-0.pdf)", () => {
-    expect(openOutcome(corpus("pdf.js/poppler-67295-0.pdf"))).toBe("pdf_parse_failed");
+    expect(openOutcome(corpusPdf("pdf.js/poppler-67295-0.pdf"))).toBe("pdf_parse_failed");
   });
 
   it("pdf_is_xfa through convertDocument for a dynamic XFA form (pdfium/simple_xfa.pdf)", async () => {
-    const bytes = corpus("pdfium/simple_xfa.pdf");
+    const bytes = corpusPdf("pdfium/simple_xfa.pdf");
     expect(withOpened(bytes, undefined, (o) => o.hasXfa)).toBe(true);
     await expect(convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).rejects.toMatchObject({ code: "pdf_is_xfa" });
   });
 
   describe("a truncated file (pdf.js/tracemonkey.pdf cut in half)", () => {
-    const whole = () => corpus("pdf.js/tracemonkey.pdf");
+    const whole = () => corpusPdf("pdf.js/tracemonkey.pdf");
     const half = () => whole().subarray(0, whole().length >> 1);
 
     it("ends in one of the documented damaged-file codes (pdf_read_error or pdf_corrupt)", () => {
@@ -168,10 +169,24 @@ describe("too_many_pages: a document over limits.documentPagesMax pages", () => 
   });
 });
 
-describe.skipIf(!corpusAvailable())("readOutline (toc.ts) on pdf.js/freeculture.pdf", () => {
+describe("readOutline (toc.ts) on the generated book (two levels, 31 entries)", () => {
+  it("reads the outline the book was written with: titles, levels from 1, 1-based pages, in document order", () => {
+    const book = bookDocument();
+    const entries = withOpened(new Uint8Array(book.pdf), undefined, (o) => readOutline(o.doc, o.pageCount));
+    expect(entries).toEqual(book.outline);
+    expect(entries).toHaveLength(31);
+    expect(entries[0]).toEqual({ title: "COVER", level: 1, page: 1 });
+    expect(new Set(entries.map((e) => e.level))).toEqual(new Set([1, 2]));
+    const pages = entries.map((e) => e.page!);
+    expect(pages).toEqual(pages.slice().sort((a, b) => a - b));
+    expect(Math.max(...pages)).toBeLessThanOrEqual(BOOK_PAGES);
+  });
+});
+
+describe.skipIf(!corpus.available)("readOutline (toc.ts) on pdf.js/freeculture.pdf", () => {
   let entries: TocEntry[] = [];
   beforeAll(() => {
-    entries = withOpened(corpus("pdf.js/freeculture.pdf"), undefined, (o) => readOutline(o.doc, o.pageCount));
+    entries = withOpened(corpusPdf("pdf.js/freeculture.pdf"), undefined, (o) => readOutline(o.doc, o.pageCount));
   });
 
   it("starts with 'COVER' on page 1 at level 1", () => {

@@ -1,5 +1,7 @@
-// EnginePool on real PDFs. The workers run the compiled dist/ (`npm run build` first).
-// Tests that need a stuck or dying thread use the worker's test hooks (SVC_TEST_HOOKS=1).
+// EnginePool on generated PDFs (a 352-page book, the checked-in fixtures) and, where
+// ../shared/pdfs is present, on real ones. The workers run the compiled dist/ (`npm run
+// build` first). Tests that need a stuck or dying thread use the worker's test hooks
+// (SVC_TEST_HOOKS=1).
 import { setMaxListeners } from "node:events";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -15,19 +17,24 @@ import { openDocument } from "../../src/engine/extract/open.js";
 import { readOutline } from "../../src/engine/extract/outline.js";
 import { DeadlineExceeded, EnginePool } from "../../src/engine/pool/pool.js";
 import type { WorkerReply, WorkerTask } from "../../src/engine/pool/protocol.js";
+import { corpus } from "../support/corpus.js";
+import { BOOK_PAGES, bookDocument, bookPdf } from "../support/documents.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const pdfsDir = resolve(repoRoot, "../shared/pdfs");
+const fixturesDir = resolve(repoRoot, "fixtures/pdf");
 const workerFile = resolve(repoRoot, "dist/src/engine/pool/worker.js");
 const hooksEnv = { ...process.env, SVC_TEST_HOOKS: "1" };
 
-const TRACEMONKEY = "pdf.js/tracemonkey.pdf"; // 14 pages
-const FREECULTURE = "pdf.js/freeculture.pdf"; // 352 pages
-const UNENCRYPTED = "pypdf/unencrypted.pdf"; // 1 page
-const ENCRYPTED = "pdf.js/issue6010_1.pdf"; // user password "abc"
+const BOOK = "book"; // generated: 352 pages, a two-level outline (test/support/documents.ts)
+const ONE_PAGE = "fixtures/headings.pdf"; // 1 page, no outline
+const ENCRYPTED = "fixtures/encrypted.pdf"; // 1 page, user password "secret"
+const TRACEMONKEY = "pdf.js/tracemonkey.pdf"; // corpus: 14 pages, two columns
+const FREECULTURE = "pdf.js/freeculture.pdf"; // corpus: 352 pages
 
 function fileBytes(file: string): Uint8Array {
-  return readFileSync(resolve(pdfsDir, file));
+  if (file === BOOK) return bookPdf();
+  if (file.startsWith("fixtures/")) return readFileSync(resolve(fixturesDir, file.slice("fixtures/".length)));
+  return corpus.pdf(file);
 }
 
 /** The upload as the API holds it: one shared copy for every thread. */
@@ -88,9 +95,11 @@ describe("EnginePool", () => {
 
   it("extracts the same pages, in the same order, as in-process extraction", async () => {
     for (const [file, pages] of [
-      [TRACEMONKEY, pageRange(1, 14)],
-      [FREECULTURE, pageRange(1, 200)],
-      [UNENCRYPTED, [1]],
+      [BOOK, pageRange(1, 200)],
+      [ONE_PAGE, [1]],
+      ["fixtures/two-column.pdf", [1]],
+      ["fixtures/running-headers.pdf", [3, 1, 2]],
+      ["fixtures/table-ruled.pdf", [1]],
     ] as const) {
       const viaPool = await pool.extract(`same-${file}`, shared(file), undefined, pages, { deadlineMs: farDeadline() });
       const local = await inProcess(file, [...pages]);
@@ -99,10 +108,24 @@ describe("EnginePool", () => {
     }
   });
 
+  describe.skipIf(!corpus.available)("on real documents (../shared/pdfs)", () => {
+    it("extracts the same pages, in the same order, as in-process extraction", async () => {
+      for (const [file, pages] of [
+        [TRACEMONKEY, pageRange(1, 14)],
+        [FREECULTURE, pageRange(1, 200)],
+      ] as const) {
+        const viaPool = await pool.extract(`same-${file}`, shared(file), undefined, pages, { deadlineMs: farDeadline() });
+        const local = await inProcess(file, [...pages]);
+        expect(viaPool.map(comparable)).toEqual(local.map(comparable));
+        expect(viaPool.every((outcome) => outcome.ok)).toBe(true);
+      }
+    });
+  });
+
   it("keeps the caller's page order and reports progress", async () => {
     const pages = [14, 2, 9, 1, 7, 3, 12, 5, 11];
     const seen: number[] = [];
-    const outcomes = await pool.extract("order", shared(TRACEMONKEY), undefined, pages, {
+    const outcomes = await pool.extract("order", shared(BOOK), undefined, pages, {
       deadlineMs: farDeadline(),
       onProgress: (completed, total) => {
         expect(total).toBe(pages.length);
@@ -114,15 +137,15 @@ describe("EnginePool", () => {
   });
 
   it("opens a document with its outline, as readOutline does in-process", async () => {
-    const info = await pool.open("outline", shared(FREECULTURE), undefined, { withOutline: true });
-    const local = openDocument(fileBytes(FREECULTURE));
+    const info = await pool.open("outline", shared(BOOK), undefined, { withOutline: true });
+    const local = openDocument(fileBytes(BOOK));
     try {
-      expect(info).toEqual({ pageCount: 352, hasXfa: false, repaired: false, outline: readOutline(local.doc, local.pageCount) });
-      expect(info.outline!.length).toBeGreaterThan(0);
+      expect(info).toEqual({ pageCount: BOOK_PAGES, hasXfa: false, repaired: false, outline: readOutline(local.doc, local.pageCount) });
+      expect(info.outline).toEqual(bookDocument().outline);
     } finally {
       local.doc.destroy();
     }
-    expect((await pool.open("no-outline", shared(TRACEMONKEY), undefined)).outline).toBeNull();
+    expect((await pool.open("no-outline", shared(ONE_PAGE), undefined)).outline).toBeNull();
   });
 
   it("returns document errors with their code: pdf_encrypted, pdf_password_incorrect, pdf_invalid", async () => {
@@ -136,13 +159,13 @@ describe("EnginePool", () => {
     const garbage = new SharedArrayBuffer(64);
     expect(((await rejection(pool.open("garbage", garbage, undefined))) as DocumentError).code).toBe("pdf_invalid");
 
-    expect(await pool.open("enc", encrypted, "abc")).toMatchObject({ pageCount: 1 });
-    const outcomes = await pool.extract("enc", encrypted, "abc", [1], { deadlineMs: farDeadline() });
-    expect(outcomes.map(comparable)).toEqual((await inProcess(ENCRYPTED, [1], "abc")).map(comparable));
+    expect(await pool.open("enc", encrypted, "secret")).toMatchObject({ pageCount: 1 });
+    const outcomes = await pool.extract("enc", encrypted, "secret", [1], { deadlineMs: farDeadline() });
+    expect(outcomes.map(comparable)).toEqual((await inProcess(ENCRYPTED, [1], "secret")).map(comparable));
   });
 
   it("fails with DeadlineExceeded (conversion_timeout) carrying the pages completed", async () => {
-    const bytes = shared(FREECULTURE);
+    const bytes = shared(BOOK);
     const pages = pageRange(1, 200);
     const past = await rejection(pool.extract("late", bytes, undefined, pages, { deadlineMs: Date.now() - 1 }));
     expect(past).toBeInstanceOf(DeadlineExceeded);
@@ -161,10 +184,10 @@ describe("EnginePool", () => {
     let firstProgress!: () => void;
     const started = new Promise<void>((done) => (firstProgress = done));
     const big = pool
-      .extract("fair-big", shared(FREECULTURE), undefined, pageRange(1, 200), { deadlineMs: farDeadline(), onProgress: () => firstProgress() })
+      .extract("fair-big", shared(BOOK), undefined, pageRange(1, 200), { deadlineMs: farDeadline(), onProgress: () => firstProgress() })
       .then(() => finished.push("big"));
     await started;
-    const small = pool.extract("fair-small", shared(UNENCRYPTED), undefined, [1], { deadlineMs: farDeadline() }).then(() => finished.push("small"));
+    const small = pool.extract("fair-small", shared(ONE_PAGE), undefined, [1], { deadlineMs: farDeadline() }).then(() => finished.push("small"));
     await Promise.all([big, small]);
     expect(finished).toEqual(["small", "big"]);
   });
@@ -174,7 +197,7 @@ describe("EnginePool", () => {
     const controller = new AbortController();
     // Every request below listens on this one signal; a server has one signal per request.
     setMaxListeners(limits.poolQueueMax, controller.signal);
-    const bytes = shared(FREECULTURE);
+    const bytes = shared(BOOK);
     const pages = pageRange(1, 200);
     const chunksPerRequest = Math.ceil(pages.length / limits.pagesPerChunkMax);
     const accepted: Promise<unknown>[] = [];
@@ -195,11 +218,11 @@ describe("EnginePool", () => {
   });
 
   it("gives a page that kills its thread one retry, then marks it page_render_failed", async () => {
-    const outcomes = await pool.extract("crash", shared(TRACEMONKEY), undefined, pageRange(1, 14), {
+    const outcomes = await pool.extract("crash", shared(BOOK), undefined, pageRange(1, 14), {
       deadlineMs: farDeadline(),
       testHooks: { crashPage: 5 },
     });
-    const local = await inProcess(TRACEMONKEY, pageRange(1, 14));
+    const local = await inProcess(BOOK, pageRange(1, 14));
     expect(outcomes.map(comparable)).toEqual(
       local.map((outcome, index) => (index === 4 ? { ok: false, page: 5, code: "page_render_failed" } : comparable(outcome))),
     );
@@ -207,21 +230,21 @@ describe("EnginePool", () => {
 
   it("resubmits chunks handed to a thread in the moment it retired (as past workerWasmBytesMax)", async () => {
     const pages = pageRange(1, 64);
-    const outcomes = await pool.extract("retire", shared(FREECULTURE), undefined, pages, {
+    const outcomes = await pool.extract("retire", shared(BOOK), undefined, pages, {
       deadlineMs: farDeadline(),
       testHooks: { retire: true },
     });
-    expect(outcomes.map(comparable)).toEqual((await inProcess(FREECULTURE, pages)).map(comparable));
+    expect(outcomes.map(comparable)).toEqual((await inProcess(BOOK, pages)).map(comparable));
   });
 
   it("terminates a thread stuck on a page past pageWallMsMax: page_budget_exceeded, the rest extracted", async () => {
     const started = Date.now();
-    const outcomes = await pool.extract("hang", shared(TRACEMONKEY), undefined, pageRange(1, 14), {
+    const outcomes = await pool.extract("hang", shared(BOOK), undefined, pageRange(1, 14), {
       deadlineMs: farDeadline(),
       testHooks: { hangPage: 3 },
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(limits.pageWallMsMax);
-    const local = await inProcess(TRACEMONKEY, pageRange(1, 14));
+    const local = await inProcess(BOOK, pageRange(1, 14));
     expect(outcomes.map(comparable)).toEqual(
       local.map((outcome, index) => (index === 2 ? { ok: false, page: 3, code: "page_budget_exceeded" } : comparable(outcome))),
     );
@@ -230,7 +253,7 @@ describe("EnginePool", () => {
 
   it("answers an aborted request at once, ends its stuck thread within a page budget and keeps serving", async () => {
     const controller = new AbortController();
-    const request = pool.extract("gone", shared(TRACEMONKEY), undefined, [1, 2], {
+    const request = pool.extract("gone", shared(BOOK), undefined, [1, 2], {
       deadlineMs: farDeadline(),
       signal: controller.signal,
       testHooks: { hangPage: 1 },
@@ -239,7 +262,7 @@ describe("EnginePool", () => {
     expect(((await rejection(request)) as Error).message).toBe("client went away");
     expect(pool.stats().running).toBe(1);
     await until(() => pool.stats().running === 0, limits.pageWallMsMax + 2_000);
-    const outcomes = await pool.extract("after", shared(TRACEMONKEY), undefined, pageRange(1, 14), { deadlineMs: farDeadline() });
+    const outcomes = await pool.extract("after", shared(BOOK), undefined, pageRange(1, 14), { deadlineMs: farDeadline() });
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
   });
 });
@@ -248,7 +271,7 @@ describe("worker.ts under Piscina", () => {
   it("an aborted test_hang task terminates its thread, and a fresh thread serves the next task", async () => {
     const piscina = new Piscina<WorkerTask, WorkerReply>({ filename: workerFile, minThreads: 1, maxThreads: 1, atomics: "disabled", env: hooksEnv });
     try {
-      const open: WorkerTask = { kind: "open", docId: "a", bytes: shared(UNENCRYPTED), withOutline: false };
+      const open: WorkerTask = { kind: "open", docId: "a", bytes: shared(ONE_PAGE), withOutline: false };
       expect(await piscina.run(open)).toMatchObject({ ok: true, pageCount: 1 });
       const stuckThread = piscina.threads[0].threadId;
       const controller = new AbortController();

@@ -8,7 +8,7 @@ import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { isDocumentError } from "../../src/engine/errors.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { isErrorCode } from "../../src/errors/catalogue.js";
-import { corpusAvailable, corpusFiles } from "../support/corpus.js";
+import { corpus } from "../support/corpus.js";
 
 const outcomes: Record<string, { outcome: string; pages?: number; warnings?: string[]; ms: number }> = {};
 
@@ -22,8 +22,8 @@ async function convertOnce(bytes: Uint8Array, password: string | undefined, page
   }
 }
 
-describe.skipIf(!corpusAvailable())("robustness over ../shared/pdfs", () => {
-  const files = corpusAvailable() ? corpusFiles() : [];
+describe.skipIf(!corpus.available)("robustness over ../shared/pdfs", () => {
+  const files = corpus.files();
   it("the manifest lists the whole corpus", () => {
     expect(files.length).toBeGreaterThanOrEqual(170);
   });

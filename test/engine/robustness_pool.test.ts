@@ -8,11 +8,11 @@ import { isDocumentError } from "../../src/engine/errors.js";
 import { EnginePool } from "../../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { isErrorCode } from "../../src/errors/catalogue.js";
-import { corpusAvailable, corpusFiles } from "../support/corpus.js";
+import { corpus } from "../support/corpus.js";
 
 const heavy = process.env.SVC_HEAVY === "1";
 
-describe.skipIf(!heavy || !corpusAvailable())("robustness over ../shared/pdfs through the pool (heavy)", () => {
+describe.skipIf(!heavy || !corpus.available)("robustness over ../shared/pdfs through the pool (heavy)", () => {
   let pool: EnginePool;
   beforeAll(() => {
     pool = new EnginePool({ threads: 2 });
@@ -20,7 +20,7 @@ describe.skipIf(!heavy || !corpusAvailable())("robustness over ../shared/pdfs th
   afterAll(async () => {
     await pool.close();
   });
-  for (const file of corpusAvailable() ? corpusFiles() : []) {
+  for (const file of corpus.files()) {
     it(`${file.file} ends in a result or a documented error through the pool`, async () => {
       const bytes = readFileSync(file.path);
       const outcome = await convertDocument(openWithPool(pool), {
@@ -40,7 +40,7 @@ describe.skipIf(!heavy || !corpusAvailable())("robustness over ../shared/pdfs th
     });
   }
   it("the pool still converts after the whole corpus", async () => {
-    const bytes = readFileSync(corpusFiles().find((f) => f.file.endsWith("tracemonkey.pdf"))!.path);
+    const bytes = readFileSync(corpus.path("pdf.js/tracemonkey.pdf"));
     const r = await convertDocument(openWithPool(pool), { bytes, options: defaultRenderOptions });
     expect(r.pages_processed).toBe(14);
   });

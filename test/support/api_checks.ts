@@ -7,7 +7,6 @@ import { errorCodes } from "../../src/errors/catalogue.js";
 import { rateLimitHeaderNames } from "../../src/store/meters.js";
 
 export const fixturePdf = (name: string): Buffer => readFileSync(path.resolve(import.meta.dirname, "../../fixtures/pdf", name));
-export const freeculturePath = path.resolve(import.meta.dirname, "../../../shared/pdfs/pdf.js/freeculture.pdf");
 
 export const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 export const WWW_AUTHENTICATE = 'Bearer realm="svc", error="invalid_token"';

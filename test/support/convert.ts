@@ -6,12 +6,10 @@ import path from "node:path";
 import type { InjectOptions } from "fastify";
 import type { EnginePool } from "../../src/engine/pool/pool.js";
 import type { TestApi } from "./api.js";
-import { corpusDir } from "./corpus.js";
 import { multipartBody, type MultipartPart } from "./http.js";
 
 export const fixturePdf = (name: string): Buffer => readFileSync(path.resolve(import.meta.dirname, "../../fixtures/pdf", name));
 export const fixtureMarkdown = (name: string): string => readFileSync(path.resolve(import.meta.dirname, "../../fixtures/expected", name), "utf8");
-export const corpusPdf = (file: string): Buffer => readFileSync(path.join(corpusDir, file));
 
 type Endpoint = "/v1/convert" | "/v1/toc";
 type Headers = Record<string, string>;
