@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { limits } from "../config/limits.js";
 import { ENGINE_ALIAS, ENGINE_VERSION } from "../engine/version.js";
-import { DOCS_BASE_URL, ErrorCode, errorCodes, errorDocUrl, errorEntry, errorTypes, type ErrorType } from "../errors/catalogue.js";
+import { DOCS_BASE_URL, ErrorCode, errorCodes, errorDocUrl, errorEntry, errorTypes } from "../errors/catalogue.js";
+import { keyEnvs } from "../store/key_format.js";
 import { ConvertOptionsSchema, TocOptionsSchema, queryOptionNames } from "./options.js";
 
 type Json = Record<string, unknown>;
@@ -20,7 +21,7 @@ export function inputJsonSchema(schema: z.ZodType): Json {
 const ErrorEnvelopeSchema = z
   .strictObject({
     error: z.strictObject({
-      type: z.enum(errorTypes as unknown as [ErrorType, ...ErrorType[]]).meta({ description: "Coarse class; lets a client branch on a code it does not know." }),
+      type: z.enum(errorTypes).meta({ description: "Coarse class; lets a client branch on a code it does not know." }),
       code: ErrorCode.meta({ description: "Stable; clients match on this, not on the message." }),
       message: z.string().meta({ description: "Names the offending input, the fault and the fix." }),
       param: z.string().nullable().meta({ description: "Path of the offending field, such as `options.pages`; null when not field-specific." }),
@@ -117,7 +118,7 @@ const account = obj({
   object: str(undefined, { const: "account" }),
   account_id: str(),
   status: str(undefined, { enum: ["active", "suspended"] }),
-  env: str("The calling key's environment.", { enum: ["live", "test"] }),
+  env: str("The calling key's environment.", { enum: [...keyEnvs] }),
   credit_balance: int(),
   credits_held: int(),
   debt_credits: int(),
@@ -148,7 +149,7 @@ const ledgerEntry = obj({
 
 const usageRecord = obj({
   object: str(undefined, { const: "usage_record" }),
-  id: str(), request_id: str(), created_at: str(undefined, { format: "date-time" }), env: str(undefined, { enum: ["live", "test"] }),
+  id: str(), request_id: str(), created_at: str(undefined, { format: "date-time" }), env: str(undefined, { enum: [...keyEnvs] }),
   endpoint: str(), status: int(), error_code: nullable(str()), pages_processed: int(), pages_billed: int(), credits_charged: int(),
   key_hint: nullable(str()), cache: nullable(str(undefined, { enum: ["hit", "miss"] })), metadata: nullable({ type: "object", additionalProperties: { type: "string" } }),
 });
@@ -245,95 +246,124 @@ function queryPages(schema: Json): Json {
 /** The v1 OpenAPI document for a deployment at `baseUrl` ({base_url}). */
 export function openApiDocument(baseUrl: string): Json {
   const convertOptions = inputJsonSchema(ConvertOptionsSchema);
-  const optionProps = convertOptions.properties as Record<string, Json>;
-  // The query string cannot say null: there `pages` is a string, omitted to select every page.
-  const queryOptions = queryOptionNames.map((name) =>
-    queryParam(name, `application/pdf only. ${optionProps[name].description}`, name === "pages" ? queryPages(optionProps[name]) : optionProps[name]),
-  );
-  const statuses = codesByStatus();
   return {
     openapi: "3.1.0",
     info: { title: "svc-md API", version: "1", description: `PDF to Markdown conversion. 1 credit = 1 converted page. Engine alias ${ENGINE_ALIAS}.` },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
-    paths: {
-      "/v1/convert": {
-        post: {
-          operationId: "convert",
-          summary: "Convert a PDF to Markdown.",
-          description: `Synchronous. Three encodings that cannot be mixed. Scope convert:write. Billed 1 credit per billable page; hold = the bounded selection, else ${limits.holdCreditsMax}.`,
-          parameters: [...postHeaders, ...queryOptions],
-          requestBody: pdfRequestBody("ConvertOptions"),
-          responses: {
-            "200": { description: "The conversion: JSON by default, Markdown only with Accept: text/markdown (numbers in headers).", headers: resultHeaders, content: { "application/json": { schema: ref("Conversion") }, "text/markdown": { schema: { type: "string" } } } },
-            ...errors(allStatuses),
-          },
-        },
-      },
-      "/v1/toc": {
-        post: {
-          operationId: "toc",
-          summary: "Read a PDF's outline as a table of contents.",
-          description: "Same encodings and password handling as /v1/convert; the only option is metadata, so the raw encoding takes no query parameter. 1 credit per request, 0 when the document has no outline. Scope convert:write.",
-          parameters: postHeaders,
-          requestBody: pdfRequestBody("TocOptions"),
-          responses: {
-            "200": { description: "The outline: JSON, or a Markdown list with Accept: text/markdown.", headers: resultHeaders, content: { "application/json": { schema: ref("Toc") }, "text/markdown": { schema: { type: "string" } } } },
-            ...errors(allStatuses),
-          },
-        },
-      },
-      "/v1/inspect": { post: { operationId: "inspect", summary: "Document probe (scan=sample|full). Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
-      "/v1/files": { post: { operationId: "uploadFile", summary: "Upload for later conversion by file_id. Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
-      "/v1/account": { get: { operationId: "getAccount", summary: "The caller's account. Free; scope account:read.", responses: { "200": jsonOk("The account.", ref("Account")), ...errors(readStatuses) } } },
-      "/v1/credits/ledger": {
-        get: { operationId: "listLedger", summary: "The authoritative, hash-chained credit history, ascending. Scope usage:read.", parameters: listParams(limits.ledgerListLimitMax, limits.ledgerListLimitDefault), responses: { "200": jsonOk("A page of ledger entries.", list("LedgerEntry")), ...errors(readStatuses) } },
-      },
-      "/v1/usage": {
-        get: {
-          operationId: "usageSummary",
-          summary: "Usage totals over [from, to), grouped by endpoint or day. Scope usage:read.",
-          parameters: [
-            queryParam("from", "Inclusive start: YYYY-MM-DD (UTC) or RFC 3339; default 30 days ago.", { type: "string" }),
-            queryParam("to", `Exclusive end, same forms; at most ${limits.usageSummaryRangeDaysMax} days after from; default tomorrow.`, { type: "string" }),
-            queryParam("group_by", "Grouping.", { type: "string", enum: ["day", "endpoint"], default: "day" }),
-          ],
-          responses: { "200": jsonOk("Usage totals.", ref("UsageSummary")), ...errors(readStatuses) },
-        },
-      },
-      "/v1/usage/records": {
-        get: { operationId: "listUsageRecords", summary: "One record per request that reached the converter or was refused for billing or limits, oldest first. Scope usage:read.", parameters: listParams(limits.usageListLimitMax, limits.usageListLimitDefault), responses: { "200": jsonOk("A page of usage records.", list("UsageRecord")), ...errors(readStatuses) } },
-      },
-      "/v1/conversions/{id}": {
-        get: {
-          operationId: "getConversion",
-          summary: "A stored conversion, for 24 hours (then 410 result_expired). Free; scope convert:write.",
-          parameters: [{ name: "id", in: "path", required: true, description: "`conv_<id>`.", schema: { type: "string" } }],
-          responses: { "200": jsonOk("The original 200 body, usage.cache unchanged.", ref("Conversion")), ...errors([...readStatuses, 410]) },
-        },
-      },
-    },
-    components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer svc_sk_live_… or svc_sk_test_…; a key anywhere else counts as missing." } },
-      schemas: {
-        ConvertOptions: convertOptions,
-        TocOptions: inputJsonSchema(TocOptionsSchema),
-        Error: inputJsonSchema(ErrorEnvelopeSchema),
-        Conversion: conversion,
-        Warning: warning,
-        Usage: usage,
-        Toc: toc,
-        Account: account,
-        LedgerEntry: ledgerEntry,
-        UsageRecord: usageRecord,
-        UsageSummary: usageSummary,
-      },
-      responses: Object.fromEntries([...statuses].map(([status, codes]) => [`Error${status}`, errorResponse(status, codes)])),
-    },
+    paths: { ...conversionPaths(queryOptionParams(convertOptions)), ...disabledPaths(), ...readPaths() },
+    components: components(convertOptions),
     // The whole catalogue, for clients generating code tables: code → type, status, retryable.
-    "x-error-catalogue": errorCodes.map((code) => {
-      const { type, status, retryable } = errorEntry(code);
-      return { code, type, status, retryable, doc_url: errorDocUrl(code) };
-    }),
+    "x-error-catalogue": errorCatalogue(),
   };
+}
+
+/** The scalar options as query parameters of the raw encoding. */
+function queryOptionParams(convertOptions: Json): Json[] {
+  const optionProps = convertOptions.properties as Record<string, Json>;
+  // The query string cannot say null: there `pages` is a string, omitted to select every page.
+  return queryOptionNames.map((name) =>
+    queryParam(name, `application/pdf only. ${optionProps[name].description}`, name === "pages" ? queryPages(optionProps[name]) : optionProps[name]),
+  );
+}
+
+/** POST /v1/convert and /v1/toc. */
+function conversionPaths(queryOptions: Json[]): Json {
+  return {
+    "/v1/convert": {
+      post: {
+        operationId: "convert",
+        summary: "Convert a PDF to Markdown.",
+        description: `Synchronous. Three encodings that cannot be mixed. Scope convert:write. Billed 1 credit per billable page; hold = the bounded selection, else ${limits.holdCreditsMax}.`,
+        parameters: [...postHeaders, ...queryOptions],
+        requestBody: pdfRequestBody("ConvertOptions"),
+        responses: {
+          "200": { description: "The conversion: JSON by default, Markdown only with Accept: text/markdown (numbers in headers).", headers: resultHeaders, content: { "application/json": { schema: ref("Conversion") }, "text/markdown": { schema: { type: "string" } } } },
+          ...errors(allStatuses),
+        },
+      },
+    },
+    "/v1/toc": {
+      post: {
+        operationId: "toc",
+        summary: "Read a PDF's outline as a table of contents.",
+        description: "Same encodings and password handling as /v1/convert; the only option is metadata, so the raw encoding takes no query parameter. 1 credit per request, 0 when the document has no outline. Scope convert:write.",
+        parameters: postHeaders,
+        requestBody: pdfRequestBody("TocOptions"),
+        responses: {
+          "200": { description: "The outline: JSON, or a Markdown list with Accept: text/markdown.", headers: resultHeaders, content: { "application/json": { schema: ref("Toc") }, "text/markdown": { schema: { type: "string" } } } },
+          ...errors(allStatuses),
+        },
+      },
+    },
+  };
+}
+
+/** Endpoints of SPEC.md not enabled in this release. */
+function disabledPaths(): Json {
+  return {
+    "/v1/inspect": { post: { operationId: "inspect", summary: "Document probe (scan=sample|full). Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
+    "/v1/files": { post: { operationId: "uploadFile", summary: "Upload for later conversion by file_id. Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
+  };
+}
+
+/** The read endpoints: account, ledger, usage, stored conversions. */
+function readPaths(): Json {
+  return {
+    "/v1/account": { get: { operationId: "getAccount", summary: "The caller's account. Free; scope account:read.", responses: { "200": jsonOk("The account.", ref("Account")), ...errors(readStatuses) } } },
+    "/v1/credits/ledger": {
+      get: { operationId: "listLedger", summary: "The authoritative, hash-chained credit history, ascending. Scope usage:read.", parameters: listParams(limits.ledgerListLimitMax, limits.ledgerListLimitDefault), responses: { "200": jsonOk("A page of ledger entries.", list("LedgerEntry")), ...errors(readStatuses) } },
+    },
+    "/v1/usage": {
+      get: {
+        operationId: "usageSummary",
+        summary: "Usage totals over [from, to), grouped by endpoint or day. Scope usage:read.",
+        parameters: [
+          queryParam("from", "Inclusive start: YYYY-MM-DD (UTC) or RFC 3339; default 30 days ago.", { type: "string" }),
+          queryParam("to", `Exclusive end, same forms; at most ${limits.usageSummaryRangeDaysMax} days after from; default tomorrow.`, { type: "string" }),
+          queryParam("group_by", "Grouping.", { type: "string", enum: ["day", "endpoint"], default: "day" }),
+        ],
+        responses: { "200": jsonOk("Usage totals.", ref("UsageSummary")), ...errors(readStatuses) },
+      },
+    },
+    "/v1/usage/records": {
+      get: { operationId: "listUsageRecords", summary: "One record per request that reached the converter or was refused for billing or limits, oldest first. Scope usage:read.", parameters: listParams(limits.usageListLimitMax, limits.usageListLimitDefault), responses: { "200": jsonOk("A page of usage records.", list("UsageRecord")), ...errors(readStatuses) } },
+    },
+    "/v1/conversions/{id}": {
+      get: {
+        operationId: "getConversion",
+        summary: "A stored conversion, for 24 hours (then 410 result_expired). Free; scope convert:write.",
+        parameters: [{ name: "id", in: "path", required: true, description: "`conv_<id>`.", schema: { type: "string" } }],
+        responses: { "200": jsonOk("The original 200 body, usage.cache unchanged.", ref("Conversion")), ...errors([...readStatuses, 410]) },
+      },
+    },
+  };
+}
+
+function components(convertOptions: Json): Json {
+  const statuses = codesByStatus();
+  return {
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "Authorization: Bearer svc_sk_live_… or svc_sk_test_…; a key anywhere else counts as missing." } },
+    schemas: {
+      ConvertOptions: convertOptions,
+      TocOptions: inputJsonSchema(TocOptionsSchema),
+      Error: inputJsonSchema(ErrorEnvelopeSchema),
+      Conversion: conversion,
+      Warning: warning,
+      Usage: usage,
+      Toc: toc,
+      Account: account,
+      LedgerEntry: ledgerEntry,
+      UsageRecord: usageRecord,
+      UsageSummary: usageSummary,
+    },
+    responses: Object.fromEntries([...statuses].map(([status, codes]) => [`Error${status}`, errorResponse(status, codes)])),
+  };
+}
+
+function errorCatalogue(): Json[] {
+  return errorCodes.map((code) => {
+    const { type, status, retryable } = errorEntry(code);
+    return { code, type, status, retryable, doc_url: errorDocUrl(code) };
+  });
 }
