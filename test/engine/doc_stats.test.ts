@@ -144,8 +144,60 @@ describe("computeDocumentStats: running headers, footers and page numbers", () =
     expect(stats.running.size).toBe(0);
   });
 
-  it("does not treat a lone number in the margin of a one-page document as a page number", () => {
+  it("finds the page number of a one-page selection: a lone number in the bottom band, set apart from the body", () => {
     const pages = pagesWith(1, () => [line("7", { x: 300, y: 760 })]);
-    expect(statsOf(pages).running.size).toBe(0);
+    expect(statsOf(pages).running.has(pages[0].lines[0])).toBe(true);
+  });
+});
+
+describe("page furniture on one page (DECISIONS.md: headers_footers strip, also on a one-page selection)", () => {
+  // bodyPage(1, extra, 10, 5): five body lines of size 10 from y = 120.
+  const onePage = (extra: Line[]) => statsOf([bodyPage(1, extra, 10, 5)]);
+
+  it.each([
+    ["a download banner", "Downloaded from https://academic.example.org/journal/article/12/3/45/678 by guest on 20 November 2023", 770],
+    ["'Page n of m'", "Page 3 of 12", 770],
+    ["a journal citation", "Journal of Harbour Studies, Vol. 12, No. 3 (2001), pp. 45–67", 30],
+    ["a DOI line", "https://doi.org/10.1000/182", 765],
+    ["a copyright stamp", "© 2021 The Authors. Published by Example Press.", 770],
+  ])("strips %s in a margin band", (_what, text, y) => {
+    const margin = line(text, { x: 72, y, size: 8 });
+    expect(onePage([margin]).running.has(margin)).toBe(true);
+  });
+
+  it("strips a small running head alone above the body", () => {
+    const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
+    expect(onePage([head]).running.has(head)).toBe(true);
+  });
+
+  it("strips a rotated side stamp along the outer edge", () => {
+    const stamp: Line = { ...line("arXiv:2101.00001v2 [cs.CL] 3 Feb 2021", { x: 10, y: 200, size: 10 }), x0: 10, x1: 22, y0: 200, y1: 520, wmode: 1 };
+    expect(onePage([stamp]).running.has(stamp)).toBe(true);
+  });
+
+  it("keeps body text that starts in the top band: no gap sets it apart", () => {
+    // A small-type page whose text starts at y = 60, inside the top 10 % (79.2 pt).
+    const body = stack(Array.from({ length: 30 }, () => BODY_TEXT), { size: 8, y: 60 });
+    const stats = statsOf([{ model: page(1, body), lines: body }]);
+    expect(body[0].y1).toBeLessThan(79.2);
+    expect(stats.running.size).toBe(0);
+  });
+
+  it("keeps a footnote: small and set apart, but below the body and saying nothing of a page", () => {
+    const note = line("1 The survey was carried out in March, before the storms.", { x: 72, y: 770, size: 8 });
+    expect(onePage([note]).running.has(note)).toBe(false);
+  });
+
+  it("keeps a heading-sized line at the top, and a small line in the middle of the page", () => {
+    const title = line("Annual Report", { x: 72, y: 30, size: 18 });
+    const middle = line("Page 3 of 12", { x: 72, y: 400, size: 8 });
+    const stats = onePage([title, middle]);
+    expect(stats.running.has(title)).toBe(false);
+    expect(stats.running.has(middle)).toBe(false);
+  });
+
+  it("keeps a banner-like sentence that is part of the body", () => {
+    const sentence = line("The files were downloaded from the archive on 3 March and checked by hand.", { x: 72, y: 400, size: 10 });
+    expect(onePage([sentence]).running.has(sentence)).toBe(false);
   });
 });

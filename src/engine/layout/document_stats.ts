@@ -1,7 +1,8 @@
 // Step 4, document pass: statistics over every selected page, computed once before any page is
-// rendered: the body text style, the heading styles and their levels, and the running
-// headers, footers and page numbers that repeat across pages.
+// rendered: the body text style, the heading styles and their levels, and the page
+// furniture (furniture.ts).
 import type { Line, PageModel } from "../model.js";
+import { findFurniture } from "./furniture.js";
 import { lineText } from "./line_joining.js";
 
 export interface TextStyle {
@@ -17,7 +18,7 @@ export interface HeadingStyle extends TextStyle {
 export interface DocumentStats {
   body: TextStyle;
   headings: HeadingStyle[];
-  /** Lines (by identity) that repeat in the top or bottom margin across pages. */
+  /** Page furniture (furniture.ts), by identity: running heads and feet, page numbers, banners. */
   running: Set<Line>;
 }
 
@@ -31,11 +32,6 @@ const HEADING_LINE_CHARS_MAX = 160;
 /** Sizes closer than this (points) are one heading level. */
 const LEVEL_SIZE_MERGE = 0.6;
 const HEADING_LEVELS_MAX = 6;
-/** The margin band, as a share of page height, in which running headers and footers live. */
-const MARGIN_SHARE = 0.1;
-/** A margin line is running when it repeats on this share of pages (and at least twice). */
-const RUNNING_PAGE_SHARE = 0.4;
-const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
 
 export function roundHalf(size: number): number {
   return Math.round(size * 2) / 2;
@@ -113,7 +109,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
     headings.push({ ...style, level });
     prev = style;
   }
-  return { body, headings, running: findRunningLines(pages, linesByPage) };
+  return { body, headings, running: findFurniture(pages, linesByPage, body.size) };
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {
@@ -121,64 +117,4 @@ export function headingLevelOf(stats: DocumentStats, style: TextStyle): number |
     if (h.bold === style.bold && Math.abs(h.size - style.size) < 0.01) return h.level;
   }
   return null;
-}
-
-/** Margin lines longer than this are text, not a running head with a page number. */
-const RUNNING_HEAD_CHARS_MAX = 80;
-const EDGE_NUMBER = /^(\d{1,4})\b|\b(\d{1,4})$/;
-
-function marginPageNumber(line: Line, page: PageModel): number | null {
-  if (line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE)) return null;
-  const text = lineText(line).trim();
-  if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
-  const m = EDGE_NUMBER.exec(text);
-  return m ? Number(m[1] ?? m[2]) : null;
-}
-
-function marginSignature(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
-}
-
-function findRunningLines(pages: readonly PageModel[], linesByPage: readonly Line[][]): Set<Line> {
-  const running = new Set<Line>();
-  const pagesBySignature = new Map<string, Set<number>>();
-  const marginLines: { line: Line; signature: string; pageNumberLike: boolean }[] = [];
-  pages.forEach((page, i) => {
-    const top = page.height * MARGIN_SHARE;
-    const bottom = page.height * (1 - MARGIN_SHARE);
-    for (const line of linesByPage[i]) {
-      if (line.y1 > top && line.y0 < bottom) continue;
-      const text = lineText(line).trim();
-      if (text === "") continue;
-      const signature = marginSignature(text);
-      marginLines.push({ line, signature, pageNumberLike: PAGE_NUMBER.test(text) });
-      const seen = pagesBySignature.get(signature) ?? new Set<number>();
-      seen.add(page.page);
-      pagesBySignature.set(signature, seen);
-    }
-  });
-  // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
-  // constant offset between that number and the page index across pages, even where the
-  // words beside it change from chapter to chapter.
-  const pagesByOffset = new Map<number, Set<number>>();
-  const offsets = new Map<Line, number>();
-  pages.forEach((page, i) => {
-    for (const line of linesByPage[i]) {
-      const number = marginPageNumber(line, page);
-      if (number === null) continue;
-      const offset = page.page - number;
-      offsets.set(line, offset);
-      const seen = pagesByOffset.get(offset) ?? new Set<number>();
-      seen.add(page.page);
-      pagesByOffset.set(offset, seen);
-    }
-  });
-  const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
-  for (const { line, signature, pageNumberLike } of marginLines) {
-    const repeats = pagesBySignature.get(signature)!.size;
-    const offset = offsets.get(line);
-    const numbered = offset !== undefined && pagesByOffset.get(offset)!.size >= 2;
-    if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) running.add(line);
-  }
-  return running;
 }

@@ -1,0 +1,214 @@
+// Step 4, document pass: page furniture, the lines that belong to the page and not to the
+// text: running heads and feet, page numbers, download banners, journal citations and
+// copyright stamps in the margins. `headers_footers: strip` (the default) removes them.
+//
+// Two kinds of evidence, either one enough:
+//  - repetition across the selection: a margin line whose text (digits masked) recurs on
+//    many pages, or that carries the page's own number at a constant offset;
+//  - the page alone, so that a one-page selection is cleaned too (DECISIONS.md §Options,
+//    headers_footers): a margin line set apart from the body by white space that reads as
+//    furniture by its words (a page number, "Page n of m", "Downloaded from … on …", a
+//    journal citation, a DOI or copyright line), or a small line alone above the body.
+// Body text is never furniture: a line must sit in a margin band and be separated from the
+// nearest body line by a real gap, so a paragraph that starts high on a page stays whole.
+import type { Line, PageModel } from "../model.js";
+import { lineText } from "./line_joining.js";
+
+/** The margin band, as a share of page height, in which running heads and feet live. */
+const MARGIN_SHARE = 0.1;
+/** A margin line is running when it repeats on this share of pages (and at least twice). */
+const RUNNING_PAGE_SHARE = 0.4;
+/** Margin lines longer than this are text, not a running head with a page number. */
+const RUNNING_HEAD_CHARS_MAX = 80;
+/** The outer strip, as a share of page width, where rotated side stamps (arXiv, download banners) run. */
+const SIDE_SHARE = 0.08;
+/** A side stamp is rotated text: its box is at least this many times taller than wide. */
+const SIDE_ASPECT_MIN = 3;
+/**
+ * White space between a furniture row and the body, in multiples of the row's font size.
+ * Body lines follow each other with a gap of a fifth of their size or less; furniture is set
+ * off by most of a blank line.
+ */
+const SEPARATION_SIZES_MIN = 0.8;
+/** A lone line above the body counts as furniture by style when it is this much smaller than the body. */
+const SMALL_SIZE_RATIO_MAX = 0.9;
+/** …and no longer than this: a small full-width line at the top is a note, not a running head. */
+const SMALL_HEAD_CHARS_MAX = 100;
+/** A running foot with a page number at its end is short ("“PIRACY” 27"); a footnote rarely is. */
+const FOOT_HEAD_CHARS_MAX = 60;
+/** A numbered or spread head is set at body size or smaller: a larger line is a heading. */
+const NUMBERED_HEAD_SIZE_RATIO_MAX = 1.05;
+/** A row split to both edges spans at least this share of the page width. */
+const SPREAD_WIDTH_SHARE_MIN = 0.5;
+
+
+const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
+const EDGE_NUMBER = /^(\d{1,4})\b|\b(\d{1,4})$/;
+/** What a line of furniture says, whoever set it: banners, citations, identifiers, stamps. */
+const FURNITURE_WORDS: readonly RegExp[] = [
+  /\bdownloaded (?:from|by|on)\b/i,
+  /\bby guest on\b/i,
+  /\bauthorized licensed use limited to\b/i,
+  /\b(?:vol\.?|volume)\s*\d+\s*[,(]?\s*(?:no\.?|issue|nr\.?)\s*\d+/i,
+  /\bpp?\.\s*\d+\s*[-–]\s*\d+\b/i,
+  /\bdoi(?:\.org\/|:\s*)10\.\d{4,}\//i,
+  /^(?:©|\(c\)|copyright\b)/i,
+  /\barxiv:\d{4}\.\d{4,5}/i,
+  /^https?:\/\/\S+$/i,
+  /\bpage\s+\d{1,5}\s+(?:of|\/)\s+\d{1,5}\b/i,
+];
+
+export function findFurniture(pages: readonly PageModel[], linesByPage: readonly Line[][], bodySize: number): Set<Line> {
+  const furniture = findRunningLines(pages, linesByPage);
+  pages.forEach((page, i) => {
+    for (const line of findPageFurniture(page, linesByPage[i], bodySize)) furniture.add(line);
+  });
+  return furniture;
+}
+
+type Band = "top" | "bottom" | "side" | null;
+
+function bandOf(line: Line, page: PageModel): Band {
+  if (line.y1 <= page.height * MARGIN_SHARE) return "top";
+  if (line.y0 >= page.height * (1 - MARGIN_SHARE)) return "bottom";
+  const width = line.x1 - line.x0;
+  const height = line.y1 - line.y0;
+  const outer = line.x1 <= page.width * SIDE_SHARE || line.x0 >= page.width * (1 - SIDE_SHARE);
+  if (outer && height >= SIDE_ASPECT_MIN * Math.max(width, 1)) return "side";
+  return null;
+}
+
+function lineSize(line: Line): number {
+  let size = 0;
+  let chars = 0;
+  for (const span of line.spans) {
+    const n = span.text.trim().length;
+    size += span.size * n;
+    chars += n;
+  }
+  return chars === 0 ? 0 : size / chars;
+}
+
+/** White space between a row of margin lines and the nearest line of the body, in points (Infinity when there is none). */
+function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): number {
+  const x0 = Math.min(...row.map((l) => l.x0));
+  const x1 = Math.max(...row.map((l) => l.x1));
+  const y0 = Math.min(...row.map((l) => l.y0));
+  const y1 = Math.max(...row.map((l) => l.y1));
+  let gap = Infinity;
+  for (const other of body) {
+    const d =
+      band === "side"
+        ? other.x0 >= x1 ? other.x0 - x1 : x0 >= other.x1 ? x0 - other.x1 : 0
+        : other.y0 >= y1 ? other.y0 - y1 : y0 >= other.y1 ? y0 - other.y1 : 0;
+    gap = Math.min(gap, d);
+  }
+  return gap;
+}
+
+/** Margin lines that share a baseline band (a running head with its page number) form one row. */
+function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
+  const rows: { lines: Line[]; band: Band }[] = [];
+  for (const { line, band } of [...candidates].sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)) {
+    const row = band === "side" ? undefined : rows.find((r) => r.band === band && r.lines.some((l) => Math.min(l.y1, line.y1) - Math.max(l.y0, line.y0) > 0.3 * Math.min(l.y1 - l.y0, line.y1 - line.y0)));
+    if (row) row.lines.push(line);
+    else rows.push({ lines: [line], band });
+  }
+  return rows;
+}
+
+/** A margin piece that carries a page number at its edge: "“PIRACY” 27", "39", "12 FREE CULTURE". */
+function numberedHead(text: string, band: Band): boolean {
+  if (text.length > RUNNING_HEAD_CHARS_MAX) return false;
+  // Footnotes start with their marker, so at the foot only a number at the end counts.
+  // Three digits at most: a four-digit number beside a title is a year ("Annual Report 2024").
+  if (band === "bottom") return /\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text) && text.length <= FOOT_HEAD_CHARS_MAX;
+  return band === "top" && /^\d{1,3}\b|\b\d{1,3}$/.test(text);
+}
+
+/** Furniture that the page shows by itself, without help from other pages. */
+export function findPageFurniture(page: PageModel, lines: readonly Line[], bodySize: number): Line[] {
+  const candidates: { line: Line; band: Band }[] = [];
+  const body: Line[] = [];
+  for (const line of lines) {
+    if (lineText(line).trim() === "") continue;
+    const band = bandOf(line, page);
+    if (band) candidates.push({ line, band });
+    else body.push(line);
+  }
+  if (candidates.length === 0 || body.length === 0) return [];
+  const found: Line[] = [];
+  for (const { lines: row, band } of marginRows(candidates)) {
+    const texts = row.map((l) => lineText(l).trim());
+    const sizes = row.map(lineSize);
+    // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
+    if (gapToBody(row, band, body) < SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1)) continue;
+    const saysFurniture = texts.some((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
+    const notLarger = sizes.every((size) => size <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize);
+    const numbered = notLarger && texts.some((t) => numberedHead(t, band));
+    // A head or foot split to both edges of the text: a title left, a date or edition right.
+    const spread = band !== "side" && row.length >= 2 && notLarger && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) >= SPREAD_WIDTH_SHARE_MIN * page.width;
+    // Footnotes are small and set apart too, so the style rule holds only above the body.
+    const smallHead = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX) && sizes.every((size) => size <= SMALL_SIZE_RATIO_MAX * bodySize);
+    // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
+    if (saysFurniture || (band !== "side" && (numbered || spread || smallHead))) found.push(...row);
+  }
+  return found;
+}
+
+function marginPageNumber(line: Line, page: PageModel): number | null {
+  if (line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE)) return null;
+  const text = lineText(line).trim();
+  if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  const m = EDGE_NUMBER.exec(text);
+  return m ? Number(m[1] ?? m[2]) : null;
+}
+
+function marginSignature(text: string): string {
+  return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+}
+
+/** Margin lines that repeat across the selection, or carry the page's number at a constant offset. */
+function findRunningLines(pages: readonly PageModel[], linesByPage: readonly Line[][]): Set<Line> {
+  const running = new Set<Line>();
+  const pagesBySignature = new Map<string, Set<number>>();
+  const marginLines: { line: Line; signature: string; pageNumberLike: boolean }[] = [];
+  pages.forEach((page, i) => {
+    const top = page.height * MARGIN_SHARE;
+    const bottom = page.height * (1 - MARGIN_SHARE);
+    for (const line of linesByPage[i]) {
+      if (line.y1 > top && line.y0 < bottom) continue;
+      const text = lineText(line).trim();
+      if (text === "") continue;
+      const signature = marginSignature(text);
+      marginLines.push({ line, signature, pageNumberLike: PAGE_NUMBER.test(text) });
+      const seen = pagesBySignature.get(signature) ?? new Set<number>();
+      seen.add(page.page);
+      pagesBySignature.set(signature, seen);
+    }
+  });
+  // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
+  // constant offset between that number and the page index across pages, even where the
+  // words beside it change from chapter to chapter.
+  const pagesByOffset = new Map<number, Set<number>>();
+  const offsets = new Map<Line, number>();
+  pages.forEach((page, i) => {
+    for (const line of linesByPage[i]) {
+      const number = marginPageNumber(line, page);
+      if (number === null) continue;
+      const offset = page.page - number;
+      offsets.set(line, offset);
+      const seen = pagesByOffset.get(offset) ?? new Set<number>();
+      seen.add(page.page);
+      pagesByOffset.set(offset, seen);
+    }
+  });
+  const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
+  for (const { line, signature, pageNumberLike } of marginLines) {
+    const repeats = pagesBySignature.get(signature)!.size;
+    const offset = offsets.get(line);
+    const numbered = offset !== undefined && pagesByOffset.get(offset)!.size >= 2;
+    if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) running.add(line);
+  }
+  return running;
+}
