@@ -21,7 +21,7 @@ async function convert(doc: SetDoc): Promise<string> {
 type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", number>>;
 
 // Measured on the engine of 2026-11 (see docs/fidelity.md for the numbers beside peers).
-const REAL_MIN_PAGES = 30;
+const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0,
   reading_order: 0,
