@@ -148,8 +148,10 @@ function errorSerializer(err: Error, depth = 0): { type: string; message: string
     message: String(scrub(err.message)),
     stack: String(scrub(err.stack ?? "")),
   };
-  const fields = err as unknown as Record<string, unknown>;
-  for (const f of errorFields) if (fields[f] !== undefined) out[f] = scrub(fields[f]);
+  for (const f of errorFields) {
+    const value: unknown = Reflect.get(err, f);
+    if (value !== undefined) out[f] = scrub(value);
+  }
   if (err.cause !== undefined && depth < causeDepthMax) {
     out.cause = err.cause instanceof Error ? errorSerializer(err.cause, depth + 1) : scrub(err.cause);
   }
