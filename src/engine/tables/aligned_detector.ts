@@ -1,93 +1,288 @@
 // The aligned detector: runs of rows whose text pieces line up in columns without any
-// ruling, grown to the neighbouring rows that fit the same columns.
+// ruling, as camelot's stream mode and pdfplumber's text strategy find them (columns are
+// white-space gutters that at least three rows agree on). A run may sit beside other text
+// (a table in one column of a two-column page: the other column's pieces lie outside the
+// table's window and are left alone), may hold rows that fill only some columns (section
+// labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
+// whose cells may span several columns.
 import type { Line } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { groupRows, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
-import { pieceLines, textRow, type TextRow } from "./cell_gaps.js";
+import { median } from "./sorted_search.js";
+import { pieceLines, pieceText, textRow, type Piece, type TextRow } from "./cell_gaps.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
 /** Rows further apart than this many line heights belong to different blocks. */
 const ROW_GAP_LINE_HEIGHTS_MAX = 1.5;
+/** Rows that fill only some columns (a section label, an empty cell) may follow one another
+ *  this many times inside a table; more in a row is text beside or below a table. */
+const PARTIAL_ROWS_RUN_MAX = 2;
+/** ... and the table's full rows must be at least this share of all its body rows. */
+const FULL_ROW_SHARE_MIN = 0.5;
+/** Header lines above the first full row, at most: stacked headers run to four or five. */
+const HEADER_LINES_MAX = 6;
+/** A partial row closer to the row above than this share of the table's row pitch is a
+ *  wrapped line of that row's cells (a row label on two lines), not a row of its own. */
+const CONTINUATION_PITCH_RATIO = 0.8;
+/** A header line reaches at most this many ems past the table's outer columns; beyond it
+ *  the line is a caption or a paragraph set over the table. */
+const HEADER_OVERHANG_EM = 2;
+/** A line of the neighbouring text column can share the row with a table's first row: a
+ *  first or last piece this long is tried without, as running text rather than a cell. */
+const NEIGHBOUR_TEXT_CHARS_MIN = 30;
 
 interface Column {
   x0: number;
   x1: number;
 }
 
+/** The pieces of one page row that lie inside a table's window. */
+interface Slice extends TextRow {
+  /** Index of the page row. */
+  row: number;
+  /** Every column filled, the row defines the columns; otherwise a partial row. */
+  full: boolean;
+}
+
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l) && !inDiagrams.has(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
   const rows = groupRows(free, (l) => l).map(textRow);
-  let floor = 0;
+  // Pieces already in a table: a later run never takes them again.
+  const used = new Set<Piece>();
   let i = 0;
   while (i < rows.length) {
-    if (rows[i].cells.length < 2) {
-      i++;
+    let found = runFrom(rows, i, used, rulings);
+    if ("skipTo" in found) {
+      i = found.skipTo;
       continue;
     }
-    const end = growRun(rows, i);
-    if (end - i < ALIGNED_ROWS_MIN || !runLooksTabular(rows, i, end) || splitByFrames(rows, i, end, rulings.frames)) {
-      i = Math.max(i + 1, end);
-      continue;
+    // A header line with no cell over the label column starts a run that leaves the labels
+    // beside it; the run from the next row then has more columns, and the header joins it
+    // as a header line.
+    const next = runFrom(rows, found.run[1].row, used, rulings);
+    if ("run" in next && next.columns.length > found.columns.length) found = next;
+    const { run, columns } = found;
+    const top = growUp(rows, run, columns, used);
+    const slices = [...top, ...run];
+    tables.push(alignedTable(slices, columns, rulings));
+    for (const s of slices) {
+      for (const piece of s.cells) {
+        used.add(piece);
+        for (const { line } of piece.items) taken.add(line);
+      }
     }
-    const columns = columnsOf(rows, i, end);
-    let top = i;
-    while (top - 1 >= floor && near(rows[top - 1], rows[top]) && fitColumns(rows[top - 1], columns)) top--;
-    let bottom = end;
-    while (bottom < rows.length && near(rows[bottom - 1], rows[bottom]) && fitColumns(rows[bottom], columns)) {
-      bottom++;
-    }
-    const run = rows.slice(top, bottom);
-    tables.push(alignedTable(run, columns, rulings));
-    for (const row of run) for (const line of row.lines) taken.add(line);
-    floor = bottom;
-    i = bottom;
+    // The rows beside the table (the other column of the page) may hold a table of their own.
+    i++;
   }
 }
 
-/** End (exclusive) of the longest run from `start` of rows with the same cells, each
- *  overlapping its column, while every gutter between columns stays open. */
-function growRun(rows: TextRow[], start: number): number {
-  const first = rows[start];
-  const k = first.cells.length;
-  const left = first.cells.map((c) => c.x0);
-  const right = first.cells.map((c) => c.x1);
-  const gutter = GUTTER_EM_MIN * first.em;
-  let j = start + 1;
-  for (; j < rows.length; j++) {
-    const row = rows[j];
-    if (row.cells.length !== k || !near(rows[j - 1], row)) break;
-    let ok = true;
-    for (let c = 0; c < k && ok; c++) {
-      const cell = row.cells[c];
-      ok = cell.x1 >= left[c] && cell.x0 <= right[c];
-      if (ok && c + 1 < k) {
-        ok = Math.max(right[c], cell.x1) + gutter <= Math.min(left[c + 1], row.cells[c + 1].x0);
-      }
+/**
+ * The longest tabular run starting at row `start`, trying a few choices of its first pieces;
+ * otherwise the row to try next. A run that read as prose is skipped whole, so a long
+ * aligned passage is looked at once, not once per row.
+ */
+function runFrom(rows: TextRow[], start: number, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | { skipTo: number } {
+  const cells = rows[start].cells.filter((p) => !used.has(p));
+  let skipTo = start + 1;
+  if (cells.length < 2) return { skipTo };
+  const variants = [cells];
+  // Only a line of running text is dropped: a short first piece is a list marker or a row
+  // label, and the run must be judged with it.
+  if (cells.length > 2 && pieceText(cells[0]).length >= NEIGHBOUR_TEXT_CHARS_MIN) variants.push(cells.slice(1));
+  if (cells.length > 2 && pieceText(cells[cells.length - 1]).length >= NEIGHBOUR_TEXT_CHARS_MIN) variants.push(cells.slice(0, -1));
+  for (const first of variants) {
+    if (first.length < 2) continue;
+    const run = growRun(rows, start, first, used);
+    if (run === null) continue;
+    const full = run.filter((s) => s.full);
+    if (full.length < ALIGNED_ROWS_MIN || full.length < FULL_ROW_SHARE_MIN * run.length) continue;
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames)) {
+      skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
+      continue;
     }
-    if (!ok) break;
-    for (let c = 0; c < k; c++) {
-      left[c] = Math.min(left[c], row.cells[c].x0);
-      right[c] = Math.max(right[c], row.cells[c].x1);
-    }
+    return { run, columns: columnsOf(full) };
   }
-  return j;
+  return { skipTo };
+}
+
+/**
+ * Rows from `start` whose pieces inside the window of the first row's pieces fit its columns:
+ * full rows (one piece per column, every gutter still open) widen the columns; partial rows
+ * (each piece inside one column) are kept between full rows. Rows with nothing inside the
+ * window (the other column of the page) are stepped over. Ends on the last full row, or on a
+ * trailing row that fills two or more columns or continues the last row's cells.
+ */
+function growRun(rows: TextRow[], start: number, first: Piece[], used: Set<Piece>): Slice[] | null {
+  const k = first.length;
+  const left = first.map((c) => c.x0);
+  const right = first.map((c) => c.x1);
+  const gutter = GUTTER_EM_MIN * rows[start].em;
+  const run: Slice[] = [sliceOf(rows[start], start, first, true)];
+  let lastFull = 0;
+  let partials = 0;
+  for (let j = start + 1; j < rows.length; j++) {
+    const inside = windowed(rows[j].cells, left[0], right[k - 1], gutter, used);
+    if (inside === null) break;
+    if (inside.length === 0) continue;
+    const slice = sliceOf(rows[j], j, inside, inside.length === k);
+    if (!near(run[run.length - 1], slice)) break;
+    if (slice.full && fitsFull(inside, left, right, gutter)) {
+      for (let c = 0; c < k; c++) {
+        left[c] = Math.min(left[c], inside[c].x0);
+        right[c] = Math.max(right[c], inside[c].x1);
+      }
+      run.push(slice);
+      lastFull = run.length - 1;
+      partials = 0;
+      continue;
+    }
+    slice.full = false;
+    if (++partials > PARTIAL_ROWS_RUN_MAX || placeInColumns(inside, left, right) === null) break;
+    run.push(slice);
+  }
+  if (run.length < 2) return null;
+  let end = lastFull + 1;
+  // A trailing partial row stays when it fills two columns or more (a row with an empty
+  // cell) or is a wrapped line of the row above; a single trailing piece is text below.
+  const pitch = rowPitch(run);
+  while (end < run.length) {
+    const s = run[end];
+    if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
+    end++;
+  }
+  return run.slice(0, end);
+}
+
+/** Pieces not separated from [x0, x1] by a gutter: the table's own, or text running into
+ *  it, which then fails the column checks. Null at a piece an earlier table took. */
+function windowed(cells: Piece[], x0: number, x1: number, gutter: number, used: Set<Piece>): Piece[] | null {
+  const inside: Piece[] = [];
+  for (const p of cells) {
+    if (p.x1 + gutter <= x0 || p.x0 - gutter >= x1) continue;
+    if (used.has(p)) return null;
+    inside.push(p);
+  }
+  return inside;
+}
+
+/** One piece per column, each overlapping its column, every gutter open. */
+function fitsFull(cells: Piece[], left: number[], right: number[], gutter: number): boolean {
+  const k = left.length;
+  for (let c = 0; c < k; c++) {
+    const cell = cells[c];
+    if (cell.x1 < left[c] || cell.x0 > right[c]) return false;
+    if (c + 1 < k && Math.max(right[c], cell.x1) + gutter > Math.min(left[c + 1], cells[c + 1].x0)) return false;
+  }
+  return true;
+}
+
+/** Column of each piece when every piece overlaps exactly one column and no two pieces
+ *  share one (a header wider than its numbers, a row with an empty cell); otherwise null. */
+function placeInColumns(cells: Piece[], left: number[], right: number[]): number[] | null {
+  const at: number[] = [];
+  let previous = -1;
+  for (const cell of cells) {
+    let hit = -1;
+    for (let c = 0; c < left.length; c++) {
+      if (cell.x1 < left[c] || cell.x0 > right[c]) continue;
+      if (hit >= 0) return null;
+      hit = c;
+    }
+    if (hit <= previous) return null;
+    at.push(hit);
+    previous = hit;
+  }
+  return at;
+}
+
+/** First and last column each piece overlaps, for header lines whose cells may span
+ *  columns; null when a piece overlaps none or two pieces share a column. */
+function placeSpanning(cells: Piece[], columns: Column[]): [number, number][] | null {
+  const out: [number, number][] = [];
+  let previous = -1;
+  for (const cell of cells) {
+    let a = -1;
+    let b = -1;
+    for (let c = 0; c < columns.length; c++) {
+      if (cell.x1 < columns[c].x0 || cell.x0 > columns[c].x1) continue;
+      if (a < 0) a = c;
+      b = c;
+    }
+    if (a <= previous) return null;
+    out.push([a, b]);
+    previous = b;
+  }
+  return out;
+}
+
+/** Header lines above a run: near rows whose pieces inside the table's window each sit over
+ *  one column or span several. A single piece over the first column is a caption or a
+ *  heading, not a header. */
+function growUp(rows: TextRow[], run: Slice[], columns: Column[], used: Set<Piece>): Slice[] {
+  const out: Slice[] = [];
+  const x0 = columns[0].x0;
+  const x1 = columns[columns.length - 1].x1;
+  const gutter = GUTTER_EM_MIN * rows[run[0].row].em;
+  let below: Slice = run[0];
+  for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
+    const inside = windowed(rows[j].cells, x0, x1, gutter, used);
+    if (inside === null) break;
+    if (inside.length === 0) continue;
+    const slice = sliceOf(rows[j], j, inside, false);
+    if (!near(slice, below)) break;
+    const spans = placeSpanning(inside, columns);
+    if (spans === null || (spans.length === 1 && spans[0][0] === 0)) break;
+    const overhang = HEADER_OVERHANG_EM * rows[j].em;
+    if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
+    out.push(slice);
+    below = slice;
+  }
+  return out.reverse();
+}
+
+function sliceOf(row: TextRow, index: number, cells: Piece[], full: boolean): Slice {
+  if (cells.length === row.cells.length) return { ...row, row: index, full };
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  const lines = new Set<Line>();
+  for (const p of cells) {
+    y0 = Math.min(y0, p.y0);
+    y1 = Math.max(y1, p.y1);
+    for (const { line } of p.items) lines.add(line);
+  }
+  return { lines: [...lines], cells, y0, y1, em: row.em, row: index, full };
+}
+
+/** Median top-to-top distance between neighbouring full rows. */
+function rowPitch(run: Slice[]): number {
+  const gaps: number[] = [];
+  for (let r = 1; r < run.length; r++) if (run[r].full && run[r - 1].full) gaps.push(run[r].y0 - run[r - 1].y0);
+  return median(gaps);
+}
+
+/** A partial row set closer under `above` than the row pitch, each piece under a filled cell. */
+function continues(above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
+  if (pitch <= 0 || s.y0 - above.y0 >= CONTINUATION_PITCH_RATIO * pitch) return false;
+  const mine = placeInColumns(s.cells, left, right);
+  const theirs = placeInColumns(above.cells, left, right);
+  return mine !== null && theirs !== null && mine.every((c) => theirs.includes(c));
 }
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
  *  are boxes of a diagram (class boxes side by side), not columns of one table. */
-function splitByFrames(rows: TextRow[], start: number, end: number, frames: Box[]): boolean {
+function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
   if (frames.length === 0) return false;
-  const y0 = rows[start].y0;
-  const y1 = rows[end - 1].y1;
+  const y0 = rows[0].y0;
+  const y1 = rows[rows.length - 1].y1;
   const local = frames.filter((f) => f.y1 > y0 && f.y0 < y1);
   for (const f of local) {
-    for (let r = start; r < end; r++) {
-      const cells = rows[r].cells;
+    for (const row of rows) {
+      const cells = row.cells;
       let inside = 0;
       for (const cell of cells) {
         const cx = (cell.x0 + cell.x1) / 2;
@@ -100,61 +295,55 @@ function splitByFrames(rows: TextRow[], start: number, end: number, frames: Box[
   return false;
 }
 
-function columnsOf(rows: TextRow[], start: number, end: number): Column[] {
-  const k = rows[start].cells.length;
+function columnsOf(full: Slice[]): Column[] {
+  const k = full[0].cells.length;
   const columns: Column[] = [];
   for (let c = 0; c < k; c++) {
     let x0 = Infinity;
     let x1 = -Infinity;
-    for (let r = start; r < end; r++) {
-      x0 = Math.min(x0, rows[r].cells[c].x0);
-      x1 = Math.max(x1, rows[r].cells[c].x1);
+    for (const s of full) {
+      x0 = Math.min(x0, s.cells[c].x0);
+      x1 = Math.max(x1, s.cells[c].x1);
     }
     columns.push({ x0, x1 });
   }
   return columns;
 }
 
-/** Column of each cell when every cell overlaps exactly one column and no two cells share
- *  one (a header wider than its numbers, a row with an empty cell); otherwise null. */
-function fitColumns(row: TextRow, columns: Column[]): number[] | null {
-  if (row.cells.length < 2) return null;
-  const at: number[] = [];
-  let previous = -1;
-  for (const cell of row.cells) {
-    let hit = -1;
-    for (let c = 0; c < columns.length; c++) {
-      if (cell.x1 < columns[c].x0 || cell.x0 > columns[c].x1) continue;
-      if (hit >= 0) return null;
-      hit = c;
-    }
-    if (hit <= previous) return null;
-    at.push(hit);
-    previous = hit;
-  }
-  return at;
-}
-
 function near(above: TextRow, below: TextRow): boolean {
   return below.y0 - above.y1 <= ROW_GAP_LINE_HEIGHTS_MAX * (above.y1 - above.y0);
 }
 
-function alignedTable(run: TextRow[], columns: Column[], rulings: Rulings): Table {
+function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Table {
+  const left = columns.map((c) => c.x0);
+  const right = columns.map((c) => c.x1);
+  const firstBody = slices.findIndex((s) => s.full);
+  const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
+  const previous: (Slice | null)[] = [];
   let x0 = Infinity;
   let x1 = -Infinity;
-  for (const row of run) {
+  slices.forEach((s, r) => {
+    const at: number[] = s.full
+      ? s.cells.map((_, c) => c)
+      : r < firstBody
+        ? (placeSpanning(s.cells, columns) ?? []).map((span) => span[0])
+        : (placeInColumns(s.cells, left, right) ?? []);
+    for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
+    const above = previous.length > 0 ? previous[previous.length - 1] : null;
+    if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right)) {
+      // A wrapped line: its text joins the cells of the row above.
+      const row = built[built.length - 1];
+      s.cells.forEach((piece, c) => (row.cells[at[c]].lines = [...row.cells[at[c]].lines, ...readingOrder(pieceLines(piece))]));
+      row.y1 = Math.max(row.y1, s.y1);
+      return;
+    }
     const cells: TableCell[] = columns.map(() => ({ lines: [] as Line[] }));
-    // Core rows map cell to column by position; extension rows were checked by fitColumns.
-    const at = fitColumns(row, columns) ?? row.cells.map((_, c) => c);
-    row.cells.forEach((piece, c) => {
-      cells[at[c]].lines = readingOrder(pieceLines(piece));
-      x0 = Math.min(x0, piece.x0);
-      x1 = Math.max(x1, piece.x1);
-    });
-    built.push({ cells, y0: row.y0, y1: row.y1 });
-  }
-  const box = { x0, y0: run[0].y0, x1, y1: run[run.length - 1].y1 };
+    s.cells.forEach((piece, c) => (cells[at[c]].lines = readingOrder(pieceLines(piece))));
+    built.push({ cells, y0: s.y0, y1: s.y1 });
+    previous.push(s);
+  });
+  const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
   const headerRows = detectHeader(built, box, rulings);
   return { ...box, rows: built.map((r) => r.cells), ruled: false, headerRows };
 }
