@@ -1,22 +1,37 @@
-// `svc convert FILE.pdf [--pages EXPR] [--json] [--out FILE]`: the engine on a local file,
-// no account and no billing.
-import { readFile, writeFile } from "node:fs/promises";
+// `svc convert`: the engine on local files, no account and no billing (DECISIONS.md §Command
+// line). One file prints its Markdown (or --json) to stdout or --out; several files or a
+// directory go to --out-dir with a JSONL summary (convert_batch.ts).
+//
+// Start-up is most of the cost of converting a small file, so this module loads only the
+// engine (no HTTP server, database or payment code: main.ts imports commands lazily), and a
+// short selection is converted in this thread: worker threads, each loading MuPDF's WASM,
+// start only when a selection has pages enough to pay for them (POOL_PAGES_MIN).
+import { writeFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { limits } from "../config/limits.js";
-import { availableParallelism } from "node:os";
-import { convertDocument, openInProcess, openWithPool } from "../engine/convert.js";
-import { EnginePool } from "../engine/pool/pool.js";
+import { convertDocument, openInProcess, openWithPool, type DocumentSession, type SessionOpener } from "../engine/convert.js";
 import { isDocumentError } from "../engine/errors.js";
-import { defaultRenderOptions, type RenderOptions } from "../engine/result.js";
+import type { EnginePool } from "../engine/pool/pool.js";
+import { defaultRenderOptions, type ConversionResult, type RenderOptions } from "../engine/result.js";
+import { convertBatch, OutputCollision, type ConvertFile } from "./convert_batch.js";
+import { expandInputs, InputError } from "./convert_inputs.js";
+import { convertUsage, UsageError } from "./usage.js";
 
-/** Documents with more pages than this report progress on stderr. */
+/** A single document with more selected pages than this reports progress on stderr. */
 const PROGRESS_PAGES_MIN = 20;
 /** Progress lines are written at most this often. */
 const PROGRESS_INTERVAL_MS = 500;
+/**
+ * Selections shorter than this are converted in this thread even when --threads allows a
+ * pool: starting workers (each compiles MuPDF's WASM) costs more than a thread converts in
+ * the time, at a few hundred pages per second.
+ */
+export const POOL_PAGES_MIN = 48;
+/** --threads and --jobs are at most this. */
+const THREADS_MAX = 256;
 
-export const convertUsage = `usage: svc convert FILE.pdf [--pages EXPR] [--json] [--out FILE]
-       [--password PW] [--page-markers none|rule] [--headers-footers strip|keep]
-       [--no-dehyphenate] [--unicode none|nfc] [--tables gfm|html|off] [--threads N]`;
 
 function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
@@ -24,9 +39,14 @@ function choice<T extends string>(name: string, value: string | undefined, allow
   throw new UsageError(`--${name} must be one of ${allowed.join(", ")}; got "${value.slice(0, 64)}"`);
 }
 
-export class UsageError extends Error {}
+function count(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > THREADS_MAX) throw new UsageError(`--${name} must be a whole number from 1 to ${THREADS_MAX}`);
+  return n;
+}
 
-export async function runConvert(argv: string[]): Promise<number> {
+function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -35,6 +55,10 @@ export async function runConvert(argv: string[]): Promise<number> {
       pages: { type: "string" },
       json: { type: "boolean", default: false },
       out: { type: "string" },
+      "out-dir": { type: "string" },
+      recursive: { type: "boolean", default: false },
+      jobs: { type: "string" },
+      summary: { type: "string" },
       password: { type: "string" },
       "page-markers": { type: "string" },
       "headers-footers": { type: "string" },
@@ -45,55 +69,148 @@ export async function runConvert(argv: string[]): Promise<number> {
       threads: { type: "string" },
     },
   });
-  if (positionals.length !== 1) throw new UsageError(convertUsage);
+  if (positionals.length === 0) throw new UsageError(convertUsage);
   const options: RenderOptions = {
     ...defaultRenderOptions,
-    pageMarkers: choice("page-markers", values["page-markers"], ["none", "rule"], "none"),
+    pageMarkers: choice("page-markers", values["page-markers"], ["none", "rule"], defaultRenderOptions.pageMarkers),
     headersFooters: choice("headers-footers", values["headers-footers"], ["keep", "strip"], defaultRenderOptions.headersFooters),
     dehyphenate: values.dehyphenate,
-    unicode: choice("unicode", values.unicode, ["none", "nfc"], "none"),
-    tables: choice("tables", values.tables, ["gfm", "html", "off"], "gfm"),
+    unicode: choice("unicode", values.unicode, ["none", "nfc"], defaultRenderOptions.unicode),
+    tables: choice("tables", values.tables, ["gfm", "html", "off"], defaultRenderOptions.tables),
     debug: values.debug,
   };
-  const bytes = await readFile(positionals[0]);
-  if (bytes.length > limits.uploadBytesMax) {
-    process.stderr.write(`note: ${positionals[0]} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
-  }
-  const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
-  if (!Number.isInteger(threads) || threads < 1 || threads > 256) throw new UsageError("--threads must be a whole number from 1 to 256");
-  // One thread converts in this process; more spread the pages over a worker pool.
-  const pool = threads > 1 ? new EnginePool({ threads }) : null;
-  let lastProgress = 0;
+  const threads = count("threads", values.threads, availableParallelism());
+  return { values, inputs: positionals, options, threads, jobs: count("jobs", values.jobs, Math.max(2, threads * 2)) };
+}
+
+export async function runConvert(argv: string[]): Promise<number> {
+  const args = parse(argv);
+  const engine = new LocalEngine(args.threads);
   try {
-    const result = await convertDocument(pool ? openWithPool(pool) : openInProcess, {
+    if (args.values["out-dir"] === undefined) {
+      if (args.inputs.length > 1) throw new UsageError("several inputs need --out-dir DIR (one output file per input)");
+      return await convertSingle(args.inputs[0], args, engine);
+    }
+    if (args.values.out !== undefined) throw new UsageError("--out names one output file; with --out-dir each input gets its own");
+    return await convertMany(args.values["out-dir"], args, engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+type Args = ReturnType<typeof parse>;
+
+async function convertSingle(file: string, args: Args, engine: LocalEngine): Promise<number> {
+  const { readFile } = await import("node:fs/promises");
+  const bytes = await readFile(file);
+  if (bytes.length > limits.uploadBytesMax) {
+    process.stderr.write(`note: ${file} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
+  }
+  let lastProgress = 0;
+  let result: ConversionResult;
+  try {
+    result = await engine.convert(bytes, args, (done, total) => {
+      const now = Date.now();
+      if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
+      lastProgress = now;
+      process.stderr.write(`converting: ${done}/${total} pages\n`);
+    });
+  } catch (err) {
+    if (!isDocumentError(err)) throw err;
+    process.stderr.write(JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } }) + "\n");
+    return 2;
+  }
+  const output = args.values.json ? JSON.stringify(result, null, 2) + "\n" : result.markdown;
+  if (args.values.out) await writeFile(args.values.out, output);
+  else process.stdout.write(output);
+  for (const w of result.warnings) {
+    if (w.severity === "critical") process.stderr.write(`warning: ${w.code} on pages ${w.pages.join(",")}\n`);
+  }
+  return 0;
+}
+
+async function convertMany(outDir: string, args: Args, engine: LocalEngine): Promise<number> {
+  let files;
+  try {
+    files = await expandInputs(args.inputs, args.values.recursive);
+  } catch (err) {
+    if (err instanceof InputError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (files.length === 0) throw new UsageError(`no PDF found in ${args.inputs.join(", ")}${args.values.recursive ? "" : " (add --recursive to look in subdirectories)"}`);
+  // Several files keep every thread busy: each file goes to the pool, whatever its length.
+  const convert: ConvertFile = (bytes, onPages) => engine.convert(bytes, args, (done) => onPages(done), files.length > 1);
+  let summary;
+  try {
+    summary = await convertBatch(files, {
+      outDir,
+      json: args.values.json,
+      jobs: args.jobs,
+      summaryPath: args.values.summary ?? path.join(outDir, "summary.jsonl"),
+      convert,
+    });
+  } catch (err) {
+    if (err instanceof OutputCollision) throw new UsageError(err.message);
+    throw err;
+  }
+  const failed = summary.filter((l) => l.status === "error");
+  for (const l of failed) process.stderr.write(`error: ${l.file}: ${l.code}: ${l.message}\n`);
+  return failed.length > 0 ? 2 : 0;
+}
+
+/** The engine for this process: this thread for short selections, a pool started on first need. */
+class LocalEngine {
+  #pool: Promise<EnginePool> | null = null;
+
+  constructor(readonly threads: number) {}
+
+  convert(bytes: Uint8Array, args: Args, onProgress: (done: number, total: number) => void, preferPool = false): Promise<ConversionResult> {
+    return convertDocument(this.#opener(preferPool), {
       bytes,
-      password: values.password,
-      pages: values.pages ?? null,
-      options,
+      password: args.values.password,
+      pages: args.values.pages ?? null,
+      options: args.options,
       // Locally there is no request wall clock; the document budget still applies.
       deadlineMs: Date.now() + limits.documentWallMsMax * 100,
       maxSelectedPages: limits.documentPagesMax,
-      onProgress(done, total) {
-        const now = Date.now();
-        if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
-        lastProgress = now;
-        process.stderr.write(`converting: ${done}/${total} pages\n`);
-      },
+      onProgress,
     });
-    const output = values.json ? JSON.stringify(result, null, 2) + "\n" : result.markdown;
-    if (values.out) await writeFile(values.out, output);
-    else process.stdout.write(output);
-    for (const w of result.warnings) {
-      if (w.severity === "critical") process.stderr.write(`warning: ${w.code} on pages ${w.pages.join(",")}\n`);
-    }
-    return 0;
-  } catch (err) {
-    if (isDocumentError(err)) {
-      process.stderr.write(JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } }) + "\n");
-      return 2;
-    }
-    throw err;
-  } finally {
-    await pool?.close();
+  }
+
+  #opener(preferPool: boolean): SessionOpener {
+    if (this.threads === 1) return openInProcess;
+    if (preferPool) return async (bytes, password) => openWithPool(await this.#startPool())(bytes, password);
+    return async (bytes, password) => {
+      const local = await openInProcess(bytes, password);
+      return this.#adaptive(local, bytes, password);
+    };
+  }
+
+  /** A session that extracts in this thread, or hands a long selection to the pool. */
+  #adaptive(local: DocumentSession, bytes: Uint8Array, password: string | undefined): DocumentSession {
+    let pooled: DocumentSession | null = null;
+    return {
+      pageCount: local.pageCount,
+      hasXfa: local.hasXfa,
+      outline: local.outline,
+      extract: async (pages, deadlineMs, onProgress) => {
+        if (pages.length < POOL_PAGES_MIN) return local.extract(pages, deadlineMs, onProgress);
+        pooled = await openWithPool(await this.#startPool())(bytes, password);
+        return pooled.extract(pages, deadlineMs, onProgress);
+      },
+      close: async () => {
+        await local.close();
+        await pooled?.close();
+      },
+    };
+  }
+
+  #startPool(): Promise<EnginePool> {
+    this.#pool ??= import("../engine/pool/pool.js").then(({ EnginePool }) => new EnginePool({ threads: this.threads }));
+    return this.#pool;
+  }
+
+  async close(): Promise<void> {
+    if (this.#pool) await (await this.#pool).close();
   }
 }

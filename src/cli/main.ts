@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // The `svc` command: serve, convert, admin (DECISIONS.md §Command line).
-import { convertUsage, runConvert, UsageError } from "./convert.js";
-import { runAdmin } from "./admin_main.js";
-import { runServe } from "./serve_main.js";
+// Commands are imported when run: `svc convert` must not pay for loading the HTTP server,
+// the database drivers or the payment SDK.
+import { convertUsage, UsageError } from "./usage.js";
 
 const usage = `usage: svc <command>
 
 commands:
   convert FILE.pdf [--pages EXPR] [--json] [--out FILE]   convert a local PDF (no account, no billing)
+  convert FILE|DIR ... --out-dir DIR                      convert many PDFs into a directory
   serve                                                   run the HTTP API on $PORT
   admin ...                                               operator actions on the store
 
@@ -18,11 +19,11 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "convert":
-      return runConvert(rest);
+      return (await import("./convert.js")).runConvert(rest);
     case "admin":
-      return runAdmin(rest);
+      return (await import("./admin_main.js")).runAdmin(rest);
     case "serve":
-      return runServe();
+      return (await import("./serve_main.js")).runServe();
     case undefined:
     case "help":
     case "--help":

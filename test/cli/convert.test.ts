@@ -2,7 +2,7 @@
 // Markdown or JSON out, exit 2 with a JSON error for document errors, 64 for usage errors,
 // progress on stderr for long documents.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -163,5 +163,74 @@ describe("svc convert on long documents (55 pages of the generated book, test/su
       expect(run.code).toBe(0);
       expect(run.stdout === single.stdout).toBe(true);
     }
+  });
+});
+
+describe("svc convert on many files (issue 10: batch conversion into --out-dir)", () => {
+  // reports/ holds two fixtures and a broken file; reports/2024/ one more, read with --recursive.
+  const tree = path.join(scratch, "batch-in");
+  mkdirSync(path.join(tree, "2024"), { recursive: true });
+  copyFileSync(fixture("headings.pdf"), path.join(tree, "headings.pdf"));
+  copyFileSync(fixture("links.pdf"), path.join(tree, "links.pdf"));
+  writeFileSync(path.join(tree, "broken.pdf"), "%PDF-1.7\nnot really a PDF\n");
+  writeFileSync(path.join(tree, "notes.txt"), "not a PDF, not converted\n");
+  copyFileSync(fixture("lists-bullet.pdf"), path.join(tree, "2024", "lists.PDF"));
+  const summaryOf = (dir: string) =>
+    readFileSync(path.join(dir, "summary.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+
+  it("converts files and a directory tree in one run: one output per input, a JSONL summary, exit 2 when one failed", async () => {
+    const out = path.join(scratch, "batch-out");
+    const run = await svc("convert", tree, fixture("code-block.pdf"), "--recursive", "--out-dir", out, "--threads", "2");
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(readFileSync(path.join(out, "headings.md"), "utf8")).toBe(expected("headings.md"));
+    expect(readFileSync(path.join(out, "links.md"), "utf8")).toBe(expected("links.md"));
+    expect(readFileSync(path.join(out, "2024", "lists.md"), "utf8")).toBe(expected("lists-bullet.md"));
+    expect(readFileSync(path.join(out, "code-block.md"), "utf8")).toBe(expected("code-block.md"));
+    const summary = summaryOf(out);
+    expect(summary.map((l) => [path.basename(l.file), l.status])).toEqual([
+      ["lists.PDF", "ok"],
+      ["broken.pdf", "error"],
+      ["headings.pdf", "ok"],
+      ["links.pdf", "ok"],
+      ["code-block.pdf", "ok"],
+    ]);
+    const broken = summary.find((l) => l.status === "error");
+    expect(broken).toMatchObject({ code: expect.stringMatching(/^pdf_/), output: null, pages: 0 });
+    for (const l of summary) expect(l.ms).toEqual(expect.any(Number));
+    expect(summary.find((l) => l.file.endsWith("headings.pdf")).pages).toBeGreaterThan(0);
+    // stderr is a pipe here: one plain line per file, a closing line, and the failure named.
+    expect(run.stderr).toMatch(/^\[1\/5\] .+: /m);
+    expect(run.stderr).toMatch(/^done: 5 files, \d+ pages in [\d.]+ s/m);
+    expect(run.stderr).toMatch(/^error: .*broken\.pdf: pdf_/m);
+  });
+
+  it("without --recursive reads only the top of a directory, and exits 0 when every file converts", async () => {
+    const out = path.join(scratch, "batch-flat");
+    const ok = path.join(scratch, "batch-ok");
+    mkdirSync(path.join(ok, "sub"), { recursive: true });
+    copyFileSync(fixture("headings.pdf"), path.join(ok, "a.pdf"));
+    copyFileSync(fixture("links.pdf"), path.join(ok, "sub", "b.pdf"));
+    const run = await svc("convert", ok, "--out-dir", out, "--threads", "1", "--json");
+    expect(run.code, run.stderr).toBe(0);
+    expect(summaryOf(out).map((l) => path.basename(l.file))).toEqual(["a.pdf"]);
+    expect(JSON.parse(readFileSync(path.join(out, "a.json"), "utf8")).markdown).toBe(expected("headings.md"));
+  });
+
+  it("refuses, with exit 64, several inputs without --out-dir and two inputs that would write one output", async () => {
+    const twin = path.join(scratch, "twin");
+    mkdirSync(twin, { recursive: true });
+    copyFileSync(fixture("headings.pdf"), path.join(twin, "headings.pdf"));
+    const [noDir, collision] = await Promise.all([
+      svc("convert", fixture("headings.pdf"), fixture("links.pdf")),
+      svc("convert", fixture("headings.pdf"), path.join(twin, "headings.pdf"), "--out-dir", path.join(scratch, "twin-out")),
+    ]);
+    expect(noDir.code).toBe(64);
+    expect(noDir.stderr).toMatch(/--out-dir/);
+    expect(collision.code).toBe(64);
+    expect(collision.stderr).toMatch(/would both be written to/);
   });
 });
