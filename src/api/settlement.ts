@@ -7,7 +7,7 @@ import { ApiError, type ErrorCode } from "../errors/catalogue.js";
 import { RATE_CARD_VERSION } from "../config/rate_card.js";
 import { consumeTestPages, placeHold, releaseHold, settleHold } from "../store/credits.js";
 import { abandonIdempotencyKey, completeIdempotencyKey, idempotencyDisposition } from "../store/idempotency.js";
-import { recordUsage } from "../store/usage.js";
+import { recordUsage, type UsageInput } from "../store/usage.js";
 import { advanceMeter } from "./admission.js";
 import { refusalError } from "./refusal.js";
 import type { ApiDeps, Caller, RateReadings } from "./types.js";
@@ -86,21 +86,7 @@ export class RequestSettlement {
 
   async succeed(response: StoredResponse, billed: { pagesBilled: number; credits: number; cache: "hit" | "miss"; producedNothing: boolean }): Promise<void> {
     await this.meterEnd(billed.credits, billed.producedNothing);
-    await recordUsage(this.deps.store, {
-      orgId: this.caller.org.id,
-      env: this.caller.env,
-      requestId: this.requestId,
-      endpoint: this.endpoint,
-      status: response.status,
-      pagesProcessed: this.pagesProcessed,
-      pagesBilled: billed.pagesBilled,
-      creditsCharged: billed.credits,
-      keyId: this.caller.key.key_id,
-      keyHint: this.caller.key.hint,
-      cache: billed.cache,
-      computeMs: Math.round(this.computeMs),
-      metadata: this.metadata,
-    });
+    await this.recordUsage({ status: response.status, pagesBilled: billed.pagesBilled, creditsCharged: billed.credits, cache: billed.cache });
     if (this.claim) await completeIdempotencyKey(this.deps.store, { orgId: this.caller.org.id, ...this.claim, ...response });
   }
 
@@ -111,25 +97,27 @@ export class RequestSettlement {
       this.holdId = null;
     }
     await this.meterEnd(0, producedNothing);
+    await this.recordUsage({ status: err.status, errorCode: err.code, pagesBilled: 0, creditsCharged: 0 });
+    if (!this.claim) return;
+    const ref = { orgId: this.caller.org.id, ...this.claim };
+    if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await completeIdempotencyKey(this.deps.store, { ...ref, ...response });
+    else await abandonIdempotencyKey(this.deps.store, ref);
+  }
+
+  /** The request's usage record: who asked, what ran, and the outcome given. */
+  private async recordUsage(outcome: Pick<UsageInput, "status" | "errorCode" | "pagesBilled" | "creditsCharged" | "cache">): Promise<void> {
     await recordUsage(this.deps.store, {
       orgId: this.caller.org.id,
       env: this.caller.env,
       requestId: this.requestId,
       endpoint: this.endpoint,
-      status: err.status,
-      errorCode: err.code,
       pagesProcessed: this.pagesProcessed,
-      pagesBilled: 0,
-      creditsCharged: 0,
       keyId: this.caller.key.key_id,
       keyHint: this.caller.key.hint,
       computeMs: Math.round(this.computeMs),
       metadata: this.metadata,
+      ...outcome,
     });
-    if (!this.claim) return;
-    const ref = { orgId: this.caller.org.id, ...this.claim };
-    if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await completeIdempotencyKey(this.deps.store, { ...ref, ...response });
-    else await abandonIdempotencyKey(this.deps.store, ref);
   }
 
   private async meterEnd(credits: number, producedNothing: boolean): Promise<void> {
