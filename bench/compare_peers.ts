@@ -201,7 +201,12 @@ async function main(): Promise<void> {
   console.error(`wrote ${path.relative(process.cwd(), out)}`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+// Exit explicitly: the engine's native and WASM modules have been seen to crash while the
+// process tears down after a long run, after everything was written.
+main().then(
+  () => process.exit(0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);
