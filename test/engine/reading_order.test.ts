@@ -1,4 +1,4 @@
-// reading_order.ts: column gutters and bands on synthetic boxes. Each box carries an id so
+// reading_order.ts: column gutters, bands, row cuts and footnotes on synthetic boxes. Each box carries an id so
 // the expected reading order can be written down as a list.
 import { describe, expect, it } from "vitest";
 import { type Box, orderForReading } from "../../src/engine/layout/reading_order.js";
@@ -116,6 +116,79 @@ describe("orderForReading", () => {
     const c = column("C", 392, 540, 100, 8);
     const groups = orderForReading(shuffled([...a, ...b, ...c]));
     expect(ids(groups)).toEqual([a.map((l) => l.id), b.map((l) => l.id), c.map((l) => l.id)]);
+  });
+
+  it("reads a full-width banner across the top (\"Downloaded from … on …\") as its own band, then the columns", () => {
+    // A banner wider than the spanning share, set in small type above the title.
+    const banner = box("banner", 60, 552, 40, 7);
+    const title = box("title", 120, 492, 120, 18);
+    const groups = orderForReading(shuffled([...LEFT, ...RIGHT, banner, title]));
+    expect(flat(groups)).toEqual(["banner", "title", ...LEFT.map((l) => l.id), ...RIGHT.map((l) => l.id)]);
+  });
+
+  it("reads a title and a full-width abstract first, then the columns that start below them", () => {
+    const title = box("title", 120, 492, 60, 18);
+    const authors = box("authors", 200, 412, 90);
+    const abstract = column("abs", 100, 512, 120, 5);
+    const left = column("L", 72, 300, 210, 12);
+    const right = column("R", 312, 540, 210, 12);
+    const groups = orderForReading(shuffled([...left, ...right, title, authors, ...abstract]));
+    expect(flat(groups)).toEqual(["title", "authors", ...abstract.map((l) => l.id), ...left.map((l) => l.id), ...right.map((l) => l.id)]);
+  });
+
+  it("reads the columns below full-width code figures column by column, though the code lines cross the gutter", () => {
+    // 30 code lines from x 72 to 400 (narrower than the spanning share, but over the gutter):
+    // the page-wide gutter search fails, so the page is cut at its empty rows first.
+    const code = Array.from({ length: 30 }, (_, i) => box(`code${i + 1}`, 72, 250 + (i % 5) * 30, 60 + i * 11, 9));
+    const caption = column("cap", 72, 540, 400, 3);
+    const left = column("L", 72, 300, 470, 12);
+    const right = column("R", 312, 540, 470, 12);
+    const groups = orderForReading(shuffled([...code, ...caption, ...left, ...right]));
+    expect(flat(groups)).toEqual([...code, ...caption, ...left, ...right].map((b) => b.id));
+  });
+
+  it("keeps a caption under a figure inside one column in that column, in place", () => {
+    // The figure is a picture (no text box): an empty stretch of the left column, then its caption.
+    const leftTop = column("a", 72, 300, 100, 5);
+    const caption = column("cap", 72, 300, 290, 2);
+    const leftBottom = column("b", 72, 300, 330, 8);
+    const right = column("R", 312, 540, 100, 24);
+    const groups = orderForReading(shuffled([...leftTop, ...caption, ...leftBottom, ...right]));
+    expect(flat(groups)).toEqual([...leftTop, ...caption, ...leftBottom, ...right].map((b) => b.id));
+  });
+
+  it("reads footnotes at the foot of the left column after both columns", () => {
+    // Body lines 10 pt tall, footnotes 7.5 pt (smaller type) below an empty row.
+    const left = column("L", 72, 300, 100, 30);
+    const notes = Array.from({ length: 3 }, (_, i) => box(`fn${i + 1}`, 72, 300, 540 + i * 10, 7.5));
+    const right = column("R", 312, 540, 100, 33);
+    const groups = orderForReading(shuffled([...left, ...notes, ...right]));
+    expect(flat(groups)).toEqual([...left, ...right, ...notes].map((b) => b.id));
+    // A bibliography in small type that runs on into the right column is not footnotes.
+    const refsRight = Array.from({ length: 10 }, (_, i) => box(`ref${i + 1}`, 312, 540, 100 + i * 10, 7.5));
+    const rest = column("S", 312, 540, 210, 20);
+    const withRefs = orderForReading(shuffled([...left, ...notes, ...refsRight, ...rest]));
+    expect(flat(withRefs)).toEqual([...left, ...notes, ...refsRight, ...rest].map((b) => b.id));
+  });
+
+  it("reads a text column with narrow side notes in its margin as the column, then the notes", () => {
+    // Body lines are wider than the spanning share of the page, so only the notes are narrow.
+    const body = column("p", 72, 420, 100, 20).map((l, i) => (i % 5 === 4 ? { ...l, x1: 250 } : l));
+    const notes = [box("n1", 440, 540, 100), box("n2", 440, 540, 114), box("n3", 440, 540, 170), box("n4", 440, 540, 184), box("n5", 440, 540, 300)];
+    const groups = orderForReading(shuffled([...body, ...notes]));
+    expect(flat(groups)).toEqual([...body, ...notes].map((b) => b.id));
+  });
+
+  it("does not cut two columns into bands where both happen to have a paragraph gap at the same height", () => {
+    // Code lines crossing the gutter send the page to the row cut; the columns below have an
+    // empty row at the same height, and must still be read one whole column after the other.
+    const code = Array.from({ length: 30 }, (_, i) => box(`code${i + 1}`, 72, 400, 60 + i * 11, 9));
+    const leftA = column("La", 72, 300, 420, 6);
+    const leftB = column("Lb", 72, 300, 420 + 6 * PITCH + 12, 6);
+    const rightA = column("Ra", 312, 540, 420, 6);
+    const rightB = column("Rb", 312, 540, 420 + 6 * PITCH + 12, 6);
+    const groups = orderForReading(shuffled([...code, ...leftA, ...leftB, ...rightA, ...rightB]));
+    expect(flat(groups)).toEqual([...code, ...leftA, ...leftB, ...rightA, ...rightB].map((b) => b.id));
   });
 
   // Bug: OrderedGroup.columns is documented as "number of side-by-side columns in the band

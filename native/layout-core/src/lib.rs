@@ -1,7 +1,10 @@
 //! Reading order over boxes: a port of `orderForReading` in
-//! src/engine/reading_order.ts. Finds column gutters (vertical strips no narrow line
-//! crosses), cuts a region into bands at the boxes that span a gutter, and reads each band
-//! column by column. Iterative with a depth cap: no recursion.
+//! src/engine/layout/reading_order.ts, by recursive whitespace segmentation (the XY-cut
+//! family). A region is cut vertically at a column gutter; the boxes crossing it cut it into
+//! bands, each read column by column, with footnotes at the foot of the last band's left
+//! column read after both columns. A region without a gutter is cut at its empty rows, and
+//! bands whose gutters line up are joined again into one columnar run. Iterative with a depth
+//! cap: no recursion.
 //!
 //! The TypeScript function is the reference, and the engine's output must be byte-for-byte
 //! the same whichever implementation runs. So this file keeps its constants, its
@@ -39,10 +42,21 @@ const COLUMN_TEXT_WIDTH_SHARE: f64 = 0.2;
 const COLUMN_VERTICAL_OVERLAP: f64 = 0.3;
 /// Nested column splits considered.
 const SPLIT_DEPTH_MAX: u32 = 4;
+/// An empty row at least this share of the region's median line height cuts a region
+/// without a gutter into bands.
+const ROW_GAP_HEIGHT_SHARE: f64 = 0.8;
+/// Slack, in points, for an item touching a gutter's edge.
+const GUTTER_EDGE_SLACK: f64 = 1.0;
+/// Footnotes sit below an empty row at least this share of the median line height tall …
+const FOOTNOTE_GAP_HEIGHT_SHARE: f64 = 1.0;
+/// … their lines are mostly at most this share of the body lines' median height …
+const FOOTNOTE_HEIGHT_SHARE: f64 = 0.85;
+/// … and they are at most this share of the column's items.
+const FOOTNOTE_ITEMS_SHARE: f64 = 0.4;
 
 /// Version of the call interface and output encoding (encode.rs). Bumped whenever either
 /// changes; the TypeScript loader refuses a build whose version differs.
-pub const KERNEL_ABI: i32 = 1;
+pub const KERNEL_ABI: i32 = 2;
 
 /// Coordinates per box: x0, y0, x1, y1.
 pub const BOX_COORDS: usize = 4;
@@ -91,8 +105,14 @@ struct Gutter {
 
 struct Region {
     items: Vec<u32>,
+    /// Vertical splits above this region.
     depth: u32,
+    /// Side-by-side columns of the band the region belongs to (1 = full width).
     columns: u32,
+    /// The gutter to cut at, already found (a run of bands whose gutters line up).
+    gutter: Option<Gutter>,
+    /// Read as it is: no further cut.
+    leaf: bool,
 }
 
 /// `Math.min(a, b)` for non-NaN numbers: -0 is below +0.
@@ -161,29 +181,112 @@ pub fn order_for_reading(coords: &[f64]) -> Result<ReadingOrder, OrderError> {
     let boxes = read_boxes(coords)?;
     let mut out: Vec<(Vec<u32>, u32)> = Vec::new();
     // A stack of work in reverse reading order: pop = next region to read.
-    let mut stack: Vec<Region> = vec![Region { items: (0..boxes.len() as u32).collect(), depth: 0, columns: 1 }];
+    let mut stack: Vec<Region> =
+        vec![Region { items: (0..boxes.len() as u32).collect(), depth: 0, columns: 1, gutter: None, leaf: false }];
     while let Some(mut region) = stack.pop() {
-        let gutter = if region.depth < SPLIT_DEPTH_MAX { find_gutter(&boxes, &region.items) } else { None };
-        match gutter {
-            None => {
-                sort_by_top_then_left(&boxes, &mut region.items);
-                if !region.items.is_empty() {
-                    out.push((region.items, region.columns));
-                }
+        let mut pieces: Option<Vec<Region>> = None;
+        if !region.leaf && region.depth < SPLIT_DEPTH_MAX {
+            // A run of bands arrives with its gutter; without one, its bands were leaves already.
+            let gutter = match region.gutter {
+                Some(g) => Some(g),
+                None => find_gutter(&boxes, &region.items),
+            };
+            pieces = match gutter {
+                Some(g) => Some(cut_at_gutter(&boxes, &region, g)),
+                None => split_at_rows(&boxes, &region),
+            };
+        }
+        if let Some(pieces) = pieces {
+            for piece in pieces.into_iter().rev() {
+                stack.push(piece);
             }
-            Some(gutter) => {
-                let pieces = cut_into_bands(&boxes, &region, gutter);
-                for piece in pieces.into_iter().rev() {
-                    stack.push(piece);
-                }
-            }
+            continue;
+        }
+        sort_by_top_then_left(&boxes, &mut region.items);
+        if !region.items.is_empty() {
+            out.push((region.items, region.columns));
         }
     }
     Ok(merge_adjacent_full_width(out))
 }
 
-/// Cuts a region into bands at the items crossing the gutter; each band's columns in turn.
-fn cut_into_bands(boxes: &[Boxf], region: &Region, gutter: Gutter) -> Vec<Region> {
+fn is_left_of(b: &Boxf, gutter: Gutter) -> bool {
+    b.x1 <= gutter.x0 + GUTTER_EDGE_SLACK
+}
+
+fn is_right_of(b: &Boxf, gutter: Gutter) -> bool {
+    b.x0 >= gutter.x1 - GUTTER_EDGE_SLACK
+}
+
+/// The median of the items' heights (the upper one of an even count); items is not empty.
+fn median_height(boxes: &[Boxf], items: &[u32]) -> f64 {
+    let mut heights: Vec<f64> = items.iter().map(|&it| boxes[it as usize].y1 - boxes[it as usize].y0).collect();
+    heights.sort_by(|a, b| sign(a - b));
+    heights[heights.len() >> 1]
+}
+
+/// Where each band after the first starts, cutting items sorted top to bottom at every
+/// empty row at least `gap_min` tall.
+fn row_cuts(boxes: &[Boxf], sorted: &[u32], gap_min: f64) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    let mut bottom = f64::NEG_INFINITY;
+    for (i, &it) in sorted.iter().enumerate() {
+        let b = &boxes[it as usize];
+        if i > 0 && b.y0 - bottom >= gap_min {
+            cuts.push(i);
+        }
+        bottom = js_max(bottom, b.y1);
+    }
+    cuts
+}
+
+/// `footnoteStart`: where a column's footnotes start, or its length when there are none.
+fn footnote_start(boxes: &[Boxf], column: &[u32], next: Option<u32>) -> usize {
+    let n = column.len();
+    if n < COLUMN_ITEMS_MIN {
+        return n;
+    }
+    let body_height = median_height(boxes, column);
+    let small = |it: u32| {
+        let b = &boxes[it as usize];
+        b.y1 - b.y0 <= FOOTNOTE_HEIGHT_SHARE * body_height
+    };
+    if let Some(next) = next {
+        if small(next) {
+            return n;
+        }
+    }
+    let mut bottoms: Vec<f64> = Vec::with_capacity(n);
+    let mut bottom = f64::NEG_INFINITY;
+    for &it in column {
+        bottom = js_max(bottom, boxes[it as usize].y1);
+        bottoms.push(bottom);
+    }
+    let mut start = n;
+    let mut paragraph_items: usize = 0;
+    let mut paragraph_small: usize = 0;
+    let mut i = n - 1;
+    while i >= 1 {
+        paragraph_items += 1;
+        if small(column[i]) {
+            paragraph_small += 1;
+        }
+        if !(boxes[column[i] as usize].y0 - bottoms[i - 1] < FOOTNOTE_GAP_HEIGHT_SHARE * body_height) {
+            if 2 * paragraph_small < paragraph_items || ((n - i) as f64) > FOOTNOTE_ITEMS_SHARE * (n as f64) {
+                break;
+            }
+            start = i;
+            paragraph_items = 0;
+            paragraph_small = 0;
+        }
+        i -= 1;
+    }
+    start
+}
+
+/// `cutAtGutter`: bands at the items crossing the gutter, each band's left and right column;
+/// footnotes at the foot of the last band's columns follow both columns.
+fn cut_at_gutter(boxes: &[Boxf], region: &Region, gutter: Gutter) -> Vec<Region> {
     let mut sorted = region.items.clone();
     sort_by_top_then_left(boxes, &mut sorted);
     let mut pieces: Vec<Region> = Vec::new();
@@ -192,27 +295,109 @@ fn cut_into_bands(boxes: &[Boxf], region: &Region, gutter: Gutter) -> Vec<Region
     let depth = region.depth + 1;
     for &it in &sorted {
         let b = &boxes[it as usize];
-        if b.x1 <= gutter.x0 + 1.0 {
+        if is_left_of(b, gutter) {
             left.push(it);
-        } else if b.x0 >= gutter.x1 - 1.0 {
+        } else if is_right_of(b, gutter) {
             right.push(it);
         } else {
             // A spanning item may start above the bottom of a column: only cut when it lies below.
             flush(&mut pieces, &mut left, &mut right, depth);
-            pieces.push(Region { items: vec![it], depth: SPLIT_DEPTH_MAX, columns: 1 });
+            pieces.push(Region { items: vec![it], depth, columns: 1, gutter: None, leaf: true });
         }
     }
+    let left_start = footnote_start(boxes, &left, right.first().copied());
+    let left_notes = left.split_off(left_start);
+    let right_notes = if !left_notes.is_empty() {
+        let right_start = footnote_start(boxes, &right, None);
+        right.split_off(right_start)
+    } else {
+        Vec::new()
+    };
     flush(&mut pieces, &mut left, &mut right, depth);
+    if !left_notes.is_empty() {
+        pieces.push(Region { items: left_notes, depth, columns: 2, gutter: None, leaf: true });
+    }
+    if !right_notes.is_empty() {
+        pieces.push(Region { items: right_notes, depth, columns: 2, gutter: None, leaf: true });
+    }
     pieces
 }
 
 fn flush(pieces: &mut Vec<Region>, left: &mut Vec<u32>, right: &mut Vec<u32>, depth: u32) {
     if !left.is_empty() {
-        pieces.push(Region { items: core::mem::take(left), depth, columns: 2 });
+        pieces.push(Region { items: core::mem::take(left), depth, columns: 2, gutter: None, leaf: false });
     }
     if !right.is_empty() {
-        pieces.push(Region { items: core::mem::take(right), depth, columns: 2 });
+        pieces.push(Region { items: core::mem::take(right), depth, columns: 2, gutter: None, leaf: false });
     }
+}
+
+fn clear_of(boxes: &[Boxf], items: &[u32], gutter: Gutter) -> bool {
+    items.iter().all(|&it| {
+        let b = &boxes[it as usize];
+        is_left_of(b, gutter) || is_right_of(b, gutter)
+    })
+}
+
+struct Run {
+    items: Vec<u32>,
+    gutter: Option<Gutter>,
+}
+
+/// `splitAtRows`: bands at the empty rows, joined into runs that share a gutter; None when
+/// no run has one.
+fn split_at_rows(boxes: &[Boxf], region: &Region) -> Option<Vec<Region>> {
+    let mut sorted = region.items.clone();
+    sort_by_top_then_left(boxes, &mut sorted);
+    if sorted.is_empty() {
+        return None;
+    }
+    let cuts = row_cuts(boxes, &sorted, ROW_GAP_HEIGHT_SHARE * median_height(boxes, &sorted));
+    if cuts.is_empty() {
+        return None;
+    }
+    let mut runs: Vec<Run> = Vec::new();
+    let mut any_gutter = false;
+    for k in 0..=cuts.len() {
+        let from = if k == 0 { 0 } else { cuts[k - 1] };
+        let to = if k == cuts.len() { sorted.len() } else { cuts[k] };
+        let band = &sorted[from..to];
+        let gutter = find_gutter(boxes, band);
+        let joined = match runs.last_mut() {
+            Some(run) => match (run.gutter, gutter) {
+                (Some(rg), Some(g)) if g.x0 < rg.x1 && rg.x0 < g.x1 => {
+                    run.gutter = Some(Gutter { x0: js_max(rg.x0, g.x0), x1: js_min(rg.x1, g.x1) });
+                    run.items.extend_from_slice(band);
+                    true
+                }
+                (Some(rg), None) if clear_of(boxes, band, rg) => {
+                    run.items.extend_from_slice(band);
+                    true
+                }
+                (None, Some(g)) if clear_of(boxes, &run.items, g) => {
+                    run.gutter = Some(g);
+                    run.items.extend_from_slice(band);
+                    true
+                }
+                _ => false,
+            },
+            None => false,
+        };
+        if !joined {
+            runs.push(Run { items: band.to_vec(), gutter });
+        }
+        if gutter.is_some() {
+            any_gutter = true;
+        }
+    }
+    if !any_gutter {
+        return None;
+    }
+    Some(
+        runs.into_iter()
+            .map(|run| Region { leaf: run.gutter.is_none(), items: run.items, depth: region.depth, columns: region.columns, gutter: run.gutter })
+            .collect(),
+    )
 }
 
 /// The best x-interval crossed by few narrow items, with real columns on both sides.
@@ -232,21 +417,22 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
     if width <= 0.0 {
         return None;
     }
-    let narrow: Vec<Boxf> = items
+    let narrow = items
         .iter()
-        .map(|&it| boxes[it as usize])
-        .filter(|b| b.x1 - b.x0 < SPANNING_WIDTH_SHARE * width)
-        .collect();
-    if narrow.len() < 2 * COLUMN_ITEMS_MIN {
+        .filter(|&&it| boxes[it as usize].x1 - boxes[it as usize].x0 < SPANNING_WIDTH_SHARE * width)
+        .count();
+    if narrow < 2 * COLUMN_ITEMS_MIN {
         return None;
     }
     // Math.floor of a non-negative number below 2^53: truncation is the same.
-    let crossings_allowed = (GUTTER_CROSSING_SHARE * narrow.len() as f64) as i64;
-    // Sweep the narrow items' x-extents, tracking how many cover each x.
-    let mut events: Vec<(f64, i64)> = Vec::with_capacity(2 * narrow.len());
-    for b in &narrow {
-        events.push((b.x0, 1));
-        events.push((b.x1, -1));
+    let crossings_allowed = (GUTTER_CROSSING_SHARE * narrow as f64) as i64;
+    // Sweep the items' x-extents, tracking how many narrow and how many wide ones cover each x.
+    let mut events: Vec<(f64, i64, bool)> = Vec::with_capacity(2 * items.len());
+    for &it in items {
+        let b = &boxes[it as usize];
+        let is_narrow = b.x1 - b.x0 < SPANNING_WIDTH_SHARE * width;
+        events.push((b.x0, 1, is_narrow));
+        events.push((b.x1, -1, is_narrow));
     }
     events.sort_by(|a, b| {
         let dx = a.0 - b.0;
@@ -256,10 +442,16 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
             (a.1 - b.1).cmp(&0)
         }
     });
-    let mut best: Option<(Gutter, i64)> = None;
+    // (gutter, narrow crossings, wide crossings)
+    let mut best: Option<(Gutter, i64, i64)> = None;
     let mut depth: i64 = 0;
+    let mut wide_depth: i64 = 0;
     for i in 0..events.len() - 1 {
-        depth += events[i].1;
+        if events[i].2 {
+            depth += events[i].1;
+        } else {
+            wide_depth += events[i].1;
+        }
         let x0 = events[i].0;
         let x1 = events[i + 1].0;
         if depth > crossings_allowed || x1 - x0 < GUTTER_WIDTH_MIN || x0 <= rx0 || x1 >= rx1 {
@@ -267,18 +459,20 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
         }
         let better = match best {
             None => true,
-            Some((g, crossings)) => depth < crossings || (depth == crossings && x1 - x0 > g.x1 - g.x0),
+            Some((g, crossings, wide)) => {
+                depth < crossings || (depth == crossings && (wide_depth < wide || (wide_depth == wide && x1 - x0 > g.x1 - g.x0)))
+            }
         };
         let candidate = Gutter { x0, x1 };
-        if better && is_column_gutter(&narrow, candidate, width) {
-            best = Some((candidate, depth));
+        if better && is_column_gutter(boxes, items, candidate, width) {
+            best = Some((candidate, depth, wide_depth));
         }
     }
-    best.map(|(g, _)| g)
+    best.map(|(g, _, _)| g)
 }
 
 /// One side of a candidate gutter: its item count, its text-width lines, and its vertical
-/// extent as `Math.min(...y0s)`, `Math.max(...y1s)` (order-independent, so one pass will do).
+/// extent as `Math.min`/`Math.max` folds.
 struct Side {
     items: usize,
     text_lines: usize,
@@ -301,17 +495,16 @@ impl Side {
     }
 }
 
-/// `isColumnGutter`: the TypeScript filters each side into an array and counts; the counts
-/// and extents are the same when gathered in one pass without allocating.
-fn is_column_gutter(narrow: &[Boxf], gutter: Gutter, width: f64) -> bool {
+/// `isColumnGutter`: every item fully on each side counts, wide ones too.
+fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64) -> bool {
     let min_width = COLUMN_TEXT_WIDTH_SHARE * width;
     let mut left = Side::new();
     let mut right = Side::new();
-    for b in narrow {
+    for &it in items {
+        let b = &boxes[it as usize];
         if b.x1 <= gutter.x0 {
             left.add(b, min_width);
-        }
-        if b.x0 >= gutter.x1 {
+        } else if b.x0 >= gutter.x1 {
             right.add(b, min_width);
         }
     }

@@ -2,6 +2,7 @@
 // several fragments (a bullet and its text, a label and a tab-stopped value, a font
 // change); fragments on one baseline that nearly touch are joined back into one line.
 import type { Line, Span } from "../model.js";
+import { findColumnStarts } from "./column_starts.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -79,6 +80,7 @@ export function prepareLines(input: readonly Line[]): Line[] {
     lines.push({ ...line, spans: line.spans.slice() });
   }
   lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+  const columns = findColumnStarts(lines);
   const joined: Line[] = [];
   for (const line of lines) {
     let merged = false;
@@ -87,6 +89,8 @@ export function prepareLines(input: readonly Line[]): Line[] {
       const prev = joined[i];
       if (prev.wmode !== 0 || line.wmode !== 0) continue;
       if (verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
+      // Never across a column gutter, however narrow (code keeps its aligned comments).
+      if (!(isMono(prev) && isMono(line)) && columns.separates(prev, line)) continue;
       const em = Math.max(lineSize(prev), lineSize(line), 1);
       const gap = line.x0 - prev.x1;
       const limit = LIST_MARKER_ONLY.test(lineText(prev))

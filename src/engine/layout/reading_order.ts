@@ -1,7 +1,13 @@
-// Step 5, each page: reading order. Finds column gutters (vertical strips no narrow line crosses),
-// cuts the page into horizontal bands at the lines that span a gutter (titles, wide
-// figures), and reads each band column by column. Works on any boxed item, so tables take
-// their place in the flow like lines do. Iterative with a depth cap: no recursion.
+// Step 5, each page: reading order, by recursive whitespace segmentation (the XY-cut family).
+// A region is cut vertically at a column gutter (a strip no narrow line crosses, with text
+// columns on both sides); the lines that do cross it (titles, banners, wide figures) cut it
+// into horizontal bands, and each band is read column by column. A region with no gutter of
+// its own (a code figure crossing the gutter makes the page-wide search fail) is cut
+// horizontally at its empty rows; bands whose gutters line up are read as one columnar band
+// again, so a gap that happens to fall at the same height in both columns does not cut the
+// columns. Footnotes at the foot of a column are read after the band's last column. Works on
+// any boxed item, so tables take their place in the flow like lines do. Iterative, with a
+// depth cap: no recursion.
 //
 // This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
 // native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
@@ -26,12 +32,43 @@ const COLUMN_TEXT_WIDTH_SHARE = 0.2;
 const COLUMN_VERTICAL_OVERLAP = 0.3;
 /** Nested column splits considered (page → columns → sub-columns …). */
 const SPLIT_DEPTH_MAX = 4;
+/**
+ * An empty row at least this share of the region's median line height tall cuts a region
+ * without a gutter into bands. Line spacing inside a paragraph is a fifth of a line or
+ * less; the space around a figure, its caption or a heading is most of a line or more.
+ */
+const ROW_GAP_HEIGHT_SHARE = 0.8;
+/** Slack, in points, for an item touching a gutter's edge (rounding of glyph boxes). */
+const GUTTER_EDGE_SLACK = 1;
+/**
+ * Footnotes: the items at a column's foot are footnotes when an empty row at least this
+ * share of the column's median line height tall stands above them …
+ */
+const FOOTNOTE_GAP_HEIGHT_SHARE = 1;
+/**
+ * … most of their lines are at most this share of the body lines' median height (footnotes
+ * are set at 8 pt under 10 pt, 7 under 9: about 0.8; a caption at \small, 9 under 10, is not) …
+ */
+const FOOTNOTE_HEIGHT_SHARE = 0.85;
+/** … and they are at most this share of the column's items (a footnote is not the column). */
+const FOOTNOTE_ITEMS_SHARE = 0.4;
+
+interface Gutter {
+  x0: number;
+  x1: number;
+}
 
 interface Region<T extends Box> {
   items: T[];
+  /** Vertical splits above this region. */
   depth: number;
+  /** Side-by-side columns of the band the region belongs to (1 = full width). */
+  columns: number;
+  /** The gutter to cut at, already found (a run of bands whose gutters line up). */
+  gutter: Gutter | null;
+  /** Read as it is: no further cut (a line crossing a gutter, a band without gaps or gutter). */
+  leaf: boolean;
 }
-
 
 function byTopThenLeft(a: Box, b: Box): number {
   return a.y0 - b.y0 || a.x0 - b.x0;
@@ -42,7 +79,7 @@ function byTopThenLeft(a: Box, b: Box): number {
  * narrow items may cross it (centred affiliations, short captions): they become the
  * lines at which the page is cut into bands.
  */
-function findGutter<T extends Box>(items: T[]): { x0: number; x1: number } | null {
+function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   let rx0 = Infinity;
   let rx1 = -Infinity;
   for (const it of items) {
@@ -51,50 +88,199 @@ function findGutter<T extends Box>(items: T[]): { x0: number; x1: number } | nul
   }
   const width = rx1 - rx0;
   if (width <= 0) return null;
-  const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width);
-  if (narrow.length < 2 * COLUMN_ITEMS_MIN) return null;
-  const crossingsAllowed = Math.floor(GUTTER_CROSSING_SHARE * narrow.length);
-  // Sweep the narrow items' x-extents, tracking how many cover each x.
-  const events: [number, number][] = [];
-  for (const it of narrow) events.push([it.x0, 1], [it.x1, -1]);
+  let narrow = 0;
+  for (const it of items) if (it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width) narrow++;
+  if (narrow < 2 * COLUMN_ITEMS_MIN) return null;
+  const crossingsAllowed = Math.floor(GUTTER_CROSSING_SHARE * narrow);
+  // Sweep the items' x-extents, tracking how many narrow and how many wide ones cover each x.
+  // Only narrow ones block a gutter; wide ones crossing it become cuts between bands, and of
+  // two strips the one fewer of them cross is the gutter (a text column's right edge, not
+  // its short lines' ends, faces the notes in its margin).
+  const events: [number, number, number][] = [];
+  for (const it of items) {
+    const kind = it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width ? 1 : 0;
+    events.push([it.x0, 1, kind], [it.x1, -1, kind]);
+  }
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let best: { x0: number; x1: number; crossings: number } | null = null;
+  let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   let depth = 0;
+  let wideDepth = 0;
   for (let i = 0; i < events.length - 1; i++) {
-    depth += events[i][1];
+    if (events[i][2] === 1) depth += events[i][1];
+    else wideDepth += events[i][1];
     const x0 = events[i][0];
     const x1 = events[i + 1][0];
     if (depth > crossingsAllowed || x1 - x0 < GUTTER_WIDTH_MIN || x0 <= rx0 || x1 >= rx1) continue;
-    const candidate = { x0, x1, crossings: depth };
-    const better = !best || depth < best.crossings || (depth === best.crossings && x1 - x0 > best.x1 - best.x0);
-    if (better && isColumnGutter(narrow, candidate, width)) best = candidate;
+    const candidate = { x0, x1, crossings: depth, wide: wideDepth };
+    const better =
+      !best ||
+      depth < best.crossings ||
+      (depth === best.crossings && (wideDepth < best.wide || (wideDepth === best.wide && x1 - x0 > best.x1 - best.x0)));
+    if (better && isColumnGutter(items, candidate, width)) best = candidate;
   }
-  return best;
+  return best ? { x0: best.x0, x1: best.x1 } : null;
 }
 
-function isColumnGutter<T extends Box>(narrow: T[], gutter: { x0: number; x1: number }, width: number): boolean {
-  const left = narrow.filter((it) => it.x1 <= gutter.x0);
-  const right = narrow.filter((it) => it.x0 >= gutter.x1);
-  if (left.length < COLUMN_ITEMS_MIN || right.length < COLUMN_ITEMS_MIN) return false;
+/**
+ * Whether the items fully on each side of a candidate gutter make two text columns. Every
+ * item counts, wide ones too: a text column beside narrow marginal notes is made of lines
+ * wider than the spanning share, and they must not be read line by line with the notes.
+ */
+function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, width: number): boolean {
   // Each side needs several text-width lines: a column of labels, line numbers or figure
   // fragments alone does not make a text column (figures inside a column do not unmake one).
   const minWidth = COLUMN_TEXT_WIDTH_SHARE * width;
-  const textLines = (xs: T[]) => xs.filter((it) => it.x1 - it.x0 >= minWidth).length;
-  if (textLines(left) < COLUMN_ITEMS_MIN || textLines(right) < COLUMN_ITEMS_MIN) return false;
-  // A loop, not Math.min(...xs): spreading a page of 100k lines overflows the call stack.
-  const span = (xs: T[]) => {
-    let y0 = Infinity;
-    let y1 = -Infinity;
-    for (const it of xs) {
-      if (it.y0 < y0) y0 = it.y0;
-      if (it.y1 > y1) y1 = it.y1;
-    }
-    return { y0, y1 };
+  const left = { items: 0, text: 0, y0: Infinity, y1: -Infinity };
+  const right = { items: 0, text: 0, y0: Infinity, y1: -Infinity };
+  // One pass, no spread: Math.min(...xs) over a page of 100k lines overflows the call stack.
+  for (const it of items) {
+    const side = it.x1 <= gutter.x0 ? left : it.x0 >= gutter.x1 ? right : null;
+    if (!side) continue;
+    side.items++;
+    if (it.x1 - it.x0 >= minWidth) side.text++;
+    side.y0 = Math.min(side.y0, it.y0);
+    side.y1 = Math.max(side.y1, it.y1);
+  }
+  if (left.items < COLUMN_ITEMS_MIN || right.items < COLUMN_ITEMS_MIN) return false;
+  if (left.text < COLUMN_ITEMS_MIN || right.text < COLUMN_ITEMS_MIN) return false;
+  const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0);
+  return overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0);
+}
+
+function isLeftOf(it: Box, gutter: Gutter): boolean {
+  return it.x1 <= gutter.x0 + GUTTER_EDGE_SLACK;
+}
+
+function isRightOf(it: Box, gutter: Gutter): boolean {
+  return it.x0 >= gutter.x1 - GUTTER_EDGE_SLACK;
+}
+
+/** The median of the items' heights (the upper one of an even count). */
+function medianHeight<T extends Box>(items: readonly T[]): number {
+  const heights = items.map((it) => it.y1 - it.y0);
+  heights.sort((a, b) => a - b);
+  return heights[heights.length >> 1];
+}
+
+/**
+ * Cuts items sorted top to bottom at every empty row at least `gapMin` tall. Returns the
+ * index at which each band after the first starts.
+ */
+function rowCuts<T extends Box>(sorted: readonly T[], gapMin: number): number[] {
+  const cuts: number[] = [];
+  let bottom = -Infinity;
+  for (let i = 0; i < sorted.length; i++) {
+    if (i > 0 && sorted[i].y0 - bottom >= gapMin) cuts.push(i);
+    bottom = Math.max(bottom, sorted[i].y1);
+  }
+  return cuts;
+}
+
+/**
+ * A column's footnotes: its last paragraphs (runs of items, sorted top to bottom, between
+ * empty rows at least a body line tall) whose items are mostly set smaller than the body,
+ * while they are a small part of the column (the first line of a footnote is taller than the
+ * rest when a superscript marker starts it, hence "mostly"). `next` is the column to the right: when it
+ * starts in small type too, the small text runs on across the columns (a bibliography), and
+ * it is not footnotes. Returns where the footnotes start, or the item count when there are none.
+ */
+function footnoteStart<T extends Box>(column: readonly T[], next: T | undefined): number {
+  const n = column.length;
+  if (n < COLUMN_ITEMS_MIN) return n;
+  const bodyHeight = medianHeight(column);
+  const small = (it: Box) => it.y1 - it.y0 <= FOOTNOTE_HEIGHT_SHARE * bodyHeight;
+  if (next && small(next)) return n;
+  // bottoms[i]: the lowest bottom edge among column[0..i].
+  const bottoms: number[] = [];
+  let bottom = -Infinity;
+  for (const it of column) {
+    bottom = Math.max(bottom, it.y1);
+    bottoms.push(bottom);
+  }
+  // Walk up the column's paragraphs (runs of items between such empty rows), from the foot.
+  let start = n;
+  let paragraphItems = 0;
+  let paragraphSmall = 0;
+  for (let i = n - 1; i >= 1; i--) {
+    paragraphItems++;
+    if (small(column[i])) paragraphSmall++;
+    if (column[i].y0 - bottoms[i - 1] < FOOTNOTE_GAP_HEIGHT_SHARE * bodyHeight) continue;
+    if (2 * paragraphSmall < paragraphItems || n - i > FOOTNOTE_ITEMS_SHARE * n) break;
+    start = i;
+    paragraphItems = 0;
+    paragraphSmall = 0;
+  }
+  return start;
+}
+
+/**
+ * Cuts a region at its gutter: into bands at the items crossing it, each band into its left
+ * and right column. Footnotes at the foot of the last band's columns follow both columns.
+ */
+function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T>[] {
+  const sorted = region.items.slice().sort(byTopThenLeft);
+  const pieces: Region<T>[] = [];
+  const depth = region.depth + 1;
+  const column = (items: T[]): Region<T> => ({ items, depth, columns: 2, gutter: null, leaf: false });
+  let left: T[] = [];
+  let right: T[] = [];
+  const flush = () => {
+    if (left.length > 0) pieces.push(column(left));
+    if (right.length > 0) pieces.push(column(right));
+    left = [];
+    right = [];
   };
-  const l = span(left);
-  const r = span(right);
-  const overlap = Math.min(l.y1, r.y1) - Math.max(l.y0, r.y0);
-  return overlap > COLUMN_VERTICAL_OVERLAP * Math.min(l.y1 - l.y0, r.y1 - r.y0);
+  for (const it of sorted) {
+    if (isLeftOf(it, gutter)) left.push(it);
+    else if (isRightOf(it, gutter)) right.push(it);
+    else {
+      // A spanning item may start above the bottom of a column: only cut when it lies below.
+      flush();
+      pieces.push({ items: [it], depth, columns: 1, gutter: null, leaf: true });
+    }
+  }
+  // The last band: its columns, then the footnotes at the left one's foot, then the right one's.
+  const leftNotes = left.splice(footnoteStart(left, right[0]));
+  const rightNotes = leftNotes.length > 0 ? right.splice(footnoteStart(right, undefined)) : [];
+  flush();
+  if (leftNotes.length > 0) pieces.push({ items: leftNotes, depth, columns: 2, gutter: null, leaf: true });
+  if (rightNotes.length > 0) pieces.push({ items: rightNotes, depth, columns: 2, gutter: null, leaf: true });
+  return pieces;
+}
+
+/**
+ * Cuts a region without a gutter into bands at its empty rows, then joins consecutive
+ * bands into runs that share a gutter: bands whose gutters overlap, and bands without one
+ * whose items all stay clear of it (a column's last lines, a heading inside a column).
+ * Null when no run has a gutter: the region is then read as one piece, as it would be
+ * without the cut.
+ */
+function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
+  const sorted = region.items.slice().sort(byTopThenLeft);
+  const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
+  if (cuts.length === 0) return null;
+  const runs: { items: T[]; gutter: Gutter | null }[] = [];
+  let anyGutter = false;
+  for (let k = 0; k <= cuts.length; k++) {
+    const band = sorted.slice(k === 0 ? 0 : cuts[k - 1], k === cuts.length ? sorted.length : cuts[k]);
+    const gutter = findGutter(band);
+    const run = runs[runs.length - 1];
+    const clear = (items: readonly T[], g: Gutter) => items.every((it) => isLeftOf(it, g) || isRightOf(it, g));
+    if (run && run.gutter && gutter && gutter.x0 < run.gutter.x1 && run.gutter.x0 < gutter.x1) {
+      run.gutter = { x0: Math.max(run.gutter.x0, gutter.x0), x1: Math.min(run.gutter.x1, gutter.x1) };
+      run.items.push(...band);
+    } else if (run && run.gutter && !gutter && clear(band, run.gutter)) {
+      run.items.push(...band);
+    } else if (run && !run.gutter && gutter && clear(run.items, gutter)) {
+      run.gutter = gutter;
+      run.items.push(...band);
+    } else {
+      runs.push({ items: band, gutter });
+    }
+    if (gutter) anyGutter = true;
+  }
+  if (!anyGutter) return null;
+  return runs.map((run) => ({ items: run.items, depth: region.depth, columns: region.columns, gutter: run.gutter, leaf: !run.gutter }));
 }
 
 /**
@@ -113,37 +299,21 @@ export function orderForReading<T extends Box>(items: readonly T[]): OrderedGrou
 export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGroup<T>[] {
   const out: OrderedGroup<T>[] = [];
   // A stack of work in reverse reading order: pop = next region to read.
-  const stack: (Region<T> & { columns: number })[] = [{ items: items.slice(), depth: 0, columns: 1 }];
+  const stack: Region<T>[] = [{ items: items.slice(), depth: 0, columns: 1, gutter: null, leaf: false }];
   while (stack.length > 0) {
     const region = stack.pop()!;
-    const gutter = region.depth < SPLIT_DEPTH_MAX ? findGutter(region.items) : null;
-    if (!gutter) {
-      region.items.sort(byTopThenLeft);
-      if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
+    let pieces: Region<T>[] | null = null;
+    if (!region.leaf && region.depth < SPLIT_DEPTH_MAX) {
+      const gutter = region.gutter ?? findGutter(region.items);
+      // A run of bands arrives with its gutter; without one, its bands were leaves already.
+      pieces = gutter ? cutAtGutter(region, gutter) : splitAtRows(region);
+    }
+    if (pieces) {
+      for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
       continue;
     }
-    // Cut into bands at the items crossing the gutter; read each band's columns in turn.
-    const sorted = region.items.slice().sort(byTopThenLeft);
-    const pieces: (Region<T> & { columns: number })[] = [];
-    let left: T[] = [];
-    let right: T[] = [];
-    const flush = () => {
-      if (left.length > 0) pieces.push({ items: left, depth: region.depth + 1, columns: 2 });
-      if (right.length > 0) pieces.push({ items: right, depth: region.depth + 1, columns: 2 });
-      left = [];
-      right = [];
-    };
-    for (const it of sorted) {
-      if (it.x1 <= gutter.x0 + 1) left.push(it);
-      else if (it.x0 >= gutter.x1 - 1) right.push(it);
-      else {
-        // A spanning item may start above the bottom of a column: only cut when it lies below.
-        flush();
-        pieces.push({ items: [it], depth: SPLIT_DEPTH_MAX, columns: 1 });
-      }
-    }
-    flush();
-    for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
+    region.items.sort(byTopThenLeft);
+    if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
   }
   return mergeAdjacentFullWidth(out);
 }
