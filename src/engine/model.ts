@@ -39,6 +39,22 @@ export interface Rule {
   kind: "stroke" | "fill";
 }
 
+/**
+ * A small drawn shape: a filled or stroked path, a shading or an image no larger than a
+ * glyph (both sides at most `MARK_SIZE_MAX_PT` of the extractor). Office exports, Chromium's
+ * print-to-PDF and LaTeX themes draw list bullets this way instead of as text; layout turns a
+ * mark just left of a line into that line's bullet (layout/line_joining.ts `attachMarks`).
+ */
+export interface Mark {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** `fill`: a filled path (disc, square, diamond); `stroke`: an outline (circle, open box,
+   * or one side of it); `image`: an image or a shading. */
+  kind: "fill" | "stroke" | "image";
+}
+
 /** A URI link annotation with the area it covers. */
 export interface PageLink {
   x0: number;
@@ -57,6 +73,9 @@ export interface PageModel {
   height: number;
   lines: Line[];
   rules: Rule[];
+  /** Small drawn shapes that may be list bullets, at most a few thousand per page. Optional:
+   * a model without it (an older worker, a test) simply has no vector bullets. */
+  marks?: Mark[];
   links: PageLink[];
   /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
   chars: number;

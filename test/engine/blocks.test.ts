@@ -1,7 +1,7 @@
 // blocks.ts: grouping a column of lines into headings, paragraphs, list items and code,
 // and list markers and nesting, on synthetic lines.
 import { describe, expect, it } from "vitest";
-import { type Block, buildBlocks, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
+import { type Block, buildBlocks, lineMarker, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/line_joining.js";
@@ -45,22 +45,80 @@ describe("listMarker", () => {
     ["2) Apples", true, "2."],
     ["(3) Apples", true, "3."],
     ["10. Apples", true, "10."],
-    ["a) Apples", false, "-"],
-    ["(iv) Apples", false, "-"],
+    ["▸ Apples", false, "-"],
+    ["➢ Apples", false, "-"],
+    ["✓ Apples", false, "-"],
+    // Letters and roman numerals are ordered items numbered by their ordinal (docs/engine.md).
+    ["a) Apples", true, "1."],
+    ["(c) Apples", true, "3."],
+    ["B) Apples", true, "2."],
+    ["(iv) Apples", true, "4."],
+    ["ii. Apples", true, "2."],
+    ["XII) Apples", true, "12."],
   ])("%j is a list marker (ordered %s, written %s)", (text, ordered, marker) => {
     expect(listMarker(text)).toMatchObject({ ordered, marker });
   });
 
-  it.each([["-5 degrees below zero"], ["*emphasis* in text"], ["2024 was a good year"], ["1.5 million people"], ["•"], ["1."], ["Apples"]])(
+  it.each([["-5 degrees below zero"], ["*emphasis* in text"], ["2024 was a good year"], ["1.5 million people"], ["•"], ["1."], ["Apples"], ["mix) words"], ["(ab) words"]])(
     "%j is not a list marker",
     (text) => {
       expect(listMarker(text)).toBeNull();
     },
   );
 
+  it("marks a period after a letter or numeral as weak (it may begin a sentence), not one in parentheses", () => {
+    expect(listMarker("A. Smith wrote")).toMatchObject({ style: "upper-alpha", value: 1, weak: true });
+    expect(listMarker("(a) Apples")?.weak).toBeFalsy();
+    expect(listMarker("I. Introduction")).toMatchObject({ style: "upper-roman", value: 1, weak: true });
+  });
+
+  it("reads a letter that is also a numeral both ways, numeral first only for i", () => {
+    expect(listMarker("i) Apples")).toMatchObject({ style: "lower-roman", value: 1, alt: { style: "lower-alpha", value: 9 } });
+    expect(listMarker("v) Apples")).toMatchObject({ style: "lower-alpha", value: 22, alt: { style: "lower-roman", value: 5 } });
+  });
+
+  it("takes a right-to-left item's marker without a space before its text", () => {
+    expect(listMarker("1.תיקון הרציף")).toMatchObject({ ordered: true, marker: "1." });
+    expect(listMarker("1.5 million")).toBeNull();
+  });
+
   it("measures the marker with the whitespace after it", () => {
     expect(listMarker("•   Apples")?.length).toBe(4);
     expect(listMarker("12.  Apples")?.length).toBe(5);
+  });
+});
+
+describe("lineMarker: symbol-font bullets", () => {
+  it.each([
+    ["\uf0b7", "Symbol"],
+    ["\uf0a7", "Wingdings-Regular"],
+    ["\uf0d8", "Wingdings"],
+    ["\uf076", "Wingdings"],
+    ["\uf0b7", "ABCDEF"],
+    ["\uf0a7", "XYZ"],
+    ["l", "Wingdings"],
+    ["§", "Wingdings"],
+    ["n", "ZapfDingbats"],
+    ["·", "Symbol"],
+    ["o", "CourierNewPSMT"],
+  ])("%j in %s is a bullet", (glyph, font) => {
+    const l = line([{ text: glyph, font }, { text: " " }, { text: "Apples" }]);
+    expect(lineMarker(l, lineText(l))).toMatchObject({ ordered: false, marker: "-", length: 2 });
+  });
+
+  it.each([
+    ["\uf076", "MTExtra"],
+    ["\uf02b", "Symbol"],
+    ["l", "Times-Roman"],
+    ["o", "Times-Roman"],
+  ])("%j in %s is not a bullet", (glyph, font) => {
+    const l = line([{ text: glyph, font }, { text: " " }, { text: "Apples" }]);
+    expect(lineMarker(l, lineText(l))).toBeNull();
+  });
+
+  it("does not take an o in Courier followed by more Courier (code, not Word's bullet)", () => {
+    const l = line([{ text: "o", font: "Courier" }, { text: " " }, { text: "= 1", font: "Courier" }]);
+    expect(lineMarker(l, lineText(l))).toBeNull();
   });
 });
 
@@ -180,6 +238,72 @@ describe("buildBlocks: list items", () => {
     expect(kinds(blocks)).toEqual(["list_item", "list_item"]);
     expect(texts(blocks[0])).toBe("The first item is long enough to wrap onto | a second line under its text");
     expect(texts(blocks[1])).toBe("Second item");
+  });
+
+  it("ends a list item at a line starting at its marker after a short line (a paragraph, not a wrap)", () => {
+    const lines = column(
+      (y) => line("• A short item.", { x: 72, y }),
+      (y) => line("A paragraph that starts at the marker's x.", { x: 72, y }),
+    );
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["list_item", "paragraph"]);
+  });
+
+  it("joins a line wrapped back to the marker when the line before ran the column's full width", () => {
+    const lines = column(
+      (y) => line("• " + FULL, { x: 72, y }),
+      (y) => line("and the item goes on under its marker.", { x: 72, y }),
+      (y) => line("A closing paragraph.", { x: 60, y: y + 20 }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "paragraph"]);
+    expect(texts(blocks[0])).toContain("under its marker");
+  });
+
+  it("ends a right-to-left item at a line reaching right of its text (the marker sits at the right)", () => {
+    const lines = column(
+      (y) => line("1.תיקון הרציף הצפוני", { x: 300, y }),
+      (y) => line("לשאלות יש לפנות למשרד הנמל", { x: 250, y }),
+    );
+    // The paragraph ends at the right margin, beyond the item's text.
+    lines[1].x1 = lines[0].x1 + 10;
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["list_item", "paragraph"]);
+  });
+
+  it("numbers letters and roman numerals by their ordinal and settles i as a letter after h", () => {
+    const lines = column(
+      (y) => line("a. Apples", { y }),
+      (y) => line("b. Pears", { y }),
+      (y) => line("(i) Conference", { x: 90, y }),
+      (y) => line("(ii) Williams", { x: 90, y }),
+      (y) => line("g) Grapes", { y }),
+      (y) => line("h) Dates", { y }),
+      (y) => line("i) Figs", { y }),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => (b.kind === "list_item" ? [b.marker, texts(b)] : b.kind))).toEqual([
+      ["1.", "Apples"],
+      ["2.", "Pears"],
+      ["1.", "Conference"],
+      ["2.", "Williams"],
+      ["7.", "Grapes"],
+      ["8.", "Dates"],
+      ["9.", "Figs"],
+    ]);
+  });
+
+  it("keeps 'A.' and 'I.' starting a sentence as text unless a sequence follows", () => {
+    const prose = buildBlocks(column((y) => line("A. Smith wrote the first report.", { y }), (y) => line("I. Newton read it.", { y: y + 30 })), STATS);
+    expect(kinds(prose)).not.toContain("list_item");
+    const list = buildBlocks(
+      column(
+        (y) => line("A. Planning", { y }),
+        (y) => line("B. Building", { y }),
+        (y) => line("I. Scope", { y: y + 30 }),
+        (y) => line("II. Budget", { y: y + 30 }),
+      ),
+      STATS,
+    );
+    expect(list.map((b) => (b.kind === "list_item" ? b.marker : b.kind))).toEqual(["1.", "2.", "1.", "2."]);
   });
 
   it("ends a list item at a line starting left of the item", () => {

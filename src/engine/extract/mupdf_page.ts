@@ -1,20 +1,24 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
-import type { Line, PageLink, PageModel, Rule, Span } from "../model.js";
+import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
+import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
 
 // MuPDF's stext options: keep ligatures expanded and whitespace as spaces (defaults), clip
-// to the media box so off-page text does not leak in, and collect vector blocks so the
-// table detector sees ruling lines and filled rectangles.
-const STEXT_OPTIONS = "mediabox-clip,vectors";
+// to the media box so off-page text does not leak in, collect vector blocks so the
+// table detector sees ruling lines and filled rectangles, and keep image blocks (shadings
+// become images too) so glyph-sized pictures drawn as bullets are seen: MuPDF keeps the
+// image undecoded, so this costs nothing measurable.
+const STEXT_OPTIONS = "mediabox-clip,vectors,preserve-images";
 const RULES_PER_PAGE_MAX = 5_000;
 /** A stroked path this thin (points) is a ruling line rather than a drawing. */
 const RULE_THICKNESS_MAX = 3;
 const BLOCK_TEXT = 0;
+const BLOCK_IMAGE = 1;
 const BLOCK_VECTOR = 3;
 const V_FLAG_STROKED = 1;
 const V_FLAG_RECTANGLE = 2;
@@ -38,13 +42,14 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       return {
         page: pageIndex + 1,
         width: bx1 - bx0,
         height: by1 - by0,
         lines,
         rules,
+        marks,
         links,
         chars,
         extraction: "mupdf",
@@ -88,20 +93,35 @@ function linkIndexAt(links: readonly PageLink[], x: number, y: number): number {
   return -1;
 }
 
-function readStextFast(stextPtr: number, links: readonly PageLink[]): { lines: Line[]; rules: Rule[]; chars: number } {
+interface StextRead {
+  lines: Line[];
+  rules: Rule[];
+  marks: Mark[];
+  chars: number;
+}
+
+function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const H = wasm.HEAPF32;
   const fonts = new Map<number, FontFacts>();
   const lines: Line[] = [];
   const rules: Rule[] = [];
+  const marks: Mark[] = [];
   let chars = 0;
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
     const type = wasm._wasm_stext_block_get_type(block);
     if (type === BLOCK_VECTOR) {
+      const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
+      const flags = wasm._wasm_stext_block_get_v_flags(block);
       if (rules.length < RULES_PER_PAGE_MAX) {
-        const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
-        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], wasm._wasm_stext_block_get_v_flags(block));
+        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags);
         if (rule) rules.push(rule);
       }
+      pushMark(marks, H[b], H[b + 1], H[b + 2], H[b + 3], flags & V_FLAG_STROKED ? "stroke" : "fill");
+      continue;
+    }
+    if (type === BLOCK_IMAGE) {
+      const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
+      pushMark(marks, H[b], H[b + 1], H[b + 2], H[b + 3], "image");
       continue;
     }
     if (type !== BLOCK_TEXT) continue;
@@ -162,7 +182,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): { lines: L
       });
     }
   }
-  return { lines, rules, chars };
+  return { lines, rules, marks, chars };
 }
 
 function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: number): Rule | null {
@@ -178,14 +198,19 @@ function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: numbe
 }
 
 // The portable path for a MuPDF build without the raw accessors: slower, same model.
-function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): { lines: Line[]; rules: Rule[]; chars: number } {
+function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): StextRead {
   const lines: Line[] = [];
   const rules: Rule[] = [];
+  const marks: Mark[] = [];
   let chars = 0;
   let current: Line | null = null;
   let span: Span | null = null;
   stext.walk({
+    onImageBlock(bbox) {
+      pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], "image");
+    },
     onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }) {
+      pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], flags.isStroked ? "stroke" : "fill");
       if (rules.length >= RULES_PER_PAGE_MAX) return;
       const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0));
       if (rule) rules.push(rule);
@@ -225,7 +250,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): { li
       current = null;
     },
   });
-  return { lines, rules, chars };
+  return { lines, rules, marks, chars };
 }
 
 function readLinks(page: MupdfPage): PageLink[] {

@@ -3,6 +3,7 @@
 // is a heading because of how the whole document is set, not one page.
 import type { Line } from "../model.js";
 import { type DocumentStats, headingLevelOf, lineStyle, roundHalf } from "./document_stats.js";
+import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { lineText } from "./line_joining.js";
 
 export type Block =
@@ -31,30 +32,118 @@ const CODE_SIZE_OVER_BODY_MAX = 1.5;
 const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
 const NEST_INDENT_EMS = 0.8;
+/** A list item's wrapped line hangs at its text, give or take this many ems. */
+const HANG_TOLERANCE_EMS = 0.5;
+/** Lines looked ahead for the next item of a sequence ("b." after "a."); a list item runs
+ * a few lines, a list of items rarely runs further without its next marker. */
+const SEQUENCE_LOOKAHEAD_LINES = 40;
+/** Roman numerals above this are words ("mix", "dim"), not list markers. */
+const ROMAN_VALUE_MAX = 50;
 
-const BULLET = /^\s*([•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔]|[-–—*](?=\s))\s*/;
-const ORDERED = /^\s*(\(?(\d{1,3})[.)]|\((?:[a-z]|[ivx]{1,4})\)|(?:[a-z]|[ivx]{1,4})\))(?=\s)\s*/;
+const BULLET = new RegExp(`^\\s*([${UNICODE_BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
+// 1. 1) (1)  a. a) (a)  A. A) (A)  iv. iv) (iv)  IV. IV) (IV), then a space, or directly
+// the text in a right-to-left line (its marker sits across the gap, at the right edge).
+const ORDERED = /^\s*(?:\((\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})\)|(\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})([.)]))(?=\s|[\p{Script=Hebrew}\p{Script=Arabic}])\s*/u;
+/** Text whose first letter is Hebrew or Arabic runs right to left. */
+const RTL_START = /^[^\p{L}]*[\p{Script=Hebrew}\p{Script=Arabic}]/u;
+const ROMAN = /^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
+const ROMAN_DIGITS: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+
+export type OrderedStyle = "number" | "lower-alpha" | "upper-alpha" | "lower-roman" | "upper-roman";
 
 export interface ListMarker {
   ordered: boolean;
+  /** How the Markdown writes it: "-" for a bullet, "N." for an ordered item (letters and
+   * roman numerals by their ordinal: "b)" is "2.", "iv." is "4."). */
   marker: string;
   /** Characters of the first line's text the marker occupies, whitespace included. */
   length: number;
+  /** Ordered markers: how the page writes the number, and its value. */
+  style?: OrderedStyle;
+  value?: number;
+  /** A letter or roman numeral with a period ("A.", "I.") can start a sentence ("A. Smith
+   * wrote"): it is an item only where a list sequence confirms it (layout checks). */
+  weak?: boolean;
+  /** A letter that is also a roman numeral ("i", "v", "x" …): the other reading, for the
+   * sequence to choose ("h." "i." is a letter, "i." "ii." a numeral). */
+  alt?: { style: OrderedStyle; value: number; marker: string };
+}
+
+function romanValue(token: string): number | null {
+  const lower = token.toLowerCase();
+  if (!ROMAN.test(lower)) return null;
+  let value = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const digit = ROMAN_DIGITS[lower[i]];
+    const next = i + 1 < lower.length ? ROMAN_DIGITS[lower[i + 1]] : 0;
+    value += digit < next ? -digit : digit;
+  }
+  return value > 0 && value <= ROMAN_VALUE_MAX ? value : null;
 }
 
 export function listMarker(text: string): ListMarker | null {
   const bullet = BULLET.exec(text);
   if (bullet && text.length > bullet[0].length) return { ordered: false, marker: "-", length: bullet[0].length };
   const ordered = ORDERED.exec(text);
-  if (ordered && text.length > ordered[0].length) {
-    const number = ordered[2];
-    // Only numbered markers keep an ordered list; letters and roman numerals become bullets
-    // because Markdown's ordered lists are numeric.
-    return number !== undefined
-      ? { ordered: true, marker: `${Number(number)}.`, length: ordered[0].length }
-      : { ordered: false, marker: "-", length: ordered[0].length };
+  if (!ordered || text.length <= ordered[0].length) return null;
+  const token = ordered[1] ?? ordered[2];
+  const length = ordered[0].length;
+  const upper = token !== token.toLowerCase();
+  const marker = (style: OrderedStyle, value: number): ListMarker => ({ ordered: true, marker: `${value}.`, length, style, value });
+  if (/^\d/.test(token)) return marker("number", Number(token));
+  // "a." and "I." with a period may begin a sentence; in parentheses or before ")" they are markers.
+  const weak = ordered[3] === ".";
+  const roman = romanValue(token);
+  if (token.length > 1) return roman === null ? null : { ...marker(upper ? "upper-roman" : "lower-roman", roman), weak };
+  const letter = marker(upper ? "upper-alpha" : "lower-alpha", token.toLowerCase().charCodeAt(0) - 96);
+  if (roman === null) return { ...letter, weak };
+  const numeral = marker(upper ? "upper-roman" : "lower-roman", roman);
+  // "i" is far more often the first numeral than the ninth letter; "v", "x", "c" … letters.
+  const [first, other] = roman === 1 ? [numeral, letter] : [letter, numeral];
+  return { ...first, weak, alt: { style: other.style!, value: other.value!, marker: other.marker } };
+}
+
+/** The list marker a line starts with: a symbol font's bullet glyph, or one in its text. */
+export function lineMarker(line: Line, text: string): ListMarker | null {
+  const glyph = leadingBulletLength(line);
+  if (glyph > 0) {
+    const length = glyph + (/^\s*/.exec(text.slice(glyph))?.[0].length ?? 0);
+    return length < text.length ? { ordered: false, marker: "-", length } : null;
   }
-  return null;
+  return listMarker(text);
+}
+
+/**
+ * Settles ordered markers by their sequence in a column: a letter that is also a numeral
+ * takes the reading its neighbours continue, and a weak marker ("A.", "I.") stays only when
+ * the item before it or one shortly after it continues its sequence. Others are dropped.
+ */
+function settleSequences(markers: (ListMarker | null)[]): void {
+  const last = new Map<OrderedStyle, number>();
+  const continues = (from: number, style: OrderedStyle, value: number): boolean => {
+    for (let j = from + 1; j < Math.min(markers.length, from + 1 + SEQUENCE_LOOKAHEAD_LINES); j++) {
+      const m = markers[j];
+      if (!m?.style) continue;
+      if ((m.style === style && m.value === value + 1) || (m.alt?.style === style && m.alt.value === value + 1)) return true;
+    }
+    return false;
+  };
+  for (let i = 0; i < markers.length; i++) {
+    let m = markers[i];
+    if (!m?.style || m.value === undefined) continue;
+    if (m.alt) {
+      const primaryFits = last.get(m.style) === m.value - 1 || (m.value === 1 && continues(i, m.style, 1));
+      const altFits = last.get(m.alt.style) === m.alt.value - 1 || (m.alt.value === 1 && continues(i, m.alt.style, 1));
+      if (altFits && !primaryFits) m = { ...m, style: m.alt.style, value: m.alt.value, marker: m.alt.marker };
+      m = { ...m, alt: undefined };
+      markers[i] = m;
+    }
+    if (m.weak && last.get(m.style!) !== m.value! - 1 && !continues(i, m.style!, m.value!)) {
+      markers[i] = null;
+      continue;
+    }
+    last.set(m.style!, m.value!);
+  }
 }
 
 function isMonoLine(line: Line): boolean {
@@ -95,7 +184,21 @@ interface Draft {
   lines: Line[];
   mono: boolean;
   marker: ListMarker | null;
+  /** Where a list item's text starts, right of its marker: wrapped lines hang there. */
+  textX?: number;
   running?: boolean;
+}
+
+/** The x at which the line's text resumes after its first `count` characters. */
+function xAfterChars(line: Line, count: number): number {
+  let remaining = count;
+  for (const span of line.spans) {
+    if (remaining < span.text.length) {
+      return span.x0 + ((span.x1 - span.x0) * remaining) / Math.max(1, span.text.length);
+    }
+    remaining -= span.text.length;
+  }
+  return line.x1;
 }
 
 export function buildBlocks(column: readonly Line[], stats: DocumentStats): Block[] {
@@ -114,11 +217,15 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   gaps.sort((a, b) => a - b);
   const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
 
+  // Monospace set at a heading size is display type, not code.
+  const monos = column.map((line) => isMonoLine(line) && lineStyle(line).size < stats.body.size + CODE_SIZE_OVER_BODY_MAX);
+  const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, lineText(line))));
+  settleSequences(markers);
+
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   for (let i = 0; i < column.length; i++) {
     const line = column[i];
-    const text = lineText(line);
     // A running header or footer kept in the output is plain text of its own, whatever its
     // font (books set them in monospace or small caps).
     if (stats.running.has(line)) {
@@ -126,12 +233,11 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
       drafts.push({ lines: [line], mono: false, marker: null, running: true });
       continue;
     }
-    // Monospace set at a heading size is display type, not code.
-    const mono = isMonoLine(line) && lineStyle(line).size < stats.body.size + CODE_SIZE_OVER_BODY_MAX;
-    const marker = mono ? null : listMarker(text);
+    const mono = monos[i];
+    const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
     if (!current || !prev || startsNewBlock(prev, line, current, mono, marker, usualGap, left, right)) {
-      current = { lines: [line], mono, marker };
+      current = { lines: [line], mono, marker, textX: marker ? xAfterChars(line, marker.length) : undefined };
       drafts.push(current);
     } else {
       current.lines.push(line);
@@ -167,8 +273,15 @@ function startsNewBlock(
     return true;
   }
   if (current.marker) {
-    // Continuation lines of a list item hang at or right of the item's text.
-    return line.x0 < current.lines[0].x0 - 0.5 * em;
+    // A wrapped item's lines hang at its text, not at its marker; an item set without a
+    // hanging indent wraps back to the marker, and only after a line that ran full width.
+    // A right-to-left item has its marker at the right: its lines end left of it.
+    if (RTL_START.test(lineText(current.lines[0]).slice(current.marker.length))) {
+      return line.x1 > current.lines[0].x1 - HANG_TOLERANCE_EMS * em;
+    }
+    if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) return false;
+    const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
+    return !(backToMarker && prev.x1 >= right - SHORT_LINE_EMS * em);
   }
   const indent = line.x0 - left;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(line.x0 - prev.x0) > INDENT_EMS_MIN * em) {

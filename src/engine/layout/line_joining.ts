@@ -2,6 +2,7 @@
 // several fragments (a bullet and its text, a label and a tab-stopped value, a font
 // change); fragments on one baseline that nearly touch are joined back into one line.
 import type { Line, Span } from "../model.js";
+import { leadingBulletLength } from "./bullet_glyphs.js";
 import { findColumnStarts } from "./column_starts.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
@@ -19,6 +20,14 @@ const JOIN_LOOKBACK_MAX = 12;
 const SPACE_GAP_EMS = 0.15;
 
 const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
+
+/** A fragment that is a list marker and nothing else ("•", "3.", a Wingdings "§"). */
+function isMarkerOnly(line: Line): boolean {
+  const text = lineText(line);
+  if (LIST_MARKER_ONLY.test(text)) return true;
+  const bullet = leadingBulletLength(line);
+  return bullet > 0 && text.slice(bullet).trim() === "";
+}
 
 export function lineText(line: Line): string {
   let text = "";
@@ -93,7 +102,7 @@ export function prepareLines(input: readonly Line[]): Line[] {
       if (!(isMono(prev) && isMono(line)) && columns.separates(prev, line)) continue;
       const em = Math.max(lineSize(prev), lineSize(line), 1);
       const gap = line.x0 - prev.x1;
-      const limit = LIST_MARKER_ONLY.test(lineText(prev))
+      const limit = isMarkerOnly(prev)
         ? MARKER_GAP_EMS * em
         : isMono(prev) && isMono(line)
           ? MONO_GAP_EMS * em

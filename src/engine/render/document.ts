@@ -10,6 +10,7 @@ import type { Line, PageModel, PageOutcome } from "../model.js";
 import { isXfaPlaceholder } from "../extract/open.js";
 import { computeDocumentStats } from "../layout/document_stats.js";
 import { lineText, prepareLines } from "../layout/line_joining.js";
+import { attachMarks } from "../layout/vector_bullets.js";
 import { normalizeTitle, type OutlineHints, renderPage } from "./page.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
@@ -153,7 +154,13 @@ function documentWarnings(failed: ReadonlyMap<CriticalPageWarningCode, number[]>
 export function analyseDocument(input: AnalyseInput): AnalyseOutput {
   const { options } = input;
   const sorted = sortOutcomes(input.outcomes);
-  const prepared = new Map<number, Line[]>(sorted.withText.map((m) => [m.page, prepareLines(m.lines)]));
+  const prepared = new Map<number, Line[]>(
+    sorted.withText.map((m) => {
+      const lines = prepareLines(m.lines);
+      attachMarks(lines, m.marks);
+      return [m.page, lines];
+    }),
+  );
   checkDocument(input, sorted.withText, prepared);
 
   const stats = computeDocumentStats(sorted.withText, sorted.withText.map((m) => prepared.get(m.page)!));

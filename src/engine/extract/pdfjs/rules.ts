@@ -1,8 +1,10 @@
 // Operator list to rules: straight stroked segments and thin filled rectangles, with the
-// CTM and line width tracked through save/restore and form XObjects.
+// CTM and line width tracked through save/restore and form XObjects. The same pass keeps the
+// glyph-sized shapes (paths, shadings, images) as marks, the possible vector list bullets.
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Rule } from "../../model.js";
-import { apply, clampToPage, emptyBox, extendBox, multiply, toMatrix, type Bounds, type Matrix, type Vec } from "./geometry.js";
+import type { Mark, Rule } from "../../model.js";
+import { pushMark } from "../marks.js";
+import { apply, clampToPage, emptyBox, extendBox, multiply, toMatrix, type Box, type Bounds, type Matrix, type Vec } from "./geometry.js";
 
 // A page of vector art (maps, plots, text drawn as outlines) can hold millions of path
 // segments; a table detector needs the first few thousand at most.
@@ -39,20 +41,58 @@ const FILL_OPS = new Set<number>([
   OPS.closeEOFillStroke,
 ]);
 
+const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageMaskXObject, OPS.paintSolidColorImageMask]);
+
 interface GraphicsState {
   ctm: Matrix;
   lineWidth: number;
+  /** Box of the innermost clip (a clipping path or a form's bounding box), page space. */
+  clip: Box | null;
 }
 
-export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds): Rule[] {
+/** The box of a rectangle in the state's user space, in page space. */
+function transformedBox(ctm: Matrix, x0: number, y0: number, x1: number, y1: number): Box {
+  const box = emptyBox();
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ]) {
+    const p = apply(ctm, x, y);
+    extendBox(box, p[0], p[1]);
+  }
+  return box;
+}
+
+/** Rules of the page; glyph-sized shapes are appended to `marks` on the way. */
+export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds, marks: Mark[] = []): Rule[] {
   const rules: Rule[] = [];
   // The CTM is kept in viewport space (viewport transform already applied) so path points
   // map straight to the page model's top-left coordinates.
-  let state: GraphicsState = { ctm: vt, lineWidth: 1 };
+  let state: GraphicsState = { ctm: vt, lineWidth: 1, clip: null };
   const stack: GraphicsState[] = [];
+  // `W n`: pdf.js emits the clip operator before the path it applies to.
+  let clipPending = false;
   for (let i = 0; i < fnArray.length && rules.length < RULES_PER_PAGE_MAX; i++) {
     const args = argsArray[i] as unknown[] | null;
-    switch (fnArray[i]) {
+    const fn = fnArray[i];
+    if (IMAGE_OPS.has(fn)) {
+      // An image fills the unit square of its CTM.
+      const box = transformedBox(state.ctm, 0, 0, 1, 1);
+      pushMark(marks, box[0], box[1], box[2], box[3], "image");
+      continue;
+    }
+    switch (fn) {
+      case OPS.clip:
+      case OPS.eoClip:
+        clipPending = true;
+        break;
+      case OPS.shadingFill:
+        // `sh` paints its whole clip: a shaded ball (LaTeX beamer's bullets) is a form whose
+        // bounding box is the ball's.
+        if (state.clip) pushMark(marks, state.clip[0], state.clip[1], state.clip[2], state.clip[3], "image");
+        break;
       case OPS.save:
         stack.push(state);
         break;
@@ -69,6 +109,8 @@ export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix
         stack.push(state);
         const m = toMatrix(args?.[0]);
         if (m) state = { ...state, ctm: multiply(state.ctm, m) };
+        const bbox = args?.[1] as ArrayLike<number> | null | undefined;
+        if (bbox && bbox.length === 4) state = { ...state, clip: transformedBox(state.ctm, bbox[0], bbox[1], bbox[2], bbox[3]) };
         break;
       }
       case OPS.setLineWidth:
@@ -78,7 +120,11 @@ export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix
         state = { ...state, lineWidth: gStateLineWidth(args?.[0]) ?? state.lineWidth };
         break;
       case OPS.constructPath:
-        if (args) addPathRules(args, state, bounds, rules);
+        if (args) {
+          const box = addPathRules(args, state, bounds, rules, marks);
+          if (clipPending && box) state = { ...state, clip: box };
+          clipPending = false;
+        }
         break;
     }
   }
@@ -94,13 +140,29 @@ function gStateLineWidth(entries: unknown): number | null {
   return width;
 }
 
-function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rules: Rule[]): void {
+/** Adds the path's rules (and its mark, when glyph-sized and painted); returns the path's
+ * page-space box, or null for an empty path. */
+function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rules: Rule[], marks: Mark[]): Box | null {
   const paintOp = args[0] as number;
   const stroke = STROKE_OPS.has(paintOp);
   const fill = FILL_OPS.has(paintOp);
   const buffer = (args[1] as ArrayLike<number>[] | null)?.[0];
-  if ((!stroke && !fill) || !buffer) return;
+  if (!buffer) return null;
   const { ctm } = state;
+  // Every point, curve control points included (their hull holds the curve).
+  const all = emptyBox();
+  for (let k = 0; k < buffer.length; ) {
+    const op = buffer[k++];
+    const points = op === DRAW_MOVE_TO || op === DRAW_LINE_TO ? 1 : op === DRAW_CURVE_TO ? 3 : op === DRAW_QUADRATIC_CURVE_TO ? 2 : op === DRAW_CLOSE_PATH ? 0 : -1;
+    if (points < 0) return null;
+    for (let p = 0; p < points; p++, k += 2) {
+      const v = apply(ctm, buffer[k], buffer[k + 1]);
+      extendBox(all, v[0], v[1]);
+    }
+  }
+  if (all[0] > all[2]) return null;
+  if (!stroke && !fill) return all;
+  pushMark(marks, all[0], all[1], all[2], all[3], fill ? "fill" : "stroke");
   const half = (Math.max(state.lineWidth, 0) * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))) / 2;
   let corners: number[] = [];
   let straight = true;
@@ -143,10 +205,11 @@ function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rul
         break;
       default:
         // An unknown code means the buffer layout changed; reading on would misalign.
-        return;
+        return all;
     }
   }
   flush();
+  return all;
 }
 
 function addStrokeRule(from: Vec, to: Vec, half: number, bounds: Bounds, rules: Rule[]): void {

@@ -1,0 +1,64 @@
+// Step 4, document pass: which glyphs are list bullets. Unicode bullets are plain; symbol
+// fonts draw theirs at codes that mean letters in Unicode ("l" is Wingdings' "●", "·" is
+// Symbol's "•"), or at U+F000 + code when the font carries no Unicode mapping (Word's
+// bullets: U+F0B7 Symbol "•", U+F0A7 Wingdings "▪", U+F0D8 Wingdings "➢"). pymupdf4llm and
+// Word's own bullet library use the same code points; the codes below are from the fonts'
+// published charts.
+import type { Line } from "../model.js";
+
+/** Unicode bullets, the ones layout's marker patterns accept too. */
+export const UNICODE_BULLET_CHARS = "•◦▪▫‣⁃∙·●○■□►▶▸❖➢➤➔✓✔◆◇♦❑❒";
+
+/** Symbol: · (•), ¨ (♦). */
+const SYMBOL_BULLETS = new Set([0xb7, 0xa8]);
+/** Wingdings: l ● m ❍ n ■ o □ p ◻ q ❑ r ❒ s ⬧ t ⧫ u ◆ v ❖ w ⬥, 0x9F •, ¡ ○, § ▪, ¨ ◻,
+ * Ø ➢, è ➔, ü ✓, þ ☑. */
+const WINGDINGS_BULLETS = new Set([0x6c, 0x6d, 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77, 0x9f, 0xa1, 0xa7, 0xa8, 0xd8, 0xe8, 0xfc, 0xfe]);
+/** ZapfDingbats: 3 ✓ 4 ✔ l ● m ❍ n ■ o ❏ p ❐ q ❑ r ❒ u ◆ v ❖, Õ ➔. */
+const DINGBATS_BULLETS = new Set([0x33, 0x34, 0x6c, 0x6d, 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x75, 0x76, 0xd5]);
+/** Private-use codes read as bullets whatever the font is called (producers rename subset
+ * fonts): only Word's own bullets, since other symbol fonts (MT Extra, Symbol's math) put
+ * operators in the same range. */
+const PRIVATE_USE_BULLETS = new Set([0xb7, 0xa7, 0xd8, 0xfc]);
+const PRIVATE_USE_SYMBOL_BASE = 0xf000;
+const PRIVATE_USE_SYMBOL_LAST = 0xf0ff;
+const UNICODE_BULLETS = new Set([...UNICODE_BULLET_CHARS].map((c) => c.codePointAt(0)!));
+const LETTER_O = 0x6f;
+
+/** Whether a character drawn in the named font is a bullet. */
+export function isBulletGlyph(cp: number, font: string): boolean {
+  const privateUse = cp >= PRIVATE_USE_SYMBOL_BASE && cp <= PRIVATE_USE_SYMBOL_LAST;
+  const code = privateUse ? cp - PRIVATE_USE_SYMBOL_BASE : cp;
+  if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);
+  if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
+  if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
+  if (privateUse) return PRIVATE_USE_BULLETS.has(code);
+  return UNICODE_BULLETS.has(cp);
+}
+
+/**
+ * Length (UTF-16 units of the line's text, leading spaces included) of the bullet glyph that
+ * starts the line, or 0. Besides the glyphs above, Word's second-level bullet: an "o" set
+ * alone in Courier New before text in another font.
+ */
+export function leadingBulletLength(line: Line): number {
+  let offset = 0;
+  for (let i = 0; i < line.spans.length; i++) {
+    const span = line.spans[i];
+    const start = span.text.search(/\S/);
+    if (start < 0) {
+      offset += span.text.length;
+      continue;
+    }
+    const cp = span.text.codePointAt(start)!;
+    const length = offset + start + (cp > 0xffff ? 2 : 1);
+    if (isBulletGlyph(cp, span.font)) return length;
+    if (cp === LETTER_O && /courier/i.test(span.font) && span.text.trim() === "o") {
+      for (let j = i + 1; j < line.spans.length; j++) {
+        if (line.spans[j].text.trim() !== "") return /courier/i.test(line.spans[j].font) ? 0 : length;
+      }
+    }
+    return 0;
+  }
+  return 0;
+}

@@ -1,0 +1,157 @@
+// Step 4, document pass: bullets drawn as shapes. Office exports, Chromium's print-to-PDF and
+// LaTeX themes draw list markers as small filled or stroked paths, shadings or images
+// (PageModel.marks) instead of glyphs. A mark just left of a line becomes a "•" at the
+// start of that line (an outline a "◦"), and a number drawn inside a mark (beamer's numbered
+// balls) gets its period, so blocks.ts reads every list the same way.
+import type { Line, Mark, Span } from "../model.js";
+import { leadingBulletLength } from "./bullet_glyphs.js";
+import { lineSize } from "./line_joining.js";
+
+/** A bullet's longer side is at most this many ems of its line (LaTeX's boxed bullets reach
+ * 0.96 em; a larger shape beside text is an icon or a figure). */
+const MARK_EMS_MAX = 1.05;
+/** … and at least this many ems (smaller is a dot of a leader or a speck). */
+const MARK_EMS_MIN = 0.15;
+/** A bullet is about as wide as tall; anything longer is a dash, a rule or an underline. */
+const MARK_ASPECT_MAX = 2.5;
+/** Marks this close (points) are one shape: an open box drawn as four rules. */
+const MARK_MERGE_PT = 0.6;
+/** The mark's centre lies this far into its line's height, from the top: bullets sit on the
+ * x-height, never on the descender line or above the cap height. */
+const MARK_CENTRE_TOP = 0.1;
+const MARK_CENTRE_BOTTOM = 0.95;
+/** A bullet sits at most this many ems left of its text (a tab stop after the marker; the
+ * same reach line_joining.ts gives a glyph marker). */
+const MARK_GAP_EMS = 4;
+/** It may reach this many ems into its line's box (extractors pad the first glyph). */
+const MARK_OVERLAP_EMS = 0.25;
+/** Text on the row ending this close (ems) before the mark, or a like mark this close after
+ * the line, makes the row a form's choices ("☐ Yes ☐ No") or a legend, not a list item.
+ * A column gutter followed by an indented bullet is wider. */
+const MARK_ROW_GAP_EMS = 2.5;
+/** Marks of one row are alike when their sizes differ by at most this share. */
+const MARK_SAME_SIZE = 0.35;
+/** Lines examined on each side of a line for text on its row; rows rarely hold more. */
+const ROW_LINES_MAX = 12;
+/** Merged marks a mark is compared with; an open box's sides are drawn one after another. */
+const MERGE_LOOKBACK = 8;
+const NUMBER_ONLY = /^\s*\d{1,3}\s*$/;
+
+interface MarkBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  stroke: boolean;
+}
+
+const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
+
+/** Marks that touch merged into one box each, sorted by vertical centre. */
+function mergeMarks(marks: readonly Mark[]): MarkBox[] {
+  const sorted = marks.slice().sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const merged: MarkBox[] = [];
+  for (const m of sorted) {
+    let into: MarkBox | null = null;
+    for (let i = merged.length - 1; i >= Math.max(0, merged.length - MERGE_LOOKBACK); i--) {
+      const o = merged[i];
+      if (m.x0 <= o.x1 + MARK_MERGE_PT && m.x1 >= o.x0 - MARK_MERGE_PT && m.y0 <= o.y1 + MARK_MERGE_PT && m.y1 >= o.y0 - MARK_MERGE_PT) {
+        into = o;
+        break;
+      }
+    }
+    if (into) {
+      into.x0 = Math.min(into.x0, m.x0);
+      into.y0 = Math.min(into.y0, m.y0);
+      into.x1 = Math.max(into.x1, m.x1);
+      into.y1 = Math.max(into.y1, m.y1);
+      into.stroke = into.stroke && m.kind === "stroke";
+    } else {
+      merged.push({ x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1, stroke: m.kind === "stroke" });
+    }
+  }
+  return merged.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
+}
+
+function sizeOf(b: MarkBox): number {
+  return Math.max(b.x1 - b.x0, b.y1 - b.y0);
+}
+
+/** First index of `boxes` (sorted by centre) whose centre is at least `y`. */
+function firstAtOrBelow(boxes: readonly MarkBox[], y: number): number {
+  let lo = 0;
+  let hi = boxes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (centre(boxes[mid]) < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Sets each line's vector bullet before it as a "•" span (a stroked outline as "◦"), and
+ * turns a number drawn inside a mark into "1.". `lines` are the page's prepared lines,
+ * sorted top to bottom; they are modified in place. O((lines + marks) log marks) plus the
+ * few marks on each line's row.
+ */
+export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): void {
+  if (!marks || marks.length === 0) return;
+  const boxes = mergeMarks(marks);
+  for (let li = 0; li < lines.length; li++) {
+    const line = lines[li];
+    if (line.wmode !== 0 || line.spans.length === 0) continue;
+    const em = Math.max(lineSize(line), 1);
+    const h = line.y1 - line.y0;
+    const first = firstAtOrBelow(boxes, line.y0 + MARK_CENTRE_TOP * h);
+    const bottom = line.y0 + MARK_CENTRE_BOTTOM * h;
+    let best: MarkBox | null = null;
+    let covering: MarkBox | null = null;
+    for (let i = first; i < boxes.length && centre(boxes[i]) <= bottom; i++) {
+      const b = boxes[i];
+      const w = b.x1 - b.x0;
+      const bh = b.y1 - b.y0;
+      const size = Math.max(w, bh);
+      if (size > MARK_EMS_MAX * em || size < MARK_EMS_MIN * em || size > MARK_ASPECT_MAX * Math.max(Math.min(w, bh), 0.01)) continue;
+      if (b.x1 <= line.x0 + MARK_OVERLAP_EMS * em) {
+        if (line.x0 - b.x1 <= MARK_GAP_EMS * em && (!best || b.x1 > best.x1)) best = b;
+      } else if (b.x0 <= line.x0 + MARK_OVERLAP_EMS * em) {
+        covering = b;
+      }
+    }
+    if (covering && numberInMark(line, covering, em)) continue;
+    if (!best || leadingBulletLength(line) > 0 || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
+    const glyph: Span = { ...line.spans[0], text: best.stroke ? "◦ " : "• ", x0: best.x0, x1: line.x0, italic: false, monospace: false };
+    line.spans.unshift(glyph);
+    line.x0 = Math.min(line.x0, best.x0);
+  }
+}
+
+/** A number set inside a mark ("1" in a ball) is the item's number: its span becomes "1.". */
+function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
+  const head = line.spans[0];
+  if (line.spans.length < 2 || !NUMBER_ONLY.test(head.text)) return false;
+  if (head.x0 < mark.x0 - MARK_OVERLAP_EMS * em || head.x1 > mark.x1 + MARK_OVERLAP_EMS * em) return false;
+  line.spans[0] = { ...head, text: head.text.trimEnd() + "." };
+  line.x0 = Math.min(line.x0, mark.x0);
+  return true;
+}
+
+/** No text on the mark's row ends just before it, and no like mark follows it on the line
+ * or just after: otherwise the row is a form's choices or a legend. */
+function aloneOnRow(lines: readonly Line[], index: number, mark: MarkBox, boxes: readonly MarkBox[], first: number, em: number): boolean {
+  const line = lines[index];
+  const reach = MARK_ROW_GAP_EMS * em;
+  for (let j = Math.max(0, index - ROW_LINES_MAX); j < Math.min(lines.length, index + ROW_LINES_MAX + 1); j++) {
+    const other = lines[j];
+    if (j === index || other.wmode !== 0 || other.y1 < mark.y0 || other.y0 > mark.y1) continue;
+    if (other.x1 <= mark.x0 && mark.x0 - other.x1 < reach) return false;
+  }
+  const size = sizeOf(mark);
+  for (let i = first; i < boxes.length && centre(boxes[i]) <= line.y1; i++) {
+    const b = boxes[i];
+    if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
+    if (b.x0 >= line.x0 && b.x0 <= line.x1 + reach) return false;
+  }
+  return true;
+}

@@ -1,0 +1,126 @@
+// Vector bullets: small shapes drawn left of a line (PageModel.marks, filled by both
+// extractors) become the line's "•" (layout/vector_bullets.ts); symbol-font bullets are in
+// blocks.test.ts. On synthetic lines and on the generated fixture whose bullets are paths.
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument } from "../../src/engine/extract/pdfjs/page.js";
+import { lineText, prepareLines } from "../../src/engine/layout/line_joining.js";
+import { attachMarks } from "../../src/engine/layout/vector_bullets.js";
+import type { Line, Mark, PageModel } from "../../src/engine/model.js";
+import { line } from "../support/layout.js";
+
+const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), "../../fixtures/pdf");
+
+/** A 10 pt line at y (top) and a filled disc 3.4 pt across, centred on its x-height. */
+function disc(x: number, y: number, kind: Mark["kind"] = "fill", size = 3.4): Mark {
+  const cy = y + 6;
+  return { x0: x, y0: cy - size / 2, x1: x + size, y1: cy + size / 2, kind };
+}
+
+function texts(lines: Line[]): string[] {
+  return lines.map(lineText);
+}
+
+describe("attachMarks", () => {
+  it("sets a glyph-sized mark left of a line as its bullet and moves the line's left edge to it", () => {
+    const lines = [line("Wear a hard hat", { x: 90, y: 100 }), line("Stay on the walkways", { x: 90, y: 114 })];
+    attachMarks(lines, [disc(80, 100), disc(80, 114, "stroke")]);
+    expect(texts(lines)).toEqual(["• Wear a hard hat", "◦ Stay on the walkways"]);
+    expect(lines[0].x0).toBe(80);
+  });
+
+  it("merges an open box drawn as four rules into one outline bullet", () => {
+    const lines = [line("Leisure craft moor at the pontoon", { x: 113, y: 100 })];
+    const sides: Mark[] = [
+      { x0: 98.8, y0: 101, x1: 108.4, y1: 101.4, kind: "stroke" },
+      { x0: 99, y0: 101.2, x1: 99.3, y1: 110, kind: "stroke" },
+      { x0: 107.8, y0: 101.2, x1: 108.2, y1: 110, kind: "stroke" },
+      { x0: 98.8, y0: 109.8, x1: 108.4, y1: 110.2, kind: "stroke" },
+    ];
+    attachMarks(lines, sides);
+    expect(texts(lines)).toEqual(["◦ Leisure craft moor at the pontoon"]);
+  });
+
+  it("leaves marks that are too large, too far, too flat or off the line's height alone", () => {
+    const lines = [line("An icon row", { x: 90, y: 100 }), line("A far mark", { x: 90, y: 130 }), line("A dash", { x: 90, y: 160 }), line("Above", { x: 90, y: 190 })];
+    attachMarks(lines, [
+      { x0: 70, y0: 99, x1: 86, y1: 112, kind: "fill" },
+      disc(30, 130),
+      { x0: 80, y0: 166, x1: 88, y1: 166.6, kind: "fill" },
+      disc(80, 180),
+    ]);
+    expect(texts(lines)).toEqual(["An icon row", "A far mark", "A dash", "Above"]);
+  });
+
+  it("keeps a form's row of check boxes as text ('☐ Yes ☐ No')", () => {
+    const lines = [line("Visitor", { x: 90, y: 100 }), line("Winter contract", { x: 145, y: 100 }), line("Yearly berth", { x: 240, y: 100 })];
+    attachMarks(lines, [disc(80, 100, "stroke", 8), disc(133, 100, "stroke", 8), disc(228, 100, "stroke", 8)]);
+    expect(texts(lines)).toEqual(["Visitor", "Winter contract", "Yearly berth"]);
+  });
+
+  it("takes the bullets of two columns on one row (a gutter is wider than a form's gap)", () => {
+    const lines = [line("Tender published", { x: 30, y: 100 }), line("Approve the budget", { x: 209, y: 100 })];
+    attachMarks(lines, [disc(20, 100), disc(199, 100)]);
+    expect(texts(lines)).toEqual(["• Tender published", "• Approve the budget"]);
+  });
+
+  it("turns a number drawn inside a mark (a numbered ball) into an ordered marker", () => {
+    const l = line([{ text: "1", size: 6 }, { text: " Tender published in April" }], { x: 21.7, y: 100 });
+    attachMarks([l], [{ x0: 18.8, y0: 101, x1: 27.8, y1: 110, kind: "image" }]);
+    expect(lineText(l)).toBe("1. Tender published in April");
+  });
+
+  it("does not add a bullet to a line that already starts with one", () => {
+    const l = line("• Apples", { x: 90, y: 100 });
+    attachMarks([l], [disc(80, 100)]);
+    expect(lineText(l)).toBe("• Apples");
+  });
+});
+
+describe("vector bullets extracted from the generated fixture", () => {
+  const bytes = () => new Uint8Array(readFileSync(resolve(fixturesDir, "lists-vector-bullets.pdf")));
+
+  function bulleted(model: PageModel): string[] {
+    const lines = prepareLines(model.lines);
+    attachMarks(lines, model.marks);
+    return lines.map(lineText).filter((t) => /^[•◦]/.test(t));
+  }
+
+  const expected = [
+    "• Wear a hard hat and a high-visibility vest at all times, including in the car park and on the walkway",
+    "• Stay on the marked walkways.",
+    "◦ Yellow lines mark the pedestrian routes between the workshops and the quay.",
+    "◦ Red lines mark the crane tracks.",
+    "• Never stand on a crane track, even when the crane is parked.",
+    "• Report a blocked track to the crane driver.",
+    "• Sign out at the gate when you leave.",
+    "• Show a photo identity card.",
+    "• Give the name of the person you are visiting.",
+  ];
+
+  it("MuPDF keeps the discs, circles and squares as marks, and each becomes its line's bullet", () => {
+    const { doc } = openDocument(bytes());
+    try {
+      const model = extractPageMupdf(doc, 0);
+      expect(model.marks?.length).toBe(expected.length);
+      expect(bulleted(model)).toEqual(expected);
+    } finally {
+      doc.destroy();
+    }
+  });
+
+  it("pdf.js keeps the same marks", async () => {
+    const doc = await openPdfjsDocument(bytes());
+    try {
+      const model = await extractPagePdfjs(doc, 1);
+      expect(model.marks?.length).toBe(expected.length);
+      expect(bulleted(model)).toEqual(expected);
+    } finally {
+      await destroyPdfjsDocument(doc);
+    }
+  });
+});
