@@ -336,6 +336,170 @@ describe("detectTables: aligned tables without rules", () => {
   });
 });
 
+// ---- borderless tables: layout around the columns -----------------------------------
+
+describe("detectTables: borderless tables in their surroundings", () => {
+  /** A 3-column table at x 320–520 (label, two right-aligned numbers), one row per `pitch`. */
+  function tableRows(labels: string[], y: number, pitch: number, o: SpanOptions = {}): Line[] {
+    return labels.flatMap((label, r) => [
+      text(label, 320, y + pitch * r, o),
+      line(spanR(String(100 + r), 450, y + pitch * r, o)),
+      line(spanR(String(7 * r + 1) + ".5", 520, y + pitch * r, o)),
+    ]);
+  }
+  const cellsOf = (t: Table) => cellTexts(t).map((row) => row.map((c) => c.trim()));
+
+  it("finds a table in one column of a two-column page, beside the other column's prose", () => {
+    const prose = "the text of the left column runs on in lines";
+    const left = Array.from({ length: 16 }, (_, i) => text(prose, 60, 90 + 12 * i));
+    const table = tableRows(["Weekly", "Biweekly", "Monthly", "Yearly"], 100, 16);
+    const { tables, rest } = detectTables([...left, ...table], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0]).map((r) => r[0])).toEqual(["Weekly", "Biweekly", "Monthly", "Yearly"]);
+    expect(rest).toEqual(left);
+  });
+
+  it("keeps a section label row inside the table, with its other cells empty", () => {
+    const lines = [
+      ...tableRows(["North", "South"], 100, 14),
+      text("Overseas", 320, 128),
+      ...tableRows(["Europe", "Asia"], 142, 14),
+    ];
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0])[2]).toEqual(["Overseas", "", ""]);
+    expect(tables[0].rows).toHaveLength(5);
+  });
+
+  it("leaves a short line under the table out of it", () => {
+    const below = text("Source: survey", 320, 142);
+    const { tables, rest } = detectTables([...tableRows(["North", "South", "East"], 100, 14), below], [], PAGE);
+    expect(tables[0].rows).toHaveLength(3);
+    expect(rest).toEqual([below]);
+  });
+
+  it("joins a row label wrapped onto a second line into one cell", () => {
+    const lines = [...tableRows(["North", "Asia and the", "South"], 100, 20), text("Pacific", 320, 132)];
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0])).toEqual([
+      ["North", "100", "1.5"],
+      ["Asia and the Pacific", "101", "8.5"],
+      ["South", "102", "15.5"],
+    ]);
+  });
+
+  it("keeps a partial row at the row pitch as a row of its own", () => {
+    const lines = [...tableRows(["North", "Asia and the", "South"], 100, 20), text("Pacific", 320, 160)];
+    const { tables } = detectTables([...lines, ...tableRows(["West"], 180, 20)], [], PAGE);
+    expect(cellsOf(tables[0])[3]).toEqual(["Pacific", "", ""]);
+  });
+
+  it("takes a bold stacked header with a cell centred over two columns, and leaves no header text outside", () => {
+    const b = { bold: true };
+    const header = [
+      text("Units sold, year", 438, 72, b),
+      line(spanR("Change", 560, 72, b)),
+      text("Region", 320, 86, b),
+      line(spanR("Q1", 450, 86, b)),
+      line(spanR("Q2", 520, 86, b)),
+      line(spanR("%", 560, 86, b)),
+    ];
+    const body = ["North", "South", "West"].flatMap((label, r) => [
+      text(label, 320, 100 + 14 * r),
+      line(spanR(String(100 + r), 450, 100 + 14 * r)),
+      line(spanR(String(200 + r), 520, 100 + 14 * r)),
+      line(spanR(`${r}.5`, 560, 100 + 14 * r)),
+    ]);
+    const caption = text("Sales by region and quarter", 320, 40);
+    const { tables, rest } = detectTables([caption, ...header, ...body], [], PAGE);
+    expect(rest).toEqual([caption]);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cellsOf(tables[0]).slice(0, 2)).toEqual([
+      ["", "Units sold, year", "", "Change"],
+      ["Region", "Q1", "Q2", "%"],
+    ]);
+  });
+
+  it("does not take a caption over the columns into the header", () => {
+    const body = tableRows(["North", "South", "East"], 100, 14);
+    // Centred over the table, across its columns.
+    const centred = text("Table 2: units sold by region and year", 325, 86);
+    expect(detectTables([centred, ...body], [], PAGE).rest).toEqual([centred]);
+    // Over one column only, but set apart from the table by more than a header line is.
+    const apart = text("Units", 430, 80);
+    expect(detectTables([apart, ...body], [], PAGE).rest).toEqual([apart]);
+    const stacked = text("Units", 430, 88);
+    expect(detectTables([stacked, ...body], [], PAGE).rest).toEqual([]);
+  });
+
+  it("takes a header ruled off from the body further than a line gap, but not without the rule", () => {
+    const header = [text("Name", 320, 66, { bold: true }), line(spanR("Count", 450, 66, { bold: true })), line(spanR("Rate", 520, 66, { bold: true }))];
+    const body = tableRows(["North", "South", "East"], 100, 14);
+    const ruled = detectTables([...header, ...body], [hRule(318, 522, 90)], PAGE);
+    expect(ruled.rest).toEqual([]);
+    expect(cellsOf(ruled.tables[0])[0]).toEqual(["Name", "Count", "Rate"]);
+    const bare = detectTables([...header, ...body], [], PAGE);
+    expect(bare.rest).toEqual(header);
+  });
+
+  it("does not take a form's label/value pairs for a table", () => {
+    const fields = [
+      ["Name:", "Jane Doe"],
+      ["Date of birth:", "4 May 1980"],
+      ["Phone:", "555 0100"],
+      ["Email:", "jane@example.org"],
+    ];
+    const lines = fields.flatMap(([label, value], i) => [text(label, 72, 100 + 14 * i), text(value, 200, 100 + 14 * i)]);
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+    // The same two columns without the colons are a table.
+    const plain = fields.flatMap(([label, value], i) => [text(label.slice(0, -1), 72, 100 + 14 * i), text(value, 200, 100 + 14 * i)]);
+    expect(detectTables(plain, [], PAGE).tables).toHaveLength(1);
+  });
+
+  it("does not take a list beside a table column for the table", () => {
+    const items = ["First item", "Second item", "Third item", "Fourth item"];
+    const numbered = items.flatMap((t, i) => [text(`${i + 1}.`, 72, 100 + 14 * i), text(t, 100, 100 + 14 * i), line(spanR(String(i * 7), 300, 100 + 14 * i))]);
+    expect(detectTables(numbered, [], PAGE).tables).toEqual([]);
+  });
+
+  /** Slim stroked boxes in the gutters, joined by boxes across the header: a grid of boxes
+   *  with the table's text outside every box (as some report generators draw them). */
+  function gutterBoxes(gutters: number[], y0: number, rows: number, pitch: number): Rule[] {
+    const out: Rule[] = [];
+    for (let g = 0; g + 1 < gutters.length; g++) out.push({ x0: gutters[g], y0: y0 - 12, x1: gutters[g + 1] + 8, y1: y0 - 2, kind: "stroke" });
+    for (const g of gutters) for (let r = 0; r < rows; r++) out.push({ x0: g, y0: y0 + pitch * r, x1: g + 8, y1: y0 + pitch * r + 2 * pitch, kind: "stroke" });
+    return out;
+  }
+
+  it("finds a borderless table whose gutters hold slim stroked boxes", () => {
+    const lines = tableRows(["North", "South", "East", "West"], 100, 14);
+    const { tables, rest } = detectTables(lines, gutterBoxes([375, 460], 100, 4, 14), PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])[3]).toEqual(["West", "103", "22.5"]);
+  });
+
+  it("finds a table ruled only between its columns and round its header", () => {
+    const labels = ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"];
+    const lines = [text("Name", 320, 86, { bold: true }), line(spanR("Count", 450, 86, { bold: true })), line(spanR("Rate", 520, 86, { bold: true })), ...tableRows(labels, 104, 12)];
+    const rules = [hRule(310, 530, 82), hRule(310, 530, 100), hRule(310, 530, 210), vRule(310, 82, 210), vRule(400, 82, 210), vRule(470, 82, 210), vRule(530, 82, 210)];
+    const { tables, rest } = detectTables(lines, rules, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])[0]).toEqual(["Name", "Count", "Rate"]);
+    expect(tables[0].rows).toHaveLength(9);
+  });
+
+  it("still leaves the labels of a diagram drawn with separate strokes alone", () => {
+    const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
+    const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);
+    const box = (x0: number, x1: number) => [hRule(x0, x1, 100), hRule(x0, x1, 165), vRule(x0, 100, 165), vRule(x1, 100, 165)];
+    const rules = [...box(50, 150), ...box(300, 400), hRule(150, 300, 130)];
+    expect(detectTables(lines, rules, PAGE).tables).toEqual([]);
+  });
+});
+
 // ---- rendering ----------------------------------------------------------------------
 
 describe("renderTable", () => {

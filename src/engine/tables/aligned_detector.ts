@@ -9,9 +9,9 @@ import type { Line } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { groupRows, readingOrder } from "./rows.js";
-import type { Rulings } from "./rulings.js";
+import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
-import { median } from "./sorted_search.js";
+import { lowerBound, median } from "./sorted_search.js";
 import { pieceLines, pieceText, textRow, type Piece, type TextRow } from "./cell_gaps.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
@@ -28,6 +28,13 @@ const HEADER_LINES_MAX = 6;
 /** A partial row closer to the row above than this share of the table's row pitch is a
  *  wrapped line of that row's cells (a row label on two lines), not a row of its own. */
 const CONTINUATION_PITCH_RATIO = 0.8;
+/** A header line holding one piece sits at most this many line heights above the next
+ *  line, as the lines of one wrapped cell do; a caption is set further apart. */
+const LONE_HEADER_GAP_LINE_HEIGHTS_MAX = 0.5;
+/** A header ruled off from the body may sit this many line heights above it. */
+const HEADER_RULED_GAP_LINE_HEIGHTS_MAX = 3;
+/** ... when the rule spans this share of the table's width. */
+const HEADER_RULE_COVER_MIN = 0.5;
 /** A header line reaches at most this many ems past the table's outer columns; beyond it
  *  the line is a caption or a paragraph set over the table. */
 const HEADER_OVERHANG_EM = 2;
@@ -67,7 +74,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     const next = runFrom(rows, found.run[1].row, used, rulings);
     if ("run" in next && next.columns.length > found.columns.length) found = next;
     const { run, columns } = found;
-    const top = growUp(rows, run, columns, used);
+    const top = growUp(rows, run, columns, used, rulings);
     const slices = [...top, ...run];
     tables.push(alignedTable(slices, columns, rulings));
     for (const s of slices) {
@@ -220,10 +227,9 @@ function placeSpanning(cells: Piece[], columns: Column[]): [number, number][] | 
   return out;
 }
 
-/** Header lines above a run: near rows whose pieces inside the table's window each sit over
- *  one column or span several. A single piece over the first column is a caption or a
- *  heading, not a header. */
-function growUp(rows: TextRow[], run: Slice[], columns: Column[], used: Set<Piece>): Slice[] {
+/** Header lines above a run: near rows (or rows ruled off from the body) whose pieces inside
+ *  the table's window each sit over one column or, beside other pieces, span several. */
+function growUp(rows: TextRow[], run: Slice[], columns: Column[], used: Set<Piece>, rulings: Rulings): Slice[] {
   const out: Slice[] = [];
   const x0 = columns[0].x0;
   const x1 = columns[columns.length - 1].x1;
@@ -234,15 +240,30 @@ function growUp(rows: TextRow[], run: Slice[], columns: Column[], used: Set<Piec
     if (inside === null) break;
     if (inside.length === 0) continue;
     const slice = sliceOf(rows[j], j, inside, false);
-    if (!near(slice, below)) break;
+    if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings)) break;
     const spans = placeSpanning(inside, columns);
-    if (spans === null || (spans.length === 1 && spans[0][0] === 0)) break;
+    // A lone piece is a header only over one column other than the labels', set as close
+    // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
+    if (spans === null) break;
+    if (spans.length === 1 && (spans[0][0] === 0 || spans[0][1] !== spans[0][0] || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0))) break;
     const overhang = HEADER_OVERHANG_EM * rows[j].em;
     if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
     out.push(slice);
     below = slice;
   }
   return out.reverse();
+}
+
+/** A header set further above the body than a line gap, with a rule across the table
+ *  between them (a ruled header row). */
+function ruledApart(above: TextRow, below: TextRow, x0: number, x1: number, rulings: Rulings): boolean {
+  if (below.y0 - above.y1 > HEADER_RULED_GAP_LINE_HEIGHTS_MAX * (above.y1 - above.y0)) return false;
+  const cover = HEADER_RULE_COVER_MIN * (x1 - x0);
+  for (let k = lowerBound(rulings.hPos, above.y1 - SNAP_PT); k < rulings.h.length && rulings.h[k].pos <= below.y0 + SNAP_PT; k++) {
+    const s = rulings.h[k];
+    if (Math.min(s.b, x1) - Math.max(s.a, x0) >= cover) return true;
+  }
+  return false;
 }
 
 function sliceOf(row: TextRow, index: number, cells: Piece[], full: boolean): Slice {

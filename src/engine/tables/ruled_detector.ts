@@ -21,6 +21,8 @@ const MULTI_CELL_SHARE_MIN = 0.5;
 /** Past this many boxes in one diagram, every line in it is marked without looking for the
  *  box that holds it (bounds the lines × boxes scan on hatched or tiled artwork). */
 const DIAGRAM_BOXES_SCAN_MAX = 500;
+/** A diagram's box holds a label of a few lines; a band holding more is a table's column. */
+const DIAGRAM_BOX_LINES_MAX = 6;
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
@@ -52,7 +54,10 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
 /**
  * Marks the lines a diagram's boxes hold. When the grid is made of stroked boxes, only the
  * lines inside one are the diagram's labels: some producers stroke slim invisible boxes
- * between the columns of a borderless table, and the table's text lies outside them.
+ * between the columns of a borderless table, and the table's text lies outside them. Boxes
+ * drawn as separate strokes are the grid's merged cells: boxes holding a few labels each are
+ * a diagram's, while a band holding a long run of rows makes the grid a table ruled only
+ * between its columns (and round its header cells), left to the aligned detector.
  */
 function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<Line>): void {
   const x0 = grid.xs[0] - SNAP_PT;
@@ -60,11 +65,26 @@ function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<
   const y0 = grid.ys[0] - SNAP_PT;
   const y1 = grid.ys[grid.ys.length - 1] + SNAP_PT;
   const boxes = frames.filter((f) => f.x0 >= x0 && f.x1 <= x1 && f.y0 >= y0 && f.y1 <= y1);
-  for (const line of inside) {
-    const cx = (line.x0 + line.x1) / 2;
-    const cy = (line.y0 + line.y1) / 2;
-    if (boxes.length === 0 || boxes.length > DIAGRAM_BOXES_SCAN_MAX || boxes.some((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1)) inDiagrams.add(line);
+  if (boxes.length > DIAGRAM_BOXES_SCAN_MAX) {
+    for (const line of inside) inDiagrams.add(line);
+    return;
   }
+  if (boxes.length > 0) {
+    for (const line of inside) {
+      const cx = (line.x0 + line.x1) / 2;
+      const cy = (line.y0 + line.y1) / 2;
+      if (boxes.some((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1)) inDiagrams.add(line);
+    }
+    return;
+  }
+  const { anchors } = mergeCells(grid);
+  const cols = grid.xs.length - 1;
+  const anchorOf = (line: Line) =>
+    anchors[bandIndex(grid.ys, (line.y0 + line.y1) / 2) * cols + bandIndex(grid.xs, (line.x0 + line.x1) / 2)];
+  const counts = new Map<number, number>();
+  for (const line of inside) counts.set(anchorOf(line), (counts.get(anchorOf(line)) ?? 0) + 1);
+  for (const n of counts.values()) if (n > DIAGRAM_BOX_LINES_MAX) return;
+  for (const line of inside) inDiagrams.add(line);
 }
 
 /** A table, or why the grid is none: `diagram` when its shape is a drawing's. */
