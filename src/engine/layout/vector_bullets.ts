@@ -12,8 +12,12 @@ import { lineSize } from "./line_joining.js";
 const MARK_EMS_MAX = 1.05;
 /** … and at least this many ems (smaller is a dot of a leader or a speck). */
 const MARK_EMS_MIN = 0.15;
-/** A bullet is about as wide as tall; anything longer is a dash, a rule or an underline. */
-const MARK_ASPECT_MAX = 2.5;
+/** A bullet is about as wide as tall (discs, squares, triangles, diamonds); anything longer
+ * is a dash, a rule, an underline or the end of a bar in a chart. */
+const MARK_ASPECT_MAX = 1.6;
+/** Text smaller than this (points) is a diagram's or a chart's label, whose boxes and
+ * connectors sit beside it like bullets; lists are set at reading sizes. */
+const LINE_SIZE_MIN_PT = 6;
 /** Marks this close (points) are one shape: an open box drawn as four rules. */
 const MARK_MERGE_PT = 0.6;
 /** The mark's centre lies this far into its line's height, from the top: bullets sit on the
@@ -101,7 +105,8 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
   for (let li = 0; li < lines.length; li++) {
     const line = lines[li];
     if (line.wmode !== 0 || line.spans.length === 0) continue;
-    const em = Math.max(lineSize(line), 1);
+    const em = lineSize(line);
+    if (em < LINE_SIZE_MIN_PT) continue;
     const h = line.y1 - line.y0;
     const first = firstAtOrBelow(boxes, line.y0 + MARK_CENTRE_TOP * h);
     const bottom = line.y0 + MARK_CENTRE_BOTTOM * h;
