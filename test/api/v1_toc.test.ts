@@ -2,6 +2,7 @@
 // DECISIONS §POST /v1/toc (response shape, no outline → entries [] + outline_missing and
 // 0 credits, options `engine` and `pages` refused, same encodings and password handling).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_VERSION } from "../../src/engine/version.js";
 import { startTestApi, type TestApi } from "../support/api.js";
 import { filePart, fixturePdf, gatePool, ledger, multipart, optionsPart, orgCredits, passwordPart, raw } from "../support/convert.js";
 import { BOOK_PAGES, bookDocument, bookPdf } from "../support/documents.js";
@@ -22,7 +23,7 @@ describe("a document with an outline (the generated 352-page book, test/support/
     const res = await api.app.inject(raw(key, bookPdf(), toc));
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ object: "toc", engine: "svc-md-1.0.0", document: { page_count: BOOK_PAGES } });
+    expect(body).toMatchObject({ object: "toc", engine: ENGINE_VERSION, document: { page_count: BOOK_PAGES } });
     expect(body.id).toMatch(/^toc_/);
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     expect(body.entries[0]).toEqual({ title: "COVER", level: 1, page: 1 });
