@@ -16,6 +16,9 @@ export interface Span {
   bold: boolean;
   italic: boolean;
   monospace: boolean;
+  /** Drawn invisibly (text render mode 3, or fully transparent): a scan's OCR text layer.
+   * Its font says nothing about how the page looks, so it is never code. Absent when visible. */
+  invisible?: boolean;
 }
 
 /** A visual line of text: spans in logical (reading) order along one baseline. */

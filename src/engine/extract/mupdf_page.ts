@@ -4,6 +4,7 @@
 import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
+import { isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
@@ -22,6 +23,12 @@ const BLOCK_IMAGE = 1;
 const BLOCK_VECTOR = 3;
 const V_FLAG_STROKED = 1;
 const V_FLAG_RECTANGLE = 2;
+
+/** In a line with right-to-left letters, a gap this many ems wide between two characters in
+ * visual order is a space (glyphs of one word touch; word spaces are about 0.25 em). */
+const RTL_GAP_SPACE_EMS = 0.4;
+/** A character box narrower than this (points) has no width: a ligature's further letter. */
+const ZERO_WIDTH_PT = 0.01;
 
 const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
@@ -103,6 +110,9 @@ interface StextRead {
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const H = wasm.HEAPF32;
   const fonts = new Map<number, FontFacts>();
+  // One line's character pointers and codes, reused from line to line.
+  const ptrs: number[] = [];
+  const codes: number[] = [];
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
@@ -126,24 +136,54 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     }
     if (type !== BLOCK_TEXT) continue;
     for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
+      // The line's characters in stream order; one holding right-to-left letters is read in
+      // visual order instead (layout/bidi.ts).
+      ptrs.length = 0;
+      codes.length = 0;
+      let rtl = false;
+      for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
+        const code = wasm._wasm_stext_char_get_c(ch);
+        if (!isSpace(code)) chars++;
+        if (!rtl && isRtlCode(code)) rtl = true;
+        ptrs.push(ch);
+        codes.push(code);
+      }
+      const order = rtl ? rtlVisualOrder(H, ptrs, codes) : null;
       const spans: Span[] = [];
       let span: Span | null = null;
       let spanFont = 0;
       let spanLink = -1;
-      for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
-        const code = wasm._wasm_stext_char_get_c(ch);
+      let right = -Infinity;
+      let afterSpace = true;
+      for (let k = 0; k < ptrs.length; k++) {
+        const i = order === null ? k : order[k];
+        const ch = ptrs[i];
+        const code = codes[i];
         const fontPtr = wasm._wasm_stext_char_get_font(ch);
         const size = wasm._wasm_stext_char_get_size(ch);
         const q = wasm._wasm_stext_char_get_quad(ch) >> 2;
+        // Alpha 0: MuPDF's colour for text it was told to ignore (render mode 3, OCR layers).
+        const invisible = wasm._wasm_stext_char_get_argb(ch) >>> 24 === 0;
         // quad = ul, ur, ll, lr
         const x0 = Math.min(H[q], H[q + 4]);
         const x1 = Math.max(H[q + 2], H[q + 6]);
         const y0 = Math.min(H[q + 1], H[q + 3]);
         const y1 = Math.max(H[q + 5], H[q + 7]);
         const space = isSpace(code);
-        if (!space) chars++;
+        if (order !== null) {
+          // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
+          // boundary. The span ends there, so its box stays true for table cells. A ligature's
+          // further letter has no width and sits on its glyph's edge: no gap to judge.
+          const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
+          if (!afterSpace && !space && !zeroWidth && x0 - right > RTL_GAP_SPACE_EMS * size) {
+            spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+            span = null;
+          }
+          if (!zeroWidth) right = Math.max(right, x1);
+          afterSpace = space;
+        }
         const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
-        if (span && (fontPtr === spanFont || space) && link === spanLink && Math.abs(size - span.size) < 0.05) {
+        if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
           span.text += space ? " " : String.fromCodePoint(code);
           if (x1 > span.x1) span.x1 = x1;
           if (x0 < span.x0) span.x0 = x0;
@@ -164,8 +204,11 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           size: roundSize(size),
           bold: facts.bold,
           italic: facts.italic,
-          monospace: facts.monospace,
+          // An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page
+          // shows: such text is never monospace, so never code.
+          monospace: facts.monospace && !invisible,
         };
+        if (invisible) span.invisible = true;
         spanFont = fontPtr;
         spanLink = link;
         spans.push(span);
@@ -183,6 +226,16 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     }
   }
   return { lines, rules, marks, chars };
+}
+
+/** Visual order (indices into `ptrs`) of a line's characters: positions from their quads. */
+function rtlVisualOrder(H: Float32Array, ptrs: readonly number[], codes: readonly number[]): number[] {
+  const placed: PlacedChar[] = [];
+  for (let i = 0; i < ptrs.length; i++) {
+    const q = wasm._wasm_stext_char_get_quad(ptrs[i]) >> 2;
+    placed.push({ code: codes[i], x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
+  }
+  return visualOrder(placed);
 }
 
 function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: number): Rule | null {

@@ -28,6 +28,7 @@ const fastStextFunctions = [
   "_wasm_stext_char_get_quad",
   "_wasm_stext_char_get_size",
   "_wasm_stext_char_get_font",
+  "_wasm_stext_char_get_argb",
   "_wasm_font_get_name",
   "_wasm_font_is_bold",
   "_wasm_font_is_italic",

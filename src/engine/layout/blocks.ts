@@ -3,6 +3,7 @@
 // is a heading because of how the whole document is set, not one page.
 import type { Line } from "../model.js";
 import { type DocumentStats, headingLevelOf, lineStyle, roundHalf } from "./document_stats.js";
+import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { lineText } from "./line_joining.js";
 
@@ -283,11 +284,16 @@ function startsNewBlock(
     const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
     return !(backToMarker && prev.x1 >= right - SHORT_LINE_EMS * em);
   }
-  const indent = line.x0 - left;
-  if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(line.x0 - prev.x0) > INDENT_EMS_MIN * em) {
-    return line.x0 > prev.x0;
+  // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
+  // or on the right where the producer set it flush left.
+  const rtl = isRtlText(lineText(prev));
+  const indent = rtl ? right - line.x1 : line.x0 - left;
+  const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
+    return shift > 0;
   }
-  if (prev.x1 < right - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(lineText(prev).trim())) return true;
+  const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
+  if (short && /[.!?:;"”)]$/.test(lineText(prev).trim())) return true;
   return false;
 }
 

@@ -1,8 +1,12 @@
 // Step 4, document pass: tidy a page's lines before layout. Extractors split one visual line into
 // several fragments (a bullet and its text, a label and a tab-stopped value, a font
 // change); fragments on one baseline that nearly touch are joined back into one line.
+// A scan's invisible OCR layer (words placed one by one on jittered baselines) is first
+// rebuilt into rows by vertical overlap and read left to right. Lines holding right-to-left
+// letters are then put in logical order (layout/bidi.ts).
 import type { Line, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
+import { toLogicalOrder } from "./bidi.js";
 import { findColumnStarts } from "./column_starts.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
@@ -18,6 +22,14 @@ const SAME_ROW_OVERLAP = 0.6;
 const JOIN_LOOKBACK_MAX = 12;
 /** A space is inserted between joined fragments separated by more than this many ems. */
 const SPACE_GAP_EMS = 0.15;
+
+/** OCR words are one row when their vertical extents overlap by this share of the shorter:
+ * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
+ * while the next line is a full line pitch away (no overlap at all). */
+const OCR_SAME_ROW_OVERLAP = 0.35;
+/** OCR words of one row closer than this many ems are one line: word spaces of loosely
+ * justified scans stay under it, column gutters and table cell gaps are wider. */
+const OCR_JOIN_GAP_EMS = 1.5;
 
 const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
 
@@ -51,6 +63,10 @@ export function lineSize(line: Line): number {
 
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || s.text.trim() === "");
+}
+
+function isInvisible(line: Line): boolean {
+  return line.spans.every((s) => s.invisible === true || s.text.trim() === "");
 }
 
 function verticalOverlap(a: Line, b: Line): number {
@@ -88,6 +104,12 @@ export function prepareLines(input: readonly Line[]): Line[] {
     if (lineText(line).trim() === "") continue;
     lines.push({ ...line, spans: line.spans.slice() });
   }
+  const visible = lines.filter((l) => l.wmode === 1 || !isInvisible(l));
+  if (visible.length < lines.length) {
+    visible.push(...ocrRows(lines.filter((l) => l.wmode === 0 && isInvisible(l))));
+    lines.length = 0;
+    lines.push(...visible);
+  }
   lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
@@ -115,5 +137,68 @@ export function prepareLines(input: readonly Line[]): Line[] {
     }
     if (!merged) joined.push(line);
   }
+  for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
+}
+
+/**
+ * An OCR layer's words rebuilt into lines: rows of words whose vertical extents overlap
+ * (each against the row's first word, so a slow drift does not chain rows together), each
+ * row read left to right and cut where a gap is wider than a word space. Sorting by top edge
+ * then sweeping keeps it O(n log n) plus the open rows a word is compared with, which are
+ * only those still overlapping it vertically.
+ */
+function ocrRows(words: Line[]): Line[] {
+  words.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const rows: { head: Line; words: Line[] }[] = [];
+  let open = 0;
+  for (const word of words) {
+    while (open < rows.length && rows[open].head.y1 < word.y0) open++;
+    let row: { head: Line; words: Line[] } | null = null;
+    let best = OCR_SAME_ROW_OVERLAP;
+    for (let r = open; r < rows.length; r++) {
+      const overlap = verticalOverlap(rows[r].head, word);
+      if (overlap >= best) {
+        best = overlap;
+        row = rows[r];
+      }
+    }
+    if (row) row.words.push(word);
+    else rows.push({ head: word, words: [word] });
+  }
+  const out: Line[] = [];
+  for (const row of rows) {
+    row.words.sort((a, b) => a.x0 - b.x0);
+    let current: Line | null = null;
+    for (const word of row.words) {
+      const em = Math.max(lineSize(word), current ? lineSize(current) : 0, 1);
+      if (current && word.x0 - current.x1 <= OCR_JOIN_GAP_EMS * em && word.x0 - current.x1 >= -0.5 * em) {
+        appendFragment(current, word);
+        continue;
+      }
+      current = { ...word, spans: word.spans.slice() };
+      out.push(current);
+    }
+  }
+  for (const line of out) evenOcrSize(line);
+  return out;
+}
+
+/**
+ * OCR engines size each word from its own pixels, so one printed line carries sizes a few
+ * tenths of a point apart (more for short words): the line takes the size most of its
+ * characters carry (the character-weighted median), so headings and body keep one style each.
+ */
+function evenOcrSize(line: Line): void {
+  const sized = line.spans.filter((s) => s.text.trim() !== "").sort((a, b) => a.size - b.size);
+  let total = 0;
+  for (const s of sized) total += s.text.trim().length;
+  let seen = 0;
+  let size = 0;
+  for (const s of sized) {
+    seen += s.text.trim().length;
+    size = s.size;
+    if (seen * 2 >= total) break;
+  }
+  line.spans = line.spans.map((s) => (s.size === size ? s : { ...s, size }));
 }

@@ -1,6 +1,7 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
 import type { Line } from "../model.js";
+import { isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/line_joining.js";
 import type { Table, TableCell } from "../tables/detect.js";
 
@@ -17,7 +18,9 @@ export function renderTable(
 ): string {
   const width = table.rows.reduce((n, row) => Math.max(n, row.length), 0);
   if (width === 0) return "";
-  const rows = table.rows.map((row) => padRow(row, width));
+  // A right-to-left table's first column is its rightmost: columns in reading order.
+  const rtl = isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
+  const rows = table.rows.map((row) => (rtl ? padRow(row, width).slice().reverse() : padRow(row, width)));
   switch (mode) {
     case "gfm":
       return renderGfm(rows, inline);

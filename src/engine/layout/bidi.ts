@@ -1,0 +1,187 @@
+// Right-to-left scripts (Hebrew, Arabic): lines in logical order, Arabic presentation forms
+// folded to their letters. Two halves, used by two steps:
+//  - step 3 (extract/mupdf_page.ts): `visualOrder` puts the characters of a line that holds
+//    right-to-left letters in visual order, left to right by position. MuPDF hands characters
+//    over in content-stream order, which for right-to-left text depends on the producer
+//    (logical inside a run, runs in visual order, neutrals wherever they were drawn).
+//  - step 4 (layout/line_joining.ts): once a line's fragments are joined left to right,
+//    `toLogicalOrder` turns the visual string into logical order with the Unicode
+//    Bidirectional Algorithm (bidi-js): levels resolved on the visual string, then rule L2
+//    reverses runs, which for a line laid out by the same algorithm undoes its reordering.
+//    Brackets are not mirrored back: the producers seen map a mirrored glyph to the
+//    character the text holds (Word: "15(ב)(4)" arrives as ")4()ב(15"), so the reversal
+//    alone restores them. pdfminer and pdfplumber
+//    leave this to the caller; poppler's TextOutputDev reverses the words of a line whose
+//    primary direction is right to left. Doing it per line keeps numbers and Latin runs
+//    inside an RTL line in their place ("תקן ISO 9001", "03-5551234").
+import bidiModule from "bidi-js";
+import type { Line, Span } from "../model.js";
+
+// bidi-js is CommonJS (module.exports = the factory) with typings written as an ES default
+// export, so under NodeNext the default import is typed as the namespace: name the factory.
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
+const bidi = bidiFactory();
+
+/** Hebrew, Arabic (with supplements and extended), and their presentation forms. */
+const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
+/** Arabic presentation forms A and B, folded to base letters by NFKC. */
+const PRESENTATION_FORMS = /[\ufb50-\ufdff\ufe70-\ufefe]+/g;
+
+export function isRtlCode(code: number): boolean {
+  return (code >= 0x0590 && code <= 0x08ff) || (code >= 0xfb1d && code <= 0xfdff) || (code >= 0xfe70 && code <= 0xfefc);
+}
+
+export function hasRtl(text: string): boolean {
+  return RTL_LETTER.test(text);
+}
+
+/** NFKC on Arabic presentation forms only: ﻻ (one code point) becomes ل + ا, ﻧ becomes ن. */
+export function foldPresentationForms(text: string): string {
+  return text.replace(PRESENTATION_FORMS, (s) => s.normalize("NFKC"));
+}
+
+/** A character as the extractor read it, in content-stream order. */
+export interface PlacedChar {
+  code: number;
+  x0: number;
+  x1: number;
+}
+
+/** A character this narrow (points) is a further code point of the glyph beside it (a
+ * ligature's second letter: MuPDF gives it a zero-width box at the glyph's edge). */
+const ZERO_WIDTH_PT = 0.01;
+const COMBINING_MARK = /\p{M}/u;
+
+/**
+ * Indices of `chars` in visual order, left to right. A glyph's characters stay together as
+ * one cluster: a combining mark with the character before it, a zero-width code point with
+ * the glyph whose edge it sits on. A cluster led by a right-to-left letter is written
+ * reversed, as it would appear in a visual string, so that `toLogicalOrder` (which reverses
+ * right-to-left runs) gives the cluster back in its logical order (ل before أ in لأ).
+ */
+export function visualOrder(chars: readonly PlacedChar[]): number[] {
+  interface Cluster {
+    lead: number;
+    members: number[];
+    x0: number;
+    x1: number;
+  }
+  const clusters: Cluster[] = [];
+  let pendingZero: number[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    const zero = c.x1 - c.x0 < ZERO_WIDTH_PT;
+    const prev = clusters[clusters.length - 1];
+    if (prev && COMBINING_MARK.test(String.fromCodePoint(c.code))) {
+      prev.members.push(i);
+      continue;
+    }
+    if (zero) {
+      const next = chars[i + 1];
+      // Sitting on the next glyph's edge: that glyph's further code point, which MuPDF
+      // gives before the glyph itself.
+      if (next && next.x1 - next.x0 >= ZERO_WIDTH_PT && (Math.abs(next.x1 - c.x0) < ZERO_WIDTH_PT || Math.abs(next.x0 - c.x0) < ZERO_WIDTH_PT)) {
+        pendingZero.push(i);
+        continue;
+      }
+      if (prev) {
+        prev.members.push(i);
+        continue;
+      }
+    }
+    clusters.push({ lead: i, members: [i, ...pendingZero], x0: c.x0, x1: c.x1 });
+    pendingZero = [];
+  }
+  if (pendingZero.length > 0) {
+    if (clusters.length > 0) clusters[clusters.length - 1].members.push(...pendingZero);
+    else clusters.push({ lead: pendingZero[0], members: pendingZero, x0: chars[pendingZero[0]].x0, x1: chars[pendingZero[0]].x1 });
+  }
+  // Stable: clusters at one position keep their stream order.
+  const order = clusters.map((c, i) => ({ c, i, mid: (c.x0 + c.x1) / 2 }));
+  order.sort((a, b) => a.mid - b.mid || a.i - b.i);
+  const out: number[] = [];
+  for (const { c } of order) {
+    if (isRtlCode(chars[c.lead].code)) for (let k = c.members.length - 1; k >= 0; k--) out.push(c.members[k]);
+    else out.push(...c.members);
+  }
+  return out;
+}
+
+/** The base direction of a visual line: right to left when most of its strong letters are. */
+function baseDirection(text: string): "rtl" | "ltr" {
+  let rtl = 0;
+  let ltr = 0;
+  for (const ch of text) {
+    const type = bidi.getBidiCharTypeName(ch);
+    if (type === "R" || type === "AL") rtl++;
+    else if (type === "L") ltr++;
+  }
+  return rtl >= ltr ? "rtl" : "ltr";
+}
+
+/** Logical order of a visual string, as indices into it. */
+export function logicalIndices(visual: string): number[] {
+  return bidi.getReorderedIndices(visual, bidi.getEmbeddingLevels(visual, baseDirection(visual)));
+}
+
+/** True when a line's text is mostly right-to-left letters (its paragraph is set from the right). */
+export function isRtlText(text: string): boolean {
+  return hasRtl(text) && baseDirection(text) === "rtl";
+}
+
+/** Logical-order text of a visual string (what `toLogicalOrder` does to a line's text). */
+export function logicalText(visual: string): string {
+  let out = "";
+  for (const i of logicalIndices(visual)) out += visual[i];
+  return foldPresentationForms(out);
+}
+
+/**
+ * The line in logical order when it holds right-to-left letters, else the line itself. The
+ * spans are rebuilt as runs of characters that were adjacent in one source span; each keeps
+ * its source's style and the part of its box its characters covered (characters are taken
+ * as evenly spread over their span), so table cells and alignment still see positions.
+ */
+export function toLogicalOrder(line: Line): Line {
+  if (line.wmode !== 0) return line;
+  let visual = "";
+  for (const span of line.spans) visual += span.text;
+  if (!hasRtl(visual)) return line;
+  // Source span of each UTF-16 unit, and its position inside that span.
+  const owner = new Int32Array(visual.length);
+  const offset = new Int32Array(visual.length);
+  let at = 0;
+  line.spans.forEach((span, s) => {
+    for (let k = 0; k < span.text.length; k++, at++) {
+      owner[at] = s;
+      offset[at] = k;
+    }
+  });
+  const order = logicalIndices(visual);
+  const spans: Span[] = [];
+  let run: { span: Span; source: number; lo: number; hi: number; last: number } | null = null;
+  const flush = () => {
+    if (!run) return;
+    const src = line.spans[run.source];
+    const width = (src.x1 - src.x0) / Math.max(1, src.text.length);
+    run.span.x0 = src.x0 + run.lo * width;
+    run.span.x1 = src.x0 + (run.hi + 1) * width;
+    run.span.text = foldPresentationForms(run.span.text);
+    spans.push(run.span);
+    run = null;
+  };
+  for (const i of order) {
+    const ch = visual[i];
+    if (run && owner[i] === run.source && Math.abs(i - run.last) === 1) {
+      run.span.text += ch;
+      run.lo = Math.min(run.lo, offset[i]);
+      run.hi = Math.max(run.hi, offset[i]);
+      run.last = i;
+      continue;
+    }
+    flush();
+    run = { span: { ...line.spans[owner[i]], text: ch }, source: owner[i], lo: offset[i], hi: offset[i], last: i };
+  }
+  flush();
+  return { ...line, spans };
+}

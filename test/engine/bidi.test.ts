@@ -1,0 +1,103 @@
+// layout/bidi.ts: visual order of a line's characters (extract), logical order of a visual
+// string with bidi-js, Arabic presentation forms folded to their letters.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import { foldPresentationForms, hasRtl, isRtlText, logicalText, toLogicalOrder, visualOrder, type PlacedChar } from "../../src/engine/layout/bidi.js";
+import { lineText } from "../../src/engine/layout/line_joining.js";
+import { line } from "../support/layout.js";
+
+// Visual strings are written as a renderer lays the line out, read left to right.
+describe("logicalText", () => {
+  it.each([
+    ["Hebrew words", "םלוע םולש", "שלום עולם"],
+    ["a Latin run inside Hebrew stays left to right", "םימי ISO 9001 ןקת", "תקן ISO 9001 ימים"],
+    ["a phone number and the full stop", ".03-5551234 ןופלטב", "בטלפון 03-5551234."],
+    ["brackets drawn mirrored come back as written", ")4()ב(15 ףיעס", "סעיף 15(ב)(4)"],
+    ["Arabic with Western digits", "95 رياني", "يناير 95"],
+  ])("%s", (_name, visual, logical) => {
+    expect(logicalText(visual)).toBe(logical);
+  });
+
+  it("keeps a left-to-right line as it is", () => {
+    expect(logicalText("Hello (world) 42")).toBe("Hello (world) 42");
+  });
+});
+
+describe("foldPresentationForms", () => {
+  it("folds presentation forms to base letters and the lam-alef ligature to two letters", () => {
+    // ﺍﻧﻮﺍﻉ: isolated/initial/final forms of انواع.
+    expect(foldPresentationForms("\ufe8d\ufee7\ufeee\ufe8d\ufec9")).toBe("انواع");
+    expect(foldPresentationForms("\ufefb")).toBe("\u0644\u0627");
+    expect(foldPresentationForms("\ufef7")).toBe("\u0644\u0623");
+  });
+
+  it("touches nothing outside the presentation-form blocks", () => {
+    const text = "ﬁ ½ Ａ \ufeff انواع";
+    expect(foldPresentationForms(text)).toBe(text);
+  });
+
+  it("turns a visual line of presentation forms into logical base letters", () => {
+    // Visual order of ﻻ ﺏ (lam-alef then beh, logically): beh is drawn left of the ligature.
+    expect(logicalText("\ufe8f\ufefb")).toBe("\u0644\u0627\u0628");
+  });
+});
+
+describe("visualOrder", () => {
+  const at = (code: string, x0: number, x1: number): PlacedChar => ({ code: code.codePointAt(0)!, x0, x1 });
+
+  it("sorts by position, keeping content-stream order for characters at one place", () => {
+    const chars = [at("ש", 30, 40), at("ל", 20, 30), at(".", 0, 5), at("ם", 10, 20)];
+    expect(visualOrder(chars).map((i) => String.fromCodePoint(chars[i].code)).join("")).toBe(".םלש");
+  });
+
+  it("keeps a ligature's further letter with its glyph, so logical order comes back", () => {
+    // MuPDF gives لأ as أ (zero width at the glyph's right edge) then ل (the glyph's box).
+    const chars = [at("ا", 207, 213), at("أ", 207.08, 207.08), at("ل", 193.69, 207.08), at("ع", 181.4, 193.69)];
+    const visual = visualOrder(chars).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(logicalText(visual)).toBe("الأع");
+  });
+
+  it("keeps a combining mark after its base letter in logical order", () => {
+    // שָׁלוֹם with two marks on the first letter.
+    const chars = [at("ש", 30, 40), at("\u05b8", 32, 36), at("ל", 20, 30), at("ו", 15, 20), at("\u05b9", 16, 18), at("ם", 5, 15)];
+    const visual = visualOrder(chars).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(logicalText(visual)).toBe("ש\u05b8לו\u05b9ם");
+  });
+});
+
+describe("toLogicalOrder and direction", () => {
+  it("says which text reads right to left", () => {
+    expect(hasRtl("abc א")).toBe(true);
+    expect(isRtlText("abc def א")).toBe(false);
+    expect(isRtlText("שלום עולם ISO")).toBe(true);
+  });
+
+  it("rebuilds spans in logical order with their styles", () => {
+    const l = line([{ text: "ISO", bold: true }, { text: " ןקת" }], { x: 72, y: 100 });
+    const out = toLogicalOrder(l);
+    expect(lineText(out)).toBe("תקן ISO");
+    expect(out.spans.find((s) => s.text === "ISO")?.bold).toBe(true);
+  });
+});
+
+describe("a LibreOffice Arabic page through MuPDF (fixtures/real/gen-rtl-arabic.pdf)", () => {
+  it("gives lines in logical order: lam-alef ligatures, digits and table cells in place", () => {
+    const opened = openDocument(readFileSync(new URL("../../fixtures/real/gen-rtl-arabic.pdf", import.meta.url)));
+    try {
+      const texts = prepareLines(extractPageMupdf(opened.doc, 0).lines).map((l) => lineText(l).trim());
+      expect(texts).toContain("الأعمال المخططة");
+      expect(texts).toContain("للاستفسار يرجى الاتصال بمكتب الميناء على الرقم 2100 555 21.");
+      // A table row: two cells, each span still where its cell is.
+      const row = prepareLines(extractPageMupdf(opened.doc, 0).lines).find((l) => lineText(l).startsWith("يناير"))!;
+      expect(lineText(row).replace(/\s+/g, " ")).toBe("يناير 95");
+      const digits = row.spans.find((s) => s.text === "95")!;
+      const month = row.spans.find((s) => s.text === "يناير")!;
+      expect(digits.x1).toBeLessThan(month.x0);
+    } finally {
+      opened.doc.destroy();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+// line_joining.ts: fragments of one visual line joined; a scan's invisible OCR layer, placed
+// word by word on jittered baselines, rebuilt into rows read left to right; right-to-left
+// lines put in logical order. Synthetic lines (test/support/layout.ts).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { lineText, prepareLines } from "../../src/engine/layout/line_joining.js";
+import type { Line } from "../../src/engine/model.js";
+import { line } from "../support/layout.js";
+
+const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 18, bold: false, level: 1 }], running: new Set() };
+
+/** One OCR word as the extractor gives it: its own line, invisible, and so not monospace
+ * though its font (GlyphLessFont) is fixed-pitch. */
+function ocrWord(text: string, x: number, y: number, size = 10): Line {
+  const l = line(text, { x, y, size, mono: true, font: "GlyphLessFont" });
+  for (const s of l.spans) {
+    s.invisible = true;
+    s.monospace = false;
+  }
+  return l;
+}
+
+/** Words of a sentence placed from x = 72 with one-space gaps, each baseline moved by `jitter[i]`. */
+function ocrRow(words: string[], y: number, jitter: number[], sizes: number[] = []): Line[] {
+  const out: Line[] = [];
+  let x = 72;
+  words.forEach((w, i) => {
+    const word = ocrWord(w, x, y + (jitter[i % jitter.length] ?? 0), sizes[i % Math.max(1, sizes.length)] ?? 10);
+    out.push(word);
+    x = word.x1 + 3;
+  });
+  return out;
+}
+
+describe("prepareLines on an OCR layer", () => {
+  const first = "The east pontoon will close for repairs on the first Monday".split(" ");
+  const second = "of October and boats must move to the visitors berths".split(" ");
+  const third = "before the end of September".split(" ");
+  const jitter = [0, 2.5, -2, 1, -2.5, 3, -1, 2, 0.5, -3, 1.5];
+
+  it("rebuilds each printed line from words on jittered baselines, whatever order they come in", () => {
+    const words = [...ocrRow(first, 100, jitter), ...ocrRow(second, 114, jitter.slice(3)), ...ocrRow(third, 128, jitter.slice(5))];
+    // Reversed and interleaved, as a layer written block by block or column by column comes.
+    const shuffled = words.filter((_, i) => i % 2 === 1).reverse().concat(words.filter((_, i) => i % 2 === 0));
+    const lines = prepareLines(shuffled);
+    expect(lines.map(lineText)).toEqual([first.join(" "), second.join(" "), third.join(" ")]);
+  });
+
+  it("gives a row one size, the one most of its characters carry", () => {
+    const lines = prepareLines(ocrRow(["Harbourmaster", "Notice", "2"], 100, [0, 1, -1], [18.2, 17.6, 14]));
+    expect(lines).toHaveLength(1);
+    expect(new Set(lines[0].spans.map((s) => s.size))).toEqual(new Set([18.2]));
+  });
+
+  it("keeps words apart where the gap is a column gutter, not a word space", () => {
+    const left = ocrRow(["left", "column", "text"], 100, [0, 1, -1]);
+    const right = [ocrWord("right", 300, 101), ocrWord("column", 330, 99)];
+    expect(prepareLines([...right, ...left]).map(lineText)).toEqual(["left column text", "right column"]);
+  });
+
+  it("reads the rebuilt rows of a paragraph as one paragraph", () => {
+    const rows = [...ocrRow(first, 100, jitter), ...ocrRow(second, 114, jitter), ...ocrRow(third, 128, jitter)];
+    const blocks = buildBlocks(prepareLines(rows), STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["paragraph"]);
+  });
+});
+
+describe("MuPDF extraction of an OCR layer (fixtures/pdf/ocr-layer.pdf: Courier in render mode 3 over an image)", () => {
+  it("marks every span invisible and none monospace, so no code block can come of it", () => {
+    const opened = openDocument(readFileSync(new URL("../../fixtures/pdf/ocr-layer.pdf", import.meta.url)));
+    try {
+      const model = extractPageMupdf(opened.doc, 0);
+      const spans = model.lines.flatMap((l) => l.spans).filter((s) => s.text.trim() !== "");
+      expect(spans.length).toBeGreaterThan(50);
+      expect(spans.every((s) => s.invisible === true && !s.monospace && /Courier/.test(s.font))).toBe(true);
+    } finally {
+      opened.doc.destroy();
+    }
+  });
+});
+
+describe("prepareLines on right-to-left lines", () => {
+  it("turns a Hebrew line given in visual order into logical order, numbers in place", () => {
+    // Visual, left to right: the number first, then the letters right to left.
+    const visual = "03-5551234 ןופלטב למנה";
+    const lines = prepareLines([line(visual, { x: 72, y: 100 })]);
+    expect(lineText(lines[0])).toBe("הנמל בטלפון 03-5551234");
+  });
+
+  it("joins the fragments of one RTL row right to left and keeps spans' boxes for each run", () => {
+    // Two fragments of one visual line: the left one ends the sentence.
+    const left = line("םימי השולש", { x: 72, y: 100 });
+    const right = line(" ISO 9001 ןקת", { x: left.spans[0].x1, y: 100 });
+    const [joined] = prepareLines([right, left]);
+    expect(lineText(joined)).toBe("תקן ISO 9001 שלושה ימים");
+    const iso = joined.spans.find((s) => s.text.includes("ISO"))!;
+    // "ISO 9001" sits in the right fragment, where it was drawn.
+    expect(iso.x0).toBeGreaterThanOrEqual(right.x0 - 0.01);
+    expect(iso.x1).toBeLessThanOrEqual(right.x1 + 0.01);
+  });
+
+  it("leaves left-to-right lines untouched", () => {
+    const l = line("Plain text (with brackets) 42", { x: 72, y: 100 });
+    const [out] = prepareLines([l]);
+    expect(out.spans).toEqual(l.spans);
+  });
+});
