@@ -46,7 +46,7 @@ export interface Rule {
  * A small drawn shape: a filled or stroked path, a shading or an image no larger than a
  * glyph (both sides at most `MARK_SIZE_MAX_PT` of the extractor). Office exports, Chromium's
  * print-to-PDF and LaTeX themes draw list bullets this way instead of as text; layout turns a
- * mark just left of a line into that line's bullet (layout/line_joining.ts `attachMarks`).
+ * mark just left of a line into that line's bullet (layout/vector_bullets.ts `attachMarks`).
  */
 export interface Mark {
   x0: number;
