@@ -81,6 +81,18 @@ describe("MuPDF extraction of an OCR layer (fixtures/pdf/ocr-layer.pdf: Courier 
       opened.doc.destroy();
     }
   });
+
+  it("leaves filled text visible (the flag read from MuPDF's character record is the right one)", () => {
+    const opened = openDocument(readFileSync(new URL("../../fixtures/pdf/code-block.pdf", import.meta.url)));
+    try {
+      const spans = extractPageMupdf(opened.doc, 0).lines.flatMap((l) => l.spans);
+      expect(spans.length).toBeGreaterThan(10);
+      expect(spans.some((s) => s.invisible)).toBe(false);
+      expect(spans.some((s) => s.monospace)).toBe(true);
+    } finally {
+      opened.doc.destroy();
+    }
+  });
 });
 
 describe("prepareLines on right-to-left lines", () => {

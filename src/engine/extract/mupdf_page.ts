@@ -27,6 +27,12 @@ const V_FLAG_RECTANGLE = 2;
 /** In a line with right-to-left letters, a gap this many ems wide between two characters in
  * visual order is a space (glyphs of one word touch; word spaces are about 0.25 em). */
 const RTL_GAP_SPACE_EMS = 0.4;
+/** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
+ * The flags have no accessor; their low byte is read at this offset (checked by
+ * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
+const CHAR_FLAGS_OFFSET = 6;
+const CHAR_FILLED = 16;
+const CHAR_STROKED = 32;
 /** A character box narrower than this (points) has no width: a ligature's further letter. */
 const ZERO_WIDTH_PT = 0.01;
 
@@ -109,6 +115,7 @@ interface StextRead {
 
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const H = wasm.HEAPF32;
+  const U8: Uint8Array = wasm.HEAPU8;
   const fonts = new Map<number, FontFacts>();
   // One line's character pointers and codes, reused from line to line.
   const ptrs: number[] = [];
@@ -162,8 +169,9 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const fontPtr = wasm._wasm_stext_char_get_font(ch);
         const size = wasm._wasm_stext_char_get_size(ch);
         const q = wasm._wasm_stext_char_get_quad(ch) >> 2;
-        // Alpha 0: MuPDF's colour for text it was told to ignore (render mode 3, OCR layers).
-        const invisible = wasm._wasm_stext_char_get_argb(ch) >>> 24 === 0;
+        // Invisible (render mode 3, OCR layers): neither filled nor stroked. MuPDF gives such
+        // text colour 0, as it does text filled with a pattern, so the flags decide.
+        const invisible = wasm._wasm_stext_char_get_argb(ch) >>> 24 === 0 && (U8[ch + CHAR_FLAGS_OFFSET] & (CHAR_FILLED | CHAR_STROKED)) === 0;
         // quad = ul, ur, ll, lr
         const x0 = Math.min(H[q], H[q + 4]);
         const x1 = Math.max(H[q + 2], H[q + 6]);
