@@ -67,6 +67,7 @@ function parse(argv: string[]) {
       tables: { type: "string" },
       debug: { type: "boolean", default: false },
       threads: { type: "string" },
+      api: { type: "string" },
     },
   });
   if (positionals.length === 0) throw new UsageError(convertUsage);
@@ -85,6 +86,7 @@ function parse(argv: string[]) {
 
 export async function runConvert(argv: string[]): Promise<number> {
   const args = parse(argv);
+  if (args.values.api !== undefined) return runRemote(args);
   const engine = new LocalEngine(args.threads);
   try {
     if (args.values["out-dir"] === undefined) {
@@ -100,24 +102,60 @@ export async function runConvert(argv: string[]): Promise<number> {
 
 type Args = ReturnType<typeof parse>;
 
-async function convertSingle(file: string, args: Args, engine: LocalEngine): Promise<number> {
+/** `--api URL`: the same runs against a remote service (convert_remote.ts), loaded only then. */
+async function runRemote(args: Args): Promise<number> {
+  const remote = await import("./convert_remote.js");
+  const settings = { api: args.values.api as string, pages: args.values.pages ?? null, password: args.values.password, options: args.options };
+  const client = remote.remoteClient(settings);
+  const convert = remote.remoteConverter(client, settings);
+  if (args.values["out-dir"] === undefined) {
+    if (args.inputs.length > 1) throw new UsageError("several inputs need --out-dir DIR (one output file per input)");
+    return convertSingleWith(args.inputs[0], args, (bytes) => convert(bytes, () => {}));
+  }
+  if (args.values.out !== undefined) throw new UsageError("--out names one output file; with --out-dir each input gets its own");
+  await client.ready();
+  // --jobs defaults to the organization's concurrency limit: more would only queue in the client.
+  const jobs = args.values.jobs === undefined ? client.concurrency : args.jobs;
+  return convertManyWith(args.values["out-dir"], { ...args, jobs }, () => convert);
+}
+
+function convertSingle(file: string, args: Args, engine: LocalEngine): Promise<number> {
+  let lastProgress = 0;
+  return convertSingleWith(file, args, (bytes) =>
+    engine.convert(bytes, args, (done, total) => {
+      const now = Date.now();
+      if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
+      lastProgress = now;
+      process.stderr.write(`converting: ${done}/${total} pages\n`);
+    }),
+  );
+}
+
+/** An error that carries a SPEC.md code: a local DocumentError or a remote SvcError. */
+function codedError(err: unknown): { code: string; message: string; details?: unknown } | null {
+  if (isDocumentError(err)) return err;
+  if (isRemoteApiError(err)) return err;
+  return null;
+}
+
+/** An SvcError of the client, recognised without loading the client for local runs. */
+function isRemoteApiError(err: unknown): err is { code: string; message: string; details: unknown } {
+  return err instanceof Error && typeof (err as { code?: unknown }).code === "string" && "request_id" in err;
+}
+
+async function convertSingleWith(file: string, args: Args, convert: (bytes: Uint8Array) => Promise<ConversionResult>): Promise<number> {
   const { readFile } = await import("node:fs/promises");
   const bytes = await readFile(file);
   if (bytes.length > limits.uploadBytesMax) {
     process.stderr.write(`note: ${file} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
   }
-  let lastProgress = 0;
   let result: ConversionResult;
   try {
-    result = await engine.convert(bytes, args, (done, total) => {
-      const now = Date.now();
-      if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
-      lastProgress = now;
-      process.stderr.write(`converting: ${done}/${total} pages\n`);
-    });
+    result = await convert(bytes);
   } catch (err) {
-    if (!isDocumentError(err)) throw err;
-    process.stderr.write(JSON.stringify({ error: { code: err.code, message: err.message, details: err.details } }) + "\n");
+    const coded = codedError(err);
+    if (coded === null) throw err;
+    process.stderr.write(JSON.stringify({ error: { code: coded.code, message: coded.message, details: coded.details } }) + "\n");
     return 2;
   }
   const output = args.values.json ? JSON.stringify(result, null, 2) + "\n" : result.markdown;
@@ -129,7 +167,13 @@ async function convertSingle(file: string, args: Args, engine: LocalEngine): Pro
   return 0;
 }
 
-async function convertMany(outDir: string, args: Args, engine: LocalEngine): Promise<number> {
+function convertMany(outDir: string, args: Args, engine: LocalEngine): Promise<number> {
+  // Several files keep every thread busy: each file goes to the pool, whatever its length.
+  return convertManyWith(outDir, args, (fileCount) => (bytes, onPages) => engine.convert(bytes, args, (done) => onPages(done), fileCount > 1));
+}
+
+/** Runs the batch with the converter `converterFor` gives for the expanded file count. */
+async function convertManyWith(outDir: string, args: Args, converterFor: (fileCount: number) => ConvertFile): Promise<number> {
   let files;
   try {
     files = await expandInputs(args.inputs, args.values.recursive);
@@ -138,8 +182,6 @@ async function convertMany(outDir: string, args: Args, engine: LocalEngine): Pro
     throw err;
   }
   if (files.length === 0) throw new UsageError(`no PDF found in ${args.inputs.join(", ")}${args.values.recursive ? "" : " (add --recursive to look in subdirectories)"}`);
-  // Several files keep every thread busy: each file goes to the pool, whatever its length.
-  const convert: ConvertFile = (bytes, onPages) => engine.convert(bytes, args, (done) => onPages(done), files.length > 1);
   let summary;
   try {
     summary = await convertBatch(files, {
@@ -147,7 +189,7 @@ async function convertMany(outDir: string, args: Args, engine: LocalEngine): Pro
       json: args.values.json,
       jobs: args.jobs,
       summaryPath: args.values.summary ?? path.join(outDir, "summary.jsonl"),
-      convert,
+      convert: converterFor(files.length),
     });
   } catch (err) {
     if (err instanceof OutputCollision) throw new UsageError(err.message);
