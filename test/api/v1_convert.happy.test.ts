@@ -3,6 +3,7 @@
 // text/markdown. Real app, real store, real engine pool (test/support/api.ts).
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_VERSION } from "../../src/engine/version.js";
 import { startTestApi, type TestApi } from "../support/api.js";
 import { corpus } from "../support/corpus.js";
 import { criticalPages, filePart, fixtureMarkdown, fixturePdf, multipart, optionsPart, passwordPart, raw } from "../support/convert.js";
@@ -30,7 +31,7 @@ describe("SPEC §POST /v1/convert: the three encodings", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/json/);
     const body = res.json();
-    expect(body).toMatchObject({ object: "conversion", engine: "svc-md-1.0.0", document: { page_count: 3, pages_selected_count: 3 } });
+    expect(body).toMatchObject({ object: "conversion", engine: ENGINE_VERSION, document: { page_count: 3, pages_selected_count: 3 } });
     expect(body.id).toMatch(/^conv_/);
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     expect(body.markdown).toContain("\n---\n");
@@ -121,18 +122,24 @@ describe("DECISIONS §Options: every option changes the output as documented", (
     expect(without).not.toHaveProperty("debug");
   });
 
-  it("engine pinned (svc-md-1.0.0) → no engine_alias_floating; alias (default) → the warning; both echo the pinned version", async () => {
+  it("engine pinned (the deployed version) → no engine_alias_floating; alias (default) → the warning; both echo the pinned version", async () => {
     const pdf = fixturePdf("code-block.pdf");
-    const pinned = await api.app.inject(raw(k, pdf, { query: "engine=svc-md-1.0.0" }));
+    const pinned = await api.app.inject(raw(k, pdf, { query: `engine=${ENGINE_VERSION}` }));
     expect(pinned.statusCode).toBe(200);
-    expect(pinned.json().engine).toBe("svc-md-1.0.0");
-    expect(pinned.headers["x-svc-engine"]).toBe("svc-md-1.0.0");
+    expect(pinned.json().engine).toBe(ENGINE_VERSION);
+    expect(pinned.headers["x-svc-engine"]).toBe(ENGINE_VERSION);
     expect(pinned.json().warnings.map((w: { code: string }) => w.code)).not.toContain("engine_alias_floating");
     const alias = await api.app.inject(raw(k, pdf, { query: "engine=svc-md-1" }));
-    expect(alias.json().engine).toBe("svc-md-1.0.0");
+    expect(alias.json().engine).toBe(ENGINE_VERSION);
     expect(alias.json().warnings).toContainEqual(expect.objectContaining({ code: "engine_alias_floating", severity: "info", scope: "document", pages: [] }));
     // SPEC Document block: content_sha256 is the SHA-256 of exactly the Markdown served.
     for (const r of [pinned, alias]) expect(r.json().document.content_sha256).toBe(createHash("sha256").update(r.json().markdown, "utf8").digest("hex"));
+  });
+
+  it("a version this deployment no longer serves (svc-md-1.0.0, before the 1.1.0 defaults) → 404 engine_not_found listing what it has (docs/api.md, Engine versions)", async () => {
+    const res = await api.app.inject(raw(k, fixturePdf("code-block.pdf"), { query: "engine=svc-md-1.0.0" }));
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toMatchObject({ code: "engine_not_found", details: { accepted_values: ["svc-md-1", ENGINE_VERSION] } });
   });
 
   it("metadata is echoed as `metadata` on the conversion (DECISIONS §Requests)", async () => {
@@ -169,7 +176,8 @@ describe("DECISIONS: `pages` and `links` are null only for the shortest form", (
   });
 
   it("pages[] = {page, chars, extraction, markdown_offset, markdown_length}; the slices are the pages of `markdown` exactly", async () => {
-    const res = await api.app.inject(raw(k, fixturePdf("running-headers.pdf"), { query: "page_markers=rule" }));
+    // headers_footers=keep: each page's slice is told apart by its own footer, "Page n of 3".
+    const res = await api.app.inject(raw(k, fixturePdf("running-headers.pdf"), { query: "page_markers=rule&headers_footers=keep" }));
     const { markdown, pages } = res.json() as { markdown: string; pages: { page: number; chars: number; extraction: string; markdown_offset: number; markdown_length: number }[] };
     expect(pages.map((p) => p.page)).toEqual([1, 2, 3]);
     for (const p of pages) {
@@ -267,7 +275,7 @@ describe("SPEC §Response: Accept: text/markdown", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/markdown/);
     expect(res.body).toBe(json.markdown);
     expect(res.headers).toMatchObject({
-      "x-svc-engine": "svc-md-1.0.0",
+      "x-svc-engine": ENGINE_VERSION,
       "x-svc-page-count": "3",
       "x-svc-pages-processed": "3",
       "x-svc-pages-billed": "2",
