@@ -491,6 +491,40 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(tables[0].rows).toHaveLength(9);
   });
 
+  it("cuts dot leaders from the number set close after them, and takes a statistical table with leaders", () => {
+    const labels = ["Robbery", "Burglary", "Arson", "Fraud"];
+    const lines = labels.flatMap((label, r) => {
+      const y = 100 + 12 * r;
+      return [
+        line(span(`${label} . . . . . . . . . . . .`.slice(0, 30), 60, y), span("1,234.5", 218, y)),
+        line(spanR(String(10 + r), 320, y)),
+        line(spanR(String(20 + r), 380, y)),
+      ];
+    });
+    const { tables } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0]).map((r) => r.slice(1))).toEqual(labels.map((_, r) => ["1,234.5", String(10 + r), String(20 + r)]));
+    // Two columns with leaders stay a contents page.
+    const toc = labels.flatMap((label, r) => [line(span(`${label} . . . . . . . . . . . .`.slice(0, 30), 60, 100 + 12 * r), span(String(r + 3), 214, 100 + 12 * r))]);
+    expect(detectTables(toc, [], PAGE).tables).toEqual([]);
+  });
+
+  it("replaces a grid ruled only round its header and column groups by the finer table its text aligns to", () => {
+    const b = { bold: true };
+    const header = [text("Male", 330, 84, b), text("Female", 450, 84, b)];
+    const labels = ["North", "South", "East", "West", "Centre"];
+    const body = labels.flatMap((label, r) => {
+      const y = 104 + 12 * r;
+      return [text(label, 60, y), line(spanR(String(100 + r), 340, y)), line(spanR(String(200 + r), 400, y)), line(spanR(String(300 + r), 460, y)), line(spanR(String(400 + r), 520, y))];
+    });
+    // A box, a rule under the header, and verticals between the label column and each group.
+    const rules = [hRule(50, 530, 80), hRule(50, 530, 100), hRule(50, 530, 170), vRule(50, 80, 170), vRule(300, 80, 170), vRule(420, 80, 170), vRule(530, 80, 170)];
+    const { tables, rest } = detectTables([...header, ...body], rules, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0]).slice(1)).toEqual(labels.map((label, r) => [label, String(100 + r), String(200 + r), String(300 + r), String(400 + r)]));
+  });
+
   it("still leaves the labels of a diagram drawn with separate strokes alone", () => {
     const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
     const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);

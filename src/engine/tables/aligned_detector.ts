@@ -69,10 +69,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       continue;
     }
     // A header line with no cell over the label column starts a run that leaves the labels
-    // beside it; the run from the next row then has more columns, and the header joins it
-    // as a header line.
-    const next = runFrom(rows, found.run[1].row, used, rulings);
-    if ("run" in next && next.columns.length > found.columns.length) found = next;
+    // beside it; a run from one of the next rows then has more columns, and the header
+    // lines join it as such.
+    const first = found;
+    for (let r = 1; r < Math.min(first.run.length, HEADER_LINES_MAX + 1); r++) {
+      const next = runFrom(rows, first.run[r].row, used, rulings);
+      if ("run" in next && next.columns.length > found.columns.length) found = next;
+    }
     const { run, columns } = found;
     const top = growUp(rows, run, columns, used, rulings);
     const slices = [...top, ...run];

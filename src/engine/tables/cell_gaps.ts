@@ -10,6 +10,9 @@ const CELL_GAP_EM_MIN = 1;
  *  set their word spaces wider than an em-based limit expects. */
 const CELL_GAP_CHAR_WIDTHS_MIN = 2;
 
+/** A span ending in a dot leader leads to the next cell, however close that is set. */
+const LEADER_END = /(?:\.\s?){3,}\s*$/;
+
 /** A run of spans on one row with no cell-sized gap inside. */
 export interface Piece {
   items: { span: Span; line: Line }[];
@@ -49,7 +52,7 @@ export function textRow(lines: Line[]): TextRow {
   const cells: Piece[] = [];
   let cur: Piece | null = null;
   for (const item of items) {
-    if (cur !== null && item.span.x0 - cur.x1 <= gapMin) {
+    if (cur !== null && item.span.x0 - cur.x1 <= gapMin && !LEADER_END.test(cur.items[cur.items.length - 1].span.text)) {
       cur.items.push(item);
       cur.x1 = Math.max(cur.x1, item.span.x1);
       cur.y0 = Math.min(cur.y0, item.span.y0);

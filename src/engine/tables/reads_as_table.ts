@@ -34,7 +34,9 @@ const FORM_LABEL_SHARE_MIN = 0.6;
 /** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
 const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
 /** Dot leaders belong to tables of contents and indexes, which read better as lines. */
+const LEADER_COLUMNS_MAX = 3;
 const LEADER_DOTS = /(?:\.\s?){5,}|…{2,}/;
+const LEADER_RUN = /(?:\.\s?){3,}|…{2,}/g;
 
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
@@ -51,10 +53,12 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       agree(cells.map((p) => p.x1), tolerance) >= agreeing ||
       agree(cells.map((p) => (p.x0 + p.x1) / 2), tolerance) >= agreeing;
     if (!aligned) return false;
-    const words = cells.map((p) => countWords(pieceText(p)));
+    // Leaders are no words: "Robbery . . . . . ." is a one-word label.
+    const texts = cells.map((p) => pieceText(p).replace(LEADER_RUN, " ").trim());
+    const words = texts.map(countWords);
     const wordsMedian = median(words);
     if (wordsMedian > COLUMN_WORDS_MEDIAN_MAX) return false;
-    const chars = cells.map((p) => pieceText(p).length);
+    const chars = texts.map((t) => t.length);
     if (median(chars) > COLUMN_CHARS_MEDIAN_MAX) return false;
     allWords.push(...words);
     allChars.push(...chars);
@@ -75,7 +79,9 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   if (k === 2 && run.every((r) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX)) {
     if (median(run.map((r) => pieceText(r.cells[1]).length)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
-  return !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
+  // A contents page or an index: a title, maybe a number, leaders and a page number. A
+  // statistical table also leads its row labels to the first of many number columns.
+  return k > LEADER_COLUMNS_MAX || !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
 }
 
 function monospaceShare(run: TextRow[]): number {

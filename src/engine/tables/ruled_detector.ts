@@ -1,6 +1,9 @@
 // The ruled detector: each grid whose cells hold table-like text becomes a table. A grid
 // shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
 import type { Line, Span } from "../model.js";
+import { detectAligned } from "./aligned_detector.js";
+import { textRow } from "./cell_gaps.js";
+import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -23,6 +26,12 @@ const MULTI_CELL_SHARE_MIN = 0.5;
 const DIAGRAM_BOXES_SCAN_MAX = 500;
 /** A diagram's box holds a label of a few lines; a band holding more is a table's column. */
 const DIAGRAM_BOX_LINES_MAX = 6;
+/** A ruled cell holding this many lines, beside another such cell in its row, may be a run
+ *  of rows and sub-columns the rules do not separate. */
+const COARSE_CELL_LINES_MIN = 4;
+/** The finer table from alignment must take this share of the grid's lines: the rest would
+ *  fall out of the table into the text flow. */
+const FINER_COVER_MIN = 0.9;
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
@@ -46,9 +55,32 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
     const verdict = gridTable(grid, inside, rulings);
     if (verdict === "diagram") markDiagram(grid, inside, rulings.frames, inDiagrams);
     if (typeof verdict === "string") continue;
+    if (finerByAlignment(verdict, inside, rulings, taken, tables)) continue;
     for (const line of inside) taken.add(line);
     tables.push(verdict);
   }
+}
+
+/**
+ * A grid that rules only groups of columns, or only the header (a ruled header over a
+ * borderless body, as statistical abstracts print them), leaves cells holding whole runs of
+ * rows, or rows of sub-columns. When the aligned detector finds a finer table covering nearly all of
+ * the grid's text, that table replaces the coarse one.
+ */
+function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken: Set<Line>, tables: Table[]): boolean {
+  const crowded = coarse.rows.some((row) => row.filter((cell) => cell.lines.length >= COARSE_CELL_LINES_MIN).length >= 2);
+  // Sub-columns: rows with a cell whose text falls apart at a cell-sized gap.
+  const split = coarse.rows.filter((row) => row.some((cell) => cell.lines.length > 0 && textRow(cell.lines).cells.length >= 2)).length;
+  if (!crowded && split < ALIGNED_ROWS_MIN) return false;
+  const took = new Set<Line>();
+  const finer: Table[] = [];
+  detectAligned(inside, rulings, took, new Set<Line>(), finer);
+  if (finer.length === 0 || took.size < FINER_COVER_MIN * inside.length) return false;
+  const cells = (ts: Table[]) => ts.reduce((n, t) => n + t.rows.length * (t.rows[0]?.length ?? 0), 0);
+  if (cells(finer) <= cells([coarse])) return false;
+  for (const line of took) taken.add(line);
+  tables.push(...finer);
+  return true;
 }
 
 /**
