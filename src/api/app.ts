@@ -2,7 +2,9 @@
 // routes. Handlers only parse, call and reply; the request's path is in admission.ts and
 // the route files.
 import Fastify, { type FastifyInstance } from "fastify";
+import { docsBaseUrl } from "../config/env.js";
 import { limits } from "../config/limits.js";
+import { registerDocs } from "../docs/routes.js";
 import { createMetrics, registerMetricsRoute, requestMetricsPlugin } from "./metrics.js";
 import { openApiDocument } from "./openapi.js";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error_handler.js";
@@ -21,6 +23,8 @@ import { registerPaymentRoutes } from "../payments/webhooks.js";
 import { selectProcessor } from "../payments/select.js";
 
 export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+  // {docs_url}: every doc_url the app sends (envelopes, warnings, the OpenAPI document).
+  const docsUrl = docsBaseUrl(deps.env, deps.baseUrl);
   const metrics = createMetrics(() => deps.pool.stats());
   const app = Fastify({
     ...requestIdServerOptions,
@@ -35,7 +39,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   });
   requestIdPlugin(app);
   rateHeadersPlugin(app);
-  errorHandlerPlugin(app);
+  errorHandlerPlugin(app, { docsUrl });
   routeRegistryPlugin(app);
   requestMetricsPlugin(app, metrics);
   registerMetricsRoute(app, metrics);
@@ -45,8 +49,11 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));
 
   registerHealthRoutes(app, deps);
-  const openapi = JSON.stringify(openApiDocument(deps.baseUrl));
+  const openapiDocument = openApiDocument(deps.baseUrl, docsUrl);
+  const openapi = JSON.stringify(openapiDocument);
   app.get("/v1/openapi.json", (_request, reply) => reply.type("application/json; charset=utf-8").send(openapi));
+  // The reference, errors and warnings pages, and / → /docs (public, not metered).
+  await registerDocs(app, { openapi: openapiDocument });
   registerConvertRoute(app, deps, metrics);
   registerTocRoute(app, deps);
   registerReadRoutes(app, deps);

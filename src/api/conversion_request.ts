@@ -15,6 +15,7 @@ import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
 import { checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "./options.js";
 import { RequestSettlement, type StoredResponse } from "./settlement.js";
+import { docsUrlOf } from "./plugins/error_handler.js";
 import { errorResponse, recordRefusal, replayStored, sendStored } from "./routes/responses.js";
 import type { ApiDeps, Caller } from "./types.js";
 
@@ -109,7 +110,7 @@ export async function runConversionRequest<T>(
   } catch (err) {
     const apiErr = toApiError(err);
     if (settlement) {
-      await settlement.fail(apiErr, errorResponse(apiErr, request.requestId), PRODUCED_NOTHING.has(apiErr.code)).catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
+      await settlement.fail(apiErr, errorResponse(apiErr, request.requestId, docsUrlOf(request.server)), PRODUCED_NOTHING.has(apiErr.code)).catch((e: unknown) => request.log.error({ err: e }, "failed to close a failed request's bookkeeping"));
     } else {
       await recordRefusal(deps, request, spec.endpoint, apiErr).catch((e: unknown) => request.log.error({ err: e }, "failed to record a refused request"));
     }

@@ -50,6 +50,8 @@ export interface ViewOptions {
   shortestForm: boolean;
   metadata: Record<string, string> | null;
   debug: boolean;
+  /** {docs_url}: the base of the warnings' doc_url. */
+  docsUrl: string;
 }
 
 export function warningSummary(warnings: readonly { code: string }[]): Record<string, number> {
@@ -60,7 +62,7 @@ export function warningSummary(warnings: readonly { code: string }[]): Record<st
 
 export function conversionView(result: ConversionResult, billing: Billing, o: ViewOptions): ConversionView {
   const engineWarnings: EngineWarning[] = o.engineFloating ? [createWarning("engine_alias_floating"), ...result.warnings] : [...result.warnings];
-  const warnings = engineWarnings.map(toWireWarning);
+  const warnings = engineWarnings.map((w) => toWireWarning(w, o.docsUrl));
   const view: ConversionView = {
     id: o.id,
     object: "conversion",

@@ -2,15 +2,18 @@
 // typed twice: the options schemas come from the zod schemas that validate requests
 // (src/api/options.ts), and the error envelope, the error codes and the statuses they
 // answer with come from the catalogue (src/errors/catalogue.ts). Shapes SPEC.md and
-// DECISIONS.md describe in prose (Conversion, Account, ledger entries…) are written here.
+// DECISIONS.md describe in prose (Conversion, Account, ledger entries…) are in
+// openapi_shapes.ts. Every route the app registers is a path here, apart from the pages for
+// people (console, docs) and the processor's webhook: test/api/openapi.test.ts walks the
+// route registry to keep it so.
 import { z } from "zod";
 import { limits } from "../config/limits.js";
-import { ENGINE_ALIAS, ENGINE_VERSION } from "../engine/version.js";
-import { DOCS_BASE_URL, ErrorCode, errorCodes, errorDocUrl, errorEntry, errorTypes } from "../errors/catalogue.js";
-import { keyEnvs } from "../store/key_format.js";
+import { ENGINE_ALIAS } from "../engine/version.js";
+import { ErrorCode, errorCodes, errorDocUrl, errorEntry, errorTypes } from "../errors/catalogue.js";
 import { ConvertOptionsSchema, TocOptionsSchema, queryOptionNames } from "./options.js";
-
-type Json = Record<string, unknown>;
+import {
+  account, conversion, ledgerEntry, list, obj, ref, str, toc, usage, usageRecord, usageSummary, warning, type Json,
+} from "./openapi_shapes.js";
 
 /** JSON Schema of what a client sends (defaults optional), without the `$schema` marker. */
 export function inputJsonSchema(schema: z.ZodType): Json {
@@ -27,134 +30,13 @@ const ErrorEnvelopeSchema = z
       param: z.string().nullable().meta({ description: "Path of the offending field, such as `options.pages`; null when not field-specific." }),
       retryable: z.boolean().meta({ description: "Whether retrying the exact request could succeed." }),
       retry_after_ms: z.number().int().nullable().meta({ description: "Wait before retrying, when known; agrees with Retry-After." }),
-      doc_url: z.string().meta({ description: `Reference page of the code, under ${DOCS_BASE_URL}.` }),
+      doc_url: z.string().meta({ description: "`{docs_url}/errors#<code>`: the code's entry in the reference (type, status, retryable, what to do)." }),
       request_id: z.string().meta({ description: "`req_<id>`, as in x-request-id." }),
       details: z.record(z.string(), z.unknown()).meta({ description: "Code-specific and additive: ignore unknown keys." }),
     }),
   })
   .meta({ description: "Every non-2xx response on every endpoint. Billing: every 4xx and 5xx bills 0 credits." });
 
-// Compact builders for the prose-described shapes.
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const str = (description?: string, extra: Json = {}) => ({ type: "string", ...(description ? { description } : {}), ...extra });
-const int = (description?: string) => ({ type: "integer", minimum: 0, ...(description ? { description } : {}) });
-const nullable = (schema: Json) => ({ ...schema, type: [schema.type, "null"] });
-const arr = (items: Json, description?: string) => ({ type: "array", items, ...(description ? { description } : {}) });
-const obj = (properties: Record<string, Json>, description?: string, optional: readonly string[] = []) => ({
-  type: "object",
-  properties,
-  required: Object.keys(properties).filter((k) => !optional.includes(k)),
-  ...(description ? { description } : {}),
-});
-const list = (item: string) => obj({ object: str(undefined, { const: "list" }), data: arr(ref(item)), has_more: { type: "boolean" }, next_cursor: nullable(str("Pass as starting_after for the next page; null on the last page.")) });
-const metadataOut = { type: "object", additionalProperties: { type: "string" }, description: "The request's `metadata` option, echoed when given." };
-
-const usage = obj({
-  pages_processed: int("Pages the converter worked on."),
-  pages_billed: int(),
-  pages_not_billed: arr({ type: "integer", minimum: 1 }, "Pages removed from the bill; exactly the pages of critical page-scope warnings."),
-  credits_charged: int("0 on any 4xx or 5xx, and on test keys."),
-  credit_balance_after: int(),
-  line_items: arr(obj({ kind: str(undefined, { enum: ["page_convert", "toc_outline"] }), quantity: int(), credits: int() })),
-  cache: str(undefined, { enum: ["miss", "hit"] }),
-});
-
-const warning = obj({
-  code: str("engine_alias_floating, metadata_unavailable, page_has_no_text_layer, page_render_failed, page_budget_exceeded, result_truncated, outline_missing."),
-  severity: str(undefined, { enum: ["info", "critical"] }),
-  scope: str(undefined, { enum: ["document", "page"] }),
-  message: str(),
-  pages: arr({ type: "integer", minimum: 1 }, "Pages concerned; empty for document scope."),
-  billed: { type: "boolean", description: "false when the pages concerned were not billed." },
-  doc_url: str(),
-});
-
-const conversion = obj(
-  {
-    id: str("`conv_<id>`."),
-    object: str(undefined, { const: "conversion" }),
-    engine: str("The resolved, always pinned, engine version.", { examples: [ENGINE_VERSION] }),
-    created_at: str("ISO 8601 UTC.", { format: "date-time" }),
-    document: obj({
-      page_count: int("Pages in the whole document."),
-      pages_selected: str("The selection expression."),
-      pages_selected_count: int(),
-      content_sha256: str("Lowercase hex SHA-256 of exactly the Markdown served; reproducible when the engine is pinned."),
-      quality: obj({ text_layer_coverage: { type: "number", minimum: 0, maximum: 1, description: "Selected pages with extractable text ÷ selected pages, 4 decimals." } }),
-    }),
-    markdown: str("The converted Markdown."),
-    pages: nullable(arr(obj({ page: int(), chars: int(), extraction: nullable(str(undefined, { enum: ["mupdf", "pdfjs", null] })), markdown_offset: int("UTF-16 offset into markdown."), markdown_length: int("UTF-16 length.") }), "null in answer to the shortest form of request (no option at all).")),
-    links: nullable(arr(obj({ page: int(), url: str(), text: str() }), "null in answer to the shortest form of request.")),
-    warnings: arr(ref("Warning"), "Every degradation, at page granularity."),
-    warning_summary: { type: "object", additionalProperties: { type: "integer" }, description: "Warning code → count." },
-    timings_ms: obj({ parse: int(), convert: int(), encode: int(), total: int() }),
-    usage: ref("Usage"),
-    metadata: metadataOut,
-    debug: { type: "object", description: "Present with `debug: true`: per-page timings, extraction path, layout decisions." },
-  },
-  "A conversion. There is no status field: 200 means a result was produced; all imperfection is in warnings.",
-  ["metadata", "debug"],
-);
-
-const toc = obj(
-  {
-    object: str(undefined, { const: "toc" }),
-    id: str("`toc_<id>`."),
-    engine: str(),
-    created_at: str(undefined, { format: "date-time" }),
-    document: obj({ page_count: int() }),
-    entries: arr(obj({ title: str(), level: { type: "integer", minimum: 1 }, page: nullable(int("1-based; null when the target is not a page of the document.")) }), "In document order; empty (with outline_missing, 0 credits) when the document has no outline."),
-    warnings: arr(ref("Warning")),
-    warning_summary: { type: "object", additionalProperties: { type: "integer" } },
-    usage: ref("Usage"),
-    metadata: metadataOut,
-  },
-  "A document's outline.",
-  ["metadata", "warning_summary"],
-);
-
-const accountLimits = ["requests_per_min", "pages_per_min", "concurrency", "upload_bytes_per_min", "inspect_per_min", "toc_per_min", "inspect_sample_pages_per_day", "unbilled_vcpu_ms_per_hour", "burn_cap_credits_per_day", "max_upload_bytes", "max_selected_pages"];
-const account = obj({
-  object: str(undefined, { const: "account" }),
-  account_id: str(),
-  status: str(undefined, { enum: ["active", "suspended"] }),
-  env: str("The calling key's environment.", { enum: [...keyEnvs] }),
-  credit_balance: int(),
-  credits_held: int(),
-  debt_credits: int(),
-  credit_unit: str(undefined, { const: "page" }),
-  lifetime_credits_charged: int(),
-  trust_tier: { type: "integer", minimum: 0, maximum: 4 },
-  rate_card_version: int(),
-  test_pages_used: int(),
-  test_pages_limit: int(),
-  limits: obj(Object.fromEntries(accountLimits.map((k) => [k, int()])), "The account's own limits; burn_cap_credits_per_day 0 means none."),
-});
-
-const ledgerEntry = obj({
-  object: str(undefined, { const: "ledger_entry" }),
-  id: str("`led_<id>`."),
-  seq: int(),
-  created_at: str(undefined, { format: "date-time" }),
-  kind: str(undefined, { enum: ["purchase", "bonus", "charge", "refund", "clawback", "goodwill", "expiry", "debt_settlement"] }),
-  credits: { type: "integer", description: "Signed: positive adds to the balance." },
-  balance_after: int(),
-  debt_after: int(),
-  rate_card_version: int(),
-  reference: nullable(str("conv_, toc_ or pur_ identifier.")),
-  request_id: nullable(str()),
-  prev_hash: str("The previous entry's entry_hash; 64 zeros for the first."),
-  entry_hash: str('Lowercase hex SHA-256 of prev_hash + "\\n" + the entry\'s JSON, keys sorted, entry_hash left out.'),
-});
-
-const usageRecord = obj({
-  object: str(undefined, { const: "usage_record" }),
-  id: str(), request_id: str(), created_at: str(undefined, { format: "date-time" }), env: str(undefined, { enum: [...keyEnvs] }),
-  endpoint: str(), status: int(), error_code: nullable(str()), pages_processed: int(), pages_billed: int(), credits_charged: int(),
-  key_hint: nullable(str()), cache: nullable(str(undefined, { enum: ["hit", "miss"] })), metadata: nullable({ type: "object", additionalProperties: { type: "string" } }),
-});
-const totals = { requests: int(), pages_processed: int(), pages_billed: int(), credits_charged: int() };
-const usageSummary = obj({ object: str(undefined, { const: "usage_summary" }), from: str(), to: str(), group_by: str(undefined, { enum: ["endpoint", "day"] }), data: arr({ type: "object", properties: { ...totals, endpoint: str(), day: str() } }), totals: obj(totals) });
 
 // Response headers (SPEC.md): the rate-limit set is on every response.
 const h = (description: string, schema: Json = { type: "string" }) => ({ description, schema });
@@ -232,29 +114,61 @@ function pdfRequestBody(optionsSchema: string): Json {
         encoding: { file: { contentType: "application/pdf" }, options: { contentType: "application/json" }, password: { contentType: "text/plain" } },
       },
       "application/json": {
-        schema: obj({ source: obj({ type: str("Only `file_id`; `base64` and `url` give 400 unsupported_source_type.", { const: "file_id" }), file_id: str() }) }, "Conversion of an uploaded file. No upload exists in this release: 404 file_not_found."),
+        schema: obj({ source: ref("Source"), options: ref(optionsSchema) }, "Conversion of an uploaded file by its file_id; options beside source, none in the query (400 query_options_not_allowed). No upload exists in this release: 404 file_not_found.", ["options"]),
+        examples: {
+          file_id: { summary: "A file uploaded earlier", value: { source: { type: "file_id", file_id: "file_123" }, options: { pages: "1-5" } } },
+          base64: { summary: "Base64 bytes: refused, 400 unsupported_source_type", value: { source: { type: "base64", data: "JVBERi0xLjcK..." } } },
+        },
       },
     },
   };
 }
+
+/**
+ * The JSON encoding's `source`: `file_id` is the one type accepted; `base64` and `url` are
+ * named by SPEC.md only to be refused with 400 unsupported_source_type (send the bytes as
+ * application/pdf or multipart instead).
+ */
+const source = {
+  description: "Where the PDF comes from. Only `file_id` is accepted; `base64` and `url` give 400 unsupported_source_type.",
+  oneOf: [
+    obj({ type: str("An uploaded file.", { const: "file_id" }), file_id: str("`file_<id>` from POST /v1/files.") }, "A file uploaded earlier (404 file_not_found in this release)."),
+    {
+      type: "object",
+      properties: { type: str("Not supported: 400 unsupported_source_type.", { enum: ["base64", "url"] }) },
+      required: ["type"],
+      description: "Inline base64 bytes or a URL: refused with 400 unsupported_source_type.",
+    },
+  ],
+};
 
 function queryPages(schema: Json): Json {
   const { default: _null, ...rest } = schema;
   return { ...rest, type: "string" };
 }
 
-/** The v1 OpenAPI document for a deployment at `baseUrl` ({base_url}). */
-export function openApiDocument(baseUrl: string): Json {
+/** The v1 OpenAPI document for a deployment at `baseUrl` ({base_url}) whose doc_url links are under `docsUrl` ({docs_url}). */
+export function openApiDocument(baseUrl: string, docsUrl: string): Json {
   const convertOptions = inputJsonSchema(ConvertOptionsSchema);
   return {
     openapi: "3.1.0",
-    info: { title: "svc-md API", version: "1", description: `PDF to Markdown conversion. 1 credit = 1 converted page. Engine alias ${ENGINE_ALIAS}.` },
+    info: {
+      title: "svc-md API",
+      version: "1",
+      description: `PDF to Markdown conversion. 1 credit = 1 converted page. Engine alias ${ENGINE_ALIAS}. Every error code is explained at ${docsUrl}/errors, every warning code at ${docsUrl}/warnings.`,
+    },
+    externalDocs: { description: "Error and warning reference", url: `${docsUrl}/errors` },
     servers: [{ url: baseUrl }],
     security: [{ bearerAuth: [] }],
-    paths: { ...conversionPaths(queryOptionParams(convertOptions)), ...disabledPaths(), ...readPaths() },
+    tags: [
+      { name: "Conversion", description: "PDF in, Markdown or an outline out; billed in credits." },
+      { name: "Account", description: "Balance, ledger, usage and stored results; free." },
+      { name: "Service", description: "Health, readiness, metrics and this document; no API key." },
+    ],
+    paths: { ...conversionPaths(queryOptionParams(convertOptions)), ...disabledPaths(), ...readPaths(), ...servicePaths() },
     components: components(convertOptions),
     // The whole catalogue, for clients generating code tables: code → type, status, retryable.
-    "x-error-catalogue": errorCatalogue(),
+    "x-error-catalogue": errorCatalogue(docsUrl),
   };
 }
 
@@ -272,7 +186,7 @@ function conversionPaths(queryOptions: Json[]): Json {
   return {
     "/v1/convert": {
       post: {
-        operationId: "convert",
+        tags: ["Conversion"], operationId: "convert",
         summary: "Convert a PDF to Markdown.",
         description: `Synchronous. Three encodings that cannot be mixed. Scope convert:write. Billed 1 credit per billable page; hold = the bounded selection, else ${limits.holdCreditsMax}.`,
         parameters: [...postHeaders, ...queryOptions],
@@ -285,7 +199,7 @@ function conversionPaths(queryOptions: Json[]): Json {
     },
     "/v1/toc": {
       post: {
-        operationId: "toc",
+        tags: ["Conversion"], operationId: "toc",
         summary: "Read a PDF's outline as a table of contents.",
         description: "Same encodings and password handling as /v1/convert; the only option is metadata, so the raw encoding takes no query parameter. 1 credit per request, 0 when the document has no outline. Scope convert:write.",
         parameters: postHeaders,
@@ -299,24 +213,43 @@ function conversionPaths(queryOptions: Json[]): Json {
   };
 }
 
+/** Probes, metrics and this document: no API key, never metered. */
+function servicePaths(): Json {
+  const open = { security: [], tags: ["Service"] };
+  const text = (description: string, type: string) => ({ description, content: { [type]: { schema: { type: "string" } } } });
+  return {
+    "/healthz": { get: { ...open, operationId: "healthz", summary: "Liveness: 200 while the process runs.", responses: { "200": { description: "Alive.", content: { "application/json": { schema: obj({ status: str(undefined, { const: "ok" }) }) } } }, ...errors([405, 500]) } } },
+    "/readyz": {
+      get: {
+        ...open,
+        operationId: "readyz",
+        summary: "Readiness: the database answers and the engine queue has room; else 503 overloaded.",
+        responses: { "200": { description: "Ready.", content: { "application/json": { schema: { type: "object", properties: { status: str(undefined, { const: "ready" }), database: str(), engine: { type: "object" } }, required: ["status"] } } } }, ...errors([405, 500, 503]) },
+      },
+    },
+    "/metrics": { get: { ...open, operationId: "metrics", summary: "Operator metrics in the Prometheus text exposition format.", responses: { "200": text("The exposition.", "text/plain"), ...errors([405, 500]) } } },
+    "/v1/openapi.json": { get: { ...open, operationId: "openapi", summary: "This OpenAPI 3.1 document.", responses: { "200": { description: "The document.", content: { "application/json": { schema: { type: "object" } } } }, ...errors([405, 500]) } } },
+  };
+}
+
 /** Endpoints of SPEC.md not enabled in this release. */
 function disabledPaths(): Json {
   return {
-    "/v1/inspect": { post: { operationId: "inspect", summary: "Document probe (scan=sample|full). Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
-    "/v1/files": { post: { operationId: "uploadFile", summary: "Upload for later conversion by file_id. Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
+    "/v1/inspect": { post: { tags: ["Conversion"], operationId: "inspect", summary: "Document probe (scan=sample|full). Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
+    "/v1/files": { post: { tags: ["Conversion"], operationId: "uploadFile", summary: "Upload for later conversion by file_id. Not enabled in this release: 422 feature_not_enabled, billed 0.", responses: errors([401, 403, 405, 422, 429, 500, 503]) } },
   };
 }
 
 /** The read endpoints: account, ledger, usage, stored conversions. */
 function readPaths(): Json {
   return {
-    "/v1/account": { get: { operationId: "getAccount", summary: "The caller's account. Free; scope account:read.", responses: { "200": jsonOk("The account.", ref("Account")), ...errors(readStatuses) } } },
+    "/v1/account": { get: { tags: ["Account"], operationId: "getAccount", summary: "The caller's account. Free; scope account:read.", responses: { "200": jsonOk("The account.", ref("Account")), ...errors(readStatuses) } } },
     "/v1/credits/ledger": {
-      get: { operationId: "listLedger", summary: "The authoritative, hash-chained credit history, ascending. Scope usage:read.", parameters: listParams(limits.ledgerListLimitMax, limits.ledgerListLimitDefault), responses: { "200": jsonOk("A page of ledger entries.", list("LedgerEntry")), ...errors(readStatuses) } },
+      get: { tags: ["Account"], operationId: "listLedger", summary: "The authoritative, hash-chained credit history, ascending. Scope usage:read.", parameters: listParams(limits.ledgerListLimitMax, limits.ledgerListLimitDefault), responses: { "200": jsonOk("A page of ledger entries.", list("LedgerEntry")), ...errors(readStatuses) } },
     },
     "/v1/usage": {
       get: {
-        operationId: "usageSummary",
+        tags: ["Account"], operationId: "usageSummary",
         summary: "Usage totals over [from, to), grouped by endpoint or day. Scope usage:read.",
         parameters: [
           queryParam("from", "Inclusive start: YYYY-MM-DD (UTC) or RFC 3339; default 30 days ago.", { type: "string" }),
@@ -327,11 +260,11 @@ function readPaths(): Json {
       },
     },
     "/v1/usage/records": {
-      get: { operationId: "listUsageRecords", summary: "One record per request that reached the converter or was refused for billing or limits, oldest first. Scope usage:read.", parameters: listParams(limits.usageListLimitMax, limits.usageListLimitDefault), responses: { "200": jsonOk("A page of usage records.", list("UsageRecord")), ...errors(readStatuses) } },
+      get: { tags: ["Account"], operationId: "listUsageRecords", summary: "One record per request that reached the converter or was refused for billing or limits, oldest first. Scope usage:read.", parameters: listParams(limits.usageListLimitMax, limits.usageListLimitDefault), responses: { "200": jsonOk("A page of usage records.", list("UsageRecord")), ...errors(readStatuses) } },
     },
     "/v1/conversions/{id}": {
       get: {
-        operationId: "getConversion",
+        tags: ["Account"], operationId: "getConversion",
         summary: "A stored conversion, for 24 hours (then 410 result_expired). Free; scope convert:write.",
         parameters: [{ name: "id", in: "path", required: true, description: "`conv_<id>`.", schema: { type: "string" } }],
         responses: { "200": jsonOk("The original 200 body, usage.cache unchanged.", ref("Conversion")), ...errors([...readStatuses, 410]) },
@@ -348,6 +281,7 @@ function components(convertOptions: Json): Json {
       ConvertOptions: convertOptions,
       TocOptions: inputJsonSchema(TocOptionsSchema),
       Error: inputJsonSchema(ErrorEnvelopeSchema),
+      Source: source,
       Conversion: conversion,
       Warning: warning,
       Usage: usage,
@@ -361,9 +295,9 @@ function components(convertOptions: Json): Json {
   };
 }
 
-function errorCatalogue(): Json[] {
+function errorCatalogue(docsUrl: string): Json[] {
   return errorCodes.map((code) => {
     const { type, status, retryable } = errorEntry(code);
-    return { code, type, status, retryable, doc_url: errorDocUrl(code) };
+    return { code, type, status, retryable, doc_url: errorDocUrl(docsUrl, code) };
   });
 }

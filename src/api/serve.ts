@@ -47,8 +47,8 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
   const pool = new EnginePool({ threads: env.ENGINE_THREADS ?? availableParallelism() });
   // PORT=0 lets the OS choose. {base_url} (mailed links, checkout return addresses, the
   // sandbox's webhook) must name the port actually served, so choose before building the app.
-  const port = env.PORT === 0 && process.env.PUBLIC_BASE_URL === undefined ? await freePort(env.HOST) : env.PORT;
-  const baseUrl = process.env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
+  const port = env.PORT === 0 && env.PUBLIC_BASE_URL === undefined ? await freePort(env.HOST) : env.PORT;
+  const baseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   const app = await buildApp({ store: store.ctx, pool, env, baseUrl });
   const address = await app.listen({ port, host: env.HOST });
   let admin: Server | null = null;

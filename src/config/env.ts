@@ -19,6 +19,13 @@ const schema = z.object({
    * is fine for one instance; several instances behind one address must share a value.
    */
   CONSOLE_SECRET: z.string().min(32).optional(),
+  /** {base_url}: the address in links (top-up, console, sandbox, docs). Absent: http://localhost:$PORT. */
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * {docs_url}: the base of every `doc_url` (`${DOCS_URL}/errors#<code>`). Absent: the
+   * reference this service serves itself, `${PUBLIC_BASE_URL}/docs`.
+   */
+  DOCS_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -32,4 +39,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`invalid environment: ${issues}`);
   }
   return result.data;
+}
+
+/**
+ * {docs_url}: DOCS_URL, else the reference served at `${baseUrl}/docs`. The only place the
+ * docs base is decided; every doc_url (errors, warnings, the OpenAPI document) is built on it.
+ */
+export function docsBaseUrl(env: Pick<Env, "DOCS_URL">, baseUrl: string): string {
+  return (env.DOCS_URL ?? `${baseUrl.replace(/\/+$/, "")}/docs`).replace(/\/+$/, "");
 }

@@ -11,9 +11,6 @@ export { sanitizeCallerString };
 import type { DocumentError } from "../engine/errors.js";
 import { ENGINE_ALIAS, ENGINE_VERSION } from "../engine/version.js";
 
-/** Base of every `doc_url`; a deployment may serve its reference elsewhere later. */
-export const DOCS_BASE_URL = "https://docs.svc-md.dev";
-
 // SPEC.md's type table: the ten types and the statuses each may answer with.
 const typeStatusTable = {
   invalid_request_error: [400, 405, 406, 409, 413, 415, 422],
@@ -196,8 +193,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return ErrorCode.safeParse(value).success;
 }
 
-export function errorDocUrl(code: ErrorCode): string {
-  return `${DOCS_BASE_URL}/errors#${code}`;
+/**
+ * The reference link of a code: its anchor on the errors page under {docs_url}, the base the
+ * configuration decides (src/config/env.ts `docsBaseUrl`), which the caller passes in.
+ */
+export function errorDocUrl(docsUrl: string, code: ErrorCode): string {
+  return `${docsUrl}/errors#${code}`;
 }
 
 // SPEC.md: 429 and 503 carry Retry-After; DECISIONS.md adds idempotency_in_progress (value 1).
@@ -256,6 +257,8 @@ export interface EnvelopeOptions {
   details?: Record<string, unknown>;
   retry_after_ms?: number | null;
   request_id: string;
+  /** {docs_url}, the configured docs base: doc_url is its errors page's anchor for the code. */
+  docs_url: string;
 }
 
 /** The SPEC.md error envelope, with every field present. */
@@ -270,7 +273,7 @@ export function errorEnvelope(code: ErrorCode, options: EnvelopeOptions): ErrorE
       param: options.param == null ? null : sanitizeCallerString(options.param),
       retryable: spec.retryable,
       retry_after_ms: effectiveRetryAfterMs(code, options.retry_after_ms),
-      doc_url: errorDocUrl(code),
+      doc_url: errorDocUrl(options.docs_url, code),
       request_id: options.request_id,
       details: options.details ?? {},
     },
@@ -317,8 +320,10 @@ export class ApiError extends Error {
     return catalogue[this.code].retryable;
   }
 
-  toEnvelope(requestId: string): ErrorEnvelope {
+  /** The envelope, its doc_url under `docsUrl` ({docs_url}). */
+  toEnvelope(requestId: string, docsUrl: string): ErrorEnvelope {
     return errorEnvelope(this.code, {
+      docs_url: docsUrl,
       message: this.message,
       param: this.param,
       details: this.details,

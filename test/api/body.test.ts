@@ -53,7 +53,7 @@ beforeAll(async () => {
           request.raw.socket.once("close", () => (outcome.socketBytesAtClose = request.raw.socket.bytesRead));
         }
         reply.code(err.status).headers(err.headers);
-        return err.toEnvelope("req_test");
+        return err.toEnvelope("req_test", "http://svc.test/docs");
       }
     });
   route("/convert", testLimits);

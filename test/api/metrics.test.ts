@@ -20,7 +20,7 @@ async function buildApp(metrics: Metrics): Promise<FastifyInstance> {
   // Registered through app.register as well as called directly: both must apply app-wide.
   await app.register(requestIdPlugin);
   await app.register(rateHeadersPlugin);
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { docsUrl: "http://svc.test/docs" });
   await app.register(routeRegistryPlugin);
   await app.register(requestMetricsPlugin, metrics);
   registerMetricsRoute(app, metrics);

@@ -1,19 +1,22 @@
-// src/api/openapi.ts: an OpenAPI 3.1 document whose options schemas are the zod schemas'
-// JSON Schema, whose error responses come from the catalogue, and which has every path
-// SPEC.md names.
+// src/api/openapi.ts: an OpenAPI 3.1 document, valid against the OpenAPI 3.1 schema, whose
+// options schemas are the zod schemas' JSON Schema, whose error responses come from the
+// catalogue, and which has every path SPEC.md names and every route the app registers.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { openApiDocument } from "../../src/api/openapi.js";
+import { registeredRoutes } from "../../src/api/plugins/route_registry.js";
 import { ConvertOptionsSchema, TocOptionsSchema, queryOptionNames } from "../../src/api/options.js";
 import { errorCodes, errorEntry } from "../../src/errors/catalogue.js";
+import { startTestApi, type TestApi } from "../support/api.js";
 
 type Json = Record<string, any>;
 
-const doc = openApiDocument("https://api.example.test") as Json;
+const doc = openApiDocument("https://api.example.test", "https://api.example.test/docs") as Json;
 const specPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared/SPEC.md");
 const methods = ["get", "post", "put", "patch", "delete"];
 
@@ -36,6 +39,14 @@ describe("document shape", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers).toEqual([{ url: "https://api.example.test" }]);
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it("validates against the OpenAPI 3.1 schema (@seriousme/openapi-schema-validator)", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(doc));
+    expect(validator.version).toBe("3.1");
+    expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)?.slice(0, 2_000)).toEqual([]);
+    expect(result.valid).toBe(true);
   });
 
   it("every $ref resolves inside the document", () => {
@@ -86,7 +97,17 @@ describe("paths (SPEC.md §Endpoints, DECISIONS.md)", () => {
     expect(multipart.schema.required).toEqual(["file"]);
     expect(multipart.schema.properties.options).toEqual({ $ref: "#/components/schemas/ConvertOptions" });
     expect(multipart.encoding.options.contentType).toBe("application/json");
-    expect(body["application/json"].schema.properties.source.properties.type.const).toBe("file_id");
+    // JSON: {source, options?}; source is a file_id, and base64 or url are documented as refused.
+    const json = body["application/json"];
+    expect(json.schema.properties.options).toEqual({ $ref: "#/components/schemas/ConvertOptions" });
+    expect(json.schema.required).toEqual(["source"]);
+    const source = doc.components.schemas.Source;
+    expect(source.oneOf[0].properties.type.const).toBe("file_id");
+    expect(source.oneOf[1].properties.type.enum).toEqual(["base64", "url"]);
+    expect(source.oneOf[1].description).toContain("unsupported_source_type");
+    expect(Object.keys(json.examples)).toEqual(["file_id", "base64"]);
+    expect(body["application/pdf"].schema.contentMediaType).toBe("application/pdf");
+    expect(multipart.schema.properties.file.contentMediaType).toBe("application/pdf");
   });
 
   it("the raw encoding's query parameters are exactly the scalar options", () => {
@@ -105,6 +126,21 @@ describe("paths (SPEC.md §Endpoints, DECISIONS.md)", () => {
     const conversion = doc.components.schemas.Conversion;
     expect(Object.keys(conversion.properties)).toEqual(expect.arrayContaining(["id", "object", "engine", "created_at", "document", "markdown", "pages", "links", "warnings", "warning_summary", "timings_ms", "usage"]));
     expect(conversion.properties.pages.type).toEqual(["array", "null"]);
+  });
+
+  it("/v1/toc takes the same three encodings, answers JSON or Markdown", () => {
+    const op = doc.paths["/v1/toc"].post;
+    expect(Object.keys(op.requestBody.content).sort()).toEqual(["application/json", "application/pdf", "multipart/form-data"]);
+    expect(Object.keys(op.responses["200"].content)).toEqual(["application/json", "text/markdown"]);
+  });
+
+  it("health, readiness, metrics and the document itself are described, without an API key", () => {
+    for (const p of ["/healthz", "/readyz", "/metrics", "/v1/openapi.json"]) {
+      expect(doc.paths[p]?.get?.security, p).toEqual([]);
+      expect(doc.paths[p].get.responses["200"], p).toBeTruthy();
+    }
+    expect(Object.keys(doc.paths["/metrics"].get.responses["200"].content)).toEqual(["text/plain"]);
+    expect(doc.paths["/readyz"].get.responses["503"]).toEqual({ $ref: "#/components/responses/Error503" });
   });
 
   it("list endpoints take limit and starting_after; usage takes from, to, group_by", () => {
@@ -131,6 +167,22 @@ describe("errors come from the catalogue", () => {
       expect(r?.["x-error-codes"], code).toContain(code);
       expect(r.description).toContain(code);
     }
+  });
+
+  it("every documented error status of every operation is the envelope, with codes of that status", () => {
+    for (const [p, m, op] of operations()) {
+      const statuses = Object.keys(op.responses as Json).filter((s) => !s.startsWith("2"));
+      expect(statuses.length, `${m} ${p}`).toBeGreaterThan(0);
+      for (const status of statuses) {
+        const resolved = doc.components.responses[(op.responses[status] as Json).$ref.split("/").pop()];
+        expect(resolved, `${m} ${p} ${status}`).toBeTruthy();
+        for (const code of resolved["x-error-codes"]) expect(String(errorEntry(code).status)).toBe(status);
+      }
+    }
+  });
+
+  it("doc_url of every catalogue entry is {docs_url}/errors#<code>", () => {
+    for (const e of doc["x-error-catalogue"]) expect(e.doc_url).toBe(`https://api.example.test/docs/errors#${e.code}`);
   });
 
   it("every error response used by an operation is the envelope", () => {
@@ -216,5 +268,48 @@ describe("the options schema is the zod schema", () => {
       { metadata: Object.fromEntries(Array.from({ length: 17 }, (_, i) => [`k${i}`, "v"])) }, { metadata: { ["k".repeat(41)]: "v" } },
     ];
     for (const sample of samples) expect(validate(sample), JSON.stringify(sample)).toBe(ConvertOptionsSchema.safeParse(sample).success);
+  });
+});
+
+describe("every route the app registers is in the document it serves", () => {
+  // Routes that are not the API: pages for people (the console, this reference and its
+  // assets, / → /docs, the sandbox processor's stand-in checkout) and the payment processor's
+  // signed webhook. Everything else must be a path of the document. HEAD is Fastify's twin
+  // of every GET (docs/api.md), not listed.
+  const notApi = [/^\/$/, /^\/console(\/|$)/, /^\/docs(\/|$)/, /^\/webhooks\//, /^\/sandbox\//];
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ threads: 1 });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it("walks the route registry: each method of each API route is an operation of /v1/openapi.json", async () => {
+    const served = (await api.app.inject({ method: "GET", url: "/v1/openapi.json" })).json() as Json;
+    const routes = [...registeredRoutes(api.app)];
+    expect(routes.length).toBeGreaterThan(20);
+    const missing: string[] = [];
+    let checked = 0;
+    for (const [url, methods] of routes) {
+      if (notApi.some((re) => re.test(url))) continue;
+      // Fastify's `:id` is OpenAPI's `{id}`.
+      const openapiPath = url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}");
+      for (const method of methods) {
+        if (method === "HEAD") continue;
+        checked += 1;
+        if (!served.paths[openapiPath]?.[method.toLowerCase()]) missing.push(`${method} ${url}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(13);
+  });
+
+  it("has no path the app does not route (the document describes only what exists)", async () => {
+    const served = (await api.app.inject({ method: "GET", url: "/v1/openapi.json" })).json() as Json;
+    const routed = new Set([...registeredRoutes(api.app)].flatMap(([url, methods]) => [...methods].map((m) => `${m.toLowerCase()} ${url.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, "{$1}")}`)));
+    for (const [p, item] of Object.entries(served.paths as Json)) {
+      for (const m of methods.filter((x) => (item as Json)[x])) expect(routed.has(`${m} ${p}`), `${m} ${p}`).toBe(true);
+    }
   });
 });

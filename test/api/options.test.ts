@@ -329,7 +329,7 @@ describe("messages (SPEC.md: caller text capped at 128 characters, control chara
     const err = expectRefused(() => obj({ [name]: 1 }), "unknown_parameter", `options.${name}`);
     expect(err.message).not.toContain("\u001b");
     expect(err.message.length).toBeLessThan(600);
-    const envelope = err.toEnvelope("req_test");
+    const envelope = err.toEnvelope("req_test", "http://svc.test/docs");
     expect(envelope.error.param?.length).toBeLessThanOrEqual(limits.callerStringCharsMax);
   });
 

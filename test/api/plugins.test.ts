@@ -16,6 +16,8 @@ import { paidLimitDefaults } from "../../src/store/account_limits.js";
 import { meterBurst, rateLimitHeaderNames } from "../../src/store/meters.js";
 
 const BODY_LIMIT_BYTES = 1_024;
+/** The docs base the error handler is configured with: every doc_url is built on it. */
+const DOCS_URL = "http://svc.test/docs";
 const internalDetail = "connect ECONNREFUSED 10.0.0.7:5432 at /srv/svc/src/store/db.ts: SELECT secret FROM api_keys";
 
 interface TestApp {
@@ -41,7 +43,7 @@ async function buildApp(logStream?: { write(line: string): void }): Promise<Test
   // The order app.ts uses: ids, rate headers, errors, 404/405, then everything else.
   requestIdPlugin(app);
   await app.register(rateHeadersPlugin, { defaults: paidLimitDefaults });
-  errorHandlerPlugin(app);
+  errorHandlerPlugin(app, { docsUrl: DOCS_URL });
   routeRegistryPlugin(app);
   let auth = 0;
   let handlers = 0;
@@ -210,7 +212,7 @@ describe("SPEC Errors: ApiError rendering", () => {
     const { error } = envelopeOf(r.body);
     expect(Object.keys(error).sort()).toEqual(["code", "details", "doc_url", "message", "param", "request_id", "retry_after_ms", "retryable", "type"]);
     expect(error).toMatchObject({ type: "payment_required_error", code: "insufficient_credits", retryable: false, message: errorEntry("insufficient_credits").message });
-    expect(error.doc_url).toMatch(/^https:\/\/.+#insufficient_credits$/);
+    expect(error.doc_url).toBe(`${DOCS_URL}/errors#insufficient_credits`);
   });
 
   it("401s carry WWW-Authenticate", async () => {

@@ -20,7 +20,7 @@ beforeAll(async () => {
   const clock = manualClock(db.db, Date.now());
   app = Fastify({ ...requestIdServerOptions, frameworkErrors, clientErrorHandler });
   requestIdPlugin(app);
-  errorHandlerPlugin(app);
+  errorHandlerPlugin(app, { docsUrl: "http://svc.test/docs" });
   routeRegistryPlugin(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));

@@ -10,9 +10,9 @@ import { DocumentError, documentErrorCodes } from "../../src/engine/errors.js";
 import type { EngineWarning } from "../../src/engine/result.js";
 import {
   ApiError,
-  DOCS_BASE_URL,
   apiErrorFromDocumentError,
   errorCodes,
+  errorDocUrl,
   errorEntry,
   errorEnvelope,
   errorTypes,
@@ -26,6 +26,9 @@ import {
 } from "../../src/errors/catalogue.js";
 import { createWarning, criticalPageWarningCodes, warningCodes, warningEntry } from "../../src/engine/warnings.js";
 import { toWireWarning } from "../../src/errors/warnings.js";
+
+/** A configured docs base ({docs_url}); the catalogue builds every doc_url on the one it is given. */
+const DOCS = "https://svc.example.test/docs";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const specPath = path.resolve(repoRoot, "../shared/SPEC.md");
@@ -177,7 +180,7 @@ describe("error catalogue", () => {
 
 describe("errorEnvelope", () => {
   it("SPEC: returns exactly the nine envelope fields, with defaults for the optional ones", () => {
-    const envelope = errorEnvelope("pdf_corrupt", { request_id: "req_1" });
+    const envelope = errorEnvelope("pdf_corrupt", { request_id: "req_1", docs_url: DOCS });
     expect(envelope).toEqual({
       error: {
         type: "document_error",
@@ -186,28 +189,28 @@ describe("errorEnvelope", () => {
         param: null,
         retryable: false,
         retry_after_ms: null,
-        doc_url: "https://docs.svc-md.dev/errors#pdf_corrupt",
+        doc_url: "https://svc.example.test/docs/errors#pdf_corrupt",
         request_id: "req_1",
         details: {},
       },
     });
-    expect(DOCS_BASE_URL).toBe("https://docs.svc-md.dev");
+    expect(errorDocUrl("https://other.test/ref", "pdf_corrupt")).toBe("https://other.test/ref/errors#pdf_corrupt");
   });
 
   it("SPEC: insufficient_credits carries its details and is not retryable", () => {
     const details = { credits_required: 200, credits_available: 3, top_up_url: "https://console.example/credits" };
-    const { error } = errorEnvelope("insufficient_credits", { details, request_id: "req_2", message: "custom" });
+    const { error } = errorEnvelope("insufficient_credits", { details, request_id: "req_2", message: "custom", docs_url: DOCS });
     expect(error).toMatchObject({ type: "payment_required_error", retryable: false, details, message: "custom" });
   });
 
   it("DECISIONS: retry_after_ms agrees with the whole-second Retry-After header", () => {
-    expect(errorEnvelope("rate_limit_requests", { request_id: "r", retry_after_ms: 1_500 }).error.retry_after_ms).toBe(2_000);
-    expect(errorEnvelope("idempotency_in_progress", { request_id: "r" }).error.retry_after_ms).toBe(1_000);
-    expect(errorEnvelope("conversion_timeout", { request_id: "r", retry_after_ms: 1_500 }).error.retry_after_ms).toBe(1_500);
+    expect(errorEnvelope("rate_limit_requests", { request_id: "r", retry_after_ms: 1_500, docs_url: DOCS }).error.retry_after_ms).toBe(2_000);
+    expect(errorEnvelope("idempotency_in_progress", { request_id: "r", docs_url: DOCS }).error.retry_after_ms).toBe(1_000);
+    expect(errorEnvelope("conversion_timeout", { request_id: "r", retry_after_ms: 1_500, docs_url: DOCS }).error.retry_after_ms).toBe(1_500);
   });
 
   it("SPEC message rules: a caller-chosen param is sanitized", () => {
-    const { error } = errorEnvelope("unknown_parameter", { request_id: "r", param: `bad\u0000${"x".repeat(300)}` });
+    const { error } = errorEnvelope("unknown_parameter", { request_id: "r", param: `bad\u0000${"x".repeat(300)}`, docs_url: DOCS });
     expect(error.param).toBe(`bad${"x".repeat(125)}`);
   });
 });
@@ -236,7 +239,7 @@ describe("ApiError", () => {
     const err = new ApiError("unknown_parameter", { param: "options.foo", message: "Unknown field options.foo." });
     expect(isApiError(err)).toBe(true);
     expect(isApiError(new Error("x"))).toBe(false);
-    expect(err.toEnvelope("req_9").error).toMatchObject({ code: "unknown_parameter", param: "options.foo", message: "Unknown field options.foo.", request_id: "req_9", type: "invalid_request_error" });
+    expect(err.toEnvelope("req_9", DOCS).error).toMatchObject({ code: "unknown_parameter", param: "options.foo", message: "Unknown field options.foo.", request_id: "req_9", type: "invalid_request_error" });
   });
 
   it("maps a DocumentError through the catalogue, keeping message and details", () => {
@@ -293,7 +296,7 @@ describe("warning catalogue", () => {
     const w: EngineWarning = createWarning("page_has_no_text_layer", [5, 3, 4, 3]);
     expect(w).toMatchObject({ severity: "critical", scope: "page", pages: [3, 4, 5], billed: false });
     expect(w.message).toContain("Pages 3-5");
-    expect(toWireWarning(w).doc_url).toBe("https://docs.svc-md.dev/warnings#page_has_no_text_layer");
+    expect(toWireWarning(w, DOCS).doc_url).toBe("https://svc.example.test/docs/warnings#page_has_no_text_layer");
     expect(createWarning("engine_alias_floating")).toMatchObject({ pages: [], billed: true });
   });
 });

@@ -19,7 +19,7 @@ export async function paymentsApp(deps: ApiDeps, processor: PaymentProcessor): P
   const app = Fastify({ ...requestIdServerOptions, frameworkErrors, clientErrorHandler, logger: false });
   requestIdPlugin(app);
   rateHeadersPlugin(app);
-  errorHandlerPlugin(app);
+  errorHandlerPlugin(app, { docsUrl: `${deps.baseUrl}/docs` });
   routeRegistryPlugin(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null, undefined));

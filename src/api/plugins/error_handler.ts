@@ -25,6 +25,25 @@ import { closeIfBodyUnread } from "../body.js";
 import { applyRateHeaders } from "./rate_headers.js";
 import { appWide, ensureRequestState, genReqId, REQUEST_ID_HEADER } from "./request_id.js";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** {docs_url}: the base of every doc_url this app sends (errorHandlerPlugin's option). */
+    svcDocsUrl: string;
+  }
+}
+
+export interface ErrorHandlerOptions {
+  /** {docs_url}, from the configuration (src/config/env.ts `docsBaseUrl`). */
+  docsUrl: string;
+}
+
+/** The docs base of the app `instance` belongs to; a programmer error if the plugin is missing. */
+export function docsUrlOf(instance: FastifyInstance): string {
+  const docsUrl = (instance as Partial<FastifyInstance>).svcDocsUrl;
+  if (typeof docsUrl !== "string") throw new Error("errorHandlerPlugin(app, { docsUrl }) was not installed on this app");
+  return docsUrl;
+}
+
 /** A whole message is catalogue text plus caller strings capped at 128; this only stops runaways. */
 const messageCharsMax = 1_024;
 
@@ -65,6 +84,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, err: Api
     details: err.details,
     retry_after_ms: err.retryAfterMs,
     request_id: request.requestId,
+    docs_url: docsUrlOf(request.server),
   });
   codes.set(request, err.code);
   // An envelope must not keep headers that describe a body it replaced (a handler that set
@@ -205,12 +225,13 @@ function clientErrorCode(err: { code?: string }): ApiError {
  * timed out) and there is no request object, only the socket. Same envelope, a fresh request
  * id, the published-default rate headers, then the connection closes as Node's does.
  */
-export function clientErrorHandler(this: unknown, err: Error & { code?: string }, socket: Socket): void {
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
   if (err.code === "ECONNRESET" || socket.destroyed) return;
   if (socket.writable) {
     const error = clientErrorCode(err);
     const requestId = genReqId();
-    const body = JSON.stringify(error.toEnvelope(requestId));
+    // Fastify calls this bound to the root instance, where the docs base is decorated.
+    const body = JSON.stringify(error.toEnvelope(requestId, docsUrlOf(this)));
     const headers: Record<string, string> = {
       "content-type": "application/json; charset=utf-8",
       "content-length": String(Buffer.byteLength(body)),
@@ -241,10 +262,15 @@ function recordEnvelopeCode(request: FastifyRequest, reply: FastifyReply, payloa
   }
 }
 
-/** Installs the error handler on the instance it is given (the root: errors everywhere). */
+/**
+ * Installs the error handler on the instance it is given (the root: errors everywhere), with
+ * the docs base every envelope's doc_url is built on.
+ */
 export const errorHandlerPlugin = appWide(
   "svc-error-handler",
-  (app: FastifyInstance, _opts?: object, done?: (err?: Error) => void): void => {
+  (app: FastifyInstance, opts: ErrorHandlerOptions, done?: (err?: Error) => void): void => {
+    if (typeof opts?.docsUrl !== "string") throw new Error("errorHandlerPlugin needs { docsUrl }");
+    app.decorate("svcDocsUrl", opts.docsUrl);
     app.setErrorHandler(errorHandler);
     app.addHook("onSend", (request, reply, payload, next) => {
       recordEnvelopeCode(request, reply, payload);

@@ -7,11 +7,11 @@ import type { ApiDeps } from "../types.js";
 import type { ApiError } from "../../errors/catalogue.js";
 import type { StoredResponse } from "../settlement.js";
 
-export function errorResponse(err: ApiError, requestId: string): StoredResponse {
+export function errorResponse(err: ApiError, requestId: string, docsUrl: string): StoredResponse {
   return {
     status: err.status,
     headers: { ...err.headers, "content-type": "application/json; charset=utf-8" },
-    body: JSON.stringify(err.toEnvelope(requestId)),
+    body: JSON.stringify(err.toEnvelope(requestId, docsUrl)),
   };
 }
 

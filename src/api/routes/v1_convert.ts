@@ -9,6 +9,7 @@ import { isDocumentError } from "../../engine/errors.js";
 import { boundedCount, isBounded, type ParsedSelection } from "../../engine/page_select.js";
 import { createWarning } from "../../engine/warnings.js";
 import { toWireWarning } from "../../errors/warnings.js";
+import { docsUrlOf } from "../plugins/error_handler.js";
 import { storeConversion } from "../../store/conversions.js";
 import { newId } from "../../store/ids.js";
 import { cacheKey, lookupCache, storeCache } from "../../store/result_cache.js";
@@ -109,6 +110,7 @@ async function convertFresh(
     shortestForm: options.shortestForm,
     metadata: options.metadata,
     debug: options.debug,
+    docsUrl: docsUrlOf(request.server),
   });
   view.timings_ms = { ...result.timings_ms, encode: Math.round(performance.now() - encodeStart), total: Math.round(Date.now() - request.receivedAtMs) };
   const bodyText = JSON.stringify(view);
@@ -147,7 +149,7 @@ async function serveFromCache(settlement: RequestSettlement, cached: ConversionV
     usage: { ...cached.usage, credits_charged: billing.charged, credit_balance_after: billing.balanceAfter, line_items: [{ kind: "page_convert", quantity: billed, credits: billing.charged }], cache: "hit" },
     timings_ms: { parse: 0, convert: 0, encode: 0, total: Math.round(Date.now() - request.receivedAtMs) },
   };
-  if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating")), ...warnings];
+  if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating"), docsUrlOf(request.server)), ...warnings];
   view.warning_summary = warningSummary(view.warnings);
   await storeConversion(settlement.deps.store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
   return view;

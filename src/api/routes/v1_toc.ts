@@ -7,6 +7,7 @@ import type { TocEntry } from "../../engine/result.js";
 import { ENGINE_VERSION } from "../../engine/version.js";
 import { createWarning } from "../../engine/warnings.js";
 import { toWireWarning } from "../../errors/warnings.js";
+import { docsUrlOf } from "../plugins/error_handler.js";
 import { newId } from "../../store/ids.js";
 import { runConversionRequest } from "../conversion_request.js";
 import { warningSummary } from "../conversion_view.js";
@@ -32,7 +33,7 @@ function handleToc(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply):
     const id = newId("toc");
     const charge = entries.length > 0 && caller.env === "live" ? TOC_HOLD_CREDITS : 0;
     const billing = await settlement.settle(charge, id);
-    const warnings = [createWarning("metadata_unavailable"), ...(entries.length === 0 ? [createWarning("outline_missing")] : [])].map(toWireWarning);
+    const warnings = [createWarning("metadata_unavailable"), ...(entries.length === 0 ? [createWarning("outline_missing")] : [])].map((w) => toWireWarning(w, docsUrlOf(request.server)));
     const view = {
       object: "toc",
       id,
