@@ -66,10 +66,11 @@ describe("listMarker", () => {
     },
   );
 
-  it("marks a period after a letter or numeral as weak (it may begin a sentence), not one in parentheses", () => {
+  it("marks letters and numerals as weak (a sentence or a drawing's label may start so), numbers not", () => {
     expect(listMarker("A. Smith wrote")).toMatchObject({ style: "upper-alpha", value: 1, weak: true });
-    expect(listMarker("(a) Apples")?.weak).toBeFalsy();
+    expect(listMarker("(E) Residence")).toMatchObject({ style: "upper-alpha", value: 5, weak: true });
     expect(listMarker("I. Introduction")).toMatchObject({ style: "upper-roman", value: 1, weak: true });
+    expect(listMarker("1. Introduction")?.weak).toBeFalsy();
   });
 
   it("reads a letter that is also a numeral both ways, numeral first only for i", () => {
@@ -289,6 +290,11 @@ describe("buildBlocks: list items", () => {
       ["8.", "Dates"],
       ["9.", "Figs"],
     ]);
+  });
+
+  it("keeps a lone '(E)' label as text", () => {
+    const blocks = buildBlocks(column((y) => line("(E) RESIDENCE", { y }), (y) => line("GRAVEL DRIVEWAY", { y: y + 30 })), STATS);
+    expect(kinds(blocks)).not.toContain("list_item");
   });
 
   it("keeps 'A.' and 'I.' starting a sentence as text unless a sequence follows", () => {

@@ -62,8 +62,9 @@ export interface ListMarker {
   /** Ordered markers: how the page writes the number, and its value. */
   style?: OrderedStyle;
   value?: number;
-  /** A letter or roman numeral with a period ("A.", "I.") can start a sentence ("A. Smith
-   * wrote"): it is an item only where a list sequence confirms it (layout checks). */
+  /** Letters and roman numerals: "A. Smith wrote" starts a sentence and "(E)" labels a
+   * drawing, so such a marker is an item only where a list sequence confirms it (layout
+   * checks its neighbours). */
   weak?: boolean;
   /** A letter that is also a roman numeral ("i", "v", "x" …): the other reading, for the
    * sequence to choose ("h." "i." is a letter, "i." "ii." a numeral). */
@@ -92,8 +93,7 @@ export function listMarker(text: string): ListMarker | null {
   const upper = token !== token.toLowerCase();
   const marker = (style: OrderedStyle, value: number): ListMarker => ({ ordered: true, marker: `${value}.`, length, style, value });
   if (/^\d/.test(token)) return marker("number", Number(token));
-  // "a." and "I." with a period may begin a sentence; in parentheses or before ")" they are markers.
-  const weak = ordered[3] === ".";
+  const weak = true;
   const roman = romanValue(token);
   if (token.length > 1) return roman === null ? null : { ...marker(upper ? "upper-roman" : "lower-roman", roman), weak };
   const letter = marker(upper ? "upper-alpha" : "lower-alpha", token.toLowerCase().charCodeAt(0) - 96);
@@ -116,7 +116,7 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
 
 /**
  * Settles ordered markers by their sequence in a column: a letter that is also a numeral
- * takes the reading its neighbours continue, and a weak marker ("A.", "I.") stays only when
+ * takes the reading its neighbours continue, and a weak marker ("A.", "(b)") stays only when
  * the item before it or one shortly after it continues its sequence. Others are dropped.
  */
 function settleSequences(markers: (ListMarker | null)[]): void {
@@ -281,8 +281,13 @@ function startsNewBlock(
       return line.x1 > current.lines[0].x1 - HANG_TOLERANCE_EMS * em;
     }
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) return false;
+    // Back at the marker's x: the item goes on unless the line before ended a sentence well
+    // short of the item's width (then this is a paragraph after the list).
     const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
-    return !(backToMarker && prev.x1 >= right - SHORT_LINE_EMS * em);
+    if (!backToMarker) return true;
+    let width = line.x1;
+    for (const l of current.lines) width = Math.max(width, l.x1);
+    return prev.x1 < width - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(lineText(prev).trim());
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left.

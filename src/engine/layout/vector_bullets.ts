@@ -15,9 +15,10 @@ const MARK_EMS_MIN = 0.15;
 /** A bullet is about as wide as tall (discs, squares, triangles, diamonds); anything longer
  * is a dash, a rule, an underline or the end of a bar in a chart. */
 const MARK_ASPECT_MAX = 1.6;
-/** Text smaller than this (points) is a diagram's or a chart's label, whose boxes and
- * connectors sit beside it like bullets; lists are set at reading sizes. */
-const LINE_SIZE_MIN_PT = 6;
+/** Text smaller than this (points) is a diagram's, a chart's or a drawing's label, whose
+ * boxes, connectors and dimension ticks sit beside it like bullets; lists are set at
+ * reading sizes (footnotes at 8 pt). */
+const LINE_SIZE_MIN_PT = 7.5;
 /** Marks this close (points) are one shape: an open box drawn as four rules. */
 const MARK_MERGE_PT = 0.6;
 /** The mark's centre lies this far into its line's height, from the top: bullets sit on the
@@ -33,6 +34,12 @@ const MARK_OVERLAP_EMS = 0.25;
  * the line, makes the row a form's choices ("☐ Yes ☐ No") or a legend, not a list item.
  * A column gutter followed by an indented bullet is wider. */
 const MARK_ROW_GAP_EMS = 2.5;
+/** A bullet stands clear of other shapes by this many ems: a legend's hatch swatch or a
+ * drawing's symbol is many small shapes side by side. */
+const MARK_CLEARANCE_EMS = 0.4;
+/** Half the height of the tallest neighbour the clearance test looks for (marks are at most
+ * 16 pt; merged ones rarely much more). */
+const NEIGHBOUR_HALF_PT = 16;
 /** Marks of one row are alike when their sizes differ by at most this share. */
 const MARK_SAME_SIZE = 0.35;
 /** Lines examined on each side of a line for text on its row; rows rarely hold more. */
@@ -111,6 +118,7 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
     const first = firstAtOrBelow(boxes, line.y0 + MARK_CENTRE_TOP * h);
     const bottom = line.y0 + MARK_CENTRE_BOTTOM * h;
     let best: MarkBox | null = null;
+    let bestIndex = -1;
     let covering: MarkBox | null = null;
     for (let i = first; i < boxes.length && centre(boxes[i]) <= bottom; i++) {
       const b = boxes[i];
@@ -119,17 +127,31 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
       const size = Math.max(w, bh);
       if (size > MARK_EMS_MAX * em || size < MARK_EMS_MIN * em || size > MARK_ASPECT_MAX * Math.max(Math.min(w, bh), 0.01)) continue;
       if (b.x1 <= line.x0 + MARK_OVERLAP_EMS * em) {
-        if (line.x0 - b.x1 <= MARK_GAP_EMS * em && (!best || b.x1 > best.x1)) best = b;
+        if (line.x0 - b.x1 <= MARK_GAP_EMS * em && (!best || b.x1 > best.x1)) {
+          best = b;
+          bestIndex = i;
+        }
       } else if (b.x0 <= line.x0 + MARK_OVERLAP_EMS * em) {
         covering = b;
       }
     }
     if (covering && numberInMark(line, covering, em)) continue;
-    if (!best || leadingBulletLength(line) > 0 || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
+    if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em) || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
     const glyph: Span = { ...line.spans[0], text: best.stroke ? "◦ " : "• ", x0: best.x0, x1: line.x0, italic: false, monospace: false };
     line.spans.unshift(glyph);
     line.x0 = Math.min(line.x0, best.x0);
   }
+}
+
+/** No other mark comes within the clearance of the mark at `index`. */
+function clear(boxes: readonly MarkBox[], index: number, em: number): boolean {
+  const m = boxes[index];
+  const pad = MARK_CLEARANCE_EMS * em;
+  const reach = sizeOf(m) / 2 + pad + NEIGHBOUR_HALF_PT;
+  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad;
+  for (let i = index - 1; i >= 0 && centre(m) - centre(boxes[i]) <= reach; i--) if (near(boxes[i])) return false;
+  for (let i = index + 1; i < boxes.length && centre(boxes[i]) - centre(m) <= reach; i++) if (near(boxes[i])) return false;
+  return true;
 }
 
 /** A number set inside a mark ("1" in a ball) is the item's number: its span becomes "1.". */
