@@ -155,7 +155,7 @@ export function openApiDocument(baseUrl: string, docsUrl: string): Json {
     info: {
       title: "svc-md API",
       version: "1",
-      description: `PDF to Markdown conversion. 1 credit = 1 converted page. Engine alias ${ENGINE_ALIAS}. Every error code is explained at ${docsUrl}/errors, every warning code at ${docsUrl}/warnings.`,
+      description: `PDF to Markdown conversion. 1 credit = 1 converted page. Engine alias ${ENGINE_ALIAS}. Every error code is explained in the [error reference](${docsUrl}/errors), every warning code in the [warning reference](${docsUrl}/warnings).`,
     },
     externalDocs: { description: "Error and warning reference", url: `${docsUrl}/errors` },
     servers: [{ url: baseUrl }],

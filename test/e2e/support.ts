@@ -10,6 +10,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { serve, type RunningService } from "../../src/api/serve.js";
+import { runAdminCommand } from "../../src/admin/commands.js";
 import { adminSocketPath, sendAdminCommand } from "../../src/admin/socket.js";
 import { parseEnv } from "../../src/config/env.js";
 import { listOutbox, type OutboxMail } from "../../src/store/outbox.js";
@@ -40,6 +41,8 @@ export interface E2eService {
   dbKind: "pglite" | "postgres";
   /** The newest mail to `to`, read from the outbox (the service's own store). */
   lastMail(to: string): Promise<OutboxMail | undefined>;
+  /** `svc admin ARGS…` against the service's store; its output, or a thrown error. */
+  admin(args: string[]): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -83,6 +86,13 @@ export async function startService(): Promise<E2eService> {
       const answer = await sendAdminCommand(adminSocketPath(dataDir), ["outbox", "--to", to, "--limit", "1"]);
       if (answer === null || answer.exitCode !== 0) throw new Error(`svc admin outbox: ${JSON.stringify(answer)}`);
       return (answer.output as OutboxMail[])[0];
+    },
+    async admin(args) {
+      const answer = pg
+        ? await runAdminCommand({ db: pg.db, now: Date.now, instanceId: "inst_e2e" }, args)
+        : await sendAdminCommand(adminSocketPath(dataDir), args);
+      if (answer === null || answer.exitCode !== 0) throw new Error(`svc admin ${args.join(" ")}: ${JSON.stringify(answer)}`);
+      return answer.output;
     },
     async close() {
       try {
