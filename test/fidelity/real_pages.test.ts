@@ -25,13 +25,15 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // furniture 0.989; tables: cells 0.559 / 0.918, adjacency 0.880) and on the work in progress
 // at the same time, which was higher except for adjacency (0.934). Each floor sits just under
 // the lower of the two. Raise them as the engine improves; never lower one to let a change in.
+// list_recall raised after vector, symbol-font, letter and roman-numeral markers (0.944 on
+// the 60 pages; the floor leaves room for one more page with an unread list).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.9,
   reading_order: 0.97,
   heading_text_recall: 0.82,
   heading_recall: 0.65,
-  list_recall: 0.65,
+  list_recall: 0.9,
   cell_recall: 0.67,
   cell_precision: 0.91,
   adjacency: 0.92,
