@@ -73,6 +73,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // lines join it as such.
     const first = found;
     for (let r = 1; r < Math.min(first.run.length, HEADER_LINES_MAX + 1); r++) {
+      // Only a row with pieces beyond the run's columns can start a wider run.
+      if (rows[first.run[r].row].cells.length <= found.columns.length) continue;
       const next = runFrom(rows, first.run[r].row, used, rulings);
       if ("run" in next && next.columns.length > found.columns.length) found = next;
     }
@@ -97,7 +99,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
  * aligned passage is looked at once, not once per row.
  */
 function runFrom(rows: TextRow[], start: number, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | { skipTo: number } {
-  const cells = rows[start].cells.filter((p) => !used.has(p));
+  const all = rows[start].cells;
+  const cells = used.size === 0 || !all.some((p) => used.has(p)) ? all : all.filter((p) => !used.has(p));
   let skipTo = start + 1;
   if (cells.length < 2) return { skipTo };
   const variants = [cells];
@@ -270,7 +273,7 @@ function ruledApart(above: TextRow, below: TextRow, x0: number, x1: number, ruli
 }
 
 function sliceOf(row: TextRow, index: number, cells: Piece[], full: boolean): Slice {
-  if (cells.length === row.cells.length) return { ...row, row: index, full };
+  if (cells.length === row.cells.length) return { lines: row.lines, cells, y0: row.y0, y1: row.y1, em: row.em, row: index, full };
   let y0 = Infinity;
   let y1 = -Infinity;
   const lines = new Set<Line>();

@@ -32,6 +32,9 @@ const COARSE_CELL_LINES_MIN = 4;
 /** The finer table from alignment must take this share of the grid's lines: the rest would
  *  fall out of the table into the text flow. */
 const FINER_COVER_MIN = 0.9;
+/** Sub-columns inside ruled cells must show in this share of the rows: a few cells with a
+ *  wide space inside are no hidden columns. */
+const SUB_COLUMN_ROW_SHARE_MIN = 0.5;
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
@@ -69,9 +72,7 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
  */
 function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken: Set<Line>, tables: Table[]): boolean {
   const crowded = coarse.rows.some((row) => row.filter((cell) => cell.lines.length >= COARSE_CELL_LINES_MIN).length >= 2);
-  // Sub-columns: rows with a cell whose text falls apart at a cell-sized gap.
-  const split = coarse.rows.filter((row) => row.some((cell) => cell.lines.length > 0 && textRow(cell.lines).cells.length >= 2)).length;
-  if (!crowded && split < ALIGNED_ROWS_MIN) return false;
+  if (!crowded && !subColumns(coarse)) return false;
   const took = new Set<Line>();
   const finer: Table[] = [];
   detectAligned(inside, rulings, took, new Set<Line>(), finer);
@@ -81,6 +82,19 @@ function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken
   for (const line of took) taken.add(line);
   tables.push(...finer);
   return true;
+}
+
+/** Whether most rows (and at least three) hold a cell whose text falls apart at a
+ *  cell-sized gap: sub-columns the rules do not separate. */
+function subColumns(table: Table): boolean {
+  const needed = Math.max(ALIGNED_ROWS_MIN, Math.ceil(SUB_COLUMN_ROW_SHARE_MIN * table.rows.length));
+  let split = 0;
+  for (let r = 0; r < table.rows.length; r++) {
+    if (split + (table.rows.length - r) < needed) return false;
+    if (table.rows[r].some((cell) => cell.lines.length > 0 && textRow(cell.lines).cells.length >= 2)) split++;
+    if (split >= needed) return true;
+  }
+  return false;
 }
 
 /**
