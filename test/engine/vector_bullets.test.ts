@@ -72,6 +72,9 @@ describe("attachMarks", () => {
     const l = line([{ text: "1", size: 6 }, { text: " Tender published in April" }], { x: 21.7, y: 100 });
     attachMarks([l], [{ x0: 18.8, y0: 101, x1: 27.8, y1: 110, kind: "image" }]);
     expect(lineText(l)).toBe("1. Tender published in April");
+    const joined = line([{ text: "2", size: 6 }, { text: "Contract signed" }], { x: 21.7, y: 100 });
+    attachMarks([joined], [{ x0: 18.8, y0: 101, x1: 27.8, y1: 110, kind: "image" }]);
+    expect(lineText(joined)).toBe("2. Contract signed");
   });
 
   it("does not add a bullet to a line that already starts with one", () => {

@@ -159,7 +159,9 @@ function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
   const head = line.spans[0];
   if (line.spans.length < 2 || !NUMBER_ONLY.test(head.text)) return false;
   if (head.x0 < mark.x0 - MARK_OVERLAP_EMS * em || head.x1 > mark.x1 + MARK_OVERLAP_EMS * em) return false;
-  line.spans[0] = { ...head, text: head.text.trimEnd() + "." };
+  // pdf.js may leave no space between the number and its text.
+  const space = /^\s/.test(line.spans[1].text) ? "" : " ";
+  line.spans[0] = { ...head, text: head.text.trimEnd() + "." + space };
   line.x0 = Math.min(line.x0, mark.x0);
   return true;
 }
