@@ -47,7 +47,7 @@ describe("documentation end to end in headless Chromium (issue 11)", () => {
     await svc?.close();
   });
 
-  it("GET / leads to the API reference, rendered from this server's own assets", async (ctx) => {
+  it("GET / leads to the API reference, rendered from this server's own assets", { timeout: 120_000 }, async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
     const { origin } = svc!;
     const page = await context!.newPage();
@@ -57,12 +57,14 @@ describe("documentation end to end in headless Chromium (issue 11)", () => {
 
     await page.goto(`${origin}/`);
     await page.waitForURL(`${origin}/docs`);
-    // Operations are listed by path and operationId.
+    // Operations are listed by path and operationId once the bundle has run (a loaded CI
+    // machine may take seconds to parse it).
+    await page.waitForSelector(".opblock-summary-operation-id", { state: "visible", timeout: 60_000 });
     for (const operationId of ["convert", "toc", "getAccount", "listLedger", "getConversion", "healthz"]) {
-      await expect.poll(() => page.locator(".opblock-summary-operation-id", { hasText: new RegExp(`^${operationId}$`) }).first().isVisible(), operationId).toBe(true);
+      await expect.poll(() => page.locator(".opblock-summary-operation-id", { hasText: new RegExp(`^${operationId}$`) }).first().isVisible(), { message: operationId, timeout: 15_000 }).toBe(true);
     }
-    await expect.poll(() => page.locator(".opblock-summary-path[data-path='/v1/convert']").first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("svc-md API", { exact: false }).first().isVisible()).toBe(true);
+    expect(await page.locator(".opblock-summary-path[data-path='/v1/convert']").first().isVisible()).toBe(true);
+    expect(await page.getByText("svc-md API", { exact: false }).first().isVisible()).toBe(true);
     await shot(page, "docs-reference", false);
 
     // Nothing was fetched from another origin (data: URLs are the page's own icons).
