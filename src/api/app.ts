@@ -8,6 +8,7 @@ import { registerDocs } from "../docs/routes.js";
 import { createMetrics, registerMetricsRoute, requestMetricsPlugin } from "./metrics.js";
 import { openApiDocument } from "./openapi.js";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error_handler.js";
+import { inputGuardPlugin } from "./plugins/input_guard.js";
 import { loggerOptions, type LogLevelName } from "./plugins/logging.js";
 import { rateHeadersPlugin } from "./plugins/rate_headers.js";
 import { requestIdPlugin, requestIdServerOptions } from "./plugins/request_id.js";
@@ -35,12 +36,21 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     bodyLimit: limits.uploadBytesMax + 1024 * 1024,
     // A request may take the whole conversion wall clock plus the body deadline.
     requestTimeout: limits.requestWallMsMax + limits.requestBodyMsMax,
+    http: {
+      // The request line and headers have their own deadline, apart from the body's (a client
+      // trickling header bytes holds a connection at most this long), checked every second.
+      headersTimeout: limits.requestHeadersMsMax,
+      connectionsCheckingInterval: limits.connectionsCheckMsMax,
+      // A request without Host is refused by the input guard with the envelope, not by Node.
+      requireHostHeader: false,
+    },
     return503OnClosing: true,
   });
   requestIdPlugin(app);
   rateHeadersPlugin(app);
   errorHandlerPlugin(app, { docsUrl });
   routeRegistryPlugin(app);
+  inputGuardPlugin(app);
   requestMetricsPlugin(app, metrics);
   registerMetricsRoute(app, metrics);
 

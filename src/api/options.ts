@@ -5,6 +5,7 @@
 // zod issues are mapped to catalogue codes here, and the first fault is chosen by a fixed
 // rule (400s before value faults, then by param path), so a request with several faults
 // gets the same answer whatever order its fields were written in.
+import { isUnholdable, reservedNames } from "../text/unholdable.js";
 import { z } from "zod";
 import { limits } from "../config/limits.js";
 import { isDocumentError } from "../engine/errors.js";
@@ -248,6 +249,26 @@ function fromQuery(query: Record<string, string | string[] | undefined>, endpoin
   return out;
 }
 
+/** Strings (names and values, at any depth) no field can hold: NUL, lone surrogates. */
+function unholdableFaults(root: unknown, rootPath: string, faults: Fault[]): void {
+  const where = (path: string) => path.replace(/\.$/, "") || "options";
+  // A stack, not recursion: a body of deeply nested arrays must not exhaust the call stack.
+  const stack: Array<[unknown, string]> = [[root, rootPath]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === "string") {
+      if (isUnholdable(value)) faults.push({ code: "invalid_parameter_type", param: where(path), message: `${show(where(path))} holds a NUL character or a lone UTF-16 surrogate, which no field can hold. Remove it.` });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push([item, `${path}${i}.`]));
+    } else if (isPlainObject(value)) {
+      for (const [name, item] of Object.entries(value)) {
+        if (isUnholdable(name)) faults.push({ code: "invalid_parameter_type", param: where(path), message: `A name in ${show(where(path))} holds a NUL character or a lone UTF-16 surrogate, which no field can hold. Rename it.` });
+        else stack.push([item, `${path}${name}.`]);
+      }
+    }
+  }
+}
+
 /** 400s say the request is malformed; they outrank value faults, then param order decides. */
 function firstFault(faults: Fault[]): Fault | undefined {
   const rank = (f: Fault) => (errorEntry(f.code).status === 400 ? 0 : 1);
@@ -277,10 +298,13 @@ export function parseConvertOptions(input: OptionsInput, endpoint: Endpoint): Pa
   if (!result.success) for (const issue of result.error.issues) faults.push(...issueFaults(issue, raw, endpoint, prefix));
   const given = raw as Record<string, unknown>;
   // zod's record drops a `__proto__` key without an issue (it would replace the prototype);
-  // refuse it rather than lose the entry silently.
-  if (isPlainObject(given.metadata) && Object.hasOwn(given.metadata, "__proto__")) {
-    faults.push({ code: "invalid_parameter_type", param: `${prefix}metadata.__proto__`, message: `${prefix}metadata.__proto__ is a reserved name, not a usable metadata key. Rename it.` });
+  // refuse it, and `constructor` and `prototype` alike, rather than lose or keep them.
+  if (isPlainObject(given.metadata)) {
+    for (const name of reservedNames) {
+      if (Object.hasOwn(given.metadata, name)) faults.push({ code: "invalid_parameter_type", param: `${prefix}metadata.${name}`, message: `${prefix}metadata.${name} is a reserved name, not a usable metadata key. Rename it.` });
+    }
   }
+  unholdableFaults(given, prefix, faults);
   let selection: ParsedSelection | null = null;
   if (typeof given.pages === "string" && endpoint === "convert") {
     try {

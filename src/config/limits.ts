@@ -11,6 +11,8 @@ export const limits = {
   testKeyPagesPerMonthMax: 5_000, // test-key pages per organization per calendar month
   requestWallMsMax: 60_000, // 60 s hard wall clock
   requestBodyMsMax: 20_000, // 20 s from the first byte of the body
+  requestHeadersMsMax: 10_000, // 10 s for the request line and headers to arrive, apart from the body's deadline
+  connectionsCheckMsMax: 1_000, // how often Node checks the header and request deadlines (its default is 30 s)
   pageExpressionCharsMax: 2_048,
   pageExpressionRangesMax: 1_000,
   holdCreditsMax: 200, // the synchronous ceiling: hold for an unbounded selection

@@ -19,6 +19,7 @@ import {
   isErrorCode,
   type ErrorCode,
 } from "../../errors/catalogue.js";
+import { limits } from "../../config/limits.js";
 import { paidLimitDefaults } from "../../store/account_limits.js";
 import { publishedDefaultHeaders } from "../../store/meters.js";
 import { closeIfBodyUnread } from "../body.js";
@@ -206,8 +207,16 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 }
 
 /** What a raw socket answer needs: the envelope's code and Node's error for the log. */
-function clientErrorCode(err: { code?: string }): ApiError {
-  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") return new ApiError("request_timeout");
+function clientErrorCode(err: { code?: string }, socket: Socket): ApiError {
+  if (err.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    // Node answers here for both deadlines. A request still without its response object
+    // had not finished its headers: that is the header deadline, not the body's.
+    const headersDone = Boolean((socket as Socket & { _httpMessage?: unknown })._httpMessage);
+    if (headersDone) return new ApiError("request_timeout");
+    return new ApiError("request_timeout", {
+      message: `The request line and headers did not arrive within ${limits.requestHeadersMsMax / 1000} s. Retry from a faster connection.`,
+    });
+  }
   if (err.code === "HPE_HEADER_OVERFLOW") {
     // 431 is not a status SPEC.md allows; a 400 naming the headers says the same.
     return new ApiError("invalid_parameter_type", {
@@ -228,7 +237,7 @@ function clientErrorCode(err: { code?: string }): ApiError {
 export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string }, socket: Socket): void {
   if (err.code === "ECONNRESET" || socket.destroyed) return;
   if (socket.writable) {
-    const error = clientErrorCode(err);
+    const error = clientErrorCode(err, socket);
     const requestId = genReqId();
     // Fastify calls this bound to the root instance, where the docs base is decorated.
     const body = JSON.stringify(error.toEnvelope(requestId, docsUrlOf(this)));
