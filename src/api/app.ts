@@ -8,6 +8,7 @@ import { registerDocs } from "../docs/routes.js";
 import { createMetrics, registerMetricsRoute, requestMetricsPlugin } from "./metrics.js";
 import { openApiDocument } from "./openapi.js";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error_handler.js";
+import { expectContinuePlugin } from "./plugins/expect_continue.js";
 import { inputGuardPlugin } from "./plugins/input_guard.js";
 import { loggerOptions, type LogLevelName } from "./plugins/logging.js";
 import { rateHeadersPlugin } from "./plugins/rate_headers.js";
@@ -51,6 +52,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
   errorHandlerPlugin(app, { docsUrl });
   routeRegistryPlugin(app);
   inputGuardPlugin(app);
+  expectContinuePlugin(app);
   requestMetricsPlugin(app, metrics);
   registerMetricsRoute(app, metrics);
 

@@ -8,6 +8,7 @@
 // inputs to every route and fails on any 500 or non-envelope error.
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { limits } from "../../src/config/limits.js";
 import { startTestApi, type TestApi } from "../support/api.js";
 import { bearer, expectEnvelope, fixturePdf, pdfHeaders } from "../support/api_checks.js";
 import { multipartBody, sendRequest } from "../support/http.js";
@@ -158,6 +159,39 @@ describe("SPEC Errors: requests refused on the wire get the envelope and x-reque
     expect(res).toMatch(/x-request-id: req_/i);
     expect(res).toContain('"code":"invalid_parameter_type"');
   });
+});
+
+describe("SPEC Limits: connections refused on the wire (issue 12 item 4b)", () => {
+  it("Expect: 100-continue with a Content-Length over uploadBytesMax: 413 file_too_large first, never 100 Continue", async () => {
+    const res = await rawWithoutHost(port, `POST /v1/convert HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/pdf\r\nContent-Length: ${limits.uploadBytesMax + 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`);
+    expect(res).toMatch(/^HTTP\/1\.1 413 /);
+    expect(res).not.toContain("100 Continue");
+    expect(res).toMatch(/x-request-id: req_/i);
+    const body = JSON.parse(res.slice(res.indexOf("\r\n\r\n") + 4)) as { error: { code: string; param: string } };
+    expect(body.error.code).toBe("file_too_large");
+  });
+
+  it(`headers trickled one byte a second are cut at requestHeadersMsMax (${limits.requestHeadersMsMax} ms) with a 408 about the headers`, async () => {
+    const started = Date.now();
+    const { connect } = await import("node:net");
+    const res = await new Promise<string>((resolve) => {
+      const socket = connect({ host: "127.0.0.1", port }, () => socket.write("GET /v1/account HTTP/1.1\r\nHost: x\r\n"));
+      const chunks: Buffer[] = [];
+      const drip = setInterval(() => socket.writable && socket.write("X"), 1_000);
+      socket.on("data", (c) => chunks.push(c));
+      socket.on("error", () => {});
+      socket.on("close", () => {
+        clearInterval(drip);
+        resolve(Buffer.concat(chunks).toString("utf8"));
+      });
+      setTimeout(() => socket.destroy(), limits.requestHeadersMsMax + 10_000).unref();
+    });
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeLessThan(limits.requestHeadersMsMax + limits.connectionsCheckMsMax + 3_000);
+    expect(res).toMatch(/^HTTP\/1\.1 408 /);
+    expect(res).toMatch(/x-request-id: req_/i);
+    expect(res).toContain("headers did not arrive within");
+  }, 30_000);
 });
 
 async function rawWithoutHost(p: number, text: string): Promise<string> {
