@@ -187,6 +187,8 @@ interface Draft {
   marker: ListMarker | null;
   /** Where a list item's text starts, right of its marker: wrapped lines hang there. */
   textX?: number;
+  /** A list item whose text runs right to left (its marker at the right edge). */
+  rtl?: boolean;
   running?: boolean;
 }
 
@@ -238,7 +240,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
     if (!current || !prev || startsNewBlock(prev, line, current, mono, marker, usualGap, left, right)) {
-      current = { lines: [line], mono, marker, textX: marker ? xAfterChars(line, marker.length) : undefined };
+      current = {
+        lines: [line],
+        mono,
+        marker,
+        textX: marker ? xAfterChars(line, marker.length) : undefined,
+        rtl: marker ? RTL_START.test(lineText(line).slice(marker.length)) : undefined,
+      };
       drafts.push(current);
     } else {
       current.lines.push(line);
@@ -277,7 +285,7 @@ function startsNewBlock(
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.
     // A right-to-left item has its marker at the right: its lines end left of it.
-    if (RTL_START.test(lineText(current.lines[0]).slice(current.marker.length))) {
+    if (current.rtl) {
       return line.x1 > current.lines[0].x1 - HANG_TOLERANCE_EMS * em;
     }
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) return false;

@@ -24,11 +24,18 @@ const PRIVATE_USE_SYMBOL_BASE = 0xf000;
 const PRIVATE_USE_SYMBOL_LAST = 0xf0ff;
 const UNICODE_BULLETS = new Set([...UNICODE_BULLET_CHARS].map((c) => c.codePointAt(0)!));
 const LETTER_O = 0x6f;
+/** Every code some table above holds: most lines start with none, and skip the font tests. */
+const ANY_SYMBOL_CODE = new Set([...SYMBOL_BULLETS, ...WINGDINGS_BULLETS, ...DINGBATS_BULLETS]);
+
+function isBlank(code: number): boolean {
+  return code <= 0x20 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
+}
 
 /** Whether a character drawn in the named font is a bullet. */
 export function isBulletGlyph(cp: number, font: string): boolean {
   const privateUse = cp >= PRIVATE_USE_SYMBOL_BASE && cp <= PRIVATE_USE_SYMBOL_LAST;
   const code = privateUse ? cp - PRIVATE_USE_SYMBOL_BASE : cp;
+  if (!ANY_SYMBOL_CODE.has(code)) return UNICODE_BULLETS.has(cp);
   if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);
   if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
   if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
@@ -45,12 +52,14 @@ export function leadingBulletLength(line: Line): number {
   let offset = 0;
   for (let i = 0; i < line.spans.length; i++) {
     const span = line.spans[i];
-    const start = span.text.search(/\S/);
-    if (start < 0) {
-      offset += span.text.length;
+    const text = span.text;
+    let start = 0;
+    while (start < text.length && isBlank(text.charCodeAt(start))) start++;
+    if (start === text.length) {
+      offset += text.length;
       continue;
     }
-    const cp = span.text.codePointAt(start)!;
+    const cp = text.codePointAt(start)!;
     const length = offset + start + (cp > 0xffff ? 2 : 1);
     if (isBulletGlyph(cp, span.font)) return length;
     if (cp === LETTER_O && /courier/i.test(span.font) && span.text.trim() === "o") {
