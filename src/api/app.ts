@@ -24,7 +24,7 @@ import { registerConsole } from "../console/routes.js";
 import { registerPaymentRoutes } from "../payments/webhooks.js";
 import { selectProcessor } from "../payments/select.js";
 
-export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: ApiDeps, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   // {docs_url}: every doc_url the app sends (envelopes, warnings, the OpenAPI document).
   const docsUrl = docsBaseUrl(deps.env, deps.baseUrl);
   const metrics = createMetrics(() => deps.pool.stats());
@@ -32,7 +32,7 @@ export async function buildApp(deps: ApiDeps): Promise<FastifyInstance> {
     ...requestIdServerOptions,
     frameworkErrors,
     clientErrorHandler,
-    logger: loggerOptions({ level: deps.env.LOG_LEVEL as LogLevelName }),
+    logger: loggerOptions({ level: deps.env.LOG_LEVEL as LogLevelName, stream: options.logStream }),
     // Bodies are read by body.ts with their own limits; Fastify's own cap is a backstop.
     bodyLimit: limits.uploadBytesMax + 1024 * 1024,
     // A request may take the whole conversion wall clock plus the body deadline.

@@ -359,17 +359,19 @@ describe("Logging: request id on every line, secrets redacted", () => {
     expect(records.every((rec) => rec.reqId === undefined || /^req_/.test(rec.reqId as string))).toBe(true);
     const mine = records.filter((rec) => rec.reqId === r.headers["x-request-id"]);
     expect(mine.map((rec) => rec.msg)).toEqual(expect.arrayContaining(["incoming request", "dump", "request completed"]));
-    expect(JSON.stringify(mine)).toContain("pages=1-3");
+    // Query values are logged by name only (issue 12 item 8).
+    expect(JSON.stringify(mine)).toContain("/v1/log?pages&password&k");
+    expect(JSON.stringify(mine)).not.toContain("1-3");
     // The real error of a 500 is in the log (and only there), bound to its request id.
     const failure = records.find((rec) => rec.msg === "request failed");
     expect(JSON.stringify(failure)).toContain("ECONNREFUSED");
   });
 
-  it("safeUrl keeps harmless query values and replaces secret ones", () => {
-    expect(safeUrl("/v1/convert?pages=1-5&engine=svc-md-1")).toBe("/v1/convert?pages=1-5&engine=svc-md-1");
-    expect(safeUrl("/v1/convert?Password=x&api_key=y&token=z&q=svc_sk_test_abc")).toBe(
-      "/v1/convert?Password=[REDACTED]&api_key=[REDACTED]&token=[REDACTED]&q=[REDACTED]",
-    );
+  it("safeUrl logs query parameters by name only and masks keys in the path to their hint", () => {
+    expect(safeUrl("/v1/convert?pages=1-5&engine=svc-md-1")).toBe("/v1/convert?pages&engine");
+    expect(safeUrl("/v1/convert?Password=x&api_key=y&token=z&q=svc_sk_test_abc")).toBe("/v1/convert?Password&api_key&token&q");
+    const key = `svc_sk_live_${"A".repeat(32)}Zz9Yx8`;
+    expect(safeUrl(`/v1/conversions/${key}?${key}=1`)).toBe("/v1/conversions/svc_sk_live_Yx8?svc_sk_live_Yx8".replace(/Yx8/g, "9Yx8"));
     expect(safeUrl(`/v1/${"x".repeat(2_000)}`).length).toBeLessThanOrEqual(513);
   });
 });

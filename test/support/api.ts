@@ -25,13 +25,13 @@ export interface TestApi {
 let accounts = 0;
 const CLOSE_GRACE_MS = 5_000;
 
-export async function startTestApi(options: { threads?: number; now?: () => number } = {}): Promise<TestApi> {
+export async function startTestApi(options: { threads?: number; now?: () => number; logLevel?: string; logStream?: { write(line: string): void } } = {}): Promise<TestApi> {
   const db = await freshDb();
   const store: StoreContext = { db: db.db, now: options.now ?? Date.now, instanceId: "inst_api_test" };
   const pool = new EnginePool({ threads: options.threads ?? 2 });
-  const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-in-tests" } as NodeJS.ProcessEnv);
+  const env = parseEnv({ LOG_LEVEL: options.logLevel ?? "silent", DATA_DIR: "/nonexistent-in-tests" } as NodeJS.ProcessEnv);
   const deps: ApiDeps = { store, pool, env, baseUrl: "http://svc.test" };
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { logStream: options.logStream });
   return {
     app,
     deps,

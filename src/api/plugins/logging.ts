@@ -8,6 +8,7 @@
 // by default; the serializers below keep it that way for requests, responses and errors, and
 // a scrub of every line's fields catches the same values if some other log call passes them.
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
+import { KEY_CHARS, keyHint } from "../../store/key_format.js";
 import { responseErrorCode } from "./error_handler.js";
 
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions["logger"]>, boolean>;
@@ -24,41 +25,35 @@ export interface LoggingSetup {
 
 const REDACTED = "[REDACTED]";
 
-// Query parameters whose value is a secret by its name. `pages`, `engine` and the other
-// options are harmless and useful to support; a password or key never is (DECISIONS.md: a
-// password in the query is refused, so it must not be written down on the way).
-const secretName = /pass|secret|token|auth|key|sig|cookie|session/i;
-// An API key pasted into any query value, whatever the parameter is called.
-const apiKeyLike = /svc_sk_/i;
 /** Logged URLs are cut here: a hostile query string must not fill the log. */
 const loggedUrlCharsMax = 512;
 /** Logged strings in errors are cut here: no Markdown or document text in the log. */
 const loggedStringCharsMax = 2_048;
 
-/** The path, and the query with secret values replaced. */
+// Anything shaped like an API key (src/store/key_format.ts: prefix, 32 random, 6 checksum) is
+// logged as its hint, the prefix and the last four characters the console shows too; a
+// shorter run after a key prefix (a truncated or mistyped key) keeps its prefix only.
+const apiKeyPrefixed = /svc_sk_(?:live|test)_[0-9A-Za-z]*/gi;
+const apiKeyShaped = new RegExp(`^svc_sk_(?:live|test)_[0-9A-Za-z]{${KEY_CHARS - 12}}$`);
+
+/** `text` with every API key masked to its hint and every other key-prefixed run cut. */
+export function maskKeys(text: string): string {
+  return text.replace(apiKeyPrefixed, (run) => (apiKeyShaped.test(run) ? keyHint(run) : `${run.slice(0, 12)}${REDACTED}`));
+}
+
+/**
+ * The path with keys masked, and the query by parameter names only: a value can be a
+ * password, a key or caller text, and none of them belongs in the log (issue 12 item 8).
+ */
 export function safeUrl(url: string): string {
   const q = url.indexOf("?");
-  let out = url;
+  let out = maskKeys(q === -1 ? url : url.slice(0, q));
   if (q !== -1) {
-    const pairs = url.slice(q + 1).split("&").map((pair) => {
+    const names = url.slice(q + 1).split("&").filter((pair) => pair !== "").map((pair) => {
       const eq = pair.indexOf("=");
-      if (eq === -1) return pair;
-      const name = pair.slice(0, eq);
-      let decodedName = name;
-      try {
-        decodedName = decodeURIComponent(name.replace(/\+/g, " "));
-      } catch {
-        // An undecodable name is judged as written.
-      }
-      let value = pair.slice(eq + 1);
-      try {
-        value = decodeURIComponent(value.replace(/\+/g, " "));
-      } catch {
-        // Judged as written.
-      }
-      return secretName.test(decodedName) || apiKeyLike.test(value) ? `${name}=${REDACTED}` : pair;
+      return maskKeys(eq === -1 ? pair : pair.slice(0, eq));
     });
-    out = `${url.slice(0, q)}?${pairs.join("&")}`;
+    out += `?${names.join("&")}`;
   }
   return out.length <= loggedUrlCharsMax ? out : `${out.slice(0, loggedUrlCharsMax)}…`;
 }
@@ -80,14 +75,10 @@ function responseSerializer(reply: Partial<FastifyReply> & { statusCode: number 
   return code === undefined ? { statusCode: reply.statusCode } : { statusCode: reply.statusCode, code };
 }
 
-// An API key quoted anywhere in a logged string (an error message, a value) keeps its prefix,
-// which says what it was, and loses the secret.
-const apiKeyInText = /svc_sk_(live|test)_[0-9A-Za-z]+/gi;
-
 /** Bytes and long text never reach the log; keys quoted in text are cut out. */
 function scrub(value: unknown): unknown {
   if (typeof value === "string") {
-    const text = value.replace(apiKeyInText, `svc_sk_$1_${REDACTED}`);
+    const text = maskKeys(value);
     return text.length <= loggedStringCharsMax ? text : `${text.slice(0, loggedStringCharsMax)}…[${text.length} chars]`;
   }
   if (value instanceof Uint8Array || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
@@ -172,6 +163,12 @@ export function loggerOptions(setup: LoggingSetup = {}): LoggerOptions {
   const options: LoggerOptions = {
     level: levelOf(setup),
     formatters: { log: scrubLogObject },
+    // The message and its format arguments are strings the formatter never sees: mask them too.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((a) => (typeof a === "string" ? String(scrub(a)) : a)) as Parameters<typeof method>);
+      },
+    },
     serializers: {
       req: requestSerializer as never,
       res: responseSerializer as never,
