@@ -133,6 +133,15 @@ describe.skipIf(!corpus.available)("document errors on ../shared/pdfs", () => {
     await expect(convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).rejects.toMatchObject({ code: "pdf_is_xfa" });
   });
 
+  // DECISIONS.md: read_error only where the bytes end before the structure they declare;
+  // `%PDF-1.7` then noise (no object, no xref, no trailer) declares none and is corrupt.
+  it("pdf_corrupt, not pdf_read_error, for a header followed by random bytes", () => {
+    let seed = 12;
+    const noise = Buffer.alloc(64 * 1024, 0).map(() => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) >> 16);
+    expect(openOutcome(Buffer.concat([Buffer.from("%PDF-1.7\n"), noise]))).toBe("pdf_corrupt");
+    expect(openOutcome(Buffer.from("%PDF-1.7\n"))).toBe("pdf_corrupt");
+  });
+
   describe("a truncated file (pdf.js/tracemonkey.pdf cut in half)", () => {
     const whole = () => corpusPdf("pdf.js/tracemonkey.pdf");
     const half = () => whole().subarray(0, whole().length >> 1);

@@ -32,10 +32,21 @@ function endsWithEof(bytes: Uint8Array): boolean {
   return tail.indexOf("%%EOF", 0, "latin1") !== -1;
 }
 
+// An indirect object's header (`12 0 obj`): the file declares PDF structure.
+const OBJECT_HEADER = /\d{1,10}[ \t\r\n\f\0]+\d{1,5}[ \t\r\n\f\0]+obj\b/;
+/** How much of a damaged file is searched for an object header. */
+const OBJECT_SEARCH_BYTES_MAX = 4 * 1024 * 1024;
+
+function declaresObjects(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, OBJECT_SEARCH_BYTES_MAX));
+  return OBJECT_HEADER.test(head.toString("latin1"));
+}
+
 function damaged(bytes: Uint8Array, reason: string): DocumentError {
-  // Every complete PDF ends with %%EOF; a damaged file without one stopped short of the
-  // structure it declares.
-  if (!endsWithEof(bytes)) {
+  // Every complete PDF ends with %%EOF. A damaged file that declares objects and has none
+  // stopped short of the structure it declares (a truncated upload); a header followed by
+  // noise declares nothing, and is corrupt, not cut short (SPEC.md, DECISIONS.md).
+  if (!endsWithEof(bytes) && declaresObjects(bytes)) {
     return new DocumentError(
       "pdf_read_error",
       "The PDF ends before the structure it declares is complete (the upload may be truncated). Upload the whole file.",
