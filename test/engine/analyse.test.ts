@@ -99,6 +99,26 @@ describe("analyseDocument: warnings and billing (SPEC.md §Cost function)", () =
     }
   });
 
+  // Issue 12 item 4b: pages lost to the page budget or to render failures are not a missing
+  // text layer; the verdict says what happened (DECISIONS.md §Conversion budgets).
+  it("throws document_too_complex, not document_has_no_text_layer, when the page budget took every page with content", () => {
+    const codeOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (err) {
+        return err as DocumentError;
+      }
+      throw new Error("no error");
+    };
+    const all = codeOf(() => analyse([failed(1, "page_budget_exceeded"), failed(2, "page_budget_exceeded")]));
+    expect(all.code).toBe("document_too_complex");
+    expect(all.details).toMatchObject({ pages_over_budget: [1, 2] });
+    expect(codeOf(() => analyse([ok(blankPage(1)), failed(2, "page_budget_exceeded")])).code).toBe("document_too_complex");
+    const rendered = codeOf(() => analyse([failed(1, "page_render_failed"), failed(2, "page_render_failed")]));
+    expect(rendered.code).toBe("pdf_parse_failed");
+    expect(rendered.details).toMatchObject({ pages_render_failed: [1, 2] });
+  });
+
   it("always carries metadata_unavailable (info, document scope)", () => {
     for (const r of [analyse([ok(textPage(1, "One"))]), analyse([ok(textPage(1, "One")), ok(blankPage(2))])]) {
       expect(warning(r.warnings, "metadata_unavailable")).toMatchObject({ severity: "info", scope: "document", pages: [] });

@@ -71,7 +71,7 @@ function sortOutcomes(outcomes: readonly PageOutcome[]): Outcomes {
 }
 
 /** The verdicts on the whole selection that end the conversion with a document error. */
-function checkDocument(input: AnalyseInput, withText: readonly PageModel[], prepared: ReadonlyMap<number, Line[]>): void {
+function checkDocument(input: AnalyseInput, withText: readonly PageModel[], prepared: ReadonlyMap<number, Line[]>, failed: ReadonlyMap<CriticalPageWarningCode, number[]>): void {
   const documentChars = withText.reduce((sum, m) => sum + m.chars, 0);
   if (documentChars > limits.documentCharsMax) {
     throw documentTooComplex(`holds more than ${limits.documentCharsMax.toLocaleString("en-US")} characters`, { chars_max: limits.documentCharsMax });
@@ -80,6 +80,23 @@ function checkDocument(input: AnalyseInput, withText: readonly PageModel[], prep
     throw new DocumentError(
       "pdf_is_xfa",
       "The PDF is a dynamic XFA form: its pages hold only a placeholder and the content lives in the XFA stream, which this release does not render. Flatten the form to a regular PDF first.",
+    );
+  }
+  // No page with text because the pages were lost to the page budget or to render failures
+  // is not a missing text layer: the verdict names what happened (issue 12 item 4b).
+  const overBudget = failed.get("page_budget_exceeded") ?? [];
+  const renderFailed = failed.get("page_render_failed") ?? [];
+  if (withText.length === 0 && overBudget.length > 0) {
+    throw documentTooComplex(
+      `lost every page with content to the per-page budget (${limits.pageWallMsMax / 1000} s or ${limits.pageCharsMax.toLocaleString("en-US")} characters a page): ${overBudget.length} page(s) over it${renderFailed.length > 0 ? `, ${renderFailed.length} failed to render` : ""}`,
+      { pages_over_budget: overBudget, pages_render_failed: renderFailed },
+    );
+  }
+  if (withText.length === 0 && renderFailed.length > 0 && (failed.get("page_has_no_text_layer") ?? []).length === 0) {
+    throw new DocumentError(
+      "pdf_parse_failed",
+      `No selected page could be rendered (${renderFailed.length} page(s) failed); the document's page content could not be parsed. Re-export the document from its source application.`,
+      { pages_render_failed: renderFailed },
     );
   }
   if (withText.length === 0) {
@@ -161,7 +178,7 @@ export function analyseDocument(input: AnalyseInput): AnalyseOutput {
       return [m.page, lines];
     }),
   );
-  checkDocument(input, sorted.withText, prepared);
+  checkDocument(input, sorted.withText, prepared, sorted.failed);
 
   const stats = computeDocumentStats(sorted.withText, sorted.withText.map((m) => prepared.get(m.page)!));
   const hints = outlineHints(input.outline);
