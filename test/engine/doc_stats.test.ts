@@ -183,6 +183,12 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(stats.running.size).toBe(0);
   });
 
+  it("keeps numbered list items that continue from the previous page at the top of this one", () => {
+    const items = [line("3. New ladders and life-saving equipment on all quays.", { x: 78, y: 30, size: 10 }), line("4. Bathymetric survey of the outer and inner basins.", { x: 78, y: 43, size: 10 })];
+    const stats = onePage(items);
+    for (const item of items) expect(stats.running.has(item)).toBe(false);
+  });
+
   it("keeps a footnote: small and set apart, but below the body and saying nothing of a page", () => {
     const note = line("1 The survey was carried out in March, before the storms.", { x: 72, y: 770, size: 8 });
     expect(onePage([note]).running.has(note)).toBe(false);

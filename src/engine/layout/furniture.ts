@@ -123,7 +123,8 @@ function numberedHead(text: string, band: Band): boolean {
   // Footnotes start with their marker, so at the foot only a number at the end counts.
   // Three digits at most: a four-digit number beside a title is a year ("Annual Report 2024").
   if (band === "bottom") return /\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text) && text.length <= FOOT_HEAD_CHARS_MAX;
-  return band === "top" && /^\d{1,3}\b|\b\d{1,3}$/.test(text);
+  // "3. New ladders …" and "2) Scope" are list items and numbered headings, not heads.
+  return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
 }
 
 /** Furniture that the page shows by itself, without help from other pages. */
@@ -142,7 +143,12 @@ export function findPageFurniture(page: PageModel, lines: readonly Line[], bodyS
     const texts = row.map((l) => lineText(l).trim());
     const sizes = row.map(lineSize);
     // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
-    if (gapToBody(row, band, body) < SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1)) continue;
+    const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
+    if (gapToBody(row, band, body) < separation) continue;
+    // The weaker evidence below (layout, not words) also needs the row to stand alone in its
+    // band: list items or a paragraph that start high on the page sit close to each other.
+    const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
+    const alone = gapToBody(row, band, others) >= separation;
     const saysFurniture = texts.some((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
     const notLarger = sizes.every((size) => size <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize);
     const numbered = notLarger && texts.some((t) => numberedHead(t, band));
@@ -151,7 +157,7 @@ export function findPageFurniture(page: PageModel, lines: readonly Line[], bodyS
     // Footnotes are small and set apart too, so the style rule holds only above the body.
     const smallHead = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX) && sizes.every((size) => size <= SMALL_SIZE_RATIO_MAX * bodySize);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
-    if (saysFurniture || (band !== "side" && (numbered || spread || smallHead))) found.push(...row);
+    if (saysFurniture || (band !== "side" && alone && (numbered || spread || smallHead))) found.push(...row);
   }
   return found;
 }
