@@ -8,6 +8,7 @@ import { isDocumentError } from "../engine/errors.js";
 import { ApiError, apiErrorFromDocumentError, isApiError } from "../errors/catalogue.js";
 import { requestFingerprint } from "../store/canonical.js";
 import { claimIdempotencyKey } from "../store/idempotency.js";
+import { isStoreUnavailable, storeUnavailableError } from "../store/unavailable.js";
 import { negotiate, type ResponseFormat } from "./accept.js";
 import { admit, releaseAdmission, takeMeter, type Admitted } from "./admission.js";
 import { readPdfRequest, type PdfRequestBody } from "./body.js";
@@ -123,6 +124,7 @@ export async function runConversionRequest<T>(
 function toApiError(err: unknown): ApiError {
   if (isApiError(err)) return err;
   if (isDocumentError(err)) return apiErrorFromDocumentError(err);
+  if (isStoreUnavailable(err)) return storeUnavailableError(err);
   return new ApiError("internal_error", { message: "The service failed while converting this document. Nothing was billed; retry the request.", cause: err });
 }
 

@@ -7,7 +7,9 @@ import { ApiError, type ErrorCode } from "../errors/catalogue.js";
 import { RATE_CARD_VERSION } from "../config/rate_card.js";
 import { consumeTestPages, placeHold, releaseHold, settleHold } from "../store/credits.js";
 import { abandonIdempotencyKey, completeIdempotencyKey, idempotencyDisposition } from "../store/idempotency.js";
+import { inTransaction, type StoreContext } from "../store/context.js";
 import { recordUsage, type UsageInput } from "../store/usage.js";
+import { limits } from "../config/limits.js";
 import { advanceMeter } from "./admission.js";
 import { refusalError } from "./refusal.js";
 import type { ApiDeps, Caller, RateReadings } from "./types.js";
@@ -18,9 +20,24 @@ export interface StoredResponse {
   body: string;
 }
 
+export interface Billing {
+  charged: number;
+  balanceAfter: number;
+}
+
+/** What a commit's `finish` stores and answers: its value, the response, the usage figures. */
+export interface Finished<V> {
+  value: V;
+  response: StoredResponse;
+  pagesBilled: number;
+  cache: "hit" | "miss";
+}
+
 export class RequestSettlement {
   private holdId: string | null = null;
   private claim: { key: string; claimId: string } | null = null;
+  /** The commit ran: charge, result, usage record and idempotency record are stored. */
+  private committed = false;
   pagesProcessed = 0;
   /** Wall time the engine spent on this request: the vCPU-ms estimate for unbilled work. */
   computeMs = 0;
@@ -67,24 +84,57 @@ export class RequestSettlement {
     this.holdId = hold.holdId;
   }
 
-  /** Charges the settled figure (≤ the hold) and returns the balance after. */
-  async settle(charged: number, reference: string): Promise<{ charged: number; balanceAfter: number }> {
-    if (this.caller.env === "test" || this.holdId === null) {
-      return { charged: 0, balanceAfter: this.caller.org.credit_balance };
-    }
-    const outcome = await settleHold(this.deps.store, this.holdId, { charged, reference, requestId: this.requestId });
+  /**
+   * Bills the request and stores its result in ONE transaction (SPEC: every non-200 bills
+   * 0): the hold settled at `charged` with its ledger entry, then `finish` (the stored
+   * conversion, the cached result) given the billed figures, then the usage record and the
+   * idempotency record's completion with the response — all committed, or none. A failure
+   * anywhere rolls the charge back and leaves the hold held, for `fail` to release.
+   */
+  async commit<V>(charged: number, reference: string, finish: (ctx: StoreContext, billing: Billing) => Promise<Finished<V>>): Promise<Finished<V> & { billing: Billing }> {
+    const store = this.deps.store;
+    const holdId = this.caller.env === "test" ? null : this.holdId;
+    const done = await store.db.transaction(async (tx) => {
+      const ctx = inTransaction(store, tx);
+      let billing: Billing = { charged: 0, balanceAfter: this.caller.org.credit_balance };
+      if (holdId !== null) {
+        const outcome = await settleHold(ctx, holdId, { charged, reference, requestId: this.requestId });
+        if (outcome.state !== "settled") {
+          // The sweeper released the hold: the request outlived its wall clock. Bill nothing.
+          throw new ApiError("conversion_timeout", {
+            message: "The conversion finished after the request's wall clock, so its hold had already been released. Nothing was billed; retry with fewer pages.",
+            details: { pages_completed: this.pagesProcessed },
+          });
+        }
+        billing = { charged: outcome.charged, balanceAfter: outcome.balanceAfter };
+      }
+      store.faults?.("settle");
+      const finished = await finish(ctx, billing);
+      await this.recordUsage({ status: finished.response.status, pagesBilled: finished.pagesBilled, creditsCharged: billing.charged, cache: finished.cache }, ctx);
+      store.faults?.("usage");
+      if (this.claim) {
+        const completed = await completeIdempotencyKey(ctx, { orgId: this.caller.org.id, ...this.claim, ...finished.response, holdId });
+        if (!completed.ok) {
+          // Another request took the key over (this instance was taken for dead): its
+          // result is the key's, so this one must not bill. Rolled back; retryable.
+          throw new ApiError("idempotency_in_progress", { message: "This request's Idempotency-Key was taken over by a retry while it ran; nothing was billed. Retry after Retry-After for that retry's result.", retryAfterMs: limits.idempotencyRetryAfterMs });
+        }
+      }
+      store.faults?.("idempotency");
+      return { ...finished, billing };
+    });
     this.holdId = null;
-    if (outcome.state !== "settled") {
-      // The sweeper released the hold: the request outlived its wall clock. Bill nothing.
-      throw new ApiError("conversion_timeout", {
-        message: "The conversion finished after the request's wall clock, so its hold had already been released. Nothing was billed; retry with fewer pages.",
-        details: { pages_completed: this.pagesProcessed },
-      });
-    }
-    return { charged: outcome.charged, balanceAfter: outcome.balanceAfter };
+    this.committed = true;
+    return done;
   }
 
   async succeed(response: StoredResponse, billed: { pagesBilled: number; credits: number; cache: "hit" | "miss"; producedNothing: boolean }): Promise<void> {
+    if (this.committed) {
+      // Billed and stored: nothing after the commit may turn the 200 into an error. The
+      // meters are advanced best-effort (a lost advance favours the customer).
+      await this.meterEnd(billed.credits, billed.producedNothing).catch(() => undefined);
+      return;
+    }
     await this.meterEnd(billed.credits, billed.producedNothing);
     await this.recordUsage({ status: response.status, pagesBilled: billed.pagesBilled, creditsCharged: billed.credits, cache: billed.cache });
     if (this.claim) await completeIdempotencyKey(this.deps.store, { orgId: this.caller.org.id, ...this.claim, ...response });
@@ -93,8 +143,16 @@ export class RequestSettlement {
   /** Closes a request that ends in an error: bills 0 and gives back what it took. */
   async fail(err: ApiError, response: StoredResponse, producedNothing: boolean): Promise<void> {
     if (this.holdId) {
-      await releaseHold(this.deps.store, this.holdId);
+      const holdId = this.holdId;
       this.holdId = null;
+      try {
+        await releaseHold(this.deps.store, holdId);
+      } catch (releaseErr) {
+        // The database is away (a restart): keep trying in the background, so the hold is
+        // released within SPEC's 60 s rather than at its expiry plus a sweep.
+        retryRelease(this.deps.store, holdId, limits.holdReleaseRetriesMax);
+        throw releaseErr;
+      }
     }
     await this.meterEnd(0, producedNothing);
     await this.recordUsage({ status: err.status, errorCode: err.code, pagesBilled: 0, creditsCharged: 0 });
@@ -105,8 +163,8 @@ export class RequestSettlement {
   }
 
   /** The request's usage record: who asked, what ran, and the outcome given. */
-  private async recordUsage(outcome: Pick<UsageInput, "status" | "errorCode" | "pagesBilled" | "creditsCharged" | "cache">): Promise<void> {
-    await recordUsage(this.deps.store, {
+  private async recordUsage(outcome: Pick<UsageInput, "status" | "errorCode" | "pagesBilled" | "creditsCharged" | "cache">, ctx: StoreContext = this.deps.store): Promise<void> {
+    await recordUsage(ctx, {
       orgId: this.caller.org.id,
       env: this.caller.env,
       requestId: this.requestId,
@@ -125,4 +183,12 @@ export class RequestSettlement {
     if (credits === 0 && this.computeMs >= 1) await advanceMeter(this.deps, this.caller, "unbilled_compute", Math.round(this.computeMs));
     if (producedNothing) await advanceMeter(this.deps, this.caller, "no_value_conversions", 1);
   }
+}
+
+/** Tries a failed hold release again every holdReleaseRetryMs, `left` more times. */
+function retryRelease(store: StoreContext, holdId: string, left: number): void {
+  if (left <= 0) return;
+  setTimeout(() => {
+    releaseHold(store, holdId).catch(() => retryRelease(store, holdId, left - 1));
+  }, limits.holdReleaseRetryMs).unref();
 }

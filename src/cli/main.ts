@@ -46,6 +46,12 @@ main(process.argv.slice(2)).then(
       process.exitCode = 64;
       return;
     }
+    if (err instanceof Error && err.name === "StoreOpenError") {
+      // A corrupt or unreadable PGlite data directory: one line and exit 74, no stack trace.
+      process.stderr.write(`svc: ${err.message.replace(/\s+/g, " ")}\n`);
+      process.exitCode = 74;
+      return;
+    }
     process.stderr.write(`svc: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;
   },

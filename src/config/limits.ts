@@ -65,6 +65,14 @@ export const limits = {
   noValueConversionsPerHourMax: 60, // SPEC.md's meters table; not an account limit field
   leaseAcquireAttemptsMax: 8, // statements one acquire may spend losing races for a free slot
   leaseRetryAfterMsMin: 1_000, // Retry-After is whole seconds; never tell a client to retry at once
+  leaseRetryAfterMsMax: 5_000, // a running request may end any moment: a concurrency 429 asks for a look again within this
+
+  // The database as an operating condition (src/store/db.ts, docs/store.md §Database loss)
+  storeConnectMsMax: 3_000, // opening a PostgreSQL connection; past it the request gets 503 overloaded
+  storeStatementMsMax: 10_000, // one store statement (statement_timeout); every statement is a short step
+  storeRetryAfterMs: 2_000, // Retry-After on a 503 overloaded while the database is unreachable
+  holdReleaseRetryMs: 1_000, // a failed hold release (database away) is tried again this often…
+  holdReleaseRetriesMax: 45, // …this many times, inside SPEC's 60 s; the sweep covers the rest
 
   // Credits: holds, ledger, burn caps, goodwill (SPEC.md §Credit hold, §Limits; src/store/
   // credits.ts, ledger.ts, lots.ts)
@@ -129,6 +137,9 @@ export const limits = {
   consoleUsageChartDays: 30, // days in the usage chart and table, today included
   consolePurchasePollIntervalMs: 1_000, // the return page asks for the purchase's status this often
   consolePurchasePollMsMax: 10 * 60 * 1000, // then stops and asks the customer to refresh later
+  playgroundImageWidthMax: 900, // px: the Try it page's page image, at most this wide…
+  playgroundImagePixelsMax: 1_500_000, // …and this many pixels (a tall page is scaled down to fit)
+  playgroundImagePagesMax: 50, // pages of one Try it conversion that get an image; later pages show their Markdown only
 
   // Payment processors and their notifications (DECISIONS.md §Console and payments;
   // src/payments)

@@ -294,7 +294,9 @@ export async function sweepHolds(ctx: StoreContext): Promise<{ released: number 
   for (const id of ids) if ((await releaseHold(ctx, id)).changed) released++;
   await ctx.db.query(
     `DELETE FROM instances i WHERE heartbeat_at < $1
-        AND NOT EXISTS (SELECT 1 FROM holds h WHERE h.instance_id = i.id AND h.state = 'held')`,
+        AND NOT EXISTS (SELECT 1 FROM holds h WHERE h.instance_id = i.id AND h.state = 'held')
+        AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.instance_id = i.id AND k.state = 'in_progress')
+        AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.instance_id = i.id)`,
     [staleBefore],
   );
   return { released };

@@ -6,6 +6,7 @@
 // organization's requests).
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { limits } from "../config/limits.js";
 
 export interface QueryResult<T> {
   rows: T[];
@@ -37,9 +38,59 @@ export interface DbConfig {
 
 /** PostgreSQL connections per service instance. */
 const PG_POOL_SIZE_DEFAULT = 10;
-/** A statement running longer than this is cancelled: every store statement is a short step. */
-const STATEMENT_TIMEOUT_MS = 10_000;
 const INT8_OID = 20;
+
+/**
+ * The database could not be reached or dropped the connection (stopped, restarting, a
+ * terminated backend, a connect or statement past its timeout). An operating condition,
+ * not a bug: the API answers 503 `overloaded` with Retry-After, /readyz reports not ready,
+ * and the next statement connects again by itself.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = "StoreUnavailableError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** The embedded database's data directory cannot be opened: `svc serve` exits with STORE_OPEN_EXIT_CODE. */
+export class StoreOpenError extends Error {
+  override readonly name = "StoreOpenError";
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** `svc serve`'s exit code when the store cannot be opened (EX_IOERR of sysexits.h). */
+export const STORE_OPEN_EXIT_CODE = 74;
+
+export function isStoreUnavailable(err: unknown): err is StoreUnavailableError {
+  return err instanceof Error && err.name === "StoreUnavailableError";
+}
+
+/** Socket errors of a lost or refused connection. */
+const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN", "ENOENT"]);
+/**
+ * SQLSTATEs that mean the server, not the statement: class 08 (connection exception),
+ * 57P01-57P03 (admin_shutdown, crash_shutdown, cannot_connect_now), 57014 (query_canceled:
+ * the statement timeout), 53300 (too_many_connections).
+ */
+function serverSqlState(code: string): boolean {
+  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "57014" || code === "53300";
+}
+
+/** Wraps what means "the database is not there" in StoreUnavailableError; leaves the rest. */
+export function classifyDbError(err: unknown): unknown {
+  if (!(err instanceof Error) || isStoreUnavailable(err)) return err;
+  const raw = (err as { code?: unknown }).code;
+  const code = typeof raw === "string" ? raw : "";
+  const message = err.message;
+  const lost =
+    CONNECTION_ERRNOS.has(code) ||
+    serverSqlState(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery)/i.test(message);
+  return lost ? new StoreUnavailableError(`database unavailable: ${message}`, { cause: err }) : err;
+}
 
 export async function openDb(config: DbConfig): Promise<Db> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.poolSize ?? PG_POOL_SIZE_DEFAULT);
@@ -57,18 +108,44 @@ async function openPostgres(url: string, max: number): Promise<Db> {
       return pg.default.types.getTypeParser(oid, format as "text");
     },
   };
-  const pool = new Pool({ connectionString: url, max, types, statement_timeout: STATEMENT_TIMEOUT_MS });
-  // An idle client that loses its connection emits on the pool; the next query reconnects.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    types,
+    // Every bound below is a named limit: a stopped or unreachable database answers
+    // within them (StoreUnavailableError → 503 overloaded) instead of hanging a request.
+    statement_timeout: limits.storeStatementMsMax,
+    query_timeout: limits.storeStatementMsMax + limits.storeConnectMsMax,
+    connectionTimeoutMillis: limits.storeConnectMsMax,
+    keepAlive: true,
+  });
+  // An idle client that loses its connection emits on the pool (a restart, a terminated
+  // backend); pg-pool drops it and the next query connects again. Without a listener the
+  // 'error' event would kill the process.
   pool.on("error", () => undefined);
   const query = async <T>(sql: string, params: readonly unknown[] = []) => {
-    const r = await pool.query(sql, params as unknown[]);
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    try {
+      const r = await pool.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    } catch (err) {
+      throw classifyDbError(err);
+    }
   };
   return {
     kind: "postgres",
     query,
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => {
+        throw classifyDbError(err);
+      });
+      // A checked-out client has no pool listener: its connection dying mid-transaction
+      // (pg_terminate_backend, a restart) emits 'error' on it, which must not be unhandled.
+      // The failing statement rejects as well; the client is then discarded, not reused.
+      let broken: unknown = null;
+      const onError = (err: unknown) => {
+        broken = err;
+      };
+      client.on("error", onError);
       try {
         await client.query("BEGIN");
         const tx: Queryable = {
@@ -81,14 +158,21 @@ async function openPostgres(url: string, max: number): Promise<Db> {
         await client.query("COMMIT");
         return result;
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw err;
+        // A lost connection rolled the transaction back on the server already.
+        if (broken === null) await client.query("ROLLBACK").catch((e: unknown) => (broken = e));
+        throw classifyDbError(err);
       } finally {
-        client.release();
+        client.off("error", onError);
+        // A client whose connection failed is destroyed rather than returned to the pool.
+        client.release(broken instanceof Error ? broken : undefined);
       }
     },
     async exec(sql) {
-      await pool.query(sql);
+      try {
+        await pool.query(sql);
+      } catch (err) {
+        throw classifyDbError(err);
+      }
     },
     async close() {
       await pool.end();
@@ -99,8 +183,15 @@ async function openPostgres(url: string, max: number): Promise<Db> {
 async function openPglite(dir: string | null): Promise<Db> {
   const { PGlite } = await import("@electric-sql/pglite");
   if (dir) mkdirSync(dir, { recursive: true });
-  const db = dir ? new PGlite(dir) : new PGlite();
-  await db.waitReady;
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = dir ? new PGlite(dir) : new PGlite();
+    await db.waitReady;
+    await db.query("SELECT 1");
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    throw new StoreOpenError(`the PGlite data directory ${dir ?? "(memory)"} cannot be opened (corrupt or unreadable: ${reason}); restore it from a backup or point DATA_DIR elsewhere`, { cause: err });
+  }
   const wrap = (q: { query: typeof db.query }): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       const r = await q.query<T>(sql, params as unknown[]);

@@ -7,6 +7,10 @@
 //                        ▼
 //                      none
 //
+// In-progress records name the instance running them: once that instance's heartbeat is
+// stale (limits.instanceHeartbeatStaleMs, the window its holds are released in) the next
+// claim takes the key over without waiting for the lease.
+//
 // In-progress records carry a lease: lease_until = claim time + the request wall clock
 // (60 s, hard) + a grace (settlement, writing the response, clock skew between instances).
 // A request that dies without completing or abandoning (a crashed instance) leaves a record
@@ -50,6 +54,8 @@ export interface CompleteInput {
   headers: Record<string, string>;
   /** The response body exactly as sent (JSON text or Markdown). */
   body: string;
+  /** The hold this request settled (null: nothing held, a test key), in the same transaction. */
+  holdId?: string | null;
 }
 
 export interface AbandonInput {
@@ -94,14 +100,16 @@ export async function claimIdempotencyKey(ctx: StoreContext, input: ClaimInput):
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS_MAX; attempt++) {
     const claimId = randomBase62(CLAIM_ID_CHARS);
     const taken = await ctx.db.query(
-      `INSERT INTO idempotency_keys AS r (org_id, key, fingerprint, claim_id, state, lease_until, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'in_progress', $5::timestamptz, $6::timestamptz, $7::timestamptz)
+      `INSERT INTO idempotency_keys AS r (org_id, key, fingerprint, claim_id, state, lease_until, created_at, expires_at, instance_id)
+       VALUES ($1, $2, $3, $4, 'in_progress', $5::timestamptz, $6::timestamptz, $7::timestamptz, $8)
        ON CONFLICT (org_id, key) DO UPDATE
          SET fingerprint = EXCLUDED.fingerprint, claim_id = EXCLUDED.claim_id, state = 'in_progress',
              lease_until = EXCLUDED.lease_until, status = NULL, headers = NULL, body = NULL,
-             created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
+             created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+             instance_id = EXCLUDED.instance_id, hold_id = NULL
          WHERE r.expires_at <= EXCLUDED.created_at
             OR (r.state = 'in_progress' AND r.lease_until <= EXCLUDED.created_at)
+            OR (r.state = 'in_progress' AND r.instance_id IN (SELECT id FROM instances WHERE heartbeat_at < $9::timestamptz))
        RETURNING r.claim_id`,
       [
         input.orgId,
@@ -111,20 +119,23 @@ export async function claimIdempotencyKey(ctx: StoreContext, input: ClaimInput):
         iso(now + idempotencyLeaseMs()),
         iso(now),
         iso(now + limits.idempotencyWindowMs),
+        ctx.instanceId,
+        iso(now - limits.instanceHeartbeatStaleMs),
       ],
     );
     if (taken.rows.length === 1) return { state: "claimed", claimId };
 
-    const found = await ctx.db.query<RecordRow>(
+    const found = await ctx.db.query<RecordRow & { holder_dead: boolean }>(
       `SELECT fingerprint, state, status, headers, body,
               floor(extract(epoch FROM lease_until) * 1000)::bigint AS lease_until_ms,
-              floor(extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms
+              floor(extract(epoch FROM expires_at) * 1000)::bigint AS expires_ms,
+              instance_id IN (SELECT id FROM instances WHERE heartbeat_at < $3::timestamptz) AS holder_dead
          FROM idempotency_keys WHERE org_id = $1 AND key = $2`,
-      [input.orgId, input.key],
+      [input.orgId, input.key, iso(now - limits.instanceHeartbeatStaleMs)],
     );
     const row = found.rows[0];
     // Gone, expired or stale since the upsert looked: the key is free, so claim again.
-    if (!row || row.expires_ms <= now || (row.state === "in_progress" && row.lease_until_ms <= now)) continue;
+    if (!row || row.expires_ms <= now || (row.state === "in_progress" && (row.lease_until_ms <= now || row.holder_dead === true))) continue;
     if (row.fingerprint !== input.fingerprint) return { state: "conflict" };
     if (row.state === "in_progress") return { state: "in_progress", retryAfterMs: limits.idempotencyRetryAfterMs };
     return { state: "replay", ...storedResponse(row) };
@@ -144,9 +155,9 @@ function storedResponse(row: RecordRow): { status: number; headers: Record<strin
 export async function completeIdempotencyKey(ctx: StoreContext, input: CompleteInput): Promise<FinishResult> {
   if (!Number.isInteger(input.status) || input.status < 100 || input.status > 599) throw new RangeError(`idempotency: status ${input.status}`);
   const r = await ctx.db.query(
-    `UPDATE idempotency_keys SET state = 'completed', status = $4, headers = $5::jsonb, body = $6
+    `UPDATE idempotency_keys SET state = 'completed', status = $4, headers = $5::jsonb, body = $6, hold_id = $7
       WHERE org_id = $1 AND key = $2 AND claim_id = $3 AND state = 'in_progress'`,
-    [input.orgId, input.key, input.claimId, input.status, JSON.stringify(input.headers), input.body],
+    [input.orgId, input.key, input.claimId, input.status, JSON.stringify(input.headers), input.body, input.holdId ?? null],
   );
   return r.rowCount === 1 ? { ok: true } : { ok: false, code: "claim_lost" };
 }

@@ -54,28 +54,34 @@ interface AcquireRow {
   earliest_ms: unknown;
 }
 
-// $1 org, $2 lease id, $3 instance, $4 key, $5 now, $6 limit, $7 expires at.
+// $1 org, $2 lease id, $3 instance, $4 key, $5 now, $6 limit, $7 expires at, $8 stale
+// before (an instance whose heartbeat is older is dead: its leases are free, as its holds
+// are), $9 the stale window as an interval (when a live-looking holder would be dead).
 // The `state` CTE and the INSERT read the same snapshot (taken when the statement starts),
 // so `live_in_range` never counts the slot this statement takes.
 const ACQUIRE_SQL = `
-  WITH state AS (
+  WITH dead AS (
+    SELECT id, heartbeat_at FROM instances WHERE heartbeat_at < $8::timestamptz
+  ), live AS (
+    SELECT l.slot, l.expires_at,
+           (SELECT i.heartbeat_at FROM instances i WHERE i.id = l.instance_id) AS heartbeat_at
+      FROM leases l WHERE l.org_id = $1 AND l.expires_at > $5::timestamptz AND l.instance_id NOT IN (SELECT id FROM dead)
+  ), state AS (
     SELECT count(*) FILTER (WHERE slot < $6::int) AS live_in_range,
            count(*) AS live_total,
-           floor(extract(epoch FROM min(expires_at) FILTER (WHERE slot < $6::int)) * 1000) AS earliest_ms
-    FROM leases WHERE org_id = $1 AND expires_at > $5::timestamptz
+           floor(extract(epoch FROM min(LEAST(expires_at, COALESCE(heartbeat_at + $9::interval, expires_at))) FILTER (WHERE slot < $6::int)) * 1000) AS earliest_ms
+    FROM live
   ), taken AS (
     INSERT INTO leases AS l (org_id, slot, lease_id, instance_id, key_id, expires_at)
     SELECT $1, s.slot, $2, $3, $4, $7::timestamptz
     FROM generate_series(0, $6::int - 1) AS s(slot)
-    WHERE NOT EXISTS (
-      SELECT 1 FROM leases f WHERE f.org_id = $1 AND f.slot = s.slot AND f.expires_at > $5::timestamptz
-    )
+    WHERE NOT EXISTS (SELECT 1 FROM live f WHERE f.slot = s.slot)
     ORDER BY s.slot
     LIMIT 1
     ON CONFLICT (org_id, slot) DO UPDATE
       SET lease_id = EXCLUDED.lease_id, instance_id = EXCLUDED.instance_id,
           key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
-      WHERE l.expires_at <= $5::timestamptz
+      WHERE l.expires_at <= $5::timestamptz OR l.instance_id IN (SELECT id FROM instances WHERE heartbeat_at < $8::timestamptz)
     RETURNING slot
   )
   SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
@@ -91,7 +97,8 @@ export async function acquireLease(ctx: StoreContext, p: AcquireLeaseParams): Pr
     nowMs = ctx.now();
     const leaseId = newId("lease", nowMs);
     const expiresAtMs = nowMs + p.ttlMs;
-    const params = [p.orgId, leaseId, ctx.instanceId, p.keyId, iso(nowMs), p.limit, iso(expiresAtMs)];
+    const staleMs = limits.instanceHeartbeatStaleMs;
+    const params = [p.orgId, leaseId, ctx.instanceId, p.keyId, iso(nowMs), p.limit, iso(expiresAtMs), iso(nowMs - staleMs), `${staleMs} milliseconds`];
     const { rows } = await ctx.db.query<AcquireRow>(ACQUIRE_SQL, params);
     const row = rows[0];
     const liveInRange = Number(row.live_in_range);
@@ -105,7 +112,10 @@ export async function acquireLease(ctx: StoreContext, p: AcquireLeaseParams): Pr
     // Otherwise a concurrent acquire took the slot this one chose: look again.
   }
   const untilExpiryMs = earliestMs === null ? 0 : earliestMs - nowMs;
-  return { ok: false, code: "rate_limit_concurrency", limit: p.limit, remaining: 0, retryAfterMs: Math.max(limits.leaseRetryAfterMsMin, untilExpiryMs) };
+  // The earliest a slot can free: a lease's expiry, or its holder being taken for dead; and
+  // since a running request may end at any moment, never more than leaseRetryAfterMsMax.
+  const retryAfterMs = Math.min(limits.leaseRetryAfterMsMax, Math.max(limits.leaseRetryAfterMsMin, untilExpiryMs));
+  return { ok: false, code: "rate_limit_concurrency", limit: p.limit, remaining: 0, retryAfterMs };
 }
 
 /** Ends a lease. False when it had already ended or expired and its slot was taken over. */

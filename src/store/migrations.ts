@@ -311,6 +311,18 @@ export const migrations: Migration[] = [
       `CREATE INDEX magic_links_expiry ON magic_links (expires_at)`,
     ],
   },
+  {
+    version: 5,
+    name: "idempotency records name their instance and settled hold",
+    statements: [
+      // The instance running an in-progress claim: once its heartbeat is stale the key is
+      // taken over within seconds, as its holds are (src/store/idempotency.ts). The hold a
+      // completed request settled, in the same transaction as the charge (settlement.ts).
+      `ALTER TABLE idempotency_keys ADD COLUMN instance_id text`,
+      `ALTER TABLE idempotency_keys ADD COLUMN hold_id text`,
+      `CREATE INDEX idempotency_in_progress_instance ON idempotency_keys (instance_id) WHERE state = 'in_progress'`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -122,6 +122,19 @@ describe("in-progress lease: a request that died does not hold its key for 25 ho
     expect(second).not.toBe(first);
   });
 
+  it("issue 12 item 4: a claim whose instance's heartbeat is stale is taken over within the hold sweep's window, long before its lease", async () => {
+    const dead = { ...ctx, instanceId: `inst_dead_${key}` };
+    await t.db.query("INSERT INTO instances (id, started_at, heartbeat_at) VALUES ($1, $2, $2)", [dead.instanceId, new Date(ctx.now()).toISOString()]);
+    const first = await claimIdempotencyKey(dead, { orgId: ORG, key, fingerprint: FP });
+    expect(first.state).toBe("claimed");
+    // The holder is alive: in progress.
+    expect((await claimIdempotencyKey(ctx, { orgId: ORG, key, fingerprint: FP })).state).toBe("in_progress");
+    // Its heartbeat stops: after the stale window (seconds, the hold sweep's), the key is taken over.
+    ctx.advance(limits.instanceHeartbeatStaleMs + 1);
+    expect(limits.instanceHeartbeatStaleMs).toBeLessThan(idempotencyLeaseMs());
+    expect((await claimIdempotencyKey(ctx, { orgId: ORG, key, fingerprint: FP })).state).toBe("claimed");
+  });
+
   it("a stale lease is reclaimed whatever the fingerprint, as an abandoned record would be", async () => {
     await claimed();
     ctx.advance(idempotencyLeaseMs());

@@ -52,7 +52,8 @@ describe(`SPEC rule 6 and 429 rate_limit_concurrency (${dbKind})`, () => {
     expect(granted.length).toBe(4);
     expect(granted.map((r) => r.slot).sort()).toEqual([0, 1, 2, 3]);
     for (const r of results.filter((x): x is Refused => !x.ok)) {
-      expect(r).toMatchObject({ code: "rate_limit_concurrency", limit: 4, remaining: 0, retryAfterMs: TTL_MS });
+      // Issue 12 item 4: a running request may end any moment, so not the wall clock's 60 s.
+      expect(r).toMatchObject({ code: "rate_limit_concurrency", limit: 4, remaining: 0, retryAfterMs: limits.leaseRetryAfterMsMax });
     }
     expect(await countActiveLeases(clock, orgId)).toBe(4);
   });
@@ -86,16 +87,31 @@ describe(`SPEC rule 6 and 429 rate_limit_concurrency (${dbKind})`, () => {
     expect(await countActiveLeases(clock, orgId)).toBe(1);
   });
 
-  it("retry-after runs until the earliest lease expires, and is at least 1 s", async () => {
+  it("retry-after runs until the earliest slot can free — the earliest lease's expiry, at most leaseRetryAfterMsMax — and is at least 1 s", async () => {
     const clock = manualClock(t.db);
     const orgId = nextOrg();
     ok(await acquire(clock, orgId, 2));
     clock.advance(5_000);
     ok(await acquire(clock, orgId, 2));
     clock.advance(40_000);
-    expect(await acquire(clock, orgId, 2)).toMatchObject({ ok: false, retryAfterMs: TTL_MS - 45_000 });
-    clock.advance(TTL_MS - 45_000 - 300);
+    expect(await acquire(clock, orgId, 2)).toMatchObject({ ok: false, retryAfterMs: limits.leaseRetryAfterMsMax });
+    clock.advance(TTL_MS - 45_000 - 3_000);
+    expect(await acquire(clock, orgId, 2)).toMatchObject({ ok: false, retryAfterMs: 3_000 });
+    clock.advance(2_700);
     expect(await acquire(clock, orgId, 2)).toMatchObject({ ok: false, retryAfterMs: limits.leaseRetryAfterMsMin });
+  });
+
+  it("issue 12 item 4: the slots of an instance whose heartbeat is stale are taken over within the hold sweep's window, not at expiry", async () => {
+    const clock = manualClock(t.db);
+    const orgId = nextOrg();
+    const dead = { ...clock, instanceId: `inst_dead_${orgId}` };
+    await t.db.query("INSERT INTO instances (id, started_at, heartbeat_at) VALUES ($1, $2, $2)", [dead.instanceId, new Date(clock.now()).toISOString()]);
+    ok(await acquire(dead, orgId, 1));
+    expect((await acquire(clock, orgId, 1)).ok).toBe(false);
+    // The holder's heartbeat stops; once it is stale the slot is free, long before the lease's 60 s.
+    clock.advance(limits.instanceHeartbeatStaleMs + 1);
+    expect(ok(await acquire(clock, orgId, 1)).slot).toBe(0);
+    expect(limits.instanceHeartbeatStaleMs).toBeLessThan(TTL_MS);
   });
 
   it("SPEC rule 7: a key's lower sub-limit confines it to that many slots; the organization keeps its own", async () => {

@@ -7,6 +7,7 @@
 // What leaves the process is built from the catalogue and the ApiError's own fields only.
 // An unexpected error's message, stack, paths, hosts or SQL go to the log (with the request
 // id the client sees), never into the response.
+import { isStoreUnavailable, storeUnavailableError } from "../../store/unavailable.js";
 import type { Socket } from "node:net";
 import { STATUS_CODES } from "node:http";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -154,6 +155,7 @@ export function apiErrorFrom(err: unknown): MappedError {
   if (isApiError(err)) return { error: err, internal: err.status >= 500 };
   // The engine's refusals are operating errors (a 504 or 503 among them), never bugs.
   if (isDocumentError(err)) return { error: apiErrorFromDocumentError(err), internal: false };
+  if (isStoreUnavailable(err)) return { error: storeUnavailableError(), internal: false };
   const e = (err ?? {}) as Partial<FastifyError> & { code?: unknown; statusCode?: unknown };
   const code = typeof e.code === "string" ? e.code : "";
   const status = typeof e.statusCode === "number" ? e.statusCode : 0;

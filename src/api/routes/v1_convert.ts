@@ -45,11 +45,11 @@ function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyRep
     const { caller, settlement, body, options, pdfSha256 } = r;
     const key = options.debug ? null : cacheKey({ orgId: caller.org.id, env: caller.env, pdfSha256, canonicalOptions: cacheOptions(options), pinnedEngine: options.engine, passwordGiven: body.password !== undefined });
     const cached = key ? await lookupCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: key }) : { hit: false as const };
-    const view = cached.hit
-      ? await serveFromCache(settlement, JSON.parse(cached.body) as ConversionView, options, request)
-      : await convertFresh(deps, settlement, request, r.signal, body.pdf, body.password, options, r.deadlineMs, key);
+    const { view, response } = cached.hit
+      ? await serveFromCache(settlement, JSON.parse(cached.body) as ConversionView, options, request, r.accept)
+      : await convertFresh(deps, settlement, request, r.signal, body.pdf, body.password, options, r.deadlineMs, key, r.accept);
     return {
-      response: responseFor(view, r.accept),
+      response,
       pagesBilled: view.usage.pages_billed,
       credits: view.usage.credits_charged,
       cache: view.usage.cache,
@@ -69,7 +69,8 @@ async function convertFresh(
   options: ParsedOptions,
   deadlineMs: number,
   cacheKeyValue: string | null,
-): Promise<ConversionView> {
+  accept: "json" | "markdown",
+): Promise<{ view: ConversionView; response: StoredResponse }> {
   const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
   const started = performance.now();
   let result;
@@ -101,22 +102,28 @@ async function convertFresh(
   settlement.pagesProcessed = result.pages_processed;
   const id = newId("conv");
   const charge = caller.env === "live" ? result.pages_billed : 0;
-  const billing = await settlement.settle(charge, id);
-  const encodeStart = performance.now();
-  const view = conversionView(result, { creditsCharged: billing.charged, balanceAfter: billing.balanceAfter, cache: "miss" }, {
-    id,
-    createdAtMs: Date.now(),
-    engineFloating: options.engineFloating,
-    shortestForm: options.shortestForm,
-    metadata: options.metadata,
-    debug: options.debug,
-    docsUrl: docsUrlOf(request.server),
+  // One transaction: the charge, the stored conversion, the cached result, the usage and
+  // idempotency records (settlement.ts commit).
+  const done = await settlement.commit(charge, id, async (store, billing) => {
+    const encodeStart = performance.now();
+    const view = conversionView(result, { creditsCharged: billing.charged, balanceAfter: billing.balanceAfter, cache: "miss" }, {
+      id,
+      createdAtMs: Date.now(),
+      engineFloating: options.engineFloating,
+      shortestForm: options.shortestForm,
+      metadata: options.metadata,
+      debug: options.debug,
+      docsUrl: docsUrlOf(request.server),
+    });
+    view.timings_ms = { ...result.timings_ms, encode: Math.round(performance.now() - encodeStart), total: Math.round(Date.now() - request.receivedAtMs) };
+    const bodyText = JSON.stringify(view);
+    await storeConversion(store, { id, orgId: caller.org.id, env: caller.env, body: bodyText });
+    store.faults?.("conversion");
+    if (cacheKeyValue) await storeCache(store, { orgId: caller.org.id, env: caller.env, cacheKey: cacheKeyValue, conversionId: id });
+    store.faults?.("cache");
+    return { value: view, response: responseFor(view, accept), pagesBilled: view.usage.pages_billed, cache: "miss" };
   });
-  view.timings_ms = { ...result.timings_ms, encode: Math.round(performance.now() - encodeStart), total: Math.round(Date.now() - request.receivedAtMs) };
-  const bodyText = JSON.stringify(view);
-  await storeConversion(deps.store, { id, orgId: caller.org.id, env: caller.env, body: bodyText });
-  if (cacheKeyValue) await storeCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: cacheKeyValue, conversionId: id });
-  return view;
+  return { view: done.value, response: done.response };
 }
 
 /**
@@ -129,7 +136,7 @@ function holdCredits(parsed: ParsedSelection | null): number {
 }
 
 /** A cache hit bills at full rate (SPEC §Cost function) and is a conversion of its own. */
-async function serveFromCache(settlement: RequestSettlement, cached: ConversionView, options: ParsedOptions, request: FastifyRequest): Promise<ConversionView> {
+async function serveFromCache(settlement: RequestSettlement, cached: ConversionView, options: ParsedOptions, request: FastifyRequest, accept: "json" | "markdown"): Promise<{ view: ConversionView; response: StoredResponse }> {
   const { caller } = request as FastifyRequest & { caller: NonNullable<FastifyRequest["caller"]> };
   const billed = cached.usage.pages_billed;
   // The hold follows the request's shape (SPEC §Credit hold), hit or miss: a hit that held
@@ -137,22 +144,25 @@ async function serveFromCache(settlement: RequestSettlement, cached: ConversionV
   await settlement.reserve(holdCredits(options.selection), cached.document.pages_selected_count);
   settlement.pagesProcessed = cached.usage.pages_processed;
   const id = newId("conv");
-  const billing = await settlement.settle(caller.env === "live" ? billed : 0, id);
-  const warnings = cached.warnings.filter((w) => w.code !== "engine_alias_floating");
-  const { metadata: _cachedMetadata, ...rest } = cached;
-  const view: ConversionView = {
-    ...rest,
-    ...(options.metadata ? { metadata: options.metadata } : {}),
-    id,
-    created_at: new Date().toISOString(),
-    warnings,
-    usage: { ...cached.usage, credits_charged: billing.charged, credit_balance_after: billing.balanceAfter, line_items: [{ kind: "page_convert", quantity: billed, credits: billing.charged }], cache: "hit" },
-    timings_ms: { parse: 0, convert: 0, encode: 0, total: Math.round(Date.now() - request.receivedAtMs) },
-  };
-  if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating"), docsUrlOf(request.server)), ...warnings];
-  view.warning_summary = warningSummary(view.warnings);
-  await storeConversion(settlement.deps.store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
-  return view;
+  const done = await settlement.commit(caller.env === "live" ? billed : 0, id, async (store, billing) => {
+    const warnings = cached.warnings.filter((w) => w.code !== "engine_alias_floating");
+    const { metadata: _cachedMetadata, ...rest } = cached;
+    const view: ConversionView = {
+      ...rest,
+      ...(options.metadata ? { metadata: options.metadata } : {}),
+      id,
+      created_at: new Date().toISOString(),
+      warnings,
+      usage: { ...cached.usage, credits_charged: billing.charged, credit_balance_after: billing.balanceAfter, line_items: [{ kind: "page_convert", quantity: billed, credits: billing.charged }], cache: "hit" },
+      timings_ms: { parse: 0, convert: 0, encode: 0, total: Math.round(Date.now() - request.receivedAtMs) },
+    };
+    if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating"), docsUrlOf(request.server)), ...warnings];
+    view.warning_summary = warningSummary(view.warnings);
+    await storeConversion(store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
+    store.faults?.("conversion");
+    return { value: view, response: responseFor(view, accept), pagesBilled: view.usage.pages_billed, cache: "hit" };
+  });
+  return { view: done.value, response: done.response };
 }
 
 function responseFor(view: ConversionView, accept: "json" | "markdown"): StoredResponse {

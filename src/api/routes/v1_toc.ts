@@ -32,34 +32,37 @@ function handleToc(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply):
     const entries: TocEntry[] = info.outline ?? [];
     const id = newId("toc");
     const charge = entries.length > 0 && caller.env === "live" ? TOC_HOLD_CREDITS : 0;
-    const billing = await settlement.settle(charge, id);
-    const warnings = [createWarning("metadata_unavailable"), ...(entries.length === 0 ? [createWarning("outline_missing")] : [])].map((w) => toWireWarning(w, docsUrlOf(request.server)));
-    const view = {
-      object: "toc",
-      id,
-      engine: ENGINE_VERSION,
-      created_at: new Date().toISOString(),
-      document: { page_count: info.pageCount },
-      entries,
-      warnings,
-      warning_summary: warningSummary(warnings),
-      usage: {
-        pages_processed: 0,
-        pages_billed: 0,
-        pages_not_billed: [],
-        credits_charged: billing.charged,
-        credit_balance_after: billing.balanceAfter,
-        line_items: [{ kind: "toc_outline", quantity: entries.length > 0 ? 1 : 0, credits: billing.charged }],
-        cache: "miss",
-      },
-      ...(options.metadata ? { metadata: options.metadata } : {}),
-    };
-    const headers = { "x-svc-engine": ENGINE_VERSION, "x-credits-charged": String(billing.charged), "x-credits-balance": String(billing.balanceAfter), "x-credits-unit": "page" };
-    const response: StoredResponse =
-      accept === "markdown"
-        ? { status: 200, headers: { ...headers, "content-type": "text/markdown; charset=utf-8" }, body: outlineMarkdown(entries) }
-        : { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(view) };
-    return { response, pagesBilled: 0, credits: billing.charged, cache: "miss", producedNothing: entries.length === 0, value: view };
+    // One transaction: the charge with the usage and idempotency records (settlement.ts).
+    const done = await settlement.commit(charge, id, async (_store, billing) => {
+      const warnings = [createWarning("metadata_unavailable"), ...(entries.length === 0 ? [createWarning("outline_missing")] : [])].map((w) => toWireWarning(w, docsUrlOf(request.server)));
+      const view = {
+        object: "toc",
+        id,
+        engine: ENGINE_VERSION,
+        created_at: new Date().toISOString(),
+        document: { page_count: info.pageCount },
+        entries,
+        warnings,
+        warning_summary: warningSummary(warnings),
+        usage: {
+          pages_processed: 0,
+          pages_billed: 0,
+          pages_not_billed: [],
+          credits_charged: billing.charged,
+          credit_balance_after: billing.balanceAfter,
+          line_items: [{ kind: "toc_outline", quantity: entries.length > 0 ? 1 : 0, credits: billing.charged }],
+          cache: "miss",
+        },
+        ...(options.metadata ? { metadata: options.metadata } : {}),
+      };
+      const headers = { "x-svc-engine": ENGINE_VERSION, "x-credits-charged": String(billing.charged), "x-credits-balance": String(billing.balanceAfter), "x-credits-unit": "page" };
+      const response: StoredResponse =
+        accept === "markdown"
+          ? { status: 200, headers: { ...headers, "content-type": "text/markdown; charset=utf-8" }, body: outlineMarkdown(entries) }
+          : { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(view) };
+      return { value: view, response, pagesBilled: 0, cache: "miss" as const };
+    });
+    return { response: done.response, pagesBilled: 0, credits: done.billing.charged, cache: "miss", producedNothing: entries.length === 0, value: done.value };
   });
 }
 
