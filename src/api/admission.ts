@@ -22,6 +22,9 @@ export interface Admitted {
 
 export type Endpoint = "convert" | "toc" | "read";
 
+/** Who calls, when not a bearer key: the console's session (src/console/playground_routes.ts). */
+export type Authenticate = (request: FastifyRequest) => Promise<Caller>;
+
 /** Effective limit of a meter for this caller: the org's, or a fixed one (meters.ts). */
 function meterLimit(caller: Caller, name: MeterName, which: "org" | "key"): number {
   const def = meterCatalogue[name];
@@ -104,8 +107,8 @@ export async function takeRequestsMeter(deps: ApiDeps, request: FastifyRequest, 
  * Authenticates and meters a request. For conversions (`convert`, `toc`) it also checks the
  * organization may spend and takes a concurrency lease; `read` endpoints are free.
  */
-export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope, endpoint: Endpoint): Promise<Admitted> {
-  const caller = await authenticateCaller(deps, request, scope);
+export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope, endpoint: Endpoint, authenticate?: Authenticate): Promise<Admitted> {
+  const caller = authenticate ? await authenticate(request) : await authenticateCaller(deps, request, scope);
   request.caller = caller;
   const pages = await takeRequestsMeter(deps, request, caller);
   applySimulation(request.headers, caller, deps.baseUrl);

@@ -10,7 +10,7 @@ import { requestFingerprint } from "../store/canonical.js";
 import { claimIdempotencyKey } from "../store/idempotency.js";
 import { isStoreUnavailable, storeUnavailableError } from "../store/unavailable.js";
 import { negotiate, type ResponseFormat } from "./accept.js";
-import { admit, releaseAdmission, takeMeter, type Admitted } from "./admission.js";
+import { admit, releaseAdmission, takeMeter, type Admitted, type Authenticate } from "./admission.js";
 import { readPdfRequest, type PdfRequestBody } from "./body.js";
 import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
@@ -47,6 +47,8 @@ export interface RouteSpec {
   /** `POST /v1/convert`: the usage record's endpoint and the fingerprint's. */
   endpoint: string;
   kind: "convert" | "toc";
+  /** Replaces the bearer key: the console's Try it page admits its session's organization. */
+  authenticate?: Authenticate;
 }
 
 /** Failures that mean the document produced nothing: they count on the no-value meter. */
@@ -67,7 +69,7 @@ export async function runConversionRequest<T>(
   let admitted: Admitted | null = null;
   let settlement: RequestSettlement | null = null;
   try {
-    admitted = await admit(deps, request, "convert:write", spec.kind);
+    admitted = await admit(deps, request, "convert:write", spec.kind, spec.authenticate);
     const { caller } = admitted;
     settlement = new RequestSettlement(deps, caller, request.requestId, spec.endpoint, request.rate);
     // Upload bytes are metered before the body is read when Content-Length announces them

@@ -8,6 +8,7 @@ import type { Env } from "../config/env.js";
 import { EnginePool } from "../engine/pool/pool.js";
 import { heartbeat, registerInstance, retireInstance, sweepHolds } from "../store/credits.js";
 import { purgeConversions } from "../store/conversions.js";
+import { purgePageImages } from "../store/page_images.js";
 import { purgeIdempotency } from "../store/idempotency.js";
 import { releaseInstanceLeases } from "../store/leases.js";
 import { expireGoodwill } from "../store/lots.js";
@@ -66,6 +67,7 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
         await expireGoodwill(store.ctx);
         await purgeIdempotency(store.ctx);
         await purgeConversions(store.ctx);
+        await purgePageImages(store.ctx);
         await purgeResultCache(store.ctx);
       }),
       SWEEP_INTERVAL_MS,

@@ -170,8 +170,10 @@ export class RequestSettlement {
       requestId: this.requestId,
       endpoint: this.endpoint,
       pagesProcessed: this.pagesProcessed,
-      keyId: this.caller.key.key_id,
+      // The console acts through no stored key: its record names the source instead.
+      keyId: this.caller.source === "console" ? null : this.caller.key.key_id,
       keyHint: this.caller.key.hint,
+      source: this.caller.source ?? "api",
       computeMs: Math.round(this.computeMs),
       metadata: this.metadata,
       ...outcome,

@@ -16,6 +16,8 @@ export interface Caller {
   limits: AccountLimits;
   /** The organization's own limits: the org-wide meters run at these. */
   orgLimits: AccountLimits;
+  /** `console`: a signed-in session on the Try it page, not a key (usage records say so). */
+  source?: "api" | "console";
 }
 
 /** Meter readings for the x-ratelimit-* headers of this response. */

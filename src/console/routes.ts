@@ -7,14 +7,15 @@
 // in their own encapsulated scope, so its error handler (plain HTML pages, never a stack
 // trace, never the API's JSON envelope) applies to console routes only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { RouteDeps } from "../http/route_deps.js";
+import type { ApiDeps } from "../api/types.js";
 import { startCheckout } from "../payments/checkout.js";
 import type { PaymentProcessor } from "../payments/processor.js";
-import { CONSOLE_CSS, CONSOLE_CSS_ETAG, CONSOLE_JS, CONSOLE_JS_ETAG } from "./assets.js";
+import { CONSOLE_CSS, CONSOLE_CSS_ETAG, CONSOLE_JS, CONSOLE_JS_ETAG, PLAYGROUND_JS, PLAYGROUND_JS_ETAG } from "./assets.js";
 import { sendHtml, type CheckoutFn, type ConsoleDeps } from "./context.js";
 import { registerCreditRoutes } from "./credits_routes.js";
 import { Csrf } from "./csrf.js";
 import { registerKeyRoutes } from "./keys_routes.js";
+import { registerPlaygroundRoutes } from "./playground_routes.js";
 import { createMailer, type Mailer } from "./mailer.js";
 import { errorPage } from "./pages/layout.js";
 import { registerReportRoutes } from "./reports_routes.js";
@@ -43,7 +44,7 @@ function requestIdOf(request: FastifyRequest): string {
   return (request.requestId as string | undefined) ?? request.id;
 }
 
-export function registerConsole(app: FastifyInstance, deps: RouteDeps, processor: PaymentProcessor, options: ConsoleOptions = {}): void {
+export function registerConsole(app: FastifyInstance, deps: ApiDeps, processor: PaymentProcessor, options: ConsoleOptions = {}): void {
   const consoleDeps: ConsoleDeps = {
     store: deps.store,
     baseUrl: deps.baseUrl,
@@ -65,11 +66,13 @@ export function registerConsole(app: FastifyInstance, deps: RouteDeps, processor
 
     scope.get("/console/assets/console.css", (request, reply) => serveAsset(request, reply, CONSOLE_CSS, CONSOLE_CSS_ETAG, "text/css; charset=utf-8"));
     scope.get("/console/assets/console.js", (request, reply) => serveAsset(request, reply, CONSOLE_JS, CONSOLE_JS_ETAG, "text/javascript; charset=utf-8"));
+    scope.get("/console/assets/playground.js", (request, reply) => serveAsset(request, reply, PLAYGROUND_JS, PLAYGROUND_JS_ETAG, "text/javascript; charset=utf-8"));
 
     registerSignInRoutes(scope, consoleDeps);
     registerReportRoutes(scope, consoleDeps);
     registerKeyRoutes(scope, consoleDeps);
     registerCreditRoutes(scope, consoleDeps);
+    registerPlaygroundRoutes(scope, consoleDeps, deps);
 
     // Anything else under /console is an HTML 404, not the API's JSON unknown_endpoint.
     scope.all("/console/*", async (request, reply) => {

@@ -312,6 +312,27 @@ export const migrations: Migration[] = [
     ],
   },
   {
+    version: 4,
+    name: "console playground: usage source, page images",
+    statements: [
+      // Where a request came from: the API (a key) or the console's Try it page (a session).
+      `ALTER TABLE usage_records ADD COLUMN source text NOT NULL DEFAULT 'api' CHECK (source IN ('api', 'console'))`,
+      // The Try it page's page images (src/store/page_images.ts): PNGs rendered with a
+      // conversion and kept as long as it is (24 h), in the database so any instance serves them.
+      `CREATE TABLE page_images (
+        conversion_id text NOT NULL,
+        org_id text NOT NULL REFERENCES orgs (id),
+        page integer NOT NULL CHECK (page >= 1),
+        png bytea NOT NULL,
+        width integer NOT NULL,
+        height integer NOT NULL,
+        expires_at timestamptz NOT NULL,
+        PRIMARY KEY (conversion_id, page)
+      )`,
+      `CREATE INDEX page_images_expiry ON page_images (expires_at)`,
+    ],
+  },
+  {
     version: 5,
     name: "idempotency records name their instance and settled hold",
     statements: [

@@ -27,6 +27,8 @@ export interface UsageInput {
   computeMs: number;
   /** The request's client metadata option (string to string), echoed on the record. */
   metadata?: Record<string, string> | null;
+  /** Where the request came from: `api` (a key, the default) or `console` (the Try it page). */
+  source?: "api" | "console";
 }
 
 /** The wire shape of one record (GET /v1/usage/records). */
@@ -79,13 +81,13 @@ export async function recordUsage(ctx: StoreContext, input: UsageInput): Promise
   const id = newId("use", now);
   await ctx.db.query(
     `INSERT INTO usage_records (id, org_id, env, request_id, endpoint, status, error_code, pages_processed,
-       pages_billed, credits_charged, key_id, key_hint, cache, compute_ms, metadata, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::timestamptz)`,
+       pages_billed, credits_charged, key_id, key_hint, cache, compute_ms, metadata, created_at, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb, $16::timestamptz, $17)`,
     [
       id, input.orgId, input.env, input.requestId, input.endpoint, input.status, input.errorCode ?? null,
       input.pagesProcessed, input.pagesBilled, input.creditsCharged, input.keyId ?? null, input.keyHint ?? null,
       input.cache ?? null, input.computeMs, input.metadata ? JSON.stringify(input.metadata) : null,
-      new Date(now).toISOString(),
+      new Date(now).toISOString(), input.source ?? "api",
     ],
   );
   return { id };

@@ -41,8 +41,9 @@ export async function recordRefusal(deps: ApiDeps, request: FastifyRequest, endp
     pagesProcessed: 0,
     pagesBilled: 0,
     creditsCharged: 0,
-    keyId: caller.key.key_id,
+    keyId: caller.source === "console" ? null : caller.key.key_id,
     keyHint: caller.key.hint,
     computeMs: 0,
+    source: caller.source ?? "api",
   });
 }

@@ -13,14 +13,14 @@ import { docsUrlOf } from "../plugins/error_handler.js";
 import { storeConversion } from "../../store/conversions.js";
 import { newId } from "../../store/ids.js";
 import { cacheKey, lookupCache, storeCache } from "../../store/result_cache.js";
-import { runConversionRequest } from "../conversion_request.js";
+import { runConversionRequest, type ConversionRequest, type WorkResult } from "../conversion_request.js";
 import { conversionHeaders, conversionView, warningSummary, type ConversionView } from "../conversion_view.js";
 import type { Metrics } from "../metrics.js";
 import { cacheOptions, type ParsedOptions } from "../options.js";
 import type { RequestSettlement, StoredResponse } from "../settlement.js";
 import type { ApiDeps } from "../types.js";
 
-const ENDPOINT = "POST /v1/convert";
+export const ENDPOINT = "POST /v1/convert";
 
 export function registerConvertRoute(app: FastifyInstance, deps: ApiDeps, metrics: Metrics): void {
   app.post("/v1/convert", async (request, reply) => {
@@ -41,7 +41,14 @@ export function registerConvertRoute(app: FastifyInstance, deps: ApiDeps, metric
 
 /** Answers the request; returns the conversion it served, or null for a replay. */
 function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyReply): Promise<ConversionView | null> {
-  return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "convert" }, async (r) => {
+  return runConversionRequest(deps, request, reply, { endpoint: ENDPOINT, kind: "convert" }, (r) => convertWork(deps, request, r));
+}
+
+/**
+ * The work of one POST /v1/convert once admitted: cache, or open, hold, convert, settle and
+ * store. The console's Try it page runs the same work (src/console/playground_routes.ts).
+ */
+export async function convertWork(deps: ApiDeps, request: FastifyRequest, r: ConversionRequest): Promise<WorkResult<ConversionView>> {
     const { caller, settlement, body, options, pdfSha256 } = r;
     const key = options.debug ? null : cacheKey({ orgId: caller.org.id, env: caller.env, pdfSha256, canonicalOptions: cacheOptions(options), pinnedEngine: options.engine, passwordGiven: body.password !== undefined });
     const cached = key ? await lookupCache(deps.store, { orgId: caller.org.id, env: caller.env, cacheKey: key }) : { hit: false as const };
@@ -56,7 +63,6 @@ function handleConvert(deps: ApiDeps, request: FastifyRequest, reply: FastifyRep
       producedNothing: false,
       value: view,
     };
-  });
 }
 
 async function convertFresh(

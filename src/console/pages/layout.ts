@@ -2,10 +2,11 @@
 // same on every signed-in page), notices, and the plain error page.
 import { html, type HtmlValue, type SafeHtml } from "../html.js";
 
-export type NavItem = "dashboard" | "keys" | "credits" | "ledger" | "usage" | null;
+export type NavItem = "dashboard" | "try" | "keys" | "credits" | "ledger" | "usage" | null;
 
 const NAV: ReadonlyArray<{ item: Exclude<NavItem, null>; href: string; label: string }> = [
   { item: "dashboard", href: "/console", label: "Dashboard" },
+  { item: "try", href: "/console/try", label: "Try it" },
   { item: "keys", href: "/console/keys", label: "API keys" },
   { item: "credits", href: "/console/credits", label: "Credits" },
   { item: "ledger", href: "/console/ledger", label: "Ledger" },
@@ -25,6 +26,8 @@ export interface Frame {
   who?: SignedIn;
   /** Extra elements for <head> (the return page's no-script refresh). */
   head?: SafeHtml;
+  /** A page's own script, a file under /console/assets/ (never inline: the CSP forbids it). */
+  script?: string;
   body: SafeHtml;
 }
 
@@ -57,6 +60,7 @@ ${header(frame.active ?? null, frame.who)}
 ${frame.body}
 </main>
 <script src="/console/assets/console.js" defer></script>
+${frame.script ? html`<script src="${frame.script}" defer></script>` : ""}
 </body>
 </html>
 `.value;
