@@ -14,6 +14,7 @@ import { grantGoodwill } from "../store/lots.js";
 import { createOrg, getOrg, setDebugPolicy, setOrgLimits, setOrgStatus, type OrgStatus } from "../store/orgs.js";
 import { listOutbox } from "../store/outbox.js";
 import { findPurchase } from "../store/payment_refs.js";
+import { selectProcessor } from "../payments/select.js";
 import { openPurchase, refundPurchase } from "../store/payments.js";
 
 export interface AdminResult {
@@ -193,7 +194,14 @@ async function reversePaymentCommand(ctx: StoreContext, args: string[]): Promise
 
 async function refundCommand(ctx: StoreContext, args: string[]): Promise<AdminResult> {
   const { values } = options(args, { purchase: { type: "string" } });
-  const r = await refundPurchase(ctx, required(values, "purchase"));
+  // The cash goes back through this deployment's processor (the sandbox records it; Stripe's
+  // Refunds API), in the same bookkeeping as the credit reversal (store/payments.ts).
+  const processor = selectProcessor({ baseUrl: process.env.PUBLIC_BASE_URL ?? "http://localhost", now: () => ctx.now() });
+  const r = await refundPurchase(ctx, required(values, "purchase"), async (payment, cashCents) => {
+    if (payment.processor !== processor.name) throw new Error(`the payment was made through ${payment.processor}, and this deployment's processor is ${processor.name}`);
+    if (payment.processorRef === null) throw new Error("the purchase has no processor reference");
+    await processor.refund(payment.processorRef, cashCents);
+  });
   if (!r.ok) return refused(r);
   return { exitCode: 0, output: { refund_id: r.refundId, purchase_id: r.purchaseId, cash_cents: r.cashCents, credits: r.credits, balance_after: r.balanceAfter, duplicate: r.duplicate } };
 }

@@ -34,6 +34,8 @@ interface PurchaseRow {
   status: PurchaseStatus;
   settled_at: Date | null;
   refunded_cents: number;
+  processor: string;
+  processor_ref: string | null;
 }
 
 export interface SettlementNotice {
@@ -142,7 +144,10 @@ function purchaseResult(p: PurchaseRow, org: LockedOrg, duplicate: boolean): Set
   return { ok: true, purchaseId: p.id, status: p.status, refund: p.status === "rejected_currency", duplicate, creditsGranted: granted, balanceAfter: org.credit_balance, debtAfter: org.debt_credits };
 }
 
-export type RefundRefusalCode = "purchase_not_refundable" | "refund_window_passed" | "refund_limit_reached" | "nothing_to_refund";
+export type RefundRefusalCode = "purchase_not_refundable" | "refund_window_passed" | "refund_limit_reached" | "nothing_to_refund" | "processor_refund_failed";
+
+/** Asks the payment processor to return `cashCents` of the purchase's payment; throws on failure. */
+export type ReturnCash = (payment: { processor: string; processorRef: string | null }, cashCents: number) => Promise<void>;
 export type RefundResult =
   | { ok: true; refundId: string; purchaseId: string; cashCents: number; credits: number; balanceAfter: number; duplicate: boolean }
   | Refusal<RefundRefusalCode>;
@@ -152,7 +157,7 @@ export type RefundResult =
  * most twice per organization. Credits taken = the purchase lot's remaining, except what
  * in-flight requests hold; cash = ceil(amount × credits taken / credits granted).
  */
-export async function refundPurchase(ctx: StoreContext, purchaseId: string): Promise<RefundResult> {
+export async function refundPurchase(ctx: StoreContext, purchaseId: string, returnCash?: ReturnCash): Promise<RefundResult> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const { org, p } = await lockPurchase(tx, purchaseId);
@@ -174,6 +179,17 @@ export async function refundPurchase(ctx: StoreContext, purchaseId: string): Pro
     if (credits === 0) return supportRefusal("nothing_to_refund", `Purchase ${p.id} has no unspent credits that are not held by requests in flight.`, { remaining: lot.remaining });
     const granted = Number(p.base_credits) + Number(p.bonus_credits);
     const cashCents = refundCashCents(Number(p.amount_cents), credits, granted);
+    // The cash goes back first, in this transaction (the purchase row stays locked): when the
+    // processor fails nothing is written and the credits stay where they were. A retry after a
+    // failure below asks again; the processor's refund is idempotent per payment.
+    if (returnCash) {
+      try {
+        await returnCash({ processor: p.processor, processorRef: p.processor_ref }, cashCents);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        return supportRefusal("processor_refund_failed", `The processor did not return the cash for purchase ${p.id} (${why.slice(0, 200)}); no credits were taken back. Retry the refund.`, { cash_cents: cashCents, credits });
+      }
+    }
     assert((await takeFromLot(tx, lot.id, credits)) === credits, `lot ${lot.id} gave less than its remaining`);
     await book.append({ kind: "refund", credits: -credits, reference: p.id });
     await commitBook(book);

@@ -96,3 +96,38 @@ describe("svc admin payment reverse", () => {
     expect(r).toMatchObject({ exitCode: 1, output: { error: { reason: "purchase_not_reversible" } } });
   });
 });
+
+// Issue 12 item 7 (SPEC.md §Account: a refund returns the cash and takes back the unspent
+// credits): `svc admin refund` asks the processor for the cash in the same bookkeeping as
+// the credit reversal; a processor failure leaves the credits untouched and says so.
+describe("svc admin refund", () => {
+  it("returns the cash through the processor (the sandbox records it) and takes back the credits", async () => {
+    const orgId = await newOrg();
+    const settled = await runAdminCommand(ctx, ["payment", "settle", "--org", orgId, "--pack", "25"]);
+    const purchaseId = (settled.output as { purchase_id: string }).purchase_id;
+    const refund = vi.spyOn(SandboxProcessor.prototype, "refund");
+    const r = await runAdminCommand(ctx, ["refund", "--purchase", purchaseId]);
+    expect(r.exitCode, JSON.stringify(r.output)).toBe(0);
+    const out = r.output as { cash_cents: number; credits: number; balance_after: number };
+    expect(out.cash_cents).toBe(2_500);
+    expect(out.balance_after).toBe(0);
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(refund.mock.calls[0]).toEqual([(await purchaseRow(ctx, purchaseId)).processor_ref, 2_500]);
+    expect(await purchaseRow(ctx, purchaseId)).toMatchObject({ status: "refunded" });
+  });
+
+  it("a processor failure refuses with processor_refund_failed and leaves credits and purchase as they were", async () => {
+    const orgId = await newOrg();
+    const settled = await runAdminCommand(ctx, ["payment", "settle", "--org", orgId, "--pack", "25"]);
+    const purchaseId = (settled.output as { purchase_id: string; balance_after: number }).purchase_id;
+    const before = await orgRow(ctx, orgId);
+    vi.spyOn(SandboxProcessor.prototype, "refund").mockRejectedValue(new Error("processor unreachable"));
+    const r = await runAdminCommand(ctx, ["refund", "--purchase", purchaseId]);
+    expect(r.exitCode).toBe(1);
+    expect(r.output).toMatchObject({ error: { reason: "processor_refund_failed" } });
+    expect(JSON.stringify(r.output)).toContain("no credits were taken back");
+    expect(await orgRow(ctx, orgId)).toEqual(before);
+    expect(await purchaseRow(ctx, purchaseId)).toMatchObject({ status: "settled" });
+    expect(await verifyLedger(ctx.db, orgId)).toMatchObject({ ok: true });
+  });
+});
