@@ -15,7 +15,7 @@ import { readPdfRequest, type PdfRequestBody } from "./body.js";
 import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
 import { checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "./options.js";
-import { RequestSettlement, type StoredResponse } from "./settlement.js";
+import { RequestSettlement, retryInBackground, type StoredResponse } from "./settlement.js";
 import { docsUrlOf } from "./plugins/error_handler.js";
 import { errorResponse, recordRefusal, replayStored, sendStored } from "./routes/responses.js";
 import type { ApiDeps, Caller } from "./types.js";
@@ -119,7 +119,12 @@ export async function runConversionRequest<T>(
     }
     throw apiErr;
   } finally {
-    await releaseAdmission(deps, admitted).catch((e: unknown) => request.log.error({ err: e }, "failed to release a concurrency lease"));
+    await releaseAdmission(deps, admitted).catch((e: unknown) => {
+      // The database is away: try again in the background, or the slot blocks the
+      // organization until its lease expires (issue 12 item 4).
+      retryInBackground(() => releaseAdmission(deps, admitted), limits.holdReleaseRetriesMax);
+      request.log.warn({ err: e }, "failed to release a concurrency lease; retrying");
+    });
   }
 }
 

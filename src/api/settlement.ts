@@ -142,24 +142,37 @@ export class RequestSettlement {
 
   /** Closes a request that ends in an error: bills 0 and gives back what it took. */
   async fail(err: ApiError, response: StoredResponse, producedNothing: boolean): Promise<void> {
+    // What the request took is given back first, and each step is tried whatever the one
+    // before did: with the database away (a restart) a step fails, and is then tried again
+    // in the background every holdReleaseRetryMs, so the hold is released within SPEC's
+    // 60 s and the Idempotency-Key freed for the retry, as after a crash.
+    let first: unknown = null;
+    const attempt = async (step: () => Promise<unknown>) => {
+      try {
+        await step();
+      } catch (stepErr) {
+        first ??= stepErr;
+        retryInBackground(step, limits.holdReleaseRetriesMax);
+      }
+    };
     if (this.holdId) {
       const holdId = this.holdId;
       this.holdId = null;
-      try {
-        await releaseHold(this.deps.store, holdId);
-      } catch (releaseErr) {
-        // The database is away (a restart): keep trying in the background, so the hold is
-        // released within SPEC's 60 s rather than at its expiry plus a sweep.
-        retryRelease(this.deps.store, holdId, limits.holdReleaseRetriesMax);
-        throw releaseErr;
-      }
+      await attempt(() => releaseHold(this.deps.store, holdId));
     }
-    await this.meterEnd(0, producedNothing);
-    await this.recordUsage({ status: err.status, errorCode: err.code, pagesBilled: 0, creditsCharged: 0 });
-    if (!this.claim) return;
-    const ref = { orgId: this.caller.org.id, ...this.claim };
-    if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await completeIdempotencyKey(this.deps.store, { ...ref, ...response });
-    else await abandonIdempotencyKey(this.deps.store, ref);
+    if (this.claim) {
+      const ref = { orgId: this.caller.org.id, ...this.claim };
+      this.claim = null;
+      if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await attempt(() => completeIdempotencyKey(this.deps.store, { ...ref, ...response }));
+      else await attempt(() => abandonIdempotencyKey(this.deps.store, ref));
+    }
+    try {
+      await this.meterEnd(0, producedNothing);
+      await this.recordUsage({ status: err.status, errorCode: err.code, pagesBilled: 0, creditsCharged: 0 });
+    } catch (bookErr) {
+      first ??= bookErr;
+    }
+    if (first !== null) throw first;
   }
 
   /** The request's usage record: who asked, what ran, and the outcome given. */
@@ -187,10 +200,10 @@ export class RequestSettlement {
   }
 }
 
-/** Tries a failed hold release again every holdReleaseRetryMs, `left` more times. */
-function retryRelease(store: StoreContext, holdId: string, left: number): void {
+/** Tries a failed give-back step again every holdReleaseRetryMs, `left` more times. */
+export function retryInBackground(step: () => Promise<unknown>, left: number): void {
   if (left <= 0) return;
   setTimeout(() => {
-    releaseHold(store, holdId).catch(() => retryRelease(store, holdId, left - 1));
+    step().catch(() => retryInBackground(step, left - 1));
   }, limits.holdReleaseRetryMs).unref();
 }
