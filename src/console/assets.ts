@@ -137,6 +137,7 @@ export const PLAYGROUND_JS = `"use strict";
     return e;
   }
   function mib(n) { return (Math.round(n / 104857.6) / 10) + " MiB"; }
+  function size(n) { return n < 1048576 ? Math.max(1, Math.round(n / 1024)) + " KiB" : mib(n); }
   function showError(message, link) {
     errorBox.textContent = message;
     if (link) { errorBox.appendChild(document.createTextNode(" ")); errorBox.appendChild(el("a", { href: link.href }, link.label)); }
@@ -145,7 +146,7 @@ export const PLAYGROUND_JS = `"use strict";
   function choose(file) {
     chosen = file || null;
     errorBox.hidden = true;
-    fileName.textContent = chosen ? chosen.name + " (" + mib(chosen.size) + ")" : "Drop a PDF here or choose one.";
+    fileName.textContent = chosen ? chosen.name + " (" + size(chosen.size) + ")" : "Drop a PDF here or choose one.";
     if (chosen && chosen.size > maxBytes) {
       showError("This file is " + mib(chosen.size) + ", over the " + mib(maxBytes) + " upload limit, so it was not sent. Choose a smaller PDF, or split it into parts.");
     }

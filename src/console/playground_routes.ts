@@ -27,7 +27,7 @@ import { getPageImage, storePageImages } from "../store/page_images.js";
 import { privateHeaders, requireSession, sendHtml, sessionBinding, type Authed, type ConsoleDeps } from "./context.js";
 import { renderMarkdown } from "./markdown.js";
 import { playgroundPage } from "./pages/playground.js";
-import { renderPages } from "./page_render.js";
+import { renderPages, type RenderedPages } from "./page_render.js";
 
 export type PlaygroundMode = "free" | "credits";
 
@@ -102,7 +102,7 @@ function wireWarning(w: { code: string; severity: string; message: string }) {
   return { code: w.code, severity: w.severity, message: w.message };
 }
 
-export function playgroundResult(view: ConversionView, mode: PlaygroundMode, rendered: ReturnType<typeof renderPages>, curl: string): PlaygroundResult {
+export function playgroundResult(view: ConversionView, mode: PlaygroundMode, rendered: RenderedPages, curl: string): PlaygroundResult {
   const facts = view.pages ?? [];
   const pageWarnings = (page: number) => view.warnings.filter((w) => w.pages.includes(page)).map(wireWarning);
   const known = new Set(facts.map((p) => p.page));
@@ -189,8 +189,17 @@ async function convertForConsole(request: FastifyRequest, reply: FastifyReply, d
     await runConversionRequest(api, request, reply, { endpoint: ENDPOINT, kind: "convert", authenticate: consoleCaller(deps, authed.session.org.id, mode) }, async (r) => {
       const done = await convertWork(api, request, r);
       const view = done.value;
-      const rendered = renderPages(r.body.pdf, r.body.password, (view.pages ?? []).map((p) => p.page));
-      await storePageImages(api.store, view.id, r.caller.org.id, rendered.images);
+      // The conversion is billed and stored by now: a page image that cannot be made or kept
+      // shows as "render failed" on its page, never as an error for the whole request.
+      const numbers = (view.pages ?? []).map((p) => p.page);
+      let rendered: RenderedPages;
+      try {
+        rendered = renderPages(r.body.pdf, r.body.password, numbers);
+        await storePageImages(api.store, view.id, r.caller.org.id, rendered.images);
+      } catch (err) {
+        request.log.warn({ err }, "try it: page images failed");
+        rendered = { images: [], failed: numbers, skipped: [] };
+      }
       const options = r.body.options;
       const curl = curlCommand(api.baseUrl, mode, fileNameOf(request), options, r.body.password !== undefined);
       const result = playgroundResult(view, mode, rendered, curl);

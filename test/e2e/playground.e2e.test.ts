@@ -128,6 +128,14 @@ describe("console Try it in headless Chromium (issue 13)", () => {
     expect(charge![6]).toBe(conversionId);
     await screenshot(page, "playground-ledger");
 
+    // Usage lists the request like any other, its key column naming the console.
+    await byId("nav-usage").click();
+    await page.waitForURL(`${origin}/console/usage`);
+    const usageRows: string[][] = [];
+    for (const r of await byId("usage-record").all()) usageRows.push((await r.locator("td").allTextContents()).map((t) => t.trim()));
+    expect(usageRows.map((cells) => [cells[2], cells[3], cells[8], cells[9]]), JSON.stringify(usageRows)).toEqual([["POST /v1/convert", "live", "2", "console"]]);
+    await screenshot(page, "playground-usage");
+
     // A PDF whose text is HTML and script: shown as text, nothing runs (free mode).
     await byId("nav-try").click();
     await page.waitForURL(`${origin}/console/try`);
