@@ -263,6 +263,7 @@ export const PLAYGROUND_JS = `"use strict";
   form.addEventListener("submit", function (e) {
     e.preventDefault();
     errorBox.hidden = true;
+    result.hidden = true; // the previous document's result never sits under a new request's error
     if (!chosen) { showError("Choose a PDF first: drop it on the box or use the file button."); return; }
     if (chosen.size > maxBytes) { choose(chosen); return; }
     var body = new FormData();
