@@ -53,6 +53,7 @@ export const limits = {
   // Organizations and API keys (SPEC.md §Authentication, §Limits; src/store/orgs.ts, keys.ts)
   activeKeysPerOrgMax: 20, // active = neither revoked nor expired
   keyNameCharsMax: 60, // after trimming; at least 1
+  keyRevealMsMax: 120_000, // a created key's plaintext waits this long for its one-time page (POST-redirect-GET)
   keyIpAllowEntriesMax: 100, // allowlist entries on one key: CIDRs, so 100 covers any real network plan
   keyLastUsedWriteIntervalMs: 60_000, // last_used_at is written at most once a minute per key
   keysListedMax: 200, // keys one listing returns, active ones first

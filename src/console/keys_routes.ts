@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { limits } from "../config/limits.js";
 import { createKey, getKey, keyState, listKeys, revokeKey, type KeySummary } from "../store/keys.js";
 import type { KeyEnv } from "../store/key_format.js";
+import { putKeyReveal, takeKeyReveal } from "../store/key_reveals.js";
 import { parseInstant } from "../store/usage.js";
 import { readPost, redirect, requireSession, sendHtml, sessionBinding, type Authed, type ConsoleDeps } from "./context.js";
 import { field } from "./form.js";
@@ -81,7 +82,19 @@ export function registerKeyRoutes(app: FastifyInstance, deps: ConsoleDeps): void
       ipAllow: parseIpAllow(values.ipAllow),
     });
     if (!created.ok) return refuse(created.reason === "active_keys_max" ? 409 : 400, created.message);
-    return sendHtml(reply, 201, keyCreatedPage({ who: authed.who, name: values.name.trim(), key: created.key, hint: created.hint }));
+    // POST-redirect-GET: the plaintext waits in a one-time slot for the page that shows it.
+    const slot = await putKeyReveal(deps.store, authed.session.tokenHash, { keyId: created.key_id, name: values.name.trim(), plaintext: created.key, hint: created.hint });
+    return redirect(reply, `/console/keys/created/${slot}`);
+  });
+
+  app.get<{ Params: { slot: string } }>("/console/keys/created/:slot", async (request, reply) => {
+    const authed = await requireSession(request, reply, deps);
+    if (authed === null) return reply;
+    const reveal = await takeKeyReveal(deps.store, authed.session.tokenHash, request.params.slot);
+    if (reveal === null) {
+      return sendHtml(reply, 404, errorPage({ title: "Key already shown", message: "A new key is shown once, on the page right after it is created. This one was shown already or has expired; if you did not copy it, revoke it and create another.", who: authed.who, next: { href: "/console/keys", label: "Back to API keys" } }));
+    }
+    return sendHtml(reply, 200, keyCreatedPage({ who: authed.who, name: reveal.name, key: reveal.plaintext, hint: reveal.hint }));
   });
 
   app.get<{ Params: { id: string } }>("/console/keys/:id/revoke", async (request, reply) => {

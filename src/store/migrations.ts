@@ -344,6 +344,24 @@ export const migrations: Migration[] = [
       `CREATE INDEX idempotency_in_progress_instance ON idempotency_keys (instance_id) WHERE state = 'in_progress'`,
     ],
   },
+  {
+    version: 6,
+    name: "one-time key reveals",
+    statements: [
+      // A created key's plaintext, waiting for the one page that shows it (src/store/key_reveals.ts):
+      // taken (deleted) by that page, bound to the console session, gone after a short expiry.
+      `CREATE TABLE key_reveals (
+        id text PRIMARY KEY,
+        session_hash text NOT NULL,
+        key_id text NOT NULL,
+        name text NOT NULL,
+        plaintext text NOT NULL,
+        hint text NOT NULL,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE INDEX key_reveals_expiry ON key_reveals (expires_at)`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

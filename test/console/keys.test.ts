@@ -21,16 +21,20 @@ async function signedIn(): Promise<{ b: Browser; orgId: string }> {
   return { b, orgId: (await findOrgByEmail(c.clock, email))!.id };
 }
 
+/** Posts the form; a created key answers 303 to its one-time page, which is followed. */
 async function create(b: Browser, fields: Record<string, string | string[]>) {
   const csrf = await b.csrfFrom("/console/keys");
-  return b.post("/console/keys", { csrf, ...fields });
+  const res = await b.post("/console/keys", { csrf, ...fields });
+  if (res.statusCode !== 303) return res;
+  expect(String(res.headers.location)).toMatch(/^\/console\/keys\/created\/[0-9A-Za-z]{32}$/);
+  return b.get(String(res.headers.location));
 }
 
 describe("creating a key", () => {
   it("shows the plaintext once; the list shows only the hint; the key works", async () => {
     const { b, orgId } = await signedIn();
     const res = await create(b, { name: "CI runner", env: "live", scopes: ["convert:write"] });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     expect(res.headers["cache-control"]).toBe("no-store");
     const plaintext = testId(res.body, "key-plaintext")!;
     expect(plaintext).toMatch(/^svc_sk_live_[0-9A-Za-z]{38}$/);
@@ -52,11 +56,51 @@ describe("creating a key", () => {
     }
   });
 
+  // Issue 12 item 6: POST-redirect-GET through a one-time slot in the database, bound to the
+  // session; a reload shows the key no more and mints nothing.
+  it("redirects to a one-time page: shown once, from the database, to this session only; a reload mints nothing", async () => {
+    const { b, orgId } = await signedIn();
+    const csrf = await b.csrfFrom("/console/keys");
+    const posted = await b.post("/console/keys", { csrf, name: "once", env: "live" });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.body).not.toMatch(/svc_sk_/);
+    const location = String(posted.headers.location);
+    // The slot is a database row (any instance can serve the GET), not process memory.
+    expect((await c.clock.db.query<{ n: number }>("SELECT count(*)::int AS n FROM key_reveals")).rows[0].n).toBeGreaterThanOrEqual(1);
+    // Another session cannot take it.
+    const other = new Browser(c);
+    await other.signIn(newEmail("keys-other"));
+    const stolen = await other.get(location);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.body).not.toMatch(/svc_sk_live_[0-9A-Za-z]{38}/);
+    const shown = await b.get(location);
+    expect(shown.statusCode).toBe(200);
+    const plaintext = testId(shown.body, "key-plaintext")!;
+    expect(plaintext).toMatch(/^svc_sk_live_[0-9A-Za-z]{38}$/);
+    expect((await authenticate(c.clock, plaintext)).ok).toBe(true);
+    // A reload: gone, and no second key.
+    const again = await b.get(location);
+    expect(again.statusCode).toBe(404);
+    expect(again.body).not.toContain(plaintext);
+    expect(await listKeys(c.clock, orgId)).toHaveLength(1);
+  });
+
+  it("an unshown slot expires after limits.keyRevealMsMax", async () => {
+    const { b } = await signedIn();
+    const csrf = await b.csrfFrom("/console/keys");
+    const posted = await b.post("/console/keys", { csrf, name: "late", env: "live" });
+    expect(posted.statusCode).toBe(303);
+    c.clock.advance(limits.keyRevealMsMax + 1);
+    const late = await b.get(String(posted.headers.location));
+    expect(late.statusCode).toBe(404);
+    expect(late.body).not.toMatch(/svc_sk_live_[0-9A-Za-z]{38}/);
+  });
+
   it("stores env, expiry (UTC) and the IP allowlist", async () => {
     const { b, orgId } = await signedIn();
     const expires = new Date(c.clock.now() + 30 * 86_400_000).toISOString().slice(0, 16);
     const res = await create(b, { name: "test key", env: "test", expires_at: expires, scopes: ["convert:write", "usage:read"], ip_allow: "203.0.113.0/24\n2001:db8::/32" });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     expect(testId(res.body, "key-plaintext")).toMatch(/^svc_sk_test_/);
     const [key] = await listKeys(c.clock, orgId);
     expect(key.env).toBe("test");
@@ -87,7 +131,7 @@ describe("creating a key", () => {
   it("escapes what the customer typed", async () => {
     const { b } = await signedIn();
     const res = await create(b, { name: '<script>alert("x")</script>', env: "live" });
-    expect(res.statusCode).toBe(201);
+    expect(res.statusCode).toBe(200);
     const list = await b.get("/console/keys");
     expect(list.body).not.toContain("<script>alert");
     expect(list.body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
