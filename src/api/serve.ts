@@ -13,6 +13,7 @@ import { purgeIdempotency } from "../store/idempotency.js";
 import { releaseInstanceLeases } from "../store/leases.js";
 import { expireGoodwill } from "../store/lots.js";
 import { openStore } from "../store/open_store.js";
+import { purgeKeyReveals } from "../store/key_reveals.js";
 import { purgeResultCache } from "../store/result_cache.js";
 import { buildApp } from "./app.js";
 
@@ -69,6 +70,7 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
         await purgeConversions(store.ctx);
         await purgePageImages(store.ctx);
         await purgeResultCache(store.ctx);
+        await purgeKeyReveals(store.ctx);
       }),
       SWEEP_INTERVAL_MS,
     ),

@@ -37,3 +37,9 @@ export async function takeKeyReveal(ctx: StoreContext, sessionHash: string, id: 
   if (!row || new Date(row.expires_at).getTime() <= ctx.now()) return null;
   return { keyId: row.key_id, name: row.name, plaintext: row.plaintext, hint: row.hint };
 }
+
+/** Deletes expired slots (the background sweep): an unshown plaintext does not outlive its expiry. */
+export async function purgeKeyReveals(ctx: StoreContext): Promise<number> {
+  const r = await ctx.db.query("DELETE FROM key_reveals WHERE expires_at <= $1", [new Date(ctx.now()).toISOString()]);
+  return r.rowCount ?? 0;
+}

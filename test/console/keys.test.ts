@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { parseExpiresAt, parseIpAllow } from "../../src/console/keys_routes.js";
+import { purgeKeyReveals } from "../../src/store/key_reveals.js";
 import { authenticate, createKey, listKeys } from "../../src/store/keys.js";
 import { createOrg, findOrgByEmail } from "../../src/store/orgs.js";
 import { Browser, newEmail, startConsole, testId, type ConsoleUnderTest } from "./support.js";
@@ -91,6 +92,9 @@ describe("creating a key", () => {
     const posted = await b.post("/console/keys", { csrf, name: "late", env: "live" });
     expect(posted.statusCode).toBe(303);
     c.clock.advance(limits.keyRevealMsMax + 1);
+    // The background sweep deletes it: no plaintext outlives its expiry in the database.
+    expect(await purgeKeyReveals(c.clock)).toBeGreaterThanOrEqual(1);
+    expect((await c.clock.db.query<{ n: number }>("SELECT count(*)::int AS n FROM key_reveals WHERE expires_at <= $1", [new Date(c.clock.now()).toISOString()])).rows[0].n).toBe(0);
     const late = await b.get(String(posted.headers.location));
     expect(late.statusCode).toBe(404);
     expect(late.body).not.toMatch(/svc_sk_live_[0-9A-Za-z]{38}/);
