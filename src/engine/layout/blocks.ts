@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import type { Line } from "../model.js";
-import { type DocumentStats, headingLevelOf, lineStyle, roundHalf } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { lineText } from "./line_joining.js";
@@ -344,7 +344,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   let total = 0;
   for (const line of lines) {
     for (const span of line.spans) {
-      const chars = span.text.replace(/\s+/g, "").length;
+      const chars = nonSpaceLength(span.text);
       total += chars;
       if (span.bold === style.bold && Math.abs(span.size - style.size) < 1) styled += chars;
     }

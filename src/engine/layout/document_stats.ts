@@ -41,25 +41,43 @@ function styleKey(size: number, bold: boolean): string {
   return `${size}|${bold ? "b" : ""}`;
 }
 
+/** Whether a UTF-16 code unit is white space as the RegExp class \s reads it. */
+function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** UTF-16 units of `text` that are not white space: `text.replace(/\s+/g, "").length`, without the copy. */
+export function nonSpaceLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) n += 1;
+  return n;
+}
+
 /** The style carrying most characters in a line. */
 export function lineStyle(line: Line): TextStyle {
-  let best: TextStyle = { size: 0, bold: false };
-  let bestChars = -1;
-  const tally = new Map<string, { style: TextStyle; chars: number }>();
+  // Called for every line several times per page: most lines carry one or two styles, so a
+  // short list beats a Map, and counting beats a regex copy of each span.
+  const sizes: number[] = [];
+  const bolds: boolean[] = [];
+  const chars: number[] = [];
+  let best = -1;
   for (const span of line.spans) {
-    const chars = span.text.replace(/\s+/g, "").length;
-    if (chars === 0) continue;
-    const style = { size: roundHalf(span.size), bold: span.bold };
-    const key = styleKey(style.size, style.bold);
-    const entry = tally.get(key) ?? { style, chars: 0 };
-    entry.chars += chars;
-    tally.set(key, entry);
-    if (entry.chars > bestChars) {
-      best = entry.style;
-      bestChars = entry.chars;
+    const n = nonSpaceLength(span.text);
+    if (n === 0) continue;
+    const size = roundHalf(span.size);
+    let k = 0;
+    while (k < sizes.length && !(sizes[k] === size && bolds[k] === span.bold)) k++;
+    if (k === sizes.length) {
+      sizes.push(size);
+      bolds.push(span.bold);
+      chars.push(0);
     }
+    chars[k] += n;
+    if (best === -1 || chars[k] > chars[best]) best = k;
   }
-  return best;
+  return best === -1 ? { size: 0, bold: false } : { size: sizes[best], bold: bolds[best] };
 }
 
 export function computeDocumentStats(pages: readonly PageModel[], linesByPage: readonly Line[][]): DocumentStats {
@@ -68,7 +86,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
   for (const lines of linesByPage) {
     for (const line of lines) {
       const style = lineStyle(line);
-      const chars = lineText(line).replace(/\s+/g, "").length;
+      const chars = nonSpaceLength(lineText(line));
       if (chars === 0) continue;
       const key = styleKey(style.size, style.bold);
       const entry = charsByStyle.get(key) ?? { style, chars: 0, longLines: 0, lines: 0 };
