@@ -9,34 +9,20 @@
 // with the reason. Runs on PGlite, or on a fresh PostgreSQL database with DATABASE_URL.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumMissing, eventually, launchChromium, screenshot, startService, watchProblems, type E2eService } from "./support.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumMissing, eventually, screenshot, watchProblems, useBrowserStage } from "./support.js";
 
 const headingsPdf = readFileSync(path.resolve(import.meta.dirname, "../../fixtures/pdf/headings.pdf"));
 
 describe("console end to end in headless Chromium (issue 5)", () => {
-  let svc: E2eService | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    if (chromiumMissing !== null) return;
-    [svc, browser] = await Promise.all([startService(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "en-US" });
-    context.setDefaultTimeout(10_000);
-  });
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await svc?.close();
-  });
+  const stage = useBrowserStage({ viewport: { width: 1280, height: 800 }, timeoutMs: 10_000 });
 
   it("sign up by mailed link → key → sandbox purchase → credits → convert → ledger charge → revoke → 401", async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
-    const { origin } = svc!;
-    const page: Page = await context!.newPage();
+    const { svc, context } = stage();
+    const { origin } = svc;
+    const page: Page = await context.newPage();
     const problems = watchProblems(page);
     const byId = (id: string) => page.getByTestId(id);
 
@@ -52,7 +38,7 @@ describe("console end to end in headless Chromium (issue 5)", () => {
     await screenshot(page, "02-check-inbox");
 
     // The mail is in the outbox (no SMTP_URL); its link names the base URL the browser is on.
-    const mail = await eventually("the sign-in mail", () => svc!.lastMail(email));
+    const mail = await eventually("the sign-in mail", () => svc.lastMail(email));
     const link = mail.links[0];
     expect(link.startsWith(`${origin}/console/auth?token=`), link).toBe(true);
 

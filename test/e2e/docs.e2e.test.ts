@@ -9,9 +9,9 @@
 // with the reason. Runs on PGlite, or on a fresh PostgreSQL database with DATABASE_URL.
 import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { chromiumMissing, launchChromium, startService, watchProblems, type E2eService } from "./support.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { chromiumMissing, watchProblems, useBrowserStage } from "./support.js";
 
 const ARTIFACTS = path.resolve(import.meta.dirname, "../../artifacts");
 const headingsPdf = readFileSync(path.resolve(import.meta.dirname, "../../fixtures/pdf/headings.pdf"));
@@ -26,31 +26,22 @@ async function shot(page: Page, name: string, fullPage: boolean): Promise<void> 
 }
 
 describe("documentation end to end in headless Chromium (issue 11)", () => {
-  let svc: E2eService | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
+  const stage = useBrowserStage({ viewport: { width: 1280, height: 900 }, timeoutMs: 15_000 });
   let key = "";
 
   beforeAll(async () => {
     if (chromiumMissing !== null) return;
-    [svc, browser] = await Promise.all([startService(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-    context.setDefaultTimeout(15_000);
+    const { svc } = stage();
     const { org_id } = (await svc.admin(["org", "create", "--email", `docs-e2e-${Date.now()}@example.com`])) as { org_id: string };
     await svc.admin(["credits", "grant", "--org", org_id, "--credits", "50"]);
     ({ key } = (await svc.admin(["key", "create", "--org", org_id, "--name", "docs-e2e"])) as { key: string });
   });
 
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await svc?.close();
-  });
-
   it("GET / leads to the API reference, rendered from this server's own assets", { timeout: 120_000 }, async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
-    const { origin } = svc!;
-    const page = await context!.newPage();
+    const { svc, context } = stage();
+    const { origin } = svc;
+    const page = await context.newPage();
     const problems = watchProblems(page);
     const requested: string[] = [];
     page.on("request", (r) => requested.push(r.url()));
@@ -76,7 +67,8 @@ describe("documentation end to end in headless Chromium (issue 11)", () => {
 
   it("following doc_url of real error responses lands on a visible element with id=<code>", async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
-    const { origin } = svc!;
+    const { svc, context } = stage();
+    const { origin } = svc;
     const auth = { authorization: `Bearer ${key}` };
     const samples: [string, () => Promise<Response>][] = [
       ["missing_api_key", () => fetch(`${origin}/v1/account`)],
@@ -85,7 +77,7 @@ describe("documentation end to end in headless Chromium (issue 11)", () => {
       ["page_range_invalid", () => fetch(`${origin}/v1/convert?pages=one-two`, { method: "POST", headers: { ...auth, "content-type": "application/pdf" }, body: headingsPdf })],
       ["unknown_parameter", () => fetch(`${origin}/v1/convert?colour=blue`, { method: "POST", headers: { ...auth, "content-type": "application/pdf" }, body: headingsPdf })],
     ];
-    const page = await context!.newPage();
+    const page = await context.newPage();
     const problems = watchProblems(page);
     for (const [code, send] of samples) {
       const res = await send();
@@ -114,14 +106,15 @@ describe("documentation end to end in headless Chromium (issue 11)", () => {
 
   it("a warning's doc_url lands on its entry of the warnings page", async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
-    const { origin } = svc!;
+    const { svc, context } = stage();
+    const { origin } = svc;
     // No engine pinned: the result carries engine_alias_floating.
     const res = await fetch(`${origin}/v1/convert?pages=1`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/pdf" }, body: headingsPdf });
     expect(res.status).toBe(200);
     const conversion = (await res.json()) as { warnings: { code: string; doc_url: string }[] };
     const warning = conversion.warnings.find((w) => w.code === "engine_alias_floating");
     expect(warning?.doc_url).toBe(`${origin}/docs/warnings#engine_alias_floating`);
-    const page = await context!.newPage();
+    const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto(warning!.doc_url);
     expect(await page.locator("#engine_alias_floating").isVisible()).toBe(true);

@@ -9,11 +9,11 @@
 // refused in the browser before it is sent. Screenshots: artifacts/screenshots/playground-*.png.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { buildPdf, parseSource } from "../../fixtures/build.js";
 import { limits } from "../../src/config/limits.js";
-import { chromiumMissing, eventually, launchChromium, screenshot, startService, watchProblems, type E2eService } from "./support.js";
+import { chromiumMissing, eventually, screenshot, watchProblems, useBrowserStage } from "./support.js";
 
 const threePages = readFileSync(path.resolve(import.meta.dirname, "../../fixtures/pdf/blank-middle-page.pdf"));
 const hostile = Buffer.from(buildPdf(parseSource("xss", "# Hostile &lt;script&gt;window.pwned=1&lt;/script&gt;\n\nA paragraph with &lt;img src=x onerror=window.pwned=2&gt; and &lt;b&gt;bold&lt;/b&gt; tags.")).pdf);
@@ -34,27 +34,13 @@ async function dropFile(page: Page, name: string, bytes: Buffer | { zeros: numbe
 }
 
 describe("console Try it in headless Chromium (issue 13)", () => {
-  let svc: E2eService | undefined;
-  let browser: Browser | undefined;
-  let context: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    if (chromiumMissing !== null) return;
-    [svc, browser] = await Promise.all([startService(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-    context.setDefaultTimeout(20_000);
-  });
-
-  afterAll(async () => {
-    await context?.close().catch(() => undefined);
-    await browser?.close().catch(() => undefined);
-    await svc?.close();
-  });
+  const stage = useBrowserStage({ viewport: { width: 1280, height: 900 }, timeoutMs: 20_000 });
 
   it("sign in → Try it → 3 pages beside their Markdown, warning on the page without text, charge in the ledger; XSS inert; free cap; oversize refused in the browser", async (ctx) => {
     if (chromiumMissing !== null) return ctx.skip(chromiumMissing);
-    const { origin } = svc!;
-    const page: Page = await context!.newPage();
+    const { svc, context } = stage();
+    const { origin } = svc;
+    const page: Page = await context.newPage();
     const problems = watchProblems(page);
     const byId = (id: string) => page.getByTestId(id);
     const converts: string[] = [];
@@ -68,7 +54,7 @@ describe("console Try it in headless Chromium (issue 13)", () => {
     await byId("sign-in-email").fill(email);
     await byId("sign-in-submit").click();
     await expect.poll(() => byId("check-inbox").isVisible()).toBe(true);
-    const mail = await eventually("the sign-in mail", () => svc!.lastMail(email));
+    const mail = await eventually("the sign-in mail", () => svc.lastMail(email));
     await page.goto(mail.links[0]);
     await byId("confirm-sign-in").click();
     await page.waitForURL(`${origin}/console?welcome=1`);

@@ -8,7 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { serve, type RunningService } from "../../src/api/serve.js";
 import { runAdminCommand } from "../../src/admin/commands.js";
 import { adminSocketPath, sendAdminCommand } from "../../src/admin/socket.js";
@@ -142,4 +143,32 @@ export function watchProblems(page: Page): string[] {
   });
   page.on("requestfailed", (r) => problems.push(`request failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ""}`));
   return problems;
+}
+
+/** What a suite drives: the service and one browser context, set up once for the suite. */
+export interface E2eStage {
+  svc: E2eService;
+  context: BrowserContext;
+}
+
+/**
+ * Starts the service and Chromium before the suite's tests and closes them after; the stage
+ * is undefined when Chromium is missing (each test then skips with `chromiumMissing`).
+ */
+export function useBrowserStage(options: { viewport: { width: number; height: number }; timeoutMs: number }): () => E2eStage {
+  let svc: E2eService | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    if (chromiumMissing !== null) return;
+    [svc, browser] = await Promise.all([startService(), launchChromium()]);
+    context = await browser.newContext({ viewport: options.viewport, locale: "en-US" });
+    context.setDefaultTimeout(options.timeoutMs);
+  });
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    await browser?.close().catch(() => undefined);
+    await svc?.close();
+  });
+  return () => ({ svc: svc!, context: context! });
 }

@@ -232,6 +232,25 @@ function clientErrorCode(err: { code?: string }, socket: Socket): ApiError {
 }
 
 /**
+ * A refusal written before any request object exists (a bad request line, an oversized
+ * announced body): the envelope with a fresh request id, the published-default rate headers,
+ * and `connection: close`, since the rest of the request is never read.
+ */
+export function wireRefusal(app: FastifyInstance, error: ApiError): { body: string; headers: Record<string, string> } {
+  const requestId = genReqId();
+  const body = JSON.stringify(error.toEnvelope(requestId, docsUrlOf(app)));
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": String(Buffer.byteLength(body)),
+    connection: "close",
+    [REQUEST_ID_HEADER]: requestId,
+    ...publishedDefaultHeaders(paidLimitDefaults, Date.now()),
+    ...error.headers,
+  };
+  return { body, headers };
+}
+
+/**
  * Fastify's `clientErrorHandler` server option: Node could not parse the request (or it
  * timed out) and there is no request object, only the socket. Same envelope, a fresh request
  * id, the published-default rate headers, then the connection closes as Node's does.
@@ -240,17 +259,8 @@ export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: 
   if (err.code === "ECONNRESET" || socket.destroyed) return;
   if (socket.writable) {
     const error = clientErrorCode(err, socket);
-    const requestId = genReqId();
     // Fastify calls this bound to the root instance, where the docs base is decorated.
-    const body = JSON.stringify(error.toEnvelope(requestId, docsUrlOf(this)));
-    const headers: Record<string, string> = {
-      "content-type": "application/json; charset=utf-8",
-      "content-length": String(Buffer.byteLength(body)),
-      connection: "close",
-      [REQUEST_ID_HEADER]: requestId,
-      ...publishedDefaultHeaders(paidLimitDefaults, Date.now()),
-      ...error.headers,
-    };
+    const { body, headers } = wireRefusal(this, error);
     const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
     socket.write(`HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n${head}\r\n${body}`);
   }

@@ -8,26 +8,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { limits } from "../../config/limits.js";
 import { ApiError } from "../../errors/catalogue.js";
-import { paidLimitDefaults } from "../../store/account_limits.js";
-import { publishedDefaultHeaders } from "../../store/meters.js";
-import { docsUrlOf } from "./error_handler.js";
-import { genReqId, REQUEST_ID_HEADER } from "./request_id.js";
+import { wireRefusal } from "./error_handler.js";
 
 export function expectContinuePlugin(app: FastifyInstance): void {
   app.server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
     const announced = Number(req.headers["content-length"] ?? NaN);
     if (Number.isFinite(announced) && announced > limits.uploadBytesMax) {
       const error = new ApiError("file_too_large", { param: "headers.content-length" });
-      const requestId = genReqId();
-      const body = JSON.stringify(error.toEnvelope(requestId, docsUrlOf(app)));
-      res.writeHead(error.status, {
-        "content-type": "application/json; charset=utf-8",
-        "content-length": String(Buffer.byteLength(body)),
-        connection: "close",
-        [REQUEST_ID_HEADER]: requestId,
-        ...publishedDefaultHeaders(paidLimitDefaults, Date.now()),
-        ...error.headers,
-      });
+      const { body, headers } = wireRefusal(app, error);
+      res.writeHead(error.status, headers);
       res.end(body);
       return;
     }
