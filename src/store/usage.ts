@@ -93,21 +93,11 @@ export async function recordUsage(ctx: StoreContext, input: UsageInput): Promise
   return { id };
 }
 
-interface RecordRow {
-  id: string;
-  request_id: string;
+/** A usage_records row as read: the wire record's facts, with the time in ms and metadata maybe still JSON text. */
+type RecordRow = Omit<UsageRecord, "object" | "created_at" | "metadata"> & {
   created_ms: number;
-  env: KeyEnv;
-  endpoint: string;
-  status: number;
-  error_code: string | null;
-  pages_processed: number;
-  pages_billed: number;
-  credits_charged: number;
-  key_hint: string | null;
-  cache: "hit" | "miss" | null;
   metadata: Record<string, string> | string | null;
-}
+};
 
 function toWire(row: RecordRow): UsageRecord {
   return {
