@@ -14,13 +14,19 @@
 //    leave this to the caller; poppler's TextOutputDev reverses the words of a line whose
 //    primary direction is right to left. Doing it per line keeps numbers and Latin runs
 //    inside an RTL line in their place ("תקן ISO 9001", "03-5551234").
-import bidiModule from "bidi-js";
+import { createRequire } from "node:module";
+import type bidiModule from "bidi-js";
 import type { Line, Span } from "../model.js";
 
-// bidi-js is CommonJS (module.exports = the factory) with typings written as an ES default
-// export, so under NodeNext the default import is typed as the namespace: name the factory.
-const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
-const bidi = bidiFactory();
+// bidi-js is CommonJS (module.exports = the factory). It is loaded on the first right-to-left
+// line, not with the engine: most documents have none, and `svc convert` pays for every
+// module it loads at start.
+type Bidi = ReturnType<typeof bidiModule.default>;
+let loaded: Bidi | null = null;
+function bidiAlgorithm(): Bidi {
+  loaded ??= (createRequire(import.meta.url)("bidi-js") as typeof bidiModule.default)();
+  return loaded;
+}
 
 /** Hebrew, Arabic (with supplements and extended), and their presentation forms. */
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -112,7 +118,7 @@ function baseDirection(text: string): "rtl" | "ltr" {
   let rtl = 0;
   let ltr = 0;
   for (const ch of text) {
-    const type = bidi.getBidiCharTypeName(ch);
+    const type = bidiAlgorithm().getBidiCharTypeName(ch);
     if (type === "R" || type === "AL") rtl++;
     else if (type === "L") ltr++;
   }
@@ -121,6 +127,7 @@ function baseDirection(text: string): "rtl" | "ltr" {
 
 /** Logical order of a visual string, as indices into it. */
 export function logicalIndices(visual: string): number[] {
+  const bidi = bidiAlgorithm();
   return bidi.getReorderedIndices(visual, bidi.getEmbeddingLevels(visual, baseDirection(visual)));
 }
 
