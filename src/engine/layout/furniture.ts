@@ -78,7 +78,8 @@ function bandOf(line: Line, page: PageModel): Band {
   return null;
 }
 
-function lineSize(line: Line): number {
+/** The line's font size averaged over its characters (line_joining's lineSize is the dominant span's). */
+function meanCharSize(line: Line): number {
   let size = 0;
   let chars = 0;
   for (const span of line.spans) {
@@ -141,7 +142,7 @@ export function findPageFurniture(page: PageModel, lines: readonly Line[], bodyS
   const found: Line[] = [];
   for (const { lines: row, band } of marginRows(candidates)) {
     const texts = row.map((l) => lineText(l).trim());
-    const sizes = row.map(lineSize);
+    const sizes = row.map(meanCharSize);
     // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
     const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
     if (gapToBody(row, band, body) < separation) continue;
