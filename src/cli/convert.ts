@@ -110,7 +110,7 @@ async function runRemote(args: Args): Promise<number> {
   const convert = remote.remoteConverter(client, settings);
   if (args.values["out-dir"] === undefined) {
     if (args.inputs.length > 1) throw new UsageError("several inputs need --out-dir DIR (one output file per input)");
-    return convertSingleWith(args.inputs[0], args, (bytes) => convert(bytes, () => {}));
+    return convertSingleWith(args.inputs[0], args, (bytes) => convert(bytes, () => {}, args.inputs[0]));
   }
   if (args.values.out !== undefined) throw new UsageError("--out names one output file; with --out-dir each input gets its own");
   await client.ready();
@@ -121,14 +121,21 @@ async function runRemote(args: Args): Promise<number> {
 
 function convertSingle(file: string, args: Args, engine: LocalEngine): Promise<number> {
   let lastProgress = 0;
-  return convertSingleWith(file, args, (bytes) =>
-    engine.convert(bytes, args, (done, total) => {
+  return convertSingleWith(file, args, (bytes) => {
+    noteOverUploadLimit(file, bytes);
+    return engine.convert(bytes, args, (done, total) => {
       const now = Date.now();
       if (total < PROGRESS_PAGES_MIN || (now - lastProgress < PROGRESS_INTERVAL_MS && done < total)) return;
       lastProgress = now;
       process.stderr.write(`converting: ${done}/${total} pages\n`);
-    }),
-  );
+    });
+  });
+}
+
+/** Locally there is no upload limit: the note says why the API would refuse this file. */
+function noteOverUploadLimit(file: string, bytes: Uint8Array): void {
+  if (bytes.length <= limits.uploadBytesMax) return;
+  process.stderr.write(`note: ${file} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
 }
 
 /** An error that carries a SPEC.md code: a local DocumentError or a remote SvcError. */
@@ -146,9 +153,6 @@ function isRemoteApiError(err: unknown): err is { code: string; message: string;
 async function convertSingleWith(file: string, args: Args, convert: (bytes: Uint8Array) => Promise<ConversionResult>): Promise<number> {
   const { readFile } = await import("node:fs/promises");
   const bytes = await readFile(file);
-  if (bytes.length > limits.uploadBytesMax) {
-    process.stderr.write(`note: ${file} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
-  }
   let result: ConversionResult;
   try {
     result = await convert(bytes);
@@ -169,7 +173,10 @@ async function convertSingleWith(file: string, args: Args, convert: (bytes: Uint
 
 function convertMany(outDir: string, args: Args, engine: LocalEngine): Promise<number> {
   // Several files keep every thread busy: each file goes to the pool, whatever its length.
-  return convertManyWith(outDir, args, (fileCount) => (bytes, onPages) => engine.convert(bytes, args, (done) => onPages(done), fileCount > 1));
+  return convertManyWith(outDir, args, (fileCount) => (bytes, onPages, file) => {
+    noteOverUploadLimit(file, bytes);
+    return engine.convert(bytes, args, (done) => onPages(done), fileCount > 1);
+  });
 }
 
 /** Runs the batch with the converter `converterFor` gives for the expanded file count. */

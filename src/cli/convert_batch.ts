@@ -4,7 +4,6 @@
 // at the place it had under its input, and one JSONL line per file records how it ended.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { limits } from "../config/limits.js";
 import type { ConversionResult } from "../engine/result.js";
 import type { InputFile } from "./convert_inputs.js";
 import { outputPath } from "./convert_inputs.js";
@@ -23,7 +22,7 @@ export interface SummaryLine {
 }
 
 /** Converts one file's bytes; throws an error carrying `code` for a document error. */
-export type ConvertFile = (bytes: Uint8Array, onPages: (completed: number) => void) => Promise<ConversionResult>;
+export type ConvertFile = (bytes: Uint8Array, onPages: (completed: number) => void, file: string) => Promise<ConversionResult>;
 
 export interface BatchOptions {
   outDir: string;
@@ -68,14 +67,14 @@ async function convertOne(file: InputFile, output: string, options: BatchOptions
   const ms = () => Math.round(performance.now() - started);
   try {
     const bytes = await readFile(file.path);
-    if (bytes.length > limits.uploadBytesMax) {
-      // Locally there is no upload limit; the note says why the API would refuse it.
-      process.stderr.write(`note: ${file.path} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
-    }
-    const result = await options.convert(bytes, (completed) => {
-      pagesDone(completed - reported);
-      reported = completed;
-    });
+    const result = await options.convert(
+      bytes,
+      (completed) => {
+        pagesDone(completed - reported);
+        reported = completed;
+      },
+      file.path,
+    );
     pagesDone(result.pages_processed - reported);
     await mkdir(path.dirname(output), { recursive: true });
     await writeFile(output, options.json ? JSON.stringify(result, null, 2) + "\n" : result.markdown);
