@@ -5,14 +5,17 @@
 // Start-up is most of the cost of converting a small file, so this module loads only the
 // engine (no HTTP server, database or payment code: main.ts imports commands lazily), and a
 // short selection is converted in this thread: worker threads, each loading MuPDF's WASM,
-// start only when a selection has pages enough to pay for them (POOL_PAGES_MIN).
+// start only when a selection has pages enough to pay for them (POOL_PAGES_MIN). The engine
+// itself is imported only for a local run, after MuPDF's WebAssembly has started compiling
+// in the background (localEngineModule), so the two overlap (docs/cli.md §Start-up).
 import { writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { limits } from "../config/limits.js";
-import { convertDocument, openInProcess, openWithPool, type DocumentSession, type SessionOpener } from "../engine/convert.js";
+import type { DocumentSession, SessionOpener } from "../engine/convert.js";
 import { isDocumentError } from "../engine/errors.js";
+import { compileMupdfWasm } from "../engine/extract/mupdf_wasm.js";
 import type { EnginePool } from "../engine/pool/pool.js";
 import { defaultRenderOptions, type ConversionResult, type RenderOptions } from "../engine/result.js";
 import { convertBatch, OutputCollision, type ConvertFile } from "./convert_batch.js";
@@ -207,14 +210,30 @@ async function convertManyWith(outDir: string, args: Args, converterFor: (fileCo
   return failed.length > 0 ? 2 : 0;
 }
 
+type EngineModule = typeof import("../engine/convert.js");
+let engineModule: Promise<EngineModule> | null = null;
+
+/**
+ * The engine, imported on first use. MuPDF's WebAssembly starts compiling first: V8 decodes
+ * it on a background thread while this one loads the engine's modules.
+ */
+function localEngineModule(): Promise<EngineModule> {
+  if (engineModule === null) {
+    void compileMupdfWasm();
+    engineModule = import("../engine/convert.js");
+  }
+  return engineModule;
+}
+
 /** The engine for this process: this thread for short selections, a pool started on first need. */
 class LocalEngine {
   #pool: Promise<EnginePool> | null = null;
 
   constructor(readonly threads: number) {}
 
-  convert(bytes: Uint8Array, args: Args, onProgress: (done: number, total: number) => void, preferPool = false): Promise<ConversionResult> {
-    return convertDocument(this.#opener(preferPool), {
+  async convert(bytes: Uint8Array, args: Args, onProgress: (done: number, total: number) => void, preferPool = false): Promise<ConversionResult> {
+    const { convertDocument } = await localEngineModule();
+    return convertDocument(await this.#opener(preferPool), {
       bytes,
       password: args.values.password,
       pages: args.values.pages ?? null,
@@ -226,17 +245,18 @@ class LocalEngine {
     });
   }
 
-  #opener(preferPool: boolean): SessionOpener {
+  async #opener(preferPool: boolean): Promise<SessionOpener> {
+    const { openInProcess, openWithPool } = await localEngineModule();
     if (this.threads === 1) return openInProcess;
     if (preferPool) return async (bytes, password) => openWithPool(await this.#startPool())(bytes, password);
     return async (bytes, password) => {
       const local = await openInProcess(bytes, password);
-      return this.#adaptive(local, bytes, password);
+      return this.#adaptive(local, bytes, password, openWithPool);
     };
   }
 
   /** A session that extracts in this thread, or hands a long selection to the pool. */
-  #adaptive(local: DocumentSession, bytes: Uint8Array, password: string | undefined): DocumentSession {
+  #adaptive(local: DocumentSession, bytes: Uint8Array, password: string | undefined, openWithPool: EngineModule["openWithPool"]): DocumentSession {
     let pooled: DocumentSession | null = null;
     return {
       pageCount: local.pageCount,

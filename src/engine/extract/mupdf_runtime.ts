@@ -4,10 +4,25 @@
 // extraction on text-heavy pages. Handing the Emscripten factory our own module object lets
 // extract_mupdf.ts read characters straight from the stext structures. The `mupdf`
 // dependency is pinned to an exact version because of this; `hasFastStext` guards it.
+// The same module object carries Emscripten's `instantiateWasm` hook, so mupdf.js
+// instantiates the module mupdf_wasm.ts compiled (possibly already, in the background)
+// instead of reading and compiling the file itself.
+import { compileMupdfWasm, webAssembly } from "./mupdf_wasm.js";
+
 type WasmModule = Record<string, any> & { HEAPF32: Float32Array; UTF8ToString(ptr: number): string };
+type InstantiateWasm = (imports: object, receive: (instance: object, module: object) => void) => object;
 
 const globals = globalThis as unknown as { $libmupdf_wasm_Module?: Record<string, unknown> };
 const moduleObject = (globals.$libmupdf_wasm_Module ??= {});
+
+// Awaited here, before mupdf.js runs, so a compile failure rejects this import: inside the
+// hook only a synchronous throw reaches mupdf.js's promise.
+const compiledWasm = await compileMupdfWasm();
+const instantiateWasm: InstantiateWasm = (imports, receive) => {
+  receive(new webAssembly.Instance(compiledWasm, imports), compiledWasm);
+  return {};
+};
+moduleObject.instantiateWasm = instantiateWasm;
 
 export const mupdf = await import("mupdf");
 export const wasm = moduleObject as WasmModule;
