@@ -3,6 +3,8 @@ import * as mupdf from "mupdf";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { escapePipes, renderTable } from "../../src/engine/render/table.js";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
 
 // ---- builders: a synthetic page model with Helvetica-like metrics (0.5 em per character)
 
@@ -156,6 +158,35 @@ describe("detectTables: ruled grids", () => {
     ];
     const { tables } = detectTables(lines, rules, PAGE);
     expect(cellTexts(tables[0])).toEqual([["Name", "Price range", ""], ...words.slice(1)]);
+  });
+
+  it("takes a framed grid with many spanning cells for a table (issue 9: ruled tables with merged cells)", () => {
+    // A survey table: a label column, then a value and a note that each span three rows.
+    // Fewer than 80 % of the inner borders are drawn (13 of 17), but every merged cell is a
+    // closed rectangle.
+    const gx = [50, 150, 250, 350];
+    const gy = [100, 120, 140, 160, 180];
+    const lines = [
+      text("Survey", 55, 104), text("Households", 155, 104), text("Group", 255, 104),
+      text("Height", 55, 124), text("2400", 155, 134), text("All the individuals", 255, 134),
+      text("Weight", 55, 144),
+      text("Diet", 55, 164),
+    ];
+    const rules = [
+      ...gy.map((y) => (y === 140 || y === 160 ? hRule(50, 150, y) : hRule(50, 350, y))),
+      ...[50, 150, 250, 350].map((x) => vRule(x, 100, 180)),
+    ];
+    const { tables, rest } = detectTables(lines, rules, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([
+      ["Survey", "Households", "Group"],
+      ["Height", "2400", "All the individuals"],
+      ["Weight", "", ""],
+      ["Diet", "", ""],
+    ]);
+    // Open on one side (no rule at x = 350), the same spans read as a diagram's free space.
+    expect(detectTables(lines, rules.filter((r) => !(r.x0 > 349 && r.x1 < 351)), PAGE).tables).toEqual([]);
   });
 
   it("splits a body band ruled only around the outside into rows (booktabs with verticals)", () => {
@@ -704,6 +735,51 @@ describe("detectTables on a PDF made by MuPDF", () => {
       );
     });
   }
+});
+
+/**
+ * A one-page PDF whose only content is a 3-column ruled table drawn as report writers draw
+ * them: every ruling a thin black filled rectangle, every cell and the caption painted white. `turn` is a cm matrix wrapped round the drawing (a table set sideways).
+ */
+function drawnTablePdf(turn?: string): Uint8Array {
+  const doc = new mupdf.PDFDocument();
+  const resources = doc.addObject({ Font: { F1: doc.addSimpleFont(new mupdf.Font("Helvetica"), "Latin") } });
+  const xs = [100, 200, 300, 400];
+  const ys = [700, 680, 660, 640, 620];
+  const rows = [
+    ["Region", "Units", "Share"],
+    ["North", "120", "12.5"],
+    ["South", "340", "35.0"],
+    ["East", "510", "52.5"],
+  ];
+  let content = turn ? `q ${turn} cm\n` : "";
+  for (let r = 0; r < rows.length; r++) {
+    for (let c = 0; c < 3; c++) content += `1 g ${xs[c] + 4} ${ys[r + 1] + 4} 92 12 re f\n`;
+  }
+  // The caption's white background reaches down to the table's top border.
+  content += `1 g 150 701 200 28 re f 0 g BT /F1 10 Tf 160 710 Td (Units by region) Tj ET\n`;
+  for (const y of ys) content += `100 ${y - 0.25} 300 0.5 re f\n`;
+  for (const x of xs) content += `${x - 0.25} 620 0.5 80 re f\n`;
+  rows.forEach((row, r) => row.forEach((t, c) => (content += `BT /F1 10 Tf ${xs[c] + 6} ${ys[r + 1] + 6} Td (${t}) Tj ET\n`)));
+  if (turn) content += "Q\n";
+  doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
+  return doc.saveToBuffer("").asUint8Array();
+}
+
+describe("ruled tables as PDFs draw them (issue 9: real tables)", () => {
+  const expected = ["Units by region", "", "| Region | Units | Share |", "| --- | --- | --- |", "| North | 120 | 12.5 |", "| South | 340 | 35.0 |", "| East | 510 | 52.5 |"].join("\n");
+  const convert = async (pdf: Uint8Array) =>
+    (await convertDocument(openInProcess, { bytes: pdf, options: { ...defaultRenderOptions, tables: "gfm" } })).markdown.trim();
+
+  it("reads rulings drawn as filled rectangles and ignores white backgrounds behind cells and captions", async () => {
+    expect(await convert(drawnTablePdf())).toBe(expected);
+  });
+
+  it("turns a table set sideways upright, whichever way it reads", async () => {
+    // Reads bottom to top: (x, y) → (792 − y, x); top to bottom: (x, y) → (y − 500, 700 − x).
+    expect(await convert(drawnTablePdf("0 1 -1 0 792 0"))).toBe(expected);
+    expect(await convert(drawnTablePdf("0 -1 1 0 -500 700"))).toBe(expected);
+  });
 });
 
 // ---- cost ---------------------------------------------------------------------------

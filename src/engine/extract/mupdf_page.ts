@@ -5,6 +5,7 @@ import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
+import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
@@ -23,6 +24,10 @@ const BLOCK_IMAGE = 1;
 const BLOCK_VECTOR = 3;
 const V_FLAG_STROKED = 1;
 const V_FLAG_RECTANGLE = 2;
+/** A filled rectangle whose red, green and blue are all at least this (of 255) is white:
+ * invisible on the page, so no ruling. Word and report writers paint white cell backgrounds
+ * inset from the drawn borders, whose edges would otherwise split every cell. */
+const WHITE_CHANNEL_MIN = 250;
 
 /** In a line with right-to-left letters, a gap this many ems wide between two characters in
  * visual order is a space (glyphs of one word touch; word spaces are about 0.25 em). */
@@ -55,8 +60,8 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, chars } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
-      return {
+      const { lines, rules, marks, chars, charsByQuarter } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      return turnUpright({
         page: pageIndex + 1,
         width: bx1 - bx0,
         height: by1 - by0,
@@ -66,7 +71,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         links,
         chars,
         extraction: "mupdf",
-      };
+      }, pageTurn(charsByQuarter));
     } finally {
       stext.destroy();
     }
@@ -111,6 +116,14 @@ interface StextRead {
   rules: Rule[];
   marks: Mark[];
   chars: number;
+  /** Characters of horizontal-writing lines per baseline quarter (upright.ts). */
+  charsByQuarter: number[];
+}
+
+/** Counts a line's characters under its baseline's quarter; vertical writing (CJK) is upright. */
+function countDirection(charsByQuarter: number[], wmode: number, dx: number, dy: number, chars: number): void {
+  const q = wmode === 1 ? 0 : quarterOf(dx, dy);
+  if (q >= 0) charsByQuarter[q] += chars;
 }
 
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
@@ -123,6 +136,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
+  const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
     const type = wasm._wasm_stext_block_get_type(block);
@@ -130,7 +144,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
       const flags = wasm._wasm_stext_block_get_v_flags(block);
       if (rules.length < RULES_PER_PAGE_MAX) {
-        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags);
+        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, isWhite(wasm._wasm_stext_block_get_v_argb(block)));
         if (rule) rules.push(rule);
       }
       pushMark(marks, H[b], H[b + 1], H[b + 2], H[b + 3], flags & V_FLAG_STROKED ? "stroke" : "fill");
@@ -147,6 +161,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       // visual order instead (layout/bidi.ts).
       ptrs.length = 0;
       codes.length = 0;
+      const charsBefore = chars;
       let rtl = false;
       for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
         const code = wasm._wasm_stext_char_get_c(ch);
@@ -223,6 +238,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       }
       if (spans.length === 0) continue;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+      const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
+      countDirection(charsByQuarter, wasm._wasm_stext_line_get_wmode(line), H[dir], H[dir + 1], chars - charsBefore);
       lines.push({
         spans,
         x0: H[b],
@@ -233,7 +250,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       });
     }
   }
-  return { lines, rules, marks, chars };
+  return { lines, rules, marks, chars, charsByQuarter };
 }
 
 /** Visual order (indices into `ptrs`) of a line's characters: positions from their quads. */
@@ -246,7 +263,12 @@ function rtlVisualOrder(H: Float32Array, ptrs: readonly number[], codes: readonl
   return visualOrder(placed);
 }
 
-function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: number): Rule | null {
+/** Whether an 0xAARRGGBB colour is white (alpha aside). */
+function isWhite(argb: number): boolean {
+  return ((argb >>> 16) & 255) >= WHITE_CHANNEL_MIN && ((argb >>> 8) & 255) >= WHITE_CHANNEL_MIN && (argb & 255) >= WHITE_CHANNEL_MIN;
+}
+
+function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: number, white: boolean): Rule | null {
   const w = x1 - x0;
   const h = y1 - y0;
   if (!(w >= 0 && h >= 0)) return null;
@@ -254,7 +276,7 @@ function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: numbe
     if (flags & V_FLAG_RECTANGLE || w <= RULE_THICKNESS_MAX || h <= RULE_THICKNESS_MAX) return { x0, y0, x1, y1, kind: "stroke" };
     return null;
   }
-  if (flags & V_FLAG_RECTANGLE) return { x0, y0, x1, y1, kind: "fill" };
+  if (flags & V_FLAG_RECTANGLE && !white) return { x0, y0, x1, y1, kind: "fill" };
   return null;
 }
 
@@ -263,20 +285,26 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
+  const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
+  let lineChars = 0;
+  let lineQuarter = -1;
   let current: Line | null = null;
   let span: Span | null = null;
   stext.walk({
     onImageBlock(bbox) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], "image");
     },
-    onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }) {
+    onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color: number[]) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], flags.isStroked ? "stroke" : "fill");
       if (rules.length >= RULES_PER_PAGE_MAX) return;
-      const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0));
+      const white = color.length === 3 && color.every((v) => v * 255 >= WHITE_CHANNEL_MIN);
+      const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0), white);
       if (rule) rules.push(rule);
     },
-    beginLine(bbox, wmode) {
+    beginLine(bbox, wmode, dir) {
+      lineQuarter = wmode === 1 ? 0 : quarterOf(dir[0], dir[1]);
+      lineChars = 0;
       current = { spans: [], x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], wmode: wmode === 1 ? 1 : 0 };
       span = null;
     },
@@ -284,7 +312,10 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       if (!current) return;
       const name = font.getName().replace(SUBSET_PREFIX, "");
       const space = c.trim() === "";
-      if (!space) chars++;
+      if (!space) {
+        chars++;
+        lineChars++;
+      }
       const x0 = Math.min(quad[0], quad[4]);
       const x1 = Math.max(quad[2], quad[6]);
       if (span && (span.font === name || space) && Math.abs(span.size - size) < 0.05) {
@@ -308,10 +339,11 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
     },
     endLine() {
       if (current && current.spans.length > 0) lines.push(current);
+      if (lineQuarter >= 0) charsByQuarter[lineQuarter] += lineChars;
       current = null;
     },
   });
-  return { lines, rules, marks, chars };
+  return { lines, rules, marks, chars, charsByQuarter };
 }
 
 function readLinks(page: MupdfPage): PageLink[] {

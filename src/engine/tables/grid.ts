@@ -72,8 +72,12 @@ function buildGrid(hs: Seg[], vs: Seg[]): Grid | null {
 }
 
 /** Which merged cell each grid cell belongs to (the row-major index of its top-left cell),
- *  and the share of interior cell borders that are actually ruled. */
-export function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: number } {
+ *  the share of interior cell borders that are actually ruled, and whether the grid is a
+ *  closed tiling: its outside ruled all round and every merged cell a rectangle. A table's
+ *  spanning cells are rectangles inside its frame (pdfplumber and camelot's lattice take a
+ *  cell to be a rectangle whose four sides are drawn); the free space between a diagram's
+ *  boxes is not. */
+export function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: number; closedTiling: boolean } {
   const rows = grid.ys.length - 1;
   const cols = grid.xs.length - 1;
   const parent = new Int32Array(rows * cols);
@@ -98,7 +102,48 @@ export function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: numbe
   }
   const anchors = new Int32Array(parent.length);
   for (let i = 0; i < parent.length; i++) anchors[i] = find(parent, i);
-  return { anchors, ruledShare: borders > 0 ? ruled / borders : 0 };
+  const ruledShare = borders > 0 ? ruled / borders : 0;
+  return { anchors, ruledShare, closedTiling: ruledShare < 1 && framed(grid) && rectangles(anchors, rows, cols) };
+}
+
+/** Whether the grid's outside is ruled along every row and column. */
+function framed(grid: Grid): boolean {
+  const rows = grid.ys.length - 1;
+  const cols = grid.xs.length - 1;
+  for (let c = 0; c < cols; c++) {
+    const midX = (grid.xs[c] + grid.xs[c + 1]) / 2;
+    if (!covers(grid.hAt[0], midX) || !covers(grid.hAt[rows], midX)) return false;
+  }
+  for (let r = 0; r < rows; r++) {
+    const midY = (grid.ys[r] + grid.ys[r + 1]) / 2;
+    if (!covers(grid.vAt[0], midY) || !covers(grid.vAt[cols], midY)) return false;
+  }
+  return true;
+}
+
+/** Whether every merged cell fills the rectangle of grid cells its extent spans. */
+function rectangles(anchors: Int32Array, rows: number, cols: number): boolean {
+  // Per anchor: its last row and column, and how many grid cells it holds. The anchor is
+  // the merged cell's first cell in row-major order, so its row is the top one; the leftmost
+  // column is tracked separately since a non-rectangular shape can reach further left below.
+  const lastRow = new Int32Array(anchors.length);
+  const minCol = new Int32Array(anchors.length).fill(cols);
+  const maxCol = new Int32Array(anchors.length).fill(-1);
+  const count = new Int32Array(anchors.length);
+  for (let i = 0; i < anchors.length; i++) {
+    const a = anchors[i];
+    const c = i % cols;
+    lastRow[a] = Math.floor(i / cols);
+    if (c < minCol[a]) minCol[a] = c;
+    if (c > maxCol[a]) maxCol[a] = c;
+    count[a]++;
+  }
+  for (let a = 0; a < anchors.length; a++) {
+    if (count[a] === 0) continue;
+    const height = lastRow[a] - Math.floor(a / cols) + 1;
+    if (count[a] !== height * (maxCol[a] - minCol[a] + 1)) return false;
+  }
+  return rows > 0;
 }
 
 function covers(segs: Seg[], p: number): boolean {

@@ -16,7 +16,8 @@ const FILLED_CELL_FRACTION_MIN = 0.25;
 /** A framed page layout (columns in boxes) is a "grid" whose cells hold whole paragraphs. */
 const CELL_LINES_MEDIAN_MAX = 10;
 /** In a table nearly every border between neighbouring grid cells is drawn (merged cells
- *  are few); boxes of a diagram leave most of the grid their edges span unruled. */
+ *  are few); boxes of a diagram leave most of the grid their edges span unruled. A framed
+ *  grid whose merged cells are all rectangles is a table whatever this share (many spans). */
 const RULED_BORDER_SHARE_MIN = 0.8;
 /** Diagrams (boxes joined by connectors) and scattered form fields make grids whose rows
  *  and columns hold one text each; in a table most rows and columns hold two or more. */
@@ -137,8 +138,8 @@ function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<
 function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagram" | "rejected" {
   if (inside.length === 0) return "rejected";
   const cols = grid.xs.length - 1;
-  const { anchors, ruledShare } = mergeCells(grid);
-  if (ruledShare < RULED_BORDER_SHARE_MIN) return "diagram";
+  const { anchors, ruledShare, closedTiling } = mergeCells(grid);
+  if (ruledShare < RULED_BORDER_SHARE_MIN && !closedTiling) return "diagram";
   const cellLines: Line[][] = Array.from({ length: anchors.length }, () => []);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
   const built: BuiltRow[] = [];
