@@ -127,7 +127,7 @@ async function convertFresh(
     store.faults?.("conversion");
     if (cacheKeyValue) await storeCache(store, { orgId: caller.org.id, env: caller.env, cacheKey: cacheKeyValue, conversionId: id });
     store.faults?.("cache");
-    return { value: view, response: responseFor(view, accept), pagesBilled: view.usage.pages_billed, cache: "miss" };
+    return { value: view, response: responseFor(view, accept, bodyText), pagesBilled: view.usage.pages_billed, cache: "miss" };
   });
   return { view: done.value, response: done.response };
 }
@@ -164,17 +164,20 @@ async function serveFromCache(settlement: RequestSettlement, cached: ConversionV
     };
     if (options.engineFloating) view.warnings = [toWireWarning(createWarning("engine_alias_floating"), docsUrlOf(request.server)), ...warnings];
     view.warning_summary = warningSummary(view.warnings);
-    await storeConversion(store, { id, orgId: caller.org.id, env: caller.env, body: JSON.stringify(view) });
+    const bodyText = JSON.stringify(view);
+    await storeConversion(store, { id, orgId: caller.org.id, env: caller.env, body: bodyText });
     store.faults?.("conversion");
-    return { value: view, response: responseFor(view, accept), pagesBilled: view.usage.pages_billed, cache: "hit" };
+    return { value: view, response: responseFor(view, accept, bodyText), pagesBilled: view.usage.pages_billed, cache: "hit" };
   });
   return { view: done.value, response: done.response };
 }
 
-function responseFor(view: ConversionView, accept: "json" | "markdown"): StoredResponse {
+/** `json` is the view as stored: the JSON answer is those bytes, not a second serialisation
+ * (on a 200-page result that is the largest object the request builds). */
+function responseFor(view: ConversionView, accept: "json" | "markdown", json: string): StoredResponse {
   const headers = conversionHeaders(view);
   if (accept === "markdown") return { status: 200, headers: { ...headers, "content-type": "text/markdown; charset=utf-8" }, body: view.markdown };
-  return { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: JSON.stringify(view) };
+  return { status: 200, headers: { ...headers, "content-type": "application/json; charset=utf-8" }, body: json };
 }
 
 
