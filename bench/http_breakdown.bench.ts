@@ -25,7 +25,7 @@ import { createKey } from "../src/store/keys.js";
 import { grantGoodwill } from "../src/store/lots.js";
 import { createOrg, setOrgLimits } from "../src/store/orgs.js";
 import { openStore } from "../src/store/open_store.js";
-import { median, round } from "./cpu.js";
+import { median, ownCpuMs, round } from "./cpu.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const n = Number(process.env.HTTP_N ?? 200);
@@ -46,9 +46,12 @@ interface StoreTally {
   queries: number;
   transactions: number;
   ms: number;
+  /** CPU time of the process during the round trips: PGlite runs on this thread, and nothing
+   * else runs while a lone request waits for its database. */
+  cpuMs: number;
   bySql: Map<string, { n: number; ms: number }>;
 }
-const tally: StoreTally = { queries: 0, transactions: 0, ms: 0, bySql: new Map() };
+const tally: StoreTally = { queries: 0, transactions: 0, ms: 0, cpuMs: 0, bySql: new Map() };
 function note(sql: string, ms: number) {
   const key = sql.replace(/\s+/g, " ").trim().slice(0, 70);
   const e = tally.bySql.get(key) ?? { n: 0, ms: 0 };
@@ -68,23 +71,27 @@ function countingDb(db: Db): Db {
     kind: db.kind,
     async query(sql, params) {
       const started = performance.now();
+      const cpuStarted = ownCpuMs();
       try {
         return await db.query(sql, params);
       } finally {
         const ms = performance.now() - started;
         tally.queries += 1;
         tally.ms += ms;
+        tally.cpuMs += ownCpuMs() - cpuStarted;
         note(sql, ms);
       }
     },
     async transaction(fn) {
       const started = performance.now();
+      const cpuStarted = ownCpuMs();
       try {
         return await db.transaction((tx) => fn(inner(tx)));
       } finally {
         const ms = performance.now() - started;
         tally.transactions += 1;
         tally.ms += ms;
+        tally.cpuMs += ownCpuMs() - cpuStarted;
         note("(transaction)", ms);
       }
     },
@@ -117,6 +124,10 @@ interface Sample {
   http_ms: number;
   engine_ms: number;
   store_ms: number;
+  /** CPU of every thread of this process (server, its pool, the client) over the request. */
+  http_cpu_ms: number;
+  engine_cpu_ms: number;
+  store_cpu_ms: number;
   queries: number;
   transactions: number;
   server_total_ms: number;
@@ -126,7 +137,9 @@ async function one(i: number): Promise<Sample> {
   tally.queries = 0;
   tally.transactions = 0;
   tally.ms = 0;
+  tally.cpuMs = 0;
   const started = performance.now();
+  const cpuStarted = ownCpuMs();
   const res = await fetch(`${base}/v1/convert`, { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/pdf" }, body: fresh(pdf) });
   const body = (await res.json()) as { usage?: { cache: string }; timings_ms?: { total: number } };
   const httpMs = performance.now() - started;
@@ -134,11 +147,15 @@ async function one(i: number): Promise<Sample> {
   // The lease's release and the meters after the response may still be running: let them
   // finish before the engine sample, so they are counted here and do not overlap it.
   await new Promise((r) => setTimeout(r, 2));
+  const httpCpuMs = ownCpuMs() - cpuStarted;
   const storeMs = tally.ms;
+  const storeCpuMs = tally.cpuMs;
   const { queries, transactions } = tally;
   const engineStarted = performance.now();
+  const engineCpuStarted = ownCpuMs();
   await convertDocument(openWithPool(referencePool), { bytes: fresh(pdf), pages: null, options: defaultRenderOptions });
-  return { http_ms: httpMs, engine_ms: performance.now() - engineStarted, store_ms: storeMs, queries, transactions, server_total_ms: body.timings_ms?.total ?? NaN };
+  const engineCpuMs = ownCpuMs() - engineCpuStarted;
+  return { http_ms: httpMs, engine_ms: performance.now() - engineStarted, store_ms: storeMs, http_cpu_ms: httpCpuMs, engine_cpu_ms: engineCpuMs, store_cpu_ms: storeCpuMs, queries, transactions, server_total_ms: body.timings_ms?.total ?? NaN };
 }
 
 for (let i = 0; i < WARMUP_REQUESTS; i++) await one(i);
@@ -167,6 +184,9 @@ const summary = {
   engine_threads: threads,
   p50_ms: { http: p50("http_ms"), engine_alone: p50("engine_ms"), store: p50("store_ms"), server_timings_total: p50("server_total_ms") },
   http_adds_p50_ms: round(p50("http_ms") - p50("engine_ms"), 2),
+  // CPU time moves far less than wall time when others load the machine.
+  cpu_p50_ms: { http: p50("http_cpu_ms"), engine_alone: p50("engine_cpu_ms"), store: p50("store_cpu_ms") },
+  http_adds_cpu_p50_ms: round(p50("http_cpu_ms") - p50("engine_cpu_ms"), 2),
   store_round_trips_per_request: { queries: p50("queries"), transactions: p50("transactions") },
   // What the request adds over the engine, less the database: HTTP, JSON, our own code.
   rest_p50_ms: round(p50("http_ms") - p50("engine_ms") - p50("store_ms"), 2),

@@ -5,10 +5,16 @@
 //       from a client that honours Retry-After: pages admitted per minute and the 429s;
 //   (b) p50/p99 latency of 1-page, 20-page and 200-page requests, one at a time;
 //   (c) the engine alone on the same inputs in the same run (convertDocument on a pool of
-//       the same size), as the reference for what HTTP, auth, metering and billing add.
+//       the same size), as the reference for what HTTP, auth, metering and billing add;
+//   (d) saturation: pages per second over HTTP against the engine alone on the same requests
+//       with the same concurrency (the organization's limit, 4), for 1-page and 20-page
+//       requests, windows alternated so both see the same machine.
+// The two figures of issue 10 item 5 are printed last and written to artifacts/load_bench.json
+// (`headline`): what a one-page request adds at p50 over the engine alone (target ≤ 5 ms),
+// and HTTP pages/s at saturation as a share of the engine's (target ≥ 0.9).
 // Every request carries a unique trailing PDF comment, so no request is a result-cache hit.
-// Run: npm run bench:load   (LOAD_SECONDS, default 60; LAT_N1 / LAT_N20 / LAT_N200 samples;
-//      ENGINE_THREADS, default 2)
+// Run: npm run bench:load   (LOAD_SECONDS, default 60, 0 skips (a); LAT_N1 / LAT_N20 /
+//      LAT_N200 samples; SAT_SECONDS per window, default 10; ENGINE_THREADS, default 2)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -22,12 +28,16 @@ import { createKey } from "../src/store/keys.js";
 import { grantGoodwill } from "../src/store/lots.js";
 import { createOrg, setOrgLimits } from "../src/store/orgs.js";
 import { openStore } from "../src/store/open_store.js";
+import { ownCpuMs } from "./cpu.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const loadSeconds = Number(process.env.LOAD_SECONDS ?? 60);
 const threads = Number(process.env.ENGINE_THREADS ?? 2);
 const samples = { 1: Number(process.env.LAT_N1 ?? 100), 20: Number(process.env.LAT_N20 ?? 40), 200: Number(process.env.LAT_N200 ?? 15) };
 const LOAD_WORKERS = 4; // the paid default concurrency: more would only collect 429s
+const satSeconds = Number(process.env.SAT_SECONDS ?? 10);
+/** Saturation windows per path and request size, alternated HTTP, engine, HTTP, engine. */
+const SAT_ROUNDS = 2;
 
 const fixture = (name: string) => readFileSync(path.join(root, "fixtures/pdf", name));
 const onePage = ["code-block", "headings", "hyphenation", "inline-emphasis", "links", "lists-bullet", "lists-nested", "lists-numbered", "markdown-literal", "scripts-non-latin", "table-ruled", "two-column"].map((n) => fixture(`${n}.pdf`));
@@ -132,6 +142,69 @@ for (const c of cases) {
   summarize("engine", c, engineTimes);
 }
 
+// ---- (d) saturation: HTTP against the engine alone, same requests, same concurrency -----------
+// LOAD_WORKERS request loops for satSeconds; a loop's request in flight at the end finishes
+// and counts, and the window's length is until the last one ends.
+async function saturate(run: (i: number) => Promise<number>): Promise<{ pages: number; seconds: number; cpuSeconds: number }> {
+  const started = performance.now();
+  const cpuStarted = ownCpuMs();
+  const ends = started + satSeconds * 1000;
+  let pages = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: LOAD_WORKERS }, async () => {
+      while (performance.now() < ends) {
+        const done = await run(next++);
+        pages += done;
+      }
+    }),
+  );
+  return { pages, seconds: (performance.now() - started) / 1000, cpuSeconds: (ownCpuMs() - cpuStarted) / 1000 };
+}
+const saturationCases = cases.filter((c) => c.pages <= 20);
+const saturation = [];
+for (const c of saturationCases) {
+  const totals = { http: { pages: 0, seconds: 0, cpuSeconds: 0 }, engine: { pages: 0, seconds: 0, cpuSeconds: 0 } };
+  for (let round = 0; round < SAT_ROUNDS; round++) {
+    const h = await saturate(async (i) => {
+      const { pdf, query } = c.input(i);
+      const r = await post(latencyKey, pdf, query);
+      if (r.status !== 200) throw new Error(`saturation ${c.name}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      return r.body.usage?.pages_processed ?? 0;
+    });
+    const e = await saturate(async (i) => {
+      const { pdf, query } = c.input(i);
+      const r = await convertDocument(openWithPool(pool), { bytes: fresh(pdf), pages: query ? query.slice("pages=".length) : null, options: defaultRenderOptions });
+      return r.pages_processed;
+    });
+    totals.http.pages += h.pages;
+    totals.http.seconds += h.seconds;
+    totals.http.cpuSeconds += h.cpuSeconds;
+    totals.engine.cpuSeconds += e.cpuSeconds;
+    totals.engine.pages += e.pages;
+    totals.engine.seconds += e.seconds;
+  }
+  const httpRate = totals.http.pages / totals.http.seconds;
+  const engineRate = totals.engine.pages / totals.engine.seconds;
+  // Pages per CPU-second of this whole process (server, pools, client): what the path costs
+  // whoever else is loading the machine.
+  const httpCpuRate = totals.http.pages / totals.http.cpuSeconds;
+  const engineCpuRate = totals.engine.pages / totals.engine.cpuSeconds;
+  saturation.push({
+    case: c.name,
+    concurrency: LOAD_WORKERS,
+    seconds_each: round(totals.http.seconds),
+    http_pages_per_s: round(httpRate),
+    engine_pages_per_s: round(engineRate),
+    http_vs_engine: round(httpRate / engineRate, 2),
+    http_pages_per_cpu_s: round(httpCpuRate),
+    engine_pages_per_cpu_s: round(engineCpuRate),
+    http_vs_engine_cpu: round(httpCpuRate / engineCpuRate, 2),
+  });
+}
+console.log(`\n(d) saturation, ${LOAD_WORKERS} requests in flight: HTTP vs the engine alone`);
+console.table(saturation);
+
 // ---- (a) sustained load, one organization at the paid defaults --------------------------------
 const load = { requests: 0, ok: 0, pages: 0, refused: {} as Record<string, number>, other: {} as Record<string, number>, waitedMs: 0 };
 /** (seconds since the start, pages) of every 200: the steady rate once the burst is spent. */
@@ -189,7 +262,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const engineLoadStarted = performance.now();
 let enginePages = 0;
 await Promise.all(
-  Array.from({ length: LOAD_WORKERS }, async (_, w) => {
+  Array.from({ length: loadSeconds > 0 ? LOAD_WORKERS : 0 }, async (_, w) => {
     for (let i = 0; i < 3; i++) {
       const start = ((w * 3 + i) % 153) + 1;
       const r = await convertDocument(openWithPool(pool), { bytes: fresh(freeculture), pages: `${start}-${start + 199}`, options: defaultRenderOptions });
@@ -213,16 +286,32 @@ const rows = cases.map((c) => {
     http_overhead_p50_ms: round((http.p50_ms as number) - (engine.p50_ms as number)),
   };
 });
-const summary = {
-  machine: { cpus: availableParallelism(), engine_threads: threads, node: process.version, database: "pglite", transport: "loopback HTTP/1.1 (undici fetch)" },
-  sustained_one_org: sustained,
-  engine_ceiling_pages_per_min: Math.round(enginePages / (engineLoadS / 60)),
-  latency: rows,
+const onePageRow = rows.find((r) => r.case.startsWith("1 page"))!;
+// Issue 10 item 5, as its two targets are stated.
+const headline = {
+  one_page_p50_ms: { engine_alone: onePageRow.engine_p50_ms, http: onePageRow.http_p50_ms, http_adds: onePageRow.http_overhead_p50_ms, target_adds_max: 5 },
+  saturation_http_vs_engine: Object.fromEntries(saturation.map((s) => [s.case, s.http_vs_engine])),
+  saturation_http_vs_engine_cpu: Object.fromEntries(saturation.map((s) => [s.case, s.http_vs_engine_cpu])),
+  saturation_target_min: 0.9,
 };
-console.log("\n(a) sustained load, one organization at the paid defaults");
-console.table([{ ...sustained, refused_429: JSON.stringify(sustained.refused_429), other_errors: JSON.stringify(sustained.other_errors) }]);
-console.log(`engine alone, same 200-page mix, ${LOAD_WORKERS} at a time: ${summary.engine_ceiling_pages_per_min} pages/min`);
+const summary = {
+  date: new Date().toISOString(),
+  machine: { cpus: availableParallelism(), engine_threads: threads, node: process.version, database: "pglite", transport: "loopback HTTP/1.1 (undici fetch)" },
+  headline,
+  sustained_one_org: loadSeconds > 0 ? sustained : null,
+  engine_ceiling_pages_per_min: loadSeconds > 0 ? Math.round(enginePages / (engineLoadS / 60)) : null,
+  latency: rows,
+  saturation,
+};
+if (loadSeconds > 0) {
+  console.log("\n(a) sustained load, one organization at the paid defaults");
+  console.table([{ ...sustained, refused_429: JSON.stringify(sustained.refused_429), other_errors: JSON.stringify(sustained.other_errors) }]);
+  console.log(`engine alone, same 200-page mix, ${LOAD_WORKERS} at a time: ${summary.engine_ceiling_pages_per_min} pages/min`);
+}
 console.log("\n(b, c) latency, one request at a time: HTTP API vs the engine alone");
 console.table(rows);
+console.log("\nissue 10 item 5:");
+console.log(`  one-page request, p50: engine alone ${headline.one_page_p50_ms.engine_alone} ms, HTTP ${headline.one_page_p50_ms.http} ms: adds ${headline.one_page_p50_ms.http_adds} ms (target ≤ 5)`);
+for (const s of saturation) console.log(`  saturation, ${s.case}: HTTP ${s.http_pages_per_s} pages/s, engine alone ${s.engine_pages_per_s} pages/s: ${s.http_vs_engine}× (target ≥ 0.9); per CPU-second ${s.http_vs_engine_cpu}×`);
 mkdirSync(path.join(root, "artifacts"), { recursive: true });
 writeFileSync(path.join(root, "artifacts", "load_bench.json"), JSON.stringify(summary, null, 2) + "\n");
