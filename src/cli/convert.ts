@@ -27,9 +27,10 @@ const PROGRESS_PAGES_MIN = 20;
 /** Progress lines are written at most this often. */
 const PROGRESS_INTERVAL_MS = 500;
 /**
- * Selections shorter than this are converted in this thread even when --threads allows a
- * pool: starting workers (each compiles MuPDF's WASM) costs more than a thread converts in
- * the time, at a few hundred pages per second.
+ * Runs asking for fewer pages than this (one selection, or all files of a batch together) are
+ * converted in this thread even when --threads allows a pool: starting workers (each compiles
+ * MuPDF's WASM) costs more than a thread converts in the time, at a few hundred pages per
+ * second.
  */
 export const POOL_PAGES_MIN = 48;
 /** --threads and --jobs are at most this. */
@@ -175,10 +176,10 @@ async function convertSingleWith(file: string, args: Args, convert: (bytes: Uint
 }
 
 function convertMany(outDir: string, args: Args, engine: LocalEngine): Promise<number> {
-  // Several files keep every thread busy: each file goes to the pool, whatever its length.
-  return convertManyWith(outDir, args, (fileCount) => (bytes, onPages, file) => {
+  // The files' pages count together: a batch starts the pool once they pay for it.
+  return convertManyWith(outDir, args, () => (bytes, onPages, file) => {
     noteOverUploadLimit(file, bytes);
-    return engine.convert(bytes, args, (done) => onPages(done), fileCount > 1);
+    return engine.convert(bytes, args, (done) => onPages(done));
   });
 }
 
@@ -214,26 +215,37 @@ type EngineModule = typeof import("../engine/convert.js");
 let engineModule: Promise<EngineModule> | null = null;
 
 /**
- * The engine, imported on first use. MuPDF's WebAssembly starts compiling first: V8 decodes
- * it on a background thread while this one loads the engine's modules.
+ * The engine, imported once. MuPDF's WebAssembly starts compiling first: V8 decodes it on a
+ * background thread while this one loads the engine's modules. A failure reaches the first
+ * conversion that awaits it.
  */
 function localEngineModule(): Promise<EngineModule> {
   if (engineModule === null) {
     void compileMupdfWasm();
     engineModule = import("../engine/convert.js");
+    engineModule.catch(() => {});
   }
   return engineModule;
 }
 
-/** The engine for this process: this thread for short selections, a pool started on first need. */
+/**
+ * The engine for this process: this thread until the pages asked for, over all files of the
+ * run, reach POOL_PAGES_MIN; the pool from then on. A folder of small files thus pays for one
+ * MuPDF instance, not one per worker, and a long file or a large batch gets every thread.
+ */
 class LocalEngine {
   #pool: Promise<EnginePool> | null = null;
+  /** Pages asked for so far in this run, all files together. */
+  #pagesAsked = 0;
 
-  constructor(readonly threads: number) {}
+  constructor(readonly threads: number) {
+    // Loading starts now, while the arguments are checked and the input is read.
+    void localEngineModule();
+  }
 
-  async convert(bytes: Uint8Array, args: Args, onProgress: (done: number, total: number) => void, preferPool = false): Promise<ConversionResult> {
+  async convert(bytes: Uint8Array, args: Args, onProgress: (done: number, total: number) => void): Promise<ConversionResult> {
     const { convertDocument } = await localEngineModule();
-    return convertDocument(await this.#opener(preferPool), {
+    return convertDocument(await this.#opener(), {
       bytes,
       password: args.values.password,
       pages: args.values.pages ?? null,
@@ -245,10 +257,11 @@ class LocalEngine {
     });
   }
 
-  async #opener(preferPool: boolean): Promise<SessionOpener> {
+  async #opener(): Promise<SessionOpener> {
     const { openInProcess, openWithPool } = await localEngineModule();
     if (this.threads === 1) return openInProcess;
-    if (preferPool) return async (bytes, password) => openWithPool(await this.#startPool())(bytes, password);
+    // Once the pool runs, a file need not be opened here first to count its pages.
+    if (this.#pool !== null) return async (bytes, password) => openWithPool(await this.#startPool())(bytes, password);
     return async (bytes, password) => {
       const local = await openInProcess(bytes, password);
       return this.#adaptive(local, bytes, password, openWithPool);
@@ -263,7 +276,8 @@ class LocalEngine {
       hasXfa: local.hasXfa,
       outline: local.outline,
       extract: async (pages, deadlineMs, onProgress) => {
-        if (pages.length < POOL_PAGES_MIN) return local.extract(pages, deadlineMs, onProgress);
+        this.#pagesAsked += pages.length;
+        if (this.#pool === null && this.#pagesAsked < POOL_PAGES_MIN) return local.extract(pages, deadlineMs, onProgress);
         pooled = await openWithPool(await this.#startPool())(bytes, password);
         return pooled.extract(pages, deadlineMs, onProgress);
       },

@@ -220,6 +220,30 @@ describe("svc convert on many files (issue 10: batch conversion into --out-dir)"
     expect(JSON.parse(readFileSync(path.join(out, "a.json"), "utf8")).markdown).toBe(expected("headings.md"));
   });
 
+  it("gives the single-file outputs when the batch's pages start the pool midway (issue 10 item 1: a batch starts the pool once its pages reach POOL_PAGES_MIN)", async () => {
+    // With --jobs 1: the first file converts in this thread, the 60 book pages start the pool,
+    // the last file goes to the running pool.
+    const mixed = path.join(scratch, "batch-mixed");
+    const out = path.join(scratch, "batch-mixed-out");
+    mkdirSync(mixed, { recursive: true });
+    copyFileSync(fixture("headings.pdf"), path.join(mixed, "a.pdf"));
+    writeFileSync(path.join(mixed, "b.pdf"), bookPdf());
+    copyFileSync(fixture("links.pdf"), path.join(mixed, "c.pdf"));
+    const [run, bookAlone] = await Promise.all([
+      svc("convert", mixed, "--out-dir", out, "--pages", "1-60", "--jobs", "1", "--threads", "2"),
+      svc("convert", path.join(mixed, "b.pdf"), "--pages", "1-60", "--threads", "1"),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(summaryOf(out).map((l) => [path.basename(l.file), l.pages])).toEqual([
+      ["a.pdf", 1],
+      ["b.pdf", 60],
+      ["c.pdf", 1],
+    ]);
+    expect(readFileSync(path.join(out, "a.md"), "utf8")).toBe(expected("headings.md"));
+    expect(readFileSync(path.join(out, "b.md"), "utf8") === bookAlone.stdout).toBe(true);
+    expect(readFileSync(path.join(out, "c.md"), "utf8")).toBe(expected("links.md"));
+  });
+
   it("refuses, with exit 64, several inputs without --out-dir and two inputs that would write one output", async () => {
     const twin = path.join(scratch, "twin");
     mkdirSync(twin, { recursive: true });
