@@ -10,6 +10,7 @@ import { gcraAdvance, gcraPeek, gcraTake, type GcraResult } from "../store/gcra.
 import { acquireLease, countActiveLeases, releaseLease } from "../store/leases.js";
 import { meterCatalogue, meterParams, type MeterName } from "../store/meters.js";
 import type { Scope } from "../store/keys.js";
+import { pendingReleases } from "../store/pending_releases.js";
 import { authenticateCaller } from "./auth.js";
 import { applySimulation } from "./simulate.js";
 import type { ApiDeps, Caller } from "./types.js";
@@ -127,6 +128,10 @@ export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope
   if (endpoint === "convert" && !pages.allowed) throw meterRefusal("pages", pages);
   await checkMeter(deps, caller, "no_value_conversions");
   await checkMeter(deps, caller, "unbilled_compute");
+  // A lease this organization's finished request could not give back while the database was
+  // away is given back first: a client within its limits is never refused for it.
+  const pending = pendingReleases(deps.store);
+  if (pending.hasLease(caller.org.id)) await pending.drain({ leasesOf: caller.org.id });
   const lease = await acquireLease(deps.store, {
     orgId: caller.org.id,
     limit: caller.limits.concurrency,

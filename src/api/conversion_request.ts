@@ -8,6 +8,7 @@ import { isDocumentError } from "../engine/errors.js";
 import { ApiError, apiErrorFromDocumentError, isApiError } from "../errors/catalogue.js";
 import { requestFingerprint } from "../store/canonical.js";
 import { claimIdempotencyKey } from "../store/idempotency.js";
+import { pendingReleases } from "../store/pending_releases.js";
 import { isStoreUnavailable, storeUnavailableError } from "../store/unavailable.js";
 import { negotiate, type ResponseFormat } from "./accept.js";
 import { admit, releaseAdmission, takeMeter, type Admitted, type Authenticate } from "./admission.js";
@@ -15,7 +16,7 @@ import { readPdfRequest, type PdfRequestBody } from "./body.js";
 import { sha256Hex } from "../store/canonical.js";
 import { readIdempotencyKey } from "./idempotency_header.js";
 import { checkOptionConflicts, parseConvertOptions, type ParsedOptions } from "./options.js";
-import { RequestSettlement, retryInBackground, type StoredResponse } from "./settlement.js";
+import { RequestSettlement, type StoredResponse } from "./settlement.js";
 import { docsUrlOf } from "./plugins/error_handler.js";
 import { errorResponse, recordRefusal, replayStored, sendStored } from "./routes/responses.js";
 import type { ApiDeps, Caller } from "./types.js";
@@ -120,10 +121,10 @@ export async function runConversionRequest<T>(
     throw apiErr;
   } finally {
     await releaseAdmission(deps, admitted).catch((e: unknown) => {
-      // The database is away: try again in the background, or the slot blocks the
-      // organization until its lease expires (issue 12 item 4).
-      retryInBackground(() => releaseAdmission(deps, admitted), limits.holdReleaseRetriesMax);
-      request.log.warn({ err: e }, "failed to release a concurrency lease; retrying");
+      // The database is away: the release waits in the store's pending releases until it
+      // answers, or the slot would block the organization until its lease expires.
+      pendingReleases(deps.store).add({ kind: "lease", id: admitted!.leaseId!, orgId: admitted!.caller.org.id, run: () => releaseAdmission(deps, admitted) });
+      request.log.warn({ err: e }, "failed to release a concurrency lease; retrying when the database answers");
     });
   }
 }

@@ -15,6 +15,7 @@ import { expireGoodwill } from "../store/lots.js";
 import { openStore } from "../store/open_store.js";
 import { purgeKeyReveals } from "../store/key_reveals.js";
 import { purgeResultCache } from "../store/result_cache.js";
+import { PendingReleases } from "../store/pending_releases.js";
 import { buildApp } from "./app.js";
 
 /** How often this instance proves it is alive: a stale heartbeat frees its holds. */
@@ -44,8 +45,9 @@ async function freePort(host: string): Promise<number> {
 }
 
 export async function serve(env: Env, log: (line: string) => void = (l) => process.stderr.write(l + "\n")): Promise<RunningService> {
-  const store = await openStore(env);
-  await registerInstance(store.ctx);
+  // The database may be away at start (issue 12 item 1): the service listens anyway and
+  // answers 503 `overloaded` until openStore's retries reach it; the instance registers then.
+  const store = await openStore(env, { waitForDatabase: true, onReady: registerInstance, log });
   const pool = new EnginePool({ threads: env.ENGINE_THREADS ?? availableParallelism() });
   // PORT=0 lets the OS choose. {base_url} (mailed links, checkout return addresses, the
   // sandbox's webhook) must name the port actually served, so choose before building the app.
@@ -55,9 +57,16 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
   const address = await app.listen({ port, host: env.HOST });
   let admin: Server | null = null;
   if (!env.DATABASE_URL) admin = await serveAdminSocket(store.ctx, adminSocketPath(env.DATA_DIR));
-  log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, engine_threads: pool.stats().threads, instance: store.ctx.instanceId }));
+  log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, ready: store.isReady(), engine_threads: pool.stats().threads, instance: store.ctx.instanceId }));
 
+  // Give-backs that failed while the database was away (src/store/pending_releases.ts): what
+  // their deadline or the queue's bound gives up is left to the expiry sweeps, and said so.
+  store.ctx.releases = new PendingReleases(store.ctx.now, (d) =>
+    app.log.warn({ kind: d.release.kind, id: d.release.id, reason: d.reason, err: d.err }, "gave up retrying a release; its expiry frees it"),
+  );
   const background = (name: string, fn: () => Promise<unknown>) => () => {
+    // Not yet ready: openStore's own attempts are logged, once each.
+    if (!store.isReady()) return;
     fn().catch((err: unknown) => app.log.error({ err, task: name }, "background task failed"));
   };
   const timers = [
@@ -90,6 +99,9 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
       const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
       await Promise.race([app.close(), new Promise((r) => setTimeout(r, DRAIN_MS_MAX).unref())]);
       clearInterval(idleSweep);
+      // What failed to be given back is tried a last time; retiring then frees the rest.
+      store.ctx.releases?.stop();
+      await store.ctx.releases?.drain().catch(() => undefined);
       await retireInstance(store.ctx).catch(() => undefined);
       await releaseInstanceLeases(store.ctx).catch(() => undefined);
       await pool.close();

@@ -10,6 +10,7 @@ import { abandonIdempotencyKey, completeIdempotencyKey, idempotencyDisposition }
 import { inTransaction, type StoreContext } from "../store/context.js";
 import { recordUsage, type UsageInput } from "../store/usage.js";
 import { limits } from "../config/limits.js";
+import { pendingReleases, type PendingKind } from "../store/pending_releases.js";
 import { advanceMeter } from "./admission.js";
 import { refusalError } from "./refusal.js";
 import type { ApiDeps, Caller, RateReadings } from "./types.js";
@@ -143,28 +144,30 @@ export class RequestSettlement {
   /** Closes a request that ends in an error: bills 0 and gives back what it took. */
   async fail(err: ApiError, response: StoredResponse, producedNothing: boolean): Promise<void> {
     // What the request took is given back first, and each step is tried whatever the one
-    // before did: with the database away (a restart) a step fails, and is then tried again
-    // in the background every holdReleaseRetryMs, so the hold is released within SPEC's
-    // 60 s and the Idempotency-Key freed for the retry, as after a crash.
+    // before did: with the database away (a restart) a step fails, and then waits in the
+    // store's pending releases (src/store/pending_releases.ts), tried again until the
+    // database answers, so the hold is released within SPEC's 60 s and the Idempotency-Key
+    // freed for the retry, as after a crash.
     let first: unknown = null;
-    const attempt = async (step: () => Promise<unknown>) => {
+    const orgId = this.caller.org.id;
+    const attempt = async (kind: PendingKind, id: string, step: () => Promise<unknown>) => {
       try {
         await step();
       } catch (stepErr) {
         first ??= stepErr;
-        retryInBackground(step, limits.holdReleaseRetriesMax);
+        pendingReleases(this.deps.store).add({ kind, id, orgId, run: step });
       }
     };
     if (this.holdId) {
       const holdId = this.holdId;
       this.holdId = null;
-      await attempt(() => releaseHold(this.deps.store, holdId));
+      await attempt("hold", holdId, () => releaseHold(this.deps.store, holdId));
     }
     if (this.claim) {
-      const ref = { orgId: this.caller.org.id, ...this.claim };
+      const ref = { orgId, ...this.claim };
       this.claim = null;
-      if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await attempt(() => completeIdempotencyKey(this.deps.store, { ...ref, ...response }));
-      else await attempt(() => abandonIdempotencyKey(this.deps.store, ref));
+      if (idempotencyDisposition(err.status, err.code as ErrorCode) === "complete") await attempt("idempotency", ref.claimId, () => completeIdempotencyKey(this.deps.store, { ...ref, ...response }));
+      else await attempt("idempotency", ref.claimId, () => abandonIdempotencyKey(this.deps.store, ref));
     }
     try {
       await this.meterEnd(0, producedNothing);
@@ -198,12 +201,4 @@ export class RequestSettlement {
     if (credits === 0 && this.computeMs >= 1) await advanceMeter(this.deps, this.caller, "unbilled_compute", Math.round(this.computeMs));
     if (producedNothing) await advanceMeter(this.deps, this.caller, "no_value_conversions", 1);
   }
-}
-
-/** Tries a failed give-back step again every holdReleaseRetryMs, `left` more times. */
-export function retryInBackground(step: () => Promise<unknown>, left: number): void {
-  if (left <= 0) return;
-  setTimeout(() => {
-    step().catch(() => retryInBackground(step, left - 1));
-  }, limits.holdReleaseRetryMs).unref();
 }

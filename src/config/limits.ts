@@ -72,8 +72,11 @@ export const limits = {
   storeConnectMsMax: 3_000, // opening a PostgreSQL connection; past it the request gets 503 overloaded
   storeStatementMsMax: 10_000, // one store statement (statement_timeout); every statement is a short step
   storeRetryAfterMs: 2_000, // Retry-After on a 503 overloaded while the database is unreachable
-  holdReleaseRetryMs: 1_000, // a failed hold release (database away) is tried again this often…
-  holdReleaseRetriesMax: 45, // …this many times, inside SPEC's 60 s; the sweep covers the rest
+  storeStartRetryMsMin: 250, // `svc serve` with the database away at start: first retry of connect + migrate after this…
+  storeStartRetryMsMax: 5_000, // …doubling up to this: one log line per attempt, and a returning database is seen within 5 s
+  pendingReleaseRetryMs: 1_000, // a lease, hold or claim whose give-back failed (database away) is tried again this often…
+  pendingReleaseMsMax: 55_000, // …until this long after it failed: inside SPEC's 60 s hold release; then the expiry sweeps cover it
+  pendingReleasesMax: 10_000, // give-backs one process keeps waiting: ~40 requests/s failing for the whole window; the oldest is pushed out to the sweeps
 
   // Credits: holds, ledger, burn caps, goodwill (SPEC.md §Credit hold, §Limits; src/store/
   // credits.ts, ledger.ts, lots.ts)

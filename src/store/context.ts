@@ -2,6 +2,7 @@
 // time), and this service instance's id (holds and leases name their owner, so a crashed
 // instance's can be released by the others).
 import type { Db, Queryable } from "./db.js";
+import type { PendingReleases } from "./pending_releases.js";
 
 /** The steps of a conversion's commit (settlement.ts), where a test may inject a failure. */
 export type CommitStep = "settle" | "conversion" | "cache" | "usage" | "idempotency";
@@ -16,6 +17,11 @@ export interface StoreContext {
    * the transaction there. Never set by openStore (production); test/support sets it.
    */
   faults?: (step: CommitStep) => void;
+  /**
+   * Leases, holds and claims whose give-back failed while the database was away, tried again
+   * until it answers (pending_releases.ts). Made on first use when absent.
+   */
+  releases?: PendingReleases;
 }
 
 /**

@@ -19,7 +19,7 @@ import { createKey } from "../../src/store/keys.js";
 import { verifyLedger } from "../../src/store/ledger.js";
 import { grantGoodwill } from "../../src/store/lots.js";
 import { migrate } from "../../src/store/migrations.js";
-import { createOrg } from "../../src/store/orgs.js";
+import { createOrg, setOrgLimits } from "../../src/store/orgs.js";
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const enabled = process.env.SVC_HEAVY === "1" || process.env.SVC_FAULTS === "1";
@@ -38,6 +38,8 @@ let port = 0;
 let url = "";
 let db: Db;
 let svc: ChildProcess | null = null;
+/** The running service's stderr (its start-up and retry lines). */
+let svcLog = "";
 let svcUrl = "";
 let key = "";
 let orgId = "";
@@ -67,14 +69,14 @@ async function startService(): Promise<void> {
     stdio: ["ignore", "pipe", "pipe"],
   });
   svc = child;
-  let stderr = "";
+  svcLog = "";
   svcUrl = await new Promise<string>((resolve, reject) => {
     child.stderr!.on("data", (d: Buffer) => {
-      stderr += d.toString();
-      const m = /"address":"([^"]+)"/.exec(stderr);
+      svcLog += d.toString();
+      const m = /"address":"([^"]+)"/.exec(svcLog);
       if (m) resolve(m[1]);
     });
-    child.once("exit", (code) => reject(new Error(`svc serve exited ${code}: ${stderr.slice(-2000)}`)));
+    child.once("exit", (code) => reject(new Error(`svc serve exited ${code}: ${svcLog.slice(-2000)}`)));
   });
   child.stdout!.resume();
 }
@@ -85,12 +87,14 @@ interface Outcome {
   delivered: Map<string, number>;
   /** Epoch ms of every 200. */
   successes: number[];
+  /** Every 429: its error code and epoch ms. */
+  refusals: { code: string; at: number }[];
 }
 
 /** CLIENTS loops converting under fresh keys until `stop`, each key retried until its 200. */
 function runClients(prefix: string): { stop(): void; done: Promise<Outcome>; out: Outcome } {
   let stopping = false;
-  const out: Outcome = { statuses: {}, delivered: new Map(), successes: [] };
+  const out: Outcome = { statuses: {}, delivered: new Map(), successes: [], refusals: [] };
   const one = async (c: number) => {
     for (let n = 0; !stopping; n++) {
       const idem = `${prefix}-${c}-${n}`;
@@ -98,7 +102,7 @@ function runClients(prefix: string): { stop(): void; done: Promise<Outcome>; out
         if (attempt > 400) throw new Error(`key ${idem}: no 200 after ${attempt} attempts`);
         let status = 0;
         let retryAfterS = 0;
-        let body: { usage?: { credits_charged: number } } = {};
+        let body: { usage?: { credits_charged: number }; error?: { code: string } } = {};
         try {
           const res = await fetch(`${svcUrl}/v1/convert`, {
             method: "POST",
@@ -113,6 +117,7 @@ function runClients(prefix: string): { stop(): void; done: Promise<Outcome>; out
           status = 0; // the connection was refused or cut: the service is restarting
         }
         out.statuses[status] = (out.statuses[status] ?? 0) + 1;
+        if (status === 429) out.refusals.push({ code: body.error?.code ?? "?", at: Date.now() });
         if (status === 200) {
           out.delivered.set(idem, body.usage!.credits_charged);
           out.successes.push(Date.now());
@@ -161,7 +166,7 @@ async function expectSettled(outcome: Outcome, startedAt: number, chargedBefore:
  * fault's start, and from its end (the database back, the service started again), to the
  * first 200 after it.
  */
-async function underLoad(name: string, fault: () => Promise<void>): Promise<void> {
+async function underLoad(name: string, fault: () => Promise<void>, refusalsUntil: (faultStart: number, faultEnd: number) => number = (_s, end) => end): Promise<void> {
   const chargedBefore = await chargedSoFar();
   const load = runClients(name);
   while (load.out.successes.length === 0) await sleep(100);
@@ -178,10 +183,23 @@ async function underLoad(name: string, fault: () => Promise<void>): Promise<void
   const fromStart = firstAfter(faultStart);
   const fromEnd = firstAfter(faultEnd);
   process.stderr.write(
-    `test/faults ${name}: fault lasted ${faultEnd - faultStart} ms; first 200 ${fromStart ? fromStart - faultStart : "none"} ms after it began, ${fromEnd ? fromEnd - faultEnd : "none"} ms after it ended; clients done ${clientsDone - faultEnd} ms after it ended; statuses ${JSON.stringify(outcome.statuses)}\n`,
+    `test/faults ${name}: fault lasted ${faultEnd - faultStart} ms; first 200 ${fromStart ? fromStart - faultStart : "none"} ms after it began, ${fromEnd ? fromEnd - faultEnd : "none"} ms after it ended; clients done ${clientsDone - faultEnd} ms after it ended; statuses ${JSON.stringify(outcome.statuses)}; 429s (ms after the fault ended) ${JSON.stringify(outcome.refusals.map((r) => `${r.code}@${r.at - faultEnd}`))}\n`,
   );
   expect(fromEnd, "a 200 after the fault").toBeGreaterThan(0);
+  // Issue 12 item 1: the clients stay within every limit (CLIENTS = the concurrency limit,
+  // meters far above their pace), so once the fault is over nothing refuses them: a lease
+  // whose release failed during the outage was given back when the database answered.
+  const after = refusalsUntil(faultStart, faultEnd);
+  expect(outcome.refusals.filter((r) => r.at >= after), "429s after recovery").toEqual([]);
+  expect(outcome.refusals.filter((r) => r.code !== "rate_limit_concurrency"), "429s of a meter").toEqual([]);
   await expectSettled(outcome, faultEnd, chargedBefore);
+  // SPEC §Credit hold: no hold of these requests lived 60 s (a request here takes well under a second).
+  const oldest = Number((await db.query<{ ms: unknown }>(
+    "SELECT coalesce(max(extract(epoch FROM (coalesce(ended_at, now()) - created_at)) * 1000), 0) AS ms FROM holds WHERE org_id = $1 AND created_at >= $2",
+    [orgId, new Date(faultStart - 60_000).toISOString()],
+  )).rows[0].ms);
+  process.stderr.write(`test/faults ${name}: longest hold ${Math.round(oldest)} ms\n`);
+  expect(oldest, "a hold's life").toBeLessThan(HOLD_RELEASE_MS);
 }
 
 describe.skipIf(!enabled || !pgPresent)("faults: database loss and a killed instance (heavy)", () => {
@@ -200,6 +218,11 @@ describe.skipIf(!enabled || !pgPresent)("faults: database loss and a killed inst
     if (!org.ok) throw new Error(org.message);
     orgId = org.org.id;
     await grantGoodwill(ctx, orgId, 1_000_000);
+    // The clients stay within the organization's limits: CLIENTS requests at once (the
+    // concurrency limit itself, so one slot held after its request ended refuses a client),
+    // and meters far above what they send, retries included.
+    const limited = await setOrgLimits(ctx, orgId, { concurrency: CLIENTS, requests_per_min: 100_000, pages_per_min: 10_000_000, unbilled_vcpu_ms_per_hour: 3_600_000_000, upload_bytes_per_min: 1024 * 1024 * 1024 * 1024 });
+    if (!limited.ok) throw new Error(limited.message);
     const k = await createKey(ctx, { orgId, name: "faults", env: "live" });
     if (!k.ok) throw new Error(k.message);
     key = k.key;
@@ -219,7 +242,7 @@ describe.skipIf(!enabled || !pgPresent)("faults: database loss and a killed inst
     }
   });
 
-  const track = (name: string, fault: () => Promise<void>) => () => underLoad(name, fault);
+  const track = (name: string, fault: () => Promise<void>, refusalsUntil?: (faultStart: number, faultEnd: number) => number) => () => underLoad(name, fault, refusalsUntil);
 
   it("PostgreSQL restart (pg_ctl restart -m fast), three times in a row", track("restart", async () => {
     for (let i = 0; i < 3; i++) {
@@ -250,9 +273,51 @@ describe.skipIf(!enabled || !pgPresent)("faults: database loss and a killed inst
     await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'svc_faults' AND pid <> pg_backend_pid()");
     await admin.close();
   }), 180_000);
+  // The dead instance's slots are taken over once its heartbeat is stale (issue 12 item 4):
+  // concurrency 429s until then, none after.
   it("svc serve killed with SIGKILL mid-flight, then started again", track("kill9", async () => {
     svc!.kill("SIGKILL");
     await new Promise((r) => svc!.once("exit", r));
     await startService();
-  }), 180_000);
+  }, (faultStart) => faultStart + limits.instanceHeartbeatStaleMs + 1_000), 180_000);
+
+  it("svc serve started while PostgreSQL is stopped: alive, 503 overloaded, then serving by itself (issue 12 item 1)", async () => {
+    svc!.kill("SIGTERM");
+    await new Promise((r) => svc!.once("exit", r));
+    pgCtl("-m", "fast", "stop");
+    const startedAt = Date.now();
+    await startService();
+    const listeningMs = Date.now() - startedAt;
+    expect((await fetch(`${svcUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${svcUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await ready.json()).error.code).toBe("overloaded");
+    const refused = await fetch(`${svcUrl}/v1/convert`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/pdf" }, body: PDF });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).error.code).toBe("overloaded");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    await sleep(6_000);
+    pgCtl("-o", `-p ${port} -k ${tmp} -c listen_addresses=127.0.0.1`, "start");
+    const pgUp = Date.now();
+    let readyMs = -1;
+    while (Date.now() - pgUp < 30_000) {
+      if ((await fetch(`${svcUrl}/readyz`)).status === 200) {
+        readyMs = Date.now() - pgUp;
+        break;
+      }
+      await sleep(100);
+    }
+    const served = await fetch(`${svcUrl}/v1/convert`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/pdf" }, body: PDF });
+    const attempts = svcLog.split("\n").filter((l) => l.includes("database not reachable")).length;
+    process.stderr.write(`test/faults cold start: listening ${listeningMs} ms after spawn with PostgreSQL stopped; ready ${readyMs} ms after PostgreSQL started; ${attempts} retry lines over the ${pgUp - startedAt} ms outage\n`);
+    // Ready within one backoff step and a connect after the database is back.
+    expect(readyMs).toBeGreaterThanOrEqual(0);
+    expect(readyMs).toBeLessThan(limits.storeStartRetryMsMax + limits.storeConnectMsMax + 2_000);
+    expect(served.status).toBe(200);
+    // One line per attempt, at a bounded rate: backoff doubling from storeStartRetryMsMin.
+    expect(attempts).toBeGreaterThanOrEqual(1);
+    expect(attempts).toBeLessThanOrEqual(Math.ceil((pgUp - startedAt) / limits.storeStartRetryMsMin));
+    expect(attempts).toBeLessThanOrEqual(12);
+    expect(svc?.exitCode).toBeNull();
+  }, 120_000);
 });

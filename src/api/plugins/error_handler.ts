@@ -152,7 +152,9 @@ export interface MappedError {
 
 /** Any thrown value → the ApiError the client sees. Unknown values become internal_error. */
 export function apiErrorFrom(err: unknown): MappedError {
-  if (isApiError(err)) return { error: err, internal: err.status >= 500 };
+  // `overloaded` is an operating condition (the database away, a full queue; /readyz answers
+  // it every probe during an outage), logged as a refusal, not as a failure with its stack.
+  if (isApiError(err)) return { error: err, internal: err.status >= 500 && err.code !== "overloaded" };
   // The engine's refusals are operating errors (a 504 or 503 among them), never bugs.
   if (isDocumentError(err)) return { error: apiErrorFromDocumentError(err), internal: false };
   if (isStoreUnavailable(err)) return { error: storeUnavailableError(), internal: false };
