@@ -8,7 +8,7 @@
 // same-site subdomains are less strict) yet cannot read the token from our pages, and cannot
 // compute it without the key. Tokens are per session, not per form, so the back button and
 // several tabs keep working. The key is CONSOLE_SECRET, or random per process.
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { sha256Hex } from "../store/canonical.js";
 
 /** Bytes of randomness of every console secret (256 bits). */
@@ -40,6 +40,14 @@ export class Csrf {
     // Without a configured secret, tokens are valid only in this process: a restart asks the
     // customer to resubmit a form, and several instances must share CONSOLE_SECRET.
     this.key = secret === undefined ? randomBytes(TOKEN_BYTES) : Buffer.from(secret, "utf8");
+  }
+
+  /**
+   * A key for another use of the console's secret (HKDF-SHA-256, `purpose` as its info): one
+   * secret to configure, and no derived key reveals another or the CSRF key.
+   */
+  subkey(purpose: string, bytes: number): Buffer {
+    return Buffer.from(hkdfSync("sha256", this.key, Buffer.alloc(0), `svc-md console ${purpose}`, bytes));
   }
 
   token(binding: CsrfBinding): string {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { limits } from "../config/limits.js";
 import { createKey, getKey, keyState, listKeys, revokeKey, type KeySummary } from "../store/keys.js";
 import type { KeyEnv } from "../store/key_format.js";
-import { putKeyReveal, takeKeyReveal } from "../store/key_reveals.js";
+import { putKeyReveal, REVEAL_KEY_BYTES, takeKeyReveal } from "../store/key_reveals.js";
 import { parseInstant } from "../store/usage.js";
 import { readPost, redirect, requireSession, sendHtml, sessionBinding, type Authed, type ConsoleDeps } from "./context.js";
 import { field } from "./form.js";
@@ -44,6 +44,8 @@ const keyNotFound = (authed: Authed) =>
   errorPage({ title: "Key not found", message: "No API key of this organization has that id.", who: authed.who, next: { href: "/console/keys", label: "Back to API keys" } });
 
 export function registerKeyRoutes(app: FastifyInstance, deps: ConsoleDeps): void {
+  // Seals a created key in its one-time slot: the database holds no live key.
+  const revealKey = deps.csrf.subkey("key-reveal", REVEAL_KEY_BYTES);
   app.get("/console/keys", async (request, reply) => {
     const authed = await requireSession(request, reply, deps);
     if (authed === null) return reply;
@@ -83,14 +85,14 @@ export function registerKeyRoutes(app: FastifyInstance, deps: ConsoleDeps): void
     });
     if (!created.ok) return refuse(created.reason === "active_keys_max" ? 409 : 400, created.message);
     // POST-redirect-GET: the plaintext waits in a one-time slot for the page that shows it.
-    const slot = await putKeyReveal(deps.store, authed.session.tokenHash, { keyId: created.key_id, name: values.name.trim(), plaintext: created.key, hint: created.hint });
+    const slot = await putKeyReveal(deps.store, revealKey, authed.session.tokenHash, { keyId: created.key_id, name: values.name.trim(), plaintext: created.key, hint: created.hint });
     return redirect(reply, `/console/keys/created/${slot}`);
   });
 
   app.get<{ Params: { slot: string } }>("/console/keys/created/:slot", async (request, reply) => {
     const authed = await requireSession(request, reply, deps);
     if (authed === null) return reply;
-    const reveal = await takeKeyReveal(deps.store, authed.session.tokenHash, request.params.slot);
+    const reveal = await takeKeyReveal(deps.store, revealKey, authed.session.tokenHash, request.params.slot);
     if (reveal === null) {
       return sendHtml(reply, 404, errorPage({ title: "Key already shown", message: "A new key is shown once, on the page right after it is created. This one was shown already or has expired; if you did not copy it, revoke it and create another.", who: authed.who, next: { href: "/console/keys", label: "Back to API keys" } }));
     }

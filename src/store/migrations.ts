@@ -362,6 +362,19 @@ export const migrations: Migration[] = [
       `CREATE INDEX key_reveals_expiry ON key_reveals (expires_at)`,
     ],
   },
+  {
+    version: 7,
+    name: "key reveals sealed",
+    statements: [
+      // The waiting key is sealed (AES-256-GCM under a key derived from the console's secret,
+      // src/store/key_reveals.ts), so a dump never holds a live key. Slots waiting at the
+      // upgrade (two minutes' worth at most) are dropped with their plaintext: their page says
+      // the key was shown already, and the customer revokes it and creates another.
+      `DELETE FROM key_reveals`,
+      `ALTER TABLE key_reveals DROP COLUMN plaintext`,
+      `ALTER TABLE key_reveals ADD COLUMN sealed text NOT NULL`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

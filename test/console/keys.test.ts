@@ -68,6 +68,7 @@ describe("creating a key", () => {
     const location = String(posted.headers.location);
     // The slot is a database row (any instance can serve the GET), not process memory.
     expect((await c.clock.db.query<{ n: number }>("SELECT count(*)::int AS n FROM key_reveals")).rows[0].n).toBeGreaterThanOrEqual(1);
+    const row = JSON.stringify((await c.clock.db.query("SELECT * FROM key_reveals WHERE id = $1", [location.split("/").pop()])).rows[0]);
     // Another session cannot take it.
     const other = new Browser(c);
     await other.signIn(newEmail("keys-other"));
@@ -79,6 +80,11 @@ describe("creating a key", () => {
     const plaintext = testId(shown.body, "key-plaintext")!;
     expect(plaintext).toMatch(/^svc_sk_live_[0-9A-Za-z]{38}$/);
     expect((await authenticate(c.clock, plaintext)).ok).toBe(true);
+    // The row held the key sealed (AES-256-GCM under a key derived from the console secret):
+    // neither the key nor its secret part was in it.
+    expect(row).toContain("sealed");
+    expect(row).not.toContain(plaintext);
+    expect(row).not.toContain(plaintext.slice("svc_sk_live_".length));
     // A reload: gone, and no second key.
     const again = await b.get(location);
     expect(again.statusCode).toBe(404);
