@@ -168,6 +168,16 @@ describe("buildBlocks: headings", () => {
     expect(texts(blocks[0])).toBe("1. Introduction");
   });
 
+  it("takes at least the outline depth of a section number as the level (issue 9: '6.3.2' is level 3)", () => {
+    // A subsection alone on its page has the top style rank; its number says where it sits.
+    const blocks = buildBlocks([line("6.3.2 Working with data frames", { size: 18, y: 80 }), ...stack([FULL, "end."], { y: 110 })], STATS);
+    expect(kinds(blocks)).toEqual(["h3", "paragraph"]);
+    // A number never lifts a heading: "2.1" in a level-3 style stays level 3.
+    expect(kinds(buildBlocks([line("2.1 Discounts", { bold: true, y: 80 })], STATS))).toEqual(["h3"]);
+    // A figure in a heading ("2.5 million tonnes") has no title after it: no depth read.
+    expect(kinds(buildBlocks([line("1.5 2.5 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
+  });
+
   it("keeps a bulleted line in a heading style a list item", () => {
     const blocks = buildBlocks([line("• Key point", { size: 14, bold: true })], STATS);
     expect(kinds(blocks)).toEqual(["list_item"]);

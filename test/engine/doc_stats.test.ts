@@ -74,6 +74,33 @@ describe("computeDocumentStats: body and heading levels", () => {
     expect(headingLevelOf(stats, { size: 10, bold: true })).toBe(3);
   });
 
+  it("starts at level 2 when no heading is set 1.25× the body or larger (issue 9: a paper's section page)", () => {
+    // Sections at 11 pt bold over 9 pt text, and bold run heads at body size: no title here.
+    const p = bodyPage(1, [line("8. Related Work", { size: 11, bold: true, y: 40 }), line("Trace trees", { size: 9, bold: true, y: 70 })], 9);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 11, bold: true })).toBe(2);
+    expect(headingLevelOf(stats, { size: 9, bold: true })).toBe(3);
+    // A chapter head at 1.3× the body is level 1.
+    const q = bodyPage(1, [line("1 Berthing rules", { size: 14.5, bold: true, y: 40 })], 11);
+    expect(headingLevelOf(statsOf([q]), { size: 14.5, bold: true })).toBe(1);
+  });
+
+  it("takes bold set slightly above the body (12 pt over 11 pt) for a heading", () => {
+    const p = bodyPage(1, [line("1 Berthing rules", { size: 14.5, bold: true, y: 40 }), line("1.1 Before leaving", { size: 12, bold: true, y: 70 })], 11);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 12, bold: true })).toBe(2);
+  });
+
+  it("does not rank sideways text in the margin as a heading style", () => {
+    // A calendar label set vertically: MuPDF gives it a huge size and a box a hair wide.
+    const sideways = line("Wake-Sleep Calendar", { size: 140, y: 500 });
+    const label = { ...sideways, x1: sideways.x0 + 0.5, spans: sideways.spans.map((s) => ({ ...s, x1: s.x0 + 0.5 })) };
+    const p = bodyPage(1, [label, line("Personal Sleep Study", { size: 18, bold: true, y: 40 })]);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 140, bold: false })).toBeNull();
+    expect(headingLevelOf(stats, { size: 18, bold: true })).toBe(1);
+  });
+
   it("merges sizes closer than 0.6 pt into one level", () => {
     const p = bodyPage(1, [line("Heading A", { size: 14, y: 40 }), line("Heading B", { size: 14.5, y: 70 })]);
     const stats = statsOf([p]);

@@ -27,6 +27,9 @@ const HEADING_LINES_MAX = 3;
 const HEADING_CHARS_MAX = 200;
 /** Share of a heading's characters that must be set in the heading style. */
 const HEADING_STYLE_SHARE_MIN = 0.85;
+/** A heading numbered "6.3.2 Title": each number is one level of the document's outline,
+ *  whatever the style rank on the selected pages says (a subsection alone on its page). */
+const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
 /** Monospace more than this many points above the body size is display type, not code. */
 const CODE_SIZE_OVER_BODY_MAX = 1.5;
 /** A code block continues across blank lines up to this many line heights. */
@@ -316,7 +319,7 @@ function classify(draft: Draft, stats: DocumentStats): Block {
   if (draft.mono) return { kind: "code", lines };
   const heading = headingOf(lines, stats);
   // "1. Introduction" set in a heading style is a numbered heading, not a list.
-  if (heading !== null && (!draft.marker || draft.marker.ordered)) return { kind: "heading", level: heading, lines };
+  if (heading !== null && (!draft.marker || draft.marker.ordered)) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };
   if (draft.marker) {
     const first = stripLeadingChars(lines[0], draft.marker.length);
     return {
@@ -329,6 +332,12 @@ function classify(draft: Draft, stats: DocumentStats): Block {
     };
   }
   return { kind: "paragraph", lines };
+}
+
+/** The outline depth a heading's section number gives ("6.3.2" is 3), or 0 without one. */
+function numberingDepth(lines: Line[]): number {
+  const m = SECTION_NUMBER.exec(lineText(lines[0]));
+  return m === null ? 0 : m[1].split(".").length;
 }
 
 function headingOf(lines: Line[], stats: DocumentStats): number | null {

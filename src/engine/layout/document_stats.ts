@@ -31,6 +31,14 @@ const HEADING_CHAR_SHARE_MAX = 0.25;
 const HEADING_LINE_CHARS_MAX = 160;
 /** Sizes closer than this (points) are one heading level. */
 const LEVEL_SIZE_MERGE = 0.6;
+/** Level 1 is for headings at least this much larger than the body: titles and chapters are
+ *  set at 1.3–2.5× the body, while section heads of papers and reports (bold at body size
+ *  up to about 1.2×) sit under a title even on a page that shows none (the real pages of
+ *  fixtures/real: tracemonkey's 11 pt sections over 9 pt text, geobase's bold capitals). */
+const TOP_LEVEL_SIZE_RATIO_MIN = 1.25;
+/** A line whose box is narrower than this share of its font size runs sideways or is
+ *  squeezed (a margin label set vertically): its size says nothing about the hierarchy. */
+const SIDEWAYS_WIDTH_EMS_MAX = 0.5;
 const HEADING_LEVELS_MAX = 6;
 
 export function roundHalf(size: number): number {
@@ -88,6 +96,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
       const style = lineStyle(line);
       const chars = nonSpaceLength(lineText(line));
       if (chars === 0) continue;
+      if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
       const key = styleKey(style.size, style.bold);
       const entry = charsByStyle.get(key) ?? { style, chars: 0, longLines: 0, lines: 0 };
       entry.chars += chars;
@@ -111,12 +120,15 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
     if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars) continue;
     if (entry.longLines > entry.lines / 2) continue;
     const larger = style.size >= body.size + HEADING_SIZE_DELTA_MIN && style.size >= body.size * HEADING_SIZE_RATIO_MIN;
-    const boldAtBodySize = style.bold && !body.bold && style.size >= body.size - 0.5 && style.size < body.size + HEADING_SIZE_DELTA_MIN;
-    if (larger || boldAtBodySize) candidates.push(style);
+    // Bold from body size up: a bold line slightly larger than the body (12 pt over 11) is
+    // a heading as much as one at body size.
+    const boldFromBodySize = style.bold && !body.bold && style.size >= body.size - 0.5;
+    if (larger || boldFromBodySize) candidates.push(style);
   }
   candidates.sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
   const headings: HeadingStyle[] = [];
-  let level = 0;
+  const top = candidates[0];
+  let level = top !== undefined && top.size < TOP_LEVEL_SIZE_RATIO_MIN * body.size ? 1 : 0;
   let prev: TextStyle | null = null;
   for (const style of candidates) {
     // Above body size, size alone sets the level: scripts without a bold face (CJK in many
