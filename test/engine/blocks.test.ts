@@ -393,3 +393,11 @@ describe("buildBlocks: edge cases", () => {
     expect(buildBlocks([], STATS)).toEqual([]);
   });
 });
+
+describe("buildBlocks: contents pages (issue 9: the table-of-contents page)", () => {
+  it("ends a block after each entry that ends in a dot leader and a page number", () => {
+    const entries = ["3.1.1 Logical view ............................ 9", "3.1.2 Hydro network ......................... 10", "3.1.3 Hydro events ..................... xii"];
+    const blocks = buildBlocks(stack(entries, { y: 100 }), STATS);
+    expect(blocks.map((b) => b.lines.map(lineText))).toEqual(entries.map((e) => [e]));
+  });
+});

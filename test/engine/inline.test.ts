@@ -280,3 +280,21 @@ describe("composeSpacingAccents", () => {
     expect(render([{ text: "na¨ıve " }, { text: "a¨b", mono: true }])).toBe("naïve `a¨b`");
   });
 });
+
+describe("renderInline: dot leaders (issue 9: a contents page reads 'Introduction 5')", () => {
+  it.each([
+    ["Introduction ........................ 5", "Introduction 5"],
+    ["Tools . . . . . . . . . . . . . 12", "Tools 12"],
+    ["Preface …………… ix", "Preface ix"],
+  ])("drops the leader of %j", (input, expected) => {
+    expect(render(input)).toBe(expected);
+  });
+
+  it.each([["And then... nothing."], ["Wait...."], ["Version 1.2.3.4 ships"]])("keeps an ellipsis or dotted number: %j", (input) => {
+    expect(render(input)).toBe(input);
+  });
+
+  it("keeps a leader in code", () => {
+    expect(render([{ text: "x = a.....b", mono: true }])).toBe("`x = a.....b`");
+  });
+});

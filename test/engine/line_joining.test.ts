@@ -121,3 +121,34 @@ describe("prepareLines on right-to-left lines", () => {
     expect(out.spans).toEqual(l.spans);
   });
 });
+
+describe("prepareLines on contents pages and numbered titles (issue 9: the table-of-contents page)", () => {
+  it("joins a section number to its title across a tab of up to two ems (Word's hanging indent)", () => {
+    const lines = prepareLines([line("2.1", { x: 82, y: 100 }), line("LRS model", { x: 82 + 15 + 13, y: 100 })]);
+    expect(lines.map(lineText)).toEqual(["2.1 LRS model"]);
+  });
+
+  it("does not join a number to a number beside it (a table's next cell), nor beyond two ems", () => {
+    expect(prepareLines([line("12", { x: 72, y: 100 }), line("3.50", { x: 72 + 10 + 13, y: 100 })]).map(lineText)).toEqual(["12", "3.50"]);
+    expect(prepareLines([line("12", { x: 72, y: 100 }), line("Apples", { x: 72 + 10 + 25, y: 100 })]).map(lineText)).toEqual(["12", "Apples"]);
+  });
+
+  it("joins a fragment ending in a dot leader to the page number far right on its row, even where the sort puts the number first", () => {
+    const entries = ["1.1.1 Tools", "1.1.2 How to use the tools", "1.2 How to write"];
+    const input: Line[] = [];
+    entries.forEach((title, i) => {
+      const y = 100 + i * 14;
+      input.push(line(`${title} . . . . . . . . . .`, { x: 100, y: y + 0.5 }));
+      // The number's box a little higher than the title's: sorted by centre, it comes first.
+      input.push(line(String(5 + i), { x: 464, y }));
+    });
+    expect(prepareLines(input).map(lineText)).toEqual(entries.map((t, i) => `${t} . . . . . . . . . . ${5 + i}`));
+  });
+
+  it("joins fragments of one row in either order when a raised glyph moved one's centre ('1.3.3' ⇥ 'pdfLaTeX' ← '. . . 7')", () => {
+    const number = line("1.3.3", { x: 127, y: 101 });
+    const title = line("pdfLaTeX", { x: 165, y: 100, size: 10.4 });
+    const leader = line(". . . . . . . . 7", { x: title.x1 + 5, y: 101 });
+    expect(prepareLines([number, leader, title]).map(lineText)).toEqual(["1.3.3 pdfLaTeX . . . . . . . . 7"]);
+  });
+});

@@ -44,6 +44,10 @@ const SEQUENCE_LOOKAHEAD_LINES = 40;
 /** Roman numerals above this are words ("mix", "dim"), not list markers. */
 const ROMAN_VALUE_MAX = 50;
 
+/** An entry of a contents page or an index: a title, a dot leader (five dots or more, or
+ * ellipses) and a page number. Each entry is a line of its own, never joined to the next. */
+const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+
 const BULLET = new RegExp(`^\\s*([${UNICODE_BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
 // 1. 1) (1)  a. a) (a)  A. A) (A)  iv. iv) (iv)  IV. IV) (IV), then a space, or directly
 // the text in a right-to-left line (its marker sits across the gap, at the right edge).
@@ -308,6 +312,7 @@ function startsNewBlock(
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     return shift > 0;
   }
+  if (LEADER_PAGE_END.test(lineText(prev))) return true;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && /[.!?:;"”)]$/.test(lineText(prev).trim())) return true;
   return false;

@@ -14,6 +14,17 @@ import { findColumnStarts } from "./column_starts.js";
 const JOIN_GAP_EMS = 1.1;
 /** A list marker may sit this many ems left of its text (tab stops after bullets). */
 const MARKER_GAP_EMS = 4;
+/** A section number may sit this many ems left of its title: Word's hanging indent after "2.1"
+ * is a tab to about 2 em, and tables of contents set their entries' numbers the same way. */
+const SECTION_NUMBER_GAP_EMS = 2;
+/** A fragment ending in a dot leader leads to the page number at the row's end (LaTeX sets the
+ * number apart from the leader, at the right margin, where the numbers' left edges line up like
+ * a column's): it joins the next fragment on its row within this many ems. */
+const LEADER_GAP_EMS = 30;
+/** Four dots at least, spaced or not, or two ellipses: an ellipsis ends no fragment as a leader does. */
+/** Characters of a fragment's last span enough to hold a leader; a shorter span is read with the line's text. */
+const LEADER_TAIL_CHARS = 12;
+const LEADER_END = /(?:\.\s?){3,}\.\s*$|…\s?…\s*$/;
 /** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
 const MONO_GAP_EMS = 12;
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
@@ -33,12 +44,80 @@ const OCR_JOIN_GAP_EMS = 1.5;
 
 const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
 
+/** A section number and nothing else: "1", "2.1", "3.1.1", "A.2". */
+const SECTION_NUMBER_ONLY = /^\s*(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?\s*$/;
+/** A section number is a span or two (the number, a space or tab drawn in another font): more is a line of text. */
+const SECTION_NUMBER_SPANS_MAX = 3;
+/** A title after a section number starts with a letter (a number after a number is a table's next cell). */
+const TITLE_START = /^\s*\p{L}/u;
+
 /** A fragment that is a list marker and nothing else ("•", "3.", a Wingdings "§"). */
 function isMarkerOnly(line: Line): boolean {
   const text = lineText(line);
   if (LIST_MARKER_ONLY.test(text)) return true;
   const bullet = leadingBulletLength(line);
   return bullet > 0 && text.slice(bullet).trim() === "";
+}
+
+/**
+ * A fragment ending in a dot leader takes the nearest fragment right of it on its row (the
+ * page number), however far and across any column start. A pass of its own: the number's
+ * box is often a little off the title's centre line, so the row sort can put it first.
+ */
+function joinLeaders(joined: Line[]): void {
+  let removed: Set<Line> | null = null;
+  for (let i = 0; i < joined.length; i++) {
+    const line = joined[i];
+    if (line.wmode !== 0 || removed?.has(line) || !endsWithLeader(line)) continue;
+    let best: Line | null = null;
+    let bestGap = Infinity;
+    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
+    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
+    for (let j = from; j <= to; j++) {
+      const other = joined[j];
+      if (j === i || other.wmode !== 0 || removed?.has(other) || verticalOverlap(line, other) < SAME_ROW_OVERLAP) continue;
+      const em = Math.max(lineSize(line), lineSize(other), 1);
+      const gap = other.x0 - line.x1;
+      if (gap >= -0.5 * em && gap <= LEADER_GAP_EMS * em && gap < bestGap) {
+        best = other;
+        bestGap = gap;
+      }
+    }
+    if (best) {
+      appendFragment(line, best);
+      (removed ??= new Set()).add(best);
+    }
+  }
+  if (removed) {
+    const gone = removed;
+    let k = 0;
+    for (const line of joined) if (!gone.has(line)) joined[k++] = line;
+    joined.length = k;
+  }
+}
+
+function endsWithLeader(line: Line): boolean {
+  let k = line.spans.length - 1;
+  while (k > 0 && line.spans[k].text.trim() === "") k--;
+  const last = line.spans[k];
+  const end = last.text.trimEnd();
+  // Only a fragment ending in a dot or an ellipsis can; the pattern runs on few.
+  if (!end.endsWith(".") && !end.endsWith("…")) return false;
+  return LEADER_END.test(last.text.length >= LEADER_TAIL_CHARS ? last.text : lineText(line));
+}
+
+/** Centres of two fragments of a row at most this share of the shorter's height apart: one
+ * box grown by a raised or lowered glyph, not fragments set at different heights (math, labels). */
+const LEVEL_CENTRE_SHARE = 0.2;
+
+function centresLevel(a: Line, b: Line): boolean {
+  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return Math.abs(a.y0 + a.y1 - b.y0 - b.y1) / 2 <= LEVEL_CENTRE_SHARE * shorter;
+}
+
+/** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
+function isSectionNumber(prev: Line, next: Line): boolean {
+  return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
 }
 
 export function lineText(line: Line): string {
@@ -113,30 +192,46 @@ export function prepareLines(input: readonly Line[]): Line[] {
   lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
-  for (const line of lines) {
+  for (const input of lines) {
+    let line = input;
     let merged = false;
-    const from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
+    let from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
     for (let i = joined.length - 1; i >= from; i--) {
       const prev = joined[i];
       if (prev.wmode !== 0 || line.wmode !== 0) continue;
       if (verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
+      // Rows sort by their centre, so a fragment a little higher (a raised "A" in "LaTeX")
+      // can come first although it stands right of the one that follows: join either way.
+      const reversed = line.x0 < prev.x0;
+      if (reversed && !centresLevel(prev, line)) continue;
+      const left = reversed ? line : prev;
+      const right = reversed ? prev : line;
       // Never across a column gutter, however narrow (code keeps its aligned comments).
-      if (!(isMono(prev) && isMono(line)) && columns.separates(prev, line)) continue;
-      const em = Math.max(lineSize(prev), lineSize(line), 1);
-      const gap = line.x0 - prev.x1;
-      const limit = isMarkerOnly(prev)
+      if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) continue;
+      const em = Math.max(lineSize(left), lineSize(right), 1);
+      const gap = right.x0 - left.x1;
+      const limit = isMarkerOnly(left)
         ? MARKER_GAP_EMS * em
-        : isMono(prev) && isMono(line)
+        : isMono(left) && isMono(right)
           ? MONO_GAP_EMS * em
-          : JOIN_GAP_EMS * em;
-      if (gap >= -0.5 * em && gap <= limit) {
-        appendFragment(prev, line);
+          : isSectionNumber(left, right)
+            ? SECTION_NUMBER_GAP_EMS * em
+            : JOIN_GAP_EMS * em;
+      if (gap < -0.5 * em || gap > limit) continue;
+      appendFragment(left, right);
+      if (!reversed) {
         merged = true;
         break;
       }
+      // The fragment on the left took the earlier one in: it may join what lies left of it
+      // on the row in turn ("1.3.3" ⇥ "pdfLaTeX" ← ". . . 7"), so it is looked at again.
+      joined.splice(i, 1);
+      from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
+      i = joined.length;
     }
     if (!merged) joined.push(line);
   }
+  joinLeaders(joined);
   for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }

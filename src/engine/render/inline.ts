@@ -46,6 +46,18 @@ export function composeSpacingAccents(text: string): string {
   return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => ((letter === "ı" ? "i" : letter) + COMBINING[accent]).normalize("NFC"));
 }
 
+/**
+ * Dot leaders ("Introduction ........ 5", ". . . . ." or "……") lead the eye across a contents
+ * page or an index to its page number: they are drawing, not words, and go. Five dots at
+ * least, so an ellipsis and the period after it ("wait...." ) stay.
+ */
+const LEADER = /\s*(?:\.\s?){4,}\.|\s*…(?:\s?…)+/g;
+
+export function dropLeaders(text: string): string {
+  if (text.indexOf("..") < 0 && text.indexOf(". .") < 0 && text.indexOf("…") < 0) return text;
+  return text.replace(LEADER, " ");
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   const push = (run: Run) => {
@@ -77,7 +89,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     for (const span of line.spans) {
       const uri = linkAt(span, options.links);
       push({
-        text: span.monospace ? span.text : composeSpacingAccents(span.text),
+        text: span.monospace ? span.text : dropLeaders(composeSpacingAccents(span.text)),
         bold: options.emphasis && span.bold,
         italic: options.emphasis && span.italic,
         mono: options.emphasis && span.monospace,
