@@ -208,3 +208,19 @@ describe("orderForReading", () => {
     expect(orderForReading([])).toEqual([]);
   });
 });
+
+describe("orderForReading: slides (issue 9: the two-column beamer and talk slides)", () => {
+  it("reads two side-by-side columns of a heading over two bullets column by column", () => {
+    // "Outer basin" / "Inner basin": a short bold heading and two bullet lines on each side.
+    const items = [
+      box("title", 8, 141, 10),
+      box("Lh", 32, 90, 97),
+      box("L1", 43, 153, 113),
+      box("L2", 43, 184, 130),
+      box("Rh", 243, 298, 97),
+      box("R1", 254, 358, 113),
+      box("R2", 254, 395, 130),
+    ];
+    expect(flat(orderForReading(shuffled(items)))).toEqual(["title", "Lh", "L1", "L2", "Rh", "R1", "R2"]);
+  });
+});

@@ -36,6 +36,8 @@ const GUTTER_WIDTH_MIN: f64 = 6.0;
 const GUTTER_CROSSING_SHARE: f64 = 0.15;
 /// A column needs at least this many items on each side of the gutter.
 const COLUMN_ITEMS_MIN: usize = 3;
+/// … of which at least this many text-width lines (a slide's column: a heading over two bullets).
+const COLUMN_TEXT_LINES_MIN: usize = 2;
 /// A line at least this share of the region wide is a line of running text.
 const COLUMN_TEXT_WIDTH_SHARE: f64 = 0.2;
 /// Both sides must overlap vertically by this share of the shorter side's height.
@@ -56,7 +58,7 @@ const FOOTNOTE_ITEMS_SHARE: f64 = 0.4;
 
 /// Version of the call interface and output encoding (encode.rs). Bumped whenever either
 /// changes; the TypeScript loader refuses a build whose version differs.
-pub const KERNEL_ABI: i32 = 2;
+pub const KERNEL_ABI: i32 = 3;
 
 /// Coordinates per box: x0, y0, x1, y1.
 pub const BOX_COORDS: usize = 4;
@@ -512,7 +514,7 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64) -
         return false;
     }
     // Each side needs several text-width lines.
-    if left.text_lines < COLUMN_ITEMS_MIN || right.text_lines < COLUMN_ITEMS_MIN {
+    if left.text_lines < COLUMN_TEXT_LINES_MIN || right.text_lines < COLUMN_TEXT_LINES_MIN {
         return false;
     }
     let overlap = js_min(left.y1, right.y1) - js_max(left.y0, right.y0);

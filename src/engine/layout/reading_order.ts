@@ -26,6 +26,8 @@ const GUTTER_WIDTH_MIN = 6;
 const GUTTER_CROSSING_SHARE = 0.15;
 /** A column needs at least this many items on each side of the gutter. */
 const COLUMN_ITEMS_MIN = 3;
+/** … of which at least this many text-width lines (a slide's column: a heading over two bullets). */
+const COLUMN_TEXT_LINES_MIN = 2;
 /** A line at least this share of the region wide is a line of running text. */
 const COLUMN_TEXT_WIDTH_SHARE = 0.2;
 /** Both sides must overlap vertically by this share of the shorter side's height. */
@@ -142,7 +144,7 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
     side.y1 = Math.max(side.y1, it.y1);
   }
   if (left.items < COLUMN_ITEMS_MIN || right.items < COLUMN_ITEMS_MIN) return false;
-  if (left.text < COLUMN_ITEMS_MIN || right.text < COLUMN_ITEMS_MIN) return false;
+  if (left.text < COLUMN_TEXT_LINES_MIN || right.text < COLUMN_TEXT_LINES_MIN) return false;
   const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0);
   return overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0);
 }
