@@ -8,6 +8,8 @@
 // trace, never the API's JSON envelope) applies to console routes only.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../api/types.js";
+import { limits } from "../config/limits.js";
+import { isStoreUnavailable } from "../store/db.js";
 import { startCheckout } from "../payments/checkout.js";
 import type { PaymentProcessor } from "../payments/processor.js";
 import { CONSOLE_CSS, CONSOLE_CSS_ETAG, CONSOLE_JS, CONSOLE_JS_ETAG, PLAYGROUND_JS, PLAYGROUND_JS_ETAG } from "./assets.js";
@@ -55,6 +57,11 @@ export function registerConsole(app: FastifyInstance, deps: ApiDeps, processor: 
   };
   app.register(async (scope) => {
     scope.setErrorHandler((err: FastifyError, request, reply) => {
+      // The database away (issue 12 item 1): an operating condition, said so, not a 500.
+      if (isStoreUnavailable(err)) {
+        reply.header("retry-after", String(Math.ceil(limits.storeRetryAfterMs / 1000)));
+        return sendHtml(reply, 503, errorPage({ title: "Temporarily unavailable", message: "The service cannot reach its database right now. Nothing was changed; try again in a few seconds." }));
+      }
       const status = typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
       if (status === 500) request.log.error({ err }, "console request failed");
       const message =

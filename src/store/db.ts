@@ -76,7 +76,27 @@ const CONNECTION_ERRNOS = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIME
  * the statement timeout), 53300 (too_many_connections).
  */
 function serverSqlState(code: string): boolean {
-  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "57014" || code === "53300";
+  return code.startsWith("08") || code === "57P01" || code === "57P02" || code === "57P03" || code === "57014" || code === "53300" || code === "53100" || code === "53200";
+}
+
+/**
+ * PGlite's file system errors are Emscripten ErrnoErrors: not Error instances, no message, a
+ * WASI errno. The ones a data directory can meet, named for an operator.
+ */
+const PGLITE_ERRNOS: Readonly<Record<number, string>> = {
+  2: "permission denied (EACCES)",
+  29: "input/output error (EIO)",
+  44: "no such file or directory (ENOENT)",
+  51: "no space left on the device (ENOSPC)",
+  63: "operation not permitted (EPERM)",
+  69: "read-only file system (EROFS)",
+};
+
+/** A file system error of PGlite's storage, described; null for anything else. */
+export function pgliteStorageError(err: unknown): string | null {
+  if (typeof err !== "object" || err === null || (err as { name?: unknown }).name !== "ErrnoError") return null;
+  const errno = Number((err as { errno?: unknown }).errno);
+  return PGLITE_ERRNOS[errno] ?? `file system error (errno ${errno})`;
 }
 
 /** Wraps what means "the database is not there" in StoreUnavailableError; leaves the rest. */
@@ -189,13 +209,23 @@ async function openPglite(dir: string | null): Promise<Db> {
     await db.waitReady;
     await db.query("SELECT 1");
   } catch (err) {
+    const storage = pgliteStorageError(err);
+    if (storage !== null) throw new StoreOpenError(`the PGlite data directory ${dir ?? "(memory)"} cannot be opened: ${storage}; free space or fix the directory's permissions, or point DATA_DIR elsewhere`, { cause: err });
     const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
     throw new StoreOpenError(`the PGlite data directory ${dir ?? "(memory)"} cannot be opened (corrupt or unreadable: ${reason}); restore it from a backup or point DATA_DIR elsewhere`, { cause: err });
   }
   const wrap = (q: { query: typeof db.query }): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
-      const r = await q.query<T>(sql, params as unknown[]);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      try {
+        const r = await q.query<T>(sql, params as unknown[]);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      } catch (err) {
+        // The disk filled or failed under the data directory: an operating condition (503
+        // overloaded, /readyz not ready), not a bug to answer with a 500.
+        const storage = pgliteStorageError(err);
+        if (storage !== null) throw new StoreUnavailableError(`database unavailable: PGlite storage: ${storage}`, { cause: err });
+        throw err;
+      }
     },
   });
   const base = wrap(db);

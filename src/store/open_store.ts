@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import type { Env } from "../config/env.js";
 import { limits } from "../config/limits.js";
 import { systemClock, type StoreContext } from "./context.js";
-import { isStoreUnavailable, openDb, StoreOpenError, StoreUnavailableError, type Db } from "./db.js";
+import { isStoreUnavailable, openDb, pgliteStorageError, StoreOpenError, StoreUnavailableError, type Db } from "./db.js";
 import { migrate } from "./migrations.js";
 import { pendingReleases } from "./pending_releases.js";
 
@@ -102,7 +102,7 @@ function backoffMs(n: number): number {
 }
 
 function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split("\n")[0];
+  return pgliteStorageError(err) ?? (err instanceof Error ? err.message : String(err)).split("\n")[0];
 }
 
 function attemptLine(attempt: number, err: unknown, retryInMs: number): string {

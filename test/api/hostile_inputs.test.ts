@@ -244,3 +244,43 @@ describe("fuzz: no hostile input to any route answers 500 or a non-envelope erro
     expect(found, found.join("\n")).toEqual([]);
   });
 });
+
+// Issue 12 items 1 and 3 together: the same routes and inputs while the database is away (every
+// statement fails as a stopped server's do) answer 503 `overloaded` or a refusal made before
+// the store, never a 500, and conversions bill nothing.
+describe("fuzz with the database away: no 500, the API answers 503 overloaded", () => {
+  it(`${getRoutes.length + 2} routes × hostile inputs, and conversions, while every statement fails`, async () => {
+    const { StoreUnavailableError } = await import("../../src/store/db.js");
+    const found: string[] = [];
+    const statuses = new Map<number, number>();
+    // Its own account: the fuzz above spent the shared key's requests meter.
+    const own = (await api.account({ credits: 50 })).key;
+    const ownBalance = async () => JSON.parse((await get("/v1/account", bearer(own))).body).credit_balance as number;
+    const before = await ownBalance();
+    const real = api.store.db;
+    const away = () => Promise.reject(new StoreUnavailableError("database unavailable: the fuzz stopped it"));
+    api.store.db = { ...real, kind: real.kind, query: away, transaction: away, exec: away, close: () => real.close() };
+    try {
+      const check = async (label: string, res: Awaited<ReturnType<typeof get>>) => {
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (res.statusCode >= 500 && res.statusCode !== 503) found.push(`${label} → ${res.statusCode} ${res.body.slice(0, 160)}`);
+        // The API's 503 is the retryable envelope; the console's is an HTML page for a person.
+        else if (res.statusCode === 503 && !label.startsWith("/console") && (!res.body.includes('"code":"overloaded"') || !res.headers["retry-after"])) found.push(`${label} → 503 ${res.body.slice(0, 160)}`);
+      };
+      for (const route of [...getRoutes, "/console/keys/created/x", "/console/credits"]) {
+        for (const v of hostileValues.slice(0, 6)) await check(`${route}?starting_after=${v}`, await get(`${route}?starting_after=${v}`, bearer(own)));
+        await check(route, await get(route, bearer(own)));
+      }
+      for (const v of hostileValues) await check(`/console/keys/created/${v.slice(0, 20)}`, await get(`/console/keys/created/${v}`, bearer(own)));
+      await check("POST /v1/convert", await api.app.inject({ method: "POST", url: "/v1/convert?pages=1", headers: pdfHeaders(own, { "idempotency-key": "fuzz-away" }), payload: headings }));
+      await check("POST /v1/toc", await api.app.inject({ method: "POST", url: "/v1/toc", headers: pdfHeaders(own), payload: headings }));
+      await check("multipart", await multipart('{"metadata":{"a":"b"}}'));
+    } finally {
+      api.store.db = real;
+    }
+    expect(found, found.join("\n")).toEqual([]);
+    expect(await ownBalance()).toBe(before);
+    // Something reached the store and was refused as an outage, not only refusals made before it.
+    expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
+  });
+});

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
-import { openDb, type Db } from "../../src/store/db.js";
+import { openDb, STORE_OPEN_EXIT_CODE, type Db } from "../../src/store/db.js";
 import { createKey } from "../../src/store/keys.js";
 import { verifyLedger } from "../../src/store/ledger.js";
 import { grantGoodwill } from "../../src/store/lots.js";
@@ -280,6 +280,16 @@ describe.skipIf(!enabled || !pgPresent)("faults: database loss and a killed inst
     await new Promise((r) => svc!.once("exit", r));
     await startService();
   }, (faultStart) => faultStart + limits.instanceHeartbeatStaleMs + 1_000), 180_000);
+
+  it("svc serve on a PostgreSQL that answers but refuses it (a missing database): one line, exit 74, no stack trace", () => {
+    const r = spawnSync(process.execPath, [path.join(ROOT, "dist/src/cli/main.js"), "serve"], {
+      env: { ...process.env, DATABASE_URL: url.replace("/svc_faults", "/svc_no_such_database"), PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "silent", ENGINE_THREADS: "1" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(STORE_OPEN_EXIT_CODE);
+    expect(r.stderr.trim().split("\n")).toEqual([`svc: the PostgreSQL database refused the service (database "svc_no_such_database" does not exist); check DATABASE_URL`]);
+  }, 90_000);
 
   it("svc serve started while PostgreSQL is stopped: alive, 503 overloaded, then serving by itself (issue 12 item 1)", async () => {
     svc!.kill("SIGTERM");
