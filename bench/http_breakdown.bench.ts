@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildApp } from "../src/api/app.js";
 import { parseEnv } from "../src/config/env.js";
-import { convertDocument, openWithPool } from "../src/engine/convert.js";
+import { convertDocument, openInProcess, openWithPool } from "../src/engine/convert.js";
 import { EnginePool } from "../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../src/engine/result.js";
 import { registerInstance } from "../src/store/credits.js";
@@ -127,6 +127,8 @@ interface Sample {
   /** CPU of every thread of this process (server, its pool, the client) over the request. */
   http_cpu_ms: number;
   engine_cpu_ms: number;
+  /** The engine in this thread, no pool: what the pool's open and extract round trips cost. */
+  engine_in_process_ms: number;
   store_cpu_ms: number;
   queries: number;
   transactions: number;
@@ -155,7 +157,10 @@ async function one(i: number): Promise<Sample> {
   const engineCpuStarted = ownCpuMs();
   await convertDocument(openWithPool(referencePool), { bytes: fresh(pdf), pages: null, options: defaultRenderOptions });
   const engineCpuMs = ownCpuMs() - engineCpuStarted;
-  return { http_ms: httpMs, engine_ms: performance.now() - engineStarted, store_ms: storeMs, http_cpu_ms: httpCpuMs, engine_cpu_ms: engineCpuMs, store_cpu_ms: storeCpuMs, queries, transactions, server_total_ms: body.timings_ms?.total ?? NaN };
+  const inProcessStarted = performance.now();
+  await convertDocument(openInProcess, { bytes: fresh(pdf), pages: null, options: defaultRenderOptions });
+  const inProcessMs = performance.now() - inProcessStarted;
+  return { http_ms: httpMs, engine_ms: performance.now() - engineStarted, store_ms: storeMs, http_cpu_ms: httpCpuMs, engine_cpu_ms: engineCpuMs, engine_in_process_ms: inProcessMs, store_cpu_ms: storeCpuMs, queries, transactions, server_total_ms: body.timings_ms?.total ?? NaN };
 }
 
 for (let i = 0; i < WARMUP_REQUESTS; i++) await one(i);
@@ -182,7 +187,7 @@ const summary = {
   date: new Date().toISOString(),
   requests: n,
   engine_threads: threads,
-  p50_ms: { http: p50("http_ms"), engine_alone: p50("engine_ms"), store: p50("store_ms"), server_timings_total: p50("server_total_ms") },
+  p50_ms: { http: p50("http_ms"), engine_alone: p50("engine_ms"), engine_in_process: p50("engine_in_process_ms"), store: p50("store_ms"), server_timings_total: p50("server_total_ms") },
   http_adds_p50_ms: round(p50("http_ms") - p50("engine_ms"), 2),
   // CPU time moves far less than wall time when others load the machine.
   cpu_p50_ms: { http: p50("http_cpu_ms"), engine_alone: p50("engine_cpu_ms"), store: p50("store_cpu_ms") },
