@@ -275,12 +275,14 @@ class LocalEngine {
       pageCount: local.pageCount,
       hasXfa: local.hasXfa,
       outline: local.outline,
-      extract: async (pages, deadlineMs, onProgress) => {
+      layOut: async (pages, deadlineMs, onProgress) => {
         this.#pagesAsked += pages.length;
-        if (this.#pool === null && this.#pagesAsked < POOL_PAGES_MIN) return local.extract(pages, deadlineMs, onProgress);
+        if (this.#pool === null && this.#pagesAsked < POOL_PAGES_MIN) return local.layOut(pages, deadlineMs, onProgress);
         pooled = await openWithPool(await this.#startPool())(bytes, password);
-        return pooled.extract(pages, deadlineMs, onProgress);
+        return pooled.layOut(pages, deadlineMs, onProgress);
       },
+      // Pages are rendered where they were laid out.
+      render: (planned, options, deadlineMs) => (pooled ?? local).render(planned, options, deadlineMs),
       close: async () => {
         await local.close();
         await pooled?.close();

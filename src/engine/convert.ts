@@ -1,10 +1,12 @@
-// The engine's front door: open → select pages → extract (in this thread or across the
-// worker pool) → analyse and render. Knows nothing of HTTP, keys or credits.
+// The engine's front door: open → select pages → extract and lay out (in this thread or
+// across the worker pool) → plan the document → render each page where it was laid out →
+// assemble. Knows nothing of HTTP, keys or credits.
 import { limits } from "../config/limits.js";
-import { analyseDocument } from "./render/document.js";
+import { assembleDocument, type DocumentFacts, planDocumentPass, type PlannedDocument, renderHeldPages } from "./render/document.js";
 import { DocumentError, documentWallExceeded } from "./errors.js";
 import { randomUUID } from "node:crypto";
-import type { PageOutcome } from "./model.js";
+import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes } from "./layout/page_layout.js";
+import type { RenderedPage } from "./render/page.js";
 import { openDocumentSource } from "./extract/open_fallback.js";
 import type { EnginePool } from "./pool/pool.js";
 import { canonicalSelection, parsePageExpression, resolveSelection, type ParsedSelection } from "./page_select.js";
@@ -41,8 +43,10 @@ export interface DocumentSession {
   pageCount: number;
   hasXfa: boolean;
   outline: TocEntry[] | null;
-  /** `onProgress` receives the number of pages completed so far. */
-  extract(pages: readonly number[], deadlineMs: number, onProgress?: (completed: number) => void): Promise<PageOutcome[]>;
+  /** Extracts and lays out `pages` where the session runs them; `onProgress` receives the number completed so far. */
+  layOut(pages: readonly number[], deadlineMs: number, onProgress?: (completed: number) => void): Promise<LaidOutOutcome[]>;
+  /** Renders the planned pages (all laid out before) with the document plan. */
+  render(planned: PlannedDocument, options: RenderOptions, deadlineMs: number): Promise<Map<number, RenderedPage>>;
   close(): Promise<void>;
 }
 
@@ -58,7 +62,7 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
     const selected = resolveSelection(parsed, session.pageCount, request.maxSelectedPages ?? limits.selectedPagesMax);
     await request.onSelected?.({ pageCount: session.pageCount, selected, parsed });
     const parsedAt = performance.now();
-    const outcomes = await session.extract(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
+    const outcomes = await session.layOut(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
     checkDocumentWall(outcomes);
     if (outcomes.length < selected.length) {
       throw new DocumentError(
@@ -67,15 +71,16 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
         { pages_completed: outcomes.length },
       );
     }
-    const result = analyseDocument({
+    const facts: DocumentFacts = {
       pageCount: session.pageCount,
       selected,
       selectionExpression: parsed ? parsed.expression : canonicalSelection(selected),
-      outcomes,
       outline: session.outline,
       hasXfa: session.hasXfa,
       options: request.options,
-    });
+    };
+    const planned = planDocumentPass(facts, outcomes);
+    const result = assembleDocument(facts, planned, await session.render(planned, request.options, deadlineMs));
     const done = performance.now();
     return {
       ...result,
@@ -92,7 +97,7 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
 }
 
 /** 422 document_too_complex once the pages' extraction time adds up past the document budget. */
-function checkDocumentWall(outcomes: readonly PageOutcome[]): void {
+function checkDocumentWall(outcomes: readonly LaidOutOutcome[]): void {
   const wallMs = outcomes.reduce((sum, o) => sum + o.wallMs, 0);
   if (wallMs > limits.documentWallMsMax) throw documentWallExceeded();
 }
@@ -100,24 +105,31 @@ function checkDocumentWall(outcomes: readonly PageOutcome[]): void {
 /** Opens a document in this thread: for `svc convert`, tests and benchmarks of one core. */
 export const openInProcess: SessionOpener = async (bytes, password) => {
   const source = await openDocumentSource(bytes, password);
+  const held = new Map<number, LaidOutPage>();
   return {
     pageCount: source.pageCount,
     hasXfa: source.hasXfa,
     outline: source.outline(),
-    async extract(pages, deadlineMs, onProgress) {
+    async layOut(pages, deadlineMs, onProgress) {
       let started = 0;
       const outcomes = await source.extract(pages, { deadlineMs, wallMsMax: limits.documentWallMsMax }, () => onProgress?.(started++));
       onProgress?.(outcomes.length);
-      return outcomes;
+      return layOutOutcomes(outcomes, source.hasXfa, held);
     },
-    close: () => source.close(),
+    async render(planned, options) {
+      return renderHeldPages(held, planned, options);
+    },
+    async close() {
+      held.clear();
+      await source.close();
+    },
   };
 };
 
 /**
  * Opens a document on the worker pool: the bytes are copied once into shared memory that
- * every worker reads, pages are extracted in chunks across the pool, and `signal` (the
- * client going away) cancels the work.
+ * every worker reads, pages are extracted and laid out in chunks across the pool and
+ * rendered where they were laid out, and `signal` (the client going away) cancels the work.
  */
 export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?: number): SessionOpener {
   return async (bytes, password) => {
@@ -126,12 +138,19 @@ export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?
     const docId = randomUUID();
     // Opening counts against the request's wall clock too, not a fresh one of its own.
     const info = await pool.open(docId, shared, password, { withOutline: true, signal, deadlineMs });
+    let holders: ReadonlyMap<number, number> = new Map();
     return {
       pageCount: info.pageCount,
       hasXfa: info.hasXfa,
       outline: info.outline,
-      extract(pages, deadlineMs, onProgress) {
-        return pool.extract(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done) });
+      async layOut(pages, deadlineMs, onProgress) {
+        const laid = await pool.layOut(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done) });
+        holders = laid.holders;
+        return laid.outcomes;
+      },
+      render(planned, options, deadlineMs) {
+        const { toRender: pages, plan, hints } = planned;
+        return pool.render(docId, shared, password, { pages, holders, plan, hints, options }, { deadlineMs, signal });
       },
       async close() {},
     };

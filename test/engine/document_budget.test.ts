@@ -5,12 +5,23 @@ import { limits } from "../../src/config/limits.js";
 import { convertDocument, type DocumentSession } from "../../src/engine/convert.js";
 import { isDocumentError } from "../../src/engine/errors.js";
 import { extractPages } from "../../src/engine/extract/pages.js";
+import { type LaidOutPage, layOutOutcomes } from "../../src/engine/layout/page_layout.js";
 import type { PageOutcome } from "../../src/engine/model.js";
+import { renderHeldPages } from "../../src/engine/render/document.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, ok, page } from "../support/layout.js";
 
+/** A session over pages already extracted: laid out and rendered in this thread. */
 function sessionOf(outcomes: PageOutcome[]): DocumentSession {
-  return { pageCount: outcomes.length, hasXfa: false, outline: null, extract: async () => outcomes, close: async () => undefined };
+  const held = new Map<number, LaidOutPage>();
+  return {
+    pageCount: outcomes.length,
+    hasXfa: false,
+    outline: null,
+    layOut: async () => layOutOutcomes(outcomes, false, held),
+    render: async (planned, options) => renderHeldPages(held, planned, options),
+    close: async () => undefined,
+  };
 }
 
 const textPage = (n: number) => page(n, [line("Some body text on this page.", { y: 100 })]);

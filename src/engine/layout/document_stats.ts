@@ -2,7 +2,7 @@
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
 import type { Line, PageModel } from "../model.js";
-import { findFurniture } from "./furniture.js";
+import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { lineText } from "./line_joining.js";
 
 export interface TextStyle {
@@ -88,35 +88,68 @@ export function lineStyle(line: Line): TextStyle {
   return best === -1 ? { size: 0, bold: false } : { size: sizes[best], bold: bolds[best] };
 }
 
-export function computeDocumentStats(pages: readonly PageModel[], linesByPage: readonly Line[][]): DocumentStats {
-  const charsByStyle = new Map<string, { style: TextStyle; chars: number; longLines: number; lines: number }>();
+/** The characters and lines one text style carries on a page (or, merged, in the document). */
+export interface StyleTally {
+  size: number;
+  bold: boolean;
+  chars: number;
+  lines: number;
+  /** Lines longer than a heading can be. */
+  longLines: number;
+}
+
+/** The styles of a page's lines, in the order they first appear. */
+export function tallyStyles(lines: readonly Line[]): StyleTally[] {
+  const byKey = new Map<string, StyleTally>();
+  for (const line of lines) {
+    const chars = nonSpaceLength(lineText(line));
+    if (chars === 0) continue;
+    const style = lineStyle(line);
+    if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
+    const key = styleKey(style.size, style.bold);
+    let entry = byKey.get(key);
+    if (!entry) {
+      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
+      byKey.set(key, entry);
+    }
+    entry.chars += chars;
+    entry.lines += 1;
+    if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
+  }
+  return [...byKey.values()];
+}
+
+/** Body style and heading levels from the pages' style tallies, merged in page order. */
+export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { body: TextStyle; headings: HeadingStyle[] } {
+  // Merged in page order, a style keeps the place of its first appearance in the document,
+  // which is what breaks a tie for the body style.
+  const charsByStyle = new Map<string, StyleTally>();
   let totalChars = 0;
-  for (const lines of linesByPage) {
-    for (const line of lines) {
-      const style = lineStyle(line);
-      const chars = nonSpaceLength(lineText(line));
-      if (chars === 0) continue;
-      if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
-      const key = styleKey(style.size, style.bold);
-      const entry = charsByStyle.get(key) ?? { style, chars: 0, longLines: 0, lines: 0 };
-      entry.chars += chars;
-      entry.lines += 1;
-      if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
-      charsByStyle.set(key, entry);
-      totalChars += chars;
+  for (const page of tallies) {
+    for (const tally of page) {
+      const key = styleKey(tally.size, tally.bold);
+      const entry = charsByStyle.get(key);
+      if (entry) {
+        entry.chars += tally.chars;
+        entry.lines += tally.lines;
+        entry.longLines += tally.longLines;
+      } else {
+        charsByStyle.set(key, { ...tally });
+      }
+      totalChars += tally.chars;
     }
   }
   let body: TextStyle = { size: 10, bold: false };
   let bodyChars = -1;
   for (const entry of charsByStyle.values()) {
     if (entry.chars > bodyChars) {
-      body = entry.style;
+      body = { size: entry.size, bold: entry.bold };
       bodyChars = entry.chars;
     }
   }
   const candidates: TextStyle[] = [];
   for (const entry of charsByStyle.values()) {
-    const { style } = entry;
+    const style = { size: entry.size, bold: entry.bold };
     if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars) continue;
     if (entry.longLines > entry.lines / 2) continue;
     const larger = style.size >= body.size + HEADING_SIZE_DELTA_MIN && style.size >= body.size * HEADING_SIZE_RATIO_MIN;
@@ -139,7 +172,60 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
     headings.push({ ...style, level });
     prev = style;
   }
-  return { body, headings, running: findFurniture(pages, linesByPage, body.size) };
+  return { body, headings };
+}
+
+/**
+ * What the document pass needs of one page, computed where the page was laid out (a worker
+ * thread, or this one): the page's lines stay there, and only this crosses to the pass.
+ */
+export interface PageDigest {
+  page: number;
+  styles: StyleTally[];
+  margins: PageMargins;
+  furnitureRows: FurnitureRow[];
+}
+
+export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
+  return { page: page.page, styles: tallyStyles(lines), margins: marginFacts(page, lines), furnitureRows: pageFurnitureRows(page, lines) };
+}
+
+/**
+ * The document pass's verdict, by page and line index so that it can travel to the thread
+ * that holds a page's lines: body style, heading levels, and the furniture lines of each page.
+ */
+export interface DocumentPlan {
+  body: TextStyle;
+  headings: HeadingStyle[];
+  /** Indices into each page's prepared lines. */
+  furniture: Map<number, number[]>;
+}
+
+/** The document pass over the digests of the pages with text, in page order. */
+export function planDocument(digests: readonly PageDigest[]): DocumentPlan {
+  const { body, headings } = headingStyles(digests.map((d) => d.styles));
+  const furniture = runningLineIndices(digests.map((d) => d.margins));
+  for (const digest of digests) {
+    const own = furnitureFromRows(digest.furnitureRows, body.size);
+    if (own.length === 0) continue;
+    furniture.set(digest.page, [...(furniture.get(digest.page) ?? []), ...own]);
+  }
+  return { body, headings, furniture };
+}
+
+/** The plan as one page's renderer reads it, with the page's furniture as lines. */
+export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])) };
+}
+
+/** The document pass over pages laid out in this thread (tests and tools). */
+export function computeDocumentStats(pages: readonly PageModel[], linesByPage: readonly Line[][]): DocumentStats {
+  const plan = planDocument(pages.map((page, i) => digestPage(page, linesByPage[i])));
+  const running = new Set<Line>();
+  pages.forEach((page, i) => {
+    for (const line of statsForPage(plan, page.page, linesByPage[i]).running) running.add(line);
+  });
+  return { body: plan.body, headings: plan.headings, running };
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {

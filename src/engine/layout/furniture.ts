@@ -59,9 +59,13 @@ const FURNITURE_WORDS: readonly RegExp[] = [
 ];
 
 export function findFurniture(pages: readonly PageModel[], linesByPage: readonly Line[][], bodySize: number): Set<Line> {
-  const furniture = findRunningLines(pages, linesByPage);
+  const furniture = new Set<Line>();
+  const margins = pages.map((page, i) => marginFacts(page, linesByPage[i]));
+  const running = runningLineIndices(margins);
   pages.forEach((page, i) => {
-    for (const line of findPageFurniture(page, linesByPage[i], bodySize)) furniture.add(line);
+    const lines = linesByPage[i];
+    for (const index of running.get(page.page) ?? []) furniture.add(lines[index]);
+    for (const index of furnitureFromRows(pageFurnitureRows(page, lines), bodySize)) furniture.add(lines[index]);
   });
   return furniture;
 }
@@ -128,8 +132,33 @@ function numberedHead(text: string, band: Band): boolean {
   return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
 }
 
+/**
+ * A margin row that may be furniture, with what the page alone says of it. Whether it is
+ * also depends on the document's body size, known only once every page is digested: the
+ * size tests wait for `furnitureFromRows`, so a worker can digest its pages alone.
+ */
+export interface FurnitureRow {
+  /** Indices into the page's prepared lines. */
+  lines: number[];
+  /** The words say furniture ("Page 3 of 9", "Downloaded from …"): enough alone. */
+  saysFurniture: boolean;
+  /** Set apart from other margin lines as well as from the body, outside the side strips. */
+  aloneInBand: boolean;
+  numbered: boolean;
+  spread: boolean;
+  /** A short line in the top band: furniture when small against the body. */
+  shortTop: boolean;
+  /** The largest of the row's mean character sizes. */
+  sizeMax: number;
+}
+
 /** Furniture that the page shows by itself, without help from other pages. */
 export function findPageFurniture(page: PageModel, lines: readonly Line[], bodySize: number): Line[] {
+  return furnitureFromRows(pageFurnitureRows(page, lines), bodySize).map((index) => lines[index]);
+}
+
+/** The page's margin rows that could be furniture, set apart from the body by white space. */
+export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): FurnitureRow[] {
   const candidates: { line: Line; band: Band }[] = [];
   const body: Line[] = [];
   for (const line of lines) {
@@ -139,7 +168,7 @@ export function findPageFurniture(page: PageModel, lines: readonly Line[], bodyS
     else body.push(line);
   }
   if (candidates.length === 0 || body.length === 0) return [];
-  const found: Line[] = [];
+  const rows: FurnitureRow[] = [];
   for (const { lines: row, band } of marginRows(candidates)) {
     const texts = row.map((l) => lineText(l).trim());
     const sizes = row.map(meanCharSize);
@@ -151,14 +180,26 @@ export function findPageFurniture(page: PageModel, lines: readonly Line[], bodyS
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
     const saysFurniture = texts.some((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
-    const notLarger = sizes.every((size) => size <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize);
-    const numbered = notLarger && texts.some((t) => numberedHead(t, band));
+    const numbered = texts.some((t) => numberedHead(t, band));
     // A head or foot split to both edges of the text: a title left, a date or edition right.
-    const spread = band !== "side" && row.length >= 2 && notLarger && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) >= SPREAD_WIDTH_SHARE_MIN * page.width;
+    const spread = band !== "side" && row.length >= 2 && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) >= SPREAD_WIDTH_SHARE_MIN * page.width;
     // Footnotes are small and set apart too, so the style rule holds only above the body.
-    const smallHead = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX) && sizes.every((size) => size <= SMALL_SIZE_RATIO_MAX * bodySize);
+    const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
-    if (saysFurniture || (band !== "side" && alone && (numbered || spread || smallHead))) found.push(...row);
+    const aloneInBand = band !== "side" && alone;
+    if (!saysFurniture && !(aloneInBand && (numbered || spread || shortTop))) continue;
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, spread, shortTop, sizeMax: Math.max(...sizes) });
+  }
+  return rows;
+}
+
+/** The indices of the rows' lines that are furniture, given the document's body size. */
+export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: number): number[] {
+  const found: number[] = [];
+  for (const row of rows) {
+    const notLarger = row.sizeMax <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize;
+    const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize;
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread)) || smallHead))) found.push(...row.lines);
   }
   return found;
 }
@@ -175,47 +216,68 @@ function marginSignature(text: string): string {
   return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
 }
 
-/** Margin lines that repeat across the selection, or carry the page's number at a constant offset. */
-function findRunningLines(pages: readonly PageModel[], linesByPage: readonly Line[][]): Set<Line> {
-  const running = new Set<Line>();
+/** A page's margin line, as the repetition test across pages needs it. */
+export interface MarginLine {
+  /** Index into the page's prepared lines. */
+  index: number;
+  signature: string;
+  pageNumberLike: boolean;
+  /** The number at the line's edge, when it is short enough to be a running head. */
+  number: number | null;
+}
+
+/** One page's margin lines: the page-local half of the repetition test. */
+export interface PageMargins {
+  page: number;
+  lines: MarginLine[];
+}
+
+export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargins {
+  const top = page.height * MARGIN_SHARE;
+  const bottom = page.height * (1 - MARGIN_SHARE);
+  const found: MarginLine[] = [];
+  lines.forEach((line, index) => {
+    if (line.y1 > top && line.y0 < bottom) return;
+    const text = lineText(line).trim();
+    if (text === "") return;
+    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(line, page) });
+  });
+  return { page: page.page, lines: found };
+}
+
+/** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
+export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
   const pagesBySignature = new Map<string, Set<number>>();
-  const marginLines: { line: Line; signature: string; pageNumberLike: boolean }[] = [];
-  pages.forEach((page, i) => {
-    const top = page.height * MARGIN_SHARE;
-    const bottom = page.height * (1 - MARGIN_SHARE);
-    for (const line of linesByPage[i]) {
-      if (line.y1 > top && line.y0 < bottom) continue;
-      const text = lineText(line).trim();
-      if (text === "") continue;
-      const signature = marginSignature(text);
-      marginLines.push({ line, signature, pageNumberLike: PAGE_NUMBER.test(text) });
+  for (const { page, lines } of pages) {
+    for (const { signature } of lines) {
       const seen = pagesBySignature.get(signature) ?? new Set<number>();
-      seen.add(page.page);
+      seen.add(page);
       pagesBySignature.set(signature, seen);
     }
-  });
+  }
   // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
   // constant offset between that number and the page index across pages, even where the
   // words beside it change from chapter to chapter.
   const pagesByOffset = new Map<number, Set<number>>();
-  const offsets = new Map<Line, number>();
-  pages.forEach((page, i) => {
-    for (const line of linesByPage[i]) {
-      const number = marginPageNumber(line, page);
+  for (const { page, lines } of pages) {
+    for (const { number } of lines) {
       if (number === null) continue;
-      const offset = page.page - number;
-      offsets.set(line, offset);
+      const offset = page - number;
       const seen = pagesByOffset.get(offset) ?? new Set<number>();
-      seen.add(page.page);
+      seen.add(page);
       pagesByOffset.set(offset, seen);
     }
-  });
+  }
   const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
-  for (const { line, signature, pageNumberLike } of marginLines) {
-    const repeats = pagesBySignature.get(signature)!.size;
-    const offset = offsets.get(line);
-    const numbered = offset !== undefined && pagesByOffset.get(offset)!.size >= 2;
-    if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) running.add(line);
+  const running = new Map<number, number[]>();
+  for (const { page, lines } of pages) {
+    const found: number[] = [];
+    for (const { index, signature, pageNumberLike, number } of lines) {
+      const repeats = pagesBySignature.get(signature)!.size;
+      const numbered = number !== null && pagesByOffset.get(page - number)!.size >= 2;
+      if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) found.push(index);
+    }
+    if (found.length > 0) running.set(page, found);
   }
   return running;
 }

@@ -14,13 +14,27 @@
 // killed only when it is stuck, since a replacement must load MuPDF's WASM again.
 //
 // Crashes (a thread dying under a task) are handled per request: see scheduler.ts.
+//
+// Two rounds per conversion. `layOut` extracts and lays out the pages in chunks; each worker
+// keeps the pages it laid out and answers with their summaries. The document pass runs on
+// the main thread over the summaries alone (render/document.ts), and `render` sends each
+// worker the plan for the pages it holds: a render unit is pinned to that thread and waits
+// for it (FairScheduler `ready`), and the load balancer places it there. When that thread
+// has died since, the unit runs anywhere and the pages are laid out again. So the main
+// thread never receives or walks a page's lines: what it does per page is a few hundred
+// bytes of summary and the page's Markdown, which keeps it from limiting the pool as
+// threads are added.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
 import { limits } from "../../config/limits.js";
 import { DocumentError } from "../errors.js";
 import type { PageOutcome } from "../model.js";
-import { ExtractJob, FairScheduler, OpenJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
+import type { DocumentPlan } from "../layout/document_stats.js";
+import type { LaidOutOutcome } from "../layout/page_layout.js";
+import type { RenderedPage } from "../render/page.js";
+import type { RenderOptions } from "../result.js";
+import { ExtractJob, FairScheduler, OpenJob, RenderJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -39,6 +53,20 @@ export type { ExtractOptions, OpenedInfo } from "./protocol.js";
 // Often enough that a stuck page is caught within a few percent of its budget; rarely
 // enough that the timer costs nothing next to extraction.
 const WATCHDOG_INTERVAL_MS = 100;
+
+/** What the load balancer reads of one of Piscina's threads. */
+interface BalancedThread {
+  /** Its threadId. */
+  id: number;
+  currentUsage: number;
+  terminating: boolean;
+  destroyed: boolean;
+}
+
+/** What the load balancer reads of a task (Piscina hands it the task's queue options). */
+interface Placement {
+  unit: Unit;
+}
 
 export interface EnginePoolOptions {
   /** Worker threads; defaults to the CPUs available to this process. */
@@ -61,6 +89,8 @@ export interface PoolStats {
   running: number;
   /** Chunks waiting for a thread. */
   queued: number;
+  /** Pages rendered since start by a thread that no longer held them (it had died, or dropped them at its limit), and so extracted twice. */
+  pagesLaidOutAgain: number;
 }
 
 export class EnginePool {
@@ -72,11 +102,13 @@ export class EnginePool {
   readonly #host: JobHost;
   #watchdog: NodeJS.Timeout | null = null;
   #closed = false;
+  #pagesLaidOutAgain = 0;
 
   constructor(options: EnginePoolOptions = {}) {
     this.threads = options.threads ?? availableParallelism();
     this.#piscina = new Piscina<WorkerTask, WorkerReply>({
       filename: workerFilename(),
+      loadBalancer: (task, workers) => this.#place((task as unknown as Record<symbol, Placement | null>)[Piscina.queueOptionsSymbol], workers),
       minThreads: this.threads,
       maxThreads: this.threads,
       maxQueue: limits.poolQueueMax,
@@ -90,7 +122,7 @@ export class EnginePool {
     // Piscina reports a thread error that no task is waiting on as an 'error' event, which
     // would end the process if unheard. The thread is replaced already; tasks see their own.
     this.#piscina.on("error", () => undefined);
-    this.#scheduler = new FairScheduler<PoolJob, Unit>(this.threads, (unit) => this.#run(unit));
+    this.#scheduler = new FairScheduler<PoolJob, Unit>(this.threads, (unit) => this.#run(unit), (unit) => this.#ready(unit));
     this.#host = {
       requeue: (job, unit) => {
         if (job.settledAtMs === null) this.#scheduler.requeue(job, unit);
@@ -135,8 +167,68 @@ export class EnginePool {
     return job.promise;
   }
 
+  /**
+   * Extracts and lays out `pages`; each worker keeps what it laid out for `render`. Returns
+   * the pages' summaries in order, and which thread holds each page with text.
+   */
+  async layOut(
+    docId: string,
+    bytes: SharedArrayBuffer,
+    password: string | undefined,
+    pages: readonly number[],
+    options: ExtractOptions,
+  ): Promise<{ outcomes: LaidOutOutcome[]; holders: Map<number, number> }> {
+    if (new Set(pages).size !== pages.length) throw new Error("EnginePool.layOut: pages must be distinct");
+    const { deadlineMs, testHooks } = options;
+    const chunkUnit = (chunk: number[]): Unit =>
+      this.#unit(job, chunk, (progress) => ({ kind: "layout", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks }));
+    const job: ExtractJob<LaidOutOutcome> = new ExtractJob<LaidOutOutcome>(this.#host, pages, options, chunkUnit);
+    const units: Unit[] = [];
+    for (let start = 0; start < pages.length; start += limits.pagesPerChunkMax) {
+      units.push(chunkUnit(pages.slice(start, start + limits.pagesPerChunkMax)));
+    }
+    this.#admit(job, units);
+    if (units.length === 0) job.finishIfComplete();
+    return { outcomes: await job.promise, holders: job.holders };
+  }
+
+  /** Renders laid-out pages with the document plan, each on the thread that holds it where that thread still lives. */
+  async render(
+    docId: string,
+    bytes: SharedArrayBuffer,
+    password: string | undefined,
+    request: { pages: readonly number[]; holders: ReadonlyMap<number, number>; plan: DocumentPlan; hints: ReadonlyMap<number, Map<string, number>>; options: RenderOptions },
+    options: { deadlineMs: number; signal?: AbortSignal },
+  ): Promise<Map<number, RenderedPage>> {
+    const { deadlineMs, signal } = options;
+    const job = new RenderJob(this.#host, request.pages, deadlineMs, signal);
+    const byThread = new Map<number | null, number[]>();
+    for (const page of request.pages) {
+      const thread = request.holders.get(page) ?? null;
+      byThread.set(thread, [...(byThread.get(thread) ?? []), page]);
+    }
+    const units: Unit[] = [];
+    for (const [thread, threadPages] of byThread) {
+      for (let start = 0; start < threadPages.length; start += limits.pagesPerRenderTaskMax) {
+        const chunk = threadPages.slice(start, start + limits.pagesPerRenderTaskMax);
+        const plan: DocumentPlan = { ...request.plan, furniture: new Map(chunk.flatMap((p) => (request.plan.furniture.has(p) ? [[p, request.plan.furniture.get(p)!]] : []))) };
+        const hints = new Map(chunk.flatMap((p) => (request.hints.has(p) ? [[p, request.hints.get(p)!]] : [])));
+        const unit = this.#unit(job, chunk, (progress) => ({ kind: "render", docId, bytes, password, pages: chunk, plan, hints, options: request.options, deadlineMs, progress }));
+        unit.pin = thread;
+        units.push(unit);
+      }
+    }
+    this.#admit(job, units);
+    if (units.length === 0) job.finishIfComplete();
+    try {
+      return await job.promise;
+    } finally {
+      this.#pagesLaidOutAgain += job.laidOutAgain;
+    }
+  }
+
   stats(): PoolStats {
-    return { threads: this.threads, running: this.#running.size, queued: this.#scheduler.waiting };
+    return { threads: this.threads, running: this.#running.size, queued: this.#scheduler.waiting, pagesLaidOutAgain: this.#pagesLaidOutAgain };
   }
 
   /** Fails every pending request and ends the threads. */
@@ -168,7 +260,30 @@ export class EnginePool {
   /** Each unit gets its own progress buffer, so a resubmitted chunk starts from a clean one. */
   #unit(job: PoolJob, pages: number[], task: (progress: SharedArrayBuffer) => WorkerTask): Unit {
     const progress = newProgressBuffer();
-    return { job, task: task(progress), pages, progress: progressViews(progress), crashes: 0 };
+    return { job, task: task(progress), pages, progress: progressViews(progress), crashes: 0, pin: null, thread: null };
+  }
+
+  /** A unit pinned to a live thread waits until that thread runs nothing else. */
+  #ready(unit: Unit): boolean {
+    if (unit.pin === null || !this.#piscina.threads.some((w) => w.threadId === unit.pin)) return true;
+    for (const running of this.#running.keys()) if (running.thread === unit.pin) return false;
+    return true;
+  }
+
+  /** Piscina's load balancer: an idle thread, the pinned one when it is idle. */
+  #place<W extends BalancedThread>(placement: Placement | null, workers: W[]): W | null {
+    const idle = workers.filter((w) => w.currentUsage === 0 && !w.terminating && !w.destroyed);
+    if (idle.length === 0) return null;
+    const pin = placement?.unit.pin ?? null;
+    // An unpinned unit leaves the threads that pinned units wait for to them where it can.
+    const chosen = (pin !== null ? idle.find((w) => w.id === pin) : undefined) ?? idle.find((w) => !this.#awaited(w.id)) ?? idle[0];
+    if (placement) placement.unit.thread = chosen.id;
+    return chosen;
+  }
+
+  /** Whether a waiting unit is pinned to thread `id`. */
+  #awaited(id: number): boolean {
+    return this.#scheduler.someWaiting((unit) => unit.pin === id);
   }
 
   /** Runs one unit on Piscina; never rejects (the scheduler counts on it). */
@@ -178,7 +293,8 @@ export class EnginePool {
     this.#running.set(unit, controller);
     this.#startWatchdog();
     try {
-      const reply = await this.#piscina.run(unit.task, { signal: controller.signal });
+      const placement: Placement = { unit };
+      const reply = await this.#piscina.run(Object.assign(unit.task, { [Piscina.queueOptionsSymbol]: placement }), { signal: controller.signal });
       if (unit.job.settledAtMs === null) unit.job.onReply(unit, reply);
     } catch (err) {
       // An aborted task was already accounted for by the watchdog or by the job's cancel.
@@ -187,6 +303,7 @@ export class EnginePool {
         unit.job.onCrash(unit, page, pageMs, err);
       }
     } finally {
+      unit.thread = null;
       this.#running.delete(unit);
       if (this.#running.size === 0) this.#stopWatchdog();
     }

@@ -1,8 +1,11 @@
 // The messages between EnginePool (main thread) and worker.ts (Piscina threads). Piscina
 // structured-clones them, which drops error classes, so document errors travel as data.
 import type { DocumentErrorCode } from "../errors.js";
+import type { DocumentPlan } from "../layout/document_stats.js";
+import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
-import type { TocEntry } from "../result.js";
+import type { RenderedPage } from "../render/page.js";
+import type { RenderOptions, TocEntry } from "../result.js";
 
 /** A DocumentError flattened for structured clone. */
 export interface WireDocumentError {
@@ -45,12 +48,39 @@ export interface ExtractTask {
   testHooks?: TestHooks;
 }
 
+/**
+ * Extract and lay out pages, keep the laid-out pages in the thread for the render task that
+ * follows, and answer with their summaries (layout/page_layout.ts).
+ */
+export interface LayoutTask extends Omit<ExtractTask, "kind"> {
+  kind: "layout";
+}
+
+/**
+ * Render pages with the document plan: pages this thread laid out are taken from its store;
+ * any other (laid out by a thread that died since, or evicted) is extracted and laid out again.
+ */
+export interface RenderTask {
+  kind: "render";
+  docId: string;
+  bytes: SharedArrayBuffer;
+  password?: string;
+  pages: number[];
+  /** The plan, its furniture narrowed to `pages`. */
+  plan: DocumentPlan;
+  /** Outline titles by page, for `pages` only. */
+  hints: Map<number, Map<string, number>>;
+  options: RenderOptions;
+  deadlineMs: number;
+  progress: SharedArrayBuffer;
+}
+
 /** Test-only: spins forever so a test can prove that abort replaces a stuck thread. */
 export interface TestHangTask {
   kind: "test_hang";
 }
 
-export type WorkerTask = OpenTask | ExtractTask | TestHangTask;
+export type WorkerTask = OpenTask | ExtractTask | LayoutTask | RenderTask | TestHangTask;
 
 export type OpenReply =
   | { ok: true; pageCount: number; hasXfa: boolean; repaired: boolean; outline: TocEntry[] | null }
@@ -59,7 +89,14 @@ export type OpenReply =
 /** `outcomes` is shorter than `pages` when the deadline or a cancel stopped the worker. */
 export type ExtractReply = { ok: true; outcomes: PageOutcome[] } | { ok: false; error: WireDocumentError };
 
-export type WorkerReply = OpenReply | ExtractReply;
+/** `thread` is the worker's threadId: the render task for these pages is best sent back to it. */
+export type LayoutReply = { ok: true; outcomes: LaidOutOutcome[]; thread: number } | { ok: false; error: WireDocumentError };
+
+/** `rendered` is shorter than `pages` when the deadline or a cancel stopped the worker. */
+/** `laidOutAgain` counts the pages this thread did not hold and laid out again. */
+export type RenderReply = { ok: true; rendered: RenderedPage[]; laidOutAgain: number } | { ok: false; error: WireDocumentError };
+
+export type WorkerReply = OpenReply | ExtractReply | LayoutReply | RenderReply;
 
 // Progress buffer layout. Int32 slots are read and written with Atomics; the start time
 // needs 64 bits, so it sits in a Float64 slot after them, written before the page slot so a

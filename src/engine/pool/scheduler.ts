@@ -14,8 +14,10 @@
 // limits.poolCrashRetriesMax times, then the request fails with EngineCrashed. The count is
 // per task, not per request: a long request may meet several retiring threads.
 import { limits } from "../../config/limits.js";
-import { DeadlineExceeded, DocumentError, documentWallExceeded, EngineCrashed } from "../errors.js";
+import { DeadlineExceeded, DocumentError, documentTooComplex, documentWallExceeded, EngineCrashed } from "../errors.js";
+import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
+import type { RenderedPage } from "../render/page.js";
 import type { ExtractOptions, OpenedInfo, OpenReply, ProgressViews, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
 
 interface Turn<J, U> {
@@ -28,10 +30,15 @@ export class FairScheduler<J, U> {
   #waiting = 0;
   #running = 0;
 
-  /** `run` must settle when the unit's work is over and must never reject. */
+  /**
+   * `run` must settle when the unit's work is over and must never reject. `ready` says whether
+   * a unit can start now (a render unit waits for the thread that holds its pages); a unit
+   * not ready is passed over, not reordered, and tried again when a running unit ends.
+   */
   constructor(
     readonly slots: number,
     private readonly run: (unit: U) => Promise<void>,
+    private readonly ready: (unit: U) => boolean = () => true,
   ) {}
 
   /** Units waiting for a slot, across all jobs. */
@@ -56,6 +63,11 @@ export class FairScheduler<J, U> {
     this.#pump();
   }
 
+  /** Whether any waiting unit satisfies `test`. */
+  someWaiting(test: (unit: U) => boolean): boolean {
+    return this.#rotation.some((turn) => turn.units.some(test));
+  }
+
   /** Forgets a job's waiting units; its running units finish on their own. */
   drop(job: J): void {
     const index = this.#rotation.findIndex((entry) => entry.job === job);
@@ -65,11 +77,9 @@ export class FairScheduler<J, U> {
   }
 
   #pump(): void {
-    while (this.#running < this.slots && this.#rotation.length > 0) {
-      const turn = this.#rotation.shift()!;
-      const unit = turn.units.shift()!;
-      if (turn.units.length > 0) this.#rotation.push(turn);
-      this.#waiting -= 1;
+    while (this.#running < this.slots) {
+      const unit = this.#next();
+      if (unit === null) return;
       this.#running += 1;
       const done = (): void => {
         this.#running -= 1;
@@ -77,6 +87,21 @@ export class FairScheduler<J, U> {
       };
       this.run(unit).then(done, done);
     }
+  }
+
+  /** The first ready unit in rotation order; its job goes to the back of the rotation. */
+  #next(): U | null {
+    for (let t = 0; t < this.#rotation.length; t++) {
+      const turn = this.#rotation[t];
+      const index = turn.units.findIndex((unit) => this.ready(unit));
+      if (index === -1) continue;
+      const [unit] = turn.units.splice(index, 1);
+      this.#rotation.splice(t, 1);
+      if (turn.units.length > 0) this.#rotation.push(turn);
+      this.#waiting -= 1;
+      return unit;
+    }
+    return null;
   }
 }
 
@@ -100,6 +125,10 @@ export interface Unit {
   progress: ProgressViews;
   /** Times a thread died under this task outside any page. */
   crashes: number;
+  /** The thread (threadId) this unit should run on, for a render unit: the one holding its pages. */
+  pin: number | null;
+  /** The thread it runs on, once Piscina has placed it. */
+  thread: number | null;
 }
 
 export interface JobHost {
@@ -189,8 +218,18 @@ export class OpenJob extends Job<OpenedInfo> {
   }
 }
 
-export class ExtractJob extends Job<PageOutcome[]> {
-  readonly #outcomes = new Map<number, PageOutcome>();
+/** Extracted pages (`extract` tasks), or extracted and laid out (`layout` tasks). */
+type ChunkOutcome = PageOutcome | LaidOutOutcome;
+
+function pageOf(outcome: ChunkOutcome): number {
+  if (!outcome.ok) return outcome.page;
+  return "model" in outcome ? outcome.model.page : outcome.summary.page;
+}
+
+export class ExtractJob<O extends ChunkOutcome = PageOutcome> extends Job<O[]> {
+  readonly #outcomes = new Map<number, O>();
+  /** For layout tasks: the thread that holds each laid-out page (its threadId). */
+  readonly holders = new Map<number, number>();
   /** Pages that were running when a thread died; a second death makes them page_render_failed. */
   readonly #struck = new Set<number>();
   /** The pages' extraction time so far, summed across threads (limits.documentWallMsMax). */
@@ -207,8 +246,9 @@ export class ExtractJob extends Job<PageOutcome[]> {
 
   override onReply(unit: Unit, reply: WorkerReply): void {
     if (!reply.ok) return this.fail(toDocumentError(reply.error));
-    const { outcomes } = reply as { outcomes: PageOutcome[] };
+    const { outcomes } = reply as unknown as { outcomes: O[] };
     for (const outcome of outcomes) this.#record(outcome);
+    if ("thread" in reply) for (const outcome of outcomes) if (outcome.ok) this.holders.set(pageOf(outcome), reply.thread);
     // The worker stops early only at the deadline (its cancel flag is set only once this
     // job has settled, and then no reply reaches here): the deadline timer is a tick behind.
     if (outcomes.length < unit.pages.length) return this.fail(this.deadlineError());
@@ -216,13 +256,13 @@ export class ExtractJob extends Job<PageOutcome[]> {
   }
 
   override onPageOverBudget(unit: Unit, page: number, pageMs: number): void {
-    this.#record({ ok: false, page, code: "page_budget_exceeded", wallMs: pageMs });
+    this.#record({ ok: false, page, code: "page_budget_exceeded", wallMs: pageMs } as O);
     this.#resubmitRest(unit);
   }
 
   override onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void {
     if (page === 0) return super.onCrash(unit, page, pageMs, err);
-    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", wallMs: pageMs });
+    if (this.#struck.has(page)) this.#record({ ok: false, page, code: "page_render_failed", wallMs: pageMs } as O);
     else this.#struck.add(page);
     this.#resubmitRest(unit);
   }
@@ -237,8 +277,8 @@ export class ExtractJob extends Job<PageOutcome[]> {
     return new DeadlineExceeded(this.#outcomes.size);
   }
 
-  #record(outcome: PageOutcome): void {
-    this.#outcomes.set(outcome.ok ? outcome.model.page : outcome.page, outcome);
+  #record(outcome: O): void {
+    this.#outcomes.set(pageOf(outcome), outcome);
     this.#wallMs += outcome.wallMs;
     if (this.#wallMs > limits.documentWallMsMax) this.fail(documentWallExceeded());
   }
@@ -247,5 +287,43 @@ export class ExtractJob extends Job<PageOutcome[]> {
     const rest = unit.pages.filter((page) => !this.#outcomes.has(page));
     if (rest.length > 0) this.host.requeue(this, this.chunkUnit(rest));
     this.finishIfComplete();
+  }
+}
+
+/** One request's render tasks: every page with text rendered, or the request fails. */
+export class RenderJob extends Job<Map<number, RenderedPage>> {
+  readonly #rendered = new Map<number, RenderedPage>();
+  /** Pages rendered by a thread that did not hold them, and so laid out again. */
+  laidOutAgain = 0;
+
+  constructor(
+    host: JobHost,
+    private readonly pages: readonly number[],
+    deadlineMs: number,
+    signal: AbortSignal | undefined,
+  ) {
+    super(host, deadlineMs, signal);
+  }
+
+  override onReply(unit: Unit, reply: WorkerReply): void {
+    if (!reply.ok) return this.fail(toDocumentError(reply.error));
+    const { rendered, laidOutAgain } = reply as { rendered: RenderedPage[]; laidOutAgain: number };
+    for (const page of rendered) this.#rendered.set(page.page, page);
+    this.laidOutAgain += laidOutAgain;
+    if (rendered.length < unit.pages.length) return this.fail(this.deadlineError());
+    this.finishIfComplete();
+  }
+
+  /** Rendering is our code, not MuPDF's: a page that takes a page budget to render is a document too complex. */
+  override onPageOverBudget(_unit: Unit, page: number, pageMs: number): void {
+    this.fail(documentTooComplex(`took more than ${limits.pageWallMsMax / 1000} s to render page ${page} (${Math.round(pageMs)} ms)`, { page }));
+  }
+
+  finishIfComplete(): void {
+    if (this.#rendered.size === this.pages.length) this.succeed(this.#rendered);
+  }
+
+  protected override deadlineError(): Error {
+    return new DeadlineExceeded(this.pages.length);
   }
 }

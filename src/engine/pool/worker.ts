@@ -1,4 +1,7 @@
-// The Piscina worker: one thread, one MuPDF WASM instance, a few opened documents.
+// The Piscina worker: one thread, one MuPDF WASM instance, a few opened documents, and the
+// pages it laid out, held until their render task comes back to this thread (pool.ts routes
+// it here; a page it does not hold is laid out again, so the routing is a saving, never a
+// condition of correctness).
 //
 // Error policy. A DocumentError (the file's fault) is returned as data, because Piscina
 // structured-clones a thrown error into a plain Error and its code would be lost. Anything
@@ -12,11 +15,15 @@
 // why the pool runs Piscina with `atomics: "disabled"` (with the default "sync" mode the
 // thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
+import { threadId } from "node:worker_threads";
 import { limits } from "../../config/limits.js";
 import { isDocumentError } from "../errors.js";
 import type { ExtractBudget } from "../extract/pages.js";
 import { wasm } from "../extract/mupdf_runtime.js";
 import { DocumentSource, openDocumentSource } from "../extract/open_fallback.js";
+import { type LaidOutPage, layOutOutcomes } from "../layout/page_layout.js";
+import type { PageOutcome } from "../model.js";
+import { type RenderedPage, renderLaidOutPage } from "../render/page.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -24,7 +31,11 @@ import {
   progressViews,
   type ExtractReply,
   type ExtractTask,
+  type LayoutReply,
+  type LayoutTask,
   type OpenReply,
+  type RenderReply,
+  type RenderTask,
   type OpenTask,
   type TestHooks,
   type WireDocumentError,
@@ -43,6 +54,9 @@ interface CachedDocument {
 
 /** Least recently used first. */
 const cache: CachedDocument[] = [];
+/** Laid-out pages by document, oldest document first; at most limits.workerLaidOutPagesMax pages in all. */
+const held = new Map<string, Map<number, LaidOutPage>>();
+let heldPages = 0;
 let retiring = false;
 
 export default async function handleTask(task: WorkerTask): Promise<WorkerReply> {
@@ -52,6 +66,10 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         return await runOpen(task);
       case "extract":
         return await runExtract(task);
+      case "layout":
+        return await runLayout(task);
+      case "render":
+        return await runRender(task);
       case "test_hang":
         return spinForTest();
     }
@@ -83,6 +101,88 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
   } catch (err) {
     return { ok: false, error: asWireError(err) };
   }
+  return { ok: true, outcomes: await extractWatched(entry, task, task.pages) };
+}
+
+async function runLayout(task: LayoutTask): Promise<LayoutReply> {
+  let entry: CachedDocument;
+  try {
+    entry = await acquire(task.docId, task.bytes, task.password);
+  } catch (err) {
+    return { ok: false, error: asWireError(err) };
+  }
+  const outcomes = await extractWatched(entry, task, task.pages);
+  const pages = new Map<number, LaidOutPage>();
+  const laid = layOutOutcomes(outcomes, entry.document.hasXfa, pages);
+  hold(task.docId, pages);
+  return { ok: true, outcomes: laid, thread: threadId };
+}
+
+async function runRender(task: RenderTask): Promise<RenderReply> {
+  const own = held.get(task.docId);
+  const { ints, times } = progressViews(task.progress);
+  const rendered: RenderedPage[] = [];
+  let laidOutAgain = 0;
+  try {
+    for (const page of task.pages) {
+      if (Atomics.load(ints, PROGRESS_CANCEL) === 1 || Date.now() >= task.deadlineMs) break;
+      let laid = own?.get(page);
+      if (!laid) {
+        const again = await layOutAgain(task, page);
+        if (!again.ok) return again;
+        laid = again.page;
+        laidOutAgain += 1;
+      }
+      times[PROGRESS_STARTED_MS] = Date.now();
+      Atomics.store(ints, PROGRESS_PAGE, page);
+      rendered.push(renderLaidOutPage(laid, task.plan, task.options, task.hints.get(page)));
+      Atomics.store(ints, PROGRESS_PAGE, 0);
+      if (own?.delete(page)) heldPages -= 1;
+    }
+  } finally {
+    Atomics.store(ints, PROGRESS_PAGE, 0);
+    if (own?.size === 0) held.delete(task.docId);
+  }
+  return { ok: true, rendered, laidOutAgain };
+}
+
+/** A page this thread does not hold, extracted and laid out again for its render task. */
+async function layOutAgain(task: RenderTask, page: number): Promise<{ ok: true; page: LaidOutPage } | { ok: false; error: WireDocumentError }> {
+  let entry: CachedDocument;
+  try {
+    entry = await acquire(task.docId, task.bytes, task.password);
+  } catch (err) {
+    return { ok: false, error: asWireError(err) };
+  }
+  const pages = new Map<number, LaidOutPage>();
+  const [outcome] = layOutOutcomes(await extractWatched(entry, task, [page]), entry.document.hasXfa, pages);
+  const laid = pages.get(page);
+  // It was laid out once with text, so anything else now is the engine failing, not the file.
+  if (!outcome?.ok || !laid) throw new Error(`page ${page} could not be laid out again for rendering (${outcome?.ok === false ? outcome.code : "no text"})`);
+  return { ok: true, page: laid };
+}
+
+/** Keeps a chunk's laid-out pages for their render task, dropping the oldest documents' pages past the limit. */
+function hold(docId: string, pages: ReadonlyMap<number, LaidOutPage>): void {
+  let own = held.get(docId);
+  if (!own) held.set(docId, (own = new Map()));
+  for (const [page, laid] of pages) {
+    if (!own.has(page)) heldPages += 1;
+    own.set(page, laid);
+  }
+  for (const [oldId, oldPages] of held) {
+    if (heldPages <= limits.workerLaidOutPagesMax) break;
+    for (const page of oldPages.keys()) {
+      if (heldPages <= limits.workerLaidOutPagesMax) break;
+      oldPages.delete(page);
+      heldPages -= 1;
+    }
+    if (oldPages.size === 0) held.delete(oldId);
+  }
+}
+
+/** Extracts `pages` with the pool's watchdog and cancel flag wired to the task's progress buffer. */
+async function extractWatched(entry: CachedDocument, task: ExtractTask | LayoutTask | RenderTask, pages: readonly number[]): Promise<PageOutcome[]> {
   const { ints, times } = progressViews(task.progress);
   // extractPages reads the deadline before every page, so folding the pool's cancel flag
   // into it stops the loop at the next page boundary without a second check there.
@@ -91,16 +191,17 @@ async function runExtract(task: ExtractTask): Promise<ExtractReply> {
       return Atomics.load(ints, PROGRESS_CANCEL) === 1 ? -Infinity : task.deadlineMs;
     },
   };
+  const hooks = "testHooks" in task ? task.testHooks : undefined;
   const onPageStart = (page: number): void => {
     times[PROGRESS_STARTED_MS] = Date.now();
     Atomics.store(ints, PROGRESS_PAGE, page);
-    if (testHooksEnabled && task.testHooks) runTestHooks(task.testHooks, page);
+    if (testHooksEnabled && hooks) runTestHooks(hooks, page);
   };
   try {
-    return { ok: true, outcomes: await entry.document.extract(task.pages, budget, onPageStart) };
+    return await entry.document.extract(pages, budget, onPageStart);
   } finally {
     Atomics.store(ints, PROGRESS_PAGE, 0);
-    if (testHooksEnabled && task.testHooks?.retire) retire();
+    if (testHooksEnabled && hooks?.retire) retire();
   }
 }
 

@@ -1,32 +1,35 @@
-// Steps 4 and 6, the document pass and assembly: the whole selection's extracted pages in, one Conversion out. Checks
-// the document verdicts (budget, XFA placeholder, no text at all), tidies every page's lines,
-// computes the document statistics once (body style, heading levels, running heads), renders
-// each page (page.ts), and joins the pages into one Markdown document with per-page offsets,
-// warnings and billing facts.
+// Steps 4 and 6, the document pass and assembly: the selection's laid-out pages in, one
+// Conversion out. The pass checks the document verdicts (budget, XFA placeholder, no text at
+// all) and plans the document once from the pages' digests (body style, heading levels, page
+// furniture); each page is then rendered with the plan where its lines are (page.ts, on the
+// worker that laid it out), and assembly joins the pages into one Markdown document with
+// per-page offsets, warnings and billing facts.
 import { createHash } from "node:crypto";
 import { limits } from "../../config/limits.js";
 import { DocumentError, documentTooComplex } from "../errors.js";
-import type { Line, PageModel, PageOutcome } from "../model.js";
-import { isXfaPlaceholder } from "../extract/open.js";
-import { computeDocumentStats } from "../layout/document_stats.js";
-import { lineText, prepareLines } from "../layout/line_joining.js";
-import { attachMarks } from "../layout/vector_bullets.js";
-import { normalizeTitle, type OutlineHints, renderPage } from "./page.js";
+import type { PageOutcome } from "../model.js";
+import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
+import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
+import { normalizeTitle, type OutlineHints, type RenderedPage, renderLaidOutPage } from "./page.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
 
-export interface AnalyseInput {
+/** The document and the request, as the document pass needs them. */
+export interface DocumentFacts {
   pageCount: number;
   /** Selected pages, ascending. */
   selected: readonly number[];
   /** The selection as the caller wrote it (or the canonical form when omitted). */
   selectionExpression: string;
-  /** One outcome per selected page that was processed, in page order. */
-  outcomes: readonly PageOutcome[];
   outline: readonly TocEntry[] | null;
   hasXfa: boolean;
   options: RenderOptions;
+}
+
+export interface AnalyseInput extends DocumentFacts {
+  /** One outcome per selected page that was processed, in page order. */
+  outcomes: readonly PageOutcome[];
 }
 
 export type AnalyseOutput = Omit<ConversionResult, "timings_ms">;
@@ -35,7 +38,7 @@ const PAGE_SEPARATOR = "\n\n";
 const FINAL_NEWLINE_BYTES = 1;
 const RULE_SEPARATOR = "\n\n---\n\n";
 
-function outlineHints(outline: readonly TocEntry[] | null): OutlineHints {
+export function outlineHints(outline: readonly TocEntry[] | null): OutlineHints {
   const hints: OutlineHints = new Map();
   for (const entry of outline ?? []) {
     if (entry.page === null || entry.title === "") continue;
@@ -46,37 +49,39 @@ function outlineHints(outline: readonly TocEntry[] | null): OutlineHints {
   return hints;
 }
 
-/** The extracted pages sorted by what became of them. */
-interface Outcomes {
-  models: PageModel[];
-  /** Models with at least one character, in page order. */
-  withText: PageModel[];
+/** The laid-out pages sorted by what became of them. */
+export interface Outcomes {
+  summaries: PageSummary[];
+  /** Pages with at least one character, in page order. */
+  withText: PageSummary[];
   /** Pages kept off the bill, by the critical warning that says why. */
   failed: Map<CriticalPageWarningCode, number[]>;
   wallByPage: Map<number, number>;
+  /** Pages with an outcome: billed unless a critical warning says otherwise. */
+  processed: number;
 }
 
-function sortOutcomes(outcomes: readonly PageOutcome[]): Outcomes {
-  const models: PageModel[] = [];
+function sortOutcomes(outcomes: readonly LaidOutOutcome[]): Outcomes {
+  const summaries: PageSummary[] = [];
   const failed = new Map<CriticalPageWarningCode, number[]>();
   const wallByPage = new Map<number, number>();
   const noteFailure = (code: CriticalPageWarningCode, page: number) => failed.set(code, [...(failed.get(code) ?? []), page]);
   for (const outcome of outcomes) {
-    wallByPage.set(outcome.ok ? outcome.model.page : outcome.page, outcome.wallMs);
-    if (outcome.ok) models.push(outcome.model);
+    wallByPage.set(outcome.ok ? outcome.summary.page : outcome.page, outcome.wallMs);
+    if (outcome.ok) summaries.push(outcome.summary);
     else noteFailure(outcome.code, outcome.page);
   }
-  for (const m of models) if (m.chars === 0) noteFailure("page_has_no_text_layer", m.page);
-  return { models, withText: models.filter((m) => m.chars > 0), failed, wallByPage };
+  for (const s of summaries) if (s.chars === 0) noteFailure("page_has_no_text_layer", s.page);
+  return { summaries, withText: summaries.filter((s) => s.chars > 0), failed, wallByPage, processed: outcomes.length };
 }
 
 /** The verdicts on the whole selection that end the conversion with a document error. */
-function checkDocument(input: AnalyseInput, withText: readonly PageModel[], prepared: ReadonlyMap<number, Line[]>, failed: ReadonlyMap<CriticalPageWarningCode, number[]>): void {
+function checkDocument(input: DocumentFacts, withText: readonly PageSummary[], failed: ReadonlyMap<CriticalPageWarningCode, number[]>): void {
   const documentChars = withText.reduce((sum, m) => sum + m.chars, 0);
   if (documentChars > limits.documentCharsMax) {
     throw documentTooComplex(`holds more than ${limits.documentCharsMax.toLocaleString("en-US")} characters`, { chars_max: limits.documentCharsMax });
   }
-  if (input.hasXfa && withText.every((m) => isXfaPlaceholder(prepared.get(m.page)!.map(lineText).join(" ")))) {
+  if (input.hasXfa && withText.every((s) => s.xfaPlaceholder)) {
     throw new DocumentError(
       "pdf_is_xfa",
       "The PDF is a dynamic XFA form: its pages hold only a placeholder and the content lives in the XFA stream, which this release does not render. Flatten the form to a regular PDF first.",
@@ -116,25 +121,22 @@ interface Assembled {
   cut: number[];
 }
 
-interface PageRenderer {
-  (model: PageModel): { markdown: string; columns: number; links: { url: string; text: string }[] };
-}
-
-function assemblePages(input: AnalyseInput, sorted: Outcomes, render: PageRenderer): Assembled {
+function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: ReadonlyMap<number, RenderedPage>): Assembled {
   const separator = input.options.pageMarkers === "rule" ? RULE_SEPARATOR : PAGE_SEPARATOR;
   const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [] };
-  const modelByPage = new Map(sorted.models.map((m) => [m.page, m]));
+  const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
   let markdownBytes = 0;
   for (const page of input.selected) {
-    const model = modelByPage.get(page);
-    if (!model && !sorted.wallByPage.has(page)) continue; // not processed (deadline)
+    const summary = summaryByPage.get(page);
+    if (!summary && !sorted.wallByPage.has(page)) continue; // not processed (deadline)
     // Once a page has been cut, every later page is cut too: the result ends at a page boundary.
     if (out.cut.length > 0) {
       out.cut.push(page);
       continue;
     }
-    const rendered = model && model.chars > 0 ? render(model) : { markdown: "", columns: 0, links: [] };
-    const text = rendered.markdown;
+    const own = summary && summary.chars > 0 ? rendered.get(page) : undefined;
+    if (summary && summary.chars > 0 && !own) throw new Error(`assembly: page ${page} has text but was not rendered`);
+    const text = own?.markdown ?? "";
     const separatorBytes = out.markdown === "" ? 0 : separator.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
@@ -149,9 +151,9 @@ function assemblePages(input: AnalyseInput, sorted: Outcomes, render: PageRender
       out.markdown += text;
       markdownBytes += separatorBytes + textBytes;
     }
-    for (const l of rendered.links) out.links.push({ page, url: l.url, text: l.text });
-    out.pages.push({ page, chars: model?.chars ?? 0, extraction: model?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
-    out.debugPages.push({ page, extraction: model?.extraction ?? null, wall_ms: Math.round(sorted.wallByPage.get(page) ?? 0), columns: rendered.columns });
+    for (const l of own?.links ?? []) out.links.push({ page, url: l.url, text: l.text });
+    out.pages.push({ page, chars: summary?.chars ?? 0, extraction: summary?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
+    out.debugPages.push({ page, extraction: summary?.extraction ?? null, wall_ms: Math.round(sorted.wallByPage.get(page) ?? 0), columns: own?.columns ?? 0 });
   }
   if (out.markdown !== "") out.markdown += "\n";
   return out;
@@ -168,30 +170,48 @@ function documentWarnings(failed: ReadonlyMap<CriticalPageWarningCode, number[]>
   return warnings;
 }
 
-export function analyseDocument(input: AnalyseInput): AnalyseOutput {
-  const { options } = input;
-  const sorted = sortOutcomes(input.outcomes);
-  const prepared = new Map<number, Line[]>(
-    sorted.withText.map((m) => {
-      const lines = prepareLines(m.lines);
-      attachMarks(lines, m.marks);
-      return [m.page, lines];
-    }),
-  );
-  checkDocument(input, sorted.withText, prepared, sorted.failed);
+/** The document pass's result: the pages sorted, the plan, and the pages to render with it. */
+export interface PlannedDocument {
+  sorted: Outcomes;
+  plan: DocumentPlan;
+  hints: OutlineHints;
+  /** The pages with text, in page order. */
+  toRender: number[];
+}
 
-  const stats = computeDocumentStats(sorted.withText, sorted.withText.map((m) => prepared.get(m.page)!));
-  const hints = outlineHints(input.outline);
-  const assembled = assemblePages(input, sorted, (model) => {
-    const rendered = renderPage(model, prepared.get(model.page)!, stats, options, hints);
-    return { ...rendered, markdown: options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown };
-  });
+/** Step 4: the document verdicts, then the plan from the digests of the pages with text. */
+export function planDocumentPass(input: DocumentFacts, laid: readonly LaidOutOutcome[]): PlannedDocument {
+  const sorted = sortOutcomes(laid);
+  checkDocument(input, sorted.withText, sorted.failed);
+  const plan = planDocument(sorted.withText.map((s) => s.digest!));
+  return { sorted, plan, hints: outlineHints(input.outline), toRender: sorted.withText.map((s) => s.page) };
+}
+
+/** Step 5 in this thread, for the pages laid out here. */
+export function renderHeldPages(held: ReadonlyMap<number, LaidOutPage>, planned: PlannedDocument, options: DocumentFacts["options"]): Map<number, RenderedPage> {
+  const rendered = new Map<number, RenderedPage>();
+  for (const page of planned.toRender) rendered.set(page, renderLaidOutPage(held.get(page)!, planned.plan, options, planned.hints.get(page)));
+  return rendered;
+}
+
+/** Steps 3b to 6 in this thread, over pages already extracted (tests and tools). */
+export function analyseDocument(input: AnalyseInput): AnalyseOutput {
+  const held = new Map<number, LaidOutPage>();
+  const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, input.hasXfa, held));
+  return assembleDocument(input, planned, renderHeldPages(held, planned, input.options));
+}
+
+/** Step 6: the rendered pages joined into the conversion, with its warnings and billing facts. */
+export function assembleDocument(input: DocumentFacts, planned: PlannedDocument, rendered: ReadonlyMap<number, RenderedPage>): AnalyseOutput {
+  const { options } = input;
+  const { sorted, plan: stats } = planned;
+  const assembled = assemblePages(input, sorted, rendered);
   for (const page of assembled.cut) sorted.failed.set("page_budget_exceeded", [...(sorted.failed.get("page_budget_exceeded") ?? []), page]);
 
   const warnings = documentWarnings(sorted.failed, assembled.cut);
   const notBilled = new Set(warnings.filter((w) => !w.billed && w.scope === "page").flatMap((w) => w.pages));
   const pagesNotBilled = [...notBilled].sort((a, b) => a - b);
-  const processed = input.outcomes.length;
+  const processed = sorted.processed;
   const result: AnalyseOutput = {
     engine: ENGINE_VERSION,
     markdown: assembled.markdown,

@@ -3,7 +3,8 @@
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
-import type { DocumentStats } from "../layout/document_stats.js";
+import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
+import type { LaidOutPage } from "../layout/page_layout.js";
 import { renderInline, plainText } from "./inline.js";
 import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
@@ -190,4 +191,21 @@ function renderCode(lines: readonly Line[]): string {
   const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));
   const fence = "`".repeat(longestFence + 1);
   return `${fence}\n${body}\n${fence}`;
+}
+
+/** One page's Markdown and facts, as it crosses back from the thread that rendered it. */
+export interface RenderedPage {
+  page: number;
+  markdown: string;
+  columns: number;
+  links: { url: string; text: string }[];
+}
+
+/** Step 5 in the thread that holds the laid-out page: the page rendered with the document plan. */
+export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options: RenderOptions, titles: ReadonlyMap<string, number> | undefined): RenderedPage {
+  const { model, lines } = laid;
+  const outline: OutlineHints = new Map(titles ? [[model.page, new Map(titles)]] : []);
+  const rendered = renderPage(model, lines, statsForPage(plan, model.page, lines), options, outline);
+  const markdown = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
+  return { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
 }
