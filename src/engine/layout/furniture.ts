@@ -11,6 +11,11 @@
 //    journal citation, a DOI or copyright line), or a small line alone above the body.
 // Body text is never furniture: a line must sit in a margin band and be separated from the
 // nearest body line by a real gap, so a paragraph that starts high on a page stays whole.
+//
+// Each half is split where the thread boundary falls (docs/engine.md §Where each step runs):
+// the page-local facts (`marginFacts`, `pageFurnitureRows`) are computed where the page was
+// laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
+// `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
 import { lineText } from "./line_joining.js";
 
@@ -57,18 +62,6 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /^https?:\/\/\S+$/i,
   /\bpage\s+\d{1,5}\s+(?:of|\/)\s+\d{1,5}\b/i,
 ];
-
-export function findFurniture(pages: readonly PageModel[], linesByPage: readonly Line[][], bodySize: number): Set<Line> {
-  const furniture = new Set<Line>();
-  const margins = pages.map((page, i) => marginFacts(page, linesByPage[i]));
-  const running = runningLineIndices(margins);
-  pages.forEach((page, i) => {
-    const lines = linesByPage[i];
-    for (const index of running.get(page.page) ?? []) furniture.add(lines[index]);
-    for (const index of furnitureFromRows(pageFurnitureRows(page, lines), bodySize)) furniture.add(lines[index]);
-  });
-  return furniture;
-}
 
 type Band = "top" | "bottom" | "side" | null;
 
@@ -150,11 +143,6 @@ export interface FurnitureRow {
   shortTop: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
-}
-
-/** Furniture that the page shows by itself, without help from other pages. */
-export function findPageFurniture(page: PageModel, lines: readonly Line[], bodySize: number): Line[] {
-  return furnitureFromRows(pageFurnitureRows(page, lines), bodySize).map((index) => lines[index]);
 }
 
 /** The page's margin rows that could be furniture, set apart from the body by white space. */
