@@ -24,6 +24,8 @@ export interface KeyReveal {
 export const REVEAL_KEY_BYTES = 32;
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
+const SLOT_ID_CHARS = 32;
+const SLOT_ID = new RegExp(`^[0-9A-Za-z]{${SLOT_ID_CHARS}}$`);
 
 function associated(id: string, sessionHash: string, keyId: string): Buffer {
   return Buffer.from(`key_reveal\n${id}\n${sessionHash}\n${keyId}`, "utf8");
@@ -59,7 +61,7 @@ function checkKey(sealKey: Buffer): void {
 /** Stores a reveal for `sessionHash`, sealed under `sealKey`; returns the slot's id (unguessable, 32 base62). */
 export async function putKeyReveal(ctx: StoreContext, sealKey: Buffer, sessionHash: string, reveal: KeyReveal): Promise<string> {
   checkKey(sealKey);
-  const id = randomBase62(32);
+  const id = randomBase62(SLOT_ID_CHARS);
   const now = ctx.now();
   // Expired slots of any session are cleared on the way: they are never shown.
   await ctx.db.query("DELETE FROM key_reveals WHERE expires_at <= $1", [new Date(now).toISOString()]);
@@ -77,6 +79,9 @@ export async function putKeyReveal(ctx: StoreContext, sealKey: Buffer, sessionHa
  */
 export async function takeKeyReveal(ctx: StoreContext, sealKey: Buffer, sessionHash: string, id: string): Promise<KeyReveal | null> {
   checkKey(sealKey);
+  // Only ids putKeyReveal makes reach the database: a hostile one (a NUL, which PostgreSQL
+  // cannot hold in text) is simply not a slot.
+  if (!SLOT_ID.test(id)) return null;
   const r = await ctx.db.query<{ key_id: string; name: string; sealed: string; hint: string; expires_at: Date | string }>(
     "DELETE FROM key_reveals WHERE id = $1 AND session_hash = $2 RETURNING key_id, name, sealed, hint, expires_at",
     [id, sessionHash],

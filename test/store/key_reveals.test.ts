@@ -67,4 +67,12 @@ describe("key reveal slots (issue 12)", () => {
     expect(await purgeKeyReveals(ctx)).toBeGreaterThanOrEqual(1);
     expect(await takeKeyReveal(ctx, sealKey, sessionHash, id)).toBeNull();
   });
+
+  it("a hostile slot id (NUL, a lone surrogate, too long) is no slot, never a database error (issue 12 item 3)", async () => {
+    const ctx = manualClock(t.db);
+    const sealKey = randomBytes(REVEAL_KEY_BYTES);
+    for (const id of ["\u0000".repeat(32), "\ud800", "a".repeat(5000), "", "a".repeat(31) + "\u0000"]) {
+      expect(await takeKeyReveal(ctx, sealKey, sessionHash, id)).toBeNull();
+    }
+  });
 });
