@@ -38,9 +38,10 @@ async function main(args: string[]): Promise<number> {
 
 /**
  * Exits once stdout and stderr have taken everything written. Left to itself, Node first
- * waits for V8's background jobs, and after a short conversion those are TurboFan compiles
- * of MuPDF's hot functions that nothing will call again: 80-350 ms between the last output
- * and the exit of a one-page `svc convert` (docs/cli.md §Start-up).
+ * drains V8's background jobs (optimising compiles of MuPDF's hot functions, which nothing
+ * will call again after a short conversion, and garbage-collection work): on this 2-core
+ * machine under load that kept a one-page `svc convert` alive a median 465 ms after its
+ * output, against 244 ms with this exit (docs/cli.md §Start-up).
  */
 async function exitWhenWritten(code: number): Promise<void> {
   const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write("", () => resolve()));
