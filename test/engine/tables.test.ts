@@ -222,6 +222,19 @@ describe("detectTables: ruled grids", () => {
     expect(cellTexts(tables[0])).toEqual([words[0], ["A long name that wraps", "3", "1.20"]]);
   });
 
+  it("keeps a row whose first and last cells both wrap as one row when every row is ruled (issue 9: tabula us-017)", () => {
+    const gy = [100, 120, 140, 170, 190];
+    const lines = [
+      ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),
+      text("Apple", 55, 124), text("3", 205, 124), text("1.20", 355, 124),
+      text("A long name that", 55, 144), text("7", 205, 150), text("North Carolina", 355, 144),
+      text("wraps", 55, 156), text("University", 355, 156),
+      text("Cherry", 55, 174), text("100", 205, 174), text("9.99", 355, 174),
+    ];
+    const { tables } = detectTables(lines, gridRules(xs, gy), PAGE);
+    expect(cellTexts(tables[0])).toEqual([words[0], words[1], ["A long name that wraps", "7", "North Carolina University"], ["Cherry", "100", "9.99"]]);
+  });
+
   it("ignores a box around prose and a grid with nothing in it", () => {
     const prose = [0, 1, 2, 3].map((i) => text("Some framed prose that is not a table at all.", 60, 110 + 14 * i));
     const frame: Rule = { x0: 50, y0: 100, x1: 500, y1: 170, kind: "stroke" };

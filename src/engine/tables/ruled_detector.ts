@@ -33,6 +33,12 @@ const COARSE_CELL_LINES_MIN = 4;
 /** The finer table from alignment must take this share of the grid's lines: the rest would
  *  fall out of the table into the text flow. */
 const FINER_COVER_MIN = 0.9;
+/** A grid in which at least this many bands below the first, and this share of them, hold a
+ *  single text row rules every row: a band with two text rows there is one row with wrapped
+ *  cells (us-017's project titles), not two rows. Booktabs-like grids, ruled round the
+ *  header and the body only, or round groups of rows, have no such bands. */
+const ROW_RULED_SINGLE_BANDS_MIN = 2;
+const ROW_RULED_SINGLE_BAND_SHARE_MIN = 1 / 3;
 /** Sub-columns inside ruled cells must show in this share of the rows: a few cells with a
  *  wide space inside are no hidden columns. */
 const SUB_COLUMN_ROW_SHARE_MIN = 0.5;
@@ -143,8 +149,9 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   const cellLines: Line[][] = Array.from({ length: anchors.length }, () => []);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
   const built: BuiltRow[] = [];
+  const splitting = !rulesEveryRow(grid, cellLines);
   for (let r = 0; r + 1 < grid.ys.length; r++) {
-    const sub = splitBand(grid, anchors, cellLines, r);
+    const sub = splitting ? splitBand(grid, anchors, cellLines, r) : null;
     if (sub !== null) {
       built.push(...sub);
       continue;
@@ -265,6 +272,21 @@ function isSpace(text: string, i: number): boolean {
   if (i < 0 || i >= text.length) return false;
   const c = text.charCodeAt(i);
   return c === 32 || c === 9 || c === 0xa0;
+}
+
+/** Whether the grid draws a rule under every row: enough of its bands below the first (a
+ *  header) hold one text row each. */
+function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
+  const cols = grid.xs.length - 1;
+  let bands = 0;
+  let single = 0;
+  for (let r = 1; r + 1 < grid.ys.length; r++) {
+    const lines = cellLines.slice(r * cols, (r + 1) * cols).flat();
+    if (lines.length === 0) continue;
+    bands++;
+    if (groupRows(lines, (l) => l).length === 1) single++;
+  }
+  return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
 }
 
 /**
