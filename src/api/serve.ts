@@ -54,16 +54,17 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
   const port = env.PORT === 0 && env.PUBLIC_BASE_URL === undefined ? await freePort(env.HOST) : env.PORT;
   const baseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   const app = await buildApp({ store: store.ctx, pool, env, baseUrl });
+  // Set before the first request: give-backs that failed while the database was away
+  // (src/store/pending_releases.ts); what their deadline or the queue's bound gives up is left
+  // to the expiry sweeps, and said so.
+  store.ctx.releases = new PendingReleases(store.ctx.now, (d) =>
+    app.log.warn({ kind: d.release.kind, id: d.release.id, reason: d.reason, err: d.err }, "gave up retrying a release; its expiry frees it"),
+  );
   const address = await app.listen({ port, host: env.HOST });
   let admin: Server | null = null;
   if (!env.DATABASE_URL) admin = await serveAdminSocket(store.ctx, adminSocketPath(env.DATA_DIR));
   log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, ready: store.isReady(), engine_threads: pool.stats().threads, instance: store.ctx.instanceId }));
 
-  // Give-backs that failed while the database was away (src/store/pending_releases.ts): what
-  // their deadline or the queue's bound gives up is left to the expiry sweeps, and said so.
-  store.ctx.releases = new PendingReleases(store.ctx.now, (d) =>
-    app.log.warn({ kind: d.release.kind, id: d.release.id, reason: d.reason, err: d.err }, "gave up retrying a release; its expiry frees it"),
-  );
   const background = (name: string, fn: () => Promise<unknown>) => () => {
     // Not yet ready: openStore's own attempts are logged, once each.
     if (!store.isReady()) return;
