@@ -178,6 +178,17 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks([line("1.5 2.5 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
   });
 
+  it("joins a centred title wrapped onto a second, shorter line into one heading (issue 9: gen-paper-2col)", () => {
+    // The title block of a paper, above its columns: the second line's centring reads as an indent.
+    const title = [line("Measuring Silt Accumulation in Small Harbours", { size: 18, x: 120, y: 68 }), line("with Low-Cost Echo Sounders", { size: 18, x: 190, y: 91 })];
+    const blocks = buildBlocks([...title, line("Ana Ferreira, Tomas Lind and Mei Okada", { x: 230, y: 130 })], STATS);
+    expect(kinds(blocks)).toEqual(["h1", "paragraph"]);
+    expect(texts(blocks[0])).toBe("Measuring Silt Accumulation in Small Harbours | with Low-Cost Echo Sounders");
+    // A title page's title and edition, a line's height apart, stay two headings.
+    const spaced = [line("National Hydro Network", { size: 18, x: 120, y: 68 }), line("Edition 1.0", { size: 18, x: 190, y: 110 })];
+    expect(kinds(buildBlocks(spaced, STATS))).toEqual(["h1", "h1"]);
+  });
+
   it("keeps a bulleted line in a heading style a list item", () => {
     const blocks = buildBlocks([line("• Key point", { size: 14, bold: true })], STATS);
     expect(kinds(blocks)).toEqual(["list_item"]);

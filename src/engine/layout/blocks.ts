@@ -30,6 +30,10 @@ const HEADING_STYLE_SHARE_MIN = 0.85;
 /** A heading numbered "6.3.2 Title": each number is one level of the document's outline,
  *  whatever the style rank on the selected pages says (a subsection alone on its page). */
 const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
+/** A heading wrapped onto a second line (a centred title, whose shorter second line reads as
+ *  an indent) sits closer than this many ems below its first line; separate headings in one
+ *  style are set further apart (a title page's title, edition and date). */
+const HEADING_WRAP_GAP_EMS_MAX = 0.5;
 /** Monospace more than this many points above the body size is display type, not code. */
 const CODE_SIZE_OVER_BODY_MAX = 1.5;
 /** A code block continues across blank lines up to this many line heights. */
@@ -259,7 +263,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
       current.lines.push(line);
     }
   }
-  return drafts.map((d) => classify(d, stats));
+  return joinWrappedHeadings(drafts.map((d) => classify(d, stats)));
 }
 
 function startsNewBlock(
@@ -343,6 +347,36 @@ function classify(draft: Draft, stats: DocumentStats): Block {
 function numberingDepth(lines: Line[]): number {
   const m = SECTION_NUMBER.exec(lineText(lines[0]));
   return m === null ? 0 : m[1].split(".").length;
+}
+
+/** Joins a heading and the next when the second is the first's wrapped line: same level and
+ *  style, right below it, overlapping it, and the first not ended by a full stop or colon. */
+function joinWrappedHeadings(blocks: Block[]): Block[] {
+  const out: Block[] = [];
+  for (const block of blocks) {
+    const prev = out[out.length - 1];
+    if (prev?.kind === "heading" && block.kind === "heading" && prev.level === block.level && prev.lines.length + block.lines.length <= HEADING_LINES_MAX) {
+      const above = prev.lines[prev.lines.length - 1];
+      const below = block.lines[0];
+      const style = lineStyle(above);
+      const next = lineStyle(below);
+      const gap = below.y0 - above.y1;
+      if (
+        style.size === next.size &&
+        style.bold === next.bold &&
+        gap >= 0 &&
+        gap < HEADING_WRAP_GAP_EMS_MAX * emOf(above) &&
+        below.x0 < above.x1 &&
+        below.x1 > above.x0 &&
+        !/[.:!?]\s*$/.test(lineText(above))
+      ) {
+        out[out.length - 1] = { ...prev, lines: [...prev.lines, ...block.lines] };
+        continue;
+      }
+    }
+    out.push(block);
+  }
+  return out;
 }
 
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
