@@ -275,11 +275,11 @@ class LocalEngine {
       pageCount: local.pageCount,
       hasXfa: local.hasXfa,
       outline: local.outline,
-      layOut: async (pages, deadlineMs, onProgress) => {
+      layOut: async (pages, options, deadlineMs, onProgress) => {
         this.#pagesAsked += pages.length;
-        if (this.#pool === null && this.#pagesAsked < POOL_PAGES_MIN) return local.layOut(pages, deadlineMs, onProgress);
+        if (this.#pool === null && this.#pagesAsked < POOL_PAGES_MIN) return local.layOut(pages, options, deadlineMs, onProgress);
         pooled = await openWithPool(await this.#startPool())(bytes, password);
-        return pooled.layOut(pages, deadlineMs, onProgress);
+        return pooled.layOut(pages, options, deadlineMs, onProgress);
       },
       // Pages are rendered where they were laid out.
       render: (planned, options, deadlineMs) => (pooled ?? local).render(planned, options, deadlineMs),

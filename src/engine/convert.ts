@@ -2,7 +2,7 @@
 // across the worker pool) → plan the document → render each page where it was laid out →
 // assemble. Knows nothing of HTTP, keys or credits.
 import { limits } from "../config/limits.js";
-import { assembleDocument, type DocumentFacts, planDocumentPass, type PlannedDocument, renderHeldPages } from "./render/document.js";
+import { assembleDocument, type DocumentFacts, outlineHints, planDocumentPass, type PlannedDocument, renderHeldPages } from "./render/document.js";
 import { DocumentError, documentWallExceeded } from "./errors.js";
 import { randomUUID } from "node:crypto";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes } from "./layout/page_layout.js";
@@ -44,7 +44,7 @@ export interface DocumentSession {
   hasXfa: boolean;
   outline: TocEntry[] | null;
   /** Extracts and lays out `pages` where the session runs them; `onProgress` receives the number completed so far. */
-  layOut(pages: readonly number[], deadlineMs: number, onProgress?: (completed: number) => void): Promise<LaidOutOutcome[]>;
+  layOut(pages: readonly number[], options: RenderOptions, deadlineMs: number, onProgress?: (completed: number) => void): Promise<LaidOutOutcome[]>;
   /** Renders the planned pages (all laid out before) with the document plan. */
   render(planned: PlannedDocument, options: RenderOptions, deadlineMs: number): Promise<Map<number, RenderedPage>>;
   close(): Promise<void>;
@@ -62,7 +62,7 @@ export async function convertDocument(open: SessionOpener, request: ConvertReque
     const selected = resolveSelection(parsed, session.pageCount, request.maxSelectedPages ?? limits.selectedPagesMax);
     await request.onSelected?.({ pageCount: session.pageCount, selected, parsed });
     const parsedAt = performance.now();
-    const outcomes = await session.layOut(selected, deadlineMs, (done) => request.onProgress?.(done, selected.length));
+    const outcomes = await session.layOut(selected, request.options, deadlineMs, (done) => request.onProgress?.(done, selected.length));
     checkDocumentWall(outcomes);
     if (outcomes.length < selected.length) {
       throw new DocumentError(
@@ -110,7 +110,7 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
     pageCount: source.pageCount,
     hasXfa: source.hasXfa,
     outline: source.outline(),
-    async layOut(pages, deadlineMs, onProgress) {
+    async layOut(pages, _options, deadlineMs, onProgress) {
       let started = 0;
       const outcomes = await source.extract(pages, { deadlineMs, wallMsMax: limits.documentWallMsMax }, () => onProgress?.(started++));
       onProgress?.(outcomes.length);
@@ -139,17 +139,22 @@ export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?
     // Opening counts against the request's wall clock too, not a fresh one of its own.
     const info = await pool.open(docId, shared, password, { withOutline: true, signal, deadlineMs });
     let holders: ReadonlyMap<number, number> = new Map();
+    let rendered: Map<number, RenderedPage> | null = null;
     return {
       pageCount: info.pageCount,
       hasXfa: info.hasXfa,
       outline: info.outline,
-      async layOut(pages, deadlineMs, onProgress) {
-        const laid = await pool.layOut(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done) });
+      async layOut(pages, options, deadlineMs, onProgress) {
+        const hints = outlineHints(info.outline);
+        const laid = await pool.layOut(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done), renderWith: { options, hints } });
         holders = laid.holders;
+        rendered = laid.rendered;
         return laid.outcomes;
       },
-      render(planned, options, deadlineMs) {
+      async render(planned, options, deadlineMs) {
         const { toRender: pages, plan, hints } = planned;
+        // Rendered with the layout, in one task, when the selection was one chunk (pool.ts).
+        if (rendered && rendered.size === pages.length && pages.every((page) => rendered!.has(page))) return rendered;
         return pool.render(docId, shared, password, { pages, holders, plan, hints, options }, { deadlineMs, signal });
       },
       async close() {},

@@ -177,11 +177,13 @@ export class EnginePool {
     password: string | undefined,
     pages: readonly number[],
     options: ExtractOptions,
-  ): Promise<{ outcomes: LaidOutOutcome[]; holders: Map<number, number> }> {
+  ): Promise<{ outcomes: LaidOutOutcome[]; holders: Map<number, number>; rendered: Map<number, RenderedPage> | null }> {
     if (new Set(pages).size !== pages.length) throw new Error("EnginePool.layOut: pages must be distinct");
-    const { deadlineMs, testHooks } = options;
+    const { deadlineMs, testHooks, renderWith } = options;
+    // Only a task holding the whole selection may render it (a resubmitted rest never does).
+    const renderAll = (chunk: number[]) => (renderWith && chunk.length === pages.length ? renderWith : undefined);
     const chunkUnit = (chunk: number[]): Unit =>
-      this.#unit(job, chunk, (progress) => ({ kind: "layout", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks }));
+      this.#unit(job, chunk, (progress) => ({ kind: "layout", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks, renderAll: renderAll(chunk) }));
     const job: ExtractJob<LaidOutOutcome> = new ExtractJob<LaidOutOutcome>(this.#host, pages, options, chunkUnit);
     const units: Unit[] = [];
     for (let start = 0; start < pages.length; start += limits.pagesPerChunkMax) {
@@ -189,7 +191,7 @@ export class EnginePool {
     }
     this.#admit(job, units);
     if (units.length === 0) job.finishIfComplete();
-    return { outcomes: await job.promise, holders: job.holders };
+    return { outcomes: await job.promise, holders: job.holders, rendered: job.rendered };
   }
 
   /** Renders laid-out pages with the document plan, each on the thread that holds it where that thread still lives. */

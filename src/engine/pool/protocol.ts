@@ -54,6 +54,11 @@ export interface ExtractTask {
  */
 export interface LayoutTask extends Omit<ExtractTask, "kind"> {
   kind: "layout";
+  /**
+   * Set when `pages` is the whole selection: the document pass over one chunk needs no other
+   * thread, so the worker plans and renders the pages in the same task (one thread hop fewer).
+   */
+  renderAll?: { options: RenderOptions; hints: Map<number, Map<string, number>> };
 }
 
 /**
@@ -90,7 +95,7 @@ export type OpenReply =
 export type ExtractReply = { ok: true; outcomes: PageOutcome[] } | { ok: false; error: WireDocumentError };
 
 /** `thread` is the worker's threadId: the render task for these pages is best sent back to it. */
-export type LayoutReply = { ok: true; outcomes: LaidOutOutcome[]; thread: number } | { ok: false; error: WireDocumentError };
+export type LayoutReply = { ok: true; outcomes: LaidOutOutcome[]; thread: number; rendered?: RenderedPage[] } | { ok: false; error: WireDocumentError };
 
 /** `rendered` is shorter than `pages` when the deadline or a cancel stopped the worker. */
 /** `laidOutAgain` counts the pages this thread did not hold and laid out again. */
@@ -138,4 +143,6 @@ export interface ExtractOptions {
   onProgress?: (pagesCompleted: number, pagesTotal: number) => void;
   /** Ignored unless the workers run with SVC_TEST_HOOKS=1. */
   testHooks?: TestHooks;
+  /** For `layOut`: render with these when the selection fits one task (LayoutTask.renderAll). */
+  renderWith?: { options: RenderOptions; hints: Map<number, Map<string, number>> };
 }

@@ -230,6 +230,8 @@ export class ExtractJob<O extends ChunkOutcome = PageOutcome> extends Job<O[]> {
   readonly #outcomes = new Map<number, O>();
   /** For layout tasks: the thread that holds each laid-out page (its threadId). */
   readonly holders = new Map<number, number>();
+  /** For a layout task that rendered the whole selection too (LayoutTask.renderAll). */
+  rendered: Map<number, RenderedPage> | null = null;
   /** Pages that were running when a thread died; a second death makes them page_render_failed. */
   readonly #struck = new Set<number>();
   /** The pages' extraction time so far, summed across threads (limits.documentWallMsMax). */
@@ -249,6 +251,7 @@ export class ExtractJob<O extends ChunkOutcome = PageOutcome> extends Job<O[]> {
     const { outcomes } = reply as unknown as { outcomes: O[] };
     for (const outcome of outcomes) this.#record(outcome);
     if ("thread" in reply) for (const outcome of outcomes) if (outcome.ok) this.holders.set(pageOf(outcome), reply.thread);
+    if ("rendered" in reply && reply.rendered) this.rendered = new Map(reply.rendered.map((page) => [page.page, page]));
     // The worker stops early only at the deadline (its cancel flag is set only once this
     // job has settled, and then no reply reaches here): the deadline timer is a tick behind.
     if (outcomes.length < unit.pages.length) return this.fail(this.deadlineError());

@@ -21,6 +21,7 @@ import { isDocumentError } from "../errors.js";
 import type { ExtractBudget } from "../extract/pages.js";
 import { wasm } from "../extract/mupdf_runtime.js";
 import { DocumentSource, openDocumentSource } from "../extract/open_fallback.js";
+import { planDocument } from "../layout/document_stats.js";
 import { type LaidOutPage, layOutOutcomes } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
 import { type RenderedPage, renderLaidOutPage } from "../render/page.js";
@@ -114,6 +115,14 @@ async function runLayout(task: LayoutTask): Promise<LayoutReply> {
   const outcomes = await extractWatched(entry, task, task.pages);
   const pages = new Map<number, LaidOutPage>();
   const laid = layOutOutcomes(outcomes, entry.document.hasXfa, pages);
+  if (task.renderAll && laid.length === task.pages.length) {
+    // The whole selection is here: the same document pass the main thread will run, on the
+    // same digests in the same order, gives the same plan.
+    const { options, hints } = task.renderAll;
+    const plan = planDocument(laid.flatMap((o) => (o.ok && o.summary.digest ? [o.summary.digest] : [])));
+    const rendered = [...pages.values()].map((page) => renderLaidOutPage(page, plan, options, hints.get(page.model.page)));
+    return { ok: true, outcomes: laid, thread: threadId, rendered };
+  }
   hold(task.docId, pages);
   return { ok: true, outcomes: laid, thread: threadId };
 }
