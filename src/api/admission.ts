@@ -6,7 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { limits } from "../config/limits.js";
 import { ApiError } from "../errors/catalogue.js";
 import type { AccountLimitName } from "../store/account_limits.js";
-import { gcraAdvance, gcraPeek, gcraTake, type GcraResult } from "../store/gcra.js";
+import { gcraAdvance, gcraPeek, gcraTake, gcraTakeAndPeek, type GcraParams, type GcraResult } from "../store/gcra.js";
 import { acquireLease, countActiveLeases, releaseLease } from "../store/leases.js";
 import { meterCatalogue, meterParams, type MeterName } from "../store/meters.js";
 import type { Scope } from "../store/keys.js";
@@ -90,18 +90,50 @@ export function advanceMeter(deps: ApiDeps, caller: Caller, name: MeterName, cos
   return runMeter(deps, caller, name, cost, gcraAdvance);
 }
 
+/** A peek's reading at the organization's limit and, below it, the key's: as runMeter gives. */
+function strictestPeek(org: GcraResult, key: GcraResult | undefined): GcraResult {
+  if (key === undefined || !org.allowed) return org;
+  return key.allowed ? { ...key, limit: org.limit } : key;
+}
+
 /**
- * The requests meter at admission (rule 3: cost 1), with the page meter read for the headers.
+ * The requests meter at admission (rule 3: cost 1) and reads of the meters admission checks
+ * afterwards (`peeks`, at the organization's limit and a key's lower one), in one round trip
+ * where runMeter and checkMeter took one per meter (issue 10 item 5). The take keeps
+ * runMeter's order: the key's meter first, the organization's only when the key's admits.
  * The readings are left on the request before a refusal is thrown, so a 429 shows the meter
  * that refused it rather than an idle one.
  */
-export async function takeRequestsMeter(deps: ApiDeps, request: FastifyRequest, caller: Caller): Promise<GcraResult> {
-  const requests = await runMeter(deps, caller, "requests", 1, gcraTake);
-  const pages = await runMeter(deps, caller, "pages", 0, gcraPeek);
+export async function takeRequestsMeter(deps: ApiDeps, request: FastifyRequest, caller: Caller, peeks: readonly MeterName[] = ["pages"]): Promise<Map<MeterName, GcraResult>> {
+  const peekParams: GcraParams[] = [];
+  const peekIndex = peeks.map((name) => {
+    const orgLimit = meterLimit(caller, name, "org");
+    const keyLimit = meterLimit(caller, name, "key");
+    const org = peekParams.push({ ...meterParams(name, caller.org.id, orgLimit), cost: 0 }) - 1;
+    const key = keyLimit < orgLimit ? peekParams.push({ ...meterParams(name, caller.org.id, keyLimit, caller.key.key_id), cost: 0 }) - 1 : null;
+    return { name, org, key };
+  });
+  const orgLimit = meterLimit(caller, "requests", "org");
+  const keyLimit = meterLimit(caller, "requests", "key");
+  const orgParams = { ...meterParams("requests", caller.org.id, orgLimit), cost: 1 };
+  const keyParams = keyLimit < orgLimit ? { ...meterParams("requests", caller.org.id, keyLimit, caller.key.key_id), cost: 1 } : null;
+  const first = await gcraTakeAndPeek(deps.store, keyParams ?? orgParams, peekParams);
+  let requests = first.taken;
+  if (keyParams !== null && requests.allowed) {
+    const org = await gcraTake(deps.store, orgParams);
+    requests = org.allowed ? { ...requests, limit: org.limit } : org;
+  }
+  const readings = new Map<MeterName, GcraResult>();
+  for (const { name, org, key } of peekIndex) readings.set(name, strictestPeek(first.peeked[org], key === null ? undefined : first.peeked[key]));
   request.rate.requests = requests;
-  request.rate.pages = pages;
+  if (readings.has("pages")) request.rate.pages = readings.get("pages")!;
   if (!requests.allowed) throw meterRefusal("requests", requests);
-  return pages;
+  return readings;
+}
+
+/** Admission's check of a meter metered after the fact, on a reading takeRequestsMeter made. */
+function checkReading(name: MeterName, reading: GcraResult): void {
+  if (!reading.allowed) throw meterRefusal(name, reading);
 }
 
 /**
@@ -111,7 +143,9 @@ export async function takeRequestsMeter(deps: ApiDeps, request: FastifyRequest, 
 export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope, endpoint: Endpoint, authenticate?: Authenticate): Promise<Admitted> {
   const caller = authenticate ? await authenticate(request) : await authenticateCaller(deps, request, scope);
   request.caller = caller;
-  const pages = await takeRequestsMeter(deps, request, caller);
+  // A conversion's admission checks three meters metered after the fact; a read shows pages only.
+  const peeks: MeterName[] = endpoint === "read" ? ["pages"] : ["pages", "no_value_conversions", "unbilled_compute"];
+  const readings = await takeRequestsMeter(deps, request, caller, peeks);
   applySimulation(request.headers, caller, deps.baseUrl);
   if (endpoint === "read") {
     const active = await countActiveLeases(deps.store, caller.org.id);
@@ -125,9 +159,9 @@ export async function admit(deps: ApiDeps, request: FastifyRequest, scope: Scope
       details: { debt_credits: caller.org.debt_credits, credits_required_to_resume: caller.org.debt_credits },
     });
   }
-  if (endpoint === "convert" && !pages.allowed) throw meterRefusal("pages", pages);
-  await checkMeter(deps, caller, "no_value_conversions");
-  await checkMeter(deps, caller, "unbilled_compute");
+  if (endpoint === "convert") checkReading("pages", readings.get("pages")!);
+  checkReading("no_value_conversions", readings.get("no_value_conversions")!);
+  checkReading("unbilled_compute", readings.get("unbilled_compute")!);
   // A lease this organization's finished request could not give back while the database was
   // away is given back first: a client within its limits is never refused for it.
   const pending = pendingReleases(deps.store);

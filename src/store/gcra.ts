@@ -156,6 +156,50 @@ export async function gcraTake(ctx: StoreContext, p: GcraParams): Promise<GcraRe
   return resultOf(p, r, tatUs, nowUs, false, overUs);
 }
 
+// The take of TAKE_SQL with reads of other meters of the same organization, in ONE statement
+// (issue 10 item 5: admission's requests take and its peeks were four round trips). The reads
+// see the statement's snapshot, as a separate SELECT just before would; they never touch the
+// taken row, so the take stays the one atomic upsert above. $6… the peeked meters' names.
+function takeAndPeekSql(peeks: number): string {
+  const names = Array.from({ length: peeks }, (_, i) => `$${i + 6}`).join(", ");
+  return `
+  WITH taken AS (${TAKE_SQL})
+  SELECT true AS taken, NULL::text AS meter, tat_us FROM taken
+  UNION ALL
+  SELECT false, meter, tat_us FROM meters WHERE org_id = $1 AND meter IN (${names})`;
+}
+
+/**
+ * gcraTake of `take` and gcraPeek of each of `peeks` (meters of the same organization) in one
+ * round trip; the readings are those the separate calls would give. A refused take reads its
+ * TAT again for the retry-after, as gcraTake does.
+ */
+export async function gcraTakeAndPeek(ctx: StoreContext, take: GcraParams, peeks: readonly GcraParams[]): Promise<{ taken: GcraResult; peeked: GcraResult[] }> {
+  if (peeks.length === 0) return { taken: await gcraTake(ctx, take), peeked: [] };
+  const r = ratesOf(take);
+  assert(r.incrementUs <= r.toleranceUs, `gcra: cost ${take.cost} exceeds the burst ${take.burst} of meter ${take.meter}`);
+  for (const p of peeks) assert(p.orgId === take.orgId && p.meter !== take.meter, `gcra: peek ${p.meter} must be another meter of org ${take.orgId}`);
+  const nowUs = nowUsOf(ctx);
+  const params = [take.orgId, take.meter, nowUs.toString(), r.incrementUs.toString(), r.toleranceUs.toString(), ...peeks.map((p) => p.meter)];
+  const { rows } = await ctx.db.query<{ taken: boolean; meter: string | null; tat_us: unknown }>(takeAndPeekSql(peeks.length), params);
+  const tats = new Map<string, bigint>();
+  let takenTat: bigint | null = null;
+  for (const row of rows) {
+    if (row.taken) takenTat = toBigInt(row.tat_us);
+    else tats.set(row.meter!, toBigInt(row.tat_us));
+  }
+  const peeked = peeks.map((p) => {
+    const pr = ratesOf(p);
+    const tatUs = tats.get(p.meter) ?? null;
+    const overUs = maxBig(tatUs ?? nowUs, nowUs) + pr.incrementUs - nowUs - pr.toleranceUs;
+    return resultOf(p, pr, tatUs, nowUs, overUs <= 0n, overUs);
+  });
+  if (takenTat !== null) return { taken: resultOf(take, r, takenTat, nowUs, true, 0n), peeked };
+  const tatUs = await readTat(ctx, take.orgId, take.meter);
+  const overUs = maxBig(tatUs ?? nowUs, nowUs) + r.incrementUs - nowUs - r.toleranceUs;
+  return { taken: resultOf(take, r, tatUs, nowUs, false, overUs), peeked };
+}
+
 /**
  * After the fact (pages on settlement, SPEC rules 4 and 5; zero-value conversions; unbilled
  * compute): always moves TAT by `cost`, even past the burst. `allowed` then says whether the

@@ -2,7 +2,7 @@
 // database of the run: PGlite, or a fresh PostgreSQL database when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { effectiveRetryAfterMs, errorHeaders } from "../../src/errors/catalogue.js";
-import { gcraAdvance, gcraPeek, gcraTake, type GcraMeter } from "../../src/store/gcra.js";
+import { gcraAdvance, gcraPeek, gcraTake, gcraTakeAndPeek, type GcraMeter } from "../../src/store/gcra.js";
 import { meterParams } from "../../src/store/meters.js";
 import { runModel, type ModelEvent } from "../support/gcra_model.js";
 import { dbKind, freshDb, manualClock, type TestDb } from "../support/db.js";
@@ -175,5 +175,30 @@ describe(`meters are per organization and per meter (${dbKind})`, () => {
     expect((await gcraTake(clock, { ...requestsMeter(a), cost: 1 })).allowed).toBe(false);
     expect((await gcraTake(clock, { ...requestsMeter(b), cost: 1 })).allowed).toBe(true);
     expect((await gcraTake(clock, { ...meterParams("toc", a, 60), cost: 1 })).allowed).toBe(true);
+  });
+});
+
+describe(`issue 10 item 5: the requests take and admission's peeks in one statement read what separate calls read (${dbKind})`, () => {
+  it("gcraTakeAndPeek agrees with gcraTake and gcraPeek: admitted, refused, and meters over their burst or never used", async () => {
+    const clock = manualClock(t.db);
+    const orgId = nextOrg();
+    const requests = { ...meterParams("requests", orgId, 3), cost: 1 }; // burst 1: the second take is refused
+    const pages = { ...meterParams("pages", orgId, 60), cost: 0 };
+    const noValue = { ...meterParams("no_value_conversions", orgId, 60), cost: 0 };
+    const keyPages = { ...meterParams("pages", orgId, 30, "key_1"), cost: 0 }; // never used
+    await gcraAdvance(clock, { ...pages, cost: 500 }); // over its burst of 200
+    await gcraAdvance(clock, { ...noValue, cost: 3 });
+    const peeks = [pages, noValue, keyPages];
+    for (const expectTaken of [true, false]) {
+      const alone = await Promise.all(peeks.map((p) => gcraPeek(clock, p)));
+      const both = await gcraTakeAndPeek(clock, requests, peeks);
+      expect(both.taken.allowed).toBe(expectTaken);
+      expect(both.peeked).toEqual(alone);
+      expect(both.peeked.map((r) => r.allowed)).toEqual([false, true, true]);
+      expect(both.peeked[0].retryAfterMs).toBe(300_000); // 300 pages over at 1 page per second
+    }
+    // The refused take consumed nothing and reports the wait gcraTake would.
+    const refused = await gcraTake(clock, requests);
+    expect(refused).toMatchObject({ allowed: false, retryAfterMs: 20_000 });
   });
 });
