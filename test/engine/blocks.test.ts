@@ -189,6 +189,18 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks(spaced, STATS))).toEqual(["h1", "h1"]);
   });
 
+  it("makes a heading with code in it a heading, whatever the code font's weight (issue 9: r-intro '6.3.2 attach() and detach()')", () => {
+    const heading = line([
+      { text: "6.3.2 ", size: 18, bold: true },
+      { text: "attach()", size: 18, mono: true },
+      { text: " and ", size: 18, bold: true },
+      { text: "detach()", size: 18, mono: true },
+    ], { y: 80 });
+    const stats: DocumentStats = { ...STATS, headings: [...STATS.headings, { size: 18, bold: true, level: 1 }] };
+    const blocks = buildBlocks([heading, ...stack([FULL, "end."], { y: 110 })], stats);
+    expect(kinds(blocks)).toEqual(["h3", "paragraph"]);
+  });
+
   it("keeps a bulleted line in a heading style a list item", () => {
     const blocks = buildBlocks([line("• Key point", { size: 14, bold: true })], STATS);
     expect(kinds(blocks)).toEqual(["list_item"]);

@@ -1,7 +1,7 @@
 // Step 5, each page: group a reading-ordered column of lines into blocks and say what each block
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
@@ -387,14 +387,18 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
-  // almost entirely in its style.
+  // almost entirely in its style. Code in a heading ("6.3.2 attach() and detach()") keeps
+  // the heading's size but seldom its weight (code fonts often have no bold): with code at
+  // the heading size, weight is no style change.
+  const atSize = (span: Span) => Math.abs(span.size - style.size) < 1;
+  const withCode = lines.some((line) => line.spans.some((span) => span.monospace && atSize(span)));
   let styled = 0;
   let total = 0;
   for (const line of lines) {
     for (const span of line.spans) {
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (span.bold === style.bold && Math.abs(span.size - style.size) < 1) styled += chars;
+      if (atSize(span) && (withCode || span.bold === style.bold)) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
