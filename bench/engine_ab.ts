@@ -1,0 +1,134 @@
+// Engine CPU A/B (issue 9: the round's engine work must not cost throughput): converts the
+// same customer-like pages with this build and with another build of the engine (BASE=path
+// of that checkout, built with `npx tsc -p tsconfig.json`) in ONE process, alternating, and
+// measures CPU time (process.cpuUsage) per pass, so machine noise hits both builds alike.
+// MuPDF's text extraction alone (what engine.bench.ts calls "stext only") is measured in the
+// same loop, giving the engine's overhead over the extraction it cannot avoid.
+// Run: npx tsc -p tsconfig.json && BASE=/work/tmp/base node dist/bench/engine_ab.js [reps]
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { extractPageMupdf } from "../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../src/engine/extract/open.js";
+
+const here = path.resolve(import.meta.dirname, "../..");
+const shared = "/work/shared";
+const base = process.env.BASE;
+// Five alternating passes: enough for a stable median on a shared two-core machine while
+// the whole run stays near two minutes.
+const defaultReps = 5;
+const reps = Number(process.argv[2] ?? defaultReps);
+
+interface Doc {
+  file: string;
+  first: number;
+  last: number;
+}
+// Customer-like pages (issue 9): a book, a two-column paper, a report, a UML data model with
+// tables, the table truth set (ruled and borderless tables), CJK pages, forms, the 60 real
+// pages with hand-written truth and the generated fixtures.
+const docs: Doc[] = [];
+const add = (file: string, last: number, first = 1) => {
+  if (existsSync(file) && last >= first) docs.push({ file, first, last });
+};
+const pdfs = path.join(shared, "pdfs");
+add(path.join(pdfs, "pdf.js/freeculture.pdf"), 200);
+add(path.join(pdfs, "pdf.js/tracemonkey.pdf"), 14);
+add(path.join(pdfs, "pdf.js/TAMReview.pdf"), 23);
+add(path.join(pdfs, "pypdf/GeoBase_NHNC1_Data_Model_UML_EN.pdf"), 19);
+for (const f of ["issue16538", "issue15340", "issue8570", "issue19360", "issue2128r", "noembed-sjis"]) add(path.join(pdfs, `pdf.js/${f}.pdf`), 1);
+add(path.join(pdfs, "pdf.js/vertical.pdf"), 3);
+add(path.join(pdfs, "qpdf/form-filled-by-acrobat.pdf"), 3);
+add(path.join(pdfs, "qpdf/field-types.pdf"), 1);
+add(path.join(pdfs, "pdf.js/bug1947248_forms.pdf"), 1);
+/** 0 for a file the engine refuses to open (an encrypted fixture, a page-less file). */
+const pageCount = (file: string) => {
+  try {
+    const opened = openDocument(readFileSync(file));
+    const n = opened.doc.countPages();
+    opened.doc.destroy();
+    return n;
+  } catch {
+    return 0;
+  }
+};
+const dirPdfs = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(dir, f)) : []);
+// The table truth pages sit within each file's first few pages; five keeps the long reports short.
+const tableTruthPages = 5;
+for (const f of dirPdfs(path.join(shared, "truth/tables/pdf"))) add(f, Math.min(tableTruthPages, pageCount(f)));
+for (const dir of [path.join(here, "fixtures/real"), path.join(here, "fixtures/pdf")]) for (const f of dirPdfs(dir)) add(f, pageCount(f));
+const loaded = docs.map((d) => ({ ...d, bytes: readFileSync(d.file) }));
+const totalPages = loaded.reduce((n, d) => n + d.last - d.first + 1, 0);
+
+type Convert = (open: unknown, request: unknown) => Promise<unknown>;
+interface Build {
+  name: string;
+  convertDocument: Convert;
+  openInProcess: unknown;
+  options: unknown;
+}
+async function load(name: string, root: string): Promise<Build> {
+  const convert = await import(pathToFileURL(path.join(root, "dist/src/engine/convert.js")).href);
+  const result = await import(pathToFileURL(path.join(root, "dist/src/engine/result.js")).href);
+  return { name, convertDocument: convert.convertDocument, openInProcess: convert.openInProcess, options: result.defaultRenderOptions };
+}
+
+async function engineCpuMs(build: Build): Promise<number> {
+  const u0 = process.cpuUsage();
+  for (const d of loaded) {
+    try {
+      await build.convertDocument(build.openInProcess, { bytes: new Uint8Array(d.bytes), pages: `${d.first}-${d.last}`, options: build.options, maxSelectedPages: 1000 });
+    } catch {
+      // A refused document (encrypted, no text) costs what it costs in both builds.
+    }
+  }
+  const u = process.cpuUsage(u0);
+  return (u.user + u.system) / 1000;
+}
+
+function stextCpuMs(): number {
+  const u0 = process.cpuUsage();
+  for (const d of loaded) {
+    try {
+      const opened = openDocument(d.bytes);
+      for (let p = d.first; p <= d.last; p++) extractPageMupdf(opened.doc, p - 1);
+      opened.doc.destroy();
+    } catch {
+      // Same refusals as the engine passes.
+    }
+  }
+  const u = process.cpuUsage(u0);
+  return (u.user + u.system) / 1000;
+}
+
+const builds = [await load("this", here)];
+if (base) builds.push(await load("base", path.resolve(base)));
+const samples = new Map<string, number[]>([["stext", []], ...builds.map((b) => [b.name, []] as [string, number[]])]);
+for (const b of builds) await engineCpuMs(b); // warm-up: JIT and MuPDF's font caches
+stextCpuMs();
+for (let rep = 0; rep < reps; rep++) {
+  // Alternate the order so neither build always runs right after the other's garbage.
+  const order = rep % 2 === 0 ? builds : [...builds].reverse();
+  for (const b of order) samples.get(b.name)!.push(await engineCpuMs(b));
+  samples.get("stext")!.push(stextCpuMs());
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const med = Object.fromEntries([...samples].map(([k, v]) => [k, Math.round(median(v))]));
+const out: Record<string, unknown> = {
+  documents: loaded.length,
+  pages: totalPages,
+  reps,
+  median_cpu_ms: med,
+  ms_per_page: Object.fromEntries(Object.entries(med).map(([k, v]) => [k, Math.round((v / totalPages) * 100) / 100])),
+  // Throughput ratio engine/stext-alone = stext CPU / engine CPU (1.0 would be free layout).
+  engine_throughput_vs_stext: Math.round((med.stext / med.this) * 100) / 100,
+};
+if (base) {
+  out.base = path.resolve(base);
+  // CPU ratio this/base: ≤ 1.00 means this build is at least as fast as the base.
+  out.cpu_this_over_base = Math.round((med.this / med.base) * 1000) / 1000;
+  out.base_throughput_vs_stext = Math.round((med.stext / med.base) * 100) / 100;
+}
+out.samples_ms = Object.fromEntries([...samples].map(([k, v]) => [k, v.map(Math.round)]));
+console.log(JSON.stringify(out, null, 1));
+process.exit(0);
