@@ -6,6 +6,7 @@ import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHal
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { lineText } from "./line_joining.js";
+import { isBlankText } from "./whitespace.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[] }
@@ -161,7 +162,7 @@ function settleSequences(markers: (ListMarker | null)[]): void {
 function isMonoLine(line: Line): boolean {
   let any = false;
   for (const span of line.spans) {
-    if (span.text.trim() === "") continue;
+    if (isBlankText(span.text)) continue;
     if (!span.monospace) return false;
     any = true;
   }

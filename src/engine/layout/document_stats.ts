@@ -3,7 +3,7 @@
 // furniture (furniture.ts).
 import type { Line, PageModel } from "../model.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
-import { lineText } from "./line_joining.js";
+import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
   /** Font size rounded to half a point. */
@@ -49,38 +49,34 @@ function styleKey(size: number, bold: boolean): string {
   return `${size}|${bold ? "b" : ""}`;
 }
 
-/** Whether a UTF-16 code unit is white space as the RegExp class \s reads it. */
-function isSpaceCode(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
+export { nonSpaceLength };
 
-/** UTF-16 units of `text` that are not white space: `text.replace(/\s+/g, "").length`, without the copy. */
-export function nonSpaceLength(text: string): number {
-  let n = 0;
-  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) n += 1;
-  return n;
-}
+// Scratch for lineStyle, reused from call to call: it runs for every line several times per
+// page, and three fresh arrays a call were a tenth of the layout's allocation.
+const scratchSizes: number[] = [];
+const scratchBolds: boolean[] = [];
+const scratchChars: number[] = [];
 
 /** The style carrying most characters in a line. */
 export function lineStyle(line: Line): TextStyle {
-  // Called for every line several times per page: most lines carry one or two styles, so a
-  // short list beats a Map, and counting beats a regex copy of each span.
-  const sizes: number[] = [];
-  const bolds: boolean[] = [];
-  const chars: number[] = [];
+  // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
+  // regex copy of each span.
+  const sizes = scratchSizes;
+  const bolds = scratchBolds;
+  const chars = scratchChars;
+  let styles = 0;
   let best = -1;
   for (const span of line.spans) {
     const n = nonSpaceLength(span.text);
     if (n === 0) continue;
     const size = roundHalf(span.size);
     let k = 0;
-    while (k < sizes.length && !(sizes[k] === size && bolds[k] === span.bold)) k++;
-    if (k === sizes.length) {
-      sizes.push(size);
-      bolds.push(span.bold);
-      chars.push(0);
+    while (k < styles && !(sizes[k] === size && bolds[k] === span.bold)) k++;
+    if (k === styles) {
+      sizes[k] = size;
+      bolds[k] = span.bold;
+      chars[k] = 0;
+      styles++;
     }
     chars[k] += n;
     if (best === -1 || chars[k] > chars[best]) best = k;
@@ -102,7 +98,8 @@ export interface StyleTally {
 export function tallyStyles(lines: readonly Line[]): StyleTally[] {
   const byKey = new Map<string, StyleTally>();
   for (const line of lines) {
-    const chars = nonSpaceLength(lineText(line));
+    let chars = 0;
+    for (const span of line.spans) chars += nonSpaceLength(span.text);
     if (chars === 0) continue;
     const style = lineStyle(line);
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;

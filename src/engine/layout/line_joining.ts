@@ -8,6 +8,7 @@ import type { Line, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { findColumnStarts } from "./column_starts.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -56,7 +57,7 @@ function isMarkerOnly(line: Line): boolean {
   const text = lineText(line);
   if (LIST_MARKER_ONLY.test(text)) return true;
   const bullet = leadingBulletLength(line);
-  return bullet > 0 && text.slice(bullet).trim() === "";
+  return bullet > 0 && isBlankText(text.slice(bullet));
 }
 
 /**
@@ -131,7 +132,7 @@ export function lineSize(line: Line): number {
   let best = 0;
   let bestChars = -1;
   for (const span of line.spans) {
-    const chars = span.text.trim().length;
+    const chars = trimmedLength(span.text);
     if (chars > bestChars) {
       best = span.size;
       bestChars = chars;
@@ -141,11 +142,11 @@ export function lineSize(line: Line): number {
 }
 
 function isMono(line: Line): boolean {
-  return line.spans.every((s) => s.monospace || s.text.trim() === "");
+  return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
 
 function isInvisible(line: Line): boolean {
-  return line.spans.every((s) => s.invisible === true || s.text.trim() === "");
+  return line.spans.every((s) => s.invisible === true || isBlankText(s.text));
 }
 
 function verticalOverlap(a: Line, b: Line): number {
@@ -180,7 +181,7 @@ export function prepareLines(input: readonly Line[]): Line[] {
       lines.push({ ...line, spans: line.spans.slice() });
       continue;
     }
-    if (lineText(line).trim() === "") continue;
+    if (line.spans.every((s) => isBlankText(s.text))) continue;
     lines.push({ ...line, spans: line.spans.slice() });
   }
   const visible = lines.filter((l) => l.wmode === 1 || !isInvisible(l));

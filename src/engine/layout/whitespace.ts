@@ -1,0 +1,33 @@
+// Step 4, document pass: white space as String.prototype.trim and the RegExp class \s read it
+// (the same set), tested per UTF-16 unit so that layout's many "is this span blank?" and
+// "how long is it trimmed?" questions allocate no trimmed copies (issue 9: layout must not
+// cost throughput).
+
+/** Whether a UTF-16 code unit is white space as \s and trim() read it. */
+export function isSpaceCode(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** `text.trim() === ""`, without the copy. */
+export function isBlankText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** `text.trim().length`, without the copy. */
+export function trimmedLength(text: string): number {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  return end - start;
+}
+
+/** UTF-16 units of `text` that are not white space: `text.replace(/\s+/g, "").length`, without the copy. */
+export function nonSpaceLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) n += 1;
+  return n;
+}
