@@ -152,3 +152,21 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     expect(prepareLines([number, leader, title]).map(lineText)).toEqual(["1.3.3 pdfLaTeX . . . . . . . . 7"]);
   });
 });
+
+describe("prepareLines on a figure's replacement text (issue 9: report-pdf20-utf8, form-sleep-study)", () => {
+  it("drops an ActualText that MuPDF places at one point over a figure, and keeps the line beside it", () => {
+    const caption = line("(c) 2021 PDF Association.", { x: 72, y: 260 });
+    const alt = line("PDF Association logo", { x: 72, y: 157, size: 124 });
+    for (const s of alt.spans) s.x1 = s.x0;
+    const merged: Line = { ...caption, spans: [...alt.spans, ...caption.spans], y0: alt.y0 };
+    const lines = prepareLines([merged]);
+    expect(lines.map(lineText)).toEqual(["(c) 2021 PDF Association."]);
+    expect(lines[0].y0).toBe(260);
+  });
+
+  it("keeps a single zero-width character (a combining mark)", () => {
+    const l = line([{ text: "e" }, { text: "\u0301" }, { text: "t\u00e9" }], { x: 72, y: 100 });
+    l.spans[1].x1 = l.spans[1].x0;
+    expect(prepareLines([l]).map(lineText)).toEqual(["e\u0301t\u00e9"]);
+  });
+});

@@ -170,6 +170,37 @@ function appendFragment(target: Line, fragment: Line): void {
   target.y1 = Math.max(target.y1, fragment.y1);
 }
 
+/** A span narrower than this many points draws nothing. */
+const ZERO_WIDTH = 0.01;
+
+/**
+ * The line without the replacement text of a figure: an image or drawing marked with an
+ * ActualText ("PDF Association logo", "Wake-Sleep Calendar") comes out of MuPDF as its words
+ * all at one point, a span of zero width as tall as the figure. Nothing of it is drawn on the
+ * page, and the Markdown holds no figures. A single zero-width character (a combining mark)
+ * stays. Returns the line itself when nothing is dropped.
+ */
+function withoutReplacementText(line: Line): Line {
+  let found = false;
+  for (const span of line.spans) {
+    if (span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1) found = true;
+  }
+  if (!found) return line;
+  const spans = line.spans.filter((span) => !(span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1));
+  if (spans.length === 0) return { ...line, spans };
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const span of spans) {
+    x0 = Math.min(x0, span.x0);
+    y0 = Math.min(y0, span.y0);
+    x1 = Math.max(x1, span.x1);
+    y1 = Math.max(y1, span.y1);
+  }
+  return { ...line, spans, x0, y0, x1, y1 };
+}
+
 /**
  * Returns the page's lines with empty lines dropped and same-baseline fragments joined,
  * sorted top to bottom, then left to right. Input lines are not modified.
@@ -181,8 +212,9 @@ export function prepareLines(input: readonly Line[]): Line[] {
       lines.push({ ...line, spans: line.spans.slice() });
       continue;
     }
-    if (line.spans.every((s) => isBlankText(s.text))) continue;
-    lines.push({ ...line, spans: line.spans.slice() });
+    const drawn = withoutReplacementText(line);
+    if (drawn.spans.every((s) => isBlankText(s.text))) continue;
+    lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
   }
   const visible = lines.filter((l) => l.wmode === 1 || !isInvisible(l));
   if (visible.length < lines.length) {

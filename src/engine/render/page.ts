@@ -39,6 +39,8 @@ export function renderPage(
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
   const blocks: PageBlock[] = [];
+  /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
+  const breaks: number[] = [];
   let columns = 1;
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
@@ -57,8 +59,9 @@ export function renderPage(
       }
     }
     flush();
-    joinAcrossColumnBreak(blocks, groupStart);
+    if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
+  for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
@@ -73,13 +76,71 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
  * A paragraph cut by a column break ("… Parks," | "gardens, street trees …") is one
  * paragraph: join it when the column ends mid-sentence and the next starts lowercase.
  */
-function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): void {
-  if (groupStart === 0 || groupStart >= blocks.length) return;
+function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean {
+  if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
-  if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return;
-  if (SENTENCE_END.test(plainText(before.lines)) || !LOWERCASE_START.test(plainText(after.lines))) return;
+  if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
+  if (SENTENCE_END.test(plainText(before.lines)) || !LOWERCASE_START.test(plainText(after.lines))) return false;
   blocks.splice(groupStart - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
+  return true;
+}
+
+/** Blocks looked through at the top of a column for the paragraph the last column broke off. */
+const FLOAT_BLOCKS_MAX = 60;
+/** A figure's, table's or listing's caption: the end of a float set at the top of a column. */
+const CAPTION_START = /^(?:Figure|Fig\.|Table|Listing|Algorithm|Scheme)\s+[A-Z]?\d+(?:\.\d+)*[.:]?(?:\s|$)/i;
+
+/** A paragraph this short among floats is a figure's label ("Compiled Trace", "side exit"), not text. */
+const FIGURE_LABEL_CHARS_MAX = 40;
+
+/**
+ * Papers set figures, tables and listings at the top of a column, so a paragraph broken at
+ * the foot of one column ("… based on") goes on below the floats at the top of the next ("a
+ * set of industry benchmarks."): that paragraph joins the broken one, and the floats follow
+ * it. The floats looked through are code, tables, captions (with their wrapped lines) and a
+ * figure's short labels, and the paragraph must follow a float's end (a listing, a table or
+ * a caption's last sentence); any other block (running text, a heading, a list) stops the
+ * search, so a column that starts with text or a figure inside a column is left alone.
+ */
+function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
+  const before = blocks[groupStart - 1];
+  if (before.kind !== "paragraph" || before.running || SENTENCE_END.test(plainText(before.lines))) return;
+  const end = Math.min(blocks.length, groupStart + FLOAT_BLOCKS_MAX);
+  /** The block before ended a float; a caption is still open (broken mid-sentence). */
+  let floatEnded = false;
+  let captionOpen = false;
+  for (let t = groupStart; t < end; t++) {
+    const block = blocks[t];
+    if (block.kind === "code" || block.kind === "table") {
+      floatEnded = true;
+      captionOpen = false;
+      continue;
+    }
+    if (block.kind !== "paragraph" || block.running) return;
+    const text = plainText(block.lines);
+    if (LOWERCASE_START.test(text)) {
+      // A short one is a label of the float, not the broken paragraph's rest.
+      if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
+        blocks.splice(t, 1);
+        blocks[groupStart - 1] = { kind: "paragraph", lines: [...before.lines, ...block.lines] };
+        return;
+      }
+      if (captionOpen) {
+        captionOpen = !SENTENCE_END.test(text);
+        floatEnded = !captionOpen;
+        continue;
+      }
+    }
+    if (CAPTION_START.test(text)) {
+      captionOpen = !SENTENCE_END.test(text);
+      floatEnded = !captionOpen;
+      continue;
+    }
+    if (text.length > FIGURE_LABEL_CHARS_MAX) return;
+    floatEnded = false;
+    captionOpen = false;
+  }
 }
 
 /** A block whose text is an outline title on this page is a heading of the outline's level. */

@@ -1,0 +1,40 @@
+// render/page.ts: a paragraph broken at a column's foot goes on below the floats (figure,
+// caption, labels) set at the top of the next column (issue 9, item 2: reading order on real
+// multi-column papers; fixtures/real/paper-tracemonkey-p2). Synthetic lines (test/support/layout.ts).
+import { describe, expect, it } from "vitest";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import type { Line } from "../../src/engine/model.js";
+import { renderPage } from "../../src/engine/render/page.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { line, page } from "../support/layout.js";
+
+const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
+const PITCH = 12;
+/** A line of running text filling the left column (220 pt at 10 pt, half an em a character), 20 pt short of the right one. */
+const FULL = "Word " + "word ".repeat(7) + "text";
+
+/** Lines from `top`, one pitch apart; an empty string leaves a blank line (a block gap). */
+function column(texts: string[], x: number, top: number): Line[] {
+  return texts.flatMap((t, i) => (t === "" ? [] : [line(t, { x, y: top + i * PITCH })]));
+}
+
+function render(right: string[]): string {
+  const left = column([FULL, FULL, FULL, FULL, "we evaluate our compiler based on"], 72, 100);
+  const lines = prepareLines([...left, ...column(right, 312, 100)]);
+  return renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+}
+
+describe("renderPage: a paragraph broken by a column break goes on below the next column's floats", () => {
+  it("joins the rest set below a figure's labels and caption, and keeps the floats after it", () => {
+    const md = render(["Monitor", "", "Compiled Trace", "", "Figure 2. State machine describing the", "activities of the tracer.", "", "a set of industry benchmarks and the", "paper ends with conclusions in", "Section 9 and an outlook on future", "work in Section 10."]);
+    expect(md).toContain("based on a set of industry benchmarks");
+    expect(md.indexOf("based on a set")).toBeLessThan(md.indexOf("Figure 2."));
+  });
+
+  it("leaves a column alone that starts with running text (a figure inside the column, not at its top)", () => {
+    const md = render([FULL, FULL, "Running text ends here.", "", "Figure 3. A figure inside the column.", "", "which the text goes on about after the", "figure, as it does in this column.", FULL, FULL]);
+    expect(md).not.toContain("based on which");
+    expect(md).toContain("based on\n\n");
+  });
+});
