@@ -86,6 +86,34 @@ const ACQUIRE_SQL = `
   )
   SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
 
+// The same acquire without the instances table (issue 10 item 5: the heartbeat lookups were
+// most of the statement's cost on every request): a dead instance's lease counts as live
+// here. Only a refusal depends on that, so acquireLease runs ACQUIRE_SQL, which takes such
+// leases over, before it refuses — a client is never refused for a dead holder's slot. The
+// price: while a dead instance holds slots, an admitted request's `remaining` counts them.
+// $1 org, $2 lease id, $3 instance, $4 key, $5 now, $6 limit, $7 expires at.
+const ACQUIRE_LIVE_SQL = `
+  WITH live AS (
+    SELECT slot, expires_at FROM leases WHERE org_id = $1 AND expires_at > $5::timestamptz
+  ), state AS (
+    SELECT count(*) FILTER (WHERE slot < $6::int) AS live_in_range, count(*) AS live_total,
+           floor(extract(epoch FROM min(expires_at) FILTER (WHERE slot < $6::int)) * 1000) AS earliest_ms
+    FROM live
+  ), taken AS (
+    INSERT INTO leases AS l (org_id, slot, lease_id, instance_id, key_id, expires_at)
+    SELECT $1, s.slot, $2, $3, $4, $7::timestamptz
+    FROM generate_series(0, $6::int - 1) AS s(slot)
+    WHERE NOT EXISTS (SELECT 1 FROM live f WHERE f.slot = s.slot)
+    ORDER BY s.slot
+    LIMIT 1
+    ON CONFLICT (org_id, slot) DO UPDATE
+      SET lease_id = EXCLUDED.lease_id, instance_id = EXCLUDED.instance_id,
+          key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
+      WHERE l.expires_at <= $5::timestamptz
+    RETURNING slot
+  )
+  SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function acquireLease(ctx: StoreContext, p: AcquireLeaseParams): Promise<AcquireLeaseResult> {
@@ -93,13 +121,17 @@ export async function acquireLease(ctx: StoreContext, p: AcquireLeaseParams): Pr
   if (!Number.isSafeInteger(p.ttlMs) || p.ttlMs < 1) throw new RangeError(`acquireLease: ttlMs must be a positive integer (${p.ttlMs})`);
   let earliestMs: number | null = null;
   let nowMs = ctx.now();
+  // Every slot looked live without the heartbeats: from then on, with them (ACQUIRE_LIVE_SQL).
+  let withHeartbeats = false;
   for (let attempt = 0; attempt < limits.leaseAcquireAttemptsMax; attempt++) {
     nowMs = ctx.now();
     const leaseId = newId("lease", nowMs);
     const expiresAtMs = nowMs + p.ttlMs;
     const staleMs = limits.instanceHeartbeatStaleMs;
-    const params = [p.orgId, leaseId, ctx.instanceId, p.keyId, iso(nowMs), p.limit, iso(expiresAtMs), iso(nowMs - staleMs), `${staleMs} milliseconds`];
-    const { rows } = await ctx.db.query<AcquireRow>(ACQUIRE_SQL, params);
+    const base = [p.orgId, leaseId, ctx.instanceId, p.keyId, iso(nowMs), p.limit, iso(expiresAtMs)];
+    const { rows } = withHeartbeats
+      ? await ctx.db.query<AcquireRow>(ACQUIRE_SQL, [...base, iso(nowMs - staleMs), `${staleMs} milliseconds`])
+      : await ctx.db.query<AcquireRow>(ACQUIRE_LIVE_SQL, base);
     const row = rows[0];
     const liveInRange = Number(row.live_in_range);
     earliestMs = row.earliest_ms === null ? null : Number(row.earliest_ms);
@@ -107,8 +139,13 @@ export async function acquireLease(ctx: StoreContext, p: AcquireLeaseParams): Pr
       const remaining = Math.max(0, p.limit - Number(row.live_total) - 1);
       return { ok: true, leaseId, slot: Number(row.slot), limit: p.limit, remaining, expiresAtMs };
     }
-    // Every slot in range was live when the statement began: a genuine refusal.
-    if (liveInRange >= p.limit) break;
+    if (liveInRange >= p.limit) {
+      // Every slot in range was live when the statement began, its holders alive: a genuine refusal.
+      if (withHeartbeats) break;
+      withHeartbeats = true;
+      attempt--; // the look at the heartbeats is not a lost race
+      continue;
+    }
     // Otherwise a concurrent acquire took the slot this one chose: look again.
   }
   const untilExpiryMs = earliestMs === null ? 0 : earliestMs - nowMs;

@@ -114,6 +114,21 @@ describe(`SPEC rule 6 and 429 rate_limit_concurrency (${dbKind})`, () => {
     expect(limits.instanceHeartbeatStaleMs).toBeLessThan(TTL_MS);
   });
 
+  it("issue 10 item 5: an acquire reads heartbeats only when every slot looks taken — a dead holder's slot is taken over before any refusal", async () => {
+    const clock = manualClock(t.db);
+    const orgId = nextOrg();
+    const dead = { ...clock, instanceId: `inst_dead2_${orgId}` };
+    await t.db.query("INSERT INTO instances (id, started_at, heartbeat_at) VALUES ($1, $2, $2)", [dead.instanceId, new Date(clock.now()).toISOString()]);
+    expect(ok(await acquire(dead, orgId, 3)).slot).toBe(0);
+    clock.advance(limits.instanceHeartbeatStaleMs + 1);
+    // Free slots remain: taken without looking at heartbeats (the dead slot still counts in `remaining`).
+    expect(ok(await acquire(clock, orgId, 3))).toMatchObject({ slot: 1, remaining: 1 });
+    expect(ok(await acquire(clock, orgId, 3))).toMatchObject({ slot: 2, remaining: 0 });
+    // Every slot looks taken: the dead holder's is taken over, not refused.
+    expect(ok(await acquire(clock, orgId, 3))).toMatchObject({ slot: 0, remaining: 0 });
+    expect((await acquire(clock, orgId, 3)).ok).toBe(false);
+  });
+
   it("SPEC rule 7: a key's lower sub-limit confines it to that many slots; the organization keeps its own", async () => {
     const clock = manualClock(t.db);
     const orgId = nextOrg();
