@@ -34,7 +34,7 @@ import type { DocumentPlan } from "../layout/document_stats.js";
 import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { RenderedPage } from "../render/page.js";
 import type { RenderOptions } from "../result.js";
-import { ExtractJob, FairScheduler, OpenJob, RenderJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
+import { ExtractJob, FairScheduler, OpenJob, RenderJob, TrimJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -73,6 +73,10 @@ export interface EnginePoolOptions {
   threads?: number;
   /** The workers' environment; defaults to a copy of process.env. Tests set SVC_TEST_HOOKS here. */
   env?: NodeJS.Dict<string>;
+  /** The idle trim replaces a thread whose WebAssembly memory passed this; defaults to limits.workerWasmIdleBytesMax. */
+  wasmIdleBytesMax?: number;
+  /** Idle time before the trim; defaults to limits.poolIdleTrimMs. */
+  idleTrimMs?: number;
 }
 
 export interface OpenOptions {
@@ -89,12 +93,16 @@ export interface PoolStats {
   running: number;
   /** Chunks waiting for a thread. */
   queued: number;
+  /** Threads replaced by the idle trim since start, to hand their grown WebAssembly memory back. */
+  threadsTrimmed: number;
   /** Pages rendered since start by a thread that no longer held them (it had died, or dropped them at its limit), and so extracted twice. */
   pagesLaidOutAgain: number;
 }
 
 export class EnginePool {
   readonly threads: number;
+  readonly #wasmIdleBytesMax: number;
+  readonly #idleTrimMs: number;
   readonly #piscina: Piscina<WorkerTask, WorkerReply>;
   readonly #scheduler: FairScheduler<PoolJob, Unit>;
   readonly #running = new Map<Unit, AbortController>();
@@ -103,9 +111,15 @@ export class EnginePool {
   #watchdog: NodeJS.Timeout | null = null;
   #closed = false;
   #pagesLaidOutAgain = 0;
+  #threadsTrimmed = 0;
+  #idleTimer: NodeJS.Timeout | null = null;
+  /** Whether the threads were trimmed since the last request's work: one trim per idle spell. */
+  #trimmed = true;
 
   constructor(options: EnginePoolOptions = {}) {
     this.threads = options.threads ?? availableParallelism();
+    this.#wasmIdleBytesMax = options.wasmIdleBytesMax ?? limits.workerWasmIdleBytesMax;
+    this.#idleTrimMs = options.idleTrimMs ?? limits.poolIdleTrimMs;
     this.#piscina = new Piscina<WorkerTask, WorkerReply>({
       filename: workerFilename(),
       loadBalancer: (task, workers) => this.#place((task as unknown as Record<symbol, Placement | null>)[Piscina.queueOptionsSymbol], workers),
@@ -230,19 +244,42 @@ export class EnginePool {
   }
 
   stats(): PoolStats {
-    return { threads: this.threads, running: this.#running.size, queued: this.#scheduler.waiting, pagesLaidOutAgain: this.#pagesLaidOutAgain };
+    return { threads: this.threads, running: this.#running.size, queued: this.#scheduler.waiting, pagesLaidOutAgain: this.#pagesLaidOutAgain, threadsTrimmed: this.#threadsTrimmed };
+  }
+
+  /**
+   * The idle trim (limits.poolIdleTrimMs): every thread drops its documents and laid-out
+   * pages, and a thread whose WebAssembly memory grew past limits.workerWasmIdleBytesMax
+   * retires, since WebAssembly memory never shrinks and only a fresh thread gives it back.
+   * Runs by itself once the pool has been idle that long; returns the threads' replies.
+   */
+  async trim(): Promise<{ wasmBytes: number; retiring: boolean }[]> {
+    const threads = this.#piscina.threads.map((worker) => worker.threadId);
+    const job = new TrimJob(this.#host, threads.length);
+    const units = threads.map((thread) => {
+      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax }));
+      unit.pin = thread;
+      return unit;
+    });
+    this.#admit(job, units, { trim: true });
+    const replies = await job.promise;
+    this.#threadsTrimmed += replies.filter((r) => r.retiring).length;
+    return replies.map(({ wasmBytes, retiring }) => ({ wasmBytes, retiring }));
   }
 
   /** Fails every pending request and ends the threads. */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#cancelIdleTrim();
     for (const job of [...this.#jobs]) job.fail(new Error("The engine pool was closed."));
     this.#stopWatchdog();
     await this.#piscina.destroy();
   }
 
-  #admit(job: PoolJob, units: Unit[]): void {
+  #admit(job: PoolJob, units: Unit[], how: { trim?: boolean } = {}): void {
     if (job.settledAtMs !== null) return; // its signal was aborted before it got here
+    this.#cancelIdleTrim();
+    if (!how.trim) this.#trimmed = false;
     if (this.#closed) {
       job.fail(new Error("The engine pool is closed."));
       return;
@@ -308,7 +345,25 @@ export class EnginePool {
       unit.thread = null;
       this.#running.delete(unit);
       if (this.#running.size === 0) this.#stopWatchdog();
+      this.#armIdleTrim();
     }
+  }
+
+  /** Once nothing runs or waits, the trim is due after limits.poolIdleTrimMs. */
+  #armIdleTrim(): void {
+    if (this.#trimmed || this.#closed || this.#idleTimer !== null || this.#running.size > 0 || this.#scheduler.waiting > 0) return;
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = null;
+      this.#trimmed = true;
+      this.trim().catch(() => undefined);
+    }, this.#idleTrimMs);
+    this.#idleTimer.unref();
+  }
+
+  #cancelIdleTrim(): void {
+    if (this.#idleTimer === null) return;
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
   }
 
   #startWatchdog(): void {

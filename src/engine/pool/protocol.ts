@@ -80,12 +80,23 @@ export interface RenderTask {
   progress: SharedArrayBuffer;
 }
 
+/**
+ * The pool has been idle for limits.poolIdleTrimMs: drop cached documents and held pages,
+ * and retire the thread (Piscina starts a fresh one) when its WebAssembly memory, which never
+ * shrinks, passed limits.workerWasmIdleBytesMax.
+ */
+export interface TrimTask {
+  kind: "trim";
+  /** Retire past this many bytes of WebAssembly memory (EnginePoolOptions.wasmIdleBytesMax). */
+  wasmBytesMax: number;
+}
+
 /** Test-only: spins forever so a test can prove that abort replaces a stuck thread. */
 export interface TestHangTask {
   kind: "test_hang";
 }
 
-export type WorkerTask = OpenTask | ExtractTask | LayoutTask | RenderTask | TestHangTask;
+export type WorkerTask = OpenTask | ExtractTask | LayoutTask | RenderTask | TrimTask | TestHangTask;
 
 export type OpenReply =
   | { ok: true; pageCount: number; hasXfa: boolean; repaired: boolean; outline: TocEntry[] | null }
@@ -101,7 +112,10 @@ export type LayoutReply = { ok: true; outcomes: LaidOutOutcome[]; thread: number
 /** `laidOutAgain` counts the pages this thread did not hold and laid out again. */
 export type RenderReply = { ok: true; rendered: RenderedPage[]; laidOutAgain: number } | { ok: false; error: WireDocumentError };
 
-export type WorkerReply = OpenReply | ExtractReply | LayoutReply | RenderReply;
+/** The thread's WebAssembly memory when it was trimmed, and whether it retires to give it back. */
+export type TrimReply = { ok: true; thread: number; wasmBytes: number; retiring: boolean };
+
+export type WorkerReply = OpenReply | ExtractReply | LayoutReply | RenderReply | TrimReply;
 
 // Progress buffer layout. Int32 slots are read and written with Atomics; the start time
 // needs 64 bits, so it sits in a Float64 slot after them, written before the page slot so a

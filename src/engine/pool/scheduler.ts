@@ -18,7 +18,7 @@ import { DeadlineExceeded, DocumentError, documentTooComplex, documentWallExceed
 import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
 import type { RenderedPage } from "../render/page.js";
-import type { ExtractOptions, OpenedInfo, OpenReply, ProgressViews, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
+import type { ExtractOptions, OpenedInfo, OpenReply, ProgressViews, TrimReply, WireDocumentError, WorkerReply, WorkerTask } from "./protocol.js";
 
 interface Turn<J, U> {
   job: J;
@@ -290,6 +290,37 @@ export class ExtractJob<O extends ChunkOutcome = PageOutcome> extends Job<O[]> {
     const rest = unit.pages.filter((page) => !this.#outcomes.has(page));
     if (rest.length > 0) this.host.requeue(this, this.chunkUnit(rest));
     this.finishIfComplete();
+  }
+}
+
+/** The idle trim: one task per thread, each pinned to its thread (pool.ts). */
+export class TrimJob extends Job<TrimReply[]> {
+  readonly #replies: TrimReply[] = [];
+
+  constructor(
+    host: JobHost,
+    private readonly threads: number,
+  ) {
+    super(host, Date.now() + limits.pageWallMsMax, undefined);
+  }
+
+  override onReply(_unit: Unit, reply: WorkerReply): void {
+    this.#replies.push(reply as TrimReply);
+    if (this.#replies.length === this.threads) this.succeed(this.#replies);
+  }
+
+  override onPageOverBudget(): void {
+    throw new Error("EnginePool: a trim task has no page");
+  }
+
+  /** A thread that dies while trimming is replaced by a fresh one anyway. */
+  override onCrash(): void {
+    this.#replies.push({ ok: true, thread: 0, wasmBytes: 0, retiring: true });
+    if (this.#replies.length === this.threads) this.succeed(this.#replies);
+  }
+
+  protected override deadlineError(): Error {
+    return new DeadlineExceeded(0);
   }
 }
 

@@ -37,6 +37,7 @@ import {
   type OpenReply,
   type RenderReply,
   type RenderTask,
+  type TrimReply,
   type OpenTask,
   type TestHooks,
   type WireDocumentError,
@@ -71,6 +72,8 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
         return await runLayout(task);
       case "render":
         return await runRender(task);
+      case "trim":
+        return trim(task.wasmBytesMax);
       case "test_hang":
         return spinForTest();
     }
@@ -169,6 +172,17 @@ async function layOutAgain(task: RenderTask, page: number): Promise<{ ok: true; 
   // It was laid out once with text, so anything else now is the engine failing, not the file.
   if (!outcome?.ok || !laid) throw new Error(`page ${page} could not be laid out again for rendering (${outcome?.ok === false ? outcome.code : "no text"})`);
   return { ok: true, page: laid };
+}
+
+/** Forgets every document and page (the next request reopens what it needs), and retires a thread grown past the idle limit. */
+function trim(wasmBytesMax: number): TrimReply {
+  for (const entry of cache.splice(0)) void entry.document.close();
+  held.clear();
+  heldPages = 0;
+  const wasmBytes = (wasm.HEAPU8 as Uint8Array).byteLength;
+  const retiring = wasmBytes > wasmBytesMax;
+  if (retiring) retire();
+  return { ok: true, thread: threadId, wasmBytes, retiring };
 }
 
 /** Keeps a chunk's laid-out pages for their render task, dropping the oldest documents' pages past the limit. */
