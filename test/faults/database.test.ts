@@ -6,7 +6,12 @@
 // its backends terminated (pg_terminate_backend), the service killed with SIGKILL mid-flight
 // and started again — ends with SPEC.md's invariants: balance = the ledger's sum, the chain
 // verified, charged = delivered (SPEC §Cost function: a 200 is billed once, every other
-// answer bills 0), no hold left after 60 s (SPEC §Credit hold), and the process alive.
+// answer bills 0), no hold left after 60 s nor any that lived 60 s (SPEC §Credit hold), the
+// process alive, and no 429 once the fault is over: the clients stay within the
+// organization's limits, so a slot still held after its request ended (a release that failed
+// during the outage, src/store/pending_releases.ts) would show as one. Then `svc serve` is
+// started with PostgreSQL stopped (alive, 503 overloaded, ready by itself once it starts) and
+// on a database that does not exist (one line, exit 74).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
