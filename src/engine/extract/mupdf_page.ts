@@ -6,6 +6,7 @@ import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
+import { widgetValueLines } from "./widgets.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
@@ -71,6 +72,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     try {
       const links = readLinks(page);
       const { lines, rules, marks, chars, charsByQuarter } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      lines.push(...widgetValueLines(page, lines));
       return turnUpright({
         page: pageIndex + 1,
         width: bx1 - bx0,

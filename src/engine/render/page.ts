@@ -117,9 +117,11 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
       captionOpen = false;
       continue;
     }
-    if (block.kind !== "paragraph" || block.running) return;
+    if ((block.kind !== "paragraph" && block.kind !== "heading") || (block.kind === "paragraph" && block.running)) return;
     const text = plainText(block.lines);
-    if (LOWERCASE_START.test(text)) {
+    // A caption set in a heading's style is still a caption; any other heading ends the search.
+    if (block.kind === "heading" && !CAPTION_START.test(text)) return;
+    if (block.kind === "paragraph" && LOWERCASE_START.test(text)) {
       // A short one is a label of the float, not the broken paragraph's rest.
       if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
         blocks.splice(t, 1);

@@ -1,0 +1,80 @@
+// Step 3, extract: what a form's fields show. MuPDF's structured text holds the page's content
+// and not its widgets, so a filled-in text field ("salad"), a combo box's choice and a list
+// box's options are missing from it, though a reader of the page sees them (issue 9: form
+// pages' widget values). Each becomes a line at its widget's rectangle, unless text is already
+// there (a flattened form, a field drawn into the page).
+import type { Line, Span } from "../model.js";
+import type { mupdf } from "./mupdf_runtime.js";
+
+/** Widgets read on a page, at most: a form has tens; more is a generated stress file. */
+const WIDGETS_MAX = 500;
+/** A list box's options read, at most (what its box can show is rarely more). */
+const LIST_OPTIONS_MAX = 50;
+/** A field's text size from its box: single-line fields are set at about 0.6 of their height … */
+const SIZE_OF_HEIGHT = 0.6;
+/** … between these sizes (points): a tall multi-line box does not make display type. */
+const SIZE_MIN = 6;
+const SIZE_MAX = 12;
+/** Line pitch of a multi-line field's lines, in ems. */
+const OPTION_PITCH_EMS = 1.15;
+/** A field's text starts this many points inside its box (its padding). */
+const FIELD_PADDING = 2;
+
+type MupdfPage = ReturnType<InstanceType<typeof mupdf.Document>["loadPage"]>;
+
+/** Width of a character of a field's text, in ems (Helvetica's average). */
+const CHAR_WIDTH_EMS = 0.5;
+
+/** A line of a field's text from x, no further right than its box. */
+function valueLine(text: string, x: number, xMax: number, y: number, size: number): Line {
+  const right = Math.max(x, Math.min(xMax, x + text.length * size * CHAR_WIDTH_EMS));
+  const span: Span = { text, x0: x, y0: y, x1: right, y1: y + size, font: "Helvetica", size, bold: false, italic: false, monospace: false };
+  return { spans: [span], x0: span.x0, y0: span.y0, x1: span.x1, y1: span.y1, wmode: 0 };
+}
+
+function hasTextInside(lines: readonly Line[], x0: number, y0: number, x1: number, y1: number): boolean {
+  for (const l of lines) {
+    const cx = (l.x0 + l.x1) / 2;
+    const cy = (l.y0 + l.y1) / 2;
+    if (cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1) return true;
+  }
+  return false;
+}
+
+/** The line left of a field whose middle lies within the field's height: its label. */
+function labelBeside(lines: readonly Line[], x0: number, y0: number, y1: number): Line | null {
+  let best: Line | null = null;
+  for (const l of lines) {
+    const cy = (l.y0 + l.y1) / 2;
+    if (l.x1 <= x0 + FIELD_PADDING && cy >= y0 && cy <= y1 && (!best || l.x1 > best.x1)) best = l;
+  }
+  return best;
+}
+
+/** Lines for the values the page's form fields show, in the stext's coordinates. */
+export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[] {
+  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
+  if (typeof withWidgets.getWidgets !== "function") return [];
+  const out: Line[] = [];
+  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
+  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+    const type = widget.getFieldType();
+    if (type !== "text" && type !== "combobox" && type !== "listbox") continue;
+    const [x0, y0, x1, y1] = widget.getRect();
+    if (!(x1 > x0 && y1 > y0) || hasTextInside(lines, x0, y0, x1, y1)) continue;
+    // A list box's options read as one run after its label, as a field's lines do: stacked,
+    // they would be read row by row with whatever stands beside the box.
+    const texts = type === "listbox" ? [widget.getOptions().slice(0, LIST_OPTIONS_MAX).join(" ")] : widget.getValue().split(/\r\n|\r|\n/);
+    const shown = texts.map((t) => t.trim()).filter((t) => t !== "");
+    if (shown.length === 0) continue;
+    const label = labelBeside(lines, x0, y0, y1);
+    const size = label ? label.spans[0].size : Math.min(SIZE_MAX, Math.max(SIZE_MIN, SIZE_OF_HEIGHT * (shown.length === 1 ? y1 - y0 : (y1 - y0) / shown.length)));
+    // On its label's row, so the value reads after the label ("Potato salad", "List five six …").
+    const top = label ? label.y0 : shown.length === 1 ? (y0 + y1 - size) / 2 : y0 + FIELD_PADDING;
+    shown.forEach((text, i) => {
+      const y = top + i * size * OPTION_PITCH_EMS;
+      if (y + size <= y1 + FIELD_PADDING) out.push(valueLine(text, x0 + FIELD_PADDING, x1 - FIELD_PADDING, y, size));
+    });
+  }
+  return out;
+}
