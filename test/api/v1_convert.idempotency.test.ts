@@ -86,7 +86,7 @@ describe("SPEC Idempotency record: in progress", () => {
   it("a duplicate while the first runs → 409 idempotency_in_progress with Retry-After: 1 at once; the first then completes and is replayed", async () => {
     const { key, orgId } = await api.account({ credits: 1_000 });
     const request = raw(key, fixturePdf("running-headers.pdf"), { query: "pages=1-3", headers: withKey("slow-1") });
-    const gate = gatePool(api.deps.pool, "extract");
+    const gate = gatePool(api.deps.pool, "layOut");
     const first = api.app.inject(request);
     await gate.reached; // the first has claimed the key and holds 3 credits, and is waiting
     try {
@@ -172,7 +172,7 @@ describe("Retryable failures are not stored: the retry the retry rules invite ca
   it("a 500 from the engine is not stored either: the retry converts", async () => {
     const { key } = await api.account({ credits: 100 });
     const request = raw(key, fixturePdf("headings.pdf"), { query: "pages=1", headers: withKey("fault-1") });
-    failPoolOnce(api.deps.pool, "extract");
+    failPoolOnce(api.deps.pool, "layOut");
     expect((await api.app.inject(request)).statusCode).toBe(500);
     const retried = await api.app.inject(request);
     expect(retried.statusCode).toBe(200);

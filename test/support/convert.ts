@@ -86,10 +86,10 @@ export interface PoolGate {
 
 /**
  * Holds the next call of `pool[method]` until `release()`: the request has then taken
- * everything it takes before that call (its idempotency claim, its hold before `extract`),
+ * everything it takes before that call (its idempotency claim, its hold before `layOut`),
  * so a test can look at it in flight. Only the next call is gated; later calls run as usual.
  */
-export function gatePool(pool: EnginePool, method: "open" | "extract"): PoolGate {
+export function gatePool(pool: EnginePool, method: "open" | "layOut" | "render"): PoolGate {
   const original = pool[method];
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -106,7 +106,7 @@ export function gatePool(pool: EnginePool, method: "open" | "extract"): PoolGate
 }
 
 /** Makes the next call of `pool[method]` fail as a server fault would (not a document error). */
-export function failPoolOnce(pool: EnginePool, method: "open" | "extract"): void {
+export function failPoolOnce(pool: EnginePool, method: "open" | "layOut" | "render"): void {
   const target = pool as unknown as Record<string, unknown>;
   target[method] = async () => {
     delete target[method];
