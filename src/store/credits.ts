@@ -15,7 +15,7 @@
 import { limits } from "../config/limits.js";
 import { rateCardVersions } from "../config/rate_card.js";
 import { errorEntry } from "../errors/catalogue.js";
-import { orgLimits, storedOverrides } from "./account_limits.js";
+import { orgLimits, paidLimitDefaults, storedOverrides } from "./account_limits.js";
 import { assert, assertCredits } from "./assert.js";
 import type { StoreContext } from "./context.js";
 import type { Queryable } from "./db.js";
@@ -47,6 +47,8 @@ export async function placeHold(
   const now = ctx.now();
   const expiresAtMs = now + limits.requestWallMsMax;
   const holdId = newId("hold", now);
+  const holdRow = [holdId, orgId, input.requestId, ctx.instanceId, credits, input.rateCardVersion, iso(now), iso(expiresAtMs)];
+  if (await placeUncappedHold(ctx, holdRow, now)) return { ok: true, holdId, credits, expiresAtMs };
   try {
     const placed = await ctx.db.transaction(async (tx) => {
       const r = await tx.query<{ credits_held: number; created_at: Date; limits: unknown }>(
@@ -67,7 +69,7 @@ export async function placeHold(
       await tx.query(
         `INSERT INTO holds (id, org_id, request_id, instance_id, credits, rate_card_version, state, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, 'held', $7, $8)`,
-        [holdId, orgId, input.requestId, ctx.instanceId, credits, input.rateCardVersion, iso(now), iso(expiresAtMs)],
+        holdRow,
       );
       return true;
     });
@@ -77,6 +79,32 @@ export async function placeHold(
     return burnCapRefusal(ctx, orgId, credits, now, err.seen);
   }
   return holdRefusal(ctx.db, orgId, credits);
+}
+
+// placeHold's reservation and hold row as ONE statement, for an organization no burn cap
+// applies to (issue 10 item 5: BEGIN, UPDATE, INSERT, COMMIT were four round trips). The
+// UPDATE's WHERE carries every check of the transaction's, plus "no cap": past its first week
+// and no burn_cap_credits_per_day of its own (0 = none; $10 the published default, applying
+// when the organization sets none). A statement is atomic, and the UPDATE re-checks the row
+// as locked, so the reservation is as exact as the transaction's. No row: a cap applies or
+// the hold is refused — the transaction decides, and words the refusal.
+// $1 hold id, $2 org, $3 request, $4 instance, $5 credits, $6 rate card, $7 now, $8 expires
+// at, $9 the first week's start for an organization created then, $10 the default burn cap.
+const PLACE_UNCAPPED_HOLD_SQL = `
+  WITH reserved AS (
+    UPDATE orgs SET credits_held = credits_held + $5
+     WHERE id = $2 AND status = 'active' AND debt_credits = 0 AND credit_balance - credits_held >= $5
+       AND created_at <= $9::timestamptz
+       AND COALESCE((limits->>'burn_cap_credits_per_day')::bigint, $10::bigint) = 0
+    RETURNING id
+  )
+  INSERT INTO holds (id, org_id, request_id, instance_id, credits, rate_card_version, state, created_at, expires_at)
+  SELECT $1, id, $3, $4, $5, $6::int, 'held', $7::timestamptz, $8::timestamptz FROM reserved
+  RETURNING id`;
+
+async function placeUncappedHold(ctx: StoreContext, holdRow: unknown[], now: number): Promise<boolean> {
+  const { rows } = await ctx.db.query(PLACE_UNCAPPED_HOLD_SQL, [...holdRow, iso(now - limits.newAccountBurnCapMs), paidLimitDefaults.burn_cap_credits_per_day]);
+  return rows.length === 1;
 }
 
 interface BurnCap {
