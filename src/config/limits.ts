@@ -35,6 +35,7 @@ export const limits = {
   workerWasmBytesMax: 1_536 * 1024 * 1024, // 1.5 GiB of MuPDF's WASM memory (it can grow to 2 GiB and never shrinks)
   workerDocumentsCachedMax: 2, // opened documents a worker keeps between chunks of the same document
   poolIdleTrimMs: 30_000, // 30 s without work: each worker drops its documents and pages, and one whose WASM memory passed workerWasmIdleBytesMax is replaced
+  workerHeapIdleBytesMax: 96 * 1024 * 1024, // 96 MiB of V8 heap still committed at the idle trim: the thread is replaced
   workerWasmIdleBytesMax: 160 * 1024 * 1024, // 160 MiB: about what a fresh MuPDF instance grows to on ordinary pages
   workerLaidOutPagesMax: 600, // laid-out pages a worker holds for their render task (beyond: laid out again at render)
   pagesPerRenderTaskMax: 50, // pages a worker renders per task (rendering a laid-out page costs about a fifth of extracting it)

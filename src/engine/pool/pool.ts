@@ -249,22 +249,23 @@ export class EnginePool {
 
   /**
    * The idle trim (limits.poolIdleTrimMs): every thread drops its documents and laid-out
-   * pages, and a thread whose WebAssembly memory grew past limits.workerWasmIdleBytesMax
-   * retires, since WebAssembly memory never shrinks and only a fresh thread gives it back.
+   * pages, and a thread whose WebAssembly memory grew past limits.workerWasmIdleBytesMax, or
+   * whose V8 heap stays past limits.workerHeapIdleBytesMax, retires: WebAssembly memory never
+   * shrinks, V8 gives its heap back slowly, and a fresh thread starts small.
    * Runs by itself once the pool has been idle that long; returns the threads' replies.
    */
-  async trim(): Promise<{ wasmBytes: number; retiring: boolean }[]> {
+  async trim(): Promise<{ wasmBytes: number; heapBytes: number; retiring: boolean }[]> {
     const threads = this.#piscina.threads.map((worker) => worker.threadId);
     const job = new TrimJob(this.#host, threads.length);
     const units = threads.map((thread) => {
-      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax }));
+      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax, heapBytesMax: limits.workerHeapIdleBytesMax }));
       unit.pin = thread;
       return unit;
     });
     this.#admit(job, units, { trim: true });
     const replies = await job.promise;
     this.#threadsTrimmed += replies.filter((r) => r.retiring).length;
-    return replies.map(({ wasmBytes, retiring }) => ({ wasmBytes, retiring }));
+    return replies.map(({ wasmBytes, heapBytes, retiring }) => ({ wasmBytes, heapBytes, retiring }));
   }
 
   /** Fails every pending request and ends the threads. */

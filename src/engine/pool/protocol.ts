@@ -89,6 +89,8 @@ export interface TrimTask {
   kind: "trim";
   /** Retire past this many bytes of WebAssembly memory (EnginePoolOptions.wasmIdleBytesMax). */
   wasmBytesMax: number;
+  /** …or of V8 heap, after the documents and pages are dropped (limits.workerHeapIdleBytesMax). */
+  heapBytesMax: number;
 }
 
 /** Test-only: spins forever so a test can prove that abort replaces a stuck thread. */
@@ -113,7 +115,7 @@ export type LayoutReply = { ok: true; outcomes: LaidOutOutcome[]; thread: number
 export type RenderReply = { ok: true; rendered: RenderedPage[]; laidOutAgain: number } | { ok: false; error: WireDocumentError };
 
 /** The thread's WebAssembly memory when it was trimmed, and whether it retires to give it back. */
-export type TrimReply = { ok: true; thread: number; wasmBytes: number; retiring: boolean };
+export type TrimReply = { ok: true; thread: number; wasmBytes: number; heapBytes: number; retiring: boolean };
 
 export type WorkerReply = OpenReply | ExtractReply | LayoutReply | RenderReply | TrimReply;
 

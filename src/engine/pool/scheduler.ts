@@ -315,7 +315,7 @@ export class TrimJob extends Job<TrimReply[]> {
 
   /** A thread that dies while trimming is replaced by a fresh one anyway. */
   override onCrash(): void {
-    this.#replies.push({ ok: true, thread: 0, wasmBytes: 0, retiring: true });
+    this.#replies.push({ ok: true, thread: 0, wasmBytes: 0, heapBytes: 0, retiring: true });
     if (this.#replies.length === this.threads) this.succeed(this.#replies);
   }
 

@@ -15,6 +15,7 @@
 // why the pool runs Piscina with `atomics: "disabled"` (with the default "sync" mode the
 // thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
+import { getHeapStatistics } from "node:v8";
 import { threadId } from "node:worker_threads";
 import { limits } from "../../config/limits.js";
 import { isDocumentError } from "../errors.js";
@@ -73,7 +74,7 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
       case "render":
         return await runRender(task);
       case "trim":
-        return trim(task.wasmBytesMax);
+        return trim(task.wasmBytesMax, task.heapBytesMax);
       case "test_hang":
         return spinForTest();
     }
@@ -175,14 +176,17 @@ async function layOutAgain(task: RenderTask, page: number): Promise<{ ok: true; 
 }
 
 /** Forgets every document and page (the next request reopens what it needs), and retires a thread grown past the idle limit. */
-function trim(wasmBytesMax: number): TrimReply {
+function trim(wasmBytesMax: number, heapBytesMax: number): TrimReply {
   for (const entry of cache.splice(0)) void entry.document.close();
   held.clear();
   heldPages = 0;
   const wasmBytes = (wasm.HEAPU8 as Uint8Array).byteLength;
-  const retiring = wasmBytes > wasmBytesMax;
+  // The V8 heap a thread committed under load is returned to the system slowly if at all;
+  // a thread that exits returns all of it, and a fresh one costs one MuPDF instantiation.
+  const heapBytes = getHeapStatistics().total_heap_size;
+  const retiring = wasmBytes > wasmBytesMax || heapBytes > heapBytesMax;
   if (retiring) retire();
-  return { ok: true, thread: threadId, wasmBytes, retiring };
+  return { ok: true, thread: threadId, wasmBytes, heapBytes, retiring };
 }
 
 /** Keeps a chunk's laid-out pages for their render task, dropping the oldest documents' pages past the limit. */
