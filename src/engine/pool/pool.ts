@@ -167,17 +167,8 @@ export class EnginePool {
     pages: readonly number[],
     options: ExtractOptions,
   ): Promise<PageOutcome[]> {
-    if (new Set(pages).size !== pages.length) throw new Error("EnginePool.extract: pages must be distinct");
     const { deadlineMs, testHooks } = options;
-    const chunkUnit = (chunk: number[]): Unit =>
-      this.#unit(job, chunk, (progress) => ({ kind: "extract", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks }));
-    const job: ExtractJob = new ExtractJob(this.#host, pages, options, chunkUnit);
-    const units: Unit[] = [];
-    for (let start = 0; start < pages.length; start += limits.pagesPerChunkMax) {
-      units.push(chunkUnit(pages.slice(start, start + limits.pagesPerChunkMax)));
-    }
-    this.#admit(job, units);
-    if (units.length === 0) job.finishIfComplete();
+    const job = this.#chunked<PageOutcome>(pages, options, (chunk, progress) => ({ kind: "extract", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks }));
     return job.promise;
   }
 
@@ -192,20 +183,25 @@ export class EnginePool {
     pages: readonly number[],
     options: ExtractOptions,
   ): Promise<{ outcomes: LaidOutOutcome[]; holders: Map<number, number>; rendered: Map<number, RenderedPage> | null }> {
-    if (new Set(pages).size !== pages.length) throw new Error("EnginePool.layOut: pages must be distinct");
     const { deadlineMs, testHooks, renderWith } = options;
     // Only a task holding the whole selection may render it (a resubmitted rest never does).
     const renderAll = (chunk: number[]) => (renderWith && chunk.length === pages.length ? renderWith : undefined);
-    const chunkUnit = (chunk: number[]): Unit =>
-      this.#unit(job, chunk, (progress) => ({ kind: "layout", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks, renderAll: renderAll(chunk) }));
-    const job: ExtractJob<LaidOutOutcome> = new ExtractJob<LaidOutOutcome>(this.#host, pages, options, chunkUnit);
+    const job = this.#chunked<LaidOutOutcome>(pages, options, (chunk, progress) => ({ kind: "layout", docId, bytes, password, pages: chunk, deadlineMs, progress, testHooks, renderAll: renderAll(chunk) }));
+    return { outcomes: await job.promise, holders: job.holders, rendered: job.rendered };
+  }
+
+  /** A job over `pages` (1-based, distinct) in chunks of limits.pagesPerChunkMax, admitted. */
+  #chunked<O extends PageOutcome | LaidOutOutcome>(pages: readonly number[], options: ExtractOptions, task: (chunk: number[], progress: SharedArrayBuffer) => WorkerTask): ExtractJob<O> {
+    if (new Set(pages).size !== pages.length) throw new Error("EnginePool: pages must be distinct");
+    const chunkUnit = (chunk: number[]): Unit => this.#unit(job, chunk, (progress) => task(chunk, progress));
+    const job = new ExtractJob<O>(this.#host, pages, options, chunkUnit);
     const units: Unit[] = [];
     for (let start = 0; start < pages.length; start += limits.pagesPerChunkMax) {
       units.push(chunkUnit(pages.slice(start, start + limits.pagesPerChunkMax)));
     }
     this.#admit(job, units);
     if (units.length === 0) job.finishIfComplete();
-    return { outcomes: await job.promise, holders: job.holders, rendered: job.rendered };
+    return job;
   }
 
   /** Renders laid-out pages with the document plan, each on the thread that holds it where that thread still lives. */
@@ -221,14 +217,16 @@ export class EnginePool {
     const byThread = new Map<number | null, number[]>();
     for (const page of request.pages) {
       const thread = request.holders.get(page) ?? null;
-      byThread.set(thread, [...(byThread.get(thread) ?? []), page]);
+      const threadPages = byThread.get(thread);
+      if (threadPages) threadPages.push(page);
+      else byThread.set(thread, [page]);
     }
     const units: Unit[] = [];
     for (const [thread, threadPages] of byThread) {
       for (let start = 0; start < threadPages.length; start += limits.pagesPerRenderTaskMax) {
         const chunk = threadPages.slice(start, start + limits.pagesPerRenderTaskMax);
-        const plan: DocumentPlan = { ...request.plan, furniture: new Map(chunk.flatMap((p) => (request.plan.furniture.has(p) ? [[p, request.plan.furniture.get(p)!]] : []))) };
-        const hints = new Map(chunk.flatMap((p) => (request.hints.has(p) ? [[p, request.hints.get(p)!]] : [])));
+        const plan: DocumentPlan = { ...request.plan, furniture: onlyPages(request.plan.furniture, chunk) };
+        const hints = onlyPages(request.hints, chunk);
         const unit = this.#unit(job, chunk, (progress) => ({ kind: "render", docId, bytes, password, pages: chunk, plan, hints, options: request.options, deadlineMs, progress }));
         unit.pin = thread;
         units.push(unit);
@@ -394,6 +392,16 @@ export class EnginePool {
       }
     }
   }
+}
+
+/** The entries of a by-page map for `pages` only: what one task needs of it. */
+function onlyPages<V>(byPage: ReadonlyMap<number, V>, pages: readonly number[]): Map<number, V> {
+  const picked = new Map<number, V>();
+  for (const page of pages) {
+    const value = byPage.get(page);
+    if (value !== undefined) picked.set(page, value);
+  }
+  return picked;
 }
 
 /** The page the unit's thread is on (0: none) and for how long, from its progress buffer. */

@@ -305,8 +305,7 @@ export class TrimJob extends Job<TrimReply[]> {
   }
 
   override onReply(_unit: Unit, reply: WorkerReply): void {
-    this.#replies.push(reply as TrimReply);
-    if (this.#replies.length === this.threads) this.succeed(this.#replies);
+    this.#add(reply as TrimReply);
   }
 
   override onPageOverBudget(): void {
@@ -315,7 +314,11 @@ export class TrimJob extends Job<TrimReply[]> {
 
   /** A thread that dies while trimming is replaced by a fresh one anyway. */
   override onCrash(): void {
-    this.#replies.push({ ok: true, thread: 0, wasmBytes: 0, heapBytes: 0, retiring: true });
+    this.#add({ ok: true, thread: 0, wasmBytes: 0, heapBytes: 0, retiring: true });
+  }
+
+  #add(reply: TrimReply): void {
+    this.#replies.push(reply);
     if (this.#replies.length === this.threads) this.succeed(this.#replies);
   }
 

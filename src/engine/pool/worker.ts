@@ -87,12 +87,8 @@ export default async function handleTask(task: WorkerTask): Promise<WorkerReply>
 }
 
 async function runOpen(task: OpenTask): Promise<OpenReply> {
-  let entry: CachedDocument;
-  try {
-    entry = await acquire(task.docId, task.bytes, task.password);
-  } catch (err) {
-    return { ok: false, error: asWireError(err) };
-  }
+  const entry = await acquireFor(task);
+  if ("error" in entry) return entry;
   const { document } = entry;
   const { pageCount, hasXfa } = document;
   const repaired = document.source.kind === "pdfjs" || document.source.opened.repaired;
@@ -100,22 +96,14 @@ async function runOpen(task: OpenTask): Promise<OpenReply> {
 }
 
 async function runExtract(task: ExtractTask): Promise<ExtractReply> {
-  let entry: CachedDocument;
-  try {
-    entry = await acquire(task.docId, task.bytes, task.password);
-  } catch (err) {
-    return { ok: false, error: asWireError(err) };
-  }
+  const entry = await acquireFor(task);
+  if ("error" in entry) return entry;
   return { ok: true, outcomes: await extractWatched(entry, task, task.pages) };
 }
 
 async function runLayout(task: LayoutTask): Promise<LayoutReply> {
-  let entry: CachedDocument;
-  try {
-    entry = await acquire(task.docId, task.bytes, task.password);
-  } catch (err) {
-    return { ok: false, error: asWireError(err) };
-  }
+  const entry = await acquireFor(task);
+  if ("error" in entry) return entry;
   const outcomes = await extractWatched(entry, task, task.pages);
   const pages = new Map<number, LaidOutPage>();
   const laid = layOutOutcomes(outcomes, entry.document.hasXfa, pages);
@@ -161,12 +149,8 @@ async function runRender(task: RenderTask): Promise<RenderReply> {
 
 /** A page this thread does not hold, extracted and laid out again for its render task. */
 async function layOutAgain(task: RenderTask, page: number): Promise<{ ok: true; page: LaidOutPage } | { ok: false; error: WireDocumentError }> {
-  let entry: CachedDocument;
-  try {
-    entry = await acquire(task.docId, task.bytes, task.password);
-  } catch (err) {
-    return { ok: false, error: asWireError(err) };
-  }
+  const entry = await acquireFor(task);
+  if ("error" in entry) return entry;
   const pages = new Map<number, LaidOutPage>();
   const [outcome] = layOutOutcomes(await extractWatched(entry, task, [page]), entry.document.hasXfa, pages);
   const laid = pages.get(page);
@@ -244,6 +228,15 @@ async function acquire(docId: string, bytes: SharedArrayBuffer, password: string
   cache.push(entry);
   while (cache.length > limits.workerDocumentsCachedMax) void cache.shift()!.document.close();
   return entry;
+}
+
+/** The task's document, or the document error that opening it gave, as a reply. */
+async function acquireFor(task: { docId: string; bytes: SharedArrayBuffer; password?: string }): Promise<CachedDocument | { ok: false; error: WireDocumentError }> {
+  try {
+    return await acquire(task.docId, task.bytes, task.password);
+  } catch (err) {
+    return { ok: false, error: asWireError(err) };
+  }
 }
 
 function asWireError(err: unknown): WireDocumentError {
