@@ -170,6 +170,21 @@ function appendFragment(target: Line, fragment: Line): void {
   target.y1 = Math.max(target.y1, fragment.y1);
 }
 
+/** A line of `spans`, its box the union of theirs. */
+export function makeLine(spans: Span[], wmode: 0 | 1): Line {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const s of spans) {
+    x0 = Math.min(x0, s.x0);
+    y0 = Math.min(y0, s.y0);
+    x1 = Math.max(x1, s.x1);
+    y1 = Math.max(y1, s.y1);
+  }
+  return { spans, x0, y0, x1, y1, wmode };
+}
+
 /** A span narrower than this many points draws nothing. */
 const ZERO_WIDTH = 0.01;
 
@@ -181,24 +196,14 @@ const ZERO_WIDTH = 0.01;
  * stays. Returns the line itself when nothing is dropped.
  */
 function withoutReplacementText(line: Line): Line {
-  let found = false;
-  for (const span of line.spans) {
-    if (span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1) found = true;
-  }
-  if (!found) return line;
-  const spans = line.spans.filter((span) => !(span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1));
-  if (spans.length === 0) return { ...line, spans };
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const span of spans) {
-    x0 = Math.min(x0, span.x0);
-    y0 = Math.min(y0, span.y0);
-    x1 = Math.max(x1, span.x1);
-    y1 = Math.max(y1, span.y1);
-  }
-  return { ...line, spans, x0, y0, x1, y1 };
+  // Checked before filtering, so the lines without any (nearly all) cost no copy.
+  if (!line.spans.some(isReplacementText)) return line;
+  const spans = line.spans.filter((span) => !isReplacementText(span));
+  return spans.length === 0 ? { ...line, spans } : { ...line, ...makeLine(spans, line.wmode) };
+}
+
+function isReplacementText(span: Span): boolean {
+  return span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1;
 }
 
 /**

@@ -1,7 +1,8 @@
 // Text rows for the aligned detector: the free lines of one visual row, cut into pieces
 // wherever a gap is wide enough to separate two cells.
 import type { Line, Span } from "../model.js";
-import { isBlank, makeLine } from "./rows.js";
+import { makeLine } from "../layout/line_joining.js";
+import { isBlank } from "./rows.js";
 
 /** A horizontal gap wider than this many ems separates cells; word spaces are ~0.25–0.6 em
  *  even in loosely justified text. */

@@ -1,6 +1,6 @@
-// Row grouping and line building shared by both table detectors: visual rows from boxes,
-// reading order inside a cell, and lines rebuilt from spans cut at cell borders.
-import type { Line, Span } from "../model.js";
+// Row grouping shared by both table detectors: visual rows from boxes and reading order
+// inside a cell (the lines rebuilt from spans cut at cell borders are line_joining's makeLine).
+import type { Line } from "../model.js";
 import type { Box, TableCell } from "./model.js";
 
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
@@ -37,19 +37,6 @@ export function readingOrder(lines: Line[]): Line[] {
   return groupRows(lines, (l) => l).flatMap((row) => row.sort((p, q) => p.x0 - q.x0));
 }
 
-export function makeLine(spans: Span[], wmode: 0 | 1): Line {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const s of spans) {
-    x0 = Math.min(x0, s.x0);
-    y0 = Math.min(y0, s.y0);
-    x1 = Math.max(x1, s.x1);
-    y1 = Math.max(y1, s.y1);
-  }
-  return { spans, x0, y0, x1, y1, wmode };
-}
 
 export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {

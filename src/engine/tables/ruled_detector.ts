@@ -8,7 +8,8 @@ import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
-import { groupRows, hasText, makeLine, readingOrder } from "./rows.js";
+import { makeLine } from "../layout/line_joining.js";
+import { groupRows, hasText, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 
 /** Charts and forms draw grids whose cells are mostly empty; real tables fill most cells. */
