@@ -54,6 +54,28 @@ interface AcquireRow {
   earliest_ms: unknown;
 }
 
+/**
+ * The end both acquire statements share: take the lowest slot below the limit that no `live`
+ * lease holds (a row still there is overwritten when `reclaimable`), and answer the slot
+ * with the `state` counts.
+ */
+function takeFreeSlot(reclaimable: string): string {
+  return `taken AS (
+    INSERT INTO leases AS l (org_id, slot, lease_id, instance_id, key_id, expires_at)
+    SELECT $1, s.slot, $2, $3, $4, $7::timestamptz
+    FROM generate_series(0, $6::int - 1) AS s(slot)
+    WHERE NOT EXISTS (SELECT 1 FROM live f WHERE f.slot = s.slot)
+    ORDER BY s.slot
+    LIMIT 1
+    ON CONFLICT (org_id, slot) DO UPDATE
+      SET lease_id = EXCLUDED.lease_id, instance_id = EXCLUDED.instance_id,
+          key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
+      WHERE ${reclaimable}
+    RETURNING slot
+  )
+  SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
+}
+
 // $1 org, $2 lease id, $3 instance, $4 key, $5 now, $6 limit, $7 expires at, $8 stale
 // before (an instance whose heartbeat is older is dead: its leases are free, as its holds
 // are), $9 the stale window as an interval (when a live-looking holder would be dead).
@@ -71,20 +93,7 @@ const ACQUIRE_SQL = `
            count(*) AS live_total,
            floor(extract(epoch FROM min(LEAST(expires_at, COALESCE(heartbeat_at + $9::interval, expires_at))) FILTER (WHERE slot < $6::int)) * 1000) AS earliest_ms
     FROM live
-  ), taken AS (
-    INSERT INTO leases AS l (org_id, slot, lease_id, instance_id, key_id, expires_at)
-    SELECT $1, s.slot, $2, $3, $4, $7::timestamptz
-    FROM generate_series(0, $6::int - 1) AS s(slot)
-    WHERE NOT EXISTS (SELECT 1 FROM live f WHERE f.slot = s.slot)
-    ORDER BY s.slot
-    LIMIT 1
-    ON CONFLICT (org_id, slot) DO UPDATE
-      SET lease_id = EXCLUDED.lease_id, instance_id = EXCLUDED.instance_id,
-          key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
-      WHERE l.expires_at <= $5::timestamptz OR l.instance_id IN (SELECT id FROM instances WHERE heartbeat_at < $8::timestamptz)
-    RETURNING slot
-  )
-  SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
+  ), ${takeFreeSlot("l.expires_at <= $5::timestamptz OR l.instance_id IN (SELECT id FROM instances WHERE heartbeat_at < $8::timestamptz)")}`;
 
 // The same acquire without the instances table (issue 10 item 5: the heartbeat lookups were
 // most of the statement's cost on every request): a dead instance's lease counts as live
@@ -99,20 +108,7 @@ const ACQUIRE_LIVE_SQL = `
     SELECT count(*) FILTER (WHERE slot < $6::int) AS live_in_range, count(*) AS live_total,
            floor(extract(epoch FROM min(expires_at) FILTER (WHERE slot < $6::int)) * 1000) AS earliest_ms
     FROM live
-  ), taken AS (
-    INSERT INTO leases AS l (org_id, slot, lease_id, instance_id, key_id, expires_at)
-    SELECT $1, s.slot, $2, $3, $4, $7::timestamptz
-    FROM generate_series(0, $6::int - 1) AS s(slot)
-    WHERE NOT EXISTS (SELECT 1 FROM live f WHERE f.slot = s.slot)
-    ORDER BY s.slot
-    LIMIT 1
-    ON CONFLICT (org_id, slot) DO UPDATE
-      SET lease_id = EXCLUDED.lease_id, instance_id = EXCLUDED.instance_id,
-          key_id = EXCLUDED.key_id, expires_at = EXCLUDED.expires_at
-      WHERE l.expires_at <= $5::timestamptz
-    RETURNING slot
-  )
-  SELECT (SELECT slot FROM taken) AS slot, live_in_range, live_total, earliest_ms FROM state`;
+  ), ${takeFreeSlot("l.expires_at <= $5::timestamptz")}`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
