@@ -162,6 +162,10 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   // One line's character pointers and codes, reused from line to line.
   const ptrs: number[] = [];
   const codes: number[] = [];
+  // The open span's UTF-16 units, turned into its text once when the span closes: a string
+  // grown a character at a time is a rope that every later reader of the text (layout asks
+  // of each span whether it is blank, how long it is) would have to flatten first.
+  const units: number[] = [];
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
@@ -233,6 +237,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           // further letter has no width and sits on its glyph's edge: no gap to judge.
           const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
           if (!afterSpace && !space && !zeroWidth && x0 - right > RTL_GAP_SPACE_EMS * size) {
+            closeSpan(span, units);
             spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
             span = null;
           }
@@ -241,7 +246,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         }
         const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
-          span.text += space ? " " : String.fromCodePoint(code);
+          pushUnits(units, space ? SPACE : code);
           if (x1 > span.x1) span.x1 = x1;
           if (x0 < span.x0) span.x0 = x0;
           if (!space) {
@@ -251,8 +256,10 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           continue;
         }
         const facts = fontFacts(fonts, fontPtr);
+        closeSpan(span, units);
+        pushUnits(units, space ? SPACE : code);
         span = {
-          text: space ? " " : String.fromCodePoint(code),
+          text: "",
           x0,
           y0,
           x1,
@@ -270,6 +277,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         spanLink = link;
         spans.push(span);
       }
+      closeSpan(span, units);
       if (spans.length === 0) continue;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
       const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
@@ -285,6 +293,32 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     }
   }
   return { lines, rules, marks, chars, charsByQuarter };
+}
+
+const SPACE = 0x20;
+/** Units passed to one String.fromCharCode call, at most: far inside V8's argument limit. */
+const UNITS_PER_CALL_MAX = 4_096;
+
+/** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
+function pushUnits(units: number[], code: number): void {
+  if (code >= 0 && code < 0x10000) {
+    units.push(code);
+    return;
+  }
+  const pair = String.fromCodePoint(code);
+  units.push(pair.charCodeAt(0), pair.charCodeAt(1));
+}
+
+/** Gives the open span its text, built once from its units, and empties the units. */
+function closeSpan(span: Span | null, units: number[]): void {
+  if (span === null || units.length === 0) return;
+  if (units.length <= UNITS_PER_CALL_MAX) span.text = String.fromCharCode.apply(null, units);
+  else {
+    let text = "";
+    for (let i = 0; i < units.length; i += UNITS_PER_CALL_MAX) text += String.fromCharCode.apply(null, units.slice(i, i + UNITS_PER_CALL_MAX));
+    span.text = text;
+  }
+  units.length = 0;
 }
 
 /** Visual order (indices into `ptrs`) of a line's characters: positions from their quads. */
