@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import type { Line, Span } from "../model.js";
-import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { lineText } from "./line_joining.js";
@@ -233,8 +233,11 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
 
   // Monospace set at a heading size is display type, not code.
-  const monos = column.map((line) => isMonoLine(line) && lineStyle(line).size < stats.body.size + CODE_SIZE_OVER_BODY_MAX);
-  const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, lineText(line))));
+  // Each line's style and text, once: a line is compared as the line and again as the one before.
+  const styles = column.map(lineStyle);
+  const texts = column.map(lineText);
+  const monos = column.map((line, i) => isMonoLine(line) && styles[i].size < stats.body.size + CODE_SIZE_OVER_BODY_MAX);
+  const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
 
   const drafts: Draft[] = [];
@@ -251,13 +254,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    if (!current || !prev || startsNewBlock(prev, line, current, mono, marker, usualGap, left, right)) {
+    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1] }, { line, style: styles[i] }, current, mono, marker, usualGap, left, right)) {
       current = {
         lines: [line],
         mono,
         marker,
         textX: marker ? xAfterChars(line, marker.length) : undefined,
-        rtl: marker ? RTL_START.test(lineText(line).slice(marker.length)) : undefined,
+        rtl: marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined,
       };
       drafts.push(current);
     } else {
@@ -268,8 +271,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
 }
 
 function startsNewBlock(
-  prev: Line,
-  line: Line,
+  { line: prev, style: prevStyle, text: prevText }: { line: Line; style: TextStyle; text: string },
+  { line, style }: { line: Line; style: TextStyle },
   current: Draft,
   mono: boolean,
   marker: ListMarker | null,
@@ -279,15 +282,13 @@ function startsNewBlock(
 ): boolean {
   if (mono !== current.mono) return true;
   if (marker) return true;
-  const em = emOf(line);
+  const em = Math.max(1, style.size);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, PARAGRAPH_GAP_EMS * em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
-  const prevStyle = lineStyle(prev);
-  const style = lineStyle(line);
   if (Math.abs(prevStyle.size - style.size) >= 1 || prevStyle.bold !== style.bold) {
     // A bold lead-in inside a paragraph changes the dominant style of one line only when
     // the whole line is bold; a style change at the line level is a block change.
@@ -307,19 +308,19 @@ function startsNewBlock(
     if (!backToMarker) return true;
     let width = line.x1;
     for (const l of current.lines) width = Math.max(width, l.x1);
-    return prev.x1 < width - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(lineText(prev).trim());
+    return prev.x1 < width - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(prevText.trim());
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left.
-  const rtl = isRtlText(lineText(prev));
+  const rtl = isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     return shift > 0;
   }
-  if (LEADER_PAGE_END.test(lineText(prev))) return true;
+  if (LEADER_PAGE_END.test(prevText)) return true;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
-  if (short && /[.!?:;"”)]$/.test(lineText(prev).trim())) return true;
+  if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
   return false;
 }
 

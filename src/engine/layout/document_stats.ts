@@ -51,14 +51,19 @@ function styleKey(size: number, bold: boolean): string {
 
 export { nonSpaceLength };
 
-// Scratch for lineStyle, reused from call to call: it runs for every line several times per
-// page, and three fresh arrays a call were a tenth of the layout's allocation.
+// Scratch for lineStyleFacts, reused from call to call: three fresh arrays a call were a
+// tenth of the layout's allocation.
 const scratchSizes: number[] = [];
 const scratchBolds: boolean[] = [];
 const scratchChars: number[] = [];
 
-/** The style carrying most characters in a line. */
-export function lineStyle(line: Line): TextStyle {
+/** A line's dominant style and its non-space characters, counted in one pass. */
+interface LineStyleFacts {
+  style: TextStyle;
+  chars: number;
+}
+
+function lineStyleFacts(line: Line): LineStyleFacts {
   // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
   // regex copy of each span.
   const sizes = scratchSizes;
@@ -66,9 +71,11 @@ export function lineStyle(line: Line): TextStyle {
   const chars = scratchChars;
   let styles = 0;
   let best = -1;
+  let total = 0;
   for (const span of line.spans) {
     const n = nonSpaceLength(span.text);
     if (n === 0) continue;
+    total += n;
     const size = roundHalf(span.size);
     let k = 0;
     while (k < styles && !(sizes[k] === size && bolds[k] === span.bold)) k++;
@@ -81,7 +88,12 @@ export function lineStyle(line: Line): TextStyle {
     chars[k] += n;
     if (best === -1 || chars[k] > chars[best]) best = k;
   }
-  return best === -1 ? { size: 0, bold: false } : { size: sizes[best], bold: bolds[best] };
+  return { style: best === -1 ? { size: 0, bold: false } : { size: sizes[best], bold: bolds[best] }, chars: total };
+}
+
+/** The style carrying most characters in a line. */
+export function lineStyle(line: Line): TextStyle {
+  return lineStyleFacts(line).style;
 }
 
 /** The characters and lines one text style carries on a page (or, merged, in the document). */
@@ -98,10 +110,8 @@ export interface StyleTally {
 export function tallyStyles(lines: readonly Line[]): StyleTally[] {
   const byKey = new Map<string, StyleTally>();
   for (const line of lines) {
-    let chars = 0;
-    for (const span of line.spans) chars += nonSpaceLength(span.text);
+    const { chars, style } = lineStyleFacts(line);
     if (chars === 0) continue;
-    const style = lineStyle(line);
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
     const key = styleKey(style.size, style.bold);
     let entry = byKey.get(key);
