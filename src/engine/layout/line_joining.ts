@@ -28,6 +28,8 @@ const LEADER_TAIL_CHARS = 12;
 const LEADER_END = /(?:\.\s?){3,}\.\s*$|…\s?…\s*$/;
 /** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
 const MONO_GAP_EMS = 12;
+/** The widest of the join gaps above: a pair further apart is never joined. */
+const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS);
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
 const SAME_ROW_OVERLAP = 0.6;
 /** How many preceding fragments are examined for a join; rows rarely hold more. */
@@ -244,18 +246,22 @@ export function prepareLines(input: readonly Line[]): Line[] {
       if (reversed && !centresLevel(prev, line)) continue;
       const left = reversed ? line : prev;
       const right = reversed ? prev : line;
-      // Never across a column gutter, however narrow (code keeps its aligned comments).
-      if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) continue;
       const em = Math.max(lineSize(left), lineSize(right), 1);
       const gap = right.x0 - left.x1;
-      const limit = isMarkerOnly(left)
-        ? MARKER_GAP_EMS * em
-        : isMono(left) && isMono(right)
-          ? MONO_GAP_EMS * em
-          : isSectionNumber(left, right)
-            ? SECTION_NUMBER_GAP_EMS * em
-            : JOIN_GAP_EMS * em;
-      if (gap < -0.5 * em || gap > limit) continue;
+      // The gap first: it rules out most pairs of a table row before any text is looked at.
+      if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) continue;
+      // Never across a column gutter, however narrow (code keeps its aligned comments).
+      if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) continue;
+      if (gap > JOIN_GAP_EMS * em) {
+        const limit = isMarkerOnly(left)
+          ? MARKER_GAP_EMS * em
+          : isMono(left) && isMono(right)
+            ? MONO_GAP_EMS * em
+            : isSectionNumber(left, right)
+              ? SECTION_NUMBER_GAP_EMS * em
+              : JOIN_GAP_EMS * em;
+        if (gap > limit) continue;
+      }
       appendFragment(left, right);
       if (!reversed) {
         merged = true;
