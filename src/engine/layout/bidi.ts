@@ -151,9 +151,12 @@ export function logicalText(visual: string): string {
  */
 export function toLogicalOrder(line: Line): Line {
   if (line.wmode !== 0) return line;
+  // Span by span: nearly every line has no right-to-left letter, and then needs no joined text.
+  let rtl = false;
+  for (let i = 0; i < line.spans.length && !rtl; i++) rtl = hasRtl(line.spans[i].text);
+  if (!rtl) return line;
   let visual = "";
   for (const span of line.spans) visual += span.text;
-  if (!hasRtl(visual)) return line;
   // Source span of each UTF-16 unit, and its position inside that span.
   const owner = new Int32Array(visual.length);
   const offset = new Int32Array(visual.length);

@@ -23,6 +23,14 @@ function sameRow(a: Line, b: Line): boolean {
   return shorter > 0 && overlap / shorter >= SAME_ROW_OVERLAP;
 }
 
+/** Points added to the reach of the row scan, so that rounding never ends it early. */
+const ROW_REACH_SLACK = 1;
+
+/** `line` starts right of `other`, on its row: the sign of a column start. */
+function startsRightOf(other: Line, line: Line): boolean {
+  return other.wmode === 0 && other.x1 <= line.x0 + START_TOLERANCE && other.x0 < line.x0 && sameRow(other, line);
+}
+
 export interface ColumnStarts {
   /**
    * Whether joining `right` to `left` (same row, `left` first) would join two text columns:
@@ -39,19 +47,31 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   const starts: number[] = [];
   let rx0 = Infinity;
   let rx1 = -Infinity;
+  let tallest = 0;
+  for (const line of sorted) tallest = Math.max(tallest, line.y1 - line.y0);
   for (let i = 0; i < sorted.length; i++) {
     const line = sorted[i];
     if (line.x0 < rx0) rx0 = line.x0;
     if (line.x1 > rx1) rx1 = line.x1;
+    // Centres further apart than half of this line's height and the tallest's cannot share a
+    // row, nor can any fragment beyond them in the centre-sorted order: the scan stops there
+    // (on a page of running text, at the next line).
+    const centre = line.y0 + line.y1;
+    const reach = line.y1 - line.y0 + tallest + 2 * ROW_REACH_SLACK;
     const from = Math.max(0, i - ROW_NEIGHBOURS_MAX);
     const to = Math.min(sorted.length - 1, i + ROW_NEIGHBOURS_MAX);
-    for (let j = from; j <= to; j++) {
+    let found = false;
+    for (let j = i - 1; j >= from && !found; j--) {
       const other = sorted[j];
-      if (j !== i && other.wmode === 0 && other.x1 <= line.x0 + START_TOLERANCE && other.x0 < line.x0 && sameRow(other, line)) {
-        starts.push(line.x0);
-        break;
-      }
+      if (centre - (other.y0 + other.y1) > reach) break;
+      found = startsRightOf(other, line);
     }
+    for (let j = i + 1; j <= to && !found; j++) {
+      const other = sorted[j];
+      if (other.y0 + other.y1 - centre > reach) break;
+      found = startsRightOf(other, line);
+    }
+    if (found) starts.push(line.x0);
   }
   starts.sort((a, b) => a - b);
   const minWidth = TEXT_WIDTH_SHARE * (rx1 - rx0);

@@ -106,24 +106,30 @@ export interface StyleTally {
   longLines: number;
 }
 
+/** Sizes as the style keys compare them (their text): NaN, from a degenerate font matrix, is one size. */
+function sameSize(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
 /** The styles of a page's lines, in the order they first appear. */
 export function tallyStyles(lines: readonly Line[]): StyleTally[] {
-  const byKey = new Map<string, StyleTally>();
+  // A page sets its text in a handful of styles: a short list searched in order beats a key
+  // string built for every line.
+  const tallies: StyleTally[] = [];
   for (const line of lines) {
     const { chars, style } = lineStyleFacts(line);
     if (chars === 0) continue;
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
-    const key = styleKey(style.size, style.bold);
-    let entry = byKey.get(key);
+    let entry = tallies.find((t) => sameSize(t.size, style.size) && t.bold === style.bold);
     if (!entry) {
       entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
-      byKey.set(key, entry);
+      tallies.push(entry);
     }
     entry.chars += chars;
     entry.lines += 1;
     if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
   }
-  return [...byKey.values()];
+  return tallies;
 }
 
 /** Body style and heading levels from the pages' style tallies, merged in page order. */

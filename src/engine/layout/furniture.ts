@@ -18,6 +18,7 @@
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
 import { lineText } from "./line_joining.js";
+import { isBlankText } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -150,7 +151,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const candidates: { line: Line; band: Band }[] = [];
   const body: Line[] = [];
   for (const line of lines) {
-    if (lineText(line).trim() === "") continue;
+    // Blank span by blank span: joining and trimming every line's text to ask this showed in profiles.
+    if (line.spans.every((span) => isBlankText(span.text))) continue;
     const band = bandOf(line, page);
     if (band) candidates.push({ line, band });
     else body.push(line);
