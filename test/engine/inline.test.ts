@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
+import { collapseWhitespace, composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
 import type { Line, PageLink } from "../../src/engine/model.js";
 import { line, type SpanSpec } from "../support/layout.js";
 
@@ -69,6 +69,24 @@ describe("escapeInline: characters Markdown reads as inline syntax", () => {
       expect(escapeInline(input)).toBe(input);
     },
   );
+});
+
+describe("collapseWhitespace: the per-unit scan that replaced a regex (issue 9: rendering must not cost throughput)", () => {
+  it("gives what text.replace(/\\s+/g, \" \").trim() gives, for every white space \\s knows", () => {
+    const alphabet = [..."ab.", " ", "\t", "\n", "\r", "\v", "\f", "\u00a0", "\u1680", "\u2000", "\u200a", "\u2028", "\u2029", "\u202f", "\u205f", "\u3000", "\ufeff", "\u200b", "\u0085"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }), (chars) => {
+        const text = chars.join("");
+        expect(collapseWhitespace(text)).toBe(text.replace(/\s+/g, " ").trim());
+      }),
+      { numRuns: 5000, seed: 9 },
+    );
+  });
+
+  it("returns text already collapsed as it is", () => {
+    expect(collapseWhitespace("one two three")).toBe("one two three");
+    expect(collapseWhitespace(" one\u00a0 two\t")).toBe("one two");
+  });
 });
 
 describe("escapeBlockStart: what would start a block at the start of a paragraph", () => {

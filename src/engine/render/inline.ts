@@ -2,6 +2,7 @@
 // styles and link areas, with every character that Markdown would read as syntax escaped
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";
+import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
   dehyphenate: boolean;
@@ -58,13 +59,48 @@ export function dropLeaders(text: string): string {
   return text.replace(LEADER, " ");
 }
 
+/**
+ * `text.replace(/\s+/g, " ").trim()`: every run of white space one space, none at the ends.
+ * Scanned per UTF-16 unit and returned as is when already so (most paragraphs are), since
+ * every paragraph, cell and link text passes here (issue 9: rendering must not cost throughput).
+ */
+export function collapseWhitespace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  let out = "";
+  let from = start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isSpaceCode(c) || (c === 0x20 && !isSpaceCode(text.charCodeAt(i + 1)))) continue;
+    // The unit at end - 1 is not white space, so the run stops inside the text.
+    let j = i + 1;
+    while (isSpaceCode(text.charCodeAt(j))) j++;
+    out += text.slice(from, i) + " ";
+    from = j;
+    i = j - 1;
+  }
+  if (from === 0 && end === text.length) return text;
+  return out + text.slice(from, end);
+}
+
+/** What composeSpacingAccents or dropLeaders can change: a spacing accent, "..", ". ." or "…". */
+const MAY_NEED_GLYPH_FIXES = /[¨´ˆ˜¸˚ˇ˘…]|\.\.|\. \./;
+
+/** A span's text with spacing accents composed and dot leaders dropped. */
+function fixGlyphs(text: string): string {
+  // One test instead of the two helpers' four: most spans hold none of these.
+  return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(composeSpacingAccents(text)) : text;
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   const push = (run: Run) => {
     const prev = runs[runs.length - 1];
     const sameStyle = prev && prev.bold === run.bold && prev.italic === run.italic && prev.mono === run.mono && prev.uri === run.uri;
     // Whitespace carries no style: it joins whatever run it sits in.
-    if (prev && (sameStyle || (run.text.trim() === "" && run.uri === prev.uri))) prev.text += run.text;
+    if (prev && (sameStyle || (run.uri === prev.uri && isBlankText(run.text)))) prev.text += run.text;
     else runs.push({ ...run });
   };
   lines.forEach((line, index) => {
@@ -82,14 +118,14 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         last.text = trimmed;
         // A hard hyphen goes only when the caller asks for dehyphenation.
         if (options.dehyphenate) last.text = last.text.slice(0, -1);
-      } else if (!/\s$/.test(prevText)) {
+      } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         push({ text: " ", bold: false, italic: false, mono: false, uri: runs[runs.length - 1]?.uri ?? null });
       }
     }
     for (const span of line.spans) {
       const uri = linkAt(span, options.links);
       push({
-        text: span.monospace ? span.text : dropLeaders(composeSpacingAccents(span.text)),
+        text: span.monospace ? span.text : fixGlyphs(span.text),
         bold: options.emphasis && span.bold,
         italic: options.emphasis && span.italic,
         mono: options.emphasis && span.monospace,
@@ -102,8 +138,14 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;
 
+/** A character INLINE_SPECIALS can start with. */
+const MAY_BE_INLINE_SPECIAL = /[\\`*[\]~_<&]/;
+
 /** Escapes characters that Markdown would read as inline syntax. */
 export function escapeInline(text: string): string {
+  // Most runs hold none of the characters: a plain class test is cheaper than the Unicode
+  // regex with its lookarounds (about half the time on a book's paragraphs).
+  if (!MAY_BE_INLINE_SPECIAL.test(text)) return text;
   return text.replace(INLINE_SPECIALS, (m) => "\\" + m);
 }
 
@@ -118,8 +160,16 @@ const BLOCK_START_SPECIALS: [RegExp, (m: string) => string][] = [
   [/^\|/, () => "\\|"],
 ];
 
+/** Whether text starts with a character BLOCK_START_SPECIALS can match: # > - + * = ` ~ | or a digit. */
+function mayStartBlock(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c === 0x23 || c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || c === 0x3d || c === 0x60 || c === 0x7e || c === 0x7c || (c >= 0x30 && c <= 0x39);
+}
+
 /** Escapes what would start a block (heading, quote, list, rule, fence) at the start of text. */
 export function escapeBlockStart(text: string): string {
+  // Most paragraphs start with a letter: no pattern needs trying.
+  if (!mayStartBlock(text)) return text;
   for (const [pattern, fix] of BLOCK_START_SPECIALS) {
     if (pattern.test(text)) return text.replace(pattern, fix);
   }
@@ -147,8 +197,8 @@ interface Neighbours {
 
 function neighbours(runs: readonly Run[], i: number): Neighbours {
   return {
-    spaceBefore: i === 0 || /\s$/.test(runs[i - 1].text),
-    spaceAfter: i === runs.length - 1 || /^\s/.test(runs[i + 1].text),
+    spaceBefore: i === 0 || isSpaceCode(runs[i - 1].text.charCodeAt(runs[i - 1].text.length - 1)),
+    spaceAfter: i === runs.length - 1 || isSpaceCode(runs[i + 1].text.charCodeAt(0)),
   };
 }
 
@@ -192,21 +242,22 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
     }
     const lead = inner.slice(0, inner.length - inner.trimStart().length);
     const trail = inner.slice(inner.trimEnd().length);
-    const text = plain.replace(/\s+/g, " ").trim();
+    const text = collapseWhitespace(plain);
     options.onLink?.(uri, text);
     // A link whose text is its own address reads best as an autolink.
     const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
     out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
   }
-  const text = out.replace(/\s+/g, " ").trim();
+  const text = collapseWhitespace(out);
   return options.blockStart === false ? text : escapeBlockStart(text);
 }
 
 /** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */
 export function plainText(lines: readonly Line[]): string {
-  return lines
-    .map((l) => l.spans.map((s) => s.text).join(""))
-    .join(" ")
-    .replace(/\s+/g, " ")
-    .trim();
+  let text = "";
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0) text += " ";
+    for (const span of lines[i].spans) text += span.text;
+  }
+  return collapseWhitespace(text);
 }

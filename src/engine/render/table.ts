@@ -1,9 +1,10 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
 import type { Line } from "../model.js";
-import { isRtlText } from "../layout/bidi.js";
+import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/line_joining.js";
 import type { Table, TableCell } from "../tables/detect.js";
+import { collapseWhitespace } from "./inline.js";
 
 /** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts. */
 export type InlineRenderer = (lines: Line[]) => string;
@@ -19,7 +20,8 @@ export function renderTable(
   const width = table.rows.reduce((n, row) => Math.max(n, row.length), 0);
   if (width === 0) return "";
   // A right-to-left table's first column is its rightmost: columns in reading order.
-  const rtl = isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
+  // Most tables hold no right-to-left letter: only those pay for joining their text.
+  const rtl = anyRtl(table) && isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
   const rows = table.rows.map((row) => (rtl ? padRow(row, width).slice().reverse() : padRow(row, width)));
   switch (mode) {
     case "gfm":
@@ -29,6 +31,11 @@ export function renderTable(
     case "off":
       return renderOff(rows, inline);
   }
+}
+
+function anyRtl(table: Table): boolean {
+  for (const row of table.rows) for (const cell of row) for (const line of cell.lines) for (const span of line.spans) if (hasRtl(span.text)) return true;
+  return false;
 }
 
 function padRow(row: TableCell[], width: number): TableCell[] {
@@ -86,7 +93,7 @@ function renderHtml(rows: TableCell[][], header: boolean, plain: PlainRenderer):
 function htmlCell(cell: TableCell, plain: PlainRenderer): string {
   if (cell.lines.length === 0) return "";
   // A blank line would end the Markdown HTML block early, so no newlines survive.
-  return escapeHtml(plain(cell.lines).replace(/\s+/g, " ").trim());
+  return escapeHtml(collapseWhitespace(plain(cell.lines)));
 }
 
 export function escapeHtml(text: string): string {
@@ -97,7 +104,7 @@ export function escapeHtml(text: string): string {
 function renderOff(rows: TableCell[][], inline: InlineRenderer): string {
   const paragraphs: string[] = [];
   for (const row of rows) {
-    const texts = row.filter((cell) => cell.lines.length > 0).map((cell) => inline(cell.lines).replace(/\s+/g, " ").trim());
+    const texts = row.filter((cell) => cell.lines.length > 0).map((cell) => collapseWhitespace(inline(cell.lines)));
     const text = texts.filter((t) => t !== "").join(" ");
     if (text !== "") paragraphs.push(text);
   }
