@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as mupdf from "mupdf";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
+import { collectRulings } from "../../src/engine/tables/rulings.js";
+import { median } from "../../src/engine/tables/sorted_search.js";
 import { escapePipes, renderTable } from "../../src/engine/render/table.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -811,5 +813,34 @@ describe("detectTables cost", () => {
     const msPerPage = (performance.now() - start) / runs;
     // The budget is 0.2 ms; the bound leaves room for a loaded CI machine.
     expect(msPerPage).toBeLessThan(1);
+  });
+});
+
+describe("rulings and medians on their fast paths (issue 9: table detection must not cost throughput)", () => {
+  // A border drawn cell by cell: 40 touching pieces on one line, plus a second line below.
+  const pieces = (order: number[]) => order.map((i) => hRule(50 + 10 * i, 60 + 10 * i, 100 + (i % 2) * 0.4));
+  const expected = [
+    { a: 50, b: 450, pos: 100.2 },
+    { a: 50, b: 450, pos: 300 },
+  ];
+  const merged = (rules: Rule[]) => collectRulings([...rules, hRule(50, 450, 300)], PAGE).h.map((s) => ({ a: s.a, b: s.b, pos: Math.round(s.pos * 10) / 10 }));
+  const forward = Array.from({ length: 40 }, (_, i) => i);
+
+  it("merges collinear pieces drawn left to right into one ruling", () => {
+    expect(merged(pieces(forward))).toEqual(expected);
+  });
+
+  it("merges them drawn right to left too (the insertion order gives way to a sort)", () => {
+    expect(merged(pieces([...forward].reverse()))).toEqual(expected);
+  });
+
+  it("merges them drawn in a scrambled order", () => {
+    expect(merged(pieces(forward.map((i) => (i * 17) % 40)))).toEqual(expected);
+  });
+
+  it("median sorts numerically, not as strings, and averages the middle pair", () => {
+    expect(median([10, 9, 100, 2])).toBe(9.5);
+    expect(median([3, -1, 20])).toBe(3);
+    expect(median([])).toBe(0);
   });
 });

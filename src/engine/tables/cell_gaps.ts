@@ -2,6 +2,7 @@
 // wherever a gap is wide enough to separate two cells.
 import type { Line, Span } from "../model.js";
 import { makeLine } from "../layout/line_joining.js";
+import { isSpaceCode } from "../layout/whitespace.js";
 import { isBlank } from "./rows.js";
 
 /** A horizontal gap wider than this many ems separates cells; word spaces are ~0.25–0.6 em
@@ -13,6 +14,14 @@ const CELL_GAP_CHAR_WIDTHS_MIN = 2;
 
 /** A span ending in a dot leader leads to the next cell, however close that is set. */
 const LEADER_END = /(?:\.\s?){3,}\s*$/;
+
+/** LEADER_END.test(text), tried only when the last character before trailing white space is
+ *  a dot: the unanchored pattern otherwise walks every dot of every span of the page. */
+function endsWithLeader(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  return end > 0 && text.charCodeAt(end - 1) === 0x2e && LEADER_END.test(text);
+}
 
 /** A run of spans on one row with no cell-sized gap inside. */
 export interface Piece {
@@ -47,13 +56,16 @@ export function textRow(lines: Line[]): TextRow {
       width += span.x1 - span.x0;
     }
   }
-  items.sort((p, q) => p.span.x0 - q.span.x0);
+  // Spans mostly arrive left to right already; the sort is stable, so skipping it then changes nothing.
+  let sorted = true;
+  for (let i = 1; i < items.length && sorted; i++) sorted = items[i - 1].span.x0 <= items[i].span.x0;
+  if (!sorted) items.sort((p, q) => p.span.x0 - q.span.x0);
   const em = chars > 0 ? sizeSum / chars : 0;
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
   const cells: Piece[] = [];
   let cur: Piece | null = null;
   for (const item of items) {
-    if (cur !== null && item.span.x0 - cur.x1 <= gapMin && !LEADER_END.test(cur.items[cur.items.length - 1].span.text)) {
+    if (cur !== null && item.span.x0 - cur.x1 <= gapMin && !endsWithLeader(cur.items[cur.items.length - 1].span.text)) {
       cur.items.push(item);
       cur.x1 = Math.max(cur.x1, item.span.x1);
       cur.y0 = Math.min(cur.y0, item.span.y0);

@@ -39,6 +39,9 @@ export const JOIN_PT = 3;
 const DOUBLE_RULE_GAP_MIN_PT = 1;
 /** Fills covering more of the page than this are page or panel backgrounds, not cells. */
 const BACKGROUND_PAGE_FRACTION_MAX = 0.5;
+/** Insertion moves per segment past which the ordering of merge candidates falls back to a
+ *  sort: clusters drawn out of order (artwork, hatching) would make insertion quadratic. */
+const INSERTION_SHIFTS_PER_SEG_MAX = 8;
 /** More vector rules than this is artwork (maps, hatching): no table search at all. */
 const RULES_MAX = 20_000;
 
@@ -96,7 +99,7 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       cluster[i] = cluster[i - 1];
     }
   }
-  const order = Array.from(segs.keys()).sort((p, q) => cluster[p] - cluster[q] || segs[p].a - segs[q].a);
+  const order = byClusterThenStart(segs, cluster);
   const out: Seg[] = [];
   let cur: Seg | null = null;
   let curCluster = -1;
@@ -120,7 +123,36 @@ function mergeCollinear(segs: Seg[]): Seg[] {
     lo = hi = g.pos;
   }
   if (cur !== null) out.push(withPos(cur, lo, hi));
-  return out.sort((p, q) => p.pos - q.pos);
+  // Clusters come out in position order, so out is mostly sorted already; the sort is
+  // stable, so skipping it when it is changes nothing.
+  for (let i = 1; i < out.length; i++) if (out[i].pos < out[i - 1].pos) return out.sort((p, q) => p.pos - q.pos);
+  return out;
+}
+
+/**
+ * Indices of segs ordered by (cluster, start), ties in index order: what a stable sort by
+ * that key gives. Clusters are runs of consecutive indices (segs are sorted by position) and
+ * hold a few segments each, so an insertion sort inside each run is linear in practice.
+ */
+function byClusterThenStart(segs: Seg[], cluster: Int32Array): Int32Array {
+  const order = new Int32Array(segs.length);
+  let shifts = 0;
+  const shiftsMax = INSERTION_SHIFTS_PER_SEG_MAX * segs.length;
+  let runStart = 0;
+  for (let i = 0; i < segs.length; i++) {
+    if (i > 0 && cluster[i] !== cluster[i - 1]) runStart = i;
+    let j = i;
+    while (j > runStart && segs[order[j - 1]].a > segs[i].a) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = i;
+    shifts += i - j;
+    if (shifts > shiftsMax) {
+      return Int32Array.from(Array.from(segs.keys()).sort((p, q) => cluster[p] - cluster[q] || segs[p].a - segs[q].a));
+    }
+  }
+  return order;
 }
 
 /** A merged ruling sits midway between the outermost rulings merged into it. */
