@@ -164,8 +164,8 @@ function renderBlocks(
   onLink: (url: string, text: string) => void,
 ): string {
   const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink };
-  const plain = { ...inline, emphasis: false };
-  const headingText = { ...plain, blockStart: false };
+  const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink };
+  const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false };
   let out = "";
   let prevKind: PageBlock["kind"] | null = null;
   // Indentation of each list depth: a child's content starts where its parent's text does.

@@ -58,7 +58,9 @@ interface Slice extends TextRow {
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l) && !inDiagrams.has(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = groupRows(free, (l) => l).map(textRow);
+  const grouped = groupRows(free, (l) => l);
+  const rows: TextRow[] = [];
+  for (const g of grouped) rows.push(textRow(g));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;

@@ -282,7 +282,8 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
   let bands = 0;
   let single = 0;
   for (let r = 1; r + 1 < grid.ys.length; r++) {
-    const lines = cellLines.slice(r * cols, (r + 1) * cols).flat();
+    const lines: Line[] = [];
+    for (let i = r * cols; i < (r + 1) * cols; i++) for (const line of cellLines[i]) lines.push(line);
     if (lines.length === 0) continue;
     bands++;
     if (groupRows(lines, (l) => l).length === 1) single++;
