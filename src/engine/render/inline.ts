@@ -101,7 +101,8 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     const sameStyle = prev && prev.bold === run.bold && prev.italic === run.italic && prev.mono === run.mono && prev.uri === run.uri;
     // Whitespace carries no style: it joins whatever run it sits in.
     if (prev && (sameStyle || (run.uri === prev.uri && isBlankText(run.text)))) prev.text += run.text;
-    else runs.push({ ...run });
+    // Every caller passes a fresh object, so the run is kept as it is rather than copied.
+    else runs.push(run);
   };
   lines.forEach((line, index) => {
     if (index > 0) {
@@ -189,24 +190,30 @@ function linkDestination(uri: string): string {
 
 const EDGE_PUNCTUATION = /^([\p{P}\p{S}]*)(.*?[\p{L}\p{N}].*?)([\p{P}\p{S}]*)$/su;
 
-/** Whether the text around a run is whitespace (or the paragraph's edge). */
-interface Neighbours {
-  spaceBefore: boolean;
-  spaceAfter: boolean;
+/** Whether the text before run i is whitespace (or the paragraph's edge). */
+function spaceBefore(runs: readonly Run[], i: number): boolean {
+  return i === 0 || isSpaceCode(runs[i - 1].text.charCodeAt(runs[i - 1].text.length - 1));
 }
 
-function neighbours(runs: readonly Run[], i: number): Neighbours {
-  return {
-    spaceBefore: i === 0 || isSpaceCode(runs[i - 1].text.charCodeAt(runs[i - 1].text.length - 1)),
-    spaceAfter: i === runs.length - 1 || isSpaceCode(runs[i + 1].text.charCodeAt(0)),
-  };
+/** Whether the text after run i is whitespace (or the paragraph's edge). */
+function spaceAfter(runs: readonly Run[], i: number): boolean {
+  return i === runs.length - 1 || isSpaceCode(runs[i + 1].text.charCodeAt(0));
 }
 
-function styleRun(run: Run, around: Neighbours): string {
-  const core = run.text.trim();
-  if (core === "") return run.text;
-  const lead = run.text.slice(0, run.text.length - run.text.trimStart().length);
-  const trail = run.text.slice(run.text.trimEnd().length);
+function styleRun(runs: readonly Run[], i: number): string {
+  const run = runs[i];
+  // A plain run is its text escaped: the escapes' lookarounds read the white space at its
+  // ends as they read the ends of the trimmed text, so there is nothing to split off.
+  if (!run.bold && !run.italic && !run.mono) return escapeInline(run.text);
+  const text = run.text;
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpaceCode(text.charCodeAt(start))) start++;
+  if (start === end) return text;
+  while (isSpaceCode(text.charCodeAt(end - 1))) end--;
+  const core = text.slice(start, end);
+  const lead = text.slice(0, start);
+  const trail = text.slice(end);
   // Emphasis on symbols alone (math fonts flag themselves italic) says nothing: keep them plain.
   if (!/[\p{L}\p{N}]/u.test(core)) return lead + escapeInline(core) + trail;
   if (run.mono) return lead + codeSpan(core) + trail;
@@ -215,8 +222,8 @@ function styleRun(run: Run, around: Neighbours): string {
   // Against a letter, punctuation goes outside the delimiters: "**Note:**the" cannot close
   // in CommonMark, "**Note**:the" can. Against whitespace it stays inside, where it reads best.
   const m = EDGE_PUNCTUATION.exec(core)!;
-  const before = lead === "" && !around.spaceBefore ? m[1] : "";
-  const after = trail === "" && !around.spaceAfter ? m[3] : "";
+  const before = lead === "" && !spaceBefore(runs, i) ? m[1] : "";
+  const after = trail === "" && !spaceAfter(runs, i) ? m[3] : "";
   const inner = core.slice(before.length, core.length - after.length);
   return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
 }
@@ -229,14 +236,14 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
   while (i < runs.length) {
     const uri = runs[i].uri;
     if (uri === null) {
-      out += styleRun(runs[i], neighbours(runs, i));
+      out += styleRun(runs, i);
       i++;
       continue;
     }
     let inner = "";
     let plain = "";
     while (i < runs.length && runs[i].uri === uri) {
-      inner += styleRun(runs[i], neighbours(runs, i));
+      inner += styleRun(runs, i);
       plain += runs[i].text;
       i++;
     }
