@@ -25,8 +25,10 @@ export interface ConvertRequest {
   /** Called as pages finish, for progress reporting. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Called once the selection is known and before any page is extracted: the service takes
-   * its credit hold here. Throwing stops the conversion before it costs anything.
+   * Called once the selection is known and before any page is laid out here or sent to the
+   * pool: the service takes its credit hold here, and throwing stops the conversion before
+   * it is billed or counted. (On the pool, a selection of one chunk was converted with the
+   * open already: a refusal wastes at most limits.pagesPerChunkMax pages of worker time.)
    */
   onSelected?: (selection: SelectionFacts) => Promise<void>;
 }
@@ -50,16 +52,24 @@ export interface DocumentSession {
   close(): Promise<void>;
 }
 
-export type SessionOpener = (bytes: Uint8Array, password: string | undefined) => Promise<DocumentSession>;
+/** What the conversion will ask of the session: a pool converts a small selection with the open (pool.ts). */
+export interface ConversionIntent {
+  parsed: ParsedSelection | null;
+  maxSelectedPages: number;
+  options: RenderOptions;
+}
+
+export type SessionOpener = (bytes: Uint8Array, password: string | undefined, intent?: ConversionIntent) => Promise<DocumentSession>;
 
 export async function convertDocument(open: SessionOpener, request: ConvertRequest): Promise<ConversionResult> {
   const started = performance.now();
   const deadlineMs = request.deadlineMs ?? Date.now() + limits.requestWallMsMax;
   // Parse the expression before opening: a bad expression needs no document.
   const parsed = request.pages === undefined || request.pages === null ? null : parsePageExpression(request.pages);
-  const session = await open(request.bytes, request.password);
+  const maxSelectedPages = request.maxSelectedPages ?? limits.selectedPagesMax;
+  const session = await open(request.bytes, request.password, { parsed, maxSelectedPages, options: request.options });
   try {
-    const selected = resolveSelection(parsed, session.pageCount, request.maxSelectedPages ?? limits.selectedPagesMax);
+    const selected = resolveSelection(parsed, session.pageCount, maxSelectedPages);
     await request.onSelected?.({ pageCount: session.pageCount, selected, parsed });
     const parsedAt = performance.now();
     const outcomes = await session.layOut(selected, request.options, deadlineMs, (done) => request.onProgress?.(done, selected.length));
@@ -132,12 +142,12 @@ export const openInProcess: SessionOpener = async (bytes, password) => {
  * rendered where they were laid out, and `signal` (the client going away) cancels the work.
  */
 export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?: number): SessionOpener {
-  return async (bytes, password) => {
+  return async (bytes, password, intent) => {
     const shared = new SharedArrayBuffer(bytes.byteLength);
     new Uint8Array(shared).set(bytes);
     const docId = randomUUID();
     // Opening counts against the request's wall clock too, not a fresh one of its own.
-    const info = await pool.open(docId, shared, password, { withOutline: true, signal, deadlineMs });
+    const info = await pool.open(docId, shared, password, { withOutline: true, signal, deadlineMs, convert: intent && { selection: intent.parsed, maxSelectedPages: intent.maxSelectedPages, options: intent.options } });
     let holders: ReadonlyMap<number, number> = new Map();
     let rendered: Map<number, RenderedPage> | null = null;
     return {
@@ -145,6 +155,13 @@ export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?
       hasXfa: info.hasXfa,
       outline: info.outline,
       async layOut(pages, options, deadlineMs, onProgress) {
+        const early = info.converted;
+        // Converted with the open when the selection fitted one chunk, with these options.
+        if (early && options === intent?.options && samePages(early.pages, pages)) {
+          rendered = new Map(early.rendered.map((page) => [page.page, page]));
+          onProgress?.(early.outcomes.length);
+          return early.outcomes;
+        }
         const hints = outlineHints(info.outline);
         const laid = await pool.layOut(docId, shared, password, [...pages], { deadlineMs, signal, onProgress: (done) => onProgress?.(done), renderWith: { options, hints } });
         holders = laid.holders;
@@ -160,4 +177,8 @@ export function openWithPool(pool: EnginePool, signal?: AbortSignal, deadlineMs?
       async close() {},
     };
   };
+}
+
+function samePages(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((page, i) => page === b[i]);
 }

@@ -42,6 +42,7 @@ import {
   newProgressBuffer,
   progressViews,
   type ExtractOptions,
+  type OpenConvert,
   type OpenedInfo,
   type WorkerReply,
   type WorkerTask,
@@ -84,6 +85,8 @@ export interface OpenOptions {
   signal?: AbortSignal;
   /** Epoch ms; defaults to limits.requestWallMsMax from now. */
   deadlineMs?: number;
+  /** Convert a small selection with the open (OpenTask.convert). */
+  convert?: Omit<OpenConvert, "deadlineMs" | "progress">;
 }
 
 
@@ -151,11 +154,20 @@ export class EnginePool {
     };
   }
 
-  /** Opens the document on a worker (which keeps it for the chunks that follow). */
+  /**
+   * Opens the document on a worker (which keeps it for the chunks that follow). With
+   * `options.convert`, a selection that fits one layout chunk is laid out and rendered in the
+   * same task (OpenedInfo.converted). Should that task run a page past its budget or die on
+   * a page, the open is sent again without it, and the pages go the two-round way, which
+   * gives such a page its page_budget_exceeded or page_render_failed outcome.
+   */
   async open(docId: string, bytes: SharedArrayBuffer, password: string | undefined, options: OpenOptions = {}): Promise<OpenedInfo> {
-    const task: WorkerTask = { kind: "open", docId, bytes, password, withOutline: options.withOutline ?? false };
-    const job = new OpenJob(this.#host, options.deadlineMs ?? Date.now() + limits.requestWallMsMax, options.signal);
-    this.#admit(job, [this.#unit(job, [], () => task)]);
+    const deadlineMs = options.deadlineMs ?? Date.now() + limits.requestWallMsMax;
+    const openTask = (convert?: OpenConvert): WorkerTask => ({ kind: "open", docId, bytes, password, withOutline: options.withOutline ?? false, convert });
+    const plainUnit = (): Unit => this.#unit(job, [], () => openTask());
+    const job = new OpenJob(this.#host, deadlineMs, options.signal, plainUnit);
+    const { convert } = options;
+    this.#admit(job, [convert ? this.#unit(job, [], (progress) => openTask({ ...convert, deadlineMs, progress })) : plainUnit()]);
     return job.promise;
   }
 

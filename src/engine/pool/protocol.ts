@@ -4,6 +4,7 @@ import type { DocumentErrorCode } from "../errors.js";
 import type { DocumentPlan } from "../layout/document_stats.js";
 import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
+import type { ParsedSelection } from "../page_select.js";
 import type { RenderedPage } from "../render/page.js";
 import type { RenderOptions, TocEntry } from "../result.js";
 
@@ -22,6 +23,31 @@ export interface OpenTask {
   bytes: SharedArrayBuffer;
   password?: string;
   withOutline: boolean;
+  /**
+   * Set by a conversion: when the selection this resolves to fits one layout chunk
+   * (limits.pagesPerChunkMax), the worker lays out and renders it in this same task, so a
+   * small document costs one thread hop instead of two (pool.ts). Anything else, or a
+   * selection the main thread will refuse, gets the plain open reply.
+   */
+  convert?: OpenConvert;
+}
+
+/** What an open task needs to convert a small selection at once. */
+export interface OpenConvert {
+  selection: ParsedSelection | null;
+  maxSelectedPages: number;
+  options: RenderOptions;
+  deadlineMs: number;
+  /** The watchdog's view of the pages being laid out (PROGRESS_*). */
+  progress: SharedArrayBuffer;
+  testHooks?: TestHooks;
+}
+
+/** The selection an open task converted (OpenTask.convert): laid out and rendered, in page order. */
+export interface ConvertedAtOpen {
+  pages: number[];
+  outcomes: LaidOutOutcome[];
+  rendered: RenderedPage[];
 }
 
 /** Test-only faults, honoured only when the worker's env has SVC_TEST_HOOKS=1. */
@@ -101,7 +127,7 @@ export interface TestHangTask {
 export type WorkerTask = OpenTask | ExtractTask | LayoutTask | RenderTask | TrimTask | TestHangTask;
 
 export type OpenReply =
-  | { ok: true; pageCount: number; hasXfa: boolean; repaired: boolean; outline: TocEntry[] | null }
+  | { ok: true; pageCount: number; hasXfa: boolean; repaired: boolean; outline: TocEntry[] | null; converted?: ConvertedAtOpen }
   | { ok: false; error: WireDocumentError };
 
 /** `outcomes` is shorter than `pages` when the deadline or a cancel stopped the worker. */
@@ -149,6 +175,8 @@ export interface OpenedInfo {
   hasXfa: boolean;
   repaired: boolean;
   outline: TocEntry[] | null;
+  /** The selection, converted with the open when OpenTask.convert asked and it fitted one chunk. */
+  converted?: ConvertedAtOpen;
 }
 
 /** How a request asks the pool for its pages. */

@@ -202,15 +202,31 @@ abstract class Job<R> implements PoolJob {
 }
 
 export class OpenJob extends Job<OpenedInfo> {
+  constructor(
+    host: JobHost,
+    deadlineMs: number,
+    signal: AbortSignal | undefined,
+    /** The open alone, for when converting with it (OpenTask.convert) met a page it could not finish. */
+    private readonly plainUnit: () => Unit,
+  ) {
+    super(host, deadlineMs, signal);
+  }
+
   override onReply(_unit: Unit, reply: WorkerReply): void {
     const opened = reply as OpenReply;
     if (!opened.ok) return this.fail(toDocumentError(opened.error));
-    const { pageCount, hasXfa, repaired, outline } = opened;
-    this.succeed({ pageCount, hasXfa, repaired, outline });
+    const { pageCount, hasXfa, repaired, outline, converted } = opened;
+    this.succeed({ pageCount, hasXfa, repaired, outline, ...(converted ? { converted } : {}) });
   }
 
+  /** Only an open converting its selection has pages: the pages go the two-round way (pool.ts open). */
   override onPageOverBudget(): void {
-    throw new Error("EnginePool: an open task has no page, so the watchdog cannot find one over budget");
+    this.host.requeue(this, this.plainUnit());
+  }
+
+  override onCrash(unit: Unit, page: number, pageMs: number, err: unknown): void {
+    if (page === 0) return super.onCrash(unit, page, pageMs, err);
+    this.host.requeue(this, this.plainUnit());
   }
 
   protected override deadlineError(): Error {

@@ -23,9 +23,12 @@ import type { ExtractBudget } from "../extract/pages.js";
 import { wasm } from "../extract/mupdf_runtime.js";
 import { DocumentSource, openDocumentSource } from "../extract/open_fallback.js";
 import { planDocument } from "../layout/document_stats.js";
-import { type LaidOutPage, layOutOutcomes } from "../layout/page_layout.js";
+import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
-import { type RenderedPage, renderLaidOutPage } from "../render/page.js";
+import { outlineHints } from "../render/document.js";
+import { type OutlineHints, type RenderedPage, renderLaidOutPage } from "../render/page.js";
+import { resolveSelection } from "../page_select.js";
+import type { RenderOptions } from "../result.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -39,6 +42,7 @@ import {
   type RenderReply,
   type RenderTask,
   type TrimReply,
+  type OpenConvert,
   type OpenTask,
   type TestHooks,
   type WireDocumentError,
@@ -92,7 +96,26 @@ async function runOpen(task: OpenTask): Promise<OpenReply> {
   const { document } = entry;
   const { pageCount, hasXfa } = document;
   const repaired = document.source.kind === "pdfjs" || document.source.opened.repaired;
-  return { ok: true, pageCount, hasXfa, repaired, outline: task.withOutline ? document.outline() : null };
+  const outline = task.withOutline ? document.outline() : null;
+  const opened = { ok: true as const, pageCount, hasXfa, repaired, outline };
+  const pages = task.convert ? smallSelection(task.convert, pageCount) : null;
+  if (!task.convert || !pages) return opened;
+  const held = new Map<number, LaidOutPage>();
+  const laid = layOutOutcomes(await extractWatched(entry, task.convert, pages), hasXfa, held);
+  // Stopped short by the deadline: the job fails on its own timer, a tick behind.
+  if (laid.length < pages.length) return opened;
+  const hints = outlineHints(outline ?? document.outline());
+  return { ...opened, converted: { pages, outcomes: laid, rendered: renderWhole(laid, held, task.convert.options, hints) } };
+}
+
+/** The selection when it fits one layout task; null when it does not or is refused (the main thread raises the same error). */
+function smallSelection(convert: OpenConvert, pageCount: number): number[] | null {
+  try {
+    const pages = resolveSelection(convert.selection, pageCount, convert.maxSelectedPages);
+    return pages.length <= limits.pagesPerChunkMax ? pages : null;
+  } catch {
+    return null;
+  }
 }
 
 async function runExtract(task: ExtractTask): Promise<ExtractReply> {
@@ -108,15 +131,21 @@ async function runLayout(task: LayoutTask): Promise<LayoutReply> {
   const pages = new Map<number, LaidOutPage>();
   const laid = layOutOutcomes(outcomes, entry.document.hasXfa, pages);
   if (task.renderAll && laid.length === task.pages.length) {
-    // The whole selection is here: the same document pass the main thread will run, on the
-    // same digests in the same order, gives the same plan.
     const { options, hints } = task.renderAll;
-    const plan = planDocument(laid.flatMap((o) => (o.ok && o.summary.digest ? [o.summary.digest] : [])));
-    const rendered = [...pages.values()].map((page) => renderLaidOutPage(page, plan, options, hints.get(page.model.page)));
-    return { ok: true, outcomes: laid, thread: threadId, rendered };
+    return { ok: true, outcomes: laid, thread: threadId, rendered: renderWhole(laid, pages, options, hints) };
   }
   hold(task.docId, pages);
   return { ok: true, outcomes: laid, thread: threadId };
+}
+
+/**
+ * Plans and renders a whole selection laid out in this task: the same document pass the main
+ * thread runs (render/document.ts planDocumentPass), on the same digests in the same order,
+ * gives the same plan, so the pages come out as the two-round path renders them.
+ */
+function renderWhole(laid: readonly LaidOutOutcome[], pages: ReadonlyMap<number, LaidOutPage>, options: RenderOptions, hints: OutlineHints): RenderedPage[] {
+  const plan = planDocument(laid.flatMap((o) => (o.ok && o.summary.digest ? [o.summary.digest] : [])));
+  return [...pages.values()].map((page) => renderLaidOutPage(page, plan, options, hints.get(page.model.page)));
 }
 
 async function runRender(task: RenderTask): Promise<RenderReply> {
@@ -193,7 +222,7 @@ function hold(docId: string, pages: ReadonlyMap<number, LaidOutPage>): void {
 }
 
 /** Extracts `pages` with the pool's watchdog and cancel flag wired to the task's progress buffer. */
-async function extractWatched(entry: CachedDocument, task: ExtractTask | LayoutTask | RenderTask, pages: readonly number[]): Promise<PageOutcome[]> {
+async function extractWatched(entry: CachedDocument, task: Pick<ExtractTask, "deadlineMs" | "progress" | "testHooks">, pages: readonly number[]): Promise<PageOutcome[]> {
   const { ints, times } = progressViews(task.progress);
   // extractPages reads the deadline before every page, so folding the pool's cancel flag
   // into it stops the loop at the next page boundary without a second check there.
@@ -202,7 +231,7 @@ async function extractWatched(entry: CachedDocument, task: ExtractTask | LayoutT
       return Atomics.load(ints, PROGRESS_CANCEL) === 1 ? -Infinity : task.deadlineMs;
     },
   };
-  const hooks = "testHooks" in task ? task.testHooks : undefined;
+  const hooks = task.testHooks;
   const onPageStart = (page: number): void => {
     times[PROGRESS_STARTED_MS] = Date.now();
     Atomics.store(ints, PROGRESS_PAGE, page);
