@@ -10,7 +10,7 @@ import {
   failPoolOnce,
   filePart,
   fixturePdf,
-  gatePool,
+  gateCommit,
   jsonBody,
   ledger,
   multipart,
@@ -33,7 +33,7 @@ type Inject = InjectOptions;
 
 /** Runs `request` with the next extract gated; returns the org's hold while it waits. */
 async function heldDuring(orgId: string, request: Inject): Promise<{ held: number; res: LightMyRequestResponse }> {
-  const gate = gatePool(api.deps.pool, "layOut");
+  const gate = gateCommit();
   const pending = api.app.inject(request);
   await gate.reached;
   const { held } = await orgCredits(api, orgId);
@@ -97,8 +97,10 @@ describe("SPEC §Cost function", () => {
       expect(await orgCredits(api, orgId)).toEqual({ balance: 300, held: 0 });
     }
     // A server fault after the hold was placed: 500 internal_error, hold released, billed 0.
+    // (More pages than one layout task: a smaller selection is converted with the open,
+    // before the hold, so its layout round is the open.)
     failPoolOnce(api.deps.pool, "layOut");
-    const fault = await api.app.inject(raw(key, pdf, { query: "pages=1-2" }));
+    const fault = await api.app.inject(raw(key, bookPdf(), { query: "pages=1-10" }));
     expect(fault.statusCode).toBe(500);
     expect(fault.json().error).toMatchObject({ code: "internal_error", type: "api_error", retryable: true });
     expect(await orgCredits(api, orgId)).toEqual({ balance: 300, held: 0 });
@@ -265,7 +267,7 @@ describe("SPEC §Authentication rule 7 and DECISIONS: test keys", () => {
   it("a funded organization's test key charges 0 and holds nothing", async () => {
     const test = await api.account({ env: "test", credits: 50 });
     const orgId = test.orgId;
-    const gate = gatePool(api.deps.pool, "layOut");
+    const gate = gateCommit();
     const pending = api.app.inject(raw(test.key, fixturePdf("running-headers.pdf")));
     await gate.reached;
     expect(await orgCredits(api, orgId)).toEqual({ balance: 50, held: 0 });

@@ -1,11 +1,12 @@
 // Idempotency-Key on POST /v1/convert: SPEC §States and transitions (Idempotency record),
 // §Authentication rule 10 (scoped to the organization), DECISIONS §Requests (header
-// validation, "same request"). A request in flight is made to wait inside the engine pool
-// (test/support/convert.ts gatePool): by then it has claimed its key.
+// validation, "same request"). A request in flight is made to wait before its commit
+// (test/support/convert.ts gateCommit): by then it has claimed its key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grantGoodwill } from "../../src/store/lots.js";
 import { startTestApi, type TestApi } from "../support/api.js";
-import { failPoolOnce, filePart, fixturePdf, gatePool, ledger, multipart, optionsPart, orgCredits, raw } from "../support/convert.js";
+import { bookPdf } from "../support/documents.js";
+import { failPoolOnce, filePart, fixturePdf, gateCommit, ledger, multipart, optionsPart, orgCredits, raw } from "../support/convert.js";
 
 let api: TestApi;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe("SPEC Idempotency record: in progress", () => {
   it("a duplicate while the first runs → 409 idempotency_in_progress with Retry-After: 1 at once; the first then completes and is replayed", async () => {
     const { key, orgId } = await api.account({ credits: 1_000 });
     const request = raw(key, fixturePdf("running-headers.pdf"), { query: "pages=1-3", headers: withKey("slow-1") });
-    const gate = gatePool(api.deps.pool, "layOut");
+    const gate = gateCommit();
     const first = api.app.inject(request);
     await gate.reached; // the first has claimed the key and holds 3 credits, and is waiting
     try {
@@ -171,7 +172,8 @@ describe("Retryable failures are not stored: the retry the retry rules invite ca
 
   it("a 500 from the engine is not stored either: the retry converts", async () => {
     const { key } = await api.account({ credits: 100 });
-    const request = raw(key, fixturePdf("headings.pdf"), { query: "pages=1", headers: withKey("fault-1") });
+    // More pages than one layout task, so that a layout round follows the open (pool.ts).
+    const request = raw(key, bookPdf(), { query: "pages=1-10", headers: withKey("fault-1") });
     failPoolOnce(api.deps.pool, "layOut");
     expect((await api.app.inject(request)).statusCode).toBe(500);
     const retried = await api.app.inject(request);

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { InjectOptions } from "fastify";
+import { RequestSettlement } from "../../src/api/settlement.js";
 import type { EnginePool } from "../../src/engine/pool/pool.js";
 import type { TestApi } from "./api.js";
 import { multipartBody, type MultipartPart } from "./http.js";
@@ -101,6 +102,28 @@ export function gatePool(pool: EnginePool, method: "open" | "layOut" | "render")
     entered();
     await gate;
     return (original as (...a: unknown[]) => unknown).apply(pool, args);
+  };
+  return { reached, release };
+}
+
+/**
+ * Holds the next request's commit (RequestSettlement.commit) until `release()`: the request
+ * has then taken everything it takes (its idempotency claim, its hold) and converted, and has
+ * billed nothing yet. Unlike gatePool this does not depend on how many pool calls a
+ * conversion makes (a selection of one chunk is converted by the open task, pool.ts).
+ */
+export function gateCommit(): PoolGate {
+  const proto = RequestSettlement.prototype as unknown as Record<string, unknown>;
+  const original = proto.commit as (...a: unknown[]) => unknown;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const reached = new Promise<void>((resolve) => (entered = resolve));
+  proto.commit = async function (this: RequestSettlement, ...args: unknown[]) {
+    proto.commit = original;
+    entered();
+    await gate;
+    return original.apply(this, args);
   };
   return { reached, release };
 }
