@@ -201,7 +201,10 @@ async function openPostgres(url: string, max: number): Promise<Db> {
 }
 
 async function openPglite(dir: string | null): Promise<Db> {
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGlite, protocol, parse } = await import("@electric-sql/pglite");
+  // node-postgres's conversion of parameters to their text (or, for bytes, binary) form:
+  // the same values the PostgreSQL path sends for the same statements.
+  const { prepareValue } = ((await import("pg")).default as unknown as { utils: { prepareValue: (value: unknown) => string | Buffer | null } }).utils;
   if (dir) mkdirSync(dir, { recursive: true });
   let db: InstanceType<typeof PGlite>;
   try {
@@ -214,10 +217,13 @@ async function openPglite(dir: string | null): Promise<Db> {
     const reason = err instanceof Error ? err.message.split("\n")[0] : String(err);
     throw new StoreOpenError(`the PGlite data directory ${dir ?? "(memory)"} cannot be opened (corrupt or unreadable: ${reason}); restore it from a backup or point DATA_DIR elsewhere`, { cause: err });
   }
-  const wrap = (q: { query: typeof db.query }): Queryable => ({
+  const prepared = new PreparedStatements(db, protocol.serialize, parse.parseResults, prepareValue);
+  // Inside a transaction PGlite's transaction lock is held already; outside, a statement
+  // waits for any transaction to end, as PGlite's own query does.
+  const wrap = (inTransaction: boolean): Queryable => ({
     async query<T>(sql: string, params: readonly unknown[] = []) {
       try {
-        const r = await q.query<T>(sql, params as unknown[]);
+        const r = await prepared.run<T>(sql, params, inTransaction);
         return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
       } catch (err) {
         // The disk filled or failed under the data directory: an operating condition (503
@@ -228,11 +234,12 @@ async function openPglite(dir: string | null): Promise<Db> {
       }
     },
   });
-  const base = wrap(db);
+  const base = wrap(false);
+  const inTransaction = wrap(true);
   return {
     kind: "pglite",
     query: base.query,
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => db.transaction(() => fn(inTransaction)),
     async exec(sql) {
       await db.exec(sql);
     },
@@ -240,4 +247,69 @@ async function openPglite(dir: string | null): Promise<Db> {
       await db.close();
     },
   };
+}
+
+type PGliteInstance = InstanceType<typeof import("@electric-sql/pglite").PGlite>;
+type Serialize = typeof import("@electric-sql/pglite").protocol.serialize;
+type ParseResults = typeof import("@electric-sql/pglite").parse.parseResults;
+
+/**
+ * PGlite statements as named prepared statements, each parsed once per database (issue 10
+ * item 5). PGlite's own query() sends Parse, Describe, Bind, Describe, Execute and Sync as
+ * six calls into its WebAssembly backend and parses and plans the SQL every time; the
+ * service runs a few dozen distinct statements, most of them CTEs, for every request, on
+ * its main thread. Here a statement is parsed on first use and every call is one Bind,
+ * Describe, Execute and Sync in one call. Parameters are untyped, as node-postgres sends
+ * them, so every statement runs exactly as on PostgreSQL.
+ */
+class PreparedStatements {
+  readonly #names = new Map<string, string>();
+  #parsed = 0;
+
+  constructor(
+    private readonly db: PGliteInstance,
+    private readonly serialize: Serialize,
+    private readonly parseResults: ParseResults,
+    private readonly prepareValue: (value: unknown) => string | Buffer | null,
+  ) {}
+
+  async run<T>(sql: string, params: readonly unknown[], inTransaction: boolean): Promise<{ rows: T[]; affectedRows?: number }> {
+    const statement = async () => {
+      let name = this.#names.get(sql);
+      const parse = name === undefined;
+      if (name === undefined) name = `svc_${++this.#parsed}`;
+      const messages = [
+        ...(parse ? [this.serialize.parse({ name, text: sql, types: [] })] : []),
+        this.serialize.bind({ statement: name, values: params.map((value) => this.prepareValue(value)) }),
+        this.serialize.describe({ type: "P" }),
+        this.serialize.execute({}),
+        this.serialize.sync(),
+      ];
+      try {
+        const replies = await this.db.execProtocolStream(concatBytes(messages), { syncToFs: false });
+        if (parse) this.#names.set(sql, name);
+        if (!inTransaction) await this.db.syncToFs();
+        return this.parseResults(replies, this.db.parsers)[0] as unknown as { rows: T[]; affectedRows?: number };
+      } catch (err) {
+        // The statement may have been parsed before Bind or Execute failed: drop it, so a
+        // failing first call leaves nothing behind under a name that is never used again.
+        if (parse) await this.db.execProtocolStream(concatBytes([this.serialize.close({ type: "S", name }), this.serialize.sync()]), { syncToFs: false }).catch(() => undefined);
+        throw err;
+      }
+    };
+    const exclusive = () => this.db._runExclusiveQuery(statement);
+    return inTransaction ? exclusive() : this.db._runExclusiveTransaction(exclusive);
+  }
+}
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.byteLength;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
 }
