@@ -76,6 +76,7 @@ export const limits = {
   // The database as an operating condition (src/store/db.ts, docs/store.md §Database loss)
   storeConnectMsMax: 3_000, // opening a PostgreSQL connection; past it the request gets 503 overloaded
   storeStatementMsMax: 10_000, // one store statement (statement_timeout); every statement is a short step
+  pglitePreparedMax: 1_000, // distinct SQL texts kept prepared in PGlite (src/store/db.ts): the service has about 150; past it a statement is parsed per call, so SQL built per call cannot grow the backend's memory without end
   storeRetryAfterMs: 2_000, // Retry-After on a 503 overloaded while the database is unreachable
   storeStartRetryMsMin: 250, // `svc serve` with the database away at start: first retry of connect + migrate after this…
   storeStartRetryMsMax: 5_000, // …doubling up to this: one log line per attempt, and a returning database is seen within 5 s

@@ -277,7 +277,9 @@ class PreparedStatements {
     const statement = async () => {
       let name = this.#names.get(sql);
       const parse = name === undefined;
-      if (name === undefined) name = `svc_${++this.#parsed}`;
+      // The unnamed statement is replaced by the next Parse: nothing to keep or close.
+      const keep = parse && this.#names.size < limits.pglitePreparedMax;
+      if (name === undefined) name = keep ? `svc_${++this.#parsed}` : "";
       const messages = [
         ...(parse ? [this.serialize.parse({ name, text: sql, types: [] })] : []),
         this.serialize.bind({ statement: name, values: params.map((value) => this.prepareValue(value)) }),
@@ -287,13 +289,13 @@ class PreparedStatements {
       ];
       try {
         const replies = await this.db.execProtocolStream(concatBytes(messages), { syncToFs: false });
-        if (parse) this.#names.set(sql, name);
+        if (keep) this.#names.set(sql, name);
         if (!inTransaction) await this.db.syncToFs();
         return this.parseResults(replies, this.db.parsers)[0] as unknown as { rows: T[]; affectedRows?: number };
       } catch (err) {
         // The statement may have been parsed before Bind or Execute failed: drop it, so a
         // failing first call leaves nothing behind under a name that is never used again.
-        if (parse) await this.db.execProtocolStream(concatBytes([this.serialize.close({ type: "S", name }), this.serialize.sync()]), { syncToFs: false }).catch(() => undefined);
+        if (keep) await this.db.execProtocolStream(concatBytes([this.serialize.close({ type: "S", name }), this.serialize.sync()]), { syncToFs: false }).catch(() => undefined);
         throw err;
       }
     };
