@@ -5,59 +5,21 @@
 // MuPDF's text extraction alone (what engine.bench.ts calls "stext only") is measured in the
 // same loop, giving the engine's overhead over the extraction it cannot avoid.
 // Run: npx tsc -p tsconfig.json && BASE=/work/tmp/base node dist/bench/engine_ab.js [reps]
-import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { extractPageMupdf } from "../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../src/engine/extract/open.js";
+import { abDocuments } from "./ab_pages.js";
 
 const here = path.resolve(import.meta.dirname, "../..");
-const shared = "/work/shared";
+const shared = path.resolve(here, "../shared");
 const base = process.env.BASE;
 // Five alternating passes: enough for a stable median on a shared two-core machine while
 // the whole run stays near two minutes.
 const defaultReps = 5;
 const reps = Number(process.argv[2] ?? defaultReps);
 
-interface Doc {
-  file: string;
-  first: number;
-  last: number;
-}
-// Customer-like pages (issue 9): a book, a two-column paper, a report, a UML data model with
-// tables, the table truth set (ruled and borderless tables), CJK pages, forms, the 60 real
-// pages with hand-written truth and the generated fixtures.
-const docs: Doc[] = [];
-const add = (file: string, last: number, first = 1) => {
-  if (existsSync(file) && last >= first) docs.push({ file, first, last });
-};
-const pdfs = path.join(shared, "pdfs");
-add(path.join(pdfs, "pdf.js/freeculture.pdf"), 200);
-add(path.join(pdfs, "pdf.js/tracemonkey.pdf"), 14);
-add(path.join(pdfs, "pdf.js/TAMReview.pdf"), 23);
-add(path.join(pdfs, "pypdf/GeoBase_NHNC1_Data_Model_UML_EN.pdf"), 19);
-for (const f of ["issue16538", "issue15340", "issue8570", "issue19360", "issue2128r", "noembed-sjis"]) add(path.join(pdfs, `pdf.js/${f}.pdf`), 1);
-add(path.join(pdfs, "pdf.js/vertical.pdf"), 3);
-add(path.join(pdfs, "qpdf/form-filled-by-acrobat.pdf"), 3);
-add(path.join(pdfs, "qpdf/field-types.pdf"), 1);
-add(path.join(pdfs, "pdf.js/bug1947248_forms.pdf"), 1);
-/** 0 for a file the engine refuses to open (an encrypted fixture, a page-less file). */
-const pageCount = (file: string) => {
-  try {
-    const opened = openDocument(readFileSync(file));
-    const n = opened.doc.countPages();
-    opened.doc.destroy();
-    return n;
-  } catch {
-    return 0;
-  }
-};
-const dirPdfs = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".pdf")).sort().map((f) => path.join(dir, f)) : []);
-// The table truth pages sit within each file's first few pages; five keeps the long reports short.
-const tableTruthPages = 5;
-for (const f of dirPdfs(path.join(shared, "truth/tables/pdf"))) add(f, Math.min(tableTruthPages, pageCount(f)));
-for (const dir of [path.join(here, "fixtures/real"), path.join(here, "fixtures/pdf")]) for (const f of dirPdfs(dir)) add(f, pageCount(f));
-const loaded = docs.map((d) => ({ ...d, bytes: readFileSync(d.file) }));
+const loaded = abDocuments(here, shared);
 const totalPages = loaded.reduce((n, d) => n + d.last - d.first + 1, 0);
 
 type Convert = (open: unknown, request: unknown) => Promise<unknown>;

@@ -1,0 +1,98 @@
+// Pool throughput A/B (issue 9's speed clause on the service's path, issue 10 item 3): the
+// engine_ab pages converted on this build's worker pool and on another build's (BASE=path of
+// that checkout, built with `npx tsc -p tsconfig.json`), CONCURRENCY conversions in flight,
+// passes alternating between the builds in ONE process. Reports pages per second (wall) and
+// CPU per page of the whole process, main thread and workers together. The machine must have
+// THREADS free cores for the wall figures to mean anything: check the load average first.
+// Run: npx tsc -p tsconfig.json && BASE=/work/tmp/base THREADS=2 node dist/bench/pool_ab.js [reps]
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { abDocuments } from "./ab_pages.js";
+import { median, ownCpuMs, round } from "./cpu.js";
+
+const here = path.resolve(import.meta.dirname, "../..");
+const shared = path.resolve(here, "../shared");
+const base = process.env.BASE;
+const threads = Number(process.env.THREADS ?? 2);
+/** Conversions in flight: two per thread keeps every worker busy between a document's rounds. */
+const concurrency = Number(process.env.CONCURRENCY ?? 2 * threads);
+const reps = Number(process.argv[2] ?? 5);
+/** Passes per build before measuring: JIT, MuPDF's font caches, the workers' start. */
+const WARMUP_PASSES = 2;
+
+interface Build {
+  name: string;
+  convert: (bytes: Uint8Array, pages: string) => Promise<number>;
+  close: () => Promise<void>;
+  wallMs: number[];
+  cpuMs: number[];
+}
+
+async function load(name: string, root: string): Promise<Build> {
+  const url = (rel: string) => pathToFileURL(path.join(root, "dist/src/engine", rel)).href;
+  const convert = await import(url("convert.js"));
+  const { EnginePool } = await import(url("pool/pool.js"));
+  const { defaultRenderOptions } = await import(url("result.js"));
+  const pool = new EnginePool({ threads });
+  return {
+    name,
+    async convert(bytes, pages) {
+      const result = await convert.convertDocument(convert.openWithPool(pool), { bytes, pages, options: defaultRenderOptions, maxSelectedPages: 1000 });
+      return (result.pages as unknown[]).length;
+    },
+    close: () => pool.close(),
+    wallMs: [],
+    cpuMs: [],
+  };
+}
+
+const docs = abDocuments(here, shared);
+const builds = [await load("this", here)];
+if (base) builds.push(await load("base", path.resolve(base)));
+
+/** Why documents were refused, over all passes of both builds (encrypted fixtures, …). */
+const refusals = new Map<string, number>();
+
+/** One pass over every document; returns the pages converted. */
+async function pass(build: Build): Promise<number> {
+  const queue = [...docs];
+  let pages = 0;
+  const worker = async () => {
+    for (let d = queue.shift(); d; d = queue.shift()) {
+      try {
+        // Awaited first, then added: `pages += await …` would read `pages` before the wait and
+        // lose the other workers' additions.
+        const converted = await build.convert(new Uint8Array(d.bytes), `${d.first}-${d.last}`);
+        pages += converted;
+      } catch (err) {
+        // A refused document (encrypted, no text) costs what it costs in both builds.
+        const code = (err as { code?: string }).code ?? String(err);
+        refusals.set(code, (refusals.get(code) ?? 0) + 1);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return pages;
+}
+
+for (const b of builds) for (let i = 0; i < WARMUP_PASSES; i++) await pass(b);
+let pages = 0;
+for (let rep = 0; rep < reps; rep++) {
+  for (const b of rep % 2 === 0 ? builds : [...builds].reverse()) {
+    const wall0 = performance.now();
+    const cpu0 = ownCpuMs();
+    pages = await pass(b);
+    b.wallMs.push(performance.now() - wall0);
+    b.cpuMs.push(ownCpuMs() - cpu0);
+  }
+}
+const out: Record<string, unknown> = { documents: docs.length, pages, threads, concurrency, reps, refusals: Object.fromEntries(refusals) };
+for (const b of builds) out[b.name] = { pages_per_s: round((pages / median(b.wallMs)) * 1000, 1), cpu_ms_per_page: round(median(b.cpuMs) / pages, 3) };
+if (builds.length === 2) {
+  const [t, bs] = builds;
+  out.pages_per_s_this_over_base = round(median(bs.wallMs) / median(t.wallMs), 3);
+  out.cpu_this_over_base = round(median(t.cpuMs) / median(bs.cpuMs), 3);
+}
+console.log(JSON.stringify(out, null, 1));
+for (const b of builds) await b.close();
+process.exit(0);
