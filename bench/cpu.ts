@@ -2,6 +2,7 @@
 // time much less. This process's own CPU (its worker threads included) comes from
 // process.cpuUsage; the CPU of child processes it has waited for (mutool, `svc convert`)
 // from /proc/self/stat, which Linux keeps per process (cutime + cstime).
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 /** Linux's USER_HZ: /proc reports CPU times in ticks of 1/100 s. */
@@ -34,3 +35,30 @@ export function median(values: readonly number[]): number {
 }
 
 export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A command run as a whole process: a name for the tables and its argv. */
+export interface ProcessCommand {
+  name: string;
+  argv: string[];
+}
+
+/**
+ * Runs each command `runs` times, interleaved run by run so each sees the same machine, and
+ * returns each one's wall and CPU seconds per run (CPU of the child, from /proc/self/stat).
+ * Throws on a command that fails: a benchmark of a failing command measures nothing.
+ */
+export function timeProcesses(commands: readonly ProcessCommand[], runs: number): { wall: number[]; cpu: number[] }[] {
+  const samples = commands.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
+  for (let run = 0; run < runs; run++) {
+    commands.forEach((c, i) => {
+      const cpuBefore = childrenCpuMs();
+      const started = performance.now();
+      const r = spawnSync(c.argv[0], c.argv.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
+      const wall = performance.now() - started;
+      if (r.status !== 0) throw new Error(`${c.name} failed: ${r.stderr?.toString().slice(0, 300)}`);
+      samples[i].wall.push(wall / 1000);
+      samples[i].cpu.push((childrenCpuMs() - cpuBefore) / 1000);
+    });
+  }
+  return samples;
+}

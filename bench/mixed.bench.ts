@@ -22,7 +22,7 @@ import { openDocument } from "../src/engine/extract/open.js";
 import { EnginePool } from "../src/engine/pool/pool.js";
 import { defaultRenderOptions } from "../src/engine/result.js";
 import { buildMixedCorpus, MIXED_ALL, mixedCorpusDir } from "../fixtures/mixed/generate.js";
-import { childrenCpuMs, median, ownCpuMs, round } from "./cpu.js";
+import { childrenCpuMs, median, ownCpuMs, type ProcessCommand, round, timeProcesses } from "./cpu.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const sharedDir = path.resolve(root, "../shared/pdfs");
@@ -199,26 +199,15 @@ interface WholeRun {
 /** Whole processes on one document, interleaved run by run so each sees the same machine. */
 function wholeProcess(file: string, pages: number) {
   const cli = path.join(root, "dist/src/cli/main.js");
-  const commands: Array<{ command: string; argv: string[] }> = [
-    { command: "svc convert (default pool)", argv: [process.execPath, cli, "convert", file, "--out", "/dev/null"] },
-    { command: "svc convert --threads 1", argv: [process.execPath, cli, "convert", file, "--out", "/dev/null", "--threads", "1"] },
+  const commands: ProcessCommand[] = [
+    { name: "svc convert (default pool)", argv: [process.execPath, cli, "convert", file, "--out", "/dev/null"] },
+    { name: "svc convert --threads 1", argv: [process.execPath, cli, "convert", file, "--out", "/dev/null", "--threads", "1"] },
   ];
-  if (hasMutool) commands.push({ command: "mutool draw -F txt", argv: ["mutool", "draw", "-q", "-F", "txt", "-o", "/dev/null", file] });
-  const samples = commands.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
-  for (let run = 0; run < wholeRuns; run++) {
-    commands.forEach((c, i) => {
-      const cpuBefore = childrenCpuMs();
-      const started = performance.now();
-      const r = spawnSync(c.argv[0], c.argv.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
-      const wall = performance.now() - started;
-      if (r.status !== 0) throw new Error(`${c.command} failed: ${r.stderr?.toString().slice(0, 300)}`);
-      samples[i].wall.push(wall / 1000);
-      samples[i].cpu.push((childrenCpuMs() - cpuBefore) / 1000);
-    });
-  }
+  if (hasMutool) commands.push({ name: "mutool draw -F txt", argv: ["mutool", "draw", "-q", "-F", "txt", "-o", "/dev/null", file] });
+  const samples = timeProcesses(commands, wholeRuns);
   const rows: WholeRun[] = commands.map((c, i) => {
     const wall = median(samples[i].wall);
-    return { command: c.command, runs: wholeRuns, median_wall_s: round(wall, 3), median_cpu_s: round(median(samples[i].cpu), 3), pages_per_s: round(pages / wall, 1) };
+    return { command: c.name, runs: wholeRuns, median_wall_s: round(wall, 3), median_cpu_s: round(median(samples[i].cpu), 3), pages_per_s: round(pages / wall, 1) };
   });
   const wallOf = (prefix: string) => rows.find((r) => r.command.startsWith(prefix))?.median_wall_s ?? NaN;
   const cpuOf = (prefix: string) => rows.find((r) => r.command.startsWith(prefix))?.median_cpu_s ?? NaN;

@@ -11,7 +11,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { childrenCpuMs, median, round } from "./cpu.js";
+import { median, type ProcessCommand, round, timeProcesses } from "./cpu.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const runs = Number(process.env.STARTUP_RUNS ?? 15);
@@ -23,11 +23,7 @@ const hasMutool = spawnSync("mutool", ["-v"]).status !== null;
 /** The issue's target for the whole one-page command. */
 const TARGET_S = 0.3;
 
-interface Command {
-  name: string;
-  argv: string[];
-}
-const commands: Command[] = [
+const commands: ProcessCommand[] = [
   { name: "node -e 0", argv: [process.execPath, "-e", "0"] },
   { name: "node: import the MuPDF runtime only", argv: [process.execPath, "--input-type=module", "-e", `await import(${JSON.stringify(runtime)})`] },
   { name: "svc convert one-page.pdf", argv: [process.execPath, cli, "convert", onePage, "--out", "/dev/null"] },
@@ -35,18 +31,7 @@ const commands: Command[] = [
 ];
 if (hasMutool) commands.push({ name: "mutool draw -F txt one-page.pdf", argv: ["mutool", "draw", "-q", "-F", "txt", "-o", "/dev/null", onePage] });
 
-const samples = commands.map(() => ({ wall: [] as number[], cpu: [] as number[] }));
-for (let r = 0; r < runs; r++) {
-  commands.forEach((c, i) => {
-    const cpuBefore = childrenCpuMs();
-    const started = performance.now();
-    const out = spawnSync(c.argv[0], c.argv.slice(1), { stdio: ["ignore", "ignore", "pipe"] });
-    const wall = performance.now() - started;
-    if (out.status !== 0) throw new Error(`${c.name} failed: ${out.stderr?.toString().slice(0, 300)}`);
-    samples[i].wall.push(wall / 1000);
-    samples[i].cpu.push((childrenCpuMs() - cpuBefore) / 1000);
-  });
-}
+const samples = timeProcesses(commands, runs);
 const whole = commands.map((c, i) => ({ command: c.name, wall_s: round(median(samples[i].wall), 3), cpu_s: round(median(samples[i].cpu), 3) }));
 
 // The MuPDF runtime's import, step by step, in a fresh process (what `svc convert` pays once).
