@@ -159,9 +159,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const I32: Int32Array = wasm.HEAP32;
   const U32: Uint32Array = wasm.HEAPU32;
   const fonts = new Map<number, FontFacts>();
-  // One line's character pointers and codes, reused from line to line.
-  const ptrs: number[] = [];
-  const codes: number[] = [];
+  // One line's character pointers, reused from line to line (grown when a line is longer).
+  let ptrs: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
   // grown a character at a time is a rope that every later reader of the text (layout asks
   // of each span whether it is blank, how long it is) would have to flatten first.
@@ -194,8 +193,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
       // The line's characters in stream order; one holding right-to-left letters is read in
       // visual order instead (layout/bidi.ts).
-      ptrs.length = 0;
-      codes.length = 0;
+      let count = 0;
       const charsBefore = chars;
       let rtl = false;
       const first = wasm._wasm_stext_line_get_first_char(line);
@@ -204,20 +202,20 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
         if (!isSpace(code)) chars++;
         if (!rtl && isRtlCode(code)) rtl = true;
-        ptrs.push(ch);
-        codes.push(code);
+        if (count === ptrs.length) ptrs = grown(ptrs);
+        ptrs[count++] = ch;
       }
-      const order = rtl ? rtlVisualOrder(H, ptrs, codes) : null;
+      const order = rtl ? rtlVisualOrder(H, I32, raw === true, ptrs.subarray(0, count)) : null;
       const spans: Span[] = [];
       let span: Span | null = null;
       let spanFont = 0;
       let spanLink = -1;
       let right = -Infinity;
       let afterSpace = true;
-      for (let k = 0; k < ptrs.length; k++) {
+      for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
-        const code = codes[i];
+        const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
         const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
         const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
         const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
@@ -281,14 +279,15 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       if (spans.length === 0) continue;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
       const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
-      countDirection(charsByQuarter, wasm._wasm_stext_line_get_wmode(line), H[dir], H[dir + 1], chars - charsBefore);
+      const wmode = wasm._wasm_stext_line_get_wmode(line);
+      countDirection(charsByQuarter, wmode, H[dir], H[dir + 1], chars - charsBefore);
       lines.push({
         spans,
         x0: H[b],
         y0: H[b + 1],
         x1: H[b + 2],
         y1: H[b + 3],
-        wmode: wasm._wasm_stext_line_get_wmode(line) === 1 ? 1 : 0,
+        wmode: wmode === 1 ? 1 : 0,
       });
     }
   }
@@ -321,12 +320,22 @@ function closeSpan(span: Span | null, units: number[]): void {
   units.length = 0;
 }
 
+/** Characters a line's pointer buffer holds at first; a longer line doubles it. */
+const LINE_CHARS_INITIAL = 256;
+
+function grown(buffer: Int32Array): Int32Array {
+  const bigger = new Int32Array(buffer.length * 2);
+  bigger.set(buffer);
+  return bigger;
+}
+
 /** Visual order (indices into `ptrs`) of a line's characters: positions from their quads. */
-function rtlVisualOrder(H: Float32Array, ptrs: readonly number[], codes: readonly number[]): number[] {
+function rtlVisualOrder(H: Float32Array, I32: Int32Array, raw: boolean, ptrs: Int32Array): number[] {
   const placed: PlacedChar[] = [];
   for (let i = 0; i < ptrs.length; i++) {
     const q = wasm._wasm_stext_char_get_quad(ptrs[i]) >> 2;
-    placed.push({ code: codes[i], x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
+    const code = raw ? I32[ptrs[i] >> 2] : wasm._wasm_stext_char_get_c(ptrs[i]);
+    placed.push({ code, x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
   }
   return visualOrder(placed);
 }
