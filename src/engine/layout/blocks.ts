@@ -170,7 +170,12 @@ function isMonoLine(line: Line): boolean {
 }
 
 function emOf(line: Line): number {
-  return Math.max(1, lineStyle(line).size);
+  return emOfStyle(lineStyle(line));
+}
+
+/** A line's em from its dominant style (at least 1 pt, so a degenerate size divides nothing by zero). */
+function emOfStyle(style: TextStyle): number {
+  return Math.max(1, style.size);
 }
 
 /** Removes the first `count` characters of a line's text (a list marker) from its spans. */
@@ -282,7 +287,7 @@ function startsNewBlock(
 ): boolean {
   if (mono !== current.mono) return true;
   if (marker) return true;
-  const em = Math.max(1, style.size);
+  const em = emOfStyle(style);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
