@@ -47,6 +47,12 @@ function expect401(res: Awaited<ReturnType<typeof convert>>, code: string) {
   return e;
 }
 
+/** Resolves once Date.now() has moved past the millisecond it was called in. */
+async function nextMillisecond(): Promise<void> {
+  const start = Date.now();
+  while (Date.now() === start) await new Promise((resolve) => setTimeout(resolve, 1));
+}
+
 describe("SPEC Authentication rule 1: missing_api_key", () => {
   it("no Authorization header → 401 missing_api_key, billed nothing", async () => {
     const { orgId } = await api.account({ credits: 1000 });
@@ -117,7 +123,11 @@ describe("SPEC API key states: revoked_api_key, expired_api_key", () => {
     const { orgId } = await api.account({ credits: 1000 });
     const expiring = await createKey(api.store, { orgId, name: "expiring", env: "live", expiresAt: new Date(Date.now() + skewMs + 60_000) });
     if (!expiring.ok) throw new Error(expiring.message);
+    // "Created after" is to the millisecond (created_at, and the ids' time part): keys made
+    // within one millisecond have no creation order, so each is made in a later one.
+    await nextMillisecond();
     const older = await createKey(api.store, { orgId, name: "replacement-1", env: "live" });
+    await nextMillisecond();
     const newer = await createKey(api.store, { orgId, name: "replacement-2", env: "live" });
     const otherEnv = await createKey(api.store, { orgId, name: "test-env", env: "test" });
     if (!older.ok || !newer.ok || !otherEnv.ok) throw new Error("createKey");
