@@ -4,6 +4,7 @@ import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import { median } from "../../src/engine/tables/sorted_search.js";
+import { PageRows, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
 import { escapePipes, renderTable } from "../../src/engine/render/table.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -842,5 +843,32 @@ describe("rulings and medians on their fast paths (issue 9: table detection must
     expect(median([10, 9, 100, 2])).toBe(9.5);
     expect(median([3, -1, 20])).toBe(3);
     expect(median([])).toBe(0);
+  });
+});
+
+describe("splitsIntoPieces: a row's piece count without building it (issue 9: table detection must not cost throughput)", () => {
+  const pieces = (lines: Line[]) => textRow(lines).cells.length;
+
+  it.each<[string, Line[], boolean]>([
+    ["one line of running text", [text("Every row of a page of prose is one piece", 72, 100)], false],
+    ["two cells an em and more apart", [line(span("Apples", 72, 100), span("3.50", 200, 100))], true],
+    ["word spaces of a justified line", [line(span("loosely", 72, 100), span("set", 72 + 35 + 4, 100), span("words", 72 + 50 + 8, 100))], false],
+    ["a dot leader before a close page number", [line(span("Intro . . . . .", 72, 100), span("5", 72 + 75 + 2, 100))], true],
+    ["two lines of one row, left to right", [text("label", 72, 100), text("value", 300, 100)], true],
+    ["a blank span between cells", [line(span("a", 72, 100), span("   ", 80, 100), span("b", 200, 100))], true],
+  ])("agrees with textRow on %s", (_name, lines, splits) => {
+    expect(pieces(lines) >= 2).toBe(splits);
+    expect(splitsIntoPieces(lines)).toBe(splits);
+  });
+
+  it("leaves a row whose spans run right to left to textRow (null)", () => {
+    expect(splitsIntoPieces([text("value", 300, 100), text("label", 72, 100)])).toBeNull();
+  });
+
+  it("PageRows builds a row only when it is read, and answers splits either way", () => {
+    const rows = new PageRows([[text("one piece", 72, 100)], [text("value", 300, 120), text("label", 72, 120)]]);
+    expect(rows.splits(0)).toBe(false);
+    expect(rows.splits(1)).toBe(true);
+    expect(rows.at(1).cells.map((c) => c.x0)).toEqual([72, 300]);
   });
 });

@@ -12,7 +12,7 @@ import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
-import { pieceLines, pieceText, textRow, type Piece, type TextRow } from "./cell_gaps.js";
+import { PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -58,13 +58,16 @@ interface Slice extends TextRow {
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l) && !inDiagrams.has(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const grouped = groupRows(free, (l) => l);
-  const rows: TextRow[] = [];
-  for (const g of grouped) rows.push(textRow(g));
+  const rows = new PageRows(groupRows(free, (l) => l));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;
   while (i < rows.length) {
+    // A run starts only at a row of two pieces or more (runFrom would skip it).
+    if (!rows.splits(i)) {
+      i++;
+      continue;
+    }
     let found = runFrom(rows, i, used, rulings);
     if ("skipTo" in found) {
       i = found.skipTo;
@@ -76,7 +79,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     const first = found;
     for (let r = 1; r < Math.min(first.run.length, HEADER_LINES_MAX + 1); r++) {
       // Only a row with pieces beyond the run's columns can start a wider run.
-      if (rows[first.run[r].row].cells.length <= found.columns.length) continue;
+      if (rows.at(first.run[r].row).cells.length <= found.columns.length) continue;
       const next = runFrom(rows, first.run[r].row, used, rulings);
       if ("run" in next && next.columns.length > found.columns.length) found = next;
     }
@@ -100,8 +103,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
  * otherwise the row to try next. A run that read as prose is skipped whole, so a long
  * aligned passage is looked at once, not once per row.
  */
-function runFrom(rows: TextRow[], start: number, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | { skipTo: number } {
-  const all = rows[start].cells;
+function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | { skipTo: number } {
+  const all = rows.at(start).cells;
   const cells = used.size === 0 || !all.some((p) => used.has(p)) ? all : all.filter((p) => !used.has(p));
   let skipTo = start + 1;
   if (cells.length < 2) return { skipTo };
@@ -132,19 +135,19 @@ function runFrom(rows: TextRow[], start: number, used: Set<Piece>, rulings: Ruli
  * window (the other column of the page) are stepped over. Ends on the last full row, or on a
  * trailing row that fills two or more columns or continues the last row's cells.
  */
-function growRun(rows: TextRow[], start: number, first: Piece[], used: Set<Piece>): Slice[] | null {
+function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>): Slice[] | null {
   const k = first.length;
   const left = first.map((c) => c.x0);
   const right = first.map((c) => c.x1);
-  const gutter = GUTTER_EM_MIN * rows[start].em;
-  const run: Slice[] = [sliceOf(rows[start], start, first, true)];
+  const gutter = GUTTER_EM_MIN * rows.at(start).em;
+  const run: Slice[] = [sliceOf(rows.at(start), start, first, true)];
   let lastFull = 0;
   let partials = 0;
   for (let j = start + 1; j < rows.length; j++) {
-    const inside = windowed(rows[j].cells, left[0], right[k - 1], gutter, used);
+    const inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
-    const slice = sliceOf(rows[j], j, inside, inside.length === k);
+    const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
     if (!near(run[run.length - 1], slice)) break;
     if (slice.full && fitsFull(inside, left, right, gutter)) {
       for (let c = 0; c < k; c++) {
@@ -237,24 +240,24 @@ function placeSpanning(cells: Piece[], columns: Column[]): [number, number][] | 
 
 /** Header lines above a run: near rows (or rows ruled off from the body) whose pieces inside
  *  the table's window each sit over one column or, beside other pieces, span several. */
-function growUp(rows: TextRow[], run: Slice[], columns: Column[], used: Set<Piece>, rulings: Rulings): Slice[] {
+function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece>, rulings: Rulings): Slice[] {
   const out: Slice[] = [];
   const x0 = columns[0].x0;
   const x1 = columns[columns.length - 1].x1;
-  const gutter = GUTTER_EM_MIN * rows[run[0].row].em;
+  const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
-    const inside = windowed(rows[j].cells, x0, x1, gutter, used);
+    const inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
-    const slice = sliceOf(rows[j], j, inside, false);
+    const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings)) break;
     const spans = placeSpanning(inside, columns);
     // A lone piece is a header only over one column other than the labels', set as close
     // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
     if (spans === null) break;
     if (spans.length === 1 && (spans[0][0] === 0 || spans[0][1] !== spans[0][0] || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0))) break;
-    const overhang = HEADER_OVERHANG_EM * rows[j].em;
+    const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
     if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
     out.push(slice);
     below = slice;

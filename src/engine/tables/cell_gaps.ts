@@ -81,6 +81,68 @@ export function textRow(lines: Line[]): TextRow {
   return { lines, cells, y0, y1, em };
 }
 
+/**
+ * Whether textRow(lines) cuts the row into two pieces or more, answered without building it
+ * (the same sums in the same order, so the same gap limit); null when the row's spans do not
+ * run left to right, which only building it can answer. Most rows of running text are one
+ * piece, and no table run can start at one (issue 9: tables must not cost throughput).
+ */
+export function splitsIntoPieces(lines: Line[]): boolean | null {
+  let sizeSum = 0;
+  let chars = 0;
+  let width = 0;
+  let lastX0 = -Infinity;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      if (span.x0 < lastX0) return null;
+      lastX0 = span.x0;
+      sizeSum += span.size * span.text.length;
+      chars += span.text.length;
+      width += span.x1 - span.x0;
+    }
+  }
+  const em = chars > 0 ? sizeSum / chars : 0;
+  const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
+  let x1 = 0;
+  let lastText: string | null = null;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      if (lastText !== null) {
+        if (!(span.x0 - x1 <= gapMin) || endsWithLeader(lastText)) return true;
+        x1 = Math.max(x1, span.x1);
+      } else x1 = span.x1;
+      lastText = span.text;
+    }
+  }
+  return false;
+}
+
+/** The page's visual rows, each cut into pieces the first time the detector reads it. */
+export class PageRows {
+  private readonly built: (TextRow | undefined)[];
+
+  constructor(private readonly groups: Line[][]) {
+    this.built = new Array(groups.length);
+  }
+
+  get length(): number {
+    return this.groups.length;
+  }
+
+  at(index: number): TextRow {
+    return (this.built[index] ??= textRow(this.groups[index]));
+  }
+
+  /** Whether the row holds two pieces or more: built only when its spans are out of order. */
+  splits(index: number): boolean {
+    const known = this.built[index];
+    if (known) return known.cells.length >= 2;
+    return splitsIntoPieces(this.groups[index]) ?? this.at(index).cells.length >= 2;
+  }
+}
+
 export function pieceText(piece: Piece): string {
   piece.text ??= piece.items.map((e) => e.span.text.trim()).join(" ");
   return piece.text;
