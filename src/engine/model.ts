@@ -83,6 +83,9 @@ export interface PageModel {
   /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
   chars: number;
   extraction: ExtractionPath;
+  /** Whether any line holds a right-to-left letter (Hebrew, Arabic); absent when the extractor
+   * did not look, and layout then searches every line for one. */
+  rightToLeft?: boolean;
 }
 
 /** Per-page outcome of extraction: a model, or the critical warning that replaces it. */

@@ -100,4 +100,23 @@ describe("a LibreOffice Arabic page through MuPDF (fixtures/real/gen-rtl-arabic.
       opened.doc.destroy();
     }
   });
+
+  it("is marked as holding right-to-left letters, and a Latin page is not (issue 9: the bidi pass costs nothing on pages without)", () => {
+    const arabic = openDocument(readFileSync(new URL("../../fixtures/real/gen-rtl-arabic.pdf", import.meta.url)));
+    const latin = openDocument(readFileSync(new URL("../../fixtures/pdf/two-column.pdf", import.meta.url)));
+    try {
+      const model = extractPageMupdf(arabic.doc, 0);
+      expect(model.rightToLeft).toBe(true);
+      expect(extractPageMupdf(latin.doc, 0).rightToLeft).toBe(false);
+      // The flag only spares the search: told so, the Arabic page still comes out in logical order.
+      const told = prepareLines(model.lines, { rightToLeft: true }).map(lineText);
+      expect(told).toEqual(prepareLines(model.lines).map(lineText));
+      expect(told.map((t) => t.trim())).toContain("الأعمال المخططة");
+      // ... and a wrong flag would show: the lines would stay in visual order.
+      expect(prepareLines(model.lines, { rightToLeft: false }).map(lineText)).not.toEqual(told);
+    } finally {
+      arabic.doc.destroy();
+      latin.doc.destroy();
+    }
+  });
 });

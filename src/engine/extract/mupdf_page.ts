@@ -4,7 +4,7 @@
 import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
-import { isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
+import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { widgetValueLines } from "./widgets.js";
 
@@ -71,8 +71,9 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, chars, charsByQuarter } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
-      lines.push(...widgetValueLines(page, lines));
+      const { lines, rules, marks, chars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const values = widgetValueLines(page, lines);
+      lines.push(...values);
       return turnUpright({
         page: pageIndex + 1,
         width: bx1 - bx0,
@@ -83,6 +84,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         links,
         chars,
         extraction: "mupdf",
+        rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
       }, pageTurn(charsByQuarter));
     } finally {
       stext.destroy();
@@ -130,6 +132,8 @@ interface StextRead {
   chars: number;
   /** Characters of horizontal-writing lines per baseline quarter (upright.ts). */
   charsByQuarter: number[];
+  /** Whether a line holds a right-to-left letter; undefined from a reader that does not look. */
+  rightToLeft?: boolean;
 }
 
 /** Counts a line's characters under its baseline's quarter; vertical writing (CJK) is upright. */
@@ -170,6 +174,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const marks: Mark[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
+  let rightToLeft = false;
   // null until the page's first character has been checked against the accessors.
   let raw: boolean | null = null;
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
@@ -205,6 +210,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         if (count === ptrs.length) ptrs = grown(ptrs);
         ptrs[count++] = ch;
       }
+      if (rtl) rightToLeft = true;
       const order = rtl ? rtlVisualOrder(H, I32, raw === true, ptrs.subarray(0, count)) : null;
       const spans: Span[] = [];
       let span: Span | null = null;
@@ -291,7 +297,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       });
     }
   }
-  return { lines, rules, marks, chars, charsByQuarter };
+  return { lines, rules, marks, chars, charsByQuarter, rightToLeft };
 }
 
 const SPACE = 0x20;

@@ -8,7 +8,7 @@ import type { Line, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { findColumnStarts } from "./column_starts.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -101,11 +101,13 @@ function joinLeaders(joined: Line[]): void {
 
 function endsWithLeader(line: Line): boolean {
   let k = line.spans.length - 1;
-  while (k > 0 && line.spans[k].text.trim() === "") k--;
+  while (k > 0 && isBlankText(line.spans[k].text)) k--;
   const last = line.spans[k];
-  const end = last.text.trimEnd();
+  let end = last.text.length;
+  while (end > 0 && isSpaceCode(last.text.charCodeAt(end - 1))) end--;
   // Only a fragment ending in a dot or an ellipsis can; the pattern runs on few.
-  if (!end.endsWith(".") && !end.endsWith("…")) return false;
+  const final = end > 0 ? last.text.charCodeAt(end - 1) : 0;
+  if (final !== 0x2e && final !== 0x2026) return false;
   return LEADER_END.test(last.text.length >= LEADER_TAIL_CHARS ? last.text : lineText(line));
 }
 
@@ -145,10 +147,6 @@ export function lineSize(line: Line): number {
 
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
-}
-
-function isInvisible(line: Line): boolean {
-  return line.spans.every((s) => s.invisible === true || isBlankText(s.text));
 }
 
 function verticalOverlap(a: Line, b: Line): number {
@@ -195,11 +193,9 @@ const ZERO_WIDTH = 0.01;
  * ActualText ("PDF Association logo", "Wake-Sleep Calendar") comes out of MuPDF as its words
  * all at one point, a span of zero width as tall as the figure. Nothing of it is drawn on the
  * page, and the Markdown holds no figures. A single zero-width character (a combining mark)
- * stays. Returns the line itself when nothing is dropped.
+ * stays. A new line: the caller asks only of a line that holds some (spanFacts).
  */
 function withoutReplacementText(line: Line): Line {
-  // Checked before filtering, so the lines without any (nearly all) cost no copy.
-  if (!line.spans.some(isReplacementText)) return line;
   const spans = line.spans.filter((span) => !isReplacementText(span));
   return spans.length === 0 ? { ...line, spans } : { ...line, ...makeLine(spans, line.wmode) };
 }
@@ -208,27 +204,55 @@ function isReplacementText(span: Span): boolean {
   return span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1;
 }
 
+/** spanFacts: every span is blank. */
+const ALL_BLANK = 1;
+/** spanFacts: every span that is not blank is invisible (a word of an OCR layer). */
+const ALL_INVISIBLE = 2;
+/** spanFacts: some span is a figure's replacement text. */
+const HAS_REPLACEMENT = 4;
+
+/** What the joiner asks of a line's spans, from one pass over them: every line of the page
+ * passes here, and three passes cost a tenth of the joiner (issue 9: speed). */
+function spanFacts(line: Line): number {
+  let facts = ALL_BLANK | ALL_INVISIBLE;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    facts &= ~ALL_BLANK;
+    if (span.invisible !== true) facts &= ~ALL_INVISIBLE;
+    if (isReplacementText(span)) facts |= HAS_REPLACEMENT;
+  }
+  return facts;
+}
+
+export interface PrepareOptions {
+  /** False when the extractor found no right-to-left letter on the page: no line then needs
+   * the bidirectional pass, and none is searched for one. */
+  rightToLeft?: boolean;
+}
+
 /**
  * Returns the page's lines with empty lines dropped and same-baseline fragments joined,
  * sorted top to bottom, then left to right. Input lines are not modified.
  */
-export function prepareLines(input: readonly Line[]): Line[] {
+export function prepareLines(input: readonly Line[], options: PrepareOptions = {}): Line[] {
   const lines: Line[] = [];
+  // Words of an invisible OCR layer, rebuilt into rows of their own below.
+  const words: Line[] = [];
   for (const line of input) {
     if (line.wmode === 1) {
       lines.push({ ...line, spans: line.spans.slice() });
       continue;
     }
-    const drawn = withoutReplacementText(line);
-    if (drawn.spans.every((s) => isBlankText(s.text))) continue;
-    lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
+    let facts = spanFacts(line);
+    let drawn = line;
+    if (facts & HAS_REPLACEMENT) {
+      drawn = withoutReplacementText(line);
+      facts = spanFacts(drawn);
+    }
+    if (facts & ALL_BLANK) continue;
+    (facts & ALL_INVISIBLE ? words : lines).push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
   }
-  const visible = lines.filter((l) => l.wmode === 1 || !isInvisible(l));
-  if (visible.length < lines.length) {
-    visible.push(...ocrRows(lines.filter((l) => l.wmode === 0 && isInvisible(l))));
-    lines.length = 0;
-    lines.push(...visible);
-  }
+  if (words.length > 0) lines.push(...ocrRows(words));
   lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
@@ -239,7 +263,8 @@ export function prepareLines(input: readonly Line[]): Line[] {
     for (let i = joined.length - 1; i >= from; i--) {
       const prev = joined[i];
       if (prev.wmode !== 0 || line.wmode !== 0) continue;
-      if (verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
+      // Most fragments looked back at lie on rows above: no overlap at all, no ratio needed.
+      if (prev.y1 <= line.y0 || prev.y0 >= line.y1 || verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
       // Rows sort by their centre, so a fragment a little higher (a raised "A" in "LaTeX")
       // can come first although it stands right of the one that follows: join either way.
       const reversed = line.x0 < prev.x0;
@@ -276,7 +301,7 @@ export function prepareLines(input: readonly Line[]): Line[] {
     if (!merged) joined.push(line);
   }
   joinLeaders(joined);
-  for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
+  if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }
 

@@ -32,7 +32,7 @@ export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } 
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
   const facts = { page: model.page, chars: model.chars, extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
-  const lines = prepareLines(model.lines);
+  const lines = prepareLines(model.lines, { rightToLeft: model.rightToLeft });
   attachMarks(lines, model.marks);
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
   return { page: { model, lines }, summary: { ...facts, digest: digestPage(model, lines), xfaPlaceholder } };
