@@ -277,6 +277,13 @@ describe("renderInline: line joining and dehyphenation", () => {
   it("always removes a soft hyphen at a line end, also before a capital letter", () => {
     expect(render(twoLines("the Mac\u00ad", "Intosh computer"))).toBe("the MacIntosh computer");
   });
+
+  it("reads the line's last visible character: trailing spaces after a hyphen, and U+2010", () => {
+    expect(render(twoLines("we com-  ", "pile the code"), { dehyphenate: true })).toBe("we compile the code");
+    expect(render(twoLines("we com\u2010", "pile the code"), { dehyphenate: true })).toBe("we compile the code");
+    expect(render(twoLines("we com\u00ad ", "pile the code"))).toBe("we compile the code");
+    expect(render(twoLines("ends in a letter  ", "next line"))).toBe("ends in a letter next line");
+  });
 });
 
 describe("composeSpacingAccents", () => {

@@ -27,6 +27,9 @@ interface Run {
 const LINK_SLOP = 0.5;
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
 const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
+const SOFT_HYPHEN = 0xad;
+const HYPHEN_MINUS = 0x2d;
+const HYPHEN = 0x2010;
 
 function linkAt(span: Span, links: readonly PageLink[]): string | null {
   if (links.length === 0) return null;
@@ -102,44 +105,46 @@ function fixGlyphs(text: string): string {
 
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
-  const push = (run: Run) => {
+  // A span joins the open run when it has its style (most spans of a paragraph do), so the
+  // run object is made only for a span that starts a new one.
+  const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null) => {
     const prev = runs[runs.length - 1];
-    const sameStyle = prev && prev.bold === run.bold && prev.italic === run.italic && prev.mono === run.mono && prev.uri === run.uri;
+    const sameStyle = prev && prev.bold === bold && prev.italic === italic && prev.mono === mono && prev.uri === uri;
     // Whitespace carries no style: it joins whatever run it sits in.
-    if (prev && (sameStyle || (run.uri === prev.uri && isBlankText(run.text)))) prev.text += run.text;
-    // Every caller passes a fresh object, so the run is kept as it is rather than copied.
-    else runs.push(run);
+    if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
+    else runs.push({ text, bold, italic, mono, uri });
   };
-  lines.forEach((line, index) => {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     if (index > 0) {
-      const prevText = runs.length > 0 ? runs[runs.length - 1].text : "";
-      const nextText = line.spans[0]?.text.trimStart() ?? "";
-      const trimmed = prevText.trimEnd();
-      if (trimmed.endsWith("\u00ad")) {
+      const last = runs.length > 0 ? runs[runs.length - 1] : null;
+      const prevText = last ? last.text : "";
+      // The previous line's last visible character decides; only a hyphen needs the text trimmed.
+      let end = prevText.length;
+      while (end > 0 && isSpaceCode(prevText.charCodeAt(end - 1))) end--;
+      const final = end > 0 ? prevText.charCodeAt(end - 1) : 0;
+      if (last && final === SOFT_HYPHEN) {
         // A soft hyphen marks where the typesetter broke a word: it always goes, and the
         // halves join whatever the next letter's case.
-        const last = runs[runs.length - 1];
-        last.text = trimmed.slice(0, -1);
-      } else if (HYPHEN_END.test(trimmed) && LOWER_START.test(nextText)) {
-        const last = runs[runs.length - 1];
-        last.text = trimmed;
+        last.text = prevText.slice(0, end - 1);
+      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && LOWER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+        last.text = prevText.slice(0, end);
         // A hard hyphen goes only when the caller asks for dehyphenation.
         if (options.dehyphenate) last.text = last.text.slice(0, -1);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
-        push({ text: " ", bold: false, italic: false, mono: false, uri: runs[runs.length - 1]?.uri ?? null });
+        push(" ", false, false, false, last?.uri ?? null);
       }
     }
     for (const span of line.spans) {
-      const uri = linkAt(span, options.links);
-      push({
-        text: span.monospace ? span.text : fixGlyphs(span.text),
-        bold: options.emphasis && span.bold,
-        italic: options.emphasis && span.italic,
-        mono: options.emphasis && span.monospace,
-        uri,
-      });
+      push(
+        span.monospace ? span.text : fixGlyphs(span.text),
+        options.emphasis && span.bold,
+        options.emphasis && span.italic,
+        options.emphasis && span.monospace,
+        linkAt(span, options.links),
+      );
     }
-  });
+  }
   return runs;
 }
 
