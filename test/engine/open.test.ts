@@ -133,6 +133,11 @@ describe.skipIf(!corpus.available)("document errors on ../shared/pdfs", () => {
     await expect(convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).rejects.toMatchObject({ code: "pdf_is_xfa" });
   });
 
+  it("no XFA in an AcroForm without one (qpdf/form-filled-by-acrobat.pdf) nor in a document without a form", () => {
+    expect(withOpened(corpusPdf("qpdf/form-filled-by-acrobat.pdf"), undefined, (o) => o.hasXfa)).toBe(false);
+    expect(withOpened(corpusPdf("pdf.js/tracemonkey.pdf"), undefined, (o) => o.hasXfa)).toBe(false);
+  });
+
   // DECISIONS.md: read_error only where the bytes end before the structure they declare;
   // `%PDF-1.7` then noise (no object, no xref, no trailer) declares none and is corrupt.
   it("pdf_corrupt, not pdf_read_error, for a header followed by random bytes", () => {

@@ -59,6 +59,15 @@ function damaged(bytes: Uint8Array, reason: string): DocumentError {
 }
 
 /**
+ * The bytes as MuPDF.js takes them with one copy: given a Uint8Array it copies the bytes
+ * into a new array before copying them into WebAssembly memory, given an ArrayBuffer it only
+ * views it. A view of part of a buffer (or of shared memory) goes as it is.
+ */
+function wholeBuffer(bytes: Uint8Array): Uint8Array | ArrayBuffer {
+  return bytes.byteOffset === 0 && bytes.buffer instanceof ArrayBuffer && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes;
+}
+
+/**
  * Opens `bytes` as a PDF, authenticating with `password` when the document needs one.
  * Throws DocumentError for every document-level failure; never returns a document that
  * cannot be paged through.
@@ -73,7 +82,7 @@ export function openDocument(bytes: Uint8Array, password?: string): OpenedDocume
   takeMupdfLog();
   let doc: MupdfDocument;
   try {
-    doc = mupdf.Document.openDocument(bytes, "application/pdf");
+    doc = mupdf.Document.openDocument(wholeBuffer(bytes), "application/pdf");
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     takeMupdfLog();
@@ -165,9 +174,15 @@ function passwordCandidates(password: string): string[] {
 
 function catalogHasXfa(pdf: NonNullable<ReturnType<MupdfDocument["asPDF"]>>): boolean {
   try {
-    const xfa = pdf.getTrailer().get("Root").get("AcroForm").get("XFA");
-    return !xfa.isNull();
+    // Step by step: MuPDF.js's null object throws on get(), and most documents have no
+    // form, so chaining the gets cost every document an exception (0.14 ms, issue 9: speed).
+    const root = pdf.getTrailer().get("Root");
+    if (root.isNull()) return false;
+    const form = root.get("AcroForm");
+    if (form.isNull()) return false;
+    return !form.get("XFA").isNull();
   } catch {
+    // A damaged trailer or catalog: no XFA form can be read from it either.
     return false;
   }
 }
