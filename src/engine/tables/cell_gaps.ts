@@ -88,6 +88,8 @@ export function textRow(lines: Line[]): TextRow {
  * piece, and no table run can start at one (issue 9: tables must not cost throughput).
  */
 export function splitsIntoPieces(lines: Line[]): boolean | null {
+  // One span is one piece at most: most rows of running text end here.
+  if (lines.length === 1 && lines[0].spans.length === 1) return false;
   let sizeSum = 0;
   let chars = 0;
   let width = 0;
