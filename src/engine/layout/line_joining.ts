@@ -212,7 +212,7 @@ const ALL_INVISIBLE = 2;
 const HAS_REPLACEMENT = 4;
 
 /** What the joiner asks of a line's spans, from one pass over them: every line of the page
- * passes here, and three passes cost a tenth of the joiner (issue 9: speed). */
+ * passes here, and three passes over the spans cost a seventh of the joiner (issue 9: speed). */
 function spanFacts(line: Line): number {
   let facts = ALL_BLANK | ALL_INVISIBLE;
   for (const span of line.spans) {
