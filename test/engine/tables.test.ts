@@ -251,6 +251,31 @@ describe("detectTables: ruled grids", () => {
 
 // ---- aligned tables -----------------------------------------------------------------
 
+describe("detectTables: a form's field table (issue 9: real pages, fixtures/real/gen-handbook-p6)", () => {
+  const labels = ["Name of vessel", "Registration number", "Length overall (m)", "Beam (m)"];
+  const fxs = [62, 216, 370];
+  const fys = [186, 200, 214, 228, 242];
+  const labelLines = (n: number) => labels.slice(0, n).map((t, r) => text(t, fxs[0] + 6, fys[r] + 2));
+
+  it("keeps a ruled grid of labels beside blank fields as a table, the blank column included", () => {
+    const { tables } = detectTables(labelLines(4), gridRules(fxs, fys), PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual(labels.map((l) => [l, ""]));
+  });
+
+  it("leaves two labelled boxes alone: a form's scattered fields as often as a table", () => {
+    const { tables } = detectTables(labelLines(2), gridRules(fxs, fys.slice(0, 3)), PAGE);
+    expect(tables).toHaveLength(0);
+  });
+
+  it("is not a field table when a field column holds text: the usual checks decide", () => {
+    const lines = [...labelLines(4), text("filled", fxs[1] + 6, fys[0] + 2)];
+    const { tables } = detectTables(lines, gridRules(fxs, fys), PAGE);
+    // One value in four rows: too empty for a table of values, so a form's grid, not a table.
+    expect(tables).toHaveLength(0);
+  });
+});
+
 describe("detectTables: aligned tables without rules", () => {
   const data = [
     ["Apples", "3", "1.20"],

@@ -23,6 +23,11 @@ const RULED_BORDER_SHARE_MIN = 0.8;
 /** Diagrams (boxes joined by connectors) and scattered form fields make grids whose rows
  *  and columns hold one text each; in a table most rows and columns hold two or more. */
 const MULTI_CELL_SHARE_MIN = 0.5;
+/** A field table (isFieldGrid) has at least this many rows: two labelled boxes are a form's
+ *  scattered fields as often as a table. */
+const FIELD_GRID_ROWS_MIN = 3;
+/** A field's label is a line or two; a box of paragraphs beside an empty one is a layout. */
+const FIELD_LABEL_LINES_MAX = 2;
 /** Past this many boxes in one diagram, every line in it is marked without looking for the
  *  box that holds it (bounds the lines × boxes scan on hatched or tiled artwork). */
 const DIAGRAM_BOXES_SCAN_MAX = 500;
@@ -161,8 +166,10 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
     for (let c = 0; c < cols; c++) cells.push({ lines: readingOrder(cellLines[r * cols + c]) });
     built.push({ cells, y0: grid.ys[r], y1: grid.ys[r + 1] });
   }
-  const rows = dropEmpty(built);
-  const verdict = judgeGrid(rows);
+  // A form's field table keeps its blank columns: they are the fields.
+  const labelled = built.filter((row) => row.cells.some(hasText));
+  const rows = isFieldGrid(labelled) ? labelled : dropEmpty(built);
+  const verdict = isFieldGrid(rows) ? "table" : judgeGrid(rows);
   if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
@@ -191,6 +198,16 @@ function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
   if (multiRows < MULTI_CELL_SHARE_MIN * rows.length) return "diagram";
   if (perColumn.filter((n) => n >= 2).length < MULTI_CELL_SHARE_MIN * cols) return "diagram";
   return median(lineCounts) <= CELL_LINES_MEDIAN_MAX ? "table" : "rejected";
+}
+
+/**
+ * A form's field table: a label in every row of the first column and every other column
+ * blank, the fields a reader fills in (a permit application's "Name of vessel", "Beam (m)").
+ * Mostly empty like a chart's grid, but a table of label and field, and read as one.
+ */
+function isFieldGrid(rows: readonly BuiltRow[]): boolean {
+  if (rows.length < FIELD_GRID_ROWS_MIN || rows[0].cells.length < 2) return false;
+  return rows.every((row) => row.cells.length === rows[0].cells.length && hasText(row.cells[0]) && row.cells[0].lines.length <= FIELD_LABEL_LINES_MAX && row.cells.every((cell, c) => c === 0 || !hasText(cell)));
 }
 
 /** Puts a line into the merged cell under it, cutting it where it crosses a cell border. */
