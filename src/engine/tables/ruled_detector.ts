@@ -168,8 +168,9 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   }
   // A form's field table keeps its blank columns: they are the fields.
   const labelled = built.filter((row) => row.cells.some(hasText));
-  const rows = isFieldGrid(labelled) ? labelled : dropEmpty(built);
-  const verdict = isFieldGrid(rows) ? "table" : judgeGrid(rows);
+  const fieldGrid = isFieldGrid(labelled);
+  const rows = fieldGrid ? labelled : dropEmpty(built);
+  const verdict = fieldGrid ? "table" : judgeGrid(rows);
   if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
