@@ -156,6 +156,9 @@ describe("tokenize", () => {
   it("splits words, symbols and CJK characters, folding case and ligatures", () => {
     expect(tokenize("The ﬁle, v2.0!")).toEqual(["the", "file", ",", "v2", ".", "0", "!"]);
     expect(tokenize("港口 Ελληνικά")).toEqual(["港", "口", "ελληνικά"]);
+    // A Latin run stops at kana: a space more or less before the next word changes nothing.
+    expect(tokenize("3Dレーザー隙間")).toEqual(["3d", "レ", "ー", "ザ", "ー", "隙", "間"]);
+    expect(textSimilarity("3Dレーザー 隙間", "3Dレーザー隙間")).toBe(1);
   });
 });
 

@@ -261,8 +261,11 @@ export function extractStructure(markdown: string): Structure {
 }
 
 // Han, kana and Hangul are written without spaces, so each character is a token there;
-// elsewhere a token is a run of letters/digits/marks, or a single other symbol.
-const TOKEN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[\p{L}\p{N}\p{M}_]+|[^\s\p{L}\p{N}\p{M}_]/gu;
+// elsewhere a token is a run of letters/digits/marks, or a single other symbol. A run stops
+// at the first of those characters: "3Dレーザー" is 3d, レ, ー, ザ, ー, not one token that a
+// missing space elsewhere in the line would change. The prolonged sound mark and the
+// iteration mark are Common script but written only in kana and kanji.
+const TOKEN_RE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc\u3005])[\p{L}\p{N}\p{M}_])+|[^\s\p{L}\p{N}\p{M}_]/gu;
 
 export function tokenize(text: string): string[] {
   return text.normalize("NFKC").toLowerCase().match(TOKEN_RE) ?? [];

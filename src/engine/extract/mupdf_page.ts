@@ -5,6 +5,7 @@ import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
+import { isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { widgetValueLines } from "./widgets.js";
 
@@ -30,13 +31,23 @@ const V_FLAG_RECTANGLE = 2;
  * inset from the drawn borders, whose edges would otherwise split every cell. */
 const WHITE_CHANNEL_MIN = 250;
 
-/** In a line with right-to-left letters, a gap this many ems wide between two characters in
- * visual order is a space (glyphs of one word touch; word spaces are about 0.25 em). */
-const RTL_GAP_SPACE_EMS = 0.4;
+/** In a line with right-to-left letters, or next to an East Asian wide character, a gap this
+ * many ems wide between two characters in visual order is a space (glyphs of one word touch;
+ * word spaces are about 0.25 em; the spacing a typesetter adds between Japanese and Latin
+ * text, 0.2-0.25 em, stays under it). */
+const GAP_SPACE_EMS = 0.4;
+/** Two East Asian wide characters are set edge to edge (their boxes are their advances): a
+ * gap of this many ems between them is a space the writer set (TeX: 標準 マーケット). */
+const WIDE_GAP_SPACE_EMS = 0.2;
+/** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
+ * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
+const AUTOSPACE_EMS_MAX = 0.3;
 /** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
  * The flags have no accessor; their low byte is read at this offset (checked by
  * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
 const CHAR_FLAGS_OFFSET = 6;
+/** FZ_STEXT_SYNTHETIC: a space MuPDF inserted for a gap, not drawn by the page. */
+const CHAR_SYNTHETIC = 4;
 const CHAR_FILLED = 16;
 const CHAR_STROKED = 32;
 /** The rest of that struct: { …; uint32 argb @8; fz_point origin @12; fz_quad quad @20;
@@ -218,6 +229,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let spanLink = -1;
       let right = -Infinity;
       let afterSpace = true;
+      let afterWide = false;
       for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
@@ -235,19 +247,29 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const y0 = Math.min(H[q + 1], H[q + 3]);
         const y1 = Math.max(H[q + 5], H[q + 7]);
         const space = isSpace(code);
-        if (order !== null) {
+        // The gap a typesetter leaves between Chinese or Japanese and Latin letters or digits
+        // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
+        // one it made up from the gap, and goes. Between two wide characters a gap is the
+        // writer's (TeX sets a source space as one), and stays.
+        if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw === true, I32)) continue;
+        // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
+        // them unspaced (a table's cell gap between 一月 and 61).
+        const wide = code >= 0x1100 && isEastAsianWide(code);
+        if (order !== null || wide || afterWide) {
           // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
           // boundary. The span ends there, so its box stays true for table cells. A ligature's
           // further letter has no width and sits on its glyph's edge: no gap to judge.
           const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
-          if (!afterSpace && !space && !zeroWidth && x0 - right > RTL_GAP_SPACE_EMS * size) {
+          const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
+          if (!afterSpace && !space && !zeroWidth && x0 - right > gapEms * size && span !== null) {
             closeSpan(span, units);
             spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
             span = null;
           }
-          if (!zeroWidth) right = Math.max(right, x1);
-          afterSpace = space;
         }
+        if (x1 - x0 >= ZERO_WIDTH_PT) right = order === null ? x1 : Math.max(right, x1);
+        afterSpace = space;
+        afterWide = wide;
         const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
           pushUnits(units, space ? SPACE : code);
@@ -312,6 +334,11 @@ function pushUnits(units: number[], code: number): void {
   }
   const pair = String.fromCodePoint(code);
   units.push(pair.charCodeAt(0), pair.charCodeAt(1));
+}
+
+/** Whether the character at `ch` is East Asian wide. */
+function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
+  return isEastAsianWide(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch));
 }
 
 /** Gives the open span its text, built once from its units, and empties the units. */

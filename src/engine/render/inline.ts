@@ -2,6 +2,7 @@
 // styles and link areas, with every character that Markdown would read as syntax escaped
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";
+import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
@@ -103,6 +104,19 @@ function fixGlyphs(text: string): string {
   return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(composeSpacingAccents(text)) : text;
 }
 
+/** Whether a line break between these two characters is dropped: between two East Asian
+ * wide characters (Chinese and Japanese break lines anywhere, without spaces), or between
+ * one and a digit (10月 / 5日 broken after 月). */
+function breakIsNotASpace(before: number, after: number): boolean {
+  const wideBefore = joinsLinesWithoutSpace(before);
+  const wideAfter = joinsLinesWithoutSpace(after);
+  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   // A span joins the open run when it has its style (most spans of a paragraph do), so the
@@ -131,6 +145,8 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         last.text = prevText.slice(0, end);
         // A hard hyphen goes only when the caller asks for dehyphenation.
         if (options.dehyphenate) last.text = last.text.slice(0, -1);
+      } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
+        last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         push(" ", false, false, false, last?.uri ?? null);
       }
@@ -274,7 +290,7 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
 export function plainText(lines: readonly Line[]): string {
   let text = "";
   for (let i = 0; i < lines.length; i++) {
-    if (i > 0) text += " ";
+    if (i > 0 && !breakIsNotASpace(text.charCodeAt(text.length - 1), lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) text += " ";
     for (const span of lines[i].spans) text += span.text;
   }
   return collapseWhitespace(text);
