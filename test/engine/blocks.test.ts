@@ -405,6 +405,16 @@ describe("buildBlocks: code", () => {
     expect(blocks[0].lines).toHaveLength(2);
   });
 
+  it("does not make a typewriter chapter head code: a quarter of its letters at a heading size (issue 9: freeculture 'CHAPTER ONE: Creators')", () => {
+    const head = line([{ text: "CHAPTER ONE: ", size: 11, mono: true }, { text: "Creators", size: 15, mono: true }]);
+    expect(kinds(buildBlocks([head], STATS))).toEqual(["paragraph"]);
+  });
+
+  it("keeps code a line of code with one glyph set larger (an em dash in a dedication's typewriter face)", () => {
+    const code = line([{ text: "To Eric Eldred", mono: true }, { text: "—", size: 12.2, mono: true }, { text: "whose work first drew me", mono: true }]);
+    expect(kinds(buildBlocks([code], STATS))).toEqual(["code"]);
+  });
+
   it("does not make a line with monospace and proportional text code", () => {
     const blocks = buildBlocks([line([{ text: "Call " }, { text: "main()", mono: true }, { text: " first." }])], STATS);
     expect(kinds(blocks)).toEqual(["paragraph"]);

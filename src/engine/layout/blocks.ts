@@ -37,6 +37,10 @@ const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
 const HEADING_WRAP_GAP_EMS_MAX = 0.5;
 /** Monospace more than this many points above the body size is display type, not code. */
 const CODE_SIZE_OVER_BODY_MAX = 1.5;
+/** A monospace line with this share of its characters at a heading size is display type (a
+ * chapter head whose title is set larger than its label); a dash or a symbol set larger in a
+ * line of code is not. */
+const DISPLAY_SHARE_MIN = 0.25;
 /** A code block continues across blank lines up to this many line heights. */
 const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
@@ -169,6 +173,18 @@ function isMonoLine(line: Line): boolean {
   return any;
 }
 
+/** Whether a share of the line's characters is set at `size` or larger: display type. */
+function isDisplayLine(line: Line, size: number): boolean {
+  let large = 0;
+  let all = 0;
+  for (const span of line.spans) {
+    const chars = nonSpaceLength(span.text);
+    all += chars;
+    if (span.size >= size) large += chars;
+  }
+  return all > 0 && large >= DISPLAY_SHARE_MIN * all;
+}
+
 function emOf(line: Line): number {
   return emOfStyle(lineStyle(line));
 }
@@ -237,11 +253,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   gaps.sort((a, b) => a - b);
   const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
 
-  // Monospace set at a heading size is display type, not code.
+  // Monospace set at a heading size is display type, not code; so is a line any part of
+  // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const styles = column.map(lineStyle);
   const texts = column.map(lineText);
-  const monos = column.map((line, i) => isMonoLine(line) && styles[i].size < stats.body.size + CODE_SIZE_OVER_BODY_MAX);
+  const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
+  const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
 

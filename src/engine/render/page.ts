@@ -9,6 +9,7 @@ import { renderInline, plainText } from "./inline.js";
 import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
+import { demoteFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { renderTable } from "./table.js";
 
 export interface PageRender {
@@ -62,6 +63,7 @@ export function renderPage(
     if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  demoteFigureLabels(blocks, model.rules, model, plainText);
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
@@ -91,8 +93,6 @@ const FLOAT_BLOCKS_MAX = 60;
 /** A figure's, table's or listing's caption: the end of a float set at the top of a column. */
 const CAPTION_START = /^(?:Figure|Fig\.|Table|Listing|Algorithm|Scheme)\s+[A-Z]?\d+(?:\.\d+)*[.:]?(?:\s|$)/i;
 
-/** A paragraph this short among floats is a figure's label ("Compiled Trace", "side exit"), not text. */
-const FIGURE_LABEL_CHARS_MAX = 40;
 
 /**
  * Papers set figures, tables and listings at the top of a column, so a paragraph broken at

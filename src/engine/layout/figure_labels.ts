@@ -1,0 +1,60 @@
+// Text drawn inside a figure: a diagram's labels ("Quantity of phenomenon", "Mandatory") are
+// often set larger and bolder than the body, so the heading rules take them for headings. A
+// figure is recognised by its caption below it ("Figure 1 – …"): the short blocks just above
+// the caption that sit inside a drawn box (the figure's frame, or a filled shape behind the
+// label) are its labels, and are kept as plain paragraphs. A section heading set just above
+// a figure stays a heading: it is outside the figure's drawing. A caption is never a heading.
+import type { Line, Rule } from "../model.js";
+import type { Block } from "./blocks.js";
+
+/** A figure's caption: set below the figure, so the labels come before it in reading order.
+ * Tables put their captions above, so "Table n" is not one. */
+export const FIGURE_CAPTION = /^(?:Figure|Fig\.|Scheme|Chart|Diagram|Illustration|Abbildung|Figura)\s+[A-Z]?\d+(?:\.\d+)*(?:[.:\s–—-]|$)/i;
+/** A block longer than this is text, not a label, and ends the walk up from a caption. */
+export const FIGURE_LABEL_CHARS_MAX = 40;
+/** Blocks looked through above a caption for its figure's labels. */
+const FIGURE_LABEL_BLOCKS_MAX = 30;
+/** A drawn box covering more than this share of the page is a page background, not a figure. */
+const FIGURE_BOX_PAGE_SHARE_MAX = 0.5;
+/** Slack around a line's box, in points, when asking whether a drawn box holds it. */
+const INSIDE_SLACK_PT = 1;
+
+type AnyBlock = Block | { kind: "table" };
+
+export function demoteFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
+  let boxes: Rule[] | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const caption = blocks[i];
+    if (caption.kind !== "heading" && caption.kind !== "paragraph") continue;
+    if (!FIGURE_CAPTION.test(textOf(caption.lines))) continue;
+    if (caption.kind === "heading") blocks[i] = { kind: "paragraph", lines: caption.lines };
+    boxes ??= figureBoxes(rules, page);
+    if (boxes.length === 0) continue;
+    for (let j = i - 1; j >= 0 && j >= i - FIGURE_LABEL_BLOCKS_MAX; j--) {
+      const label = blocks[j];
+      if (label.kind !== "heading" && label.kind !== "paragraph") break;
+      if (label.kind === "paragraph" && label.running) break;
+      if (textOf(label.lines).length > FIGURE_LABEL_CHARS_MAX) break;
+      if (!label.lines.every((line) => insideSome(line, boxes!))) break;
+      if (label.kind === "heading") blocks[j] = { kind: "paragraph", lines: label.lines };
+    }
+  }
+}
+
+/** Drawn rectangles that could be a figure's frame or a shape behind a label: larger than a
+ * rule (both sides over a few points), smaller than the page's background. */
+function figureBoxes(rules: readonly Rule[], page: { width: number; height: number }): Rule[] {
+  const pageArea = page.width * page.height;
+  return rules.filter((r) => {
+    const w = r.x1 - r.x0;
+    const h = r.y1 - r.y0;
+    return w > 4 && h > 4 && w * h < FIGURE_BOX_PAGE_SHARE_MAX * pageArea;
+  });
+}
+
+function insideSome(line: Line, boxes: readonly Rule[]): boolean {
+  for (const b of boxes) {
+    if (line.x0 >= b.x0 - INSIDE_SLACK_PT && line.x1 <= b.x1 + INSIDE_SLACK_PT && line.y0 >= b.y0 - INSIDE_SLACK_PT && line.y1 <= b.y1 + INSIDE_SLACK_PT) return true;
+  }
+  return false;
+}
