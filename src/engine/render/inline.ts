@@ -14,6 +14,8 @@ export interface InlineOptions {
   blockStart?: boolean;
   /** Receives every link rendered, for the conversion's `links` list. */
   onLink?: (url: string, text: string) => void;
+  /** Whether the page writes this word somewhere whole (render/page.ts's pageWords). */
+  writesWord?: (word: string) => boolean;
 }
 
 interface Run {
@@ -28,6 +30,11 @@ interface Run {
 const LINK_SLOP = 0.5;
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
 const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
+const UPPER_START = /^[A-ZÀ-ÞΑ-ΩА-Я]/;
+/** The letters of a word's first half at the end of a line before its hyphen, and of its
+ * second half at the start of the next. */
+const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
+const WORD_START = /^[\p{L}\p{M}]+/u;
 const SOFT_HYPHEN = 0xad;
 const HYPHEN_MINUS = 0x2d;
 const HYPHEN = 0x2010;
@@ -104,6 +111,11 @@ function fixGlyphs(text: string): string {
   return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(composeSpacingAccents(text)) : text;
 }
 
+/** The word a line-end hyphen broke, written whole: "Trace-" and "Monkey is" give TraceMonkey. */
+function brokenWord(before: string, after: string): string {
+  return (before.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "") + (after.match(WORD_START)?.[0] ?? "");
+}
+
 /** Whether a line break between these two characters is dropped: between two East Asian
  * wide characters (Chinese and Japanese break lines anywhere, without spaces), or between
  * one and a digit (10月 / 5日 broken after 月). */
@@ -145,6 +157,12 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         last.text = prevText.slice(0, end);
         // A hard hyphen goes only when the caller asks for dehyphenation.
         if (options.dehyphenate) last.text = last.text.slice(0, -1);
+      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && UPPER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+        // Broken before a capital: a name set in two parts (Trace-|Monkey) or a compound
+        // (Smith-|Jones). The halves join without a space; the hyphen goes only when asked to
+        // and where the page writes the word whole (TraceMonkey), since a compound keeps it.
+        last.text = prevText.slice(0, end);
+        if (options.dehyphenate && options.writesWord?.(brokenWord(last.text, line.spans[0].text.trimStart()))) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {

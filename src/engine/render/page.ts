@@ -67,7 +67,7 @@ export function renderPage(
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }));
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept));
   return { markdown, links, columns };
 }
 
@@ -145,6 +145,21 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
   }
 }
 
+const WORD = /[\p{L}\p{M}]+/gu;
+
+/** Whether the page writes a word whole somewhere, from a set built on the first question
+ * (only a line broken at a hyphen before a capital asks). */
+function pageWords(lines: readonly Line[]): (word: string) => boolean {
+  let words: Set<string> | null = null;
+  return (word) => {
+    if (words === null) {
+      words = new Set();
+      for (const line of lines) for (const span of line.spans) for (const w of span.text.match(WORD) ?? []) words.add(w);
+    }
+    return words.has(word);
+  };
+}
+
 /** A block whose text is an outline title on this page is a heading of the outline's level. */
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   if (!titles || titles.size === 0) return;
@@ -162,10 +177,11 @@ function renderBlocks(
   links: readonly PageLink[],
   options: RenderOptions,
   onLink: (url: string, text: string) => void,
+  writesWord: (word: string) => boolean,
 ): string {
-  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink };
-  const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink };
-  const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false };
+  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink, writesWord };
+  const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, writesWord };
+  const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false, writesWord };
   let out = "";
   let prevKind: PageBlock["kind"] | null = null;
   // Indentation of each list depth: a child's content starts where its parent's text does.
