@@ -111,6 +111,13 @@ describe("scoreMarkdown", () => {
     expect(scoreMarkdown(flattened, DOC).code_recall).toBeCloseTo(2 / 3);
   });
 
+  it("counts the spaces that align comments inside a code line as one (layout, not text)", () => {
+    const listing = "```\nmov edx, ebx(748)      // load primes\n    jne side_exit_1    // side exit\n```\n";
+    const wider = "```\nmov edx, ebx(748)              // load primes\n    jne side_exit_1            // side exit\n```\n";
+    expect(scoreMarkdown(wider, listing).code_recall).toBe(1);
+    expect(scoreMarkdown("```\nmov edx, ebx(748) // load primes\njne side_exit_1 // side exit\n```\n", listing).code_recall).toBe(0.5);
+  });
+
   it("treats a recall with nothing expected as null and leaves it out of overall", () => {
     const s = scoreMarkdown("Just a paragraph.", "Just a paragraph.");
     expect(s.heading_recall).toBeNull();

@@ -373,7 +373,14 @@ export function scoreMarkdown(actual: string, expected: string): FidelityScore {
   const headingKey = (h: Heading) => `h${h.level} ${normalizeText(h.text)}`;
   const listKey = (l: ListItem) => `${l.ordered ? "ol" : "ul"} ${normalizeText(l.text)}`;
   const cellKey = (s: string) => normalizeText(s);
-  const codeKey = (s: string) => s.normalize("NFKC");
+  // A code line keeps its indentation (it is syntax in Python, YAML, Makefiles); the spaces
+  // that line up a column of comments inside it are layout, counted from glyph positions by
+  // a converter and from a page image by a person, so any run of them is one space.
+  const codeKey = (s: string) => {
+    const text = s.normalize("NFKC").trimEnd();
+    const indent = text.length - text.trimStart().length;
+    return text.slice(0, indent) + text.slice(indent).replace(/\s{2,}/g, " ");
+  };
   const linkKey = (l: Link) => `${normalizeUrl(l.url)} ${normalizeText(l.text)}`;
 
   const headings = matchKeys(e.headings.map(headingKey), a.headings.map(headingKey));
