@@ -385,6 +385,31 @@ describe("buildBlocks: list items", () => {
   });
 });
 
+describe("buildBlocks: text set flush right", () => {
+  /** A line of `text` whose right edge is at x = 500 (half an em per character at 10 pt). */
+  const flushRight = (text: string, y: number) => line(text, { x: 500 - text.length * 5, y });
+
+  it("does not take a ragged left edge for paragraph indents (issue 9: pdkids, a tale set flush right)", () => {
+    const lines = [
+      flushRight("In my old Granny's days, long, long ago, Carland was just a", 100),
+      flushRight("collection of bogs. Pools of black water lay in the hollows,", 112),
+      flushRight("and little green rivulets scurried away here and there", 124),
+      flushRight("like long lizards trying to escape from their tails, while", 136),
+      flushRight("every tuft squirted up at you. I give you my word.", 148),
+      flushRight("Now, I've heard my Granny say that a long time before her", 172),
+      flushRight("day the Moon got trapped and buried in the bog.", 184),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph"]);
+    expect(blocks[0].lines).toHaveLength(5);
+  });
+
+  it("still reads indents in text set flush left with a ragged right edge", () => {
+    const lines = [line(FULL, { y: 100 }), line("and ends here", { y: 112 }), line(FULL.slice(4), { x: 92, y: 124 }), line(FULL, { y: 136 }), line("the end", { y: 148 })];
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph", "paragraph"]);
+  });
+});
+
 describe("buildBlocks: code", () => {
   it("makes monospace lines one code block, kept apart from the text around it", () => {
     const lines = [

@@ -163,6 +163,29 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   }
 }
 
+/** Lines ending this many points from the right edge are set against it. */
+const EDGE_TOLERANCE_PT = 1;
+/** Lines starting within this many ems of the left edge start at it: an OCR layer's words
+ * jitter by a fraction of an em, a ragged left edge moves by words. */
+const LEFT_EDGE_TOLERANCE_EMS = 1;
+/** A column of at least this many lines can show how it is set. */
+const FLUSH_RIGHT_LINES_MIN = 4;
+/** Set flush right: this share of the lines end at the right edge ... */
+const FLUSH_RIGHT_SHARE_MIN = 0.8;
+/** ... and fewer than this share start at the left one (justified text does both). */
+const FLUSH_LEFT_SHARE_MAX = 0.5;
+
+function isFlushRight(column: readonly Line[], left: number, right: number): boolean {
+  if (column.length < FLUSH_RIGHT_LINES_MIN) return false;
+  let atRight = 0;
+  let atLeft = 0;
+  for (const line of column) {
+    if (right - line.x1 <= EDGE_TOLERANCE_PT) atRight++;
+    if (line.x0 - left <= LEFT_EDGE_TOLERANCE_EMS * emOf(line)) atLeft++;
+  }
+  return atRight >= FLUSH_RIGHT_SHARE_MIN * column.length && atLeft < FLUSH_LEFT_SHARE_MAX * column.length;
+}
+
 function isMonoLine(line: Line): boolean {
   let any = false;
   for (const span of line.spans) {
@@ -252,6 +275,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   }
   gaps.sort((a, b) => a - b);
   const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
+  const flushRight = isFlushRight(column, left, right);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -277,7 +301,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1] }, { line, style: styles[i] }, current, mono, marker, usualGap, left, right)) {
+    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1] }, { line, style: styles[i] }, current, mono, marker, usualGap, left, right, flushRight)) {
       current = {
         lines: [line],
         mono,
@@ -302,6 +326,7 @@ function startsNewBlock(
   usualGap: number,
   left: number,
   right: number,
+  flushRight: boolean,
 ): boolean {
   if (mono !== current.mono) return true;
   if (marker) return true;
@@ -334,8 +359,9 @@ function startsNewBlock(
     return prev.x1 < width - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(prevText.trim());
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
-  // or on the right where the producer set it flush left.
-  const rtl = isRtlText(prevText);
+  // or on the right where the producer set it flush left. Text set flush right reads the
+  // same way: its ragged left edge is no indentation.
+  const rtl = flushRight || isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
