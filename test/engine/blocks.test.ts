@@ -385,6 +385,20 @@ describe("buildBlocks: list items", () => {
   });
 });
 
+describe("buildBlocks: weight changes between lines", () => {
+  it("runs a caption with a long bold lead-in on into its next line (issue 9: tracemonkey 'Figure 1.')", () => {
+    const lines = [line([{ text: "Figure 1. Sample program: sieve of Eratosthenes.", bold: true }, { text: " primes is" }], { y: 100 }), line("initialized to an array of 100 false values.", { y: 112 })];
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph"]);
+  });
+
+  it("still ends a bold line's block before regular text, and a regular paragraph before a bold line", () => {
+    const boldThenText = [line("A bold line of its own", { bold: true, y: 100 }), line("and the text after it.", { y: 112 })];
+    expect(buildBlocks(boldThenText, STATS)).toHaveLength(2);
+    const textThenBold = [line("The text before it ends here", { y: 100 }), line([{ text: "1.2 " }, { text: "A bold title that follows", bold: true }], { y: 112 })];
+    expect(buildBlocks(textThenBold, STATS)).toHaveLength(2);
+  });
+});
+
 describe("buildBlocks: text set flush right", () => {
   /** A line of `text` whose right edge is at x = 500 (half an em per character at 10 pt). */
   const flushRight = (text: string, y: number) => line(text, { x: 500 - text.length * 5, y });

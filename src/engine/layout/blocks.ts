@@ -163,6 +163,18 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   }
 }
 
+const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** Whether the line's last (direction -1) or first (1) span with a letter or digit is bold
+ * (punctuation takes no part: "**The Pot Of Gold**," ends a bold title). */
+function edgeBold(line: Line, direction: 1 | -1): boolean {
+  const spans = line.spans;
+  for (let k = direction === 1 ? 0 : spans.length - 1; k >= 0 && k < spans.length; k += direction) {
+    if (HAS_WORD_CHAR.test(spans[k].text)) return spans[k].bold;
+  }
+  return false;
+}
+
 /** Lines ending this many points from the right edge are set against it. */
 const EDGE_TOLERANCE_PT = 1;
 /** Lines starting within this many ems of the left edge start at it: an OCR layer's words
@@ -337,11 +349,12 @@ function startsNewBlock(
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, PARAGRAPH_GAP_EMS * em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
-  if (Math.abs(prevStyle.size - style.size) >= 1 || prevStyle.bold !== style.bold) {
-    // A bold lead-in inside a paragraph changes the dominant style of one line only when
-    // the whole line is bold; a style change at the line level is a block change.
-    return true;
-  }
+  if (Math.abs(prevStyle.size - style.size) >= 1) return true;
+  // A weight change between lines is a block change (a bold heading over its text) unless the
+  // text goes on in the weight it had: a bold lead-in longer than the rest of its line
+  // ("**Figure 1. Sample program: sieve of Eratosthenes.** primes is") makes that line's
+  // style bold, yet the paragraph runs on into the next line in the last words' weight.
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && !edgeBold(prev, -1) && !edgeBold(line, 1))) return true;
   if (current.marker) {
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.
