@@ -5,7 +5,7 @@ import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { collapseWhitespace, composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
 import type { Line, PageLink } from "../../src/engine/model.js";
-import { line, type SpanSpec } from "../support/layout.js";
+import { line, span, type SpanSpec } from "../support/layout.js";
 
 const BASE: InlineOptions = { dehyphenate: false, emphasis: true, links: [] };
 
@@ -238,6 +238,38 @@ describe("renderInline: links", () => {
   it("keeps emphasis inside link text", () => {
     const l = line([{ text: "bold link", bold: true }]);
     expect(render([l], { links: [linkOver(l, "https://example.com")] })).toBe("[**bold link**](https://example.com)");
+  });
+});
+
+describe("renderInline: superscripts", () => {
+  /** "273.879.750" at 11 pt with a 6.6 pt mark raised 5 pt, as list-pypdf-example's table cell sets it. */
+  function marked(mark: string, raise: number, size = 6.6): Line {
+    const number = span("273.879.750", 155, 516.8, { size: 11 });
+    const sup = span(mark, number.x1, 516.8 + 11 - size - raise, { size });
+    return { spans: [number, sup], x0: number.x0, y0: Math.min(number.y0, sup.y0), x1: sup.x1, y1: number.y1, wmode: 0 };
+  }
+
+  it("sets a small raised footnote mark apart as <sup> (issue 9: '273.879.7501' read as one number)", () => {
+    expect(render([marked("1", 5)])).toBe("273.879.750<sup>1</sup>");
+  });
+
+  it("leaves small text on the baseline (small capitals, a subscript's size without the raise) and raised words alone", () => {
+    expect(render([marked("1", 0)])).toBe("273.879.7501");
+    expect(render([marked("not a mark", 5)])).toBe("273.879.750not a mark");
+  });
+
+  it("leaves a raised letter inside a word alone (the A of the LaTeX logo), and unmapped glyphs", () => {
+    const l = span("L", 72, 100, { size: 10 });
+    const a = span("A", l.x1, 97, { size: 7 });
+    const tex = span("TEX", a.x1, 100, { size: 10 });
+    expect(render([{ spans: [l, a, tex], x0: 72, y0: 97, x1: tex.x1, y1: 110, wmode: 0 }])).toBe("LATEX");
+    expect(render([marked("\ufffd", 5)])).toBe("273.879.750\ufffd");
+  });
+
+  it("marks a footnote's own text, which starts with its mark ('¹Bookings open…')", () => {
+    const mark = span("1", 72, 97, { size: 6 });
+    const text = span("Bookings open in May.", mark.x1, 100, { size: 10 });
+    expect(render([{ spans: [mark, text], x0: 72, y0: 97, x1: text.x1, y1: 110, wmode: 0 }])).toBe("<sup>1</sup>Bookings open in May.");
   });
 });
 

@@ -24,6 +24,8 @@ interface Run {
   italic: boolean;
   mono: boolean;
   uri: string | null;
+  /** A footnote mark, an exponent or an ordinal's letters, set small and raised. */
+  sup: boolean;
 }
 
 /** A link area is grown by this many points: link rectangles are drawn tight to glyphs. */
@@ -129,16 +131,63 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
+/** A superscript is set at most this share of the line's text size ... */
+const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
+/** ... with its bottom at least this share of that size above the text's bottom (small text
+ * on the baseline, small capitals, sits lower: a descender's difference only) ... */
+const SUPERSCRIPT_RAISE_RATIO_MIN = 0.2;
+/** ... and holds a mark, not words: a footnote number, an exponent, an ordinal's letters. */
+const SUPERSCRIPT_CHARS_MAX = 4;
+
+/** Which of a line's spans are superscripts, or null when none can be (one size). */
+function superscripts(line: Line): boolean[] | null {
+  const spans = line.spans;
+  let largest = 0;
+  let smallest = Infinity;
+  for (const s of spans) {
+    if (s.size > largest) largest = s.size;
+    if (s.size < smallest) smallest = s.size;
+  }
+  if (smallest > SUPERSCRIPT_SIZE_RATIO_MAX * largest) return null;
+  // The text's size is the one most characters carry; its bottom, the lowest of its spans.
+  const chars = new Map<number, number>();
+  for (const s of spans) chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
+  let main = largest;
+  for (const [size, n] of chars) if (n > (chars.get(main) ?? 0)) main = size;
+  let bottom = -Infinity;
+  for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
+  let any = false;
+  const raised = spans.map((s, k) => {
+    if (s.invisible || s.size > SUPERSCRIPT_SIZE_RATIO_MAX * main || s.y1 > bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main) return false;
+    const core = s.text.trim();
+    if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
+    // Letters right before and after it make it part of a word set that way (the A of the
+    // LaTeX logo), not a mark; a footnote's own text starts with its mark ("¹Bookings").
+    const prev = spans[k - 1];
+    const next = spans[k + 1];
+    if (prev && next && WORD_END_LETTER.test(prev.text) && !isSpaceCode(s.text.charCodeAt(0)) && !isSpaceCode(s.text.charCodeAt(s.text.length - 1)) && WORD_START_LETTER.test(next.text)) return false;
+    any = true;
+    return true;
+  });
+  return any ? raised : null;
+}
+
+/** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
+ * endings), footnote symbols, and the commas and signs between them. */
+const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗#$,+−-]+$/u;
+const WORD_START_LETTER = /^\p{L}/u;
+const WORD_END_LETTER = /\p{L}$/u;
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   // A span joins the open run when it has its style (most spans of a paragraph do), so the
   // run object is made only for a span that starts a new one.
-  const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null) => {
+  const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup = false) => {
     const prev = runs[runs.length - 1];
-    const sameStyle = prev && prev.bold === bold && prev.italic === italic && prev.mono === mono && prev.uri === uri;
+    const sameStyle = prev && prev.bold === bold && prev.italic === italic && prev.mono === mono && prev.uri === uri && prev.sup === sup;
     // Whitespace carries no style: it joins whatever run it sits in.
     if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
-    else runs.push({ text, bold, italic, mono, uri });
+    else runs.push({ text, bold, italic, mono, uri, sup });
   };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
@@ -169,13 +218,16 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         push(" ", false, false, false, last?.uri ?? null);
       }
     }
-    for (const span of line.spans) {
+    const raised = line.spans.length > 1 ? superscripts(line) : null;
+    for (let k = 0; k < line.spans.length; k++) {
+      const span = line.spans[k];
       push(
         span.monospace ? span.text : fixGlyphs(span.text),
         options.emphasis && span.bold,
         options.emphasis && span.italic,
         options.emphasis && span.monospace,
         linkAt(span, options.links),
+        raised !== null && raised[k],
       );
     }
   }
@@ -249,6 +301,7 @@ function styleRun(runs: readonly Run[], i: number): string {
   const run = runs[i];
   // A plain run is its text escaped: the escapes' lookarounds read the white space at its
   // ends as they read the ends of the trimmed text, so there is nothing to split off.
+  if (run.sup) return supRun(run.text);
   if (!run.bold && !run.italic && !run.mono) return escapeInline(run.text);
   const text = run.text;
   let start = 0;
@@ -271,6 +324,15 @@ function styleRun(runs: readonly Run[], i: number): string {
   const after = trail === "" && !spaceAfter(runs, i) ? m[3] : "";
   const inner = core.slice(before.length, core.length - after.length);
   return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
+}
+
+/** A superscript as CommonMark's inline HTML, which renderers show raised (273.879.750<sup>1</sup>,
+ * where the plain digit would read as part of the number); white space stays outside. */
+function supRun(text: string): string {
+  const core = text.trim();
+  if (core === "") return text;
+  const start = text.indexOf(core);
+  return text.slice(0, start) + "<sup>" + escapeInline(core) + "</sup>" + text.slice(start + core.length);
 }
 
 /** Renders lines as one paragraph of inline Markdown (no line breaks). */
