@@ -50,6 +50,13 @@ describe("prepareLines on an OCR layer", () => {
     expect(lines.map(lineText)).toEqual([first.join(" "), second.join(" "), third.join(" ")]);
   });
 
+  it("drops the bars an OCR engine read from a table's vertical rules and cuts the row there (issue 9: ocr-handbook-p2's header)", () => {
+    // As the page has them: a bar 6 pt after its cell's last word and 2 pt before the next.
+    const words = [ocrWord("Length", 164, 100), ocrWord("overall", 197, 101), ocrWord("|", 239, 100), ocrWord("Low", 246, 99), ocrWord("season", 264, 100), ocrWord("|", 300, 101), ocrWord("High", 307, 100), ocrWord("season", 330, 99)];
+    const lines = prepareLines(words).sort((a, b) => a.x0 - b.x0);
+    expect(lines.map(lineText)).toEqual(["Length overall", "Low season", "High season"]);
+  });
+
   it("gives a row one size, the one most of its characters carry", () => {
     const lines = prepareLines(ocrRow(["Harbourmaster", "Notice", "2"], 100, [0, 1, -1], [18.2, 17.6, 14]));
     expect(lines).toHaveLength(1);

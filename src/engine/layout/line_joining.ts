@@ -250,7 +250,8 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       facts = spanFacts(drawn);
     }
     if (facts & ALL_BLANK) continue;
-    (facts & ALL_INVISIBLE ? words : lines).push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
+    if (facts & ALL_INVISIBLE) words.push(...splitAtOcrRules(drawn));
+    else lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
   lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
@@ -312,6 +313,35 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
  * then sweeping keeps it O(n log n) plus the open rows a word is compared with, which are
  * only those still overlapping it vertically.
  */
+/** A word of an OCR layer that is only vertical bars: the engine's reading of a table's
+ * vertical rule, not text. */
+const OCR_RULE = /^[|¦│┃]+$/;
+
+/** An OCR line cut at its bars, each bar a word of its own (ocrRows drops it and cuts the
+ * row there: each side is a cell). */
+function splitAtOcrRules(line: Line): Line[] {
+  if (!line.spans.some(isOcrRule)) return [{ ...line, spans: line.spans.slice() }];
+  const out: Line[] = [];
+  let run: Span[] = [];
+  const flush = () => {
+    if (run.length > 0) out.push({ ...line, ...makeLine(run, line.wmode) });
+    run = [];
+  };
+  for (const span of line.spans) {
+    if (isOcrRule(span)) {
+      flush();
+      run.push(span);
+      flush();
+    } else run.push(span);
+  }
+  flush();
+  return out;
+}
+
+function isOcrRule(span: Span): boolean {
+  return OCR_RULE.test(span.text.trim());
+}
+
 function ocrRows(words: Line[]): Line[] {
   words.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const rows: { head: Line; words: Line[] }[] = [];
@@ -335,6 +365,10 @@ function ocrRows(words: Line[]): Line[] {
     row.words.sort((a, b) => a.x0 - b.x0);
     let current: Line | null = null;
     for (const word of row.words) {
+      if (word.spans.every(isOcrRule)) {
+        current = null;
+        continue;
+      }
       const em = Math.max(lineSize(word), current ? lineSize(current) : 0, 1);
       if (current && word.x0 - current.x1 <= OCR_JOIN_GAP_EMS * em && word.x0 - current.x1 >= -0.5 * em) {
         appendFragment(current, word);
