@@ -21,6 +21,8 @@ export const limits = {
   // Conversion budgets (DECISIONS.md §Conversion)
   pageWallMsMax: 5_000, // 5 s of wall time for one page's extraction (DECISIONS.md says CPU: docs/engine.md §Budgets)
   pageCharsMax: 2_000_000, // characters on one page
+  unmappedPageCharsMin: 20, // a page with fewer characters is not judged for unmapped glyphs
+  unmappedShareMin: 0.25, // share of a page's characters without a Unicode mapping that gets page_text_unmapped
   documentCharsMax: 50_000_000, // characters across a request
   documentWallMsMax: 45_000, // 45 s of page extraction, summed over a request's pages
   resultMarkdownBytesMax: 16 * 1024 * 1024, // 16 MiB; beyond it the result is cut at a page boundary

@@ -13,7 +13,8 @@ export type WarningCode =
   | "page_render_failed"
   | "page_budget_exceeded"
   | "result_truncated"
-  | "outline_missing";
+  | "outline_missing"
+  | "page_text_unmapped";
 
 export type WarningSeverity = "info" | "critical";
 export type WarningScope = "document" | "page";
@@ -81,6 +82,13 @@ const catalogue: Readonly<Record<WarningCode, WarningEntry>> = {
     billed: false,
     message: (pages) =>
       `The Markdown passed ${limits.resultMarkdownBytesMax / MIB} MiB and was cut at a page boundary; ${pagesText(pages).toLowerCase()} were not delivered and not billed. Select fewer pages to receive them.`,
+  },
+  page_text_unmapped: {
+    severity: "info",
+    scope: "page",
+    billed: true,
+    message: (pages) =>
+      `${pagesText(pages)}: ${limits.unmappedShareMin * 100} % or more of the characters have no Unicode mapping in the PDF's fonts and appear as U+FFFD; the text cannot be recovered from the text layer (OCR the page image instead).`,
   },
   outline_missing: {
     severity: "info",

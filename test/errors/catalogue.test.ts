@@ -273,7 +273,7 @@ describe("sanitizeCallerString", () => {
 });
 
 describe("warning catalogue", () => {
-  it("SPEC: the seven warning codes with their severity and scope", () => {
+  it("SPEC: the seven warning codes with their severity and scope, and page_text_unmapped (docs/api.md)", () => {
     const table = Object.fromEntries(warningCodes.map((c) => [c, `${warningEntry(c).severity}/${warningEntry(c).scope}`]));
     expect(table).toEqual({
       engine_alias_floating: "info/document",
@@ -283,6 +283,7 @@ describe("warning catalogue", () => {
       page_budget_exceeded: "critical/page",
       result_truncated: "info/document",
       outline_missing: "info/document",
+      page_text_unmapped: "info/page",
     });
   });
 

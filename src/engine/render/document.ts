@@ -159,13 +159,16 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   return out;
 }
 
-/** metadata_unavailable always; one critical warning per code with its pages; result_truncated when cut. */
-function documentWarnings(failed: ReadonlyMap<CriticalPageWarningCode, number[]>, cut: readonly number[]): EngineWarning[] {
+/** metadata_unavailable always; one critical warning per code with its pages; page_text_unmapped
+ * for delivered pages whose text is mostly U+FFFD; result_truncated when cut. */
+function documentWarnings(failed: ReadonlyMap<CriticalPageWarningCode, number[]>, withText: readonly PageSummary[], cut: readonly number[]): EngineWarning[] {
   const warnings = [createWarning("metadata_unavailable")];
   for (const code of criticalPageWarningCodes) {
     const pages = failed.get(code);
     if (pages && pages.length > 0) warnings.push(createWarning(code, pages));
   }
+  const unmapped = withText.filter((s) => s.chars >= limits.unmappedPageCharsMin && s.unmappedChars >= limits.unmappedShareMin * s.chars && !cut.includes(s.page)).map((s) => s.page);
+  if (unmapped.length > 0) warnings.push(createWarning("page_text_unmapped", unmapped));
   if (cut.length > 0) warnings.push(createWarning("result_truncated", cut));
   return warnings;
 }
@@ -208,7 +211,7 @@ export function assembleDocument(input: DocumentFacts, planned: PlannedDocument,
   const assembled = assemblePages(input, sorted, rendered);
   for (const page of assembled.cut) sorted.failed.set("page_budget_exceeded", [...(sorted.failed.get("page_budget_exceeded") ?? []), page]);
 
-  const warnings = documentWarnings(sorted.failed, assembled.cut);
+  const warnings = documentWarnings(sorted.failed, sorted.withText, assembled.cut);
   const notBilled = new Set(warnings.filter((w) => !w.billed && w.scope === "page").flatMap((w) => w.pages));
   const pagesNotBilled = [...notBilled].sort((a, b) => a - b);
   const processed = sorted.processed;

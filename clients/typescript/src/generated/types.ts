@@ -59,7 +59,7 @@ export type Conversion = {
     text: string;
   }[];
   warnings: {
-    code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing";
+    code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing" | "page_text_unmapped";
     severity: "info" | "critical";
     scope: "document" | "page";
     message: string;
@@ -110,7 +110,7 @@ export type Conversion = {
 
 /** One warning of a conversion or outline. */
 export type Warning = {
-  code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing";
+  code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing" | "page_text_unmapped";
   severity: "info" | "critical";
   scope: "document" | "page";
   message: string;
@@ -171,7 +171,7 @@ export type Toc = {
     page: null | number;
   }[];
   warnings: {
-    code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing";
+    code: "engine_alias_floating" | "metadata_unavailable" | "page_has_no_text_layer" | "page_render_failed" | "page_budget_exceeded" | "result_truncated" | "outline_missing" | "page_text_unmapped";
     severity: "info" | "critical";
     scope: "document" | "page";
     message: string;
