@@ -410,6 +410,37 @@ describe("detectTables: aligned tables without rules", () => {
 
 // ---- borderless tables: layout around the columns -----------------------------------
 
+describe("detectTables: a questionnaire (issue 9: real pages, fixtures/real/form-sleep-study)", () => {
+  const questions = [
+    "Did you eat anything before going to bed?",
+    "Did you drink any alcohol? If so, how much?",
+    "Did you listen to any soothing or relaxing music?",
+    "Did you do any relaxation techniques, stretching, etc. to help you relax before bed?",
+    "Did you take a warm shower or bath?",
+  ];
+  const ANSWERS_X = 400;
+  /** A question at the left margin and its answer column; a question long enough runs up to it. */
+  function row(question: string, answer: string, y: number): Line {
+    const q = span(question + " ", 20, y);
+    return q.x1 + 4 >= ANSWERS_X ? line({ ...q, x1: ANSWERS_X - 6 }, span(answer, ANSWERS_X, y, { bold: true })) : line(q, span(answer, ANSWERS_X, y, { bold: true }));
+  }
+
+  it("is a table, questions beside their answer choices, also where a question runs up to them", () => {
+    const lines = questions.map((q, i) => row(q, "yes no", 100 + i * 12));
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0]).map((r) => r[1])).toEqual(questions.map(() => "yes no"));
+    expect(cellTexts(tables[0])[3][0].trim()).toBe(questions[3]);
+    expect(rest).toEqual([]);
+  });
+
+  it("is not a table when the column beside the sentences holds different words on every row (a side note)", () => {
+    const notes = ["see page four", "ask the harbour", "only in summer", "weather permitting", "free of charge"];
+    const lines = questions.map((q, i) => row(q, notes[i], 100 + i * 12));
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+});
+
 describe("detectTables: borderless tables in their surroundings", () => {
   /** A 3-column table at x 320–520 (label, two right-aligned numbers), one row per `pitch`. */
   function tableRows(labels: string[], y: number, pitch: number, o: SpanOptions = {}): Line[] {

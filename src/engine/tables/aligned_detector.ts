@@ -144,9 +144,10 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   let lastFull = 0;
   let partials = 0;
   for (let j = start + 1; j < rows.length; j++) {
-    const inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
+    let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
+    if (inside.length < k) inside = splitAtColumns(inside, left, gutter, rows.at(j).em);
     const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
     if (!near(run[run.length - 1], slice)) break;
     if (slice.full && fitsFull(inside, left, right, gutter)) {
@@ -174,6 +175,54 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     end++;
   }
   return run.slice(0, end);
+}
+
+/** A span starting this many ems from a column's left edge starts that column's cell. */
+const COLUMN_EDGE_EMS = 0.3;
+
+/**
+ * Pieces cut where a span starts at a column's left edge after a gap of at least `gutter`:
+ * a long question ran up to its answers ("… before bed? yes no") closer than the row
+ * splitter's cell gap, but the columns the other rows drew say where the cell starts.
+ */
+function splitAtColumns(cells: Piece[], left: readonly number[], gutter: number, em: number): Piece[] {
+  const out: Piece[] = [];
+  for (const piece of cells) {
+    let from = 0;
+    for (let i = 1; i < piece.items.length; i++) {
+      const span = piece.items[i].span;
+      const before = piece.items[i - 1].span;
+      const atEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EMS * em);
+      // The part before the cut is a cell of words, not a list marker or a diagram's sign.
+      if (atEdge && span.x0 - visibleRight(before) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+        out.push(pieceOfItems(piece.items.slice(from, i)));
+        from = i;
+      }
+    }
+    out.push(from === 0 ? piece : pieceOfItems(piece.items.slice(from)));
+  }
+  return out;
+}
+
+/** A span's right edge without its trailing spaces (MuPDF's boxes include them). */
+function visibleRight(span: Piece["items"][number]["span"]): number {
+  const trimmed = span.text.trimEnd().length;
+  if (trimmed === span.text.length || span.text.length === 0) return span.x1;
+  return span.x0 + ((span.x1 - span.x0) * trimmed) / span.text.length;
+}
+
+function pieceOfItems(items: Piece["items"]): Piece {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const { span } of items) {
+    x0 = Math.min(x0, span.x0);
+    x1 = Math.max(x1, span.x1);
+    y0 = Math.min(y0, span.y0);
+    y1 = Math.max(y1, span.y1);
+  }
+  return { items, x0, x1, y0, y1, text: null };
 }
 
 /** Pieces not separated from [x0, x1] by a gutter: the table's own, or text running into

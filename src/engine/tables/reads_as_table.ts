@@ -46,6 +46,9 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   const allWords: number[] = [];
   const allChars: number[] = [];
   let proseColumns = 0;
+  // A questionnaire: one column repeats the same few answer words on most rows ("yes no"),
+  // so the questions beside it may run as long as sentences.
+  const choices = hasChoiceColumn(run, k);
   for (let c = 0; c < k; c++) {
     const cells = run.map((r) => r.cells[c]);
     const aligned =
@@ -57,9 +60,8 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     const texts = cells.map((p) => pieceText(p).replace(LEADER_RUN, " ").trim());
     const words = texts.map(countWords);
     const wordsMedian = median(words);
-    if (wordsMedian > COLUMN_WORDS_MEDIAN_MAX) return false;
     const chars = texts.map((t) => t.length);
-    if (median(chars) > COLUMN_CHARS_MEDIAN_MAX) return false;
+    if (!choices && (wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX)) return false;
     allWords.push(...words);
     allChars.push(...chars);
     const x0 = cells.reduce((m, p) => Math.min(m, p.x0), Infinity);
@@ -69,7 +71,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       proseColumns++;
     }
   }
-  if (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX) return false;
+  if (!choices && (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX)) return false;
   if (proseColumns === k || monospaceShare(run) > MONOSPACE_SHARE_MAX) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
@@ -82,6 +84,27 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
   return k > LEADER_COLUMNS_MAX || !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
+}
+
+/** A column of answer choices: at least this share of its cells start with the same words. */
+const CHOICE_ROWS_SHARE_MIN = 0.8;
+/** ... compared on their first this many words ("yes no", then "what?____" or "how much?"). */
+const CHOICE_WORDS_MAX = 2;
+
+function hasChoiceColumn(run: TextRow[], k: number): boolean {
+  for (let c = 1; c < k; c++) {
+    const counts = new Map<string, number>();
+    for (const row of run) {
+      const words = pieceText(row.cells[c]).trim().split(/\s+/);
+      // Choices may be followed by a blank to fill in ("no what?____"): their first words count.
+      const key = words.slice(0, CHOICE_WORDS_MAX).join(" ").toLowerCase();
+      if (key !== "" && !/_{3,}/.test(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const n of counts.values()) {
+      if (n >= CHOICE_ROWS_SHARE_MIN * run.length && n >= ALIGNED_ROWS_MIN) return true;
+    }
+  }
+  return false;
 }
 
 function monospaceShare(run: TextRow[]): number {
