@@ -10,6 +10,7 @@ import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
 import { demoteFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
+import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { renderTable } from "./table.js";
 
 export interface PageRender {
@@ -64,6 +65,7 @@ export function renderPage(
   }
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   demoteFigureLabels(blocks, model.rules, model, plainText);
+  joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];

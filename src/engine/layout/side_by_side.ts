@@ -1,0 +1,113 @@
+// A heading stands alone on its row. Text set larger than the body in a row of several short
+// pieces (a paper's authors, "Ana Ferreira¹   Tomas Lind²   Mei Okada¹", or the labels of a
+// title page) is a row of names, not a run of headings: the pieces are one paragraph. Section
+// headings that happen to share a height in two columns stand a column gutter apart, further
+// than the gap allowed here, and stay headings.
+import type { Line } from "../model.js";
+import type { Block } from "./blocks.js";
+
+/** Pieces of one row at most this many ems apart are one row of items (a paper's column
+ * gutter is 2.4 em at 10 pt; its authors stand 1.3-1.7 em apart). */
+export const SIDE_BY_SIDE_GAP_EMS_MAX = 2;
+/** ... set in one weight and in sizes this close, in points. */
+const SAME_SIZE_PT = 0.5;
+/** ... and overlapping vertically by this share of the shorter. */
+const SAME_ROW_OVERLAP_MIN = 0.5;
+
+type AnyBlock = Block | { kind: "table" };
+
+const SECTION_NUMBER = /^(?:\d{1,3}(?:\.\d{1,3})*\.?|[IVXLC]{1,6}\.?|[A-Z]\.)$/;
+
+export function joinSideBySideHeadings(blocks: AnyBlock[], pageLines: readonly Line[]): void {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading" || block.lines.length !== 1) continue;
+    const row = rowOf(block.lines[0], pageLines);
+    // A section number set apart from its title ("2.1", gap, "Discounts") is one heading.
+    if (row.length < 2 || SECTION_NUMBER.test(row[0].spans.map((s) => s.text).join("").trim())) continue;
+    // The row's other pieces are blocks of their own; gather those that follow in reading
+    // order (each a one-line heading or paragraph of the row) into this one paragraph.
+    const members = new Set(row);
+    const lines = [block.lines[0]];
+    for (let j = i + 1; j < blocks.length; j++) {
+      const next = blocks[j];
+      if ((next.kind !== "heading" && next.kind !== "paragraph") || next.lines.length !== 1 || !members.has(next.lines[0])) break;
+      lines.push(next.lines[0]);
+      blocks.splice(j, 1);
+      j--;
+    }
+    lines.sort((a, b) => a.x0 - b.x0);
+    blocks[i] = { kind: "paragraph", lines: [joinRow(lines)] };
+  }
+}
+
+/** The lines of the page in the heading's row chain: each within the gap of the next. */
+function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
+  const size = sizeOf(line);
+  const bold = boldOf(line);
+  const peers = pageLines.filter((l) => l === line || (Math.abs(sizeOf(l) - size) <= SAME_SIZE_PT && boldOf(l) === bold && sameRow(l, line)));
+  if (peers.length < 2) return [];
+  peers.sort((a, b) => a.x0 - b.x0);
+  // Walk out from the heading while the gaps stay small.
+  const at = peers.indexOf(line);
+  let from = at;
+  let to = at;
+  const maxGap = SIDE_BY_SIDE_GAP_EMS_MAX * size;
+  while (from > 0 && peers[from].x0 - peers[from - 1].x1 <= maxGap) from--;
+  while (to < peers.length - 1 && peers[to + 1].x0 - peers[to].x1 <= maxGap) to++;
+  return to > from ? peers.slice(from, to + 1) : [];
+}
+
+function sameRow(a: Line, b: Line): boolean {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return overlap >= SAME_ROW_OVERLAP_MIN * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
+/** The size most of the line's characters carry. */
+function sizeOf(line: Line): number {
+  let best = 0;
+  let bestChars = -1;
+  for (const span of line.spans) {
+    const n = span.text.trim().length;
+    if (n > bestChars) {
+      best = span.size;
+      bestChars = n;
+    }
+  }
+  return best;
+}
+
+/** Whether most of the line's characters are bold. */
+function boldOf(line: Line): boolean {
+  let bold = 0;
+  let all = 0;
+  for (const span of line.spans) {
+    const n = span.text.trim().length;
+    all += n;
+    if (span.bold) bold += n;
+  }
+  return bold * 2 > all;
+}
+
+/** One line of the row's pieces, left to right, a space between them. */
+function joinRow(lines: readonly Line[]): Line {
+  if (lines.length === 1) return lines[0];
+  const spans = [];
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k];
+    if (k > 0) {
+      const prev = lines[k - 1];
+      const last = prev.spans[prev.spans.length - 1];
+      spans.push({ ...last, text: " ", x0: prev.x1, x1: line.x0, bold: false, italic: false, monospace: false });
+    }
+    spans.push(...line.spans);
+  }
+  return {
+    spans,
+    x0: lines[0].x0,
+    y0: Math.min(...lines.map((l) => l.y0)),
+    x1: lines[lines.length - 1].x1,
+    y1: Math.max(...lines.map((l) => l.y1)),
+    wmode: lines[0].wmode,
+  };
+}
