@@ -36,6 +36,20 @@ function ocrRow(words: string[], y: number, jitter: number[], sizes: number[] = 
   return out;
 }
 
+describe("prepareLines: brackets across a gap (issue 9: cjk-javauninstall, whose 'Java' is not drawn)", () => {
+  it("joins the fragments of a row that a bracket pair spans, whatever stands between them", () => {
+    const lines = prepareLines([line("の削除・インストールについて【", { x: 65, y: 75, size: 16 }), line("の場合】", { x: 354, y: 75, size: 16 })]);
+    expect(lines.map(lineText)).toEqual(["の削除・インストールについて【 の場合】"]);
+    const row = prepareLines([line("※「", { x: 35, y: 424, size: 12 }), line("」「", { x: 101, y: 424, size: 12 }), line("」等の表記がございます。", { x: 200, y: 424, size: 12 })]);
+    expect(row.map(lineText)).toEqual(["※「 」「 」等の表記がございます。"]);
+  });
+
+  it("does not join a parenthesis left open inside a line to a fragment far off that closes one", () => {
+    const lines = prepareLines([line("the method (see the appendix for", { x: 57, y: 100 }), line("details) and results", { x: 400, y: 100 })]);
+    expect(lines).toHaveLength(2);
+  });
+});
+
 describe("prepareLines on an OCR layer", () => {
   const first = "The east pontoon will close for repairs on the first Monday".split(" ");
   const second = "of October and boats must move to the visitors berths".split(" ");

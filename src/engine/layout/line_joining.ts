@@ -7,7 +7,7 @@
 import type { Line, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
-import { findColumnStarts } from "./column_starts.js";
+import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
@@ -155,6 +155,64 @@ function verticalOverlap(a: Line, b: Line): number {
   return shorter > 0 ? overlap / shorter : 0;
 }
 
+/** Whether two fragments of a row, `gap` apart, are one line of text. */
+function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
+  // A bracket opened on the left and closed on the right holds what stands between them
+  // (words the page draws as images, or not at all: 【 Java の場合】), whatever the gap.
+  const bracketed = () => gap >= 0 && gap <= BRACKETED_GAP_EMS_MAX * em && closesBracket(left, right);
+  // The gap first: it rules out most pairs of a table row before any text is looked at.
+  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed();
+  // Never across a column gutter, however narrow (code keeps its aligned comments).
+  if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) return false;
+  if (gap <= JOIN_GAP_EMS * em) return true;
+  const limit = isMarkerOnly(left)
+    ? MARKER_GAP_EMS * em
+    : isMono(left) && isMono(right)
+      ? MONO_GAP_EMS * em
+      : isSectionNumber(left, right)
+        ? SECTION_NUMBER_GAP_EMS * em
+        : JOIN_GAP_EMS * em;
+  return gap <= limit || bracketed();
+}
+
+/** Brackets whose pair joins two fragments of a row across a gap this many ems wide at most
+ * (a product name missing from a Japanese page between 「 and 」 spans 11.5 em). */
+const BRACKETED_GAP_EMS_MAX = 12;
+const OPENING = "(（[［{｛【「『〈《〔";
+const CLOSING = ")）]］}｝】」』〉》〕";
+
+/** Whether `left` ends inside a bracket that `right` closes, both in one size, with the
+ * bracket at the gap: `left` ends with it or `right` starts with its pair (a parenthesis
+ * left open at the end of a line of prose is closed further on, not across a gap). */
+function closesBracket(left: Line, right: Line): boolean {
+  if (Math.abs(lineSize(left) - lineSize(right)) > 0.5) return false;
+  const leftText = lineText(left).trimEnd();
+  const open = unclosedBracket(leftText);
+  if (open < 0) return false;
+  const text = lineText(right).trimStart();
+  const want = CLOSING[open];
+  if (leftText[leftText.length - 1] !== OPENING[open] && text[0] !== want) return false;
+  for (const c of text) {
+    if (c === want) return true;
+    if (OPENING.includes(c)) return false;
+  }
+  return false;
+}
+
+/** Index in OPENING of the last bracket the text leaves open, or -1. */
+function unclosedBracket(text: string): number {
+  const stack: number[] = [];
+  for (const c of text) {
+    const o = OPENING.indexOf(c);
+    if (o >= 0) stack.push(o);
+    else {
+      const k = CLOSING.indexOf(c);
+      if (k >= 0 && stack.length > 0 && stack[stack.length - 1] === k) stack.pop();
+    }
+  }
+  return stack.length > 0 ? stack[stack.length - 1] : -1;
+}
+
 function appendFragment(target: Line, fragment: Line): void {
   const gap = fragment.x0 - target.x1;
   const em = Math.max(lineSize(target), lineSize(fragment), 1);
@@ -275,19 +333,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       const em = Math.max(lineSize(left), lineSize(right), 1);
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
-      if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) continue;
-      // Never across a column gutter, however narrow (code keeps its aligned comments).
-      if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) continue;
-      if (gap > JOIN_GAP_EMS * em) {
-        const limit = isMarkerOnly(left)
-          ? MARKER_GAP_EMS * em
-          : isMono(left) && isMono(right)
-            ? MONO_GAP_EMS * em
-            : isSectionNumber(left, right)
-              ? SECTION_NUMBER_GAP_EMS * em
-              : JOIN_GAP_EMS * em;
-        if (gap > limit) continue;
-      }
+      if (!joins(left, right, gap, em, columns)) continue;
       appendFragment(left, right);
       if (!reversed) {
         merged = true;
