@@ -268,6 +268,14 @@ describe("detectTables: a form's field table (issue 9: real pages, fixtures/real
     expect(tables).toHaveLength(0);
   });
 
+  it("keeps a table to fill in, headings over blank rows, with its blank rows (report-geobase-p3's 'Key word | Description')", () => {
+    const heads = [text("Key word", fxs[0] + 6, fys[0] + 2), text("Description", fxs[1] + 6, fys[0] + 2)];
+    const { tables, rest } = detectTables(heads, gridRules(fxs, fys.slice(0, 3)), PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([["Key word", "Description"], ["", ""]]);
+    expect(rest).toEqual([]);
+  });
+
   it("is not a field table when a field column holds text: the usual checks decide", () => {
     const lines = [...labelLines(4), text("filled", fxs[1] + 6, fys[0] + 2)];
     const { tables } = detectTables(lines, gridRules(fxs, fys), PAGE);

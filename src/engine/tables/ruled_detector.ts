@@ -169,8 +169,9 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   // A form's field table keeps its blank columns: they are the fields.
   const labelled = built.filter((row) => row.cells.some(hasText));
   const fieldGrid = isFieldGrid(labelled);
-  const rows = fieldGrid ? labelled : dropEmpty(built);
-  const verdict = fieldGrid ? "table" : judgeGrid(rows);
+  const blankForm = !fieldGrid && isBlankForm(built);
+  const rows = fieldGrid ? labelled : blankForm ? built : dropEmpty(built);
+  const verdict = fieldGrid || blankForm ? "table" : judgeGrid(rows);
   if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
@@ -209,6 +210,20 @@ function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
 function isFieldGrid(rows: readonly BuiltRow[]): boolean {
   if (rows.length < FIELD_GRID_ROWS_MIN || rows[0].cells.length < 2) return false;
   return rows.every((row) => row.cells.length === rows[0].cells.length && hasText(row.cells[0]) && row.cells[0].lines.length <= FIELD_LABEL_LINES_MAX && row.cells.every((cell, c) => c === 0 || !hasText(cell)));
+}
+
+/**
+ * A table to fill in: a header row with a short heading in every column over rows left blank
+ * (a report's "Key word | Description" with an empty row under it). Its blank rows are what
+ * the page shows, so they are kept.
+ */
+function isBlankForm(rows: readonly BuiltRow[]): boolean {
+  if (rows.length < 2 || rows[0].cells.length < 2) return false;
+  const cols = rows[0].cells.length;
+  return (
+    rows[0].cells.every((cell) => hasText(cell) && cell.lines.length <= FIELD_LABEL_LINES_MAX) &&
+    rows.every((row, r) => row.cells.length === cols && (r === 0 || !row.cells.some(hasText)))
+  );
 }
 
 /** Puts a line into the merged cell under it, cutting it where it crosses a cell border. */
