@@ -49,6 +49,8 @@ const CHAR_FLAGS_OFFSET = 6;
 /** FZ_STEXT_SYNTHETIC: a space MuPDF inserted for a gap, not drawn by the page. */
 const CHAR_SYNTHETIC = 4;
 const CHAR_FILLED = 16;
+/** U+FFFD: MuPDF's character for a glyph its font maps to no Unicode. */
+const REPLACEMENT_CHARACTER = 0xfffd;
 const CHAR_STROKED = 32;
 /** The rest of that struct: { …; uint32 argb @8; fz_point origin @12; fz_quad quad @20;
  * float size @52; fz_font *font @56; fz_stext_char *next @60 }. Read straight from the heap
@@ -82,7 +84,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, chars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
       return turnUpright({
@@ -94,6 +96,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         marks,
         links,
         chars,
+        unmappedChars,
         extraction: "mupdf",
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
       }, pageTurn(charsByQuarter));
@@ -141,6 +144,8 @@ interface StextRead {
   rules: Rule[];
   marks: Mark[];
   chars: number;
+  /** Characters no font mapped to Unicode (U+FFFD). */
+  unmappedChars: number;
   /** Characters of horizontal-writing lines per baseline quarter (upright.ts). */
   charsByQuarter: number[];
   /** Whether a line holds a right-to-left letter; undefined from a reader that does not look. */
@@ -185,6 +190,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const marks: Mark[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
+  let unmappedChars = 0;
   let rightToLeft = false;
   // null until the page's first character has been checked against the accessors.
   let raw: boolean | null = null;
@@ -216,7 +222,10 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       if (raw === null && first) raw = charLayoutMatches(first, I32, U32, H);
       for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
         const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-        if (!isSpace(code)) chars++;
+        if (!isSpace(code)) {
+          chars++;
+          if (code === REPLACEMENT_CHARACTER) unmappedChars++;
+        }
         if (!rtl && isRtlCode(code)) rtl = true;
         if (count === ptrs.length) ptrs = grown(ptrs);
         ptrs[count++] = ch;
@@ -319,7 +328,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       });
     }
   }
-  return { lines, rules, marks, chars, charsByQuarter, rightToLeft };
+  return { lines, rules, marks, chars, unmappedChars, charsByQuarter, rightToLeft };
 }
 
 const SPACE = 0x20;
@@ -397,6 +406,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   const marks: Mark[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
+  let unmappedChars = 0;
   let lineChars = 0;
   let lineQuarter = -1;
   let current: Line | null = null;
@@ -425,6 +435,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       if (!space) {
         chars++;
         lineChars++;
+        if (c === "\ufffd") unmappedChars++;
       }
       const x0 = Math.min(quad[0], quad[4]);
       const x1 = Math.max(quad[2], quad[6]);
@@ -453,7 +464,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       current = null;
     },
   });
-  return { lines, rules, marks, chars, charsByQuarter };
+  return { lines, rules, marks, chars, unmappedChars, charsByQuarter };
 }
 
 function readLinks(page: MupdfPage): PageLink[] {

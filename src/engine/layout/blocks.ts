@@ -187,15 +187,14 @@ const FLUSH_RIGHT_SHARE_MIN = 0.8;
 /** ... and fewer than this share start at the left one (justified text does both). */
 const FLUSH_LEFT_SHARE_MAX = 0.5;
 
-function isFlushRight(column: readonly Line[], left: number, right: number): boolean {
+function isFlushRight(column: readonly Line[], styles: readonly TextStyle[], left: number, right: number): boolean {
   if (column.length < FLUSH_RIGHT_LINES_MIN) return false;
   let atRight = 0;
+  for (const line of column) if (right - line.x1 <= EDGE_TOLERANCE_PT) atRight++;
+  if (atRight < FLUSH_RIGHT_SHARE_MIN * column.length) return false;
   let atLeft = 0;
-  for (const line of column) {
-    if (right - line.x1 <= EDGE_TOLERANCE_PT) atRight++;
-    if (line.x0 - left <= LEFT_EDGE_TOLERANCE_EMS * emOf(line)) atLeft++;
-  }
-  return atRight >= FLUSH_RIGHT_SHARE_MIN * column.length && atLeft < FLUSH_LEFT_SHARE_MAX * column.length;
+  for (let i = 0; i < column.length; i++) if (column[i].x0 - left <= LEFT_EDGE_TOLERANCE_EMS * emOfStyle(styles[i])) atLeft++;
+  return atLeft < FLUSH_LEFT_SHARE_MAX * column.length;
 }
 
 function isMonoLine(line: Line): boolean {
@@ -287,13 +286,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   }
   gaps.sort((a, b) => a - b);
   const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
-  const flushRight = isFlushRight(column, left, right);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const styles = column.map(lineStyle);
   const texts = column.map(lineText);
+  const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));

@@ -157,11 +157,8 @@ function verticalOverlap(a: Line, b: Line): number {
 
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
-  // A bracket opened on the left and closed on the right holds what stands between them
-  // (words the page draws as images, or not at all: 【 Java の場合】), whatever the gap.
-  const bracketed = () => gap >= 0 && gap <= BRACKETED_GAP_EMS_MAX * em && closesBracket(left, right);
   // The gap first: it rules out most pairs of a table row before any text is looked at.
-  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed();
+  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
   // Never across a column gutter, however narrow (code keeps its aligned comments).
   if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
@@ -172,7 +169,18 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
       : isSectionNumber(left, right)
         ? SECTION_NUMBER_GAP_EMS * em
         : JOIN_GAP_EMS * em;
-  return gap <= limit || bracketed();
+  return gap <= limit || bracketed(left, right, gap, em);
+}
+
+/** A bracket opened on the left and closed on the right holds what stands between them
+ * (words the page draws as images, or not at all: 【 Java の場合】), whatever the gap. */
+function bracketed(left: Line, right: Line, gap: number, em: number): boolean {
+  if (gap < 0 || gap > BRACKETED_GAP_EMS_MAX * em) return false;
+  // The bracket stands at the gap: a look at two characters rules out nearly every pair.
+  const last = left.spans[left.spans.length - 1].text.trimEnd();
+  const first = right.spans[0].text.trimStart();
+  if (!OPENING.includes(last[last.length - 1] ?? " ") && !CLOSING.includes(first[0] ?? " ")) return false;
+  return closesBracket(left, right);
 }
 
 /** Brackets whose pair joins two fragments of a row across a gap this many ems wide at most

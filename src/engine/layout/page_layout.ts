@@ -32,7 +32,7 @@ export interface PageSummary {
 export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } | Extract<PageOutcome, { ok: false }>;
 
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
-  const facts = { page: model.page, chars: model.chars, unmappedChars: model.chars === 0 ? 0 : unmappedChars(model), extraction: model.extraction };
+  const facts = { page: model.page, chars: model.chars, unmappedChars: model.chars === 0 ? 0 : (model.unmappedChars ?? unmappedChars(model)), extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
   const lines = prepareLines(model.lines, { rightToLeft: model.rightToLeft });
   attachMarks(lines, model.marks);

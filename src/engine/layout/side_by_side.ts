@@ -45,7 +45,8 @@ export function joinSideBySideHeadings(blocks: AnyBlock[], pageLines: readonly L
 function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
   const size = sizeOf(line);
   const bold = boldOf(line);
-  const peers = pageLines.filter((l) => l === line || (Math.abs(sizeOf(l) - size) <= SAME_SIZE_PT && boldOf(l) === bold && sameRow(l, line)));
+  // The row test first: a bounding-box comparison rules out nearly every line of the page.
+  const peers = pageLines.filter((l) => l === line || (sameRow(l, line) && Math.abs(sizeOf(l) - size) <= SAME_SIZE_PT && boldOf(l) === bold));
   if (peers.length < 2) return [];
   peers.sort((a, b) => a.x0 - b.x0);
   // Walk out from the heading while the gaps stay small.
