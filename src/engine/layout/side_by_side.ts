@@ -5,7 +5,7 @@
 // than the gap allowed here, and stay headings.
 import type { Line } from "../model.js";
 import type { Block } from "./blocks.js";
-import { lineSize } from "./line_joining.js";
+import { lineStyle } from "./document_stats.js";
 
 /** Pieces of one row at most this many ems apart are one row of items (a paper's column
  * gutter is 2.4 em at 10 pt; its authors stand 1.3-1.7 em apart). */
@@ -44,10 +44,15 @@ export function joinSideBySideHeadings(blocks: AnyBlock[], pageLines: readonly L
 
 /** The lines of the page in the heading's row chain: each within the gap of the next. */
 function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
-  const size = lineSize(line);
-  const bold = boldOf(line);
+  const style = lineStyle(line);
+  const size = style.size;
   // The row test first: a bounding-box comparison rules out nearly every line of the page.
-  const peers = pageLines.filter((l) => l === line || (sameRow(l, line) && Math.abs(lineSize(l) - size) <= SAME_SIZE_PT && boldOf(l) === bold));
+  const peers = pageLines.filter((l) => {
+    if (l === line) return true;
+    if (!sameRow(l, line)) return false;
+    const other = lineStyle(l);
+    return Math.abs(other.size - size) <= SAME_SIZE_PT && other.bold === style.bold;
+  });
   if (peers.length < 2) return [];
   peers.sort((a, b) => a.x0 - b.x0);
   // Walk out from the heading while the gaps stay small.
@@ -63,18 +68,6 @@ function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
 function sameRow(a: Line, b: Line): boolean {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return overlap >= SAME_ROW_OVERLAP_MIN * Math.min(a.y1 - a.y0, b.y1 - b.y0);
-}
-
-/** Whether most of the line's characters are bold. */
-function boldOf(line: Line): boolean {
-  let bold = 0;
-  let all = 0;
-  for (const span of line.spans) {
-    const n = span.text.trim().length;
-    all += n;
-    if (span.bold) bold += n;
-  }
-  return bold * 2 > all;
 }
 
 /** One line of the row's pieces, left to right, a space between them. */
