@@ -33,6 +33,7 @@ const LINK_SLOP = 0.5;
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
 const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
 const UPPER_START = /^[A-ZÀ-ÞΑ-ΩА-Я]/;
+const LETTER_START = new RegExp(`${LOWER_START.source}|${UPPER_START.source}`);
 /** The letters of a word's first half at the end of a line before its hyphen, and of its
  * second half at the start of the next. */
 const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
@@ -202,16 +203,13 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         // A soft hyphen marks where the typesetter broke a word: it always goes, and the
         // halves join whatever the next letter's case.
         last.text = prevText.slice(0, end - 1);
-      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && LOWER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
         last.text = prevText.slice(0, end);
-        // A hard hyphen goes only when the caller asks for dehyphenation.
-        if (options.dehyphenate) last.text = last.text.slice(0, -1);
-      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && UPPER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
-        // Broken before a capital: a name set in two parts (Trace-|Monkey) or a compound
-        // (Smith-|Jones). The halves join without a space; the hyphen goes only when asked to
-        // and where the page writes the word whole (TraceMonkey), since a compound keeps it.
-        last.text = prevText.slice(0, end);
-        if (options.dehyphenate && options.writesWord?.(brokenWord(last.text, line.spans[0].text.trimStart()))) last.text = last.text.slice(0, -1);
+        const next = line.spans[0].text.trimStart();
+        // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
+        // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
+        // hyphen goes only where the page also writes the word whole (TraceMonkey).
+        if (options.dehyphenate && (LOWER_START.test(next) || options.writesWord?.(brokenWord(last.text, next)))) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
