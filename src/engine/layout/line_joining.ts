@@ -149,7 +149,7 @@ function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
 
-function verticalOverlap(a: Line, b: Line): number {
+export function verticalOverlap(a: Line, b: Line): number {
   const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
   return shorter > 0 ? overlap / shorter : 0;
@@ -221,7 +221,7 @@ function unclosedBracket(text: string): number {
   return stack.length > 0 ? stack[stack.length - 1] : -1;
 }
 
-function appendFragment(target: Line, fragment: Line): void {
+export function appendFragment(target: Line, fragment: Line): void {
   const gap = fragment.x0 - target.x1;
   const em = Math.max(lineSize(target), lineSize(fragment), 1);
   const last = target.spans[target.spans.length - 1];

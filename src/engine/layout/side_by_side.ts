@@ -6,6 +6,7 @@
 import type { Line } from "../model.js";
 import type { Block } from "./blocks.js";
 import { lineStyle } from "./document_stats.js";
+import { appendFragment, verticalOverlap } from "./line_joining.js";
 
 /** Pieces of one row at most this many ems apart are one row of items (a paper's column
  * gutter is 2.4 em at 10 pt; its authors stand 1.3-1.7 em apart). */
@@ -49,7 +50,7 @@ function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
   // The row test first: a bounding-box comparison rules out nearly every line of the page.
   const peers = pageLines.filter((l) => {
     if (l === line) return true;
-    if (!sameRow(l, line)) return false;
+    if (verticalOverlap(l, line) < SAME_ROW_OVERLAP_MIN) return false;
     const other = lineStyle(l);
     return Math.abs(other.size - size) <= SAME_SIZE_PT && other.bold === style.bold;
   });
@@ -65,30 +66,9 @@ function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
   return to > from ? peers.slice(from, to + 1) : [];
 }
 
-function sameRow(a: Line, b: Line): boolean {
-  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return overlap >= SAME_ROW_OVERLAP_MIN * Math.min(a.y1 - a.y0, b.y1 - b.y0);
-}
-
-/** One line of the row's pieces, left to right, a space between them. */
+/** One line of the row's pieces, left to right, joined as line_joining joins a row's fragments. */
 function joinRow(lines: readonly Line[]): Line {
-  if (lines.length === 1) return lines[0];
-  const spans = [];
-  for (let k = 0; k < lines.length; k++) {
-    const line = lines[k];
-    if (k > 0) {
-      const prev = lines[k - 1];
-      const last = prev.spans[prev.spans.length - 1];
-      spans.push({ ...last, text: " ", x0: prev.x1, x1: line.x0, bold: false, italic: false, monospace: false });
-    }
-    spans.push(...line.spans);
-  }
-  return {
-    spans,
-    x0: lines[0].x0,
-    y0: Math.min(...lines.map((l) => l.y0)),
-    x1: lines[lines.length - 1].x1,
-    y1: Math.max(...lines.map((l) => l.y1)),
-    wmode: lines[0].wmode,
-  };
+  const row = { ...lines[0], spans: lines[0].spans.slice() };
+  for (let k = 1; k < lines.length; k++) appendFragment(row, lines[k]);
+  return row;
 }
