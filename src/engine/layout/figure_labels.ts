@@ -6,6 +6,7 @@
 // a figure stays a heading: it is outside the figure's drawing. A caption is never a heading.
 import type { Line, Rule } from "../model.js";
 import type { Block } from "./blocks.js";
+import { lineText } from "./line_joining.js";
 
 /** A figure's caption: set below the figure, so the labels come before it in reading order.
  * Tables put their captions above, so "Table n" is not one. */
@@ -26,7 +27,9 @@ export function demoteFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], p
   for (let i = 0; i < blocks.length; i++) {
     const caption = blocks[i];
     if (caption.kind !== "heading" && caption.kind !== "paragraph") continue;
-    if (!FIGURE_CAPTION.test(textOf(caption.lines))) continue;
+    // A caption names its figure on its first line: that line is read, not the whole block
+    // (every paragraph of every page comes through here).
+    if (!FIGURE_CAPTION.test(lineText(caption.lines[0]).trimStart())) continue;
     if (caption.kind === "heading") blocks[i] = { kind: "paragraph", lines: caption.lines };
     boxes ??= figureBoxes(rules, page);
     if (boxes.length === 0) continue;
