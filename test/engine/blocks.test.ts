@@ -149,6 +149,15 @@ describe("buildBlocks: headings", () => {
     expect(kinds(blocks)).toEqual(["h3", "paragraph"]);
   });
 
+  it("never makes a contents entry a heading, though it is set in one's style (issue 9: report-geobase-p4)", () => {
+    const entries = stack(
+      ["OVERVIEW", "LRS", "MODEL", "LRS MODEL", "Logical view"].map((title, i) => `${i + 1} ${title} ${".".repeat(40)} ${6 + i}`),
+      { bold: true, y: 120, pitch: 20 },
+    );
+    const blocks = buildBlocks([line("TABLE OF CONTENTS", { bold: true, y: 80 }), ...entries], STATS);
+    expect(kinds(blocks)).toEqual(["h3", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
+  });
+
   it("makes a run-in bold lead ('Keywords JavaScript, …') a paragraph, not a heading", () => {
     // The bold lead carries most of the line's characters, so the line's style is bold:
     // only the share of text in the heading style (< 85 %) tells it from a heading.

@@ -123,6 +123,35 @@ describe("computeDocumentStats: body and heading levels", () => {
     expect(headingLevelOf(stats, { size: 14, bold: false })).toBeNull();
   });
 
+  it("leaves a contents page's entries out of the tally, so its title is a heading (issue 9: report-geobase-p4)", () => {
+    // The entries are bold at body size, like the page's title: counted, they carried a
+    // quarter of the text and bold was body text; they are neither body nor headings.
+    const entries = stack(
+      Array.from({ length: 12 }, (_, i) => `${i + 1} SECTION TITLE NUMBER ${i + 1} ${".".repeat(60)} ${i + 3}`),
+      { size: 10, bold: true, y: 120 },
+    );
+    const footer = stack(["National Hydro Network, Data Model – Edition 1.0 2004-06"], { size: 10, y: 740 });
+    const lines = [line("TABLE OF CONTENTS", { size: 10, bold: true, y: 80 }), ...entries, ...footer];
+    const stats = computeDocumentStats([page(1, lines)], [lines]);
+    // Level 2: no style on the page is set 1.25× the body, so a title may sit above it.
+    expect(headingLevelOf(stats, { size: 10, bold: true })).toBe(2);
+    const counted = [line("TABLE OF CONTENTS", { size: 10, bold: true, y: 80 }), ...stack(Array.from({ length: 12 }, () => "1 SECTION TITLE NUMBER ONE 3"), { size: 10, bold: true, y: 120 }), ...footer];
+    expect(headingLevelOf(computeDocumentStats([page(1, counted)], [counted]), { size: 10, bold: true })).toBeNull();
+  });
+
+  it("leaves the text inside a figure's frame above its caption out of the tally (issue 9: report-geobase-p6)", () => {
+    // Diagram labels at 16 pt bold would be a heading level above the 14 pt sections.
+    const labels = [line("Mandatory", { size: 16, bold: true, x: 200, y: 250 }), line("Optional", { size: 16, bold: true, x: 320, y: 300 })];
+    const caption = line("Figure 1 – Specifications expansion", { size: 10, bold: true, x: 200, y: 430 });
+    const p = bodyPage(1, [line("1 Overview", { size: 14, bold: true, y: 40 }), ...labels, caption]);
+    const frame = { x0: 120, y0: 220, x1: 480, y1: 410, kind: "stroke" as const };
+    const framed = { ...p, model: { ...p.model, rules: [frame] } };
+    expect(headingLevelOf(statsOf([framed]), { size: 14, bold: true })).toBe(1);
+    expect(headingLevelOf(statsOf([framed]), { size: 16, bold: true })).toBeNull();
+    // Without the frame the labels are headings like any other large bold line.
+    expect(headingLevelOf(statsOf([p]), { size: 14, bold: true })).toBe(2);
+  });
+
   it("does not make a bold body a heading level of its own", () => {
     // When the body itself is bold, bold at body size is body text.
     const body = stack(Array.from({ length: 20 }, () => BODY_TEXT), { size: 10, bold: true, y: 120 });

@@ -5,6 +5,7 @@ import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
+import { isContentsEntryText } from "./leaders.js";
 import { lineText } from "./line_joining.js";
 import { isBlankText } from "./whitespace.js";
 
@@ -52,10 +53,6 @@ const HANG_TOLERANCE_EMS = 0.5;
 const SEQUENCE_LOOKAHEAD_LINES = 40;
 /** Roman numerals above this are words ("mix", "dim"), not list markers. */
 const ROMAN_VALUE_MAX = 50;
-
-/** An entry of a contents page or an index: a title, a dot leader (five dots or more, or
- * ellipses) and a page number. Each entry is a line of its own, never joined to the next. */
-const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
 
 const BULLET = new RegExp(`^\\s*([${UNICODE_BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
 // 1. 1) (1)  a. a) (a)  A. A) (A)  iv. iv) (iv)  IV. IV) (IV), then a space, or directly
@@ -379,7 +376,8 @@ function startsNewBlock(
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     return shift > 0;
   }
-  if (LEADER_PAGE_END.test(prevText)) return true;
+  // A contents entry is a line of its own, never joined to the next.
+  if (isContentsEntryText(prevText)) return true;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
   return false;
@@ -446,6 +444,8 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
   const text = lines.map(lineText).join(" ").trim();
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
+  // A contents entry names a heading in the heading's own style; it is not one.
+  if (isContentsEntryText(text)) return null;
   const style = lineStyle(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;

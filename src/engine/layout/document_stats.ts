@@ -1,8 +1,10 @@
 // Step 4, document pass: statistics over every selected page, computed once before any page is
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
-import type { Line, PageModel } from "../model.js";
+import type { Line, PageModel, Rule } from "../model.js";
+import { figureFrames, insideFrame } from "./figure_labels.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
+import { isContentsEntry } from "./leaders.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
@@ -112,7 +114,7 @@ function sameSize(a: number, b: number): boolean {
 }
 
 /** The styles of a page's lines, in the order they first appear. */
-export function tallyStyles(lines: readonly Line[]): StyleTally[] {
+export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = []): StyleTally[] {
   // A page sets its text in a handful of styles: a short list searched in order beats a key
   // string built for every line.
   const tallies: StyleTally[] = [];
@@ -120,6 +122,11 @@ export function tallyStyles(lines: readonly Line[]): StyleTally[] {
     const { chars, style } = lineStyleFacts(line);
     if (chars === 0) continue;
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
+    // A contents page sets its entries in the styles of the headings they name, often bold at
+    // body size; they are neither the body nor headings, and must not outvote the page's title.
+    if (isContentsEntry(line)) continue;
+    // A figure's labels are part of its drawing, not of the text's hierarchy.
+    if (figures.length > 0 && insideFrame(line, figures)) continue;
     let entry = tallies.find((t) => sameSize(t.size, style.size) && t.bold === style.bold);
     if (!entry) {
       entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
@@ -200,7 +207,7 @@ export interface PageDigest {
 }
 
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
-  return { page: page.page, styles: tallyStyles(lines), margins: marginFacts(page, lines), furnitureRows: pageFurnitureRows(page, lines) };
+  return { page: page.page, styles: tallyStyles(lines, figureFrames(lines, page.rules, page)), margins: marginFacts(page, lines), furnitureRows: pageFurnitureRows(page, lines) };
 }
 
 /**

@@ -1,0 +1,26 @@
+// Dot leaders: the dots ("Introduction ........ 5", ". . . . ." or "……") that lead the eye
+// across a contents page or an index to a page number. Five dots at least, so an ellipsis
+// and the period after it ("wait....") are not one.
+import type { Line } from "../model.js";
+import { lineText } from "./line_joining.js";
+
+/** An entry of a contents page or an index: a title, a dot leader and a page number. */
+const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+
+export function isContentsEntryText(text: string): boolean {
+  return LEADER_PAGE_END.test(text);
+}
+
+/** isContentsEntryText of the line's text, built only for a line that has the dots and ends
+ * in a digit or a letter (every line of every page is asked). */
+export function isContentsEntry(line: Line): boolean {
+  const spans = line.spans;
+  if (spans.length === 0) return false;
+  let last = spans[spans.length - 1].text;
+  for (let k = spans.length - 2; k >= 0 && last.trim() === ""; k--) last = spans[k].text;
+  const end = last.trimEnd();
+  if (end === "" || !/[\divxlcdm]$/i.test(end)) return false;
+  const text = lineText(line);
+  if (text.indexOf("..") < 0 && text.indexOf(". .") < 0 && text.indexOf("…") < 0) return false;
+  return LEADER_PAGE_END.test(text);
+}
