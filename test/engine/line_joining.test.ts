@@ -185,6 +185,18 @@ describe("prepareLines on a figure's replacement text (issue 9: report-pdf20-utf
     expect(lines[0].y0).toBe(260);
   });
 
+  it("drops the glyphs of LaTeX's picture fonts, lines and circles with no Unicode (issue 9: gen-paper-2col)", () => {
+    const drawing = line("\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd", { x: 347, y: 240 });
+    for (const s of drawing.spans) s.font = "LINE10";
+    const beside = line("Depth (m)", { x: 300, y: 240 });
+    for (const s of beside.spans) s.font = "NimbusRomNo9L-Regu";
+    expect(prepareLines([drawing, beside]).map(lineText)).toEqual(["Depth (m)"]);
+    // Unmapped glyphs of a text font stay: they are text the page has, unreadable.
+    const unmapped = line("\ufffd\ufffd\ufffd", { x: 72, y: 300 });
+    for (const s of unmapped.spans) s.font = "Lato-Regular";
+    expect(prepareLines([unmapped]).map(lineText)).toEqual(["\ufffd\ufffd\ufffd"]);
+  });
+
   it("keeps a single zero-width character (a combining mark)", () => {
     const l = line([{ text: "e" }, { text: "\u0301" }, { text: "t\u00e9" }], { x: 72, y: 100 });
     l.spans[1].x1 = l.spans[1].x0;

@@ -254,28 +254,38 @@ export function makeLine(spans: Span[], wmode: 0 | 1): Line {
 /** A span narrower than this many points draws nothing. */
 const ZERO_WIDTH = 0.01;
 
+/** LaTeX's picture-mode fonts: their glyphs are the slopes of lines and the arcs of circles
+ * that draw a figure (\line, \circle, \vector), with no Unicode mapping; as text they are
+ * a row of U+FFFD. */
+const PICTURE_FONT = /^(?:line|linew|lcircle|lcirclew)10$/i;
+
 /**
- * The line without the replacement text of a figure: an image or drawing marked with an
- * ActualText ("PDF Association logo", "Wake-Sleep Calendar") comes out of MuPDF as its words
- * all at one point, a span of zero width as tall as the figure. Nothing of it is drawn on the
- * page, and the Markdown holds no figures. A single zero-width character (a combining mark)
- * stays. A new line: the caller asks only of a line that holds some (spanFacts).
+ * The line without the parts of a figure that come out as text:
+ * - the replacement text of a figure: an image or drawing marked with an ActualText ("PDF
+ *   Association logo", "Wake-Sleep Calendar") comes out of MuPDF as its words all at one
+ *   point, a span of zero width as tall as the figure. Nothing of it is drawn on the page,
+ *   and the Markdown holds no figures. A single zero-width character (a combining mark) stays.
+ * - glyphs of a picture font (PICTURE_FONT): lines and circles, not letters.
+ * A new line: the caller asks only of a line that holds some (spanFacts).
  */
-function withoutReplacementText(line: Line): Line {
-  const spans = line.spans.filter((span) => !isReplacementText(span));
+function withoutFigureText(line: Line): Line {
+  const spans = line.spans.filter((span) => !isFigureText(span));
   return spans.length === 0 ? { ...line, spans } : { ...line, ...makeLine(spans, line.wmode) };
 }
 
-function isReplacementText(span: Span): boolean {
-  return span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1;
+function isFigureText(span: Span): boolean {
+  if (span.x1 - span.x0 < ZERO_WIDTH && trimmedLength(span.text) > 1) return true;
+  // Every span of every page is asked: the pattern runs only on a font named l….
+  const initial = span.font.charCodeAt(0) | 0x20;
+  return initial === 0x6c && PICTURE_FONT.test(span.font);
 }
 
 /** spanFacts: every span is blank. */
 const ALL_BLANK = 1;
 /** spanFacts: every span that is not blank is invisible (a word of an OCR layer). */
 const ALL_INVISIBLE = 2;
-/** spanFacts: some span is a figure's replacement text. */
-const HAS_REPLACEMENT = 4;
+/** spanFacts: some span is part of a figure (withoutFigureText). */
+const HAS_FIGURE_TEXT = 4;
 
 /** What the joiner asks of a line's spans, from one pass over them: every line of the page
  * passes here, and three passes over the spans cost a seventh of the joiner (issue 9: speed). */
@@ -285,7 +295,7 @@ function spanFacts(line: Line): number {
     if (isBlankText(span.text)) continue;
     facts &= ~ALL_BLANK;
     if (span.invisible !== true) facts &= ~ALL_INVISIBLE;
-    if (isReplacementText(span)) facts |= HAS_REPLACEMENT;
+    if (isFigureText(span)) facts |= HAS_FIGURE_TEXT;
   }
   return facts;
 }
@@ -311,8 +321,8 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     let facts = spanFacts(line);
     let drawn = line;
-    if (facts & HAS_REPLACEMENT) {
-      drawn = withoutReplacementText(line);
+    if (facts & HAS_FIGURE_TEXT) {
+      drawn = withoutFigureText(line);
       facts = spanFacts(drawn);
     }
     if (facts & ALL_BLANK) continue;
