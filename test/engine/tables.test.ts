@@ -925,6 +925,21 @@ describe("splitsIntoPieces: a row's piece count without building it (issue 9: ta
     expect(splitsIntoPieces(lines)).toBe(splits);
   });
 
+  it("measures the gap between cells from the ink, not from a trailing space (issue 9: camelot-health)", () => {
+    // Numbers set just over an em apart: the first span's box takes in its space, which
+    // leaves under an em between the boxes.
+    const first = span("47,824,589 ", 163, 100, { size: 11 });
+    first.x1 = 215.5;
+    const second = span("9,967,837 ", 226, 100, { size: 11 });
+    second.x1 = 273;
+    const row = [line(first, second)];
+    expect(pieces(row)).toBe(2);
+    expect(splitsIntoPieces(row)).toBe(true);
+    // Without the space, the same boxes are one word gap apart.
+    const tight = [line({ ...first, text: "47,824,589" }, second)];
+    expect(pieces(tight)).toBe(1);
+  });
+
   it("leaves a row whose spans run right to left to textRow (null)", () => {
     expect(splitsIntoPieces([text("value", 300, 100), text("label", 72, 100)])).toBeNull();
   });

@@ -12,6 +12,20 @@ const CELL_GAP_EM_MIN = 1;
  *  set their word spaces wider than an em-based limit expects. */
 const CELL_GAP_CHAR_WIDTHS_MIN = 2;
 
+/** A span's box takes in its trailing spaces; a word space is about a quarter of an em. The
+ * gap to the next cell is measured from the ink, as a reader sees it: with the space counted,
+ * numbers set an em apart in a dense table (camelot-health) fell under the cell gap. */
+const TRAILING_SPACE_EMS = 0.25;
+
+/** Where a span's ink ends: its box less its trailing spaces. */
+function inkRight(span: Span): number {
+  const text = span.text;
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  if (end === text.length) return span.x1;
+  return Math.max(span.x0, span.x1 - (text.length - end) * TRAILING_SPACE_EMS * span.size);
+}
+
 /** A span ending in a dot leader leads to the next cell, however close that is set. */
 const LEADER_END = /(?:\.\s?){3,}\s*$/;
 
@@ -64,15 +78,18 @@ export function textRow(lines: Line[]): TextRow {
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
   const cells: Piece[] = [];
   let cur: Piece | null = null;
+  let ink = 0;
   for (const item of items) {
-    if (cur !== null && item.span.x0 - cur.x1 <= gapMin && !endsWithLeader(cur.items[cur.items.length - 1].span.text)) {
+    if (cur !== null && item.span.x0 - ink <= gapMin && !endsWithLeader(cur.items[cur.items.length - 1].span.text)) {
       cur.items.push(item);
       cur.x1 = Math.max(cur.x1, item.span.x1);
+      ink = Math.max(ink, inkRight(item.span));
       cur.y0 = Math.min(cur.y0, item.span.y0);
       cur.y1 = Math.max(cur.y1, item.span.y1);
       continue;
     }
     cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, text: null };
+    ink = inkRight(item.span);
     cells.push(cur);
   }
   let y0 = Infinity;
@@ -113,8 +130,8 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
       if (isBlank(span.text)) continue;
       if (lastText !== null) {
         if (!(span.x0 - x1 <= gapMin) || endsWithLeader(lastText)) return true;
-        x1 = Math.max(x1, span.x1);
-      } else x1 = span.x1;
+        x1 = Math.max(x1, inkRight(span));
+      } else x1 = inkRight(span);
       lastText = span.text;
     }
   }
