@@ -12,7 +12,7 @@ import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
-import { PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
+import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -194,7 +194,7 @@ function splitAtColumns(cells: Piece[], left: readonly number[], gutter: number,
       const before = piece.items[i - 1].span;
       const atEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EMS * em);
       // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      if (atEdge && span.x0 - visibleRight(before) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+      if (atEdge && span.x0 - inkRight(before) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
         out.push(pieceOfItems(piece.items.slice(from, i)));
         from = i;
       }
@@ -202,13 +202,6 @@ function splitAtColumns(cells: Piece[], left: readonly number[], gutter: number,
     out.push(from === 0 ? piece : pieceOfItems(piece.items.slice(from)));
   }
   return out;
-}
-
-/** A span's right edge without its trailing spaces (MuPDF's boxes include them). */
-function visibleRight(span: Piece["items"][number]["span"]): number {
-  const trimmed = span.text.trimEnd().length;
-  if (trimmed === span.text.length || span.text.length === 0) return span.x1;
-  return span.x0 + ((span.x1 - span.x0) * trimmed) / span.text.length;
 }
 
 function pieceOfItems(items: Piece["items"]): Piece {

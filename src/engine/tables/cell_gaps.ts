@@ -17,8 +17,8 @@ const CELL_GAP_CHAR_WIDTHS_MIN = 2;
  * numbers set an em apart in a dense table (camelot-health) fell under the cell gap. */
 const TRAILING_SPACE_EMS = 0.25;
 
-/** Where a span's ink ends: its box less its trailing spaces. */
-function inkRight(span: Span): number {
+/** Where a span's ink ends: its box less its trailing spaces (MuPDF's boxes include them). */
+export function inkRight(span: Span): number {
   const text = span.text;
   let end = text.length;
   while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
