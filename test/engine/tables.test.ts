@@ -317,6 +317,33 @@ describe("detectTables: aligned tables without rules", () => {
     expect(cellTexts(tables[0])).toEqual([["Item", "Qty", "Price"], ...data]);
   });
 
+  it("cuts a span of two numbers that runs across a gutter into its two cells (issue 9: camelot-health)", () => {
+    // Right-aligned columns ending at 200, 300, 400 and 500; one row's producer wrote its
+    // second and third numbers as one string, "6,922,900 12,664,000", too wide for its cell.
+    const at = (y: number, cells: string[]) => line(span(cells[0], 72, y), ...cells.slice(1).map((c, i) => spanR(c, 200 + 100 * i, y)));
+    // From the second number's column (its left edge at 255) to the third's right edge.
+    const wide = { ...span("6,922,900 12,664,000", 255, 128), x1: 400 };
+    const rows = [
+      at(100, ["Assam", "14,874,821", "2,554,197", "161,600", "17,590,618"]),
+      at(114, ["Bihar", "21,016,708", "4,332,141", "5,329,000", "30,677,849"]),
+      line(span("Gujarat", 72, 128), spanR("26,328,400", 200, 128), wide, spanR("45,957,300", 500, 128)),
+      at(142, ["Haryana", "15,156,681", "1,333,527", "40,100", "16,530,308"]),
+      at(156, ["Kerala", "27,923,965", "3,985,473", "929,503", "32,838,941"]),
+    ];
+    const { tables } = detectTables(rows, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])[2]).toEqual(["Gujarat", "26,328,400", "6,922,900", "12,664,000", "45,957,300"]);
+  });
+
+  it("leaves a sentence that runs under a table's gutter whole", () => {
+    const at = (y: number, cells: string[]) => line(span(cells[0], 72, y), ...cells.slice(1).map((c, i) => spanR(c, 200 + 100 * i, y)));
+    const rows = [at(100, ["Assam", "14,874,821", "161,600"]), at(114, ["Bihar", "21,016,708", "5,329,000"]), at(128, ["Kerala", "27,923,965", "929,503"])];
+    const below = text("The surplus of EUR 123,700 is set aside for dredging.", 150, 142);
+    const { tables, rest } = detectTables([...rows, below], [], PAGE);
+    expect(cellTexts(tables[0])).toHaveLength(3);
+    expect(rest.map(lineText)).toEqual(["The surplus of EUR 123,700 is set aside for dredging."]);
+  });
+
   it("takes a header rule of a booktabs table as the header", () => {
     const lines = alignedRows(false).map((l) => line(...l.spans.map((s) => ({ ...s, bold: false }))));
     const rules = [hRule(70, 352, 96), hRule(70, 352, 112.5), hRule(70, 352, 160)];

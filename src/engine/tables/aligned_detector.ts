@@ -147,7 +147,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
-    if (inside.length < k) inside = splitAtColumns(inside, left, gutter, rows.at(j).em);
+    if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, rows.at(j).em);
     const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
     if (!near(run[run.length - 1], slice)) break;
     if (slice.full && fitsFull(inside, left, right, gutter)) {
@@ -177,6 +177,8 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   return run.slice(0, end);
 }
 
+/** A word space this many ems from the middle of a gutter the span runs across cuts it. */
+const GUTTER_SPLIT_EMS = 1.5;
 /** A span starting this many ems from a column's left edge starts that column's cell. */
 const COLUMN_EDGE_EMS = 0.3;
 
@@ -185,9 +187,13 @@ const COLUMN_EDGE_EMS = 0.3;
  * a long question ran up to its answers ("… before bed? yes no") closer than the row
  * splitter's cell gap, but the columns the other rows drew say where the cell starts.
  */
-function splitAtColumns(cells: Piece[], left: readonly number[], gutter: number, em: number): Piece[] {
+function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly number[], gutter: number, em: number): Piece[] {
   const out: Piece[] = [];
   for (const piece of cells) {
+    if (piece.items.length === 1) {
+      out.push(...splitSpanAtGutter(piece, left, right, em));
+      continue;
+    }
     let from = 0;
     for (let i = 1; i < piece.items.length; i++) {
       const span = piece.items[i].span;
@@ -202,6 +208,29 @@ function splitAtColumns(cells: Piece[], left: readonly number[], gutter: number,
     out.push(from === 0 ? piece : pieceOfItems(piece.items.slice(from)));
   }
   return out;
+}
+
+/**
+ * A piece of one span of two words that runs across a gutter between two columns, cut at its
+ * word space when that lies near the gutter: a number too wide for its cell set one space
+ * from the next (camelot-health's "6,922,900 12,664,000"), where the producer wrote both as
+ * one string. A longer string across a gutter is a line of text running under the table.
+ * The words' boxes are estimated from their share of the characters, the left word set from
+ * the span's left edge, the right one up to its ink's right edge.
+ */
+function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number): Piece[] {
+  const { span, line } = piece.items[0];
+  const text = span.text.trim();
+  const space = text.indexOf(" ");
+  if (space < 0 || text.indexOf(" ", space + 1) >= 0 || span.text[0] === " ") return [piece];
+  const c = left.findIndex((x, i) => i > 0 && span.x0 < right[i - 1] && span.x1 > x);
+  if (c < 0) return [piece];
+  const ink = inkRight(span);
+  const perChar = (ink - span.x0) / text.length;
+  if (Math.abs(span.x0 + (space + 0.5) * perChar - (right[c - 1] + left[c]) / 2) > GUTTER_SPLIT_EMS * em) return [piece];
+  const head = { ...span, text: text.slice(0, space), x1: span.x0 + space * perChar };
+  const tail = { ...span, text: span.text.slice(space + 1), x0: ink - (text.length - space - 1) * perChar };
+  return [pieceOfItems([{ span: head, line }]), pieceOfItems([{ span: tail, line }])];
 }
 
 function pieceOfItems(items: Piece["items"]): Piece {

@@ -178,8 +178,9 @@ export function pieceLines(piece: Piece): Line[] {
   }
   const out: Line[] = [];
   for (const [line, spans] of byLine) {
-    // Blank spans never reach a piece, so a line is whole when its other spans all did.
-    if (spans.length === line.spans.filter((s) => !isBlank(s.text)).length) {
+    // Blank spans never reach a piece, so a line is whole when its other spans all did (a
+    // span cut at a gutter is no longer one of them).
+    if (spans.length === line.spans.filter((s) => !isBlank(s.text)).length && spans.every((s) => line.spans.includes(s))) {
       out.push(line);
       continue;
     }
