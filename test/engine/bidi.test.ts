@@ -1,12 +1,14 @@
 // layout/bidi.ts: visual order of a line's characters (extract), logical order of a visual
 // string with bidi-js, Arabic presentation forms folded to their letters.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { foldPresentationForms, hasRtl, isRtlText, logicalText, toLogicalOrder, visualOrder, type PlacedChar } from "../../src/engine/layout/bidi.js";
 import { lineText } from "../../src/engine/layout/line_joining.js";
+import { corpus } from "../support/corpus.js";
 import { line } from "../support/layout.js";
 
 // Visual strings are written as a renderer lays the line out, read left to right.
@@ -117,6 +119,26 @@ describe("a LibreOffice Arabic page through MuPDF (fixtures/real/gen-rtl-arabic.
     } finally {
       arabic.doc.destroy();
       latin.doc.destroy();
+    }
+  });
+});
+
+const TABULA_ARABIC = path.join(corpus.dir, "..", "truth", "tables", "pdf", "tabula-arabic.pdf");
+
+describe.skipIf(!existsSync(TABULA_ARABIC))("a ruled Arabic table whose rows MuPDF joins across the cells (../shared/truth/tables/pdf/tabula-arabic.pdf)", () => {
+  it("ends a span at a gap of many ems even where spaces stand each side of it (issue 9)", () => {
+    // MuPDF gives each row as one line with a space each side of the 167 pt between the
+    // cells: "من اين انت؟" in the right cell, "انا من ولاية كارولينا الشمال" in the left.
+    const opened = openDocument(readFileSync(TABULA_ARABIC));
+    try {
+      const row = prepareLines(extractPageMupdf(opened.doc, 0).lines).find((l) => lineText(l).includes("كارولينا"))!;
+      const cells = row.spans.map((s) => ({ text: s.text.trim(), x0: s.x0, x1: s.x1 })).filter((s) => s.text !== "");
+      expect(cells.map((c) => c.text)).toEqual(["من اين انت؟", "انا من ولاية كارولينا الشمال"]);
+      // Each span's box stays on its side of the column border at x 306.
+      expect(cells[0].x0).toBeGreaterThan(306);
+      expect(cells[1].x1).toBeLessThan(306);
+    } finally {
+      opened.doc.destroy();
     }
   });
 });

@@ -284,6 +284,27 @@ describe("detectTables: a form's field table (issue 9: real pages, fixtures/real
   });
 });
 
+describe("detectTables: a right-to-left line across a ruled table's cells (issue 9: tabula-arabic)", () => {
+  it("cuts a logical-order span where the border crosses it, its first words in the right-hand cell", () => {
+    // Two ruled columns, 100-200 and 200-300, three rows. MuPDF gave the second row as one
+    // line, its text in logical order: the right cell's "اسمي سلطان" first, then the left
+    // cell's "مرحبا" (its letters run from the right edge, 280, leftwards to 150).
+    const xs = [100, 200, 300];
+    const ys = [100, 120, 140, 160];
+    const crossing = { ...span("اسمي سلطان مرحبا", 150, 124), x1: 280 };
+    const lines = [
+      line(span("الخدمة", 105, 104)),
+      line(span("المكان", 205, 104)),
+      line(crossing),
+      line(span("ماء", 105, 144)),
+      line(span("مكتب", 205, 144)),
+    ];
+    const { tables } = detectTables(lines, gridRules(xs, ys), PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])[1]).toEqual(["مرحبا", "اسمي سلطان"]);
+  });
+});
+
 describe("detectTables: aligned tables without rules", () => {
   const data = [
     ["Apples", "3", "1.20"],

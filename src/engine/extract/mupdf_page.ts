@@ -39,6 +39,10 @@ const GAP_SPACE_EMS = 0.4;
 /** Two East Asian wide characters are set edge to edge (their boxes are their advances): a
  * gap of this many ems between them is a space the writer set (TeX: 標準 マーケット). */
 const WIDE_GAP_SPACE_EMS = 0.2;
+/** ... and a gap this many ems wide, even beside a space, separates what the page set apart
+ * (two cells of a right-to-left table, whose line MuPDF joined with a space each side of a
+ * gap of many ems): the span ends there, so its box stays true for table cells. */
+const GAP_SPAN_BREAK_EMS = 1.5;
 /** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
  * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
 const AUTOSPACE_EMS_MAX = 0.3;
@@ -273,6 +277,9 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           if (!afterSpace && !space && !zeroWidth && x0 - right > gapEms * size && span !== null) {
             closeSpan(span, units);
             spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+            span = null;
+          } else if (!zeroWidth && x0 - right > GAP_SPAN_BREAK_EMS * size && span !== null) {
+            closeSpan(span, units);
             span = null;
           }
         }

@@ -13,6 +13,7 @@ import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
+import { cutSpan } from "./span_cut.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -215,22 +216,21 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
  * word space when that lies near the gutter: a number too wide for its cell set one space
  * from the next (camelot-health's "6,922,900 12,664,000"), where the producer wrote both as
  * one string. A longer string across a gutter is a line of text running under the table.
- * The words' boxes are estimated from their share of the characters, the left word set from
- * the span's left edge, the right one up to its ink's right edge.
  */
 function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number): Piece[] {
   const { span, line } = piece.items[0];
   const text = span.text.trim();
   const space = text.indexOf(" ");
-  if (space < 0 || text.indexOf(" ", space + 1) >= 0 || span.text[0] === " ") return [piece];
+  if (space < 0 || text.indexOf(" ", space + 1) >= 0) return [piece];
   const c = left.findIndex((x, i) => i > 0 && span.x0 < right[i - 1] && span.x1 > x);
   if (c < 0) return [piece];
-  const ink = inkRight(span);
-  const perChar = (ink - span.x0) / text.length;
-  if (Math.abs(span.x0 + (space + 0.5) * perChar - (right[c - 1] + left[c]) / 2) > GUTTER_SPLIT_EMS * em) return [piece];
-  const head = { ...span, text: text.slice(0, space), x1: span.x0 + space * perChar };
-  const tail = { ...span, text: span.text.slice(space + 1), x0: ink - (text.length - space - 1) * perChar };
-  return [pieceOfItems([{ span: head, line }]), pieceOfItems([{ span: tail, line }])];
+  const gutterMid = (right[c - 1] + left[c]) / 2;
+  // Where the space is, from its share of the characters up to the ink's right edge.
+  const spaceAt = span.x0 + ((inkRight(span) - span.x0) * (space + 0.5)) / text.length;
+  if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return [piece];
+  const parts = cutSpan(span, gutterMid);
+  if (parts === null) return [piece];
+  return parts.map((part) => pieceOfItems([{ span: part, line }]));
 }
 
 function pieceOfItems(items: Piece["items"]): Piece {

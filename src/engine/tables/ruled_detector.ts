@@ -3,6 +3,7 @@
 import type { Line, Span } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
 import { textRow } from "./cell_gaps.js";
+import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
@@ -268,45 +269,6 @@ function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[
   }
 }
 
-/**
- * Splits a span that runs across a column border at the whitespace nearest to it. Character
- * positions are not in the model, so they are interpolated along the span: exact for
- * monospace, within a character or two otherwise, and the cell gap is wider than that.
- */
-function cutSpan(span: Span, x: number): [Span, Span] | null {
-  const text = span.text;
-  const n = text.length;
-  const width = span.x1 - span.x0;
-  if (n < 3 || width <= 0) return null;
-  const ideal = Math.round(((x - span.x0) / width) * n);
-  let at = -1;
-  for (let d = 0; d < n; d++) {
-    if (isSpace(text, ideal - d)) {
-      at = ideal - d;
-      break;
-    }
-    if (isSpace(text, ideal + d)) {
-      at = ideal + d;
-      break;
-    }
-  }
-  if (at < 0) return null;
-  const left = text.slice(0, at).trimEnd();
-  const right = text.slice(at + 1).trimStart();
-  if (left.length === 0 || right.length === 0) return null;
-  const perChar = width / n;
-  const rightStart = n - right.length;
-  return [
-    { ...span, text: left, x1: span.x0 + perChar * left.length },
-    { ...span, text: right, x0: span.x0 + perChar * rightStart },
-  ];
-}
-
-function isSpace(text: string, i: number): boolean {
-  if (i < 0 || i >= text.length) return false;
-  const c = text.charCodeAt(i);
-  return c === 32 || c === 9 || c === 0xa0;
-}
 
 /** Whether the grid draws a rule under every row: enough of its bands below the first (a
  *  header) hold one text row each. */
