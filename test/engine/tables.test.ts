@@ -356,6 +356,23 @@ describe("detectTables: aligned tables without rules", () => {
     expect(cellTexts(tables[0])[2]).toEqual(["Gujarat", "26,328,400", "6,922,900", "12,664,000", "45,957,300"]);
   });
 
+  it("keeps a section label split in two pieces inside the label column as one cell (issue 9: tabula-indictb1h_14)", () => {
+    const at = (y: number, cells: string[]) => line(span(cells[0], 72, y), ...cells.slice(1).map((c, i) => spanR(c, 250 + 60 * i, y)));
+    const rows = [
+      at(100, ["Total for the whole year", "2.6", "3.2", "3.0"]),
+      at(114, ["Total per head of population", "0.7", "1.3", "1.1"]),
+      at(128, ["Business sector output", "2.5", "3.4", "2.9"]),
+      // A label and its colon set apart by a wide gap, nothing in the number columns.
+      line(span("Public consumption", 72, 142), span(":", 190, 142)),
+      at(156, ["Total for the whole year", "3.8", "3.5", "3.6"]),
+      at(170, ["Civilian share of it only", "2.5", "3.1", "3.8"]),
+    ];
+    const { tables, rest } = detectTables(rows, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])[3]).toEqual(["Public consumption:", "", "", ""]);
+  });
+
   it("leaves a sentence that runs under a table's gutter whole", () => {
     const at = (y: number, cells: string[]) => line(span(cells[0], 72, y), ...cells.slice(1).map((c, i) => spanR(c, 200 + 100 * i, y)));
     const rows = [at(100, ["Assam", "14,874,821", "161,600"]), at(114, ["Bihar", "21,016,708", "5,329,000"]), at(128, ["Kerala", "27,923,965", "929,503"])];
@@ -986,6 +1003,16 @@ describe("splitsIntoPieces: a row's piece count without building it (issue 9: ta
     // Without the space, the same boxes are one word gap apart.
     const tight = [line({ ...first, text: "47,824,589" }, second)];
     expect(pieces(tight)).toBe(1);
+  });
+
+  it("takes a right-to-left span's spaces on its right from the start of its text (issue 9: tabula-indictb1h_14)", () => {
+    // A Hebrew label and its colon, in logical order: the colon's span carries seven spaces
+    // after it, which the page sets to its left; the label touches the colon on the right.
+    const label = { ...span("        ההוצאה לצריכה ציבורית", 378, 337), x1: 459.4 };
+    const colon = { ...span(":       ", 362.6, 337), x1: 378.1 };
+    const row = [line(label, colon)];
+    expect(pieces(row)).toBe(1);
+    expect(new PageRows([row]).splits(0)).toBe(false);
   });
 
   it("leaves a row whose spans run right to left to textRow (null)", () => {

@@ -162,7 +162,13 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
       continue;
     }
     slice.full = false;
-    if (++partials > PARTIAL_ROWS_RUN_MAX || placeInColumns(inside, left, right) === null) break;
+    if (++partials > PARTIAL_ROWS_RUN_MAX) break;
+    if (placeInColumns(inside, left, right) === null) {
+      // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
+      const joined = joinWithinColumns(inside, left, right);
+      if (joined === null) break;
+      slice.cells = joined;
+    }
     run.push(slice);
   }
   if (run.length < 2) return null;
@@ -201,7 +207,7 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const before = piece.items[i - 1].span;
       const atEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EMS * em);
       // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      if (atEdge && span.x0 - inkRight(before) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+      if (atEdge && span.x0 - inkRight(before, piece.items[i - 1].line) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
         out.push(pieceOfItems(piece.items.slice(from, i)));
         from = i;
       }
@@ -226,7 +232,7 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   if (c < 0) return [piece];
   const gutterMid = (right[c - 1] + left[c]) / 2;
   // Where the space is, from its share of the characters up to the ink's right edge.
-  const spaceAt = span.x0 + ((inkRight(span) - span.x0) * (space + 0.5)) / text.length;
+  const spaceAt = span.x0 + ((inkRight(span, line) - span.x0) * (space + 0.5)) / text.length;
   if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return [piece];
   const parts = cutSpan(span, gutterMid);
   if (parts === null) return [piece];
@@ -287,6 +293,30 @@ function placeInColumns(cells: Piece[], left: number[], right: number[]): number
     previous = hit;
   }
   return at;
+}
+
+/** The pieces with neighbours inside the same single column joined into one, when every
+ *  piece then overlaps one column of its own; otherwise null. */
+function joinWithinColumns(cells: Piece[], left: number[], right: number[]): Piece[] | null {
+  const columnOf = (p: Piece) => {
+    let hit = -1;
+    for (let c = 0; c < left.length; c++) {
+      if (p.x1 < left[c] || p.x0 > right[c]) continue;
+      if (hit >= 0) return -1;
+      hit = c;
+    }
+    return hit;
+  };
+  const out: Piece[] = [];
+  let last = -1;
+  for (const piece of cells) {
+    const c = columnOf(piece);
+    if (c < 0) return null;
+    if (c === last) out[out.length - 1] = pieceOfItems([...out[out.length - 1].items, ...piece.items]);
+    else out.push(piece);
+    last = c;
+  }
+  return placeInColumns(out, left, right) === null ? null : out;
 }
 
 /** First and last column each piece overlaps, for header lines whose cells may span

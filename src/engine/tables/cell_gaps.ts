@@ -1,6 +1,7 @@
 // Text rows for the aligned detector: the free lines of one visual row, cut into pieces
 // wherever a gap is wide enough to separate two cells.
 import type { Line, Span } from "../model.js";
+import { isRtlText } from "../layout/bidi.js";
 import { makeLine } from "../layout/line_joining.js";
 import { isSpaceCode } from "../layout/whitespace.js";
 import { isBlank } from "./rows.js";
@@ -17,13 +18,26 @@ const CELL_GAP_CHAR_WIDTHS_MIN = 2;
  * numbers set an em apart in a dense table (camelot-health) fell under the cell gap. */
 const TRAILING_SPACE_EMS = 0.25;
 
-/** Where a span's ink ends: its box less its trailing spaces (MuPDF's boxes include them). */
-export function inkRight(span: Span): number {
+/** Where a span's ink ends: its box less the spaces on its right (MuPDF's boxes include
+ * them). A right-to-left line holds its text in logical order, so the spaces on the right
+ * of its spans are their leading ones. */
+export function inkRight(span: Span, line: Line): number {
   const text = span.text;
-  let end = text.length;
-  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
-  if (end === text.length) return span.x1;
-  return Math.max(span.x0, span.x1 - (text.length - end) * TRAILING_SPACE_EMS * span.size);
+  const last = text.length - 1;
+  if (last < 0 || (!isSpaceCode(text.charCodeAt(last)) && !isSpaceCode(text.charCodeAt(0)))) return span.x1;
+  const rtl = runsRightToLeft(line) || isRtlText(text);
+  let spaces = 0;
+  if (rtl) while (spaces <= last && isSpaceCode(text.charCodeAt(spaces))) spaces++;
+  else while (spaces <= last && isSpaceCode(text.charCodeAt(last - spaces))) spaces++;
+  if (spaces === 0) return span.x1;
+  return Math.max(span.x0, span.x1 - spaces * TRAILING_SPACE_EMS * span.size);
+}
+
+/** A line whose spans run right to left on the page: line preparation put them in logical
+ * order. */
+function runsRightToLeft(line: Line): boolean {
+  const spans = line.spans;
+  return spans.length > 1 && spans[0].x0 > spans[spans.length - 1].x0;
 }
 
 /** A span ending in a dot leader leads to the next cell, however close that is set. */
@@ -83,13 +97,13 @@ export function textRow(lines: Line[]): TextRow {
     if (cur !== null && item.span.x0 - ink <= gapMin && !endsWithLeader(cur.items[cur.items.length - 1].span.text)) {
       cur.items.push(item);
       cur.x1 = Math.max(cur.x1, item.span.x1);
-      ink = Math.max(ink, inkRight(item.span));
+      ink = Math.max(ink, inkRight(item.span, item.line));
       cur.y0 = Math.min(cur.y0, item.span.y0);
       cur.y1 = Math.max(cur.y1, item.span.y1);
       continue;
     }
     cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, text: null };
-    ink = inkRight(item.span);
+    ink = inkRight(item.span, item.line);
     cells.push(cur);
   }
   let y0 = Infinity;
@@ -130,8 +144,8 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
       if (isBlank(span.text)) continue;
       if (lastText !== null) {
         if (!(span.x0 - x1 <= gapMin) || endsWithLeader(lastText)) return true;
-        x1 = Math.max(x1, inkRight(span));
-      } else x1 = inkRight(span);
+        x1 = Math.max(x1, inkRight(span, line));
+      } else x1 = inkRight(span, line);
       lastText = span.text;
     }
   }
