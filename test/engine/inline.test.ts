@@ -266,6 +266,14 @@ describe("renderInline: superscripts", () => {
     expect(render([marked("\ufffd", 5)])).toBe("273.879.750\ufffd");
   });
 
+  it("writes two raised marks side by side as one <sup>, whatever their fonts' slant (issue 9: paper-tracemonkey-p1)", () => {
+    // Gal∗+: the ∗ from a math font that flags itself italic, the + upright.
+    const name = span("Andreas Gal", 120, 139.7, { size: 11 });
+    const star = span("∗", name.x1, 137.2, { size: 8, italic: true });
+    const plus = span("+", star.x1 + 0.5, 137.6, { size: 8 });
+    expect(render([{ spans: [name, star, plus], x0: 120, y0: 137.2, x1: plus.x1, y1: 152, wmode: 0 }])).toBe("Andreas Gal<sup>∗+</sup>");
+  });
+
   it("marks a footnote's own text, which starts with its mark ('¹Bookings open…')", () => {
     const mark = span("1", 72, 97, { size: 6 });
     const text = span("Bookings open in May.", mark.x1, 100, { size: 10 });

@@ -185,7 +185,9 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   // run object is made only for a span that starts a new one.
   const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup = false) => {
     const prev = runs[runs.length - 1];
-    const sameStyle = prev && prev.bold === bold && prev.italic === italic && prev.mono === mono && prev.uri === uri && prev.sup === sup;
+    // A superscript is written without emphasis, so its weight and slant do not part it
+    // (a footnote's ∗ from a math font, flagged italic, and the + beside it).
+    const sameStyle = prev && prev.uri === uri && prev.sup === sup && (sup || (prev.bold === bold && prev.italic === italic && prev.mono === mono));
     // Whitespace carries no style: it joins whatever run it sits in.
     if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
     else runs.push({ text, bold, italic, mono, uri, sup });
