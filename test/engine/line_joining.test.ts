@@ -203,3 +203,16 @@ describe("prepareLines on a figure's replacement text (issue 9: report-pdf20-utf
     expect(prepareLines([l]).map(lineText)).toEqual(["e\u0301t\u00e9"]);
   });
 });
+
+describe("the MuPDF reader on a justified book page (fixtures/real/book-freeculture-p41)", () => {
+  it("makes a space of the gap after a stop that the page sets without one (issue 9: 'afternoon.There')", () => {
+    const opened = openDocument(readFileSync(new URL("../../fixtures/real/book-freeculture-p41.pdf", import.meta.url)));
+    try {
+      const texts = extractPageMupdf(opened.doc, 0).lines.map(lineText);
+      expect(texts.some((t) => t.includes("one afternoon. There “just"))).toBe(true);
+      expect(texts.some((t) => t.includes("afternoon.There"))).toBe(false);
+    } finally {
+      opened.doc.destroy();
+    }
+  });
+});

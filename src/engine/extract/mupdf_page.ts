@@ -39,6 +39,10 @@ const GAP_SPACE_EMS = 0.4;
 /** Two East Asian wide characters are set edge to edge (their boxes are their advances): a
  * gap of this many ems between them is a space the writer set (TeX: 標準 マーケット). */
 const WIDE_GAP_SPACE_EMS = 0.2;
+/** In any line, a gap this many ems wide after a full stop, comma, colon, semicolon, or
+ * exclamation or question mark is a space: pdftotext's word break is 0.1 em, and glyphs
+ * after punctuation are kerned closer, never apart. */
+const STOP_GAP_SPACE_EMS = 0.12;
 /** ... and a gap this many ems wide, even beside a space, separates what the page set apart
  * (two cells of a right-to-left table, whose line MuPDF joined with a space each side of a
  * gap of many ems): the span ends there, so its box stays true for table cells. */
@@ -124,6 +128,13 @@ function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
   };
   cache.set(fontPtr, facts);
   return facts;
+}
+
+/** A letter or digit (any script past Latin-1 counts), or an opening quote or bracket. */
+function startsWord(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a) || (code >= 0xc0 && code !== 0x2026 && !(code >= 0x2000 && code <= 0x206f)) || code === 0x201c || code === 0x2018 || code === 0x28
+  );
 }
 
 function roundSize(size: number): number {
@@ -243,6 +254,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let right = -Infinity;
       let afterSpace = true;
       let afterWide = false;
+      let afterStop = false;
       for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
@@ -282,10 +294,18 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
             closeSpan(span, units);
             span = null;
           }
+        } else if (afterStop && x0 - right > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+          // A sentence's stop and the next word set with no space between them, only a gap
+          // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
+          // ellipsis, "\ldots") and a stop before a bracket are no word's start.
+          closeSpan(span, units);
+          spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+          span = null;
         }
         if (x1 - x0 >= ZERO_WIDTH_PT) right = order === null ? x1 : Math.max(right, x1);
         afterSpace = space;
         afterWide = wide;
+        afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
         const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
           pushUnits(units, space ? SPACE : code);
