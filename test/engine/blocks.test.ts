@@ -482,3 +482,31 @@ describe("buildBlocks: contents pages (issue 9: the table-of-contents page)", ()
     expect(blocks.map((b) => b.lines.map(lineText))).toEqual(entries.map((e) => [e]));
   });
 });
+
+describe("buildBlocks: a paragraph cut by a float beside it (issue 9: ocr-vicksburg-p2)", () => {
+  // Body lines from x 250, wrapped round a figure on the left whose caption sits on the row
+  // of the paragraph's next line.
+  const body = [
+    "The balls of lead as they fall are found bent and flat-",
+    "tened in every conceiva-",
+  ];
+  const rest = ["ble shape. A friend from the 96th Ohio, on a visit to me,", "met a rebel bullet which took a piece out of his arm."];
+
+  it("joins the paragraph again and puts the caption after it", () => {
+    const lines = [...stack(body, { x: 250, y: 100 }), line("Sibley Tent.", { x: 134, y: 124 }), ...stack(rest, { x: 250, y: 124 })];
+    lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph"]);
+    expect(texts(blocks[0])).toBe([...body, ...rest].join(" | "));
+    expect(texts(blocks[1])).toBe("Sibley Tent.");
+  });
+
+  it("leaves the order alone where the lines before the float end a sentence, or the float sits across the column", () => {
+    const ended = [...stack(["The balls of lead as they fall are found bent and flat-", "tened in every way they could be."], { x: 250, y: 100 }), line("Sibley Tent.", { x: 134, y: 124 }), ...stack(rest, { x: 250, y: 124 })];
+    ended.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    expect(texts(buildBlocks(ended, STATS)[1])).toBe("Sibley Tent.");
+    const across = [...stack(body, { x: 250, y: 100 }), line("A note set across the column", { x: 240, y: 124, bold: true }), ...stack(rest, { x: 250, y: 138 })];
+    expect(texts(buildBlocks(across, STATS)[1])).toBe("A note set across the column");
+  });
+});
+

@@ -83,6 +83,16 @@ describe("prepareLines on an OCR layer", () => {
     expect(prepareLines([...right, ...left]).map(lineText)).toEqual(["left column text", "right column"]);
   });
 
+  it("cuts an OCR line at a blank many ems wide: a caption in the margin and the body line beside it (issue 9: ocr-vicksburg-p2)", () => {
+    const caption = ocrWord("SibieyTent.", 134.6, 326.6);
+    const gap = ocrWord(" ", caption.x1, 326.6, 53.5);
+    gap.spans[0].x1 = 251;
+    gap.x1 = 251;
+    const body = ocrWord("ble", 251, 326.6);
+    const joined: Line = { ...caption, spans: [...caption.spans, ...gap.spans, ...body.spans], x1: body.x1 };
+    expect(prepareLines([joined]).map(lineText).sort()).toEqual(["SibieyTent.", "ble"]);
+  });
+
   it("reads the rebuilt rows of a paragraph as one paragraph", () => {
     const rows = [...ocrRow(first, 100, jitter), ...ocrRow(second, 114, jitter), ...ocrRow(third, 128, jitter)];
     const blocks = buildBlocks(prepareLines(rows), STATS);

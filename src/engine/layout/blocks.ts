@@ -322,7 +322,61 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
       current.lines.push(line);
     }
   }
-  return joinWrappedHeadings(drafts.map((d) => classify(d, stats)));
+  return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
+}
+
+/**
+ * A paragraph that a float beside the column cuts in two, joined again with the float after
+ * it: the lines before the float end mid-sentence (a hyphen, or no closing punctuation),
+ * the lines after it start in lower case, and the float (a caption in the margin, set on a
+ * row of the paragraph; ocr-vicksburg-p2's "Sibley Tent." inside "conceiva- ble") lies
+ * beside the lines it cut between, overlapping neither across.
+ */
+function joinAroundFloats(blocks: Block[]): Block[] {
+  for (let i = 0; i + 2 < blocks.length; i++) {
+    const before = blocks[i];
+    const float = blocks[i + 1];
+    const after = blocks[i + 2];
+    if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) continue;
+    if ((float.kind !== "paragraph" && float.kind !== "heading") || float.lines.length > FLOAT_LINES_MAX) continue;
+    const last = before.lines[before.lines.length - 1];
+    const next = after.lines[0];
+    const em = emOf(last);
+    // The paragraph's own left edge on both sides of the float, the float on their rows.
+    if (Math.abs(next.x0 - last.x0) > em) continue;
+    const [f0, f1] = extent(float.lines);
+    if (f1 > Math.min(last.x0, next.x0) && f0 < Math.max(last.x1, next.x1)) continue;
+    const middle = (float.lines[0].y0 + float.lines[float.lines.length - 1].y1) / 2;
+    if (middle < last.y0 || middle > next.y1) continue;
+    const end = lineText(last).trimEnd();
+    if (end === "" || /[.!?:;"”)\]]$/.test(end) || !/^\p{Ll}/u.test(lineText(next).trimStart())) continue;
+    // Running text on both sides, not labels: a float's labels are short.
+    if (textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN || textLength(after.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
+    if (Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
+    blocks.splice(i, 3, { kind: "paragraph", lines: [...before.lines, ...after.lines] }, float);
+  }
+  return blocks;
+}
+
+function textLength(lines: readonly Line[]): number {
+  let n = 0;
+  for (const line of lines) n += nonSpaceLength(lineText(line));
+  return n;
+}
+
+/** The floats joinAroundFloats moves are short: a caption or a label. */
+const FLOAT_LINES_MAX = 2;
+/** ... and the paragraph's parts on each side are longer than a label. */
+const FLOAT_SIDE_CHARS_MIN = 40;
+
+function extent(lines: readonly Line[]): [number, number] {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const line of lines) {
+    x0 = Math.min(x0, line.x0);
+    x1 = Math.max(x1, line.x1);
+  }
+  return [x0, x1];
 }
 
 function startsNewBlock(

@@ -326,7 +326,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       facts = spanFacts(drawn);
     }
     if (facts & ALL_BLANK) continue;
-    if (facts & ALL_INVISIBLE) words.push(...splitAtOcrRules(drawn));
+    if (facts & ALL_INVISIBLE) words.push(...splitOcrLine(drawn));
     else lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
@@ -370,33 +370,42 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   return joined;
 }
 
-/**
- * An OCR layer's words rebuilt into lines: rows of words whose vertical extents overlap
- * (each against the row's first word, so a slow drift does not chain rows together), each
- * row read left to right and cut where a gap is wider than a word space. Sorting by top edge
- * then sweeping keeps it O(n log n) plus the open rows a word is compared with, which are
- * only those still overlapping it vertically.
- */
 /** A word of an OCR layer that is only vertical bars: the engine's reading of a table's
  * vertical rule, not text. */
 const OCR_RULE = /^[|¦│┃]+$/;
 
-/** An OCR line cut at its bars, each bar a word of its own (ocrRows drops it and cuts the
- * row there: each side is a cell). */
-function splitAtOcrRules(line: Line): Line[] {
-  if (!line.spans.some(isOcrRule)) return [{ ...line, spans: line.spans.slice() }];
+/**
+ * An OCR line cut into the words ocrRows rebuilds rows from: at its bars, each bar a word of
+ * its own (ocrRows drops it and cuts the row there: each side is a cell), and at a blank
+ * wider than a word space (the engine joined a figure's caption in the margin to the body
+ * line beside it with one space glyph 70 pt wide).
+ */
+function splitOcrLine(line: Line): Line[] {
+  let cuts = false;
+  let em = 0;
+  for (const span of line.spans) {
+    if (isOcrRule(span) || (em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em)) cuts = true;
+    else if (!isBlankText(span.text)) em = span.size;
+  }
+  if (!cuts) return [{ ...line, spans: line.spans.slice() }];
   const out: Line[] = [];
   let run: Span[] = [];
   const flush = () => {
     if (run.length > 0) out.push({ ...line, ...makeLine(run, line.wmode) });
     run = [];
   };
+  em = 0;
   for (const span of line.spans) {
     if (isOcrRule(span)) {
       flush();
       run.push(span);
       flush();
-    } else run.push(span);
+    } else if (em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em) {
+      flush();
+    } else {
+      if (!isBlankText(span.text)) em = span.size;
+      run.push(span);
+    }
   }
   flush();
   return out;
@@ -406,6 +415,13 @@ function isOcrRule(span: Span): boolean {
   return OCR_RULE.test(span.text.trim());
 }
 
+/**
+ * An OCR layer's words rebuilt into lines: rows of words whose vertical extents overlap
+ * (each against the row's first word, so a slow drift does not chain rows together), each
+ * row read left to right and cut where a gap is wider than a word space. Sorting by top edge
+ * then sweeping keeps it O(n log n) plus the open rows a word is compared with, which are
+ * only those still overlapping it vertically.
+ */
 function ocrRows(words: Line[]): Line[] {
   words.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const rows: { head: Line; words: Line[] }[] = [];
