@@ -158,6 +158,12 @@ describe("buildBlocks: headings", () => {
     expect(kinds(blocks)).toEqual(["h3", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
   });
 
+  it("makes a display line a heading in its title's style, its label set smaller (issue 9: book-freeculture-p35)", () => {
+    const head = line([{ text: "CHAPTER ONE: ", size: 11 }, { text: "Creators", size: 18 }], { y: 80 });
+    const blocks = buildBlocks([head, ...stack([FULL, "end."], { y: 110 })], STATS);
+    expect(kinds(blocks)).toEqual(["h1", "paragraph"]);
+  });
+
   it("makes a run-in bold lead ('Keywords JavaScript, …') a paragraph, not a heading", () => {
     // The bold lead carries most of the line's characters, so the line's style is bold:
     // only the share of text in the heading style (< 85 %) tells it from a heading.

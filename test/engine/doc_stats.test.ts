@@ -1,7 +1,7 @@
 // doc_stats.ts: the body style, heading levels by size, and running headers/footers, over
 // synthetic pages.
 import { describe, expect, it } from "vitest";
-import { computeDocumentStats, headingLevelOf, lineStyle } from "../../src/engine/layout/document_stats.js";
+import { computeDocumentStats, headingLevelOf, headingStyleOf, lineStyle } from "../../src/engine/layout/document_stats.js";
 import type { Line, PageModel } from "../../src/engine/model.js";
 import { line, page, stack } from "../support/layout.js";
 
@@ -150,6 +150,19 @@ describe("computeDocumentStats: body and heading levels", () => {
     expect(headingLevelOf(statsOf([framed]), { size: 16, bold: true })).toBeNull();
     // Without the frame the labels are headings like any other large bold line.
     expect(headingLevelOf(statsOf([p]), { size: 14, bold: true })).toBe(2);
+  });
+
+  it("tallies a display line set in two sizes by its title's style (issue 9: book-freeculture-p35)", () => {
+    // "CHAPTER ONE: " at 11 pt and "Creators" at 15 pt over a 10.5 pt body: the title's size
+    // makes the level, though the label has more characters.
+    const head = line([{ text: "CHAPTER ONE: ", size: 11, font: "Monospace821BT-Roman" }, { text: "Creators", size: 15, font: "Monospace821BT-Roman" }], { y: 40 });
+    const p = bodyPage(1, [head], 10.5);
+    const stats = statsOf([p]);
+    expect(headingLevelOf(stats, { size: 15, bold: false })).toBe(1);
+    expect(headingStyleOf(head)).toEqual({ style: { size: 15, bold: false }, display: true });
+    // A drop cap or a larger symbol is no title: one character of many.
+    const dropCap = line([{ text: "I", size: 30 }, { text: "n the beginning the harbour was a marsh" }], { y: 40 });
+    expect(headingStyleOf(dropCap).display).toBe(false);
   });
 
   it("does not make a bold body a heading level of its own", () => {

@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import type { Line, Span } from "../model.js";
-import { type DocumentStats, headingLevelOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryText } from "./leaders.js";
@@ -500,9 +500,11 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
   if (isContentsEntryText(text)) return null;
-  const style = lineStyle(lines[0]);
+  const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
+  // A display line is a heading in its title's style, its label set smaller.
+  if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
   // almost entirely in its style. Code in a heading ("6.3.2 attach() and detach()") keeps
   // the heading's size but seldom its weight (code fonts often have no bold): with code at

@@ -63,7 +63,16 @@ const scratchChars: number[] = [];
 interface LineStyleFacts {
   style: TextStyle;
   chars: number;
+  /** A display line's title style (displayStyle), or null. */
+  display: TextStyle | null;
 }
+
+/** A line whose largest type carries this share of its characters, at least this much larger
+ * than its dominant type, is display type set in two sizes: a book's chapter head, "CHAPTER
+ * ONE: Creators" with the label at 11 pt and the title at 15. The title's style is the
+ * line's heading style. */
+const DISPLAY_TITLE_SHARE_MIN = 0.3;
+const DISPLAY_TITLE_RATIO_MIN = 1.25;
 
 function lineStyleFacts(line: Line): LineStyleFacts {
   // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
@@ -90,12 +99,26 @@ function lineStyleFacts(line: Line): LineStyleFacts {
     chars[k] += n;
     if (best === -1 || chars[k] > chars[best]) best = k;
   }
-  return { style: best === -1 ? { size: 0, bold: false } : { size: sizes[best], bold: bolds[best] }, chars: total };
+  if (best === -1) return { style: { size: 0, bold: false }, chars: total, display: null };
+  let largest = best;
+  for (let k = 0; k < styles; k++) if (sizes[k] > sizes[largest]) largest = k;
+  const display =
+    largest !== best && total <= HEADING_LINE_CHARS_MAX && chars[largest] >= DISPLAY_TITLE_SHARE_MIN * total && sizes[largest] >= DISPLAY_TITLE_RATIO_MIN * sizes[best]
+      ? { size: sizes[largest], bold: bolds[largest] }
+      : null;
+  return { style: { size: sizes[best], bold: bolds[best] }, chars: total, display };
 }
 
 /** The style carrying most characters in a line. */
 export function lineStyle(line: Line): TextStyle {
   return lineStyleFacts(line).style;
+}
+
+/** The style a line would be a heading in: a display line's title style, otherwise the style
+ * carrying most characters. */
+export function headingStyleOf(line: Line): { style: TextStyle; display: boolean } {
+  const facts = lineStyleFacts(line);
+  return facts.display ? { style: facts.display, display: true } : { style: facts.style, display: false };
 }
 
 /** The characters and lines one text style carries on a page (or, merged, in the document). */
@@ -119,7 +142,9 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = [
   // string built for every line.
   const tallies: StyleTally[] = [];
   for (const line of lines) {
-    const { chars, style } = lineStyleFacts(line);
+    const facts = lineStyleFacts(line);
+    const chars = facts.chars;
+    const style = facts.display ?? facts.style;
     if (chars === 0) continue;
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
     // A contents page sets its entries in the styles of the headings they name, often bold at
