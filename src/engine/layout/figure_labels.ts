@@ -6,11 +6,9 @@
 // a figure stays a heading: it is outside the figure's drawing. A caption is never a heading.
 import type { Line, Rule } from "../model.js";
 import type { Block } from "./blocks.js";
+import { FIGURE_CAPTION } from "./captions.js";
 import { lineText } from "./line_joining.js";
 
-/** A figure's caption: set below the figure, so the labels come before it in reading order.
- * Tables put their captions above, so "Table n" is not one. */
-export const FIGURE_CAPTION = /^(?:Figure|Fig\.|Scheme|Chart|Diagram|Illustration|Abbildung|Figura)\s+[A-Z]?\d+(?:\.\d+)*(?:[.:\s–—-]|$)/i;
 /** A block longer than this is text, not a label, and ends the walk up from a caption. */
 export const FIGURE_LABEL_CHARS_MAX = 40;
 /** Blocks looked through above a caption for its figure's labels. */

@@ -9,6 +9,7 @@ import { renderInline, plainText } from "./inline.js";
 import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
+import { FLOAT_CAPTION } from "../layout/captions.js";
 import { demoteFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { renderTable } from "./table.js";
@@ -92,9 +93,6 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */
 const FLOAT_BLOCKS_MAX = 60;
-/** A figure's, table's or listing's caption: the end of a float set at the top of a column. */
-const CAPTION_START = /^(?:Figure|Fig\.|Table|Listing|Algorithm|Scheme)\s+[A-Z]?\d+(?:\.\d+)*[.:]?(?:\s|$)/i;
-
 
 /**
  * Papers set figures, tables and listings at the top of a column, so a paragraph broken at
@@ -122,7 +120,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
     if ((block.kind !== "paragraph" && block.kind !== "heading") || (block.kind === "paragraph" && block.running)) return;
     const text = plainText(block.lines);
     // A caption set in a heading's style is still a caption; any other heading ends the search.
-    if (block.kind === "heading" && !CAPTION_START.test(text)) return;
+    if (block.kind === "heading" && !FLOAT_CAPTION.test(text)) return;
     if (block.kind === "paragraph" && LOWERCASE_START.test(text)) {
       // A short one is a label of the float, not the broken paragraph's rest.
       if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
@@ -136,7 +134,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
         continue;
       }
     }
-    if (CAPTION_START.test(text)) {
+    if (FLOAT_CAPTION.test(text)) {
       captionOpen = !SENTENCE_END.test(text);
       floatEnded = !captionOpen;
       continue;
