@@ -82,9 +82,8 @@ export interface PageModel {
   links: PageLink[];
   /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
   chars: number;
-  /** Of those, the ones no font mapped to Unicode (U+FFFD); absent when the extractor did
-   * not count, and layout then counts them in the text. */
-  unmappedChars?: number;
+  /** Of those, the ones no font mapped to Unicode (U+FFFD). */
+  unmappedChars: number;
   extraction: ExtractionPath;
   /** Whether any line holds a right-to-left letter (Hebrew, Arabic); absent when the extractor
    * did not look, and layout then searches every line for one. */

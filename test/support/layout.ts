@@ -1,6 +1,7 @@
 // Small builders for synthetic page models: spans, lines and pages laid out with a fixed
 // advance (half an em per character), so layout tests state geometry in a few numbers.
 import type { Line, PageLink, PageModel, PageOutcome, Span } from "../../src/engine/model.js";
+import { countCharacters } from "../../src/engine/extract/char_counts.js";
 
 /** Width of one character, as a share of the font size. */
 export const CHAR_WIDTH_EMS = 0.5;
@@ -75,13 +76,6 @@ export function stack(texts: readonly string[], spec: LineSpec & { pitch?: numbe
   return texts.map((text, i) => line(text, { ...spec, y: y + i * pitch }));
 }
 
-/** Extractable characters of some lines, whitespace excluded (PageModel.chars). */
-export function countChars(lines: readonly Line[]): number {
-  let chars = 0;
-  for (const l of lines) for (const s of l.spans) chars += s.text.replace(/\s+/g, "").length;
-  return chars;
-}
-
 export interface PageSpec {
   width?: number;
   height?: number;
@@ -99,7 +93,8 @@ export function page(pageNumber: number, lines: Line[], spec: PageSpec = {}): Pa
     lines,
     rules: [],
     links: spec.links ?? [],
-    chars: spec.chars ?? countChars(lines),
+    ...countCharacters(lines),
+    ...(spec.chars === undefined ? {} : { chars: spec.chars }),
     extraction: "mupdf",
   };
 }

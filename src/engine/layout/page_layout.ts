@@ -32,25 +32,12 @@ export interface PageSummary {
 export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } | Extract<PageOutcome, { ok: false }>;
 
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
-  const facts = { page: model.page, chars: model.chars, unmappedChars: model.chars === 0 ? 0 : (model.unmappedChars ?? unmappedChars(model)), extraction: model.extraction };
+  const facts = { page: model.page, chars: model.chars, unmappedChars: model.unmappedChars, extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
   const lines = prepareLines(model.lines, { rightToLeft: model.rightToLeft });
   attachMarks(lines, model.marks);
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
   return { page: { model, lines }, summary: { ...facts, digest: digestPage(model, lines), xfaPlaceholder } };
-}
-
-const REPLACEMENT_CHARACTER = "\ufffd";
-
-/** Characters of the page that no font mapped to Unicode: MuPDF and pdf.js give them as U+FFFD. */
-function unmappedChars(model: PageModel): number {
-  let n = 0;
-  for (const line of model.lines) {
-    for (const span of line.spans) {
-      for (let at = span.text.indexOf(REPLACEMENT_CHARACTER); at >= 0; at = span.text.indexOf(REPLACEMENT_CHARACTER, at + 1)) n++;
-    }
-  }
-  return n;
 }
 
 /** Lays out each extracted page, keeping the laid-out pages in `held` by page number. */

@@ -225,11 +225,3 @@ function clampSpan(s: Span, bounds: Bounds): void {
   s.y0 = round2(clamp(s.y0, 0, bounds.height));
   s.y1 = round2(clamp(s.y1, 0, bounds.height));
 }
-
-export function countChars(lines: Line[]): number {
-  let chars = 0;
-  for (const line of lines) {
-    for (const span of line.spans) chars += span.text.match(/\S/gu)?.length ?? 0;
-  }
-  return chars;
-}

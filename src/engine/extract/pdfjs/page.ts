@@ -5,7 +5,8 @@ import type { Mark, PageModel } from "../../model.js";
 import type { PdfjsDocument } from "./document.js";
 import { fontsOf } from "./fonts.js";
 import { round2, type Bounds, type Matrix } from "./geometry.js";
-import { buildLines, countChars } from "./lines.js";
+import { countCharacters } from "../char_counts.js";
+import { buildLines } from "./lines.js";
 import { collectLinks } from "./links.js";
 import { collectRules } from "./rules.js";
 
@@ -32,7 +33,7 @@ export async function extractPagePdfjs(doc: PdfjsDocument, pageNumber: number): 
       rules: collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks),
       marks,
       links: collectLinks(annotations, viewport, bounds),
-      chars: countChars(lines),
+      ...countCharacters(lines),
       extraction: "pdfjs",
     };
   } finally {
