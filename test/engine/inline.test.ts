@@ -186,6 +186,13 @@ describe("renderInline: code spans", () => {
     expect(render([{ text: "Run " }, { text: "npm *install*", mono: true }, { text: " now" }])).toBe("Run `npm *install*` now");
   });
 
+  it("writes monospace side by side as one code span, though part of it is italic (issue 9: book-r-intro-p20's length(object))", () => {
+    // Two code spans side by side, `length(``object`, would read as one fenced by two backticks.
+    expect(render([{ text: "The function " }, { text: "length(", mono: true }, { text: "object", mono: true, italic: true }, { text: ")", mono: true }, { text: " can" }])).toBe(
+      "The function `length(object)` can",
+    );
+  });
+
   it("fences a code span containing backticks with a longer run of backticks", () => {
     expect(render([{ text: "a`b", mono: true }])).toBe("``a`b``");
     expect(render([{ text: "see " }, { text: "x``y", mono: true }])).toBe("see ```x``y```");

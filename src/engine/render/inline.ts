@@ -185,9 +185,11 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   // run object is made only for a span that starts a new one.
   const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup = false) => {
     const prev = runs[runs.length - 1];
-    // A superscript is written without emphasis, so its weight and slant do not part it
-    // (a footnote's ∗ from a math font, flagged italic, and the + beside it).
-    const sameStyle = prev && prev.uri === uri && prev.sup === sup && (sup || (prev.bold === bold && prev.italic === italic && prev.mono === mono));
+    // A superscript and a code span are written without emphasis, so weight and slant do
+    // not part them (a footnote's ∗ from a math font, flagged italic, and the + beside it;
+    // \typearea[BCOR] with its argument in italic type): two code spans side by side would
+    // read as one with a doubled backtick.
+    const sameStyle = prev && prev.uri === uri && prev.sup === sup && prev.mono === mono && (sup || mono || (prev.bold === bold && prev.italic === italic));
     // Whitespace carries no style: it joins whatever run it sits in.
     if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
     else runs.push({ text, bold, italic, mono, uri, sup });
