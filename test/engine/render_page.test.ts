@@ -1,6 +1,7 @@
 // render/page.ts: a paragraph broken at a column's foot goes on below the floats (figure,
 // caption, labels) set at the top of the next column (issue 9, item 2: reading order on real
-// multi-column papers; fixtures/real/paper-tracemonkey-p2). Synthetic lines (test/support/layout.ts).
+// multi-column papers; fixtures/real/paper-tracemonkey-p2), and code lines keep their spans'
+// spacing. Synthetic lines (test/support/layout.ts).
 import { describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
@@ -36,5 +37,25 @@ describe("renderPage: a paragraph broken by a column break goes on below the nex
     const md = render([FULL, FULL, "Running text ends here.", "", "Figure 3. A figure inside the column.", "", "which the text goes on about after the", "figure, as it does in this column.", FULL, FULL]);
     expect(md).not.toContain("based on which");
     expect(md).toContain("based on\n\n");
+  });
+});
+
+describe("renderPage: code lines keep their spans' spacing", () => {
+  function code(spans: { text: string; x: number; font: string; bold?: boolean }[], y: number): Line {
+    const parts = spans.map((s) => line([{ text: s.text, mono: true, font: s.font, bold: s.bold }], { x: s.x, y }).spans[0]);
+    return { spans: parts, x0: parts[0].x0, y0: parts[0].y0, x1: parts[parts.length - 1].x1, y1: parts[0].y1, wmode: 0 };
+  }
+
+  it("writes spans set against each other without a space, whatever their fonts (scrguide's \\KOMAoptions{DIV=last})", () => {
+    // "\" in the regular face, the command name in a bold one a hair wider: each span starts
+    // where the one before ends, though behind the column its x position gives.
+    const backslash = code([{ text: "\\", x: 122.5, font: "LMMono10-Regular" }], 100).spans[0];
+    const name = { ...code([{ text: "KOMAoptions", x: backslash.x1, font: "LMMonoLt10-Bold", bold: true }], 100).spans[0] };
+    name.x1 = name.x0 + 11 * 5.04;
+    const rest = code([{ text: "{DIV=last}", x: name.x1, font: "LMMono10-Regular" }], 100).spans[0];
+    const first: Line = { spans: [backslash, name, rest], x0: backslash.x0, y0: backslash.y0, x1: rest.x1, y1: backslash.y1, wmode: 0 };
+    const second = code([{ text: "\\typearea[current]{last}", x: 122.5, font: "LMMono10-Regular" }], 112);
+    const md = renderPage(page(1, [first, second]), [first, second], STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toBe("```\n\\KOMAoptions{DIV=last}\n\\typearea[current]{last}\n```");
   });
 });

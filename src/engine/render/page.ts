@@ -226,18 +226,26 @@ const CODE_COLUMN_MAX = 160;
 // indentation was drawn as spaces or as an offset.
 function codeLine(line: Line, left: number, charWidth: number): string {
   let text = "";
+  let right = -Infinity;
   for (const span of line.spans) {
     if (span.text.trim() === "") {
       text += span.text;
+      right = span.x1;
       continue;
     }
     const column = Math.min(CODE_COLUMN_MAX, Math.max(0, Math.round((span.x0 - left) / charWidth)));
     if (text.length < column) text += " ".repeat(column - text.length);
-    else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text)) text += " ";
+    // Behind its column (a wider face before it), a span set apart from the one before still
+    // gets its space; one set against it (\ in one font, KOMAoptions in a bold one) does not.
+    else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text) && span.x0 - right > CODE_SPAN_GAP_CHARS * charWidth) text += " ";
     text += span.text;
+    right = span.x1;
   }
   return text.trimEnd();
 }
+
+/** Spans of a code line further apart than this share of a character have a space between. */
+const CODE_SPAN_GAP_CHARS = 0.5;
 
 /** Blank lines kept inside a code block between two lines, at most. */
 const CODE_BLANK_LINES_MAX = 2;
