@@ -507,6 +507,19 @@ describe("buildBlocks: a paragraph cut by a float beside it (issue 9: ocr-vicksb
     expect(texts(blocks[1])).toBe("Sibley Tent.");
   });
 
+  it("joins a paragraph cut twice by margin notes, the notes after it (scrguide-en's v3.00 and v3.12)", () => {
+    const text = [
+      "In addition to the values in table 2.5, you can also use the value semi. This value results",
+      "in two-sided printing with one-sided margins and one-sided, that is non-alternating, marginal",
+      "notes. Beginning with version 3.12, binding corrections (see BCOR, page 33) will",
+      "be part of the left margin on odd pages but part of the right margin on even pages.",
+    ];
+    const lines = [...stack(text, { x: 61, y: 100, pitch: 14 }), line("v3.00", { x: 28, y: 106, size: 6 }), line("v3.12", { x: 28, y: 134, size: 6 })];
+    lines.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => texts(b))).toEqual([text.join(" | "), "v3.00", "v3.12"]);
+  });
+
   it("leaves the order alone where the lines before the float end a sentence, or the float sits across the column", () => {
     const ended = [...stack(["The balls of lead as they fall are found bent and flat-", "tened in every way they could be."], { x: 250, y: 100 }), line("Sibley Tent.", { x: 134, y: 124 }), ...stack(rest, { x: 250, y: 124 })];
     ended.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);

@@ -335,27 +335,37 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
 function joinAroundFloats(blocks: Block[]): Block[] {
   for (let i = 0; i + 2 < blocks.length; i++) {
     const before = blocks[i];
-    const float = blocks[i + 1];
-    const after = blocks[i + 2];
-    if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) continue;
-    if ((float.kind !== "paragraph" && float.kind !== "heading") || float.lines.length > FLOAT_LINES_MAX) continue;
+    if (before.kind !== "paragraph" || before.running) continue;
     const last = before.lines[before.lines.length - 1];
+    const end = lineText(last).trimEnd();
+    if (end === "" || /[.!?:;"”)\]]$/.test(end) || textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
+    // The floats: short blocks beside the paragraph's column, up to the block that goes on.
+    let k = i + 1;
+    while (k < blocks.length && k - i - 1 < FLOATS_MAX && isFloatBeside(blocks[k], last)) k++;
+    if (k === i + 1 || k >= blocks.length) continue;
+    const after = blocks[k];
+    if (after.kind !== "paragraph" || after.running) continue;
     const next = after.lines[0];
     const em = emOf(last);
-    // The paragraph's own left edge on both sides of the float, the float on their rows.
-    if (Math.abs(next.x0 - last.x0) > em) continue;
-    const [f0, f1] = extent(float.lines);
-    if (f1 > Math.min(last.x0, next.x0) && f0 < Math.max(last.x1, next.x1)) continue;
-    const middle = (float.lines[0].y0 + float.lines[float.lines.length - 1].y1) / 2;
-    if (middle < last.y0 || middle > next.y1) continue;
-    const end = lineText(last).trimEnd();
-    if (end === "" || /[.!?:;"”)\]]$/.test(end) || !/^\p{Ll}/u.test(lineText(next).trimStart())) continue;
-    // Running text on both sides, not labels: a float's labels are short.
-    if (textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN || textLength(after.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
-    if (Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
-    blocks.splice(i, 3, { kind: "paragraph", lines: [...before.lines, ...after.lines] }, float);
+    // The paragraph's own left edge on both sides of the floats, the floats beside its rows.
+    if (Math.abs(next.x0 - last.x0) > em || !/^\p{Ll}/u.test(lineText(next).trimStart())) continue;
+    if (textLength(after.lines) <= FLOAT_SIDE_CHARS_MIN || Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
+    const floats = blocks.slice(i + 1, k);
+    if (!floats.every((f) => isFloatBeside(f, next))) continue;
+    const middle = (floats[0].lines[0].y0 + floats[floats.length - 1].lines[floats[floats.length - 1].lines.length - 1].y1) / 2;
+    if (middle < before.lines[0].y0 || middle > next.y1) continue;
+    blocks.splice(i, k - i + 1, { kind: "paragraph", lines: [...before.lines, ...after.lines] }, ...floats);
+    // The joined paragraph may be cut again further down, by the floats just moved and more.
+    i--;
   }
   return blocks;
+}
+
+/** A short paragraph or heading that lies beside the line, overlapping it nowhere across. */
+function isFloatBeside(block: Block, line: Line): boolean {
+  if ((block.kind !== "paragraph" && block.kind !== "heading") || block.lines.length > FLOAT_LINES_MAX) return false;
+  const [f0, f1] = extent(block.lines);
+  return f1 <= line.x0 || f0 >= line.x1;
 }
 
 function textLength(lines: readonly Line[]): number {
@@ -364,8 +374,10 @@ function textLength(lines: readonly Line[]): number {
   return n;
 }
 
-/** The floats joinAroundFloats moves are short: a caption or a label. */
+/** The floats joinAroundFloats moves are short: a caption, a label or a margin note, ... */
 const FLOAT_LINES_MAX = 2;
+/** ... and few between the two parts of a paragraph. */
+const FLOATS_MAX = 3;
 /** ... and the paragraph's parts on each side are longer than a label. */
 const FLOAT_SIDE_CHARS_MIN = 40;
 
