@@ -529,3 +529,23 @@ describe("buildBlocks: a paragraph cut by a float beside it (issue 9: ocr-vicksb
   });
 });
 
+describe("buildBlocks: a page of few lines with a blank line after each (issue 9: gen-handbook-p5, a letter)", () => {
+  it("takes the usual gap from the leading, not from the blank lines that are most of the gaps", () => {
+    // 12 pt type on a 14.5 pt pitch (2.5 pt leading), and an 18 pt blank line between blocks.
+    const at = (text: string, y: number) => line(text, { x: 74, y, size: 12 });
+    const lines = [
+      at("Joanna Public", 100),
+      at("1 Hillside", 114.5),
+      at("SAMPLESTEAD", 129),
+      at("Dear Madam Chair,", 159),
+      at("The last general meeting was more than a year ago. I would like to remind you that the", 189),
+      at("articles of our club stipulate that one should be held every six months.", 203.5),
+      at("Anticipating an invitation", 233.5),
+      at("Enclosure: Excerpt from the articles governing general meetings", 263.5),
+      at("cc: executive board", 293.5),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([3, 1, 2, 1, 1, 1]);
+  });
+});
+

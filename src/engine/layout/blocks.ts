@@ -17,6 +17,10 @@ export type Block =
 
 /** A vertical gap larger than this many times the usual line gap starts a new block. */
 const PARAGRAPH_GAP_FACTOR = 1.6;
+/** A gap under this share of the line's height is leading, not a blank line ... */
+const LEADING_EMS_MAX = 1;
+/** ... and the leading gaps set the usual gap when they are at least this share of all. */
+const LEADING_SHARE_MIN = 1 / 3;
 /** Absolute gap (in ems) that always starts a new block, for pages with few lines. */
 const PARAGRAPH_GAP_EMS = 0.9;
 /** A first line indented by more than this many ems (and less than the max) starts a paragraph. */
@@ -273,16 +277,24 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   let left = Infinity;
   let right = -Infinity;
   const gaps: number[] = [];
+  // Gaps under an em: the leading between a paragraph's lines, not a blank line.
+  const leading: number[] = [];
   for (let i = 0; i < column.length; i++) {
     left = Math.min(left, column[i].x0);
     right = Math.max(right, column[i].x1);
     if (i > 0) {
       const gap = column[i].y0 - column[i - 1].y1;
-      if (gap >= 0) gaps.push(gap);
+      if (gap < 0) continue;
+      gaps.push(gap);
+      if (gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0)) leading.push(gap);
     }
   }
-  gaps.sort((a, b) => a - b);
-  const usualGap = gaps.length > 0 ? gaps[gaps.length >> 1] : 0;
+  // The usual gap is the leading's: on a page of few lines with a blank line after each short
+  // paragraph (a letter), blank lines are most of the gaps. Where leading is rare (text set
+  // double-spaced, with a single-spaced footnote), all gaps decide.
+  const sample = leading.length >= LEADING_SHARE_MIN * gaps.length ? leading : gaps;
+  sample.sort((a, b) => a - b);
+  const usualGap = sample.length > 0 ? sample[sample.length >> 1] : 0;
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
