@@ -187,6 +187,17 @@ describe("computeDocumentStats: running headers, footers and page numbers", () =
     for (const h of headers) expect(stats.running.has(h)).toBe(true);
   });
 
+  it("reads a running foot past the vector bullet layout took its ornament for (issue 9: luatex's '• 54 Modifications')", () => {
+    // The manual's even pages draw a circle left of "54 Modifications": layout attached it
+    // as a bullet on one page and not on the next.
+    const withOrnament = line([{ text: "• " }, { text: "54" }, { text: " " }, { text: "Modifications", bold: true }], { y: 760 });
+    const plain = line([{ text: "56" }, { text: " " }, { text: "Modifications", bold: true }], { y: 760 });
+    const pages = [bodyPage(58, [withOrnament], 10, 5), bodyPage(59, [], 10, 5), bodyPage(60, [plain], 10, 5), bodyPage(61, [], 10, 5)];
+    const stats = statsOf(pages);
+    expect(stats.running.has(withOrnament)).toBe(true);
+    expect(stats.running.has(plain)).toBe(true);
+  });
+
   it("does not treat a margin line on fewer than 40 % of pages as running", () => {
     const pages = pagesWith(10, (n) => (n <= 3 ? [line("Annual Report 2024", { y: 30 })] : []));
     const stats = statsOf(pages);

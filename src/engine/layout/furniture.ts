@@ -194,9 +194,18 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
   return found;
 }
 
-function marginPageNumber(line: Line, page: PageModel): number | null {
-  if (line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE)) return null;
-  const text = lineText(line).trim();
+/** A vector bullet layout put before a line (vector_bullets.ts): in the margin, a running
+ * foot's ornament drawn beside its page number ("• 54 Modifications" on one page of a
+ * spread, "56 Modifications" on the next). */
+const ATTACHED_BULLET = /^[•◦]\s*/;
+
+/** A margin line's text, without a bullet layout attached to it. */
+function marginText(line: Line): string {
+  return lineText(line).trim().replace(ATTACHED_BULLET, "");
+}
+
+/** The number at the edge of a margin line's text, when the line is short enough to be a running head. */
+function marginPageNumber(text: string): number | null {
   if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
   const m = EDGE_NUMBER.exec(text);
   return m ? Number(m[1] ?? m[2]) : null;
@@ -228,9 +237,9 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   const found: MarginLine[] = [];
   lines.forEach((line, index) => {
     if (line.y1 > top && line.y0 < bottom) return;
-    const text = lineText(line).trim();
+    const text = marginText(line);
     if (text === "") return;
-    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(line, page) });
+    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text) });
   });
   return { page: page.page, lines: found };
 }
