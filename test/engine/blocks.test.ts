@@ -520,6 +520,14 @@ describe("buildBlocks: a paragraph cut by a float beside it (issue 9: ocr-vicksb
     expect(blocks.map((b) => texts(b))).toEqual([text.join(" | "), "v3.00", "v3.12"]);
   });
 
+  it("joins a short rest that goes on with a command, and leaves one that starts with a number (scrguide-en p60; pdfium's standard_symbols)", () => {
+    const before = "dedication page after the main title, i.e., the argument of \\dedication when";
+    const lines = [line(before, { x: 61, y: 100 }), line("v3.12", { x: 28, y: 113, size: 6 }), line("\\maketitle is used (see page 70)", { x: 61, y: 113 })];
+    expect(buildBlocks(lines, STATS).map((b) => texts(b))).toEqual([`${before} | \\maketitle is used (see page 70)`, "v3.12"]);
+    const entry = [line("1 or 2 digit hour of the meridiem, expressed as a 12-hour clock. time{hh}", { x: 61, y: 100 }), line("HH", { x: 28, y: 113 }), line("2 digit hour of the meridiem", { x: 61, y: 113 })];
+    expect(buildBlocks(entry, STATS)).toHaveLength(3);
+  });
+
   it("leaves the order alone where the lines before the float end a sentence, or the float sits across the column", () => {
     const ended = [...stack(["The balls of lead as they fall are found bent and flat-", "tened in every way they could be."], { x: 250, y: 100 }), line("Sibley Tent.", { x: 134, y: 124 }), ...stack(rest, { x: 250, y: 124 })];
     ended.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);

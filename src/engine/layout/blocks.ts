@@ -360,8 +360,8 @@ function joinAroundFloats(blocks: Block[]): Block[] {
     const next = after.lines[0];
     const em = emOf(last);
     // The paragraph's own left edge on both sides of the floats, the floats beside its rows.
-    if (Math.abs(next.x0 - last.x0) > em || !/^\p{Ll}/u.test(lineText(next).trimStart())) continue;
-    if (textLength(after.lines) <= FLOAT_SIDE_CHARS_MIN || Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
+    if (Math.abs(next.x0 - last.x0) > em || !CONTINUATION_START.test(lineText(next).trimStart())) continue;
+    if (Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
     const floats = blocks.slice(i + 1, k);
     if (!floats.every((f) => isFloatBeside(f, next))) continue;
     const middle = (floats[0].lines[0].y0 + floats[floats.length - 1].lines[floats[floats.length - 1].lines.length - 1].y1) / 2;
@@ -386,11 +386,14 @@ function textLength(lines: readonly Line[]): number {
   return n;
 }
 
+/** How a paragraph's text goes on after a cut: in lower case, or with a command ("when |
+ * \maketitle is used"); a capital or a number starts an entry of its own. */
+const CONTINUATION_START = /^[\p{Ll}\\]/u;
 /** The floats joinAroundFloats moves are short: a caption, a label or a margin note, ... */
 const FLOAT_LINES_MAX = 2;
 /** ... and few between the two parts of a paragraph. */
 const FLOATS_MAX = 3;
-/** ... and the paragraph's parts on each side are longer than a label. */
+/** ... and the paragraph's part before them is longer than a label. */
 const FLOAT_SIDE_CHARS_MIN = 40;
 
 function extent(lines: readonly Line[]): [number, number] {
