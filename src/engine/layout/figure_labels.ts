@@ -62,8 +62,8 @@ function insideSome(line: Line, boxes: readonly Rule[]): boolean {
   return false;
 }
 
-/** First letters of FIGURE_CAPTION's words: a line starting otherwise is not read. */
-const CAPTION_INITIAL = /^\s*[FfSsCcDdIiAa]/;
+/** How FIGURE_CAPTION's words start: a line whose first span starts otherwise is not read. */
+const CAPTION_INITIAL = /^\s*(?:fig|sch|cha|dia|ill|abb)/i;
 
 /**
  * The drawn frames of the page's figures: a box (figureBoxes) that ends just above a figure

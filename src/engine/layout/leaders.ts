@@ -20,7 +20,7 @@ export function isContentsEntry(line: Line): boolean {
   for (let k = spans.length - 2; k >= 0 && last.trim() === ""; k--) last = spans[k].text;
   const end = last.trimEnd();
   if (end === "" || !/[\divxlcdm]$/i.test(end)) return false;
-  const text = lineText(line);
-  if (text.indexOf("..") < 0 && text.indexOf(". .") < 0 && text.indexOf("…") < 0) return false;
-  return LEADER_PAGE_END.test(text);
+  // Dots in some span before the line's text is built: most lines ending in a letter have none.
+  if (!spans.some((span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…"))) return false;
+  return LEADER_PAGE_END.test(lineText(line));
 }
