@@ -338,23 +338,24 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
 }
 
 /**
- * A paragraph that a float beside the column cuts in two, joined again with the float after
- * it: the lines before the float end mid-sentence (a hyphen, or no closing punctuation),
- * the lines after it start in lower case, and the float (a caption in the margin, set on a
- * row of the paragraph; ocr-vicksburg-p2's "Sibley Tent." inside "conceiva- ble") lies
- * beside the lines it cut between, overlapping neither across.
+ * A paragraph that floats beside its column cut in two, joined again with the floats after
+ * it: the lines before them end mid-sentence (a hyphen, or no closing punctuation), the
+ * lines after them go on at the paragraph's left edge (CONTINUATION_START), and the floats,
+ * up to FLOATS_MAX short blocks (a caption in the margin, ocr-vicksburg-p2's "Sibley Tent."
+ * inside "conceiva- ble"; scrguide-en's margin notes "v3.00", "v3.12"), lie beside the lines
+ * they cut between, overlapping neither across.
  */
 function joinAroundFloats(blocks: Block[]): Block[] {
   for (let i = 0; i + 2 < blocks.length; i++) {
     const before = blocks[i];
     if (before.kind !== "paragraph" || before.running) continue;
     const last = before.lines[before.lines.length - 1];
-    const end = lineText(last).trimEnd();
-    if (end === "" || /[.!?:;"”)\]]$/.test(end) || textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
     // The floats: short blocks beside the paragraph's column, up to the block that goes on.
     let k = i + 1;
     while (k < blocks.length && k - i - 1 < FLOATS_MAX && isFloatBeside(blocks[k], last)) k++;
     if (k === i + 1 || k >= blocks.length) continue;
+    const end = lineText(last).trimEnd();
+    if (end === "" || /[.!?:;"”)\]]$/.test(end) || textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
     const after = blocks[k];
     if (after.kind !== "paragraph" || after.running) continue;
     const next = after.lines[0];
@@ -364,7 +365,8 @@ function joinAroundFloats(blocks: Block[]): Block[] {
     if (Math.abs(lineStyle(last).size - lineStyle(next).size) >= 1) continue;
     const floats = blocks.slice(i + 1, k);
     if (!floats.every((f) => isFloatBeside(f, next))) continue;
-    const middle = (floats[0].lines[0].y0 + floats[floats.length - 1].lines[floats[floats.length - 1].lines.length - 1].y1) / 2;
+    const lastFloat = floats[floats.length - 1];
+    const middle = (floats[0].lines[0].y0 + lastFloat.lines[lastFloat.lines.length - 1].y1) / 2;
     if (middle < before.lines[0].y0 || middle > next.y1) continue;
     blocks.splice(i, k - i + 1, { kind: "paragraph", lines: [...before.lines, ...after.lines] }, ...floats);
     // The joined paragraph may be cut again further down, by the floats just moved and more.

@@ -63,7 +63,7 @@ const scratchChars: number[] = [];
 interface LineStyleFacts {
   style: TextStyle;
   chars: number;
-  /** A display line's title style (displayStyle), or null. */
+  /** A display line's title style (headingStyleOf), or null. */
   display: TextStyle | null;
 }
 

@@ -38,7 +38,7 @@ export function demoteFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], p
       if (label.kind !== "heading" && label.kind !== "paragraph") break;
       if (label.kind === "paragraph" && label.running) break;
       if (textOf(label.lines).length > FIGURE_LABEL_CHARS_MAX) break;
-      if (!label.lines.every((line) => insideSome(line, boxes!))) break;
+      if (!label.lines.every((line) => insideFrame(line, boxes!))) break;
       if (label.kind === "heading") blocks[j] = { kind: "paragraph", lines: label.lines };
     }
   }
@@ -55,7 +55,8 @@ function figureBoxes(rules: readonly Rule[], page: { width: number; height: numb
   });
 }
 
-function insideSome(line: Line, boxes: readonly Rule[]): boolean {
+/** Whether a drawn box holds the line. */
+export function insideFrame(line: Line, boxes: readonly Rule[]): boolean {
   for (const b of boxes) {
     if (line.x0 >= b.x0 - INSIDE_SLACK_PT && line.x1 <= b.x1 + INSIDE_SLACK_PT && line.y0 >= b.y0 - INSIDE_SLACK_PT && line.y1 <= b.y1 + INSIDE_SLACK_PT) return true;
   }
@@ -85,9 +86,4 @@ export function figureFrames(lines: readonly Line[], rules: readonly Rule[], pag
     }
   }
   return frames;
-}
-
-/** Whether a drawn box holds the line. */
-export function insideFrame(line: Line, frames: readonly Rule[]): boolean {
-  return insideSome(line, frames);
 }

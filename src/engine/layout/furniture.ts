@@ -18,6 +18,7 @@
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
 import { lineText } from "./line_joining.js";
+import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
@@ -194,14 +195,11 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
   return found;
 }
 
-/** A vector bullet layout put before a line (vector_bullets.ts): in the margin, a running
- * foot's ornament drawn beside its page number ("• 54 Modifications" on one page of a
- * spread, "56 Modifications" on the next). */
-const ATTACHED_BULLET = /^[•◦]\s*/;
-
-/** A margin line's text, without a bullet layout attached to it. */
+/** A margin line's text, without a bullet layout attached to it: a running foot's ornament
+ * drawn beside its page number ("• 54 Modifications" on one page of a spread, "56
+ * Modifications" on the next). */
 function marginText(line: Line): string {
-  return lineText(line).trim().replace(ATTACHED_BULLET, "");
+  return withoutAttachedBullet(lineText(line).trim());
 }
 
 /** The number at the edge of a margin line's text, when the line is short enough to be a running head. */

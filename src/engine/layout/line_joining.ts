@@ -381,10 +381,12 @@ const OCR_RULE = /^[|¦│┃]+$/;
  * line beside it with one space glyph 70 pt wide).
  */
 function splitOcrLine(line: Line): Line[] {
-  let cuts = false;
+  // The size of the last word before a blank measures it.
   let em = 0;
+  const wideBlank = (span: Span) => em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em;
+  let cuts = false;
   for (const span of line.spans) {
-    if (isOcrRule(span) || (em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em)) cuts = true;
+    if (isOcrRule(span) || wideBlank(span)) cuts = true;
     else if (!isBlankText(span.text)) em = span.size;
   }
   if (!cuts) return [{ ...line, spans: line.spans.slice() }];
@@ -400,7 +402,7 @@ function splitOcrLine(line: Line): Line[] {
       flush();
       run.push(span);
       flush();
-    } else if (em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em) {
+    } else if (wideBlank(span)) {
       flush();
     } else {
       if (!isBlankText(span.text)) em = span.size;

@@ -7,6 +7,17 @@ import type { Line, Mark, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { lineSize } from "./line_joining.js";
 
+/** The text attachMarks puts before a line: a filled mark's bullet, an outline's. */
+const FILLED_BULLET = "• ";
+const HOLLOW_BULLET = "◦ ";
+const ATTACHED_BULLET = /^[•◦]\s*/;
+
+/** A line's text without a bullet attachMarks may have put before it (a running foot's
+ * ornament is drawn beside it like a bullet). */
+export function withoutAttachedBullet(text: string): string {
+  return text.replace(ATTACHED_BULLET, "");
+}
+
 /** A bullet's longer side is at most this many ems of its line (LaTeX's boxed bullets reach
  * 0.96 em; a larger shape beside text is an icon or a figure). */
 const MARK_EMS_MAX = 1.05;
@@ -137,7 +148,7 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
     }
     if (covering && numberInMark(line, covering, em)) continue;
     if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em) || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
-    const glyph: Span = { ...line.spans[0], text: best.stroke ? "◦ " : "• ", x0: best.x0, x1: line.x0, italic: false, monospace: false };
+    const glyph: Span = { ...line.spans[0], text: best.stroke ? HOLLOW_BULLET : FILLED_BULLET, x0: best.x0, x1: line.x0, italic: false, monospace: false };
     line.spans.unshift(glyph);
     line.x0 = Math.min(line.x0, best.x0);
   }
