@@ -2,7 +2,7 @@
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
 import type { Line, PageModel, Rule } from "../model.js";
-import { figureFrames, insideFrame } from "./figure_labels.js";
+import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
 import { nonSpaceLength } from "./whitespace.js";

@@ -282,12 +282,7 @@ function placeInColumns(cells: Piece[], left: number[], right: number[]): number
   const at: number[] = [];
   let previous = -1;
   for (const cell of cells) {
-    let hit = -1;
-    for (let c = 0; c < left.length; c++) {
-      if (cell.x1 < left[c] || cell.x0 > right[c]) continue;
-      if (hit >= 0) return null;
-      hit = c;
-    }
+    const hit = soleColumn(cell, left, right);
     if (hit <= previous) return null;
     at.push(hit);
     previous = hit;
@@ -295,22 +290,24 @@ function placeInColumns(cells: Piece[], left: number[], right: number[]): number
   return at;
 }
 
+/** The one column the piece overlaps; -1 when it overlaps none or several. */
+function soleColumn(piece: Piece, left: number[], right: number[]): number {
+  let hit = -1;
+  for (let c = 0; c < left.length; c++) {
+    if (piece.x1 < left[c] || piece.x0 > right[c]) continue;
+    if (hit >= 0) return -1;
+    hit = c;
+  }
+  return hit;
+}
+
 /** The pieces with neighbours inside the same single column joined into one, when every
  *  piece then overlaps one column of its own; otherwise null. */
 function joinWithinColumns(cells: Piece[], left: number[], right: number[]): Piece[] | null {
-  const columnOf = (p: Piece) => {
-    let hit = -1;
-    for (let c = 0; c < left.length; c++) {
-      if (p.x1 < left[c] || p.x0 > right[c]) continue;
-      if (hit >= 0) return -1;
-      hit = c;
-    }
-    return hit;
-  };
   const out: Piece[] = [];
   let last = -1;
   for (const piece of cells) {
-    const c = columnOf(piece);
+    const c = soleColumn(piece, left, right);
     if (c < 0) return null;
     if (c === last) out[out.length - 1] = pieceOfItems([...out[out.length - 1].items, ...piece.items]);
     else out.push(piece);
