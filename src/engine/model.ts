@@ -58,6 +58,18 @@ export interface Mark {
   kind: "fill" | "stroke" | "image";
 }
 
+/**
+ * A drawn path that is not a rule: a curve, an arrow, a diagonal, a polygon, a plot's point.
+ * Diagrams and plots are made of them; layout finds a figure drawn without a frame by them and
+ * leaves its labels out (layout/figure_text.ts).
+ */
+export interface Drawing {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** A URI link annotation with the area it covers. */
 export interface PageLink {
   x0: number;
@@ -79,6 +91,9 @@ export interface PageModel {
   /** Small drawn shapes that may be list bullets, at most a few thousand per page. Optional:
    * a model without it (an older worker, a test) simply has no vector bullets. */
   marks?: Mark[];
+  /** Drawn paths that are not rules, at most a few thousand per page. Optional like marks: a
+   * model without it has no figures drawn without a frame. */
+  drawings?: Drawing[];
   links: PageLink[];
   /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
   chars: number;

@@ -1,11 +1,12 @@
-// Text inside a figure is not a heading (issue 9: "cells are never rendered as headings",
-// and a report's diagram labels came out as headings that outranked the sections).
+// Text inside a figure is not a heading, and is left out (issue 9: "cells are never rendered
+// as headings", and a report's diagram labels came out as headings that outranked the
+// sections; fixtures/real/README.md: the truth leaves out text inside diagrams, captions stay).
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { Block } from "../../src/engine/layout/blocks.js";
-import { demoteFigureLabels } from "../../src/engine/layout/figure_labels.js";
+import { dropFramedFigureLabels } from "../../src/engine/layout/figure_labels.js";
 import type { Rule } from "../../src/engine/model.js";
 import { plainText } from "../../src/engine/render/inline.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -19,8 +20,8 @@ const heading = (text: string, x: number, y: number): Block => ({ kind: "heading
 const paragraph = (text: string, x: number, y: number): Block => ({ kind: "paragraph", lines: [line(text, { x, y })] });
 const kinds = (blocks: Block[]) => blocks.map((b) => b.kind);
 
-describe("demoteFigureLabels", () => {
-  it("makes the labels inside a figure's frame above its caption paragraphs, and the caption too", () => {
+describe("dropFramedFigureLabels", () => {
+  it("leaves out the labels inside a figure's frame above its caption, and makes the caption a paragraph", () => {
     const blocks = [
       heading("1 Overview", 72, 100),
       paragraph("Body text that introduces the figure below, long enough to be prose here.", 72, 130),
@@ -28,37 +29,39 @@ describe("demoteFigureLabels", () => {
       heading("Optional", 300, 330),
       heading("Figure 1 – Specifications expansion", 180, 410),
     ];
-    demoteFigureLabels(blocks, [FRAME], PAGE, plainText);
-    expect(kinds(blocks)).toEqual(["heading", "paragraph", "paragraph", "paragraph", "paragraph"]);
+    dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
+    expect(kinds(blocks)).toEqual(["heading", "paragraph", "paragraph"]);
+    expect(blocks.map((b) => plainText(b.lines))).toEqual(["1 Overview", "Body text that introduces the figure below, long enough to be prose here.", "Figure 1 – Specifications expansion"]);
   });
 
   it("keeps a section heading set just above a figure, outside its drawing", () => {
     const blocks = [heading("2 Results", 72, 180), heading("Label", 200, 250), paragraph("Figure 2: Throughput.", 180, 410)];
-    demoteFigureLabels(blocks, [FRAME], PAGE, plainText);
-    expect(kinds(blocks)).toEqual(["heading", "paragraph", "paragraph"]);
+    dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
+    expect(kinds(blocks)).toEqual(["heading", "paragraph"]);
+    expect(plainText(blocks[0].lines)).toBe("2 Results");
   });
 
   it("leaves headings alone where no caption follows, even inside a drawn box (a heading on a coloured band)", () => {
     const blocks = [heading("Mandatory", 200, 250), paragraph("Text in the box, and no caption after it.", 130, 300)];
-    demoteFigureLabels(blocks, [FRAME], PAGE, plainText);
+    dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
     expect(kinds(blocks)).toEqual(["heading", "paragraph"]);
   });
 
   it("does not take a box as large as the page for a figure", () => {
     const background: Rule = { x0: 0, y0: 0, x1: 612, y1: 792, kind: "fill" };
     const blocks = [heading("Results", 72, 250), paragraph("Figure 3. A plot.", 180, 410)];
-    demoteFigureLabels(blocks, [background], PAGE, plainText);
+    dropFramedFigureLabels(blocks, [background], PAGE, plainText);
     expect(kinds(blocks)).toEqual(["heading", "paragraph"]);
   });
 });
 
 describe("a report page with a framed diagram (fixtures/real/report-geobase-p6)", () => {
-  it("has its sections as the only headings, the diagram's labels as text", async () => {
+  it("has its sections as the only headings, and none of the diagram's labels", async () => {
     const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/report-geobase-p6.pdf")));
     const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
     const headings = markdown.split("\n").filter((l) => l.startsWith("#"));
     expect(headings.map((h) => h.replace(/^#+ /, ""))).toEqual(["1 Overview", "2 LRS"]);
-    expect(markdown).toContain("**Mandatory Optional**");
+    for (const label of ["Quantity of phenomenon", "Number of characteristics", "Mandatory", "Optional"]) expect(markdown).not.toContain(label);
     expect(markdown).toContain("**Figure 1 – Specifications expansion**");
   });
 });

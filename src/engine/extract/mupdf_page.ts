@@ -1,7 +1,8 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
-import type { Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
+import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
+import { pushDrawing } from "./drawings.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
@@ -92,7 +93,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
       return turnUpright({
@@ -102,6 +103,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         lines,
         rules,
         marks,
+        drawings,
         links,
         chars,
         unmappedChars,
@@ -158,6 +160,7 @@ interface StextRead {
   lines: Line[];
   rules: Rule[];
   marks: Mark[];
+  drawings: Drawing[];
   chars: number;
   /** Characters no font mapped to Unicode (U+FFFD). */
   unmappedChars: number;
@@ -203,6 +206,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
+  const drawings: Drawing[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
   let unmappedChars = 0;
@@ -214,9 +218,13 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     if (type === BLOCK_VECTOR) {
       const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
       const flags = wasm._wasm_stext_block_get_v_flags(block);
-      if (rules.length < RULES_PER_PAGE_MAX) {
-        const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, isWhite(wasm._wasm_stext_block_get_v_argb(block)));
-        if (rule) rules.push(rule);
+      const white = isWhite(wasm._wasm_stext_block_get_v_argb(block));
+      const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, white);
+      if (rule) {
+        if (rules.length < RULES_PER_PAGE_MAX) rules.push(rule);
+      } else if (!white) {
+        // A white path is invisible on the page: no part of a figure a reader sees.
+        pushDrawing(drawings, H[b], H[b + 1], H[b + 2], H[b + 3]);
       }
       pushMark(marks, H[b], H[b + 1], H[b + 2], H[b + 3], flags & V_FLAG_STROKED ? "stroke" : "fill");
       continue;
@@ -355,7 +363,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       });
     }
   }
-  return { lines, rules, marks, chars, unmappedChars, charsByQuarter, rightToLeft };
+  return { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft };
 }
 
 const SPACE = 0x20;
@@ -431,6 +439,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
+  const drawings: Drawing[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
   let unmappedChars = 0;
@@ -444,10 +453,13 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
     },
     onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color: number[]) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], flags.isStroked ? "stroke" : "fill");
-      if (rules.length >= RULES_PER_PAGE_MAX) return;
       const white = color.length === 3 && color.every((v) => v * 255 >= WHITE_CHANNEL_MIN);
       const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0), white);
-      if (rule) rules.push(rule);
+      if (rule) {
+        if (rules.length < RULES_PER_PAGE_MAX) rules.push(rule);
+      } else if (!white) {
+        pushDrawing(drawings, bbox[0], bbox[1], bbox[2], bbox[3]);
+      }
     },
     beginLine(bbox, wmode, dir) {
       lineQuarter = wmode === 1 ? 0 : quarterOf(dir[0], dir[1]);
@@ -491,7 +503,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       current = null;
     },
   });
-  return { lines, rules, marks, chars, unmappedChars, charsByQuarter };
+  return { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter };
 }
 
 function readLinks(page: MupdfPage): PageLink[] {

@@ -54,6 +54,7 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     lines: model.lines.map(turnLine),
     rules: model.rules.map(turn),
     marks: model.marks?.map(turn),
+    drawings: model.drawings?.map(turn),
     links: model.links.map(turn),
   };
 }

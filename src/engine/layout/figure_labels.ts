@@ -1,9 +1,10 @@
-// Text drawn inside a figure: a diagram's labels ("Quantity of phenomenon", "Mandatory") are
-// often set larger and bolder than the body, so the heading rules take them for headings. A
-// figure is recognised by its caption below it ("Figure 1 – …"): the short blocks just above
+// Text drawn inside a framed figure: a diagram's labels ("Quantity of phenomenon", "Mandatory")
+// are often set larger and bolder than the body, so the heading rules take them for headings.
+// A figure is recognised by its caption below it ("Figure 1 – …"): the short blocks just above
 // the caption that sit inside a drawn box (the figure's frame, or a filled shape behind the
-// label) are its labels, and are kept as plain paragraphs. A section heading set just above
-// a figure stays a heading: it is outside the figure's drawing. A caption is never a heading.
+// label) are its labels. The Markdown holds no figures, so it holds none of their labels
+// either, as for figures drawn without a frame (figure_text.ts). A section heading set just
+// above a figure stays: it is outside the figure's drawing. A caption is never a heading.
 import type { Line, Rule } from "../model.js";
 import type { Block } from "./blocks.js";
 import { FIGURE_CAPTION } from "./captions.js";
@@ -17,8 +18,9 @@ const FIGURE_LABEL_BLOCKS_MAX = 30;
 
 type AnyBlock = Block | { kind: "table" };
 
-export function demoteFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
+export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
   let boxes: Rule[] | null = null;
+  const labels = new Set<AnyBlock>();
   for (let i = 0; i < blocks.length; i++) {
     const caption = blocks[i];
     if (caption.kind !== "heading" && caption.kind !== "paragraph") continue;
@@ -34,7 +36,11 @@ export function demoteFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], p
       if (label.kind === "paragraph" && label.running) break;
       if (textOf(label.lines).length > FIGURE_LABEL_CHARS_MAX) break;
       if (!label.lines.every((line) => insideFrame(line, boxes!))) break;
-      if (label.kind === "heading") blocks[j] = { kind: "paragraph", lines: label.lines };
+      labels.add(label);
     }
   }
+  if (labels.size === 0) return;
+  let kept = 0;
+  for (const block of blocks) if (!labels.has(block)) blocks[kept++] = block;
+  blocks.length = kept;
 }

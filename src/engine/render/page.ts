@@ -1,5 +1,6 @@
-// Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → reading order →
-// blocks → Markdown text. Knows the document statistics but nothing of other pages.
+// Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
+// left out → reading order → blocks → Markdown text. Knows the document statistics but
+// nothing of other pages.
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
@@ -10,7 +11,8 @@ import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
-import { demoteFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
+import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
+import { figureTextLines } from "../layout/figure_text.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { renderTable } from "./table.js";
 
@@ -38,7 +40,9 @@ export function renderPage(
   outline: OutlineHints,
 ): PageRender {
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
-  const { tables, rest } = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const { tables, rest: text } = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const figureText = figureTextLines(text, model.drawings, model.rules, stats.body.size, model);
+  const rest = figureText.size === 0 ? text : text.filter((line) => !figureText.has(line));
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
   const blocks: PageBlock[] = [];
@@ -65,7 +69,7 @@ export function renderPage(
     if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
-  demoteFigureLabels(blocks, model.rules, model, plainText);
+  dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);

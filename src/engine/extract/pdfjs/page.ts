@@ -1,7 +1,7 @@
 // The pdf.js fallback: pages on which MuPDF fails are extracted again with pdf.js into the
 // same page model, so nothing downstream needs to know which engine read the page.
 import { AnnotationMode } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Mark, PageModel } from "../../model.js";
+import type { Drawing, Mark, PageModel } from "../../model.js";
 import type { PdfjsDocument } from "./document.js";
 import { fontsOf } from "./fonts.js";
 import { round2, type Bounds, type Matrix } from "./geometry.js";
@@ -25,13 +25,15 @@ export async function extractPagePdfjs(doc: PdfjsDocument, pageNumber: number): 
     const bounds: Bounds = { width: viewport.width, height: viewport.height };
     const lines = buildLines(text.items, text.styles, page, viewport.transform as Matrix, bounds, fontsOf(doc));
     const marks: Mark[] = [];
+    const drawings: Drawing[] = [];
     return {
       page: pageNumber,
       width: round2(viewport.width),
       height: round2(viewport.height),
       lines,
-      rules: collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks),
+      rules: collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks, drawings),
       marks,
+      drawings,
       links: collectLinks(annotations, viewport, bounds),
       ...countCharacters(lines),
       extraction: "pdfjs",

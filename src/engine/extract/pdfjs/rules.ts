@@ -1,8 +1,10 @@
 // Operator list to rules: straight stroked segments and thin filled rectangles, with the
 // CTM and line width tracked through save/restore and form XObjects. The same pass keeps the
-// glyph-sized shapes (paths, shadings, images) as marks, the possible vector list bullets.
+// glyph-sized shapes (paths, shadings, images) as marks, the possible vector list bullets,
+// and the paths of diagrams and plots as drawings.
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Mark, Rule } from "../../model.js";
+import type { Drawing, Mark, Rule } from "../../model.js";
+import { pushDrawing } from "../drawings.js";
 import { pushMark } from "../marks.js";
 import { apply, clampToPage, emptyBox, extendBox, multiply, toMatrix, type Box, type Bounds, type Matrix, type Vec } from "./geometry.js";
 
@@ -65,8 +67,9 @@ function transformedBox(ctm: Matrix, x0: number, y0: number, x1: number, y1: num
   return box;
 }
 
-/** Rules of the page; glyph-sized shapes are appended to `marks` on the way. */
-export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds, marks: Mark[] = []): Rule[] {
+/** Rules of the page; glyph-sized shapes are appended to `marks` on the way, and painted paths
+ * with a curve or a slanted segment (a diagram's arrows, a plot's points) to `drawings`. */
+export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds, marks: Mark[] = [], drawings: Drawing[] = []): Rule[] {
   const rules: Rule[] = [];
   // The CTM is kept in viewport space (viewport transform already applied) so path points
   // map straight to the page model's top-left coordinates.
@@ -121,7 +124,7 @@ export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix
         break;
       case OPS.constructPath:
         if (args) {
-          const box = addPathRules(args, state, bounds, rules, marks);
+          const box = addPathRules(args, state, bounds, rules, marks, drawings);
           if (clipPending && box) state = { ...state, clip: box };
           clipPending = false;
         }
@@ -142,7 +145,7 @@ function gStateLineWidth(entries: unknown): number | null {
 
 /** Adds the path's rules (and its mark, when glyph-sized and painted); returns the path's
  * page-space box, or null for an empty path. */
-function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rules: Rule[], marks: Mark[]): Box | null {
+function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rules: Rule[], marks: Mark[], drawings: Drawing[]): Box | null {
   const paintOp = args[0] as number;
   const stroke = STROKE_OPS.has(paintOp);
   const fill = FILL_OPS.has(paintOp);
@@ -151,18 +154,25 @@ function addPathRules(args: unknown[], state: GraphicsState, bounds: Bounds, rul
   const { ctm } = state;
   // Every point, curve control points included (their hull holds the curve).
   const all = emptyBox();
+  // A curve or a slanted segment makes the path a drawing rather than rules.
+  let drawn = false;
+  let at: Vec = [0, 0];
   for (let k = 0; k < buffer.length; ) {
     const op = buffer[k++];
     const points = op === DRAW_MOVE_TO || op === DRAW_LINE_TO ? 1 : op === DRAW_CURVE_TO ? 3 : op === DRAW_QUADRATIC_CURVE_TO ? 2 : op === DRAW_CLOSE_PATH ? 0 : -1;
     if (points < 0) return null;
+    if (points > 1) drawn = true;
     for (let p = 0; p < points; p++, k += 2) {
       const v = apply(ctm, buffer[k], buffer[k + 1]);
       extendBox(all, v[0], v[1]);
+      if (op === DRAW_LINE_TO && Math.abs(v[0] - at[0]) > AXIS_TOLERANCE_PT && Math.abs(v[1] - at[1]) > AXIS_TOLERANCE_PT) drawn = true;
+      at = v;
     }
   }
   if (all[0] > all[2]) return null;
   if (!stroke && !fill) return all;
   pushMark(marks, all[0], all[1], all[2], all[3], fill ? "fill" : "stroke");
+  if (drawn) pushDrawing(drawings, all[0], all[1], all[2], all[3]);
   const half = (Math.max(state.lineWidth, 0) * Math.sqrt(Math.abs(ctm[0] * ctm[3] - ctm[1] * ctm[2]))) / 2;
   let corners: number[] = [];
   let straight = true;

@@ -1,0 +1,124 @@
+// Text drawn as part of a figure that has no frame: a diagram's box labels, a plot's tick
+// labels and axis titles. They come out of the text layer as a run of two-word paragraphs
+// ("Interpret", "Bytecodes", "loop edge", "−2", "−1") that breaks the page's reading for
+// nothing a reader can use without the drawing; the Markdown holds no figures, so it holds
+// none of their labels either (the real-page truth leaves them out the same way). Captions stay.
+//
+// A figure is found by its drawings (PageModel.drawings: curves, arrows, a plot's points) and
+// the labels set among them in small print. Drawings, rules and label lines that lie within
+// LINK_EMS of each other make one group; a group with FIGURE_DRAWINGS_MIN drawings or more is
+// a figure, and its labels are left out, unless its box holds running text (a callout box
+// drawn around a paragraph is no figure).
+import type { Drawing, Line, Rule } from "../model.js";
+import type { Box } from "./box.js";
+import { FLOAT_CAPTION } from "./captions.js";
+import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
+import { lineText } from "./line_joining.js";
+
+/** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
+ * plot its points; a vector bullet or an underline is one drawing. */
+const FIGURE_DRAWINGS_MIN = 4;
+/** The drawings of a figure cover at least this many body ems each way: a logo or a symbol
+ * drawn as a few paths ("printed on acid-free paper" beside its sign) is no figure. */
+const FIGURE_SIDE_EMS_MIN = 3;
+/** A label is set this much smaller than the body at most: plots and diagrams label in small
+ * print (6-7 pt under a 10 pt body), while a form's labels or a heading over a figure are
+ * set at body size and stay. */
+const LABEL_SIZE_RATIO_MAX = 0.85;
+/** Elements this many body ems apart or closer are one group: an axis title sits about an em
+ * below its tick labels, a box label inside its box. */
+const LINK_EMS = 1;
+/** Rules longer than this share of the page's side are a page's structure (a column rule, a
+ * header's rule), not part of a figure: they would link a figure to everything around it. */
+const RULE_PAGE_SHARE_MAX = 0.5;
+
+/** The lines that are labels of a figure without a frame, to be left out of the page. */
+export function figureTextLines(
+  lines: readonly Line[],
+  drawings: readonly Drawing[] | undefined,
+  rules: readonly Rule[],
+  bodySize: number,
+  page: { width: number; height: number },
+): Set<Line> {
+  const found = new Set<Line>();
+  if (!drawings || drawings.length < FIGURE_DRAWINGS_MIN || !(bodySize > 0)) return found;
+  const labels = lines.filter((line) => isLabel(line, bodySize));
+  if (labels.length === 0) return found;
+  const parts = [
+    ...drawings.map((box) => ({ box, drawing: true, line: null })),
+    ...rules.filter((r) => r.x1 - r.x0 <= RULE_PAGE_SHARE_MAX * page.width && r.y1 - r.y0 <= RULE_PAGE_SHARE_MAX * page.height).map((box) => ({ box, drawing: false, line: null })),
+    ...labels.map((line) => ({ box: line as Box, drawing: false, line })),
+  ];
+  const groupOf = linkedGroups(parts.map((p) => p.box), LINK_EMS * bodySize);
+  const groups = new Map<number, { drawings: number; drawn: Box; labels: Line[]; box: Box }>();
+  parts.forEach((part, i) => {
+    const root = groupOf[i];
+    let group = groups.get(root);
+    if (!group) groups.set(root, (group = { drawings: 0, drawn: emptyBox(), labels: [], box: emptyBox() }));
+    if (part.drawing) {
+      group.drawings++;
+      extend(group.drawn, part.box);
+    }
+    if (part.line) group.labels.push(part.line);
+    extend(group.box, part.box);
+  });
+  const labelSet = new Set(labels);
+  const sideMin = FIGURE_SIDE_EMS_MIN * bodySize;
+  for (const group of groups.values()) {
+    if (group.drawings < FIGURE_DRAWINGS_MIN || group.labels.length === 0) continue;
+    if (group.drawn.x1 - group.drawn.x0 < sideMin || group.drawn.y1 - group.drawn.y0 < sideMin) continue;
+    if (lines.some((line) => !labelSet.has(line) && centreInside(line, group.box) && lineText(line).trim().length > FIGURE_LABEL_CHARS_MAX)) continue;
+    for (const line of group.labels) found.add(line);
+  }
+  return found;
+}
+
+/** A short line in small print that names no float: the caption under a figure stays. */
+function isLabel(line: Line, bodySize: number): boolean {
+  let size = 0;
+  for (const span of line.spans) size = Math.max(size, span.size);
+  if (size > LABEL_SIZE_RATIO_MAX * bodySize) return false;
+  const text = lineText(line).trim();
+  return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
+}
+
+function emptyBox(): Box {
+  return { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity };
+}
+
+function extend(box: Box, by: Box): void {
+  box.x0 = Math.min(box.x0, by.x0);
+  box.y0 = Math.min(box.y0, by.y0);
+  box.x1 = Math.max(box.x1, by.x1);
+  box.y1 = Math.max(box.y1, by.y1);
+}
+
+function centreInside(line: Line, box: Box): boolean {
+  const x = (line.x0 + line.x1) / 2;
+  const y = (line.y0 + line.y1) / 2;
+  return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+}
+
+/** Each box's group (the index of its group's root): boxes `gap` apart or closer are linked,
+ * and links chain. A sweep over the boxes sorted by their left edge compares only boxes whose
+ * spans across x come within `gap`. */
+function linkedGroups(boxes: readonly Box[], gap: number): number[] {
+  const parent = boxes.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].x0 - boxes[b].x0);
+  for (let a = 0; a < order.length; a++) {
+    const p = boxes[order[a]];
+    for (let b = a + 1; b < order.length; b++) {
+      const q = boxes[order[b]];
+      if (q.x0 > p.x1 + gap) break;
+      if (q.y0 > p.y1 + gap || p.y0 > q.y1 + gap) continue;
+      const ra = find(order[a]);
+      const rb = find(order[b]);
+      if (ra !== rb) parent[ra] = rb;
+    }
+  }
+  return boxes.map((_, i) => find(i));
+}
