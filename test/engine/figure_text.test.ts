@@ -51,6 +51,11 @@ describe("figureTextLines", () => {
     expect(figureTextLines([caption, bodySize, far], diagram(300, 300), [], BODY, PAGE).size).toBe(0);
   });
 
+  it("keeps code set small beside a drawing (tug2005's slide: a listing next to the cows it draws)", () => {
+    const code = line("\\vbox to 100bp", { x: 302, y: 303, size: 6, mono: true });
+    expect(figureTextLines([code], diagram(300, 300), [], BODY, PAGE).size).toBe(0);
+  });
+
   it("takes a symbol drawn as a few paths for no figure (freeculture: 'printed on acid-free paper')", () => {
     const symbol: Drawing[] = Array.from({ length: 5 }, (_, i) => ({ x0: 250 + i, y0: 368, x1: 260 - i, y1: 374 }));
     const imprint = line("This book is printed on acid-free paper.", { x: 150, y: 378, size: 7 });

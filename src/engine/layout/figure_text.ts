@@ -73,10 +73,15 @@ export function figureTextLines(
   return found;
 }
 
-/** A short line in small print that names no float: the caption under a figure stays. */
+/** A short line in small print that names no float: the caption under a figure stays. Code
+ * stays too: a listing set small beside a drawing (a slide's example next to its output) is
+ * content, and a diagram labels in a text face. */
 function isLabel(line: Line, bodySize: number): boolean {
   let size = 0;
-  for (const span of line.spans) size = Math.max(size, span.size);
+  for (const span of line.spans) {
+    if (span.monospace) return false;
+    size = Math.max(size, span.size);
+  }
   if (size > LABEL_SIZE_RATIO_MAX * bodySize) return false;
   const text = lineText(line).trim();
   return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
