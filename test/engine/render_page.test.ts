@@ -59,3 +59,13 @@ describe("renderPage: code lines keep their spans' spacing", () => {
     expect(md).toBe("```\n\\KOMAoptions{DIV=last}\n\\typearea[current]{last}\n```");
   });
 });
+
+describe("renderPage: code keeps the blank lines the page sets (book-r-intro-p45)", () => {
+  it("counts blank lines by the closest pitch, even where they are as many as the set lines", () => {
+    // R's output: a command, a blank line, a title, a blank line, then two lines at the pitch.
+    const at = (text: string, row: number) => line(text, { mono: true, x: 90, y: 100 + row * PITCH });
+    const lines = prepareLines([at("> shapiro.test(long)", 0), at("    Shapiro-Wilk normality test", 2), at("data:  long", 4), at("W = 0.9793, p-value = 0.01052", 5)]);
+    const md = renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toBe("```\n> shapiro.test(long)\n\n    Shapiro-Wilk normality test\n\ndata:  long\nW = 0.9793, p-value = 0.01052\n```");
+  });
+});

@@ -253,6 +253,8 @@ const CODE_SPAN_GAP_CHARS = 0.5;
 
 /** Blank lines kept inside a code block between two lines, at most. */
 const CODE_BLANK_LINES_MAX = 2;
+/** A step between a code block's lines under this share of a line's height is no pitch. */
+const CODE_PITCH_HEIGHT_SHARE_MIN = 0.6;
 
 function renderCode(lines: readonly Line[]): string {
   const widths: number[] = [];
@@ -264,10 +266,16 @@ function renderCode(lines: readonly Line[]): string {
   }
   widths.sort((a, b) => a - b);
   const charWidth = widths.length > 0 ? widths[widths.length >> 1] : 6;
-  const pitches: number[] = [];
-  for (let i = 1; i < lines.length; i++) pitches.push(lines[i].y0 - lines[i - 1].y0);
-  pitches.sort((a, b) => a - b);
-  const pitch = pitches.length > 0 ? pitches[pitches.length >> 1] : 0;
+  // The block's line pitch is its closest one: in a short listing the blank lines can be as
+  // many as the set ones (R's output: a command, a blank, a title, a blank, two lines), so
+  // the median pitch would take a blank line for the pitch. Lines closer than a share of their
+  // height are pieces of one line, not a pitch.
+  let pitch = Infinity;
+  for (let i = 1; i < lines.length; i++) {
+    const step = lines[i].y0 - lines[i - 1].y0;
+    if (step >= CODE_PITCH_HEIGHT_SHARE_MIN * (lines[i - 1].y1 - lines[i - 1].y0) && step < pitch) pitch = step;
+  }
+  if (pitch === Infinity) pitch = 0;
   let left = Infinity;
   for (const l of lines) if (l.x0 < left) left = l.x0;
   const out: string[] = [];
