@@ -557,3 +557,45 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
   });
 });
 
+
+describe("buildBlocks: a blank of half a line parts blocks (issue 9: paper-tracemonkey p1 and p6)", () => {
+  it("ends a list item where a paragraph follows two thirds of a line lower, though it starts at the item's text", () => {
+    // 9 pt type on a 10 pt pitch; the paragraph after the item starts 6.8 pt below it.
+    const at = (text: string, x: number, y: number) => line(text, { x, y, size: 9 });
+    const lines = [
+      at("• There is at least one hot side exit for which the VM cannot", 59, 100),
+      at("complete a trace.", 67, 110),
+      at("• The loop body is short.", 59, 120),
+      at("In this case, the VM will repeatedly pass the loop header, search", 66, 135.8),
+      at("for a trace, find it, execute it, and fall back to the interpreter.", 54, 145.8),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "list_item", "paragraph"]);
+    expect(texts(blocks[2])).toBe("In this case, the VM will repeatedly pass the loop header, search | for a trace, find it, execute it, and fall back to the interpreter.");
+  });
+
+  it("parts a title page's affiliations, each two lines set 6.5 pt below the last", () => {
+    const at = (text: string, x: number, y: number) => line(text, { x, y, size: 9 });
+    const mozilla = "{gal,brendan,shaver,danderson,dmandelin,mrbkap,graydon,bz}@mozilla.com";
+    const lines = [at("Mozilla Corporation", 266, 180), at(mozilla, 91, 191.2), at("Adobe Corporation", 267, 206.7), at("{edwsmith,rreitmai}@adobe.com", 237, 217.9)];
+    expect(buildBlocks(lines, STATS).map(texts)).toEqual([`Mozilla Corporation | ${mozilla}`, "Adobe Corporation | {edwsmith,rreitmai}@adobe.com"]);
+  });
+
+  it("keeps joining lines whose boxes are shorter than their type (the pdfTeX manual's TeX Gyre Pagella: 5 pt boxes for 11 pt type)", () => {
+    const short = (text: string, y: number): Line => {
+      const l = line(text, { x: 71, y, size: 11 });
+      return { ...l, y1: y + 5, spans: l.spans.map((s) => ({ ...s, y1: y + 5 })) };
+    };
+    // Lines holding a typewriter word have full boxes, so the usual gap is the leading of those.
+    const full = (text: string, y: number): Line => line(text, { x: 71, y, size: 11 });
+    const lines = [
+      full("A pdf file consists of objects. The object 9 0 obj holds the document's catalog", 100),
+      full("and the object 5 0 R the tree of its pages; in this small document they are few", 113.8),
+      full("and easy to follow by reading the file in a text editor, as we invite users to", 127.6),
+      short("do: the trailer names the catalog, and the catalog names everything else in", 141.4),
+      short("the document. Just follow the thread, from the trailer to the catalog to each", 155.2),
+      short("page, and from each page to its content stream.", 169),
+    ];
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});

@@ -21,8 +21,13 @@ const PARAGRAPH_GAP_FACTOR = 1.6;
 const LEADING_EMS_MAX = 1;
 /** ... and the leading gaps set the usual gap when they are at least this share of all. */
 const LEADING_SHARE_MIN = 1 / 3;
-/** Absolute gap (in ems) that always starts a new block, for pages with few lines. */
-const PARAGRAPH_GAP_EMS = 0.9;
+/** Absolute gap (in ems) that always starts a new block, for pages with few lines: a paper's
+ * affiliations, a list item and the paragraph after it, set half a line apart ... */
+const PARAGRAPH_GAP_EMS = 0.6;
+/** ... or this many, next to a line whose box is shorter than its type (fullBox). */
+const PARAGRAPH_GAP_SHORT_BOX_EMS = 0.9;
+/** A line box at least this share of its type's size tall is as tall as its type. */
+const LINE_BOX_SIZE_SHARE_MIN = 0.85;
 /** A first line indented by more than this many ems (and less than the max) starts a paragraph. */
 const INDENT_EMS_MIN = 0.8;
 const INDENT_EMS_MAX = 6;
@@ -229,6 +234,13 @@ function emOfStyle(style: TextStyle): number {
   return Math.max(1, style.size);
 }
 
+/** Whether the line's box is as tall as its type: MuPDF gives some fonts' lines boxes that
+ * cover the x-height only (TeX Gyre Pagella's 11 pt lines are 5 pt tall), and the blank
+ * between two such boxes is mostly leading. */
+function fullBox(line: Line, style: TextStyle): boolean {
+  return line.y1 - line.y0 >= LINE_BOX_SIZE_SHARE_MIN * style.size;
+}
+
 /** Removes the first `count` characters of a line's text (a list marker) from its spans. */
 export function stripLeadingChars(line: Line, count: number): Line {
   const spans = [];
@@ -274,6 +286,9 @@ function xAfterChars(line: Line, count: number): number {
 
 export function buildBlocks(column: readonly Line[], stats: DocumentStats): Block[] {
   if (column.length === 0) return [];
+  // Each line's style and text, once: a line is compared as the line and again as the one before.
+  const styles = column.map(lineStyle);
+  const texts = column.map(lineText);
   let left = Infinity;
   let right = -Infinity;
   const gaps: number[] = [];
@@ -298,9 +313,6 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
-  // Each line's style and text, once: a line is compared as the line and again as the one before.
-  const styles = column.map(lineStyle);
-  const texts = column.map(lineText);
   const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
@@ -425,7 +437,8 @@ function startsNewBlock(
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
-  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, PARAGRAPH_GAP_EMS * em)) return true;
+  const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
+  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (Math.abs(prevStyle.size - style.size) >= 1) return true;
