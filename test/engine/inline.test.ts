@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { marked } from "marked";
 import { describe, expect, it } from "vitest";
-import { collapseWhitespace, composeSpacingAccents, escapeBlockStart, escapeInline, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
+import { collapseWhitespace, composeSpacingAccents, escapeBlockStart, escapeInline, foldEnclosedLetters, type InlineOptions, plainText, renderInline } from "../../src/engine/render/inline.js";
 import type { Line, PageLink } from "../../src/engine/model.js";
 import { line, span, type SpanSpec } from "../support/layout.js";
 
@@ -356,6 +356,24 @@ describe("composeSpacingAccents", () => {
 
   it("is applied to text spans but not to code spans", () => {
     expect(render([{ text: "na¨ıve " }, { text: "a¨b", mono: true }])).toBe("naïve `a¨b`");
+  });
+});
+
+describe("foldEnclosedLetters: TeX's © and ® (issue 9: paper-tracemonkey-p1 'Copyright c⃝2009')", () => {
+  it.each([
+    ["Copyright c\u20dd2009 ACM", "Copyright ©2009 ACM"],
+    ["Copyright C\u20dd1996--2022", "Copyright ©1996--2022"],
+    ["R\u20dd", "®"],
+    ["a\u20dd", "a\u20dd"],
+    ["no circle here: c", "no circle here: c"],
+  ])("%j → %j", (input, expected) => {
+    expect(foldEnclosedLetters(input)).toBe(expected);
+  });
+
+  it("folds the letter and the symbol font's circle drawn as two spans, in paragraphs and plain text", () => {
+    const copyright = line([{ text: "Copyright c", size: 7 }, { text: "\u20dd", size: 7, font: "CMSY7" }, { text: "2009 ACM", size: 7 }]);
+    expect(render([copyright])).toBe("Copyright ©2009 ACM");
+    expect(plainText([copyright])).toBe("Copyright ©2009 ACM");
   });
 });
 

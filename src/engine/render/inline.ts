@@ -364,8 +364,18 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
     const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
     out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
   }
-  const text = collapseWhitespace(out);
+  const text = foldEnclosedLetters(collapseWhitespace(out));
   return options.blockStart === false ? text : escapeBlockStart(text);
+}
+
+// TeX draws © and ® as a letter inside a circle ("c" and the symbol font's big circle), which
+// comes out as the letter and U+20DD COMBINING ENCLOSING CIRCLE: "Copyright c⃝2009".
+const ENCLOSED_LETTER = /([cCrR])\u20dd/g;
+
+/** The signs TeX builds from a letter in a circle, written as the signs: "c⃝" is ©, "R⃝" is ®. */
+export function foldEnclosedLetters(text: string): string {
+  if (text.indexOf("\u20dd") < 0) return text;
+  return text.replace(ENCLOSED_LETTER, (_, letter: string) => (letter === "c" || letter === "C" ? "©" : "®"));
 }
 
 /** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */
@@ -375,5 +385,5 @@ export function plainText(lines: readonly Line[]): string {
     if (i > 0 && !breakIsNotASpace(text.charCodeAt(text.length - 1), lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) text += " ";
     for (const span of lines[i].spans) text += span.text;
   }
-  return collapseWhitespace(text);
+  return foldEnclosedLetters(collapseWhitespace(text));
 }
