@@ -46,7 +46,8 @@ const svcMd: Peer = {
       bytes: readFileSync(doc.pdf),
       password: doc.password,
       pages: doc.page ? String(doc.page) : undefined,
-      options: { ...defaultRenderOptions, headersFooters: "strip", dehyphenate: doc.dehyphenate ?? false },
+      // The API's defaults, as a customer gets them (real pages and tables name no options).
+      options: { ...defaultRenderOptions, headersFooters: "strip", dehyphenate: doc.dehyphenate ?? defaultRenderOptions.dehyphenate },
     });
     return result.markdown;
   },

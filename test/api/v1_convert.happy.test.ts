@@ -78,13 +78,15 @@ describe("DECISIONS §Options: every option changes the output as documented", (
     expect(strip).not.toMatch(/Page \d of 3/);
   });
 
-  it("normalize.dehyphenate true joins words broken at line ends in hyphenation.pdf; false (default) keeps the hyphen", async () => {
+  it("normalize.dehyphenate true (the default, DECISIONS.md) joins words broken at line ends in hyphenation.pdf; false keeps the hyphen", async () => {
     const pdf = fixturePdf("hyphenation.pdf");
     const off = (await api.app.inject(multipart(k, [filePart(pdf), optionsPart({ normalize: { dehyphenate: false } })]))).json().markdown as string;
     const on = (await api.app.inject(multipart(k, [filePart(pdf), optionsPart({ normalize: { dehyphenate: true } })]))).json().markdown as string;
+    const byDefault = (await api.app.inject(multipart(k, [filePart(pdf)]))).json().markdown as string;
     expect(off).toContain("impor-tant");
     expect(on).toContain("important");
     expect(on).not.toContain("impor-tant");
+    expect(byDefault).toBe(on);
   });
 
   it.skipIf(!corpus.available)("normalize.unicode nfc returns NFC text; none (default) returns the text as extracted (decomposed here)", async () => {

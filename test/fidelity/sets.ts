@@ -25,7 +25,7 @@ export interface SetDoc {
   truthTables?: string[][][];
   /** False when the truth covers only part of a table: precision is not scored. */
   complete?: boolean;
-  /** The generated fixtures' normalize.dehyphenate option. */
+  /** The generated fixtures' normalize.dehyphenate option; absent, the API's default. */
   dehyphenate?: boolean;
 }
 
@@ -68,7 +68,7 @@ export function loadGeneratedSet(root = repoRoot()): SetDoc[] {
       password: e.password,
       category: "generated",
       expected: readFileSync(path.join(dir, e.expected_markdown!), "utf8"),
-      dehyphenate: e.options.normalize?.dehyphenate ?? false,
+      dehyphenate: e.options.normalize?.dehyphenate,
     }));
 }
 
