@@ -445,8 +445,10 @@ function startsNewBlock(
   // A weight change between lines is a block change (a bold heading over its text) unless the
   // text goes on in the weight it had: a bold lead-in longer than the rest of its line
   // ("**Figure 1. Sample program: sieve of Eratosthenes.** primes is") makes that line's
-  // style bold, yet the paragraph runs on into the next line in the last words' weight.
-  if (prevStyle.bold !== style.bold && !(prevStyle.bold && !edgeBold(prev, -1) && !edgeBold(line, 1))) return true;
+  // style bold, yet the paragraph runs on into the next line in the last words' weight; or a
+  // bold lead-in wraps, its first line filling the column ("**Figure 11. Fraction of dynamic
+  // bytecodes executed by inter-** | **preter and on native traces.** The speedup").
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && edgeBold(prev, -1) === edgeBold(line, 1) && (!edgeBold(line, 1) || prev.x1 >= right - SHORT_LINE_EMS * em))) return true;
   if (current.marker) {
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.
