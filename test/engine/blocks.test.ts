@@ -603,7 +603,7 @@ describe("buildBlocks: a blank of half a line parts blocks (issue 9: paper-trace
 describe("buildBlocks: a bold lead-in that wraps (issue 9: tracemonkey's Figure 11 caption)", () => {
   it("keeps a caption whose bold lead-in fills its first line and runs on into the second as one paragraph", () => {
     const full = "Figure 11. Fraction of dynamic bytecodes executed by inter-";
-    const lines = [line(full, { y: 100, bold: true }), line([{ text: "preter and on native traces.", bold: true }, { text: " The speedup vs. interpreter is shown in parentheses next" }], { y: 112 }), line("to each test.", { y: 124 })];
+    const lines = [line(full, { y: 100, bold: true }), line([{ text: "preter and on native traces.", bold: true }, { text: " The speedup vs. interpreter is" }], { y: 112 }), line("shown next to each test.", { y: 124 })];
     const blocks = buildBlocks(lines, STATS);
     expect(kinds(blocks)).toEqual(["paragraph"]);
   });
