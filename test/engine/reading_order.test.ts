@@ -1,7 +1,7 @@
 // reading_order.ts: column gutters, bands, row cuts and footnotes on synthetic boxes. Each box carries an id so
 // the expected reading order can be written down as a list.
 import { describe, expect, it } from "vitest";
-import { type Box, orderForReading } from "../../src/engine/layout/reading_order.js";
+import { type Box, orderForReading, orderForReadingTs } from "../../src/engine/layout/reading_order.js";
 
 interface Item extends Box {
   id: string;
@@ -222,5 +222,30 @@ describe("orderForReading: slides (issue 9: the two-column beamer and talk slide
       box("R2", 254, 395, 130),
     ];
     expect(flat(orderForReading(shuffled(items)))).toEqual(["title", "Lh", "L1", "L2", "Rh", "R1", "R2"]);
+  });
+});
+
+describe("orderForReading: a form's widgets indented between two lines of text (issue 9: form-qpdf-filled)", () => {
+  it("reads top to bottom where no line left of the gap stands beside one right of it", () => {
+    // "Other stuff." over radio buttons and check boxes indented under it, "Adsadfasdf" below
+    // them, then a column of short lines ("w") further down: the two sides overlap as a
+    // whole, but no left line shares a row with a right one.
+    const items = [
+      box("title", 57, 185, 56),
+      box("other", 57, 112, 115),
+      box("r1", 166, 188, 130),
+      box("r2", 170, 191, 151),
+      box("r3", 168, 189, 177),
+      box("check1", 139, 197, 219),
+      box("check2", 136, 204, 251),
+      box("check3", 136, 194, 278),
+      box("adsadf", 57, 112, 331),
+      box("after", 57, 193, 356),
+      ...column("w", 57, 66, 395, 6),
+    ];
+    const expected = ["title", "other", "r1", "r2", "r3", "check1", "check2", "check3", "adsadf", "after", "w1", "w2", "w3", "w4", "w5", "w6"];
+    // The selected kernel (native or WebAssembly when built) and the TypeScript reference.
+    expect(flat(orderForReading(shuffled(items)))).toEqual(expected);
+    expect(flat(orderForReadingTs(shuffled(items)))).toEqual(expected);
   });
 });

@@ -518,7 +518,39 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64) -
         return false;
     }
     let overlap = js_min(left.y1, right.y1) - js_max(left.y0, right.y0);
-    overlap > COLUMN_VERTICAL_OVERLAP * js_min(left.y1 - left.y0, right.y1 - right.y0)
+    if !(overlap > COLUMN_VERTICAL_OVERLAP * js_min(left.y1 - left.y0, right.y1 - right.y0)) {
+        return false;
+    }
+    side_by_side(boxes, items, gutter)
+}
+
+/// `sideBySide`: some item left of the gutter shares a row with some item right of it.
+fn side_by_side(boxes: &[Boxf], items: &[u32], gutter: Gutter) -> bool {
+    let mut sides: Vec<(f64, f64, bool)> = Vec::new();
+    for &it in items {
+        let b = &boxes[it as usize];
+        if b.x1 <= gutter.x0 {
+            sides.push((b.y0, b.y1, false));
+        } else if b.x0 >= gutter.x1 {
+            sides.push((b.y0, b.y1, true));
+        }
+    }
+    // A stable sort by top, as the reference's Array.prototype.sort.
+    sides.sort_by(|a, b| sign(a.0 - b.0));
+    let mut left_bottom = f64::NEG_INFINITY;
+    let mut right_bottom = f64::NEG_INFINITY;
+    for &(y0, y1, right) in &sides {
+        let other = if right { left_bottom } else { right_bottom };
+        if other > y0 {
+            return true;
+        }
+        if right {
+            right_bottom = js_max(right_bottom, y1);
+        } else {
+            left_bottom = js_max(left_bottom, y1);
+        }
+    }
+    false
 }
 
 /// Consecutive single spanning items come out as one group each; rejoin them.

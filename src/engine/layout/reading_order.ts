@@ -146,7 +146,33 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (left.items < COLUMN_ITEMS_MIN || right.items < COLUMN_ITEMS_MIN) return false;
   if (left.text < COLUMN_TEXT_LINES_MIN || right.text < COLUMN_TEXT_LINES_MIN) return false;
   const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0);
-  return overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0);
+  if (!(overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0))) return false;
+  return sideBySide(items, gutter);
+}
+
+/**
+ * Whether some item left of the gutter and some item right of it share a row. Columns stand
+ * side by side; a form's widgets indented below one line and above the next ("Other stuff." |
+ * r1-a … Check Box | "Adsadfasdf") make two sides that overlap as a whole, yet no line of one
+ * side stands beside a line of the other: the page reads top to bottom.
+ */
+function sideBySide<T extends Box>(items: readonly T[], gutter: Gutter): boolean {
+  const sides: { y0: number; y1: number; right: boolean }[] = [];
+  for (const it of items) {
+    if (it.x1 <= gutter.x0) sides.push({ y0: it.y0, y1: it.y1, right: false });
+    else if (it.x0 >= gutter.x1) sides.push({ y0: it.y0, y1: it.y1, right: true });
+  }
+  sides.sort((a, b) => a.y0 - b.y0);
+  // Sorted by top: an item shares a row with an earlier one of the other side when that
+  // side's lowest bottom so far is below its top.
+  let leftBottom = -Infinity;
+  let rightBottom = -Infinity;
+  for (const it of sides) {
+    if ((it.right ? leftBottom : rightBottom) > it.y0) return true;
+    if (it.right) rightBottom = Math.max(rightBottom, it.y1);
+    else leftBottom = Math.max(leftBottom, it.y1);
+  }
+  return false;
 }
 
 function isLeftOf(it: Box, gutter: Gutter): boolean {
