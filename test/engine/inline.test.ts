@@ -176,8 +176,23 @@ describe("renderInline: emphasis", () => {
     expect(marked.parse(out)).toContain("<strong>");
   });
 
-  it("drops emphasis when emphasis is off (headings, table cells)", () => {
+  it("keeps the space before punctuation set outside the delimiters (camelot column_span_2: 'Men (' italic, '≥' upright)", () => {
+    const out = render([{ text: "Men (", italic: true }, { text: "≥ " }, { text: "18 yrs)", italic: true }]);
+    expect(out).toBe("*Men* (≥ *18 yrs)*");
+    expect(marked.parse(out)).toBe("<p><em>Men</em> (≥ <em>18 yrs)</em></p>\n");
+    // Math set italic between commas (tracemonkey: "{i2, i3, i5, α}").
+    expect(marked.parse(render([{ text: "{i", italic: true }, { text: "2" }, { text: ", i", italic: true }, { text: "3" }]))).not.toContain("*");
+  });
+
+  it("drops emphasis when emphasis is off (headings)", () => {
     expect(render([{ text: "plain " }, { text: "bold", bold: true }], { emphasis: false })).toBe("plain bold");
+  });
+
+  it("writes a number set in a typewriter face as text where asked (table cells), other code as code", () => {
+    expect(render([{ text: "302000001", mono: true }], { numbersAsText: true })).toBe("302000001");
+    expect(render([{ text: "-2.98", mono: true }], { numbersAsText: true })).toBe("-2.98");
+    expect(render([{ text: "\\loadeufm", mono: true }], { numbersAsText: true })).toBe("`\\loadeufm`");
+    expect(render([{ text: "302000001", mono: true }])).toBe("`302000001`");
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as mupdf from "mupdf";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
@@ -745,6 +746,15 @@ describe("renderTable", () => {
     expect(out.split("\n")[3]).toBe("| two<br>lines |  |");
   });
 
+  it("drops the emphasis of a GFM header row set bold throughout (a header is bold already), and keeps a mixed one's", () => {
+    const bold = (t: string) => ({ lines: [{ ...text(t, 0, 0), spans: text(t, 0, 0).spans.map((s) => ({ ...s, bold: true })) }] });
+    const styled = (lines: Line[], plainStyle?: boolean) => lines.map((l) => (l.spans.every((s) => s.bold) && !plainStyle ? `**${lineText(l)}**` : lineText(l))).join(" ");
+    const header = { ...table, rows: [[bold("Region"), bold("Units sold")], [bold("Total"), cell("1,412")]] };
+    expect(renderTable(header, "gfm", styled).split("\n")).toEqual(["| Region | Units sold |", "| --- | --- |", "| **Total** | 1,412 |"]);
+    const invoice = { ...table, rows: [[bold("Invoice number"), cell("2024-0317")]] };
+    expect(renderTable(invoice, "gfm", styled).split("\n")[0]).toBe("| **Invoice number** | 2024-0317 |");
+  });
+
   it("does not double-escape a pipe the inline renderer escaped", () => {
     expect(escapePipes("\\| a | b \\\\| c")).toBe("\\| a \\| b \\\\\\| c");
   });
@@ -1024,5 +1034,24 @@ describe("splitsIntoPieces: a row's piece count without building it (issue 9: ta
     expect(rows.splits(0)).toBe(false);
     expect(rows.splits(1)).toBe(true);
     expect(rows.at(1).cells.map((c) => c.x0)).toEqual([72, 300]);
+  });
+});
+
+describe("table cells in the Markdown (issue 9: real pages keep what is visible; fixtures/real/README.md: emphasis is kept where it is visible)", () => {
+  const realMarkdown = async (id: string) => {
+    const bytes = new Uint8Array(readFileSync(new URL(`../../fixtures/real/${id}.pdf`, import.meta.url)));
+    return (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown as string;
+  };
+
+  it("keeps a cell's bold (gen-invoice: the labels and the total)", async () => {
+    const markdown = await realMarkdown("gen-invoice");
+    expect(markdown).toContain("| **Total due (EUR)** | **969.86** |");
+    expect(markdown).toContain("| Daniel Hart | **Invoice date** | 2 September 2024 |");
+  });
+
+  it("writes numbers set in a typewriter face as numbers, not code (cjk-pypdf-issue914)", async () => {
+    const markdown = await realMarkdown("cjk-pypdf-issue914");
+    expect(markdown).toContain("| 302000001 | 10.12 | 散称华联粉条 | 2700549 | 334010053 | 0.5 | 红豆 |");
+    expect(markdown).not.toContain("`");
   });
 });

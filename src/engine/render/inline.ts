@@ -7,8 +7,12 @@ import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
   dehyphenate: boolean;
-  /** Headings and table cells drop emphasis: the style is the block's, not the words'. */
+  /** Headings drop emphasis: the style is the block's, not the words'. Paragraphs, list items
+   * and table cells keep theirs (a bold row label, an italic title, a total set bold). */
   emphasis: boolean;
+  /** A number set in a typewriter face is text, not a code span: a table whose figures are all
+   * set so (cjk-pypdf-issue914's codes and amounts) holds numbers, not code. For table cells. */
+  numbersAsText?: boolean;
   links: readonly PageLink[];
   /** Escape what would start a block; off for headings, whose text follows `# `. */
   blockStart?: boolean;
@@ -28,6 +32,8 @@ interface Run {
   sup: boolean;
 }
 
+/** A number: digits with a sign, separators, a decimal point or a percent sign. */
+const NUMBER = /^\s*[-+\u2212]?[\d.,'\u00a0 ]*\d[\d.,'\u00a0 ]*%?\s*$/;
 /** A link area is grown by this many points: link rectangles are drawn tight to glyphs. */
 const LINK_SLOP = 0.5;
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
@@ -223,11 +229,12 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     const raised = line.spans.length > 1 ? superscripts(line) : null;
     for (let k = 0; k < line.spans.length; k++) {
       const span = line.spans[k];
+      const code = span.monospace && !(options.numbersAsText === true && NUMBER.test(span.text));
       push(
-        span.monospace ? span.text : fixGlyphs(span.text),
+        code ? span.text : fixGlyphs(span.text),
         options.emphasis && span.bold,
         options.emphasis && span.italic,
-        options.emphasis && span.monospace,
+        options.emphasis && code,
         linkAt(span, options.links),
         raised !== null && raised[k],
       );
@@ -287,7 +294,10 @@ function linkDestination(uri: string): string {
   return /[\s()<>]/.test(uri) ? "<" + uri.replace(/[<>]/g, encodeURIComponent) + ">" : uri;
 }
 
-const EDGE_PUNCTUATION = /^([\p{P}\p{S}]*)(.*?[\p{L}\p{N}].*?)([\p{P}\p{S}]*)$/su;
+/** A run's core split into the punctuation at its edges and the words between. White space
+ * next to that punctuation goes with it: "Men (" is "Men" and " (", or the closing delimiter
+ * would follow a space ("*Men *(") and CommonMark would not read it as one. */
+const EDGE_PUNCTUATION = /^([\p{P}\p{S}][\p{P}\p{S}\s]*|)(.*?[\p{L}\p{N}].*?)(|[\p{P}\p{S}\s]*[\p{P}\p{S}])$/su;
 
 /** Whether the text before run i is whitespace (or the paragraph's edge). */
 function spaceBefore(runs: readonly Run[], i: number): boolean {

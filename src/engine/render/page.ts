@@ -185,6 +185,8 @@ function renderBlocks(
 ): string {
   const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink, writesWord };
   const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, writesWord };
+  const cell = { ...inline, numbersAsText: true };
+  const plainCell = { ...cell, emphasis: false };
   const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false, writesWord };
   let out = "";
   let prevKind: PageBlock["kind"] | null = null;
@@ -212,7 +214,8 @@ function renderBlocks(
         text = renderCode(block.lines);
         break;
       case "table":
-        text = renderTable(block.table, options.tables, (cellLines) => renderInline(cellLines, plain));
+        // Cells keep their emphasis as paragraphs do: a bold row label or total is bold on the page.
+        text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell));
         break;
     }
     if (text.trim() === "") continue;

@@ -6,8 +6,9 @@ import { lineText } from "../layout/line_joining.js";
 import type { Table, TableCell } from "../tables/detect.js";
 import { collapseWhitespace } from "./inline.js";
 
-/** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts. */
-export type InlineRenderer = (lines: Line[]) => string;
+/** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts;
+ * `plainStyle`: without emphasis, the style being the row's (a header row set bold). */
+export type InlineRenderer = (lines: Line[], plainStyle?: boolean) => string;
 /** Unescaped text of lines joined with spaces; HTML cells escape it themselves. */
 export type PlainRenderer = (lines: Line[]) => string;
 
@@ -45,18 +46,26 @@ function padRow(row: TableCell[], width: number): TableCell[] {
   return out;
 }
 
-/** GFM has no header-less table, so the first row is the header whatever `headerRows` says. */
+/** GFM has no header-less table, so the first row is the header whatever `headerRows` says.
+ * A header row set bold throughout is bold as a header already: its cells lose the `**`. A
+ * header with a bold label beside plain text (an invoice's "Invoice number | 2024-0317")
+ * keeps its emphasis, as body rows do. */
 function renderGfm(rows: TableCell[][], inline: InlineRenderer): string {
-  const line = (row: TableCell[]) => "| " + row.map((cell) => gfmCell(cell, inline)).join(" | ") + " |";
-  const out = [line(rows[0]), "| " + rows[0].map(() => "---").join(" | ") + " |"];
-  for (let r = 1; r < rows.length; r++) out.push(line(rows[r]));
+  const line = (row: TableCell[], plainStyle: boolean) => "| " + row.map((cell) => gfmCell(cell, inline, plainStyle)).join(" | ") + " |";
+  const out = [line(rows[0], rows[0].every(isBoldOrEmpty)), "| " + rows[0].map(() => "---").join(" | ") + " |"];
+  for (let r = 1; r < rows.length; r++) out.push(line(rows[r], false));
   return out.join("\n");
 }
 
-function gfmCell(cell: TableCell, inline: InlineRenderer): string {
+function isBoldOrEmpty(cell: TableCell): boolean {
+  for (const line of cell.lines) for (const span of line.spans) if (!span.bold && span.text.trim() !== "") return false;
+  return true;
+}
+
+function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): string {
   if (cell.lines.length === 0) return "";
   // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
-  return escapePipes(inline(cell.lines).trim()).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+  return escapePipes(inline(cell.lines, plainStyle).trim()).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
 }
 
 /**
