@@ -755,6 +755,22 @@ describe("renderTable", () => {
     expect(renderTable(invoice, "gfm", styled).split("\n")[0]).toBe("| **Invoice number** | 2024-0317 |");
   });
 
+  it("writes each column's alignment from its body lines: figures flush right, centred text, text flush left", () => {
+    const at = (t: string, x: number, y: number) => ({ lines: [text(t, x, y)] });
+    // text() sets 10 pt type half an em a character: "1,240" is 25 pt wide.
+    const aligned: Table = {
+      ...table,
+      rows: [
+        [at("Region", 0, 0), at("Units", 100, 0), at("Note", 200, 0), at("Qty", 300, 0)],
+        [at("North", 0, 12), at("1,240", 100, 12), at("ok", 210, 12), at("1", 310, 12)],
+        [at("South", 0, 24), at("980", 110, 24), at("fine", 205, 24), at("2", 310, 24)],
+        [at("Latin America", 0, 36), at("12,650", 95, 36), at("good", 205, 36), at("3", 310, 36)],
+      ],
+    };
+    // Units: right edges at 125; Note: centres at 215; Qty: one width, under a header whose right edge it keeps.
+    expect(renderTable(aligned, "gfm", inline).split("\n")[1]).toBe("| --- | ---: | :---: | ---: |");
+  });
+
   it("does not double-escape a pipe the inline renderer escaped", () => {
     expect(escapePipes("\\| a | b \\\\| c")).toBe("\\| a \\| b \\\\\\| c");
   });

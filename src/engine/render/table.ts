@@ -26,7 +26,7 @@ export function renderTable(
   const rows = table.rows.map((row) => (rtl ? padRow(row, width).slice().reverse() : padRow(row, width)));
   switch (mode) {
     case "gfm":
-      return renderGfm(rows, inline);
+      return renderGfm(rows, inline, rtl ? rows[0].map(() => "---") : columnAlignments(rows));
     case "html":
       return renderHtml(rows, table.headerRows > 0, plain);
     case "off":
@@ -50,11 +50,56 @@ function padRow(row: TableCell[], width: number): TableCell[] {
  * A header row set bold throughout is bold as a header already: its cells lose the `**`. A
  * header with a bold label beside plain text (an invoice's "Invoice number | 2024-0317")
  * keeps its emphasis, as body rows do. */
-function renderGfm(rows: TableCell[][], inline: InlineRenderer): string {
+function renderGfm(rows: TableCell[][], inline: InlineRenderer, alignments: readonly string[]): string {
   const line = (row: TableCell[], plainStyle: boolean) => "| " + row.map((cell) => gfmCell(cell, inline, plainStyle)).join(" | ") + " |";
-  const out = [line(rows[0], rows[0].every(isBoldOrEmpty)), "| " + rows[0].map(() => "---").join(" | ") + " |"];
+  const out = [line(rows[0], rows[0].every(isBoldOrEmpty)), "| " + alignments.join(" | ") + " |"];
   for (let r = 1; r < rows.length; r++) out.push(line(rows[r], false));
   return out.join("\n");
+}
+
+/** Body lines whose right edges (or centres) lie within this many ems of each other are set
+ * against one edge (about one centre): a column of figures set flush right. */
+const ALIGN_TOLERANCE_EMS = 0.25;
+/** A column is aligned only when its body shows it in this many lines at least. */
+const ALIGN_LINES_MIN = 2;
+
+/**
+ * Each column's GFM delimiter: `---:` where the body's lines end at one x and start at
+ * several (figures set flush right), `:---:` where they share a centre but neither edge, else
+ * `---`. The header row is left out: headers are often centred over any column.
+ */
+function columnAlignments(rows: readonly TableCell[][]): string[] {
+  return rows[0].map((_, c) => {
+    const lefts: number[] = [];
+    const rights: number[] = [];
+    let em = 0;
+    for (let r = 1; r < rows.length; r++) {
+      for (const line of rows[r][c]?.lines ?? []) {
+        if (line.spans.every((span) => span.text.trim() === "")) continue;
+        lefts.push(line.x0);
+        rights.push(line.x1);
+        for (const span of line.spans) em = Math.max(em, span.size);
+      }
+    }
+    if (lefts.length < ALIGN_LINES_MIN) return "---";
+    const tolerance = ALIGN_TOLERANCE_EMS * em;
+    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+    const left = spread(lefts);
+    const right = spread(rights);
+    if (left > tolerance) {
+      if (right <= tolerance) return "---:";
+      return spread(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
+    }
+    // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
+    // a wider header over them shows which edge they keep.
+    if (right > tolerance) return "---";
+    const header = rows[0][c]?.lines.filter((line) => line.spans.some((span) => span.text.trim() !== "")) ?? [];
+    if (header.length === 0) return "---";
+    const hx0 = Math.min(...header.map((line) => line.x0));
+    const hx1 = Math.max(...header.map((line) => line.x1));
+    // Only a right edge is read so: a header centred over a column shares no edge with it.
+    return Math.abs(hx0 - lefts[0]) > tolerance && Math.abs(hx1 - rights[0]) <= tolerance ? "---:" : "---";
+  });
 }
 
 function isBoldOrEmpty(cell: TableCell): boolean {
