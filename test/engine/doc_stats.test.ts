@@ -287,3 +287,23 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([sentence]).running.has(sentence)).toBe(false);
   });
 });
+
+describe("computeDocumentStats: a subtitle under a title (issue 9: form-sleep-study 'Power Sleep', book-pdkids-p1's tagline)", () => {
+  it("leaves a regular line set right under a much larger title out of the heading levels", () => {
+    // "Personal Vitality Rebate" 24 pt bold (y 9-33), "Power Sleep" 12 pt 2.5 pt below it.
+    const p = bodyPage(1, [line("Personal Vitality Rebate", { size: 24, bold: true, y: 9 }), line("Power Sleep", { size: 12, y: 35.5 }), line("Personal Sleep Study", { size: 18, bold: true, y: 60 }), line("A. SLEEP ENVIRONMENT", { size: 10, bold: true, y: 90 })]);
+    const stats = statsOf([p]);
+    expect(stats.headings.map((h) => [h.size, h.bold, h.level])).toEqual([
+      [24, true, 1],
+      [18, true, 2],
+      [10, true, 3],
+    ]);
+  });
+
+  it("keeps a line of that style a heading where it stands apart, and a numbered line under a title", () => {
+    const apart = bodyPage(1, [line("Personal Vitality Rebate", { size: 24, bold: true, y: 9 }), line("Power Sleep", { size: 12, y: 50 })]);
+    expect(statsOf([apart]).headings.map((h) => h.size)).toEqual([24, 12]);
+    const numbered = bodyPage(1, [line("Chapter Title", { size: 24, bold: true, y: 9 }), line("1 Introduction", { size: 12, y: 35.5 })]);
+    expect(statsOf([numbered]).headings.map((h) => h.size)).toEqual([24, 12]);
+  });
+});

@@ -5,6 +5,7 @@ import type { Line, PageModel, Rule } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
+import { lineText } from "./line_joining.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
@@ -141,7 +142,8 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = [
   // A page sets its text in a handful of styles: a short list searched in order beats a key
   // string built for every line.
   const tallies: StyleTally[] = [];
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
     const facts = lineStyleFacts(line);
     const chars = facts.chars;
     const style = facts.display ?? facts.style;
@@ -152,6 +154,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = [
     if (isContentsEntry(line)) continue;
     // A figure's labels are part of its drawing, not of the text's hierarchy.
     if (figures.length > 0 && insideFrame(line, figures)) continue;
+    if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
     let entry = tallies.find((t) => sameSize(t.size, style.size) && t.bold === style.bold);
     if (!entry) {
       entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
@@ -163,6 +166,39 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = [
   }
   return tallies;
 }
+
+/** A subtitle is a short line ... */
+const SUBTITLE_CHARS_MAX = 80;
+/** ... set under a title at least this much larger ... */
+const SUBTITLE_TITLE_RATIO_MIN = 1.25;
+/** ... at most this many of its own ems below it. */
+const SUBTITLE_GAP_EMS_MAX = 0.25;
+/** Lines looked back through for the title above (lines come sorted top to bottom). */
+const SUBTITLE_LOOKBACK = 4;
+
+/**
+ * Whether lines[i], in regular weight, is a subtitle: set right under a much larger title, as
+ * a tagline under a masthead ("PD KIDS" | "Public domain texts for young people.") or a
+ * form's subtitle under its name ("Personal Vitality Rebate" | "Power Sleep"). It belongs to
+ * the title: it is no heading of its own, and its style makes no heading level that would push
+ * the page's sections down one. A numbered line is a section, never a subtitle.
+ */
+function isSubtitle(lines: readonly Line[], i: number, size: number): boolean {
+  const line = lines[i];
+  for (let k = i - 1; k >= 0 && k >= i - SUBTITLE_LOOKBACK; k--) {
+    const above = lines[k];
+    if (above.y1 > line.y0 + 1 || line.y0 - above.y1 > SUBTITLE_GAP_EMS_MAX * size) continue;
+    if (above.x1 <= line.x0 || above.x0 >= line.x1) continue;
+    let aboveSize = 0;
+    for (const span of above.spans) if (span.text.trim() !== "") aboveSize = Math.max(aboveSize, span.size);
+    if (aboveSize < SUBTITLE_TITLE_RATIO_MIN * size) continue;
+    return !SECTION_NUMBER_START.test(lineText(line));
+  }
+  return false;
+}
+
+/** A numbered section's title: "2 Overview", "3.1 Results", "A. Sleep". */
+const SECTION_NUMBER_START = /^\s*(?:\d+(?:\.\d+)*|[A-Z])[.)]?\s+\p{L}/u;
 
 /** Body style and heading levels from the pages' style tallies, merged in page order. */
 export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { body: TextStyle; headings: HeadingStyle[] } {
