@@ -17,8 +17,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const nativeDir = path.join(root, "native");
 const targetDir = path.join(nativeDir, "target");
 const WASM_TARGET = "wasm32-unknown-unknown";
-/** Must equal LAYOUT_KERNEL_ABI (src/engine/layout_kernel.ts) and KERNEL_ABI (layout-core). */
-const KERNEL_ABI = 3;
+/** Must equal LAYOUT_KERNEL_ABI (src/engine/layout/kernel.ts) and KERNEL_ABI (layout-core). */
+const KERNEL_ABI = 4;
 
 const args = process.argv.slice(2);
 const optional = args.includes("--optional");

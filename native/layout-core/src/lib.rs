@@ -58,7 +58,7 @@ const FOOTNOTE_ITEMS_SHARE: f64 = 0.4;
 
 /// Version of the call interface and output encoding (encode.rs). Bumped whenever either
 /// changes; the TypeScript loader refuses a build whose version differs.
-pub const KERNEL_ABI: i32 = 3;
+pub const KERNEL_ABI: i32 = 4;
 
 /// Coordinates per box: x0, y0, x1, y1.
 pub const BOX_COORDS: usize = 4;
@@ -446,6 +446,8 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
     });
     // (gutter, narrow crossings, wide crossings)
     let mut best: Option<(Gutter, i64, i64)> = None;
+    // The items by top, sorted once for every candidate's side-by-side test.
+    let mut by_top: Option<Vec<u32>> = None;
     let mut depth: i64 = 0;
     let mut wide_depth: i64 = 0;
     for i in 0..events.len() - 1 {
@@ -466,7 +468,7 @@ fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
             }
         };
         let candidate = Gutter { x0, x1 };
-        if better && is_column_gutter(boxes, items, candidate, width) {
+        if better && is_column_gutter(boxes, items, candidate, width, &mut by_top) {
             best = Some((candidate, depth, wide_depth));
         }
     }
@@ -498,7 +500,7 @@ impl Side {
 }
 
 /// `isColumnGutter`: every item fully on each side counts, wide ones too.
-fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64) -> bool {
+fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64, by_top: &mut Option<Vec<u32>>) -> bool {
     let min_width = COLUMN_TEXT_WIDTH_SHARE * width;
     let mut left = Side::new();
     let mut right = Side::new();
@@ -521,33 +523,31 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64) -
     if !(overlap > COLUMN_VERTICAL_OVERLAP * js_min(left.y1 - left.y0, right.y1 - right.y0)) {
         return false;
     }
-    side_by_side(boxes, items, gutter)
+    if by_top.is_none() {
+        let mut sorted = items.to_vec();
+        // A stable sort by top, as the reference's Array.prototype.sort.
+        sorted.sort_by(|&a, &b| sign(boxes[a as usize].y0 - boxes[b as usize].y0));
+        *by_top = Some(sorted);
+    }
+    side_by_side(boxes, by_top.as_deref().unwrap_or(&[]), gutter)
 }
 
 /// `sideBySide`: some item left of the gutter shares a row with some item right of it.
-fn side_by_side(boxes: &[Boxf], items: &[u32], gutter: Gutter) -> bool {
-    let mut sides: Vec<(f64, f64, bool)> = Vec::new();
-    for &it in items {
-        let b = &boxes[it as usize];
-        if b.x1 <= gutter.x0 {
-            sides.push((b.y0, b.y1, false));
-        } else if b.x0 >= gutter.x1 {
-            sides.push((b.y0, b.y1, true));
-        }
-    }
-    // A stable sort by top, as the reference's Array.prototype.sort.
-    sides.sort_by(|a, b| sign(a.0 - b.0));
+fn side_by_side(boxes: &[Boxf], by_top: &[u32], gutter: Gutter) -> bool {
     let mut left_bottom = f64::NEG_INFINITY;
     let mut right_bottom = f64::NEG_INFINITY;
-    for &(y0, y1, right) in &sides {
-        let other = if right { left_bottom } else { right_bottom };
-        if other > y0 {
-            return true;
-        }
-        if right {
-            right_bottom = js_max(right_bottom, y1);
-        } else {
-            left_bottom = js_max(left_bottom, y1);
+    for &it in by_top {
+        let b = &boxes[it as usize];
+        if b.x1 <= gutter.x0 {
+            if right_bottom > b.y0 {
+                return true;
+            }
+            left_bottom = js_max(left_bottom, b.y1);
+        } else if b.x0 >= gutter.x1 {
+            if left_bottom > b.y0 {
+                return true;
+            }
+            right_bottom = js_max(right_bottom, b.y1);
         }
     }
     false

@@ -105,6 +105,9 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   }
   events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
+  // The items by top, sorted once for every candidate's side-by-side test.
+  let byTop: T[] | null = null;
+  const sortedByTop = (): T[] => (byTop ??= items.slice().sort((a, b) => a.y0 - b.y0));
   let depth = 0;
   let wideDepth = 0;
   for (let i = 0; i < events.length - 1; i++) {
@@ -118,7 +121,7 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
       !best ||
       depth < best.crossings ||
       (depth === best.crossings && (wideDepth < best.wide || (wideDepth === best.wide && x1 - x0 > best.x1 - best.x0)));
-    if (better && isColumnGutter(items, candidate, width)) best = candidate;
+    if (better && isColumnGutter(items, candidate, width, sortedByTop)) best = candidate;
   }
   return best ? { x0: best.x0, x1: best.x1 } : null;
 }
@@ -128,7 +131,7 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
  * item counts, wide ones too: a text column beside narrow marginal notes is made of lines
  * wider than the spanning share, and they must not be read line by line with the notes.
  */
-function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, width: number): boolean {
+function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, width: number, sortedByTop: () => readonly T[]): boolean {
   // Each side needs several text-width lines: a column of labels, line numbers or figure
   // fragments alone does not make a text column (figures inside a column do not unmake one).
   const minWidth = COLUMN_TEXT_WIDTH_SHARE * width;
@@ -147,7 +150,7 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (left.text < COLUMN_TEXT_LINES_MIN || right.text < COLUMN_TEXT_LINES_MIN) return false;
   const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0);
   if (!(overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0))) return false;
-  return sideBySide(items, gutter);
+  return sideBySide(sortedByTop(), gutter);
 }
 
 /**
@@ -156,21 +159,19 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
  * r1-a … Check Box | "Adsadfasdf") make two sides that overlap as a whole, yet no line of one
  * side stands beside a line of the other: the page reads top to bottom.
  */
-function sideBySide<T extends Box>(items: readonly T[], gutter: Gutter): boolean {
-  const sides: { y0: number; y1: number; right: boolean }[] = [];
-  for (const it of items) {
-    if (it.x1 <= gutter.x0) sides.push({ y0: it.y0, y1: it.y1, right: false });
-    else if (it.x0 >= gutter.x1) sides.push({ y0: it.y0, y1: it.y1, right: true });
-  }
-  sides.sort((a, b) => a.y0 - b.y0);
+function sideBySide<T extends Box>(byTop: readonly T[], gutter: Gutter): boolean {
   // Sorted by top: an item shares a row with an earlier one of the other side when that
   // side's lowest bottom so far is below its top.
   let leftBottom = -Infinity;
   let rightBottom = -Infinity;
-  for (const it of sides) {
-    if ((it.right ? leftBottom : rightBottom) > it.y0) return true;
-    if (it.right) rightBottom = Math.max(rightBottom, it.y1);
-    else leftBottom = Math.max(leftBottom, it.y1);
+  for (const it of byTop) {
+    if (it.x1 <= gutter.x0) {
+      if (rightBottom > it.y0) return true;
+      leftBottom = Math.max(leftBottom, it.y1);
+    } else if (it.x0 >= gutter.x1) {
+      if (leftBottom > it.y0) return true;
+      rightBottom = Math.max(rightBottom, it.y1);
+    }
   }
   return false;
 }
