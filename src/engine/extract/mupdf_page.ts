@@ -3,6 +3,7 @@
 // call per field, no per-character allocation beyond the text itself.
 import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
+import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
@@ -147,14 +148,6 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
 }
 
-/** Index of the link whose area holds the point, or -1: spans break where links start and end. */
-function linkIndexAt(links: readonly PageLink[], x: number, y: number): number {
-  for (let i = 0; i < links.length; i++) {
-    const l = links[i];
-    if (x >= l.x0 && x <= l.x1 && y >= l.y0 && y <= l.y1) return i;
-  }
-  return -1;
-}
 
 interface StextRead {
   lines: Line[];
@@ -191,6 +184,8 @@ function charLayoutMatches(ch: number, I32: Int32Array, U32: Uint32Array, H: Flo
 }
 
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
+  // Which link holds a character's centre: spans break where links start and end.
+  const linkIndexAt = linkLocator(links);
   // MuPDF allocates nothing while the page is read, so the heap views stay valid throughout.
   const H: Float32Array = wasm.HEAPF32;
   const U8: Uint8Array = wasm.HEAPU8;
@@ -314,7 +309,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         afterSpace = space;
         afterWide = wide;
         afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
-        const link = links.length === 0 ? -1 : linkIndexAt(links, (x0 + x1) / 2, (y0 + y1) / 2);
+        const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
           pushUnits(units, space ? SPACE : code);
           if (x1 > span.x1) span.x1 = x1;
@@ -510,7 +505,7 @@ function readLinks(page: MupdfPage): PageLink[] {
   const links: PageLink[] = [];
   for (const link of page.getLinks()) {
     try {
-      if (!link.isExternal()) continue;
+      if (links.length >= LINKS_PER_PAGE_MAX || !link.isExternal()) continue;
       const uri = link.getURI();
       if (!uri) continue;
       const [x0, y0, x1, y1] = link.getBounds();

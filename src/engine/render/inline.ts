@@ -2,6 +2,7 @@
 // styles and link areas, with every character that Markdown would read as syntax escaped
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";
+import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
@@ -48,14 +49,15 @@ const SOFT_HYPHEN = 0xad;
 const HYPHEN_MINUS = 0x2d;
 const HYPHEN = 0x2010;
 
+/** Each page's link lookup, made once per page's links for all its paragraphs and cells. */
+const locators = new WeakMap<readonly PageLink[], (x: number, y: number) => number>();
+
 function linkAt(span: Span, links: readonly PageLink[]): string | null {
   if (links.length === 0) return null;
-  const cx = (span.x0 + span.x1) / 2;
-  const cy = (span.y0 + span.y1) / 2;
-  for (const link of links) {
-    if (cx >= link.x0 - LINK_SLOP && cx <= link.x1 + LINK_SLOP && cy >= link.y0 - LINK_SLOP && cy <= link.y1 + LINK_SLOP) return link.uri;
-  }
-  return null;
+  let locate = locators.get(links);
+  if (!locate) locators.set(links, (locate = linkLocator(links, LINK_SLOP)));
+  const i = locate((span.x0 + span.x1) / 2, (span.y0 + span.y1) / 2);
+  return i === -1 ? null : links[i].uri;
 }
 
 // TeX and other typesetters draw accents as a spacing mark before the letter ("na¨ıve").

@@ -1,10 +1,8 @@
 // Annotations to links: URI link annotations with the page area each one covers.
 import type { PageViewport } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { PageLink } from "../../model.js";
+import { LINKS_PER_PAGE_MAX } from "../links.js";
 import { clampToPage, type Bounds } from "./geometry.js";
-
-// pdf.js's own corpus has a page with 32,768 link annotations.
-const LINKS_PER_PAGE_MAX = 5_000;
 
 export function collectLinks(annotations: unknown[], viewport: PageViewport, bounds: Bounds): PageLink[] {
   const links: PageLink[] = [];

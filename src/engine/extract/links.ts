@@ -1,0 +1,61 @@
+// URI link areas of a page: how many are kept, and which one holds a point. Extraction asks
+// of every character where a link starts and ends; inline rendering asks of every span which
+// link it sits in.
+import type { PageLink } from "../model.js";
+
+/** Link annotations kept per page: pdf.js's own corpus has a page with 32,768 of them. */
+export const LINKS_PER_PAGE_MAX = 5_000;
+/** Up to this many links a page's links are searched in order; more are found by rows ... */
+const LINKS_SCANNED_MAX = 16;
+/** ... of this height, in points ... */
+const ROW_PT = 12;
+/** ... and a link taller than this many rows is searched wherever a point falls. */
+const LINK_ROWS_MAX = 64;
+
+/**
+ * A lookup from a point to the index of the first link (in the page's order) whose area,
+ * grown by `slop` points, holds it, or -1. A page of thousands of links (bug1978317) costs
+ * each character a row's few links, not all of them.
+ */
+export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y: number) => number {
+  const holds = (i: number, x: number, y: number): boolean => {
+    const l = links[i];
+    return x >= l.x0 - slop && x <= l.x1 + slop && y >= l.y0 - slop && y <= l.y1 + slop;
+  };
+  if (links.length <= LINKS_SCANNED_MAX) {
+    return (x, y) => {
+      for (let i = 0; i < links.length; i++) if (holds(i, x, y)) return i;
+      return -1;
+    };
+  }
+  // Indices go into the rows in ascending order, so each row's list is in the page's order.
+  const rows = new Map<number, number[]>();
+  const tall: number[] = [];
+  links.forEach((l, i) => {
+    const r0 = Math.floor((l.y0 - slop) / ROW_PT);
+    const r1 = Math.floor((l.y1 + slop) / ROW_PT);
+    if (!(r1 - r0 <= LINK_ROWS_MAX)) {
+      tall.push(i);
+      return;
+    }
+    for (let r = r0; r <= r1; r++) {
+      const row = rows.get(r);
+      if (row) row.push(i);
+      else rows.set(r, [i]);
+    }
+  });
+  return (x, y) => {
+    let found = -1;
+    for (const i of rows.get(Math.floor(y / ROW_PT)) ?? []) {
+      if (holds(i, x, y)) {
+        found = i;
+        break;
+      }
+    }
+    for (const i of tall) {
+      if (found !== -1 && i > found) break;
+      if (holds(i, x, y)) return i;
+    }
+    return found;
+  };
+}

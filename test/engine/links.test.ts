@@ -1,0 +1,43 @@
+// extract/links.ts: the link lookup extraction and inline rendering share (issue 9: speed; a
+// page of 32,768 link annotations in pdf.js's corpus cost each span a scan of all of them).
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { LINKS_PER_PAGE_MAX, linkLocator } from "../../src/engine/extract/links.js";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { corpus } from "../support/corpus.js";
+import type { PageLink } from "../../src/engine/model.js";
+
+/** The lookup it replaced: the first link, in the page's order, whose grown area holds the point. */
+function scan(links: readonly PageLink[], slop: number, x: number, y: number): number {
+  return links.findIndex((l) => x >= l.x0 - slop && x <= l.x1 + slop && y >= l.y0 - slop && y <= l.y1 + slop);
+}
+
+const link = fc.record({ x: fc.integer({ min: 0, max: 600 }), y: fc.integer({ min: 0, max: 800 }), w: fc.integer({ min: 1, max: 200 }), h: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 700, max: 900 })) }).map(({ x, y, w, h }) => ({ x0: x, y0: y, x1: x + w, y1: y + h, uri: `https://example.com/${x}/${y}` }));
+
+describe("linkLocator", () => {
+  it("finds what a scan of every link finds, for few links and for many, overlapping and page-tall ones included", () => {
+    fc.assert(
+      fc.property(fc.array(link, { minLength: 0, maxLength: 120 }), fc.array(fc.tuple(fc.double({ min: -10, max: 620, noNaN: true }), fc.double({ min: -10, max: 920, noNaN: true })), { maxLength: 40 }), fc.constantFrom(0, 0.5), (links, points, slop) => {
+        const locate = linkLocator(links, slop);
+        for (const [x, y] of points) expect(locate(x, y)).toBe(scan(links, slop, x, y));
+      }),
+    );
+  });
+
+  it("answers -1 on a page without links, and keeps 5,000 links a page", () => {
+    expect(linkLocator([])(10, 10)).toBe(-1);
+    expect(LINKS_PER_PAGE_MAX).toBe(5_000);
+  });
+});
+
+describe.skipIf(!corpus.available)("MuPDF's reader on a page of 32,768 links (pdf.js bug1978317.pdf)", () => {
+  it("keeps the first 5,000, as pdf.js's reader does", () => {
+    const { doc } = openDocument(new Uint8Array(corpus.pdf("pdf.js/bug1978317.pdf")));
+    try {
+      expect(extractPageMupdf(doc, 0).links).toHaveLength(LINKS_PER_PAGE_MAX);
+    } finally {
+      doc.destroy();
+    }
+  });
+});
