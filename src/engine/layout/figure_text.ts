@@ -28,6 +28,9 @@ const LABEL_SIZE_RATIO_MAX = 0.85;
 /** Elements this many body ems apart or closer are one group: an axis title sits about an em
  * below its tick labels, a box label inside its box. */
 const LINK_EMS = 1;
+/** Labels and rules further than this many body ems from every drawing's box are not looked
+ * at: a plot's axis title sits about two ems beyond its outermost point. */
+const NEAR_DRAWINGS_EMS = 5;
 /** Rules longer than this share of the page's side are a page's structure (a column rule, a
  * header's rule), not part of a figure: they would link a figure to everything around it. */
 const RULE_PAGE_SHARE_MAX = 0.5;
@@ -42,11 +45,17 @@ export function figureTextLines(
 ): Set<Line> {
   const found = new Set<Line>();
   if (!drawings || drawings.length < FIGURE_DRAWINGS_MIN || !(bodySize > 0)) return found;
-  const labels = lines.filter((line) => isLabel(line, bodySize));
+  // Only what lies near the drawings can join a figure: a table's thousand rules and its
+  // small print elsewhere on the page are not grouped at all.
+  const near = emptyBox();
+  for (const d of drawings) extend(near, d);
+  const reach = NEAR_DRAWINGS_EMS * bodySize;
+  const isNear = (b: Box) => b.x1 >= near.x0 - reach && b.x0 <= near.x1 + reach && b.y1 >= near.y0 - reach && b.y0 <= near.y1 + reach;
+  const labels = lines.filter((line) => isNear(line) && isLabel(line, bodySize));
   if (labels.length === 0) return found;
   const parts = [
     ...drawings.map((box) => ({ box, drawing: true, line: null })),
-    ...rules.filter((r) => r.x1 - r.x0 <= RULE_PAGE_SHARE_MAX * page.width && r.y1 - r.y0 <= RULE_PAGE_SHARE_MAX * page.height).map((box) => ({ box, drawing: false, line: null })),
+    ...rules.filter((r) => isNear(r) && r.x1 - r.x0 <= RULE_PAGE_SHARE_MAX * page.width && r.y1 - r.y0 <= RULE_PAGE_SHARE_MAX * page.height).map((box) => ({ box, drawing: false, line: null })),
     ...labels.map((line) => ({ box: line as Box, drawing: false, line })),
   ];
   const groupOf = linkedGroups(parts.map((p) => p.box), LINK_EMS * bodySize);
