@@ -30,7 +30,7 @@ describe("figureTextLines", () => {
   it("finds the small-print labels inside and beside a diagram's drawings", () => {
     const labels = [line("Interpret", { x: 302, y: 303, size: 6 }), line("Record", { x: 362, y: 348, size: 6 }), line("hot loop", { x: 345, y: 320, size: 6 })];
     const body = line("Body text of the column, set at the body size, runs on and on here.", { x: 300, y: 400 });
-    const found = figureTextLines([...labels, body], diagram(300, 300), [], BODY, PAGE);
+    const found = figureTextLines([...labels, body], { drawings: diagram(300, 300) }, [], BODY, PAGE);
     expect(texts(found)).toEqual(["Interpret", "Record", "hot loop"]);
   });
 
@@ -40,7 +40,7 @@ describe("figureTextLines", () => {
     const frame = { x0: 100, y0: 120, x1: 260, y1: 260, kind: "stroke" as const };
     const ticks = [line("−2", { x: 110, y: 262, size: 6 }), line("0", { x: 180, y: 262, size: 6 }), line("2", { x: 250, y: 262, size: 6 })];
     const title = line("Theoretical Quantiles", { x: 150, y: 275, size: 6 });
-    const found = figureTextLines([...ticks, title], points, [frame], BODY, PAGE);
+    const found = figureTextLines([...ticks, title], { marks: points.map((p) => ({ ...p, kind: "stroke" as const })) }, [frame], BODY, PAGE);
     expect(texts(found)).toEqual(["0", "2", "Theoretical Quantiles", "−2"]);
   });
 
@@ -48,30 +48,33 @@ describe("figureTextLines", () => {
     const caption = line("Figure 2. A state machine.", { x: 300, y: 370, size: 6 });
     const bodySize = line("Mandatory", { x: 302, y: 303, size: 10 });
     const far = line("note", { x: 72, y: 700, size: 6 });
-    expect(figureTextLines([caption, bodySize, far], diagram(300, 300), [], BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([caption, bodySize, far], { drawings: diagram(300, 300) }, [], BODY, PAGE).size).toBe(0);
   });
 
   it("keeps code set small beside a drawing (tug2005's slide: a listing next to the cows it draws)", () => {
     const code = line("\\vbox to 100bp", { x: 302, y: 303, size: 6, mono: true });
-    expect(figureTextLines([code], diagram(300, 300), [], BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([code], { drawings: diagram(300, 300) }, [], BODY, PAGE).size).toBe(0);
   });
 
   it("takes a symbol drawn as a few paths for no figure (freeculture: 'printed on acid-free paper')", () => {
     const symbol: Drawing[] = Array.from({ length: 5 }, (_, i) => ({ x0: 250 + i, y0: 368, x1: 260 - i, y1: 374 }));
     const imprint = line("This book is printed on acid-free paper.", { x: 150, y: 378, size: 7 });
-    expect(figureTextLines([imprint], symbol, [], BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([imprint], { marks: symbol.map((p) => ({ ...p, kind: "fill" as const })) }, [], BODY, PAGE).size).toBe(0);
   });
 
   it("takes a box drawn around running text for no figure (a callout)", () => {
     const label = line("Note", { x: 302, y: 302, size: 6 });
     const text = line("A paragraph set inside the box, running on.", { x: 302, y: 320, size: 6 });
-    expect(figureTextLines([label, text], diagram(300, 300), [], BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([label, text], { drawings: diagram(300, 300) }, [], BODY, PAGE).size).toBe(0);
   });
 
   it("needs drawings: a page of rules and small print has no figure", () => {
     const rules = [{ x0: 100, y0: 300, x1: 400, y1: 301, kind: "stroke" as const }];
-    expect(figureTextLines([line("Total", { x: 100, y: 290, size: 6 })], [], rules, BODY, PAGE).size).toBe(0);
-    expect(figureTextLines([line("Total", { x: 100, y: 290, size: 6 })], undefined, rules, BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([line("Total", { x: 100, y: 290, size: 6 })], { drawings: [] }, rules, BODY, PAGE).size).toBe(0);
+    expect(figureTextLines([line("Total", { x: 100, y: 290, size: 6 })], {}, rules, BODY, PAGE).size).toBe(0);
+    // An image is no stroke of a drawing: four small pictures beside small print make no figure.
+    const images = [0, 40, 80, 120].map((x) => ({ x0: 100 + x, y0: 300, x1: 110 + x, y1: 340, kind: "image" as const }));
+    expect(figureTextLines([line("caption", { x: 100, y: 342, size: 6 })], { marks: images }, [], BODY, PAGE).size).toBe(0);
   });
 });
 
@@ -91,8 +94,11 @@ describe("drawings in the page model (paper-tracemonkey-p2's state machine, x 32
     try {
       const model = extractPageMupdf(doc, 0);
       const drawings = model.drawings ?? [];
-      // 13 boxes drawn as a rounded outline and a fill, 14 arrows as a curve and a head.
-      expect(drawings.filter(inDiagram).length).toBeGreaterThanOrEqual(40);
+      // 13 boxes drawn as a rounded outline and a fill and 14 arrows' curves are drawings; the
+      // arrows' heads, glyph-sized, are marks.
+      expect(drawings.filter(inDiagram).length).toBeGreaterThanOrEqual(20);
+      expect(drawings.every((d) => d.x1 - d.x0 > 16 || d.y1 - d.y0 > 16)).toBe(true);
+      expect((model.marks ?? []).filter(inDiagram).length).toBeGreaterThanOrEqual(20);
       // The figure's white background (317-556 × 191-377) is invisible: no drawing.
       expect(drawings.some((d) => d.x1 - d.x0 > 200)).toBe(false);
       // The rule above the listing is a rule, not a drawing.

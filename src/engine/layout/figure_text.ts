@@ -4,12 +4,12 @@
 // nothing a reader can use without the drawing; the Markdown holds no figures, so it holds
 // none of their labels either (the real-page truth leaves them out the same way). Captions stay.
 //
-// A figure is found by its drawings (PageModel.drawings: curves, arrows, a plot's points) and
+// A figure is found by its drawings (PageModel.drawings and .marks: curves, arrows, a plot's points) and
 // the labels set among them in small print. Drawings, rules and label lines that lie within
 // LINK_EMS of each other make one group; a group with FIGURE_DRAWINGS_MIN drawings or more is
 // a figure, and its labels are left out, unless its box holds running text (a callout box
 // drawn around a paragraph is no figure).
-import type { Drawing, Line, Rule } from "../model.js";
+import type { Drawing, Line, Mark, Rule } from "../model.js";
 import type { Box } from "./box.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
@@ -38,13 +38,18 @@ const RULE_PAGE_SHARE_MAX = 0.5;
 /** The lines that are labels of a figure without a frame, to be left out of the page. */
 export function figureTextLines(
   lines: readonly Line[],
-  drawings: readonly Drawing[] | undefined,
+  paths: { drawings?: readonly Drawing[]; marks?: readonly Mark[] },
   rules: readonly Rule[],
   bodySize: number,
   page: { width: number; height: number },
 ): Set<Line> {
   const found = new Set<Line>();
-  if (!drawings || drawings.length < FIGURE_DRAWINGS_MIN || !(bodySize > 0)) return found;
+  // Paths larger than a glyph, and glyph-sized ones (a plot's points, an arrow's head); an
+  // image is no stroke of a drawing.
+  if ((paths.drawings?.length ?? 0) + (paths.marks?.length ?? 0) < FIGURE_DRAWINGS_MIN || !(bodySize > 0)) return found;
+  const drawings: Box[] = [...(paths.drawings ?? [])];
+  for (const mark of paths.marks ?? []) if (mark.kind !== "image") drawings.push(mark);
+  if (drawings.length < FIGURE_DRAWINGS_MIN) return found;
   // Only what lies near the drawings can join a figure: a table's thousand rules and its
   // small print elsewhere on the page are not grouped at all.
   const near = emptyBox();

@@ -41,7 +41,7 @@ export function renderPage(
 ): PageRender {
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
   const { tables, rest: text } = detectTables(kept, model.rules, { width: model.width, height: model.height });
-  const figureText = figureTextLines(text, model.drawings, model.rules, stats.body.size, model);
+  const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const rest = figureText.size === 0 ? text : text.filter((line) => !figureText.has(line));
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
