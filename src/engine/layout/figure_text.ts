@@ -120,20 +120,34 @@ function centreInside(line: Line, box: Box): boolean {
 
 /** Each box's group (the index of its group's root): boxes `gap` apart or closer are linked,
  * and links chain. A sweep over the boxes sorted by their left edge compares only boxes whose
- * spans across x come within `gap`. */
+ * spans across x come within `gap`. The boxes are lines, rules, marks and drawings, objects
+ * of four shapes: their edges are copied into one typed array first, so the sweep's many
+ * comparisons (a table's rules meet every box below them) read one shape. */
 function linkedGroups(boxes: readonly Box[], gap: number): number[] {
-  const parent = boxes.map((_, i) => i);
+  const n = boxes.length;
+  const edges = new Float64Array(4 * n);
+  boxes.forEach((b, i) => {
+    edges[4 * i] = b.x0;
+    edges[4 * i + 1] = b.y0;
+    edges[4 * i + 2] = b.x1;
+    edges[4 * i + 3] = b.y1;
+  });
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
   const find = (i: number): number => {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];
     return i;
   };
-  const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].x0 - boxes[b].x0);
-  for (let a = 0; a < order.length; a++) {
-    const p = boxes[order[a]];
-    for (let b = a + 1; b < order.length; b++) {
-      const q = boxes[order[b]];
-      if (q.x0 > p.x1 + gap) break;
-      if (q.y0 > p.y1 + gap || p.y0 > q.y1 + gap) continue;
+  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => edges[4 * a] - edges[4 * b]);
+  for (let a = 0; a < n; a++) {
+    const p = 4 * order[a];
+    const reachX = edges[p + 2] + gap;
+    const top = edges[p + 1] - gap;
+    const bottom = edges[p + 3] + gap;
+    for (let b = a + 1; b < n; b++) {
+      const q = 4 * order[b];
+      if (edges[q] > reachX) break;
+      if (edges[q + 1] > bottom || edges[q + 3] < top) continue;
       const ra = find(order[a]);
       const rb = find(order[b]);
       if (ra !== rb) parent[ra] = rb;
