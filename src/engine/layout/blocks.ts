@@ -181,6 +181,20 @@ function edgeBold(line: Line, direction: 1 | -1): boolean {
   return false;
 }
 
+/**
+ * A weight change between lines is a block change (a bold heading over its text) unless the
+ * text goes on in the weight it had, after a line set bold by a lead-in:
+ * - a bold lead-in longer than the rest of its line ("**Figure 1. Sample program: sieve of
+ *   Eratosthenes.** primes is") makes that line's style bold, yet the paragraph runs on into
+ *   the next line in the last words' weight;
+ * - a bold lead-in wraps, its first line filling the column ("**Figure 11. Fraction of
+ *   dynamic bytecodes executed by inter-** | **preter and on native traces.** The speedup").
+ */
+function boldLeadInGoesOn(prev: Line, line: Line, prevFillsColumn: boolean): boolean {
+  const boldOn = edgeBold(line, 1);
+  return edgeBold(prev, -1) === boldOn && (!boldOn || prevFillsColumn);
+}
+
 /** Lines ending this many points from the right edge are set against it. */
 const EDGE_TOLERANCE_PT = 1;
 /** Lines starting within this many ems of the left edge start at it: an OCR layer's words
@@ -442,13 +456,7 @@ function startsNewBlock(
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (Math.abs(prevStyle.size - style.size) >= 1) return true;
-  // A weight change between lines is a block change (a bold heading over its text) unless the
-  // text goes on in the weight it had: a bold lead-in longer than the rest of its line
-  // ("**Figure 1. Sample program: sieve of Eratosthenes.** primes is") makes that line's
-  // style bold, yet the paragraph runs on into the next line in the last words' weight; or a
-  // bold lead-in wraps, its first line filling the column ("**Figure 11. Fraction of dynamic
-  // bytecodes executed by inter-** | **preter and on native traces.** The speedup").
-  if (prevStyle.bold !== style.bold && !(prevStyle.bold && edgeBold(prev, -1) === edgeBold(line, 1) && (!edgeBold(line, 1) || prev.x1 >= right - SHORT_LINE_EMS * em))) return true;
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prev.x1 >= right - SHORT_LINE_EMS * em))) return true;
   if (current.marker) {
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.
