@@ -613,3 +613,59 @@ describe("buildBlocks: a bold lead-in that wraps (issue 9: tracemonkey's Figure 
     expect(buildBlocks(lines, STATS)).toHaveLength(2);
   });
 });
+
+describe("buildBlocks: the usual gap from the main text size (issue 9: ocr-handbook-p2)", () => {
+  it("parts one-line entries set a blank apart, where a heading's and a table's gaps outnumber the paragraphs' leading", () => {
+    // 9 pt text, 10 pt boxes on a 14 pt pitch inside paragraphs; the entries 12.5 pt apart.
+    const at = (text: string, y: number, size = 9) => line(text, { x: 62, y, size });
+    const wide = (text: string) => text.padEnd(100, " x");
+    const lines = [
+      at(wide("Dues are charged per night and depend on the length of the vessel. A night starts"), 100),
+      at("the next day.", 114),
+      at(wide("The high season runs from 1 June to 30 September. Fishing vessels registered"), 160),
+      at("instead of nightly dues.", 174),
+      at("2.1 Discounts", 210, 11),
+      at("Weekly stay The seventh night is free.", 236),
+      at(wide("Club members Members of a sailing club affiliated with the national federation").slice(0, 96) + " off.", 258.5),
+      at(wide("Winter contract Vessels that stay from October to March pay a fixed fee").slice(0, 96) + " office.", 281),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => lineText(b.lines[0]).slice(0, 12))).toEqual(["Dues are cha", "The high sea", "2.1 Discount", "Weekly stay ", "Club members", "Winter contr"]);
+  });
+});
+
+describe("buildBlocks: footnotes one under another (issue 9: list-pypdf-example)", () => {
+  it("starts a block at each line that starts with a raised footnote mark", () => {
+    const note = (mark: string, text: string, y: number) => line([{ text: mark, size: 6 }, { text: ` ${text}` }], { y });
+    const blocks = buildBlocks([note("1", "2021 estimate", 100), note("2", "2020 estimate", 112), note("3", "2020 estimate", 124)], STATS);
+    expect(blocks.map(texts)).toEqual(["1 2021 estimate", "2 2020 estimate", "3 2020 estimate"]);
+  });
+
+  it("keeps a footnote's wrapped lines, and a line starting with a digit of body size, in its paragraph", () => {
+    const lines = [line([{ text: "1", size: 6 }, { text: " A note long enough to wrap onto the next line, which goes" }], { y: 100 }), line("on here, and", { y: 112 }), line("2 more words", { y: 124 })];
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});
+
+describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-pypdf-example)", () => {
+  it("parts every line of the set, also those that run the column's full width", () => {
+    const lines = column(
+      () => line("Beautiful is better than ugly.", { y: 100 }),
+      () => line("Explicit is better than implicit.", { y: 112 }),
+      () => line("There should be one-- and preferably only one --obvious way to do it.", { y: 124 }),
+      () => line("Although that way may not be obvious at first unless you're Dutch.", { y: 136 }),
+      () => line("Now is better than never.", { y: 148 }),
+    );
+    expect(buildBlocks(lines, STATS)).toHaveLength(5);
+  });
+
+  it("keeps a paragraph whose full lines end sentences now and then", () => {
+    const lines = [
+      line("A paragraph of prose sets its words to the full width of the column.", { y: 100 }),
+      line("Some of its lines end where a sentence ends, as this one does here.", { y: 112 }),
+      line("Three in a row is rare but happens in text with short sentences, ok.", { y: 124 }),
+      line("and the paragraph goes on after them to its end.", { y: 136 }),
+    ];
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});

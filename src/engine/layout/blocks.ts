@@ -7,6 +7,7 @@ import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryText } from "./leaders.js";
 import { lineText } from "./line_joining.js";
+import { startsWithFootnoteMark } from "./superscripts.js";
 import { isBlankText } from "./whitespace.js";
 
 export type Block =
@@ -298,6 +299,45 @@ function xAfterChars(line: Line, count: number): number {
   return line.x1;
 }
 
+/** Lines within this many points of the column's main text size show how its paragraphs are set. */
+const MAIN_SIZE_TOLERANCE_PT = 1;
+
+/**
+ * The gap between two lines of one paragraph. It is the leading's: on a page of few lines with
+ * a blank line after each short paragraph (a letter), blank lines are most of the gaps. Where
+ * leading is rare among the lines of the column's main size (text set double-spaced, with a
+ * single-spaced footnote in smaller type), all gaps decide. Only main-size lines are counted
+ * for that choice: on ocr-handbook-p2 the gaps around a heading and a table outnumbered the two
+ * paragraphs' leading, and three one-line entries under a blank line each ran together.
+ */
+function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): number {
+  const charsBySize = new Map<number, number>();
+  for (let i = 0; i < column.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
+  let mainSize = NaN;
+  for (const [size, chars] of charsBySize) if (Number.isNaN(mainSize) || chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  const isMain = (i: number) => Math.abs(styles[i].size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
+  const gaps: number[] = [];
+  // Gaps under an em: the leading between a paragraph's lines, not a blank line.
+  const leading: number[] = [];
+  let mainGaps = 0;
+  let mainLeading = 0;
+  for (let i = 1; i < column.length; i++) {
+    const gap = column[i].y0 - column[i - 1].y1;
+    if (gap < 0) continue;
+    gaps.push(gap);
+    const isLeading = gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0);
+    if (isLeading) leading.push(gap);
+    if (isMain(i) && isMain(i - 1)) {
+      mainGaps++;
+      if (isLeading) mainLeading++;
+    }
+  }
+  const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
+  const sample = leadingUsual ? leading : gaps;
+  sample.sort((a, b) => a - b);
+  return sample.length > 0 ? sample[sample.length >> 1] : 0;
+}
+
 export function buildBlocks(column: readonly Line[], stats: DocumentStats): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
@@ -305,25 +345,12 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
   const texts = column.map(lineText);
   let left = Infinity;
   let right = -Infinity;
-  const gaps: number[] = [];
-  // Gaps under an em: the leading between a paragraph's lines, not a blank line.
-  const leading: number[] = [];
-  for (let i = 0; i < column.length; i++) {
-    left = Math.min(left, column[i].x0);
-    right = Math.max(right, column[i].x1);
-    if (i > 0) {
-      const gap = column[i].y0 - column[i - 1].y1;
-      if (gap < 0) continue;
-      gaps.push(gap);
-      if (gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0)) leading.push(gap);
-    }
+  for (const line of column) {
+    left = Math.min(left, line.x0);
+    right = Math.max(right, line.x1);
   }
-  // The usual gap is the leading's: on a page of few lines with a blank line after each short
-  // paragraph (a letter), blank lines are most of the gaps. Where leading is rare (text set
-  // double-spaced, with a single-spaced footnote), all gaps decide.
-  const sample = leading.length >= LEADING_SHARE_MIN * gaps.length ? leading : gaps;
-  sample.sort((a, b) => a - b);
-  const usualGap = sample.length > 0 ? sample[sample.length >> 1] : 0;
+  const usualGap = usualLineGap(column, styles, texts);
+  const inLineSet = lineSetMembers(column, styles, texts);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -347,7 +374,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1] }, { line, style: styles[i] }, current, mono, marker, usualGap, left, right, flushRight)) {
+    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, current, mono, marker, usualGap, left, right, flushRight)) {
       current = {
         lines: [line],
         mono,
@@ -435,8 +462,8 @@ function extent(lines: readonly Line[]): [number, number] {
 }
 
 function startsNewBlock(
-  { line: prev, style: prevStyle, text: prevText }: { line: Line; style: TextStyle; text: string },
-  { line, style }: { line: Line; style: TextStyle },
+  { line: prev, style: prevStyle, text: prevText, inLineSet }: { line: Line; style: TextStyle; text: string; inLineSet: boolean },
+  { line, style, text }: { line: Line; style: TextStyle; text: string },
   current: Draft,
   mono: boolean,
   marker: ListMarker | null,
@@ -447,6 +474,8 @@ function startsNewBlock(
 ): boolean {
   if (mono !== current.mono) return true;
   if (marker) return true;
+  // Footnotes set one under another without a blank: each starts with its raised mark.
+  if (startsWithFootnoteMark(line) && startsWithFootnoteMark(current.lines[0])) return true;
   const em = emOfStyle(style);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
@@ -486,7 +515,38 @@ function startsNewBlock(
   if (isContentsEntryText(prevText)) return true;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
-  return false;
+  // In a set of lines that each say one thing, a line as wide as the column ends its own too.
+  return inLineSet && SENTENCE_START.test(text);
+}
+
+/** Lines that each end a sentence, one under another, this many or more, are a set of lines
+ * (list-pypdf-example's nineteen aphorisms), not a paragraph: prose ends few lines so. */
+const LINE_SET_LINES_MIN = 4;
+const SENTENCE_END = /[.!?]["”’)]?$/u;
+const SENTENCE_START = /^\s*[\p{Lu}\p{N}]/u;
+
+/**
+ * Which lines belong to a set of lines (LINE_SET_LINES_MIN or more in a row, each ending a
+ * sentence, the next starting one, at one left edge and size). The short-line rule parts most
+ * of such a set already; its lines that happen to run the column's full width would join
+ * the next.
+ */
+function lineSetMembers(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): boolean[] {
+  const members = new Array<boolean>(column.length).fill(false);
+  let start = 0;
+  for (let i = 0; i <= column.length; i++) {
+    const goesOn =
+      i < column.length &&
+      SENTENCE_END.test(texts[i].trimEnd()) &&
+      (i === start ||
+        (SENTENCE_START.test(texts[i]) &&
+          Math.abs(column[i].x0 - column[start].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
+          Math.abs(styles[i].size - styles[start].size) < 1));
+    if (goesOn) continue;
+    if (i - start >= LINE_SET_LINES_MIN) members.fill(true, start, i);
+    start = i < column.length && SENTENCE_END.test(texts[i].trimEnd()) ? i : i + 1;
+  }
+  return members;
 }
 
 function classify(draft: Draft, stats: DocumentStats): Block {

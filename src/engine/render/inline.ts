@@ -4,6 +4,7 @@
 import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
+import { superscripts } from "../layout/superscripts.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
@@ -140,52 +141,6 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** A superscript is set at most this share of the line's text size ... */
-const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
-/** ... with its bottom at least this share of that size above the text's bottom (small text
- * on the baseline, small capitals, sits lower: a descender's difference only) ... */
-const SUPERSCRIPT_RAISE_RATIO_MIN = 0.2;
-/** ... and holds a mark, not words: a footnote number, an exponent, an ordinal's letters. */
-const SUPERSCRIPT_CHARS_MAX = 4;
-
-/** Which of a line's spans are superscripts, or null when none can be (one size). */
-function superscripts(line: Line): boolean[] | null {
-  const spans = line.spans;
-  let largest = 0;
-  let smallest = Infinity;
-  for (const s of spans) {
-    if (s.size > largest) largest = s.size;
-    if (s.size < smallest) smallest = s.size;
-  }
-  if (smallest > SUPERSCRIPT_SIZE_RATIO_MAX * largest) return null;
-  // The text's size is the one most characters carry; its bottom, the lowest of its spans.
-  const chars = new Map<number, number>();
-  for (const s of spans) chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
-  let main = largest;
-  for (const [size, n] of chars) if (n > (chars.get(main) ?? 0)) main = size;
-  let bottom = -Infinity;
-  for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
-  let any = false;
-  const raised = spans.map((s, k) => {
-    if (s.invisible || s.size > SUPERSCRIPT_SIZE_RATIO_MAX * main || s.y1 > bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main) return false;
-    const core = s.text.trim();
-    if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
-    // Letters right before and after it make it part of a word set that way (the A of the
-    // LaTeX logo), not a mark; a footnote's own text starts with its mark ("¹Bookings").
-    const prev = spans[k - 1];
-    const next = spans[k + 1];
-    if (prev && next && WORD_END_LETTER.test(prev.text) && !isSpaceCode(s.text.charCodeAt(0)) && !isSpaceCode(s.text.charCodeAt(s.text.length - 1)) && WORD_START_LETTER.test(next.text)) return false;
-    any = true;
-    return true;
-  });
-  return any ? raised : null;
-}
-
-/** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
- * endings), footnote symbols, and the commas and signs between them. */
-const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗#$,+−-]+$/u;
-const WORD_START_LETTER = /^\p{L}/u;
-const WORD_END_LETTER = /\p{L}$/u;
 
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];

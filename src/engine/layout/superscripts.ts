@@ -1,0 +1,64 @@
+// Superscripts: the raised marks of a line (footnote numbers, exponents, ordinals' endings),
+// which inline rendering writes as <sup> and block building reads as a footnote's start.
+import type { Line } from "../model.js";
+import { isSpaceCode } from "./whitespace.js";
+
+/** A superscript is set at most this share of the line's text size ... */
+const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
+/** ... with its bottom at least this share of that size above the text's bottom (small text
+ * on the baseline, small capitals, sits lower: a descender's difference only) ... */
+const SUPERSCRIPT_RAISE_RATIO_MIN = 0.2;
+/** ... and holds a mark, not words: a footnote number, an exponent, an ordinal's letters. */
+const SUPERSCRIPT_CHARS_MAX = 4;
+
+/** Which of a line's spans are superscripts, or null when none can be (one size). */
+export function superscripts(line: Line): boolean[] | null {
+  const spans = line.spans;
+  let largest = 0;
+  let smallest = Infinity;
+  for (const s of spans) {
+    if (s.size > largest) largest = s.size;
+    if (s.size < smallest) smallest = s.size;
+  }
+  if (smallest > SUPERSCRIPT_SIZE_RATIO_MAX * largest) return null;
+  // The text's size is the one most characters carry; its bottom, the lowest of its spans.
+  const chars = new Map<number, number>();
+  for (const s of spans) chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
+  let main = largest;
+  for (const [size, n] of chars) if (n > (chars.get(main) ?? 0)) main = size;
+  let bottom = -Infinity;
+  for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
+  let any = false;
+  const raised = spans.map((s, k) => {
+    if (s.invisible || s.size > SUPERSCRIPT_SIZE_RATIO_MAX * main || s.y1 > bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main) return false;
+    const core = s.text.trim();
+    if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
+    // Letters right before and after it make it part of a word set that way (the A of the
+    // LaTeX logo), not a mark; a footnote's own text starts with its mark ("¹Bookings").
+    const prev = spans[k - 1];
+    const next = spans[k + 1];
+    if (prev && next && WORD_END_LETTER.test(prev.text) && !isSpaceCode(s.text.charCodeAt(0)) && !isSpaceCode(s.text.charCodeAt(s.text.length - 1)) && WORD_START_LETTER.test(next.text)) return false;
+    any = true;
+    return true;
+  });
+  return any ? raised : null;
+}
+
+/** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
+ * endings), footnote symbols, and the commas and signs between them. */
+const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗#$,+−-]+$/u;
+const WORD_START_LETTER = /^\p{L}/u;
+const WORD_END_LETTER = /\p{L}$/u;
+
+/** A footnote's mark: a number or a footnote symbol, not letters (an ordinal's "th"). */
+const FOOTNOTE_MARK = /^[\p{N}*†‡§¶∗]+$/u;
+
+/** Whether the line starts with a raised footnote mark followed by its text ("¹ 2021 estimate"). */
+export function startsWithFootnoteMark(line: Line): boolean {
+  if (line.spans.length < 2) return false;
+  let first = 0;
+  while (first < line.spans.length && line.spans[first].text.trim() === "") first++;
+  if (first >= line.spans.length - 1) return false;
+  const raised = superscripts(line);
+  return raised !== null && raised[first] && FOOTNOTE_MARK.test(line.spans[first].text.trim());
+}
