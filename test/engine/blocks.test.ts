@@ -659,6 +659,11 @@ describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-py
     expect(buildBlocks(lines, STATS)).toHaveLength(5);
   });
 
+  it("parts a form's sentence from the labels under it, which end in a colon (gen-handbook-p6)", () => {
+    const lines = [line("Please fill in this form in capital letters and hand it in at the harbour office.", { y: 100 }), line("Name of owner:", { y: 120 }), line("Address:", { y: 140 }), line("Telephone:", { y: 160 })];
+    expect(buildBlocks(lines, STATS).map(texts)).toEqual(["Please fill in this form in capital letters and hand it in at the harbour office.", "Name of owner:", "Address:", "Telephone:"]);
+  });
+
   it("keeps a paragraph whose full lines end sentences now and then", () => {
     const lines = [
       line("A paragraph of prose sets its words to the full width of the column.", { y: 100 }),

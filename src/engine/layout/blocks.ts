@@ -520,9 +520,10 @@ function startsNewBlock(
 }
 
 /** Lines that each end a sentence, one under another, this many or more, are a set of lines
- * (list-pypdf-example's nineteen aphorisms), not a paragraph: prose ends few lines so. */
+ * (list-pypdf-example's nineteen aphorisms; gen-handbook-p6's form, whose labels end in a
+ * colon), not a paragraph: prose ends few lines so. */
 const LINE_SET_LINES_MIN = 4;
-const SENTENCE_END = /[.!?]["”’)]?$/u;
+const SENTENCE_END = /[.!?:]["”’)]?$/u;
 const SENTENCE_START = /^\s*[\p{Lu}\p{N}]/u;
 
 /**
