@@ -5,6 +5,7 @@ import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { collapseWhitespace, composeSpacingAccents, escapeBlockStart, escapeInline, foldEnclosedLetters, type InlineOptions, plainText, renderInline } from "../../src/engine/render/inline.js";
 import type { Line, PageLink } from "../../src/engine/model.js";
+import { pageWords } from "../../src/engine/render/page_words.js";
 import { line, span, type SpanSpec } from "../support/layout.js";
 
 const BASE: InlineOptions = { dehyphenate: false, emphasis: true, links: [] };
@@ -309,10 +310,29 @@ describe("renderInline: line joining and dehyphenation", () => {
   });
 
   it("joins a word broken before a capital without a space, dropping the hyphen only where the page writes it whole (issue 9: tracemonkey 'Trace- Monkey')", () => {
-    const writesWord = (w: string) => w === "TraceMonkey";
-    expect(render(twoLines("so Trace-", "Monkey starts"), { dehyphenate: true, writesWord })).toBe("so TraceMonkey starts");
-    expect(render(twoLines("the Smith-", "Jones report"), { dehyphenate: true, writesWord })).toBe("the Smith-Jones report");
-    expect(render(twoLines("so Trace-", "Monkey starts"), { dehyphenate: false, writesWord })).toBe("so Trace-Monkey starts");
+    const words = pageWords([line("TraceMonkey runs fast")]);
+    expect(render(twoLines("so Trace-", "Monkey starts"), { dehyphenate: true, words })).toBe("so TraceMonkey starts");
+    expect(render(twoLines("the Smith-", "Jones report"), { dehyphenate: true, words })).toBe("the Smith-Jones report");
+    expect(render(twoLines("so Trace-", "Monkey starts"), { dehyphenate: false, words })).toBe("so Trace-Monkey starts");
+  });
+
+  it("keeps the hyphen of a compound the page writes, broken before a small letter (issue 9: tracemonkey 'trace-| compilation')", () => {
+    // The page writes the compound with its hyphen on one line.
+    const hyphenated = pageWords([line("a cross-referenced entry"), line("is a cross-"), line("referenced one")]);
+    expect(render(twoLines("is a cross-", "referenced one"), { dehyphenate: true, words: hyphenated })).toBe("is a cross-referenced one");
+    // Or writes both halves as words of their own, and never the two joined.
+    const halves = pageWords([line("our trace-"), line("compilation based on a trace of the loop and its compilation")]);
+    expect(render(twoLines("our trace-", "compilation based"), { dehyphenate: true, words: halves })).toBe("our trace-compilation based");
+    // A syllable break drops the hyphen: a line's first word in small letters is not a word
+    // written apart, as it may be the rest of any broken word (tracemonkey's "exit-| ing").
+    const syllables = pageWords([line("the loop runs until exit-"), line("ing the trace, and on exit the VM")]);
+    expect(render(twoLines("until exit-", "ing the trace"), { dehyphenate: true, words: syllables })).toBe("until exiting the trace");
+    // Halves shorter than three letters are syllables more often (it-|self).
+    const short = pageWords([line("it runs by it-"), line("self and on its own self")]);
+    expect(render(twoLines("by it-", "self and"), { dehyphenate: true, words: short })).toBe("by itself and");
+    // The page writing the word joined decides for it.
+    const joined = pageWords([line("the time and the line and the timeline")]);
+    expect(render(twoLines("the time-", "line of it"), { dehyphenate: true, words: joined })).toBe("the timeline of it");
   });
 
   it("joins 'com-' + 'pile' into 'compile' when dehyphenate is on", () => {

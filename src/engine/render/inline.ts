@@ -5,6 +5,7 @@ import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
+import type { PageWords } from "./page_words.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
@@ -20,8 +21,8 @@ export interface InlineOptions {
   blockStart?: boolean;
   /** Receives every link rendered, for the conversion's `links` list. */
   onLink?: (url: string, text: string) => void;
-  /** Whether the page writes this word somewhere whole (render/page.ts's pageWords). */
-  writesWord?: (word: string) => boolean;
+  /** The words the page writes (render/page_words.ts), which decide a line-end hyphen. */
+  words?: PageWords;
 }
 
 interface Run {
@@ -123,9 +124,13 @@ function fixGlyphs(text: string): string {
   return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(composeSpacingAccents(text)) : text;
 }
 
-/** The word a line-end hyphen broke, written whole: "Trace-" and "Monkey is" give TraceMonkey. */
-function brokenWord(before: string, after: string): string {
-  return (before.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "") + (after.match(WORD_START)?.[0] ?? "");
+/** Whether a line-end hyphen goes when the word is joined: `before` ends with it ("Trace-"),
+ * `after` is the next line's text ("Monkey is"). */
+function hyphenGoes(before: string, after: string, words: PageWords | undefined): boolean {
+  const left = before.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
+  const right = after.match(WORD_START)?.[0] ?? "";
+  if (LOWER_START.test(after)) return !(words?.isCompound(left, right) ?? false);
+  return words?.writes(left + right) ?? false;
 }
 
 /** Whether a line break between these two characters is dropped: between two East Asian
@@ -175,8 +180,9 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         const next = line.spans[0].text.trimStart();
         // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
         // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
-        // hyphen goes only where the page also writes the word whole (TraceMonkey).
-        if (options.dehyphenate && (LOWER_START.test(next) || options.writesWord?.(brokenWord(last.text, next)))) last.text = last.text.slice(0, -1);
+        // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
+        // small letter it goes unless the word is a compound the page writes (mixed-|mode).
+        if (options.dehyphenate && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {

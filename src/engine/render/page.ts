@@ -15,6 +15,7 @@ import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure
 import { figureTextLines } from "../layout/figure_text.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { renderTable } from "./table.js";
+import { pageWords, type PageWords } from "./page_words.js";
 
 export interface PageRender {
   markdown: string;
@@ -149,21 +150,6 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
   }
 }
 
-const WORD = /[\p{L}\p{M}]+/gu;
-
-/** Whether the page writes a word whole somewhere, from a set built on the first question
- * (only a line broken at a hyphen before a capital asks). */
-function pageWords(lines: readonly Line[]): (word: string) => boolean {
-  let words: Set<string> | null = null;
-  return (word) => {
-    if (words === null) {
-      words = new Set();
-      for (const line of lines) for (const span of line.spans) for (const w of span.text.match(WORD) ?? []) words.add(w);
-    }
-    return words.has(word);
-  };
-}
-
 /** A block whose text is an outline title on this page is a heading of the outline's level. */
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   if (!titles || titles.size === 0) return;
@@ -181,13 +167,13 @@ function renderBlocks(
   links: readonly PageLink[],
   options: RenderOptions,
   onLink: (url: string, text: string) => void,
-  writesWord: (word: string) => boolean,
+  words: PageWords,
 ): string {
-  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink, writesWord };
-  const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, writesWord };
+  const inline = { dehyphenate: options.dehyphenate, emphasis: true, links, onLink, words };
+  const plain = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, words };
   const cell = { ...inline, numbersAsText: true };
   const plainCell = { ...cell, emphasis: false };
-  const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false, writesWord };
+  const headingText = { dehyphenate: options.dehyphenate, emphasis: false, links, onLink, blockStart: false, words };
   let out = "";
   let prevKind: PageBlock["kind"] | null = null;
   // Indentation of each list depth: a child's content starts where its parent's text does.
