@@ -674,3 +674,45 @@ describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-py
     expect(buildBlocks(lines, STATS)).toHaveLength(1);
   });
 });
+
+describe("buildBlocks: boxes taller than the line pitch (issue 9: form-qpdf-filled)", () => {
+  it("counts lines whose boxes overlap a little as set solid, so a blank of most of a line parts blocks", () => {
+    // 12 pt type in 13.3 pt boxes: the w lines on a 12.7 pt pitch, the sentences 25.4 pt apart.
+    const at = (text: string, y: number): Line => {
+      const l = line(text, { x: 57, y, size: 12 });
+      return { ...l, y1: y + 13.3, spans: l.spans.map((s) => ({ ...s, y1: y + 13.3 })) };
+    };
+    const lines = [at("Text Field abc potato", 85.7), at("Other stuff.", 115.1), at("Adsadfasdf", 331), at("here's some more stuff after.", 356.4), at("I need another page", 381.8)];
+    for (let k = 0; k < 12; k++) lines.push(at("w", 394.5 + 12.7 * k));
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => lineText(b.lines[0]))).toEqual(["Text Field abc potato", "Other stuff.", "Adsadfasdf", "here's some more stuff after.", "I need another page"]);
+    expect(blocks[4].lines).toHaveLength(13);
+  });
+
+  it("goes on with a list item's text set a little lower at its hanging indent, in small letters (luaharfbuzz's options)", () => {
+    const at = (text: string, x: number, y: number, size = 9.9): Line => {
+      const l = line(text, { x, y, size });
+      return { ...l, y1: y + 12.6, spans: l.spans.map((s) => ({ ...s, y1: y + 12.6 })) };
+    };
+    const lines = [at("• font: Font to use for shaping", 64.3, 533.8), at("• buffer: Buffer to shape", 64.3, 546.1), at("• options:", 64.3, 558.8), at("table containing one or more supported options:", 70.3, 577.8, 9.4)];
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "list_item", "list_item"]);
+    expect(texts(blocks[2])).toBe("options: | table containing one or more supported options:");
+  });
+});
+
+describe("buildBlocks: a chapter's label over its title (qpdf issue-202, LaTeX's report class)", () => {
+  it("makes 'Chapter 1' and the title set 0.65 em below it one heading", () => {
+    const body = stack(["To process the files you may need a TeX system with the", "packages this template loads, and a viewer for the result", "of each run, which shows the pages as they will be printed", "on paper of the size the class sets."], { y: 300 });
+    const lines = [line("Chapter 1", { y: 193, size: 24, bold: true }), line("Template", { y: 233, size: 24, bold: true }), ...body];
+    const stats: DocumentStats = { ...STATS, headings: [{ size: 24, bold: true, level: 1 }, ...STATS.headings] };
+    const blocks = buildBlocks(lines, stats);
+    expect(blocks.map((b) => [b.kind, texts(b).slice(0, 20)])).toEqual([
+      ["heading", "Chapter 1 | Template"],
+      ["paragraph", "To process the files"],
+    ]);
+    // A heading that is no chapter's label stays apart from one set that far below it.
+    const apart = buildBlocks([line("Overview", { y: 193, size: 24, bold: true }), line("Template", { y: 233, size: 24, bold: true }), ...body], stats);
+    expect(kinds(apart)).toEqual(["h1", "h1", "paragraph"]);
+  });
+});

@@ -299,6 +299,8 @@ function xAfterChars(line: Line, count: number): number {
   return line.x1;
 }
 
+/** Lines whose boxes overlap by more than this share of a line's height are not counted. */
+const OVERLAP_SHARE_MAX = 0.25;
 /** Lines within this many points of the column's main text size show how its paragraphs are set. */
 const MAIN_SIZE_TOLERANCE_PT = 1;
 
@@ -322,8 +324,11 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   let mainGaps = 0;
   let mainLeading = 0;
   for (let i = 1; i < column.length; i++) {
-    const gap = column[i].y0 - column[i - 1].y1;
-    if (gap < 0) continue;
+    const raw = column[i].y0 - column[i - 1].y1;
+    // Boxes taller than the line pitch overlap a little (form-qpdf-filled's Helvetica set
+    // solid): no gap, the tightest leading. Lines overlapping more are not one above the other.
+    if (raw < -OVERLAP_SHARE_MAX * (column[i].y1 - column[i].y0)) continue;
+    const gap = Math.max(0, raw);
     gaps.push(gap);
     const isLeading = gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0);
     if (isLeading) leading.push(gap);
@@ -481,7 +486,10 @@ function startsNewBlock(
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
-  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em)) return true;
+  // An item's text goes on in small letters at its hanging indent, a little lower
+  // (luaharfbuzz's "• options:" over "table containing one or more supported options:").
+  const goesOnInItem = current.marker !== null && gap <= PARAGRAPH_GAP_SHORT_BOX_EMS * em && line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em && CONTINUATION_START.test(text.trimStart()) && !line.spans[0].monospace;
+  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (Math.abs(prevStyle.size - style.size) >= 1) return true;
@@ -579,6 +587,12 @@ function numberingDepth(lines: Line[]): number {
 
 /** Joins a heading and the next when the second is the first's wrapped line: same level and
  *  style, right below it, overlapping it, and the first not ended by a full stop or colon. */
+/** A chapter's label set above its title ("Chapter 1" | "Template", as LaTeX's book and report
+ * classes set it), which makes one heading with the title ... */
+const CHAPTER_LABEL = /^\s*(?:chapter|part|appendix|book|lecture|kapitel|teil|anhang|chapitre|partie|annexe|cap[íi]tulo|parte|ap[ée]ndice|capitolo|appendice)\s+(?:\d{1,3}|[ivxlc]{1,6}|[a-z])\s*$/iu;
+/** ... set this many ems above it, at most. */
+const CHAPTER_LABEL_GAP_EMS_MAX = 2;
+
 function joinWrappedHeadings(blocks: Block[]): Block[] {
   const out: Block[] = [];
   for (const block of blocks) {
@@ -589,11 +603,12 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
       const style = lineStyle(above);
       const next = lineStyle(below);
       const gap = below.y0 - above.y1;
+      const gapMax = (CHAPTER_LABEL.test(lineText(above)) && prev.lines.length === 1 ? CHAPTER_LABEL_GAP_EMS_MAX : HEADING_WRAP_GAP_EMS_MAX) * emOf(above);
       if (
         style.size === next.size &&
         style.bold === next.bold &&
         gap >= 0 &&
-        gap < HEADING_WRAP_GAP_EMS_MAX * emOf(above) &&
+        gap < gapMax &&
         below.x0 < above.x1 &&
         below.x1 > above.x0 &&
         !/[.:!?]\s*$/.test(lineText(above))
