@@ -274,6 +274,18 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([note]).running.has(note)).toBe(false);
   });
 
+  it("strips a foot that starts with its page number, set at body size (luatex's '56 Modifications' on a one-page selection)", () => {
+    const foot = line([{ text: "56" }, { text: " " }, { text: "Modifications", bold: true }], { x: 78, y: 770, size: 10 });
+    expect(onePage([foot]).running.has(foot)).toBe(true);
+  });
+
+  it("keeps a footnote at the foot that starts with its number in small type, or with a raised mark", () => {
+    const small = line("2 The basin was dredged in 1998.", { x: 72, y: 770, size: 8 });
+    expect(onePage([small]).running.has(small)).toBe(false);
+    const raised: Line = line([{ text: "3", size: 6 }, { text: " Dredged again in 2004.", size: 10 }], { x: 72, y: 770 });
+    expect(onePage([raised]).running.has(raised)).toBe(false);
+  });
+
   it("keeps a heading-sized line at the top, and a small line in the middle of the page", () => {
     const title = line("Annual Report", { x: 72, y: 30, size: 18 });
     const middle = line("Page 3 of 12", { x: 72, y: 400, size: 8 });

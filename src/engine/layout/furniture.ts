@@ -127,6 +127,17 @@ function numberedHead(text: string, band: Band): boolean {
   return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
 }
 
+/** A running foot may also start with its page number ("56 Modifications", luatex's manual),
+ * set at the body's size in one style: a footnote's number is raised or its text smaller. */
+function footNumberFirst(row: readonly Line[], text: string, band: Band): boolean {
+  if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !/^\d{1,3}\s+\p{L}/u.test(text)) return false;
+  const spans = row[0].spans.filter((s) => !isBlankText(s.text));
+  return spans.every((s) => Math.abs(s.size - spans[0].size) < 0.5 && Math.abs(s.y1 - spans[0].y1) < 0.2 * s.size);
+}
+
+/** A foot starting with its number is set this close to the body's size, at least. */
+const FOOT_NUMBER_FIRST_SIZE_RATIO_MIN = 0.95;
+
 /**
  * A margin row that may be furniture, with what the page alone says of it. Whether it is
  * also depends on the document's body size, known only once every page is digested: the
@@ -140,6 +151,8 @@ export interface FurnitureRow {
   /** Set apart from other margin lines as well as from the body, outside the side strips. */
   aloneInBand: boolean;
   numbered: boolean;
+  /** A foot that starts with its number, furniture only at about the body's size. */
+  numberFirst: boolean;
   spread: boolean;
   /** A short line in the top band: furniture when small against the body. */
   shortTop: boolean;
@@ -172,14 +185,15 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const alone = gapToBody(row, band, others) >= separation;
     const saysFurniture = texts.some((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
     const numbered = texts.some((t) => numberedHead(t, band));
+    const numberFirst = !numbered && footNumberFirst(row, texts[0], band);
     // A head or foot split to both edges of the text: a title left, a date or edition right.
     const spread = band !== "side" && row.length >= 2 && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) >= SPREAD_WIDTH_SHARE_MIN * page.width;
     // Footnotes are small and set apart too, so the style rule holds only above the body.
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
-    if (!saysFurniture && !(aloneInBand && (numbered || spread || shortTop))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, spread, shortTop, sizeMax: Math.max(...sizes) });
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop))) continue;
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, sizeMax: Math.max(...sizes) });
   }
   return rows;
 }
@@ -190,7 +204,8 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
   for (const row of rows) {
     const notLarger = row.sizeMax <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize;
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread)) || smallHead))) found.push(...row.lines);
+    const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || numberFirstFoot)) || smallHead))) found.push(...row.lines);
   }
   return found;
 }
