@@ -807,6 +807,27 @@ describe("renderTable", () => {
     expect(renderTable(table, "off", inline)).toBe("Name Value\n\na|b <x> & y 1\n\ntwo lines");
   });
 
+  it("keeps a cell's lines broken on purpose and its bulleted points apart with <br> (issue 9: report-geobase-p3's revision history)", () => {
+    const history: Table = {
+      ...table,
+      rows: [
+        [cell("Date"), cell("Description")],
+        [cell("February 2004"), cell("English review;", "Remove the UML model for the Segmented view.")],
+        [cell("January 2003"), { lines: [text("Second draft after discussion with Nova", 0, 0), text("Scotia and major review of the model", 0, 12), text("through:", 0, 24), line(span("\uf0b7", 0, 36, {}), span(" Proposal of options", 5, 36))] }],
+        // Wrapped text: the line that ends a sentence has no room for the next line's first word.
+        [cell("May 2004"), cell("Update from the March Workshop.", "Comments were read by the team.")],
+        // A bullet glyph alone is a cell's content, not a point.
+        [cell("Dot"), cell("·")],
+      ],
+    };
+    const rows = renderTable(history, "gfm", inline).split("\n");
+    expect(rows[2]).toBe("| February 2004 | English review;<br>Remove the UML model for the Segmented view. |");
+    expect(rows[3]).toBe("| January 2003 | Second draft after discussion with Nova Scotia and major review of the model through:<br>• Proposal of options |");
+    expect(rows[4]).toBe("| May 2004 | Update from the March Workshop. Comments were read by the team. |");
+    expect(rows[5]).toBe("| Dot | · |");
+    expect(renderTable(history, "html", inline)).toContain("<td>English review;<br>Remove the UML model for the Segmented view.</td>");
+  });
+
   it("renders an empty table as nothing", () => {
     expect(renderTable({ ...table, rows: [] }, "gfm", inline)).toBe("");
   });

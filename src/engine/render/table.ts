@@ -4,6 +4,7 @@ import type { Line } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/line_joining.js";
 import type { Table, TableCell } from "../tables/detect.js";
+import { cellParagraphs } from "./cell_lines.js";
 import { collapseWhitespace } from "./inline.js";
 
 /** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts;
@@ -107,10 +108,14 @@ function isBoldOrEmpty(cell: TableCell): boolean {
   return true;
 }
 
+/** The text a bulleted paragraph of a cell starts with. */
+const CELL_BULLET = "• ";
+
 function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): string {
   if (cell.lines.length === 0) return "";
   // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
-  return escapePipes(inline(cell.lines, plainStyle).trim()).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+  const paragraphs = cellParagraphs(cell.lines).map((p) => (p.bullet ? CELL_BULLET : "") + inline(p.lines, plainStyle).trim());
+  return escapePipes(paragraphs.join("\n")).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
 }
 
 /**
@@ -147,7 +152,9 @@ function renderHtml(rows: TableCell[][], header: boolean, plain: PlainRenderer):
 function htmlCell(cell: TableCell, plain: PlainRenderer): string {
   if (cell.lines.length === 0) return "";
   // A blank line would end the Markdown HTML block early, so no newlines survive.
-  return escapeHtml(collapseWhitespace(plain(cell.lines)));
+  return cellParagraphs(cell.lines)
+    .map((p) => escapeHtml((p.bullet ? CELL_BULLET : "") + collapseWhitespace(plain(p.lines)).trim()))
+    .join("<br>");
 }
 
 export function escapeHtml(text: string): string {
