@@ -62,6 +62,14 @@ describe("figureTextLines", () => {
     expect(figureTextLines([imprint], { marks: symbol.map((p) => ({ ...p, kind: "fill" as const })) }, [], BODY, PAGE).size).toBe(0);
   });
 
+  it("leaves out a diagram's longer lines in its small print with its labels (GeoBase's UML classes listing their code values)", () => {
+    const labels = ["«CodeList»", "CodeList::CL_JunctionType", "+ None = 0;", "+ Unknown = -1;", "«type»", "NetworkComponent"].map((t, i) => line(t, { x: 302, y: 303 + 5 * i, size: 4 }));
+    const value = line("+ Network Linear Flow and Shoreline Element = 2;", { x: 302, y: 333, size: 4 });
+    const found = figureTextLines([...labels, value], { drawings: diagram(300, 300) }, [], BODY, PAGE);
+    expect(found.size).toBe(7);
+    expect(found.has(value)).toBe(true);
+  });
+
   it("takes a box drawn around running text for no figure (a callout)", () => {
     const label = line("Note", { x: 302, y: 302, size: 6 });
     const text = line("A paragraph set inside the box, running on.", { x: 302, y: 320, size: 6 });

@@ -31,6 +31,9 @@ const LINK_EMS = 1;
 /** Labels and rules further than this many body ems from every drawing's box are not looked
  * at: a plot's axis title sits about two ems beyond its outermost point. */
 const NEAR_DRAWINGS_EMS = 5;
+/** A figure's longer lines of small print come among this many times as many labels; fewer
+ * labels around them make running text in a box. */
+const LABELS_PER_LONG_LINE_MIN = 3;
 /** Rules longer than this share of the page's side are a page's structure (a column rule, a
  * header's rule), not part of a figure: they would link a figure to everything around it. */
 const RULE_PAGE_SHARE_MAX = 0.5;
@@ -81,8 +84,13 @@ export function figureTextLines(
   for (const group of groups.values()) {
     if (group.drawings < FIGURE_DRAWINGS_MIN || group.labels.length === 0) continue;
     if (group.drawn.x1 - group.drawn.x0 < sideMin || group.drawn.y1 - group.drawn.y0 < sideMin) continue;
-    if (lines.some((line) => !labelSet.has(line) && centreInside(line, group.box) && lineText(line).trim().length > FIGURE_LABEL_CHARS_MAX)) continue;
+    // Running text inside the box makes it no figure (a callout around a paragraph); longer
+    // lines in the labels' small print, among many more labels, are the figure's own (a UML
+    // class's listed values).
+    const inside = lines.filter((line) => !labelSet.has(line) && centreInside(line, group.box) && lineText(line).trim().length > FIGURE_LABEL_CHARS_MAX);
+    if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
     for (const line of group.labels) found.add(line);
+    for (const line of inside) found.add(line);
   }
   return found;
 }
@@ -91,14 +99,19 @@ export function figureTextLines(
  * stays too: a listing set small beside a drawing (a slide's example next to its output) is
  * content, and a diagram labels in a text face. */
 function isLabel(line: Line, bodySize: number): boolean {
+  if (!isSmallPrint(line, bodySize)) return false;
+  const text = lineText(line).trim();
+  return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
+}
+
+/** Set in a figure's small print, in a text face, naming no float. */
+function isSmallPrint(line: Line, bodySize: number): boolean {
   let size = 0;
   for (const span of line.spans) {
     if (span.monospace) return false;
     size = Math.max(size, span.size);
   }
-  if (size > LABEL_SIZE_RATIO_MAX * bodySize) return false;
-  const text = lineText(line).trim();
-  return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
+  return size <= LABEL_SIZE_RATIO_MAX * bodySize && !FLOAT_CAPTION.test(lineText(line).trim());
 }
 
 function emptyBox(): Box {
