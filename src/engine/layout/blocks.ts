@@ -313,10 +313,12 @@ const MAIN_SIZE_TOLERANCE_PT = 1;
  * paragraphs' leading, and three one-line entries under a blank line each ran together.
  */
 function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): number {
-  const charsBySize = new Map<number, number>();
-  for (let i = 0; i < column.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
-  let mainSize = NaN;
-  for (const [size, chars] of charsBySize) if (Number.isNaN(mainSize) || chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  let mainSize = styles[0].size;
+  if (styles.some((s) => s.size !== mainSize)) {
+    const charsBySize = new Map<number, number>();
+    for (let i = 0; i < column.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
+    for (const [size, chars] of charsBySize) if (chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  }
   const isMain = (i: number) => Math.abs(styles[i].size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
   const gaps: number[] = [];
   // Gaps under an em: the leading between a paragraph's lines, not a blank line.

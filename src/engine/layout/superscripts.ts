@@ -51,14 +51,20 @@ const WORD_START_LETTER = /^\p{L}/u;
 const WORD_END_LETTER = /\p{L}$/u;
 
 /** A footnote's mark: a number or a footnote symbol, not letters (an ordinal's "th"). */
-const FOOTNOTE_MARK = /^[\p{N}*†‡§¶∗]+$/u;
+const FOOTNOTE_MARK = /^\s*[\p{N}*†‡§¶∗]+\s*$/u;
+const BLANK = /^\s*$/;
 
 /** Whether the line starts with a raised footnote mark followed by its text ("¹ 2021 estimate"). */
 export function startsWithFootnoteMark(line: Line): boolean {
-  if (line.spans.length < 2) return false;
+  const spans = line.spans;
+  if (spans.length < 2) return false;
   let first = 0;
-  while (first < line.spans.length && line.spans[first].text.trim() === "") first++;
-  if (first >= line.spans.length - 1) return false;
+  while (first < spans.length && BLANK.test(spans[first].text)) first++;
+  if (first >= spans.length - 1 || !FOOTNOTE_MARK.test(spans[first].text)) return false;
+  // Most lines start with a word: the size test before the full one, which every line meets.
+  let larger = false;
+  for (let k = first + 1; k < spans.length && !larger; k++) larger = spans[first].size <= SUPERSCRIPT_SIZE_RATIO_MAX * spans[k].size;
+  if (!larger) return false;
   const raised = superscripts(line);
-  return raised !== null && raised[first] && FOOTNOTE_MARK.test(line.spans[first].text.trim());
+  return raised !== null && raised[first];
 }

@@ -30,6 +30,11 @@ function firstWordWidth(line: Line): number {
  * break its author made, where the next starts a sentence.
  */
 export function cellParagraphs(lines: readonly Line[]): CellParagraph[] {
+  // Most cells hold one line: only its bullet is asked about.
+  if (lines.length === 1) {
+    const glyph = leadingBulletLength(lines[0]);
+    if (glyph === 0 || lineText(lines[0]).slice(glyph).trim() === "") return [{ lines: [lines[0]], bullet: false }];
+  }
   let right = -Infinity;
   for (const line of lines) right = Math.max(right, line.x1);
   const out: CellParagraph[] = [];

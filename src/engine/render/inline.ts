@@ -45,6 +45,8 @@ const UPPER_START = /^[A-ZÀ-ÞΑ-ΩА-Я]/;
 const LETTER_START = new RegExp(`${LOWER_START.source}|${UPPER_START.source}`);
 /** The letters of a word's first half at the end of a line before its hyphen, and of its
  * second half at the start of the next. */
+/** Characters before a line-end hyphen looked at for the word it breaks. */
+const WORD_TAIL_CHARS = 64;
 const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
 const WORD_START = /^[\p{L}\p{M}]+/u;
 const SOFT_HYPHEN = 0xad;
@@ -127,7 +129,8 @@ function fixGlyphs(text: string): string {
 /** Whether a line-end hyphen goes when the word is joined: `before` ends with it ("Trace-"),
  * `after` is the next line's text ("Monkey is"). */
 function hyphenGoes(before: string, after: string, words: PageWords | undefined): boolean {
-  const left = before.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
+  // The run's tail only: a paragraph's run grows line by line, and a word is short.
+  const left = before.slice(-WORD_TAIL_CHARS).match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
   const right = after.match(WORD_START)?.[0] ?? "";
   if (LOWER_START.test(after)) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;

@@ -1,6 +1,9 @@
 // Step 5, each page: the words a page writes, which decide what a line-end hyphen is. A
 // hyphen before a capital goes where the page also writes the word whole (TraceMonkey); one
 // before a small letter stays where the word is a compound the page writes elsewhere.
+//
+// A page has tens of broken words and thousands of words: each question searches the page's
+// text for its words (indexOf) rather than building the page's vocabulary first.
 import type { Line } from "../model.js";
 import { lineText } from "../layout/line_joining.js";
 
@@ -15,48 +18,73 @@ export interface PageWords {
 
 /** Compound halves are this long at least: shorter ones are more often syllables (it-self). */
 const COMPOUND_PART_LETTERS_MIN = 3;
-const LETTERS = /[\p{L}\p{M}]+/gu;
-const TOKEN = /[\p{L}\p{M}]+(?:[-\u2010][\p{L}\p{M}]+)*/gu;
-const ENDS_WITH_BREAK = /[\p{L}\p{M}][-\u2010]\s*$/u;
-const HYPHENS = /[-\u2010]/;
-const LOWER_START = /^\s*\p{Ll}/u;
+const WORD_CHAR = /[\p{L}\p{M}]/u;
+const HYPHENS = "-\u2010";
+const LOWER = /\p{Ll}/u;
 
-/** The page's words, read from its lines on the first question. */
+function isWordChar(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  const code = text.charCodeAt(at);
+  // ASCII without the regular expression: most of a page's characters.
+  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return WORD_CHAR.test(text[at]);
+}
+
+/** The page's words, searched in its text (lines joined by "\n"), read on the first question. */
 export function pageWords(lines: readonly Line[]): PageWords {
-  let whole: Set<string> | null = null;
-  const apart = new Set<string>();
-  const compounds = new Set<string>();
-  const read = (): Set<string> => {
-    if (whole) return whole;
-    whole = new Set();
-    for (const line of lines) {
-      const text = lineText(line);
-      for (const w of text.match(LETTERS) ?? []) whole.add(w);
-      const endsWithBreak = ENDS_WITH_BREAK.test(text);
-      const tokens = text.match(TOKEN) ?? [];
-      tokens.forEach((token, t) => {
-        const lower = token.toLowerCase();
-        const parts = lower.split(HYPHENS);
-        if (parts.length > 1) compounds.add(lower);
-        // The halves of words broken at line ends are not words written apart: the line's last
-        // word before its hyphen, and a line's first word in small letters, which may be the
-        // rest of a word broken on any line (the lines are not in reading order here).
-        const first = t === 0 && LOWER_START.test(text) ? 1 : 0;
-        const last = t === tokens.length - 1 && endsWithBreak ? parts.length - 1 : parts.length;
-        for (let p = first; p < last; p++) apart.add(parts[p]);
-      });
+  let text: string | null = null;
+  let lower = "";
+  const read = (): string => {
+    if (text === null) {
+      text = lines.map(lineText).join("\n");
+      lower = text.toLowerCase();
     }
-    return whole;
+    return text;
+  };
+  /** Whether `word` stands in `haystack` as a whole word (`apart`: not one half of a word
+   * broken at a line end, which is the word the question is about or one like it). */
+  const stands = (haystack: string, word: string, apart: boolean): boolean => {
+    if (word === "") return false;
+    for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
+      const end = at + word.length;
+      if (isWordChar(haystack, at - 1) || isWordChar(haystack, end)) continue;
+      if (apart && isBreakHalf(read(), at, end)) continue;
+      return true;
+    }
+    return false;
+  };
+  // A page asks about the same halves again ("ing", "tion"), which its text holds inside many words.
+  const standsApart = new Map<string, boolean>();
+  const apart = (word: string): boolean => {
+    let found = standsApart.get(word);
+    if (found === undefined) standsApart.set(word, (found = stands(lower, word, true)));
+    return found;
   };
   return {
-    writes: (word) => read().has(word),
+    writes: (word) => stands(read(), word, false),
     isCompound(left, right) {
       read();
       const a = left.toLowerCase();
       const b = right.toLowerCase();
-      if (compounds.has(`${a}-${b}`) || compounds.has(`${a}\u2010${b}`)) return true;
+      for (const hyphen of HYPHENS) if (stands(lower, a + hyphen + b, false)) return true;
       if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
-      return apart.has(a) && apart.has(b) && !apart.has(a + b);
+      // The word written joined is rare text and settles most breaks: test it first.
+      return !stands(lower, a + b, false) && apart(a) && apart(b);
     },
   };
+}
+
+/** Whether the word at [at, end) of the page's text is a half of a word broken at a line end:
+ * the last word of a line that ends with its hyphen, or the first word of a line in small
+ * letters, which may be the rest of a word broken on any line (lines are not in reading
+ * order here). */
+function isBreakHalf(text: string, at: number, end: number): boolean {
+  if (end < text.length && HYPHENS.includes(text[end])) {
+    let k = end + 1;
+    while (k < text.length && text[k] !== "\n" && /\s/.test(text[k])) k++;
+    if (k >= text.length || text[k] === "\n") return true;
+  }
+  let k = at - 1;
+  while (k >= 0 && text[k] !== "\n" && /\s/.test(text[k])) k--;
+  return (k < 0 || text[k] === "\n") && LOWER.test(text[at]);
 }
