@@ -228,6 +228,14 @@ describe("computeDocumentStats: running headers, footers and page numbers", () =
     const pages = pagesWith(1, () => [line("7", { x: 300, y: 760 })]);
     expect(statsOf(pages).running.has(pages[0].lines[0])).toBe(true);
   });
+
+  it("finds a page number set higher above the foot, within 15 % of the page (cjk-issue16538, LaTeX's article class)", () => {
+    const pages = pagesWith(1, () => [line("1", { x: 302, y: 694 })]);
+    expect(statsOf(pages).running.has(pages[0].lines[0])).toBe(true);
+    // A number there that is not alone, a table's last row say, stays.
+    const row = pagesWith(1, () => [line("Total", { x: 72, y: 694 }), line("12", { x: 302, y: 694 })]);
+    expect(statsOf(row).running.has(row[0].lines[1])).toBe(false);
+  });
 });
 
 describe("page furniture on one page (DECISIONS.md: headers_footers strip, also on a one-page selection)", () => {

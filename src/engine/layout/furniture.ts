@@ -23,6 +23,8 @@ import { isBlankText } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
+/** A line holding only a page number counts as in the foot this far up the page. */
+const PAGE_NUMBER_MARGIN_SHARE = 0.15;
 /** A margin line is running when it repeats on this share of pages (and at least twice). */
 const RUNNING_PAGE_SHARE = 0.4;
 /** Margin lines longer than this are text, not a running head with a page number. */
@@ -70,6 +72,8 @@ type Band = "top" | "bottom" | "side" | null;
 function bandOf(line: Line, page: PageModel): Band {
   if (line.y1 <= page.height * MARGIN_SHARE) return "top";
   if (line.y0 >= page.height * (1 - MARGIN_SHARE)) return "bottom";
+  // A page number alone may sit higher above the foot (cjk-issue16538's, 98 pt up a letter page).
+  if (line.y0 >= page.height * (1 - PAGE_NUMBER_MARGIN_SHARE) && PAGE_NUMBER.test(lineText(line).trim())) return "bottom";
   const width = line.x1 - line.x0;
   const height = line.y1 - line.y0;
   const outer = line.x1 <= page.width * SIDE_SHARE || line.x0 >= page.width * (1 - SIDE_SHARE);
