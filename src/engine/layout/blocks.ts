@@ -468,6 +468,14 @@ function extent(lines: readonly Line[]): [number, number] {
   return [x0, x1];
 }
 
+/** An item's text goes on in small letters at its hanging indent, up to 0.9 em lower
+ * (luaharfbuzz's "• options:" over "table containing one or more supported options:"); a
+ * display line in a typewriter face under it is not its text. */
+function goesOnInItem(current: Draft, line: Line, text: string, gap: number, em: number): boolean {
+  if (current.marker === null || gap > PARAGRAPH_GAP_SHORT_BOX_EMS * em || line.spans[0].monospace) return false;
+  return line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em && CONTINUATION_START.test(text.trimStart());
+}
+
 function startsNewBlock(
   { line: prev, style: prevStyle, text: prevText, inLineSet }: { line: Line; style: TextStyle; text: string; inLineSet: boolean },
   { line, style, text }: { line: Line; style: TextStyle; text: string },
@@ -488,10 +496,7 @@ function startsNewBlock(
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
-  // An item's text goes on in small letters at its hanging indent, a little lower
-  // (luaharfbuzz's "• options:" over "table containing one or more supported options:").
-  const goesOnInItem = current.marker !== null && gap <= PARAGRAPH_GAP_SHORT_BOX_EMS * em && line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em && CONTINUATION_START.test(text.trimStart()) && !line.spans[0].monospace;
-  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem) return true;
+  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   if (Math.abs(prevStyle.size - style.size) >= 1) return true;
