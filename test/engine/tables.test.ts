@@ -713,6 +713,45 @@ describe("detectTables: borderless tables in their surroundings", () => {
 
 // ---- rendering ----------------------------------------------------------------------
 
+describe("detectTables: a piece no column places (texlive-en p27, Kpathsea's special characters)", () => {
+  // The page's lines from y 100 to 232 as MuPDF gives them: spans [text, x0, x1], y0, y1, size.
+  type Row = [[string, number, number][], number, number, number];
+  const rows: Row[] = [
+      [[["Separator in path specification; at the beginning or the end of a path, or doubled in the", 115.8, 521.1]], 107.7, 116.5, 10],
+      [[[":", 79.4, 84.6]], 108.6, 116.8, 10],
+      [[["middle, it substitutes the default path expansion.", 99.3, 315]], 119.7, 128.5, 10],
+      [[["Separator on non-Unix systems (acts like ", 115.8, 298.4], [":", 298.4, 303.6], [").", 303.6, 310.3]], 131.7, 140.7, 10],
+      [[[";", 79.4, 84.6]], 132.6, 140.7, 10],
+      [[["Variable expansion.", 115.8, 200.8]], 143.6, 152.4, 10],
+      [[["$", 79.4, 84.6]], 144.5, 152.7, 10],
+      [[["Represents the user’s home directory.", 115.8, 278.8]], 155.6, 164.4, 10],
+      [[["~", 79.4, 84.6]], 156.5, 164.6, 10],
+      [[["{...}", 79.4, 105.5], [" ", 105.5, 115.8], ["Brace expansion.", 115.8, 189.6]], 167.5, 176.6, 10],
+      [[["Separates items in brace expansion.", 115.8, 271.3]], 179.5, 188.3, 10],
+      [[[",", 79.4, 84.6]], 180.4, 188.6, 10],
+      [[["Subdirectory expansion (can occur anywhere in a path, except at its beginning).", 115.8, 467.1]], 191.4, 200.2, 10],
+      [[["//", 79.4, 89.9]], 192.3, 200.5, 10],
+      [[["% ", 79.4, 87.9], ["and ", 87.9, 107.3], ["# ", 107.3, 115.8], ["Start of comment.", 115.8, 195]], 203.4, 212.5, 10],
+      [[["At the end of a line, continuation character to allow multi-line entries.", 115.8, 422.9]], 215.3, 224.1, 10],
+      [[["\\", 79.4, 84.6]], 216.2, 224.4, 10],
+      [[["Search ", 115.8, 147.6], ["only ", 147.6, 169.6], ["database to locate file, ", 169.6, 271.2], ["do not ", 271.2, 303], ["search the disk.", 303, 370.7]], 227.3, 236.1, 10],
+      [[["!!", 79.4, 89.9]], 228.2, 236.4, 10]
+  ];
+  const lines: Line[] = rows.map(([spans, y0, y1, size]) =>
+    line(...spans.map(([t, x0, x1]) => ({ ...span(t, x0, y0, { size }), x1, y1 }))),
+  );
+
+  it("keeps the text of a wrapped line that starts between the columns, and does not throw", () => {
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    const kept = [...tables.flatMap((t) => t.rows.flat().flatMap((cell) => cell.lines)), ...rest].map(lineText);
+    expect(kept).toContain("middle, it substitutes the default path expansion.");
+    // Every word once: a line split into cells ("{...}" | "Brace expansion.") is still all there.
+    const words = (texts: string[]) => texts.join(" ").split(/\s+/).filter((w) => w !== "").sort();
+    expect(words(kept)).toEqual(words(lines.map(lineText)));
+  });
+});
+
 describe("renderTable", () => {
   const cell = (...texts: string[]) => ({ lines: texts.map((t, i) => text(t, 0, 12 * i)) });
   const table: Table = {

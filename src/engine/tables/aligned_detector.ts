@@ -290,6 +290,21 @@ function placeInColumns(cells: Piece[], left: number[], right: number[]): number
   return at;
 }
 
+/** The column the piece overlaps most, or the nearest one when it overlaps none. */
+function nearestColumn(piece: Piece, left: number[], right: number[]): number {
+  let best = 0;
+  let bestScore = -Infinity;
+  for (let c = 0; c < left.length; c++) {
+    // Overlap when positive, minus the distance when apart.
+    const score = Math.min(piece.x1, right[c]) - Math.max(piece.x0, left[c]);
+    if (score > bestScore) {
+      bestScore = score;
+      best = c;
+    }
+  }
+  return best;
+}
+
 /** The one column the piece overlaps; -1 when it overlaps none or several. */
 function soleColumn(piece: Piece, left: number[], right: number[]): number {
   let hit = -1;
@@ -454,11 +469,14 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   let x0 = Infinity;
   let x1 = -Infinity;
   slices.forEach((s, r) => {
-    const at: number[] = s.full
+    const placed = s.full
       ? s.cells.map((_, c) => c)
       : r < firstBody
-        ? (placeSpanning(s.cells, columns) ?? []).map((span) => span[0])
-        : (placeInColumns(s.cells, left, right) ?? []);
+        ? placeSpanning(s.cells, columns)?.map((span) => span[0])
+        : placeInColumns(s.cells, left, right);
+    // A piece no rule places (across two columns below the header, texlive-en's page 27)
+    // goes to the column it overlaps most: its text is never dropped.
+    const at = placed && placed.length === s.cells.length && placed.every((c) => c < columns.length) ? placed : s.cells.map((piece) => nearestColumn(piece, left, right));
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
     if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right)) {
@@ -469,7 +487,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
       return;
     }
     const cells: TableCell[] = columns.map(() => ({ lines: [] as Line[] }));
-    s.cells.forEach((piece, c) => (cells[at[c]].lines = readingOrder(pieceLines(piece))));
+    s.cells.forEach((piece, c) => (cells[at[c]].lines = [...cells[at[c]].lines, ...readingOrder(pieceLines(piece))]));
     built.push({ cells, y0: s.y0, y1: s.y1 });
     previous.push(s);
   });
