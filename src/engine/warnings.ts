@@ -67,7 +67,7 @@ const catalogue: Readonly<Record<WarningCode, WarningEntry>> = {
     severity: "critical",
     scope: "page",
     billed: false,
-    message: (pages) => `${pagesText(pages)}: neither extractor could read the page, so it was skipped and not billed.`,
+    message: (pages) => `${pagesText(pages)}: the page could not be converted (neither extractor could read it, or laying out its text failed), so it was skipped and not billed.`,
   },
   page_budget_exceeded: {
     severity: "critical",

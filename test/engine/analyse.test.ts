@@ -3,7 +3,9 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
-import { type AnalyseInput, analyseDocument } from "../../src/engine/render/document.js";
+import { type AnalyseInput, analyseDocument, assembleDocument, planDocumentPass, renderHeldPages } from "../../src/engine/render/document.js";
+import { type LaidOutPage, layOutOutcomes } from "../../src/engine/layout/page_layout.js";
+import { renderLaidOutPage } from "../../src/engine/render/page.js";
 import { DocumentError } from "../../src/engine/errors.js";
 import type { PageModel, PageOutcome } from "../../src/engine/model.js";
 import { defaultRenderOptions, type EngineWarning, type RenderOptions } from "../../src/engine/result.js";
@@ -256,5 +258,51 @@ describe("analyseDocument: truncation at limits.resultMarkdownBytesMax (DECISION
     const first = "a".repeat(BYTES_MAX - 2 - 1000);
     const r = analyse([ok(textPage(1, first, { chars: first.length })), ok(textPage(2, "b".repeat(1000)))]);
     expect(Buffer.byteLength(r.markdown, "utf8")).toBeLessThanOrEqual(BYTES_MAX);
+  });
+});
+
+describe("analyseDocument: a fault in the layout heuristics costs its page, not the document (SPEC.md §Warning page_render_failed)", () => {
+  /** A page whose span has no text: the heuristics read text from every span, and throw. */
+  function brokenPage(n: number): PageModel {
+    const model = textPage(n, "Broken page");
+    const bad = { ...model.lines[0], spans: [{ ...model.lines[0].spans[0], text: null as unknown as string }] };
+    return { ...model, lines: [bad] };
+  }
+
+  it("delivers the other pages and gives the faulty one page_render_failed, not billed", () => {
+    const r = analyse([ok(textPage(1, "First page")), ok(brokenPage(2)), ok(textPage(3, "Third page"))]);
+    expect(warning(r.warnings, "page_render_failed")).toMatchObject({ severity: "critical", scope: "page", pages: [2], billed: false });
+    expect(r.pages_not_billed).toEqual([2]);
+    expect(r.pages_billed).toBe(2);
+    expect(r.markdown).toBe("First page\n\nThird page\n");
+  });
+
+  it("gives a page whose rendering throws page_render_failed too, delivered empty in its place", () => {
+    const input: AnalyseInput = {
+      pageCount: 3,
+      selected: [1, 2, 3],
+      selectionExpression: "1-3",
+      outcomes: [ok(textPage(1, "First page")), ok(textPage(2, "Second page")), ok(textPage(3, "Third page"))],
+      outline: null,
+      hasXfa: false,
+      options: defaultRenderOptions,
+    };
+    const held = new Map<number, LaidOutPage>();
+    const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
+    // Step 5 on a laid-out page whose line lost its text after layout: the renderer throws inside.
+    const laid = held.get(2)!;
+    const broken: LaidOutPage = { ...laid, lines: [{ ...laid.lines[0], spans: [{ ...laid.lines[0].spans[0], text: null as unknown as string }] }] };
+    const failedRender = renderLaidOutPage(broken, planned.plan, defaultRenderOptions, undefined);
+    expect(failedRender).toMatchObject({ page: 2, markdown: "", failed: true });
+    const rendered = renderHeldPages(held, planned, defaultRenderOptions);
+    rendered.set(2, failedRender);
+    const r = assembleDocument(input, planned, rendered);
+    expect(warning(r.warnings, "page_render_failed")?.pages).toEqual([2]);
+    expect(r.pages_not_billed).toEqual([2]);
+    expect(r.pages.map((p) => [p.page, p.markdown_length])).toEqual([
+      [1, "First page".length],
+      [2, 0],
+      [3, "Third page".length],
+    ]);
   });
 });

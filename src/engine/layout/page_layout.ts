@@ -44,7 +44,15 @@ export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPa
 export function layOutOutcomes(outcomes: readonly PageOutcome[], hasXfa: boolean, held: Map<number, LaidOutPage>): LaidOutOutcome[] {
   return outcomes.map((outcome) => {
     if (!outcome.ok) return outcome;
-    const { page, summary } = layOutPage(outcome.model, hasXfa);
+    // A fault in the layout heuristics costs its page, not the document (render/page.ts's
+    // renderLaidOutPage does the same for step 5).
+    let laid: ReturnType<typeof layOutPage>;
+    try {
+      laid = layOutPage(outcome.model, hasXfa);
+    } catch {
+      return { ok: false, page: outcome.model.page, code: "page_render_failed", wallMs: outcome.wallMs };
+    }
+    const { page, summary } = laid;
     if (page) held.set(summary.page, page);
     return { ok: true, summary, wallMs: outcome.wallMs };
   });

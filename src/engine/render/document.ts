@@ -119,11 +119,13 @@ interface Assembled {
   links: LinkFact[];
   debugPages: DebugInfo["pages"];
   cut: number[];
+  /** Pages with text whose rendering failed: delivered empty, with `page_render_failed`. */
+  renderFailed: number[];
 }
 
 function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: ReadonlyMap<number, RenderedPage>): Assembled {
   const separator = input.options.pageMarkers === "rule" ? RULE_SEPARATOR : PAGE_SEPARATOR;
-  const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [] };
+  const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [], renderFailed: [] };
   const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
   let markdownBytes = 0;
   for (const page of input.selected) {
@@ -136,6 +138,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     }
     const own = summary && summary.chars > 0 ? rendered.get(page) : undefined;
     if (summary && summary.chars > 0 && !own) throw new Error(`assembly: page ${page} has text but was not rendered`);
+    if (own?.failed) out.renderFailed.push(page);
     const text = own?.markdown ?? "";
     const separatorBytes = out.markdown === "" ? 0 : separator.length;
     const textBytes = Buffer.byteLength(text, "utf8");
@@ -210,6 +213,7 @@ export function assembleDocument(input: DocumentFacts, planned: PlannedDocument,
   const { sorted, plan: stats } = planned;
   const assembled = assemblePages(input, sorted, rendered);
   for (const page of assembled.cut) sorted.failed.set("page_budget_exceeded", [...(sorted.failed.get("page_budget_exceeded") ?? []), page]);
+  if (assembled.renderFailed.length > 0) sorted.failed.set("page_render_failed", [...(sorted.failed.get("page_render_failed") ?? []), ...assembled.renderFailed].sort((a, b) => a - b));
 
   const warnings = documentWarnings(sorted.failed, sorted.withText, assembled.cut);
   const notBilled = new Set(warnings.filter((w) => !w.billed && w.scope === "page").flatMap((w) => w.pages));

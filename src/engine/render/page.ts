@@ -287,13 +287,24 @@ export interface RenderedPage {
   markdown: string;
   columns: number;
   links: { url: string; text: string }[];
+  /** Rendering the page threw: it is delivered empty with `page_render_failed` and not billed. */
+  failed?: true;
 }
 
-/** Step 5 in the thread that holds the laid-out page: the page rendered with the document plan. */
+/**
+ * Step 5 in the thread that holds the laid-out page: the page rendered with the document plan.
+ * A fault in the layout heuristics on one page (texlive-en's page 27 once threw in the table
+ * detector) costs that page, never the document: the page comes back failed.
+ */
 export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options: RenderOptions, titles: ReadonlyMap<string, number> | undefined): RenderedPage {
   const { model, lines } = laid;
   const outline: OutlineHints = new Map(titles ? [[model.page, new Map(titles)]] : []);
-  const rendered = renderPage(model, lines, statsForPage(plan, model.page, lines), options, outline);
+  let rendered: PageRender;
+  try {
+    rendered = renderPage(model, lines, statsForPage(plan, model.page, lines), options, outline);
+  } catch {
+    return { page: model.page, markdown: "", columns: 0, links: [], failed: true };
+  }
   const markdown = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
   return { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
 }
