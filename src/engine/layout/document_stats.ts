@@ -1,6 +1,7 @@
 // Step 4, document pass: statistics over every selected page, computed once before any page is
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
+import { documentCompounds, pageCompounds } from "./compounds.js";
 import type { Line, PageModel, Rule } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
@@ -23,6 +24,8 @@ export interface DocumentStats {
   headings: HeadingStyle[];
   /** Page furniture (furniture.ts), by identity: running heads and feet, page numbers, banners. */
   running: Set<Line>;
+  /** Hyphenated compounds the selection writes whole (layout/compounds.ts), lower-cased. */
+  compounds?: ReadonlySet<string>;
 }
 
 /** A size at least this much above the body (points and ratio) is a heading size. */
@@ -265,10 +268,18 @@ export interface PageDigest {
   styles: StyleTally[];
   margins: PageMargins;
   furnitureRows: FurnitureRow[];
+  /** Hyphenated compounds the page writes whole (layout/compounds.ts). */
+  compounds: string[];
 }
 
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
-  return { page: page.page, styles: tallyStyles(lines, figureFrames(lines, page.rules, page)), margins: marginFacts(page, lines), furnitureRows: pageFurnitureRows(page, lines) };
+  return {
+    page: page.page,
+    styles: tallyStyles(lines, figureFrames(lines, page.rules, page)),
+    margins: marginFacts(page, lines),
+    furnitureRows: pageFurnitureRows(page, lines),
+    compounds: pageCompounds(lines),
+  };
 }
 
 /**
@@ -280,6 +291,8 @@ export interface DocumentPlan {
   headings: HeadingStyle[];
   /** Indices into each page's prepared lines. */
   furniture: Map<number, number[]>;
+  /** Hyphenated compounds the selection writes whole, lower-cased. */
+  compounds: Set<string>;
 }
 
 /** The document pass over the digests of the pages with text, in page order. */
@@ -291,12 +304,12 @@ export function planDocument(digests: readonly PageDigest[]): DocumentPlan {
     if (own.length === 0) continue;
     furniture.set(digest.page, [...(furniture.get(digest.page) ?? []), ...own]);
   }
-  return { body, headings, furniture };
+  return { body, headings, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)) };
 }
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
-  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])) };
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds };
 }
 
 /** The document pass over pages laid out in this thread (tests and tools). */

@@ -75,7 +75,7 @@ export function renderPage(
   applyOutlineHints(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept));
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
   return { markdown, links, columns };
 }
 

@@ -11,7 +11,7 @@ export interface PageWords {
   /** Whether the page writes this word whole somewhere, as written (TraceMonkey). */
   writes(word: string): boolean;
   /** Whether a word broken at a line-end hyphen ("mixed-" | "mode") is a compound whose hyphen
-   * stays: the page writes it with its hyphen on one line, or writes both halves as words
+   * stays: the page (or another page of the selection) writes it with its hyphen on one line, or the page writes both halves as words
    * of their own, each COMPOUND_PART_LETTERS_MIN letters or more, and never the two joined. */
   isCompound(left: string, right: string): boolean;
 }
@@ -30,8 +30,9 @@ function isWordChar(text: string, at: number): boolean {
   return WORD_CHAR.test(text[at]);
 }
 
-/** The page's words, searched in its text (lines joined by "\n"), read on the first question. */
-export function pageWords(lines: readonly Line[]): PageWords {
+/** The page's words, searched in its text (lines joined by "\n"), read on the first question;
+ * `documentCompounds`: the compounds the whole selection writes whole (layout/compounds.ts). */
+export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySet<string>): PageWords {
   let text: string | null = null;
   let lower = "";
   const read = (): string => {
@@ -66,7 +67,7 @@ export function pageWords(lines: readonly Line[]): PageWords {
       read();
       const a = left.toLowerCase();
       const b = right.toLowerCase();
-      for (const hyphen of HYPHENS) if (stands(lower, a + hyphen + b, false)) return true;
+      for (const hyphen of HYPHENS) if (documentCompounds?.has(a + hyphen + b) || stands(lower, a + hyphen + b, false)) return true;
       if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
       // The word written joined is rare text and settles most breaks: test it first.
       return !stands(lower, a + b, false) && apart(a) && apart(b);
