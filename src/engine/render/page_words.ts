@@ -39,6 +39,9 @@ export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySe
     if (text === null) {
       text = lines.map(lineText).join("\n");
       lower = text.toLowerCase();
+      // Positions found in the lower-cased text are read in the text itself: where lower-casing
+      // changes a length (İ), search the text as written.
+      if (lower.length !== text.length) lower = text;
     }
     return text;
   };
