@@ -2,6 +2,7 @@
 // "mixed-mode"). A word broken at a line-end hyphen on another page keeps its hyphen when the
 // document writes it so (render/page_words.ts): a page alone often does not.
 import type { Line } from "../model.js";
+import { lineText } from "./line_joining.js";
 
 /** Compounds read from one page, at most: a page of hyphenated word lists is generated junk. */
 export const COMPOUNDS_PER_PAGE_MAX = 500;
@@ -16,8 +17,7 @@ export function pageCompounds(lines: readonly Line[]): string[] {
   for (const line of lines) {
     // Most spans hold no hyphen: the native search first.
     if (!line.spans.some((s) => s.text.includes("-") || s.text.includes("\u2010"))) continue;
-    let text = "";
-    for (const span of line.spans) text += span.text;
+    let text = lineText(line);
     // The last word of a line ending in a hyphen is a broken word, not a compound written whole.
     if (ENDS_WITH_BREAK.test(text)) text = text.replace(/[\p{L}\p{M}\u2010-]+\s*$/u, "");
     for (const m of text.matchAll(COMPOUND)) {

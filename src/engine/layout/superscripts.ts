@@ -1,7 +1,7 @@
 // Superscripts: the raised marks of a line (footnote numbers, exponents, ordinals' endings),
 // which inline rendering writes as <sup> and block building reads as a footnote's start.
 import type { Line } from "../model.js";
-import { isSpaceCode } from "./whitespace.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 /** A superscript is set at most this share of the line's text size ... */
 const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
@@ -52,14 +52,13 @@ const WORD_END_LETTER = /\p{L}$/u;
 
 /** A footnote's mark: a number or a footnote symbol, not letters (an ordinal's "th"). */
 const FOOTNOTE_MARK = /^\s*[\p{N}*†‡§¶∗]+\s*$/u;
-const BLANK = /^\s*$/;
 
 /** Whether the line starts with a raised footnote mark followed by its text ("¹ 2021 estimate"). */
 export function startsWithFootnoteMark(line: Line): boolean {
   const spans = line.spans;
   if (spans.length < 2) return false;
   let first = 0;
-  while (first < spans.length && BLANK.test(spans[first].text)) first++;
+  while (first < spans.length && isBlankText(spans[first].text)) first++;
   if (first >= spans.length - 1 || !FOOTNOTE_MARK.test(spans[first].text)) return false;
   // Most lines start with a word: the size test before the full one, which every line meets.
   let larger = false;
