@@ -6,6 +6,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
+import { formFieldsBetween } from "../../src/engine/layout/form_fields.js";
 import { line, page, stack } from "../support/layout.js";
 
 /** A document set in 10 pt with headings at 18 pt (1), 14 pt (2) and bold 10 pt (3). */
@@ -714,5 +715,25 @@ describe("buildBlocks: a chapter's label over its title (qpdf issue-202, LaTeX's
     // A heading that is no chapter's label stays apart from one set that far below it.
     const apart = buildBlocks([line("Overview", { y: 193, size: 24, bold: true }), line("Template", { y: 233, size: 24, bold: true }), ...body], stats);
     expect(kinds(apart)).toEqual(["h1", "h1", "paragraph"]);
+  });
+});
+
+describe("buildBlocks: pieces of a form's row with a field between them (issue 9: gen-handbook-p6)", () => {
+  const rule = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1, kind: "stroke" as const });
+  // Fill-in rules on the row's baseline after "Telephone:" and "E-mail:"; check boxes drawn as four rules.
+  const box = (x: number, y: number) => [rule(x, y, x + 12, y + 0.4), rule(x, y, x + 0.4, y + 11.5), rule(x + 11.6, y, x + 12, y + 11.5), rule(x, y + 11.3, x + 12, y + 11.7)];
+  const fields = formFieldsBetween([rule(113.9, 107.6, 256, 108), rule(305.3, 107.6, 447.5, 108), ...box(205.9, 149.7), ...box(312.6, 149.7)]);
+  const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10 });
+
+  it("reads 'Telephone: ____ E-mail: ____' and check boxes' labels as one line each", () => {
+    const lines = [at("Telephone:", 62, 100), at("E-mail:", 269, 100), at("Type of permit requested:", 62, 130), at("Visitor (up to 30 nights)", 76, 150), at("Winter contract", 220, 150), at("Yearly berth", 327, 150)];
+    const blocks = buildBlocks(lines, STATS, fields);
+    expect(blocks.map(texts)).toEqual(["Telephone: | E-mail:", "Type of permit requested:", "Visitor (up to 30 nights) | Winter contract | Yearly berth"]);
+  });
+
+  it("keeps pieces of a row apart where no field lies between them (a contents entry and its page number)", () => {
+    const lines = [at("Preface to KOMA-Script 3.36 and 3.37", 62, 300), at("7", 400, 300)];
+    expect(buildBlocks(lines, STATS, fields)).toHaveLength(2);
+    expect(buildBlocks(lines, STATS)).toHaveLength(2);
   });
 });

@@ -7,6 +7,7 @@ import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryText } from "./leaders.js";
 import { lineText } from "./line_joining.js";
+import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
 import { isBlankText } from "./whitespace.js";
 
@@ -345,7 +346,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   return sample.length > 0 ? sample[sample.length >> 1] : 0;
 }
 
-export function buildBlocks(column: readonly Line[], stats: DocumentStats): Block[] {
+export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const styles = column.map(lineStyle);
@@ -381,7 +382,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats): Bloc
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, current, mono, marker, usualGap, left, right, flushRight)) {
+    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, current, mono, marker, usualGap, left, right, flushRight, fieldBetween)) {
       current = {
         lines: [line],
         mono,
@@ -468,6 +469,13 @@ function extent(lines: readonly Line[]): [number, number] {
   return [x0, x1];
 }
 
+/** Two lines share a row when they overlap by half the shorter's height, the second right of the first. */
+function onOneRow(prev: Line, line: Line): boolean {
+  const overlap = Math.min(prev.y1, line.y1) - Math.max(prev.y0, line.y0);
+  return line.x0 >= prev.x1 && overlap > ROW_OVERLAP_SHARE_MIN * Math.min(prev.y1 - prev.y0, line.y1 - line.y0);
+}
+const ROW_OVERLAP_SHARE_MIN = 0.5;
+
 /** An item's text goes on in small letters at its hanging indent, up to 0.9 em lower
  * (luaharfbuzz's "• options:" over "table containing one or more supported options:"); a
  * display line in a typewriter face under it is not its text. */
@@ -486,9 +494,13 @@ function startsNewBlock(
   left: number,
   right: number,
   flushRight: boolean,
+  fieldBetween: FieldBetween | undefined,
 ): boolean {
   if (mono !== current.mono) return true;
   if (marker) return true;
+  // Pieces of one row with a form's field between them read as one line ("Telephone: ____
+  // E-mail: ____", "☐ Visitor ☐ Winter contract").
+  if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
   // Footnotes set one under another without a blank: each starts with its raised mark.
   if (startsWithFootnoteMark(line) && startsWithFootnoteMark(current.lines[0])) return true;
   const em = emOfStyle(style);

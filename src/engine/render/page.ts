@@ -13,6 +13,7 @@ import { detectTables, type Table } from "../tables/detect.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
+import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
@@ -46,6 +47,7 @@ export function renderPage(
   const rest = figureText.size === 0 ? text : text.filter((line) => !figureText.has(line));
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
+  const fieldBetween = formFieldsBetween(model.rules);
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
@@ -55,7 +57,7 @@ export function renderPage(
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats));
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween));
       run = [];
     };
     for (const item of group.items) {
