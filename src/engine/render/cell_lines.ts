@@ -16,6 +16,13 @@ const SENTENCE_END = /[.;:!?]["”’)]?\s*$/u;
 const SENTENCE_START = /^\s*[\p{Lu}\p{N}]/u;
 const FIRST_WORD = /^\s*\S+/u;
 
+/** Length of the bullet that starts a point on this line, or 0. A bullet starts a point only
+ * with text after it: a cell may hold the glyph alone (amsfndoc's "·"). */
+function pointBullet(line: Line): number {
+  const glyph = leadingBulletLength(line);
+  return glyph > 0 && lineText(line).slice(glyph).trim() !== "" ? glyph : 0;
+}
+
 /** Width of the line's first word, from its first span's advance per character. */
 function firstWordWidth(line: Line): number {
   const span = line.spans.find((s) => s.text.trim() !== "");
@@ -31,19 +38,14 @@ function firstWordWidth(line: Line): number {
  */
 export function cellParagraphs(lines: readonly Line[]): CellParagraph[] {
   // Most cells hold one line: only its bullet is asked about.
-  if (lines.length === 1) {
-    const glyph = leadingBulletLength(lines[0]);
-    if (glyph === 0 || lineText(lines[0]).slice(glyph).trim() === "") return [{ lines: [lines[0]], bullet: false }];
-  }
+  if (lines.length === 1 && pointBullet(lines[0]) === 0) return [{ lines: [lines[0]], bullet: false }];
   let right = -Infinity;
   for (const line of lines) right = Math.max(right, line.x1);
   const out: CellParagraph[] = [];
   let current: CellParagraph | null = null;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    // A bullet starts a point only with text after it: a cell may hold the glyph alone (·).
-    const glyph = leadingBulletLength(line);
-    const bullet = glyph > 0 && lineText(line).slice(glyph).trim() !== "" ? glyph : 0;
+    const bullet = pointBullet(line);
     const prev = i > 0 ? lines[i - 1] : null;
     const text = bullet > 0 ? "" : lineText(line);
     const broken = prev !== null && bullet === 0 && SENTENCE_END.test(lineText(prev)) && SENTENCE_START.test(text) && prev.x1 + firstWordWidth(line) < right;
