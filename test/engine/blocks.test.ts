@@ -737,3 +737,61 @@ describe("buildBlocks: pieces of a form's row with a field between them (issue 9
     expect(buildBlocks(lines, STATS)).toHaveLength(2);
   });
 });
+
+describe("buildBlocks: a paragraph after a list, its first line indented as far as the items' text (issue 9: dvipdfm p17, nameref p3)", () => {
+  /** A line of the page as MuPDF reads it: its box from x0 to x1, 11.5 pt tall. */
+  const at = (content: string | { text: string; bold?: boolean }[], x0: number, x1: number, y: number): Line => {
+    const l = line(content, { x: x0, y, size: 10 });
+    const spans = l.spans.map((s, k) => (k === l.spans.length - 1 ? { ...s, x1, y1: y + 11.5 } : { ...s, y1: y + 11.5 }));
+    return { ...l, spans, x1, y1: y + 11.5 };
+  };
+
+  it("starts the paragraph at its indented line when the item ended a sentence short and the paragraph goes on left of the marker", () => {
+    const lines = [
+      at("3. Run dvipdfm with the -t or -dt option.", 115.9, 323.6, 368.2),
+      at("The dvipdfm distribution includes a sample shell script called dvipdft which", 129.8, 504, 381.7),
+      at("is a wrapper for dvipdfm that generates thumbnails.", 108, 358.7, 394.8),
+      at("Dvipdfm searches for the thumbnail images in the directory specified by the", 129.8, 504, 408.4),
+      at("TMP or TEMP environment variables, or in the current directory. The thumbnails", 108, 504.1, 421.5),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => [b.kind, texts(b).slice(0, 24)])).toEqual([
+      ["list_item", "Run dvipdfm with the -t "],
+      ["paragraph", "The dvipdfm distribution"],
+      ["paragraph", "Dvipdfm searches for the"],
+    ]);
+    // The same line under an item that goes on mid-sentence is the item's.
+    const midSentence = [at("3. Run dvipdfm with the -t or -dt option, and", 115.9, 340, 368.2), ...lines.slice(1)];
+    expect(buildBlocks(midSentence, STATS).map((b) => b.kind)).toEqual(["list_item", "paragraph", "paragraph"]);
+    expect(texts(buildBlocks(midSentence, STATS)[0])).toContain("The dvipdfm distribution");
+  });
+
+  it("keeps an item's second line at its text when the next line is a bold run-in label, or when the line is short", () => {
+    const lines = [
+      at("• \\lst@MakeCaption (from the listings package)", 178.8, 393.1, 307.6),
+      at("This patch can be disabled by defining \\NR@nopatch@listings", 191.6, 468.4, 321.8),
+      at([{ text: "lists", bold: true }, { text: " The following command is patched" }], 144.7, 321.5, 336.2),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ["list_item", 2],
+      ["paragraph", 1],
+    ]);
+    // Full width, the line is still the item's when the paragraph under it starts bold.
+    const full = [lines[0], at("This patch can be disabled by defining \\NR@nopatch@listings and more", 191.6, 504, 321.8), lines[2]];
+    expect(buildBlocks(full, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+  });
+});
+
+describe("buildBlocks: an address in the code face broken onto a line of its own (issue 9: dvipdfmx-special's footnote 5)", () => {
+  it("keeps the address's tail in its paragraph instead of a code block under it", () => {
+    const lines = [
+      line([{ text: "5 " }, { text: "http://mirror.ctan.org/macros/latex/contrib/", mono: true }], { y: 702.4, size: 8 }),
+      line([{ text: "beamer/base/beamerbasenavigation.sty", mono: true }], { y: 712, size: 8, x: 60 }),
+    ];
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph"]);
+    // A line of code after a paragraph ending in code that is no address is a code block.
+    const code = [line([{ text: "run " }, { text: "make", mono: true }], { y: 100 }), line([{ text: "make install", mono: true }], { y: 112 })];
+    expect(kinds(buildBlocks(code, STATS))).toEqual(["paragraph", "code"]);
+  });
+});

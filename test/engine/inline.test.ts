@@ -429,3 +429,39 @@ describe("renderInline: dot leaders (issue 9: a contents page reads 'Introductio
     expect(render([{ text: "x = a.....b", mono: true }])).toBe("`x = a.....b`");
   });
 });
+
+describe("renderInline: a word, number or address broken at a line end without a hyphen's syllable (issue 9: Debian's R manuals, valgrind, TUGboat)", () => {
+  const mono = (text: string, y: number): Line => line([{ text, mono: true }], { y });
+
+  it("writes a number after a line-end hyphen or dash without a space ('IEEE-| 754', 'pp. 12–| 15')", () => {
+    expect(render(twoLines("the 64-bit IEEE-", "754 floating-point numbers"), { dehyphenate: true })).toBe("the 64-bit IEEE-754 floating-point numbers");
+    expect(render(twoLines("see pages 12–", "15 of the report"))).toBe("see pages 12–15 of the report");
+    expect(render(twoLines("ISBN 978-", "0521872652."))).toBe("ISBN 978-0521872652.");
+    // A dash set apart by spaces is punctuation, and a word after a hyphen keeps the old rule.
+    expect(render(twoLines("the range is wide -", "15 of them"))).toBe("the range is wide - 15 of them");
+  });
+
+  it("joins an address in the code face broken after a slash, a colon or a dot without a space", () => {
+    expect(render([line([{ text: "from " }, { text: "http:", mono: true }], { y: 100 }), mono("//project.ktug.or.kr/dvipdfmx/", 112)])).toBe("from `http://project.ktug.or.kr/dvipdfmx/`");
+    expect(render([mono("$PREFIX/lib/valgrind/", 100), mono("default.supp unless", 112)])).toBe("`$PREFIX/lib/valgrind/default.supp unless`");
+    expect(render([mono("http://www.cl.cam.ac.", 100), mono("uk/research/crc.html", 112)])).toBe("`http://www.cl.cam.ac.uk/research/crc.html`");
+    // Code that is no address keeps the space, and so does prose after an address.
+    expect(render([mono("x = a.", 100), mono("b", 112)])).toBe("`x = a. b`");
+    expect(render([line([{ text: "see " }, { text: "https://example.com/", mono: true }], { y: 100 }), line("for details", { y: 112 })])).toBe("see `https://example.com/` for details");
+  });
+
+  it("joins an address broken inside one link, whatever its face, and renders it as an autolink", () => {
+    const first = line("https://CRAN.R-project.org/", { y: 100 });
+    const second = line("mirrors.html", { y: 112 });
+    const uri = "https://CRAN.R-project.org/mirrors.html";
+    const links = [linkOver(first, uri), linkOver(second, uri)];
+    expect(render([first, second], { links })).toBe("<https://CRAN.R-project.org/mirrors.html>");
+    // Two lines of one link's words are words.
+    const words = [line("the R project", { y: 100 }), line("home page", { y: 112 })];
+    expect(render(words, { links: [linkOver(words[0], uri), linkOver(words[1], uri)] })).toBe(`[the R project home page](${uri})`);
+  });
+
+  it("joins a command-line option's dashes broken from its name in the code face ('--' | 'track-origins=yes')", () => {
+    expect(render([line([{ text: "using the " }, { text: "--", mono: true }], { y: 100 }), line([{ text: "track-origins=yes", mono: true }, { text: " to get" }], { y: 112 })])).toBe("using the `--track-origins=yes` to get");
+  });
+});

@@ -8,7 +8,8 @@ import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryText } from "./leaders.js";
 import { lineText } from "./line_joining.js";
 import type { FieldBetween } from "./form_fields.js";
-import { startsWithFootnoteMark } from "./superscripts.js";
+import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
+import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText } from "./whitespace.js";
 
 export type Block =
@@ -382,7 +383,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, current, mono, marker, usualGap, left, right, flushRight, fieldBetween)) {
+    const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
+    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween)) {
       current = {
         lines: [line],
         mono,
@@ -487,6 +489,7 @@ function goesOnInItem(current: Draft, line: Line, text: string, gap: number, em:
 function startsNewBlock(
   { line: prev, style: prevStyle, text: prevText, inLineSet }: { line: Line; style: TextStyle; text: string; inLineSet: boolean },
   { line, style, text }: { line: Line; style: TextStyle; text: string },
+  after: { line: Line; style: TextStyle; marker: ListMarker | null } | null,
   current: Draft,
   mono: boolean,
   marker: ListMarker | null,
@@ -496,7 +499,10 @@ function startsNewBlock(
   flushRight: boolean,
   fieldBetween: FieldBetween | undefined,
 ): boolean {
-  if (mono !== current.mono) return true;
+  // An address in the code face broken at a line end goes on as a line of its own in that
+  // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
+  // "beamer/base/beamerbasenavigation.sty").
+  if (mono !== current.mono && !(mono && !current.mono && addressLineGoesOn(prev, line, text, style))) return true;
   if (marker) return true;
   // Pieces of one row with a form's field between them read as one line ("Telephone: ____
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
@@ -520,14 +526,20 @@ function startsNewBlock(
     if (current.rtl) {
       return line.x1 > current.lines[0].x1 - HANG_TOLERANCE_EMS * em;
     }
-    if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) return false;
+    let width = line.x1;
+    for (const l of current.lines) width = Math.max(width, l.x1);
+    const itemEnded = prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
+    if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
+      // A paragraph after the list whose first-line indent falls at the items' text (LaTeX's
+      // parindent in a narrow column, dvipdfmx-special's "The TODO list …"): the item ended a
+      // sentence short, and the paragraph's next line goes back left of the item's marker.
+      return itemEnded && after !== null && line.x1 >= right - SHORT_LINE_EMS * em && paragraphGoesOnLeftOf(current.lines[0].x0, line, style, after, em);
+    }
     // Back at the marker's x: the item goes on unless the line before ended a sentence well
     // short of the item's width (then this is a paragraph after the list).
     const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
     if (!backToMarker) return true;
-    let width = line.x1;
-    for (const l of current.lines) width = Math.max(width, l.x1);
-    return prev.x1 < width - SHORT_LINE_EMS * em && /[.!?:;"”)]$/.test(prevText.trim());
+    return itemEnded;
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left. Text set flush right reads the
@@ -544,6 +556,41 @@ function startsNewBlock(
   if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
   // In a set of lines that each say one thing, a line as wide as the column ends its own too.
   return inLineSet && SENTENCE_START.test(text);
+}
+
+/** Whether `line`, all in the code face, is the rest of an address that `prev` ends with in
+ * that face, set under it at the paragraph's leading. */
+function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyle): boolean {
+  let k = prev.spans.length - 1;
+  while (k >= 0 && isBlankText(prev.spans[k].text)) k--;
+  if (k < 0 || !prev.spans[k].monospace || !isOneToken(text)) return false;
+  if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
+  return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
+}
+
+/** How an item's last line ends: a sentence or clause, or a closing bracket or quote. */
+const ITEM_END = /[.!?:;"”)]$/;
+
+/** A line's text without its raised footnote mark at the end ("… (via XDVIPDFMX).³"). */
+function textBeforeMark(line: Line, text: string): string {
+  const trimmed = text.trimEnd();
+  const raised = superscripts(line);
+  if (raised === null) return trimmed;
+  let k = line.spans.length - 1;
+  while (k >= 0 && isBlankText(line.spans[k].text)) k--;
+  if (k < 0 || !raised[k]) return trimmed;
+  const mark = line.spans[k].text.trim();
+  return trimmed.endsWith(mark) ? trimmed.slice(0, -mark.length).trimEnd() : trimmed;
+}
+
+/** Whether the line after `line`, which runs to the column's edge, goes on as its paragraph
+ * left of the list's marker: same style (not a run-in label in bold, nameref's "lists The
+ * following …"), no marker, set at the usual leading under it. */
+function paragraphGoesOnLeftOf(markerX: number, line: Line, style: TextStyle, after: { line: Line; style: TextStyle; marker: ListMarker | null }, em: number): boolean {
+  const next = after.line;
+  if (after.marker !== null || next.x0 >= markerX - HANG_TOLERANCE_EMS * em) return false;
+  if (Math.abs(after.style.size - style.size) >= 1 || after.style.bold !== style.bold || edgeBold(next, 1)) return false;
+  return next.y0 - line.y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * em && next.x1 > line.x0;
 }
 
 /** Lines that each end a sentence, one under another, this many or more, are a set of lines

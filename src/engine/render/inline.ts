@@ -5,6 +5,7 @@ import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
+import { addressGoesOn } from "../layout/url_breaks.js";
 import type { PageWords } from "./page_words.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
@@ -145,6 +146,28 @@ function breakIsNotASpace(before: number, after: number): boolean {
   return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
 }
 
+/** A hyphen or dash after a letter or digit at a line's end, before a number on the next:
+ * one word or range broken there ("base-" | "85", "pp. 12–" | "15"), written without a space. */
+const DASH_BEFORE_NUMBER = /[\p{L}\p{N}][-\u2010\u2013]$/u;
+const NUMBER_START = /^\p{N}/u;
+
+/** A command-line option's dashes broken from its name, in the code face ("--" | "fullpath-after=…"). */
+const OPTION_DASHES_END = /(?:^|\s)--$/;
+const OPTION_NAME_START = /^\p{L}/u;
+
+/** Whether the next line's first span goes on the last run without a space: a number after a
+ * line-end hyphen, or an address broken at a line end, in the code face on both sides or
+ * inside one link (url_breaks.ts). */
+function joinsWithoutSpace(last: Run, before: string, first: Span | undefined, options: InlineOptions): boolean {
+  if (!first) return false;
+  const after = first.text.trimStart();
+  if (DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
+  const code = last.mono && first.monospace;
+  if (code && OPTION_DASHES_END.test(before) && OPTION_NAME_START.test(after)) return true;
+  const oneFace = code || (last.uri !== null && linkAt(first, options.links) === last.uri);
+  return oneFace && addressGoesOn(before, after);
+}
+
 function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
@@ -187,6 +210,8 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         // small letter it goes unless the word is a compound the page writes (mixed-|mode).
         if (options.dehyphenate && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
+        last.text = prevText.slice(0, end);
+      } else if (last && joinsWithoutSpace(last, prevText.slice(0, end), line.spans[0], options)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         push(" ", false, false, false, last?.uri ?? null);
