@@ -554,7 +554,9 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
       at("cc: executive board", 293.5),
     ];
     const blocks = buildBlocks(lines, STATS);
-    expect(blocks.map((b) => b.lines.length)).toEqual([3, 1, 2, 1, 1, 1]);
+    // The address's three lines part too, as lines their author broke short (the rule of
+    // "lines their author broke short" below); the letter's paragraph stays whole.
+    expect(blocks.map((b) => b.lines.length)).toEqual([1, 1, 1, 1, 2, 1, 1, 1]);
   });
 });
 
@@ -793,5 +795,38 @@ describe("buildBlocks: an address in the code face broken onto a line of its own
     // A line of code after a paragraph ending in code that is no address is a code block.
     const code = [line([{ text: "run " }, { text: "make", mono: true }], { y: 100 }), line([{ text: "make install", mono: true }], { y: 112 })];
     expect(kinds(buildBlocks(code, STATS))).toEqual(["paragraph", "code"]);
+  });
+});
+
+describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study's napping times, gen-handbook-p5's address)", () => {
+  const at = (text: string, x1: number, y: number): Line => {
+    const l = line(text, { x: 11.2, y, size: 10 });
+    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
+  };
+  // The page's widest line sets the column's right edge at 554.7.
+  const widest = at("Having consistent sleep and wake times is a great way to stabilize your sleep cycles and improve the quality of your sleep.", 554.7, 546.4);
+
+  it("parts three or more lines that each leave room for the next line's first word and start with a capital", () => {
+    const lines = [widest, at("To quickly shed sleepiness - 1 to 5 minutes", 201.2, 632), at("To increase performance after nap - 5 to 30 minutes", 240.7, 644), at("To make up for lost sleep (weekend) - 90+ minutes", 238.2, 656)];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => lineText(b.lines[0]).slice(0, 14))).toEqual(["Having consist", "To quickly she", "To increase pe", "To make up for"]);
+  });
+
+  it("keeps prose in a narrow box, text in capitals only and two short lines as they were", () => {
+    const prose = [widest, at("The harbour office keeps a list of", 201.2, 632), at("berths and of the boats that lie", 195, 644), at("in them over the winter months.", 190, 656)];
+    expect(buildBlocks(prose, STATS)).toHaveLength(2);
+    const capitals = [widest, at("NOTE: MINIMIZE SOIL", 120, 632), at("DISTURBANCE WITHIN", 118, 644), at("7' OF TREE TRUNK", 110, 656)];
+    expect(buildBlocks(capitals, STATS)).toHaveLength(2);
+    const two = [widest, at("To quickly shed sleepiness - 1 to 5 minutes", 201.2, 632), at("To increase performance after nap - 5 to 30 minutes", 240.7, 644)];
+    expect(buildBlocks(two, STATS)).toHaveLength(2);
+    // Lines of prose ending in a comma go on (ltnews03's address in running text) ...
+    const commas = [widest, at("Group, P. O. Box 869, Santa Barbara,", 190, 632), at("CA 93102-0869, USA, Fax: +1 805 963 8358,", 230, 644), at("EMail: tug@tug.org.", 120, 656)];
+    expect(buildBlocks(commas, STATS)).toHaveLength(2);
+    // ... and lines of a numbered listing so ending are lines of their own.
+    const listing = [widest, ...["590 list = list,", "591 data = data,", "592 exclusive = exclusive,"].map((text, k) => {
+      const l = line([{ text: text.slice(0, 4) }, { text: text.slice(4), mono: true }], { x: 11.2, y: 632 + 12 * k, size: 10 });
+      return l;
+    })];
+    expect(buildBlocks(listing, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1, 1]);
   });
 });

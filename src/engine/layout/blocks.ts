@@ -10,7 +10,7 @@ import { lineText } from "./line_joining.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
-import { isBlankText } from "./whitespace.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[] }
@@ -360,6 +360,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   const usualGap = usualLineGap(column, styles, texts);
   const inLineSet = lineSetMembers(column, styles, texts);
+  markShortLineSets(inLineSet, column, styles, texts, right, stats);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -622,6 +623,79 @@ function lineSetMembers(column: readonly Line[], styles: readonly TextStyle[], t
     start = i < column.length && SENTENCE_END.test(texts[i].trimEnd()) ? i : i + 1;
   }
   return members;
+}
+
+/** Lines that each leave room for the next line's first word, this many or more in a row and
+ * each starting with a capital or a digit, were broken by their author (form-sleep-study's
+ * "To quickly shed sleepiness - 1 to 5 minutes" | "To increase performance …", an address's
+ * lines): a typesetter fills a line before it wraps. Prose in a box narrower than its column
+ * leaves room too, which the capitals at each line's start rule out. */
+const SHORT_SET_LINES_MIN = 3;
+/** Text in capitals only wraps as any other (a drawing's "NOTE: MINIMIZE SOIL" | "DISTURBANCE
+ * WITHIN"): every line starts with a capital, so the start says nothing. One of two lines in
+ * small letters is enough ("Boston, MA 02110-1335" | "USA"). */
+const HAS_SMALL_LETTER = /\p{Ll}/u;
+/** A line of prose ending in a comma, a dash or a joining sign goes on in the next, whatever
+ * room it leaves (ragged text in a narrow box: "P. O. Box 869, Santa Barbara," | "CA 93102-0869,
+ * …"); a line of code so ending is a line of its own (a numbered listing's "list = list,"). */
+const CLAUSE_GOES_ON = /[,;\-–—&/]\s*$/;
+/** The room must hold the word and a space of this many ems. */
+const WORD_SPACE_EMS = 0.3;
+
+/** Marks, in `members`, the lines of each set of short lines after which the next line starts
+ * a block: all but the last, and the last where it leaves room for the next line's first word. */
+function markShortLineSets(members: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], right: number, stats: DocumentStats): void {
+  let start = 0;
+  for (let i = 1; i <= column.length; i++) {
+    const pairGoesOn =
+      i < column.length &&
+      !inHeadingStyle(column[i - 1], stats) &&
+      !inHeadingStyle(column[i], stats) &&
+      SENTENCE_START.test(texts[i - 1]) &&
+      SENTENCE_START.test(texts[i]) &&
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
+      !(CLAUSE_GOES_ON.test(texts[i - 1]) && !column[i - 1].spans.some((span) => span.monospace)) &&
+      Math.abs(column[i].x0 - column[i - 1].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
+      Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
+      right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
+    if (pairGoesOn) continue;
+    if (i - start >= SHORT_SET_LINES_MIN) {
+      // The set's last line parts from the next too when it leaves room for its first word
+      // (an address over the text after it, set at another indent).
+      const roomForNext = i < column.length && right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
+      members.fill(true, start, roomForNext ? i : i - 1);
+    }
+    start = i;
+  }
+}
+
+/** A line in a heading's style, or starting with a bold lead-in, parted from the lines around
+ * it would read as a heading of its own (a title page's authors, a menu of bold entries, a
+ * table's bold row labels): such lines keep the rules of headings and lead-ins. */
+function inHeadingStyle(line: Line, stats: DocumentStats): boolean {
+  if (edgeBold(line, 1)) return true;
+  const { style } = headingStyleOf(line);
+  return headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold }) !== null;
+}
+
+/** The width of a line's first word, which may run over several spans (the LaTeX logo's
+ * letters), each span's part measured by its share of the span's characters. */
+function firstWordWidth(line: Line): number {
+  let start = NaN;
+  for (const span of line.spans) {
+    const text = span.text;
+    const perChar = (span.x1 - span.x0) / Math.max(text.length, 1);
+    let k = 0;
+    if (Number.isNaN(start)) {
+      while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+      if (k === text.length) continue;
+      start = span.x0 + k * perChar;
+    }
+    while (k < text.length && !isSpaceCode(text.charCodeAt(k))) k++;
+    if (k < text.length) return span.x0 + k * perChar - start;
+    if (span === line.spans[line.spans.length - 1]) return span.x1 - start;
+  }
+  return 0;
 }
 
 function classify(draft: Draft, stats: DocumentStats): Block {
