@@ -56,11 +56,27 @@ describe("listMarker", () => {
     ["(iv) Apples", true, "4."],
     ["ii. Apples", true, "2."],
     ["XII) Apples", true, "12."],
+    ["B. Apples, pears and plums", true, "2."],
+    ["C. Kline reports", true, "3."],
   ])("%j is a list marker (ordered %s, written %s)", (text, ordered, marker) => {
     expect(listMarker(text)).toMatchObject({ ordered, marker });
   });
 
-  it.each([["-5 degrees below zero"], ["*emphasis* in text"], ["2024 was a good year"], ["1.5 million people"], ["•"], ["1."], ["Apples"], ["mix) words"], ["(ab) words"]])(
+  it.each([
+    ["-5 degrees below zero"],
+    ["*emphasis* in text"],
+    ["2024 was a good year"],
+    ["1.5 million people"],
+    ["•"],
+    ["1."],
+    ["Apples"],
+    ["mix) words"],
+    ["(ab) words"],
+    // An author's initial at a reference's start (issue 9: R-data's references).
+    ["J. M. Chambers (1998) Programming with Data."],
+    ["J. Bowman, S. Emberson and M. Darnovsky (1996)"],
+    ["K. Kline and D. Kline (2001) SQL in a Nutshell."],
+  ])(
     "%j is not a list marker",
     (text) => {
       expect(listMarker(text)).toBeNull();

@@ -108,6 +108,10 @@ function romanValue(token: string): number | null {
   return value > 0 && value <= ROMAN_VALUE_MAX ? value : null;
 }
 
+/** What follows an author's initial: another initial, or a surname and, after a comma or
+ * "and", the next author's initial ("Bowman, S. Emberson", "Kline and D. Kline"). */
+const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|&))\s+\p{Lu}\.)/u;
+
 export function listMarker(text: string): ListMarker | null {
   const bullet = BULLET.exec(text);
   if (bullet && text.length > bullet[0].length) return { ordered: false, marker: "-", length: bullet[0].length };
@@ -119,6 +123,9 @@ export function listMarker(text: string): ListMarker | null {
   const marker = (style: OrderedStyle, value: number): ListMarker => ({ ordered: true, marker: `${value}.`, length, style, value });
   if (/^\d/.test(token)) return marker("number", Number(token));
   const weak = true;
+  // An author's initial starts a reference as a capital letter's marker does: "J. M. Chambers
+  // (1998)", "J. Bowman, S. Emberson and …", "K. Kline and D. Kline" (R-data's references).
+  if (upper && token.length === 1 && AUTHOR_AFTER_INITIAL.test(text.slice(length))) return null;
   const roman = romanValue(token);
   if (token.length > 1) return roman === null ? null : { ...marker(upper ? "upper-roman" : "lower-roman", roman), weak };
   const letter = marker(upper ? "upper-alpha" : "lower-alpha", token.toLowerCase().charCodeAt(0) - 96);
