@@ -846,3 +846,27 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(buildBlocks(listing, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1, 1]);
   });
 });
+
+describe("buildBlocks: a term in the code face with its definition beside it (issue 9: octave's readline keys, R-FAQ's mailing lists)", () => {
+  it("makes the term the first words of its definition's paragraph, not a code block", () => {
+    const lines = [
+      line([{ text: "C-k", mono: true }], { x: 90, y: 232 }),
+      line("Kill the text from the current cursor position to the end of the line.", { x: 147.6, y: 232 }),
+      line([{ text: "M-d", mono: true }], { x: 90, y: 251.5 }),
+      line("Kill from the cursor to the end of the current word, or if between words, to the", { x: 147.6, y: 251.5 }),
+      line("end of the next word.", { x: 147.6, y: 263.5 }),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => [b.kind, texts(b)])).toEqual([
+      ["paragraph", "C-k | Kill the text from the current cursor position to the end of the line."],
+      ["paragraph", "M-d | Kill from the cursor to the end of the current word, or if between words, to the | end of the next word."],
+    ]);
+  });
+
+  it("keeps a listing's row with aligned columns, and code beside glyphs, as code", () => {
+    const aligned = [line([{ text: "\\:       \\medspace       \\negmedspace", mono: true }], { x: 90, y: 100 }), line("thin space and more", { x: 400, y: 100 })];
+    expect(kinds(buildBlocks(aligned, STATS))[0]).toBe("code");
+    const glyphs = [line([{ text: "\\quad", mono: true }], { x: 90, y: 100 }), line("⇒ ⇐", { x: 400, y: 100 })];
+    expect(kinds(buildBlocks(glyphs, STATS))[0]).toBe("code");
+  });
+});

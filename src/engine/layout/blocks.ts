@@ -374,6 +374,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
+  // the text …") is the definition's first words, not a line of code.
+  const terms = column.map((line, i) => monos[i] && i + 1 < column.length && !monos[i + 1] && isTermBeside(line, texts[i], column[i + 1], texts[i + 1]));
+  for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
 
@@ -392,7 +396,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
-    if (!current || !prev || startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween)) {
+    const afterTerm = i > 0 && terms[i - 1];
+    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween))) {
       current = {
         lines: [line],
         mono,
@@ -478,6 +483,15 @@ function extent(lines: readonly Line[]): [number, number] {
   }
   return [x0, x1];
 }
+
+/** Whether a line in the code face is a term with its definition beside it on the row: the
+ * term is one item (no gap of several spaces, as an aligned listing has), and the definition
+ * reads as words (not a table's glyphs beside a listing's row: amsldoc's "\:  \medspace"). */
+function isTermBeside(term: Line, termText: string, definition: Line, definitionText: string): boolean {
+  return !ALIGNMENT_SPACES.test(termText.trim()) && DEFINITION_WORDS.test(definitionText) && onOneRow(term, definition);
+}
+const ALIGNMENT_SPACES = /\s{2,}/;
+const DEFINITION_WORDS = /\p{L}{3,}\s+\p{L}+/u;
 
 /** Two lines share a row when they overlap by half the shorter's height, the second right of the first. */
 function onOneRow(prev: Line, line: Line): boolean {

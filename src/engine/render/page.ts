@@ -15,6 +15,7 @@ import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure
 import { figureTextLines } from "../layout/figure_text.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
+import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
@@ -54,6 +55,7 @@ export function renderPage(
   let columns = 1;
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
+    putRowMatesLeftToRight(group.items);
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {

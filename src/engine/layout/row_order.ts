@@ -1,0 +1,57 @@
+// Pieces of one row in reading order. Reading order sorts a region's lines by their tops, and
+// pieces of one row set in different faces have different tops: a manual's term in a
+// typewriter face sits 1.5 pt lower than its definition in a roman one, so the definition
+// was read first ("Kill the text from the current cursor position …" | "C-k", octave's
+// readline keys). Such a term is put before its definition again.
+import type { Line } from "../model.js";
+import { isRtlText } from "./bidi.js";
+import { lineText } from "./line_joining.js";
+
+/** Two pieces share a row when their bottoms (near the baseline, for text of one size) lie
+ * within this share of the shorter's height: overlapping alone is no row (a diagram's label
+ * of two lines beside one of one line, a table's cells of several lines). */
+const BASELINE_SHARE_MAX = 0.15;
+
+function isLine(item: object): item is Line {
+  return "spans" in item;
+}
+
+/** The face of a line's words: "code", "bold", or "text" for regular or mixed type. */
+function face(line: Line): "code" | "bold" | "text" {
+  let code = true;
+  let bold = true;
+  for (const span of line.spans) {
+    if (span.text.trim() === "") continue;
+    code &&= span.monospace;
+    bold &&= span.bold;
+  }
+  return code ? "code" : bold ? "bold" : "text";
+}
+
+/** Whether `later` is a term in its own face (code or bold) left of `earlier`, its definition
+ * in running text, on one baseline. Pieces of one face keep the order reading gave them: on
+ * a table's or a diagram's row they may be cells or labels of several lines. */
+function rowMateLeftOf(later: Line, earlier: Line): boolean {
+  if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
+  if (face(later) === "text" || face(earlier) !== "text") return false;
+  const shorter = Math.min(later.y1 - later.y0, earlier.y1 - earlier.y0);
+  if (Math.abs(later.y1 - earlier.y1) > BASELINE_SHARE_MAX * shorter) return false;
+  // A right-to-left row reads from the right: its order is not left to right.
+  return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** Puts each line that reading order placed after a piece of its row to its right before it
+ * (in place); other items (tables) stay where they are and stop the move. */
+export function putRowMatesLeftToRight<T extends object>(items: T[]): void {
+  for (let i = 1; i < items.length; i++) {
+    let j = i;
+    while (j > 0) {
+      const later = items[j];
+      const earlier = items[j - 1];
+      if (!isLine(later) || !isLine(earlier) || !rowMateLeftOf(later, earlier)) break;
+      items[j] = earlier;
+      items[j - 1] = later;
+      j--;
+    }
+  }
+}

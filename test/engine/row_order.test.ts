@@ -1,0 +1,40 @@
+// layout/row_order.ts: a term in its own face put before its definition on one baseline
+// (issue 9: octave's readline keys, whose definitions had been read before their terms).
+import { describe, expect, it } from "vitest";
+import { putRowMatesLeftToRight } from "../../src/engine/layout/row_order.js";
+import { lineText } from "../../src/engine/layout/line_joining.js";
+import type { Line } from "../../src/engine/model.js";
+import { line } from "../support/layout.js";
+
+/** A line of octave.pdf's page 43 as MuPDF reads it: the typewriter term's box starts 1.5 pt
+ * lower than the roman definition's, their bottoms 0.3 pt apart. */
+const at = (text: string, x: number, y0: number, y1: number, style: { mono?: boolean; bold?: boolean } = {}): Line => {
+  const l = line([{ text, ...style }], { x, y: y0, size: 10 });
+  return { ...l, y1, spans: l.spans.map((s) => ({ ...s, y1 })) };
+};
+
+describe("putRowMatesLeftToRight", () => {
+  it("puts a term in the code or bold face before the definition beside it", () => {
+    const items = [
+      at("Kill the text from the current cursor position to the end of the line.", 147.6, 230.5, 241.4),
+      at("C-k", 90, 232, 241.1, { mono: true }),
+      at("Kill from the cursor to the end of the current word, or if between words, to the", 147.6, 250, 260.9),
+      at("M-d", 90, 251.5, 260.6, { bold: true }),
+      at("end of the next word.", 147.6, 263.1, 274),
+    ];
+    putRowMatesLeftToRight(items);
+    expect(items.map((l) => lineText(l).slice(0, 8))).toEqual(["C-k", "Kill the", "M-d", "Kill fro", "end of t"]);
+  });
+
+  it("keeps pieces of one face, pieces on other baselines and vertical writing where reading put them", () => {
+    const cells = [at("response rate", 300, 100, 110), at("Education system", 100, 101, 110)];
+    putRowMatesLeftToRight(cells);
+    expect(cells.map(lineText)).toEqual(["response rate", "Education system"]);
+    const label = [at("an entry of two lines", 300, 100, 110), at("«bound»", 100, 104, 116, { mono: true })];
+    putRowMatesLeftToRight(label);
+    expect(label.map(lineText)).toEqual(["an entry of two lines", "«bound»"]);
+    const vertical = [at("Kill the text", 147.6, 230.5, 241.4), { ...at("C-k", 90, 232, 241.1, { mono: true }), wmode: 1 as const }];
+    putRowMatesLeftToRight(vertical);
+    expect(vertical.map(lineText)).toEqual(["Kill the text", "C-k"]);
+  });
+});
