@@ -327,3 +327,36 @@ describe("computeDocumentStats: a subtitle under a title (issue 9: form-sleep-st
     expect(statsOf([numbered]).headings.map((h) => h.size)).toEqual([24, 12]);
   });
 });
+
+describe("computeDocumentStats: a reference manual's head an inch down (issue 9: R's refman)", () => {
+  // The head: the topic at one edge and the folio at the other, 73.6–82.5 pt down a 792 pt
+  // page (10.4 %, just below the margin band), the topic changing from page to page.
+  const head = (n: number, topic: string) => {
+    const folio = String(n - 31);
+    const odd = n % 2 === 1;
+    return [line(odd ? topic : folio, { x: 100.3, y: 73.6, size: 9 }), line(odd ? folio : topic, { x: 480, y: 73.6, size: 9 })];
+  };
+
+  it("finds the folio, and the topic beside it, on every page of the selection", () => {
+    const heads = [head(44, "all.equal"), head(45, "all.equal"), head(46, "any"), head(47, "aperm")];
+    const stats = statsOf(heads.map((h, k) => bodyPage(44 + k, h)));
+    for (const h of heads) for (const l of h) expect(stats.running.has(l)).toBe(true);
+  });
+
+  it("keeps a contents entry or a table's row set as low, whose numbers meet by chance", () => {
+    // Two of four pages carry an entry whose number is at one offset from its page index.
+    const entries = [
+      [line("5 locale directory", { x: 100.3, y: 73.6 }), line("61", { x: 480, y: 73.6 })],
+      [line("6 Tools", { x: 100.3, y: 73.6 }), line("62", { x: 480, y: 73.6 })],
+      [],
+      [],
+    ];
+    const pages = entries.map((e, k) => bodyPage(66 + k, e));
+    const stats = statsOf(pages);
+    for (const e of entries) for (const l of e) expect(stats.running.has(l)).toBe(false);
+    // A table's row below the band: numbers in many cells are no folio.
+    const rows = [0, 1].map((k) => ["3d-cube", String(25 + k), "27", "29", "3"].map((t, c) => line(t, { x: 71 + 100 * c, y: 83.3 })));
+    const tableStats = statsOf(rows.map((r, k) => bodyPage(12 + k, r)));
+    for (const r of rows) for (const l of r) expect(tableStats.running.has(l)).toBe(false);
+  });
+});

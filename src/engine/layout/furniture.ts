@@ -23,6 +23,14 @@ import { isBlankText } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
+/** Lines repeating across pages, or carrying the page's number, are looked for this far into
+ * the page: a reference manual sets its head (topic and folio) an inch down, just below the
+ * margin band (R's refman, 73.6 pt on a 792 pt page: 10.4 %). */
+const RUNNING_MARGIN_SHARE = 0.12;
+/** Below the band, and for the head beside a folio, the folio must keep its offset from the
+ * page index on this share of the selection's pages (a contents entry's number meets another
+ * page's by chance on two of four). */
+const FOLIO_BELOW_BAND_PAGE_SHARE = 0.6;
 /** A line holding only a page number counts as in the foot this far up the page. */
 const PAGE_NUMBER_MARGIN_SHARE = 0.15;
 /** A margin line is running when it repeats on this share of pages (and at least twice). */
@@ -52,7 +60,9 @@ const SPREAD_WIDTH_SHARE_MIN = 0.5;
 
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
-const EDGE_NUMBER = /^(\d{1,4})\b|\b(\d{1,4})$/;
+/** A number at either edge of a margin line; a section number ("2.1 LRS model") or a list
+ * item's ("2. It is recommended …") is none. */
+const EDGE_NUMBER = /^(\d{1,4})(?![.)]|,\d)\b|(?<![.,]\d*)\b(\d{1,4})$/;
 /** What a line of furniture says, whoever set it: banners, citations, identifiers, stamps. */
 const FURNITURE_WORDS: readonly RegExp[] = [
   /\bdownloaded (?:from|by|on)\b/i,
@@ -240,6 +250,10 @@ export interface MarginLine {
   pageNumberLike: boolean;
   /** The number at the line's edge, when it is short enough to be a running head. */
   number: number | null;
+  /** Lines of the page's margin with one row number share a baseline (a head and its folio). */
+  row: number;
+  /** Below the margin band (within RUNNING_MARGIN_SHARE): counts only by its page number. */
+  deep: boolean;
 }
 
 /** One page's margin lines: the page-local half of the repetition test. */
@@ -249,23 +263,31 @@ export interface PageMargins {
 }
 
 export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargins {
-  const top = page.height * MARGIN_SHARE;
-  const bottom = page.height * (1 - MARGIN_SHARE);
+  const top = page.height * RUNNING_MARGIN_SHARE;
+  const bottom = page.height * (1 - RUNNING_MARGIN_SHARE);
   const found: MarginLine[] = [];
+  const rowBoxes: Line[] = [];
   lines.forEach((line, index) => {
     if (line.y1 > top && line.y0 < bottom) return;
+    const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") return;
-    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text) });
+    let row = rowBoxes.findIndex((other) => Math.min(other.y1, line.y1) - Math.max(other.y0, line.y0) > ROW_OVERLAP_SHARE * Math.min(other.y1 - other.y0, line.y1 - line.y0));
+    if (row < 0) row = rowBoxes.push(line) - 1;
+    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep });
   });
   return { page: page.page, lines: found };
 }
+
+/** Margin lines overlapping by this share of the shorter's height share a row. */
+const ROW_OVERLAP_SHARE = 0.3;
 
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
   const pagesBySignature = new Map<string, Set<number>>();
   for (const { page, lines } of pages) {
-    for (const { signature } of lines) {
+    for (const { signature, deep } of lines) {
+      if (deep) continue;
       const seen = pagesBySignature.get(signature) ?? new Set<number>();
       seen.add(page);
       pagesBySignature.set(signature, seen);
@@ -274,10 +296,15 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
   // constant offset between that number and the page index across pages, even where the
   // words beside it change from chapter to chapter.
+  // Below the band only a folio of its own counts, alone or beside one other piece (a head):
+  // a table's row at a page's top has numbers in many cells, a section's head one at its start.
+  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean =>
+    line.number !== null && (!line.deep || (line.pageNumberLike && lines.filter((l) => l.row === line.row).length <= 2));
   const pagesByOffset = new Map<number, Set<number>>();
   for (const { page, lines } of pages) {
-    for (const { number } of lines) {
-      if (number === null) continue;
+    for (const line of lines) {
+      const { number } = line;
+      if (number === null || !countsByNumber(line, lines)) continue;
       const offset = page - number;
       const seen = pagesByOffset.get(offset) ?? new Set<number>();
       seen.add(page);
@@ -285,13 +312,28 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     }
   }
   const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
+  const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
   const running = new Map<number, number[]>();
   for (const { page, lines } of pages) {
     const found: number[] = [];
-    for (const { index, signature, pageNumberLike, number } of lines) {
-      const repeats = pagesBySignature.get(signature)!.size;
-      const numbered = number !== null && pagesByOffset.get(page - number)!.size >= 2;
-      if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2)) found.push(index);
+    const folioRows = new Set<number>();
+    for (const line of lines) {
+      const { index, signature, pageNumberLike, number, row, deep } = line;
+      const repeats = deep ? 0 : pagesBySignature.get(signature)!.size;
+      // Below the band, the folio must run with most pages, not two: a contents page's entry
+      // ("5 locale directory … 61") may meet another page's number by chance.
+      const numbered = number !== null && countsByNumber(line, lines) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
+      if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.size >= neededBelowBand) folioRows.add(row);
+      if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
+    }
+    // The other piece of a row whose folio alone runs with most pages is its head: a reference
+    // manual's topic beside the number ("all.equal … 13"), which changes from page to page.
+    // Only a row of two: a table's row at the top of a page has a number in many cells, and a
+    // contents entry's number meets another page's by chance on two pages, not on most.
+    for (const row of folioRows) {
+      const pieces = lines.filter((l) => l.row === row);
+      if (pieces.length !== 2) continue;
+      for (const { index, signature } of pieces) if (!found.includes(index) && signature.length <= RUNNING_HEAD_CHARS_MAX) found.push(index);
     }
     if (found.length > 0) running.set(page, found);
   }
