@@ -870,3 +870,34 @@ describe("buildBlocks: a term in the code face with its definition beside it (is
     expect(kinds(buildBlocks(glyphs, STATS))[0]).toBe("code");
   });
 });
+
+describe("buildBlocks: a paragraph's line mostly in another size or weight (issue 9: hyperref's paper p17, an office newsletter)", () => {
+  const full = "document. They support the navigation through the document, if the viewer supports";
+
+  it("goes on with a last line mostly in small capitals after a line run full width mid-sentence", () => {
+    const lines = [
+      line("Thumbnails are small images, pictograms or reduced images from the pages of a ok ok", { x: 44.7, y: 353.4 }),
+      line(full + " ok", { x: 44.7, y: 365.4 }),
+      line([{ text: "it (e. g." }, { text: " AcrobatReader", size: 9 }, { text: ")." }], { x: 44.7, y: 377.4 }),
+      line("8.1 Restrictions", { x: 44.7, y: 405, size: 14, bold: true }),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([3, 1]);
+    // After a line that ended a sentence, the change of size still parts them.
+    const ended = [lines[0], line(full + " it.", { x: 44.7, y: 365.4 }), lines[2]];
+    expect(buildBlocks(ended, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+  });
+
+  it("goes on with a bold phrase wrapped from a full line onto the next", () => {
+    const lines = [
+      line([{ text: "Members can book storage space through the office. The price for the first season is " }, { text: "£18 per", bold: true }], { x: 57, y: 100 }),
+      line([{ text: "pallet per month", bold: true }, { text: "." }], { x: 57, y: 112 }),
+      line("Questions for the Board", { x: 57, y: 140, size: 18 }),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ["paragraph", 2],
+      ["heading", 1],
+    ]);
+  });
+});

@@ -191,6 +191,20 @@ function edgeBold(line: Line, direction: 1 | -1): boolean {
   return false;
 }
 
+/** Whether a line sets some of its text at `size` (half a point either way). A line mostly in
+ * another size still goes on a paragraph whose line before ran full width mid-sentence when
+ * it also holds text at that line's size: a last line mostly in small capitals ("it (e. g.
+ * AcrobatReader).", "DVIPDFM(x)." in TeX's documentation). */
+function hasTextAtSize(line: Line, size: number): boolean {
+  return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
+}
+
+/** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
+ * "**pallet per month.**"): the paragraph goes on, though the next line is mostly bold. */
+function boldWraps(prev: Line, line: Line, prevFull: boolean): boolean {
+  return prevFull && edgeBold(prev, -1) && edgeBold(line, 1);
+}
+
 /**
  * A weight change between lines is a block change (a bold heading over its text) unless the
  * text goes on in the weight it had, after a line set bold by a lead-in:
@@ -539,8 +553,9 @@ function startsNewBlock(
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
-  if (Math.abs(prevStyle.size - style.size) >= 1) return true;
-  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prev.x1 >= right - SHORT_LINE_EMS * em))) return true;
+  const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
+  if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFull && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull)) return true;
   if (current.marker) {
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.
