@@ -901,3 +901,36 @@ describe("buildBlocks: a paragraph's line mostly in another size or weight (issu
     ]);
   });
 });
+
+describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's package list, tracemonkey's references)", () => {
+  const at = (text: string, x: number, y: number, x1?: number): Line => {
+    const l = line(text, { x, y, size: 10 });
+    return x1 === undefined ? l : { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
+  };
+
+  it("keeps an item's hanging lines with its first and starts the next item back at the first line's x", () => {
+    const lines = [
+      at("amstext Provides a \\text command for typesetting a fragment of text inside", 160.7, 126.9, 504.4),
+      at("a display.", 185.6, 138.9, 226.3),
+      at("amsopn Provides \\DeclareMathOperator for defining new ‘operator names’ like", 160.7, 154, 504.4),
+      at("\\sin and \\lim.", 185.6, 166, 252.9),
+      at("amsbsy For backward compatibility this package continues to exist but use of", 160.7, 181.1, 504.4),
+      at("the newer bm package that comes with LATEX is recommended instead.", 185.6, 193, 491.6),
+      at("amscd Provides a CD environment for simple commutative diagrams (no support", 160.7, 208.2, 504.4),
+      at("for diagonal arrows).", 185.6, 220.1, 276),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([2, 2, 2, 2]);
+  });
+
+  it("still starts a paragraph at an indented first line after a sentence's end, and keeps contents entries apart", () => {
+    const lines = [
+      at("packages separately and one more line of text that runs to the right edge.", 160.7, 299.8, 504.4),
+      at("The independent mathtools package [10] provides some enhancements to", 175.6, 312.3, 504.4),
+      at("amsmath; mathtools loads amsmath automatically, so there is no need to sep-", 160.7, 324.3, 504.4),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 2]);
+    const contents = [at("Functions . . . . . . . . . . . . . . . . . . . . . . . . . . 37", 160.7, 100, 504.4), at("Elliptic integrals . . . . . . . . . . . . . . . . . . 39", 185.6, 112, 504.4)];
+    expect(buildBlocks(contents, STATS)).toHaveLength(2);
+  });
+});

@@ -411,7 +411,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween))) {
+    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size))) {
       current = {
         lines: [line],
         mono,
@@ -534,6 +534,7 @@ function startsNewBlock(
   right: number,
   flushRight: boolean,
   fieldBetween: FieldBetween | undefined,
+  bodySize: number,
 ): boolean {
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
@@ -565,18 +566,19 @@ function startsNewBlock(
     }
     let width = line.x1;
     for (const l of current.lines) width = Math.max(width, l.x1);
-    const itemEnded = prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
+    // Asked only where it decides: textBeforeMark looks for superscripts.
+    const itemEnded = () => prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph after the list whose first-line indent falls at the items' text (LaTeX's
       // parindent in a narrow column, dvipdfmx-special's "The TODO list …"): the item ended a
       // sentence short, and the paragraph's next line goes back left of the item's marker.
-      return itemEnded && after !== null && line.x1 >= right - SHORT_LINE_EMS * em && paragraphGoesOnLeftOf(current.lines[0].x0, line, style, after, em);
+      return after !== null && line.x1 >= right - SHORT_LINE_EMS * em && paragraphGoesOnLeftOf(current.lines[0].x0, line, style, after, em) && itemEnded();
     }
     // Back at the marker's x: the item goes on unless the line before ended a sentence well
     // short of the item's width (then this is a paragraph after the list).
     const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
     if (!backToMarker) return true;
-    return itemEnded;
+    return itemEnded();
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left. Text set flush right reads the
@@ -584,7 +586,15 @@ function startsNewBlock(
   const rtl = flushRight || isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  // A paragraph set with a hanging indent (a description list's item: "amstext Provides a
+  // \text command …" | "a display."): its first line runs full width mid-sentence and the
+  // rest hang to its right; the next line back at the first line's x starts the next item.
+  if (!rtl && hangs(current, em) && Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em && shift < -INDENT_EMS_MIN * em) return true;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
+    // Text no larger than the body's (footnotes and references are smaller): a title's second
+    // line, centred, reads as indented too.
+    const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < bodySize + 1;
+    if (hangingLine && !isContentsEntryText(prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
   // A contents entry is a line of its own, never joined to the next.
@@ -603,6 +613,15 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (k < 0 || !prev.spans[k].monospace || !isOneToken(text)) return false;
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
+}
+
+/** The end of a line whose words go on in the next: a letter, a comma or a hyphen (not a
+ * sentence's end, nor a line of code ending in ";" or "{", nor a contents entry's number). */
+const WORD_GOES_ON = /[\p{L},\-–]$/u;
+
+/** Whether a block's lines after its first hang to the first's right (a hanging indent). */
+function hangs(current: Draft, em: number): boolean {
+  return current.marker === null && current.lines.length >= 2 && current.lines[1].x0 - current.lines[0].x0 > INDENT_EMS_MIN * em;
 }
 
 /** How an item's last line ends: a sentence or clause, or a closing bracket or quote. */
@@ -683,17 +702,18 @@ const WORD_SPACE_EMS = 0.3;
 function markShortLineSets(members: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], right: number, stats: DocumentStats): void {
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
+    // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
-      !inHeadingStyle(column[i - 1], stats) &&
-      !inHeadingStyle(column[i], stats) &&
+      right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]) &&
+      Math.abs(column[i].x0 - column[i - 1].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
+      Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
       SENTENCE_START.test(texts[i - 1]) &&
       SENTENCE_START.test(texts[i]) &&
       (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
       !(CLAUSE_GOES_ON.test(texts[i - 1]) && !column[i - 1].spans.some((span) => span.monospace)) &&
-      Math.abs(column[i].x0 - column[i - 1].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
-      Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
-      right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
+      !inHeadingStyle(column[i - 1], stats) &&
+      !inHeadingStyle(column[i], stats);
     if (pairGoesOn) continue;
     if (i - start >= SHORT_SET_LINES_MIN) {
       // The set's last line parts from the next too when it leaves room for its first word

@@ -146,6 +146,10 @@ function breakIsNotASpace(before: number, after: number): boolean {
   return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
 }
 
+/** Characters of a line's end that decide whether the next line joins it without a space
+ * (an address's tail is the longest): a paragraph's run is not copied whole at each line. */
+const JOIN_TAIL_CHARS = 256;
+
 /** A hyphen or dash after a letter or digit at a line's end, before a number on the next:
  * one word or range broken there ("base-" | "85", "pp. 12–" | "15"), written without a space. */
 const DASH_BEFORE_NUMBER = /[\p{L}\p{N}][-\u2010\u2013]$/u;
@@ -211,7 +215,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         if (options.dehyphenate && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
-      } else if (last && joinsWithoutSpace(last, prevText.slice(0, end), line.spans[0], options)) {
+      } else if (last && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         push(" ", false, false, false, last?.uri ?? null);
