@@ -564,10 +564,12 @@ function startsNewBlock(
     if (current.rtl) {
       return line.x1 > current.lines[0].x1 - HANG_TOLERANCE_EMS * em;
     }
-    let width = line.x1;
-    for (const l of current.lines) width = Math.max(width, l.x1);
-    // Asked only where it decides: textBeforeMark looks for superscripts.
-    const itemEnded = () => prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
+    // Asked only where it decides: it measures the item and looks for superscripts.
+    const itemEnded = () => {
+      let width = line.x1;
+      for (const l of current.lines) width = Math.max(width, l.x1);
+      return prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
+    };
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph after the list whose first-line indent falls at the items' text (LaTeX's
       // parindent in a narrow column, dvipdfmx-special's "The TODO list …"): the item ended a
