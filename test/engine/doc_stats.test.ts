@@ -343,6 +343,12 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
     for (const h of heads) for (const l of h) expect(stats.running.has(l)).toBe(true);
   });
 
+  it("finds a head of three pieces (folio, section number, title) at 12.5 % of the page (amsldoc)", () => {
+    const heads = [6, 7, 8, 9].map((n) => [line(String(n - 4), { x: 160.7, y: 99 }), line("2.", { x: 320.3, y: 99 }), line("OPTIONS FOR THE AMSMATH PACKAGE", { x: 333.4, y: 99 })]);
+    const stats = statsOf(heads.map((h, k) => bodyPage(6 + k, h)));
+    for (const h of heads) for (const l of h) expect(stats.running.has(l)).toBe(true);
+  });
+
   it("keeps a contents entry or a table's row set as low, whose numbers meet by chance", () => {
     // Two of four pages carry an entry whose number is at one offset from its page index.
     const entries = [

@@ -23,10 +23,10 @@ import { isBlankText } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
-/** Lines repeating across pages, or carrying the page's number, are looked for this far into
- * the page: a reference manual sets its head (topic and folio) an inch down, just below the
- * margin band (R's refman, 73.6 pt on a 792 pt page: 10.4 %). */
-const RUNNING_MARGIN_SHARE = 0.12;
+/** Lines carrying the page's number are looked for this far into the page: a reference manual
+ * sets its head (topic and folio) an inch down, just below the margin band (R's refman, 73.6
+ * pt on a 792 pt page: 10.4 %), the AMS's documentation further (amsldoc: 12.5 %). */
+const RUNNING_MARGIN_SHARE = 0.15;
 /** Below the band, and for the head beside a folio, the folio must keep its offset from the
  * page index on this share of the selection's pages (a contents entry's number meets another
  * page's by chance on two of four). */
@@ -279,6 +279,13 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   return { page: page.page, lines: found };
 }
 
+/** A head's row: its folio, and at most two pieces beside it (a section's number and title,
+ * "2" … "2. OPTIONS FOR THE AMSMATH PACKAGE"), no other bare number (a table's row has many). */
+function isHeadRow(pieces: readonly MarginLine[]): boolean {
+  return pieces.length <= HEAD_ROW_PIECES_MAX && pieces.filter((p) => p.pageNumberLike).length === 1;
+}
+const HEAD_ROW_PIECES_MAX = 3;
+
 /** Margin lines overlapping by this share of the shorter's height share a row. */
 const ROW_OVERLAP_SHARE = 0.3;
 
@@ -299,7 +306,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // Below the band only a folio of its own counts, alone or beside one other piece (a head):
   // a table's row at a page's top has numbers in many cells, a section's head one at its start.
   const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean =>
-    line.number !== null && (!line.deep || (line.pageNumberLike && lines.filter((l) => l.row === line.row).length <= 2));
+    line.number !== null && (!line.deep || (line.pageNumberLike && isHeadRow(lines.filter((l) => l.row === line.row))));
   const pagesByOffset = new Map<number, Set<number>>();
   for (const { page, lines } of pages) {
     for (const line of lines) {
@@ -332,7 +339,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     // contents entry's number meets another page's by chance on two pages, not on most.
     for (const row of folioRows) {
       const pieces = lines.filter((l) => l.row === row);
-      if (pieces.length !== 2) continue;
+      if (pieces.length < 2 || !isHeadRow(pieces)) continue;
       for (const { index, signature } of pieces) if (!found.includes(index) && signature.length <= RUNNING_HEAD_CHARS_MAX) found.push(index);
     }
     if (found.length > 0) running.set(page, found);
