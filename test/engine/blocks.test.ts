@@ -934,3 +934,19 @@ describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's 
     expect(buildBlocks(contents, STATS)).toHaveLength(2);
   });
 });
+
+describe("buildBlocks: a numbered heading wrapped onto a second line (issue 9: R-FAQ p42, tabula eu-017)", () => {
+  it("joins the line without a number to the numbered heading whose level its number sets", () => {
+    const stats: DocumentStats = { ...STATS, headings: [{ size: 14.5, bold: true, level: 1 }, ...STATS.headings] };
+    const lines = [
+      line("7.32 How can I capture or ignore errors in a long", { x: 90, y: 140.5, size: 14.5, bold: true }),
+      line("simulation?", { x: 126.8, y: 157.5, size: 14.5, bold: true }),
+      line("Use try() or tryCatch() around the code that may fail, and go on with the next case.", { x: 90, y: 185 }),
+    ];
+    const blocks = buildBlocks(lines, stats);
+    expect(blocks.map((b) => [b.kind === "heading" ? `h${b.level}` : b.kind, b.lines.length])).toEqual([
+      ["h2", 2],
+      ["paragraph", 1],
+    ]);
+  });
+});

@@ -795,7 +795,11 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
   const out: Block[] = [];
   for (const block of blocks) {
     const prev = out[out.length - 1];
-    if (prev?.kind === "heading" && block.kind === "heading" && prev.level === block.level && prev.lines.length + block.lines.length <= HEADING_LINES_MAX) {
+    // A numbered heading's level comes from its number ("7.32" is level 2); its wrapped line,
+    // without one, has its style's level (R-FAQ's "7.32 How can I capture or ignore errors in
+    // a long" | "simulation?").
+    const sameLevel = prev?.kind === "heading" && block.kind === "heading" && (prev.level === block.level || (block.level < prev.level && numberingDepth(block.lines) === 0 && numberingDepth(prev.lines) > 0));
+    if (prev?.kind === "heading" && block.kind === "heading" && sameLevel && prev.lines.length + block.lines.length <= HEADING_LINES_MAX) {
       const above = prev.lines[prev.lines.length - 1];
       const below = block.lines[0];
       const style = lineStyle(above);
