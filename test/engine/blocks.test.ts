@@ -950,3 +950,12 @@ describe("buildBlocks: a numbered heading wrapped onto a second line (issue 9: R
     ]);
   });
 });
+
+describe("buildBlocks: a bold label at the body's size ending in a colon (issue 9: an office invoice's 'Bill to:')", () => {
+  it("is a paragraph over what follows, not a heading; a bold line without the colon stays a heading", () => {
+    const lines = [line("Bill to:", { x: 57, y: 100, bold: true }), line("Greenfield Community Trust", { x: 57, y: 112 }), line("Attn: Mr Daniel Osei", { x: 57, y: 124 })];
+    expect(kinds(buildBlocks(lines, STATS))[0]).toBe("paragraph");
+    const heading = [line("Delivery terms", { x: 57, y: 100, bold: true }), line("Goods are shipped within ten days of the order.", { x: 57, y: 118 })];
+    expect(kinds(buildBlocks(heading, STATS))[0]).toBe("h3");
+  });
+});

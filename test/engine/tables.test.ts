@@ -620,7 +620,9 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(bare.rest).toEqual(header);
   });
 
-  it("does not take a form's label/value pairs for a table", () => {
+  it("takes label/value pairs set in two aligned columns for a table, with or without colons (issue 9: an invoice's header)", () => {
+    // Read as text, reading order parted the columns: the labels came out one under another,
+    // then the values (an office invoice's "Invoice number:" … "INV-2024-0318").
     const fields = [
       ["Name:", "Jane Doe"],
       ["Date of birth:", "4 May 1980"],
@@ -628,8 +630,9 @@ describe("detectTables: borderless tables in their surroundings", () => {
       ["Email:", "jane@example.org"],
     ];
     const lines = fields.flatMap(([label, value], i) => [text(label, 72, 100 + 14 * i), text(value, 200, 100 + 14 * i)]);
-    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
-    // The same two columns without the colons are a table.
+    const found = detectTables(lines, [], PAGE).tables;
+    expect(found).toHaveLength(1);
+    expect(cellsOf(found[0])[1]).toEqual(["Date of birth:", "4 May 1980"]);
     const plain = fields.flatMap(([label, value], i) => [text(label.slice(0, -1), 72, 100 + 14 * i), text(value, 200, 100 + 14 * i)]);
     expect(detectTables(plain, [], PAGE).tables).toHaveLength(1);
   });

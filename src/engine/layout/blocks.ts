@@ -824,6 +824,10 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
   return out;
 }
 
+const LABEL_END = /[:：]$/;
+/** A label is set at the body's size, within this many points. */
+const LABEL_SIZE_TOLERANCE_PT = 0.5;
+
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
   const text = lines.map(lineText).join(" ").trim();
@@ -833,6 +837,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
+  // Bold at the body's size and ending in a colon is a label over what follows ("Bill to:",
+  // "Enclosures:" over an address or a list), not a section's title.
+  if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && LABEL_END.test(text)) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set

@@ -27,10 +27,6 @@ const PROSE_FULL_ROW_FRACTION_MIN = 0.8;
 /** ... and has several words per line, where a column of equal-width numbers has one. */
 const PROSE_WORDS_MEDIAN_MIN = 3;
 
-/** Label/value pairs ("Name: Jane Doe") are a form's fields or a letter's header, not a
- *  table: two columns whose first cells mostly end in a colon. */
-const FORM_LABEL = /[:：]\s*$/;
-const FORM_LABEL_SHARE_MIN = 0.6;
 /** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
 const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
 /** Dot leaders belong to tables of contents and indexes, which read better as lines. */
@@ -76,8 +72,6 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
-  // A form's fields: labels ending in a colon, each with its value beside it.
-  if (k === 2 && run.filter((r) => FORM_LABEL.test(pieceText(r.cells[0]))).length >= FORM_LABEL_SHARE_MIN * run.length) return false;
   if (k === 2 && run.every((r) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX)) {
     if (median(run.map((r) => pieceText(r.cells[1]).length)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
