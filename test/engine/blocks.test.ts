@@ -959,3 +959,20 @@ describe("buildBlocks: a bold label at the body's size ending in a colon (issue 
     expect(kinds(buildBlocks(heading, STATS))[0]).toBe("h3");
   });
 });
+
+describe("buildBlocks: lines that each start with a bold label ending in a colon (issue 9: an office memo's header)", () => {
+  it("makes each labelled line a block of its own, however full it runs", () => {
+    const field = (label: string, value: string, y: number) => line([{ text: label, bold: true }, { text: " " + value }], { x: 57, y });
+    const lines = [
+      field("To:", "All employees of Northwind Logistics GmbH and of its subsidiaries in all countries", 100),
+      field("From:", "Petra Hoffmann, Head of People Operations", 112),
+      field("Date:", "14 March 2024", 124),
+      field("Subject:", "Updated rules for working from home, effective 1 April 2024, and the equipment", 136),
+      line("that employees may take home.", { x: 57, y: 148 }),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1, 2]);
+    // One bold lead-in ending in a colon, in a paragraph, parts nothing.
+    const one = [field("Note:", "the office closes at noon on Fridays from May to September, and", 100), line("the car park is locked at six.", { x: 57, y: 112 })];
+    expect(buildBlocks(one, STATS)).toHaveLength(1);
+  });
+});

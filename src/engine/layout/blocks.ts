@@ -382,6 +382,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const usualGap = usualLineGap(column, styles, texts);
   const inLineSet = lineSetMembers(column, styles, texts);
   markShortLineSets(inLineSet, column, styles, texts, right, stats);
+  markLabelledLines(inLineSet, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -681,6 +682,34 @@ function lineSetMembers(column: readonly Line[], styles: readonly TextStyle[], t
   }
   return members;
 }
+
+/** Lines one under another that each start with a bold label ending in a colon (a memo's
+ * "**To:** All employees …" | "**From:** Petra Hoffmann …" | "**Date:** …") are a field each,
+ * however full they run: marks each but the last. */
+function markLabelledLines(members: boolean[], column: readonly Line[]): void {
+  let previous = column.length > 0 && startsWithBoldLabel(column[0]);
+  for (let i = 1; i < column.length; i++) {
+    const labelled = startsWithBoldLabel(column[i]);
+    if (labelled && previous) members[i - 1] = true;
+    previous = labelled;
+  }
+}
+
+/** Whether the line's first words are bold and end in a colon ("**Subject:** …"). */
+function startsWithBoldLabel(line: Line): boolean {
+  let label = "";
+  for (const span of line.spans) {
+    if (!span.bold) {
+      if (HAS_WORD_CHAR.test(span.text)) break;
+      if (label === "") continue;
+    }
+    label += span.text;
+    if (label.length > LABEL_CHARS_MAX) return false;
+  }
+  return label !== "" && LABEL_END.test(label.trimEnd()) && HAS_WORD_CHAR.test(label);
+}
+/** A field's label is short: longer bold text ending in a colon is a lead-in sentence. */
+const LABEL_CHARS_MAX = 40;
 
 /** Lines that each leave room for the next line's first word, this many or more in a row and
  * each starting with a capital or a digit, were broken by their author (form-sleep-study's
