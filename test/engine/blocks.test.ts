@@ -976,3 +976,17 @@ describe("buildBlocks: lines that each start with a bold label ending in a colon
     expect(buildBlocks(one, STATS)).toHaveLength(1);
   });
 });
+
+describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
+  it("goes on the item's text when close beside it, and stays apart when far", () => {
+    const lines = [
+      line([{ text: "• " }, { text: "pdf:obj @name PDFobject", mono: true }], { x: 82, y: 660.7 }),
+      line("creates a named", { x: 223.6 + 30, y: 660.7 }),
+      line("object that can be referenced later by ‘@name’.", { x: 91.9, y: 672.7 }),
+    ];
+    const close = [lines[0], { ...lines[1], x0: lines[0].x1 + 9.5, spans: lines[1].spans.map((s) => ({ ...s, x0: lines[0].x1 + 9.5 })) }, lines[2]];
+    expect(buildBlocks(close, STATS).map((b) => [b.kind, b.lines.length])).toEqual([["list_item", 3]]);
+    const far = [lines[0], line("02-15-15", { x: 500, y: 660.7 })];
+    expect(buildBlocks(far, STATS)).toHaveLength(2);
+  });
+});

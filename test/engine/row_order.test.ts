@@ -26,6 +26,16 @@ describe("putRowMatesLeftToRight", () => {
     expect(items.map((l) => lineText(l).slice(0, 8))).toEqual(["C-k", "Kill the", "M-d", "Kill fro", "end of t"]);
   });
 
+  it("reads a bullet's term in the code face by its words, the bullet aside (issue 9: dvipdfmx-special's framed commands)", () => {
+    const items = [at("creates a named", 223.6, 658.5, 670.6), { ...line([{ text: "• " }, { text: "pdf:obj @name PDFobject", mono: true }], { x: 82, y: 660.7 }), y1: 670.3 }];
+    putRowMatesLeftToRight(items);
+    expect(items.map(lineText)).toEqual(["• pdf:obj @name PDFobject", "creates a named"]);
+    // A line of punctuation alone is no term.
+    const dot = [at("encryption", 300, 100, 110), at(".", 100, 101, 110.2, { bold: true })];
+    putRowMatesLeftToRight(dot);
+    expect(dot.map(lineText)).toEqual(["encryption", "."]);
+  });
+
   it("keeps pieces of one face, pieces on other baselines and vertical writing where reading put them", () => {
     const cells = [at("response rate", 300, 100, 110), at("Education system", 100, 101, 110)];
     putRowMatesLeftToRight(cells);

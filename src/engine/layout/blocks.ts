@@ -514,6 +514,9 @@ function onOneRow(prev: Line, line: Line): boolean {
   return line.x0 >= prev.x1 && overlap > ROW_OVERLAP_SHARE_MIN * Math.min(prev.y1 - prev.y0, line.y1 - line.y0);
 }
 const ROW_OVERLAP_SHARE_MIN = 0.5;
+/** A piece of an item's row further right than this many ems is another part of the page (a
+ * drawing's title block beside its notes). */
+const ROW_PIECE_GAP_EMS_MAX = 3;
 
 /** An item's text goes on in small letters at its hanging indent, up to 0.9 em lower
  * (luaharfbuzz's "• options:" over "table containing one or more supported options:"); a
@@ -554,6 +557,9 @@ function startsNewBlock(
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
   // Lines above each other that do not overlap horizontally are not one paragraph.
+  // A piece of a list item's first row, to its right, goes on its text (dvipdfmx-special's
+  // "• pdf:obj @name PDFobject" in a framed box, "creates a named" beside it).
+  if (current.marker && current.lines.length === 1 && onOneRow(prev, line) && line.x0 - prev.x1 <= ROW_PIECE_GAP_EMS_MAX * em) return false;
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFull && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;

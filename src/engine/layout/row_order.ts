@@ -16,16 +16,21 @@ function isLine(item: object): item is Line {
   return "spans" in item;
 }
 
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
 /** The face of a line's words: "code", "bold", or "text" for regular or mixed type. */
 function face(line: Line): "code" | "bold" | "text" {
   let code = true;
   let bold = true;
+  let words = false;
   for (const span of line.spans) {
-    if (span.text.trim() === "") continue;
+    // Words decide: a bullet before a term in the code face ("• pdf:obj @name") is no text.
+    if (!WORD_CHAR.test(span.text)) continue;
+    words = true;
     code &&= span.monospace;
     bold &&= span.bold;
   }
-  return code ? "code" : bold ? "bold" : "text";
+  return !words ? "text" : code ? "code" : bold ? "bold" : "text";
 }
 
 /** Whether `later` is a term in its own face (code or bold) left of `earlier`, its definition
