@@ -990,3 +990,17 @@ describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dv
     expect(buildBlocks(far, STATS)).toHaveLength(2);
   });
 });
+
+describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents pages)", () => {
+  it("keeps each entry apart, its wrapped title with it, whatever the indents", () => {
+    const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10.9 });
+    const lines = [
+      at("7 R Miscellanea . . . . . . . . . . . . . . . . . . . . . . . . . 30", 90, 60),
+      at("7.33 Why are powers of negative numbers wrong?. . . . . . . . . . 38", 104.9, 74),
+      at("7.34 How can I save the result of each iteration in", 104.9, 100.7),
+      at("a loop into a separate file?. . . . . . . . . . . . . . . . . . . 38", 115.9, 113.8),
+      at("7.35 Why are p-values not displayed when using lmer()? . . . . . 39", 104.9, 127),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1, 2, 1]);
+  });
+});

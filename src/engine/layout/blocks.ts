@@ -595,6 +595,12 @@ function startsNewBlock(
   const rtl = flushRight || isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  // A contents entry is a line of its own, never joined to the next; an entry's title wrapped
+  // onto a second line goes on there in small letters, with the leader and page number
+  // (R-FAQ's "7.34 How can I save the result of each iteration in" | "a loop into a separate
+  // file? . . . 38").
+  if (isContentsEntryText(prevText)) return true;
+  if (isContentsEntryText(text) && LOWER_START.test(text)) return false;
   // A paragraph set with a hanging indent (a description list's item: "amstext Provides a
   // \text command …" | "a display."): its first line runs full width mid-sentence and the
   // rest hang to its right; the next line back at the first line's x starts the next item.
@@ -606,8 +612,6 @@ function startsNewBlock(
     if (hangingLine && !isContentsEntryText(prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
-  // A contents entry is a line of its own, never joined to the next.
-  if (isContentsEntryText(prevText)) return true;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
   // In a set of lines that each say one thing, a line as wide as the column ends its own too.
@@ -860,6 +864,7 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
 }
 
 const LABEL_END = /[:：]$/;
+const LOWER_START = /^\s*\p{Ll}/u;
 /** A label is set at the body's size, within this many points. */
 const LABEL_SIZE_TOLERANCE_PT = 0.5;
 
