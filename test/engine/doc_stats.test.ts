@@ -366,3 +366,13 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
     for (const r of rows) for (const l of r) expect(tableStats.running.has(l)).toBe(false);
   });
 });
+
+describe("computeDocumentStats: a head that names its page (issue 9: lm-info on a one-page selection)", () => {
+  it("finds '…, page 4' at the top alone, however large, and keeps 'page' inside a heading's text", () => {
+    const head = line("The technical documentation of the Latin Modern family of fonts, page 4", { x: 89.3, y: 26.6, size: 12 });
+    const stats = statsOf([bodyPage(4, [head], 9)]);
+    expect(stats.running.has(head)).toBe(true);
+    const heading = line("What goes on the title page", { x: 89.3, y: 26.6, size: 12 });
+    expect(statsOf([bodyPage(4, [heading], 9)]).running.has(heading)).toBe(false);
+  });
+});

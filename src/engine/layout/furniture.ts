@@ -75,6 +75,9 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /\barxiv:\d{4}\.\d{4,5}/i,
   /^https?:\/\/\S+$/i,
   /\bpage\s+\d{1,5}\s+(?:of|\/)\s+\d{1,5}\b/i,
+  // A head that names its page at its end ("The technical documentation of the Latin Modern
+  // family of fonts, page 4"), whatever its size.
+  /\bpage\s+\d{1,5}$/i,
 ];
 
 type Band = "top" | "bottom" | "side" | null;
