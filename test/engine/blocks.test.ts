@@ -1003,4 +1003,10 @@ describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents
     ];
     expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1, 2, 1]);
   });
+
+  it("keeps an index's entries apart, one with a list of pages too (R-data's index: 'cat … 4, 27')", () => {
+    const at = (text: string, y: number) => line(text, { x: 90, y, size: 10 });
+    const lines = [at("cat . . . . . . . . . . . . . . . . . . . 4, 27", 100), at("close . . . . . . . . . . . . . . . . . 22, 26", 112), at("close.socket . . . . . . . . . . . . . 31", 124)];
+    expect(buildBlocks(lines, STATS)).toHaveLength(3);
+  });
 });

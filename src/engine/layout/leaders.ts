@@ -4,8 +4,9 @@
 import type { Line } from "../model.js";
 import { lineText } from "./line_joining.js";
 
-/** An entry of a contents page or an index: a title, a dot leader and a page number. */
-const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+/** An entry of a contents page or an index: a title, a dot leader and a page number, or an
+ * index's list of them ("cat . . . . 4, 27", "close . . . 22–26"). */
+const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})(?:\s*[,–-]\s*(?:\d{1,5}|[ivxlcdm]{1,6})){0,20}\s*$/i;
 
 export function isContentsEntryText(text: string): boolean {
   return LEADER_PAGE_END.test(text);
