@@ -778,6 +778,11 @@ describe("buildBlocks: a paragraph after a list, its first line indented as far 
       ["paragraph", "The dvipdfm distribution"],
       ["paragraph", "Dvipdfm searches for the"],
     ]);
+    // An item whose last line runs nearly full, its sentence ended (dvipdfmx-special's
+    // "… XƎTEX (via XDVIPDFMX).³" over "The TODO list …"), ends there too.
+    const nearlyFull = [at("3. Run dvipdfm with the -t or -dt option, and more of its text here.", 115.9, 495, 368.2), ...lines.slice(1)];
+    expect(buildBlocks(nearlyFull, STATS).map((b) => b.kind)).toEqual(["list_item", "paragraph", "paragraph"]);
+    expect(buildBlocks(nearlyFull, STATS)[0].lines).toHaveLength(1);
     // The same line under an item that goes on mid-sentence is the item's.
     const midSentence = [at("3. Run dvipdfm with the -t or -dt option, and", 115.9, 340, 368.2), ...lines.slice(1)];
     expect(buildBlocks(midSentence, STATS).map((b) => b.kind)).toEqual(["list_item", "paragraph", "paragraph"]);

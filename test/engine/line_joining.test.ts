@@ -50,6 +50,26 @@ describe("prepareLines: brackets across a gap (issue 9: cjk-javauninstall, whose
   });
 });
 
+describe("prepareLines: a glyph drawn apart inside a line (issue 9: XeTeX's mirrored E in dvipdfmx's manuals)", () => {
+  it("puts it in at its place, over the space it covers", () => {
+    // "X", then the mirrored E set 1.8 pt lower across the gap, then "TEX (via …)".
+    const x = line("Japanese pTEX, X", { x: 333.8, y: 320.5, size: 10 });
+    const tex = line("TEX (via XDVIPDFMX).", { x: 417, y: 320.5, size: 10 });
+    const e = { ...line("E", { x: 411.9, y: 322.3, size: 10 }), x1: 418.7 };
+    e.spans = e.spans.map((s) => ({ ...s, x1: 418.7 }));
+    const lines = prepareLines([{ ...x, x1: 413.2, spans: x.spans.map((s) => ({ ...s, x1: 413.2 })) }, tex, e]);
+    expect(lines.map(lineText)).toEqual(["Japanese pTEX, XETEX (via XDVIPDFMX)."]);
+  });
+
+  it("leaves a fragment of more than two characters, or another size, as it was", () => {
+    const base = line("the quick brown fox jumps over the lazy dog", { x: 72, y: 100, size: 10 });
+    const word = line("ink", { x: 120, y: 100.5, size: 10 });
+    expect(prepareLines([base, word])).toHaveLength(2);
+    const small = line("a", { x: 120, y: 100.5, size: 6 });
+    expect(prepareLines([base, small])).toHaveLength(2);
+  });
+});
+
 describe("prepareLines on an OCR layer", () => {
   const first = "The east pontoon will close for repairs on the first Monday".split(" ");
   const second = "of October and boats must move to the visitors berths".split(" ");

@@ -580,8 +580,15 @@ function startsNewBlock(
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph after the list whose first-line indent falls at the items' text (LaTeX's
       // parindent in a narrow column, dvipdfmx-special's "The TODO list …"): the item ended a
-      // sentence short, and the paragraph's next line goes back left of the item's marker.
-      return after !== null && line.x1 >= right - SHORT_LINE_EMS * em && paragraphGoesOnLeftOf(current.lines[0].x0, line, style, after, em) && itemEnded();
+      // sentence, the line starts one and runs to the column's edge, and the paragraph's next
+      // line goes back left of the item's marker.
+      return (
+        after !== null &&
+        line.x1 >= right - SHORT_LINE_EMS * em &&
+        SENTENCE_START.test(text) &&
+        paragraphGoesOnLeftOf(current.lines[0].x0, line, style, after, em) &&
+        ITEM_END.test(textBeforeMark(prev, prevText))
+      );
     }
     // Back at the marker's x: the item goes on unless the line before ended a sentence well
     // short of the item's width (then this is a paragraph after the list).

@@ -221,6 +221,26 @@ function unclosedBracket(text: string): number {
   return stack.length > 0 ? stack[stack.length - 1] : -1;
 }
 
+/** A fragment this many characters long at most is a glyph drawn apart, not text. */
+const INSIDE_FRAGMENT_CHARS_MAX = 2;
+
+/** Whether `fragment` is a glyph or two set within `line`'s extent on its row, in its size. */
+function liesWithin(fragment: Line, line: Line): boolean {
+  if (fragment.x0 < line.x0 || fragment.x1 > line.x1 || !centresLevel(line, fragment)) return false;
+  if (trimmedLength(lineText(fragment)) > INSIDE_FRAGMENT_CHARS_MAX) return false;
+  return Math.abs(lineSize(fragment) - lineSize(line)) < 1;
+}
+
+/** Puts `fragment`'s spans into `line` at their x, dropping the spaces they cover. */
+function insertFragment(line: Line, fragment: Line): void {
+  const covered = (span: Span) => isBlankText(span.text) && span.x0 >= fragment.x0 - 1 && span.x1 <= fragment.x1 + 1;
+  const spans = line.spans.filter((span) => !covered(span));
+  let at = spans.findIndex((span) => span.x0 > fragment.x0);
+  if (at < 0) at = spans.length;
+  spans.splice(at, 0, ...fragment.spans);
+  line.spans = spans;
+}
+
 export function appendFragment(target: Line, fragment: Line): void {
   const gap = fragment.x0 - target.x1;
   const em = Math.max(lineSize(target), lineSize(fragment), 1);
@@ -342,6 +362,13 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       if (prev.wmode !== 0 || line.wmode !== 0) continue;
       // Most fragments looked back at lie on rows above: no overlap at all, no ratio needed.
       if (prev.y1 <= line.y0 || prev.y0 >= line.y1 || verticalOverlap(prev, line) < SAME_ROW_OVERLAP) continue;
+      // A glyph or two drawn on their own inside a joined line (XeTeX's mirrored "E" between
+      // "X" and "TEX") go in at their place.
+      if (liesWithin(line, prev)) {
+        insertFragment(prev, line);
+        merged = true;
+        break;
+      }
       // Rows sort by their centre, so a fragment a little higher (a raised "A" in "LaTeX")
       // can come first although it stands right of the one that follows: join either way.
       const reversed = line.x0 < prev.x0;
