@@ -348,8 +348,11 @@ describe("renderInline: line joining and dehyphenation", () => {
     expect(out).toBe("Jean-Paul Smith-Jones wrote");
   });
 
-  it("does not join across a dash that follows a digit", () => {
-    expect(render(twoLines("pages 10-", "twelve"), { dehyphenate: true })).toBe("pages 10- twelve");
+  it("keeps the hyphen after a digit, joining the halves: a number's compound ('3-| dimensional'), never a syllable break", () => {
+    // Since svc-md-1.1.6 the halves join without a space (R-data's "3-dimensional"); before,
+    // they kept one ("3- dimensional").
+    expect(render(twoLines("a 64-", "bit integer"), { dehyphenate: true })).toBe("a 64-bit integer");
+    expect(render(twoLines("a 64-", "bit integer"), { dehyphenate: false })).toBe("a 64-bit integer");
   });
 
   it("always removes a soft hyphen at a line end, whatever the dehyphenate option", () => {
@@ -459,6 +462,13 @@ describe("renderInline: a word, number or address broken at a line end without a
     // Two lines of one link's words are words.
     const words = [line("the R project", { y: 100 }), line("home page", { y: 112 })];
     expect(render(words, { links: [linkOver(words[0], uri), linkOver(words[1], uri)] })).toBe(`[the R project home page](${uri})`);
+  });
+
+  it("joins a number's compound broken at its hyphen, and an identifier broken after its underscore in the code face", () => {
+    expect(render(twoLines("gives a 3-", "dimensional array"), { dehyphenate: true })).toBe("gives a 3-dimensional array");
+    expect(render([line([{ text: "as ", mono: false }, { text: "pkg_", mono: true }], { y: 100 }), line([{ text: "version.tar.gz", mono: true }], { y: 112 })])).toBe("as `pkg_version.tar.gz`");
+    // Prose after an underscore keeps its space.
+    expect(render(twoLines("the value of x_", "is then"))).toBe("the value of x\\_ is then");
   });
 
   it("joins a command-line option's dashes broken from its name in the code face ('--' | 'track-origins=yes')", () => {

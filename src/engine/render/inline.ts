@@ -155,6 +155,11 @@ const JOIN_TAIL_CHARS = 256;
 const DASH_BEFORE_NUMBER = /[\p{L}\p{N}][-\u2010\u2013]$/u;
 const NUMBER_START = /^\p{N}/u;
 
+const NUMBER_HYPHEN_END = /(?:^|[^\p{L}\p{N}])\p{N}+[-\u2010]$/u;
+const WORD_LETTER_START = /^\p{L}/u;
+const IDENTIFIER_UNDERSCORE_END = /[\p{L}\p{N}]_$/u;
+const IDENTIFIER_START = /^[\p{L}\p{N}_.]/u;
+
 /** A command-line option's dashes broken from its name, in the code face ("--" | "fullpath-after=…"). */
 const OPTION_DASHES_END = /(?:^|\s)--$/;
 const OPTION_NAME_START = /^\p{L}/u;
@@ -166,8 +171,12 @@ function joinsWithoutSpace(last: Run, before: string, first: Span | undefined, o
   if (!first) return false;
   const after = first.text.trimStart();
   if (DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
+  // A number's compound broken at its hyphen: "3-" | "dimensional", "64-" | "bit".
+  if (NUMBER_HYPHEN_END.test(before) && WORD_LETTER_START.test(after)) return true;
   const code = last.mono && first.monospace;
   if (code && OPTION_DASHES_END.test(before) && OPTION_NAME_START.test(after)) return true;
+  // An identifier broken after its underscore ("pkg_" | "version.tar.gz").
+  if (code && IDENTIFIER_UNDERSCORE_END.test(before) && IDENTIFIER_START.test(after)) return true;
   const oneFace = code || (last.uri !== null && linkAt(first, options.links) === last.uri);
   return oneFace && addressGoesOn(before, after);
 }
