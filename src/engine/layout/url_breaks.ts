@@ -10,12 +10,12 @@ const BREAK_AFTER = /[/:.\-_~#?=&%]$/;
 /** What an address goes on with: its next characters, up to the first space. */
 const ADDRESS_HEAD = /^[\w/.~%#?=&+@:-]+/;
 /** Characters of a line's end looked at for the address it breaks. */
-const TAIL_CHARS_MAX = 256;
+export const ADDRESS_TAIL_CHARS_MAX = 256;
 
 /** Whether a line ending in `before` and the next starting with `after` hold one address broken
  * between them. Both must be in the face the address is set in (the caller checks). */
 export function addressGoesOn(before: string, after: string): boolean {
-  const tail = before.length > TAIL_CHARS_MAX ? before.slice(-TAIL_CHARS_MAX) : before;
+  const tail = before.length > ADDRESS_TAIL_CHARS_MAX ? before.slice(-ADDRESS_TAIL_CHARS_MAX) : before;
   if (!BREAK_AFTER.test(tail) || !ADDRESS_TAIL.test(tail)) return false;
   return ADDRESS_HEAD.test(after);
 }

@@ -5,7 +5,7 @@ import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
-import { addressGoesOn } from "../layout/url_breaks.js";
+import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
 import type { PageWords } from "./page_words.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
@@ -146,9 +146,10 @@ function breakIsNotASpace(before: number, after: number): boolean {
   return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
 }
 
-/** Characters of a line's end that decide whether the next line joins it without a space
- * (an address's tail is the longest): a paragraph's run is not copied whole at each line. */
-const JOIN_TAIL_CHARS = 256;
+/** Characters of a line's end that decide whether the next line joins it without a space:
+ * an address's tail is the longest looked at, and a paragraph's run is not copied whole at
+ * each line. */
+const JOIN_TAIL_CHARS = ADDRESS_TAIL_CHARS_MAX;
 
 /** A hyphen or dash after a letter or digit at a line's end, before a number on the next:
  * one word or range broken there ("base-" | "85", "pp. 12–" | "15"), written without a space. */
