@@ -620,7 +620,7 @@ function startsNewBlock(
     return shift > 0;
   }
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
-  if (short && /[.!?:;"”)]$/.test(prevText.trim())) return true;
+  if (short && ITEM_END.test(prevText.trim())) return true;
   // In a set of lines that each say one thing, a line as wide as the column ends its own too.
   return inLineSet && SENTENCE_START.test(text);
 }
@@ -644,7 +644,8 @@ function hangs(current: Draft, em: number): boolean {
   return current.marker === null && current.lines.length >= 2 && current.lines[1].x0 - current.lines[0].x0 > INDENT_EMS_MIN * em;
 }
 
-/** How an item's last line ends: a sentence or clause, or a closing bracket or quote. */
+/** How a paragraph's or an item's last line ends: a sentence or clause, or a closing bracket
+ * or quote. */
 const ITEM_END = /[.!?:;"”)]$/;
 
 /** A line's text without its raised footnote mark at the end ("… (via XDVIPDFMX).³"). */

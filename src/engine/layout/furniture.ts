@@ -127,7 +127,7 @@ function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): num
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];
   for (const { line, band } of [...candidates].sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)) {
-    const row = band === "side" ? undefined : rows.find((r) => r.band === band && r.lines.some((l) => Math.min(l.y1, line.y1) - Math.max(l.y0, line.y0) > 0.3 * Math.min(l.y1 - l.y0, line.y1 - line.y0)));
+    const row = band === "side" ? undefined : rows.find((r) => r.band === band && r.lines.some((l) => shareMarginRow(l, line)));
     if (row) row.lines.push(line);
     else rows.push({ lines: [line], band });
   }
@@ -275,7 +275,7 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") return;
-    let row = rowBoxes.findIndex((other) => Math.min(other.y1, line.y1) - Math.max(other.y0, line.y0) > ROW_OVERLAP_SHARE * Math.min(other.y1 - other.y0, line.y1 - line.y0));
+    let row = rowBoxes.findIndex((other) => shareMarginRow(other, line));
     if (row < 0) row = rowBoxes.push(line) - 1;
     found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep });
   });
@@ -291,6 +291,10 @@ const HEAD_ROW_PIECES_MAX = 3;
 
 /** Margin lines overlapping by this share of the shorter's height share a row. */
 const ROW_OVERLAP_SHARE = 0.3;
+
+function shareMarginRow(a: Line, b: Line): boolean {
+  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
 
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
