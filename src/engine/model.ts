@@ -19,6 +19,9 @@ export interface Span {
   /** Drawn invisibly (text render mode 3, or fully transparent): a scan's OCR text layer.
    * Its font says nothing about how the page looks, so it is never code. Absent when visible. */
   invisible?: boolean;
+  /** A contents entry's dot leader before its page number (layout/line_joining.ts): drawing
+   * that leads the eye, not words. Absent on text. */
+  leader?: true;
 }
 
 /** A visual line of text: spans in logical (reading) order along one baseline. */
@@ -30,6 +33,9 @@ export interface Line {
   y1: number;
   /** 0 horizontal, 1 vertical writing. */
   wmode: 0 | 1;
+  /** A contents page's entry: a title and its page number, joined (layout/line_joining.ts).
+   * One set flush right with no leader is known by this mark; its text does not say so. */
+  contentsEntry?: true;
 }
 
 /** A straight ruling line or a filled rectangle, as a table detector needs them. */

@@ -8,6 +8,7 @@ import { openDocument } from "../../src/engine/extract/open.js";
 import { buildBlocks } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText, prepareLines } from "../../src/engine/layout/line_joining.js";
+import { renderInline } from "../../src/engine/render/inline.js";
 import type { Line } from "../../src/engine/model.js";
 import { line } from "../support/layout.js";
 
@@ -244,5 +245,101 @@ describe("the MuPDF reader on a justified book page (fixtures/real/book-freecult
     } finally {
       opened.doc.destroy();
     }
+  });
+});
+
+describe("prepareLines at a two-column page's gutter (issue 9: dvipdfmx-special p3, ltnews33 p1)", () => {
+  /** Rows of running text in both columns: left from x = 72 to 282, right from 314. */
+  function proseRows(from: number, rows: number): Line[] {
+    const out: Line[] = [];
+    for (let i = 0; i < rows; i++) {
+      const y = from + i * 12;
+      out.push(line("We describe the special command for adding", { x: 72, y }));
+      out.push(line("It is not possible to specify the location in an abs", { x: 314, y }));
+    }
+    return out;
+  }
+
+  it("keeps two listings set side by side in the two columns apart, though code joins across wide gaps", () => {
+    // dvipdfmx-special p3: the left column's listing ends at x 259, the right one's indented
+    // line starts at 325, 7.6 ems on; no gutter of prose runs between them on this row.
+    const left = line("\\special{pdf:put @Moon2 (Moon to Earth)}", { x: 71, y: 300, size: 8.6, mono: true });
+    const right = line("/T (My Movie) /Movie <<", { x: 325, y: 300, size: 8.6, mono: true });
+    const lines = prepareLines([...proseRows(100, 4), left, right]);
+    expect(lines.filter((l) => l.y0 === 300).map(lineText)).toEqual(["\\special{pdf:put @Moon2 (Moon to Earth)}", "/T (My Movie) /Movie <<"]);
+    // On a page of one column the same pair is code and its aligned comment: one line.
+    expect(prepareLines([left, right]).map(lineText)).toEqual(["\\special{pdf:put @Moon2 (Moon to Earth)} /T (My Movie) /Movie <<"]);
+  });
+
+  it("keeps a contents entry's page number apart from the next column's heading beside it", () => {
+    // ltnews33 p1: "3" ends the left column's entry; the right column's heading starts at
+    // its edge, 1.6 ems on, where a section number would join its title.
+    const number = line("3", { x: 290, y: 300 });
+    const heading = line("Extending the hook concept", { x: 314, y: 300, size: 12 });
+    const lines = prepareLines([...proseRows(100, 4), number, heading]);
+    expect(lines.filter((l) => l.y0 === 300).map(lineText)).toEqual(["3", "Extending the hook concept"]);
+    expect(prepareLines([number, heading]).map(lineText)).toEqual(["3 Extending the hook concept"]);
+  });
+
+  it("still joins a column's indented title to its number: an indent is no column's edge (tracemonkey p2's '2. Overview')", () => {
+    // The right column starts at 314 and indents paragraphs to 326: rows start there too.
+    const indented: Line[] = [];
+    for (let i = 0; i < 4; i++) indented.push(line("We describe the special command for adding", { x: 72, y: 200 + 12 * i }), line("The paragraph starts after an indent", { x: 326, y: 200 + 12 * i }));
+    const lines = prepareLines([...proseRows(100, 4), ...indented, line("2.", { x: 314, y: 300 }), line("Overview: Example Tracing Run", { x: 326, y: 300 })]);
+    expect(lines.filter((l) => l.y0 === 300).map(lineText)).toEqual(["2. Overview: Example Tracing Run"]);
+  });
+});
+
+describe("prepareLines on a contents page whose main entries have no leader (issue 9: gnuplot p2, ltnews33 p1, LaTeX's chapters)", () => {
+  /** gnuplot's contents: entries with a leader and their numbers ending at x 540. */
+  function leaderEntries(from: number): Line[] {
+    return ["New plot styles", "New data pre-processing filters"].flatMap((title, i) => [
+      line(`${title} . . . . . . . . . . . . . . . . . . . . . . .`, { x: 112, y: from + 16 * i }),
+      line(String(25 + i), { x: 530, y: from + 16 * i }),
+    ]);
+  }
+
+  it("joins a page number set flush right at the leader entries' edge to its title, and marks the line a contents entry", () => {
+    const lines = prepareLines([...leaderEntries(100), line("Differences between versions 4 and 5", { x: 72, y: 140, bold: true }), line("29", { x: 530, y: 140, bold: true })]);
+    const entry = lines.find((l) => lineText(l).startsWith("Differences"))!;
+    expect(lineText(entry)).toBe("Differences between versions 4 and 5 29");
+    expect(entry.contentsEntry).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
+
+  it("leaves the folio in the page's foot apart, flush right at the same edge but far below the entries (report-geobase-p4)", () => {
+    const lines = prepareLines([...leaderEntries(100), line("GeoBase®", { x: 72, y: 745 }), line("iv", { x: 530, y: 745 })]);
+    expect(lines.filter((l) => l.y0 === 745).map(lineText)).toEqual(["GeoBase®", "iv"]);
+  });
+
+  it("leaves a right-aligned number column alone where no entry has a leader (a table's amounts)", () => {
+    const rows = ["Apples", "Pears", "Plums"].flatMap((item, i) => [line(item, { x: 72, y: 100 + 14 * i }), line(String(10 + i), { x: 530, y: 100 + 14 * i })]);
+    expect(prepareLines(rows)).toHaveLength(6);
+  });
+
+  it("marks a short leader before the number as drawing: the text keeps it, Markdown drops it ('bypassing hooks . . 2')", () => {
+    const lines = prepareLines([...leaderEntries(100), line("Shipping out a page while bypassing hooks . .", { x: 72, y: 140 }), line("2", { x: 535, y: 140 })]);
+    const entry = lines.find((l) => lineText(l).startsWith("Shipping"))!;
+    expect(lineText(entry)).toBe("Shipping out a page while bypassing hooks . . 2");
+    expect(entry.spans.filter((s) => s.leader).map((s) => s.text).join("").trim()).toBe(". .");
+    const blocks = buildBlocks([entry], STATS);
+    expect(blocks.map((b) => renderInline(b.lines, { dehyphenate: true, emphasis: true, links: [] }))).toEqual(["Shipping out a page while bypassing hooks 2"]);
+  });
+
+  it("makes each marked entry a block of its own and no heading, though set bold at a heading's size", () => {
+    const lines = prepareLines([
+      ...leaderEntries(100),
+      line("Introduction", { x: 72, y: 140, size: 18 }),
+      line("1", { x: 531, y: 140, size: 18 }),
+      line("Extending the hook concept", { x: 72, y: 164, size: 18 }),
+      line("2", { x: 531, y: 164, size: 18 }),
+    ]);
+    const marked = lines.filter((l) => l.contentsEntry && l.y0 >= 140);
+    expect(marked.map(lineText)).toEqual(["Introduction 1", "Extending the hook concept 2"]);
+    const blocks = buildBlocks(marked, STATS);
+    expect(blocks.map((b) => [b.kind, b.lines.length])).toEqual([
+      ["paragraph", 1],
+      ["paragraph", 1],
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import { median } from "../../src/engine/tables/sorted_search.js";
-import { PageRows, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
+import { PageRows, pieceLines, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
 import { escapePipes, renderTable } from "../../src/engine/render/table.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -1061,6 +1061,18 @@ describe("rulings and medians on their fast paths (issue 9: table detection must
     expect(median([10, 9, 100, 2])).toBe(9.5);
     expect(median([3, -1, 20])).toBe(3);
     expect(median([])).toBe(0);
+  });
+});
+
+describe("pieceLines: a cell's part of a line cut between cells (issue 9: crc-doc's contents, a title and its flush-right page number on one line)", () => {
+  it("keeps the spaces between the spans it takes, and none of those around it", () => {
+    // "1", the space the joiner put in, the title, a wide space, the page number.
+    const row = line(span("1", 134, 100), span(" ", 139, 100), span("Definition of CRC", 149, 100), span(" ", 234, 100), span("2", 472, 100));
+    row.spans[1].x1 = 149;
+    row.spans[3].x1 = 472;
+    const cells = textRow([row]).cells;
+    expect(cells).toHaveLength(2);
+    expect(cells.map((cell) => pieceLines(cell).map((l) => l.spans.map((s) => s.text).join("")))).toEqual([["1 Definition of CRC"], ["2"]]);
   });
 });
 

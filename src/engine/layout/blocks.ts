@@ -5,7 +5,7 @@ import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
-import { isContentsEntryText } from "./leaders.js";
+import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { lineText } from "./line_joining.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
@@ -606,8 +606,8 @@ function startsNewBlock(
   // onto a second line goes on there in small letters, with the leader and page number
   // (R-FAQ's "7.34 How can I save the result of each iteration in" | "a loop into a separate
   // file? . . . 38").
-  if (isContentsEntryText(prevText)) return true;
-  if (isContentsEntryText(text) && LOWER_START.test(text)) return false;
+  if (isContentsEntryLine(prev, prevText)) return true;
+  if (isContentsEntryLine(line, text) && LOWER_START.test(text)) return false;
   // A paragraph set with a hanging indent (a description list's item: "amstext Provides a
   // \text command …" | "a display."): its first line runs full width mid-sentence and the
   // rest hang to its right; the next line back at the first line's x starts the next item.
@@ -616,7 +616,7 @@ function startsNewBlock(
     // Text no larger than the body's (footnotes and references are smaller): a title's second
     // line, centred, reads as indented too.
     const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < bodySize + 1;
-    if (hangingLine && !isContentsEntryText(prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
+    if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
@@ -881,7 +881,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const text = lines.map(lineText).join(" ").trim();
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
-  if (isContentsEntryText(text)) return null;
+  if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;

@@ -3,7 +3,9 @@
 // pages set with a narrow gutter (LaTeX multicol's 10 pt at 10 pt type, office documents'
 // 0.4 cm) leave a gap of about one em between the columns, which the joiner takes for the gap
 // before a run-in value; the columns' own left edges give them away: many rows have a
-// fragment starting at the same x with text to its left.
+// fragment starting at the same x with text to its left. Two listings set side by side in
+// the two columns are told from a listing's aligned comments the same way: a column of
+// running text starts between them.
 import type { Line } from "../model.js";
 
 /** Fragments whose left edges lie within this many points start at one x. */
@@ -16,6 +18,10 @@ const SAME_ROW_OVERLAP = 0.6;
 const ROW_NEIGHBOURS_MAX = 12;
 /** A fragment at least this share of the page's text width wide is a line of running text. */
 const TEXT_WIDTH_SHARE = 0.2;
+/** Prose has words or numbers in a text face (an index's entry in the code face has its page
+ * numbers) and is no dot leader on its way to a page number. */
+const HAS_WORD = /[\p{L}\p{N}]/u;
+const LEADER_START = /^\s*[.…]/;
 /** Points added to the reach of the row scan, so that rounding never ends it early. */
 const ROW_REACH_SLACK = 1;
 
@@ -25,6 +31,13 @@ export interface ColumnStarts {
    * `right` starts at a column start and `left` is a line of running text.
    */
   separates(left: Line, right: Line): boolean;
+  /**
+   * Whether a column of running text starts between two fragments of a row (`left` first):
+   * a start where rows of prose, not code, have a line of running text to its left. Code
+   * fragments are joined across wide gaps (a listing's aligned comments); two listings side
+   * by side in two columns are not one line.
+   */
+  gutterBetween(left: Line, right: Line): boolean;
 }
 
 /**
@@ -37,18 +50,24 @@ export interface ColumnStarts {
 export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   const boxes = new Float64Array(sorted.length * 4);
   const horizontal = new Uint8Array(sorted.length);
+  const prose = new Uint8Array(sorted.length);
   sorted.forEach((line, i) => {
     boxes[4 * i] = line.x0;
     boxes[4 * i + 1] = line.y0;
     boxes[4 * i + 2] = line.x1;
     boxes[4 * i + 3] = line.y1;
     horizontal[i] = line.wmode === 0 ? 1 : 0;
+    prose[i] = !LEADER_START.test(line.spans[0]?.text ?? "") && line.spans.some((s) => !s.monospace && HAS_WORD.test(s.text)) ? 1 : 0;
   });
   let starts: ColumnStarts | null = null;
   return {
     separates(left, right) {
-      starts ??= startsOf(boxes, horizontal);
+      starts ??= startsOf(boxes, horizontal, prose);
       return starts.separates(left, right);
+    },
+    gutterBetween(left, right) {
+      starts ??= startsOf(boxes, horizontal, prose);
+      return starts.gutterBetween(left, right);
     },
   };
 }
@@ -66,20 +85,26 @@ function startsRightOf(boxes: Float64Array, horizontal: Uint8Array, other: numbe
   return horizontal[other] === 1 && boxes[4 * other + 2] <= x0 + START_TOLERANCE && boxes[4 * other] < x0 && sameRow(boxes, other, line);
 }
 
-function startsOf(boxes: Float64Array, horizontal: Uint8Array): ColumnStarts {
+function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: Uint8Array): ColumnStarts {
   const n = horizontal.length;
   const starts: number[] = [];
+  /** The starts of lines of running text with another such line to their left. */
+  const proseStarts: number[] = [];
   let rx0 = Infinity;
   let rx1 = -Infinity;
   let tallest = 0;
-  for (let i = 0; i < n; i++) tallest = Math.max(tallest, boxes[4 * i + 3] - boxes[4 * i + 1]);
+  for (let i = 0; i < n; i++) {
+    tallest = Math.max(tallest, boxes[4 * i + 3] - boxes[4 * i + 1]);
+    rx0 = Math.min(rx0, boxes[4 * i]);
+    rx1 = Math.max(rx1, boxes[4 * i + 2]);
+  }
+  const minWidth = TEXT_WIDTH_SHARE * (rx1 - rx0);
+  const running = (k: number) => prose[k] === 1 && boxes[4 * k + 2] - boxes[4 * k] >= minWidth;
+  const proseBeside = (other: number, line: number) => running(line) && running(other);
   for (let i = 0; i < n; i++) {
     const x0 = boxes[4 * i];
     const y0 = boxes[4 * i + 1];
-    const x1 = boxes[4 * i + 2];
     const y1 = boxes[4 * i + 3];
-    if (x0 < rx0) rx0 = x0;
-    if (x1 > rx1) rx1 = x1;
     // Centres further apart than half of this line's height and the tallest's cannot share a
     // row, nor can any fragment beyond them in the centre-sorted order: the scan stops there
     // (on a page of running text, at the next line).
@@ -87,36 +112,77 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array): ColumnStarts {
     const reach = y1 - y0 + tallest + 2 * ROW_REACH_SLACK;
     const from = Math.max(0, i - ROW_NEIGHBOURS_MAX);
     const to = Math.min(n - 1, i + ROW_NEIGHBOURS_MAX);
+    // A running line with another to its left starts a column of prose. The scan goes on
+    // past other neighbours for one.
     let found = false;
-    for (let j = i - 1; j >= from && !found; j--) {
+    let foundProse = false;
+    const look = (j: number) => {
+      if (!startsRightOf(boxes, horizontal, j, i)) return;
+      found = true;
+      foundProse ||= proseBeside(j, i);
+    };
+    for (let j = i - 1; j >= from && !foundProse; j--) {
       if (centre - (boxes[4 * j + 1] + boxes[4 * j + 3]) > reach) break;
-      found = startsRightOf(boxes, horizontal, j, i);
+      look(j);
     }
-    for (let j = i + 1; j <= to && !found; j++) {
+    for (let j = i + 1; j <= to && !foundProse; j++) {
       if (boxes[4 * j + 1] + boxes[4 * j + 3] - centre > reach) break;
-      found = startsRightOf(boxes, horizontal, j, i);
+      look(j);
     }
     if (found) starts.push(x0);
+    if (foundProse) proseStarts.push(x0);
   }
   starts.sort((a, b) => a - b);
-  const minWidth = TEXT_WIDTH_SHARE * (rx1 - rx0);
-  /** Starts in [x - tolerance, x + tolerance], by binary search for the first one. */
-  const startsNear = (x: number): number => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid] < x - START_TOLERANCE) lo = mid + 1;
-      else hi = mid;
-    }
-    let count = 0;
-    for (let k = lo; k < starts.length && starts[k] <= x + START_TOLERANCE && count < START_ROWS_MIN; k++) count++;
-    return count;
-  };
+  const edges = columnEdges(proseStarts, minWidth);
   return {
     separates(left, right) {
       if (starts.length < START_ROWS_MIN || left.x1 - left.x0 < minWidth) return false;
-      return startsNear(right.x0) >= START_ROWS_MIN;
+      return startsWithin(starts, right.x0, right.x0) >= START_ROWS_MIN;
+    },
+    gutterBetween(left, right) {
+      return edges.some((x) => x >= left.x1 - START_TOLERANCE && x <= right.x0 + START_TOLERANCE);
     },
   };
+}
+
+/**
+ * The left edges of the text columns after the first: the x's where prose starts on
+ * START_ROWS_MIN rows at least, left to right, less those within `widthMin` right of an edge
+ * kept (a column's paragraph indents, its indented titles after their numbers).
+ */
+function columnEdges(proseStarts: number[], widthMin: number): number[] {
+  proseStarts.sort((a, b) => a - b);
+  const edges: number[] = [];
+  for (let k = 0; k < proseStarts.length; k++) {
+    const x = proseStarts[k];
+    let m = k;
+    while (m < proseStarts.length && proseStarts[m] <= x + 2 * START_TOLERANCE) m++;
+    if (m - k < START_ROWS_MIN) continue;
+    if (edges.length === 0 || x - edges[edges.length - 1] >= widthMin) edges.push(x);
+    k = m - 1;
+  }
+  return edges;
+}
+
+/**
+ * The most starts at one x (within twice the tolerance of the first of them) in [from -
+ * tolerance, to + tolerance], counted up to START_ROWS_MIN; `starts` sorted, searched by
+ * bisection. With `from` = `to` = x: the starts within the tolerance of x.
+ */
+function startsWithin(starts: readonly number[], from: number, to: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] < from - START_TOLERANCE) lo = mid + 1;
+    else hi = mid;
+  }
+  let best = 0;
+  for (let k = lo; k < starts.length && starts[k] <= to + START_TOLERANCE && best < START_ROWS_MIN; k++) {
+    let count = 0;
+    const end = Math.min(starts[k] + 2 * START_TOLERANCE, to + START_TOLERANCE);
+    for (let m = k; m < starts.length && starts[m] <= end && count < START_ROWS_MIN; m++) count++;
+    best = Math.max(best, count);
+  }
+  return best;
 }

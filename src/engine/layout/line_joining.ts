@@ -9,6 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { isContentsEntry } from "./leaders.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -87,6 +88,10 @@ function joinLeaders(joined: Line[]): void {
       }
     }
     if (best) {
+      if (PAGE_NUMBER_ONLY.test(lineText(best))) {
+        markLeaderTail(line);
+        line.contentsEntry = true;
+      }
       appendFragment(line, best);
       (removed ??= new Set()).add(best);
     }
@@ -97,6 +102,102 @@ function joinLeaders(joined: Line[]): void {
     for (const line of joined) if (!gone.has(line)) joined[k++] = line;
     joined.length = k;
   }
+}
+
+/** A page number alone: arabic or roman. */
+const PAGE_NUMBER_ONLY = /^\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+/** Right edges this many points apart are one edge (numbers set flush right). */
+const FLUSH_RIGHT_TOLERANCE = 1.5;
+/** Entries with a leader ending at one edge that make it a contents page's page-number edge. */
+const LEADER_ENTRIES_MIN = 2;
+/** An entry's row lies within this many of its line heights of another entry's (a chapter's
+ * entry has a blank line above it; the foot's folio is further off). */
+const ENTRY_ROWS_REACH = 4;
+
+/**
+ * A contents page sets some entries with a dot leader and others (LaTeX's chapters and
+ * sections, a newsletter's main topics) with the page number alone, flush right at the
+ * same edge. Where two entries with leaders end at an edge, a page number alone ending
+ * there joins the nearest fragment left of it on its row, its title, and the line is
+ * marked as a contents entry: when its row lies within reach of another entry's, so that
+ * the folio in the page's foot, flush right too, stays apart. Never across a column's edge.
+ */
+function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
+  const edges: number[] = [];
+  const rows: number[] = [];
+  for (const line of joined) {
+    if (line.wmode !== 0 || !isContentsEntry(line)) continue;
+    edges.push(line.x1);
+    rows.push(line.y0 + line.y1);
+  }
+  if (edges.length < LEADER_ENTRIES_MIN) return;
+  const atEdge = (x: number) => {
+    let count = 0;
+    for (const edge of edges) if (Math.abs(edge - x) <= FLUSH_RIGHT_TOLERANCE && ++count >= LEADER_ENTRIES_MIN) return true;
+    return false;
+  };
+  const pairs: { number: Line; title: Line }[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const number = joined[i];
+    if (number.wmode !== 0 || !atEdge(number.x1) || !PAGE_NUMBER_ONLY.test(lineText(number))) continue;
+    let title: Line | null = null;
+    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
+    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
+    for (let j = from; j <= to; j++) {
+      const other = joined[j];
+      if (j === i || other.wmode !== 0 || other.x1 > number.x0 || verticalOverlap(number, other) < SAME_ROW_OVERLAP) continue;
+      if (!title || other.x1 > title.x1) title = other;
+    }
+    if (title && !PAGE_NUMBER_ONLY.test(lineText(title)) && !columns.gutterBetween(title, number)) pairs.push({ number, title });
+  }
+  // Entries within reach of an entry's row, growing from those with leaders.
+  const taken = new Set<Line>();
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const { number, title } of pairs) {
+      if (taken.has(number)) continue;
+      const centre = number.y0 + number.y1;
+      const reach = 2 * ENTRY_ROWS_REACH * (number.y1 - number.y0);
+      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
+      rows.push(centre);
+      taken.add(number);
+      grown = true;
+      markLeaderTail(title);
+      appendFragment(title, number);
+      title.contentsEntry = true;
+    }
+  }
+  if (taken.size > 0) {
+    let k = 0;
+    for (const line of joined) if (!taken.has(line)) joined[k++] = line;
+    joined.length = k;
+  }
+}
+
+/** A contents entry's leader before its page number: dots after a space ("hooks . ." and the
+ * lone "documents ." of a leader cut short by the number), or four in a row. */
+const LEADER_TAIL = /(?:\s(?:\s*\.)+|(?:\.\s?){4,})\s*$/;
+
+/** Marks the leader ending a contents entry's title as such (Span.leader), in spans of its own
+ * (render/inline.ts's dropLeaders takes long leaders out of any text; a short one is known
+ * only here). The text stays: the table detector reads a leader as leading to the next cell. */
+function markLeaderTail(line: Line): void {
+  const match = LEADER_TAIL.exec(lineText(line));
+  if (!match) return;
+  let at = match.index;
+  const spans: Span[] = [];
+  for (const span of line.spans) {
+    const n = span.text.length;
+    if (at >= n) spans.push(span);
+    else if (at <= 0) spans.push({ ...span, leader: true });
+    else {
+      // Split at the leader's first character, the box in proportion to the characters.
+      const x = span.x0 + ((span.x1 - span.x0) * at) / n;
+      spans.push({ ...span, text: span.text.slice(0, at), x1: x }, { ...span, text: span.text.slice(at), x0: x, leader: true });
+    }
+    at -= n;
+  }
+  line.spans = spans;
 }
 
 function endsWithLeader(line: Line): boolean {
@@ -159,8 +260,13 @@ export function verticalOverlap(a: Line, b: Line): number {
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
   if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
-  // Never across a column gutter, however narrow (code keeps its aligned comments).
-  if (!(isMono(left) && isMono(right)) && columns.separates(left, right)) return false;
+  // Never across a column gutter, however narrow. Code keeps its aligned comments, which
+  // start at one x row after row as a column does; prose columns start where prose stands
+  // to their left, so two listings side by side in two columns, or a contents entry's page
+  // number beside the next column's heading, stay apart.
+  const code = isMono(left) && isMono(right);
+  if (!code && columns.separates(left, right)) return false;
+  if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
@@ -393,6 +499,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     if (!merged) joined.push(line);
   }
   joinLeaders(joined);
+  joinFlushRightNumbers(joined, columns);
   if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }

@@ -234,6 +234,10 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     const raised = line.spans.length > 1 ? superscripts(line) : null;
     for (let k = 0; k < line.spans.length; k++) {
       const span = line.spans[k];
+      if (span.leader) {
+        push(" ", false, false, false, runs[runs.length - 1]?.uri ?? null);
+        continue;
+      }
       const code = span.monospace && !(options.numbersAsText === true && NUMBER.test(span.text));
       push(
         code ? span.text : fixGlyphs(span.text),

@@ -181,6 +181,24 @@ export function pieceText(piece: Piece): string {
   return piece.text;
 }
 
+/** A piece's spans of `line` in the line's order. Between two of them the line's spaces come
+ *  along ("1", " ", "Definition" reads "1 Definition"), unless one was cut at a gutter. */
+function fragmentSpans(line: Line, spans: Span[]): Span[] {
+  const kept = new Set(spans);
+  let first = -1;
+  let last = -1;
+  let found = 0;
+  line.spans.forEach((s, i) => {
+    if (!kept.has(s)) return;
+    if (first < 0) first = i;
+    last = i;
+    found++;
+  });
+  if (found === spans.length) return line.spans.slice(first, last + 1).filter((s) => kept.has(s) || isBlank(s.text));
+  const order = new Map(line.spans.map((s, i) => [s, i]));
+  return spans.slice().sort((p, q) => (order.get(p) ?? 0) - (order.get(q) ?? 0));
+}
+
 /** The lines of a piece: whole lines where the piece holds all of a line's spans,
  *  fragments where a line was cut between cells. */
 export function pieceLines(piece: Piece): Line[] {
@@ -198,9 +216,7 @@ export function pieceLines(piece: Piece): Line[] {
       out.push(line);
       continue;
     }
-    const order = new Map(line.spans.map((s, i) => [s, i]));
-    spans.sort((p, q) => (order.get(p) ?? 0) - (order.get(q) ?? 0));
-    out.push(makeLine(spans, line.wmode));
+    out.push(makeLine(fragmentSpans(line, spans), line.wmode));
   }
   return out;
 }
