@@ -19,7 +19,7 @@ export interface Span {
   /** Drawn invisibly (text render mode 3, or fully transparent): a scan's OCR text layer.
    * Its font says nothing about how the page looks, so it is never code. Absent when visible. */
   invisible?: boolean;
-  /** A contents entry's dot leader before its page number (layout/line_joining.ts): drawing
+  /** A contents entry's dot leader before its page number (layout/leaders.ts): drawing
    * that leads the eye, not words. Absent on text. */
   leader?: true;
 }
@@ -33,7 +33,7 @@ export interface Line {
   y1: number;
   /** 0 horizontal, 1 vertical writing. */
   wmode: 0 | 1;
-  /** A contents page's entry: a title and its page number, joined (layout/line_joining.ts).
+  /** A contents page's entry: a title and its page number, joined (layout/leaders.ts).
    * One set flush right with no leader is known by this mark; its text does not say so. */
   contentsEntry?: true;
 }

@@ -7,7 +7,7 @@ import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { foldPresentationForms, hasRtl, isRtlText, logicalText, toLogicalOrder, visualOrder, type PlacedChar } from "../../src/engine/layout/bidi.js";
-import { lineText } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import { corpus } from "../support/corpus.js";
 import { line } from "../support/layout.js";
 

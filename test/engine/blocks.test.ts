@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type Block, buildBlocks, lineMarker, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
-import { lineText } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
 import { formFieldsBetween } from "../../src/engine/layout/form_fields.js";
 import { line, page, stack } from "../support/layout.js";

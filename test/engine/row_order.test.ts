@@ -2,7 +2,7 @@
 // (issue 9: octave's readline keys, whose definitions had been read before their terms).
 import { describe, expect, it } from "vitest";
 import { putRowMatesLeftToRight } from "../../src/engine/layout/row_order.js";
-import { lineText } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
 import { line } from "../support/layout.js";
 

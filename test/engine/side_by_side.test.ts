@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { Block } from "../../src/engine/layout/blocks.js";
-import { lineText } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import { joinSideBySideHeadings } from "../../src/engine/layout/side_by_side.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line } from "../support/layout.js";

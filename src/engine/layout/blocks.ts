@@ -6,7 +6,7 @@ import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpace
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";

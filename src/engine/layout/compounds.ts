@@ -2,7 +2,7 @@
 // "mixed-mode"). A word broken at a line-end hyphen on another page keeps its hyphen when the
 // document writes it so (render/page_words.ts): a page alone often does not.
 import type { Line } from "../model.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 
 /** Compounds read from one page, at most: a page of hyphenated word lists is generated junk. */
 export const COMPOUNDS_PER_PAGE_MAX = 500;

@@ -6,7 +6,7 @@ import type { Line, PageModel, Rule } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {

@@ -3,7 +3,7 @@
 // both need them. Nothing here reads blocks, so the document pass can use it.
 import type { Line, Rule } from "../model.js";
 import { FIGURE_CAPTION } from "./captions.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 
 /** A drawn box covering more than this share of the page is a page background, not a figure. */
 const FIGURE_BOX_PAGE_SHARE_MAX = 0.5;

@@ -9,7 +9,7 @@ import type { Line, Rule } from "../model.js";
 import type { Block } from "./blocks.js";
 import { FIGURE_CAPTION } from "./captions.js";
 import { figureBoxes, insideFrame } from "./figure_frames.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 
 /** A block longer than this is text, not a label, and ends the walk up from a caption. */
 export const FIGURE_LABEL_CHARS_MAX = 40;

@@ -13,7 +13,7 @@ import type { Drawing, Line, Mark, Rule } from "../model.js";
 import type { Box } from "./box.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 
 /** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
  * plot its points; a vector bullet or an underline is one drawing. */

@@ -17,7 +17,7 @@
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText } from "./whitespace.js";
 

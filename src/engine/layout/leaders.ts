@@ -1,7 +1,11 @@
 // Dot leaders: the dots ("Introduction ........ 5", ". . . . ." or "……") that lead the eye
 // across a contents page or an index to a page number. Five dots at least, so an ellipsis
-// and the period after it ("wait....") are not one.
-import type { Line } from "../model.js";
+// and the period after it ("wait....") are not one. And the joiner's passes that put a
+// contents entry's title and page number on one line (line_joining.ts runs them last).
+import type { Line, Span } from "../model.js";
+import type { ColumnStarts } from "./column_starts.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 /** An entry of a contents page or an index: a title, a dot leader and a page number, or an
  * index's list of them ("cat . . . . 4, 27", "close . . . 22–26"). */
@@ -30,4 +34,160 @@ export function isContentsEntry(line: Line): boolean {
   // Dots in some span before the line's text is built: most lines ending in a letter have none.
   if (!spans.some((span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…"))) return false;
   return LEADER_PAGE_END.test(spans.map((span) => span.text).join(""));
+}
+
+/** A contents page's entries put together: a title ending in a dot leader with its page
+ * number, then a page number set flush right with no leader with its title. */
+export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void {
+  joinLeaders(joined);
+  joinFlushRightNumbers(joined, columns);
+}
+
+/** A fragment ending in a dot leader leads to the page number at the row's end (LaTeX sets the
+ * number apart from the leader, at the right margin, where the numbers' left edges line up like
+ * a column's): it joins the next fragment on its row within this many ems. */
+const LEADER_GAP_EMS = 30;
+/** Characters of a fragment's last span enough to hold a leader; a shorter span is read with the line's text. */
+const LEADER_TAIL_CHARS = 12;
+/** Four dots at least, spaced or not, or two ellipses: an ellipsis ends no fragment as a leader does. */
+const LEADER_END = /(?:\.\s?){3,}\.\s*$|…\s?…\s*$/;
+
+/**
+ * A fragment ending in a dot leader takes the nearest fragment right of it on its row (the
+ * page number), however far and across any column start. A pass of its own: the number's
+ * box is often a little off the title's centre line, so the row sort can put it first.
+ */
+function joinLeaders(joined: Line[]): void {
+  let removed: Set<Line> | null = null;
+  for (let i = 0; i < joined.length; i++) {
+    const line = joined[i];
+    if (line.wmode !== 0 || removed?.has(line) || !endsWithLeader(line)) continue;
+    let best: Line | null = null;
+    let bestGap = Infinity;
+    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
+    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
+    for (let j = from; j <= to; j++) {
+      const other = joined[j];
+      if (j === i || other.wmode !== 0 || removed?.has(other) || verticalOverlap(line, other) < SAME_ROW_OVERLAP) continue;
+      const em = Math.max(lineSize(line), lineSize(other), 1);
+      const gap = other.x0 - line.x1;
+      if (gap >= -0.5 * em && gap <= LEADER_GAP_EMS * em && gap < bestGap) {
+        best = other;
+        bestGap = gap;
+      }
+    }
+    if (best) {
+      if (PAGE_NUMBER_ONLY.test(lineText(best))) {
+        markLeaderTail(line);
+        line.contentsEntry = true;
+      }
+      appendFragment(line, best);
+      (removed ??= new Set()).add(best);
+    }
+  }
+  if (removed) removeLines(joined, removed);
+}
+
+/** A page number alone: arabic or roman. */
+const PAGE_NUMBER_ONLY = /^\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+/** Right edges this many points apart are one edge (numbers set flush right). */
+const FLUSH_RIGHT_TOLERANCE = 1.5;
+/** Entries with a leader ending at one edge that make it a contents page's page-number edge. */
+const LEADER_ENTRIES_MIN = 2;
+/** An entry's row lies within this many of its line heights of another entry's (a chapter's
+ * entry has a blank line above it; the foot's folio is further off). */
+const ENTRY_ROWS_REACH = 4;
+
+/**
+ * A contents page sets some entries with a dot leader and others (LaTeX's chapters and
+ * sections, a newsletter's main topics) with the page number alone, flush right at the
+ * same edge. Where two entries with leaders end at an edge, a page number alone ending
+ * there joins the nearest fragment left of it on its row, its title, and the line is
+ * marked as a contents entry: when its row lies within reach of another entry's, so that
+ * the folio in the page's foot, flush right too, stays apart. Never across a column's edge.
+ */
+function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
+  const edges: number[] = [];
+  const rows: number[] = [];
+  for (const line of joined) {
+    if (line.wmode !== 0 || !isContentsEntry(line)) continue;
+    edges.push(line.x1);
+    rows.push(line.y0 + line.y1);
+  }
+  if (edges.length < LEADER_ENTRIES_MIN) return;
+  const atEdge = (x: number) => {
+    let count = 0;
+    for (const edge of edges) if (Math.abs(edge - x) <= FLUSH_RIGHT_TOLERANCE && ++count >= LEADER_ENTRIES_MIN) return true;
+    return false;
+  };
+  const pairs: { number: Line; title: Line }[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const number = joined[i];
+    if (number.wmode !== 0 || !atEdge(number.x1) || !PAGE_NUMBER_ONLY.test(lineText(number))) continue;
+    let title: Line | null = null;
+    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
+    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
+    for (let j = from; j <= to; j++) {
+      const other = joined[j];
+      if (j === i || other.wmode !== 0 || other.x1 > number.x0 || verticalOverlap(number, other) < SAME_ROW_OVERLAP) continue;
+      if (!title || other.x1 > title.x1) title = other;
+    }
+    if (title && !PAGE_NUMBER_ONLY.test(lineText(title)) && !columns.gutterBetween(title, number)) pairs.push({ number, title });
+  }
+  // Entries within reach of an entry's row, growing from those with leaders.
+  const taken = new Set<Line>();
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const { number, title } of pairs) {
+      if (taken.has(number)) continue;
+      const centre = number.y0 + number.y1;
+      const reach = 2 * ENTRY_ROWS_REACH * (number.y1 - number.y0);
+      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
+      rows.push(centre);
+      taken.add(number);
+      grown = true;
+      markLeaderTail(title);
+      appendFragment(title, number);
+      title.contentsEntry = true;
+    }
+  }
+  if (taken.size > 0) removeLines(joined, taken);
+}
+
+/** A contents entry's leader before its page number: dots after a space ("hooks . ." and the
+ * lone "documents ." of a leader cut short by the number), or four in a row. */
+const LEADER_TAIL = /(?:\s(?:\s*\.)+|(?:\.\s?){4,})\s*$/;
+
+/** Marks the leader ending a contents entry's title as such (Span.leader), in spans of its own
+ * (render/inline.ts's dropLeaders takes long leaders out of any text; a short one is known
+ * only here). The text stays: the table detector reads a leader as leading to the next cell. */
+function markLeaderTail(line: Line): void {
+  const match = LEADER_TAIL.exec(lineText(line));
+  if (!match) return;
+  let at = match.index;
+  const spans: Span[] = [];
+  for (const span of line.spans) {
+    const n = span.text.length;
+    if (at >= n) spans.push(span);
+    else if (at <= 0) spans.push({ ...span, leader: true });
+    else {
+      // Split at the leader's first character, the box in proportion to the characters.
+      const x = span.x0 + ((span.x1 - span.x0) * at) / n;
+      spans.push({ ...span, text: span.text.slice(0, at), x1: x }, { ...span, text: span.text.slice(at), x0: x, leader: true });
+    }
+    at -= n;
+  }
+  line.spans = spans;
+}
+
+function endsWithLeader(line: Line): boolean {
+  let k = line.spans.length - 1;
+  while (k > 0 && isBlankText(line.spans[k].text)) k--;
+  const last = line.spans[k];
+  let end = last.text.length;
+  while (end > 0 && isSpaceCode(last.text.charCodeAt(end - 1))) end--;
+  // Only a fragment ending in a dot or an ellipsis can; the pattern runs on few.
+  const final = end > 0 ? last.text.charCodeAt(end - 1) : 0;
+  if (final !== 0x2e && final !== 0x2026) return false;
+  return LEADER_END.test(last.text.length >= LEADER_TAIL_CHARS ? last.text : lineText(line));
 }

@@ -8,8 +8,9 @@ import type { Line, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
-import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
-import { isContentsEntry } from "./leaders.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
+import { joinContentsEntries } from "./leaders.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -19,24 +20,10 @@ const MARKER_GAP_EMS = 4;
 /** A section number may sit this many ems left of its title: Word's hanging indent after "2.1"
  * is a tab to about 2 em, and tables of contents set their entries' numbers the same way. */
 const SECTION_NUMBER_GAP_EMS = 2;
-/** A fragment ending in a dot leader leads to the page number at the row's end (LaTeX sets the
- * number apart from the leader, at the right margin, where the numbers' left edges line up like
- * a column's): it joins the next fragment on its row within this many ems. */
-const LEADER_GAP_EMS = 30;
-/** Four dots at least, spaced or not, or two ellipses: an ellipsis ends no fragment as a leader does. */
-/** Characters of a fragment's last span enough to hold a leader; a shorter span is read with the line's text. */
-const LEADER_TAIL_CHARS = 12;
-const LEADER_END = /(?:\.\s?){3,}\.\s*$|…\s?…\s*$/;
 /** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
 const MONO_GAP_EMS = 12;
 /** The widest of the join gaps above: a pair further apart is never joined. */
 const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS);
-/** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
-const SAME_ROW_OVERLAP = 0.6;
-/** How many preceding fragments are examined for a join; rows rarely hold more. */
-const JOIN_LOOKBACK_MAX = 12;
-/** A space is inserted between joined fragments separated by more than this many ems. */
-const SPACE_GAP_EMS = 0.15;
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -63,155 +50,6 @@ function isMarkerOnly(line: Line): boolean {
   return bullet > 0 && isBlankText(text.slice(bullet));
 }
 
-/**
- * A fragment ending in a dot leader takes the nearest fragment right of it on its row (the
- * page number), however far and across any column start. A pass of its own: the number's
- * box is often a little off the title's centre line, so the row sort can put it first.
- */
-function joinLeaders(joined: Line[]): void {
-  let removed: Set<Line> | null = null;
-  for (let i = 0; i < joined.length; i++) {
-    const line = joined[i];
-    if (line.wmode !== 0 || removed?.has(line) || !endsWithLeader(line)) continue;
-    let best: Line | null = null;
-    let bestGap = Infinity;
-    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
-    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
-    for (let j = from; j <= to; j++) {
-      const other = joined[j];
-      if (j === i || other.wmode !== 0 || removed?.has(other) || verticalOverlap(line, other) < SAME_ROW_OVERLAP) continue;
-      const em = Math.max(lineSize(line), lineSize(other), 1);
-      const gap = other.x0 - line.x1;
-      if (gap >= -0.5 * em && gap <= LEADER_GAP_EMS * em && gap < bestGap) {
-        best = other;
-        bestGap = gap;
-      }
-    }
-    if (best) {
-      if (PAGE_NUMBER_ONLY.test(lineText(best))) {
-        markLeaderTail(line);
-        line.contentsEntry = true;
-      }
-      appendFragment(line, best);
-      (removed ??= new Set()).add(best);
-    }
-  }
-  if (removed) {
-    const gone = removed;
-    let k = 0;
-    for (const line of joined) if (!gone.has(line)) joined[k++] = line;
-    joined.length = k;
-  }
-}
-
-/** A page number alone: arabic or roman. */
-const PAGE_NUMBER_ONLY = /^\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
-/** Right edges this many points apart are one edge (numbers set flush right). */
-const FLUSH_RIGHT_TOLERANCE = 1.5;
-/** Entries with a leader ending at one edge that make it a contents page's page-number edge. */
-const LEADER_ENTRIES_MIN = 2;
-/** An entry's row lies within this many of its line heights of another entry's (a chapter's
- * entry has a blank line above it; the foot's folio is further off). */
-const ENTRY_ROWS_REACH = 4;
-
-/**
- * A contents page sets some entries with a dot leader and others (LaTeX's chapters and
- * sections, a newsletter's main topics) with the page number alone, flush right at the
- * same edge. Where two entries with leaders end at an edge, a page number alone ending
- * there joins the nearest fragment left of it on its row, its title, and the line is
- * marked as a contents entry: when its row lies within reach of another entry's, so that
- * the folio in the page's foot, flush right too, stays apart. Never across a column's edge.
- */
-function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
-  const edges: number[] = [];
-  const rows: number[] = [];
-  for (const line of joined) {
-    if (line.wmode !== 0 || !isContentsEntry(line)) continue;
-    edges.push(line.x1);
-    rows.push(line.y0 + line.y1);
-  }
-  if (edges.length < LEADER_ENTRIES_MIN) return;
-  const atEdge = (x: number) => {
-    let count = 0;
-    for (const edge of edges) if (Math.abs(edge - x) <= FLUSH_RIGHT_TOLERANCE && ++count >= LEADER_ENTRIES_MIN) return true;
-    return false;
-  };
-  const pairs: { number: Line; title: Line }[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const number = joined[i];
-    if (number.wmode !== 0 || !atEdge(number.x1) || !PAGE_NUMBER_ONLY.test(lineText(number))) continue;
-    let title: Line | null = null;
-    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
-    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
-    for (let j = from; j <= to; j++) {
-      const other = joined[j];
-      if (j === i || other.wmode !== 0 || other.x1 > number.x0 || verticalOverlap(number, other) < SAME_ROW_OVERLAP) continue;
-      if (!title || other.x1 > title.x1) title = other;
-    }
-    if (title && !PAGE_NUMBER_ONLY.test(lineText(title)) && !columns.gutterBetween(title, number)) pairs.push({ number, title });
-  }
-  // Entries within reach of an entry's row, growing from those with leaders.
-  const taken = new Set<Line>();
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const { number, title } of pairs) {
-      if (taken.has(number)) continue;
-      const centre = number.y0 + number.y1;
-      const reach = 2 * ENTRY_ROWS_REACH * (number.y1 - number.y0);
-      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
-      rows.push(centre);
-      taken.add(number);
-      grown = true;
-      markLeaderTail(title);
-      appendFragment(title, number);
-      title.contentsEntry = true;
-    }
-  }
-  if (taken.size > 0) {
-    let k = 0;
-    for (const line of joined) if (!taken.has(line)) joined[k++] = line;
-    joined.length = k;
-  }
-}
-
-/** A contents entry's leader before its page number: dots after a space ("hooks . ." and the
- * lone "documents ." of a leader cut short by the number), or four in a row. */
-const LEADER_TAIL = /(?:\s(?:\s*\.)+|(?:\.\s?){4,})\s*$/;
-
-/** Marks the leader ending a contents entry's title as such (Span.leader), in spans of its own
- * (render/inline.ts's dropLeaders takes long leaders out of any text; a short one is known
- * only here). The text stays: the table detector reads a leader as leading to the next cell. */
-function markLeaderTail(line: Line): void {
-  const match = LEADER_TAIL.exec(lineText(line));
-  if (!match) return;
-  let at = match.index;
-  const spans: Span[] = [];
-  for (const span of line.spans) {
-    const n = span.text.length;
-    if (at >= n) spans.push(span);
-    else if (at <= 0) spans.push({ ...span, leader: true });
-    else {
-      // Split at the leader's first character, the box in proportion to the characters.
-      const x = span.x0 + ((span.x1 - span.x0) * at) / n;
-      spans.push({ ...span, text: span.text.slice(0, at), x1: x }, { ...span, text: span.text.slice(at), x0: x, leader: true });
-    }
-    at -= n;
-  }
-  line.spans = spans;
-}
-
-function endsWithLeader(line: Line): boolean {
-  let k = line.spans.length - 1;
-  while (k > 0 && isBlankText(line.spans[k].text)) k--;
-  const last = line.spans[k];
-  let end = last.text.length;
-  while (end > 0 && isSpaceCode(last.text.charCodeAt(end - 1))) end--;
-  // Only a fragment ending in a dot or an ellipsis can; the pattern runs on few.
-  const final = end > 0 ? last.text.charCodeAt(end - 1) : 0;
-  if (final !== 0x2e && final !== 0x2026) return false;
-  return LEADER_END.test(last.text.length >= LEADER_TAIL_CHARS ? last.text : lineText(line));
-}
-
 /** Centres of two fragments of a row at most this share of the shorter's height apart: one
  * box grown by a raised or lowered glyph, not fragments set at different heights (math, labels). */
 const LEVEL_CENTRE_SHARE = 0.2;
@@ -226,34 +64,8 @@ function isSectionNumber(prev: Line, next: Line): boolean {
   return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
 }
 
-export function lineText(line: Line): string {
-  let text = "";
-  for (const span of line.spans) text += span.text;
-  return text;
-}
-
-export function lineSize(line: Line): number {
-  // The size carrying most characters: superscripts and symbols must not decide.
-  let best = 0;
-  let bestChars = -1;
-  for (const span of line.spans) {
-    const chars = trimmedLength(span.text);
-    if (chars > bestChars) {
-      best = span.size;
-      bestChars = chars;
-    }
-  }
-  return best;
-}
-
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
-}
-
-export function verticalOverlap(a: Line, b: Line): number {
-  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
-  return shorter > 0 ? overlap / shorter : 0;
 }
 
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
@@ -345,36 +157,6 @@ function insertFragment(line: Line, fragment: Line): void {
   if (at < 0) at = spans.length;
   spans.splice(at, 0, ...fragment.spans);
   line.spans = spans;
-}
-
-export function appendFragment(target: Line, fragment: Line): void {
-  const gap = fragment.x0 - target.x1;
-  const em = Math.max(lineSize(target), lineSize(fragment), 1);
-  const last = target.spans[target.spans.length - 1];
-  const first = fragment.spans[0];
-  if (gap > SPACE_GAP_EMS * em && !/\s$/.test(last.text) && !/^\s/.test(first.text)) {
-    target.spans.push({ ...last, text: " ", x0: target.x1, x1: fragment.x0 } satisfies Span);
-  }
-  target.spans.push(...fragment.spans);
-  target.x0 = Math.min(target.x0, fragment.x0);
-  target.x1 = Math.max(target.x1, fragment.x1);
-  target.y0 = Math.min(target.y0, fragment.y0);
-  target.y1 = Math.max(target.y1, fragment.y1);
-}
-
-/** A line of `spans`, its box the union of theirs. */
-export function makeLine(spans: Span[], wmode: 0 | 1): Line {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const s of spans) {
-    x0 = Math.min(x0, s.x0);
-    y0 = Math.min(y0, s.y0);
-    x1 = Math.max(x1, s.x1);
-    y1 = Math.max(y1, s.y1);
-  }
-  return { spans, x0, y0, x1, y1, wmode };
 }
 
 /** A span narrower than this many points draws nothing. */
@@ -498,8 +280,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     if (!merged) joined.push(line);
   }
-  joinLeaders(joined);
-  joinFlushRightNumbers(joined, columns);
+  joinContentsEntries(joined, columns);
   if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }

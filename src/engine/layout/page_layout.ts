@@ -5,7 +5,8 @@
 import { isXfaPlaceholder } from "../extract/open.js";
 import type { ExtractionPath, Line, PageModel, PageOutcome } from "../model.js";
 import { digestPage, type PageDigest } from "./document_stats.js";
-import { lineText, prepareLines } from "./line_joining.js";
+import { lineText } from "./lines.js";
+import { prepareLines } from "./line_joining.js";
 import { attachMarks } from "./vector_bullets.js";
 
 /** A page ready to render: its model and its tidied lines. */

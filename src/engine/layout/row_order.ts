@@ -5,7 +5,7 @@
 // readline keys). Such a term is put before its definition again.
 import type { Line } from "../model.js";
 import { isRtlText } from "./bidi.js";
-import { lineText } from "./line_joining.js";
+import { lineText } from "./lines.js";
 
 /** Two pieces share a row when their bottoms (near the baseline, for text of one size) lie
  * within this share of the shorter's height: overlapping alone is no row (a diagram's label

@@ -6,7 +6,7 @@
 import type { Line } from "../model.js";
 import type { Block } from "./blocks.js";
 import { lineStyle } from "./document_stats.js";
-import { appendFragment, verticalOverlap } from "./line_joining.js";
+import { appendFragment, verticalOverlap } from "./lines.js";
 
 /** Pieces of one row at most this many ems apart are one row of items (a paper's column
  * gutter is 2.4 em at 10 pt; its authors stand 1.3-1.7 em apart). */

@@ -5,7 +5,7 @@
 // balls) gets its period, so blocks.ts reads every list the same way.
 import type { Line, Mark, Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
-import { lineSize } from "./line_joining.js";
+import { lineSize } from "./lines.js";
 
 /** The text attachMarks puts before a line: a filled mark's bullet, an outline's. */
 const FILLED_BULLET = "• ";

@@ -4,7 +4,7 @@
 import type { Line } from "../model.js";
 import { stripLeadingChars } from "../layout/blocks.js";
 import { leadingBulletLength } from "../layout/bullet_glyphs.js";
-import { lineText } from "../layout/line_joining.js";
+import { lineText } from "../layout/lines.js";
 
 /** One paragraph of a cell: its lines, and whether a bullet started it (dropped from the lines). */
 export interface CellParagraph {

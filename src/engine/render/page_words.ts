@@ -5,7 +5,7 @@
 // A page has tens of broken words and thousands of words: each question searches the page's
 // text for its words (indexOf) rather than building the page's vocabulary first.
 import type { Line } from "../model.js";
-import { lineText } from "../layout/line_joining.js";
+import { lineText } from "../layout/lines.js";
 
 export interface PageWords {
   /** Whether the page writes this word whole somewhere, as written (TraceMonkey). */

@@ -2,7 +2,7 @@
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
 import type { Line } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
-import { lineText } from "../layout/line_joining.js";
+import { lineText } from "../layout/lines.js";
 import type { Table, TableCell } from "../tables/detect.js";
 import { cellParagraphs } from "./cell_lines.js";
 import { collapseWhitespace } from "./inline.js";

@@ -2,7 +2,7 @@
 // wherever a gap is wide enough to separate two cells.
 import type { Line, Span } from "../model.js";
 import { isRtlText } from "../layout/bidi.js";
-import { makeLine } from "../layout/line_joining.js";
+import { makeLine } from "../layout/lines.js";
 import { isSpaceCode } from "../layout/whitespace.js";
 import { isBlank } from "./rows.js";
 

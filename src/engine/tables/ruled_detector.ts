@@ -9,7 +9,7 @@ import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
-import { makeLine } from "../layout/line_joining.js";
+import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 

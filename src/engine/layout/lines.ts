@@ -1,0 +1,77 @@
+// A line's text, its size and its overlap with another, and fragments joined into it: what
+// the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
+// of a Line.
+import type { Line, Span } from "../model.js";
+import { trimmedLength } from "./whitespace.js";
+
+/** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
+export const SAME_ROW_OVERLAP = 0.6;
+/** How many preceding fragments are examined for a join; rows rarely hold more. */
+export const JOIN_LOOKBACK_MAX = 12;
+/** A space is inserted between joined fragments separated by more than this many ems. */
+const SPACE_GAP_EMS = 0.15;
+
+export function lineText(line: Line): string {
+  let text = "";
+  for (const span of line.spans) text += span.text;
+  return text;
+}
+
+export function lineSize(line: Line): number {
+  // The size carrying most characters: superscripts and symbols must not decide.
+  let best = 0;
+  let bestChars = -1;
+  for (const span of line.spans) {
+    const chars = trimmedLength(span.text);
+    if (chars > bestChars) {
+      best = span.size;
+      bestChars = chars;
+    }
+  }
+  return best;
+}
+
+export function verticalOverlap(a: Line, b: Line): number {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return shorter > 0 ? overlap / shorter : 0;
+}
+
+/** Appends `fragment`, right of `target` on its row, to `target`: a space between them where
+ * they stand apart, the box grown over both. */
+export function appendFragment(target: Line, fragment: Line): void {
+  const gap = fragment.x0 - target.x1;
+  const em = Math.max(lineSize(target), lineSize(fragment), 1);
+  const last = target.spans[target.spans.length - 1];
+  const first = fragment.spans[0];
+  if (gap > SPACE_GAP_EMS * em && !/\s$/.test(last.text) && !/^\s/.test(first.text)) {
+    target.spans.push({ ...last, text: " ", x0: target.x1, x1: fragment.x0 } satisfies Span);
+  }
+  target.spans.push(...fragment.spans);
+  target.x0 = Math.min(target.x0, fragment.x0);
+  target.x1 = Math.max(target.x1, fragment.x1);
+  target.y0 = Math.min(target.y0, fragment.y0);
+  target.y1 = Math.max(target.y1, fragment.y1);
+}
+
+/** A line of `spans`, its box the union of theirs. */
+export function makeLine(spans: Span[], wmode: 0 | 1): Line {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const s of spans) {
+    x0 = Math.min(x0, s.x0);
+    y0 = Math.min(y0, s.y0);
+    x1 = Math.max(x1, s.x1);
+    y1 = Math.max(y1, s.y1);
+  }
+  return { spans, x0, y0, x1, y1, wmode };
+}
+
+/** Drops the lines of `gone` from `lines`, in place. */
+export function removeLines(lines: Line[], gone: ReadonlySet<Line>): void {
+  let k = 0;
+  for (const line of lines) if (!gone.has(line)) lines[k++] = line;
+  lines.length = k;
+}
