@@ -10,6 +10,7 @@ import { toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { joinContentsEntries } from "./leaders.js";
+import { joinJustifiedRows } from "./justified_rows.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
@@ -281,6 +282,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     if (!merged) joined.push(line);
   }
   joinContentsEntries(joined, columns);
+  joinJustifiedRows(joined, columns);
   if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }

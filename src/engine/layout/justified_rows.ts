@@ -1,0 +1,117 @@
+// Step 3b, after the joiner's passes (line_joining.ts): a justified line in a narrow column
+// that holds an unbreakable address is set with word spaces several ems wide (tracemonkey's
+// references: "[4] SpiderMonkey     (JavaScript-C)     Engine     -"). Its words come as
+// fragments too far apart to join as a line's do, and each would read as a paragraph of its
+// own. Such a row is told from a table's by its gaps, all alike, and by its end at the
+// column's right edge, where the lines around it end; a table's cells line up with the
+// cells of other rows, which justified words do not. A row in two pieces has a single gap:
+// it must be a stretched space after a sentence or a clause, or inside a sentence.
+import type { Line } from "../model.js";
+import type { ColumnStarts } from "./column_starts.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+
+/** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
+const JUSTIFIED_GAP_EMS_MAX = 8;
+/** A row in two pieces has one gap, which says less: the space after a sentence or a clause
+ * stretched up to this many ems, or a gap inside a sentence going on in small letters
+ * (bzip2's manual: "… and testing." | "Files are decompressed and tested"). */
+const TWO_PIECE_GAP_EMS_MAX = 2.5;
+const CLAUSE_END = /[.!?:;,]\s*$/;
+const LOWER_START = /^\s*\p{Ll}/u;
+/** The gaps of one justified row differ by at most this many points … */
+const GAP_SPREAD_PT = 1.5;
+/** … or this share of the widest, whichever is more. */
+const GAP_SPREAD_SHARE = 0.15;
+/** Edges within this many points are one: a column's right edge, a table column's start. */
+const EDGE_TOLERANCE = 1;
+/** Lines ending at one x that make it a column's right edge. */
+const RIGHT_EDGE_LINES_MIN = 3;
+
+export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
+  let ends: Float64Array | null = null;
+  let starts: Float64Array | null = null;
+  let taken: Set<Line> | null = null;
+  for (let i = 0; i < joined.length; ) {
+    // A row: the fragments after joined[i] in the centre-sorted order that overlap it.
+    let j = i + 1;
+    while (j < joined.length && j - i < JOIN_LOOKBACK_MAX && verticalOverlap(joined[i], joined[j]) >= SAME_ROW_OVERLAP) j++;
+    if (j - i >= 2) {
+      const row = joined.slice(i, j).filter((line) => line.wmode === 0);
+      row.sort((a, b) => a.x0 - b.x0);
+      for (const run of runsOf(row, columns)) {
+        ends ??= sortedEdges(joined, (line) => line.x1);
+        starts ??= sortedEdges(joined, (line) => line.x0);
+        if (!isJustified(run, ends, starts)) continue;
+        for (let k = 1; k < run.length; k++) appendFragment(run[0], run[k]);
+        taken ??= new Set();
+        for (let k = 1; k < run.length; k++) taken.add(run[k]);
+      }
+    }
+    i = j;
+  }
+  if (taken) removeLines(joined, taken);
+}
+
+/** The row's runs of two fragments or more in one size, cut at column gutters and at gaps
+ * wider than a stretched word space. (Code alone on a row the joiner took whole already.) */
+function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
+  const runs: Line[][] = [];
+  let run: Line[] = [];
+  const flush = () => {
+    if (run.length >= 2) runs.push(run);
+    run = [];
+  };
+  for (const line of row) {
+    const prev = run[run.length - 1];
+    if (prev) {
+      const em = Math.max(lineSize(prev), lineSize(line), 1);
+      const gap = line.x0 - prev.x1;
+      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * em || Math.abs(lineSize(prev) - lineSize(line)) >= 0.5 || columns.gutterBetween(prev, line)) flush();
+    }
+    run.push(line);
+  }
+  flush();
+  return runs;
+}
+
+function isJustified(run: readonly Line[], ends: Float64Array, starts: Float64Array): boolean {
+  if (run.length === 2) {
+    const [left, right] = run;
+    const em = Math.max(lineSize(left), lineSize(right), 1);
+    if (right.x0 - left.x1 > TWO_PIECE_GAP_EMS_MAX * em) return false;
+    if (!CLAUSE_END.test(lineText(left)) && !LOWER_START.test(lineText(right))) return false;
+  }
+  let least = Infinity;
+  let most = -Infinity;
+  for (let k = 1; k < run.length; k++) {
+    const gap = run[k].x0 - run[k - 1].x1;
+    least = Math.min(least, gap);
+    most = Math.max(most, gap);
+  }
+  if (most - least > Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most)) return false;
+  // The row ends at the column's edge: other lines end there too (the run's last fragment is one).
+  if (countNear(ends, run[run.length - 1].x1) < RIGHT_EDGE_LINES_MIN + 1) return false;
+  // No fragment after the first starts where another fragment of the page does: a table's column.
+  for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1) return false;
+  return true;
+}
+
+function sortedEdges(lines: readonly Line[], edge: (line: Line) => number): Float64Array {
+  const xs = new Float64Array(lines.length);
+  lines.forEach((line, i) => (xs[i] = edge(line)));
+  return xs.sort();
+}
+
+/** How many of the sorted `xs` lie within EDGE_TOLERANCE of `x`. */
+function countNear(xs: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x - EDGE_TOLERANCE) lo = mid + 1;
+    else hi = mid;
+  }
+  let count = 0;
+  for (let k = lo; k < xs.length && xs[k] <= x + EDGE_TOLERANCE; k++) count++;
+  return count;
+}
