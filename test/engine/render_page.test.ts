@@ -69,3 +69,49 @@ describe("renderPage: code keeps the blank lines the page sets (book-r-intro-p45
     expect(md).toBe("```\n> shapiro.test(long)\n\n    Shapiro-Wilk normality test\n\ndata:  long\nW = 0.9793, p-value = 0.01052\n```");
   });
 });
+
+describe("renderPage: blocks set under a list item's text belong to it (issue 9: R-intro p9, R-data p9)", () => {
+  const renderLines = (input: Line[]) => {
+    const lines = prepareLines(input);
+    return renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("indents a listing and a paragraph under the item's text, up to the next item", () => {
+    const md = renderLines([
+      line("In using R the suggested procedure is as follows:", { x: 90, y: 100 }),
+      line("1. Create a separate sub-directory, say work, to hold data files.", { x: 96, y: 118 }),
+      line("$ mkdir work", { x: 130, y: 136, mono: true }),
+      line("$ cd work", { x: 130, y: 148, mono: true }),
+      line("The directory is where R keeps its files for this problem.", { x: 112, y: 166 }),
+      line("2. Start the R program with the command", { x: 96, y: 184 }),
+      line("$ R", { x: 130, y: 202, mono: true }),
+    ]);
+    expect(md).toBe(
+      [
+        "In using R the suggested procedure is as follows:",
+        "1. Create a separate sub-directory, say work, to hold data files.",
+        "   ```\n   $ mkdir work\n   $ cd work\n   ```",
+        "   The directory is where R keeps its files for this problem.",
+        "2. Start the R program with the command",
+        "   ```\n   $ R\n   ```",
+      ].join("\n\n"),
+    );
+  });
+
+  it("leaves a paragraph back at the margin after the list, and a block in the next column, out of the item", () => {
+    const md = renderLines([
+      line("1. Create a separate sub-directory.", { x: 96, y: 118 }),
+      line("The list ended and the text goes on at the margin.", { x: 90, y: 136 }),
+    ]);
+    expect(md).toBe("1. Create a separate sub-directory.\n\nThe list ended and the text goes on at the margin.");
+  });
+
+  it("takes a number in the body's weight before a bold title for an item's, not a numbered heading ('4. **Missing values**')", () => {
+    const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 10, bold: true, level: 3 }], running: new Set() };
+    const lines = prepareLines([line([{ text: "4. " }, { text: "Missing values", bold: true }], { x: 96, y: 100 }), line("By default missing values are output as NA.", { x: 112, y: 116 })]);
+    const md = renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toBe("4. **Missing values**\n\n   By default missing values are output as NA.");
+    const heading = prepareLines([line([{ text: "1. ", bold: true }, { text: "Introduction", bold: true }], { x: 96, y: 100 })]);
+    expect(renderPage(page(1, heading), heading, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown).toBe("### 1. Introduction");
+  });
+});

@@ -15,7 +15,7 @@ import { isBlankText, isSpaceCode } from "./whitespace.js";
 export type Block =
   | { kind: "heading"; level: number; lines: Line[] }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
-  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; lines: Line[] }
+  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
   | { kind: "code"; lines: Line[] };
 
 /** A vertical gap larger than this many times the usual line gap starts a new block. */
@@ -808,8 +808,9 @@ function classify(draft: Draft, stats: DocumentStats): Block {
   if (draft.running) return { kind: "paragraph", lines, running: true };
   if (draft.mono) return { kind: "code", lines };
   const heading = headingOf(lines, stats);
-  // "1. Introduction" set in a heading style is a numbered heading, not a list.
-  if (heading !== null && (!draft.marker || draft.marker.ordered)) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };
+  // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
+  // in another weight than its bold title is an item's (R-data's "1. **Precision**").
+  if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };
   if (draft.marker) {
     const first = stripLeadingChars(lines[0], draft.marker.length);
     return {
@@ -818,6 +819,7 @@ function classify(draft: Draft, stats: DocumentStats): Block {
       marker: draft.marker.marker,
       depth: 0,
       markerX: lines[0].x0,
+      textX: draft.textX ?? first.x0,
       lines: [first, ...lines.slice(1)],
     };
   }

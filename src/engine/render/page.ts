@@ -7,6 +7,7 @@ import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { renderInline, plainText } from "./inline.js";
+import { lineSize } from "../layout/lines.js";
 import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
@@ -182,8 +183,11 @@ function renderBlocks(
   let prevKind: PageBlock["kind"] | null = null;
   // Indentation of each list depth: a child's content starts where its parent's text does.
   const listIndent: string[] = [];
+  /** The list item that code and paragraphs set under its text belong to. */
+  let item: ItemBody | null = null;
   for (const block of blocks) {
     let text: string;
+    const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
     switch (block.kind) {
       case "heading":
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
@@ -209,11 +213,62 @@ function renderBlocks(
         break;
     }
     if (text.trim() === "") continue;
+    if (block.kind === "list_item") item = itemBody(block, listIndent[block.depth + 1]);
+    else if (inItem && item) {
+      text = text.replace(/^(?=.)/gm, item.indent);
+      for (const line of block.lines) {
+        item.bottom = Math.max(item.bottom, line.y1);
+        item.right = Math.max(item.right, line.x1);
+      }
+    } else item = null;
     if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
     out += text;
     prevKind = block.kind;
   }
   return out;
+}
+
+/** Where a list item's body lies: under its text, down from its last line. */
+interface ItemBody {
+  /** Its text's left edge, less a tolerance. */
+  left: number;
+  /** Its lines' right edge, and those of the blocks under it: a block right of it is in the next column. */
+  right: number;
+  /** The bottom of its last line or of the last block set under it. */
+  bottom: number;
+  /** The Markdown indentation of the item's content. */
+  indent: string;
+}
+
+/** A line's left edge may fall this many ems left of an item's text and still be under it. */
+const ITEM_BODY_TOLERANCE_EMS = 0.5;
+/** A block under an item starts at most this many of its lines' heights below the item's end. */
+const ITEM_BODY_GAP_LINES_MAX = 3;
+
+function itemBody(block: Extract<PageBlock, { kind: "list_item" }>, indent: string): ItemBody | null {
+  // A right-to-left item has its marker at the right: what lies under its text is not told so.
+  if (block.textX <= block.markerX) return null;
+  const em = lineSize(block.lines[0]);
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const line of block.lines) {
+    right = Math.max(right, line.x1);
+    bottom = Math.max(bottom, line.y1);
+  }
+  return { left: block.textX - ITEM_BODY_TOLERANCE_EMS * em, right, bottom, indent };
+}
+
+/**
+ * Whether a block belongs to the list item before it: all its lines start under the item's
+ * text (a listing set in an item, R-intro's "1. Create a separate sub-directory …" over
+ * "$ mkdir work"), within the item's width, and it starts just below the item. A paragraph
+ * whose lines go back to the margin, or a block in the next column, is none of the item's.
+ */
+function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
+  const first = lines[0];
+  const height = first.y1 - first.y0;
+  if (first.y0 < item.bottom - height / 2 || first.y0 - item.bottom > ITEM_BODY_GAP_LINES_MAX * height) return false;
+  return lines.every((line) => line.x0 >= item.left && line.x0 < item.right);
 }
 
 /** Columns a code line may be indented to: beyond it the geometry is not a listing's. */
