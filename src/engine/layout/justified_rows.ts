@@ -34,7 +34,8 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
   for (let i = 0; i < joined.length; ) {
     // A row: the fragments after joined[i] in the centre-sorted order that overlap it.
     let j = i + 1;
-    while (j < joined.length && j - i < JOIN_LOOKBACK_MAX && verticalOverlap(joined[i], joined[j]) >= SAME_ROW_OVERLAP) j++;
+    // (Most next fragments lie wholly below: no overlap to measure.)
+    while (j < joined.length && j - i < JOIN_LOOKBACK_MAX && joined[j].y0 < joined[i].y1 && verticalOverlap(joined[i], joined[j]) >= SAME_ROW_OVERLAP) j++;
     if (j - i >= 2) {
       const row = joined.slice(i, j).filter((line) => line.wmode === 0);
       row.sort((a, b) => a.x0 - b.x0);

@@ -11,6 +11,9 @@ import { isBlankText, isSpaceCode } from "./whitespace.js";
  * index's list of them ("cat . . . . 4, 27", "close . . . 22–26"). */
 const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})(?:\s*[,–-]\s*(?:\d{1,5}|[ivxlcdm]{1,6})){0,20}\s*$/i;
 
+/** The letters of roman page numbers, either case. */
+const ROMAN_DIGITS = "ivxlcdmIVXLCDM";
+
 export function isContentsEntryText(text: string): boolean {
   return LEADER_PAGE_END.test(text);
 }
@@ -26,11 +29,19 @@ export function isContentsEntryLine(line: Line, text: string): boolean {
 export function isContentsEntry(line: Line): boolean {
   if (line.contentsEntry === true) return true;
   const spans = line.spans;
-  if (spans.length === 0) return false;
-  let last = spans[spans.length - 1].text;
-  for (let k = spans.length - 2; k >= 0 && last.trim() === ""; k--) last = spans[k].text;
-  const end = last.trimEnd();
-  if (end === "" || !/[\divxlcdm]$/i.test(end)) return false;
+  // The last character that is no space, read in place: most lines end in a letter or a stop.
+  let final = 0;
+  for (let k = spans.length - 1; k >= 0 && final === 0; k--) {
+    const text = spans[k].text;
+    for (let c = text.length - 1; c >= 0; c--) {
+      const code = text.charCodeAt(c);
+      if (!isSpaceCode(code)) {
+        final = code;
+        break;
+      }
+    }
+  }
+  if (!((final >= 0x30 && final <= 0x39) || ROMAN_DIGITS.includes(String.fromCharCode(final)))) return false;
   // Dots in some span before the line's text is built: most lines ending in a letter have none.
   if (!spans.some((span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…"))) return false;
   return LEADER_PAGE_END.test(spans.map((span) => span.text).join(""));
