@@ -115,3 +115,41 @@ describe("renderPage: blocks set under a list item's text belong to it (issue 9:
     expect(renderPage(page(1, heading), heading, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown).toBe("### 1. Introduction");
   });
 });
+
+describe("renderPage: outline levels under a title the outline leaves out (issue 9: LibreOffice's minutes, whose Heading 1 the outline lists at level 1)", () => {
+  const stats: DocumentStats = {
+    body: { size: 10.5, bold: false },
+    headings: [
+      { size: 24, bold: true, level: 1 },
+      { size: 16, bold: true, level: 2 },
+      { size: 13, bold: true, level: 3 },
+    ],
+    running: new Set(),
+  };
+  const lines = prepareLines([
+    line("Minutes of the Management Meeting", { x: 91, y: 80, size: 24, bold: true }),
+    line("1 Attendance", { x: 62, y: 140, size: 16, bold: true }),
+    line("Present: the board.", { x: 62, y: 170, size: 10.5 }),
+    line("3.1 Harbour Library Extension", { x: 62, y: 200, size: 13, bold: true }),
+  ]);
+  const render = (outline: [string, number][]) =>
+    renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map([[1, new Map(outline)]])).markdown;
+
+  it("goes one level deeper where every heading the outline names sits one deeper by its style, so the sections stay under the title", () => {
+    expect(render([["1 attendance", 1], ["3 1 harbour library extension", 2]])).toBe(
+      "# Minutes of the Management Meeting\n\n## 1 Attendance\n\nPresent: the board.\n\n### 3.1 Harbour Library Extension",
+    );
+  });
+
+  it("takes the outline's levels as they are where the styles sit deeper by more: display type, no title (freeculture's 'CONTENTS')", () => {
+    const deep: DocumentStats = { ...stats, headings: stats.headings.map((h) => ({ ...h, level: h.level + 2 })) };
+    const md = renderPage(page(1, lines), lines, deep, { ...defaultRenderOptions, headersFooters: "keep" }, new Map([[1, new Map([["1 attendance", 1]])]])).markdown;
+    expect(md).toContain("\n\n# 1 Attendance\n\n");
+  });
+
+  it("takes the outline's levels as they are where it names the title too", () => {
+    expect(render([["minutes of the management meeting", 1], ["1 attendance", 1], ["3 1 harbour library extension", 2]])).toBe(
+      "# Minutes of the Management Meeting\n\n# 1 Attendance\n\nPresent: the board.\n\n## 3.1 Harbour Library Extension",
+    );
+  });
+});

@@ -155,16 +155,33 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
   }
 }
 
-/** A block whose text is an outline title on this page is a heading of the outline's level. */
+/**
+ * A block whose text is an outline title on this page is a heading of the outline's level.
+ * An outline often leaves out the document's title (an office export lists Heading 1 and
+ * below at level 1, LaTeX's \section at level 1 under \maketitle): where every heading the
+ * outline names on the page sits exactly one level deeper by its style, the outline's levels
+ * go one deeper, under the title.
+ */
+/** Levels an outline that leaves out the title is shifted by. */
+const TITLE_LEVELS = 1;
+
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   if (!titles || titles.size === 0) return;
+  const named: { index: number; level: number; lines: Line[] }[] = [];
+  let deeper = Infinity;
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i];
     if (block.kind !== "heading" && block.kind !== "paragraph") continue;
     if (block.lines.length > 3) continue;
     const level = titles.get(normalizeTitle(plainText(block.lines)));
-    if (level !== undefined) blocks[i] = { kind: "heading", level: Math.min(level, 6), lines: block.lines };
+    if (level === undefined) continue;
+    named.push({ index: i, level, lines: block.lines });
+    if (block.kind === "heading") deeper = Math.min(deeper, block.level - level);
   }
+  // One level: the title's. Deeper by more, the styles' levels count display type that is
+  // no heading (a book's chapter numbers, its cover), which the outline sets right.
+  const shift = deeper === TITLE_LEVELS ? TITLE_LEVELS : 0;
+  for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + shift, 6), lines };
 }
 
 function renderBlocks(
