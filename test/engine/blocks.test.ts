@@ -833,13 +833,19 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(blocks.map((b) => lineText(b.lines[0]).slice(0, 14))).toEqual(["Having consist", "To quickly she", "To increase pe", "To make up for"]);
   });
 
-  it("keeps prose in a narrow box, text in capitals only and two short lines as they were", () => {
+  it("parts two lines when the first leaves a quarter of the column empty (a signature: name over title), not where a ragged edge leaves a word's room", () => {
+    const signature = [widest, at("Richard Okafor", 90, 632), at("Business Development Manager", 160, 644)];
+    expect(buildBlocks(signature, STATS).map((b) => lineText(b.lines[0]))).toEqual([lineText(widest), "Richard Okafor", "Business Development Manager"]);
+    // tabula-us-007's ragged column: "… This notice includes the" | "2011 Percentage Method …".
+    const ragged = [widest, at("2011 withholding tables. This notice includes the", 470, 632), at("2011 Percentage Method Tables for Income Tax", 460, 644)];
+    expect(buildBlocks(ragged, STATS)).toHaveLength(2);
+  });
+
+  it("keeps prose in a narrow box and text in capitals only as they were", () => {
     const prose = [widest, at("The harbour office keeps a list of", 201.2, 632), at("berths and of the boats that lie", 195, 644), at("in them over the winter months.", 190, 656)];
     expect(buildBlocks(prose, STATS)).toHaveLength(2);
     const capitals = [widest, at("NOTE: MINIMIZE SOIL", 120, 632), at("DISTURBANCE WITHIN", 118, 644), at("7' OF TREE TRUNK", 110, 656)];
     expect(buildBlocks(capitals, STATS)).toHaveLength(2);
-    const two = [widest, at("To quickly shed sleepiness - 1 to 5 minutes", 201.2, 632), at("To increase performance after nap - 5 to 30 minutes", 240.7, 644)];
-    expect(buildBlocks(two, STATS)).toHaveLength(2);
     // Lines of prose ending in a comma go on (ltnews03's address in running text) ...
     const commas = [widest, at("Group, P. O. Box 869, Santa Barbara,", 190, 632), at("CA 93102-0869, USA, Fax: +1 805 963 8358,", 230, 644), at("EMail: tug@tug.org.", 120, 656)];
     expect(buildBlocks(commas, STATS)).toHaveLength(2);

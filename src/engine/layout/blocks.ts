@@ -381,7 +381,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   const usualGap = usualLineGap(column, styles, texts);
   const inLineSet = lineSetMembers(column, styles, texts);
-  markShortLineSets(inLineSet, column, styles, texts, right, stats);
+  markShortLineSets(inLineSet, column, styles, texts, left, right, stats);
   markLabelledLines(inLineSet, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
@@ -735,6 +735,9 @@ const LABEL_CHARS_MAX = 40;
  * lines): a typesetter fills a line before it wraps. Prose in a box narrower than its column
  * leaves room too, which the capitals at each line's start rule out. */
 const SHORT_SET_LINES_MIN = 3;
+/** Two such lines are a set when the first leaves this share of the column empty: a ragged
+ * right edge leaves room for a short word now and then, not for a quarter of the line. */
+const SHORT_PAIR_ROOM_SHARE = 0.25;
 /** Text in capitals only wraps as any other (a drawing's "NOTE: MINIMIZE SOIL" | "DISTURBANCE
  * WITHIN"): every line starts with a capital, so the start says nothing. One of two lines in
  * small letters is enough ("Boston, MA 02110-1335" | "USA"). */
@@ -748,7 +751,7 @@ const WORD_SPACE_EMS = 0.3;
 
 /** Marks, in `members`, the lines of each set of short lines after which the next line starts
  * a block: all but the last, and the last where it leaves room for the next line's first word. */
-function markShortLineSets(members: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], right: number, stats: DocumentStats): void {
+function markShortLineSets(members: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats): void {
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
@@ -764,7 +767,9 @@ function markShortLineSets(members: boolean[], column: readonly Line[], styles: 
       !inHeadingStyle(column[i - 1], stats) &&
       !inHeadingStyle(column[i], stats);
     if (pairGoesOn) continue;
-    if (i - start >= SHORT_SET_LINES_MIN) {
+    // A signature's "Richard Okafor" over "Business Development Manager".
+    const pair = i - start === 2 && right - column[start].x1 > SHORT_PAIR_ROOM_SHARE * (right - left);
+    if (i - start >= SHORT_SET_LINES_MIN || pair) {
       // The set's last line parts from the next too when it leaves room for its first word
       // (an address over the text after it, set at another indent).
       const roomForNext = i < column.length && right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
