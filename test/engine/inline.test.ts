@@ -335,6 +335,14 @@ describe("renderInline: line joining and dehyphenation", () => {
     expect(render(twoLines("the time-", "line of it"), { dehyphenate: true, words: joined })).toBe("the timeline of it");
   });
 
+  it("keeps the hyphen where a compound breaks at one of its own hyphens, after a word the page writes on its own (an office newsletter's 'apple-and-' | 'elderflower', SunSpider's 'date-format-' | 'tofte')", () => {
+    const words = pageWords([line("The new apple-and-"), line("elderflower blend sold out and a larger batch is planned.")]);
+    expect(render(twoLines("The new apple-and-", "elderflower blend"), { dehyphenate: true, words })).toBe("The new apple-and-elderflower blend");
+    // A syllable of a compound's part is no word of the page: its hyphen goes.
+    const syllable = pageWords([line("a well-estab-"), line("lished practice of the well")]);
+    expect(render(twoLines("a well-estab-", "lished practice"), { dehyphenate: true, words: syllable })).toBe("a well-established practice");
+  });
+
   it("joins 'com-' + 'pile' into 'compile' when dehyphenate is on", () => {
     expect(render(twoLines("we com-", "pile the code"), { dehyphenate: true })).toBe("we compile the code");
   });

@@ -153,3 +153,39 @@ describe("renderPage: outline levels under a title the outline leaves out (issue
     );
   });
 });
+
+describe("renderPage: justified text whose last line at a column's foot runs full goes on at the next column's top (issue 9: an office newsletter, 'retires at the end of October.' | 'Margaret has seen …')", () => {
+  /** Two justified columns: every line of the left one ends at 297, of the right one at 537. */
+  const justified = (text: string, x: number, y: number, x1: number, style: { bold?: boolean; size?: number } = {}): Line => {
+    const l = line(text, { x, y, ...style });
+    return { ...l, x1, spans: l.spans.map((s, k) => (k === l.spans.length - 1 ? { ...s, x1 } : s)) };
+  };
+  const leftColumn = [
+    justified("Farewell to our bookkeeper who served the members", 72, 100, 297),
+    justified("of the cooperative for many years in the office of", 72, 112, 297),
+    justified("the press house, where she kept every account right.", 72, 124, 297),
+    justified("After 22 years as the bookkeeper she retires in October.", 72, 136, 297),
+  ];
+  const renderRight = (first: Line) => {
+    const lines = [
+      ...leftColumn,
+      first,
+      justified("to 118 members and has introduced the system we use.", 312, 112, 537),
+      justified("We thank her warmly and wish her many happy years in", 312, 124, 537),
+      justified("her own orchard.", 312, 136, 400),
+    ];
+    return renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("joins the two parts into one paragraph", () => {
+    expect(renderRight(justified("Margaret has seen the cooperative grow from 40 up", 312, 100, 537))).toBe(
+      "Farewell to our bookkeeper who served the members of the cooperative for many years in the office of the press house, where she kept every account right. After 22 years as the bookkeeper she retires in October. Margaret has seen the cooperative grow from 40 up to 118 members and has introduced the system we use. We thank her warmly and wish her many happy years in her own orchard.",
+    );
+  });
+
+  it("leaves them apart where the next column's paragraph starts with a bold lead-in, or with an indent", () => {
+    const bold = line([{ text: "Note.", bold: true }, { text: " The harbour master may refuse entry to a" }], { x: 312, y: 100 });
+    expect(renderRight({ ...bold, x1: 537 })).toContain("October.\n\n**Note.**");
+    expect(renderRight(justified("Margaret has seen the cooperative grow from", 330, 100, 537))).toContain("October.\n\nMargaret");
+  });
+});

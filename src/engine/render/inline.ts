@@ -49,6 +49,8 @@ const LETTER_START = new RegExp(`${LOWER_START.source}|${UPPER_START.source}`);
 /** Characters before a line-end hyphen looked at for the word it breaks. */
 const WORD_TAIL_CHARS = 64;
 const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
+/** A compound's part of two letters or more between two hyphens at the end ("apple-and-"). */
+const COMPOUND_PART_BEFORE_HYPHEN = /[\p{L}\p{M}][-\u2010][\p{L}\p{M}]{2,}[-\u2010]$/u;
 const WORD_START = /^[\p{L}\p{M}]+/u;
 const SOFT_HYPHEN = 0xad;
 const HYPHEN_MINUS = 0x2d;
@@ -131,8 +133,13 @@ function fixGlyphs(text: string): string {
  * `after` is the next line's text ("Monkey is"). */
 function hyphenGoes(before: string, after: string, words: PageWords | undefined): boolean {
   // The run's tail only: a paragraph's run grows line by line, and a word is short.
-  const left = before.slice(-WORD_TAIL_CHARS).match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
+  const tail = before.slice(-WORD_TAIL_CHARS);
+  const left = tail.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
   const right = after.match(WORD_START)?.[0] ?? "";
+  // A compound broken at one of its own hyphens ("apple-and-" | "elderflower"): the word
+  // before the line-end hyphen follows a hyphen and is one the page writes on its own. A
+  // syllable of a compound's part is not ("well-estab-" | "lished").
+  if (LOWER_START.test(after) && COMPOUND_PART_BEFORE_HYPHEN.test(tail) && (words?.writesApart(left) ?? false)) return false;
   if (LOWER_START.test(after)) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;
 }

@@ -89,16 +89,48 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
 
 /**
  * A paragraph cut by a column break ("… Parks," | "gardens, street trees …") is one
- * paragraph: join it when the column ends mid-sentence and the next starts lowercase.
+ * paragraph: join it when the column ends mid-sentence and the next starts lowercase, or
+ * when justified text runs its last line to the column's edge (a paragraph's last line is
+ * set short: the newsletter's "… retires at the end of October." | "Margaret has seen …")
+ * and the next column's first line has no indent of its own.
  */
 function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean {
   if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
   if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
-  if (SENTENCE_END.test(plainText(before.lines)) || !LOWERCASE_START.test(plainText(after.lines))) return false;
+  const afterText = plainText(after.lines);
+  const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
+  if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText))) return false;
   blocks.splice(groupStart - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
   return true;
+}
+
+/** Points a justified line's end may fall short of the paragraph's right edge. */
+const JUSTIFIED_EDGE_TOLERANCE = 1;
+/** A first line starting this many ems right of the second is indented. */
+const FIRST_LINE_INDENT_EMS_MIN = 0.5;
+
+/** A paragraph of two lines or more, all of them horizontal and ending at one right edge:
+ * justified, its last line full. */
+function runsToEdge(lines: readonly Line[]): boolean {
+  if (lines.length < 2) return false;
+  const edge = lines[0].x1;
+  return lines.every((line) => line.wmode === 0 && Math.abs(line.x1 - edge) <= JUSTIFIED_EDGE_TOLERANCE);
+}
+
+/**
+ * Whether the next column's first paragraph can be the rest of one whose last line ran full:
+ * set in its size, with no indent of its own, and neither a caption nor a paragraph that
+ * starts with a bold lead-in ("**Note.** The harbour master …"), nor the small print at a
+ * column's foot (a paper's copyright box).
+ */
+function goesOnAtTop(before: readonly Line[], after: readonly Line[], afterText: string): boolean {
+  const last = before[before.length - 1];
+  const first = after[0];
+  if (Math.abs(lineSize(last) - lineSize(first)) >= 0.5 || FLOAT_CAPTION.test(afterText)) return false;
+  if (first.spans.find((span) => span.text.trim() !== "")?.bold) return false;
+  return !(after.length >= 2 && first.x0 - after[1].x0 > FIRST_LINE_INDENT_EMS_MIN * lineSize(first));
 }
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */

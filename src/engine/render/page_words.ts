@@ -14,6 +14,9 @@ export interface PageWords {
    * stays: the page (or another page of the selection) writes it with its hyphen on one line, or the page writes both halves as words
    * of their own, each COMPOUND_PART_LETTERS_MIN letters or more, and never the two joined. */
   isCompound(left: string, right: string): boolean;
+  /** Whether the page writes this word on its own, in any case, other than as a half of a
+   * word broken at a line end. */
+  writesApart(word: string): boolean;
 }
 
 /** Compound halves are this long at least: shorter ones are more often syllables (it-self). */
@@ -66,6 +69,10 @@ export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySe
   };
   return {
     writes: (word) => stands(read(), word, false),
+    writesApart(word) {
+      read();
+      return apart(word.toLowerCase());
+    },
     isCompound(left, right) {
       read();
       const a = left.toLowerCase();
