@@ -33,6 +33,10 @@ export interface Line {
   y1: number;
   /** 0 horizontal, 1 vertical writing. */
   wmode: 0 | 1;
+  /** Its baseline runs neither across nor up or down the page but at a slant: a diagonal
+   * "DRAFT" watermark laid across the page (layout/page_layout.ts leaves it out), a table's
+   * angled column head. */
+  slanted?: true;
   /** A contents page's entry: a title and its page number, joined (layout/leaders.ts).
    * One set flush right with no leader is known by this mark; its text does not say so. */
   contentsEntry?: true;

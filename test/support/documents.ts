@@ -313,3 +313,31 @@ export function brotliRotatedPdf(): Buffer {
   }
   return Buffer.from(brotli);
 }
+
+/** The body lines watermarkedPdf() sets upright, top to bottom. */
+export const WATERMARKED_BODY = [
+  "The committee met on Tuesday to review the draft budget.",
+  "Members agreed to publish the figures after the audit.",
+  "The next meeting is set for the first week of March.",
+];
+
+/**
+ * One page of upright body text with "DRAFT COPY" laid across it at 45° in 80 pt (a
+ * watermark), and a column head set at 35° in 10 pt beside it ("Quarter"), as a
+ * spreadsheet's export angles its heads.
+ */
+export function watermarkedPdf(): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const resources = doc.addObject({ Font: { F1: doc.addSimpleFont(new mupdf.Font("Helvetica"), "Latin") } });
+  let content = "";
+  WATERMARKED_BODY.forEach((text, i) => (content += textOp("F1", 11, MARGIN, 120 + i * 16, text)));
+  const turn = (degrees: number) => [Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180)].map((v) => v.toFixed(4));
+  const [c45, s45] = turn(45);
+  content += `0.85 g BT /F1 80 Tf ${c45} ${s45} -${s45} ${c45} 60 120 Tm (DRAFT COPY) Tj ET\n0 g\n`;
+  const [c35, s35] = turn(35);
+  content += `BT /F1 10 Tf ${c35} ${s35} -${s35} ${c35} 300 ${H - 300} Tm (Quarter) Tj ET\n`;
+  doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, resources, content));
+  const pdf = Buffer.from(doc.saveToBuffer("compress").asUint8Array());
+  doc.destroy();
+  return pdf;
+}

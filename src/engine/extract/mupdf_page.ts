@@ -348,14 +348,16 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
       const wmode = wasm._wasm_stext_line_get_wmode(line);
       countDirection(charsByQuarter, wmode, H[dir], H[dir + 1], chars - charsBefore);
-      lines.push({
+      const read: Line = {
         spans,
         x0: H[b],
         y0: H[b + 1],
         x1: H[b + 2],
         y1: H[b + 3],
         wmode: wmode === 1 ? 1 : 0,
-      });
+      };
+      if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
+      lines.push(read);
     }
   }
   return { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft };
@@ -493,7 +495,10 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       current.spans.push(span);
     },
     endLine() {
-      if (current && current.spans.length > 0) lines.push(current);
+      if (current && current.spans.length > 0) {
+        if (lineQuarter < 0) current.slanted = true;
+        lines.push(current);
+      }
       if (lineQuarter >= 0) charsByQuarter[lineQuarter] += lineChars;
       current = null;
     },

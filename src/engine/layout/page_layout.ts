@@ -35,10 +35,26 @@ export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } 
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
   const facts = { page: model.page, chars: model.chars, unmappedChars: model.unmappedChars, extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
-  const lines = prepareLines(model.lines, { rightToLeft: model.rightToLeft });
+  const lines = prepareLines(flowLines(model), { rightToLeft: model.rightToLeft });
   attachMarks(lines, model.marks);
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
   return { page: { model, lines }, summary: { ...facts, digest: digestPage(model, lines), xfaPlaceholder } };
+}
+
+/** A slanted line whose box spans this share of the page's width and of its height at least
+ * is laid across the page: a watermark ("DRAFT", "test pdf watermark"). */
+const WATERMARK_PAGE_SHARE_MIN = 0.25;
+
+/** The page's lines less a watermark laid across them at a slant. A short slanted line (a
+ * table's angled column head, a demonstration of rotated type) is text of the page and stays,
+ * and so does the text of a page that runs all at a slant. */
+function flowLines(model: PageModel): readonly Line[] {
+  const lines = model.lines;
+  const across = (line: Line) =>
+    line.slanted === true && line.x1 - line.x0 >= WATERMARK_PAGE_SHARE_MIN * model.width && line.y1 - line.y0 >= WATERMARK_PAGE_SHARE_MIN * model.height;
+  // A page whose text all runs at a slant (a test of rotated type) is read as it is.
+  if (!lines.some(across) || lines.every((line) => line.slanted)) return lines;
+  return lines.filter((line) => !across(line));
 }
 
 /** Lays out each extracted page, keeping the laid-out pages in `held` by page number. */
