@@ -40,9 +40,11 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
       const row = joined.slice(i, j).filter((line) => line.wmode === 0);
       row.sort((a, b) => a.x0 - b.x0);
       for (const run of runsOf(row, columns)) {
+        if (!gapsAlike(run)) continue;
+        // The page's edges, sorted once, on the first row that gets this far.
         ends ??= sortedEdges(joined, (line) => line.x1);
         starts ??= sortedEdges(joined, (line) => line.x0);
-        if (!isJustified(run, ends, starts)) continue;
+        if (!atColumnEdges(run, ends, starts)) continue;
         for (let k = 1; k < run.length; k++) appendFragment(run[0], run[k]);
         taken ??= new Set();
         for (let k = 1; k < run.length; k++) taken.add(run[k]);
@@ -62,25 +64,29 @@ function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
     if (run.length >= 2) runs.push(run);
     run = [];
   };
+  let prevSize = 0;
   for (const line of row) {
+    const size = lineSize(line);
     const prev = run[run.length - 1];
     if (prev) {
-      const em = Math.max(lineSize(prev), lineSize(line), 1);
       const gap = line.x0 - prev.x1;
-      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * em || Math.abs(lineSize(prev) - lineSize(line)) >= 0.5 || columns.gutterBetween(prev, line)) flush();
+      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * Math.max(prevSize, size, 1) || Math.abs(prevSize - size) >= 0.5 || columns.gutterBetween(prev, line)) flush();
     }
     run.push(line);
+    prevSize = size;
   }
   flush();
   return runs;
 }
 
-function isJustified(run: readonly Line[], ends: Float64Array, starts: Float64Array): boolean {
+/** Whether the run's gaps are alike: all within GAP_SPREAD of each other, or, in two pieces,
+ * a stretched space after a sentence or a clause, or inside a sentence. */
+function gapsAlike(run: readonly Line[]): boolean {
   if (run.length === 2) {
     const [left, right] = run;
     const em = Math.max(lineSize(left), lineSize(right), 1);
     if (right.x0 - left.x1 > TWO_PIECE_GAP_EMS_MAX * em) return false;
-    if (!CLAUSE_END.test(lineText(left)) && !LOWER_START.test(lineText(right))) return false;
+    return CLAUSE_END.test(lineText(left)) || LOWER_START.test(lineText(right));
   }
   let least = Infinity;
   let most = -Infinity;
@@ -89,10 +95,14 @@ function isJustified(run: readonly Line[], ends: Float64Array, starts: Float64Ar
     least = Math.min(least, gap);
     most = Math.max(most, gap);
   }
-  if (most - least > Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most)) return false;
-  // The row ends at the column's edge: other lines end there too (the run's last fragment is one).
+  return most - least <= Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most);
+}
+
+/** Whether the run ends at the column's right edge, where other lines end too, and none of
+ * its pieces after the first starts where another fragment of the page does (a table's column). */
+function atColumnEdges(run: readonly Line[], ends: Float64Array, starts: Float64Array): boolean {
+  // The run's last fragment is one of the lines ending there.
   if (countNear(ends, run[run.length - 1].x1) < RIGHT_EDGE_LINES_MIN + 1) return false;
-  // No fragment after the first starts where another fragment of the page does: a table's column.
   for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1) return false;
   return true;
 }
