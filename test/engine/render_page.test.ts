@@ -189,3 +189,40 @@ describe("renderPage: justified text whose last line at a column's foot runs ful
     expect(renderRight(justified("Margaret has seen the cooperative grow from", 330, 100, 537))).toContain("October.\n\nMargaret");
   });
 });
+
+describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Mark A. Wicks', 'Version 0.12.4b', 'September 19, 1999')", () => {
+  const stats: DocumentStats = {
+    body: { size: 10, bold: false },
+    headings: [
+      { size: 17, bold: false, level: 1 },
+      { size: 12, bold: true, level: 2 },
+      { size: 12, bold: false, level: 3 },
+    ],
+    running: new Set(),
+  };
+  const render = (pageNumber: number, extra: Line[] = []) => {
+    const lines = prepareLines([
+      line("Dvipdfm User’s Manual", { x: 108, y: 105, size: 17 }),
+      line("Mark A. Wicks", { x: 108, y: 140, size: 12 }),
+      line("Version 0.12.4b", { x: 108, y: 180, size: 12 }),
+      line("September 19, 1999", { x: 108, y: 220, size: 12 }),
+      ...extra,
+      line("1. Introduction", { x: 108, y: 300, size: 12, bold: true }),
+      ...["This package is a DVI to PDF conversion utility, having", "the following features: outlines, named destinations,", "annotations, images and a set of specials that work", "with most of the macro packages in common use."].map((text, k) =>
+        line(text, { x: 108, y: 322 + 12 * k }),
+      ),
+    ]);
+    return renderPage(page(pageNumber, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("makes the names, version and date under the title paragraphs, not headings", () => {
+    expect(render(1)).toBe(
+      "# Dvipdfm User’s Manual\n\nMark A. Wicks\n\nVersion 0.12.4b\n\nSeptember 19, 1999\n\n## 1. Introduction\n\nThis package is a DVI to PDF conversion utility, having the following features: outlines, named destinations, annotations, images and a set of specials that work with most of the macro packages in common use.",
+    );
+  });
+
+  it("leaves them headings on a later page, and leaves a section's title under the title a heading ('What’s New')", () => {
+    expect(render(2)).toContain("### Mark A. Wicks");
+    expect(render(1, [line("What’s New", { x: 108, y: 260, size: 12 })])).toContain("### What’s New");
+  });
+});

@@ -78,6 +78,7 @@ export function renderPage(
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page));
+  if (model.page === 1) demoteBylines(blocks, outline.get(1));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
   const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
@@ -194,6 +195,37 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
  * outline names on the page sits exactly one level deeper by its style, the outline's levels
  * go one deeper, under the title.
  */
+/** The title is one of the first blocks of its page. */
+const TITLE_BLOCK_INDEX_MAX = 2;
+/** A byline under a document's title: its authors' names (two to five capitalized words or
+ * initials, no possessive: "What's New" is a section), a date (a year, a month), or a
+ * version or edition. */
+const BYLINE_NAME = /^(?!.*['’]s\b)\s*(?:(?:[A-Z]\.\s*)+|[A-Z][\p{L}'’-]+\s+)(?:(?:[A-Z]\.\s*)|[A-Z][\p{L}'’-]+\s*){1,4}$/u;
+const BYLINE_DATE = /\b(?:1[89]|20)\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const BYLINE_VERSION = /\b(?:[Vv]ersion|[Ee]dition|[Rr]evision|[Rr]elease)\b|\bv\d/;
+
+/**
+ * The lines under a document's title on its first page, its authors, its date, its version
+ * ("Mark A. Wicks", "Version 0.12.4b", "September 19, 1999" under "Dvipdfm User's Manual"),
+ * are set larger than the body in regular weight, and read as headings; they are the title's
+ * byline. Headings in regular weight right after a level-1 title whose text is such a line,
+ * and that the outline does not name, become paragraphs. Bold or numbered ones, and any after
+ * the first block that is no heading, stay.
+ */
+function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
+  const title = blocks.findIndex((block, i) => i <= TITLE_BLOCK_INDEX_MAX && block.kind === "heading" && block.level === 1);
+  if (title < 0) return;
+  for (let i = title + 1; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading") return;
+    const text = plainText(block.lines);
+    if (block.lines.some((line) => line.spans.some((span) => span.bold && span.text.trim() !== ""))) continue;
+    if (titles?.has(normalizeTitle(text))) continue;
+    if (!BYLINE_NAME.test(text) && !BYLINE_DATE.test(text) && !BYLINE_VERSION.test(text)) continue;
+    blocks[i] = { kind: "paragraph", lines: block.lines };
+  }
+}
+
 /** Levels an outline that leaves out the title is shifted by. */
 const TITLE_LEVELS = 1;
 
