@@ -6,7 +6,7 @@
 // fragment starting at the same x with text to its left. Two listings set side by side in
 // the two columns are told from a listing's aligned comments the same way: a column of
 // running text starts between them.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 
 /** Fragments whose left edges lie within this many points start at one x. */
 const START_TOLERANCE = 1;
@@ -50,15 +50,26 @@ export interface ColumnStarts {
 export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   const boxes = new Float64Array(sorted.length * 4);
   const horizontal = new Uint8Array(sorted.length);
-  const prose = new Uint8Array(sorted.length);
+  // Each fragment's spans as extracted, for the prose test asked on the first question: the
+  // joiner appends to a fragment's span array and replaces others, never changing the
+  // first `spanCounts[i]` entries of the array held here.
+  const spans: Span[][] = new Array(sorted.length);
+  const spanCounts = new Uint32Array(sorted.length);
   sorted.forEach((line, i) => {
     boxes[4 * i] = line.x0;
     boxes[4 * i + 1] = line.y0;
     boxes[4 * i + 2] = line.x1;
     boxes[4 * i + 3] = line.y1;
     horizontal[i] = line.wmode === 0 ? 1 : 0;
-    prose[i] = !LEADER_START.test(line.spans[0]?.text ?? "") && line.spans.some((s) => !s.monospace && HAS_WORD.test(s.text)) ? 1 : 0;
+    spans[i] = line.spans;
+    spanCounts[i] = line.spans.length;
   });
+  const prose = (i: number): boolean => {
+    const own = spans[i];
+    if (spanCounts[i] === 0 || LEADER_START.test(own[0].text)) return false;
+    for (let k = 0; k < spanCounts[i]; k++) if (!own[k].monospace && HAS_WORD.test(own[k].text)) return true;
+    return false;
+  };
   let starts: ColumnStarts | null = null;
   return {
     separates(left, right) {
@@ -85,7 +96,7 @@ function startsRightOf(boxes: Float64Array, horizontal: Uint8Array, other: numbe
   return horizontal[other] === 1 && boxes[4 * other + 2] <= x0 + START_TOLERANCE && boxes[4 * other] < x0 && sameRow(boxes, other, line);
 }
 
-function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: Uint8Array): ColumnStarts {
+function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number) => boolean): ColumnStarts {
   const n = horizontal.length;
   const starts: number[] = [];
   /** The starts of lines of running text with another such line to their left. */
@@ -99,7 +110,7 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: Uint8Array
     rx1 = Math.max(rx1, boxes[4 * i + 2]);
   }
   const minWidth = TEXT_WIDTH_SHARE * (rx1 - rx0);
-  const running = (k: number) => prose[k] === 1 && boxes[4 * k + 2] - boxes[4 * k] >= minWidth;
+  const running = (k: number) => boxes[4 * k + 2] - boxes[4 * k] >= minWidth && prose(k);
   const proseBeside = (other: number, line: number) => running(line) && running(other);
   for (let i = 0; i < n; i++) {
     const x0 = boxes[4 * i];

@@ -36,6 +36,12 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
     let j = i + 1;
     // (Most next fragments lie wholly below: no overlap to measure.)
     while (j < joined.length && j - i < JOIN_LOOKBACK_MAX && joined[j].y0 < joined[i].y1 && verticalOverlap(joined[i], joined[j]) >= SAME_ROW_OVERLAP) j++;
+    // Most rows of two or more are a two-column page's two lines, a gutter apart: that pair
+    // is let go before the row is copied.
+    if (j - i === 2 && !closePair(joined[i], joined[i + 1], columns)) {
+      i = j;
+      continue;
+    }
     if (j - i >= 2) {
       const row = joined.slice(i, j).filter((line) => line.wmode === 0);
       row.sort((a, b) => a.x0 - b.x0);
@@ -55,6 +61,14 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
   if (taken) removeLines(joined, taken);
 }
 
+/** Whether two fragments of a row stand close enough, and on one side of every column's
+ * edge, to be pieces of one justified line. */
+function closePair(a: Line, b: Line, columns: ColumnStarts): boolean {
+  const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+  const gap = right.x0 - left.x1;
+  return gap > 0 && gap <= TWO_PIECE_GAP_EMS_MAX * Math.max(left.y1 - left.y0, right.y1 - right.y0) && !columns.gutterBetween(left, right);
+}
+
 /** The row's runs of two fragments or more in one size, cut at column gutters and at gaps
  * wider than a stretched word space. (Code alone on a row the joiner took whole already.) */
 function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
@@ -64,13 +78,21 @@ function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
     if (run.length >= 2) runs.push(run);
     run = [];
   };
-  let prevSize = 0;
+  // Sizes are read only for pieces a gap and the columns leave together.
+  let prevSize = NaN;
   for (const line of row) {
-    const size = lineSize(line);
     const prev = run[run.length - 1];
+    let size = NaN;
     if (prev) {
       const gap = line.x0 - prev.x1;
-      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * Math.max(prevSize, size, 1) || Math.abs(prevSize - size) >= 0.5 || columns.gutterBetween(prev, line)) flush();
+      // A line's box is about 1.2 of its size high: the height bounds the gap before sizes are read.
+      const roughEm = Math.max(prev.y1 - prev.y0, line.y1 - line.y0);
+      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * roughEm || columns.gutterBetween(prev, line)) flush();
+      else {
+        if (Number.isNaN(prevSize)) prevSize = lineSize(prev);
+        size = lineSize(line);
+        if (gap > JUSTIFIED_GAP_EMS_MAX * Math.max(prevSize, size, 1) || Math.abs(prevSize - size) >= 0.5) flush();
+      }
     }
     run.push(line);
     prevSize = size;

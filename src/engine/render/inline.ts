@@ -49,8 +49,19 @@ const LETTER_START = new RegExp(`${LOWER_START.source}|${UPPER_START.source}`);
 /** Characters before a line-end hyphen looked at for the word it breaks. */
 const WORD_TAIL_CHARS = 64;
 const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
-/** A compound's part of two letters or more between two hyphens at the end ("apple-and-"). */
-const COMPOUND_PART_BEFORE_HYPHEN = /[\p{L}\p{M}][-\u2010][\p{L}\p{M}]{2,}[-\u2010]$/u;
+/** A compound's part between two hyphens has this many letters at least ("-and-", "-to-"). */
+const COMPOUND_PART_LETTERS_MIN = 2;
+
+/** Whether `part`, the word `tail` ends with before its line-end hyphen, follows a hyphen
+ * after a letter: a compound's part ("apple-and-"). Read by position: every broken word asks. */
+function followsHyphen(tail: string, part: string): boolean {
+  if (part.length < COMPOUND_PART_LETTERS_MIN) return false;
+  const at = tail.length - 2 - part.length;
+  if (at < 1) return false;
+  const code = tail.charCodeAt(at);
+  return (code === HYPHEN_MINUS || code === HYPHEN) && WORD_LETTER.test(tail[at - 1]);
+}
+const WORD_LETTER = /[\p{L}\p{M}]/u;
 const WORD_START = /^[\p{L}\p{M}]+/u;
 const SOFT_HYPHEN = 0xad;
 const HYPHEN_MINUS = 0x2d;
@@ -139,7 +150,7 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   // A compound broken at one of its own hyphens ("apple-and-" | "elderflower"): the word
   // before the line-end hyphen follows a hyphen and is one the page writes on its own. A
   // syllable of a compound's part is not ("well-estab-" | "lished").
-  if (LOWER_START.test(after) && COMPOUND_PART_BEFORE_HYPHEN.test(tail) && (words?.writesApart(left) ?? false)) return false;
+  if (LOWER_START.test(after) && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
   if (LOWER_START.test(after)) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;
 }
