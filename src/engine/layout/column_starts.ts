@@ -21,6 +21,16 @@ const TEXT_WIDTH_SHARE = 0.2;
 /** Prose has words or numbers in a text face (an index's entry in the code face has its page
  * numbers) and is no dot leader on its way to a page number. */
 const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** HAS_WORD.test(text), ASCII letters and digits read by code: most spans start with one. */
+function hasWord(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39)) return true;
+    if (code >= 0x80) return HAS_WORD.test(text.slice(k));
+  }
+  return false;
+}
 const LEADER_START = /^\s*[.…]/;
 /** Points added to the reach of the row scan, so that rounding never ends it early. */
 const ROW_REACH_SLACK = 1;
@@ -67,7 +77,7 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   const prose = (i: number): boolean => {
     const own = spans[i];
     if (spanCounts[i] === 0 || LEADER_START.test(own[0].text)) return false;
-    for (let k = 0; k < spanCounts[i]; k++) if (!own[k].monospace && HAS_WORD.test(own[k].text)) return true;
+    for (let k = 0; k < spanCounts[i]; k++) if (!own[k].monospace && hasWord(own[k].text)) return true;
     return false;
   };
   let starts: ColumnStarts | null = null;

@@ -118,6 +118,11 @@ const ENTRY_ROWS_REACH = 4;
  * the folio in the page's foot, flush right too, stays apart. Never across a column's edge.
  */
 function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
+  // Entries with a leader: the joiner marked those it put together; a few came whole. Two at
+  // least, or the page is no contents page (most pages stop here).
+  let entries = 0;
+  for (const line of joined) if (line.wmode === 0 && isContentsEntry(line) && ++entries >= LEADER_ENTRIES_MIN) break;
+  if (entries < LEADER_ENTRIES_MIN) return;
   const edges: number[] = [];
   const rows: number[] = [];
   for (const line of joined) {
