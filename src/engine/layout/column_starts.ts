@@ -7,6 +7,7 @@
 // the two columns are told from a listing's aligned comments the same way: a column of
 // running text starts between them.
 import type { Line, Span } from "../model.js";
+import { lowerBound } from "../tables/sorted_search.js";
 
 /** Fragments whose left edges lie within this many points start at one x. */
 const START_TOLERANCE = 1;
@@ -191,15 +192,8 @@ function columnEdges(proseStarts: number[], widthMin: number): number[] {
  * bisection. With `from` = `to` = x: the starts within the tolerance of x.
  */
 function startsWithin(starts: readonly number[], from: number, to: number): number {
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid] < from - START_TOLERANCE) lo = mid + 1;
-    else hi = mid;
-  }
   let best = 0;
-  for (let k = lo; k < starts.length && starts[k] <= to + START_TOLERANCE && best < START_ROWS_MIN; k++) {
+  for (let k = lowerBound(starts, from - START_TOLERANCE); k < starts.length && starts[k] <= to + START_TOLERANCE && best < START_ROWS_MIN; k++) {
     let count = 0;
     const end = Math.min(starts[k] + 2 * START_TOLERANCE, to + START_TOLERANCE);
     for (let m = k; m < starts.length && starts[m] <= end && count < START_ROWS_MIN; m++) count++;

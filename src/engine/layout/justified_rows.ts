@@ -8,6 +8,7 @@
 // it must be a stretched space after a sentence or a clause, or inside a sentence.
 import type { Line } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
+import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
@@ -137,14 +138,7 @@ function sortedEdges(lines: readonly Line[], edge: (line: Line) => number): Floa
 
 /** How many of the sorted `xs` lie within EDGE_TOLERANCE of `x`. */
 function countNear(xs: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid] < x - EDGE_TOLERANCE) lo = mid + 1;
-    else hi = mid;
-  }
   let count = 0;
-  for (let k = lo; k < xs.length && xs[k] <= x + EDGE_TOLERANCE; k++) count++;
+  for (let k = lowerBound(xs, x - EDGE_TOLERANCE); k < xs.length && xs[k] <= x + EDGE_TOLERANCE; k++) count++;
   return count;
 }

@@ -1,7 +1,8 @@
-// Numeric helpers the table detectors share.
+// Numeric helpers the table detectors share (and layout's edge counts: column_starts.ts,
+// justified_rows.ts).
 
 /** First index whose value is >= x. */
-export function lowerBound(sorted: number[], x: number): number {
+export function lowerBound(sorted: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {
