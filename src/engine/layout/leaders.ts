@@ -18,8 +18,8 @@ export function isContentsEntryText(text: string): boolean {
   return LEADER_PAGE_END.test(text);
 }
 
-/** A contents entry: a line the joiner marked (a page number set flush right with no leader,
- * line_joining.ts), or isContentsEntryText of the line's text. */
+/** A contents entry: a line joinContentsEntries marked (a page number set flush right with
+ * no leader), or isContentsEntryText of the line's text. */
 export function isContentsEntryLine(line: Line, text: string): boolean {
   return line.contentsEntry === true || isContentsEntryText(text);
 }
@@ -130,7 +130,6 @@ function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
     edges.push(line.x1);
     rows.push(line.y0 + line.y1);
   }
-  if (edges.length < LEADER_ENTRIES_MIN) return;
   const atEdge = (x: number) => {
     let count = 0;
     for (const edge of edges) if (Math.abs(edge - x) <= FLUSH_RIGHT_TOLERANCE && ++count >= LEADER_ENTRIES_MIN) return true;
