@@ -344,3 +344,26 @@ describe("prepareLines on a contents page whose main entries have no leader (iss
     ]);
   });
 });
+
+describe("prepareLines: a definition's category set flush right by texinfo (issue 9: nettle's '[Function]', libtasn1's)", () => {
+  it("ends the definition's row, after the row's other fragments, whatever the gap", () => {
+    // The definition comes in two fragments; the category's box sits a little higher, so the
+    // row sort puts it between them.
+    const lines = prepareLines([
+      line("void sha256_update (struct sha256", { x: 72, y: 100.5 }),
+      line("ctx *ctx, size t length, const", { x: 72 + 33 * 5 + 4, y: 100.5 }),
+      line("[Function]", { x: 490, y: 100 }),
+      line("Hash some more data.", { x: 108, y: 114 }),
+    ]);
+    expect(lines.map(lineText)).toEqual(["void sha256_update (struct sha256 ctx *ctx, size t length, const [Function]", "Hash some more data."]);
+  });
+
+  it("stays apart across a column's edge, and a bracketed phrase in running text is no category", () => {
+    const rows: Line[] = [];
+    for (let i = 0; i < 4; i++) rows.push(line("We describe the special command for adding", { x: 72, y: 100 + 12 * i }), line("It is not possible to specify the location in an abs", { x: 314, y: 100 + 12 * i }));
+    const across = prepareLines([...rows, line("void sha256_init (ctx)", { x: 72, y: 200 }), line("[Function]", { x: 314, y: 200 })]);
+    expect(across.filter((l) => l.y0 === 200).map(lineText)).toEqual(["void sha256_init (ctx)", "[Function]"]);
+    const phrase = prepareLines([line("the value", { x: 72, y: 100 }), line("[see the appendix]", { x: 400, y: 100 })]);
+    expect(phrase.map(lineText)).toEqual(["the value", "[see the appendix]"]);
+  });
+});
