@@ -114,7 +114,8 @@ function joinRowEndCategories(joined: Line[], columns: ColumnStarts): void {
   let taken: Set<Line> | null = null;
   for (let i = 0; i < joined.length; i++) {
     const label = joined[i];
-    if (label.wmode !== 0 || label.spans.length > 2 || !CATEGORY_LABEL.test(lineText(label))) continue;
+    // The opening bracket first: every fragment of the page is asked.
+    if (label.wmode !== 0 || label.spans.length > 2 || !label.spans[0]?.text.includes("[") || !CATEGORY_LABEL.test(lineText(label))) continue;
     let left: Line | null = null;
     for (let j = Math.max(0, i - JOIN_LOOKBACK_MAX); j <= Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX); j++) {
       const other = joined[j];
