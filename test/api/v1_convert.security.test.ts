@@ -148,6 +148,9 @@ describe("SPEC API key states: revoked_api_key, expired_api_key", () => {
 
   it("DECISIONS: with no newer active key of its environment, the message says to create one", async () => {
     const { orgId, key: olderLive } = await api.account({ credits: 1000 });
+    // The account's key must be older to the millisecond: made within the same one, it has
+    // no creation order against the expiring key, and the id may rank it newer.
+    await nextMillisecond();
     const expiring = await createKey(api.store, { orgId, name: "expiring", env: "live", expiresAt: new Date(Date.now() + skewMs + 60_000) });
     // A newer key of the other environment, and a newer live key that is revoked, are no replacement.
     const testKey = await createKey(api.store, { orgId, name: "test-env", env: "test" });
