@@ -4,7 +4,7 @@
 // contents entry's title and page number on one line (line_joining.ts runs them last).
 import type { Line, Span } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
-import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 /** An entry of a contents page or an index: a title, a dot leader and a page number, or an
@@ -139,14 +139,7 @@ function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
   for (let i = 0; i < joined.length; i++) {
     const number = joined[i];
     if (number.wmode !== 0 || !atEdge(number.x1) || !PAGE_NUMBER_ONLY.test(lineText(number))) continue;
-    let title: Line | null = null;
-    const from = Math.max(0, i - JOIN_LOOKBACK_MAX);
-    const to = Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX);
-    for (let j = from; j <= to; j++) {
-      const other = joined[j];
-      if (j === i || other.wmode !== 0 || other.x1 > number.x0 || verticalOverlap(number, other) < SAME_ROW_OVERLAP) continue;
-      if (!title || other.x1 > title.x1) title = other;
-    }
+    const title = nearestLeftOnRow(joined, i);
     if (title && !PAGE_NUMBER_ONLY.test(lineText(title)) && !columns.gutterBetween(title, number)) pairs.push({ number, title });
   }
   // Entries within reach of an entry's row, growing from those with leaders.

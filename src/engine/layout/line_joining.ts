@@ -11,7 +11,7 @@ import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
-import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -116,12 +116,7 @@ function joinRowEndCategories(joined: Line[], columns: ColumnStarts): void {
     const label = joined[i];
     // The opening bracket first: every fragment of the page is asked.
     if (label.wmode !== 0 || label.spans.length > 2 || !label.spans[0]?.text.includes("[") || !CATEGORY_LABEL.test(lineText(label))) continue;
-    let left: Line | null = null;
-    for (let j = Math.max(0, i - JOIN_LOOKBACK_MAX); j <= Math.min(joined.length - 1, i + JOIN_LOOKBACK_MAX); j++) {
-      const other = joined[j];
-      if (j === i || other.wmode !== 0 || taken?.has(other) || other.x1 > label.x0 || verticalOverlap(other, label) < SAME_ROW_OVERLAP) continue;
-      if (!left || other.x1 > left.x1) left = other;
-    }
+    const left = nearestLeftOnRow(joined, i, taken);
     if (!left || label.x0 - left.x1 > CATEGORY_GAP_EMS_MAX * Math.max(lineSize(left), lineSize(label), 1) || columns.gutterBetween(left, label)) continue;
     appendFragment(left, label);
     (taken ??= new Set()).add(label);

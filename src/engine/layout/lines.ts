@@ -69,6 +69,20 @@ export function makeLine(spans: Span[], wmode: 0 | 1): Line {
   return { spans, x0, y0, x1, y1, wmode };
 }
 
+/** The horizontal fragment nearest left of `lines[i]` on its row (the one whose right edge
+ * lies furthest right, left of its start), among the JOIN_LOOKBACK_MAX fragments either side
+ * in the row-sorted order and not in `skip`; null when there is none. */
+export function nearestLeftOnRow(lines: readonly Line[], i: number, skip?: ReadonlySet<Line> | null): Line | null {
+  const line = lines[i];
+  let nearest: Line | null = null;
+  for (let j = Math.max(0, i - JOIN_LOOKBACK_MAX); j <= Math.min(lines.length - 1, i + JOIN_LOOKBACK_MAX); j++) {
+    const other = lines[j];
+    if (j === i || other.wmode !== 0 || skip?.has(other) || other.x1 > line.x0 || verticalOverlap(line, other) < SAME_ROW_OVERLAP) continue;
+    if (!nearest || other.x1 > nearest.x1) nearest = other;
+  }
+  return nearest;
+}
+
 /** Drops the lines of `gone` from `lines`, in place. */
 export function removeLines(lines: Line[], gone: ReadonlySet<Line>): void {
   let k = 0;
