@@ -849,12 +849,12 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     // Lines of prose ending in a comma go on (ltnews03's address in running text) ...
     const commas = [widest, at("Group, P. O. Box 869, Santa Barbara,", 190, 632), at("CA 93102-0869, USA, Fax: +1 805 963 8358,", 230, 644), at("EMail: tug@tug.org.", 120, 656)];
     expect(buildBlocks(commas, STATS)).toHaveLength(2);
-    // ... and lines of a numbered listing so ending are lines of their own.
+    // ... and lines of a numbered listing so ending are lines of their own, in one code block.
     const listing = [widest, ...["590 list = list,", "591 data = data,", "592 exclusive = exclusive,"].map((text, k) => {
       const l = line([{ text: text.slice(0, 4) }, { text: text.slice(4), mono: true }], { x: 11.2, y: 632 + 12 * k, size: 10 });
       return l;
     })];
-    expect(buildBlocks(listing, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1, 1]);
+    expect(buildBlocks(listing, STATS).map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["paragraph:1", "code:3"]);
   });
 });
 

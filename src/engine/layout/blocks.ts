@@ -7,6 +7,7 @@ import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { lineText } from "./lines.js";
+import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
@@ -389,6 +390,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  markNumberedListings(monos, column);
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
   const terms = column.map((line, i) => monos[i] && i + 1 < column.length && !monos[i + 1] && isTermBeside(line, texts[i], column[i + 1], texts[i + 1]));

@@ -21,7 +21,8 @@ const MARKER_GAP_EMS = 4;
 /** A section number may sit this many ems left of its title: Word's hanging indent after "2.1"
  * is a tab to about 2 em, and tables of contents set their entries' numbers the same way. */
 const SECTION_NUMBER_GAP_EMS = 2;
-/** Monospace fragments on one row (a listing's line number and its code) join across this many ems. */
+/** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
+ * join across this many ems. */
 const MONO_GAP_EMS = 12;
 /** The widest of the join gaps above: a pair further apart is never joined. */
 const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS);
@@ -69,21 +70,32 @@ function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
 
+/** A listing's line number in the text face, set smaller than the code ("12" in 7 pt left of
+ * 9 pt code, as LaTeX's docstrip sets it): one span of digits. A digit in the code's size
+ * beside code is a glyph shown in a font table (lm-info's "0" before "84 x54"). */
+const LINE_NUMBER = /^\s*\d{1,5}\s*$/;
+/** A line number is set at least this many points smaller than its code. */
+const LINE_NUMBER_SMALLER_PT = 0.5;
+
+function isLineNumber(line: Line, code: Line): boolean {
+  return line.spans.length <= 2 && lineSize(line) <= lineSize(code) - LINE_NUMBER_SMALLER_PT && LINE_NUMBER.test(lineText(line));
+}
+
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
   if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
-  // Never across a column gutter, however narrow. Code keeps its aligned comments, which
+  // Never across a column gutter, however narrow. Code keeps its aligned comments and its line numbers, which
   // start at one x row after row as a column does; prose columns start where prose stands
   // to their left, so two listings side by side in two columns, or a contents entry's page
   // number beside the next column's heading, stay apart.
-  const code = isMono(left) && isMono(right);
+  const code = isMono(right) && (isMono(left) || isLineNumber(left, right));
   if (!code && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
-    : isMono(left) && isMono(right)
+    : code
       ? MONO_GAP_EMS * em
       : isSectionNumber(left, right)
         ? SECTION_NUMBER_GAP_EMS * em

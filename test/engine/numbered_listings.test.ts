@@ -1,0 +1,80 @@
+// Issue 9 (the engine on real documents): listings whose line numbers are set in the text
+// face, as LaTeX's docstrip sets a package's code (kvoptions p9: "4 \NeedsTeXFormat{LaTeX2e}",
+// the number 7 pt roman, the code 9 pt typewriter). Each line had come out as a paragraph of
+// its own, the comments (set further right) apart from their numbers and above them.
+import { describe, expect, it } from "vitest";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
+import type { Line } from "../../src/engine/model.js";
+import { line } from "../support/layout.js";
+
+const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
+
+/** A docstrip line at row `row`: its number right-aligned before x 160.6, then the code (or
+ * a comment, further right) in 9 pt typewriter, or a guard in the text face. */
+function docstrip(n: number, code: string, row: number, kind: "code" | "comment" | "guard" = "code"): Line[] {
+  const y = 300 + row * 10.9;
+  const digits = String(n);
+  const number = line(digits, { x: 160.6 - digits.length * 3.5, y, size: 7 });
+  if (code === "") return [number];
+  const x = kind === "comment" ? 182.1 : 163;
+  return [number, line(code, { x, y: y - 1.5, size: 9, mono: kind !== "guard" })];
+}
+
+function listing(): Line[] {
+  return [
+    ...docstrip(1, "⟨∗example⟩", 0, "guard"),
+    // The comment is drawn before its number, as the page's content stream has it.
+    ...docstrip(2, "% Package identification", 1, "comment").reverse(),
+    ...docstrip(3, "\\NeedsTeXFormat{LaTeX2e}", 2),
+    ...docstrip(4, "", 3),
+    ...docstrip(5, "\\RequirePackage{kvoptions}", 4),
+    ...docstrip(6, "family=MCS,", 5),
+  ];
+}
+
+describe("numbered listings (issue 9: kvoptions' and ltluatex's docstrip code)", () => {
+  it("joins a line number in the text face to the code right of it, across a comment's indent", () => {
+    const lines = prepareLines(listing());
+    expect(lines.map((l) => lineText(l).replace(/\s+/g, " "))).toEqual([
+      "1 ⟨∗example⟩",
+      "2 % Package identification",
+      "3 \\NeedsTeXFormat{LaTeX2e}",
+      "4",
+      "5 \\RequirePackage{kvoptions}",
+      "6 family=MCS,",
+    ]);
+  });
+
+  it("reads the numbered lines, with the guard and the empty line, as one code block", () => {
+    const blocks = buildBlocks(prepareLines(listing()), STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["code"]);
+    expect(blocks[0].lines).toHaveLength(6);
+  });
+
+  it("a single numbered line of code is no listing", () => {
+    const blocks = buildBlocks(prepareLines([...docstrip(3, "\\relax", 0), line("A paragraph of prose follows the line.", { x: 150, y: 320 })]), STATS);
+    expect(blocks.map((b) => b.kind)).not.toContain("code");
+  });
+
+  it("a number lower than the one before starts a new run, which must hold code of its own; numbers before prose are no listing", () => {
+    const blocks = buildBlocks(prepareLines([...docstrip(7, "\\a", 0), ...docstrip(8, "\\b", 1), ...docstrip(2, "\\c", 2)]), STATS);
+    expect(blocks.map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["code:2", "paragraph:1"]);
+    const prose = buildBlocks(prepareLines([line("1 Introduction to the package", { x: 150, y: 300 }), line("2 Options of the package", { x: 150, y: 312 })]), STATS);
+    expect(prose.map((b) => b.kind)).not.toContain("code");
+  });
+
+  it("footnotes whose mark touches a URL in the code face are no listing (l3news05's '¹http://…' notes)", () => {
+    const notes = [1, 2, 3].map((n, k) => line([{ text: String(n), size: 6 }, { text: `http://www.latex-project.org/papers/${n}`, size: 8, mono: true }], { x: 144.7, y: 700 + 10 * k }));
+    // The mark's span ends where the URL's begins: no space, no gap.
+    const touching = notes.map((l) => ({ ...l, spans: [{ ...l.spans[0], x1: l.spans[1].x0 }, l.spans[1]] }));
+    expect(buildBlocks(prepareLines(touching), STATS).map((b) => b.kind)).not.toContain("code");
+  });
+
+  it("a digit in the code's size beside code is no line number (lm-info's font table: the glyph '0' before the next cell's '84 x54')", () => {
+    const lines = prepareLines([line("0", { x: 157.1, y: 276.2, size: 11 }), line("84 x54", { x: 199.6, y: 277.1, size: 11, mono: true })]);
+    expect(lines).toHaveLength(2);
+  });
+});
