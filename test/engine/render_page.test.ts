@@ -226,3 +226,58 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
     expect(render(1, [line("What’s New", { x: 108, y: 260, size: 12 })])).toContain("### What’s New");
   });
 });
+
+describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'Edition 1.0', R's 'The R Core Team' and R-intro's authors)", () => {
+  const stats: DocumentStats = {
+    body: { size: 10, bold: false },
+    headings: [
+      { size: 18, bold: true, level: 1 },
+      { size: 14, bold: true, level: 2 },
+      { size: 14, bold: false, level: 2 },
+    ],
+    running: new Set(),
+  };
+  const render = (lines: Line[]) => {
+    const prepared = prepareLines(lines);
+    return renderPage(page(1, prepared), prepared, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("sets the edition and the date in the title's bold face one level under it: a document has one title", () => {
+    expect(
+      render([
+        line("National Hydro Network, Canada, Level 1", { x: 131, y: 204, size: 18, bold: true }),
+        line("Data Model", { x: 258, y: 225, size: 18, bold: true }),
+        line("Edition 1.0", { x: 260, y: 294, size: 18, bold: true }),
+        line("2004-08", { x: 273, y: 356, size: 18, bold: true }),
+        line("Service à la clientèle de GéoGratis", { x: 208, y: 500 }),
+        line("Téléphone : +01-819-564-4857", { x: 223, y: 512 }),
+      ]),
+    ).toBe("# National Hydro Network, Canada, Level 1 Data Model\n\n## Edition 1.0\n\n## 2004-08\n\nService à la clientèle de GéoGratis Téléphone : +01-819-564-4857");
+  });
+
+  it("makes a team's name, and a list of authors in bold after a subtitle, paragraphs", () => {
+    expect(render([line("R: A Language and Environment", { x: 100, y: 100, size: 18, bold: true }), line("The R Core Team", { x: 100, y: 160, size: 14 })])).toBe(
+      "# R: A Language and Environment\n\nThe R Core Team",
+    );
+    expect(
+      render([
+        line("An Introduction to R", { x: 100, y: 100, size: 18, bold: true }),
+        line("Notes on R: A Programming Environment for Data Analysis", { x: 100, y: 140 }),
+        line("W. N. Venables, D. M. Smith and the R Core Team", { x: 100, y: 200, size: 14, bold: true }),
+      ]),
+    ).toBe("# An Introduction to R\n\nNotes on R: A Programming Environment for Data Analysis\n\n**W. N. Venables, D. M. Smith and the R Core Team**");
+  });
+
+  it("leaves a section's title after the title a heading, and two capitalized words after a paragraph ('Winter Moorings')", () => {
+    expect(render([line("An Introduction to R", { x: 100, y: 100, size: 18, bold: true }), line("Why the model matters here", { x: 100, y: 160, size: 14 })])).toContain(
+      "## Why the model matters here",
+    );
+    expect(
+      render([
+        line("Harbourmaster Notice", { x: 100, y: 100, size: 18, bold: true }),
+        line("The harbour will close its outer basin for the winter.", { x: 100, y: 140 }),
+        line("Winter Moorings", { x: 100, y: 200, size: 14 }),
+      ]),
+    ).toContain("## Winter Moorings");
+  });
+});

@@ -198,31 +198,59 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
 /** The title is one of the first blocks of its page. */
 const TITLE_BLOCK_INDEX_MAX = 2;
 /** A byline under a document's title: its authors' names (two to five capitalized words or
- * initials, no possessive: "What's New" is a section), a date (a year, a month), or a
- * version or edition. */
-const BYLINE_NAME = /^(?!.*['’]s\b)\s*(?:(?:[A-Z]\.\s*)+|[A-Z][\p{L}'’-]+\s+)(?:(?:[A-Z]\.\s*)|[A-Z][\p{L}'’-]+\s*){1,4}$/u;
+ * initials, "The R Core Team", no possessive: "What's New" is a section), a date (a year, a
+ * month), or a version or edition. */
+const BYLINE_NAME = /^(?!.*['’]s\b)\s*(?:[Tt]he\s+)?(?:(?:[A-Z]\.\s*)+|[A-Z][\p{L}'’-]*\s+)(?:(?:[A-Z]\.\s*)|[A-Z][\p{L}'’-]*\s*){1,4}$/u;
 const BYLINE_DATE = /\b(?:1[89]|20)\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const BYLINE_VERSION = /\b(?:[Vv]ersion|[Ee]dition|[Rr]evision|[Rr]elease)\b|\bv\d/;
+/** Authors' names in a list: "W. N. Venables, D. M. Smith and the R Core Team". */
+const NAME_SEPARATOR = /\s*(?:,|&|\band\b)\s*/;
+/** A byline may follow the title after this many blocks at most (a subtitle in the body's
+ * size, R-intro's "Notes on R: …", between them). */
+const BYLINE_BLOCKS_MAX = 4;
+
+/** Whether the text lists two names or more: a byline, in whatever face. */
+function isNameList(text: string): boolean {
+  const names = text.split(NAME_SEPARATOR).filter((name) => name !== "");
+  return names.length > 1 && names.every((name) => BYLINE_NAME.test(name));
+}
+
+/** Whether the heading's text is a byline; after a paragraph, only a list of names is: two
+ * capitalized words alone there are as likely a section's title ("Winter Moorings"). */
+function isByline(text: string, afterParagraph: boolean): boolean {
+  if (isNameList(text)) return true;
+  return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(text));
+}
+
+function isBoldText(lines: readonly Line[]): boolean {
+  return lines.some((line) => line.spans.some((span) => span.bold && span.text.trim() !== ""));
+}
 
 /**
  * The lines under a document's title on its first page, its authors, its date, its version
  * ("Mark A. Wicks", "Version 0.12.4b", "September 19, 1999" under "Dvipdfm User's Manual"),
- * are set larger than the body in regular weight, and read as headings; they are the title's
- * byline. Headings in regular weight right after a level-1 title whose text is such a line,
- * and that the outline does not name, become paragraphs. Bold or numbered ones, and any after
- * the first block that is no heading, stay.
+ * are set larger than the body, and read as headings; they are the title's byline. Such
+ * headings after a level-1 title, that the outline does not name, become paragraphs when set
+ * in regular weight or when they list names. Bold ones set as the title is (geobase's "Edition
+ * 1.0" and "2004-08" under "National Hydro Network, …") are its subtitle, at level 2: a
+ * document has one title. Other bold ones stay. Paragraphs may stand between the title and
+ * its byline (a subtitle in the body's size) within BYLINE_BLOCKS_MAX blocks.
  */
 function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   const title = blocks.findIndex((block, i) => i <= TITLE_BLOCK_INDEX_MAX && block.kind === "heading" && block.level === 1);
   if (title < 0) return;
+  let afterParagraph = false;
   for (let i = title + 1; i < blocks.length; i++) {
     const block = blocks[i];
-    if (block.kind !== "heading") return;
+    if (block.kind !== "heading") {
+      if (block.kind !== "paragraph" || i >= title + BYLINE_BLOCKS_MAX) return;
+      afterParagraph = true;
+      continue;
+    }
     const text = plainText(block.lines);
-    if (block.lines.some((line) => line.spans.some((span) => span.bold && span.text.trim() !== ""))) continue;
-    if (titles?.has(normalizeTitle(text))) continue;
-    if (!BYLINE_NAME.test(text) && !BYLINE_DATE.test(text) && !BYLINE_VERSION.test(text)) continue;
-    blocks[i] = { kind: "paragraph", lines: block.lines };
+    if (titles?.has(normalizeTitle(text)) || !isByline(text, afterParagraph)) continue;
+    if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = { kind: "paragraph", lines: block.lines };
+    else if (block.level === 1) blocks[i] = { ...block, level: 2 };
   }
 }
 
