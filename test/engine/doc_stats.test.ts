@@ -258,6 +258,21 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([head]).running.has(head)).toBe(true);
   });
 
+  it("keeps a letter's return address: a small line under the letterhead, not the page's first (issue 9: an office letter's 'Meridian Facility Services Ltd · 3 Canal Street · …')", () => {
+    const letterhead = line("Meridian Facility Services Ltd", { x: 364, y: 44, size: 12 });
+    const sender = line("Meridian Facility Services Ltd · 3 Canal Street · Manchester M1 3HE", { x: 62, y: 66, size: 8 });
+    const stats = onePage([letterhead, sender]);
+    expect(stats.running.has(sender)).toBe(false);
+  });
+
+  it("strips a second small row under a small head (beamer's section bar over its subsection bar)", () => {
+    const sections = line("Introduction", { x: 8, y: 1.5, size: 6 });
+    const subsection = line("The Model and the Problem", { x: 8, y: 17, size: 6 });
+    const stats = onePage([sections, subsection]);
+    expect(stats.running.has(sections)).toBe(true);
+    expect(stats.running.has(subsection)).toBe(true);
+  });
+
   it("strips a rotated side stamp along the outer edge", () => {
     const stamp: Line = { ...line("arXiv:2101.00001v2 [cs.CL] 3 Feb 2021", { x: 10, y: 200, size: 10 }), x0: 10, x1: 22, y0: 200, y1: 520, wmode: 1 };
     expect(onePage([stamp]).running.has(stamp)).toBe(true);

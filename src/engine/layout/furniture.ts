@@ -175,6 +175,8 @@ export interface FurnitureRow {
   shortTop: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
+  /** The largest mean character size of the margin lines above a short top row, or 0. */
+  sizeAbove: number;
 }
 
 /** The page's margin rows that could be furniture, set apart from the body by white space. */
@@ -210,9 +212,19 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, sizeMax: Math.max(...sizes) });
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   return rows;
+}
+
+/** The largest mean character size of the margin lines wholly above the row, or 0. Only
+ * margin lines are asked: a row in the top band has no body line above it. */
+function sizeAbove(row: readonly Line[], candidates: readonly { line: Line }[]): number {
+  let top = Infinity;
+  for (const line of row) top = Math.min(top, line.y0);
+  let size = 0;
+  for (const { line } of candidates) if (line.y1 <= top && !row.includes(line)) size = Math.max(size, meanCharSize(line));
+  return size;
 }
 
 /** The indices of the rows' lines that are furniture, given the document's body size. */
@@ -220,7 +232,10 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
   const found: number[] = [];
   for (const row of rows) {
     const notLarger = row.sizeMax <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize;
-    const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize;
+    // Under larger type (a letterhead), a small line is a letter's return address, the
+    // sender's line over the recipient's; under a small head, a second row of it (beamer's
+    // section and subsection bars).
+    const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
     if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || numberFirstFoot)) || smallHead))) found.push(...row.lines);
   }
