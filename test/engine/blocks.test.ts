@@ -1020,4 +1020,10 @@ describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents
     const lines = [at("cat . . . . . . . . . . . . . . . . . . . 4, 27", 100), at("close . . . . . . . . . . . . . . . . . 22, 26", 112), at("close.socket . . . . . . . . . . . . . 31", 124)];
     expect(buildBlocks(lines, STATS)).toHaveLength(3);
   });
+
+  it("keeps entries apart whose page numbers are long roman numerals (valgrind's 'Valgrind FAQ … clxxviii')", () => {
+    const at = (text: string, y: number) => line(text, { x: 90, y, size: 10 });
+    const lines = [at("Valgrind User Manual .................................... iv", 100), at("Valgrind FAQ ...................................... clxxviii", 112), at("Valgrind Technical Documentation ...................... viii", 124)];
+    expect(buildBlocks(lines, STATS)).toHaveLength(3);
+  });
 });

@@ -428,6 +428,7 @@ describe("renderInline: dot leaders (issue 9: a contents page reads 'Introductio
     ["Introduction ........................ 5", "Introduction 5"],
     ["Tools . . . . . . . . . . . . . 12", "Tools 12"],
     ["Preface …………… ix", "Preface ix"],
+    ["Valgrind FAQ ................... clxxviii", "Valgrind FAQ clxxviii"],
   ])("drops the leader of %j", (input, expected) => {
     expect(render(input)).toBe(expected);
   });

@@ -7,9 +7,12 @@ import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
 
+/** A page number: arabic, or a well-formed roman numeral of any length ("clxxviii", the
+ * valgrind manual's FAQ, is eight letters). */
+const PAGE_NUMBER = String.raw`(?:\d{1,5}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))`;
 /** An entry of a contents page or an index: a title, a dot leader and a page number, or an
  * index's list of them ("cat . . . . 4, 27", "close . . . 22–26"). */
-const LEADER_PAGE_END = /(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*(?:\d{1,5}|[ivxlcdm]{1,6})(?:\s*[,–-]\s*(?:\d{1,5}|[ivxlcdm]{1,6})){0,20}\s*$/i;
+const LEADER_PAGE_END = new RegExp(String.raw`(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*$`, "i");
 
 /** The letters of roman page numbers, either case. */
 const ROMAN_DIGITS = "ivxlcdmIVXLCDM";
@@ -100,7 +103,7 @@ function joinLeaders(joined: Line[]): void {
 }
 
 /** A page number alone: arabic or roman. */
-const PAGE_NUMBER_ONLY = /^\s*(?:\d{1,5}|[ivxlcdm]{1,6})\s*$/i;
+const PAGE_NUMBER_ONLY = new RegExp(String.raw`^\s*${PAGE_NUMBER}\s*$`, "i");
 /** Right edges this many points apart are one edge (numbers set flush right). */
 const FLUSH_RIGHT_TOLERANCE = 1.5;
 /** Entries with a leader ending at one edge that make it a contents page's page-number edge. */
