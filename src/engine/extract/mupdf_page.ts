@@ -1,6 +1,7 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
+import { MONO_NAME } from "./font_names.js";
 import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
@@ -78,7 +79,6 @@ const ZERO_WIDTH_PT = 0.01;
 const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
 const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i;
-const MONO_NAME = /mono|courier|consol|menlo|inconsolata|typewriter|cmtt|sftt|lmmono|code|fixed/i;
 
 interface FontFacts {
   name: string;

@@ -256,7 +256,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         push(" ", false, false, false, runs[runs.length - 1]?.uri ?? null);
         continue;
       }
-      const code = span.monospace && !(options.numbersAsText === true && NUMBER.test(span.text));
+      const code = (span.monospace || isTagBracket(line.spans, k)) && !(options.numbersAsText === true && NUMBER.test(span.text));
       push(
         code ? span.text : fixGlyphs(span.text),
         options.emphasis && span.bold,
@@ -268,6 +268,22 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     }
   }
   return runs;
+}
+
+/** An angle bracket of a tag ("<", "</", ">", "/>") drawn from another face than the name it
+ * encloses (dblatex takes them from TeX's math italic: "<family>"). */
+const TAG_BRACKET = /^(?:<\/?|\/?>)$/;
+/** The bracket touches the name: closer than this share of its size. */
+const TAG_BRACKET_GAP_SIZES = 0.15;
+
+/** Whether spans[k] is a tag's bracket set against the code-face name it encloses. */
+function isTagBracket(spans: readonly Span[], k: number): boolean {
+  const span = spans[k];
+  if (!TAG_BRACKET.test(span.text)) return false;
+  const inner = span.text.startsWith("<") ? spans[k + 1] : spans[k - 1];
+  if (!inner?.monospace || isBlankText(inner.text)) return false;
+  const gap = span.text.startsWith("<") ? inner.x0 - span.x1 : span.x0 - inner.x1;
+  return gap <= TAG_BRACKET_GAP_SIZES * span.size;
 }
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;

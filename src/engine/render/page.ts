@@ -395,7 +395,11 @@ function codeLine(line: Line, left: number, charWidth: number): string {
       continue;
     }
     const column = Math.min(CODE_COLUMN_MAX, Math.max(0, Math.round((span.x0 - left) / charWidth)));
-    if (text.length < column) text += " ".repeat(column - text.length);
+    // A span set against the one before goes on from it, whatever column its x says: a sign
+    // drawn from a narrower face ("<dir>" with its brackets from TeX's math italic) would
+    // otherwise leave a space after it.
+    const touching = text !== "" && !/\s$/.test(text) && span.x0 - right <= CODE_SPAN_GAP_CHARS * charWidth;
+    if (text.length < column && !touching) text += " ".repeat(column - text.length);
     // Behind its column (a wider face before it), a span set apart from the one before still
     // gets its space; one set against it (\ in one font, KOMAoptions in a bold one) does not.
     else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text) && span.x0 - right > CODE_SPAN_GAP_CHARS * charWidth) text += " ";

@@ -3,6 +3,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextStyle } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfjsDocument } from "./document.js";
+import { MONO_NAME } from "../font_names.js";
 
 // Metrics to use when a font reports none, or nonsense (Type3 fonts often do).
 const ASCENT_DEFAULT = 0.8;
@@ -20,7 +21,6 @@ export interface FontInfo {
 
 const BOLD_NAME = /Bold|Black|Heavy|Semi-?bold|Demi|Medi(?:Ital)?$|^CM\w*BX\d|^CMB\d/i;
 const ITALIC_NAME = /Italic|Oblique|Slant|^CM\w*TI\d/i;
-const MONO_NAME = /Mono|Courier|Consol|Code|Menlo|^CMTT|^SFTT|^LMTypewriter/i;
 // TeX math and symbol fonts set the FixedPitch flag, which pdf.js turns into "monospace";
 // trusting it would mark every footnote asterisk as code.
 const SYMBOL_NAME = /^(CMSY|CMMI|CMEX|MSAM|MSBM|Symbol|ZapfDingbats|Wingdings)/i;
