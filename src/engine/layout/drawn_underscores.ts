@@ -1,0 +1,83 @@
+// Underscores drawn as rules. Fonts without an underscore glyph (TeX's roman and italic
+// faces, in which texinfo sets a function's argument types) get one drawn as a short stroke
+// at the baseline: "struct sha256_ctx *ctx, size_t length" comes out of the extractor as
+// "struct sha256", "ctx *ctx, size", "t length" and three strokes. Each stroke set between two
+// fragments of a row, touching both, becomes an "_" that joins them; one touching a single
+// fragment's end or start becomes its last or first character.
+import type { Line, Rule, Span } from "../model.js";
+import { makeLine } from "./lines.js";
+
+/** An underscore's stroke is thin, and about half an em wide (a quarter to one and a quarter). */
+const UNDERSCORE_HEIGHT_MAX_PT = 1.2;
+const UNDERSCORE_WIDTH_EMS_MIN = 0.25;
+const UNDERSCORE_WIDTH_EMS_MAX = 1.25;
+/** It touches the fragment beside it: closer than this many points. */
+const TOUCH_PT = 1.2;
+/** It lies at the foot of the fragment's box: its middle below this share of the box's
+ * height from the top (a strike-through runs at mid height), and above the box's bottom
+ * by no more than this share below it. */
+const FOOT_SHARE_MIN = 0.55;
+const BELOW_SHARE_MAX = 0.25;
+/** An underscore joins words: the fragment it touches ends or starts with a letter or digit
+ * there (a radical's bar touches its "√", a visible space's mark a parenthesis). */
+const WORD_END = /[\p{L}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+/** Pages with more candidate strokes than this are drawings, not text with underscores. */
+const STROKES_MAX = 400;
+
+/** The page's fragments with the underscores drawn between or beside them written in. The
+ * input is not modified; fragments that took an underscore are new lines. */
+export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Rule[]): readonly Line[] {
+  const strokes = rules.filter((r) => r.y1 - r.y0 <= UNDERSCORE_HEIGHT_MAX_PT && r.x1 - r.x0 > 0);
+  if (strokes.length === 0 || strokes.length > STROKES_MAX) return lines;
+  let out: Line[] | null = null;
+  let removed: Set<Line> | null = null;
+  for (const stroke of strokes) {
+    const current: readonly Line[] = out ?? lines;
+    let left = -1;
+    let right = -1;
+    let under = false;
+    for (let i = 0; i < current.length; i++) {
+      const line = current[i];
+      if (line.wmode !== 0 || removed?.has(line) || !atFoot(stroke, line)) continue;
+      if (Math.abs(line.x1 - stroke.x0) <= TOUCH_PT) {
+        if (WORD_END.test(line.spans[line.spans.length - 1].text)) left = i;
+      } else if (Math.abs(line.x0 - stroke.x1) <= TOUCH_PT) {
+        if (WORD_START.test(line.spans[0].text)) right = i;
+      }
+      // A stroke under a word is its underline (a link's), not a character of its own.
+      else if (Math.min(line.x1, stroke.x1) - Math.max(line.x0, stroke.x0) > TOUCH_PT) under = true;
+    }
+    if (under || (left < 0 && right < 0)) continue;
+    const beside = current[left >= 0 ? left : right];
+    const size = sizeAt(beside, left >= 0 ? "end" : "start");
+    const width = stroke.x1 - stroke.x0;
+    if (width < UNDERSCORE_WIDTH_EMS_MIN * size || width > UNDERSCORE_WIDTH_EMS_MAX * size) continue;
+    out ??= lines.slice();
+    const template = left >= 0 ? beside.spans[beside.spans.length - 1] : beside.spans[0];
+    const underscore: Span = { ...template, text: "_", x0: stroke.x0, x1: stroke.x1 };
+    if (left >= 0 && right >= 0) {
+      out[left] = makeLine([...out[left].spans, underscore, ...out[right].spans], 0);
+      (removed ??= new Set()).add(out[right]);
+    } else if (left >= 0) {
+      out[left] = makeLine([...out[left].spans, underscore], 0);
+    } else {
+      out[right] = makeLine([underscore, ...out[right].spans], 0);
+    }
+  }
+  if (!out) return lines;
+  return removed ? out.filter((line) => !removed.has(line)) : out;
+}
+
+/** Whether the stroke lies at the foot of the line's box, on its row. */
+function atFoot(stroke: Rule, line: Line): boolean {
+  const height = line.y1 - line.y0;
+  if (height <= 0) return false;
+  const middle = (stroke.y0 + stroke.y1) / 2;
+  return middle >= line.y0 + FOOT_SHARE_MIN * height && middle <= line.y1 + BELOW_SHARE_MAX * height;
+}
+
+function sizeAt(line: Line, side: "start" | "end"): number {
+  const span = side === "end" ? line.spans[line.spans.length - 1] : line.spans[0];
+  return Math.max(span?.size ?? 1, 1);
+}
