@@ -40,6 +40,9 @@ export interface Line {
   /** A contents page's entry: a title and its page number, joined (layout/leaders.ts).
    * One set flush right with no leader is known by this mark; its text does not say so. */
   contentsEntry?: true;
+  /** A definition's head: its row ends with the category texinfo sets flush right
+   * ("[Function]"); lines indented under it go on its prototype (layout/definitions.ts). */
+  definition?: true;
 }
 
 /** A straight ruling line or a filled rectangle, as a table detector needs them. */

@@ -5,6 +5,7 @@ import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
+import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
@@ -446,6 +447,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
       current.lines.push(line);
     }
   }
+  for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
 }
 
@@ -577,6 +579,10 @@ function startsNewBlock(
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
+  // A definition's prototype goes on in the lines indented under its head; its description,
+  // indented less, starts a block.
+  const head = current.lines[0];
+  if (head.definition) return !continuesDefinition(head, line, em);
   // Lines above each other that do not overlap horizontally are not one paragraph.
   // A piece of a list item's first row, to its right, goes on its text (dvipdfmx-special's
   // "• pdf:obj @name PDFobject" in a framed box, "creates a named" beside it).

@@ -11,7 +11,8 @@ import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
-import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { joinRowEndCategories } from "./definitions.js";
+import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -112,28 +113,6 @@ function bracketed(left: Line, right: Line, gap: number, em: number): boolean {
   const first = right.spans[0].text.trimStart();
   if (!OPENING.includes(last[last.length - 1] ?? " ") && !CLOSING.includes(first[0] ?? " ")) return false;
   return closesBracket(left, right);
-}
-
-/** A definition's category in brackets, set flush right on its row by texinfo ("void
- * sha256_init (struct sha256_ctx *ctx)" … "[Function]"): the row's last words, whatever the
- * gap up to this many ems, though never across a column's edge. */
-const CATEGORY_GAP_EMS_MAX = 40;
-const CATEGORY_LABEL = /^\s*\[[A-Z][A-Za-z]+(?: [A-Za-z]+){0,2}\]\s*$/;
-
-/** Joins each category label to the line left of it on its row, once the row's other
- * fragments are one line (a pass of its own, as the leaders' is, so it goes at the end). */
-function joinRowEndCategories(joined: Line[], columns: ColumnStarts): void {
-  let taken: Set<Line> | null = null;
-  for (let i = 0; i < joined.length; i++) {
-    const label = joined[i];
-    // The opening bracket first: every fragment of the page is asked.
-    if (label.wmode !== 0 || label.spans.length > 2 || !label.spans[0]?.text.includes("[") || !CATEGORY_LABEL.test(lineText(label))) continue;
-    const left = nearestLeftOnRow(joined, i, taken);
-    if (!left || label.x0 - left.x1 > CATEGORY_GAP_EMS_MAX * Math.max(lineSize(left), lineSize(label), 1) || columns.gutterBetween(left, label)) continue;
-    appendFragment(left, label);
-    (taken ??= new Set()).add(label);
-  }
-  if (taken) removeLines(joined, taken);
 }
 
 /** Brackets whose pair joins two fragments of a row across a gap this many ems wide at most

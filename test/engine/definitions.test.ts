@@ -1,0 +1,36 @@
+// Issue 9 (the engine on real documents): texinfo's definitions (nettle p14). The prototype
+// "void sha256_update (struct sha256_ctx *ctx, size_t length, const uint8_t *data)" wraps
+// onto a line indented 4.6 em under its head, the category "[Function]" stands flush right
+// on the head's row, and the description is indented 2.6 em. The wrapped line had gone into
+// the description's paragraph ("uint8_t *data) Hash some more data.").
+import { describe, expect, it } from "vitest";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
+import { line } from "../support/layout.js";
+
+const STATS: DocumentStats = { body: { size: 10.9, bold: false }, headings: [], running: new Set() };
+const at = (text: string, x: number, y: number, mono = false) => line([{ text, mono }], { x, y, size: 10.9 });
+
+describe("texinfo definitions (issue 9: nettle's 'sha256_update' wrapped over two lines)", () => {
+  const page = [
+    at("void sha256_update (struct sha256_ctx *ctx, size_t length, const", 90, 679),
+    at("[Function]", 474, 679),
+    at("uint8_t *data)", 139.8, 692.1),
+    at("Hash some more data.", 118.8, 705.2),
+    at("void sha256_init (struct sha256_ctx *ctx)", 90, 740),
+    at("[Function]", 474, 740),
+    at("Initialize the SHA256 state.", 118.8, 753.1),
+  ];
+
+  it("reads a wrapped prototype whole, its category after it, and the description as a block of its own", () => {
+    const blocks = buildBlocks(prepareLines(page), STATS);
+    expect(blocks.map((b) => b.lines.map(lineText).join(" | "))).toEqual([
+      "void sha256_update (struct sha256_ctx *ctx, size_t length, const | uint8_t *data) [Function]",
+      "Hash some more data.",
+      "void sha256_init (struct sha256_ctx *ctx) [Function]",
+      "Initialize the SHA256 state.",
+    ]);
+  });
+});
