@@ -8,6 +8,7 @@ import { buildBlocks } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
+import { detectTables } from "../../src/engine/tables/detect.js";
 import { line } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10.9, bold: false }, headings: [], running: new Set() };
@@ -32,5 +33,13 @@ describe("texinfo definitions (issue 9: nettle's 'sha256_update' wrapped over tw
       "void sha256_init (struct sha256_ctx *ctx) [Function]",
       "Initialize the SHA256 state.",
     ]);
+  });
+
+  it("finds no table in definitions one under another, their categories aligned at the right edge (nettle's sha224 section)", () => {
+    const rows = ["init (struct sha224_ctx *ctx)", "update (struct sha224_ctx *ctx, size_t length, const", "digest (struct sha224_ctx *ctx, size_t length, uint8_t"];
+    const lines = prepareLines(
+      rows.flatMap((prototype, k) => [at(`void sha224_${prototype}`, 90, 300 + 40 * k), at("[Function]", 474, 300 + 40 * k), at("Initialize the SHA224 state.", 118.8, 313 + 40 * k)]),
+    );
+    expect(detectTables(lines, [], { width: 612, height: 792 }).tables).toHaveLength(0);
   });
 });

@@ -57,7 +57,9 @@ interface Slice extends TextRow {
 }
 
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
-  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !taken.has(l) && !inDiagrams.has(l));
+  // A definition's head (texinfo's "void sha224_init (…)" … "[Function]") keeps its category
+  // at the right edge row after row, as a table's column would: it is no table's row.
+  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
   const rows = new PageRows(groupRows(free, (l) => l));
   // Pieces already in a table: a later run never takes them again.
