@@ -1021,6 +1021,12 @@ describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents
     expect(buildBlocks(lines, STATS)).toHaveLength(3);
   });
 
+  it("ends a list item at its contents entry (bzip2's manual: '2. How to use bzip2 . . . 2' over '2.1. NAME . . . 2')", () => {
+    const at = (text: string, y: number) => line(text, { x: 72, y, size: 10 });
+    const lines = [at("1. Introduction . . . . . . . . . . . . . . . . . . . . . . . . 1", 98), at("2. How to use bzip2 . . . . . . . . . . . . . . . . . . . 2", 110), at("2.1. NAME . . . . . . . . . . . . . . . . . . . . . . . . . 2", 122), at("2.2. SYNOPSIS . . . . . . . . . . . . . . . . . . . . . . 2", 134)];
+    expect(buildBlocks(lines, STATS)).toHaveLength(4);
+  });
+
   it("keeps entries apart whose page numbers are long roman numerals (valgrind's 'Valgrind FAQ … clxxviii')", () => {
     const at = (text: string, y: number) => line(text, { x: 90, y, size: 10 });
     const lines = [at("Valgrind User Manual .................................... iv", 100), at("Valgrind FAQ ...................................... clxxviii", 112), at("Valgrind Technical Documentation ...................... viii", 124)];

@@ -204,6 +204,28 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     const leader = line(". . . . . . . . 7", { x: title.x1 + 5, y: 101 });
     expect(prepareLines([number, leader, title]).map(lineText)).toEqual(["1.3.3 pdfLaTeX . . . . . . . . 7"]);
   });
+
+  it("joins an index's entry to its leader and pages set 1.1 em after it (ltcmdhooks-code's '\\@if@newcommand' | '. . . 126, 137, 9')", () => {
+    const entry = line([{ text: "\\@if@newcommand", mono: true }], { x: 159.7, y: 174.2, size: 9 });
+    const leader = line(". . . . . . . . 126, 137, 9", { x: entry.x1 + 9.95, y: 173.4, size: 9 });
+    expect(prepareLines([entry, leader]).map(lineText)).toEqual(["\\@if@newcommand . . . . . . . . 126, 137, 9"]);
+    // Leaders that start at about one x row after row still go on their entries (bzip2's contents).
+    const rows = [
+      ["3.1. Top-level structure", 164.9, 176.5, "8"],
+      ["3.1.1. Low-level summary", 177.4, 189.4, "9"],
+      ["3.1.2. High-level summary", 179.3, 190.4, "9"],
+      ["3.1.3. Utility functions summary", 202.7, 190.4, "9"],
+    ] as const;
+    const contents = rows.flatMap(([title, x1, leaderX, page], k) => {
+      const t = line(title, { x: 72, y: 241.8 + 12 * k });
+      return [{ ...t, x1, spans: t.spans.map((s) => ({ ...s, x1 })) }, line(`. . . . . . . . . . . . . . . ${page}`, { x: Math.max(leaderX, x1 + 12), y: 241.7 + 12 * k })];
+    });
+    expect(prepareLines(contents)).toHaveLength(4);
+    // Dots that are no leader before page numbers, in the next column of a reference card, stay apart.
+    const item = line("surround optional arguments", { x: 100, y: 300, size: 9 });
+    const dots = line("... show one or more arguments", { x: item.x1 + 20, y: 300, size: 9 });
+    expect(prepareLines([item, dots])).toHaveLength(2);
+  });
 });
 
 describe("prepareLines on a figure's replacement text (issue 9: report-pdf20-utf8, form-sleep-study)", () => {

@@ -591,6 +591,9 @@ function startsNewBlock(
   const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFull && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull)) return true;
+  // A contents entry ends its block, also one that starts with a list's number (DocBook's
+  // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
+  if (current.marker && isContentsEntryLine(prev, prevText)) return true;
   if (current.marker) {
     // A wrapped item's lines hang at its text, not at its marker; an item set without a
     // hanging indent wraps back to the marker, and only after a line that ran full width.

@@ -25,8 +25,12 @@ const SECTION_NUMBER_GAP_EMS = 2;
 /** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
  * join across this many ems. */
 const MONO_GAP_EMS = 12;
+/** A fragment that is a dot leader and page numbers, nothing else (an index's
+ * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
+const LEADER_HEAD_GAP_EMS = 3;
+const LEADER_HEAD = /^\s*(?:(?:\.\s?){3,}|…+)\s*(?:\d{1,5}|[ivxlcdm]{1,8})(?:\s*[,–-]\s*(?:\d{1,5}|[ivxlcdm]{1,8})){0,20}\s*$/i;
 /** The widest of the join gaps above: a pair further apart is never joined. */
-const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS);
+const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_HEAD_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -91,13 +95,17 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // to their left, so two listings side by side in two columns, or a contents entry's page
   // number beside the next column's heading, stay apart.
   const code = isMono(right) && (isMono(left) || isLineNumber(left, right));
-  if (!code && columns.separates(left, right)) return false;
+  // A leader and page numbers go on the entry before them, wherever their row's fragments
+  // start (DocBook's contents: "3.1.1. Low-level summary" | ". . . 9", leaders starting at
+  // about one x row after row).
+  const leaderTail = !code && right.spans[0].text.includes(".") && LEADER_HEAD.test(lineText(right));
+  if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
-    : code
-      ? MONO_GAP_EMS * em
+    : code || leaderTail
+      ? (code ? MONO_GAP_EMS : LEADER_HEAD_GAP_EMS) * em
       : isSectionNumber(left, right)
         ? SECTION_NUMBER_GAP_EMS * em
         : JOIN_GAP_EMS * em;
