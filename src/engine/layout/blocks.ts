@@ -11,6 +11,7 @@ import { lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
+import { isTagBracket } from "./tag_brackets.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
 
@@ -243,14 +244,10 @@ function isFlushRight(column: readonly Line[], styles: readonly TextStyle[], lef
   return atLeft < FLUSH_LEFT_SHARE_MAX * column.length;
 }
 
-/** Angle brackets alone: dblatex draws an XML listing's "<" and ">" from TeX's math italic. */
-const ANGLE_BRACKETS = /^[<>]{1,2}$/;
-/** A tag's bracket touches the code beside it: closer than this share of its size. */
-const BRACKET_GAP_SIZES = 0.15;
-
 /** A line of code: all of it in the code face but for the angle brackets of its tags, set
- * against code. Other signs in another face stay what they are (a bullet before a path,
- * braces around a list of addresses, a font table's "<" shown apart from its code). */
+ * against their names (tag_brackets.ts). Other signs in another face stay what they are (a
+ * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
+ * from its code). */
 function isMonoLine(line: Line): boolean {
   let any = false;
   const spans = line.spans;
@@ -258,18 +255,12 @@ function isMonoLine(line: Line): boolean {
     const span = spans[k];
     if (isBlankText(span.text)) continue;
     if (!span.monospace) {
-      if (!ANGLE_BRACKETS.test(span.text) || !(touchesCode(span, spans[k - 1]) || touchesCode(span, spans[k + 1]))) return false;
+      if (!isTagBracket(spans, k)) return false;
       continue;
     }
     any = true;
   }
   return any;
-}
-
-function touchesCode(span: Span, other: Span | undefined): boolean {
-  if (!other?.monospace || isBlankText(other.text)) return false;
-  const gap = other.x0 >= span.x1 ? other.x0 - span.x1 : span.x0 - other.x1;
-  return gap <= BRACKET_GAP_SIZES * span.size;
 }
 
 /** Whether a share of the line's characters is set at `size` or larger: display type. */

@@ -5,6 +5,7 @@ import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
+import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
 import type { PageWords } from "./page_words.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
@@ -268,22 +269,6 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     }
   }
   return runs;
-}
-
-/** An angle bracket of a tag ("<", "</", ">", "/>") drawn from another face than the name it
- * encloses (dblatex takes them from TeX's math italic: "<family>"). */
-const TAG_BRACKET = /^(?:<\/?|\/?>)$/;
-/** The bracket touches the name: closer than this share of its size. */
-const TAG_BRACKET_GAP_SIZES = 0.15;
-
-/** Whether spans[k] is a tag's bracket set against the code-face name it encloses. */
-function isTagBracket(spans: readonly Span[], k: number): boolean {
-  const span = spans[k];
-  if (!TAG_BRACKET.test(span.text)) return false;
-  const inner = span.text.startsWith("<") ? spans[k + 1] : spans[k - 1];
-  if (!inner?.monospace || isBlankText(inner.text)) return false;
-  const gap = span.text.startsWith("<") ? inner.x0 - span.x1 : span.x0 - inner.x1;
-  return gap <= TAG_BRACKET_GAP_SIZES * span.size;
 }
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;

@@ -1,0 +1,28 @@
+// The angle brackets of a tag drawn from another face than its name: dblatex takes an XML
+// listing's "<" and ">" from TeX's math italic around a name in the code face ("<family>",
+// "<!--", "</dir>"). Such a bracket belongs to the code: a line of them is code, and in
+// running text it goes into the name's code span.
+import type { Span } from "../model.js";
+import { isBlankText } from "./whitespace.js";
+
+/** A tag's brackets: "<", "</", ">", "/>", or a closing and an opening one together ("><"
+ * between "<family>" and "<string>"). */
+const TAG_BRACKET = /^(?:<\/?|\/?>|\/?><\/?)$/;
+/** The bracket touches the name it encloses: closer than this share of its size. */
+const TAG_BRACKET_GAP_SIZES = 0.15;
+
+/** Whether spans[k], not in the code face, is a tag's bracket set against the code-face
+ * name it encloses (after an opening bracket, before a closing one). */
+export function isTagBracket(spans: readonly Span[], k: number): boolean {
+  const span = spans[k];
+  if (span.monospace || !TAG_BRACKET.test(span.text)) return false;
+  const opens = /<\/?$/.test(span.text);
+  const closes = /^\/?>/.test(span.text);
+  return (opens && touchesName(span, spans[k + 1], span.size)) || (closes && touchesName(span, spans[k - 1], span.size));
+}
+
+function touchesName(bracket: Span, name: Span | undefined, size: number): boolean {
+  if (!name?.monospace || isBlankText(name.text)) return false;
+  const gap = name.x0 >= bracket.x1 ? name.x0 - bracket.x1 : bracket.x0 - name.x1;
+  return gap <= TAG_BRACKET_GAP_SIZES * size;
+}
