@@ -17,6 +17,15 @@ const LEADER_PAGE_END = new RegExp(String.raw`(?:(?:\.\s?){4,}\.|…(?:\s?…)+)
 /** The letters of roman page numbers, either case. */
 const ROMAN_DIGITS = "ivxlcdmIVXLCDM";
 
+/** A dot leader and page numbers, nothing else: the tail of an entry set apart from its
+ * title (an index's ". . . 126, 137, 9"). Three dots do here, the numbers after them making
+ * them a leader. */
+const LEADER_AND_PAGES = new RegExp(String.raw`^\s*(?:(?:\.\s?){3,}|…+)\s*${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*$`, "i");
+
+export function isLeaderAndPages(text: string): boolean {
+  return LEADER_AND_PAGES.test(text);
+}
+
 export function isContentsEntryText(text: string): boolean {
   return LEADER_PAGE_END.test(text);
 }

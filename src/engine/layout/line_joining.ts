@@ -9,7 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
-import { joinContentsEntries } from "./leaders.js";
+import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
@@ -27,10 +27,9 @@ const SECTION_NUMBER_GAP_EMS = 2;
 const MONO_GAP_EMS = 12;
 /** A fragment that is a dot leader and page numbers, nothing else (an index's
  * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
-const LEADER_HEAD_GAP_EMS = 3;
-const LEADER_HEAD = /^\s*(?:(?:\.\s?){3,}|…+)\s*(?:\d{1,5}|[ivxlcdm]{1,8})(?:\s*[,–-]\s*(?:\d{1,5}|[ivxlcdm]{1,8})){0,20}\s*$/i;
+const LEADER_TAIL_GAP_EMS = 3;
 /** The widest of the join gaps above: a pair further apart is never joined. */
-const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_HEAD_GAP_EMS);
+const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -90,25 +89,26 @@ function isLineNumber(line: Line, code: Line): boolean {
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
   if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
-  // Never across a column gutter, however narrow. Code keeps its aligned comments and its line numbers, which
-  // start at one x row after row as a column does; prose columns start where prose stands
-  // to their left, so two listings side by side in two columns, or a contents entry's page
-  // number beside the next column's heading, stay apart.
+  // Never across a column gutter, however narrow. Code keeps its aligned comments and its
+  // line numbers, which start at one x row after row as a column does, and an entry keeps its
+  // leader and page numbers wherever they start (DocBook's contents: "3.1.1. Low-level
+  // summary" | ". . . 9"); prose columns start where prose stands to their left, so two
+  // listings side by side in two columns, or a contents entry's page number beside the next
+  // column's heading, stay apart.
   const code = isMono(right) && (isMono(left) || isLineNumber(left, right));
-  // A leader and page numbers go on the entry before them, wherever their row's fragments
-  // start (DocBook's contents: "3.1.1. Low-level summary" | ". . . 9", leaders starting at
-  // about one x row after row).
-  const leaderTail = !code && right.spans[0].text.includes(".") && LEADER_HEAD.test(lineText(right));
+  const leaderTail = !code && right.spans[0].text.includes(".") && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
-    : code || leaderTail
-      ? (code ? MONO_GAP_EMS : LEADER_HEAD_GAP_EMS) * em
-      : isSectionNumber(left, right)
-        ? SECTION_NUMBER_GAP_EMS * em
-        : JOIN_GAP_EMS * em;
+    : code
+      ? MONO_GAP_EMS * em
+      : leaderTail
+        ? LEADER_TAIL_GAP_EMS * em
+        : isSectionNumber(left, right)
+          ? SECTION_NUMBER_GAP_EMS * em
+          : JOIN_GAP_EMS * em;
   return gap <= limit || bracketed(left, right, gap, em);
 }
 
