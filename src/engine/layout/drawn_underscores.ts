@@ -6,6 +6,7 @@
 // fragment's end or start becomes its last or first character.
 import type { Line, Rule, Span } from "../model.js";
 import { makeLine } from "./lines.js";
+import { lowerBound } from "../tables/sorted_search.js";
 
 /** An underscore's stroke is thin, and about half an em wide (a quarter to one and a quarter). */
 const UNDERSCORE_HEIGHT_MAX_PT = 1.2;
@@ -28,16 +29,26 @@ const STROKES_MAX = 400;
 /** The page's fragments with the underscores drawn between or beside them written in. The
  * input is not modified; fragments that took an underscore are new lines. */
 export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Rule[]): readonly Line[] {
-  const strokes = rules.filter((r) => r.y1 - r.y0 <= UNDERSCORE_HEIGHT_MAX_PT && r.x1 - r.x0 > 0);
+  if (rules.length === 0 || lines.length === 0) return lines;
+  // Every page is asked: the strokes are sought among its rules first, and each stroke then
+  // looks only at the lines whose tops lie within a line's height above it.
+  let tallest = 0;
+  for (const line of lines) tallest = Math.max(tallest, line.y1 - line.y0);
+  const widest = UNDERSCORE_WIDTH_EMS_MAX * tallest;
+  const strokes = rules.filter((r) => r.y1 - r.y0 <= UNDERSCORE_HEIGHT_MAX_PT && r.x1 > r.x0 && r.x1 - r.x0 <= widest);
   if (strokes.length === 0 || strokes.length > STROKES_MAX) return lines;
+  const order = lines.map((_, i) => i).sort((a, b) => lines[a].y0 - lines[b].y0);
+  const tops = Float64Array.from(order, (i) => lines[i].y0);
   let out: Line[] | null = null;
   let removed: Set<Line> | null = null;
   for (const stroke of strokes) {
     const current: readonly Line[] = out ?? lines;
+    const middle = (stroke.y0 + stroke.y1) / 2;
     let left = -1;
     let right = -1;
     let under = false;
-    for (let i = 0; i < current.length; i++) {
+    for (let k = lowerBound(tops, middle - (1 + BELOW_SHARE_MAX) * tallest); k < order.length && tops[k] <= middle; k++) {
+      const i = order[k];
       const line = current[i];
       if (line.wmode !== 0 || removed?.has(line) || !atFoot(stroke, line)) continue;
       if (Math.abs(line.x1 - stroke.x0) <= TOUCH_PT) {

@@ -28,6 +28,8 @@ const MONO_GAP_EMS = 12;
 /** A fragment that is a dot leader and page numbers, nothing else (an index's
  * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
 const LEADER_TAIL_GAP_EMS = 3;
+/** Such a fragment starts with a dot or an ellipsis: most fragments are asked, and fail here. */
+const LEADER_FIRST = /^\s*[.…]/;
 /** The widest of the join gaps above: a pair further apart is never joined. */
 const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
@@ -96,7 +98,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // listings side by side in two columns, or a contents entry's page number beside the next
   // column's heading, stay apart.
   const code = isMono(right) && (isMono(left) || isLineNumber(left, right));
-  const leaderTail = !code && right.spans[0].text.includes(".") && isLeaderAndPages(lineText(right));
+  const leaderTail = !code && LEADER_FIRST.test(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
