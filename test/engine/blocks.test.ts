@@ -1002,6 +1002,23 @@ describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dv
   });
 });
 
+describe("buildBlocks: contact details in a heading's size (issue 9: geobase's cover page, 'Téléphone : +01-819-564-4857')", () => {
+  it.each([
+    ["Téléphone : +01-819-564-4857 1-800-661-2638 (Canada et États-Unis)"],
+    ["Courriel : geoginfo@RNCan.gc.ca"],
+    ["URL : www.GeoGratis.gc.ca"],
+    ["Call 1-800-661-2638"],
+  ])("makes %j no heading", (text) => {
+    const blocks = buildBlocks([line(text, { x: 200, y: 400, size: 14, bold: true }), line(FULL, { x: 72, y: 440 })], STATS);
+    expect(blocks[0].kind).toBe("paragraph");
+  });
+
+  it("leaves a heading with a year or a section number a heading", () => {
+    const blocks = buildBlocks([line("2024-2025 Budget and Outlook", { x: 72, y: 400, size: 14, bold: true }), line(FULL, { x: 72, y: 440 })], STATS);
+    expect(blocks[0]).toMatchObject({ kind: "heading", level: 2 });
+  });
+});
+
 describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents pages)", () => {
   it("keeps each entry apart, its wrapped title with it, whatever the indents", () => {
     const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10.9 });

@@ -280,4 +280,19 @@ describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'E
       ]),
     ).toContain("## Winter Moorings");
   });
+
+  it("makes a date alone a paragraph also after an author's line with an address (caption's '2022/02/20', ctable's 'October 18, 2015')", () => {
+    expect(
+      render([
+        line("The ctable package", { x: 100, y: 100, size: 18, bold: true }),
+        line("Wybo Dekker wybo@dekkerdocumenten.nl", { x: 100, y: 140, size: 14 }),
+        line("October 18, 2015", { x: 100, y: 180, size: 14 }),
+        line("Results for 2015", { x: 100, y: 225, size: 14 }),
+        line("The package sets tables in floats with notes under them.", { x: 100, y: 250 }),
+        line("Its options name the caption, the label and the width.", { x: 100, y: 262 }),
+      ]),
+    ).toBe(
+      "# The ctable package\n\nWybo Dekker wybo@dekkerdocumenten.nl\n\nOctober 18, 2015\n\n## Results for 2015\n\nThe package sets tables in floats with notes under them. Its options name the caption, the label and the width.",
+    );
+  });
 });

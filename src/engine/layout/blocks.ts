@@ -901,6 +901,10 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
 
 const LABEL_END = /[:：]$/;
 const LOWER_START = /^\s*\p{Ll}/u;
+/** Contact details: an e-mail address, a web address, a telephone number in international
+ * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
+ * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
+const CONTACT_DETAIL = /[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:https?:\/\/|www\.)\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b/i;
 /** A label is set at the body's size, within this many points. */
 const LABEL_SIZE_TOLERANCE_PT = 0.5;
 
@@ -910,6 +914,8 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
+  // Nor is a line of contact details, however large a cover page sets it.
+  if (CONTACT_DETAIL.test(text)) return null;
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;

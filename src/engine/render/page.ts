@@ -215,10 +215,14 @@ function isNameList(text: string): boolean {
   return names.length > 1 && names.every((name) => BYLINE_NAME.test(name));
 }
 
-/** Whether the heading's text is a byline; after a paragraph, only a list of names is: two
- * capitalized words alone there are as likely a section's title ("Winter Moorings"). */
+/** A date and nothing else: "2022/02/20", "October 18, 2015", "18 October 2015". */
+const DATE_ONLY = /^\s*(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{4})\s*$/;
+
+/** Whether the heading's text is a byline; after a paragraph, only a list of names or a date
+ * alone is: two capitalized words there are as likely a section's title ("Winter Moorings"),
+ * and a year in a heading may be its subject ("Results for 2023"). */
 function isByline(text: string, afterParagraph: boolean): boolean {
-  if (isNameList(text)) return true;
+  if (isNameList(text) || DATE_ONLY.test(text)) return true;
   return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(text));
 }
 
