@@ -508,6 +508,40 @@ describe("detectTables: a questionnaire (issue 9: real pages, fixtures/real/form
     expect(rest).toEqual([]);
   });
 
+  it("gives a field after an answer a column of its own where the answer alone ends other rows' cells ('**no**' | 'what?____')", () => {
+    const yes = (y: number) => span("yes", 388, y, { bold: true });
+    const no = (y: number) => span("no ", 415.8, y, { bold: true });
+    const answers = ["what?__________________", "how much?_____________", null, null, null];
+    const lines = questions.map((q, i) => {
+      const y = 100 + i * 12;
+      const field = answers[i];
+      const question = span(q + " ", 20, y);
+      return line({ ...question, x1: Math.min(question.x1, 380) }, yes(y), no(y), ...(field ? [span(field, 434, y)] : []));
+    });
+    const { tables } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    const cells = cellTexts(tables[0]).map((r) => r.map((c) => c.trim()));
+    expect(cells.map((r) => r.slice(1))).toEqual([
+      ["yes", "no", "what?__________________"],
+      ["yes", "no", "how much?_____________"],
+      ["yes", "no", ""],
+      ["yes", "no", ""],
+      ["yes", "no", ""],
+    ]);
+  });
+
+  it("keeps a column of options of one width whole, an argument after one ('-M', '-E', '-O number': dvipdfmx's options)", () => {
+    const options = ["‐M", "‐E", "‐O", "‐S", "‐V"];
+    const lines = options.map((o, i) => {
+      const y = 100 + i * 12;
+      const descr = span("Process the file and keep going with the next one.", 160, y);
+      return line(span(o, 72, y, { mono: true }), ...(o === "‐O" ? [span(" number", 82, y, { italic: true })] : []), descr);
+    });
+    const { tables } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].rows.map((r) => r.length)).toEqual(options.map(() => 2));
+  });
+
   it("is not a table when the column beside the sentences holds different words on every row (a side note)", () => {
     const notes = ["see page four", "ask the harbour", "only in summer", "weather permitting", "free of charge"];
     const lines = questions.map((q, i) => row(q, notes[i], 100 + i * 12));

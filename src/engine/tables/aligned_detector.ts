@@ -5,7 +5,7 @@
 // table's window and are left alone), may hold rows that fill only some columns (section
 // labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
 // whose cells may span several columns.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { groupRows, readingOrder } from "./rows.js";
@@ -89,6 +89,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     const { run, columns } = found;
     const top = growUp(rows, run, columns, used, rulings);
     const slices = [...top, ...run];
+    splitColumnsAtCellEnds(slices, columns);
     tables.push(alignedTable(slices, columns, rulings));
     for (const s of slices) {
       for (const piece of s.cells) {
@@ -440,6 +441,69 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
     }
   }
   return false;
+}
+
+/** Cells end at one x when their right edges lie this many points apart at most. */
+const CELL_END_TOLERANCE_PT = 1;
+/** A column is cut where this many of its cells end, at least. */
+const CELL_ENDS_MIN = 2;
+
+/**
+ * Cuts a column in two where some of its cells end at one x, all saying one thing, and every
+ * other cell says that thing too, then changes style there and goes on after a space:
+ * form-sleep-study's "**no**" (five rows) and "**no** what?____" (three rows) are an answer
+ * and a field of its own, which the run's first row, set one space apart, had made one
+ * column. The slices' pieces are cut and the columns grow by one, in place.
+ */
+function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
+  for (let c = 0; c < columns.length; c++) {
+    const cells = slices.filter((s) => s.full).map((s) => s.cells[c]);
+    const edge = commonEnd(cells);
+    if (edge === null) continue;
+    // The cells that end there all say one thing (an answer: "no"), and the others say it
+    // before the cut: a column of options of one width ("-M", "-E", "-O number") is no such.
+    const ending = cells.filter((piece) => Math.abs(piece.x1 - edge) <= CELL_END_TOLERANCE_PT);
+    const answer = itemsText(ending[0].items);
+    if (!ending.every((piece) => itemsText(piece.items) === answer)) continue;
+    const cut = (piece: Piece) =>
+      piece.items.findIndex(
+        (item, i) =>
+          i > 0 &&
+          Math.abs(piece.items[i - 1].span.x1 - edge) <= CELL_END_TOLERANCE_PT &&
+          item.span.x0 > edge &&
+          styleChanges(piece.items[i - 1].span, item.span) &&
+          itemsText(piece.items.slice(0, i)) === answer,
+      );
+    if (!cells.every((piece) => ending.includes(piece) || cut(piece) > 0)) continue;
+    for (const s of slices) {
+      const k = s.cells.findIndex((piece) => piece.x0 < edge && piece.x1 > edge + CELL_END_TOLERANCE_PT && cut(piece) > 0);
+      if (k < 0 || (!s.full && s.cells.length !== columns.length)) continue;
+      const piece = s.cells[k];
+      const at = cut(piece);
+      s.cells.splice(k, 1, pieceOfItems(piece.items.slice(0, at)), pieceOfItems(piece.items.slice(at)));
+    }
+    const right = columns[c].x1;
+    columns.splice(c, 1, { x0: columns[c].x0, x1: edge }, { x0: edge + CELL_END_TOLERANCE_PT, x1: right });
+    // Rows whose cell ended at the edge now lack the new column's: they are partial rows.
+    for (const s of slices) if (s.full && s.cells.length < columns.length) s.full = false;
+  }
+}
+
+/** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */
+function commonEnd(cells: readonly Piece[]): number | null {
+  const ends = cells.map((piece) => piece.x1).sort((a, b) => a - b);
+  for (let i = 0; i + CELL_ENDS_MIN - 1 < ends.length; i++) {
+    if (ends[i + CELL_ENDS_MIN - 1] - ends[i] <= CELL_END_TOLERANCE_PT && ends[ends.length - 1] > ends[i] + CELL_END_TOLERANCE_PT) return ends[i + CELL_ENDS_MIN - 1];
+  }
+  return null;
+}
+
+function itemsText(items: Piece["items"]): string {
+  return items.map((item) => item.span.text).join("").trim();
+}
+
+function styleChanges(a: Span, b: Span): boolean {
+  return a.bold !== b.bold || a.italic !== b.italic || a.monospace !== b.monospace || Math.abs(a.size - b.size) >= 0.5;
 }
 
 function columnsOf(full: Slice[]): Column[] {
