@@ -8,6 +8,7 @@ import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/d
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { renderInline, plainText } from "./inline.js";
 import { lineSize } from "../layout/lines.js";
+import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
 import { orderForReading } from "../layout/reading_order.js";
 import { detectTables, type Table } from "../tables/detect.js";
@@ -227,7 +228,7 @@ function isByline(text: string, afterParagraph: boolean): boolean {
 }
 
 function isBoldText(lines: readonly Line[]): boolean {
-  return lines.some((line) => line.spans.some((span) => span.bold && span.text.trim() !== ""));
+  return lines.some((line) => line.spans.some((span) => span.bold && !isBlankText(span.text)));
 }
 
 /**

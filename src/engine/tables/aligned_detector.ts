@@ -476,11 +476,14 @@ function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
       );
     if (!cells.every((piece) => ending.includes(piece) || cut(piece) > 0)) continue;
     for (const s of slices) {
-      const k = s.cells.findIndex((piece) => piece.x0 < edge && piece.x1 > edge + CELL_END_TOLERANCE_PT && cut(piece) > 0);
-      if (k < 0 || (!s.full && s.cells.length !== columns.length)) continue;
-      const piece = s.cells[k];
-      const at = cut(piece);
-      s.cells.splice(k, 1, pieceOfItems(piece.items.slice(0, at)), pieceOfItems(piece.items.slice(at)));
+      if (!s.full && s.cells.length !== columns.length) continue;
+      for (let k = 0; k < s.cells.length; k++) {
+        const piece = s.cells[k];
+        const at = piece.x0 < edge && piece.x1 > edge + CELL_END_TOLERANCE_PT ? cut(piece) : -1;
+        if (at <= 0) continue;
+        s.cells.splice(k, 1, pieceOfItems(piece.items.slice(0, at)), pieceOfItems(piece.items.slice(at)));
+        break;
+      }
     }
     const right = columns[c].x1;
     columns.splice(c, 1, { x0: columns[c].x0, x1: edge }, { x0: edge + CELL_END_TOLERANCE_PT, x1: right });
