@@ -254,8 +254,14 @@ describe("renderInline: links", () => {
   it("renders a link whose text is its own address as an autolink", () => {
     const l = line("https://example.com/a");
     expect(render([l], { links: [linkOver(l, "https://example.com/a")] })).toBe("<https://example.com/a>");
+  });
+
+  it("writes an e-mail address as CommonMark's e-mail autolink, without the mailto: the page does not show (geobase p1's 'Courriel : geoginfo@RNCan.gc.ca')", () => {
     const mail = line("someone@example.com");
-    expect(render([mail], { links: [linkOver(mail, "mailto:someone@example.com")] })).toBe("<mailto:someone@example.com>");
+    expect(render([mail], { links: [linkOver(mail, "mailto:someone@example.com")] })).toBe("<someone@example.com>");
+    // An address CommonMark would not read as one keeps the scheme.
+    const odd = line("some one@example.com");
+    expect(render([odd], { links: [linkOver(odd, "mailto:some one@example.com")] })).toBe("[some one@example.com](<mailto:some one@example.com>)");
   });
 
   it("keeps emphasis inside link text", () => {

@@ -375,6 +375,9 @@ function supRun(text: string): string {
   return text.slice(0, start) + "<sup>" + escapeInline(core) + "</sup>" + text.slice(start + core.length);
 }
 
+/** CommonMark's e-mail autolink (spec 6.5): what may stand between "<" and ">" as an address. */
+const EMAIL_AUTOLINK = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
 /** Renders lines as one paragraph of inline Markdown (no line breaks). */
 export function renderInline(lines: readonly Line[], options: InlineOptions): string {
   const runs = collectRuns(lines, options);
@@ -400,7 +403,10 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
     options.onLink?.(uri, text);
     // A link whose text is its own address reads best as an autolink.
     const autolink = (text === uri || "mailto:" + text === uri) && /^[a-z][a-z0-9+.-]*:[^\s<>]*$/i.test(uri);
-    out += autolink ? `${lead}<${uri}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
+    // An e-mail address is written as the page shows it: CommonMark's e-mail autolink adds
+    // the "mailto:" itself.
+    const target = autolink && uri === "mailto:" + text && EMAIL_AUTOLINK.test(text) ? text : uri;
+    out += autolink ? `${lead}<${target}>${trail}` : `${lead}[${inner.trim()}](${linkDestination(uri)})${trail}`;
   }
   const text = foldEnclosedLetters(collapseWhitespace(out));
   return options.blockStart === false ? text : escapeBlockStart(text);
