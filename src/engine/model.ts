@@ -43,6 +43,9 @@ export interface Line {
   /** A definition's head: its row ends with the category texinfo sets flush right
    * ("[Function]"); lines indented under it go on its prototype (layout/definitions.ts). */
   definition?: true;
+  /** The author broke the text after this line, inside its paragraph (a cover page's centred
+   * lines, layout/centred_lines.ts): rendered as a Markdown line break. */
+  breakAfter?: true;
 }
 
 /** A straight ruling line or a filled rectangle, as a table detector needs them. */

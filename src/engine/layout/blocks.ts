@@ -5,15 +5,16 @@ import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
+import { markCentredBreaks } from "./centred_lines.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
-import { lineText } from "./lines.js";
+import { firstWordWidth, lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
-import { isBlankText, isSpaceCode } from "./whitespace.js";
+import { isBlankText } from "./whitespace.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[] }
@@ -408,6 +409,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
+  // A heading's lines keep the heading rules: a title centred over two lines is one title.
+  const centredBreaks = new Array<boolean>(column.length).fill(false);
+  markCentredBreaks(centredBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedStyle(column[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -439,7 +443,20 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     }
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
+  markLineBreaks(drafts, column, centredBreaks);
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
+}
+
+/** Flags the lines of a paragraph after which its author broke the text (centred_lines.ts):
+ * the paragraph keeps them as line breaks. A block's last line carries no break. */
+function markLineBreaks(drafts: readonly Draft[], column: readonly Line[], breaks: readonly boolean[]): void {
+  if (!breaks.includes(true)) return;
+  const broken = new Set<Line>();
+  for (let i = 0; i < column.length; i++) if (breaks[i]) broken.add(column[i]);
+  for (const draft of drafts) {
+    if (draft.mono || draft.running || draft.marker) continue;
+    for (let k = 0; k + 1 < draft.lines.length; k++) if (broken.has(draft.lines[k])) draft.lines[k].breakAfter = true;
+  }
 }
 
 /**
@@ -804,29 +821,13 @@ function markShortLineSets(members: boolean[], column: readonly Line[], styles: 
  * it would read as a heading of its own (a title page's authors, a menu of bold entries, a
  * table's bold row labels): such lines keep the rules of headings and lead-ins. */
 function inHeadingStyle(line: Line, stats: DocumentStats): boolean {
-  if (edgeBold(line, 1)) return true;
-  const { style } = headingStyleOf(line);
-  return headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold }) !== null;
+  return edgeBold(line, 1) || headingLevelOf(stats, roundedStyle(line)) !== null;
 }
 
-/** The width of a line's first word, which may run over several spans (the LaTeX logo's
- * letters), each span's part measured by its share of the span's characters. */
-function firstWordWidth(line: Line): number {
-  let start = NaN;
-  for (const span of line.spans) {
-    const text = span.text;
-    const perChar = (span.x1 - span.x0) / Math.max(text.length, 1);
-    let k = 0;
-    if (Number.isNaN(start)) {
-      while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
-      if (k === text.length) continue;
-      start = span.x0 + k * perChar;
-    }
-    while (k < text.length && !isSpaceCode(text.charCodeAt(k))) k++;
-    if (k < text.length) return span.x0 + k * perChar - start;
-    if (span === line.spans[line.spans.length - 1]) return span.x1 - start;
-  }
-  return 0;
+/** The style a line is read in for its heading level: its heading style, size rounded. */
+function roundedStyle(line: Line): TextStyle {
+  const { style } = headingStyleOf(line);
+  return { size: roundHalf(style.size), bold: style.bold };
 }
 
 function classify(draft: Draft, stats: DocumentStats): Block {

@@ -2,7 +2,7 @@
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
 import type { Line, Span } from "../model.js";
-import { trimmedLength } from "./whitespace.js";
+import { isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
 export const SAME_ROW_OVERLAP = 0.6;
@@ -88,4 +88,24 @@ export function removeLines(lines: Line[], gone: ReadonlySet<Line>): void {
   let k = 0;
   for (const line of lines) if (!gone.has(line)) lines[k++] = line;
   lines.length = k;
+}
+
+/** The width of a line's first word, which may run over several spans (the LaTeX logo's
+ * letters), each span's part measured by its share of the span's characters. */
+export function firstWordWidth(line: Line): number {
+  let start = NaN;
+  for (const span of line.spans) {
+    const text = span.text;
+    const perChar = (span.x1 - span.x0) / Math.max(text.length, 1);
+    let k = 0;
+    if (Number.isNaN(start)) {
+      while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+      if (k === text.length) continue;
+      start = span.x0 + k * perChar;
+    }
+    while (k < text.length && !isSpaceCode(text.charCodeAt(k))) k++;
+    if (k < text.length) return span.x0 + k * perChar - start;
+    if (span === line.spans[line.spans.length - 1]) return span.x1 - start;
+  }
+  return 0;
 }

@@ -6,7 +6,7 @@ import type { RenderOptions } from "../result.js";
 import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
-import { renderInline, plainText } from "./inline.js";
+import { type InlineOptions, renderInline, plainText } from "./inline.js";
 import { lineSize } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
@@ -307,7 +307,7 @@ function renderBlocks(
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
         break;
       case "paragraph":
-        text = renderInline(block.lines, block.running ? plain : inline);
+        text = block.running ? renderInline(block.lines, plain) : renderBrokenLines(block.lines, inline);
         break;
       case "list_item": {
         if (prevKind !== "list_item") listIndent.length = 0;
@@ -390,6 +390,21 @@ const CODE_COLUMN_MAX = 160;
 
 // Code keeps its columns: each span starts at the column its x position says, whether the
 // indentation was drawn as spaces or as an offset.
+/** A paragraph's lines, with a Markdown line break (a backslash at the line's end, as
+ * CommonMark and GFM read it) after each line its author broke (Line.breakAfter). */
+function renderBrokenLines(lines: readonly Line[], options: InlineOptions): string {
+  let out = "";
+  let start = 0;
+  for (let k = 0; k < lines.length; k++) {
+    if (k + 1 < lines.length && !lines[k].breakAfter) continue;
+    const piece = renderInline(lines.slice(start, k + 1), options);
+    start = k + 1;
+    if (piece.trim() !== "") out += (out === "" ? "" : LINE_BREAK) + piece;
+  }
+  return out;
+}
+const LINE_BREAK = "\\\n";
+
 function codeLine(line: Line, left: number, charWidth: number): string {
   let text = "";
   let right = -Infinity;

@@ -1,0 +1,93 @@
+// Step 5, each page: lines set centred one under another that their author broke. A cover
+// page stacks names on a common axis ("Gouvernement du Canada" | "Ressources naturelles
+// Canada" | "Centre canadien de la cartographie et d'observation de la Terre"), each a line
+// of its own; read as prose they ran into one paragraph.
+import type { Line } from "../model.js";
+import type { TextStyle } from "./document_stats.js";
+import { firstWordWidth } from "./lines.js";
+
+/** Two lines share an axis when their centres lie this many ems apart at most: word
+ *  processors centre exactly, glyph boxes add a little on either side. */
+const AXIS_TOLERANCE_EMS = 0.2;
+/** Centred lines of different widths start at different x: left edges this many ems apart at
+ *  least (lines that start together are left-aligned or justified, which the short-line
+ *  rules of blocks.ts read). */
+const LEFT_EDGE_SHIFT_EMS_MIN = 0.5;
+/** The room a line leaves must hold the next line's first word, a space of this many ems and
+ *  this much slack for glyph boxes: a centred paragraph wraps when the word does not fit. */
+const WORD_SPACE_EMS = 0.3;
+const SLACK_EMS = 0.5;
+/** Lines of one run share a size within this many points. */
+const SIZE_TOLERANCE_PT = 1;
+/** A field's label at a line's start: up to three words and a colon ("Courriel :", "Fax:"). */
+const FIELD_LABEL = /^\s*\p{L}[\p{L}.'’-]*(?:\s+[\p{L}.'’-]+){0,2}\s?[:：]\s/u;
+/** A line spans its column when it comes this many ems near both of its edges. */
+const SPAN_MARGIN_EMS = 1;
+/** Lines of one run overlap by this many ems at most, and stand this many apart at most. */
+const OVERLAP_EMS_MAX = 0.5;
+const LEADING_GAP_EMS_MAX = 0.8;
+const LOWER_START = /^\s*\p{Ll}/u;
+/** Text with a letter or a digit: glyphs that map to no character (U+FFFD) measure nothing. */
+const HAS_WORD = /[\p{L}\p{N}]/u;
+/** A line ending in a hyphen goes on in the next, whatever room it leaves. */
+const HYPHEN_END = /[-‐]\s*$/u;
+
+/**
+ * Marks, in `breaks`, each line of a centred run after which its author broke the text: a
+ * run is lines one under another on one axis, in one size; the widest of them is at most the
+ * width the text was set in, so a line that leaves room there for the next line's first word
+ * was not filled before it wrapped. Only lines starting at different x count as centred.
+ */
+export function markCentredBreaks(
+  breaks: boolean[],
+  column: readonly Line[],
+  styles: readonly TextStyle[],
+  texts: readonly string[],
+  edges: { left: number; right: number },
+  skip: (i: number) => boolean,
+): void {
+  let start = 0;
+  for (let i = 1; i <= column.length; i++) {
+    const goesOn = i < column.length && onOneAxis(column[i - 1], column[i], styles[i - 1], styles[i]) && !skip(i - 1) && !skip(i) && HAS_WORD.test(texts[i - 1]) && HAS_WORD.test(texts[i]);
+    if (goesOn) continue;
+    // Two lines share an axis by chance when one spans the column: a display equation or a
+    // caption's label centred over a paragraph's full line.
+    const pair = i - start === 2;
+    if (i - start >= 3 || (pair && !spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges))) {
+      markRun(breaks, column, styles, texts, start, i);
+    }
+    start = i;
+  }
+}
+
+function spansColumn(line: Line, style: TextStyle, { left, right }: { left: number; right: number }): boolean {
+  const em = Math.max(1, style.size);
+  return line.x0 - left < SPAN_MARGIN_EMS * em && right - line.x1 < SPAN_MARGIN_EMS * em;
+}
+
+function onOneAxis(above: Line, below: Line, styleAbove: TextStyle, style: TextStyle): boolean {
+  const em = Math.max(1, style.size);
+  if (Math.abs(styleAbove.size - style.size) >= SIZE_TOLERANCE_PT) return false;
+  // Set under each other at a paragraph's leading: a group set apart by a wider gap may have
+  // its own measure (a copyright page's cataloguing data under its credits).
+  const gap = below.y0 - above.y1;
+  if (gap < -OVERLAP_EMS_MAX * em || gap > LEADING_GAP_EMS_MAX * em) return false;
+  return Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= AXIS_TOLERANCE_EMS * em;
+}
+
+function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number): void {
+  let widest = 0;
+  for (let i = start; i < end; i++) widest = Math.max(widest, column[i].x1 - column[i].x0);
+  for (let i = start; i + 1 < end; i++) {
+    const em = Math.max(1, styles[i + 1].size);
+    // Lines that start together are a justified block's inside the run (a contents entry's
+    // run-on sub-entries under it).
+    if (Math.abs(column[i + 1].x0 - column[i].x0) < LEFT_EDGE_SHIFT_EMS_MIN * em) continue;
+    const room = widest - (column[i].x1 - column[i].x0);
+    // A line going on in small letters is a wrapped sentence's rest, whatever room it leaves.
+    const roomForWord = room > firstWordWidth(column[i + 1]) + (WORD_SPACE_EMS + SLACK_EMS) * em && !HYPHEN_END.test(texts[i]) && !LOWER_START.test(texts[i + 1]);
+    // Fields one under another, each after its label ("Courriel : …" | "URL : …"), also where
+    // the first is the widest line.
+    if (roomForWord || (FIELD_LABEL.test(texts[i]) && FIELD_LABEL.test(texts[i + 1]))) breaks[i] = true;
+  }
+}

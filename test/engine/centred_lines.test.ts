@@ -1,0 +1,90 @@
+// Centred lines their author broke keep their breaks (issue 9: a reader accepts a real page's
+// Markdown as a faithful copy; a cover page's stacked names ran into one paragraph).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { lineText } from "../../src/engine/layout/lines.js";
+import type { Line } from "../../src/engine/model.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { line } from "../support/layout.js";
+
+const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 18, bold: false, level: 1 }], running: new Set() };
+
+/** A line of `text` from x0 to x1 at y (10 pt), its one span stretched to that width. */
+function at(text: string, x0: number, x1: number, y: number, spec: { bold?: boolean; size?: number } = {}): Line {
+  const l = line(text, { x: x0, y, size: spec.size ?? 10, bold: spec.bold });
+  return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x0, x1 })) };
+}
+
+/** A line of prose far above, which sets the column's edges as a page's text does. */
+const PROSE = at("Text of the page that runs from the left margin to the right margin as prose does.", 72, 540, 200);
+
+/** Each block's lines under PROSE, a break after a line written as "\\". */
+function paragraphs(lines: Line[]): string[] {
+  return buildBlocks([PROSE, ...lines], STATS).slice(1).map((b) => b.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < b.lines.length ? "\\" : "")).join(" "));
+}
+
+describe("centred lines (layout/centred_lines.ts)", () => {
+  it("keeps a cover page's stacked names as lines of one paragraph (geobase p1's 'Gouvernement du Canada' | 'Ressources naturelles Canada' | 'Centre canadien …')", () => {
+    const lines = [
+      at("Gouvernement du Canada", 233.6, 383, 400, { bold: true }),
+      at("Ressources naturelles Canada", 205, 411.3, 412, { bold: true }),
+      at("Centre canadien de la cartographie et d’observation de la Terre", 92.5, 523.7, 424, { bold: true }),
+    ];
+    expect(paragraphs(lines)).toEqual(["Gouvernement du Canada\\ Ressources naturelles Canada\\ Centre canadien de la cartographie et d’observation de la Terre"]);
+  });
+
+  it("keeps fields one under another apart, also where the first is the widest line ('Courriel : …' | 'URL : …')", () => {
+    const lines = [at("Télécopieur : +01-819-564-5698", 220.1, 395.3, 400), at("Courriel : geoginfo@RNCan.gc.ca", 209.6, 406.9, 412), at("URL : www.GeoGratis.gc.ca", 224, 392.5, 424)];
+    expect(paragraphs(lines)).toEqual(["Télécopieur : +01-819-564-5698\\ Courriel : geoginfo@RNCan.gc.ca\\ URL : www.GeoGratis.gc.ca"]);
+  });
+
+  it("joins a centred paragraph that wrapped: each line filled before the next word (a caption set centred; a title whose first line is the widest)", () => {
+    const caption = [
+      at("White sand beaches. The pink smoothness of the conch shell. A sea abundant", 179.4, 475.9, 400),
+      at("Duty-free shops filled with Europe’s finest gifts and perfumes. Play your", 166.2, 474.9, 412),
+      at("Golf amidst the tropical greens on one of the many courses.", 184, 457.1, 424),
+    ];
+    expect(paragraphs(caption)).toHaveLength(1);
+    expect(caption.some((l) => l.breakAfter)).toBe(false);
+    const title = [at("National Hydro Network, Canada, Level 1", 180, 440, 400), at("Data Model", 275, 345, 412)];
+    expect(paragraphs(title)).toEqual(["National Hydro Network, Canada, Level 1 Data Model"]);
+  });
+
+  it("joins a line going on in small letters, and lines that start together inside a run (memman's contents sub-entries under their entry)", () => {
+    const wrapped = [at("Lessig, Lawrence.", 260, 356, 400), at("Free culture : how big media uses technology", 190, 426, 412), at("and the law to lock down culture and control creativity", 160, 456, 424)];
+    expect(paragraphs(wrapped).at(-1)).toBe("Free culture : how big media uses technology and the law to lock down culture and control creativity");
+    const entries = [
+      at("21.2 Code . . . . . . . . . . . . . . . . . . . . 368", 141.7, 515.8, 400),
+      at("21.2.1 Initialisation 368, 21.2.2 Page layout 368, 21.2.3 Page styles 370,", 171.6, 485.9, 412),
+      at("21.2.4 The ToC and friends 371, 21.2.5 Chapter styling 372, 21.2.6 Section,", 171.6, 486, 424),
+    ];
+    paragraphs(entries);
+    expect(entries.some((l) => l.breakAfter)).toBe(false);
+  });
+
+  it("reads no axis into two lines one of which spans the column (a display equation over a paragraph's full line)", () => {
+    const lines = [at("H2 + O2 → H2O", 270, 342, 400), at("The equation above is not accurate. The Law of Conservation of Mass requires that", 72, 540, 412)];
+    paragraphs(lines);
+    expect(lines[0].breakAfter).toBeUndefined();
+  });
+
+  it("leaves a heading's lines to the heading rules: a title centred over two lines is one title", () => {
+    const title = [at("A Study of", 260, 352, 400, { size: 18 }), at("Centred Titles in Practice", 200, 412, 422, { size: 18 })];
+    const blocks = buildBlocks([PROSE, ...title], STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["paragraph", "heading"]);
+    expect(title[0].breakAfter).toBeUndefined();
+  });
+});
+
+describe("a cover page (fixtures/real/report-geobase-p1)", () => {
+  it("writes its centred lines with Markdown line breaks and its e-mail address as the page shows it", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/report-geobase-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown).toContain("**Gouvernement du Canada**\\\n**Ressources naturelles Canada**\\\n**Centre canadien de la cartographie et d’observation de la Terre**\n");
+    expect(markdown).toContain("Courriel : <geoginfo@RNCan.gc.ca>\\\nURL : [www.GeoGratis.gc.ca](http://www.geogratis.gc.ca/)");
+  });
+});
