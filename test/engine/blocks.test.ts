@@ -26,6 +26,11 @@ function texts(block: Block): string {
   return block.lines.map(lineText).join(" | ");
 }
 
+/** A block's lines, a line break its author made written as "\\" after the line. */
+function broken(block: Block): string {
+  return block.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < block.lines.length ? "\\" : "")).join(" | ");
+}
+
 function kinds(blocks: Block[]): string[] {
   return blocks.map((b) => (b.kind === "heading" ? `h${b.level}` : b.kind));
 }
@@ -570,9 +575,11 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
       at("cc: executive board", 293.5),
     ];
     const blocks = buildBlocks(lines, STATS);
-    // The address's three lines part too, as lines their author broke short (the rule of
-    // "lines their author broke short" below); the letter's paragraph stays whole.
-    expect(blocks.map((b) => b.lines.length)).toEqual([1, 1, 1, 1, 2, 1, 1, 1]);
+    // The address's three lines are lines their author broke short (the rule of "lines their
+    // author broke short" below): one block, a line break after each; the letter's paragraph
+    // stays whole.
+    expect(blocks.map((b) => b.lines.length)).toEqual([3, 1, 2, 1, 1, 1]);
+    expect(broken(blocks[0])).toBe("Joanna Public\\ | 1 Hillside\\ | SAMPLESTEAD");
   });
 });
 
@@ -667,7 +674,7 @@ describe("buildBlocks: footnotes one under another (issue 9: list-pypdf-example)
 });
 
 describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-pypdf-example)", () => {
-  it("parts every line of the set, also those that run the column's full width", () => {
+  it("breaks after every line of the set, also those that run the column's full width", () => {
     const lines = column(
       () => line("Beautiful is better than ugly.", { y: 100 }),
       () => line("Explicit is better than implicit.", { y: 112 }),
@@ -675,12 +682,14 @@ describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-py
       () => line("Although that way may not be obvious at first unless you're Dutch.", { y: 136 }),
       () => line("Now is better than never.", { y: 148 }),
     );
-    expect(buildBlocks(lines, STATS)).toHaveLength(5);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].lines.map((l) => l.breakAfter === true)).toEqual([true, true, true, true, false]);
   });
 
-  it("parts a form's sentence from the labels under it, which end in a colon (gen-handbook-p6)", () => {
+  it("breaks a form's sentence from the labels under it, which end in a colon (gen-handbook-p6)", () => {
     const lines = [line("Please fill in this form in capital letters and hand it in at the harbour office.", { y: 100 }), line("Name of owner:", { y: 120 }), line("Address:", { y: 140 }), line("Telephone:", { y: 160 })];
-    expect(buildBlocks(lines, STATS).map(texts)).toEqual(["Please fill in this form in capital letters and hand it in at the harbour office.", "Name of owner:", "Address:", "Telephone:"]);
+    expect(buildBlocks(lines, STATS).map(broken)).toEqual(["Please fill in this form in capital letters and hand it in at the harbour office.\\ | Name of owner:\\ | Address:\\ | Telephone:"]);
   });
 
   it("keeps a paragraph whose full lines end sentences now and then", () => {
@@ -827,15 +836,22 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
   // The page's widest line sets the column's right edge at 554.7.
   const widest = at("Having consistent sleep and wake times is a great way to stabilize your sleep cycles and improve the quality of your sleep.", 554.7, 546.4);
 
-  it("parts three or more lines that each leave room for the next line's first word and start with a capital", () => {
+  it("breaks after each of three or more lines that each leave room for the next line's first word and start with a capital", () => {
     const lines = [widest, at("To quickly shed sleepiness - 1 to 5 minutes", 201.2, 632), at("To increase performance after nap - 5 to 30 minutes", 240.7, 644), at("To make up for lost sleep (weekend) - 90+ minutes", 238.2, 656)];
     const blocks = buildBlocks(lines, STATS);
-    expect(blocks.map((b) => lineText(b.lines[0]).slice(0, 14))).toEqual(["Having consist", "To quickly she", "To increase pe", "To make up for"]);
+    expect(blocks.map(broken).slice(1)).toEqual(["To quickly shed sleepiness - 1 to 5 minutes\\ | To increase performance after nap - 5 to 30 minutes\\ | To make up for lost sleep (weekend) - 90+ minutes"]);
   });
 
-  it("parts two lines when the first leaves a quarter of the column empty (a signature: name over title), not where a ragged edge leaves a word's room", () => {
+  it("ends the block after a set's line that ends a sentence, as prose does; and before a set's last line that wraps into a paragraph", () => {
+    const sentences = [widest, at("Lorem ipsum dolor sit amet.", 201.2, 632), at("Aliquam vitae felis ac lectus", 240.7, 644), at("Morbi id porttitor quam", 238.2, 656)];
+    expect(buildBlocks(sentences, STATS).map(broken).slice(1)).toEqual(["Lorem ipsum dolor sit amet.", "Aliquam vitae felis ac lectus\\ | Morbi id porttitor quam"]);
+    const wraps = [widest, at("Marta Sousa", 90, 632), at("Harbour Master", 100, 644), at("Please write to the harbour office for a permit to moor your boat in the basin over the", 554, 656), at("winter months.", 140, 668)];
+    expect(buildBlocks(wraps, STATS).map(broken).slice(1)).toEqual(["Marta Sousa\\ | Harbour Master", "Please write to the harbour office for a permit to moor your boat in the basin over the | winter months."]);
+  });
+
+  it("breaks two lines when the first leaves a quarter of the column empty (a signature: name over title), not where a ragged edge leaves a word's room", () => {
     const signature = [widest, at("Richard Okafor", 90, 632), at("Business Development Manager", 160, 644)];
-    expect(buildBlocks(signature, STATS).map((b) => lineText(b.lines[0]))).toEqual([lineText(widest), "Richard Okafor", "Business Development Manager"]);
+    expect(buildBlocks(signature, STATS).map(broken)).toEqual([lineText(widest).trim(), "Richard Okafor\\ | Business Development Manager"]);
     // tabula-us-007's ragged column: "… This notice includes the" | "2011 Percentage Method …".
     const ragged = [widest, at("2011 withholding tables. This notice includes the", 470, 632), at("2011 Percentage Method Tables for Income Tax", 460, 644)];
     expect(buildBlocks(ragged, STATS)).toHaveLength(2);
@@ -972,7 +988,7 @@ describe("buildBlocks: a bold label at the body's size ending in a colon (issue 
 });
 
 describe("buildBlocks: lines that each start with a bold label ending in a colon (issue 9: an office memo's header)", () => {
-  it("makes each labelled line a block of its own, however full it runs", () => {
+  it("breaks after each labelled line, however full it runs", () => {
     const field = (label: string, value: string, y: number) => line([{ text: label, bold: true }, { text: " " + value }], { x: 57, y });
     const lines = [
       field("To:", "All employees of Northwind Logistics GmbH and of its subsidiaries in all countries", 100),
@@ -981,7 +997,9 @@ describe("buildBlocks: lines that each start with a bold label ending in a colon
       field("Subject:", "Updated rules for working from home, effective 1 April 2024, and the equipment", 136),
       line("that employees may take home.", { x: 57, y: 148 }),
     ];
-    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1, 2]);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].lines.map((l) => l.breakAfter === true)).toEqual([true, true, true, false, false]);
     // One bold lead-in ending in a colon, in a paragraph, parts nothing.
     const one = [field("Note:", "the office closes at noon on Fridays from May to September, and", 100), line("the car park is locked at six.", { x: 57, y: 112 })];
     expect(buildBlocks(one, STATS)).toHaveLength(1);

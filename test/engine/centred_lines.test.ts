@@ -56,7 +56,7 @@ describe("centred lines (layout/centred_lines.ts)", () => {
 
   it("joins a line going on in small letters, and lines that start together inside a run (memman's contents sub-entries under their entry)", () => {
     const wrapped = [at("Lessig, Lawrence.", 260, 356, 400), at("Free culture : how big media uses technology", 190, 426, 412), at("and the law to lock down culture and control creativity", 160, 456, 424)];
-    expect(paragraphs(wrapped).at(-1)).toBe("Free culture : how big media uses technology and the law to lock down culture and control creativity");
+    expect(paragraphs(wrapped)).toEqual(["Lessig, Lawrence.\\ Free culture : how big media uses technology and the law to lock down culture and control creativity"]);
     const entries = [
       at("21.2 Code . . . . . . . . . . . . . . . . . . . . 368", 141.7, 515.8, 400),
       at("21.2.1 Initialisation 368, 21.2.2 Page layout 368, 21.2.3 Page styles 370,", 171.6, 485.9, 412),

@@ -154,6 +154,27 @@ describe("renderPage: outline levels under a title the outline leaves out (issue
   });
 });
 
+describe("renderPage: lines their author broke (issue 9: a letter's signature, ltnews33's outline titles)", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
+  // The page's widest line sets the column's right edge far right of the short lines.
+  const lines = prepareLines([
+    line("Thank you for your enquiry of 21 October and for showing us around your head office.", { x: 72, y: 100 }),
+    line("Additions to tracingall", { x: 72, y: 130, italic: true }),
+    line("The command now also traces the font changes.", { x: 72, y: 142 }),
+  ]);
+  const render = (outline: [string, number][]) => renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map([[1, new Map(outline)]])).markdown;
+
+  it("writes a line break as a backslash at the line's end", () => {
+    expect(render([])).toBe(
+      "Thank you for your enquiry of 21 October and for showing us around your head office.\n\n*Additions to tracingall*\\\nThe command now also traces the font changes.",
+    );
+  });
+
+  it("splits off the lines before a paragraph's first break where they name an outline entry: a heading", () => {
+    expect(render([["additions to tracingall", 3]])).toContain("\n\n### Additions to tracingall\n\nThe command now also traces the font changes.");
+  });
+});
+
 describe("renderPage: justified text whose last line at a column's foot runs full goes on at the next column's top (issue 9: an office newsletter, 'retires at the end of October.' | 'Margaret has seen …')", () => {
   /** Two justified columns: every line of the left one ends at 297, of the right one at 537. */
   const justified = (text: string, x: number, y: number, x1: number, style: { bold?: boolean; size?: number } = {}): Line => {

@@ -393,9 +393,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     right = Math.max(right, line.x1);
   }
   const usualGap = usualLineGap(column, styles, texts);
-  const inLineSet = lineSetMembers(column, styles, texts);
-  markShortLineSets(inLineSet, column, styles, texts, left, right, stats);
-  markLabelledLines(inLineSet, column);
+  // Lines their author broke: within a set, a line break inside one paragraph; after a set's
+  // last line, a new block.
+  const lineBreaks = new Array<boolean>(column.length).fill(false);
+  const setEnds = new Array<boolean>(column.length).fill(false);
+  markLineSets(lineBreaks, setEnds, column, styles, texts);
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, stats);
+  markLabelledLines(lineBreaks, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -410,8 +414,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  const centredBreaks = new Array<boolean>(column.length).fill(false);
-  markCentredBreaks(centredBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedStyle(column[i])) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedStyle(column[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -429,7 +432,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], inLineSet: inLineSet[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size))) {
+    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size))) {
       current = {
         lines: [line],
         mono,
@@ -443,7 +446,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     }
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
-  markLineBreaks(drafts, column, centredBreaks);
+  markLineBreaks(drafts, column, lineBreaks);
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
 }
 
@@ -558,7 +561,7 @@ function goesOnInItem(current: Draft, line: Line, text: string, gap: number, em:
 }
 
 function startsNewBlock(
-  { line: prev, style: prevStyle, text: prevText, inLineSet }: { line: Line; style: TextStyle; text: string; inLineSet: boolean },
+  { line: prev, style: prevStyle, text: prevText, setEnd, brokenAfter }: { line: Line; style: TextStyle; text: string; setEnd: boolean; brokenAfter: boolean },
   { line, style, text }: { line: Line; style: TextStyle; text: string },
   after: { line: Line; style: TextStyle; marker: ListMarker | null } | null,
   current: Draft,
@@ -657,10 +660,12 @@ function startsNewBlock(
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
+  // A line its author broke goes on in the same paragraph, after a line break.
+  if (brokenAfter && !setEnd) return false;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && ITEM_END.test(prevText.trim())) return true;
-  // In a set of lines that each say one thing, a line as wide as the column ends its own too.
-  return inLineSet && SENTENCE_START.test(text);
+  // After a set of lines that each say one thing, a line as wide as the column starts a block.
+  return setEnd && SENTENCE_START.test(text);
 }
 
 /** Whether `line`, all in the code face, is the rest of an address that `prev` ends with in
@@ -716,13 +721,12 @@ const SENTENCE_END = /[.!?:]["”’)]?$/u;
 const SENTENCE_START = /^\s*[\p{Lu}\p{N}]/u;
 
 /**
- * Which lines belong to a set of lines (LINE_SET_LINES_MIN or more in a row, each ending a
- * sentence, the next starting one, at one left edge and size). The short-line rule parts most
- * of such a set already; its lines that happen to run the column's full width would join
- * the next.
+ * Sets of lines (LINE_SET_LINES_MIN or more in a row, each ending a sentence, the next
+ * starting one, at one left edge and size): marks a line break after each line but the last
+ * in `breaks`, and the last in `ends`. Lines that happen to run the column's full width would
+ * join the next.
  */
-function lineSetMembers(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): boolean[] {
-  const members = new Array<boolean>(column.length).fill(false);
+function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): void {
   let start = 0;
   for (let i = 0; i <= column.length; i++) {
     const goesOn =
@@ -733,20 +737,22 @@ function lineSetMembers(column: readonly Line[], styles: readonly TextStyle[], t
           Math.abs(column[i].x0 - column[start].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
           Math.abs(styles[i].size - styles[start].size) < 1));
     if (goesOn) continue;
-    if (i - start >= LINE_SET_LINES_MIN) members.fill(true, start, i);
+    if (i - start >= LINE_SET_LINES_MIN) {
+      breaks.fill(true, start, i - 1);
+      ends[i - 1] = true;
+    }
     start = i < column.length && SENTENCE_END.test(texts[i].trimEnd()) ? i : i + 1;
   }
-  return members;
 }
 
 /** Lines one under another that each start with a bold label ending in a colon (a memo's
  * "**To:** All employees …" | "**From:** Petra Hoffmann …" | "**Date:** …") are a field each,
- * however full they run: marks each but the last. */
-function markLabelledLines(members: boolean[], column: readonly Line[]): void {
+ * however full they run: marks a line break after each but the last. */
+function markLabelledLines(breaks: boolean[], column: readonly Line[]): void {
   let previous = column.length > 0 && startsWithBoldLabel(column[0]);
   for (let i = 1; i < column.length; i++) {
     const labelled = startsWithBoldLabel(column[i]);
-    if (labelled && previous) members[i - 1] = true;
+    if (labelled && previous) breaks[i - 1] = true;
     previous = labelled;
   }
 }
@@ -787,9 +793,10 @@ const CLAUSE_GOES_ON = /[,;\-–—&/]\s*$/;
 /** The room must hold the word and a space of this many ems. */
 const WORD_SPACE_EMS = 0.3;
 
-/** Marks, in `members`, the lines of each set of short lines after which the next line starts
- * a block: all but the last, and the last where it leaves room for the next line's first word. */
-function markShortLineSets(members: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats): void {
+/** Marks the lines of each set of short lines: a line break after each but the last (in
+ * `breaks`), and a new block after the last where it leaves room for the next line's first
+ * word (in `ends`). */
+function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats): void {
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
@@ -811,7 +818,17 @@ function markShortLineSets(members: boolean[], column: readonly Line[], styles: 
       // The set's last line parts from the next too when it leaves room for its first word
       // (an address over the text after it, set at another indent).
       const roomForNext = i < column.length && right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
-      members.fill(true, start, roomForNext ? i : i - 1);
+      // A last line that fills the column and goes on at the leading under it starts a
+      // paragraph: the set ends before it.
+      const lastWraps = i < column.length && !roomForNext && column[i].y0 - column[i - 1].y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(styles[i]);
+      const last = lastWraps ? i - 2 : i - 1;
+      for (let k = start; k < last; k++) {
+        // A line that ends a sentence ends its block, as in prose, unless it is one of a set
+        // of such lines (markLineSets).
+        if (!ITEM_END.test(texts[k].trimEnd())) breaks[k] = true;
+        else if (!breaks[k]) ends[k] = true;
+      }
+      if ((lastWraps || roomForNext) && !breaks[last]) ends[last] = true;
     }
     start = i;
   }

@@ -264,6 +264,7 @@ const TITLE_LEVELS = 1;
 
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   if (!titles || titles.size === 0) return;
+  splitOffTitles(blocks, titles);
   const named: { index: number; level: number; lines: Line[] }[] = [];
   let deeper = Infinity;
   for (let i = 0; i < blocks.length; i++) {
@@ -279,6 +280,21 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   // no heading (a book's chapter numbers, its cover), which the outline sets right.
   const shift = deeper === TITLE_LEVELS ? TITLE_LEVELS : 0;
   for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + shift, 6), lines };
+}
+
+/** A paragraph whose lines up to its first line break name an outline entry starts with that
+ * title: it is split there (ltnews33's "Additions to \tracingall", set apart from its text
+ * only by a line's room). */
+function splitOffTitles(blocks: PageBlock[], titles: Map<string, number>): void {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "paragraph" || block.running) continue;
+    const k = block.lines.findIndex((line) => line.breakAfter);
+    if (k < 0 || k + 1 >= block.lines.length || k >= 3) continue;
+    const head = block.lines.slice(0, k + 1);
+    if (!titles.has(normalizeTitle(plainText(head)))) continue;
+    blocks.splice(i, 1, { kind: "paragraph", lines: head }, { kind: "paragraph", lines: block.lines.slice(k + 1) });
+  }
 }
 
 function renderBlocks(
