@@ -456,6 +456,24 @@ describe("detectTables: aligned tables without rules", () => {
     expect(detectTables(lines, [], PAGE).tables).toEqual([]);
   });
 
+  it("reads values in the code face under a bold header row in the text face as a table (R-lang p8's 'typeof | mode | storage.mode'), and the same rows without it as a listing", () => {
+    const mono = (t: string, x0: number, y0: number) => line({ ...span(t, x0, y0), font: "Courier", monospace: true });
+    const body = [
+      ["logical", "logical", "logical"],
+      ["integer", "numeric", "integer"],
+      ["double", "numeric", "double"],
+      ["complex", "complex", "complex"],
+    ].flatMap((row, i) => row.map((cell, c) => mono(cell, 150 + 90 * c, 114 + 12 * i)));
+    const header = ["typeof", "mode", "storage.mode"].map((cell, c) => text(cell, 150 + 90 * c, 100, { bold: true }));
+    const { tables } = detectTables([...header, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])[0]).toEqual(["typeof", "mode", "storage.mode"]);
+    expect(cellTexts(tables[0])).toHaveLength(5);
+    // A header in the regular text face is a listing's caption line, not a table's header.
+    const plain = ["typeof", "mode", "storage.mode"].map((cell, c) => text(cell, 150 + 90 * c, 100));
+    expect(detectTables([...plain, ...body], [], PAGE).tables).toEqual([]);
+  });
+
   it("does not take the boxes of a diagram for a table", () => {
     const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
     const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);

@@ -68,7 +68,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     }
   }
   if (!choices && (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX)) return false;
-  if (proseColumns === k || monospaceShare(run) > MONOSPACE_SHARE_MAX) return false;
+  if (proseColumns === k || (monospaceShare(run) > MONOSPACE_SHARE_MAX && !hasTextHeader(run, k))) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
@@ -99,6 +99,25 @@ function hasChoiceColumn(run: TextRow[], k: number): boolean {
     }
   }
   return false;
+}
+
+/** A header cell is a few words: "storage.mode", "Fortran type". */
+const HEADER_CELL_WORDS_MAX = 4;
+
+/**
+ * A table of values in the code face under a header row in the text face, bold or italic, a
+ * cell over every column (R-lang's "typeof | mode | storage.mode" over "logical  logical
+ * logical"): a listing's aligned output has no such row.
+ */
+function hasTextHeader(run: TextRow[], k: number): boolean {
+  const header = run[0];
+  if (header.cells.length !== k) return false;
+  for (const cell of header.cells) {
+    const text = pieceText(cell).trim();
+    if (text === "" || countWords(text) > HEADER_CELL_WORDS_MAX) return false;
+    for (const { span } of cell.items) if (span.monospace || !(span.bold || span.italic)) return false;
+  }
+  return monospaceShare(run.slice(1)) > MONOSPACE_SHARE_MAX;
 }
 
 function monospaceShare(run: TextRow[]): number {
