@@ -265,6 +265,24 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(stats.running.has(sender)).toBe(false);
   });
 
+  it("keeps a reference card's last rows in its columns above a copyright foot: a row is the lines that share its first line's band, not a chain of overlaps (octave's refcard: 'permute (arr, p)', 'realmin', '[ ] surround optional arguments')", () => {
+    // Letter height 792: the bottom band starts at 712.8. Small lines in three columns, each
+    // row a little lower than the one beside it, and the foot overlapping the last of them.
+    const rows = [line("[ ] surround optional arguments", { x: 18, y: 742.4, size: 7 }), line("ipermute (arr, p) array inverse permutation.", { x: 282, y: 745.3, size: 7 })];
+    const foot = line("Copyright 1996-2022 The Octave Project Developers", { x: 533, y: 749.9, size: 6 });
+    const stats = onePage([...rows, foot]);
+    expect(stats.running.has(foot)).toBe(true);
+    for (const body of rows) expect(stats.running.has(body)).toBe(false);
+  });
+
+  it("strips only the pieces that say furniture in a row of more pieces than a head has (a drawing sheet's column heads beside a stamp's letter 'i')", () => {
+    const heads = ["GENERAL NOTES", "CONSTRUCTION NOTES", "SITEWORK / GRADING NOTES", "ELECTRICAL / HVAC NOTES"].map((t, k) => line(t, { x: 40 + 130 * k, y: 30, size: 10 }));
+    const letter = line("i", { x: 590, y: 30, size: 8 });
+    const stats = onePage([...heads, letter]);
+    expect(stats.running.has(letter)).toBe(true);
+    for (const head of heads) expect(stats.running.has(head)).toBe(false);
+  });
+
   it("strips a second small row under a small head (beamer's section bar over its subsection bar)", () => {
     const sections = line("Introduction", { x: 8, y: 1.5, size: 6 });
     const subsection = line("The Model and the Problem", { x: 8, y: 17, size: 6 });

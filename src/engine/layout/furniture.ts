@@ -57,6 +57,9 @@ const FOOT_HEAD_CHARS_MAX = 60;
 const NUMBERED_HEAD_SIZE_RATIO_MAX = 1.05;
 /** A row split to both edges spans at least this share of the page width. */
 const SPREAD_WIDTH_SHARE_MIN = 0.5;
+/** A head or foot has three pieces at most (left, centre, right): more are the heads of
+ * columns (a drawing sheet's "GENERAL NOTES", "CONSTRUCTION NOTES", … over its notes). */
+const ROW_PIECES_MAX = 3;
 
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
@@ -123,11 +126,14 @@ function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): num
   return gap;
 }
 
-/** Margin lines that share a baseline band (a running head with its page number) form one row. */
+/** Margin lines that share a baseline band (a running head with its page number) form one row.
+ * A line joins a row by sharing the row's first line's band, not any line's: in a band full of
+ * small lines (a reference card's last rows in three columns), overlaps chained from line to
+ * line would make one row of them all, and a copyright foot would take the body's last rows. */
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];
   for (const { line, band } of [...candidates].sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)) {
-    const row = band === "side" ? undefined : rows.find((r) => r.band === band && r.lines.some((l) => shareMarginRow(l, line)));
+    const row = band === "side" ? undefined : rows.find((r) => r.band === band && shareMarginRow(r.lines[0], line));
     if (row) row.lines.push(line);
     else rows.push({ lines: [line], band });
   }
@@ -202,7 +208,16 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    const saysFurniture = texts.some((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
+    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
+    const saysFurniture = says.includes(true);
+    // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
+    // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
+    // number) loses only the pieces whose words say furniture.
+    if (row.length > ROW_PIECES_MAX) {
+      const saying = row.filter((_, k) => says[k]);
+      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
+      continue;
+    }
     const numbered = texts.some((t) => numberedHead(t, band));
     const numberFirst = !numbered && footNumberFirst(row, texts[0], band);
     // A head or foot split to both edges of the text: a title left, a date or edition right.
