@@ -283,6 +283,36 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const head of heads) expect(stats.running.has(head)).toBe(false);
   });
 
+  it("strips a running head an inch down, beside its folio, the page's own number, where it is the page's first text (fancyhdr's '3 Using extramarks … 4' at 10.6 % of an A4 page)", () => {
+    const a4 = (extra: Line[]) => {
+      const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10, y: 128 });
+      const all = [...extra, ...body];
+      return statsOf([{ model: page(1, all, { width: 595, height: 842 }), lines: all }]);
+    };
+    const head = [line("3 Using extramarks", { x: 77, y: 89.3, size: 10 }), line("1", { x: 492.7, y: 89.3, size: 10 })];
+    const stats = a4(head);
+    for (const l of head) expect(stats.running.has(l)).toBe(true);
+    // Another page's number: a contents entry at the page's top ("5 locale directory … 61").
+    const other = [line("5 locale directory", { x: 77, y: 89.3, size: 10 }), line("61", { x: 492.7, y: 89.3, size: 10 })];
+    for (const l of other) expect(a4(other).running.has(l)).toBe(false);
+    // Under a head in the band it is the text's first line: gnuplot's contents entry "Cd … 87".
+    const band = [line("CONTENTS", { x: 72, y: 57, size: 10 }), line("7", { x: 535, y: 57, size: 10 })];
+    const entry = [line("Cd", { x: 72, y: 89.3, size: 10 }), line("1", { x: 480, y: 89.3, size: 10 })];
+    const under = a4([...band, ...entry]);
+    for (const l of entry) expect(under.running.has(l)).toBe(false);
+    // A table's row going on at the page's top, a blank line over the next: no head.
+    const row = [line("Harbour dues for the winter", { x: 77, y: 100, size: 10 }), line("1", { x: 492.7, y: 100, size: 10 })];
+    const tabled = a4(row);
+    for (const l of row) expect(tabled.running.has(l)).toBe(false);
+  });
+
+  it("keeps a contents entry at the page's foot: its page number is no folio (gnuplot's 'Pause 101' under 'Lower 101')", () => {
+    const entry: Line = { ...line("Pause 101", { x: 72, y: 740, size: 10 }), contentsEntry: true };
+    expect(onePage([entry]).running.has(entry)).toBe(false);
+    const foot = line("Harbour Report 101", { x: 72, y: 740, size: 10 });
+    expect(onePage([foot]).running.has(foot)).toBe(true);
+  });
+
   it("strips a second small row under a small head (beamer's section bar over its subsection bar)", () => {
     const sections = line("Introduction", { x: 8, y: 1.5, size: 6 });
     const subsection = line("The Model and the Problem", { x: 8, y: 17, size: 6 });

@@ -47,6 +47,8 @@ const SIDE_ASPECT_MIN = 3;
  * off by most of a blank line.
  */
 const SEPARATION_SIZES_MIN = 0.8;
+/** A head an inch down is set apart from the body by this many of its font sizes at least. */
+const DEEP_HEAD_SEPARATION_SIZES_MIN = 2;
 /** A lone line above the body counts as furniture by style when it is this much smaller than the body. */
 const SMALL_SIZE_RATIO_MAX = 0.9;
 /** …and no longer than this: a small full-width line at the top is a note, not a running head. */
@@ -189,14 +191,20 @@ export interface FurnitureRow {
 export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): FurnitureRow[] {
   const candidates: { line: Line; band: Band }[] = [];
   const body: Line[] = [];
+  // Lines an inch down (fancyhdr's "3 Using extramarks … 4" at 10.6 % of an A4 page) are body
+  // to every other row, and a row of their own only as a head beside its folio.
+  const deep: { line: Line; band: Band }[] = [];
   for (const line of lines) {
     // Blank span by blank span: joining and trimming every line's text to ask this showed in profiles.
     if (line.spans.every((span) => isBlankText(span.text))) continue;
-    const band = bandOf(line, page);
+    // A contents entry (leaders.ts) is the text's, also at the page's foot: gnuplot's "Pause
+    // 101" under "Lower 101" reads as a running foot with its page number.
+    const band = line.contentsEntry ? null : bandOf(line, page);
     if (band) candidates.push({ line, band });
     else body.push(line);
+    if (!band && line.y1 <= page.height * RUNNING_MARGIN_SHARE) deep.push({ line, band: "top" });
   }
-  if (candidates.length === 0 || body.length === 0) return [];
+  if (candidates.length + deep.length === 0 || body.length === 0) return [];
   const rows: FurnitureRow[] = [];
   for (const { lines: row, band } of marginRows(candidates)) {
     const texts = row.map((l) => lineText(l).trim());
@@ -229,7 +237,34 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop))) continue;
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
+  for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
+    const head = deepHead(row, body, candidates, page, lines);
+    if (head) rows.push(head);
+  }
   return rows;
+}
+
+/** A row an inch down that is a running head beside its folio: the page's first text, the
+ * page's own number at an edge, pieces spread over half the page, set apart by white space
+ * from the body below. The size test waits for the document's body size, as for rows in the band. */
+function deepHead(row: readonly Line[], body: readonly Line[], candidates: readonly { line: Line }[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
+  const texts = row.map((l) => lineText(l).trim());
+  // Weaker evidence than the band's, so the folio must be the page's own number: a contents
+  // entry at the page's top ("5 locale directory … 61") has another.
+  if (!texts.some((t) => numberedHead(t, "top") && marginPageNumber(t) === page.page) || texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX)) return null;
+  if (Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) < SPREAD_WIDTH_SHARE_MIN * page.width) return null;
+  // The page's first row: under a head in the band it is the text's first line (gnuplot's
+  // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
+  const top = Math.min(...row.map((l) => l.y0));
+  if (candidates.some((c) => c.line.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
+  const sizes = row.map(meanCharSize);
+  // Set further apart than a table's rows are: a table going on at the page's top, with a
+  // number in its last column, is no head.
+  const separation = DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
+  const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
+  if (gapToBody(row, "top", around) < separation) return null;
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
 /** The largest mean character size of the margin lines wholly above the row, or 0. Only
