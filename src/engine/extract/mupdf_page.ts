@@ -46,6 +46,10 @@ const WIDE_GAP_SPACE_EMS = 0.2;
  * exclamation or question mark is a space: pdftotext's word break is 0.1 em, and glyphs
  * after punctuation are kerned closer, never apart. */
 const STOP_GAP_SPACE_EMS = 0.12;
+/** At a change of font, a gap this many ems wide (of the larger size) is a space: TeX's word
+ * space shrinks to 0.22 em at most, while kerns and italic corrections between fonts stay
+ * under 0.1 em. */
+const FONT_CHANGE_GAP_SPACE_EMS = 0.2;
 /** ... and a gap this many ems wide, even beside a space, separates what the page set apart
  * (two cells of a right-to-left table, whose line MuPDF joined with a space each side of a
  * gap of many ems): the span ends there, so its box stays true for table cells. */
@@ -297,6 +301,13 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
             closeSpan(span, units);
             span = null;
           }
+        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - right > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+          // A gap at a change of font that MuPDF left without a space: after a glyph of a math
+          // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
+          // it does not know, a word space of the text.
+          closeSpan(span, units);
+          spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+          span = null;
         } else if (afterStop && x0 - right > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
           // A sentence's stop and the next word set with no space between them, only a gap
           // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
