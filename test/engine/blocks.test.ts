@@ -52,6 +52,7 @@ describe("listMarker", () => {
     ["(3) Apples", true, "3."],
     ["10. Apples", true, "10."],
     ["▸ Apples", false, "-"],
+    ["▷ Apples", false, "-"],
     ["➢ Apples", false, "-"],
     ["✓ Apples", false, "-"],
     // Letters and roman numerals are ordered items numbered by their ordinal (docs/engine.md).
@@ -929,6 +930,35 @@ describe("buildBlocks: a paragraph's line mostly in another size or weight (issu
   });
 });
 
+describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '0. Definitions.' and its definitions, in liboctave's manual)", () => {
+  const at = (text: string, x: number, y: number, x1: number): Line => {
+    const l = line(text, { x, y, size: 10 });
+    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
+  };
+
+  it("starts a paragraph under the item's text where the line before ended a sentence and left room for this line's first word", () => {
+    const lines = [
+      at("0. Definitions.", 98, 100, 160),
+      at("“This License” refers to version 3 of the GNU General Public License.", 112, 112, 380),
+      at("“Copyright” also means copyright-like laws that apply to other kinds of works, such as", 112, 124, 504.4),
+      at("semiconductor masks.", 112, 136, 200),
+      at("1. Source Code.", 98, 148, 165),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["list_item:1", "paragraph:1", "paragraph:2", "list_item:1"]);
+  });
+
+  it("goes on with an item whose line ended a sentence but was full, or goes on in small letters", () => {
+    const lines = [
+      at("1. The first sentence of the item fills its line up to the column’s edge here.", 98, 100, 504.4),
+      at("The second sentence goes on in the item as its text.", 112, 112, 350),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.kind)).toEqual(["list_item"]);
+    const small = [at("1. Definitions.", 98, 100, 160), at("and more words of the item.", 112, 112, 260)];
+    expect(buildBlocks(small, STATS).map((b) => b.kind)).toEqual(["list_item"]);
+  });
+});
+
 describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's package list, tracemonkey's references)", () => {
   const at = (text: string, x: number, y: number, x1?: number): Line => {
     const l = line(text, { x, y, size: 10 });
@@ -948,6 +978,19 @@ describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's 
     ];
     const blocks = buildBlocks(lines, STATS);
     expect(blocks.map((b) => b.lines.length)).toEqual([2, 2, 2, 2]);
+  });
+
+  it("ends such a paragraph at a line further out than its first, after a sentence's end (hyperref's '*Unicode* is a 16bit encoding …' over 'PDF strings are used …'), not mid-sentence", () => {
+    const hanging = [
+      at("Unicode is a 16bit encoding and tries to match all possible characters in the", 190, 100, 504.4),
+      at("world. AcrobatReader versions below four do not support this encoding.", 210, 112, 490),
+      at("PDF strings are used at many different places: general document information, book-", 160.7, 124, 504.4),
+      at("marks, text annotations, information dictionary of threads, . . .", 160.7, 136, 420),
+    ];
+    expect(buildBlocks(hanging, STATS).map((b) => b.lines.length)).toEqual([2, 2]);
+    // A list of names going on: the line before ends in a comma.
+    const names = [hanging[0], at("Lucas Hart, Lars Hecking, Péter Juhász, Thomas Koenig, David Kotz,", 210, 112, 490), hanging[2]];
+    expect(buildBlocks(names, STATS)).toHaveLength(1);
   });
 
   it("still starts a paragraph at an indented first line after a sentence's end, and keeps contents entries apart", () => {

@@ -619,6 +619,17 @@ function startsNewBlock(
       return prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
     };
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
+      // A paragraph of its own under the item's text: the line before ended a sentence and left
+      // room for this line's first word, so it was not filled before it wrapped (the GPL's
+      // "0. Definitions." | "“This License” refers to …" | "“Copyright” also means …").
+      if (
+        Math.abs(line.x0 - (current.textX ?? current.lines[0].x0)) <= HANG_TOLERANCE_EMS * em &&
+        SENTENCE_END.test(textBeforeMark(prev, prevText)) &&
+        PARAGRAPH_START.test(text) &&
+        right - prev.x1 > firstWordWidth(line) + ITEM_WORD_SPACE_EMS * em
+      ) {
+        return true;
+      }
       // A paragraph after the list whose first-line indent falls at the items' text (LaTeX's
       // parindent in a narrow column, dvipdfmx-special's "The TODO list …"): the item ended a
       // sentence, the line starts one and runs to the column's edge, and the paragraph's next
@@ -653,6 +664,10 @@ function startsNewBlock(
   // \text command …" | "a display."): its first line runs full width mid-sentence and the
   // rest hang to its right; the next line back at the first line's x starts the next item.
   if (!rtl && hangs(current, em) && Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em && shift < -INDENT_EMS_MIN * em) return true;
+  // A line further out than such a paragraph's first line, after a sentence's end, is none of
+  // it (hyperref's "*Unicode* is a 16bit encoding …", hanging under a list item, over "PDF
+  // strings are used …" at the margin).
+  if (!rtl && hangs(current, em) && line.x0 < current.lines[0].x0 - INDENT_EMS_MIN * em && ITEM_END.test(prevText.trimEnd())) return true;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     // Text no larger than the body's (footnotes and references are smaller): a title's second
     // line, centred, reads as indented too.
@@ -686,6 +701,12 @@ const WORD_GOES_ON = /[\p{L},\-–]$/u;
 function hangs(current: Draft, em: number): boolean {
   return current.marker === null && current.lines.length >= 2 && current.lines[1].x0 - current.lines[0].x0 > INDENT_EMS_MIN * em;
 }
+
+/** A paragraph starts with a capital or a digit, maybe after an opening quote or bracket. */
+const PARAGRAPH_START = /^\s*["“‘'(\[]?[\p{Lu}\p{N}]/u;
+/** The room a line leaves must hold the next line's first word and a space of this many ems
+ * (and a little slack for glyph boxes) for its break to be the author's. */
+const ITEM_WORD_SPACE_EMS = 0.5;
 
 /** How a paragraph's or an item's last line ends: a sentence or clause, or a closing bracket
  * or quote. */

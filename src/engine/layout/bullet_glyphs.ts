@@ -7,7 +7,7 @@
 import type { Line } from "../model.js";
 
 /** Unicode bullets, the ones layout's marker patterns accept too. */
-export const UNICODE_BULLET_CHARS = "•◦▪▫‣⁃∙·●○■□►▶▸❖➢➤➔✓✔◆◇♦❑❒";
+export const UNICODE_BULLET_CHARS = "•◦▪▫‣⁃∙·●○■□►▶▸▷▹❖➢➤➔✓✔◆◇♦❑❒";
 
 /** Symbol: · (•), ¨ (♦). */
 const SYMBOL_BULLETS = new Set([0xb7, 0xa8]);
