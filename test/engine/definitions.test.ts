@@ -9,6 +9,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
+import type { Line } from "../../src/engine/model.js";
 import { line } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10.9, bold: false }, headings: [], running: new Set() };
@@ -41,5 +42,35 @@ describe("texinfo definitions (issue 9: nettle's 'sha256_update' wrapped over tw
       rows.flatMap((prototype, k) => [at(`void sha224_${prototype}`, 90, 300 + 40 * k), at("[Function]", 474, 300 + 40 * k), at("Initialize the SHA224 state.", 118.8, 313 + 40 * k)]),
     );
     expect(detectTables(lines, [], { width: 612, height: 792 }).tables).toHaveLength(0);
+  });
+});
+
+describe("texinfo definitions of a C++ class (issue 9: liboctave's Array2<T>, its categories all one length)", () => {
+  it("joins each category to its row, also where labels of one length start at one x row after row and read as a column's start, and with a class name in the code face", () => {
+    // The prototypes' arguments are in the text face: rows of prose left of the labels.
+    const head = (name: string, args: string, y: number) => line([{ text: name, mono: true }, { text: args, italic: true }], { x: 90, y, size: 10.9 });
+    // A label set flush right at the text's edge, x = 522.
+    const flush = (made: Line): Line => {
+      const dx = 522 - made.x1;
+      return { ...made, x0: made.x0 + dx, x1: 522, spans: made.spans.map((sp) => ({ ...sp, x0: sp.x0 + dx, x1: sp.x1 + dx })) };
+    };
+    const rows = [
+      [head("Array2<T>", " Array2<T> Array2 (void) and more words of it", 168.4), flush(at("[Constructor]", 458.8, 168.4))],
+      [head("Array2<T>", " (int n, int m) and more words of the prototype", 181.5), flush(at("[Constructor]", 458.8, 181.5))],
+      [head("Array2<T>", " (const Array2<T> &a) and more words of it", 194.7), flush(at("[Constructor]", 458.8, 194.7))],
+      [head("Array2<T>", " (const DiagArray<T> &a) and more words", 207.8), flush(at("[Constructor]", 458.8, 207.8))],
+      ...["dim1", "rows", "dim2", "cols"].map((name, k) => [head(`int ${name}`, " (void) const", 220.9 + 13.1 * k), flush(line([{ text: "[Method on " }, { text: "Array2<T>", mono: true }, { text: "]" }], { x: 404.2, y: 220.9 + 13.1 * k, size: 10.9 }))]),
+    ];
+    const lines = prepareLines(rows.flat());
+    expect(lines.map((l) => lineText(l).replace(/\s+/g, " ").trim())).toEqual([
+      "Array2<T> Array2<T> Array2 (void) and more words of it [Constructor]",
+      "Array2<T> (int n, int m) and more words of the prototype [Constructor]",
+      "Array2<T> (const Array2<T> &a) and more words of it [Constructor]",
+      "Array2<T> (const DiagArray<T> &a) and more words [Constructor]",
+      "int dim1 (void) const [Method on Array2<T>]",
+      "int rows (void) const [Method on Array2<T>]",
+      "int dim2 (void) const [Method on Array2<T>]",
+      "int cols (void) const [Method on Array2<T>]",
+    ]);
   });
 });

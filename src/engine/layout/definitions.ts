@@ -10,21 +10,28 @@ import { isBlankText } from "./whitespace.js";
 /** A definition's category in brackets, set flush right on its row: the row's last words,
  * whatever the gap up to this many ems, though never across a column's edge. */
 const CATEGORY_GAP_EMS_MAX = 40;
-const CATEGORY_LABEL = /^\s*\[[A-Z][A-Za-z]+(?: [A-Za-z]+){0,2}\]\s*$/;
-/** A category label is a span or two. */
-const CATEGORY_SPANS_MAX = 2;
+const CATEGORY_LABEL = /^\s*\[[A-Z][A-Za-z]+(?: [A-Za-z][\w<>:*&,]*){0,3}\]\s*$/;
+/** A category label is a span or three ("[Method on " "Array<T>" "]": a class name in the code face). */
+const CATEGORY_SPANS_MAX = 3;
+/** A label ending this close to the text's right edge (points) is set flush right there. */
+const FLUSH_RIGHT_TOLERANCE = 1.5;
 
 /** Joins each category label to the line left of it on its row, once the row's other
  * fragments are one line (a pass of its own, as the leaders' is, so it goes at the end),
  * and marks that line a definition's head. */
 export function joinRowEndCategories(joined: Line[], columns: ColumnStarts): void {
   let taken: Set<Line> | null = null;
+  let textRight = -Infinity;
   for (let i = 0; i < joined.length; i++) {
     const label = joined[i];
     // The opening bracket first: every fragment of the page is asked.
     if (label.wmode !== 0 || label.spans.length > CATEGORY_SPANS_MAX || !label.spans[0]?.text.includes("[") || !CATEGORY_LABEL.test(lineText(label))) continue;
     const left = nearestLeftOnRow(joined, i, taken);
-    if (!left || label.x0 - left.x1 > CATEGORY_GAP_EMS_MAX * Math.max(lineSize(left), lineSize(label), 1) || columns.gutterBetween(left, label)) continue;
+    if (!left || label.x0 - left.x1 > CATEGORY_GAP_EMS_MAX * Math.max(lineSize(left), lineSize(label), 1)) continue;
+    // Labels of one length start at one x row after row (liboctave's "[Constructor]"), which
+    // reads as a column's start: one flush right at the text's edge is its row's end all the same.
+    if (textRight === -Infinity) for (const line of joined) textRight = Math.max(textRight, line.x1);
+    if (label.x1 < textRight - FLUSH_RIGHT_TOLERANCE && columns.gutterBetween(left, label)) continue;
     appendFragment(left, label);
     left.definition = true;
     (taken ??= new Set()).add(label);
