@@ -474,6 +474,31 @@ describe("detectTables: aligned tables without rules", () => {
     expect(detectTables([...plain, ...body], [], PAGE).tables).toEqual([]);
   });
 
+  it("joins a cell's wrapped line set at the rows' own pitch, in small letters under text that goes on (R-lang p17's 'Special binary operators, x can be replaced by any valid' | 'name'), and keeps a row with a key of its own", () => {
+    const rows: [string, string][] = [
+      ["/", "Division, binary"],
+      ["^", "Exponentiation, binary"],
+      ["%x%", "Special binary operators, x can be replaced by any valid"],
+      ["", "name"],
+      ["%%", "Modulus, binary"],
+      ["time", "time of day"],
+      ["timestamp", ""],
+      ["p", "select the previous node"],
+    ];
+    const lines = rows.flatMap(([key, words], i) => [...(key ? [text(key, 120, 100 + 12 * i)] : []), ...(words ? [text(words, 190, 100 + 12 * i)] : [])]);
+    const { tables } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([
+      ["/", "Division, binary"],
+      ["^", "Exponentiation, binary"],
+      ["%x%", "Special binary operators, x can be replaced by any valid name"],
+      ["%%", "Modulus, binary"],
+      ["time", "time of day"],
+      ["timestamp", ""],
+      ["p", "select the previous node"],
+    ]);
+  });
+
   it("does not take the boxes of a diagram for a table", () => {
     const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
     const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);

@@ -414,12 +414,28 @@ function rowPitch(run: Slice[]): number {
 }
 
 /** A partial row set closer under `above` than the row pitch, each piece under a filled cell. */
-function continues(above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
-  if (pitch <= 0 || s.y0 - above.y0 >= CONTINUATION_PITCH_RATIO * pitch) return false;
+function continues(above: Slice, s: Slice, pitch: number, left: number[], right: number[], atPitch = false): boolean {
+  if (pitch <= 0) return false;
   const mine = placeInColumns(s.cells, left, right);
   const theirs = placeInColumns(above.cells, left, right);
-  return mine !== null && theirs !== null && mine.every((c) => theirs.includes(c));
+  if (mine === null || theirs === null || !mine.every((c) => theirs.includes(c))) return false;
+  if (s.y0 - above.y0 < CONTINUATION_PITCH_RATIO * pitch) return true;
+  // Asked only of a table found: the run's rows are what they are.
+  if (!atPitch) return false;
+  // At the rows' own pitch (texinfo's @multitable sets a wrapped cell's line as it sets a
+  // row): a line going on in small letters under cells whose text goes on ("Special binary
+  // operators, x can be replaced by any valid" | "name").
+  // The first column, a row's key, stays empty: a row of its own starts with one.
+  if (mine.includes(0)) return false;
+  return s.cells.every((piece, k) => {
+    const over = above.cells[theirs.indexOf(mine[k])];
+    return LOWER_START.test(pieceText(piece)) && !CELL_TEXT_ENDS.test(pieceText(over).trimEnd());
+  });
 }
+/** A wrapped cell's line goes on in a small letter ... */
+const LOWER_START = /^\s*\p{Ll}/u;
+/** ... under text that ends no sentence. */
+const CELL_TEXT_ENDS = /[.!?:;]$/;
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
  *  are boxes of a diagram (class boxes side by side), not columns of one table. */
@@ -548,7 +564,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const at = placed && placed.length === s.cells.length && placed.every((c) => c < columns.length) ? placed : s.cells.map((piece) => nearestColumn(piece, left, right));
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
-    if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right)) {
+    if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true)) {
       // A wrapped line: its text joins the cells of the row above.
       const row = built[built.length - 1];
       s.cells.forEach((piece, c) => (row.cells[at[c]].lines = [...row.cells[at[c]].lines, ...readingOrder(pieceLines(piece))]));
