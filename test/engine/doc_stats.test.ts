@@ -47,6 +47,20 @@ describe("computeDocumentStats: body and heading levels", () => {
     expect(stats.body).toEqual({ size: 9, bold: false });
   });
 
+  it("reads a title page's title as a heading although it is a third of the page's text (R-lang's 'R Language Definition' at 20.7 pt over a version line), and no prose line beside a page of code", () => {
+    const title = line("R Language Definition", { size: 20.7, y: 216, bold: true });
+    const lines = [title, line("Version 4.2.2 Patched (2022-11-10) DRAFT", { size: 10.9, x: 312, y: 247 }), line("R Core Team", { size: 14.3, y: 673, bold: true })];
+    const stats = computeDocumentStats([page(1, lines)], [lines]);
+    expect(stats.body.size).toBe(11);
+    expect(headingLevelOf(stats, { size: 20.5, bold: true })).toBe(1);
+    // Two lines of 11.5 pt prose over a listing in 10 pt: the prose is no heading.
+    const code = stack(Array.from({ length: 6 }, () => "async function retry(fn, attempts) {"), { size: 10, y: 200, mono: true });
+    const prose = [line("The retry helper below calls a function again after a failure, waiting twice as long.", { size: 11.5, y: 170 }), line("Call it with any function that returns a promise.", { size: 11.5, y: 300 })];
+    const all = [...prose, ...code];
+    const mixed = computeDocumentStats([page(1, all)], [all]);
+    expect(headingLevelOf(mixed, { size: 11.5, bold: false })).toBeNull();
+  });
+
   it("gives larger sizes heading levels 1..n by decreasing size", () => {
     const p1 = bodyPage(1, [line("Document Title", { size: 24, y: 40 }), line("Chapter One", { size: 18, y: 70 })]);
     const p2 = bodyPage(2, [line("Section 1.1", { size: 14, y: 40 }), line("Subsection", { size: 12, y: 70 })]);

@@ -289,6 +289,16 @@ describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'E
     ).toBe("# An Introduction to R\n\nNotes on R: A Programming Environment for Data Analysis\n\n**W. N. Venables, D. M. Smith and the R Core Team**");
   });
 
+  it("reads the byline on after a version line under the title (R-lang's 'Version 4.2.2 Patched (2022-11-10)' over 'R Core Team')", () => {
+    expect(
+      render([
+        line("R Language Definition", { x: 100, y: 100, size: 18, bold: true }),
+        line("Version 4.2.2 Patched (2022-11-10)", { x: 300, y: 140 }),
+        line("R Core Team", { x: 100, y: 500, size: 14 }),
+      ]),
+    ).toBe("# R Language Definition\n\nVersion 4.2.2 Patched (2022-11-10)\n\nR Core Team");
+  });
+
   it("leaves a section's title after the title a heading, and two capitalized words after a paragraph ('Winter Moorings')", () => {
     expect(render([line("An Introduction to R", { x: 100, y: 100, size: 18, bold: true }), line("Why the model matters here", { x: 100, y: 160, size: 14 })])).toContain(
       "## Why the model matters here",

@@ -33,6 +33,10 @@ const HEADING_SIZE_DELTA_MIN = 0.9;
 const HEADING_SIZE_RATIO_MIN = 1.12;
 /** A style carrying more than this share of the text is body text, not a heading. */
 const HEADING_CHAR_SHARE_MAX = 0.25;
+/** ... unless the style sets this many lines at most, at this many times the body's size at
+ *  least (a title page's title; prose lines beside a page of code are no title). */
+const SHARE_EXEMPT_LINES_MAX = 2;
+const SHARE_EXEMPT_SIZE_RATIO_MIN = 1.5;
 /** Heading lines are short: longer lines of a large style are display text. */
 const HEADING_LINE_CHARS_MAX = 160;
 /** Sizes closer than this (points) are one heading level. */
@@ -234,7 +238,9 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
   const candidates: TextStyle[] = [];
   for (const entry of charsByStyle.values()) {
     const style = { size: entry.size, bold: entry.bold };
-    if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars) continue;
+    // On a page of few lines (a title page: its title is a third of the text) the share says
+    // nothing: a style of a line or two is no body text however much of the page it holds.
+    if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars && !(entry.lines <= SHARE_EXEMPT_LINES_MAX && entry.size >= SHARE_EXEMPT_SIZE_RATIO_MIN * body.size)) continue;
     if (entry.longLines > entry.lines / 2) continue;
     const larger = style.size >= body.size + HEADING_SIZE_DELTA_MIN && style.size >= body.size * HEADING_SIZE_RATIO_MIN;
     // Bold from body size up: a bold line slightly larger than the body (12 pt over 11) is

@@ -249,7 +249,9 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
     const block = blocks[i];
     if (block.kind !== "heading") {
       if (block.kind !== "paragraph" || i >= title + BYLINE_BLOCKS_MAX) return;
-      afterParagraph = true;
+      // A paragraph that is itself a byline (R's "Version 4.2.2 Patched (2022-11-10)") leaves
+      // the byline going on under it ("R Core Team").
+      afterParagraph ||= !isByline(plainText(block.lines), false);
       continue;
     }
     const text = plainText(block.lines);
