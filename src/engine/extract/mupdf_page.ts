@@ -1,6 +1,7 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
+import { restoreAstralGlyphs } from "./astral_glyph_names.js";
 import { MONO_NAME } from "./font_names.js";
 import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
@@ -99,6 +100,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
     try {
       const links = readLinks(page);
       const { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      restoreAstralGlyphs(page, lines);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
       return turnUpright({
