@@ -930,6 +930,40 @@ describe("buildBlocks: a paragraph's line mostly in another size or weight (issu
   });
 });
 
+describe("buildBlocks: a paragraph of one line at a first-line indent (issue 9: tracemonkey's 'Closing the loop. Trace recording can end in several ways.', web2c's 'For a list of options … page 17.')", () => {
+  const at = (text: string, x: number, y: number, x1: number): Line => {
+    const l = line(text, { x, y, size: 9 });
+    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
+  };
+
+  it("starts a paragraph at the next line at the indent, where the indent's lines are paragraphs' first lines", () => {
+    const lines = [
+      at("Starting a tree. Tree trees always start at loop headers, because", 329, 100, 556),
+      at("they are a natural place to look for hot paths. In TraceMonkey, loop", 317, 110, 556),
+      at("headers are easy to detect and the rest of the paragraph runs here.", 317, 120, 520),
+      at("Closing the loop. Trace recording can end in several ways.", 329, 130, 541),
+      at("Ideally, the trace reaches the loop header where it started with", 329, 140, 556),
+      at("the same type map as on entry. This is called a type-stable loop", 317, 150, 556),
+      at("iteration, and the paragraph goes on to its end here.", 317, 160, 480),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([3, 1, 3]);
+  });
+
+  it("keeps a paragraph whose lines all start at one x (a definition's description, a paragraph under an item) whole, though its first line ends a sentence", () => {
+    const lines = [
+      at("void arcfour_crypt (struct arcfour_ctx *ctx, size_t length)", 90, 100, 500),
+      at("Encrypt some data. The same function is used for both encryption and decryption.", 118.8, 110, 522),
+      at("Unlike the block ciphers, this function modifies the context, so you can split the", 118.8, 120, 522),
+      at("data into arbitrary chunks and encrypt them one after another.", 118.8, 130, 400),
+      at("void arcfour_set_key (struct arcfour_ctx *ctx, size_t length)", 90, 145, 500),
+      at("Initialize the cipher. The same function is used for both encryption and decryption.", 118.8, 155, 522),
+      at("Unlike the block ciphers, this key may be of any length from one to many octets.", 118.8, 165, 522),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([1, 3, 1, 2]);
+  });
+});
+
 describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '0. Definitions.' and its definitions, in liboctave's manual)", () => {
   const at = (text: string, x: number, y: number, x1: number): Line => {
     const l = line(text, { x, y, size: 10 });

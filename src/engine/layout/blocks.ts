@@ -393,6 +393,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     right = Math.max(right, line.x1);
   }
   const usualGap = usualLineGap(column, styles, texts);
+  const indents = firstLineIndents(column);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
   // last line, a new block.
   const lineBreaks = new Array<boolean>(column.length).fill(false);
@@ -432,7 +433,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size))) {
+    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size, indents))) {
       current = {
         lines: [line],
         mono,
@@ -448,6 +449,51 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   markLineBreaks(drafts, column, lineBreaks);
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
+}
+
+/** Where paragraphs' first lines start: an x at which most lines are followed by one
+ * further left (their paragraph's second line, back at the margin) and a third there. Lines
+ * all set at one x (a paragraph nested under a list item's text, a definition's description)
+ * start at a margin, not an indent. */
+interface FirstLineIndents {
+  isIndent(line: Line): boolean;
+}
+
+/** Lines starting within this many points start at one x. */
+const INDENT_X_TOLERANCE = 1;
+/** At an indent, at least this share of the lines are followed by one further left. */
+const FIRST_LINE_SHARE_MIN = 0.5;
+
+function firstLineIndents(column: readonly Line[]): FirstLineIndents {
+  let counts: Map<number, { first: number; all: number }> | null = null;
+  const key = (x: number) => Math.round(x / (2 * INDENT_X_TOLERANCE));
+  return {
+    isIndent(line) {
+      // Counted on the first question: most columns never ask.
+      if (counts === null) {
+        counts = new Map();
+        for (let i = 0; i < column.length; i++) {
+          const k = key(column[i].x0);
+          const entry = counts.get(k) ?? { first: 0, all: 0 };
+          entry.all++;
+          // A first line: the next line goes back left and the one after it stays there, the
+          // paragraph's body at the margin (a definition's description followed by the next
+          // definition's head, further left, is followed in turn by lines further right).
+          const next = column[i + 1];
+          const after = column[i + 2];
+          if (next && after && next.x0 < column[i].x0 - INDENT_X_TOLERANCE - emOf(column[i]) * INDENT_EMS_MIN && Math.abs(after.x0 - next.x0) <= INDENT_X_TOLERANCE) entry.first++;
+          counts.set(k, entry);
+        }
+      }
+      let first = 0;
+      let all = 0;
+      for (const k of [key(line.x0) - 1, key(line.x0), key(line.x0) + 1]) {
+        const entry = counts.get(k);
+        if (entry) (first += entry.first), (all += entry.all);
+      }
+      return all > 0 && first >= FIRST_LINE_SHARE_MIN * all;
+    },
+  };
 }
 
 /** Flags the lines of a paragraph after which its author broke the text (centred_lines.ts):
@@ -573,6 +619,7 @@ function startsNewBlock(
   flushRight: boolean,
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
+  indents: FirstLineIndents,
 ): boolean {
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
@@ -668,6 +715,22 @@ function startsNewBlock(
   // it (hyperref's "*Unicode* is a 16bit encoding …", hanging under a list item, over "PDF
   // strings are used …" at the margin).
   if (!rtl && hangs(current, em) && line.x0 < current.lines[0].x0 - INDENT_EMS_MIN * em && ITEM_END.test(prevText.trimEnd())) return true;
+  // A paragraph of one line set with a first-line indent, and the next set with it (web2c's
+  // "For a list of options … page 17." over "Unlike Metafont and MetaPost, …"): a paragraph's
+  // second line goes back to the margin, so a second line at the indent after a sentence's
+  // end starts a paragraph of its own.
+  if (
+    !rtl &&
+    current.lines.length === 1 &&
+    indent > INDENT_EMS_MIN * em &&
+    indent < INDENT_EMS_MAX * em &&
+    Math.abs(shift) <= HANG_TOLERANCE_EMS * em &&
+    SENTENCE_END.test(prevText.trimEnd()) &&
+    SENTENCE_START.test(text) &&
+    indents.isIndent(prev)
+  ) {
+    return true;
+  }
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     // Text no larger than the body's (footnotes and references are smaller): a title's second
     // line, centred, reads as indented too.
