@@ -82,6 +82,8 @@ describe("listMarker", () => {
     ["J. M. Chambers (1998) Programming with Data."],
     ["J. Bowman, S. Emberson and M. Darnovsky (1996)"],
     ["K. Kline and D. Kline (2001) SQL in a Nutshell."],
+    // A middle dot before a digit is a decimal point (dcolumn's "·4 ,4 .4").
+    ["·4 ,4 .4"],
   ])(
     "%j is not a list marker",
     (text) => {

@@ -70,7 +70,8 @@ const SEQUENCE_LOOKAHEAD_LINES = 40;
 /** Roman numerals above this are words ("mix", "dim"), not list markers. */
 const ROMAN_VALUE_MAX = 50;
 
-const BULLET = new RegExp(`^\\s*([${UNICODE_BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
+// A middle dot before a digit is a decimal point (dcolumn's "·4"), not a bullet.
+const BULLET = new RegExp(`^\\s*((?![·∙]\\d)[${UNICODE_BULLET_CHARS}]|[-–—*](?=\\s))\\s*`, "u");
 // 1. 1) (1)  a. a) (a)  A. A) (A)  iv. iv) (iv)  IV. IV) (IV), then a space, or directly
 // the text in a right-to-left line (its marker sits across the gap, at the right edge).
 const ORDERED = /^\s*(?:\((\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})\)|(\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})([.)]))(?=\s|[\p{Script=Hebrew}\p{Script=Arabic}])\s*/u;
