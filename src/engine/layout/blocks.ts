@@ -6,6 +6,7 @@ import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpace
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
+import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { firstWordWidth, lineText } from "./lines.js";
@@ -394,7 +395,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     right = Math.max(right, line.x1);
   }
   const usualGap = usualLineGap(column, styles, texts);
-  const indents = firstLineIndents(column);
+  const indents = firstLineIndents(column, INDENT_EMS_MIN);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
   // last line, a new block.
   const lineBreaks = new Array<boolean>(column.length).fill(false);
@@ -452,53 +453,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
 }
 
-/** Where paragraphs' first lines start: an x at which most lines are followed by one
- * further left (their paragraph's second line, back at the margin) and a third there. Lines
- * all set at one x (a paragraph nested under a list item's text, a definition's description)
- * start at a margin, not an indent. */
-interface FirstLineIndents {
-  isIndent(line: Line): boolean;
-}
-
-/** Lines starting within this many points start at one x. */
-const INDENT_X_TOLERANCE = 1;
-/** At an indent, at least this share of the lines are followed by one further left. */
-const FIRST_LINE_SHARE_MIN = 0.5;
-
-function firstLineIndents(column: readonly Line[]): FirstLineIndents {
-  let counts: Map<number, { first: number; all: number }> | null = null;
-  const key = (x: number) => Math.round(x / (2 * INDENT_X_TOLERANCE));
-  return {
-    isIndent(line) {
-      // Counted on the first question: most columns never ask.
-      if (counts === null) {
-        counts = new Map();
-        for (let i = 0; i < column.length; i++) {
-          const k = key(column[i].x0);
-          const entry = counts.get(k) ?? { first: 0, all: 0 };
-          entry.all++;
-          // A first line: the next line goes back left and the one after it stays there, the
-          // paragraph's body at the margin (a definition's description followed by the next
-          // definition's head, further left, is followed in turn by lines further right).
-          const next = column[i + 1];
-          const after = column[i + 2];
-          if (next && after && next.x0 < column[i].x0 - INDENT_X_TOLERANCE - emOf(column[i]) * INDENT_EMS_MIN && Math.abs(after.x0 - next.x0) <= INDENT_X_TOLERANCE) entry.first++;
-          counts.set(k, entry);
-        }
-      }
-      let first = 0;
-      let all = 0;
-      for (const k of [key(line.x0) - 1, key(line.x0), key(line.x0) + 1]) {
-        const entry = counts.get(k);
-        if (entry) (first += entry.first), (all += entry.all);
-      }
-      return all > 0 && first >= FIRST_LINE_SHARE_MIN * all;
-    },
-  };
-}
-
-/** Flags the lines of a paragraph after which its author broke the text (centred_lines.ts):
- * the paragraph keeps them as line breaks. A block's last line carries no break. */
+/** Flags the lines of a paragraph after which its author broke the text (sets of short lines,
+ * labelled fields, centred_lines.ts): the paragraph keeps them as line breaks. A block's last
+ * line carries no break. */
 function markLineBreaks(drafts: readonly Draft[], column: readonly Line[], breaks: readonly boolean[]): void {
   if (!breaks.includes(true)) return;
   const broken = new Set<Line>();
