@@ -68,9 +68,13 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // level under it (report-geobase-p1): the floor rises from 0.95 to 0.965. Cells 0.997 recall
 // and 0.998 adjacency with form-sleep-study's "no" and its blank apart: the floors rise from
 // 0.98 and 0.97 to 0.99 both.
+// svc-md-1.1.9: text 0.983 with report-geobase-p1's centred lines kept and its e-mail address
+// written as the page shows it (that page 0.989 → 1.000): the floor rises from 0.978 to 0.98.
+// Table adjacency 0.954 with camelot-split_text_lattice's row no longer dropped with the
+// page's foot: the floor rises from 0.94 to 0.95.
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
-  text_similarity: 0.978,
+  text_similarity: 0.98,
   reading_order: 0.99,
   heading_text_recall: 0.98,
   heading_recall: 0.965,
@@ -83,7 +87,7 @@ const REAL_FLOORS: Floors = {
 const TABLE_FLOORS: Floors = {
   cell_recall: 0.95,
   cell_precision: 0.98,
-  adjacency: 0.94,
+  adjacency: 0.95,
 };
 
 function checkFloors(summary: SetSummary, floors: Floors, label: string): void {
