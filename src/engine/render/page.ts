@@ -411,6 +411,10 @@ const CODE_COLUMN_MAX = 160;
 /** A paragraph's lines, with a Markdown line break (a backslash at the line's end, as
  * CommonMark and GFM read it) after each line its author broke (Line.breakAfter). */
 function renderBrokenLines(lines: readonly Line[], options: InlineOptions): string {
+  // Most paragraphs have no break: one call, no slices.
+  let broken = false;
+  for (let k = 0; k + 1 < lines.length && !broken; k++) broken = lines[k].breakAfter === true;
+  if (!broken) return renderInline(lines, options);
   let out = "";
   let start = 0;
   for (let k = 0; k < lines.length; k++) {
