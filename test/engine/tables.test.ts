@@ -499,6 +499,21 @@ describe("detectTables: aligned tables without rules", () => {
     ]);
   });
 
+  it("does not take columns of justified prose with words broken at their ends for a table (multicol's three columns: 'controlled by the length param-')", () => {
+    // Narrow columns: five words a line, a paragraph's last line short.
+    const left = ["which can be changed by", "user with ordinary LaTeX com-", "mands. If the space is", "premulticols, a new page.", "Started. Otherwise, a fur-", "multicolsep is added."];
+    const right = ["controlled by the length param-", "eter columnsep. The width.", "For the individual columns is", "automatically calculated from para-", "parameter and the current", "linewidth. Done."];
+    const short = new Set([3, 5]);
+    // Justified: every line but a paragraph's last runs the column's full width.
+    const full = (t: string, x0: number, y: number, last: boolean) => {
+      const l = text(t, x0, y);
+      const x1 = last ? x0 + 90 : x0 + 150;
+      return { ...l, x1, spans: l.spans.map((sp) => ({ ...sp, x1 })) };
+    };
+    const lines = [...left.map((t, i) => full(t, 72, 100 + 12 * i, short.has(i))), ...right.map((t, i) => full(t, 240, 100 + 12 * i, i === 1 || i === 5))];
+    expect(detectTables(lines, [], PAGE).tables).toEqual([]);
+  });
+
   it("does not take the boxes of a diagram for a table", () => {
     const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
     const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);

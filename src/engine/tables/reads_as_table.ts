@@ -24,6 +24,10 @@ const MONOSPACE_SHARE_MAX = 0.5;
 /** Justified prose fills its column on nearly every line; table cells rarely do. */
 const PROSE_FILL_RATIO_MIN = 0.9;
 const PROSE_FULL_ROW_FRACTION_MIN = 0.8;
+/** ... or, where two of its lines or more end in a word broken by a hyphen, this share. */
+const PROSE_FULL_ROW_FRACTION_HYPHENATED_MIN = 0.6;
+const PROSE_BROKEN_WORDS_MIN = 2;
+const BROKEN_WORD_END = /\p{Ll}-$/u;
 /** ... and has several words per line, where a column of equal-width numbers has one. */
 const PROSE_WORDS_MEDIAN_MIN = 3;
 
@@ -63,7 +67,11 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     const x0 = cells.reduce((m, p) => Math.min(m, p.x0), Infinity);
     const width = cells.reduce((m, p) => Math.max(m, p.x1), -Infinity) - x0;
     const full = cells.filter((p) => p.x1 - p.x0 >= PROSE_FILL_RATIO_MIN * width).length;
-    if (full >= PROSE_FULL_ROW_FRACTION_MIN * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
+    // Words broken at a line's end are prose's: a table's cells are not hyphenated to fill
+    // (multicol's three columns of justified text: "param-", "com-").
+    const broken = texts.filter((t) => BROKEN_WORD_END.test(t)).length;
+    const fullShare = broken >= PROSE_BROKEN_WORDS_MIN ? PROSE_FULL_ROW_FRACTION_HYPHENATED_MIN : PROSE_FULL_ROW_FRACTION_MIN;
+    if (full >= fullShare * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
       proseColumns++;
     }
   }
