@@ -845,6 +845,17 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(blocks.map(broken).slice(1)).toEqual(["To quickly shed sleepiness - 1 to 5 minutes\\ | To increase performance after nap - 5 to 30 minutes\\ | To make up for lost sleep (weekend) - 90+ minutes"]);
   });
 
+  it("breaks between lines bold throughout in no heading's style (web2c's authors 'Karl Berry' | 'Olaf Weber'), not between a bold lead-in and its text", () => {
+    const stats: DocumentStats = { ...STATS, headings: [{ size: 18, bold: false, level: 1 }] };
+    const bold = (t: string, x1: number, y: number) => {
+      const l = line([{ text: t, bold: true }], { x: 11.2, y, size: 10 });
+      return { ...l, x1, spans: l.spans.map((sp) => ({ ...sp, x1 })) };
+    };
+    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], stats).map(broken)).toEqual([lineText(widest).trim(), "Karl Berry\\ | Olaf Weber"]);
+    // In a heading's style (STATS: bold 10 pt is level 3) they keep the heading rules.
+    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], STATS).map(broken)).toEqual([lineText(widest).trim(), "Karl Berry | Olaf Weber"]);
+  });
+
   it("ends the block after a set's line that ends a sentence, as prose does; and before a set's last line that wraps into a paragraph", () => {
     const sentences = [widest, at("Lorem ipsum dolor sit amet.", 201.2, 632), at("Aliquam vitae felis ac lectus", 240.7, 644), at("Morbi id porttitor quam", 238.2, 656)];
     expect(buildBlocks(sentences, STATS).map(broken).slice(1)).toEqual(["Lorem ipsum dolor sit amet.", "Aliquam vitae felis ac lectus\\ | Morbi id porttitor quam"]);

@@ -851,8 +851,8 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
       SENTENCE_START.test(texts[i]) &&
       (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
       !(CLAUSE_GOES_ON.test(texts[i - 1]) && !column[i - 1].spans.some((span) => span.monospace)) &&
-      !inHeadingStyle(column[i - 1], stats) &&
-      !inHeadingStyle(column[i], stats);
+      !inSetExcludedStyle(column[i - 1], stats) &&
+      !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
     // A signature's "Richard Okafor" over "Business Development Manager".
     const pair = i - start === 2 && right - column[start].x1 > SHORT_PAIR_ROOM_SHARE * (right - left);
@@ -876,11 +876,22 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
   }
 }
 
-/** A line in a heading's style, or starting with a bold lead-in, parted from the lines around
- * it would read as a heading of its own (a title page's authors, a menu of bold entries, a
- * table's bold row labels): such lines keep the rules of headings and lead-ins. */
-function inHeadingStyle(line: Line, stats: DocumentStats): boolean {
-  return edgeBold(line, 1) || headingLevelOf(stats, roundedStyle(line)) !== null;
+/** A line kept out of sets of short lines: in a heading's style, or starting with a bold
+ * lead-in. A line bold throughout in no heading's style (web2c's authors "Karl Berry" |
+ * "Olaf Weber" under its title) is a line of the set: its break keeps it in the paragraph. */
+function inSetExcludedStyle(line: Line, stats: DocumentStats): boolean {
+  if (headingLevelOf(stats, roundedStyle(line)) !== null) return true;
+  return edgeBold(line, 1) && !allBold(line);
+}
+
+function allBold(line: Line): boolean {
+  let any = false;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (!span.bold) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** The style a line is read in for its heading level: its heading style, size rounded. */
