@@ -844,6 +844,8 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
+      // A line that runs to the edge leaves no room: asked before the next line's word is measured.
+      right - column[i - 1].x1 > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
       right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]) &&
       Math.abs(column[i].x0 - column[i - 1].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
