@@ -35,6 +35,13 @@ function kinds(blocks: Block[]): string[] {
   return blocks.map((b) => (b.kind === "heading" ? `h${b.level}` : b.kind));
 }
 
+/** A line of `text` from x to x1 at y, its one span stretched to that width (a justified
+ * line, or one of known length). */
+function lineTo(text: string, x: number, y: number, x1: number, size = 10): Line {
+  const l = line(text, { x, y, size });
+  return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
+}
+
 /** Lines laid top to bottom with a 12 pt pitch (2 pt leading for 10 pt text). */
 function column(...lines: ((y: number) => Line)[]): Line[] {
   return lines.map((make, i) => make(100 + i * 12));
@@ -944,10 +951,7 @@ describe("buildBlocks: a paragraph's line mostly in another size or weight (issu
 });
 
 describe("buildBlocks: a paragraph of one line at a first-line indent (issue 9: tracemonkey's 'Closing the loop. Trace recording can end in several ways.', web2c's 'For a list of options … page 17.')", () => {
-  const at = (text: string, x: number, y: number, x1: number): Line => {
-    const l = line(text, { x, y, size: 9 });
-    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
-  };
+  const at = (text: string, x: number, y: number, x1: number) => lineTo(text, x, y, x1, 9);
 
   it("starts a paragraph at the next line at the indent, where the indent's lines are paragraphs' first lines", () => {
     const lines = [
@@ -978,10 +982,7 @@ describe("buildBlocks: a paragraph of one line at a first-line indent (issue 9: 
 });
 
 describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '0. Definitions.' and its definitions, in liboctave's manual)", () => {
-  const at = (text: string, x: number, y: number, x1: number): Line => {
-    const l = line(text, { x, y, size: 10 });
-    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
-  };
+  const at = lineTo;
 
   it("starts a paragraph under the item's text where the line before ended a sentence and left room for this line's first word", () => {
     const lines = [
@@ -1007,10 +1008,7 @@ describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '
 });
 
 describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's package list, tracemonkey's references)", () => {
-  const at = (text: string, x: number, y: number, x1?: number): Line => {
-    const l = line(text, { x, y, size: 10 });
-    return x1 === undefined ? l : { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
-  };
+  const at = (text: string, x: number, y: number, x1?: number): Line => (x1 === undefined ? line(text, { x, y, size: 10 }) : lineTo(text, x, y, x1));
 
   it("keeps an item's hanging lines with its first and starts the next item back at the first line's x", () => {
     const lines = [
