@@ -261,6 +261,8 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
   }
 }
 
+/** A block of this many lines at most may be an outline entry's title. */
+const OUTLINE_TITLE_LINES_MAX = 3;
 /** Levels an outline that leaves out the title is shifted by. */
 const TITLE_LEVELS = 1;
 
@@ -272,7 +274,7 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i];
     if (block.kind !== "heading" && block.kind !== "paragraph") continue;
-    if (block.lines.length > 3) continue;
+    if (block.lines.length > OUTLINE_TITLE_LINES_MAX) continue;
     const level = titles.get(normalizeTitle(plainText(block.lines)));
     if (level === undefined) continue;
     named.push({ index: i, level, lines: block.lines });
@@ -292,7 +294,7 @@ function splitOffTitles(blocks: PageBlock[], titles: Map<string, number>): void 
     const block = blocks[i];
     if (block.kind !== "paragraph" || block.running) continue;
     const k = block.lines.findIndex((line) => line.breakAfter);
-    if (k < 0 || k + 1 >= block.lines.length || k >= 3) continue;
+    if (k < 0 || k + 1 >= block.lines.length || k >= OUTLINE_TITLE_LINES_MAX) continue;
     const head = block.lines.slice(0, k + 1);
     if (!titles.has(normalizeTitle(plainText(head)))) continue;
     blocks.splice(i, 1, { kind: "paragraph", lines: head }, { kind: "paragraph", lines: block.lines.slice(k + 1) });
@@ -406,8 +408,6 @@ function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
 /** Columns a code line may be indented to: beyond it the geometry is not a listing's. */
 const CODE_COLUMN_MAX = 160;
 
-// Code keeps its columns: each span starts at the column its x position says, whether the
-// indentation was drawn as spaces or as an offset.
 /** A paragraph's lines, with a Markdown line break (a backslash at the line's end, as
  * CommonMark and GFM read it) after each line its author broke (Line.breakAfter). */
 function renderBrokenLines(lines: readonly Line[], options: InlineOptions): string {
@@ -426,6 +426,9 @@ function renderBrokenLines(lines: readonly Line[], options: InlineOptions): stri
   return out;
 }
 const LINE_BREAK = "\\\n";
+
+// Code keeps its columns: each span starts at the column its x position says, whether the
+// indentation was drawn as spaces or as an offset.
 
 function codeLine(line: Line, left: number, charWidth: number): string {
   let text = "";
