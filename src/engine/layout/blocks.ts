@@ -253,18 +253,32 @@ function isFlushRight(column: readonly Line[], styles: readonly TextStyle[], lef
  * from its code). */
 function isMonoLine(line: Line): boolean {
   let any = false;
+  let comment = false;
   const spans = line.spans;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
-    if (isBlankText(span.text)) continue;
+    if (comment || isBlankText(span.text)) continue;
+    // After code, a C comment may be set in the text face (texinfo's @r{}: R-ints'
+    // "int callflag;  /* The context ‘type’ */"): the line is code to its end.
+    if (any && COMMENT_OPEN.test(span.text)) {
+      comment = true;
+      continue;
+    }
     if (!span.monospace) {
       if (!isTagBracket(spans, k)) return false;
       continue;
     }
+    // The opening in the code face after code, the comment's words in the text face (a line
+    // starting "//" is no code's comment: an address's rest, "//github.com/…").
+    if (any ? COMMENT_OPEN.test(span.text) : CODE_THEN_COMMENT.test(span.text)) comment = true;
     any = true;
   }
   return any;
 }
+/** A C or C++ comment's opening, after white space. */
+const COMMENT_OPEN = /\/\*|(?:^|\s)\/\//;
+/** Code, then a comment's opening, in one span. */
+const CODE_THEN_COMMENT = /\S.*\s(?:\/\*|\/\/)/;
 
 /** Whether a share of the line's characters is set at `size` or larger: display type. */
 function isDisplayLine(line: Line, size: number): boolean {

@@ -72,6 +72,9 @@ function isSectionNumber(prev: Line, next: Line): boolean {
   return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
 }
 
+/** A fragment that opens a C or C++ comment. */
+const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
+
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
@@ -97,7 +100,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // summary" | ". . . 9"); prose columns start where prose stands to their left, so two
   // listings side by side in two columns, or a contents entry's page number beside the next
   // column's heading, stay apart.
-  const code = isMono(right) && (isMono(left) || isLineNumber(left, right));
+  // A C comment set in the text face after code goes on the code's line (texinfo's @r{}:
+  // R-ints' "int callflag;" … "/* The context ‘type’ */").
+  const code = (isMono(right) || (isMono(left) && COMMENT_START.test(right.spans[0].text))) && (isMono(left) || isLineNumber(left, right));
   const leaderTail = !code && LEADER_FIRST.test(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;

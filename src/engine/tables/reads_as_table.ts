@@ -77,6 +77,9 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   }
   if (!choices && (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX)) return false;
   if (proseColumns === k || (monospaceShare(run) > MONOSPACE_SHARE_MAX && !hasTextHeader(run, k))) return false;
+  // Code with its comments aligned in a column, the comments in the text face (R-ints'
+  // "int callflag;" | "/* The context ‘type’ */"): a listing.
+  if (hasCommentColumn(run, k)) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
@@ -126,6 +129,19 @@ function hasTextHeader(run: TextRow[], k: number): boolean {
     for (const { span } of cell.items) if (span.monospace || !(span.bold || span.italic)) return false;
   }
   return monospaceShare(run.slice(1)) > MONOSPACE_SHARE_MAX;
+}
+
+/** A cell that opens a C or C++ comment. */
+const COMMENT_CELL = /^\s*(?:\/\*|\/\/)/;
+
+/** Whether the last column's cells all open comments after a first column in the code face. */
+function hasCommentColumn(run: TextRow[], k: number): boolean {
+  if (k < 2) return false;
+  return run.every((row) => COMMENT_CELL.test(pieceText(row.cells[k - 1])) && row.cells[0].items.every(({ span }) => span.monospace || isBlank(span.text)));
+}
+
+function isBlank(text: string): boolean {
+  return text.trim() === "";
 }
 
 function monospaceShare(run: TextRow[]): number {
