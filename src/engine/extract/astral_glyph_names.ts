@@ -4,6 +4,7 @@
 // keeps a simple font's encoding in 16 bits, and gives U+D44F, a Hangul syllable: "푏푐푑"
 // where the page shows "𝑏𝑐𝑑" (test-word-latinmodern_math).
 import type { Line } from "../model.js";
+import { SUBSET_PREFIX } from "./font_names.js";
 
 type PdfObject = {
   isNull(): boolean;
@@ -24,7 +25,6 @@ const TRUNCATED_MATH = /[\uD400-\uD7FF]/;
 /** A glyph name that spells a code point past the BMP: "u1D44F", "u1F600", and a variant of
  * one after a dot ("u1D461.st", a script-size t), which names the same character. */
 const ASTRAL_GLYPH_NAME = /^u([1-9A-F][0-9A-F]{4})(?:\.[\w.]*)?$/i;
-const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 /** Fonts of a page looked at, at most: a page has a few. */
 const FONTS_MAX = 64;
 

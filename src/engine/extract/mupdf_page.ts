@@ -2,7 +2,7 @@
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
 import { restoreAstralGlyphs } from "./astral_glyph_names.js";
-import { MONO_NAME } from "./font_names.js";
+import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
@@ -81,7 +81,6 @@ const CHAR_NEXT_OFFSET = 60;
 /** A character box narrower than this (points) has no width: a ligature's further letter. */
 const ZERO_WIDTH_PT = 0.01;
 
-const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
 const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i;
 

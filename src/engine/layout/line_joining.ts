@@ -12,7 +12,7 @@ import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
-import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -71,9 +71,6 @@ function centresLevel(a: Line, b: Line): boolean {
 function isSectionNumber(prev: Line, next: Line): boolean {
   return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
 }
-
-/** A fragment that opens a C or C++ comment. */
-const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
 
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));

@@ -4,6 +4,8 @@
 import type { Line, Span } from "../model.js";
 import { isSpaceCode, trimmedLength } from "./whitespace.js";
 
+/** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
+export const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
 export const SAME_ROW_OVERLAP = 0.6;
 /** How many preceding fragments are examined for a join; rows rarely hold more. */

@@ -1,5 +1,7 @@
 // Whether a run of aligned rows reads as a table: short cells in columns that line up,
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
+import { COMMENT_START } from "../layout/lines.js";
+import { isBlankText } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
 import { pieceText, type TextRow } from "./cell_gaps.js";
 
@@ -131,17 +133,10 @@ function hasTextHeader(run: TextRow[], k: number): boolean {
   return monospaceShare(run.slice(1)) > MONOSPACE_SHARE_MAX;
 }
 
-/** A cell that opens a C or C++ comment. */
-const COMMENT_CELL = /^\s*(?:\/\*|\/\/)/;
-
 /** Whether the last column's cells all open comments after a first column in the code face. */
 function hasCommentColumn(run: TextRow[], k: number): boolean {
   if (k < 2) return false;
-  return run.every((row) => COMMENT_CELL.test(pieceText(row.cells[k - 1])) && row.cells[0].items.every(({ span }) => span.monospace || isBlank(span.text)));
-}
-
-function isBlank(text: string): boolean {
-  return text.trim() === "";
+  return run.every((row) => COMMENT_START.test(pieceText(row.cells[k - 1])) && row.cells[0].items.every(({ span }) => span.monospace || isBlankText(span.text)));
 }
 
 function monospaceShare(run: TextRow[]): number {
