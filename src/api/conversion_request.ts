@@ -69,6 +69,20 @@ export async function runConversionRequest<T>(
   const signal = clientGone(reply);
   let admitted: Admitted | null = null;
   let settlement: RequestSettlement | null = null;
+  // The slot goes back before the response does: a client that sends its next request the
+  // moment this one's answer arrives, at its concurrency limit, must find the slot free
+  // (SPEC §Rate-limit mechanics rule 6). Released once; the finally covers every other path.
+  const releaseSlot = async (): Promise<void> => {
+    const held = admitted?.leaseId ? admitted : null;
+    if (!held) return;
+    admitted = { ...held, leaseId: null };
+    await releaseAdmission(deps, held).catch((e: unknown) => {
+      // The database is away: the release waits in the store's pending releases until it
+      // answers, or the slot would block the organization until its lease expires.
+      pendingReleases(deps.store).add({ kind: "lease", id: held.leaseId!, orgId: held.caller.org.id, run: () => releaseAdmission(deps, held) });
+      request.log.warn({ err: e }, "failed to release a concurrency lease; retrying when the database answers");
+    });
+  };
   try {
     admitted = await admit(deps, request, "convert:write", spec.kind, spec.authenticate);
     const { caller } = admitted;
@@ -95,6 +109,7 @@ export async function runConversionRequest<T>(
         fingerprint: requestFingerprint({ endpoint: spec.endpoint, canonicalOptions: options.canonical, pdfSha256, env: caller.env }),
       });
       if (claim.state === "replay") {
+        await releaseSlot();
         replayStored(reply, claim);
         return null;
       }
@@ -109,6 +124,7 @@ export async function runConversionRequest<T>(
 
     const done = await work({ caller, settlement, body, options, pdfSha256, accept, signal, deadlineMs });
     await settlement.succeed(done.response, { pagesBilled: done.pagesBilled, credits: done.credits, cache: done.cache, producedNothing: done.producedNothing });
+    await releaseSlot();
     sendStored(reply, done.response);
     return done.value;
   } catch (err) {
@@ -120,12 +136,8 @@ export async function runConversionRequest<T>(
     }
     throw apiErr;
   } finally {
-    await releaseAdmission(deps, admitted).catch((e: unknown) => {
-      // The database is away: the release waits in the store's pending releases until it
-      // answers, or the slot would block the organization until its lease expires.
-      pendingReleases(deps.store).add({ kind: "lease", id: admitted!.leaseId!, orgId: admitted!.caller.org.id, run: () => releaseAdmission(deps, admitted) });
-      request.log.warn({ err: e }, "failed to release a concurrency lease; retrying when the database answers");
-    });
+    // An error's response is sent after this, by the error handler.
+    await releaseSlot();
   }
 }
 

@@ -245,6 +245,32 @@ describe("SPEC rate-limit mechanics rule 6: concurrency is a lease (real listeni
     expect(leases.rows[0].n).toBe(0);
     expect(await orgRow(orgId)).toEqual({ credit_balance: 2_000 - charged1 - charged2, credits_held: 0 });
   });
+  it("limit 1: a client sending each request the moment the last one's answer arrives is never refused (the slot goes back before the response, replays included)", async () => {
+    const address = api.app.server.listening ? `http://127.0.0.1:${(api.app.server.address() as { port: number }).port}` : await api.app.listen({ port: 0, host: "127.0.0.1" });
+    const { key, orgId } = await api.account({ credits: 2_000 });
+    await setOrgLimits(api.store, orgId, { concurrency: 1 });
+    // A release that takes a while (a pool reconnecting after a restart does): were it sent
+    // after the response, the next request would find the slot still held.
+    const db = api.store.db;
+    const query = db.query;
+    db.query = (async (sql: string, params?: readonly unknown[]) => {
+      if (sql.startsWith("DELETE FROM leases WHERE lease_id")) await sleep(50);
+      return query.call(db, sql, params);
+    }) as typeof db.query;
+    const statuses: number[] = [];
+    try {
+      for (let n = 0; n < 12; n++) {
+        // Every third request repeats the last Idempotency-Key: a replay gives its slot back first too.
+        const idem = `seq-${orgId}-${n - (n % 3 === 2 ? 1 : 0)}`;
+        const res = await fetch(`${address}/v1/convert`, { method: "POST", headers: { ...pdfHeaders(key), "idempotency-key": idem }, body: blankMiddle });
+        statuses.push(res.status);
+        void res.body?.cancel(); // the next request goes out before this body is read
+      }
+    } finally {
+      db.query = query;
+    }
+    expect(statuses.filter((s) => s !== 200), JSON.stringify(statuses)).toEqual([]);
+  });
 });
 
 describe("SPEC Errors: 503 overloaded when the engine's queue is full (not 429: the fleet, not the organization)", () => {
