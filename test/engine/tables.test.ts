@@ -797,6 +797,39 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(cellsOf(tables[0]).slice(1)).toEqual(labels.map((label, r) => [label, String(100 + r), String(200 + r), String(300 + r), String(400 + r)]));
   });
 
+  describe("a column the first rows leave empty (issue 9: memman p52, the copyfitting table's \"40\" column from the row \"120\" down)", () => {
+    /** Label column at 60; numbers right-aligned at 120, 160, 200, 240; twelve rows. */
+    function grid(late: (r: number) => Line[]): Line[] {
+      const header = ["10", "14", "18", "22"].map((h, c) => line(spanR(h, 120 + 40 * c, 86)));
+      const body = Array.from({ length: 12 }, (_, r) => {
+        const y = 100 + 12 * r;
+        return [text(String(80 + 5 * r), 60, y), ...[0, 1, 2, 3].map((c) => line(spanR(String(40 - r - 3 * c), 120 + 40 * c, y))), ...late(r)];
+      });
+      return [...header, ...body.flat()];
+    }
+
+    it("joins the table with its header cell when its values fill the last rows", () => {
+      const late = (r: number) => (r >= 8 ? [line(spanR(String(112 - 4 * (r - 8)), 280, 100 + 12 * r))] : []);
+      const lines = [...grid(late), line(spanR("26", 280, 86))];
+      const { tables, rest } = detectTables(lines, [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables).toHaveLength(1);
+      const rows = cellsOf(tables[0]);
+      expect(rows[0]).toEqual(["", "10", "14", "18", "22", "26"]);
+      expect(rows[1]).toEqual(["80", "40", "37", "34", "31", ""]);
+      expect(rows[12]).toEqual(["135", "29", "26", "23", "20", "100"]);
+    });
+
+    it("leaves a text column beside the table alone when it goes on below the table", () => {
+      const notes = Array.from({ length: 8 }, (_, i) => text(`see note ${i + 1}`, 270, 100 + 12 * (8 + i)));
+      const lines = [...grid(() => []), ...notes];
+      const { tables, rest } = detectTables(lines, [], PAGE);
+      expect(tables).toHaveLength(1);
+      expect(cellsOf(tables[0])[1]).toHaveLength(5);
+      expect(rest).toEqual(notes);
+    });
+  });
+
   it("still leaves the labels of a diagram drawn with separate strokes alone", () => {
     const labels = ["«CodeList»", "+ Unknown = -1:", "+ None = 0:", "+ Canal = 1:"];
     const lines = labels.flatMap((t, i) => [text(t, 60, 105 + 14 * i), text(t, 310, 105 + 14 * i)]);

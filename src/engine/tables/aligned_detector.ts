@@ -90,6 +90,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     const top = growUp(rows, run, columns, used, rulings);
     const slices = [...top, ...run];
     splitColumnsAtCellEnds(slices, columns);
+    while (addLateColumn(rows, slices, top.length, columns, used));
     tables.push(alignedTable(slices, columns, rulings));
     for (const s of slices) {
       for (const piece of s.cells) {
@@ -457,6 +458,61 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
     }
   }
   return false;
+}
+
+/** A column the first rows leave empty sits at most this many times the table's widest
+ *  gutter right of its last column. */
+const LATE_COLUMN_GAP_RATIO = 1.5;
+
+/**
+ * A column right of the table that its first rows (or its last) leave empty: memman's
+ * copyfitting table fills its "40" column from the row "120" down, so the run, its columns
+ * drawn by its first rows, had left that column's values to paragraphs under the table. The
+ * pieces right of the last column join the table as a column when at least ALIGNED_ROWS_MIN
+ * body rows hold one, in one block reaching the run's first or last row, all short, sharing
+ * an x (a column's alignment), as near as the table's own gutters, and no text beside the
+ * rows just above and below the table goes on there (a neighbouring text column would).
+ * Adds the column and its pieces in place; false when there is none.
+ */
+function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, columns: Column[], used: Set<Piece>): boolean {
+  const k = columns.length;
+  const right = columns[k - 1].x1;
+  let widestGap = 0;
+  for (let c = 1; c < k; c++) widestGap = Math.max(widestGap, columns[c].x0 - columns[c - 1].x1);
+  const candidates = slices.map((s) => {
+    const gutter = GUTTER_EM_MIN * s.em;
+    const piece = rows.at(s.row).cells.find((p) => p.x0 >= right + gutter && !used.has(p));
+    if (piece === undefined || piece.x0 > right + Math.max(gutter, LATE_COLUMN_GAP_RATIO * widestGap)) return null;
+    return pieceText(piece).length < NEIGHBOUR_TEXT_CHARS_MIN ? piece : null;
+  });
+  // The body rows holding one: one block (partial rows inside it may lack one) from the
+  // run's first row or to its last.
+  const holding = [];
+  for (let i = bodyStart; i < slices.length; i++) if (candidates[i] !== null) holding.push(i);
+  if (holding.length < ALIGNED_ROWS_MIN) return false;
+  const first = holding[0];
+  const last = holding[holding.length - 1];
+  if (first !== bodyStart && last !== slices.length - 1) return false;
+  for (let i = first; i <= last; i++) if (candidates[i] === null && slices[i].full) return false;
+  const pieces = candidates.filter((p): p is Piece => p !== null);
+  let x0 = -Infinity;
+  let x1 = Infinity;
+  for (const p of pieces) (x0 = Math.max(x0, p.x0)), (x1 = Math.min(x1, p.x1));
+  if (x0 >= x1) return false;
+  const column = { x0: Math.min(...pieces.map((p) => p.x0)), x1: Math.max(...pieces.map((p) => p.x1)) };
+  const beside = (row: number, by: Slice) => {
+    if (row < 0 || row >= rows.length) return false;
+    const r = rows.at(row);
+    if (!near(r.y0 < by.y0 ? r : by, r.y0 < by.y0 ? by : r)) return false;
+    return r.cells.some((p) => p.x0 > right && p.x0 < column.x1 && p.x1 > column.x0);
+  };
+  if (beside(slices[0].row - 1, slices[0]) || beside(slices[slices.length - 1].row + 1, slices[slices.length - 1])) return false;
+  columns.push(column);
+  slices.forEach((s, i) => {
+    const p = candidates[i];
+    if (p !== null) s.cells.push(p);
+  });
+  return true;
 }
 
 /** Cells end at one x when their right edges lie this many points apart at most. */
