@@ -214,6 +214,50 @@ describe("detectTables: ruled grids", () => {
     expect(tables[0].headerRows).toBe(1);
   });
 
+  it("splits a body band whose first row wraps in its last column: the wrapped lines join that row (issue 9: longtable p3's \"p\" column, then rows of \"Lots of lines | like this.\")", () => {
+    const lines = [
+      ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),
+      text("Apple", 55, 124), text("3", 205, 124), text("A long note that", 355, 124),
+      text("wraps onto", 355, 136), text("three lines", 355, 148),
+      text("Banana", 55, 160), text("12", 205, 160), text("0.50", 355, 160),
+      text("Cherry", 55, 172), text("100", 205, 172), text("9.99", 355, 172),
+    ];
+    const rules = [hRule(50, 500, 100), hRule(50, 500, 120), hRule(50, 500, 186), ...xs.map((x) => vRule(x, 100, 186))];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(cellTexts(tables[0])).toEqual([words[0], ["Apple", "3", "A long note that wraps onto three lines"], ["Banana", "12", "0.50"], ["Cherry", "100", "9.99"]]);
+  });
+
+  it("keeps a header band of wrapped cells as one row though a line of it starts in the first column (issue 9: tabula's award of bids, \"Serial\" over \"No.\")", () => {
+    const lines = [
+      text("Serial", 55, 104), text("Method of", 205, 104), text("Contract", 355, 104),
+      text("No.", 55, 116), text("Procurement", 205, 116), text("completion", 355, 116),
+      text("date", 355, 128),
+      ...["1", "2", "3"].flatMap((n, r) => [text(n, 55, 146 + 20 * r), text("Open", 205, 146 + 20 * r), text(`0${n}/12`, 355, 146 + 20 * r)]),
+    ];
+    // Ruled round the header and the body only: the body band is split into its rows.
+    const rules = [hRule(50, 500, 100), hRule(50, 500, 140), hRule(50, 500, 200), ...xs.map((x) => vRule(x, 100, 200))];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(cellTexts(tables[0])).toEqual([
+      ["Serial No.", "Method of Procurement", "Contract completion date"],
+      ["1", "Open", "01/12"],
+      ["2", "Open", "02/12"],
+      ["3", "Open", "03/12"],
+    ]);
+  });
+
+  it("takes a spanning row between the table's top rule and the columns' rules into the table (issue 9: longtable p3)", () => {
+    // The top rule at 100 meets no vertical: the verticals start at 116, under the spanning row.
+    const lines = [
+      text("This part appears at the top of every page", 120, 104),
+      ...words.map((row, r) => row.map((w, c) => text(w, xs[c] + 5, 120 + 16 * r))).flat(),
+    ];
+    const rules = [hRule(50, 500, 100), hRule(50, 500, 134), hRule(50, 500, 170), ...xs.map((x) => vRule(x, 116, 170))];
+    const { tables, rest } = detectTables(lines, rules, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([["This part appears at the top of every page", "", ""], ...words]);
+  });
+
   it("keeps a wrapped cell as one row", () => {
     const lines = [
       ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),

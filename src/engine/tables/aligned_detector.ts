@@ -8,7 +8,7 @@
 import type { Line, Span } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
-import { groupRows, readingOrder } from "./rows.js";
+import { groupRows, readingOrder, wrapsOn } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -430,13 +430,9 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
   if (mine.includes(0)) return false;
   return s.cells.every((piece, k) => {
     const over = above.cells[theirs.indexOf(mine[k])];
-    return LOWER_START.test(pieceText(piece)) && !CELL_TEXT_ENDS.test(pieceText(over).trimEnd());
+    return wrapsOn(pieceText(over), pieceText(piece));
   });
 }
-/** A wrapped cell's line goes on in a small letter ... */
-const LOWER_START = /^\s*\p{Ll}/u;
-/** ... under text that ends no sentence. */
-const CELL_TEXT_ENDS = /[.!?:;]$/;
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
  *  are boxes of a diagram (class boxes side by side), not columns of one table. */

@@ -11,6 +11,9 @@ export interface Grid {
   vAt: Seg[][];
   hAt: Seg[][];
   area: number;
+  /** Where the grid's own rules ended before an open row was added over or under them
+   *  (openRows): the rows part there though no rule runs along it. */
+  openEdges: number[];
 }
 
 /** Bounds the segment-intersection pass, which is O(h × v) in the worst case. */
@@ -38,18 +41,65 @@ export function findGrids(rulings: Rulings): Grid[] {
     if (list) list.push(i);
     else members.set(root, [i]);
   }
+  // Horizontals that meet no vertical: a rule over or under a grid whose verticals stop
+  // short of it may still close the grid (openRows).
+  const open: Seg[] = [];
+  for (const list of members.values()) if (list.every((i) => i < h.length)) for (const i of list) open.push(h[i]);
   const grids: Grid[] = [];
   for (const list of members.values()) {
     if (list.length < 3) continue;
     const hs = list.filter((i) => i < h.length).map((i) => h[i]);
     const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
-    const grid = buildGrid(hs, vs);
+    const edges = open.length > 0 ? openRows(hs, vs, open) : { rules: [], edges: [] };
+    hs.push(...edges.rules);
+    const grid = buildGrid(hs, vs, edges.edges);
     if (grid !== null) grids.push(grid);
   }
   return grids;
 }
 
-function buildGrid(hs: Seg[], vs: Seg[]): Grid | null {
+/** A rule closing a row over or under the grid lies at most this far beyond its last line:
+ *  a spanning header or footer row of one or two lines. */
+const OPEN_ROW_PT_MAX = 30;
+
+/**
+ * Rules that meet no vertical but run the grid's full width just above or below it, each
+ * within OPEN_ROW_PT_MAX of the last: the grid's rows over or under the ones its verticals
+ * divide, a spanning cell's (longtable's "This part appears at the top of every other page"
+ * under the table's top rule, above the columns' double rule, had been left out of the
+ * table). Taken from `open`, so no other grid takes them again.
+ */
+function openRows(hs: Seg[], vs: Seg[], open: Seg[]): { rules: Seg[]; edges: number[] } {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const s of hs) (x0 = Math.min(x0, s.a)), (x1 = Math.max(x1, s.b)), (top = Math.min(top, s.pos)), (bottom = Math.max(bottom, s.pos));
+  for (const s of vs) (x0 = Math.min(x0, s.pos)), (x1 = Math.max(x1, s.pos)), (top = Math.min(top, s.a)), (bottom = Math.max(bottom, s.b));
+  const out: Seg[] = [];
+  const edges: number[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let i = 0; i < open.length; i++) {
+      const s = open[i];
+      if (Math.abs(s.a - x0) > SNAP_PT || Math.abs(s.b - x1) > SNAP_PT) continue;
+      const above = s.pos < top - SNAP_PT && s.pos >= top - OPEN_ROW_PT_MAX;
+      const below = s.pos > bottom + SNAP_PT && s.pos <= bottom + OPEN_ROW_PT_MAX;
+      if (!above && !below) continue;
+      out.push(s);
+      open.splice(i--, 1);
+      // The grid's own extent is the open row's edge; a second rule further out closes a
+      // second open row (or doubles the first's rule, a sliver without text).
+      edges.push(above ? top : bottom);
+      if (above) top = s.pos;
+      else bottom = s.pos;
+      grew = true;
+    }
+  }
+  return { rules: out, edges };
+}
+
+function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   if (hs.length < 2 || vs.length < 1) return null;
   // Tables often leave their outer sides open: the horizontals' ends are column edges too,
   // and the verticals' ends are row edges.
@@ -68,7 +118,7 @@ function buildGrid(hs: Seg[], vs: Seg[]): Grid | null {
   for (const s of vs) vAt[nearestIndex(xs, s.pos)].push(s);
   for (const s of hs) hAt[nearestIndex(ys, s.pos)].push(s);
   const area = (xs[xs.length - 1] - xs[0]) * (ys[ys.length - 1] - ys[0]);
-  return { xs, ys, vAt, hAt, area };
+  return { xs, ys, vAt, hAt, area, openEdges };
 }
 
 /** Which merged cell each grid cell belongs to (the row-major index of its top-left cell),
@@ -86,15 +136,21 @@ export function mergeCells(grid: Grid): { anchors: Int32Array; ruledShare: numbe
   let ruled = 0;
   for (let r = 0; r < rows; r++) {
     const midY = (grid.ys[r] + grid.ys[r + 1]) / 2;
+    // An open row spans the columns by design: its missing borders say nothing against it.
+    const openRow = grid.openEdges.length > 0 && !grid.vAt.some((segs, c) => c > 0 && c < cols && covers(segs, midY));
     for (let c = 1; c < cols; c++) {
-      borders++;
+      if (!openRow) borders++;
       if (covers(grid.vAt[c], midY)) ruled++;
       else union(parent, r * cols + c - 1, r * cols + c);
     }
   }
   for (let r = 1; r < rows; r++) {
+    // At an open row's edge the rows part though no rule runs there: the spanning row over
+    // the columns is a row of its own.
+    const columnsEnd = grid.openEdges.some((y) => Math.abs(grid.ys[r] - y) <= SNAP_PT);
     for (let c = 0; c < cols; c++) {
       const midX = (grid.xs[c] + grid.xs[c + 1]) / 2;
+      if (columnsEnd && !covers(grid.hAt[r], midX)) continue;
       borders++;
       if (covers(grid.hAt[r], midX)) ruled++;
       else union(parent, (r - 1) * cols + c, r * cols + c);

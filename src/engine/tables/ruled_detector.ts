@@ -289,8 +289,11 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
 /**
  * Splits one grid band into several table rows when the band holds several text rows that
  * each start in the band's first column and fill at least half its columns. Booktabs-like
- * grids rule only the header and the outside, leaving the body one band; a wrapped cell
- * adds text rows that leave the first column empty, so it stays one row.
+ * grids rule only the header and the outside, leaving the body one band. A text row that
+ * leaves the first column empty is a wrapped cell's line: it joins the row above
+ * (longtable's "p" column beside "Some lines may take up a lot of space", then seven rows of
+ * "Lots of lines | like this." in one band, had been one cell each). Not in the first band,
+ * a header's place: a header of wrapped cells ("Serial" over "No.") stays one row.
  */
 function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: number): BuiltRow[] | null {
   const cols = grid.xs.length - 1;
@@ -309,15 +312,25 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
   const usedCols = new Set(items.map((e) => e.col));
   const firstCol = Math.min(...usedCols);
   const needed = Math.max(2, Math.ceil(usedCols.size / 2));
+  const groups: { line: Line; col: number }[][][] = [];
   for (const tr of textRows) {
     const colsHere = new Set(tr.map((e) => e.col));
-    if (!colsHere.has(firstCol) || colsHere.size < needed) return null;
+    const previous = groups.length > 0 ? groups[groups.length - 1] : null;
+    if (!colsHere.has(firstCol)) {
+      // The first band is the header's place, whose wrapped lines split no row.
+      if (previous === null || r === 0) return null;
+      previous.push(tr);
+      continue;
+    }
+    if (colsHere.size < needed) return null;
+    groups.push([tr]);
   }
-  return textRows.map((tr) => {
+  if (groups.length < 2) return null;
+  return groups.map((group) => {
     const cells: TableCell[] = Array.from({ length: cols }, () => ({ lines: [] as Line[] }));
     let y0 = Infinity;
     let y1 = -Infinity;
-    for (const e of tr) {
+    for (const e of group.flat()) {
       cells[e.col].lines.push(e.line);
       y0 = Math.min(y0, e.line.y0);
       y1 = Math.max(y1, e.line.y1);
