@@ -1025,6 +1025,17 @@ describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's 
     expect(blocks.map((b) => b.lines.length)).toEqual([2, 2, 2, 2]);
   });
 
+  it("keeps a hanging line with its item where the document's body was measured in smaller type (backref's 10 pt \"verbose: … that is found\" | \"for back citing.\" under a 9 pt body)", () => {
+    const lines = [
+      at("verbose: A message is written into the .aux file for each reference that is found", 144.7, 223, 498.4),
+      at("for back citing.", 169.6, 235.1, 235.3),
+      at("enable, disable: If a citation should not be back cited, then the recording can", 144.7, 254.9, 498.4),
+      at("be turned off by option disable and enabled again afterwards, e.g.:", 169.6, 266.9, 466),
+    ];
+    const smallBody: DocumentStats = { ...STATS, body: { size: 9, bold: false } };
+    expect(buildBlocks(lines, smallBody).map((b) => b.lines.length)).toEqual([2, 2]);
+  });
+
   it("ends such a paragraph at a line further out than its first, after a sentence's end (hyperref's '*Unicode* is a 16bit encoding …' over 'PDF strings are used …'), not mid-sentence", () => {
     const hanging = [
       at("Unicode is a 16bit encoding and tries to match all possible characters in the", 190, 100, 504.4),

@@ -531,6 +531,9 @@ function textLength(lines: readonly Line[]): number {
   return n;
 }
 
+/** A hanging paragraph's second line is body text up to this ratio of the body's size. */
+const HANGING_LINE_SIZE_RATIO_MAX = 1.15;
+
 /** How a paragraph's text goes on after a cut: in lower case, or with a command ("when |
  * \maketitle is used"); a capital or a number starts an entry of its own. */
 const CONTINUATION_START = /^[\p{Ll}\\]/u;
@@ -705,8 +708,11 @@ function startsNewBlock(
   }
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     // Text no larger than the body's (footnotes and references are smaller): a title's second
-    // line, centred, reads as indented too.
-    const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < bodySize + 1;
+    // line, centred, reads as indented too. A tenth over it is still body text where the
+    // document's body was measured in smaller type (backref's 10 pt description list in a
+    // document whose 9 pt bibliography outweighs it: "verbose: … that is found" | "for back
+    // citing." had split).
+    const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < Math.max(bodySize + 1, bodySize * HANGING_LINE_SIZE_RATIO_MAX);
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
