@@ -4,6 +4,7 @@
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
+import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
@@ -47,7 +48,7 @@ export function renderPage(
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
   const { tables, rest: text } = detectTables(kept, model.rules, { width: model.width, height: model.height });
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
-  const rest = figureText.size === 0 ? text : text.filter((line) => !figureText.has(line));
+  const { flow: rest, notes } = takeMarginNotes(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)));
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
   const fieldBetween = formFieldsBetween(model.rules);
@@ -76,6 +77,7 @@ export function renderPage(
     if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), (lines): PageBlock => ({ kind: "paragraph", lines }));
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page));

@@ -1,0 +1,236 @@
+// Margin notes: short labels set in the page's margin beside the text column (LaTeX's
+// \marginpar; ltxdoc's macro names beside their description: longtable's "LTchunksize",
+// "\endhead", "\endfirsthead"). Set a few points from the column, they share rows with its
+// lines, so reading them in row order put them inside the paragraphs they annotate
+// ("replaced by a \endhead \endfirsthead command"), and MuPDF sometimes builds one line of
+// a note and the body line beside it ("\endlastfoot way (at the start …"). They are taken
+// out of the flow here and put back before the paragraph they stand beside.
+import type { Line } from "../model.js";
+import { listMarker } from "./blocks.js";
+import { lineSize, lineText, makeLine, verticalOverlap } from "./lines.js";
+
+/** Lines this share of the widest line's width, or wider, are the text column's body lines. */
+const BODY_WIDTH_SHARE = 0.6;
+/** The column's edge is where at least this many body lines start (or end). */
+const EDGE_LINES_MIN = 4;
+/** Lines start at one edge within this many points. */
+const EDGE_TOLERANCE_PT = 1;
+/** A note stands at least this far from the column ... */
+const NOTE_GAP_MIN_PT = 2;
+/** ... and at most this many ems: set against the column, as a margin note is (flush
+ *  against the column's edge); a term list's term ends wherever its word ends. */
+const NOTE_GAP_MAX_EMS = 1.5;
+/** A paragraph's first line is indented at most this many ems. */
+const FIRST_LINE_INDENT_EMS_MAX = 2;
+/** A word space, in ems, where a span's box takes in a space its ink does not show. */
+const SPACE_EMS = 0.25;
+/** The column's part of a line built with a note starts (or ends) its ink this close to the
+ *  column's edge: the space box's width is a guess. */
+const CUT_EDGE_TOLERANCE_PT = 3;
+/** A note is a label: a few words. */
+const NOTE_CHARS_MAX = 30;
+/** Two lines share a row when they overlap by this share of the shorter one. */
+const ROW_OVERLAP_MIN = 0.5;
+
+export interface MarginNote {
+  /** The note's lines: one, or a word broken over two ("presen-" | "tation"). */
+  lines: Line[];
+  /** The body line it stands beside: the note goes before the block holding this line. */
+  beside: Line;
+}
+
+/**
+ * The page's flow lines with the margin notes taken out (a line holding a note and its body
+ * line is cut in two), and the notes. No notes where the column's edges are unclear or a body
+ * line stands beyond them (two columns, a hanging paragraph): then the page is left as it is.
+ */
+export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[] } {
+  const none = { flow: lines as Line[], notes: [] };
+  const horizontal = lines.filter((l) => l.wmode === 0 && !l.slanted);
+  let widest = 0;
+  for (const l of horizontal) widest = Math.max(widest, l.x1 - l.x0);
+  if (widest <= 0) return none;
+  const body = horizontal.filter((l) => l.x1 - l.x0 >= BODY_WIDTH_SHARE * widest);
+  const left = commonEdge(body.map((l) => l.x0), Math.min);
+  const right = commonEdge(body.map((l) => l.x1), Math.max);
+  if (left === null && right === null) return none;
+  // Every body line within the edges, or a note and such a line built into one: no second
+  // column, no body line out in the margin.
+  const beyond = (l: Line) => (left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT);
+  // (Asked of any note-like piece: a note beside a paragraph's short last line stays where
+  // it is, but says the page has notes.)
+  if (body.some((l) => beyond(l) && (cutNote(l, left, right, false)?.body ?? l) === l)) return none;
+  // The line beside a note starts at the column's edge next to it, or a paragraph's indent
+  // from it (a title set out in the
+  // column beside a name in the margin, R's "c" | "Combine Values into a Vector or List", is
+  // a row of its own).
+  const startsAtEdge = (l: Line, note: Line) =>
+    left !== null && note.x1 <= left
+      ? l.x0 >= left - CUT_EDGE_TOLERANCE_PT && l.x0 <= left + FIRST_LINE_INDENT_EMS_MAX * lineSize(l) && (right === null || l.x1 <= right + EDGE_TOLERANCE_PT)
+      : right !== null && Math.abs(l.x1 - right) <= CUT_EDGE_TOLERANCE_PT && (left === null || l.x0 >= left - EDGE_TOLERANCE_PT);
+  // Notes cut from a body line stand beside it; a note on a line of its own (beside: null)
+  // is looked for a column line on its row once the lines of one note are together.
+  const cuts = lines.map((line) => (line.wmode === 0 && !line.slanted ? cutNote(line, left, right) : null));
+  const leftSide = cuts.filter((c) => c !== null && left !== null && c.note.x1 <= left).map((c) => c!.note);
+  const rightSide = cuts.filter((c) => c !== null && right !== null && c.note.x0 >= right).map((c) => c!.note);
+  // A margin note is set against the column, so notes of different lengths share the edge
+  // next to it; words sharing the far edge instead start a term list's terms (texinfo's
+  // "‘-noptex’" and "‘-o name’" beside their descriptions).
+  const leftTerms = alignedAway(leftSide, (l) => l.x0, (l) => l.x1);
+  const rightTerms = alignedAway(rightSide, (l) => l.x1, (l) => l.x0);
+  const flow: Line[] = [];
+  const found: { lines: Line[]; beside: Line | null }[] = [];
+  lines.forEach((line, i) => {
+    const cut = cuts[i];
+    const side = cut === null ? null : left !== null && cut.note.x1 <= left ? "left" : "right";
+    if (cut === null || (side === "left" && leftTerms) || (side === "right" && rightTerms)) {
+      flow.push(line);
+      return;
+    }
+    flow.push(cut.body ?? line);
+    found.push({ lines: [cut.note], beside: cut.body });
+  });
+  const notes: MarginNote[] = [];
+  for (const note of joinStackedNotes(found)) {
+    const beside = note.beside ?? flow.find((l) => startsAtEdge(l, note.lines[0]) && note.lines.some((n) => n !== l && verticalOverlap(l, n) >= ROW_OVERLAP_MIN));
+    if (beside === undefined) continue;
+    // Its lines of their own leave the flow (a cut note's body line stays).
+    for (const n of note.lines) {
+      const at = flow.indexOf(n);
+      if (at >= 0) flow.splice(at, 1);
+    }
+    // Its lines keep their breaks, but for a word broken over two (joined as in a paragraph).
+    for (const n of note.lines.slice(0, -1)) if (!/\p{L}-$/u.test(lineText(n).trimEnd())) n.breakAfter = true;
+    notes.push({ lines: note.lines, beside });
+  }
+  if (notes.length === 0) return none;
+  return { flow, notes };
+}
+
+/** Lines (two or more) that share the edge away from the column, not the one next to it. */
+function alignedAway(notes: readonly Line[], away: (l: Line) => number, near: (l: Line) => number): boolean {
+  if (notes.length < 2) return false;
+  const spread = (f: (l: Line) => number) => Math.max(...notes.map(f)) - Math.min(...notes.map(f));
+  return spread(away) <= EDGE_TOLERANCE_PT && spread(near) > EDGE_TOLERANCE_PT;
+}
+
+/**
+ * Note lines set one under the other are one note: a word broken over them ("presen-" |
+ * "tation") is joined as a paragraph's, other lines keep their line break ("Addition in
+ * TeX" | "Live 2019", "\citealt" | "\citealp").
+ */
+function joinStackedNotes<T extends { lines: Line[]; beside: Line | null }>(notes: T[]): T[] {
+  notes.sort((a, b) => a.lines[0].y0 - b.lines[0].y0);
+  const out: T[] = [];
+  for (const n of notes) {
+    const previous = out.length > 0 ? out[out.length - 1] : null;
+    const last = previous?.lines[previous.lines.length - 1];
+    const first = n.lines[0];
+    if (previous && last && first.y0 - last.y0 <= NOTE_LINE_PITCH_EMS_MAX * lineSize(last) && first.x0 < last.x1 && first.x1 > last.x0) {
+      previous.lines.push(...n.lines);
+      previous.beside ??= n.beside;
+      continue;
+    }
+    out.push(n);
+  }
+  return out;
+}
+/** The lines of one note follow at most this many ems apart, baseline to baseline. */
+const NOTE_LINE_PITCH_EMS_MAX = 1.5;
+
+/** The edge most body lines share (the lowest `pick` of a cluster of EDGE_LINES_MIN within
+ *  EDGE_TOLERANCE_PT), or null. */
+function commonEdge(xs: number[], pick: (a: number, b: number) => number): number | null {
+  if (xs.length < EDGE_LINES_MIN) return null;
+  xs.sort((a, b) => a - b);
+  let best: number | null = null;
+  let bestCount = 0;
+  for (let i = 0, j = 0; i < xs.length; i++) {
+    while (xs[i] - xs[j] > EDGE_TOLERANCE_PT) j++;
+    const count = i - j + 1;
+    if (count > bestCount) {
+      bestCount = count;
+      best = pick(xs[i], xs[j]);
+    }
+  }
+  return bestCount >= EDGE_LINES_MIN ? best : null;
+}
+
+/**
+ * The note in the margin a line holds: the whole line (body null) or its first spans left of
+ * the column, or its last spans right of it, cut from the body line they were built into
+ * when that line is `justified` across the column.
+ */
+function cutNote(line: Line, left: number | null, right: number | null, justified = true): { note: Line; body: Line | null } | null {
+  const spans = line.spans;
+  if (left !== null && line.x0 < left - NOTE_GAP_MIN_PT) {
+    // The spans left of the column, then the column's text from its edge.
+    let k = 0;
+    while (k < spans.length && spans[k].x1 <= left - NOTE_GAP_MIN_PT) k++;
+    if (k === 0) return null;
+    const noteSpans = spans.slice(0, k);
+    if (!isNote(noteSpans, left - noteSpans[noteSpans.length - 1].x1)) return null;
+    if (k === spans.length) return { note: line, body: null };
+    const first = spans[k];
+    const trimmed = first.text.replace(/^\s+/, "");
+    if (first.x0 < left - NOTE_GAP_MIN_PT && trimmed === first.text) return null;
+    // The rest is a line of the column, justified: its ink from the column's edge to the
+    // other (a prototype's name and its arguments, "cast (val, …)", only starts that way).
+    const inkX0 = first.x0 + (first.text.length - trimmed.length) * SPACE_EMS * first.size;
+    if (justified && (Math.abs(inkX0 - left) > CUT_EDGE_TOLERANCE_PT || right === null || Math.abs(line.x1 - right) > EDGE_TOLERANCE_PT)) return null;
+    const bodySpans = [{ ...first, text: trimmed, x0: Math.max(first.x0, left) }, ...spans.slice(k + 1)];
+    return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
+  }
+  if (right !== null && line.x1 > right + NOTE_GAP_MIN_PT) {
+    let k = spans.length;
+    while (k > 0 && spans[k - 1].x0 >= right + NOTE_GAP_MIN_PT) k--;
+    if (k === spans.length) return null;
+    const noteSpans = spans.slice(k);
+    if (!isNote(noteSpans, noteSpans[0].x0 - right)) return null;
+    if (k === 0) return { note: line, body: null };
+    const last = spans[k - 1];
+    const trimmed = last.text.replace(/\s+$/, "");
+    if (last.x1 > right + NOTE_GAP_MIN_PT && trimmed === last.text) return null;
+    const inkX1 = last.x1 - (last.text.length - trimmed.length) * SPACE_EMS * last.size;
+    if (justified && (Math.abs(inkX1 - right) > CUT_EDGE_TOLERANCE_PT || left === null || Math.abs(line.x0 - left) > EDGE_TOLERANCE_PT)) return null;
+    const bodySpans = [...spans.slice(0, k - 1), { ...last, text: trimmed, x1: Math.min(last.x1, right) }];
+    return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
+  }
+  return null;
+}
+
+/** A few words set against the column, not a list's marker or a line's number. */
+function isNote(spans: Line["spans"], gap: number): boolean {
+  const text = spans.map((s) => s.text).join("").trim();
+  if (text === "" || text.length > NOTE_CHARS_MAX || !/\p{L}/u.test(text)) return false;
+  const em = Math.max(...spans.map((s) => s.size), 1);
+  if (gap > NOTE_GAP_MAX_EMS * em) return false;
+  return listMarker(text) === null && listMarker(text + " x") === null;
+}
+
+/**
+ * Puts each note back as a paragraph of its own before the block holding the line it stands
+ * beside (the paragraph it annotates), notes beside one block in their order down the page
+ * (takeMarginNotes gives them sorted).
+ * A note whose line went elsewhere goes before the first block below it.
+ */
+export function putMarginNotes<B extends { kind: string }>(blocks: B[], notes: readonly MarginNote[], linesOf: (block: B) => readonly Line[] | null, paragraph: (lines: Line[]) => B): void {
+  if (notes.length === 0) return;
+  const blockOf = new Map<Line, number>();
+  blocks.forEach((block, i) => {
+    for (const line of linesOf(block) ?? []) blockOf.set(line, i);
+  });
+  const before = new Map<number, Line[][]>();
+  for (const note of notes) {
+    let at = blockOf.get(note.beside);
+    if (at === undefined) {
+      const y0 = note.lines[0].y0;
+      const below = blocks.findIndex((block) => (linesOf(block) ?? []).some((line) => line.y0 >= y0));
+      at = below < 0 ? blocks.length : below;
+    }
+    const list = before.get(at);
+    if (list) list.push(note.lines);
+    else before.set(at, [note.lines]);
+  }
+  for (const at of [...before.keys()].sort((a, b) => b - a)) blocks.splice(at, 0, ...before.get(at)!.map(paragraph));
+}

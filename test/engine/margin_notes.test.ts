@@ -1,0 +1,126 @@
+// Margin notes (issue 9: LaTeX package manuals set macro names in the margin beside the
+// paragraph that documents them; longtable p3–p4, beamer's user guide, natbib). They are
+// taken out of the paragraphs they stood inside and put before them.
+import { describe, expect, it } from "vitest";
+import type { Line, Span } from "../../src/engine/model.js";
+import { putMarginNotes, takeMarginNotes } from "../../src/engine/layout/margin_notes.js";
+
+const SIZE = 10;
+
+function span(text: string, x0: number, y0: number, o: { mono?: boolean; x1?: number } = {}): Span {
+  return {
+    text,
+    x0,
+    y0,
+    x1: o.x1 ?? x0 + text.length * SIZE * 0.5,
+    y1: y0 + SIZE * 1.1,
+    font: o.mono ? "CMTT10" : "CMR10",
+    size: SIZE,
+    bold: false,
+    italic: false,
+    monospace: o.mono ?? false,
+  };
+}
+
+function line(...spans: Span[]): Line {
+  return {
+    spans,
+    x0: Math.min(...spans.map((s) => s.x0)),
+    y0: Math.min(...spans.map((s) => s.y0)),
+    x1: Math.max(...spans.map((s) => s.x1)),
+    y1: Math.max(...spans.map((s) => s.y1)),
+    wmode: 0,
+  };
+}
+
+const LEFT = 144.7;
+const RIGHT = 498.4;
+/** A justified body line of the text column, row `r`. */
+const bodyLine = (r: number, text = "the body of the paragraph runs on across the column") => line(span(text, LEFT, 100 + 12 * r, { x1: RIGHT }));
+/** A note set flush right against the column, 5 pt from it. */
+const note = (text: string, r: number) => line(span(text, LEFT - 5 - text.length * SIZE * 0.5, 101 + 12 * r, { mono: true, x1: LEFT - 5 }));
+const text = (l: Line) => l.spans.map((s) => s.text).join("");
+
+describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)", () => {
+  it("takes a note on a line of its own out of the flow, beside the column line on its row", () => {
+    const body = Array.from({ length: 8 }, (_, r) => bodyLine(r));
+    const endhead = note("\\endhead", 2);
+    const lines = [...body.slice(0, 3), endhead, ...body.slice(3)];
+    const { flow, notes } = takeMarginNotes(lines);
+    expect(flow).toEqual(body);
+    expect(notes).toHaveLength(1);
+    expect(notes[0].lines).toEqual([endhead]);
+    expect(notes[0].beside).toBe(body[2]);
+  });
+
+  it("cuts a note MuPDF built into one line with the body line beside it (\"\\endlastfoot way (at the …\")", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const merged = line(span("\\endlastfoot", LEFT - 5 - 60, 160, { mono: true, x1: LEFT - 5 }), span(" way (at the start of the table) to specify rows", LEFT - 5, 160, { x1: RIGHT }));
+    const { flow, notes } = takeMarginNotes([...body, merged]);
+    expect(notes).toHaveLength(1);
+    expect(text(notes[0].lines[0])).toBe("\\endlastfoot");
+    const rest = flow[flow.length - 1];
+    expect(text(rest)).toBe("way (at the start of the table) to specify rows");
+    expect(rest.x0).toBeCloseTo(LEFT);
+    expect(notes[0].beside).toBe(rest);
+  });
+
+  it("joins a note's word broken over two lines, and keeps the break between other stacked lines", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const presen = note("presen-", 1);
+    const tation = note("tation", 1.9);
+    const addition = note("Addition in", 4);
+    const live = note("Live 2019", 4.9);
+    const { notes } = takeMarginNotes([...body, presen, tation, addition, live]);
+    expect(notes.map((n) => n.lines.map(text))).toEqual([["presen-", "tation"], ["Addition in", "Live 2019"]]);
+    expect(presen.breakAfter).toBeUndefined();
+    expect(addition.breakAfter).toBe(true);
+  });
+
+  it("leaves a two-column page alone: the left column's short last line is no note", () => {
+    // A gutter of 12 pt: the short line ends as near the right column as a note would.
+    const leftColumn = Array.from({ length: 8 }, (_, r) => line(span("the left column of the page runs on", 60, 100 + 12 * r, { x1: 298 })));
+    const rightColumn = Array.from({ length: 8 }, (_, r) => line(span("the right column of the page runs on", 310, 100 + 12 * r, { x1: 540 })));
+    // More lines on the right: the column edge found is the right column's.
+    leftColumn.push(line(span("then ends.", 248, 196, { x1: 298 })));
+    rightColumn.push(line(span("the right column of the page runs on", 310, 196, { x1: 540 })));
+    const lines = [...leftColumn, ...rightColumn];
+    expect(takeMarginNotes(lines)).toEqual({ flow: lines, notes: [] });
+  });
+
+  it("leaves a list's marker and a line's number hanging in the margin in place", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const lines = [...body, note("1.", 1), note("•", 2), note("12", 3), note("a)", 4), note("iv.", 5)];
+    expect(takeMarginNotes(lines).notes).toEqual([]);
+  });
+
+  it("leaves a term set an inch left of its description alone: a note stands against the column", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const term = line(span("verbose", 60, 125, { x1: 95 }));
+    expect(takeMarginNotes([...body, term]).notes).toEqual([]);
+  });
+
+  it("leaves terms beside their descriptions alone: they share their left edge, notes the column's (texinfo's ‘-noptex’, ‘-o name’ in dvips)", () => {
+    const body = Array.from({ length: 8 }, (_, r) => bodyLine(r));
+    // Each term ends within a note's distance of the column (4.7, 14.7 and 9.7 pt).
+    const term = (t: string, r: number) => line(span(t, 105, 101 + 12 * r, { mono: true }));
+    const terms = [term("-noptex", 1), term("-mode", 5), term("-debug", 7)];
+    expect(takeMarginNotes([...body, ...terms]).notes).toEqual([]);
+    // The same words set flush right against the column are notes.
+    expect(takeMarginNotes([...body, note("-noptex", 1), note("-mode", 5), note("-debug", 7)]).notes).toHaveLength(3);
+  });
+});
+
+describe("putMarginNotes", () => {
+  it("puts each note as a paragraph before the block holding the line it stands beside, in their order down the page", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const a = note("\\endhead", 1);
+    const b = note("\\endfirsthead", 3);
+    const blocks: { kind: string; lines: Line[] }[] = [
+      { kind: "paragraph", lines: body.slice(0, 5) },
+      { kind: "paragraph", lines: body.slice(5) },
+    ];
+    putMarginNotes(blocks, [{ lines: [b], beside: body[3] }, { lines: [a], beside: body[1] }].reverse(), (block) => block.lines, (lines) => ({ kind: "paragraph", lines }));
+    expect(blocks.map((block) => block.lines.map(text))).toEqual([["\\endhead"], ["\\endfirsthead"], body.slice(0, 5).map(text), [text(body[5])]]);
+  });
+});
