@@ -841,6 +841,16 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(cellsOf(tables[0]).slice(1)).toEqual(labels.map((label, r) => [label, String(100 + r), String(200 + r), String(300 + r), String(400 + r)]));
   });
 
+  it("cuts a row's line where a span starts exactly at a column's edge after a word space (issue 9: octave's reference card, \"octave --eval code\" run up to \"Evaluate code using Octave\"; tlc2's contributors)", () => {
+    const row = (key: string, value: string, y: number) => [text(key, 60, y), text(value, 150, y)];
+    // The key's span ends, word space included, exactly where the value's column starts.
+    const run = line({ ...span("octave --eval code ", 60, 128), x1: 150 }, span("Evaluate code using Octave", 150, 128));
+    const lines = [...row("octave", "start an interactive session", 100), ...row("octave file", "run the commands in file", 114), run, ...row("octave --help", "describe the options", 142)];
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0])[2]).toEqual(["octave --eval code", "Evaluate code using Octave"]);
+  });
+
   describe("a column the first rows leave empty (issue 9: memman p52, the copyfitting table's \"40\" column from the row \"120\" down)", () => {
     /** Label column at 60; numbers right-aligned at 120, 160, 200, 240; twelve rows. */
     function grid(late: (r: number) => Line[]): Line[] {

@@ -192,6 +192,8 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
 const GUTTER_SPLIT_EMS = 1.5;
 /** A span starting this many ems from a column's left edge starts that column's cell. */
 const COLUMN_EDGE_EMS = 0.3;
+/** ... and one starting this close to it does after a mere word space. */
+const COLUMN_EDGE_EXACT_PT = 0.5;
 
 /**
  * Pieces cut where a span starts at a column's left edge after a gap of at least `gutter`:
@@ -210,9 +212,16 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const span = piece.items[i].span;
       const before = piece.items[i - 1].span;
       const atEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EMS * em);
+      // A span starting exactly at a column's edge after a word space starts its cell too:
+      // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
+      const onEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
+      const gap = span.x0 - inkRight(before, piece.items[i - 1].line);
       // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      if (atEdge && span.x0 - inkRight(before, piece.items[i - 1].line) >= gutter && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
-        out.push(pieceOfItems(piece.items.slice(from, i)));
+      if (atEdge && (gap >= gutter || onEdge) && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+        // The cell ends where its ink does: its last span's box takes in the word space.
+        const cell = pieceOfItems(piece.items.slice(from, i));
+        cell.x1 = Math.max(cell.x0, Math.min(cell.x1, inkRight(before, piece.items[i - 1].line)));
+        out.push(cell);
         from = i;
       }
     }
