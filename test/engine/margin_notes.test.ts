@@ -56,13 +56,23 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
   it("cuts a note MuPDF built into one line with the body line beside it (\"\\endlastfoot way (at the …\")", () => {
     const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
     const merged = line(span("\\endlastfoot", LEFT - 5 - 60, 160, { mono: true, x1: LEFT - 5 }), span(" way (at the start of the table) to specify rows", LEFT - 5, 160, { x1: RIGHT }));
-    const { flow, notes } = takeMarginNotes([...body, merged]);
+    const { flow, notes, replaced } = takeMarginNotes([...body, merged]);
     expect(notes).toHaveLength(1);
+    expect(replaced.get(merged)).toBe(flow[flow.length - 1]);
     expect(text(notes[0].lines[0])).toBe("\\endlastfoot");
     const rest = flow[flow.length - 1];
     expect(text(rest)).toBe("way (at the start of the table) to specify rows");
     expect(rest.x0).toBeCloseTo(LEFT);
     expect(notes[0].beside).toBe(rest);
+  });
+
+  it("cuts a note joined to its row's text across the space the joiner put between them (booktabs p4's \"\\toprule\" beside \"In the simplest of cases …\")", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const noteSpan = span("\\toprule", LEFT - 11 - 40, 160, { mono: true, x1: LEFT - 11 });
+    const joined = line(noteSpan, { ...noteSpan, text: " ", x0: LEFT - 11, x1: LEFT, monospace: false }, span("In the simplest of cases a table begins", LEFT, 160, { x1: RIGHT }));
+    const { flow, notes } = takeMarginNotes([...body, joined]);
+    expect(notes.map((n) => n.lines.map(text))).toEqual([["\\toprule"]]);
+    expect(text(flow[flow.length - 1])).toBe("In the simplest of cases a table begins");
   });
 
   it("joins a note's word broken over two lines, and keeps the break between other stacked lines", () => {
@@ -85,7 +95,10 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
     leftColumn.push(line(span("then ends.", 248, 196, { x1: 298 })));
     rightColumn.push(line(span("the right column of the page runs on", 310, 196, { x1: 540 })));
     const lines = [...leftColumn, ...rightColumn];
-    expect(takeMarginNotes(lines)).toEqual({ flow: lines, notes: [] });
+    const { flow, notes, replaced } = takeMarginNotes(lines);
+    expect(notes).toEqual([]);
+    expect(flow).toEqual(lines);
+    expect(replaced.size).toBe(0);
   });
 
   it("leaves a list's marker and a line's number hanging in the margin in place", () => {

@@ -41,11 +41,12 @@ export interface MarginNote {
 
 /**
  * The page's flow lines with the margin notes taken out (a line holding a note and its body
- * line is cut in two), and the notes. No notes where the column's edges are unclear or a body
+ * line is cut in two), the notes, and what became of each line that changed (the reading
+ * order is found on the lines as they were, so that taking a note out moves no band). No notes where the column's edges are unclear or a body
  * line stands beyond them (two columns, a hanging paragraph): then the page is left as it is.
  */
-export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[] } {
-  const none = { flow: lines as Line[], notes: [] };
+export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[]; replaced: Map<Line, Line | null> } {
+  const none = { flow: lines as Line[], notes: [], replaced: new Map<Line, Line | null>() };
   const horizontal = lines.filter((l) => l.wmode === 0 && !l.slanted);
   let widest = 0;
   for (const l of horizontal) widest = Math.max(widest, l.x1 - l.x0);
@@ -79,6 +80,8 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const leftTerms = alignedAway(leftSide, (l) => l.x0, (l) => l.x1);
   const rightTerms = alignedAway(rightSide, (l) => l.x1, (l) => l.x0);
   const flow: Line[] = [];
+  // Each line that changed: a note's whole line (null) or a line cut in two (its body part).
+  const replaced = new Map<Line, Line | null>();
   const found: { lines: Line[]; beside: Line | null }[] = [];
   lines.forEach((line, i) => {
     const cut = cuts[i];
@@ -88,6 +91,7 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
       return;
     }
     flow.push(cut.body ?? line);
+    if (cut.body !== null) replaced.set(line, cut.body);
     found.push({ lines: [cut.note], beside: cut.body });
   });
   const notes: MarginNote[] = [];
@@ -97,14 +101,16 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
     // Its lines of their own leave the flow (a cut note's body line stays).
     for (const n of note.lines) {
       const at = flow.indexOf(n);
-      if (at >= 0) flow.splice(at, 1);
+      if (at < 0) continue;
+      flow.splice(at, 1);
+      replaced.set(n, null);
     }
     // Its lines keep their breaks, but for a word broken over two (joined as in a paragraph).
     for (const n of note.lines.slice(0, -1)) if (!/\p{L}-$/u.test(lineText(n).trimEnd())) n.breakAfter = true;
     notes.push({ lines: note.lines, beside });
   }
   if (notes.length === 0) return none;
-  return { flow, notes };
+  return { flow, notes, replaced };
 }
 
 /** Lines (two or more) that share the edge away from the column, not the one next to it. */
@@ -171,14 +177,17 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     const noteSpans = spans.slice(0, k);
     if (!isNote(noteSpans, left - noteSpans[noteSpans.length - 1].x1)) return null;
     if (k === spans.length) return { note: line, body: null };
-    const first = spans[k];
+    // The space the joiner put between a note and its row's text is neither's.
+    let b = k;
+    while (b < spans.length - 1 && spans[b].text.trim() === "") b++;
+    const first = spans[b];
     const trimmed = first.text.replace(/^\s+/, "");
     if (first.x0 < left - NOTE_GAP_MIN_PT && trimmed === first.text) return null;
     // The rest is a line of the column, justified: its ink from the column's edge to the
     // other (a prototype's name and its arguments, "cast (val, …)", only starts that way).
     const inkX0 = first.x0 + (first.text.length - trimmed.length) * SPACE_EMS * first.size;
     if (justified && (Math.abs(inkX0 - left) > CUT_EDGE_TOLERANCE_PT || right === null || Math.abs(line.x1 - right) > EDGE_TOLERANCE_PT)) return null;
-    const bodySpans = [{ ...first, text: trimmed, x0: Math.max(first.x0, left) }, ...spans.slice(k + 1)];
+    const bodySpans = [{ ...first, text: trimmed, x0: Math.max(first.x0, left) }, ...spans.slice(b + 1)];
     return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
   }
   if (right !== null && line.x1 > right + NOTE_GAP_MIN_PT) {
@@ -188,12 +197,14 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     const noteSpans = spans.slice(k);
     if (!isNote(noteSpans, noteSpans[0].x0 - right)) return null;
     if (k === 0) return { note: line, body: null };
-    const last = spans[k - 1];
+    let b = k - 1;
+    while (b > 0 && spans[b].text.trim() === "") b--;
+    const last = spans[b];
     const trimmed = last.text.replace(/\s+$/, "");
     if (last.x1 > right + NOTE_GAP_MIN_PT && trimmed === last.text) return null;
     const inkX1 = last.x1 - (last.text.length - trimmed.length) * SPACE_EMS * last.size;
     if (justified && (Math.abs(inkX1 - right) > CUT_EDGE_TOLERANCE_PT || left === null || Math.abs(line.x0 - left) > EDGE_TOLERANCE_PT)) return null;
-    const bodySpans = [...spans.slice(0, k - 1), { ...last, text: trimmed, x1: Math.min(last.x1, right) }];
+    const bodySpans = [...spans.slice(0, b), { ...last, text: trimmed, x1: Math.min(last.x1, right) }];
     return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
   }
   return null;

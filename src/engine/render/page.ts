@@ -48,9 +48,11 @@ export function renderPage(
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
   const { tables, rest: text } = detectTables(kept, model.rules, { width: model.width, height: model.height });
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
-  const { flow: rest, notes } = takeMarginNotes(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)));
+  const rest = figureText.size === 0 ? text : text.filter((line) => !figureText.has(line));
+  const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = orderForReading(items);
+  if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
