@@ -98,6 +98,39 @@ describe("renderPage: blocks set under a list item's text belong to it (issue 9:
     );
   });
 
+  it("nests the next sub-item after a listing and a paragraph under the one before it (R-ints p32: \"a.\" and its table of names, then \"b.\" and \"c.\" under \"3.\")", () => {
+    const md = renderLines([
+      line("3. Low level functions which belong to one of the following groups:", { x: 96, y: 100 }),
+      line("a. Basic mathematical functions with a single argument, i.e.,", { x: 118, y: 118 }),
+      line("abs   sign   sqrt", { x: 162, y: 136, mono: true }),
+      line("log is a primitive function of one or two arguments.", { x: 133, y: 154 }),
+      line("b. Functions rarely used outside of programming, such as", { x: 118, y: 172 }),
+      line("nargs   missing", { x: 162, y: 190, mono: true }),
+      line("c. The programming and session management utilities", { x: 118, y: 208 }),
+      line("4. The following basic replacement and extractor functions", { x: 96, y: 226 }),
+    ]);
+    expect(md).toBe(
+      [
+        "3. Low level functions which belong to one of the following groups:\n   1. Basic mathematical functions with a single argument, i.e.,",
+        "      ```\n      abs   sign   sqrt\n      ```",
+        "      log is a primitive function of one or two arguments.",
+        "   2. Functions rarely used outside of programming, such as",
+        "      ```\n      nargs   missing\n      ```",
+        "   3. The programming and session management utilities\n4. The following basic replacement and extractor functions",
+      ].join("\n\n"),
+    );
+  });
+
+  it("ends the list at a table after an item (a table has no lines to lie under the item)", () => {
+    const md = renderLines([
+      line("1. Prices at the market:", { x: 96, y: 100 }),
+      ...[["Apples", "3"], ["Pears", "12"], ["Plums", "100"]].flatMap(([name, n], r) => [line(name, { x: 112, y: 118 + 14 * r }), line(n, { x: 300, y: 118 + 14 * r })]),
+      line("2. Next item", { x: 96, y: 170 }),
+    ]);
+    expect(md).toContain("| Apples | 3 |");
+    expect(md).toMatch(/\|\n\n2\. Next item$/);
+  });
+
   it("leaves a paragraph back at the margin after the list, and a block in the next column, out of the item", () => {
     const md = renderLines([
       line("1. Create a separate sub-directory.", { x: 96, y: 118 }),

@@ -1038,14 +1038,27 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
 /** Assigns nesting depths to consecutive list items from their marker positions. */
 export function nestListItems(blocks: Block[]): void {
   let stack: number[] = [];
+  // The last item, while the blocks after it lie under its text (a listing or a paragraph
+  // of the item: R-ints' "a. Basic mathematical functions …" over its table of names, with
+  // "b." and "c." after them still nested under "3.").
+  let last: { textX: number; right: number; em: number } | null = null;
   for (const block of blocks) {
     if (block.kind !== "list_item") {
+      // (The page's blocks include its tables, which have no lines: a table ends the list.)
+      const lines = (block as { lines?: readonly Line[] }).lines;
+      if (last !== null && lines !== undefined && lines.every((line) => line.x0 >= last!.textX - ITEM_BODY_TOLERANCE_EMS * last!.em && line.x0 < last!.right)) continue;
       stack = [];
+      last = null;
       continue;
     }
     const em = emOf(block.lines[0]);
     while (stack.length > 0 && block.markerX < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
     if (stack.length === 0 || block.markerX > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(block.markerX);
     block.depth = stack.length - 1;
+    let right = -Infinity;
+    for (const line of block.lines) right = Math.max(right, line.x1);
+    last = block.textX > block.markerX ? { textX: block.textX, right, em } : null;
   }
 }
+/** A line starting this many ems left of an item's text still lies under it. */
+const ITEM_BODY_TOLERANCE_EMS = 0.5;

@@ -323,6 +323,8 @@ function renderBlocks(
   const listIndent: string[] = [];
   /** The list item that code and paragraphs set under its text belong to. */
   let item: ItemBody | null = null;
+  /** The block before was set under an item. */
+  let prevInItem = false;
   for (const block of blocks) {
     let text: string;
     const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
@@ -334,7 +336,9 @@ function renderBlocks(
         text = block.running ? renderInline(block.lines, plain) : renderBrokenLines(block.lines, inline);
         break;
       case "list_item": {
-        if (prevKind !== "list_item") listIndent.length = 0;
+        // A block set under the previous item keeps the list going: its next item nests as
+        // the item before it did (R-ints' "b." after "a."'s listing and paragraphs).
+        if (prevKind !== "list_item" && !prevInItem) listIndent.length = 0;
         const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
         text = indent + block.marker + " " + renderInline(block.lines, inline);
         listIndent.length = block.depth + 1;
@@ -362,6 +366,7 @@ function renderBlocks(
     if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
     out += text;
     prevKind = block.kind;
+    prevInItem = inItem && item !== null;
   }
   return out;
 }
