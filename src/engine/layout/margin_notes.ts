@@ -32,6 +32,9 @@ const NOTE_CHARS_MAX = 30;
 /** Two lines share a row when they overlap by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
 
+/** No line replaced (shared: a page without notes allocates nothing). */
+const NOTHING_REPLACED: ReadonlyMap<Line, Line | null> = new Map();
+
 export interface MarginNote {
   /** The note's lines: one, or a word broken over two ("presen-" | "tation"). */
   lines: Line[];
@@ -45,16 +48,18 @@ export interface MarginNote {
  * order is found on the lines as they were, so that taking a note out moves no band). No notes where the column's edges are unclear or a body
  * line stands beyond them (two columns, a hanging paragraph): then the page is left as it is.
  */
-export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[]; replaced: Map<Line, Line | null> } {
-  const none = { flow: lines as Line[], notes: [], replaced: new Map<Line, Line | null>() };
-  const horizontal = lines.filter((l) => l.wmode === 0 && !l.slanted);
+export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[]; replaced: ReadonlyMap<Line, Line | null> } {
+  const none = { flow: lines as Line[], notes: [], replaced: NOTHING_REPLACED };
   let widest = 0;
-  for (const l of horizontal) widest = Math.max(widest, l.x1 - l.x0);
+  for (const l of lines) if (l.wmode === 0 && !l.slanted) widest = Math.max(widest, l.x1 - l.x0);
   if (widest <= 0) return none;
-  const body = horizontal.filter((l) => l.x1 - l.x0 >= BODY_WIDTH_SHARE * widest);
+  const body = lines.filter((l) => l.wmode === 0 && !l.slanted && l.x1 - l.x0 >= BODY_WIDTH_SHARE * widest);
   const left = commonEdge(body.map((l) => l.x0), Math.min);
   const right = commonEdge(body.map((l) => l.x1), Math.max);
   if (left === null && right === null) return none;
+  // Most pages set nothing in their margins: one look before any cutting.
+  const intoMargin = (l: Line) => l.wmode === 0 && !l.slanted && ((left !== null && l.x0 < left - NOTE_GAP_MIN_PT) || (right !== null && l.x1 > right + NOTE_GAP_MIN_PT));
+  if (!lines.some(intoMargin)) return none;
   // Every body line within the edges, or a note and such a line built into one: no second
   // column, no body line out in the margin.
   const beyond = (l: Line) => (left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT);
