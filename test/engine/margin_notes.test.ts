@@ -4,34 +4,17 @@
 import { describe, expect, it } from "vitest";
 import type { Line, Span } from "../../src/engine/model.js";
 import { putMarginNotes, takeMarginNotes } from "../../src/engine/layout/margin_notes.js";
+import { lineOfSpans, span as layoutSpan } from "../support/layout.js";
 
 const SIZE = 10;
 
+/** A span at (x0, y0) in the body's roman or the notes' typewriter face, its right edge given or from its length. */
 function span(text: string, x0: number, y0: number, o: { mono?: boolean; x1?: number } = {}): Span {
-  return {
-    text,
-    x0,
-    y0,
-    x1: o.x1 ?? x0 + text.length * SIZE * 0.5,
-    y1: y0 + SIZE * 1.1,
-    font: o.mono ? "CMTT10" : "CMR10",
-    size: SIZE,
-    bold: false,
-    italic: false,
-    monospace: o.mono ?? false,
-  };
+  const s = layoutSpan(text, x0, y0, { size: SIZE, mono: o.mono });
+  return o.x1 === undefined ? s : { ...s, x1: o.x1 };
 }
 
-function line(...spans: Span[]): Line {
-  return {
-    spans,
-    x0: Math.min(...spans.map((s) => s.x0)),
-    y0: Math.min(...spans.map((s) => s.y0)),
-    x1: Math.max(...spans.map((s) => s.x1)),
-    y1: Math.max(...spans.map((s) => s.y1)),
-    wmode: 0,
-  };
-}
+const line = (...spans: Span[]): Line => lineOfSpans(spans);
 
 const LEFT = 144.7;
 const RIGHT = 498.4;

@@ -59,6 +59,11 @@ export function line(content: string | SpanSpec[], spec: LineSpec = {}): Line {
     spans.push(s);
     x = s.x1;
   }
+  return lineOfSpans(spans);
+}
+
+/** A line of spans placed by hand, its box the union of theirs. */
+export function lineOfSpans(spans: Span[]): Line {
   return {
     spans,
     x0: Math.min(...spans.map((s) => s.x0)),
