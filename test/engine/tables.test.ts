@@ -258,6 +258,21 @@ describe("detectTables: ruled grids", () => {
     expect(cellTexts(tables[0])).toEqual([["This part appears at the top of every page", "", ""], ...words]);
   });
 
+  it("keeps a zebra-striped table's last row in the aligned table: a one-row box closes no open row under it (issue 9: xcolor p10's \"wave\" over the table's note)", () => {
+    // An aligned table of five rows, the last one's background a box of filled cells, then a
+    // full-width rule under it and a note, and a rule under the note.
+    const names = ["rgb", "cmy", "hsb", "gray", "wave"];
+    const lines = [
+      ...names.flatMap((name, r) => [text(name, 166, 100 + 14 * r), text(`${name} base`, 210, 100 + 14 * r), text(`[0, ${r + 1}]`, 346, 100 + 14 * r)]),
+      text("L, M, N are positive integers", 204, 172),
+    ];
+    const fill = (x0: number, x1: number): Rule => ({ x0, y0: 155, x1, y1: 169, kind: "fill" });
+    const rules = [fill(160, 203), fill(203, 340), fill(340, 446), hRule(160, 498, 169.3), hRule(160, 498, 171.7), hRule(160, 498, 186)];
+    const { tables } = detectTables(lines, rules, PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0]).map((row) => row[0].trim())).toEqual(names);
+  });
+
   it("keeps a wrapped cell as one row", () => {
     const lines = [
       ...words[0].map((w, c) => text(w, xs[c] + 5, 104)),

@@ -50,7 +50,10 @@ export function findGrids(rulings: Rulings): Grid[] {
     if (list.length < 3) continue;
     const hs = list.filter((i) => i < h.length).map((i) => h[i]);
     const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
-    const edges = open.length > 0 ? openRows(hs, vs, open) : { rules: [], edges: [] };
+    // Only a grid of two rows or more closes an open row: one band of rules is a row's own
+    // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
+    const rows = clusterValues([...hs.map((seg) => seg.pos), ...vs.flatMap((seg) => [seg.a, seg.b])]).length - 1;
+    const edges = open.length > 0 && rows >= 2 ? openRows(hs, vs, open) : { rules: [], edges: [] };
     hs.push(...edges.rules);
     const grid = buildGrid(hs, vs, edges.edges);
     if (grid !== null) grids.push(grid);
