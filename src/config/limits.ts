@@ -35,6 +35,7 @@ export const limits = {
   poolQueueMax: 512, // page chunks waiting in the pool before the service answers 503
   pagesPerChunkMax: 8, // pages a worker extracts per task
   workerWasmBytesMax: 1_536 * 1024 * 1024, // 1.5 GiB of MuPDF's WASM memory (it can grow to 2 GiB and never shrinks)
+  workerRetireExitDelayMs: 100, // a retiring worker thread ends this long after its last reply, so the reply reaches the pool first
   workerDocumentsCachedMax: 2, // opened documents a worker keeps between chunks of the same document
   poolIdleTrimMs: 30_000, // 30 s without work: each worker drops its documents and pages, and one whose WASM memory passed workerWasmIdleBytesMax is replaced
   workerHeapIdleBytesMax: 96 * 1024 * 1024, // 96 MiB of V8 heap still committed at the idle trim: the thread is replaced

@@ -10,8 +10,8 @@
 // state cannot be trusted for the next task.
 //
 // Retiring: process.exit() inside a worker thread ends only that thread; Piscina sees the
-// exit and starts a replacement. The exit is deferred with setImmediate so the reply of the
-// current task is posted first. That needs the event loop to turn between tasks, which is
+// exit and starts a replacement. The exit is deferred (limits.workerRetireExitDelayMs) so the
+// reply of the current task reaches the pool first. That needs the event loop to turn between tasks, which is
 // why the pool runs Piscina with `atomics: "disabled"` (with the default "sync" mode the
 // thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
@@ -283,7 +283,10 @@ function retireIfWasmTooLarge(): void {
 function retire(): void {
   if (retiring) return;
   retiring = true;
-  setImmediate(() => process.exit(0));
+  // Not at the next turn of the loop: on a loaded machine the thread could end before the
+  // pool had the reply of the task that failed ("worker exited with code: 0" instead of its
+  // error). A task handed to the thread meanwhile fails with "worker exited" and is resubmitted.
+  setTimeout(() => process.exit(0), limits.workerRetireExitDelayMs);
 }
 
 function runTestHooks(hooks: TestHooks, page: number): void {
