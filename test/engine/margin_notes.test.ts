@@ -70,6 +70,12 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
     expect(addition.breakAfter).toBe(true);
   });
 
+  it("leaves a declaration set out into the margin with its arguments (colortbl's \"\\rowcolors\" | \"[⟨commands⟩]{⟨row⟩}…\")", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const args = line(span("[<commands>]{<row>}{<odd-row color>}", LEFT, 172, { mono: true }));
+    expect(takeMarginNotes([...body, note("\\rowcolors", 6), args]).notes).toEqual([]);
+  });
+
   it("leaves a two-column page alone: the left column's short last line is no note", () => {
     // A gutter of 12 pt: the short line ends as near the right column as a note would.
     const leftColumn = Array.from({ length: 8 }, (_, r) => line(span("the left column of the page runs on", 60, 100 + 12 * r, { x1: 298 })));

@@ -32,6 +32,9 @@ const NOTE_CHARS_MAX = 30;
 /** Two lines share a row when they overlap by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
 
+/** A declaration's arguments: what a command name in the margin goes on with. */
+const ARGUMENTS_START = /^\s*[[{(⟨<]/u;
+
 /** No line replaced (shared: a page without notes allocates nothing). */
 const NOTHING_REPLACED: ReadonlyMap<Line, Line | null> = new Map();
 
@@ -102,7 +105,9 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const notes: MarginNote[] = [];
   for (const note of joinStackedNotes(found)) {
     const beside = note.beside ?? flow.find((l) => startsAtEdge(l, note.lines[0]) && note.lines.some((n) => n !== l && verticalOverlap(l, n) >= ROW_OVERLAP_MIN));
-    if (beside === undefined) continue;
+    // A row going on in a bracket goes on the name before it: a declaration set out into the
+    // margin (colortbl's "\rowcolors" | "[⟨commands⟩]{⟨row⟩}…"), not a note beside its text.
+    if (beside === undefined || ARGUMENTS_START.test(lineText(beside))) continue;
     // Its lines of their own leave the flow (a cut note's body line stays).
     for (const n of note.lines) {
       const at = flow.indexOf(n);
