@@ -1060,5 +1060,6 @@ export function nestListItems(blocks: Block[]): void {
     last = block.textX > block.markerX ? { textX: block.textX, right, em } : null;
   }
 }
-/** A line starting this many ems left of an item's text still lies under it. */
-const ITEM_BODY_TOLERANCE_EMS = 0.5;
+/** A line starting this many ems left of an item's text still lies under it (here and in
+ *  render/page.ts, which indents such blocks under the item). */
+export const ITEM_BODY_TOLERANCE_EMS = 0.5;

@@ -3,7 +3,7 @@
 // nothing of other pages.
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
-import { type Block, buildBlocks, nestListItems } from "../layout/blocks.js";
+import { type Block, buildBlocks, ITEM_BODY_TOLERANCE_EMS, nestListItems } from "../layout/blocks.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
@@ -383,8 +383,6 @@ interface ItemBody {
   indent: string;
 }
 
-/** A line's left edge may fall this many ems left of an item's text and still be under it. */
-const ITEM_BODY_TOLERANCE_EMS = 0.5;
 /** A block under an item starts at most this many of its lines' heights below the item's end. */
 const ITEM_BODY_GAP_LINES_MAX = 3;
 

@@ -8,7 +8,7 @@
 import type { Line, Span } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
-import { groupRows, readingOrder, wrapsOn } from "./rows.js";
+import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -215,12 +215,12 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       // A span starting exactly at a column's edge after a word space starts its cell too:
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
       const onEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
-      const gap = span.x0 - inkRight(before, piece.items[i - 1].line);
+      const ink = inkRight(before, piece.items[i - 1].line);
       // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      if (atEdge && (gap >= gutter || onEdge) && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+      if (atEdge && (span.x0 - ink >= gutter || onEdge) && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(piece.items.slice(from, i));
-        cell.x1 = Math.max(cell.x0, Math.min(cell.x1, inkRight(before, piece.items[i - 1].line)));
+        cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
         out.push(cell);
         from = i;
       }
@@ -439,9 +439,13 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
   if (mine.includes(0)) return false;
   return s.cells.every((piece, k) => {
     const over = above.cells[theirs.indexOf(mine[k])];
-    return wrapsOn(pieceText(over), pieceText(piece));
+    return LOWER_START.test(pieceText(piece)) && !CELL_TEXT_ENDS.test(pieceText(over).trimEnd());
   });
 }
+/** A wrapped cell's line goes on in a small letter ... */
+const LOWER_START = /^\s*\p{Ll}/u;
+/** ... under text that ends no sentence. */
+const CELL_TEXT_ENDS = /[.!?:;]$/;
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
  *  are boxes of a diagram (class boxes side by side), not columns of one table. */

@@ -32,20 +32,11 @@ export function hasText(cell: TableCell): boolean {
   return cell.lines.some((line) => line.spans.some((span) => !isBlank(span.text)));
 }
 
-/** A wrapped cell's line goes on in a small letter ... */
-export const LOWER_START = /^\s*\p{Ll}/u;
-/** ... under text that ends no sentence. */
-export const CELL_TEXT_ENDS = /[.!?:;]$/;
-
-/** Whether `below`, a cell's next line, reads as the wrapped rest of `above`. */
-export function wrapsOn(above: string, below: string): boolean {
-  return LOWER_START.test(below) && !CELL_TEXT_ENDS.test(above.trimEnd());
-}
-
 export function readingOrder(lines: Line[]): Line[] {
   if (lines.length < 2) return lines;
   return groupRows(lines, (l) => l).flatMap((row) => row.sort((p, q) => p.x0 - q.x0));
 }
+
 
 export function isBlank(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
