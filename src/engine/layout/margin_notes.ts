@@ -8,6 +8,7 @@
 import type { Line } from "../model.js";
 import { listMarker } from "./blocks.js";
 import { lineSize, lineText, makeLine, verticalOverlap } from "./lines.js";
+import { isBlankText } from "./whitespace.js";
 
 /** Lines this share of the widest line's width, or wider, are the text column's body lines. */
 const BODY_WIDTH_SHARE = 0.6;
@@ -47,9 +48,10 @@ export interface MarginNote {
 
 /**
  * The page's flow lines with the margin notes taken out (a line holding a note and its body
- * line is cut in two), the notes, and what became of each line that changed (the reading
- * order is found on the lines as they were, so that taking a note out moves no band). No notes where the column's edges are unclear or a body
- * line stands beyond them (two columns, a hanging paragraph): then the page is left as it is.
+ * line is cut in two), the notes, and what became of each line that changed: the caller finds
+ * the reading order on the lines as they were, so that taking a note out moves no band. No
+ * notes where the column's edges are unclear or a body line stands beyond them (two columns,
+ * a hanging paragraph): then the page is left as it is.
  */
 export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: MarginNote[]; replaced: ReadonlyMap<Line, Line | null> } {
   const none = { flow: lines as Line[], notes: [], replaced: NOTHING_REPLACED };
@@ -70,9 +72,8 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   // it is, but says the page has notes.)
   if (body.some((l) => beyond(l) && (cutNote(l, left, right, false)?.body ?? l) === l)) return none;
   // The line beside a note starts at the column's edge next to it, or a paragraph's indent
-  // from it (a title set out in the
-  // column beside a name in the margin, R's "c" | "Combine Values into a Vector or List", is
-  // a row of its own).
+  // from it (a title set out in the column beside a name in the margin, R's "c" | "Combine
+  // Values into a Vector or List", is a row of its own).
   const startsAtEdge = (l: Line, note: Line) =>
     left !== null && note.x1 <= left
       ? l.x0 >= left - CUT_EDGE_TOLERANCE_PT && l.x0 <= left + FIRST_LINE_INDENT_EMS_MAX * lineSize(l) && (right === null || l.x1 <= right + EDGE_TOLERANCE_PT)
@@ -189,7 +190,7 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     if (k === spans.length) return { note: line, body: null };
     // The space the joiner put between a note and its row's text is neither's.
     let b = k;
-    while (b < spans.length - 1 && spans[b].text.trim() === "") b++;
+    while (b < spans.length - 1 && isBlankText(spans[b].text)) b++;
     const first = spans[b];
     const trimmed = first.text.replace(/^\s+/, "");
     if (first.x0 < left - NOTE_GAP_MIN_PT && trimmed === first.text) return null;
@@ -208,7 +209,7 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     if (!isNote(noteSpans, noteSpans[0].x0 - right)) return null;
     if (k === 0) return { note: line, body: null };
     let b = k - 1;
-    while (b > 0 && spans[b].text.trim() === "") b--;
+    while (b > 0 && isBlankText(spans[b].text)) b--;
     const last = spans[b];
     const trimmed = last.text.replace(/\s+$/, "");
     if (last.x1 > right + NOTE_GAP_MIN_PT && trimmed === last.text) return null;
