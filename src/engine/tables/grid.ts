@@ -52,8 +52,8 @@ export function findGrids(rulings: Rulings): Grid[] {
     const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
     // Only a grid of two rows or more closes an open row: one band of rules is a row's own
     // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
-    const rows = clusterValues([...hs.map((seg) => seg.pos), ...vs.flatMap((seg) => [seg.a, seg.b])]).length - 1;
-    const edges = open.length > 0 && rows >= 2 ? openRows(hs, vs, open) : { rules: [], edges: [] };
+    const twoRows = open.length > 0 && clusterValues([...hs.map((seg) => seg.pos), ...vs.flatMap((seg) => [seg.a, seg.b])]).length >= 3;
+    const edges = twoRows ? openRows(hs, vs, open) : { rules: [], edges: [] };
     hs.push(...edges.rules);
     const grid = buildGrid(hs, vs, edges.edges);
     if (grid !== null) grids.push(grid);
