@@ -11,9 +11,9 @@
 //
 // Retiring: process.exit() inside a worker thread ends only that thread; Piscina sees the
 // exit and starts a replacement. The exit is deferred (limits.workerRetireExitDelayMs) so the
-// reply of the current task reaches the pool first. That needs the event loop to turn between tasks, which is
-// why the pool runs Piscina with `atomics: "disabled"` (with the default "sync" mode the
-// thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
+// reply of the current task reaches the pool first. That needs the event loop to turn between
+// tasks, which is why the pool runs Piscina with `atomics: "disabled"` (with the default
+// "sync" mode the thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
 import { getHeapStatistics } from "node:v8";
 import { threadId } from "node:worker_threads";

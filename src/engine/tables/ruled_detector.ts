@@ -312,25 +312,25 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
   const usedCols = new Set(items.map((e) => e.col));
   const firstCol = Math.min(...usedCols);
   const needed = Math.max(2, Math.ceil(usedCols.size / 2));
-  const groups: { line: Line; col: number }[][][] = [];
+  // Each table row's items: a text row starting in the first column, and its wrapped lines.
+  const groups: { line: Line; col: number }[][] = [];
   for (const tr of textRows) {
     const colsHere = new Set(tr.map((e) => e.col));
-    const previous = groups.length > 0 ? groups[groups.length - 1] : null;
     if (!colsHere.has(firstCol)) {
       // The first band is the header's place, whose wrapped lines split no row.
-      if (previous === null || r === 0) return null;
-      previous.push(tr);
+      if (groups.length === 0 || r === 0) return null;
+      groups[groups.length - 1].push(...tr);
       continue;
     }
     if (colsHere.size < needed) return null;
-    groups.push([tr]);
+    groups.push([...tr]);
   }
   if (groups.length < 2) return null;
   return groups.map((group) => {
     const cells: TableCell[] = Array.from({ length: cols }, () => ({ lines: [] as Line[] }));
     let y0 = Infinity;
     let y1 = -Infinity;
-    for (const e of group.flat()) {
+    for (const e of group) {
       cells[e.col].lines.push(e.line);
       y0 = Math.min(y0, e.line.y0);
       y1 = Math.max(y1, e.line.y1);
