@@ -979,6 +979,26 @@ describe("buildBlocks: a paragraph of one line at a first-line indent (issue 9: 
     const blocks = buildBlocks(lines, STATS);
     expect(blocks.map((b) => b.lines.length)).toEqual([1, 3, 1, 2]);
   });
+
+  // tabularx p1: the syntax line of \DescribeEnv, set at the indent, over its description.
+  const display = [
+    at("for such an environment seem to occur quite regularly in comp.text.tex.", 144.7, 100, 466.5),
+    at("\\begin{tabularx}{⟨width⟩}[⟨pos⟩]{⟨preamble⟩}", 159.7, 112, 375),
+    at("The arguments of tabularx are essentially the same as those of the standard", 144.7, 124, 498.4),
+    at("tabular* environment. However rather than adding space between the columns", 144.7, 136, 498.4),
+    at("to achieve the desired width, it adjusts the widths of some of the columns.", 144.7, 148, 420),
+  ];
+
+  it("ends a paragraph of one line at the indent that its author broke short, whatever its last character, before a sentence at the margin", () => {
+    expect(buildBlocks(display, STATS).map((b) => b.lines.length)).toEqual([1, 1, 3]);
+  });
+
+  it("keeps it going where the next line is no longer than it (a ragged OCR column beside a picture) or goes on in small letters", () => {
+    const ragged = display.map((l, k) => (k === 2 ? at("The arguments of tabularx are essentially", 144.7, 124, 376) : l));
+    expect(buildBlocks(ragged, STATS).map((b) => b.lines.length)).toEqual([1, 4]);
+    const small = display.map((l, k) => (k === 2 ? at("where the arguments of tabularx are essentially the same as those of the", 144.7, 124, 498.4) : l));
+    expect(buildBlocks(small, STATS).map((b) => b.lines.length)).toEqual([1, 4]);
+  });
 });
 
 describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '0. Definitions.' and its definitions, in liboctave's manual)", () => {

@@ -716,6 +716,22 @@ function startsNewBlock(
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     return shift > 0;
   }
+  // A paragraph of one line at the first-line indent that its author broke where the next
+  // line's first word would have fitted (in the column and in that line: a ragged OCR column
+  // beside a picture is narrower than the page's), over a line back at the margin that starts a
+  // sentence, ends there however its line ends (tabularx's display line
+  // "\begin{tabularx}{⟨width⟩}…" over "The arguments of tabularx are …").
+  if (
+    !rtl &&
+    current.lines.length === 1 &&
+    Math.abs(indent) <= HANG_TOLERANCE_EMS * em &&
+    shift < -INDENT_EMS_MIN * em &&
+    Math.min(right, line.x1) - prev.x1 > firstWordWidth(line) + ITEM_WORD_SPACE_EMS * em &&
+    PARAGRAPH_START.test(text) &&
+    indents.isIndent(prev)
+  ) {
+    return true;
+  }
   // A line its author broke goes on in the same paragraph, after a line break.
   if (brokenAfter && !setEnd) return false;
   const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
