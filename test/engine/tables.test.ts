@@ -717,6 +717,33 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  // A Writer table with padded cells: rows 34 pt apart in 10 pt type (1.8 line heights of gap).
+  it("finds a table whose rows are padded further apart than a line gap, at one pitch, with a header line as far above (issue 9: an office table)", () => {
+    const header = [text("Region", 320, 66, { bold: true }), line(spanR("Q2", 450, 66, { bold: true })), line(spanR("Q3", 520, 66, { bold: true }))];
+    const { tables, rest } = detectTables([...header, ...tableRows(["North", "Midlands", "South West", "Total"], 100, 34)], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([
+      ["Region", "Q2", "Q3"],
+      ["North", "100", "1.5"],
+      ["Midlands", "101", "8.5"],
+      ["South West", "102", "15.5"],
+      ["Total", "103", "22.5"],
+    ]);
+  });
+
+  it("does not take padded rows at different pitches, nor a contents page's chapter entries, for a table", () => {
+    const uneven = [...tableRows(["North"], 100, 34), ...tableRows(["Midlands"], 134, 34), ...tableRows(["South West"], 180, 34)];
+    expect(detectTables(uneven, [], PAGE).tables).toEqual([]);
+    // amsldoc's contents: "1 Introduction 1", "2 Options for the amsmath package 2", … a
+    // chapter's space before each.
+    const chapters = ["1 Introduction", "2 Options for the package", "3 Displayed equations", "4 Miscellaneous"];
+    const contents = chapters.flatMap((title, r) => [text(title, 100, 100 + 34 * r, { bold: true }), line(spanR(String(1 + 3 * r), 520, 100 + 34 * r, { bold: true }))]);
+    expect(detectTables(contents, [], PAGE).tables).toEqual([]);
+    const numbers = chapters.flatMap((title, r) => [text(title, 100, 100 + 34 * r), line(spanR(String(40 - 3 * r), 520, 100 + 34 * r))]);
+    expect(detectTables(numbers, [], PAGE).tables).toHaveLength(1);
+  });
+
   it("keeps a partial row at the row pitch as a row of its own", () => {
     const lines = [...tableRows(["North", "Asia and the", "South"], 100, 20), text("Pacific", 320, 160)];
     const { tables } = detectTables([...lines, ...tableRows(["West"], 180, 20)], [], PAGE);

@@ -17,8 +17,17 @@ import { cutSpan } from "./span_cut.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
-/** Rows further apart than this many line heights belong to different blocks. */
+/** Rows further apart than this many line heights belong to different blocks ... */
 const ROW_GAP_LINE_HEIGHTS_MAX = 1.5;
+/** ... except in a padded table, an office table whose cells are padded (a Writer table's
+ *  rows 30 pt apart in 11 pt type): its full rows, every column filled in the run's gutters,
+ *  stand up to this many line heights apart ... */
+const PADDED_ROW_GAP_LINE_HEIGHTS_MAX = 3;
+/** ... all at one pitch: the widest gap at most this many times the narrowest. */
+const PADDED_GAP_SPREAD_MAX = 1.2;
+/** A padded table's header line stands as far above its body as the body's rows stand apart,
+ *  and this share further. */
+const HEADER_GAP_PITCH_SLACK = 1.1;
 /** Rows that fill only some columns (a section label, an empty cell) may follow one another
  *  this many times inside a table; more in a row is text beside or below a table. */
 const PARTIAL_ROWS_RUN_MAX = 2;
@@ -120,10 +129,12 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
   if (cells.length > 2 && pieceText(cells[cells.length - 1]).length >= NEIGHBOUR_TEXT_CHARS_MIN) variants.push(cells.slice(0, -1));
   for (const first of variants) {
     if (first.length < 2) continue;
-    const run = growRun(rows, start, first, used);
-    if (run === null) continue;
+    let run = growRun(rows, start, first, used, false);
+    // Rows padded apart (an office table's) are a run only at one pitch: a contents page
+    // whose entries stand further apart before each chapter is not a table.
+    if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
+    if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter((s) => s.full);
-    if (full.length < ALIGNED_ROWS_MIN || full.length < FULL_ROW_SHARE_MIN * run.length) continue;
     if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
@@ -140,7 +151,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
  * window (the other column of the page) are stepped over. Ends on the last full row, or on a
  * trailing row that fills two or more columns or continues the last row's cells.
  */
-function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>): Slice[] | null {
+function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>, padded: boolean): Slice[] | null {
   const k = first.length;
   const left = first.map((c) => c.x0);
   const right = first.map((c) => c.x1);
@@ -151,11 +162,18 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   for (let j = start + 1; j < rows.length; j++) {
     let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
     if (inside === null) break;
-    if (inside.length === 0) continue;
+    // A padded table's rows follow one another: text between them, outside the window (a
+    // description under each option of hyperref's table), is more of the table.
+    if (inside.length === 0) {
+      if (padded) break;
+      continue;
+    }
     if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, rows.at(j).em);
     const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
-    if (!near(run[run.length - 1], slice)) break;
-    if (slice.full && fitsFull(inside, left, right, gutter)) {
+    const fits = slice.full && fitsFull(inside, left, right, gutter);
+    const last = run[run.length - 1];
+    if (padded ? !(fits && last.full && nearPadded(last, slice)) : !near(last, slice)) break;
+    if (fits) {
       for (let c = 0; c < k; c++) {
         left[c] = Math.min(left[c], inside[c].x0);
         right[c] = Math.max(right[c], inside[c].x1);
@@ -175,7 +193,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     }
     run.push(slice);
   }
-  if (run.length < 2) return null;
+  if (run.length < 2 || (padded && (!atOnePitch(run) || isContents(run)))) return null;
   let end = lastFull + 1;
   // A trailing partial row stays when it fills two columns or more (a row with an empty
   // cell) or is a wrapped line of the row above; a single trailing piece is text below.
@@ -377,7 +395,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     if (inside === null) break;
     if (inside.length === 0) continue;
     const slice = sliceOf(rows.at(j), j, inside, false);
-    if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings)) break;
+    if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
     const spans = placeSpanning(inside, columns);
     // A lone piece is a header only over one column other than the labels', set as close
     // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
@@ -607,6 +625,47 @@ function columnsOf(full: Slice[]): Column[] {
 
 function near(above: TextRow, below: TextRow): boolean {
   return below.y0 - above.y1 <= ROW_GAP_LINE_HEIGHTS_MAX * (above.y1 - above.y0);
+}
+
+/** Rows of a padded table: further apart than near allows, up to the padded limit. */
+function nearPadded(above: TextRow, below: TextRow): boolean {
+  const gap = below.y0 - above.y1;
+  const height = above.y1 - above.y0;
+  return gap > ROW_GAP_LINE_HEIGHTS_MAX * height && gap <= PADDED_ROW_GAP_LINE_HEIGHTS_MAX * height;
+}
+
+/** Whether the gaps between a padded run's rows agree within PADDED_GAP_SPREAD_MAX. */
+function atOnePitch(run: Slice[]): boolean {
+  const gaps = run.slice(1).map((s, r) => s.y0 - run[r].y1);
+  return Math.max(...gaps) <= PADDED_GAP_SPREAD_MAX * Math.min(...gaps);
+}
+
+/** A contents page's chapter entries, set at one pitch as padded rows are: a title and its
+ *  page number, the numbers never going down. */
+function isContents(run: Slice[]): boolean {
+  if (run[0].cells.length !== 2) return false;
+  let page = -1;
+  for (const s of run) {
+    const number = pieceText(s.cells[1]);
+    if (!PAGE_NUMBER.test(number) || Number(number) < page) return false;
+    page = Number(number);
+  }
+  return true;
+}
+const PAGE_NUMBER = /^\d{1,4}$/;
+
+function enoughFullRows(run: Slice[] | null): run is Slice[] {
+  if (run === null) return false;
+  let full = 0;
+  for (const s of run) if (s.full) full++;
+  return full >= ALIGNED_ROWS_MIN && full >= FULL_ROW_SHARE_MIN * run.length;
+}
+
+/** A header line over a padded table's first row, no further from it than the body's first
+ *  two rows are apart, and a little more. */
+function atBodyPitch(header: TextRow, run: Slice[]): boolean {
+  if (run.length < 2 || !run[0].full || !run[1].full || !nearPadded(run[0], run[1])) return false;
+  return run[0].y0 - header.y1 <= HEADER_GAP_PITCH_SLACK * (run[1].y0 - run[0].y1);
 }
 
 function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Table {
