@@ -893,6 +893,22 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     })];
     expect(buildBlocks(listing, STATS).map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["paragraph:1", "code:3"]);
   });
+
+  /** A line ending at x1 = 554.7, the column's right edge, starting at x. */
+  const right = (text: string, x: number, y: number): Line => lineTo(text, x, y, 554.7);
+
+  it("breaks after each line of a set flush right, its room on the left, also after a comma (octave's title page, pdkids' verse)", () => {
+    const title = [widest, right("A high-level interactive language for numerical computations", 263, 632), right("Edition 7 for Octave version 7.3.0", 394, 644), right("November 2022", 481, 656)];
+    expect(buildBlocks(title, STATS).map(broken).slice(1)).toEqual(["A high-level interactive language for numerical computations\\ | Edition 7 for Octave version 7.3.0\\ | November 2022"]);
+    const verse = [widest, right("And the forests, dark and lonely,", 385.8, 632), right("Moved through all their depths of darkness", 326, 644), right("Sighed, Farewell, O Hiawatha", 390.1, 656)];
+    expect(buildBlocks(verse, STATS).map(broken).slice(1)).toEqual(["And the forests, dark and lonely,\\ | Moved through all their depths of darkness\\ | Sighed, Farewell, O Hiawatha"]);
+  });
+
+  it("keeps a justified paragraph whose first line is indented whole (ltluatex's 'This file contains code for both TEX … and' | 'Lua (to be loaded …')", () => {
+    // The paragraph is set at 160, right of the column's left edge (a margin note's, line numbers').
+    const indented = [widest, right("This file contains code for both TeX (to be stored as part of the format) and", 175, 632), right("Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the", 160, 644), lineTo("namespace luatexbase.", 160, 656, 260)];
+    expect(buildBlocks(indented, STATS).map(broken).slice(1)).toEqual(["This file contains code for both TeX (to be stored as part of the format) and | Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the | namespace luatexbase."]);
+  });
 });
 
 describe("buildBlocks: a term in the code face with its definition beside it (issue 9: octave's readline keys, R-FAQ's mailing lists)", () => {

@@ -866,7 +866,8 @@ const SHORT_PAIR_ROOM_SHARE = 0.25;
 const HAS_SMALL_LETTER = /\p{Ll}/u;
 /** A line of prose ending in a comma, a dash or a joining sign goes on in the next, whatever
  * room it leaves (ragged text in a narrow box: "P. O. Box 869, Santa Barbara," | "CA 93102-0869,
- * …"); a line of code so ending is a line of its own (a numbered listing's "list = list,"). */
+ * …"); a line of code so ending is a line of its own (a numbered listing's "list = list,"), and
+ * so is a line set flush right (verse: pdkids' "And the forests, dark and lonely,"). */
 const CLAUSE_GOES_ON = /[,;\-–—&/]\s*$/;
 /** The room must hold the word and a space of this many ems. */
 const WORD_SPACE_EMS = 0.3;
@@ -876,28 +877,33 @@ const WORD_SPACE_EMS = 0.3;
  * word (in `ends`). */
 function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats): void {
   let start = 0;
+  // A set flush right (a title page's "A high-level interactive language …" | "Edition 7 for
+  // Octave version 7.3.0" | "November 2022") leaves its room on the left.
+  let flushRight = false;
+  const room = (k: number) => (flushRight ? column[k].x0 - left : right - column[k].x1);
   for (let i = 1; i <= column.length; i++) {
+    if (i - start === 1 && i < column.length) flushRight = isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], right);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
       // A line that runs to the edge leaves no room: asked before the next line's word is measured.
-      right - column[i - 1].x1 > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
-      right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]) &&
-      Math.abs(column[i].x0 - column[i - 1].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
+      room(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
+      room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]) &&
+      (flushRight ? Math.abs(column[i].x1 - column[i - 1].x1) : Math.abs(column[i].x0 - column[i - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
       SENTENCE_START.test(texts[i - 1]) &&
       SENTENCE_START.test(texts[i]) &&
       (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
-      !(CLAUSE_GOES_ON.test(texts[i - 1]) && !column[i - 1].spans.some((span) => span.monospace)) &&
+      !(CLAUSE_GOES_ON.test(texts[i - 1]) && !flushRight && !column[i - 1].spans.some((span) => span.monospace)) &&
       !inSetExcludedStyle(column[i - 1], stats) &&
       !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
     // A signature's "Richard Okafor" over "Business Development Manager".
-    const pair = i - start === 2 && right - column[start].x1 > SHORT_PAIR_ROOM_SHARE * (right - left);
+    const pair = i - start === 2 && room(start) > SHORT_PAIR_ROOM_SHARE * (right - left);
     if (i - start >= SHORT_SET_LINES_MIN || pair) {
       // The set's last line parts from the next too when it leaves room for its first word
       // (an address over the text after it, set at another indent).
-      const roomForNext = i < column.length && right - column[i - 1].x1 > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
+      const roomForNext = i < column.length && room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
       // A last line that fills the column and goes on at the leading under it starts a
       // paragraph: the set ends before it.
       const lastWraps = i < column.length && !roomForNext && column[i].y0 - column[i - 1].y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(styles[i]);
@@ -912,6 +918,20 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
     }
     start = i;
   }
+}
+
+/** Two lines ending at the column's right edge, starting at different x's, not in a
+ * justified paragraph's shape: the line after them goes on at the second's x (after a
+ * first-line indent, a bibliography's hanging one, oldgerm's "Journal für" ending a row
+ * beside another line), or there is none and the second is an indent's width from the first.
+ * Where the line after starts elsewhere, such lines are flush right (verse: pdkids' "And the
+ * forests, dark and lonely," | "Moved through all their depths of darkness^" | "Sighed, …"). */
+function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style: TextStyle, right: number): boolean {
+  const em = emOfStyle(style);
+  const tolerance = HANG_TOLERANCE_EMS * em;
+  if (right - prev.x1 > tolerance || right - line.x1 > tolerance || Math.abs(line.x0 - prev.x0) <= tolerance) return false;
+  if (next === undefined) return Math.abs(line.x0 - prev.x0) > INDENT_EMS_MAX * em;
+  return Math.abs(next.x0 - line.x0) > tolerance;
 }
 
 /** A line kept out of sets of short lines: in a heading's style, or starting with a bold
