@@ -732,6 +732,27 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  it("cuts a column under two header cells where every row has a word space under the second's start (issue 9: a Writer table's 'Change' and 'Comment', one span per row)", () => {
+    const header = [text("Region", 72, 86, { bold: true }), line(spanR("Revenue", 250, 86, { bold: true })), text("Chg", 270, 86, { bold: true }), text("Comment", 310, 86, { bold: true })];
+    const body = [
+      ["Benelux", "19.4", "+8.2% Strong volumes from two new retail customers"],
+      ["Germany", "15.1", "+6.0% Cross-dock opened."],
+      ["Nordics", "5.4", "-1.8% One contract lost."],
+    ].flatMap(([label, revenue, rest], r) => [text(label, 72, 100 + 24 * r), line(spanR(revenue, 250, 100 + 24 * r)), text(rest, 280, 100 + 24 * r)]);
+    const wrapped = text("signed in the spring.", 310, 112);
+    const { tables, rest } = detectTables([...header, ...body, wrapped], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0])).toEqual([
+      ["Region", "Revenue", "Chg", "Comment"],
+      ["Benelux", "19.4", "+8.2%", "Strong volumes from two new retail customers signed in the spring."],
+      ["Germany", "15.1", "+6.0%", "Cross-dock opened."],
+      ["Nordics", "5.4", "-1.8%", "One contract lost."],
+    ]);
+    // Without the second header cell the column stays whole.
+    const one = detectTables([...header.slice(0, 3), ...body, wrapped], [], PAGE).tables;
+    expect(cellsOf(one[0])[1]).toEqual(["Benelux", "19.4", "+8.2% Strong volumes from two new retail customers signed in the spring."]);
+  });
+
   it("does not take padded rows at different pitches, nor a contents page's chapter entries, for a table", () => {
     const uneven = [...tableRows(["North"], 100, 34), ...tableRows(["Midlands"], 134, 34), ...tableRows(["South West"], 180, 34)];
     expect(detectTables(uneven, [], PAGE).tables).toEqual([]);

@@ -96,6 +96,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       if ("run" in next && next.columns.length > found.columns.length) found = next;
     }
     const { run, columns } = found;
+    splitColumnsAtHeaderStarts(rows, run, columns, used);
     const top = growUp(rows, run, columns, used, rulings);
     const slices = [...top, ...run];
     splitColumnsAtCellEnds(slices, columns);
@@ -589,6 +590,77 @@ function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
     // Rows whose cell ended at the edge now lack the new column's: they are partial rows.
     for (const s of slices) if (s.full && s.cells.length < columns.length) s.full = false;
   }
+}
+
+/**
+ * A column under two header cells, where every full row's cell has a word space under the
+ * second one's start, is two columns the producer set a space apart: a Writer table's
+ * right-aligned "Change" figures and its "Comment" column ("+8.2% Strong e-commerce volumes;
+ * …", one span to MuPDF, row after row). Each such cell is cut at that space; the column's
+ * wrapped lines, which start under the second header cell, fall in the new column.
+ */
+function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece>): void {
+  if (run[0].row === 0) return;
+  const above = rows.at(run[0].row - 1);
+  const em = rows.at(run[0].row).em;
+  if (!near(above, run[0])) return;
+  const header = windowed(above.cells, columns[0].x0, columns[columns.length - 1].x1, GUTTER_EM_MIN * em, used);
+  if (header === null) return;
+  for (let c = columns.length - 1; c >= 0; c--) {
+    const { x0, x1 } = columns[c];
+    const over = header.filter((p) => p.x1 > x0 && p.x0 < x1 && (c === 0 || p.x0 > columns[c - 1].x1));
+    if (over.length !== 2 || over[1].x0 <= x0 + HEADER_START_MIN_EMS * em) continue;
+    const at = over[1].x0;
+    const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em) : null));
+    if (run.some((s, r) => s.full && cuts[r] === null)) continue;
+    // Every other line of the column lies on one side: a wrapped comment starts under it.
+    const straddles = run.some((s) => !s.full && s.cells.some((p) => p.x0 < at - HEADER_START_TOLERANCE_PT && p.x1 > at + HEADER_START_TOLERANCE_PT && p.x0 < x1 && p.x1 > x0));
+    if (straddles) continue;
+    let headRight = x0;
+    run.forEach((s, r) => {
+      const parts = cuts[r];
+      if (parts === null) return;
+      s.cells.splice(c, 1, ...parts);
+      headRight = Math.max(headRight, parts[0].x1);
+    });
+    columns.splice(c, 1, { x0, x1: headRight }, { x0: at, x1 });
+  }
+}
+/** The second header cell starts this many ems into the column, at least. */
+const HEADER_START_MIN_EMS = 1;
+/** A line of the column starts under the second header cell within this many points. */
+const HEADER_START_TOLERANCE_PT = 1;
+/** The cut's interpolated place lies within this many ems of the header cell's start (twice
+ *  that for the next word's start). */
+const HEADER_CUT_EMS_MAX = 0.6;
+const WORD_CHAR = /\p{L}|\p{N}/u;
+
+/** A cell cut in two at the word space under x: at a span starting there after a space, or
+ *  inside a span, where the interpolated cut lands near x with words on both sides. */
+function cutAtStart(piece: Piece, x: number, em: number): [Piece, Piece] | null {
+  const items = piece.items;
+  for (let i = 0; i < items.length; i++) {
+    const { span, line } = items[i];
+    if (i > 0 && Math.abs(span.x0 - x) <= HEADER_START_TOLERANCE_PT && /\s$/.test(items[i - 1].span.text)) {
+      const head = pieceOfItems(items.slice(0, i));
+      head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(items[i - 1].span, items[i - 1].line)));
+      return [head, pieceOfItems(items.slice(i))];
+    }
+    if (span.x0 >= x || span.x1 <= x) continue;
+    // Character positions are interpolated: the cut is the last word space that falls left
+    // of x, within slack ("−1.8% One contract lost.": the space after "One" lies nearer x,
+    // but the words before it would reach past it).
+    const pitch = (span.x1 - span.x0) / span.text.length;
+    let space = -1;
+    for (let k = 1; k < span.text.length - 1; k++) if (span.text[k] === " " && span.text[k - 1] !== " " && span.x0 + k * pitch <= x + HEADER_CUT_EMS_MAX * em) space = k;
+    if (space < 0 || Math.abs(span.x0 + (space + 1) * pitch - x) > HEADER_CUT_EMS_MAX * em * 2) return null;
+    const parts = cutSpan(span, span.x0 + space * pitch);
+    if (parts === null || !WORD_CHAR.test(parts[0].text) || !WORD_CHAR.test(parts[1].text)) return null;
+    const head = pieceOfItems([...items.slice(0, i), { span: parts[0], line }]);
+    head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x));
+    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.max(parts[1].x0, x) }, line }, ...items.slice(i + 1)])];
+  }
+  return null;
 }
 
 /** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */
