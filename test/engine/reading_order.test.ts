@@ -67,6 +67,15 @@ describe("orderForReading", () => {
     expect(groups.map((g) => g.columns)).toEqual([2, 2]);
   });
 
+  it("reads a band with lines on one side of the gutter only as full width, one group with the lines around it (issue 9: an office report's list above a two-column section)", () => {
+    // A list item's wrapped line and a nested item between lines that cross the gutter of
+    // the two-column section below: no column, so the list is one run for paragraphing.
+    const above = [box("item1", 72, 540, 100), box("wrap", 90, 180, 114), box("nested", 90, 250, 128), box("item2", 72, 540, 142)];
+    const groups = orderForReading(shuffled([...above, ...LEFT, ...RIGHT]));
+    expect(ids(groups)).toEqual([above.map((b) => b.id), LEFT.map((l) => l.id), RIGHT.map((l) => l.id)]);
+    expect(groups.map((g) => g.columns)).toEqual([1, 2, 2]);
+  });
+
   it("reads a full-width title above two columns first, as its own band", () => {
     const title = box("title", 120, 492, 120, 18);
     const groups = orderForReading(shuffled([...LEFT, ...RIGHT, title]));

@@ -325,12 +325,14 @@ fn cut_at_gutter(boxes: &[Boxf], region: &Region, gutter: Gutter) -> Vec<Region>
     pieces
 }
 
+// A band with text on one side of the gutter only is no column: read as full width.
 fn flush(pieces: &mut Vec<Region>, left: &mut Vec<u32>, right: &mut Vec<u32>, depth: u32) {
+    let columns = if !left.is_empty() && !right.is_empty() { 2 } else { 1 };
     if !left.is_empty() {
-        pieces.push(Region { items: core::mem::take(left), depth, columns: 2, gutter: None, leaf: false });
+        pieces.push(Region { items: core::mem::take(left), depth, columns, gutter: None, leaf: false });
     }
     if !right.is_empty() {
-        pieces.push(Region { items: core::mem::take(right), depth, columns: 2, gutter: None, leaf: false });
+        pieces.push(Region { items: core::mem::take(right), depth, columns, gutter: None, leaf: false });
     }
 }
 

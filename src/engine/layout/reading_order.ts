@@ -250,12 +250,16 @@ function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T
   const sorted = region.items.slice().sort(byTopThenLeft);
   const pieces: Region<T>[] = [];
   const depth = region.depth + 1;
-  const column = (items: T[]): Region<T> => ({ items, depth, columns: 2, gutter: null, leaf: false });
+  // A band with text on one side of the gutter only (a list's wrapped line and a nested item
+  // between two lines that cross the gutter above a two-column section) is no column: read
+  // as full width, it stays one run with the bands around it.
+  const column = (items: T[], columns: number): Region<T> => ({ items, depth, columns, gutter: null, leaf: false });
   let left: T[] = [];
   let right: T[] = [];
   const flush = () => {
-    if (left.length > 0) pieces.push(column(left));
-    if (right.length > 0) pieces.push(column(right));
+    const columns = left.length > 0 && right.length > 0 ? 2 : 1;
+    if (left.length > 0) pieces.push(column(left, columns));
+    if (right.length > 0) pieces.push(column(right, columns));
     left = [];
     right = [];
   };
