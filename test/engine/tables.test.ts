@@ -753,6 +753,34 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(cellsOf(one[0])[1]).toEqual(["Benelux", "19.4", "+8.2% Strong volumes from two new retail customers signed in the spring."]);
   });
 
+  it("places header cells set flush left over figures set flush right, and keeps the totals rows under the last columns (issue 9: an office invoice)", () => {
+    const header = [text("Description", 72, 84, { bold: true }), text("Qty", 307, 84, { bold: true }), text("Unit price", 365, 84, { bold: true }), text("Amount", 450, 84, { bold: true })];
+    const items = [
+      ["Pallet storage", "112", "4.50", "504.00"],
+      ["Pick and pack", "1,840", "0.85", "1,564.00"],
+      ["Returns handling", "96", "1.20", "115.20"],
+      ["Courier surcharge", "4", "35.00", "140.00"],
+    ];
+    const body = items.flatMap(([d, q, u, a], r) => [text(d, 72, 100 + 16 * r), line(spanR(q, 360, 100 + 16 * r)), line(spanR(u, 445, 100 + 16 * r)), line(spanR(a, 530, 100 + 16 * r))]);
+    const totals = [
+      ["Subtotal", "2,323.20"],
+      ["VAT 21%", "487.87"],
+      ["Total due", "2,811.07"],
+    ].flatMap(([label, value], r) => [line(spanR(label, 445, 164 + 16 * r)), line(spanR(value, 530, 164 + 16 * r))]);
+    const { tables, rest } = detectTables([...header, ...body, ...totals], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0])).toEqual([
+      ["Description", "Qty", "Unit price", "Amount"],
+      ...items,
+      ["", "", "Subtotal", "2,323.20"],
+      ["", "", "VAT 21%", "487.87"],
+      ["", "", "Total due", "2,811.07"],
+    ]);
+    // Three partial rows that leave the last columns empty are text under the table.
+    const under = ["Payment is due", "within thirty", "days of receipt"].map((t, r) => text(t, 72, 164 + 16 * r));
+    expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);
+  });
+
   it("does not take padded rows at different pitches, nor a contents page's chapter entries, for a table", () => {
     const uneven = [...tableRows(["North"], 100, 34), ...tableRows(["Midlands"], 134, 34), ...tableRows(["South West"], 180, 34)];
     expect(detectTables(uneven, [], PAGE).tables).toEqual([]);

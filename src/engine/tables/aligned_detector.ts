@@ -185,8 +185,13 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
       continue;
     }
     slice.full = false;
-    if (++partials > PARTIAL_ROWS_RUN_MAX) break;
-    if (placeInColumns(inside, left, right) === null) {
+    // Rows filling two of the last columns or more, the first left empty, are a table's
+    // totals ("Subtotal" | "2,323.20", "VAT 21%", "Total due"): text below a table fills the
+    // first column, or one.
+    const placed = placeInColumns(inside, left, right);
+    const totals = placed !== null && placed.length >= 2 && placed[0] > 0;
+    if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
+    if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
       const joined = joinWithinColumns(inside, left, right);
       if (joined === null) break;
@@ -365,7 +370,7 @@ function joinWithinColumns(cells: Piece[], left: number[], right: number[]): Pie
 
 /** First and last column each piece overlaps, for header lines whose cells may span
  *  columns; null when a piece overlaps none or two pieces share a column. */
-function placeSpanning(cells: Piece[], columns: Column[]): [number, number][] | null {
+function placeSpanning(cells: Piece[], columns: Column[], flushRight: readonly boolean[]): [number, number][] | null {
   const out: [number, number][] = [];
   let previous = -1;
   for (const cell of cells) {
@@ -376,9 +381,31 @@ function placeSpanning(cells: Piece[], columns: Column[]): [number, number][] | 
       if (a < 0) a = c;
       b = c;
     }
+    // A header cell set flush left over figures set flush right, in the gap before their
+    // column (an invoice's "Qty" and "Unit price (€)" over "1,840" and "0.85").
+    if (a < 0) {
+      const c = columns.findIndex((col, k) => cell.x1 < col.x0 && (k === 0 || cell.x0 > columns[k - 1].x1));
+      if (c >= 0 && flushRight[c]) a = b = c;
+    }
     if (a <= previous) return null;
     out.push([a, b]);
     previous = b;
+  }
+  return out;
+}
+
+/** Whether each column's full-row cells end at one x (within CELL_END_TOLERANCE_PT) and
+ *  start at several: figures set flush right. */
+function flushRightColumns(slices: readonly Slice[], k: number): boolean[] {
+  const out: boolean[] = [];
+  for (let c = 0; c < k; c++) {
+    let x0Min = Infinity, x0Max = -Infinity, x1Min = Infinity, x1Max = -Infinity;
+    for (const s of slices) {
+      if (!s.full || s.cells.length !== k) continue;
+      const p = s.cells[c];
+      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0), x1Min = Math.min(x1Min, p.x1), x1Max = Math.max(x1Max, p.x1);
+    }
+    out.push(x1Max - x1Min <= CELL_END_TOLERANCE_PT && x0Max - x0Min > CELL_END_TOLERANCE_PT);
   }
   return out;
 }
@@ -391,13 +418,14 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const x1 = columns[columns.length - 1].x1;
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
+  const flushRight = flushRightColumns(run, columns.length);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
     const inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
-    const spans = placeSpanning(inside, columns);
+    const spans = placeSpanning(inside, columns, flushRight);
     // A lone piece is a header only over one column other than the labels', set as close
     // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
     if (spans === null) break;
@@ -744,6 +772,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const left = columns.map((c) => c.x0);
   const right = columns.map((c) => c.x1);
   const firstBody = slices.findIndex((s) => s.full);
+  const flushRight = flushRightColumns(slices, columns.length);
   const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
   const previous: (Slice | null)[] = [];
@@ -753,7 +782,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const placed = s.full
       ? s.cells.map((_, c) => c)
       : r < firstBody
-        ? placeSpanning(s.cells, columns)?.map((span) => span[0])
+        ? placeSpanning(s.cells, columns, flushRight)?.map((span) => span[0])
         : placeInColumns(s.cells, left, right);
     // A piece no rule places (across two columns below the header, texlive-en's page 27)
     // goes to the column it overlaps most: its text is never dropped.
