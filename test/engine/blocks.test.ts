@@ -904,6 +904,12 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(buildBlocks(verse, STATS).map(broken).slice(1)).toEqual(["And the forests, dark and lonely,\\ | Moved through all their depths of darkness\\ | Sighed, Farewell, O Hiawatha"]);
   });
 
+  it("measures a flush-right set's room up to the page's text when the set is a column of its own (an invoice's 'Invoice no.: …' | 'Date: …' | 'Due: …')", () => {
+    const block = [lineTo("Invoice no.: NWL-2025-1043", 410.5, 58, 530.2), lineTo("Date: 31 October 2025", 438.8, 70, 530.1), lineTo("Due: 30 November 2025", 431.1, 82, 530.2)];
+    expect(buildBlocks(block, STATS, undefined, 62.5).map(broken)).toEqual(["Invoice no.: NWL-2025-1043\\ | Date: 31 October 2025\\ | Due: 30 November 2025"]);
+
+  });
+
   it("keeps a justified paragraph whose first line is indented whole (ltluatex's 'This file contains code for both TEX … and' | 'Lua (to be loaded …')", () => {
     // The paragraph is set at 160, right of the column's left edge (a margin note's, line numbers').
     const indented = [widest, right("This file contains code for both TeX (to be stored as part of the format) and", 175, 632), right("Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the", 160, 644), lineTo("namespace luatexbase.", 160, 656, 260)];

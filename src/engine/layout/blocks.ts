@@ -230,8 +230,9 @@ const EDGE_TOLERANCE_PT = 1;
 /** Lines starting within this many ems of the left edge start at it: an OCR layer's words
  * jitter by a fraction of an em, a ragged left edge moves by words. */
 const LEFT_EDGE_TOLERANCE_EMS = 1;
-/** A column of at least this many lines can show how it is set. */
-const FLUSH_RIGHT_LINES_MIN = 4;
+/** A column of at least this many lines can show how it is set (an invoice's "Invoice no.",
+ * "Date" and "Due" lines set flush right at the top of the page). */
+const FLUSH_RIGHT_LINES_MIN = 3;
 /** Set flush right: this share of the lines end at the right edge ... */
 const FLUSH_RIGHT_SHARE_MIN = 0.8;
 /** ... and fewer than this share start at the left one (justified text does both). */
@@ -397,7 +398,9 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   return sample.length > 0 ? sample[sample.length >> 1] : 0;
 }
 
-export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween): Block[] {
+/** `pageLeft`: the left edge of the page's text, where a column's flush-right lines leave
+ * their room (an invoice's "Invoice no.: …" | "Date: …" block, a column of its own). */
+export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const styles = column.map(lineStyle);
@@ -415,7 +418,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const lineBreaks = new Array<boolean>(column.length).fill(false);
   const setEnds = new Array<boolean>(column.length).fill(false);
   markLineSets(lineBreaks, setEnds, column, styles, texts);
-  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, stats);
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, stats, Math.min(left, pageLeft));
   markLabelledLines(lineBreaks, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
@@ -875,12 +878,13 @@ const WORD_SPACE_EMS = 0.3;
 /** Marks the lines of each set of short lines: a line break after each but the last (in
  * `breaks`), and a new block after the last where it leaves room for the next line's first
  * word (in `ends`). */
-function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats): void {
+function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats, pageLeft: number): void {
   let start = 0;
   // A set flush right (a title page's "A high-level interactive language …" | "Edition 7 for
-  // Octave version 7.3.0" | "November 2022") leaves its room on the left.
+  // Octave version 7.3.0" | "November 2022") leaves its room on the left, up to the page's
+  // text where it is a column of its own.
   let flushRight = false;
-  const room = (k: number) => (flushRight ? column[k].x0 - left : right - column[k].x1);
+  const room = (k: number) => (flushRight ? column[k].x0 - pageLeft : right - column[k].x1);
   for (let i = 1; i <= column.length; i++) {
     if (i - start === 1 && i < column.length) flushRight = isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], right);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.

@@ -54,6 +54,8 @@ export function renderPage(
   const groups = orderForReading(items);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
+  let pageLeft = Infinity;
+  for (const line of rest) pageLeft = Math.min(pageLeft, line.x0);
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
@@ -64,7 +66,7 @@ export function renderPage(
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween));
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft));
       run = [];
     };
     for (const item of group.items) {
