@@ -360,3 +360,17 @@ describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'E
     );
   });
 });
+
+describe("renderPage: footnotes under a footnote rule (issue 9: a two-column paper's footnote at the foot of the left column)", () => {
+  it("reads the note after the page's text, and the paragraph broken by the column break whole", () => {
+    // The left column ends mid-sentence at its foot, over the note; the right one goes on.
+    const left = column([FULL, FULL, FULL, FULL, FULL, "Word word word word Table 1 summarises the"], 72, 500);
+    const note = line("1Corresponding author: a.devries@example.org", { x: 72, y: 720, size: 9 });
+    const right = column(["results by city. The gains are largest", FULL, FULL, FULL, FULL, "during the day."], 312, 500);
+    const lines = prepareLines([...left, note, ...right]);
+    const model = { ...page(1, lines), rules: [{ x0: 72, y0: 712, x1: 160, y1: 712.5, kind: "fill" as const }] };
+    const md = renderPage(model, lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toContain("Table 1 summarises the results by city.");
+    expect(md.trimEnd().endsWith("1Corresponding author: a.devries@example.org")).toBe(true);
+  });
+});

@@ -12,7 +12,8 @@ import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { firstWordWidth, lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
-import { startsWithFootnoteMark, superscripts } from "./superscripts.js";
+import { startsWithNoteMark } from "./footnote_area.js";
+import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText } from "./whitespace.js";
@@ -608,7 +609,7 @@ function startsNewBlock(
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
   // Footnotes set one under another without a blank: each starts with its raised mark.
-  if (startsWithFootnoteMark(line) && startsWithFootnoteMark(current.lines[0])) return true;
+  if (startsWithNoteMark(line) && startsWithNoteMark(current.lines[0])) return true;
   const em = emOfStyle(style);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.

@@ -1,0 +1,100 @@
+// Step 5, each page, for render/page.ts: the footnotes under a footnote rule, the short rule
+// at the foot of a page or column that LaTeX (\footnoterule), Writer and Word draw over them.
+// Reading order finds footnotes by their small type (reading_order.ts); footnotes set only a
+// point under the body (9 pt under 10) pass that test, and in a two-column page they were
+// read as the left column's last lines, between its paragraph and that paragraph's rest at
+// the top of the right column ("… Table 1 summarises the" | "1Corresponding author: …" |
+// "results by city."). Taken out of the flow, they are read after everything else on the page.
+import type { Line, Rule } from "../model.js";
+import { lineStyle } from "./document_stats.js";
+import { lineText } from "./lines.js";
+import { startsWithFootnoteMark } from "./superscripts.js";
+
+/** A footnote rule is a horizontal stroke at most this thick ... */
+const RULE_THICKNESS_MAX_PT = 1.5;
+/** ... at least this long (a dash or an underline is shorter) ... */
+const RULE_LENGTH_MIN_PT = 20;
+/** ... and at most this share of the text's width on the page: a rule across the text is a
+ *  table's or a section's. */
+const RULE_WIDTH_SHARE_MAX = 0.45;
+/** ... in the lower part of the page, below this share of its height. */
+const RULE_TOP_SHARE_MIN = 0.5;
+/** The first footnote starts at most this many body sizes under the rule. */
+const FIRST_NOTE_GAP_SIZES_MAX = 3;
+/** A footnote starts at most this many body sizes right of the rule's left end (a note's
+ *  mark hangs, its text may be indented). */
+const NOTE_INDENT_SIZES_MAX = 3;
+/** Notes stand at most this many body sizes apart (a display inside a note, a note's gap). */
+const NOTE_GAP_SIZES_MAX = 2;
+/** Footnotes are set smaller than the body, by this many points at least. */
+const NOTE_SIZE_UNDER_BODY_MIN = 0.5;
+/** The rule starts at the left edge of the text above it, within this many points. */
+const RULE_EDGE_TOLERANCE_PT = 2;
+/** A footnote's mark when it is not raised: a superscript digit or sign, or a number or sign
+ *  set against the note's first word, a capital (Writer's "1Figures are audited …", not "6pt."). */
+const PLAIN_MARK = /^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶]+\s*\S|\d{1,3}\p{Lu})/u;
+
+export interface FootnoteArea {
+  /** The page's lines without the footnotes, in their order. */
+  flow: Line[];
+  /** The footnotes, top to bottom; empty when the page has no footnote rule over them. */
+  notes: Line[];
+}
+
+export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[], bodySize: number, pageHeight: number): FootnoteArea {
+  const none = { flow: lines as Line[], notes: [] };
+  if (rules.length === 0 || lines.length === 0) return none;
+  let left = Infinity;
+  let right = -Infinity;
+  for (const line of lines) (left = Math.min(left, line.x0)), (right = Math.max(right, line.x1));
+  const widthMax = RULE_WIDTH_SHARE_MAX * (right - left);
+  let taken: Set<Line> | null = null;
+  for (const rule of rules) {
+    const length = rule.x1 - rule.x0;
+    if (rule.y1 - rule.y0 > RULE_THICKNESS_MAX_PT || length < RULE_LENGTH_MIN_PT || length > widthMax || rule.y0 < RULE_TOP_SHARE_MIN * pageHeight) continue;
+    const notes = notesUnder(rule, lines, bodySize);
+    if (notes === null) continue;
+    taken ??= new Set();
+    for (const line of notes) taken.add(line);
+  }
+  if (taken === null) return none;
+  const notes = lines.filter((line) => taken.has(line)).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  return { flow: lines.filter((line) => !taken.has(line)), notes };
+}
+
+/** Whether a footnote's line starts a note: with its mark, raised or not. */
+export function startsNote(line: Line): boolean {
+  return startsWithFootnoteMark(line) || PLAIN_MARK.test(lineText(line));
+}
+
+/** Whether a line starts with a footnote's mark, raised or a superscript digit ("¹See …"). */
+export function startsWithNoteMark(line: Line): boolean {
+  return startsWithFootnoteMark(line) || SUPERSCRIPT_MARK.test(lineText(line));
+}
+const SUPERSCRIPT_MARK = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s*\S/u;
+
+/** The lines under a rule that read as its footnotes: starting at its left end (or a little
+ *  right of it), the first close under it, all of them in type smaller than the body. Null
+ *  when a line there is body text, or none is close enough. */
+function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[] | null {
+  const indentMax = NOTE_INDENT_SIZES_MAX * bodySize;
+  // The rule starts at the left edge of the column's text above it (a fraction bar, a box's
+  // or a table's rule starts elsewhere).
+  let edge = Infinity;
+  for (const line of lines) if (line.y1 <= rule.y0 && line.x1 > rule.x0 && line.x0 < rule.x1) edge = Math.min(edge, line.x0);
+  if (Math.abs(edge - rule.x0) > RULE_EDGE_TOLERANCE_PT) return null;
+  // Everything under the rule in its column: notes only, at the page's foot.
+  const under = lines.filter((line) => line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0);
+  if (under.length === 0) return null;
+  under.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  if (under[0].y0 - rule.y1 > FIRST_NOTE_GAP_SIZES_MAX * bodySize || !startsNote(under[0])) return null;
+  // The notes run on without a gap wider than a few lines; what stands further down is
+  // something else (the small print across the page's foot: ltnews' copyright line).
+  let end = 1;
+  while (end < under.length && under[end].y0 - under[end - 1].y1 <= NOTE_GAP_SIZES_MAX * bodySize) end++;
+  const notes = under.slice(0, end);
+  // A line there in the body's size makes the rule something else (a signature line, a
+  // form's field, a box).
+  if (notes.some((line) => line.x0 < rule.x0 - RULE_EDGE_TOLERANCE_PT || lineStyle(line).size > bodySize - NOTE_SIZE_UNDER_BODY_MIN)) return null;
+  return notes;
+}
