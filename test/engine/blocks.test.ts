@@ -236,6 +236,15 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks(spaced, STATS))).toEqual(["h1", "h1"]);
   });
 
+  it("joins a centred title's subtitle after a colon, in small letters; not a heading set flush left over a term (issue 9: an office paper's title, microtype's 'driver:')", () => {
+    const title = [line("Dynamic re-routing of delivery vans:", { size: 18, x: 144, y: 68 }), line("evidence from a field trial", { size: 18, x: 184.5, y: 91 })];
+    const blocks = buildBlocks(title, STATS);
+    expect(kinds(blocks)).toEqual(["h1"]);
+    expect(texts(blocks[0])).toBe("Dynamic re-routing of delivery vans: | evidence from a field trial");
+    const flushLeft = [line("The modules in this file are:", { size: 18, y: 68 }), line("driver: the documentation driver", { size: 18, y: 91 }), line(FULL, { y: 130 })];
+    expect(kinds(buildBlocks(flushLeft, STATS))).toEqual(["h1", "h1", "paragraph"]);
+  });
+
   it("makes a heading with code in it a heading, whatever the code font's weight (issue 9: r-intro '6.3.2 attach() and detach()')", () => {
     const heading = line([
       { text: "6.3.2 ", size: 18, bold: true },

@@ -1022,7 +1022,11 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
         gap < gapMax &&
         below.x0 < above.x1 &&
         below.x1 > above.x0 &&
-        !/[.:!?]\s*$/.test(lineText(above))
+        // A heading's line ending a sentence or a colon ends it; only a centred title's goes on
+        // after a colon, its subtitle in small letters ("Dynamic re-routing of urban delivery
+        // vans:" | "evidence from a field trial"; not microtype's "The docstrip modules in this
+        // file are:" | "driver: …", set flush left).
+        !(/[.!?]\s*$/.test(lineText(above)) || (/:\s*$/.test(lineText(above)) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
       ) {
         out[out.length - 1] = { ...prev, lines: [...prev.lines, ...block.lines] };
         continue;
@@ -1031,6 +1035,12 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
     out.push(block);
   }
   return out;
+}
+
+/** Two lines centred on one another, starting at different x's. */
+function centredUnder(above: Line, below: Line): boolean {
+  const em = emOf(above);
+  return Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= HANG_TOLERANCE_EMS * em && Math.abs(above.x0 - below.x0) > HANG_TOLERANCE_EMS * em;
 }
 
 const LABEL_END = /[:：]$/;
