@@ -1058,6 +1058,15 @@ describe("buildBlocks: paragraphs under a list item's text (issue 9: the GPL's '
   });
 });
 
+describe("buildBlocks: a reference's label hangs (issue 9: an office paper's and TeX manuals' bibliographies)", () => {
+  it("goes on under the text after the label, though the first line ended a sentence; an indent elsewhere starts a paragraph", () => {
+    const refs = [lineTo("[1] Bektas, T., Laporte, G. (2011). The pollution-routing problem.", 309.1, 100, 532.5, 8.5), lineTo("Transportation Research Part B 45, 1232-1250.", 323.3, 110, 484.9, 8.5), lineTo("[2] Pillac, V., Gendreau, M. (2013). A review of dynamic routing.", 309.1, 121, 532.2, 8.5)];
+    expect(buildBlocks(refs, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+    const prose = [lineTo("The first paragraph of the section ends here with its last sentence.", 309.1, 100, 532.5, 8.5), lineTo("Transportation research is what the next paragraph is about.", 323.3, 110, 484.9, 8.5)];
+    expect(buildBlocks(prose, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
+  });
+});
+
 describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's package list, tracemonkey's references)", () => {
   const at = (text: string, x: number, y: number, x1?: number): Line => (x1 === undefined ? line(text, { x, y, size: 10 }) : lineTo(text, x, y, x1));
 

@@ -718,6 +718,11 @@ function startsNewBlock(
     // citing." had split).
     const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < Math.max(bodySize + 1, bodySize * HANGING_LINE_SIZE_RATIO_MAX);
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
+    // A reference's label hangs: its second line goes on under the text after the label,
+    // whatever the first ended with ("[1] Bektaş, T., Laporte, G. (2011). The pollution-routing
+    // problem." | "Transportation Research Part B 45, 1232–1250.").
+    const label = hangingLine ? REFERENCE_LABEL.exec(prevText) : null;
+    if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
     return shift > 0;
   }
   // A paragraph of one line at the first-line indent that its author broke where the next
@@ -753,6 +758,9 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
 }
+
+/** A bibliography entry's label before its text: "[1] ", "[Knu84] ". */
+const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,12}\]\s+/;
 
 /** The end of a line whose words go on in the next: a letter, a comma or a hyphen (not a
  * sentence's end, nor a line of code ending in ";" or "{", nor a contents entry's number). */
