@@ -776,6 +776,9 @@ describe("detectTables: borderless tables in their surroundings", () => {
       ["", "", "VAT 21%", "487.87"],
       ["", "", "Total due", "2,811.07"],
     ]);
+    // Figures all of one width end at one x too: the header before them heads them.
+    const even = [text("Region", 72, 84, { bold: true }), text("Target", 300, 84, { bold: true }), ...["North", "South", "East"].flatMap((r, k) => [text(r, 72, 100 + 16 * k), line(spanR("3,600", 380, 100 + 16 * k))])];
+    expect(cellsOf(detectTables(even, [], PAGE).tables[0])[0]).toEqual(["Region", "Target"]);
     // Three partial rows that leave the last columns empty are text under the table.
     const under = ["Payment is due", "within thirty", "days of receipt"].map((t, r) => text(t, 72, 164 + 16 * r));
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);

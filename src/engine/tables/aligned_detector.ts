@@ -394,18 +394,19 @@ function placeSpanning(cells: Piece[], columns: Column[], flushRight: readonly b
   return out;
 }
 
-/** Whether each column's full-row cells end at one x (within CELL_END_TOLERANCE_PT) and
- *  start at several: figures set flush right. */
+/** Whether each column's full-row cells end at one x (within CELL_END_TOLERANCE_PT): figures
+ *  set flush right, or all of one width ("3,802", "2,624"). */
 function flushRightColumns(slices: readonly Slice[], k: number): boolean[] {
   const out: boolean[] = [];
   for (let c = 0; c < k; c++) {
-    let x0Min = Infinity, x0Max = -Infinity, x1Min = Infinity, x1Max = -Infinity;
+    let x1Min = Infinity;
+    let x1Max = -Infinity;
     for (const s of slices) {
       if (!s.full || s.cells.length !== k) continue;
-      const p = s.cells[c];
-      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0), x1Min = Math.min(x1Min, p.x1), x1Max = Math.max(x1Max, p.x1);
+      x1Min = Math.min(x1Min, s.cells[c].x1);
+      x1Max = Math.max(x1Max, s.cells[c].x1);
     }
-    out.push(x1Max - x1Min <= CELL_END_TOLERANCE_PT && x0Max - x0Min > CELL_END_TOLERANCE_PT);
+    out.push(x1Max - x1Min <= CELL_END_TOLERANCE_PT);
   }
   return out;
 }
