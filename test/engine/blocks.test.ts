@@ -913,6 +913,11 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(buildBlocks(verse, STATS).map(broken).slice(1)).toEqual(["And the forests, dark and lonely,\\ | Moved through all their depths of darkness\\ | Sighed, Farewell, O Hiawatha"]);
   });
 
+  it("goes on after a company's abbreviation in a set, where a sentence's end would end the block (a letterhead's 'Northwind Logistics B.V.' | 'Havenweg 12')", () => {
+    const address = [widest, at("Northwind Logistics B.V.", 130, 632), at("Havenweg 12", 70, 644), at("3089 KM Rotterdam", 100, 656)];
+    expect(buildBlocks(address, STATS).map(broken).slice(1)).toEqual(["Northwind Logistics B.V.\\ | Havenweg 12\\ | 3089 KM Rotterdam"]);
+  });
+
   it("measures a flush-right set's room up to the page's text when the set is a column of its own (an invoice's 'Invoice no.: …' | 'Date: …' | 'Due: …')", () => {
     const block = [lineTo("Invoice no.: NWL-2025-1043", 410.5, 58, 530.2), lineTo("Date: 31 October 2025", 438.8, 70, 530.1), lineTo("Due: 30 November 2025", 431.1, 82, 530.2)];
     expect(buildBlocks(block, STATS, undefined, 62.5).map(broken)).toEqual(["Invoice no.: NWL-2025-1043\\ | Date: 31 October 2025\\ | Due: 30 November 2025"]);

@@ -267,6 +267,13 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([margin]).running.has(margin)).toBe(true);
   });
 
+  it("strips a letterhead's foot of fields set apart by middle dots, and keeps a footnote there (issue 9: an office letter)", () => {
+    const foot = line("Northwind Logistics B.V. · Havenweg 12 · 3089 KM Rotterdam · www.northwind.example", { x: 120, y: 770, size: 9 });
+    expect(onePage([foot]).running.has(foot)).toBe(true);
+    const note = line("1 The rates are those agreed on 3 November · see the renewal.", { x: 72, y: 770, size: 9 });
+    expect(onePage([note]).running.has(note)).toBe(false);
+  });
+
   it("strips a small running head alone above the body", () => {
     const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
     expect(onePage([head]).running.has(head)).toBe(true);

@@ -884,6 +884,9 @@ const CLAUSE_GOES_ON = /[,;\-–—&/]\s*$/;
 /** The room must hold the word and a space of this many ems. */
 const WORD_SPACE_EMS = 0.3;
 
+/** An initialism or a company's, a street's abbreviation at a line's end: "B.V.", "Ltd.". */
+const ABBREVIATION_END = /(?:\b\p{Lu}\.){2,}$|\b(?:Ltd|Inc|Co|Corp|Bros|St|Ave|Rd)\.$/u;
+
 /** Marks the lines of each set of short lines: a line break after each but the last (in
  * `breaks`), and a new block after the last where it leaves room for the next line's first
  * word (in `ends`). */
@@ -923,8 +926,9 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
       const last = lastWraps ? i - 2 : i - 1;
       for (let k = start; k < last; k++) {
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
-        // of such lines (markLineSets).
-        if (!ITEM_END.test(texts[k].trimEnd())) breaks[k] = true;
+        // of such lines (markLineSets). A company's abbreviation ends none ("Northwind
+        // Logistics B.V." over its street).
+        if (!ITEM_END.test(texts[k].trimEnd()) || ABBREVIATION_END.test(texts[k].trimEnd())) breaks[k] = true;
         else if (!breaks[k]) ends[k] = true;
       }
       if ((lastWraps || roomForNext) && !breaks[last]) ends[last] = true;

@@ -85,6 +85,11 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /\bpage\s+\d{1,5}$/i,
 ];
 
+/** A letterhead's foot: three fields or more set apart by middle dots, bars or bullets
+ * ("Northwind Logistics B.V. · Havenweg 12 · 3089 KM Rotterdam · www.northwind.example"); a
+ * footnote starts with its mark and reads as a sentence. */
+const FOOTER_FIELDS = /^[^·|•]*\S\s+[·|•]\s+\S[^·|•]*\s[·|•]\s+\S/u;
+
 type Band = "top" | "bottom" | "side" | null;
 
 function bandOf(line: Line, page: PageModel): Band {
@@ -216,7 +221,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
+    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
