@@ -779,6 +779,10 @@ describe("detectTables: borderless tables in their surroundings", () => {
     // Figures all of one width end at one x too: the header before them heads them.
     const even = [text("Region", 72, 84, { bold: true }), text("Target", 300, 84, { bold: true }), ...["North", "South", "East"].flatMap((r, k) => [text(r, 72, 100 + 16 * k), line(spanR("3,600", 380, 100 + 16 * k))])];
     expect(cellsOf(detectTables(even, [], PAGE).tables[0])[0]).toEqual(["Region", "Target"]);
+    // A header centred over a text column's cell, past its text, is not the figures' after it
+    // (camelot-mexican_towns' "Nombre Municipio" over "Aguascalientes", before "0094").
+    const towns = [text("Town name", 160, 84, { bold: true }), ...["Aguascalientes", "Aguascalientes", "Aguascalientes"].flatMap((t, k) => [text(t, 72, 100 + 16 * k), line(spanR(`00${94 + 2 * k}`, 380, 100 + 16 * k))])];
+    expect(cellsOf(detectTables(towns, [], PAGE).tables[0])[0]).toEqual(["Aguascalientes", "0094"]);
     // Three partial rows that leave the last columns empty are text under the table.
     const under = ["Payment is due", "within thirty", "days of receipt"].map((t, r) => text(t, 72, 164 + 16 * r));
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);

@@ -370,7 +370,7 @@ function joinWithinColumns(cells: Piece[], left: number[], right: number[]): Pie
 
 /** First and last column each piece overlaps, for header lines whose cells may span
  *  columns; null when a piece overlaps none or two pieces share a column. */
-function placeSpanning(cells: Piece[], columns: Column[], flushRight: readonly boolean[]): [number, number][] | null {
+function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Alignment[]): [number, number][] | null {
   const out: [number, number][] = [];
   let previous = -1;
   for (const cell of cells) {
@@ -382,10 +382,13 @@ function placeSpanning(cells: Piece[], columns: Column[], flushRight: readonly b
       b = c;
     }
     // A header cell set flush left over figures set flush right, in the gap before their
-    // column (an invoice's "Qty" and "Unit price (€)" over "1,840" and "0.85").
+    // column (an invoice's "Qty" and "Unit price (€)" over "1,840" and "0.85"). After a column
+    // of text set flush left, whose header may be centred over its cell past its text
+    // (camelot-mexican_towns' "Nombre Municipio"), only when nearer the figures.
     if (a < 0) {
       const c = columns.findIndex((col, k) => cell.x1 < col.x0 && (k === 0 || cell.x0 > columns[k - 1].x1));
-      if (c >= 0 && flushRight[c]) a = b = c;
+      const afterText = c > 0 && alignment[c - 1] === "text" && columns[c].x0 - cell.x1 >= cell.x0 - columns[c - 1].x1;
+      if (c >= 0 && alignment[c] === "figures" && !afterText) a = b = c;
     }
     if (a <= previous) return null;
     out.push([a, b]);
@@ -394,22 +397,29 @@ function placeSpanning(cells: Piece[], columns: Column[], flushRight: readonly b
   return out;
 }
 
-/** Whether each column's full-row cells end at one x (within CELL_END_TOLERANCE_PT): figures
- *  set flush right, or all of one width ("3,802", "2,624"). */
-function flushRightColumns(slices: readonly Slice[], k: number): boolean[] {
-  const out: boolean[] = [];
+/** How a column's full-row cells line up: figures ending at one x (set flush right, or all
+ *  of one width: "figures"), text starting at one x ("text"), or neither ("mixed"). */
+type Alignment = "figures" | "text" | "mixed";
+
+function columnAlignments(slices: readonly Slice[], k: number): Alignment[] {
+  const out: Alignment[] = [];
   for (let c = 0; c < k; c++) {
-    let x1Min = Infinity;
-    let x1Max = -Infinity;
+    let x0Min = Infinity, x0Max = -Infinity, x1Min = Infinity, x1Max = -Infinity;
+    let figures = true;
     for (const s of slices) {
       if (!s.full || s.cells.length !== k) continue;
-      x1Min = Math.min(x1Min, s.cells[c].x1);
-      x1Max = Math.max(x1Max, s.cells[c].x1);
+      const p = s.cells[c];
+      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0), x1Min = Math.min(x1Min, p.x1), x1Max = Math.max(x1Max, p.x1);
+      if (figures && !FIGURE.test(pieceText(p))) figures = false;
     }
-    out.push(x1Max - x1Min <= CELL_END_TOLERANCE_PT);
+    const right = x1Max - x1Min <= CELL_END_TOLERANCE_PT;
+    const left = x0Max - x0Min <= CELL_END_TOLERANCE_PT;
+    out.push(right && (figures || !left) ? "figures" : left ? "text" : "mixed");
   }
   return out;
 }
+/** A cell of figures: digits, signs, separators, a currency or a per cent. */
+const FIGURE = /^[\d\s.,:%+\-−–()€$£¥]+$/u;
 
 /** Header lines above a run: near rows (or rows ruled off from the body) whose pieces inside
  *  the table's window each sit over one column or, beside other pieces, span several. */
@@ -419,14 +429,14 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const x1 = columns[columns.length - 1].x1;
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
-  const flushRight = flushRightColumns(run, columns.length);
+  const alignment = columnAlignments(run, columns.length);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
     const inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
-    const spans = placeSpanning(inside, columns, flushRight);
+    const spans = placeSpanning(inside, columns, alignment);
     // A lone piece is a header only over one column other than the labels', set as close
     // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
     if (spans === null) break;
@@ -773,7 +783,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const left = columns.map((c) => c.x0);
   const right = columns.map((c) => c.x1);
   const firstBody = slices.findIndex((s) => s.full);
-  const flushRight = flushRightColumns(slices, columns.length);
+  const alignment = columnAlignments(slices, columns.length);
   const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
   const previous: (Slice | null)[] = [];
@@ -783,7 +793,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const placed = s.full
       ? s.cells.map((_, c) => c)
       : r < firstBody
-        ? placeSpanning(s.cells, columns, flushRight)?.map((span) => span[0])
+        ? placeSpanning(s.cells, columns, alignment)?.map((span) => span[0])
         : placeInColumns(s.cells, left, right);
     // A piece no rule places (across two columns below the header, texlive-en's page 27)
     // goes to the column it overlaps most: its text is never dropped.
