@@ -9,6 +9,7 @@ import type { Line, Rule } from "../model.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
+import { isBlankText } from "./whitespace.js";
 
 /** A footnote rule is a horizontal stroke at most this thick ... */
 const RULE_THICKNESS_MAX_PT = 1.5;
@@ -67,11 +68,14 @@ export function startsNote(line: Line): boolean {
   return startsWithFootnoteMark(line) || PLAIN_MARK.test(lineText(line));
 }
 
-/** Whether a line starts with a footnote's mark, raised or a superscript digit ("¹See …"). */
+/** Whether a line starts with a footnote's mark, raised or a superscript digit ("¹See …").
+ *  Asked of every line a paragraph meets: its first span is looked at, not its whole text. */
 export function startsWithNoteMark(line: Line): boolean {
-  return startsWithFootnoteMark(line) || SUPERSCRIPT_MARK.test(lineText(line));
+  const first = line.spans.find((span) => !isBlankText(span.text));
+  if (first === undefined) return false;
+  return SUPERSCRIPT_MARK.test(first.text) || startsWithFootnoteMark(line);
 }
-const SUPERSCRIPT_MARK = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s*\S/u;
+const SUPERSCRIPT_MARK = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]/u;
 
 /** The lines under a rule that read as its footnotes: starting at its left end (or a little
  *  right of it), the first close under it, all of them in type smaller than the body. Null
