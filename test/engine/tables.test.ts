@@ -1423,3 +1423,13 @@ describe("table cells in the Markdown (issue 9: real pages keep what is visible;
     expect(markdown).not.toContain("`");
   });
 });
+
+describe("a table in one column of a two-column page (issue 9: fixtures/real/gen-office-paper, a Writer paper's results table)", () => {
+  it("finds the table in the right column beside the left column's prose at another leading, and reads the footnote last", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/real/gen-office-paper.pdf", import.meta.url)));
+    const md = (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown as string;
+    expect(md).toContain("| City | Distance | Congestion |\n| --- | --- | --- |\n| Rotterdam | −6.8% | −10.1% |");
+    expect(md).toContain("Table 1 summarises the results by city.");
+    expect(md.trimEnd().split("\n").filter((l) => !l.startsWith("<!--")).pop()).toBe("1Corresponding author: a.devries@example.org");
+  });
+});

@@ -55,7 +55,7 @@ const FOOTNOTE_HEIGHT_SHARE = 0.85;
 /** … and they are at most this share of the column's items (a footnote is not the column). */
 const FOOTNOTE_ITEMS_SHARE = 0.4;
 
-interface Gutter {
+export interface Gutter {
   x0: number;
   x1: number;
 }
@@ -314,6 +314,12 @@ function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
   }
   if (!anyGutter) return null;
   return runs.map((run) => ({ items: run.items, depth: region.depth, columns: region.columns, gutter: run.gutter, leaf: !run.gutter }));
+}
+
+/** The page's column gutter, the first cut reading order makes (TypeScript, whichever
+ * kernel orders the page): tables/detect.ts looks for tables inside each column. */
+export function columnGutter<T extends Box>(items: readonly T[]): Gutter | null {
+  return findGutter(items);
 }
 
 /**

@@ -12,8 +12,8 @@ import { type InlineOptions, renderInline, plainText } from "./inline.js";
 import { lineSize } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
-import { orderForReading } from "../layout/reading_order.js";
-import { detectTables, type Table } from "../tables/detect.js";
+import { columnGutter, orderForReading } from "../layout/reading_order.js";
+import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
@@ -47,7 +47,10 @@ export function renderPage(
   outline: OutlineHints,
 ): PageRender {
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
-  const { tables, rest: text } = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const pageTables = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const gutter = columnGutter(pageTables.rest);
+  if (gutter) detectColumnTables(pageTables, gutter);
+  const { tables, rest: text } = pageTables;
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);

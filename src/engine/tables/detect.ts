@@ -8,23 +8,67 @@ import type { Line, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
 import type { Table } from "./model.js";
 import { detectRuled } from "./ruled_detector.js";
-import { collectRulings } from "./rulings.js";
+import { collectRulings, type Rulings } from "./rulings.js";
 
 export type { Table, TableCell } from "./model.js";
 
-export function detectTables(
-  lines: Line[],
-  rules: Rule[],
-  page: { width: number; height: number },
-): { tables: Table[]; rest: Line[] } {
+/** A page's tables and the lines they left, with what a second look inside one column of
+ *  the page needs (detectColumnTables). */
+export interface PageTables {
+  tables: Table[];
+  rest: Line[];
+  rulings: Rulings;
+  /** Lines inside drawn diagrams: their labels line up in columns but are no table. */
+  inDiagrams: Set<Line>;
+}
+
+export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number }): PageTables {
   const rulings = collectRulings(rules, page);
   const taken = new Set<Line>();
-  // Lines inside drawn diagrams: their labels line up in columns but are no table.
   const inDiagrams = new Set<Line>();
   const tables: Table[] = [];
   detectRuled(lines, rulings, taken, inDiagrams, tables);
   detectAligned(lines, rulings, taken, inDiagrams, tables);
-  if (tables.length === 0) return { tables, rest: lines.slice() };
+  if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
-  return { tables, rest: lines.filter((l) => !taken.has(l)) };
+  return { tables, rest: lines.filter((l) => !taken.has(l)), rulings, inDiagrams };
+}
+
+/** A contents page's entries: page numbers in the last column (a cell's wrapped entries
+ *  hold several) that never go down. */
+function isContents(table: Table): boolean {
+  let page = -1;
+  for (const row of table.rows) {
+    const numbers = row[row.length - 1].lines.map((line) => line.spans.map((span) => span.text).join("")).join(" ").trim().split(/\s+/);
+    for (const number of numbers) {
+      if (!/^\d{1,4}$/.test(number) || Number(number) < page) return false;
+      page = Number(number);
+    }
+  }
+  return true;
+}
+
+/**
+ * Aligned tables inside the columns of a two-column page, each column looked at alone: page
+ * wide, a table's rows share their rows with the other column's prose (a paper's results
+ * table in its right column, beside the left column's lines at another leading), and the run
+ * of both columns' lines reads as prose. Adds them to `page`.
+ */
+export function detectColumnTables(page: PageTables, gutter: { x0: number; x1: number }): void {
+  const taken = new Set<Line>();
+  const found: Table[] = [];
+  for (const side of [page.rest.filter((l) => l.x1 <= gutter.x0), page.rest.filter((l) => l.x0 >= gutter.x1)]) {
+    const tables: Table[] = [];
+    const lines = new Set<Line>();
+    detectAligned(side, page.rulings, lines, page.inDiagrams, tables);
+    // Only a table with a header row: a column's index or contents entries line up too.
+    for (const table of tables) {
+      if (table.headerRows === 0 || isContents(table)) continue;
+      found.push(table);
+      for (const line of lines) if (line.y0 < table.y1 && line.y1 > table.y0 && line.x0 < table.x1 && line.x1 > table.x0) taken.add(line);
+    }
+  }
+  if (found.length === 0) return;
+  page.tables = [...page.tables, ...found].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
+  page.rest = page.rest.filter((l) => !taken.has(l));
 }
