@@ -63,6 +63,17 @@ export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[],
   return { flow: lines.filter((line) => !taken.has(line)), notes };
 }
 
+/** The footnotes, one note each: a note starts at its mark, raised or not ("15The added …" |
+ *  "16Extended …"). */
+export function splitNotes(footnotes: readonly Line[]): Line[][] {
+  const notes: Line[][] = [];
+  for (const line of footnotes) {
+    if (notes.length === 0 || startsNote(line)) notes.push([line]);
+    else notes[notes.length - 1].push(line);
+  }
+  return notes;
+}
+
 /** Whether a footnote's line starts a note: with its mark, raised or not. */
 export function startsNote(line: Line): boolean {
   return startsWithFootnoteMark(line) || PLAIN_MARK.test(lineText(line));

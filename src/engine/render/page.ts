@@ -3,7 +3,7 @@
 // nothing of other pages.
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
-import { startsNote, takeFootnoteArea } from "../layout/footnote_area.js";
+import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
 import { type Block, buildBlocks, ITEM_BODY_TOLERANCE_EMS, nestListItems } from "../layout/blocks.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
@@ -84,20 +84,7 @@ export function renderPage(
     flush();
     if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
-  // Footnotes under a footnote rule come after the page's text, whatever column they foot,
-  // and before what stands under them (a page number, a running footer kept in the output).
-  if (footnotes.length > 0) {
-    const foot = footnotes[footnotes.length - 1].y1;
-    let at = blocks.length;
-    while (at > 0 && blockTop(blocks[at - 1]) >= foot) at--;
-    // Each note starts at its mark, raised or not ("15The added …" | "16Extended …").
-    const notes: Line[][] = [];
-    for (const line of footnotes) {
-      if (notes.length === 0 || startsNote(line)) notes.push([line]);
-      else notes[notes.length - 1].push(line);
-    }
-    blocks.splice(at, 0, ...notes.flatMap((note) => buildBlocks(note, stats, fieldBetween, pageLeft)));
-  }
+  if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), (lines): PageBlock => ({ kind: "paragraph", lines }));
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
@@ -108,6 +95,15 @@ export function renderPage(
   const links: { url: string; text: string }[] = [];
   const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
   return { markdown, links, columns };
+}
+
+/** Footnotes under a footnote rule come after the page's text, whatever column they foot,
+ * and before what stands under them (a page number, a running footer kept in the output). */
+function putFootnotes(blocks: PageBlock[], footnotes: readonly Line[], build: (note: Line[]) => PageBlock[]): void {
+  const foot = footnotes[footnotes.length - 1].y1;
+  let at = blocks.length;
+  while (at > 0 && blockTop(blocks[at - 1]) >= foot) at--;
+  blocks.splice(at, 0, ...splitNotes(footnotes).flatMap(build));
 }
 
 function blockTop(block: PageBlock): number {
