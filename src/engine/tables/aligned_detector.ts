@@ -10,7 +10,7 @@ import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
-import { ALIGNED_ROWS_MIN, runLooksTabular } from "./reads_as_table.js";
+import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -752,18 +752,10 @@ function atOnePitch(run: Slice[]): boolean {
 }
 
 /** A contents page's chapter entries, set at one pitch as padded rows are: a title and its
- *  page number, the numbers never going down. */
+ *  page number. */
 function isContents(run: Slice[]): boolean {
-  if (run[0].cells.length !== 2) return false;
-  let page = -1;
-  for (const s of run) {
-    const number = pieceText(s.cells[1]);
-    if (!PAGE_NUMBER.test(number) || Number(number) < page) return false;
-    page = Number(number);
-  }
-  return true;
+  return run[0].cells.length === 2 && pageNumbersNeverGoDown(run.map((s) => pieceText(s.cells[1])));
 }
-const PAGE_NUMBER = /^\d{1,4}$/;
 
 function enoughFullRows(run: Slice[] | null): run is Slice[] {
   if (run === null) return false;

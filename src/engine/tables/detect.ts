@@ -8,6 +8,8 @@ import type { Line, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
 import type { Table } from "./model.js";
 import { detectRuled } from "./ruled_detector.js";
+import { lineText } from "../layout/lines.js";
+import { pageNumbersNeverGoDown } from "./reads_as_table.js";
 import { collectRulings, type Rulings } from "./rulings.js";
 
 export type { Table, TableCell } from "./model.js";
@@ -34,18 +36,9 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
   return { tables, rest: lines.filter((l) => !taken.has(l)), rulings, inDiagrams };
 }
 
-/** A contents page's entries: page numbers in the last column (a cell's wrapped entries
- *  hold several) that never go down. */
+/** A contents page's entries: page numbers in the last column that never go down. */
 function isContents(table: Table): boolean {
-  let page = -1;
-  for (const row of table.rows) {
-    const numbers = row[row.length - 1].lines.map((line) => line.spans.map((span) => span.text).join("")).join(" ").trim().split(/\s+/);
-    for (const number of numbers) {
-      if (!/^\d{1,4}$/.test(number) || Number(number) < page) return false;
-      page = Number(number);
-    }
-  }
-  return true;
+  return pageNumbersNeverGoDown(table.rows.map((row) => row[row.length - 1].lines.map(lineText).join(" ")));
 }
 
 /**

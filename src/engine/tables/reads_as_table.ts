@@ -171,3 +171,18 @@ function countWords(text: string): number {
   }
   return n;
 }
+
+/** A contents page's column of page numbers: each text one number or, for an entry's wrapped
+ *  lines, a few, none going down (amsldoc's chapters set apart at one pitch, a two-column
+ *  page's contents column). */
+export function pageNumbersNeverGoDown(texts: readonly string[]): boolean {
+  let page = -1;
+  for (const text of texts) {
+    for (const number of text.trim().split(/\s+/)) {
+      if (!PAGE_NUMBER.test(number) || Number(number) < page) return false;
+      page = Number(number);
+    }
+  }
+  return true;
+}
+const PAGE_NUMBER = /^\d{1,4}$/;
