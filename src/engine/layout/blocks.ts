@@ -1026,7 +1026,8 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
       const style = lineStyle(above);
       const next = lineStyle(below);
       const gap = below.y0 - above.y1;
-      const gapMax = (CHAPTER_LABEL.test(lineText(above)) && prev.lines.length === 1 ? CHAPTER_LABEL_GAP_EMS_MAX : HEADING_WRAP_GAP_EMS_MAX) * emOf(above);
+      const aboveText = lineText(above);
+      const gapMax = (CHAPTER_LABEL.test(aboveText) && prev.lines.length === 1 ? CHAPTER_LABEL_GAP_EMS_MAX : HEADING_WRAP_GAP_EMS_MAX) * emOf(above);
       if (
         style.size === next.size &&
         style.bold === next.bold &&
@@ -1038,7 +1039,7 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
         // after a colon, its subtitle in small letters ("Dynamic re-routing of urban delivery
         // vans:" | "evidence from a field trial"; not microtype's "The docstrip modules in this
         // file are:" | "driver: …", set flush left).
-        !(/[.!?]\s*$/.test(lineText(above)) || (/:\s*$/.test(lineText(above)) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
+        !(/[.!?]\s*$/.test(aboveText) || (/:\s*$/.test(aboveText) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
       ) {
         out[out.length - 1] = { ...prev, lines: [...prev.lines, ...block.lines] };
         continue;
