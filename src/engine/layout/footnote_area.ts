@@ -20,6 +20,8 @@ const RULE_LENGTH_MIN_PT = 20;
 const RULE_WIDTH_SHARE_MAX = 0.45;
 /** ... in the lower part of the page, below this share of its height. */
 const RULE_TOP_SHARE_MIN = 0.5;
+/** At most this many rules of a footnote rule's shape on a page are looked under. */
+const FOOTNOTE_RULES_MAX = 32;
 /** The first footnote starts at most this many body sizes under the rule. */
 const FIRST_NOTE_GAP_SIZES_MAX = 3;
 /** A footnote starts at most this many body sizes right of the rule's left end (a note's
@@ -45,14 +47,16 @@ export interface FootnoteArea {
 export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[], bodySize: number, pageHeight: number): FootnoteArea {
   const none = { flow: lines as Line[], notes: [] };
   if (rules.length === 0 || lines.length === 0) return none;
+  const candidates = rules.filter((rule) => rule.y1 - rule.y0 <= RULE_THICKNESS_MAX_PT && rule.x1 - rule.x0 >= RULE_LENGTH_MIN_PT && rule.y0 >= RULE_TOP_SHARE_MIN * pageHeight);
+  // A page has a footnote rule per column; many short rules are a drawing's or a form's.
+  if (candidates.length === 0 || candidates.length > FOOTNOTE_RULES_MAX) return none;
   let left = Infinity;
   let right = -Infinity;
   for (const line of lines) (left = Math.min(left, line.x0)), (right = Math.max(right, line.x1));
   const widthMax = RULE_WIDTH_SHARE_MAX * (right - left);
   let taken: Set<Line> | null = null;
-  for (const rule of rules) {
-    const length = rule.x1 - rule.x0;
-    if (rule.y1 - rule.y0 > RULE_THICKNESS_MAX_PT || length < RULE_LENGTH_MIN_PT || length > widthMax || rule.y0 < RULE_TOP_SHARE_MIN * pageHeight) continue;
+  for (const rule of candidates) {
+    if (rule.x1 - rule.x0 > widthMax) continue;
     const notes = notesUnder(rule, lines, bodySize);
     if (notes === null) continue;
     taken ??= new Set();
