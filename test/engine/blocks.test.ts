@@ -267,6 +267,23 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph"]);
   });
 
+  it("reads a title's raised note marks as notes on it, not a change of style (issue 9: elsarticle's 'title⋆,⋆⋆')", () => {
+    const title = line([{ text: "This is a specimen title", size: 18 }, { text: "⋆,⋆⋆", size: 10 }], { y: 100 });
+    expect(kinds(buildBlocks([title], STATS))).toEqual(["h1"]);
+    // Words in another size are still a change of style.
+    const mixed = line([{ text: "This is a specimen title", size: 18 }, { text: "and more words", size: 10 }], { y: 100 });
+    expect(kinds(buildBlocks([mixed], STATS))).toEqual(["paragraph"]);
+  });
+
+  it("makes a wrapped sentence in bold at the body's size a paragraph, not a heading (issue 9: acmart's 'Your document will be returned …')", () => {
+    const sentence = stack(["Your document will be returned to you for revision if", "modifications are discovered."], { bold: true, y: 100 });
+    expect(kinds(buildBlocks(sentence, STATS))).toEqual(["paragraph"]);
+    const title = stack(["Template Parameters and Other Options for", "Conference Proceedings"], { bold: true, y: 100 });
+    expect(kinds(buildBlocks(title, STATS))).toEqual(["h3"]);
+    const question = stack(["What is the difference between the two", "kinds of template parameters here?"], { bold: true, y: 100 });
+    expect(kinds(buildBlocks(question, STATS))).toEqual(["h3"]);
+  });
+
   it("takes heading levels from the document statistics (integration with computeDocumentStats)", () => {
     const body = stack(Array.from({ length: 20 }, () => FULL), { y: 200 });
     const lines = [line("Title of the Paper", { size: 20, y: 100 }), line("1. Introduction", { size: 12, bold: true, y: 160 }), ...body];

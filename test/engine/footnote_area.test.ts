@@ -51,5 +51,8 @@ describe("takeFootnoteArea (issue 9: footnotes under a footnote rule)", () => {
     expect(startsNote(line("¹See the specification.", { size: 9 }))).toBe(true);
     expect(startsNote(line([{ text: "2", size: 6 }, { text: "Flares are accepted only on Saturdays.", size: 9 }], { y: 100 }))).toBe(true);
     expect(startsNote(line("6pt. of space", { size: 9 }))).toBe(false);
+    // elsarticle's title notes are stars, set against the note or raised.
+    expect(startsNote(line("⋆This document is the results of the research project.", { size: 9 }))).toBe(true);
+    expect(startsNote(line([{ text: "⋆⋆", size: 6 }, { text: "The second title footnote.", size: 9 }], { y: 100 }))).toBe(true);
   });
 });

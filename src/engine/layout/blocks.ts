@@ -1057,6 +1057,8 @@ function centredUnder(above: Line, below: Line): boolean {
 }
 
 const LABEL_END = /[:：]$/;
+/** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
+const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 const LOWER_START = /^\s*\p{Ll}/u;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
@@ -1079,6 +1081,10 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Bold at the body's size and ending in a colon is a label over what follows ("Bill to:",
   // "Enclosures:" over an address or a list), not a section's title.
   if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && LABEL_END.test(text)) return null;
+  // Nor is a sentence in bold at the body's size that wraps: a paragraph set in bold for
+  // emphasis (acmart's "Your document will be returned to you for revision if modifications
+  // are discovered."). A wrapped title seldom ends in a full stop, and a question is a title.
+  if (style.bold && lines.length > 1 && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && BOLD_SENTENCE.test(text)) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
@@ -1090,7 +1096,12 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   let styled = 0;
   let total = 0;
   for (const line of lines) {
-    for (const span of line.spans) {
+    // A title's raised marks (elsarticle's "title⋆,⋆⋆", an author's "¹") are notes on it,
+    // not a change of style.
+    const raised = line.spans.length > 1 ? superscripts(line) : null;
+    for (let k = 0; k < line.spans.length; k++) {
+      if (raised?.[k]) continue;
+      const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
       if (atSize(span) && (withCode || span.bold === style.bold)) styled += chars;

@@ -7,6 +7,7 @@ import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
 import { lineText } from "./lines.js";
+import { type OutlineHints, outlineShift, pageTitleLines, type TitleLine } from "./outline_titles.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
@@ -26,6 +27,9 @@ export interface DocumentStats {
   running: Set<Line>;
   /** Hyphenated compounds the selection writes whole (layout/compounds.ts), lower-cased. */
   compounds?: ReadonlySet<string>;
+  /** Levels the outline's headings go down by in this selection (outline_titles.ts); null or
+   *  absent when each page decides alone. */
+  outlineShift?: number | null;
 }
 
 /** A size at least this much above the body (points and ratio) is a heading size. */
@@ -276,15 +280,23 @@ export interface PageDigest {
   furnitureRows: FurnitureRow[];
   /** Hyphenated compounds the page writes whole (layout/compounds.ts). */
   compounds: string[];
+  /** Lines that may be headings the outline names (outline_titles.ts). */
+  titleLines: TitleLine[];
 }
 
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
+  const styles = tallyStyles(lines, figureFrames(lines, page.rules, page));
+  // The page's own body style, for the lines worth sending to the document pass.
+  let main: StyleTally | null = null;
+  for (const tally of styles) if (main === null || tally.chars > main.chars) main = tally;
+  const headingStyle = (style: TextStyle) => main !== null && ((style.bold && !main.bold) || style.size >= main.size + HEADING_SIZE_DELTA_MIN);
   return {
     page: page.page,
-    styles: tallyStyles(lines, figureFrames(lines, page.rules, page)),
+    styles,
     margins: marginFacts(page, lines),
     furnitureRows: pageFurnitureRows(page, lines),
     compounds: pageCompounds(lines),
+    titleLines: pageTitleLines(lines, (line) => headingStyleOf(line).style, headingStyle),
   };
 }
 
@@ -299,10 +311,13 @@ export interface DocumentPlan {
   furniture: Map<number, number[]>;
   /** Hyphenated compounds the selection writes whole, lower-cased. */
   compounds: Set<string>;
+  /** Levels the outline's headings go down by (outline_titles.ts), null when no page says. */
+  outlineShift: number | null;
 }
 
-/** The document pass over the digests of the pages with text, in page order. */
-export function planDocument(digests: readonly PageDigest[]): DocumentPlan {
+/** The document pass over the digests of the pages with text, in page order, and the
+ *  outline's titles by page (none in tests and tools that have no outline). */
+export function planDocument(digests: readonly PageDigest[], hints: OutlineHints = new Map()): DocumentPlan {
   const { body, headings } = headingStyles(digests.map((d) => d.styles));
   const furniture = runningLineIndices(digests.map((d) => d.margins));
   for (const digest of digests) {
@@ -310,12 +325,13 @@ export function planDocument(digests: readonly PageDigest[]): DocumentPlan {
     if (own.length === 0) continue;
     furniture.set(digest.page, [...(furniture.get(digest.page) ?? []), ...own]);
   }
-  return { body, headings, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)) };
+  const shift = hints.size === 0 ? null : outlineShift(digests, hints, (style) => levelAmong(headings, style));
+  return { body, headings, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: shift };
 }
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
-  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds };
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift };
 }
 
 /** The document pass over pages laid out in this thread (tests and tools). */
@@ -329,7 +345,11 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {
-  for (const h of stats.headings) {
+  return levelAmong(stats.headings, style);
+}
+
+function levelAmong(headings: readonly HeadingStyle[], style: TextStyle): number | null {
+  for (const h of headings) {
     if (h.bold === style.bold && Math.abs(h.size - style.size) < 0.01) return h.level;
   }
   return null;

@@ -45,13 +45,14 @@ export function superscripts(line: Line): boolean[] | null {
 }
 
 /** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
- * endings), footnote symbols, and the commas and signs between them. */
-const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗#$,+−-]+$/u;
+ * endings), footnote symbols (elsarticle's title notes are stars, "⋆" and "⋆⋆"), and the commas
+ * and signs between them. */
+const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗⋆★#$,+−-]+$/u;
 const WORD_START_LETTER = /^\p{L}/u;
 const WORD_END_LETTER = /\p{L}$/u;
 
 /** A footnote's mark: a number or a footnote symbol, not letters (an ordinal's "th"). */
-const FOOTNOTE_MARK = /^\s*[\p{N}*†‡§¶∗]+\s*$/u;
+const FOOTNOTE_MARK = /^\s*[\p{N}*†‡§¶∗⋆★]+\s*$/u;
 
 /** Whether the line starts with a raised footnote mark followed by its text ("¹ 2021 estimate"). */
 export function startsWithFootnoteMark(line: Line): boolean {

@@ -144,7 +144,7 @@ async function runLayout(task: LayoutTask): Promise<LayoutReply> {
  * gives the same plan, so the pages come out as the two-round path renders them.
  */
 function renderWhole(laid: readonly LaidOutOutcome[], pages: ReadonlyMap<number, LaidOutPage>, options: RenderOptions, hints: OutlineHints): RenderedPage[] {
-  const plan = planDocument(laid.flatMap((o) => (o.ok && o.summary.digest ? [o.summary.digest] : [])));
+  const plan = planDocument(laid.flatMap((o) => (o.ok && o.summary.digest ? [o.summary.digest] : [])), hints);
   return [...pages.values()].map((page) => renderLaidOutPage(page, plan, options, hints.get(page.model.page)));
 }
 

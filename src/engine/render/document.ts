@@ -10,7 +10,8 @@ import { DocumentError, documentTooComplex } from "../errors.js";
 import type { PageOutcome } from "../model.js";
 import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
-import { normalizeTitle, type OutlineHints, type RenderedPage, renderLaidOutPage } from "./page.js";
+import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
+import { type RenderedPage, renderLaidOutPage } from "./page.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -189,8 +190,9 @@ export interface PlannedDocument {
 export function planDocumentPass(input: DocumentFacts, laid: readonly LaidOutOutcome[]): PlannedDocument {
   const sorted = sortOutcomes(laid);
   checkDocument(input, sorted.withText, sorted.failed);
-  const plan = planDocument(sorted.withText.map((s) => s.digest!));
-  return { sorted, plan, hints: outlineHints(input.outline), toRender: sorted.withText.map((s) => s.page) };
+  const hints = outlineHints(input.outline);
+  const plan = planDocument(sorted.withText.map((s) => s.digest!), hints);
+  return { sorted, plan, hints, toRender: sorted.withText.map((s) => s.page) };
 }
 
 /** Step 5 in this thread, for the pages laid out here. */

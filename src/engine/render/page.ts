@@ -20,6 +20,7 @@ import { figureTextLines } from "../layout/figure_text.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
+import { normalizeTitle, type OutlineHints, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
@@ -32,12 +33,7 @@ export interface PageRender {
 type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
 type PageBlock = Block | { kind: "table"; table: Table };
 
-/** Outline titles by page, normalized, with their outline level: headings the PDF names itself. */
-export type OutlineHints = Map<number, Map<string, number>>;
-
-export function normalizeTitle(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-}
+export type { OutlineHints };
 
 export function renderPage(
   model: PageModel,
@@ -89,7 +85,7 @@ export function renderPage(
   putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), (lines): PageBlock => ({ kind: "paragraph", lines }));
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
-  applyOutlineHints(blocks, outline.get(model.page));
+  applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   nestListItems(blocks as Block[]);
   const links: { url: string; text: string }[] = [];
@@ -289,11 +285,10 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
 }
 
 /** A block of this many lines at most may be an outline entry's title. */
-const OUTLINE_TITLE_LINES_MAX = 3;
-/** Levels an outline that leaves out the title is shifted by. */
-const TITLE_LEVELS = 1;
+const OUTLINE_TITLE_LINES_MAX = TITLE_LINES_MAX;
 
-function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
+/** `shift`: the selection's (outline_titles.ts), or null for the page to decide alone. */
+function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined, shift: number | null): void {
   if (!titles || titles.size === 0) return;
   splitOffTitles(blocks, titles);
   const named: { index: number; level: number; lines: Line[] }[] = [];
@@ -309,8 +304,8 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   }
   // One level: the title's. Deeper by more, the styles' levels count display type that is
   // no heading (a book's chapter numbers, its cover), which the outline sets right.
-  const shift = deeper === TITLE_LEVELS ? TITLE_LEVELS : 0;
-  for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + shift, 6), lines };
+  const levels = shift ?? (deeper === TITLE_LEVELS ? TITLE_LEVELS : 0);
+  for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + levels, 6), lines };
 }
 
 /** A paragraph whose lines up to its first line break name an outline entry starts with that

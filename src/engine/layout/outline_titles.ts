@@ -1,0 +1,91 @@
+// The PDF's outline (bookmarks) against the headings its pages set: which heading level the
+// outline's level 1 stands at. Decided once for the selection in the document pass, so that
+// every page shifts the outline's levels alike: acmart's sections are outline level 1 under
+// a title the outline leaves out, and page 1 (title, authors, "1 INTRODUCTION") had kept them
+// at `#` while page 2 ("2 TEMPLATE OVERVIEW" over "2.1 Template Styles") put them at `##`.
+import type { Line } from "../model.js";
+import { lineText } from "./lines.js";
+
+/** Outline titles by page, normalized, with their outline level: headings the PDF names itself. */
+export type OutlineHints = Map<number, Map<string, number>>;
+
+export function normalizeTitle(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/** A line of a page that may be a heading the outline names, with the style it is set in. */
+export interface TitleLine {
+  /** Normalized (normalizeTitle), one line or up to TITLE_LINES_MAX consecutive lines of one style. */
+  text: string;
+  size: number;
+  bold: boolean;
+  /** Index of its first line among the page's lines, and how many lines it joins. */
+  start: number;
+  lines: number;
+}
+
+/** Levels an outline that leaves out the document's title is shifted by. */
+export const TITLE_LEVELS = 1;
+/** A heading the outline names spans at most this many lines (render/page.ts reads as many). */
+export const TITLE_LINES_MAX = 3;
+/** A line longer than this is no heading. */
+const TITLE_CHARS_MAX = 160;
+/** At most this many title lines a page are kept for the document pass. */
+const TITLE_LINES_PER_PAGE_MAX = 48;
+
+/**
+ * The page's lines that could be headings, as the document pass needs them: short lines set
+ * in a style other than the page's most common one (`isHeadingStyle`), each alone and joined
+ * with the lines of its style right after it.
+ */
+export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line) => { size: number; bold: boolean }, isHeadingStyle: (style: { size: number; bold: boolean }) => boolean): TitleLine[] {
+  const out: TitleLine[] = [];
+  for (let i = 0; i < lines.length && out.length < TITLE_LINES_PER_PAGE_MAX; i++) {
+    const style = styleOf(lines[i]);
+    if (!isHeadingStyle(style)) continue;
+    let text = "";
+    for (let k = i; k < Math.min(lines.length, i + TITLE_LINES_MAX); k++) {
+      if (k > i) {
+        const next = styleOf(lines[k]);
+        if (next.size !== style.size || next.bold !== style.bold) break;
+      }
+      text += (k > i ? " " : "") + lineText(lines[k]);
+      if (text.length > TITLE_CHARS_MAX) break;
+      out.push({ text: normalizeTitle(text), size: style.size, bold: style.bold, start: i, lines: k - i + 1 });
+    }
+  }
+  return out;
+}
+
+/**
+ * How many levels below the outline's the selection's headings stand. TITLE_LEVELS where the
+ * outline leaves the document's title out: its headings sit exactly one style level under
+ * theirs somewhere in the selection, or page 1 sets a line in the top heading style that the
+ * outline does not name over outline level 1 headings set smaller (acmsmall's sections and
+ * subsections, all bold at 10 pt under its 14.5 pt title). 0 otherwise: deeper by more, the
+ * styles' levels count display type that is no heading (a book's chapter numbers), which the
+ * outline sets right. Null where no heading the outline names was found: each page then
+ * decides alone.
+ */
+export function outlineShift(pages: readonly { page: number; titleLines: readonly TitleLine[] }[], hints: OutlineHints, levelOf: (style: { size: number; bold: boolean }) => number | null): number | null {
+  let deeper = Infinity;
+  /** The highest style level of a heading at outline level 1. */
+  let topNamed = Infinity;
+  let titleUnnamed = false;
+  for (const { page, titleLines } of pages) {
+    const titles = hints.get(page);
+    const named = new Set<number>();
+    for (const line of titles ? titleLines : []) {
+      const level = titles!.get(line.text);
+      if (level === undefined) continue;
+      for (let k = line.start; k < line.start + line.lines; k++) named.add(k);
+      const styleLevel = levelOf(line);
+      if (styleLevel === null) continue;
+      deeper = Math.min(deeper, styleLevel - level);
+      if (level === 1) topNamed = Math.min(topNamed, styleLevel);
+    }
+    if (page === 1) titleUnnamed = titleLines.some((line) => line.lines === 1 && !named.has(line.start) && levelOf(line) === 1);
+  }
+  if (deeper === Infinity) return null;
+  return deeper === TITLE_LEVELS || (titleUnnamed && topNamed > 1 && topNamed !== Infinity) ? TITLE_LEVELS : 0;
+}

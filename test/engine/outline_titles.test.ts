@@ -1,0 +1,91 @@
+// layout/outline_titles.ts: the outline's levels shift alike on every page of a selection
+// (issue 9: acmart's sample-sigconf had "# 1 INTRODUCTION" on page 1 and "## 2 TEMPLATE
+// OVERVIEW" on page 2, one section style; acmsmall's sections sat at the title's level).
+import { describe, expect, it } from "vitest";
+import type { TocEntry } from "../../src/engine/result.js";
+import type { Line } from "../../src/engine/model.js";
+import { outlineShift, pageTitleLines, TITLE_LEVELS } from "../../src/engine/layout/outline_titles.js";
+import { analyseDocument } from "../../src/engine/render/document.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { line, ok, page, stack } from "../support/layout.js";
+
+const body = (y: number, n = 12) => stack(Array.from({ length: n }, (_, i) => `Body text line ${i} of the section, set in the running text of the paper here.`), { y, size: 9 });
+
+function convert(pages: Line[][], outline: TocEntry[]): string {
+  const selected = pages.map((_, i) => i + 1);
+  const outcomes = pages.map((lines, i) => ok(page(i + 1, lines)));
+  return analyseDocument({ pageCount: pages.length, selected, selectionExpression: `1-${pages.length}`, outcomes, outline, hasXfa: false, options: defaultRenderOptions }).markdown;
+}
+
+describe("the outline's level shift, decided once for the selection", () => {
+  // Page 1: a 17 pt title, authors at 12 pt (a heading style of their own), a section at 11 pt
+  // bold. Page 2: a section and a subsection, both 11 pt bold: only the outline tells them apart.
+  const pageOne = [line("The Name of the Title", { y: 60, size: 17, bold: true }), line("Ben Trovato", { y: 90, size: 12 }), line("1 INTRODUCTION", { y: 130, size: 11, bold: true }), ...body(150)];
+  const pageTwo = [line("2 TEMPLATE OVERVIEW", { y: 60, size: 11, bold: true }), ...body(80, 8), line("2.1 Template Styles", { y: 200, size: 11, bold: true }), ...body(220, 8)];
+  const outline: TocEntry[] = [
+    { title: "1 Introduction", level: 1, page: 1 },
+    { title: "2 Template Overview", level: 1, page: 2 },
+    { title: "2.1 Template Styles", level: 2, page: 2 },
+  ];
+
+  it("puts the sections of page 1 and page 2 at one level, under the title the outline leaves out", () => {
+    const md = convert([pageOne, pageTwo], outline);
+    expect(md).toContain("# The Name of the Title\n");
+    expect(md).toContain("\n## 1 INTRODUCTION\n");
+    expect(md).toContain("\n## 2 TEMPLATE OVERVIEW\n");
+    expect(md).toContain("\n### 2.1 Template Styles\n");
+  });
+
+  it("shifts by the title even where no page shows a heading one style level under the outline's (acmsmall)", () => {
+    // Sections and subsections one style (10 pt bold) under a 14.5 pt title: style level 2
+    // for outline levels 1 and 2, so no page alone sees the title's place.
+    const first = [line("The Name of the Title", { y: 60, size: 14.5, bold: true }), line("1 INTRODUCTION", { y: 130, size: 10, bold: true }), ...body(150)];
+    const second = [line("2 TEMPLATE OVERVIEW", { y: 60, size: 10, bold: true }), ...body(80, 8), line("2.1 Template Styles", { y: 200, size: 10, bold: true }), ...body(220, 8)];
+    const md = convert([first, second], outline);
+    expect(md).toContain("\n## 1 INTRODUCTION\n");
+    expect(md).toContain("\n## 2 TEMPLATE OVERVIEW\n");
+    expect(md).toContain("\n### 2.1 Template Styles\n");
+  });
+
+  it("keeps the outline's own levels where the outline names the title", () => {
+    const named: TocEntry[] = [{ title: "The Name of the Title", level: 1, page: 1 }, ...outline.map((e) => ({ ...e, level: e.level + 1 }))];
+    const md = convert([pageOne, pageTwo], named);
+    expect(md).toContain("# The Name of the Title\n");
+    expect(md).toContain("\n## 1 INTRODUCTION\n");
+    expect(md).toContain("\n## 2 TEMPLATE OVERVIEW\n");
+  });
+});
+
+describe("outlineShift", () => {
+  const levels = new Map([
+    [17, 1],
+    [12, 2],
+    [11, 3],
+  ]);
+  const levelOf = (style: { size: number }) => levels.get(style.size) ?? null;
+  const t = (text: string, size: number, start: number) => ({ text, size, bold: true, start, lines: 1 });
+
+  it("is null when no heading the outline names is found: each page decides alone", () => {
+    expect(outlineShift([{ page: 1, titleLines: [t("other", 11, 0)] }], new Map([[1, new Map([["intro", 1]])]]), levelOf)).toBeNull();
+  });
+
+  it("is TITLE_LEVELS where some named heading sits one style level under its outline level", () => {
+    const hints = new Map([[2, new Map([["overview", 1], ["styles", 2]])]]);
+    expect(outlineShift([{ page: 2, titleLines: [t("overview", 11, 0), t("styles", 11, 5)] }], hints, levelOf)).toBe(TITLE_LEVELS);
+  });
+
+  it("is 0 where the named headings sit deeper by more and page 1 sets no title the outline leaves out (a book's display type)", () => {
+    const hints = new Map([[3, new Map([["chapter one", 1]])]]);
+    expect(outlineShift([{ page: 3, titleLines: [t("3", 17, 0), t("chapter one", 11, 1)] }], hints, levelOf)).toBe(0);
+  });
+});
+
+describe("pageTitleLines", () => {
+  it("keeps the lines in a heading style, alone and joined with the next of their style, normalized", () => {
+    const lines = [line("A Title Set", { y: 60, size: 14 }), line("Over Two Lines", { y: 78, size: 14 }), line("Body text.", { y: 100 })];
+    const styleOf = (l: Line) => ({ size: l.spans[0].size, bold: false });
+    const out = pageTitleLines(lines, styleOf, (s) => s.size > 10);
+    expect(out.map((x) => x.text)).toEqual(["a title set", "a title set over two lines", "over two lines"]);
+    expect(out[1]).toMatchObject({ start: 0, lines: 2 });
+  });
+});
