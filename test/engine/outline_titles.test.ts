@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { TocEntry } from "../../src/engine/result.js";
 import type { Line } from "../../src/engine/model.js";
-import { outlineShift, pageTitleLines, TITLE_LEVELS } from "../../src/engine/layout/outline_titles.js";
+import { outlineLevels, pageTitleLines, TITLE_LEVELS } from "../../src/engine/layout/outline_titles.js";
 import { analyseDocument } from "../../src/engine/render/document.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, ok, page, stack } from "../support/layout.js";
@@ -56,7 +56,7 @@ describe("the outline's level shift, decided once for the selection", () => {
   });
 });
 
-describe("outlineShift", () => {
+describe("outlineLevels", () => {
   const levels = new Map([
     [17, 1],
     [12, 2],
@@ -66,17 +66,41 @@ describe("outlineShift", () => {
   const t = (text: string, size: number, start: number) => ({ text, size, bold: true, start, lines: 1 });
 
   it("is null when no heading the outline names is found: each page decides alone", () => {
-    expect(outlineShift([{ page: 1, titleLines: [t("other", 11, 0)] }], new Map([[1, new Map([["intro", 1]])]]), levelOf)).toBeNull();
+    expect(outlineLevels([{ page: 1, titleLines: [t("other", 11, 0)] }], new Map([[1, new Map([["intro", 1]])]]), levelOf)).toBeNull();
   });
 
   it("is TITLE_LEVELS where some named heading sits one style level under its outline level", () => {
     const hints = new Map([[2, new Map([["overview", 1], ["styles", 2]])]]);
-    expect(outlineShift([{ page: 2, titleLines: [t("overview", 11, 0), t("styles", 11, 5)] }], hints, levelOf)).toBe(TITLE_LEVELS);
+    const levels = outlineLevels([{ page: 2, titleLines: [t("overview", 11, 0), t("styles", 11, 5)] }], hints, levelOf);
+    expect(levels?.shift).toBe(TITLE_LEVELS);
+    // One style named at two levels says nothing of its other headings.
+    expect(levels?.byStyle.size).toBe(0);
   });
 
   it("is 0 where the named headings sit deeper by more and page 1 sets no title the outline leaves out (a book's display type)", () => {
     const hints = new Map([[3, new Map([["chapter one", 1]])]]);
-    expect(outlineShift([{ page: 3, titleLines: [t("3", 17, 0), t("chapter one", 11, 1)] }], hints, levelOf)).toBe(0);
+    const levels = outlineLevels([{ page: 3, titleLines: [t("3", 17, 0), t("chapter one", 11, 1)] }], hints, levelOf);
+    expect(levels?.shift).toBe(0);
+    expect(levels?.byStyle.get("11|true")).toBe(1);
+  });
+});
+
+describe("the outline's names", () => {
+  it("names a section whose heading prints its number, and a numbered title read as a list's item (AASTeX's '1. INTRODUCTION' at body size)", () => {
+    const lines = [line("A Paper", { y: 60, size: 17, bold: true }), ...body(100, 6), line("1. INTRODUCTION", { x: 250, y: 200, size: 9 }), ...body(230, 6)];
+    const md = convert([lines], [{ title: "Introduction", level: 1, page: 1 }]);
+    expect(md).toContain("\n# 1. INTRODUCTION\n");
+  });
+
+  it("gives a heading the outline spells otherwise the level of the others in its style (qpdf issue-202's 'texttt {.tex}')", () => {
+    const first = [line("Chapter One", { y: 60, size: 20, bold: true }), line("1.1 How to compile a .tex file", { y: 100, size: 14, bold: true }), ...body(120, 6), line("1.2 How to write", { y: 220, size: 14, bold: true }), ...body(240, 6)];
+    const md = convert([first], [
+      { title: "Chapter One", level: 1, page: 1 },
+      { title: "How to compile a texttt {.tex} file", level: 2, page: 1 },
+      { title: "How to write", level: 2, page: 1 },
+    ]);
+    expect(md).toContain("\n## 1.1 How to compile a .tex file\n");
+    expect(md).toContain("\n## 1.2 How to write\n");
   });
 });
 

@@ -7,7 +7,7 @@ import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
 import { lineText } from "./lines.js";
-import { type OutlineHints, outlineShift, pageTitleLines, type TitleLine } from "./outline_titles.js";
+import { type OutlineHints, outlineLevels, pageTitleLines, styleKeyOf, type TitleLine } from "./outline_titles.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
@@ -325,8 +325,10 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
     if (own.length === 0) continue;
     furniture.set(digest.page, [...(furniture.get(digest.page) ?? []), ...own]);
   }
-  const shift = hints.size === 0 ? null : outlineShift(digests, hints, (style) => levelAmong(headings, style));
-  return { body, headings, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: shift };
+  const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style));
+  // A heading style the outline names at one level is that level (outline_titles.ts).
+  const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
+  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null };
 }
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */

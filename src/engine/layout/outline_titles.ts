@@ -13,6 +13,21 @@ export function normalizeTitle(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 }
 
+/** A section's number before its title, normalized: "1 ", "2 3 ", "iv ". */
+const SECTION_NUMBER = /^(?:\d+(?: \d+)*|[ivx]{1,5}) (?=\S)/;
+
+/**
+ * The outline level of a heading's text (normalized), or undefined. An outline often names a
+ * section without the number its heading prints (AASTeX's "1. INTRODUCTION" is "Introduction"
+ * in the outline, IEEE's "I. Introduction" too), so the text is tried without it as well.
+ */
+export function outlineLevelOf(titles: ReadonlyMap<string, number>, text: string): number | undefined {
+  const level = titles.get(text);
+  if (level !== undefined) return level;
+  const bare = text.replace(SECTION_NUMBER, "");
+  return bare === text ? undefined : titles.get(bare);
+}
+
 /** A line of a page that may be a heading the outline names, with the style it is set in. */
 export interface TitleLine {
   /** Normalized (normalizeTitle), one line or up to TITLE_LINES_MAX consecutive lines of one style. */
@@ -57,35 +72,57 @@ export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line) => 
   return out;
 }
 
+/** What the outline says of the selection's heading styles. */
+export interface OutlineLevels {
+  /** Levels the outline's headings go down by (TITLE_LEVELS or 0). */
+  shift: number;
+  /** The level of each heading style whose named headings all stand at one outline level,
+   *  shift included, by `${size}|${bold}`: the style's other headings, whose text the outline
+   *  spells otherwise ("How to compile a texttt {.tex} file …"), take it too. */
+  byStyle: Map<string, number>;
+}
+
+export function styleKeyOf(style: { size: number; bold: boolean }): string {
+  return `${style.size}|${style.bold}`;
+}
+
 /**
- * How many levels below the outline's the selection's headings stand. TITLE_LEVELS where the
- * outline leaves the document's title out: its headings sit exactly one style level under
+ * How the selection's headings stand against the outline. The shift is TITLE_LEVELS where the
+ * outline leaves out the document's title: its headings sit exactly one style level under
  * theirs somewhere in the selection, or page 1 sets a line in the top heading style that the
  * outline does not name over outline level 1 headings set smaller (acmsmall's sections and
- * subsections, all bold at 10 pt under its 14.5 pt title). 0 otherwise: deeper by more, the
- * styles' levels count display type that is no heading (a book's chapter numbers), which the
- * outline sets right. Null where no heading the outline names was found: each page then
+ * subsections, all bold at 10 pt under its 14.5 pt title). It is 0 otherwise: deeper by more,
+ * the styles' levels count display type that is no heading (a book's chapter numbers), which
+ * the outline sets right. Null where no heading the outline names was found: each page then
  * decides alone.
  */
-export function outlineShift(pages: readonly { page: number; titleLines: readonly TitleLine[] }[], hints: OutlineHints, levelOf: (style: { size: number; bold: boolean }) => number | null): number | null {
+export function outlineLevels(pages: readonly { page: number; titleLines: readonly TitleLine[] }[], hints: OutlineHints, levelOf: (style: { size: number; bold: boolean }) => number | null): OutlineLevels | null {
   let deeper = Infinity;
   /** The highest style level of a heading at outline level 1. */
   let topNamed = Infinity;
   let titleUnnamed = false;
+  /** Outline levels by style; -1 once a style is seen at two levels. */
+  const levels = new Map<string, number>();
   for (const { page, titleLines } of pages) {
     const titles = hints.get(page);
     const named = new Set<number>();
     for (const line of titles ? titleLines : []) {
-      const level = titles!.get(line.text);
+      const level = outlineLevelOf(titles!, line.text);
       if (level === undefined) continue;
       for (let k = line.start; k < line.start + line.lines; k++) named.add(k);
       const styleLevel = levelOf(line);
       if (styleLevel === null) continue;
       deeper = Math.min(deeper, styleLevel - level);
       if (level === 1) topNamed = Math.min(topNamed, styleLevel);
+      const key = styleKeyOf(line);
+      const seen = levels.get(key);
+      levels.set(key, seen === undefined || seen === level ? level : -1);
     }
     if (page === 1) titleUnnamed = titleLines.some((line) => line.lines === 1 && !named.has(line.start) && levelOf(line) === 1);
   }
   if (deeper === Infinity) return null;
-  return deeper === TITLE_LEVELS || (titleUnnamed && topNamed > 1 && topNamed !== Infinity) ? TITLE_LEVELS : 0;
+  const shift = deeper === TITLE_LEVELS || (titleUnnamed && topNamed > 1 && topNamed !== Infinity) ? TITLE_LEVELS : 0;
+  const byStyle = new Map<string, number>();
+  for (const [key, level] of levels) if (level > 0) byStyle.set(key, level + shift);
+  return { shift, byStyle };
 }

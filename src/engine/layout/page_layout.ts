@@ -7,6 +7,7 @@ import type { ExtractionPath, Line, PageModel, PageOutcome } from "../model.js";
 import { digestPage, type PageDigest } from "./document_stats.js";
 import { writeDrawnUnderscores } from "./drawn_underscores.js";
 import { lineText } from "./lines.js";
+import { withoutLineNumbers } from "./line_numbers.js";
 import { prepareLines } from "./line_joining.js";
 import { attachMarks } from "./vector_bullets.js";
 
@@ -46,11 +47,12 @@ export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPa
  * is laid across the page: a watermark ("DRAFT", "test pdf watermark"). */
 const WATERMARK_PAGE_SHARE_MIN = 0.25;
 
-/** The page's lines less a watermark laid across them at a slant. A short slanted line (a
- * table's angled column head, a demonstration of rotated type) is text of the page and stays,
- * and so does the text of a page that runs all at a slant. */
+/** The page's lines less the line numbers in its margins (line_numbers.ts) and a watermark
+ * laid across them at a slant. A short slanted line (a table's angled column head, a
+ * demonstration of rotated type) is text of the page and stays, and so does the text of a
+ * page that runs all at a slant. */
 function flowLines(model: PageModel): readonly Line[] {
-  const lines = model.lines;
+  const lines = withoutLineNumbers(model.lines);
   const across = (line: Line) =>
     line.slanted === true && line.x1 - line.x0 >= WATERMARK_PAGE_SHARE_MIN * model.width && line.y1 - line.y0 >= WATERMARK_PAGE_SHARE_MIN * model.height;
   // A page whose text all runs at a slant (a test of rotated type) is read as it is.

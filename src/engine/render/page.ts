@@ -20,7 +20,7 @@ import { figureTextLines } from "../layout/figure_text.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
-import { normalizeTitle, type OutlineHints, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
+import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
@@ -278,7 +278,7 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
       continue;
     }
     const text = plainText(block.lines);
-    if (titles?.has(normalizeTitle(text)) || !isByline(text, afterParagraph)) continue;
+    if ((titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !isByline(text, afterParagraph)) continue;
     if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = { kind: "paragraph", lines: block.lines };
     else if (block.level === 1) blocks[i] = { ...block, level: 2 };
   }
@@ -295,17 +295,28 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   let deeper = Infinity;
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i];
-    if (block.kind !== "heading" && block.kind !== "paragraph") continue;
+    // A numbered section's title set at body size reads as a list's item ("1. INTRODUCTION"
+    // under AASTeX's abstract); the outline names it a section.
+    if (block.kind !== "heading" && block.kind !== "paragraph" && !(block.kind === "list_item" && block.ordered)) continue;
     if (block.lines.length > OUTLINE_TITLE_LINES_MAX) continue;
-    const level = titles.get(normalizeTitle(plainText(block.lines)));
+    const text = normalizeTitle(plainText(block.lines));
+    const level = block.kind === "list_item" ? outlineLevelOf(titles, normalizeTitle(block.marker) + " " + text) ?? outlineLevelOf(titles, text) : outlineLevelOf(titles, text);
     if (level === undefined) continue;
-    named.push({ index: i, level, lines: block.lines });
+    named.push({ index: i, level, lines: block.kind === "list_item" ? withMarker(block.lines, block.marker, block.markerX) : block.lines });
     if (block.kind === "heading") deeper = Math.min(deeper, block.level - level);
   }
   // One level: the title's. Deeper by more, the styles' levels count display type that is
   // no heading (a book's chapter numbers, its cover), which the outline sets right.
   const levels = shift ?? (deeper === TITLE_LEVELS ? TITLE_LEVELS : 0);
   for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + levels, 6), lines };
+}
+
+/** An item's lines with its marker written back at the head of the first ("1." of "1. INTRODUCTION"). */
+function withMarker(lines: readonly Line[], marker: string, markerX: number): Line[] {
+  const [first, ...rest] = lines;
+  const head = first.spans[0];
+  if (!head) return lines.slice();
+  return [{ ...first, x0: markerX, spans: [{ ...head, text: `${marker} `, x0: markerX, x1: head.x0 }, ...first.spans] }, ...rest];
 }
 
 /** A paragraph whose lines up to its first line break name an outline entry starts with that
@@ -318,7 +329,7 @@ function splitOffTitles(blocks: PageBlock[], titles: Map<string, number>): void 
     const k = block.lines.findIndex((line) => line.breakAfter);
     if (k < 0 || k + 1 >= block.lines.length || k >= OUTLINE_TITLE_LINES_MAX) continue;
     const head = block.lines.slice(0, k + 1);
-    if (!titles.has(normalizeTitle(plainText(head)))) continue;
+    if (outlineLevelOf(titles, normalizeTitle(plainText(head))) === undefined) continue;
     blocks.splice(i, 1, { kind: "paragraph", lines: head }, { kind: "paragraph", lines: block.lines.slice(k + 1) });
   }
 }

@@ -1,0 +1,210 @@
+// Line numbers in a page's margins: a manuscript under review (lineno, AASTeX's and acmart's
+// review modes, most journals' submission templates), pleading paper, a numbered draft. They
+// number the page's lines, not its text, and are left out at layout, as a watermark is
+// (page_layout.ts): kept, they were read as paragraphs of their own between the text's lines
+// ("12" | "This example manuscript …" | "13"), cut every paragraph and table they stood beside,
+// and MuPDF built the left margin's numbers into the lines beside them ("118 any ACM …").
+import type { Line, Span } from "../model.js";
+import { isBlankText } from "./whitespace.js";
+
+/** A margin holds at least this many numbers ... */
+export const LINE_NUMBERS_MIN = 5;
+/** ... each of at most this many digits ... */
+const LINE_NUMBER = /^\s*\d{1,5}\s*$/;
+/** ... aligned on one edge, within this many points ... */
+const EDGE_TOLERANCE_PT = 1.5;
+/** ... rising down the page, by one at this share of the steps at least (a display or a
+ *  figure between numbered lines skips some) ... */
+const UNIT_STEP_SHARE_MIN = 0.5;
+/** ... standing clear of every other piece of text on the page by this many points: in the
+ *  left margin everything else starts right of them (a table's row numbers have text at their
+ *  left) ... */
+const MARGIN_GAP_MIN_PT = 4;
+/** ... and in the right margin, set smaller than the text, at most this share of its size: a
+ *  contents page's page numbers, rising one a chapter right of their entries, are its size. */
+const RIGHT_MARGIN_SIZE_RATIO_MAX = 0.8;
+
+/** A number that may be a line number: a whole line, or the first or last span of a line
+ *  MuPDF built out of it and the text line beside it. */
+interface Piece {
+  line: number;
+  /** The number's span, or -1 for a whole line. */
+  span: number;
+  value: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  size: number;
+}
+
+/** The page's lines without the line numbers in its margins; the same array when it has none. */
+export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
+  const pieces = numberPieces(lines);
+  if (pieces.length < LINE_NUMBERS_MIN) return lines;
+  const left = marginColumn(lines, pieces, "left");
+  const right = marginColumn(lines, pieces.filter((p) => !left.includes(p)), "right");
+  const found = [...left, ...right];
+  if (found.length === 0) return lines;
+  const wholeLines = new Set(found.filter((p) => p.span < 0).map((p) => p.line));
+  const spans = new Map(found.filter((p) => p.span >= 0).map((p) => [p.line, p.span]));
+  const out: Line[] = [];
+  lines.forEach((line, i) => {
+    if (wholeLines.has(i)) return;
+    const span = spans.get(i);
+    out.push(span === undefined ? line : withoutSpan(line, span));
+  });
+  return out;
+}
+
+function numberPieces(lines: readonly Line[]): Piece[] {
+  const pieces: Piece[] = [];
+  lines.forEach((line, i) => {
+    if (line.wmode !== 0 || line.slanted || line.contentsEntry) return;
+    const spans = line.spans;
+    let first = 0;
+    while (first < spans.length && isBlankText(spans[first].text)) first++;
+    let last = spans.length - 1;
+    while (last >= 0 && isBlankText(spans[last].text)) last--;
+    if (first > last) return;
+    const piece = (k: number, span: Span | null): Piece => {
+      const s = span ?? spans[first];
+      return { line: i, span: k, value: Number((span ? span.text : spans.slice(first, last + 1).map((x) => x.text).join("")).trim()), x0: span ? span.x0 : line.x0, x1: span ? span.x1 : line.x1, y0: line.y0, size: s.size };
+    };
+    if (!isDigitStart(spans[first].text)) {
+      if (last > first && isDigitStart(spans[last].text) && LINE_NUMBER.test(spans[last].text) && spans[last].x0 - previousInk(spans, last) >= MARGIN_GAP_MIN_PT) pieces.push(piece(last, spans[last]));
+      return;
+    }
+    if (first === last || spans.slice(first, last + 1).every((s) => LINE_NUMBER.test(s.text) || isBlankText(s.text))) {
+      const text = spans.slice(first, last + 1).map((s) => s.text).join("");
+      if (LINE_NUMBER.test(text)) pieces.push(piece(-1, null));
+      // Numbers of two lines MuPDF read as one ("4 5" beside a line and a half of text).
+      else for (let k = first; k <= last; k++) if (!isBlankText(spans[k].text)) pieces.push({ ...piece(-1, spans[k]), span: -1 });
+      return;
+    }
+    if (LINE_NUMBER.test(spans[first].text) && nextInk(spans, first) - spans[first].x1 >= MARGIN_GAP_MIN_PT) pieces.push(piece(first, spans[first]));
+  });
+  return pieces;
+}
+
+function isDigitStart(text: string): boolean {
+  const c = text.trimStart().charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/** Where the first span with ink after spans[k] starts. */
+function nextInk(spans: readonly Span[], k: number): number {
+  for (let j = k + 1; j < spans.length; j++) if (!isBlankText(spans[j].text)) return spans[j].x0;
+  return Infinity;
+}
+
+/** Where the last span with ink before spans[k] ends. */
+function previousInk(spans: readonly Span[], k: number): number {
+  for (let j = k - 1; j >= 0; j--) if (!isBlankText(spans[j].text)) return spans[j].x1;
+  return -Infinity;
+}
+
+/**
+ * The largest run of pieces aligned on one edge (lineno sets them flush right, acmart flush
+ * left) that numbers lines and stands clear of the rest of the page's text on that side;
+ * none when no run does.
+ */
+function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "right"): Piece[] {
+  for (const edge of [(p: Piece) => p.x1, (p: Piece) => p.x0]) {
+    const column = alignedColumn(lines, pieces, side, edge);
+    if (column.length > 0) return column;
+  }
+  return [];
+}
+
+function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "right", edge: (p: Piece) => number): Piece[] {
+  const sorted = [...pieces].sort((a, b) => edge(a) - edge(b));
+  const groups: Piece[][] = [];
+  for (const p of sorted) {
+    const group = groups[groups.length - 1];
+    if (group && edge(p) - edge(group[0]) <= EDGE_TOLERANCE_PT) group.push(p);
+    else groups.push([p]);
+  }
+  for (const group of groups.sort((a, b) => b.length - a.length)) {
+    if (group.length < LINE_NUMBERS_MIN) break;
+    if (numbersLines(group) && clearOfText(lines, group, side) && !numbersCode(lines, group)) return group;
+  }
+  return [];
+}
+
+/** Whether the pieces' numbers rise down the page, mostly by one. */
+function numbersLines(group: Piece[]): boolean {
+  group.sort((a, b) => a.y0 - b.y0 || a.value - b.value);
+  let unit = 0;
+  for (let k = 1; k < group.length; k++) {
+    const step = group[k].value - group[k - 1].value;
+    if (step <= 0) return false;
+    if (step === 1) unit++;
+  }
+  return unit >= UNIT_STEP_SHARE_MIN * (group.length - 1);
+}
+
+/** Whether every other piece of text on the page stands clear of the column on the text's
+ *  side; in the right margin, the numbers are also set smaller than the text. */
+function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "left" | "right"): boolean {
+  const bySpan = new Map(group.map((p) => [p.line, p.span]));
+  // A line of several numbers is the column's only when all of them are.
+  for (const p of group) if (p.span === -1 && group.filter((q) => q.line === p.line).length !== lines[p.line].spans.filter((x) => !isBlankText(x.text)).length && numberSpans(lines[p.line]) > 1) return false;
+  let left = Infinity;
+  let right = -Infinity;
+  let numberSize = 0;
+  for (const p of group) (left = Math.min(left, p.x0)), (right = Math.max(right, p.x1)), (numberSize = Math.max(numberSize, p.size));
+  // The text's size: the one most characters are set in.
+  const chars = new Map<number, number>();
+  for (let i = 0; i < lines.length; i++) {
+    const own = bySpan.get(i);
+    if (own === -1) continue;
+    const spans = lines[i].spans;
+    for (let k = 0; k < spans.length; k++) {
+      if (k === own || isBlankText(spans[k].text)) continue;
+      const s = spans[k];
+      if (side === "left" ? s.x0 < right + MARGIN_GAP_MIN_PT : s.x1 > left - MARGIN_GAP_MIN_PT) return false;
+      chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
+    }
+  }
+  if (side === "left") return true;
+  let textSize = 0;
+  for (const [size, n] of chars) if (n > (chars.get(textSize) ?? 0)) textSize = size;
+  return numberSize <= RIGHT_MARGIN_SIZE_RATIO_MAX * textSize;
+}
+
+function numberSpans(line: Line): number {
+  return line.spans.filter((x) => !isBlankText(x.text)).length;
+}
+
+/** Whether the text beside the numbers is mostly code: a listing's own numbers (listings'
+ * `numbers=left`) are part of the listing, which numbered_listings.ts reads as code. */
+function numbersCode(lines: readonly Line[], group: readonly Piece[]): boolean {
+  const own = new Set(group.map((p) => p.line));
+  let code = 0;
+  let text = 0;
+  for (const p of group) {
+    const top = p.y0;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if ((own.has(i) && i !== p.line) || line.y1 <= top || line.y0 >= top + p.size * 2) continue;
+      for (const s of line.spans) {
+        if (isBlankText(s.text) || (i === p.line && s.x0 <= p.x1 && s.x1 >= p.x0)) continue;
+        if (s.monospace) code += s.text.length;
+        else text += s.text.length;
+      }
+    }
+  }
+  return code > text;
+}
+
+/** The line without one of its spans and the blank spans beside it. */
+function withoutSpan(line: Line, k: number): Line {
+  const spans = line.spans.filter((_, j) => j !== k);
+  while (spans.length > 0 && isBlankText(spans[0].text)) spans.shift();
+  while (spans.length > 0 && isBlankText(spans[spans.length - 1].text)) spans.pop();
+  if (spans.length === 0) return line;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const s of spans) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
+  return { ...line, spans, x0, x1 };
+}
