@@ -274,6 +274,14 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([note]).running.has(note)).toBe(false);
   });
 
+  it("keeps a footnote's web address wrapped onto a line of its own in the foot band; strips one set apart (issue 9: IEEEtran's '… e-mail: (see' | 'http://www.michaelshell.org/contact.html).')", () => {
+    const note = line("Georgia Institute of Technology, Atlanta, GA, 30332 USA e-mail: (see", { x: 72, y: 752, size: 8 });
+    const address = line("http://www.michaelshell.org/contact.html).", { x: 72, y: 761, size: 8 });
+    expect(onePage([note, address]).running.has(address)).toBe(false);
+    const alone = line("https://doi.org/10.1000/182", { x: 72, y: 765, size: 8 });
+    expect(onePage([alone]).running.has(alone)).toBe(true);
+  });
+
   it("strips a small running head alone above the body", () => {
     const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
     expect(onePage([head]).running.has(head)).toBe(true);

@@ -281,6 +281,35 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
   });
 });
 
+describe("renderPage: an IEEE paper's first page (issue 9: IEEEtran's bare_jrnl)", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 24, bold: false, level: 1 }, { size: 10, bold: true, level: 2 }], running: new Set() };
+  const body = (y: number, n: number) => ["This demo file is intended to serve as a starter file for IEEE journal", "papers produced under LaTeX using IEEEtran.cls version 1.8b and later,", "and we wish you the best of success with your paper and its review.", "This is the last line of the paragraph."].slice(0, n).map((text, k) => line(text, { x: 49, y: y + 12 * k }));
+  const render = (lines: Line[]) => {
+    const prepared = prepareLines(lines);
+    return renderPage(page(1, prepared), prepared, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("reads the authors with their grades as a byline, and a centred 'I. INTRODUCTION' as a section's heading, not a list's item or a name", () => {
+    const md = render([
+      line("Bare Demo of IEEEtran.cls", { x: 150, y: 60, size: 24 }),
+      line([{ text: "Michael Shell, " }, { text: "Member, IEEE, ", italic: true }, { text: "and Jane Doe, " }, { text: "Life Fellow, IEEE", italic: true }], { x: 150, y: 100, size: 11 }),
+      ...body(140, 4),
+      line("I. INTRODUCTION", { x: 227, y: 210 }),
+      ...body(230, 4),
+      line("II. CONCLUSION", { x: 229.5, y: 300 }),
+      ...body(320, 2),
+    ]);
+    expect(md).toContain("\n\nMichael Shell, *Member, IEEE,* and Jane Doe, *Life Fellow, IEEE*\n\n");
+    expect(md).toContain("\n\n## I. INTRODUCTION\n\n");
+    expect(md).toContain("\n\n## II. CONCLUSION\n\n");
+  });
+
+  it("makes a bold label run into its text after a dash a paragraph ('Abstract—The abstract goes here.')", () => {
+    const md = render([line("Bare Demo of IEEEtran.cls", { x: 150, y: 60, size: 24 }), ...body(100, 4), line("Index Terms—IEEE, IEEEtran, journal, LaTeX, paper.", { x: 49, y: 200, bold: true }), ...body(230, 4)]);
+    expect(md).toContain("\n\n**Index Terms—IEEE, IEEEtran, journal, LaTeX, paper.**\n\n");
+  });
+});
+
 describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'Edition 1.0', R's 'The R Core Team' and R-intro's authors)", () => {
   const stats: DocumentStats = {
     body: { size: 10, bold: false },

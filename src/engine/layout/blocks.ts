@@ -19,7 +19,7 @@ import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText } from "./whitespace.js";
 
 export type Block =
-  | { kind: "heading"; level: number; lines: Line[] }
+  | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its number and setting (isRomanSectionTitle), never a byline. */ section?: true }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
   | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
   | { kind: "code"; lines: Line[] };
@@ -339,6 +339,8 @@ interface Draft {
   /** A list item whose text runs right to left (its marker at the right edge). */
   rtl?: boolean;
   running?: boolean;
+  /** A centred section title numbered in roman numerals (isRomanSectionTitle). */
+  sectionTitle?: boolean;
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -468,8 +470,34 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   markLineBreaks(drafts, column, lineBreaks);
+  for (const draft of drafts) if (isRomanSectionTitle(draft, left, right)) draft.sectionTitle = true;
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
 }
+
+/** A centred title stands at least this many ems in from the column's edges, its two sides
+ *  within this many ems of each other. */
+const SECTION_TITLE_INSET_EMS_MIN = 3;
+const SECTION_TITLE_AXIS_EMS = 1.5;
+
+/**
+ * A section's title numbered in capital roman numerals and set centred in capitals or small
+ * capitals at the body's size, as IEEE papers set "I. INTRODUCTION" and "II. CONCLUSION": a
+ * heading, not an ordered list's item (which wrote it "1. INTRODUCTION", and nested the next
+ * section under the last subsection's item).
+ */
+function isRomanSectionTitle(draft: Draft, left: number, right: number): boolean {
+  if (draft.lines.length !== 1 || draft.mono || (draft.marker !== null && draft.marker.style !== "upper-roman")) return false;
+  const line = draft.lines[0];
+  const em = emOf(line);
+  const inset = line.x0 - left;
+  if (inset < SECTION_TITLE_INSET_EMS_MIN * em || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return false;
+  // "I." alone is no list marker (a sequence must confirm a letter's); the title says it here.
+  const number = ROMAN_SECTION_NUMBER.exec(lineText(line));
+  if (number === null) return false;
+  const title = lineText(line).slice(number[0].length);
+  return /\p{Lu}/u.test(title) && !/\p{Ll}/u.test(title);
+}
+const ROMAN_SECTION_NUMBER = /^\s*(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})\.\s+/;
 
 /** Flags the lines of a paragraph after which its author broke the text (sets of short lines,
  * labelled fields, centred_lines.ts): the paragraph keeps them as line breaks. A block's last
@@ -979,6 +1007,8 @@ function classify(draft: Draft, stats: DocumentStats): Block {
   const lines = draft.lines;
   if (draft.running) return { kind: "paragraph", lines, running: true };
   if (draft.mono) return { kind: "code", lines };
+  // Under the document's title when its styles show one, at the top level when they do not.
+  if (draft.sectionTitle) return { kind: "heading", level: stats.headings.some((h) => h.level === 1) ? 2 : 1, lines, section: true };
   const heading = headingOf(lines, stats);
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
@@ -1059,6 +1089,8 @@ function centredUnder(above: Line, below: Line): boolean {
 const LABEL_END = /[:：]$/;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
+/** A label of one to three words, an em dash, and two words or more of text after it. */
+const RUN_IN_DASH = /^\p{Lu}\p{L}*(?: \p{L}+){0,2}—\s?\S+\s+\S/u;
 const LOWER_START = /^\s*\p{Ll}/u;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
@@ -1084,7 +1116,10 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a sentence in bold at the body's size that wraps: a paragraph set in bold for
   // emphasis (acmart's "Your document will be returned to you for revision if modifications
   // are discovered."). A wrapped title seldom ends in a full stop, and a question is a title.
-  if (style.bold && lines.length > 1 && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && BOLD_SENTENCE.test(text)) return null;
+  if (style.bold && lines.length > 1 && style.size < stats.body.size + LABEL_SIZE_TOLERANCE_PT && BOLD_SENTENCE.test(text)) return null;
+  // Nor is a label run into its text after a dash, IEEE's "Abstract—The abstract goes here."
+  // and "Index Terms—IEEE, IEEEtran, journal, …", set in bold at or under the body's size.
+  if (style.size < stats.body.size + LABEL_SIZE_TOLERANCE_PT && RUN_IN_DASH.test(text)) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set

@@ -78,12 +78,16 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /\bdoi(?:\.org\/|:\s*)10\.\d{4,}\//i,
   /^(?:©|\(c\)|copyright\b)/i,
   /\barxiv:\d{4}\.\d{4,5}/i,
-  /^https?:\/\/\S+$/i,
   /\bpage\s+\d{1,5}\s+(?:of|\/)\s+\d{1,5}\b/i,
   // A head that names its page at its end ("The technical documentation of the Latin Modern
   // family of fonts, page 4"), whatever its size.
   /\bpage\s+\d{1,5}$/i,
 ];
+
+/** A web address alone on its line: furniture only when set apart from the other margin lines
+ * too, for a footnote's address wraps onto a line of its own ("… e-mail: (see" |
+ * "http://www.michaelshell.org/contact.html)." under IEEEtran's first column). */
+const ADDRESS_ONLY = /^https?:\/\/\S+$/i;
 
 /** A letterhead's foot: three fields or more set apart by middle dots, bars or bullets
  * ("Northwind Logistics B.V. · Havenweg 12 · 3089 KM Rotterdam · www.northwind.example"); a
@@ -221,7 +225,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)));
+    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page

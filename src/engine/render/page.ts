@@ -233,10 +233,14 @@ const NAME_SEPARATOR = /\s*(?:,|&|\band\b)\s*/;
  * size, R-intro's "Notes on R: …", between them). */
 const BYLINE_BLOCKS_MAX = 4;
 
+/** A society's grade or name after an author's: IEEE's "Michael Shell, Member, IEEE, …,
+ * Jane Doe, Life Fellow, IEEE", "Fellow, OSA". */
+const MEMBERSHIP = /^(?:(?:Student|Graduate Student|Life|Senior|Associate)\s+)?(?:Member|Fellow)$|^[A-Z]{2,6}$/;
+
 /** Whether the text lists two names or more: a byline, in whatever face. */
 function isNameList(text: string): boolean {
   const names = text.split(NAME_SEPARATOR).filter((name) => name !== "");
-  return names.length > 1 && names.every((name) => BYLINE_NAME.test(name));
+  return names.length > 1 && names.some((name) => BYLINE_NAME.test(name)) && names.every((name) => BYLINE_NAME.test(name) || MEMBERSHIP.test(name));
 }
 
 /** A date and nothing else: "2022/02/20", "October 18, 2015", "18 October 2015". */
@@ -278,7 +282,8 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
       continue;
     }
     const text = plainText(block.lines);
-    if ((titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !isByline(text, afterParagraph)) continue;
+    // IEEE's "I. INTRODUCTION" reads as an initial and a name.
+    if (block.section || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !isByline(text, afterParagraph)) continue;
     if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = { kind: "paragraph", lines: block.lines };
     else if (block.level === 1) blocks[i] = { ...block, level: 2 };
   }

@@ -1,0 +1,66 @@
+// Drop caps: a paragraph's first letter set large and sunk into its first lines (IEEEtran's
+// journals open every paper so, lettrine, magazines). MuPDF reads the letter as a line of its
+// own, which the line joiner then built into the paragraph's second line ("THIS demo file" came
+// out "**T**for IEEE journal papers …" after "HIS demo file …"). The letter goes back to the
+// head of its word, and the lines it indented go back to the margin it stands at.
+import type { Line } from "../model.js";
+import { isBlankText } from "./whitespace.js";
+
+/** A drop cap is set at least this many times the size of the text beside it ... */
+const DROP_CAP_SIZE_RATIO_MIN = 2;
+/** ... is one letter (after an opening quote, maybe) ... */
+const DROP_CAP_TEXT = /^["“‘']?\p{Lu}$/u;
+/** ... with the paragraph's first line starting at most this many of its ems right of it ... */
+const TEXT_GAP_EMS_MAX = 1.5;
+/** ... and its top within this many of the line's ems of the letter's top. */
+const TOP_TOLERANCE_EMS = 0.8;
+/** The lines under the first that the letter indents start within this many points of it. */
+const INDENT_TOLERANCE_PT = 1.5;
+
+/** The page's lines with each drop cap put back at the head of its paragraph's first word;
+ *  the same array when the page has none. */
+export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
+  let out: Line[] | null = null;
+  for (const cap of lines) {
+    const span = soleSpan(cap);
+    if (span === null || !DROP_CAP_TEXT.test(span.text.trim())) continue;
+    const current: readonly Line[] = out ?? lines;
+    const first = current.find((line) => line !== cap && beside(cap, span.size, line));
+    if (first === undefined) continue;
+    const letter = span.text.trim();
+    const head = first.spans.findIndex((s) => !isBlankText(s.text));
+    const spans = first.spans.map((s, k) => (k === head ? { ...s, text: letter + s.text.trimStart(), x0: cap.x0 } : s));
+    const joined: Line = { ...first, spans, x0: cap.x0, y0: Math.min(first.y0, cap.y0) };
+    // The lines the letter sinks into start where the first did: back to the margin.
+    const indented = (line: Line) => line !== first && line.y0 > first.y0 && line.y0 < cap.y1 && Math.abs(line.x0 - first.x0) <= INDENT_TOLERANCE_PT;
+    out = current.flatMap((line) => {
+      if (line === cap) return [];
+      if (line === first) return [joined];
+      if (!indented(line)) return [line];
+      const k = line.spans.findIndex((s) => !isBlankText(s.text));
+      return [{ ...line, x0: cap.x0, spans: line.spans.map((s, j) => (j === k ? { ...s, x0: cap.x0 } : s)) }];
+    });
+  }
+  return out ?? lines;
+}
+
+/** The line's one span with ink, or null when it has none or several. */
+function soleSpan(line: Line): Line["spans"][number] | null {
+  let found: Line["spans"][number] | null = null;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (found !== null) return null;
+    found = span;
+  }
+  return found;
+}
+
+/** Whether `line` is the first line of the paragraph the letter opens: right of it, its top at
+ *  the letter's, set at most half the letter's size. */
+function beside(cap: Line, capSize: number, line: Line): boolean {
+  if (line.wmode !== 0) return false;
+  const size = line.spans.reduce((max, s) => (isBlankText(s.text) ? max : Math.max(max, s.size)), 0);
+  if (size === 0 || capSize < DROP_CAP_SIZE_RATIO_MIN * size) return false;
+  const gap = line.x0 - cap.x1;
+  return gap >= -1 && gap <= TEXT_GAP_EMS_MAX * size && Math.abs(line.y0 - cap.y0) <= TOP_TOLERANCE_EMS * size && line.y1 < cap.y1;
+}
