@@ -416,6 +416,46 @@ describe("detectTables: aligned tables without rules", () => {
     expect(cellTexts(tables[0])[2]).toEqual(["Gujarat", "26,328,400", "6,922,900", "12,664,000", "45,957,300"]);
   });
 
+  it("cuts a spreadsheet's figures set one space apart, and its dated header, at the columns' gutters (issue 9: a LibreOffice Calc export)", () => {
+    // Right-aligned figure columns ending where Calc's did; Calc wrote a row's first figures
+    // as one string, and its header as two, "Q1 2024 Q2 2024 Q3 2024" and "Q4 2024 Total",
+    // 8 pt apart.
+    const ends = [203, 249, 296, 342, 394];
+    const at = (y: number, cells: string[]) => line(span(cells[0], 58, y), ...cells.slice(1).map((c, i) => spanR(c, ends[i], y)));
+    const header = line(span("Region", 58, 80), { ...span("Q1 2024 Q2 2024 Q3 2024", 158, 80), x1: 290 }, { ...span("Q4 2024 Total", 298, 80), x1: 367 });
+    const merged = (y: number, label: string, figures: string, last: string) => line(span(label, 58, y), { ...span(figures, 164, y), x1: 342 }, spanR(last, 394, y));
+    const rows = [
+      header,
+      merged(93, "North America", "1204500 1310200 1288900 1455000", "5258600"),
+      at(106, ["Asia Pacific", "654200", "712900", "803300", "865100", "3035500"]),
+      at(119, ["Latin America", "210400", "198700", "225600", "240900", "875600"]),
+      at(132, ["Middle East", "143800", "150200", "161900", "172300", "628200"]),
+      merged(145, "Total", "3200200 3374100 3600150 3832000", "14006450"),
+    ];
+    const { tables, rest } = detectTables(rows, [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellTexts(tables[0])).toEqual([
+      ["Region", "Q1 2024", "Q2 2024", "Q3 2024", "Q4 2024", "Total"],
+      ["North America", "1204500", "1310200", "1288900", "1455000", "5258600"],
+      ["Asia Pacific", "654200", "712900", "803300", "865100", "3035500"],
+      ["Latin America", "210400", "198700", "225600", "240900", "875600"],
+      ["Middle East", "143800", "150200", "161900", "172300", "628200"],
+      ["Total", "3200200", "3374100", "3600150", "3832000", "14006450"],
+    ]);
+  });
+
+  it("leaves words of a header wrapped in its cell over a gutter whole, and a caption over the columns", () => {
+    const at = (y: number, cells: string[]) => line(span(cells[0], 60, y), ...cells.slice(1).map((c, i) => spanR(c, 200 + 50 * i, y)));
+    const rows = [
+      line(span("Distribution", 60, 86), { ...span("Percentage of", 160, 86), x1: 232 }),
+      at(100, ["Uniform", "42", "17"]),
+      at(114, ["Normal", "38", "21"]),
+      at(128, ["Skewed", "20", "12"]),
+    ];
+    const { tables } = detectTables(rows, [], PAGE);
+    expect(cellTexts(tables[0])[0].filter((c) => c !== "")).toEqual(["Distribution", "Percentage of"]);
+  });
+
   it("keeps a section label split in two pieces inside the label column as one cell (issue 9: tabula-indictb1h_14)", () => {
     const at = (y: number, cells: string[]) => line(span(cells[0], 72, y), ...cells.slice(1).map((c, i) => spanR(c, 250 + 60 * i, y)));
     const rows = [

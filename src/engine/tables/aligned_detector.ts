@@ -14,6 +14,7 @@ import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./rea
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { isRtlText } from "../layout/bidi.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -224,11 +225,16 @@ const COLUMN_EDGE_EXACT_PT = 0.5;
  * a long question ran up to its answers ("… before bed? yes no") closer than the row
  * splitter's cell gap, but the columns the other rows drew say where the cell starts.
  */
-function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly number[], gutter: number, em: number): Piece[] {
+/** `header`: the row is a header line over the run (growUp), whose cells may run together. */
+function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly number[], gutter: number, em: number, header = false): Piece[] {
   const out: Piece[] = [];
+  // A piece alone in its row that runs across the columns is a caption or a title over the
+  // table, or a line of text under it ("Table 2. Some Typical Commands", centred so that its
+  // words may fall in the columns' middles): only a row of other cells too is cut at gutters.
+  const withOthers = cells.length > 1;
   for (const piece of cells) {
     if (piece.items.length === 1) {
-      out.push(...splitSpanAtGutter(piece, left, right, em));
+      out.push(...splitSpanAtGutter(piece, left, right, em, withOthers, header));
       continue;
     }
     let from = 0;
@@ -241,39 +247,136 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const onEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
       const ink = inkRight(before, piece.items[i - 1].line);
       // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      if (atEdge && (span.x0 - ink >= gutter || onEdge) && piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text))) {
+      const words = piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text));
+      // Or, in a header line, the space between the two spans holds the middle of a gutter the
+      // table's columns leave (Calc's header "Q1 2024 Q2 2024 Q3 2024" | "Q4 2024 Total", 8 pt
+      // apart over right-aligned figures).
+      const reach = GUTTER_EM_MIN * em;
+      const gutterBetween = header && withOthers && span.x0 > ink && left.some((x, c) => c > 0 && (right[c - 1] + x) / 2 >= ink - reach && (right[c - 1] + x) / 2 <= span.x0 + reach);
+      const byEdge = atEdge && (span.x0 - ink >= gutter || onEdge) && words;
+      if (byEdge || (gutterBetween && piece.items.slice(from, i).some((item) => /[\p{L}\p{N}]/u.test(item.span.text)))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(piece.items.slice(from, i));
         cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
-        out.push(cell);
+        // A gutter's middle alone cuts only a cell set in its column as the column's cells
+        // are: a caption or a title over the table ("Table 2. Some Typical Commands") runs
+        // across the columns with no regard to them.
+        if (!byEdge && (!alignsWithColumn(cell, left, right, em) || /^\p{L}$/u.test(pieceText(cell).trim()))) continue;
+        out.push(...(cell.items.length === 1 ? splitSpanAtGutter(cell, left, right, em, withOthers, header) : [cell]));
         from = i;
       }
     }
-    out.push(from === 0 ? piece : pieceOfItems(piece.items.slice(from)));
+    const rest = from === 0 ? piece : pieceOfItems(piece.items.slice(from));
+    out.push(...(from > 0 && rest.items.length === 1 ? splitSpanAtGutter(rest, left, right, em, withOthers, header) : [rest]));
   }
   return out;
 }
 
 /**
- * A piece of one span of two words that runs across a gutter between two columns, cut at its
- * word space when that lies near the gutter: a number too wide for its cell set one space
- * from the next (camelot-health's "6,922,900 12,664,000"), where the producer wrote both as
- * one string. A longer string across a gutter is a line of text running under the table.
+ * A piece of one span that runs across gutters between columns, cut at each gutter where a
+ * word space lies near its middle: a number too wide for its cell set one space from the next
+ * (camelot-health's "6,922,900 12,664,000"), or a spreadsheet's row whose figures LibreOffice
+ * Calc set one space apart ("1204500 1310200 1288900 1455000", its header "Q1 2024 Q2 2024
+ * Q3 2024"), where the producer wrote them as one string. Every gutter crossed needs its
+ * space, and each part is a cell's few words: a longer string across gutters is a line of
+ * text running under the table.
  */
-function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number): Piece[] {
+function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): Piece[] {
   const { span, line } = piece.items[0];
   const text = span.text.trim();
-  const space = text.indexOf(" ");
-  if (space < 0 || text.indexOf(" ", space + 1) >= 0) return [piece];
-  const c = left.findIndex((x, i) => i > 0 && span.x0 < right[i - 1] && span.x1 > x);
-  if (c < 0) return [piece];
-  const gutterMid = (right[c - 1] + left[c]) / 2;
-  // Where the space is, from its share of the characters up to the ink's right edge.
-  const spaceAt = span.x0 + ((inkRight(span, line) - span.x0) * (space + 0.5)) / text.length;
-  if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return [piece];
-  const parts = cutSpan(span, gutterMid);
+  if (text.indexOf(" ") < 0) return [piece];
+  const crossed: number[] = [];
+  for (let c = 1; c < left.length; c++) if (span.x0 < right[c - 1] && span.x1 > left[c]) crossed.push(c);
+  if (crossed.length === 0) return [piece];
+  // Two words across one gutter are cut whatever else the row holds; more only in a row of
+  // other cells too (splitAtColumns).
+  // (Not in a header line: a header's words wrap in its cell over the column's gutter.)
+  const twoWords = !header && crossed.length === 1 && text.indexOf(" ", text.indexOf(" ") + 1) < 0;
+  if (!twoWords && !withOthers) return [piece];
+  const ink = inkRight(span, line);
+  const parts = twoWords ? cutAtTheSpace(span, ink, left[crossed[0]], right[crossed[0] - 1], em) : cutAtSpaces(span, ink, crossed, left, right, em);
   if (parts === null) return [piece];
+  // A part of one letter is a letter-spaced word's ("姓 名：", a CJK label set apart), not a cell.
+  if (parts.some((part) => part.text.trim().split(/\s+/).length > CUT_CELL_WORDS_MAX || (!twoWords && /^\p{L}$/u.test(part.text.trim())))) return [piece];
+  if (twoWords) return parts.map((part) => pieceOfItems([{ span: part, line }]));
+  // Words run together over several columns are cut only where the parts are what such
+  // tables hold: figures in a row of the body; in the header, headings of a word or two,
+  // dated ("Q1 2024" … "Q4 2024" | "Total"). Words of prose fall near the middles of narrow
+  // columns' gutters by chance.
+  const texts = parts.map((part) => part.text.trim());
+  const cellLike = header ? texts.some((t) => /\d/.test(t)) && texts.every((t) => t.split(/\s+/).length <= HEADER_CUT_WORDS_MAX) : texts.every((t) => FIGURE_CELL.test(t));
+  if (!cellLike || !parts.every((part) => alignsWithColumn(part, left, right, em))) return [piece];
   return parts.map((part) => pieceOfItems([{ span: part, line }]));
+}
+/** Two words cut at their space when it lies near the gutter's middle (right to left too). */
+function cutAtTheSpace(span: Span, ink: number, nextLeft: number, prevRight: number, em: number): Span[] | null {
+  const text = span.text.trim();
+  const space = text.indexOf(" ");
+  const gutterMid = (prevRight + nextLeft) / 2;
+  // Where the space is, from its share of the characters up to the ink's right edge.
+  const spaceAt = span.x0 + ((ink - span.x0) * (space + 0.5)) / text.length;
+  if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return null;
+  return cutSpan(span, gutterMid);
+}
+
+/** A left-to-right span cut at the word space nearest each crossed gutter's middle, when each
+ *  lies within GUTTER_SPLIT_EMS of it; positions from the characters' share of the ink. */
+function cutAtSpaces(span: Span, ink: number, crossed: readonly number[], left: readonly number[], right: readonly number[], em: number): Span[] | null {
+  const raw = span.text;
+  const n = raw.length;
+  if (isRtlText(raw)) return null;
+  const at = (i: number) => span.x0 + ((ink - span.x0) * i) / n;
+  const first = n - raw.trimStart().length;
+  const last = raw.trimEnd().length;
+  const cuts: number[] = [];
+  const mids = crossed.map((c) => (right[c - 1] + left[c]) / 2);
+  for (const mid of mids) {
+    let best = -1;
+    for (let i = Math.max(first + 1, (cuts[cuts.length - 1] ?? 0) + 1); i < last; i++) {
+      if (raw.charCodeAt(i) === 32 && (best < 0 || Math.abs(at(i + 0.5) - mid) < Math.abs(at(best + 0.5) - mid))) best = i;
+    }
+    if (best < 0 || Math.abs(at(best + 0.5) - mid) > GUTTER_SPLIT_EMS * em) return null;
+    cuts.push(best);
+  }
+  const parts: Span[] = [];
+  for (let k = 0; k <= cuts.length; k++) {
+    const a = k === 0 ? first : cuts[k - 1] + 1;
+    const b = k === cuts.length ? last : cuts[k];
+    const text = raw.slice(a, b).trim();
+    if (text === "") return null;
+    // Each part keeps its side of the gutter's middle: interpolated positions can put its
+    // edge across it.
+    parts.push({ ...span, text, x0: k === 0 ? span.x0 : Math.max(at(a), mids[k - 1]), x1: k === cuts.length ? span.x1 : Math.min(at(b), mids[k]) });
+  }
+  return parts;
+}
+
+/** A figure: an amount, a count, a share, signed or in brackets, with its currency. */
+const FIGURE_CELL = /^[(\-−+]?\p{Sc}?\s?\d[\d.,\s]*%?\)?$/u;
+/** A header's part cut so holds at most this many words ("Q4 2024" | "Total"). */
+const HEADER_CUT_WORDS_MAX = 2;
+/** A part cut from a span across gutters holds at most this many words. */
+const CUT_CELL_WORDS_MAX = 4;
+/** ... and is set in its column as a cell is: flush left or right, or centred, within this
+ *  many ems. */
+const CUT_CELL_ALIGN_EMS = 1;
+
+/** Whether a box sits in the table's columns, in the one it overlaps most as a cell does: its
+ *  left edge at the column's, its right edge at the column's, or its middle at the column's
+ *  middle. A part outside the columns (a contents entry beside a table found in the page's
+ *  other column, "4.4.6 学号" before its page number "10") would leave the table with its
+ *  line taken. */
+function alignsWithColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], em: number): boolean {
+  const reach = CUT_CELL_ALIGN_EMS * em;
+  if (box.x0 < left[0] - reach || box.x1 > right[right.length - 1] + reach) return false;
+  let best = -1;
+  let overlap = 0;
+  for (let c = 0; c < left.length; c++) {
+    const o = Math.min(box.x1, right[c]) - Math.max(box.x0, left[c]);
+    if (o > overlap) (overlap = o), (best = c);
+  }
+  if (best < 0) return false;
+  return Math.abs(box.x0 - left[best]) <= reach || Math.abs(box.x1 - right[best]) <= reach || Math.abs((box.x0 + box.x1) / 2 - (left[best] + right[best]) / 2) <= reach;
 }
 
 function pieceOfItems(items: Piece["items"]): Piece {
@@ -430,10 +533,14 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
   const alignment = columnAlignments(run, columns.length);
+  const lefts = columns.map((c) => c.x0);
+  const rights = columns.map((c) => c.x1);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
-    const inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
+    let inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
+    // A row above whose cells the producer wrote as one string ("Q1 2024 Q2 2024 Q3 2024").
+    if (inside.length < columns.length) inside = splitAtColumns(inside, lefts, rights, gutter, rows.at(j).em, true);
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
     const spans = placeSpanning(inside, columns, alignment);
