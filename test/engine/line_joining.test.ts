@@ -330,6 +330,31 @@ describe("prepareLines on a contents page whose main entries have no leader (iss
     expect(lines).toHaveLength(3);
   });
 
+  it("joins a title to its leader and page number standing apart on its row (LaTeX's '6.1.1 Version Information' | '. . . . . 12')", () => {
+    // Three such entries, their leaders starting at one x as a column's lines do.
+    const sub = ["6.1.1 Version Information", "6.2.1 Version Information", "6.3.1 Version Information"].flatMap((title, i) => [
+      line(title, { x: 110, y: 140 + 12 * i }),
+      line(". . . . . . . . . . . . . . . . . . . . . . . . .", { x: 247, y: 140 + 12 * i }),
+      line(String(12 + i), { x: 530, y: 140 + 12 * i }),
+    ]);
+    const lines = prepareLines([...leaderEntries(100), ...sub]);
+    const entry = lines.find((l) => lineText(l).startsWith("6.1.1"))!;
+    expect(lineText(entry)).toMatch(/^6\.1\.1 Version Information[ .]+ 12$/);
+    expect(entry.contentsEntry).toBe(true);
+    const blocks = buildBlocks([entry], STATS);
+    expect(blocks.map((b) => renderInline(b.lines, { dehyphenate: true, emphasis: true, links: [] }))).toEqual(["6.1.1 Version Information 12"]);
+  });
+
+  it("reads a contents page's entries as lines, not as a table of titles and page numbers (testflow's contents)", async () => {
+    const { detectTables } = await import("../../src/engine/tables/detect.js");
+    const entries = prepareLines([
+      ...["Introduction", "Overview", "Terminology", "Using the Files"].flatMap((title, i) => [line(`${i + 1} ${title}`, { x: 72, y: 100 + 22 * i, bold: true }), line(String(2 + i), { x: 535, y: 100 + 22 * i, bold: true })]),
+      ...leaderEntries(200),
+    ]);
+    const { tables } = detectTables(entries, [], { width: 612, height: 792 });
+    expect(tables).toEqual([]);
+  });
+
   it("leaves the folio in the page's foot apart, flush right at the same edge but far below the entries (report-geobase-p4)", () => {
     const lines = prepareLines([...leaderEntries(100), line("GeoBase®", { x: 72, y: 745 }), line("iv", { x: 530, y: 745 })]);
     expect(lines.filter((l) => l.y0 === 745).map(lineText)).toEqual(["GeoBase®", "iv"]);

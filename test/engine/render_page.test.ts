@@ -275,6 +275,10 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
     );
   });
 
+  it("reads a name with its note marks as a byline ('Michael Shell∗†', 'Boris Veytsman†')", () => {
+    expect(render(1, [line([{ text: "Boris Veytsman", size: 12 }, { text: "†", size: 8 }], { x: 108, y: 255 })])).toContain("\n\nBoris Veytsman<sup>†</sup>\n\n");
+  });
+
   it("leaves them headings on a later page, and leaves a section's title under the title a heading ('What’s New')", () => {
     expect(render(2)).toContain("### Mark A. Wicks");
     expect(render(1, [line("What’s New", { x: 108, y: 260, size: 12 })])).toContain("### What’s New");

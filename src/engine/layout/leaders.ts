@@ -63,7 +63,34 @@ export function isContentsEntry(line: Line): boolean {
  * number, then a page number set flush right with no leader with its title. */
 export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void {
   joinLeaders(joined);
+  joinTitlesToLeaders(joined, columns);
   joinFlushRightNumbers(joined, columns);
+}
+
+/** A title at most this many ems left of its leader joins it. */
+const TITLE_LEADER_GAP_EMS = 3;
+
+/**
+ * A leader and its page number standing apart from the title on their row (LaTeX's
+ * subsection entries, their dots starting at a column of their own: "6.1.1 Version
+ * Information" | ". . . . . 12") join the title: the entry is one line, marked a contents
+ * entry. Not across a column's gutter.
+ */
+function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
+  let removed: Set<Line> | null = null;
+  for (let i = 0; i < joined.length; i++) {
+    const tail = joined[i];
+    if (tail.wmode !== 0 || removed?.has(tail) || !/^\s*[.…]/.test(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
+    const title = nearestLeftOnRow(joined, i, removed);
+    if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
+    const em = Math.max(lineSize(title), lineSize(tail), 1);
+    if (tail.x0 - title.x1 > TITLE_LEADER_GAP_EMS * em || columns.gutterBetween(title, tail)) continue;
+    tail.spans = tail.spans.map((span) => (/^[\s.…]+$/.test(span.text) && /[.…]/.test(span.text) ? { ...span, leader: true } : span));
+    appendFragment(title, tail);
+    title.contentsEntry = true;
+    (removed ??= new Set()).add(tail);
+  }
+  if (removed) removeLines(joined, removed);
 }
 
 /** A fragment ending in a dot leader leads to the page number at the row's end (LaTeX sets the

@@ -15,6 +15,7 @@ import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { isRtlText } from "../layout/bidi.js";
+import { isContentsEntry } from "../layout/leaders.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -69,7 +70,8 @@ interface Slice extends TextRow {
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   // A definition's head (texinfo's "void sha224_init (…)" … "[Function]") keeps its category
   // at the right edge row after row, as a table's column would: it is no table's row.
-  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l));
+  // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
+  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsEntry(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
   const rows = new PageRows(groupRows(free, (l) => l));
   // Pieces already in a table: a later run never takes them again.
