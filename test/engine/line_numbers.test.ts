@@ -42,6 +42,15 @@ describe("withoutLineNumbers", () => {
     expect(withoutLineNumbers(contents)).toBe(contents);
   });
 
+  it("takes numbers every fifth line, and a column's in the gutter between two columns set smaller than the text (revtex)", () => {
+    const lines = Array.from({ length: 6 }, (_, i) => [
+      line(`left column line ${i} of the text`, { x: 54, y: 100 + 60 * i }),
+      line(`right column line ${i} of the text`, { x: 318, y: 100 + 60 * i }),
+      line(String(50 + 5 * i), { x: 302, y: 102 + 60 * i, size: 5 }),
+    ]).flat();
+    expect(texts(withoutLineNumbers(lines))).toEqual(texts(lines.filter((_, i) => i % 3 !== 2)));
+  });
+
   it("leaves a listing's own numbers to the listing (listings' numbers=left beside code)", () => {
     const listing = Array.from({ length: 8 }, (_, i) => [line(`\\DeclareOption{${i}pt}{\\def\\@@ptsize{${i}pt}}`, { x: 85, y: 300 + i * 12, mono: true }), line(String(17 + i), { x: 60, y: 300 + i * 12, size: 6 })]).flat();
     expect(withoutLineNumbers(listing)).toBe(listing);

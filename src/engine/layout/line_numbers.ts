@@ -13,15 +13,16 @@ export const LINE_NUMBERS_MIN = 5;
 const LINE_NUMBER = /^\s*\d{1,5}\s*$/;
 /** ... aligned on one edge, within this many points ... */
 const EDGE_TOLERANCE_PT = 1.5;
-/** ... rising down the page, by one at this share of the steps at least (a display or a
- *  figure between numbered lines skips some) ... */
+/** ... rising down the page, by one step (LINE_NUMBER_STEPS) at this share of the rises at
+ *  least ... */
 const UNIT_STEP_SHARE_MIN = 0.5;
 /** ... standing clear of every other piece of text on the page by this many points: in the
  *  left margin everything else starts right of them (a table's row numbers have text at their
  *  left) ... */
 const MARGIN_GAP_MIN_PT = 4;
-/** ... and in the right margin, set smaller than the text, at most this share of its size: a
- *  contents page's page numbers, rising one a chapter right of their entries, are its size. */
+/** ... and elsewhere (the right margin, a gutter), set smaller than the text, at most this
+ *  share of its size: a contents page's page numbers, rising one a chapter right of their
+ *  entries, are its size. */
 const RIGHT_MARGIN_SIZE_RATIO_MAX = 0.8;
 
 /** A number that may be a line number: a whole line, or the first or last span of a line
@@ -42,7 +43,7 @@ export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   const pieces = numberPieces(lines);
   if (pieces.length < LINE_NUMBERS_MIN) return lines;
   const left = marginColumn(lines, pieces, "left");
-  const right = marginColumn(lines, pieces.filter((p) => !left.includes(p)), "right");
+  const right = marginColumn(lines, pieces.filter((p) => !left.includes(p)), "elsewhere");
   const found = [...left, ...right];
   if (found.length === 0) return lines;
   const wholeLines = new Set(found.filter((p) => p.span < 0).map((p) => p.line));
@@ -108,7 +109,7 @@ function previousInk(spans: readonly Span[], k: number): number {
  * left) that numbers lines and stands clear of the rest of the page's text on that side;
  * none when no run does.
  */
-function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "right"): Piece[] {
+function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "elsewhere"): Piece[] {
   for (const edge of [(p: Piece) => p.x1, (p: Piece) => p.x0]) {
     const column = alignedColumn(lines, pieces, side, edge);
     if (column.length > 0) return column;
@@ -116,7 +117,7 @@ function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "l
   return [];
 }
 
-function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "right", edge: (p: Piece) => number): Piece[] {
+function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "elsewhere", edge: (p: Piece) => number): Piece[] {
   const sorted = [...pieces].sort((a, b) => edge(a) - edge(b));
   const groups: Piece[][] = [];
   for (const p of sorted) {
@@ -131,21 +132,28 @@ function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "
   return [];
 }
 
-/** Whether the pieces' numbers rise down the page, mostly by one. */
+/** Steps a margin's numbers may rise by: every line, or every 2nd, 5th or 10th (revtex's
+ *  lineno numbers every fifth line). */
+const LINE_NUMBER_STEPS = [1, 2, 5, 10];
+
+/** Whether the pieces' numbers rise down the page, mostly by one step, every rise a multiple
+ *  of it (a display or a figure between numbered lines skips some). */
 function numbersLines(group: Piece[]): boolean {
   group.sort((a, b) => a.y0 - b.y0 || a.value - b.value);
-  let unit = 0;
+  const steps: number[] = [];
   for (let k = 1; k < group.length; k++) {
     const step = group[k].value - group[k - 1].value;
     if (step <= 0) return false;
-    if (step === 1) unit++;
+    steps.push(step);
   }
-  return unit >= UNIT_STEP_SHARE_MIN * (group.length - 1);
+  return LINE_NUMBER_STEPS.some((unit) => steps.every((step) => step % unit === 0) && steps.filter((step) => step === unit).length >= UNIT_STEP_SHARE_MIN * steps.length);
 }
 
-/** Whether every other piece of text on the page stands clear of the column on the text's
- *  side; in the right margin, the numbers are also set smaller than the text. */
-function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "left" | "right"): boolean {
+/** Whether every other piece of text on the page stands clear of the column: right of it in
+ *  the left margin; elsewhere (the right margin, the gutter between two columns: revtex
+ *  numbers the right column's lines there) on either side, the numbers set smaller than the
+ *  text. */
+function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "left" | "elsewhere"): boolean {
   const bySpan = new Map(group.map((p) => [p.line, p.span]));
   // A line of several numbers is the column's only when all of them are.
   for (const p of group) if (p.span === -1 && group.filter((q) => q.line === p.line).length !== lines[p.line].spans.filter((x) => !isBlankText(x.text)).length && numberSpans(lines[p.line]) > 1) return false;
@@ -162,7 +170,7 @@ function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "lef
     for (let k = 0; k < spans.length; k++) {
       if (k === own || isBlankText(spans[k].text)) continue;
       const s = spans[k];
-      if (side === "left" ? s.x0 < right + MARGIN_GAP_MIN_PT : s.x1 > left - MARGIN_GAP_MIN_PT) return false;
+      if (side === "left" ? s.x0 < right + MARGIN_GAP_MIN_PT : s.x1 > left - MARGIN_GAP_MIN_PT && s.x0 < right + MARGIN_GAP_MIN_PT) return false;
       chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
     }
   }
