@@ -16,6 +16,7 @@ import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } f
 import { cutSpan } from "./span_cut.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
+import { lineText } from "../layout/lines.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -71,7 +72,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // A definition's head (texinfo's "void sha224_init (…)" … "[Function]") keeps its category
   // at the right edge row after row, as a table's column would: it is no table's row.
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
-  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsEntry(l));
+  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsPageEntry(l));
   if (free.length < ALIGNED_ROWS_MIN) return;
   const rows = new PageRows(groupRows(free, (l) => l));
   // Pieces already in a table: a later run never takes them again.
@@ -114,6 +115,17 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
   }
+}
+
+/** A page number ending a line: a few digits or a roman numeral standing alone. A figure
+ *  after a statistics table's leader ("possessing. . . . 82,714") is a cell. */
+const PAGE_NUMBER_END = /(?:^|[\s.…])(?:\d{1,4}|[ivxlcdm]{1,7})\s*$/i;
+
+/** A contents entry (leaders.ts) that ends in a page number, not in a figure. */
+function isContentsPageEntry(line: Line): boolean {
+  if (!isContentsEntry(line)) return false;
+  const text = lineText(line);
+  return PAGE_NUMBER_END.test(text) && !/\d[,.]\d{3}\s*$/.test(text);
 }
 
 /**
