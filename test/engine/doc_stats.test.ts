@@ -282,6 +282,18 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([alone]).running.has(alone)).toBe(true);
   });
 
+  it("strips an office suite's header centred over its 'Page 1' foot, at the body's size, and keeps a centred title over no such foot or set larger (issue 9: LibreOffice Calc's sheet name 'budget')", () => {
+    // Letter width 612: centred lines have their middle at 306.
+    const head = line("budget", { x: 291, y: 40 });
+    const foot = line("Page 1", { x: 291, y: 760 });
+    const stats = onePage([head, foot]);
+    expect(stats.running.has(head)).toBe(true);
+    expect(stats.running.has(foot)).toBe(true);
+    expect(onePage([head]).running.has(head)).toBe(false);
+    const title = line("Annual Report", { x: 241, y: 40, size: 16 });
+    expect(onePage([title, foot]).running.has(title)).toBe(false);
+  });
+
   it("strips a small running head alone above the body", () => {
     const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
     expect(onePage([head]).running.has(head)).toBe(true);

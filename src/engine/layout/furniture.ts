@@ -84,6 +84,18 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /\bpage\s+\d{1,5}$/i,
 ];
 
+/** "Page 3", "Page 3 of 9": the foot an office suite prints. */
+const PAGE_FOOT = /^page\s+\d{1,5}(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
+/** A header over such a foot names its document or sheet in a few words. */
+const PAGED_HEAD_CHARS_MAX = 40;
+const PAGED_HEAD_WORDS_MAX = 4;
+/** Centred on the page: its middle within this share of the page's width of the page's. */
+const CENTRED_SHARE = 0.03;
+
+function centredOnPage(line: Line, page: PageModel): boolean {
+  return Math.abs((line.x0 + line.x1) / 2 - page.width / 2) <= CENTRED_SHARE * page.width;
+}
+
 /** A web address alone on its line: furniture only when set apart from the other margin lines
  * too, for a footnote's address wraps onto a line of its own ("… e-mail: (see" |
  * "http://www.michaelshell.org/contact.html)." under IEEEtran's first column). */
@@ -190,6 +202,9 @@ export interface FurnitureRow {
   spread: boolean;
   /** A short line in the top band: furniture when small against the body. */
   shortTop: boolean;
+  /** A name of a few words centred alone at the top over an office suite's "Page n" foot:
+   *  furniture at the body's size or under. */
+  pagedHead: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
@@ -215,7 +230,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   }
   if (candidates.length + deep.length === 0 || body.length === 0) return [];
   const rows: FurnitureRow[] = [];
-  for (const { lines: row, band } of marginRows(candidates)) {
+  const margins = marginRows(candidates);
+  // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
+  // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
+  const pagedFoot = margins.some((r) => r.band === "bottom" && r.lines.length === 1 && PAGE_FOOT.test(lineText(r.lines[0]).trim()) && centredOnPage(r.lines[0], page));
+  for (const { lines: row, band } of margins) {
     const texts = row.map((l) => lineText(l).trim());
     const sizes = row.map(meanCharSize);
     // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
@@ -232,7 +251,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // number) loses only the pieces whose words say furniture.
     if (row.length > ROW_PIECES_MAX) {
       const saying = row.filter((_, k) => says[k]);
-      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
+      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
       continue;
     }
     const numbered = texts.some((t) => numberedHead(t, band));
@@ -243,8 +262,9 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
-    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(/\s+/).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead))) continue;
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
@@ -273,7 +293,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
 /** The largest mean character size of the margin lines wholly above the row, or 0. Only
@@ -296,7 +316,7 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
     // section and subsection bars).
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || numberFirstFoot)) || smallHead))) found.push(...row.lines);
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
   }
   return found;
 }
