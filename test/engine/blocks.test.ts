@@ -1087,6 +1087,12 @@ describe("buildBlocks: a reference's label hangs (issue 9: an office paper's and
     const prose = [lineTo("The first paragraph of the section ends here with its last sentence.", 309.1, 100, 532.5, 8.5), lineTo("Transportation research is what the next paragraph is about.", 323.3, 110, 484.9, 8.5)];
     expect(buildBlocks(prose, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
   });
+
+  it("goes on after a first line broken inside a word, short of a column a wider line above widens (issue 9: an IEEE paper's '… multithreaded compu-' | 'tations …')", () => {
+    const title = lineTo("Marta Sousa, Member, IEEE, Jonas Berg, Student Member, IEEE, and Priya Raman", 61, 40, 543, 11);
+    const refs = [lineTo("[1] R. D. Blumofe and C. E. Leiserson, “Scheduling multithreaded compu-", 49, 100, 300, 8), lineTo("tations by work stealing,” J. ACM, vol. 46, no. 5, pp. 720–748, 1999.", 63.2, 109, 291.6, 8)];
+    expect(buildBlocks([title, ...refs], STATS).map((b) => b.lines.length)).toEqual([1, 2]);
+  });
 });
 
 describe("buildBlocks: paragraphs set with a hanging indent (issue 9: amsldoc's package list, tracemonkey's references)", () => {

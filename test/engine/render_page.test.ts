@@ -298,14 +298,29 @@ describe("renderPage: an IEEE paper's first page (issue 9: IEEEtran's bare_jrnl)
       line("Bare Demo of IEEEtran.cls", { x: 150, y: 60, size: 24 }),
       line([{ text: "Michael Shell, " }, { text: "Member, IEEE, ", italic: true }, { text: "and Jane Doe, " }, { text: "Life Fellow, IEEE", italic: true }], { x: 150, y: 100, size: 11 }),
       ...body(140, 4),
-      line("I. INTRODUCTION", { x: 227, y: 210 }),
+      line("I. INTRODUCTION", { x: 189, y: 210 }),
       ...body(230, 4),
-      line("II. CONCLUSION", { x: 229.5, y: 300 }),
+      line("II. CONCLUSION", { x: 191, y: 300 }),
       ...body(320, 2),
     ]);
     expect(md).toContain("\n\nMichael Shell, *Member, IEEE,* and Jane Doe, *Life Fellow, IEEE*\n\n");
     expect(md).toContain("\n\n## I. INTRODUCTION\n\n");
     expect(md).toContain("\n\n## II. CONCLUSION\n\n");
+  });
+
+  it("reads a centred 'REFERENCES' and an italic lettered 'A. Page Costs' flush with the text as headings", () => {
+    const md = render([
+      line("Bare Demo of IEEEtran.cls", { x: 150, y: 60, size: 24 }),
+      ...body(100, 4),
+      line([{ text: "A. Page Costs", italic: true }], { x: 49, y: 160 }),
+      // Its text's first line is indented, as IEEE sets every paragraph's.
+      line("The cost of a page depends on the number of characters and", { x: 59, y: 172 }),
+      ...body(184, 3),
+      line("REFERENCES", { x: 201, y: 240 }),
+      ...body(256, 2),
+    ]);
+    expect(md).toContain("\n\n### A. Page Costs\n\n");
+    expect(md).toContain("\n\n## REFERENCES\n\n");
   });
 
   it("makes a bold label run into its text after a dash a paragraph ('Abstract—The abstract goes here.')", () => {

@@ -339,8 +339,8 @@ interface Draft {
   /** A list item whose text runs right to left (its marker at the right edge). */
   rtl?: boolean;
   running?: boolean;
-  /** A centred section title numbered in roman numerals (isRomanSectionTitle). */
-  sectionTitle?: boolean;
+  /** A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection. */
+  sectionTitle?: number;
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -470,7 +470,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   markLineBreaks(drafts, column, lineBreaks);
-  for (const draft of drafts) if (isRomanSectionTitle(draft, left, right)) draft.sectionTitle = true;
+  for (const draft of drafts) draft.sectionTitle = sectionTitleDepth(draft, column);
   return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
 }
 
@@ -478,25 +478,48 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
  *  within this many ems of each other. */
 const SECTION_TITLE_INSET_EMS_MIN = 3;
 const SECTION_TITLE_AXIS_EMS = 1.5;
+/** The text it is centred over starts within this many ems under it. */
+const SECTION_TITLE_BELOW_EMS = 6;
 
 /**
- * A section's title numbered in capital roman numerals and set centred in capitals or small
- * capitals at the body's size, as IEEE papers set "I. INTRODUCTION" and "II. CONCLUSION": a
- * heading, not an ordered list's item (which wrote it "1. INTRODUCTION", and nested the next
- * section under the last subsection's item).
+ * A section's title known by its setting at the body's size, as IEEE papers set theirs: 1 for
+ * a section, numbered in capital roman numerals and centred in capitals or small capitals
+ * ("I. INTRODUCTION", "II. CONCLUSION"), or one of the unnumbered sections so set
+ * ("REFERENCES", "ACKNOWLEDGMENT"); 2 for a subsection, lettered and set in italics flush
+ * with the text under it ("A. Page Costs"); 0 for anything else. Such a title is a heading,
+ * not an ordered list's item (which wrote it "1. INTRODUCTION", and nested the next section
+ * under the last subsection's item), nor a paragraph.
  */
-function isRomanSectionTitle(draft: Draft, left: number, right: number): boolean {
-  if (draft.lines.length !== 1 || draft.mono || (draft.marker !== null && draft.marker.style !== "upper-roman")) return false;
+function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
+  if (draft.lines.length !== 1 || draft.mono) return 0;
   const line = draft.lines[0];
+  const text = lineText(line);
   const em = emOf(line);
+  // The text under it, in its column (a full-width title above does not widen it).
+  let left = Infinity;
+  let right = -Infinity;
+  for (const other of column) {
+    if (other === line || other.y0 < line.y1 || other.y0 > line.y1 + SECTION_TITLE_BELOW_EMS * em || other.x1 <= line.x0 || other.x0 >= line.x1) continue;
+    left = Math.min(left, other.x0);
+    right = Math.max(right, other.x1);
+  }
+  if (left === Infinity) return 0;
   const inset = line.x0 - left;
-  if (inset < SECTION_TITLE_INSET_EMS_MIN * em || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return false;
+  if (LETTERED_SUBSECTION.test(text) && text.length <= SUBSECTION_CHARS_MAX && Math.abs(inset) <= em && line.spans.every((s) => s.italic || isBlankText(s.text))) return 2;
+  if (draft.marker !== null && draft.marker.style !== "upper-roman") return 0;
+  if (inset < SECTION_TITLE_INSET_EMS_MIN * em || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return 0;
+  if (UNNUMBERED_SECTION.test(text)) return 1;
   // "I." alone is no list marker (a sequence must confirm a letter's); the title says it here.
-  const number = ROMAN_SECTION_NUMBER.exec(lineText(line));
-  if (number === null) return false;
-  const title = lineText(line).slice(number[0].length);
-  return /\p{Lu}/u.test(title) && !/\p{Ll}/u.test(title);
+  const number = ROMAN_SECTION_NUMBER.exec(text);
+  if (number === null) return 0;
+  const title = text.slice(number[0].length);
+  return /\p{Lu}/u.test(title) && !/\p{Ll}/u.test(title) ? 1 : 0;
 }
+/** An unnumbered section of a paper, in capitals. */
+const UNNUMBERED_SECTION = /^\s*(?:REFERENCES|ACKNOWLEDG(?:E)?MENTS?|APPENDIX(?:\s+[A-Z])?|APPENDICES|BIBLIOGRAPHY)\s*$/;
+/** A subsection lettered "A." and its title of a few words, no sentence. */
+const LETTERED_SUBSECTION = /^\s*[A-Z]\.\s+\p{Lu}[^.!?]*$/u;
+const SUBSECTION_CHARS_MAX = 80;
 const ROMAN_SECTION_NUMBER = /^\s*(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})\.\s+/;
 
 /** Flags the lines of a paragraph after which its author broke the text (sets of short lines,
@@ -744,7 +767,9 @@ function startsNewBlock(
     // document's body was measured in smaller type (backref's 10 pt description list in a
     // document whose 9 pt bibliography outweighs it: "verbose: … that is found" | "for back
     // citing." had split).
-    const hangingLine = !rtl && shift > 0 && prevFull && current.lines.length === 1 && style.size < Math.max(bodySize + 1, bodySize * HANGING_LINE_SIZE_RATIO_MAX);
+    // (A first line broken inside a word, "compu-", goes on however short it looks against a
+    // column widened by a full-width title above it.)
+    const hangingLine = !rtl && shift > 0 && (prevFull || BROKEN_WORD_END.test(prevText)) && current.lines.length === 1 && style.size < Math.max(bodySize + 1, bodySize * HANGING_LINE_SIZE_RATIO_MAX);
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     // A reference's label hangs: its second line goes on under the text after the label,
     // whatever the first ended with ("[1] Bektaş, T., Laporte, G. (2011). The pollution-routing
@@ -787,6 +812,8 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
 }
 
+/** A line ending inside a word broken at a hyphen: "multithreaded compu-". */
+const BROKEN_WORD_END = /\p{Ll}-\s*$/u;
 /** A bibliography entry's label before its text: "[1] ", "[Knu84] ". */
 const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,12}\]\s+/;
 
@@ -1008,8 +1035,9 @@ function classify(draft: Draft, stats: DocumentStats): Block {
   if (draft.running) return { kind: "paragraph", lines, running: true };
   if (draft.mono) return { kind: "code", lines };
   // Under the document's title when its styles show one, at the top level when they do not.
-  if (draft.sectionTitle) return { kind: "heading", level: stats.headings.some((h) => h.level === 1) ? 2 : 1, lines, section: true };
   const heading = headingOf(lines, stats);
+  // A title its style makes no heading (IEEE's are set at the body's size) is one by its setting.
+  if (draft.sectionTitle && heading === null) return { kind: "heading", level: (stats.headings.some((h) => h.level === 1) ? 1 : 0) + draft.sectionTitle, lines, section: true };
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
   if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };
