@@ -490,3 +490,10 @@ describe("renderInline: a word, number or address broken at a line end without a
     expect(render([line([{ text: "using the " }, { text: "--", mono: true }], { y: 100 }), line([{ text: "track-origins=yes", mono: true }, { text: " to get" }], { y: 112 })])).toBe("using the `--track-origins=yes` to get");
   });
 });
+
+describe("renderInline: a ligature set from another face inside a word (issue 9: elsarticle's theorem, 'e*ff*ectively')", () => {
+  it("takes the slant of the word around it, and leaves letters bold on purpose as set", () => {
+    expect(render([{ text: "and therefore e", italic: true }, { text: "ff" }, { text: "ectively couples", italic: true }])).toBe("*and therefore effectively couples*");
+    expect(render([{ text: "a superscript " }, { text: "f", bold: true }, { text: "oot" }, { text: "n", bold: true }, { text: "ote" }])).toBe("a superscript **f**oot**n**ote");
+  });
+});
