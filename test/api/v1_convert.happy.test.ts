@@ -65,7 +65,8 @@ describe("DECISIONS §Options: every option changes the output as documented", (
     const none = (await api.app.inject(raw(k, pdf, { query: "page_markers=none" }))).json().markdown as string;
     expect(rule.split("\n").filter((l) => l === "---")).toHaveLength(2); // 3 pages, 2 breaks
     expect(none.split("\n").filter((l) => l === "---")).toHaveLength(0);
-    expect(rule.replace(/\n\n---\n\n/g, "\n\n")).toBe(none);
+    // The same text; without markers a paragraph a page break cuts mid-sentence goes on.
+    expect(rule.replace(/\n\n---\n\n/g, " ").replace(/\s+/g, " ")).toBe(none.replace(/\s+/g, " "));
   });
 
   it("headers_footers strip removes the running header and page numbers of running-headers.pdf; keep (default) leaves them", async () => {

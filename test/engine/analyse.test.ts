@@ -306,3 +306,22 @@ describe("analyseDocument: a fault in the layout heuristics costs its page, not 
     ]);
   });
 });
+
+describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book's or a manual's sentence across two pages)", () => {
+  const convert = (first: string[], second: string[], pageMarkers: "none" | "rule" = "none") => {
+    const outcomes = [first, second].map((texts, i) => ok(page(i + 1, texts.map((t, k) => line(t, { y: 100 + 12 * k })))));
+    return analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes, outline: null, hasXfa: false, options: { ...defaultRenderOptions, pageMarkers } }).markdown;
+  };
+
+  it("goes on into the next page's first line when that starts with a small letter", () => {
+    expect(convert(["Information found in each of the directories named in the", "search path is added to the information found in a"], ["directory before it, except where a later one overrides it."])).toBe(
+      "Information found in each of the directories named in the search path is added to the information found in a directory before it, except where a later one overrides it.\n",
+    );
+  });
+
+  it("keeps the pages apart after a finished sentence, before a capital, and with page markers", () => {
+    expect(convert(["The first page ends with a sentence that is whole."], ["the next page starts in small letters."])).toContain("whole.\n\nthe next");
+    expect(convert(["The first page ends in the middle of a"], ["Capitalized word on the next page."])).toContain("of a\n\nCapitalized");
+    expect(convert(["The first page ends in the middle of a"], ["sentence on the next page."], "rule")).toContain("of a\n\n---\n\nsentence");
+  });
+});

@@ -113,6 +113,34 @@ function checkDocument(input: DocumentFacts, withText: readonly PageSummary[], f
   }
 }
 
+/** Between a paragraph's part at a page's end and its rest on the next page. */
+const PARAGRAPH_GOES_ON = " ";
+/** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
+ *  next page's text may or may not continue). */
+const MID_SENTENCE_END = /[\p{L},]$/u;
+/** The next page's first line going on a sentence: a small letter. (Not code: a command
+ *  displayed on a line of its own may follow "… with the commands".) */
+const GOES_ON_START = /^\p{Ll}/u;
+/** Lines that are no paragraph's: a heading, a table row, a fence, a list item, a quote, a
+ *  rule, an HTML line. */
+const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
+
+/**
+ * Whether the page's text goes on the paragraph the document's Markdown so far ends with: a
+ * paragraph's line ending mid-sentence, then a paragraph starting with a small letter (a book's
+ * or a report's sentence broken by the page, "… Information found in a" | "directory is added
+ * …"). Footnotes and running text put after the page's text end it otherwise, and keep the
+ * pages apart. Only without page markers: a marker stands between the pages.
+ */
+function goesOnAcrossPages(before: string, text: string): boolean {
+  if (before === "" || text === "") return false;
+  const lastBreak = before.lastIndexOf("\n");
+  const last = before.slice(lastBreak + 1);
+  const firstBreak = text.indexOf("\n");
+  const first = firstBreak < 0 ? text : text.slice(0, firstBreak);
+  return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
+}
+
 /** The pages joined into one document, and the pages cut because the result grew too large. */
 interface Assembled {
   markdown: string;
@@ -141,7 +169,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     if (summary && summary.chars > 0 && !own) throw new Error(`assembly: page ${page} has text but was not rendered`);
     if (own?.failed) out.renderFailed.push(page);
     const text = own?.markdown ?? "";
-    const separatorBytes = out.markdown === "" ? 0 : separator.length;
+    // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
+    const joiner = separator === PAGE_SEPARATOR && goesOnAcrossPages(out.markdown, text) ? PARAGRAPH_GOES_ON : separator;
+    const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
     if (text !== "" && markdownBytes + separatorBytes + textBytes + FINAL_NEWLINE_BYTES > limits.resultMarkdownBytesMax) {
@@ -150,7 +180,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     }
     let offset = out.markdown.length;
     if (text !== "") {
-      out.markdown += out.markdown === "" ? "" : separator;
+      out.markdown += out.markdown === "" ? "" : joiner;
       offset = out.markdown.length;
       out.markdown += text;
       markdownBytes += separatorBytes + textBytes;
