@@ -105,11 +105,11 @@ describe("the outline's names", () => {
 });
 
 describe("pageTitleLines", () => {
-  it("keeps the lines in a heading style, alone and joined with the next of their style, normalized", () => {
+  it("keeps the lines in a heading style, alone and joined with the next of their style", () => {
     const lines = [line("A Title Set", { y: 60, size: 14 }), line("Over Two Lines", { y: 78, size: 14 }), line("Body text.", { y: 100 })];
     const styleOf = (l: Line) => ({ size: l.spans[0].size, bold: false });
     const out = pageTitleLines(lines, styleOf, (s) => s.size > 10);
-    expect(out.map((x) => x.text)).toEqual(["a title set", "a title set over two lines", "over two lines"]);
+    expect(out.map((x) => x.text)).toEqual(["A Title Set", "A Title Set Over Two Lines", "Over Two Lines"]);
     expect(out[1]).toMatchObject({ start: 0, lines: 2 });
   });
 });

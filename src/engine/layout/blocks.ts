@@ -494,6 +494,9 @@ function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
   if (draft.lines.length !== 1 || draft.mono) return 0;
   const line = draft.lines[0];
   const text = lineText(line);
+  // The words first: most single lines are none of these, and the column need not be walked.
+  const lettered = LETTERED_SUBSECTION.test(text) && text.length <= SUBSECTION_CHARS_MAX;
+  if (!lettered && !UNNUMBERED_SECTION.test(text) && !ROMAN_SECTION_NUMBER.test(text)) return 0;
   const em = emOf(line);
   // The text under it, in its column (a full-width title above does not widen it).
   let left = Infinity;
@@ -505,7 +508,7 @@ function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
   }
   if (left === Infinity) return 0;
   const inset = line.x0 - left;
-  if (LETTERED_SUBSECTION.test(text) && text.length <= SUBSECTION_CHARS_MAX && Math.abs(inset) <= em && line.spans.every((s) => s.italic || isBlankText(s.text))) return 2;
+  if (lettered && Math.abs(inset) <= em && line.spans.every((s) => s.italic || isBlankText(s.text))) return 2;
   if (draft.marker !== null && draft.marker.style !== "upper-roman") return 0;
   if (inset < SECTION_TITLE_INSET_EMS_MIN * em || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return 0;
   if (UNNUMBERED_SECTION.test(text)) return 1;

@@ -22,6 +22,8 @@ const INDENT_TOLERANCE_PT = 1.5;
 export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
   let out: Line[] | null = null;
   for (const cap of lines) {
+    // A letter's box is taller than wide or about square; a line of words is wide.
+    if (cap.spans.length > 3 || cap.x1 - cap.x0 > 2 * (cap.y1 - cap.y0)) continue;
     const span = soleSpan(cap);
     if (span === null || !DROP_CAP_TEXT.test(span.text.trim())) continue;
     const current: readonly Line[] = out ?? lines;

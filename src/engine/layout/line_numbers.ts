@@ -42,8 +42,24 @@ interface Piece {
 export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   const pieces = numberPieces(lines);
   if (pieces.length < LINE_NUMBERS_MIN) return lines;
-  const left = marginColumn(lines, pieces, "left");
-  const right = marginColumn(lines, pieces.filter((p) => !left.includes(p)), "elsewhere");
+  // Cheap bounds first, one pass over the page: a column in the left margin ends left of the
+  // leftmost line that is no number; one elsewhere is set smaller than the text. Most pages
+  // with five numbers (a table's figures) fail both, and no column is walked.
+  const numberLines = new Set(pieces.filter((p) => p.span < 0).map((p) => p.line));
+  const leading = new Map(pieces.filter((p) => p.span >= 0).map((p) => [p.line, p]));
+  let textLeft = Infinity;
+  let largest = 0;
+  lines.forEach((line, i) => {
+    if (numberLines.has(i)) return;
+    const lead = leading.get(i);
+    const first = lead && lead.x0 <= line.x0 + 0.5 ? lead : undefined;
+    textLeft = Math.min(textLeft, first ? first.x1 + MARGIN_GAP_MIN_PT : line.x0);
+    for (const span of line.spans) if (span.size > largest) largest = span.size;
+  });
+  const leftPieces = pieces.filter((p) => p.x1 + MARGIN_GAP_MIN_PT <= textLeft);
+  const left = leftPieces.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, leftPieces, "left");
+  const smaller = pieces.filter((p) => !left.includes(p) && p.size <= RIGHT_MARGIN_SIZE_RATIO_MAX * largest);
+  const right = smaller.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, smaller, "elsewhere");
   const found = [...left, ...right];
   if (found.length === 0) return lines;
   const wholeLines = new Set(found.filter((p) => p.span < 0).map((p) => p.line));
@@ -59,31 +75,35 @@ export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
 
 function numberPieces(lines: readonly Line[]): Piece[] {
   const pieces: Piece[] = [];
-  lines.forEach((line, i) => {
-    if (line.wmode !== 0 || line.slanted || line.contentsEntry) return;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.wmode !== 0 || line.slanted || line.contentsEntry) continue;
     const spans = line.spans;
     let first = 0;
     while (first < spans.length && isBlankText(spans[first].text)) first++;
     let last = spans.length - 1;
     while (last >= 0 && isBlankText(spans[last].text)) last--;
-    if (first > last) return;
-    const piece = (k: number, span: Span | null): Piece => {
-      const s = span ?? spans[first];
-      return { line: i, span: k, value: Number((span ? span.text : spans.slice(first, last + 1).map((x) => x.text).join("")).trim()), x0: span ? span.x0 : line.x0, x1: span ? span.x1 : line.x1, y0: line.y0, size: s.size };
-    };
-    if (!isDigitStart(spans[first].text)) {
-      if (last > first && isDigitStart(spans[last].text) && LINE_NUMBER.test(spans[last].text) && spans[last].x0 - previousInk(spans, last) >= MARGIN_GAP_MIN_PT) pieces.push(piece(last, spans[last]));
-      return;
+    if (first > last) continue;
+    // Most lines start and end with a word: two character tests, and the next line.
+    const startsWithDigit = isDigitStart(spans[first].text);
+    if (!startsWithDigit && !(last > first && isDigitStart(spans[last].text))) continue;
+    const own = (span: Span, k: number): Piece => ({ line: i, span: k, value: Number(span.text.trim()), x0: span.x0, x1: span.x1, y0: line.y0, size: span.size });
+    if (!startsWithDigit) {
+      if (LINE_NUMBER.test(spans[last].text) && spans[last].x0 - previousInk(spans, last) >= MARGIN_GAP_MIN_PT) pieces.push(own(spans[last], last));
+      continue;
     }
-    if (first === last || spans.slice(first, last + 1).every((s) => LINE_NUMBER.test(s.text) || isBlankText(s.text))) {
-      const text = spans.slice(first, last + 1).map((s) => s.text).join("");
-      if (LINE_NUMBER.test(text)) pieces.push(piece(-1, null));
+    let onlyNumbers = true;
+    for (let k = first; k <= last && onlyNumbers; k++) onlyNumbers = LINE_NUMBER.test(spans[k].text) || isBlankText(spans[k].text);
+    if (onlyNumbers) {
+      let text = "";
+      for (let k = first; k <= last; k++) text += spans[k].text;
+      if (LINE_NUMBER.test(text)) pieces.push({ line: i, span: -1, value: Number(text.trim()), x0: line.x0, x1: line.x1, y0: line.y0, size: spans[first].size });
       // Numbers of two lines MuPDF read as one ("4 5" beside a line and a half of text).
-      else for (let k = first; k <= last; k++) if (!isBlankText(spans[k].text)) pieces.push({ ...piece(-1, spans[k]), span: -1 });
-      return;
+      else for (let k = first; k <= last; k++) if (!isBlankText(spans[k].text)) pieces.push({ ...own(spans[k], k), span: -1 });
+      continue;
     }
-    if (LINE_NUMBER.test(spans[first].text) && nextInk(spans, first) - spans[first].x1 >= MARGIN_GAP_MIN_PT) pieces.push(piece(first, spans[first]));
-  });
+    if (LINE_NUMBER.test(spans[first].text) && nextInk(spans, first) - spans[first].x1 >= MARGIN_GAP_MIN_PT) pieces.push(own(spans[first], first));
+  }
   return pieces;
 }
 

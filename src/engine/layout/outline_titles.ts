@@ -30,7 +30,8 @@ export function outlineLevelOf(titles: ReadonlyMap<string, number>, text: string
 
 /** A line of a page that may be a heading the outline names, with the style it is set in. */
 export interface TitleLine {
-  /** Normalized (normalizeTitle), one line or up to TITLE_LINES_MAX consecutive lines of one style. */
+  /** One line, or up to TITLE_LINES_MAX consecutive lines of one style, as set (normalized only
+   *  where the document has an outline: most have none). */
   text: string;
   size: number;
   bold: boolean;
@@ -66,7 +67,7 @@ export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line) => 
       }
       text += (k > i ? " " : "") + lineText(lines[k]);
       if (text.length > TITLE_CHARS_MAX) break;
-      out.push({ text: normalizeTitle(text), size: style.size, bold: style.bold, start: i, lines: k - i + 1 });
+      out.push({ text, size: style.size, bold: style.bold, start: i, lines: k - i + 1 });
     }
   }
   return out;
@@ -107,7 +108,7 @@ export function outlineLevels(pages: readonly { page: number; titleLines: readon
     const titles = hints.get(page);
     const named = new Set<number>();
     for (const line of titles ? titleLines : []) {
-      const level = outlineLevelOf(titles!, line.text);
+      const level = outlineLevelOf(titles!, normalizeTitle(line.text));
       if (level === undefined) continue;
       for (let k = line.start; k < line.start + line.lines; k++) named.add(k);
       const styleLevel = levelOf(line);

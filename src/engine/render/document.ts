@@ -157,6 +157,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [], renderFailed: [] };
   const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
   let markdownBytes = 0;
+  /** The last page's Markdown that was not empty. */
+  let lastText = "";
   for (const page of input.selected) {
     const summary = summaryByPage.get(page);
     if (!summary && !sorted.wallByPage.has(page)) continue; // not processed (deadline)
@@ -170,7 +172,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     if (own?.failed) out.renderFailed.push(page);
     const text = own?.markdown ?? "";
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
-    const joiner = separator === PAGE_SEPARATOR && goesOnAcrossPages(out.markdown, text) ? PARAGRAPH_GOES_ON : separator;
+    // (Asked of the last page's text, not of the Markdown so far: a string built by appending
+    // is flattened by every search of it.)
+    const joiner = separator === PAGE_SEPARATOR && goesOnAcrossPages(lastText, text) ? PARAGRAPH_GOES_ON : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
@@ -183,6 +187,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       out.markdown += out.markdown === "" ? "" : joiner;
       offset = out.markdown.length;
       out.markdown += text;
+      lastText = text;
       markdownBytes += separatorBytes + textBytes;
     }
     for (const l of own?.links ?? []) out.links.push({ page, url: l.url, text: l.text });
