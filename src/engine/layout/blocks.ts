@@ -19,7 +19,7 @@ import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText } from "./whitespace.js";
 
 export type Block =
-  | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its number and setting (isRomanSectionTitle), never a byline. */ section?: true }
+  | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
   | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
   | { kind: "code"; lines: Line[] };

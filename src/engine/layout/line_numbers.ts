@@ -176,7 +176,11 @@ function numbersLines(group: Piece[]): boolean {
 function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "left" | "elsewhere"): boolean {
   const bySpan = new Map(group.map((p) => [p.line, p.span]));
   // A line of several numbers is the column's only when all of them are.
-  for (const p of group) if (p.span === -1 && group.filter((q) => q.line === p.line).length !== lines[p.line].spans.filter((x) => !isBlankText(x.text)).length && numberSpans(lines[p.line]) > 1) return false;
+  for (const p of group) {
+    if (p.span !== -1) continue;
+    const inked = inkedSpans(lines[p.line]);
+    if (inked > 1 && group.filter((q) => q.line === p.line).length !== inked) return false;
+  }
   let left = Infinity;
   let right = -Infinity;
   let numberSize = 0;
@@ -200,8 +204,11 @@ function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "lef
   return numberSize <= RIGHT_MARGIN_SIZE_RATIO_MAX * textSize;
 }
 
-function numberSpans(line: Line): number {
-  return line.spans.filter((x) => !isBlankText(x.text)).length;
+/** How many of the line's spans hold ink. */
+function inkedSpans(line: Line): number {
+  let n = 0;
+  for (const span of line.spans) if (!isBlankText(span.text)) n++;
+  return n;
 }
 
 /** Whether the text beside the numbers is mostly code: a listing's own numbers (listings'

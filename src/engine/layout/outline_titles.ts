@@ -56,15 +56,14 @@ const TITLE_LINES_PER_PAGE_MAX = 48;
  */
 export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line) => { size: number; bold: boolean }, isHeadingStyle: (style: { size: number; bold: boolean }) => boolean): TitleLine[] {
   const out: TitleLine[] = [];
+  // Each line's style once: a line is read alone and as the next of up to two lines above it.
+  const styles = lines.map(styleOf);
   for (let i = 0; i < lines.length && out.length < TITLE_LINES_PER_PAGE_MAX; i++) {
-    const style = styleOf(lines[i]);
+    const style = styles[i];
     if (!isHeadingStyle(style)) continue;
     let text = "";
     for (let k = i; k < Math.min(lines.length, i + TITLE_LINES_MAX); k++) {
-      if (k > i) {
-        const next = styleOf(lines[k]);
-        if (next.size !== style.size || next.bold !== style.bold) break;
-      }
+      if (k > i && (styles[k].size !== style.size || styles[k].bold !== style.bold)) break;
       text += (k > i ? " " : "") + lineText(lines[k]);
       if (text.length > TITLE_CHARS_MAX) break;
       out.push({ text, size: style.size, bold: style.bold, start: i, lines: k - i + 1 });

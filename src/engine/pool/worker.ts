@@ -26,7 +26,8 @@ import { planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes } from "../layout/page_layout.js";
 import type { PageOutcome } from "../model.js";
 import { outlineHints } from "../render/document.js";
-import { type OutlineHints, type RenderedPage, renderLaidOutPage } from "../render/page.js";
+import type { OutlineHints } from "../layout/outline_titles.js";
+import { type RenderedPage, renderLaidOutPage } from "../render/page.js";
 import { resolveSelection } from "../page_select.js";
 import type { RenderOptions } from "../result.js";
 import {

@@ -260,11 +260,11 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       const code = (span.monospace || isTagBracket(line.spans, k)) && !(options.numbersAsText === true && NUMBER.test(span.text));
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
-      const within = wordInterior(line.spans, k);
+      const slant = wordSlant(line.spans, k);
       push(
         code ? span.text : fixGlyphs(span.text),
-        options.emphasis && (within ? within.bold : span.bold),
-        options.emphasis && (within ? within.italic : span.italic),
+        options.emphasis && span.bold,
+        options.emphasis && (slant ?? span.italic),
         options.emphasis && code,
         linkAt(span, options.links),
         raised !== null && raised[k],
@@ -274,20 +274,21 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   return runs;
 }
 
-/** A ligature's letters (after fixGlyphs), which a font may set from another face. */
+/** A ligature's letters, as a span holds them (spelled out or as the Unicode ligature), which
+ *  a font may set from another face. */
 const LIGATURE = /^(?:ff|fi|fl|ffi|ffl|ft|st|ﬀ|ﬁ|ﬂ|ﬃ|ﬄ|ﬅ|ﬆ)$/;
 
-/** The style of the word around spans[k] when spans[k] is a ligature set upright or slanted
+/** The slant of the word around spans[k] when spans[k] is a ligature set upright or slanted
  *  inside it, the spans on both sides of one style and touching it letter to letter; null
  *  otherwise. Weight stays as set: "**f**oot**n**ote" marks letters on purpose. */
-function wordInterior(spans: readonly Span[], k: number): { bold: boolean; italic: boolean } | null {
+function wordSlant(spans: readonly Span[], k: number): boolean | null {
   const span = spans[k];
   const before = spans[k - 1];
   const after = spans[k + 1];
   if (!before || !after || before.italic === span.italic || before.bold !== span.bold || !LIGATURE.test(span.text)) return null;
   if (before.italic !== after.italic || before.bold !== after.bold || before.monospace || after.monospace || span.monospace) return null;
   if (!/\p{L}$/u.test(before.text) || !/^\p{L}/u.test(after.text)) return null;
-  return { bold: before.bold, italic: before.italic };
+  return before.italic;
 }
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;

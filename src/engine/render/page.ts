@@ -33,8 +33,6 @@ export interface PageRender {
 type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
 type PageBlock = Block | { kind: "table"; table: Table };
 
-export type { OutlineHints };
-
 export function renderPage(
   model: PageModel,
   lines: readonly Line[],
@@ -292,8 +290,6 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
   }
 }
 
-/** A block of this many lines at most may be an outline entry's title. */
-const OUTLINE_TITLE_LINES_MAX = TITLE_LINES_MAX;
 
 /** `shift`: the selection's (outline_titles.ts), or null for the page to decide alone. */
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined, shift: number | null): void {
@@ -306,7 +302,7 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
     // A numbered section's title set at body size reads as a list's item ("1. INTRODUCTION"
     // under AASTeX's abstract); the outline names it a section.
     if (block.kind !== "heading" && block.kind !== "paragraph" && !(block.kind === "list_item" && block.ordered)) continue;
-    if (block.lines.length > OUTLINE_TITLE_LINES_MAX) continue;
+    if (block.lines.length > TITLE_LINES_MAX) continue;
     const text = normalizeTitle(plainText(block.lines));
     const level = block.kind === "list_item" ? outlineLevelOf(titles, normalizeTitle(block.marker) + " " + text) ?? outlineLevelOf(titles, text) : outlineLevelOf(titles, text);
     if (level === undefined) continue;
@@ -335,7 +331,7 @@ function splitOffTitles(blocks: PageBlock[], titles: Map<string, number>): void 
     const block = blocks[i];
     if (block.kind !== "paragraph" || block.running) continue;
     const k = block.lines.findIndex((line) => line.breakAfter);
-    if (k < 0 || k + 1 >= block.lines.length || k >= OUTLINE_TITLE_LINES_MAX) continue;
+    if (k < 0 || k + 1 >= block.lines.length || k >= TITLE_LINES_MAX) continue;
     const head = block.lines.slice(0, k + 1);
     if (outlineLevelOf(titles, normalizeTitle(plainText(head))) === undefined) continue;
     blocks.splice(i, 1, { kind: "paragraph", lines: head }, { kind: "paragraph", lines: block.lines.slice(k + 1) });

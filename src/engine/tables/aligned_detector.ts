@@ -260,17 +260,18 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
       const onEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
       const ink = inkRight(before, piece.items[i - 1].line);
-      // The part before the cut is a cell of words, not a list marker or a diagram's sign.
-      const words = piece.items.slice(from, i).some((item) => /\p{L}{2}/u.test(item.span.text));
+      // The items since the last cut, the cell a cut here would end: at a column's edge, a
+      // cell of words, not a list marker or a diagram's sign.
+      const pending = piece.items.slice(from, i);
+      const byEdge = atEdge && (span.x0 - ink >= gutter || onEdge) && pending.some((item) => /\p{L}{2}/u.test(item.span.text));
       // Or, in a header line, the space between the two spans holds the middle of a gutter the
       // table's columns leave (Calc's header "Q1 2024 Q2 2024 Q3 2024" | "Q4 2024 Total", 8 pt
       // apart over right-aligned figures).
       const reach = GUTTER_EM_MIN * em;
-      const gutterBetween = header && withOthers && span.x0 > ink && left.some((x, c) => c > 0 && (right[c - 1] + x) / 2 >= ink - reach && (right[c - 1] + x) / 2 <= span.x0 + reach);
-      const byEdge = atEdge && (span.x0 - ink >= gutter || onEdge) && words;
-      if (byEdge || (gutterBetween && piece.items.slice(from, i).some((item) => /[\p{L}\p{N}]/u.test(item.span.text)))) {
+      const gutterBetween = !byEdge && header && withOthers && span.x0 > ink && left.some((x, c) => c > 0 && (right[c - 1] + x) / 2 >= ink - reach && (right[c - 1] + x) / 2 <= span.x0 + reach);
+      if (byEdge || (gutterBetween && pending.some((item) => /[\p{L}\p{N}]/u.test(item.span.text)))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
-        const cell = pieceOfItems(piece.items.slice(from, i));
+        const cell = pieceOfItems(pending);
         cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
         // A gutter's middle alone cuts only a cell set in its column as the column's cells
         // are: a caption or a title over the table ("Table 2. Some Typical Commands") runs
