@@ -392,6 +392,42 @@ describe("prepareLines on a contents page whose main entries have no leader (iss
   });
 });
 
+describe("prepareLines on a contents page with no leader at all (issue 9: revtex's guides, theses' chapter-only contents)", () => {
+  /** revtex's contents in the left column of page 1: entries and their page numbers flush
+   * right at x 299, two fragments apart; the right column's prose from x 317. */
+  function revtexPage(title: string | null): Line[] {
+    const entries = ["I. Introduction", "II. Formatting", "III. Marking up front matter", "IV. References and footnotes", "V. Body of the paper"].flatMap((entry, i) => [
+      line(entry, { x: 62, y: 164 + 24 * i }),
+      line(String(1 + (i >> 1)), { x: 294, y: 164 + 24 * i }),
+    ]);
+    // At the prose's own leading, its rows between the entries' (as on the page, where MuPDF
+    // keeps the two columns' lines apart).
+    const prose = Array.from({ length: 10 }, (_, i) => line("rial process can make use of the", { x: 317, y: 158 + 12 * i }));
+    return [...(title === null ? [] : [line(title, { x: 147, y: 138, bold: true })]), ...entries, ...prose];
+  }
+
+  it("joins each page number to its entry under a contents title, and marks the lines contents entries", () => {
+    const lines = prepareLines(revtexPage("CONTENTS"));
+    const entries = lines.filter((l) => l.contentsEntry);
+    expect(entries.map(lineText)).toEqual(["I. Introduction 1", "II. Formatting 1", "III. Marking up front matter 2", "IV. References and footnotes 2", "V. Body of the paper 3"]);
+  });
+
+  it("then reads the contents column before the prose column, not as a table across both (apsguide4-2 p1)", async () => {
+    const { detectTables } = await import("../../src/engine/tables/detect.js");
+    const { orderForReadingTs } = await import("../../src/engine/layout/reading_order.js");
+    const { tables, rest } = detectTables(prepareLines(revtexPage("Table of Contents")), [], { width: 612, height: 792 });
+    expect(tables).toEqual([]);
+    const groups = orderForReadingTs(rest);
+    expect(groups.map((g) => g.items.length)).toEqual([6, 10]);
+  });
+
+  it("leaves page numbers alone without a contents title over them (a table's right-aligned figures)", () => {
+    const lines = prepareLines(revtexPage(null));
+    expect(lines.some((l) => l.contentsEntry)).toBe(false);
+    expect(lines).toHaveLength(20);
+  });
+});
+
 describe("prepareLines: a definition's category set flush right by texinfo (issue 9: nettle's '[Function]', libtasn1's)", () => {
   it("ends the definition's row, after the row's other fragments, whatever the gap", () => {
     // The definition comes in two fragments; the category's box sits a little higher, so the

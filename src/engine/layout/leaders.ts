@@ -158,17 +158,13 @@ const ENTRY_ROWS_REACH = 4;
  */
 function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
   // Entries with a leader: the joiner marked those it put together; a few came whole. Two at
-  // least, or the page is no contents page (most pages stop here).
+  // least, or a contents title over page numbers, or the page is no contents page (most pages
+  // stop here).
   let entries = 0;
   for (const line of joined) if (line.wmode === 0 && isContentsEntry(line) && ++entries >= LEADER_ENTRIES_MIN) break;
-  if (entries < LEADER_ENTRIES_MIN) return;
-  const edges: number[] = [];
-  const rows: number[] = [];
-  for (const line of joined) {
-    if (line.wmode !== 0 || !isContentsEntry(line)) continue;
-    edges.push(line.x1);
-    rows.push(line.y0 + line.y1);
-  }
+  const seeds = entries >= LEADER_ENTRIES_MIN ? leaderSeeds(joined) : contentsTitleSeeds(joined);
+  if (!seeds) return;
+  const { edges, rows } = seeds;
   const atEdge = (x: number) => {
     let count = 0;
     for (const edge of edges) if (Math.abs(edge - x) <= FLUSH_RIGHT_TOLERANCE && ++count >= LEADER_ENTRIES_MIN) return true;
@@ -199,6 +195,52 @@ function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
     }
   }
   if (taken.size > 0) removeLines(joined, taken);
+}
+
+/** The edges and rows entries grow from: those of the entries with a leader. */
+function leaderSeeds(joined: readonly Line[]): { edges: number[]; rows: number[] } {
+  const edges: number[] = [];
+  const rows: number[] = [];
+  for (const line of joined) {
+    if (line.wmode !== 0 || !isContentsEntry(line)) continue;
+    edges.push(line.x1);
+    rows.push(line.y0 + line.y1);
+  }
+  return { edges, rows };
+}
+
+/** A contents page's title, in the languages of the documents we see. */
+const CONTENTS_TITLE =
+  /^\s*(?:(?:table\s+of\s+)?contents|inhalt(?:sverzeichnis)?|table\s+des\s+mati[èe]res|sommaire|[íi]ndice|sum[áa]rio|contenidos?|spis\s+tre[śs]ci|obsah|inneh[åa]ll|inhoud|indholdsfortegnelse|sis[äa]llys|содержание|оглавление|目次|目录|目錄|차례|목차)\s*$/iu;
+/** A title longer than this many characters is no contents title: the test runs on few lines. */
+const CONTENTS_TITLE_CHARS_MAX = 24;
+/** Page numbers alone at one edge under a contents title that make it the page-number edge. */
+const TITLED_ENTRIES_MIN = 3;
+
+/**
+ * Without leaders (revtex sets every entry so: "I. Introduction" and its "1" flush right, two
+ * fragments apart), the page's contents title seeds the rows, and page numbers alone under it
+ * that end at one edge, three at least, make that edge. Null when the page has no such title.
+ */
+function contentsTitleSeeds(joined: readonly Line[]): { edges: number[]; rows: number[] } | null {
+  let title: Line | null = null;
+  for (const line of joined) {
+    if (line.wmode !== 0) continue;
+    let chars = 0;
+    for (const span of line.spans) chars += span.text.length;
+    if (chars <= CONTENTS_TITLE_CHARS_MAX && CONTENTS_TITLE.test(lineText(line))) {
+      title = line;
+      break;
+    }
+  }
+  if (!title) return null;
+  const below: number[] = [];
+  for (const line of joined) {
+    if (line.wmode === 0 && line.y0 >= title.y1 && line.x1 > title.x0 && PAGE_NUMBER_ONLY.test(lineText(line))) below.push(line.x1);
+  }
+  const edges = below.filter((x) => below.filter((other) => Math.abs(other - x) <= FLUSH_RIGHT_TOLERANCE).length >= TITLED_ENTRIES_MIN);
+  if (edges.length === 0) return null;
+  return { edges, rows: [title.y0 + title.y1] };
 }
 
 /** A contents entry's leader before its page number: dots after a space ("hooks . ." and the
