@@ -428,6 +428,63 @@ describe("prepareLines on a contents page with no leader at all (issue 9: revtex
   });
 });
 
+describe("prepareLines on a contents page whose page numbers follow their titles (issue 9: active-conf's and pracjourn's two-column contents)", () => {
+  /** An entry "2.1 Active 2006 class 1": the section number, the title, and the old-style
+   * page number set smaller, its box lower than the title's, so that it sorts first. */
+  function entry(number: string, title: string, page: string, x: number, y: number): Line[] {
+    const titleX = x + 20;
+    const titleLine = line(title, { x: titleX, y, size: 9 });
+    return [line(number, { x, y, size: 9 }), titleLine, line(page, { x: titleLine.x1 + 9, y: y + 1.5, size: 4.5 })];
+  }
+  function twoColumnContents(title: string): Line[] {
+    const left = [
+      ["2", "Description and usage", "1"],
+      ["2.1", "Active class", "1"],
+      ["2.2", "Document preamble", "2"],
+    ].flatMap(([n, t, p], i) => entry(n, t, p, 145, 334 + 11.7 * i));
+    const right = [
+      ["3.1", "Option processing", "6"],
+      ["3.2", "Class loading", "6"],
+      ["3.3", "Formatting", "7"],
+    ].flatMap(([n, t, p], i) => entry(n, t, p, 340, 334 + 11.7 * i));
+    return [line(title, { x: 299, y: 311 }), ...left, ...right];
+  }
+
+  it("joins a page number that sorted before its row's section number to the title, once the title has joined the number", () => {
+    const lines = prepareLines(entry("3.1", "Option processing", "6", 340, 325));
+    expect(lines.map(lineText)).toEqual(["3.1 Option processing 6"]);
+  });
+
+  it("marks entries ending in their page number under a contents title as contents entries, in both columns", () => {
+    const lines = prepareLines(twoColumnContents("Contents"));
+    expect(lines.filter((l) => l.contentsEntry).map(lineText)).toEqual([
+      "2 Description and usage 1",
+      "3.1 Option processing 6",
+      "2.1 Active class 1",
+      "3.2 Class loading 6",
+      "2.2 Document preamble 2",
+      "3.3 Formatting 7",
+    ]);
+  });
+
+  it("marks none without a contents title, nor under one with fewer than three entries (msu-thesis: 'Table of Contents' in a list of a thesis's parts)", () => {
+    expect(prepareLines(twoColumnContents("Summary")).some((l) => l.contentsEntry)).toBe(false);
+    const parts = prepareLines([line("Table of Contents", { x: 72, y: 100 }), line("Chapter 1", { x: 72, y: 112 }), line("Chapter 2", { x: 72, y: 124 })]);
+    expect(parts.some((l) => l.contentsEntry)).toBe(false);
+  });
+
+  it("leaves a label before its entry on the row unmarked (uiucthesis's 'Chapter 1' | 'Conclusions . . . 1')", () => {
+    const lines = prepareLines([
+      line("Contents", { x: 72, y: 80, size: 14 }),
+      ...["List of Tables", "List of Figures", "List of Symbols"].map((t, i) => line(`${t} ${["vi", "vii", "x"][i]}`, { x: 72, y: 110 + 14 * i })),
+      line("Chapter 1", { x: 72, y: 160 }),
+      line("Conclusions", { x: 134, y: 160 }),
+      line("1", { x: 530, y: 160 }),
+    ]);
+    expect(lines.find((l) => lineText(l).startsWith("Chapter 1"))?.contentsEntry).toBeUndefined();
+  });
+});
+
 describe("prepareLines: a definition's category set flush right by texinfo (issue 9: nettle's '[Function]', libtasn1's)", () => {
   it("ends the definition's row, after the row's other fragments, whatever the gap", () => {
     // The definition comes in two fragments; the category's box sits a little higher, so the

@@ -65,6 +65,7 @@ export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void
   joinLeaders(joined);
   joinTitlesToLeaders(joined, columns);
   joinFlushRightNumbers(joined, columns);
+  markTitledEntries(joined);
 }
 
 /** A title at most this many ems left of its leader joins it. */
@@ -223,16 +224,7 @@ const TITLED_ENTRIES_MIN = 3;
  * that end at one edge, three at least, make that edge. Null when the page has no such title.
  */
 function contentsTitleSeeds(joined: readonly Line[]): { edges: number[]; rows: number[] } | null {
-  let title: Line | null = null;
-  for (const line of joined) {
-    if (line.wmode !== 0) continue;
-    let chars = 0;
-    for (const span of line.spans) chars += span.text.length;
-    if (chars <= CONTENTS_TITLE_CHARS_MAX && CONTENTS_TITLE.test(lineText(line))) {
-      title = line;
-      break;
-    }
-  }
+  const title = contentsTitle(joined);
   if (!title) return null;
   const below: number[] = [];
   for (const line of joined) {
@@ -241,6 +233,59 @@ function contentsTitleSeeds(joined: readonly Line[]): { edges: number[]; rows: n
   const edges = below.filter((x) => below.filter((other) => Math.abs(other - x) <= FLUSH_RIGHT_TOLERANCE).length >= TITLED_ENTRIES_MIN);
   if (edges.length === 0) return null;
   return { edges, rows: [title.y0 + title.y1] };
+}
+
+/** The page's contents title, if it has one. */
+function contentsTitle(joined: readonly Line[]): Line | null {
+  for (const line of joined) {
+    if (line.wmode !== 0) continue;
+    let chars = 0;
+    for (const span of line.spans) chars += span.text.length;
+    if (chars <= CONTENTS_TITLE_CHARS_MAX && CONTENTS_TITLE.test(lineText(line))) return line;
+  }
+  return null;
+}
+
+/** A fragment this many ems right of such a line, on its row, makes the line its label. */
+const ENTRY_LABEL_GAP_EMS = 3;
+/** A title, then its page number after a space, as a contents entry without a leader ends. */
+const TITLE_THEN_PAGE = new RegExp(String.raw`\p{L}\S*\s+${PAGE_NUMBER}\s*$`, "iu");
+
+/**
+ * Under a contents title, entries whose page number follows the title after a space (ltxdoc's
+ * and KOMA's two-column contents under multicol: "2.1 Active 2006 class 1") are contents
+ * entries too, growing row by row from the title as joinFlushRightNumbers grows them. Marked,
+ * they are lines of their own, never a table's rows nor headings.
+ */
+function markTitledEntries(joined: readonly Line[]): void {
+  const title = contentsTitle(joined);
+  if (!title) return;
+  const rows = [title.y0 + title.y1];
+  // The number ends the entry: "Chapter 1" an em before "Conclusions . . . 1" is its label
+  // (the next column's entry on the row stands further off).
+  const endsRow = (line: Line) => {
+    const reach = line.x1 + ENTRY_LABEL_GAP_EMS * lineSize(line);
+    return !joined.some((other) => other !== line && other.x0 >= line.x1 && other.x0 <= reach && verticalOverlap(line, other) >= SAME_ROW_OVERLAP);
+  };
+  const candidates = joined.filter((line) => line.wmode === 0 && line.contentsEntry !== true && line.y0 >= title.y1 && TITLE_THEN_PAGE.test(lineText(line)) && endsRow(line));
+  for (const line of joined) if (line.contentsEntry === true && line.y0 >= title.y1) rows.push(line.y0 + line.y1);
+  const entries = new Set<Line>();
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const line of candidates) {
+      if (entries.has(line)) continue;
+      const centre = line.y0 + line.y1;
+      const reach = 2 * ENTRY_ROWS_REACH * (line.y1 - line.y0);
+      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
+      rows.push(centre);
+      entries.add(line);
+      grown = true;
+    }
+  }
+  // Three entries at least: "Table of Contents" in a list of a thesis's parts, then "Chapter
+  // 1" and "Chapter 2", is no contents page.
+  if (entries.size < TITLED_ENTRIES_MIN) return;
+  for (const line of entries) line.contentsEntry = true;
 }
 
 /** A contents entry's leader before its page number: dots after a space ("hooks . ." and the

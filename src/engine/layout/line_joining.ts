@@ -295,6 +295,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       if (!joins(left, right, gap, em, columns)) continue;
       appendFragment(left, right);
       if (!reversed) {
+        takeLaterOnRow(joined, i, columns);
         merged = true;
         break;
       }
@@ -311,6 +312,26 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   joinJustifiedRows(joined, columns);
   if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
+}
+
+/**
+ * The fragment at `joined[at]` has grown rightwards: a fragment right of it on its row that
+ * sorted before it (its box a little higher or lower, as an old-style page number in a
+ * contents entry: "Option processing" ⇥ "6", the "6" looked at when only "3.1" stood there,
+ * too far off) joins it now when it would have joined the whole line.
+ */
+function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts): void {
+  const line = joined[at];
+  for (let j = Math.max(0, at - JOIN_LOOKBACK_MAX); j < at; j++) {
+    const other = joined[j];
+    if (other.wmode !== 0 || other.x0 < line.x1 || other.y1 <= line.y0 || other.y0 >= line.y1 || verticalOverlap(other, line) < SAME_ROW_OVERLAP) continue;
+    if (!centresLevel(line, other)) continue;
+    const em = Math.max(lineSize(line), lineSize(other), 1);
+    if (!joins(line, other, other.x0 - line.x1, em, columns)) continue;
+    appendFragment(line, other);
+    joined.splice(j, 1);
+    return;
+  }
 }
 
 /** A word of an OCR layer that is only vertical bars: the engine's reading of a table's
