@@ -329,6 +329,45 @@ describe("renderPage: an IEEE paper's first page (issue 9: IEEEtran's bare_jrnl)
   });
 });
 
+describe("renderPage: a revtex paper's section titles (issue 9: APS's author guides and apssamp)", () => {
+  // revtex's title is 12 pt bold over 10 pt text: no larger than the top level asks, so it
+  // is level 2; sections are 9 pt bold capitals centred in their column.
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 12, bold: true, level: 2 }, { size: 10, bold: true, level: 3 }], running: new Set() };
+  // The column's text, x 54 to 309 (its axis at 181.5).
+  const body = (y: number, n: number) => Array.from({ length: n }, (_, k) => line("Articles published in American Physical Society and", { x: 54, y: y + 11.5 * k }));
+  const render = (lines: Line[]) => {
+    const prepared = prepareLines(lines);
+    return renderPage(page(1, prepared), prepared, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("joins the roman number set more than an em before its title, and puts the section under the document's title level", () => {
+    const md = render([
+      line("APS Author Guide for REVTeX 4.2", { x: 199, y: 54, size: 12, bold: true }),
+      ...body(80, 3),
+      // 1.2 em apart, centred: 13.5 + 10.8 + 45 points wide.
+      line("II.", { x: 147, y: 130, size: 9, bold: true }),
+      line("FORMATTING", { x: 171.3, y: 130, size: 9, bold: true }),
+      ...body(150, 4),
+    ]);
+    expect(md).toContain("\n\n### II. FORMATTING\n\n");
+  });
+
+  it("reads a centred title wrapped over two lines, and one that fills its column, as sections' titles", () => {
+    const md = render([
+      line("What's New in REVTeX 4.1", { x: 199, y: 54, size: 12, bold: true }),
+      ...body(80, 3),
+      line("I. NEW SYNTAX AND FEATURES IN", { x: 116.25, y: 130, size: 9, bold: true }),
+      line("REVTEX 4.1", { x: 159, y: 141, size: 9, bold: true }),
+      ...body(160, 4),
+      // Within 1.5 em of the column's edges.
+      line("III. REVTEX 4 BACKWARDS COMPATIBILITY WITH OLD SYNTAX", { x: 62.25, y: 220, size: 9, bold: true }),
+      ...body(240, 3),
+    ]);
+    expect(md).toContain("\n\n### I. NEW SYNTAX AND FEATURES IN REVTEX 4.1\n\n");
+    expect(md).toContain("\n\n### III. REVTEX 4 BACKWARDS COMPATIBILITY WITH OLD SYNTAX\n\n");
+  });
+});
+
 describe("renderPage: a title page's subtitle and authors (issue 9: geobase's 'Edition 1.0', R's 'The R Core Team' and R-intro's authors)", () => {
   const stats: DocumentStats = {
     body: { size: 10, bold: false },

@@ -480,6 +480,8 @@ const SECTION_TITLE_INSET_EMS_MIN = 3;
 const SECTION_TITLE_AXIS_EMS = 1.5;
 /** The text it is centred over starts within this many ems under it. */
 const SECTION_TITLE_BELOW_EMS = 6;
+/** A section's title wraps to two lines at most. */
+const SECTION_TITLE_LINES_MAX = 2;
 
 /**
  * A section's title known by its setting at the body's size, as IEEE papers set theirs: 1 for
@@ -491,9 +493,20 @@ const SECTION_TITLE_BELOW_EMS = 6;
  * under the last subsection's item), nor a paragraph.
  */
 function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
-  if (draft.lines.length !== 1 || draft.mono) return 0;
-  const line = draft.lines[0];
-  const text = lineText(line);
+  if (draft.lines.length > SECTION_TITLE_LINES_MAX || draft.mono) return 0;
+  const text = draft.lines.map(lineText).join(" ");
+  // A section's title may wrap ("I. NEW SYNTAX AND FEATURES IN" over "REVTEX 4.1"): its
+  // lines are each centred, the last over the text under the title.
+  if (draft.lines.length > 1) {
+    if (!ROMAN_SECTION_NUMBER.test(text) || draft.lines.some((line) => !sectionTitleDepthOfLine(draft, line, text, column, true))) return 0;
+    return 1;
+  }
+  return sectionTitleDepthOfLine(draft, draft.lines[0], text, column, false);
+}
+
+/** sectionTitleDepth of a title's line, `text` the whole title's; a wrapped title's line need
+ * only share its axis with the text under it (its first line is nearly as wide). */
+function sectionTitleDepthOfLine(draft: Draft, line: Line, text: string, column: readonly Line[], wrapped: boolean): number {
   // The words first: most single lines are none of these, and the column need not be walked.
   const lettered = LETTERED_SUBSECTION.test(text) && text.length <= SUBSECTION_CHARS_MAX;
   if (!lettered && !UNNUMBERED_SECTION.test(text) && !ROMAN_SECTION_NUMBER.test(text)) return 0;
@@ -510,7 +523,10 @@ function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
   const inset = line.x0 - left;
   if (lettered && Math.abs(inset) <= em && line.spans.every((s) => s.italic || isBlankText(s.text))) return 2;
   if (draft.marker !== null && draft.marker.style !== "upper-roman") return 0;
-  if (inset < SECTION_TITLE_INSET_EMS_MIN * em || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return 0;
+  // Centred, or a title long enough to fill its column (revtex's "III. REVTEX 4 BACKWARDS
+  // COMPATIBILITY"), which no inset can tell from flush text: its capitals do, below.
+  const centred = inset >= SECTION_TITLE_INSET_EMS_MIN * em || (inset >= 0 && right - line.x1 >= 0 && (wrapped || inset <= SECTION_TITLE_AXIS_EMS * em));
+  if (!centred || Math.abs(inset - (right - line.x1)) > SECTION_TITLE_AXIS_EMS * em) return 0;
   if (UNNUMBERED_SECTION.test(text)) return 1;
   // "I." alone is no list marker (a sequence must confirm a letter's); the title says it here.
   const number = ROMAN_SECTION_NUMBER.exec(text);
@@ -1033,6 +1049,15 @@ function roundedStyle(line: Line): TextStyle {
   return { size: roundHalf(style.size), bold: style.bold };
 }
 
+/** The level of the document's top heading style (its title's), 0 when it has none: a section
+ * known by its setting goes under it (revtex's 12 pt title is level 2, its sections had been
+ * level 1 above it). */
+function topHeadingLevel(stats: DocumentStats): number {
+  let top = Infinity;
+  for (const h of stats.headings) top = Math.min(top, h.level);
+  return top === Infinity ? 0 : top;
+}
+
 function classify(draft: Draft, stats: DocumentStats): Block {
   const lines = draft.lines;
   if (draft.running) return { kind: "paragraph", lines, running: true };
@@ -1040,7 +1065,7 @@ function classify(draft: Draft, stats: DocumentStats): Block {
   // Under the document's title when its styles show one, at the top level when they do not.
   const heading = headingOf(lines, stats);
   // A title its style makes no heading (IEEE's are set at the body's size) is one by its setting.
-  if (draft.sectionTitle && heading === null) return { kind: "heading", level: (stats.headings.some((h) => h.level === 1) ? 1 : 0) + draft.sectionTitle, lines, section: true };
+  if (draft.sectionTitle && heading === null) return { kind: "heading", level: topHeadingLevel(stats) + draft.sectionTitle, lines, section: true };
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
   if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };

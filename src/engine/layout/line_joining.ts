@@ -43,8 +43,9 @@ const OCR_JOIN_GAP_EMS = 1.5;
 
 const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
 
-/** A section number and nothing else: "1", "2.1", "3.1.1", "A.2". */
-const SECTION_NUMBER_ONLY = /^\s*(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?\s*$/;
+/** A section number and nothing else: "1", "2.1", "3.1.1", "A.2", and roman ones with their
+ * stop (revtex's "II." and "II.1.", set more than an em before a centred title). */
+const SECTION_NUMBER_ONLY = /^\s*(?:(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?|[IVXL]{1,6}(?:\.\d{1,3}){0,4}\.)\s*$/;
 /** A section number is a span or two (the number, a space or tab drawn in another font): more is a line of text. */
 const SECTION_NUMBER_SPANS_MAX = 3;
 /** A title after a section number starts with a letter (a number after a number is a table's next cell). */
