@@ -14,6 +14,7 @@ import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
+import { markAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
@@ -45,6 +46,7 @@ export function renderPage(
   const gutter = columnGutter(pageTables.rest);
   if (gutter) detectColumnTables(pageTables, gutter);
   const { tables, rest: text } = pageTables;
+  if (tables.length > 0) markAuthorGrids(tables, text);
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
@@ -68,7 +70,10 @@ export function renderPage(
       run = [];
     };
     for (const item of group.items) {
-      if (item.table) {
+      if (item.table?.authorGrid) {
+        flush();
+        blocks.push(...authorBlocks(item.table));
+      } else if (item.table) {
         flush();
         blocks.push({ kind: "table", table: item.table });
       } else {
@@ -89,6 +94,21 @@ export function renderPage(
   const links: { url: string; text: string }[] = [];
   const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
   return { markdown, links, columns };
+}
+
+/** An author grid's blocks, row of blocks by row, left to right: each column's lines one
+ * paragraph, broken where the page breaks them (a name, an affiliation, an e-mail). */
+function authorBlocks(table: Table): PageBlock[] {
+  const blocks: PageBlock[] = [];
+  for (let c = 0; c < table.rows[0].length; c++) {
+    const lines = table.rows.flatMap((row) => row[c].lines);
+    if (lines.length === 0) continue;
+    lines.forEach((line, k) => {
+      if (k + 1 < lines.length) line.breakAfter = true;
+    });
+    blocks.push({ kind: "paragraph", lines });
+  }
+  return blocks;
 }
 
 /** Footnotes under a footnote rule come after the page's text, whatever column they foot,

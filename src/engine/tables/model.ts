@@ -17,6 +17,8 @@ export interface Table {
   ruled: boolean;
   /** 1 when the first row is marked as a header (bold, a distinct rule, or its own shading). */
   headerRows: number;
+  /** A paper's authors set side by side (author_grid.ts): written column by column, no table. */
+  authorGrid?: true;
 }
 
 // One rectangle shape for the whole engine: reading order places tables by the same boxes.
