@@ -1,14 +1,14 @@
 // tables/author_grid.ts: a paper's authors set side by side in centred blocks (ACM's sigconf,
 // IEEE's conference template) are written block by block, not as a table whose rows run
-// across the blocks (issue 9: the engine on real documents; SPEC.md §Conversion, tables).
+// across the blocks, nor read into the columns under them (issue 9: the engine on real
+// documents; SPEC.md §Conversion).
 import { describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
 import { renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
-import { detectTables } from "../../src/engine/tables/detect.js";
-import { markAuthorGrids } from "../../src/engine/tables/author_grid.js";
+import { findAuthorGrids } from "../../src/engine/tables/author_grid.js";
 import { CHAR_WIDTH_EMS, line, page } from "../support/layout.js";
 
 const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 17, bold: true, level: 1 }], running: new Set() };
@@ -46,20 +46,29 @@ describe("author grids (issue 9: acmart's sample-sigconf, IEEEtran's conference 
     );
   });
 
-  it("leaves a table whose first row is set at its body's size a table (a centred header over centred cells)", () => {
-    const lines = prepareLines(grid(10));
-    const { tables, rest } = detectTables(lines, [], { width: 612, height: 792 });
-    expect(tables.length).toBe(1);
-    markAuthorGrids(tables, rest);
-    expect(tables[0].authorGrid).toBeUndefined();
+  it("reads a two-by-two grid above a page's two columns before the columns (gen-acm-sigconf)", () => {
+    const column = (x: number, y: number) => Array.from({ length: 6 }, (_, k) => line("Scholarly articles are distributed as PDF", { x, y: y + 11 * k, size: 9 }));
+    const blocks = [
+      ["Marta Oliveira", "University of Porto", "marta@up.pt"],
+      ["Kenji Watanabe", "Kyoto Institute", "kw@kit.ac.jp"],
+      ["Amara Okafor", "Systems Lab", "amara@docsys.ng"],
+      ["Lukas Brandt", "University of Munich", "brandt@in.tum.de"],
+    ];
+    const authors = blocks.flatMap((block, b) => block.map((text, r) => centred(text, b % 2 === 0 ? 180 : 430, 110 + 58 * (b >> 1) + 13 * r, r === 0 ? 12 : 10)));
+    const md = render([...authors, ...column(54, 240), ...column(318, 240)]);
+    expect(md.indexOf("Lukas Brandt")).toBeLessThan(md.indexOf("Scholarly"));
+    expect(md).toContain("\n\nKenji Watanabe\\\nKyoto Institute\\\nkw@kit.ac.jp\n\nAmara Okafor\\\n");
   });
 
-  it("leaves a table of figures under a larger header row a table", () => {
+  it("finds none where the names are set at the text's size (a centred header over centred cells)", () => {
+    expect(findAuthorGrids(prepareLines(grid(10)), 10).grids).toEqual([]);
+  });
+
+  it("finds none in a table of figures under a larger header row, nor under bold column heads (a slide's)", () => {
     const rows = [["Region", "2019", "2020"], ["North", "1,204", "13,311"], ["South", "87", "1,020"], ["East", "1,530", "98"]];
     const lines = prepareLines(rows.flatMap((row, r) => row.map((text, c) => centred(text, [142, 306, 470][c], 110 + 13 * r, r === 0 ? 12 : 10))));
-    const { tables, rest } = detectTables(lines, [], { width: 612, height: 792 });
-    expect(tables.length).toBe(1);
-    markAuthorGrids(tables, rest);
-    expect(tables[0].authorGrid).toBeUndefined();
+    expect(findAuthorGrids(lines, 10).grids).toEqual([]);
+    const bold = prepareLines(grid()).map((l) => (l.spans[0].size === 12 ? { ...l, spans: l.spans.map((s) => ({ ...s, bold: true })) } : l));
+    expect(findAuthorGrids(bold, 10).grids).toEqual([]);
   });
 });

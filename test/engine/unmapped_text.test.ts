@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
+import { texBitmapFontPdf } from "../support/documents.js";
 
 const realPdf = (name: string) => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real", name)));
 
@@ -24,5 +25,18 @@ describe("page_text_unmapped", () => {
       const result = await convertDocument(openInProcess, { bytes: realPdf(name), options: defaultRenderOptions });
       expect(result.warnings.map((w) => w.code), name).not.toContain("page_text_unmapped");
     }
+  });
+});
+
+describe("control codes of fonts with no Unicode map (issue 9: TeX's bitmap fonts, elteikthesis's 'gures', lps's 'modies')", () => {
+  it("reads TeX's ligature codes inside a word as the ligature's letters, and writes no control character into the Markdown", async () => {
+    const result = await convertDocument(openInProcess, { bytes: new Uint8Array(texBitmapFontPdf()), options: defaultRenderOptions });
+    expect(result.markdown).toContain("Images and figures");
+    expect(result.markdown).toContain("Staff in off");
+    // A carriage return ending a chart's label is no ligature; TS1's bullet is unmapped.
+    expect(result.markdown).toContain("A chart label 14");
+    expect(result.markdown).not.toContain("14fl");
+    expect(result.markdown).toContain("\ufffd A bulleted line");
+    expect(result.markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 });

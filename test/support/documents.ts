@@ -341,3 +341,39 @@ export function watermarkedPdf(): Buffer {
   doc.destroy();
   return pdf;
 }
+
+/** The lines texBitmapFontPdf() sets, as its codes: TeX's T1 "fi" (0x1C), OT1 "ff" (0x0B) and
+ * T1 "ff" (0x1B), a chart label ending in a carriage return, and TS1's bullet (0x88). */
+export const TEX_BITMAP_LINES = ["Images and \x1cgures", "Sta\x0b in o\x1b", "A chart label 14\r", "\x88 A bulleted line"];
+
+/**
+ * One page set in a Type 3 font as dvips and pdfTeX write TeX's bitmap fonts: glyphs named
+ * /a0 … /a255 and no Unicode map, so MuPDF reads each code as itself, control codes too.
+ * Every glyph is one filled box. Written byte by byte.
+ */
+export function texBitmapFontPdf(): Buffer {
+  const hex = (s: string) => "<" + Buffer.from(s, "latin1").toString("hex") + ">";
+  let content = "";
+  TEX_BITMAP_LINES.forEach((line, i) => (content += `BT /F1 12 Tf 72 ${700 - 20 * i} Td ${hex(line)} Tj ET\n`));
+  const codes = Array.from({ length: 256 }, (_, c) => c);
+  const glyph = "500 0 0 0 400 600 d1 0 0 400 600 re f\n";
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 6 0 R /Encoding << /Type /Encoding /Differences [0 ${codes.map((c) => `/a${c}`).join(" ")}] >> /FirstChar 0 /LastChar 255 /Widths [${codes.map(() => 500).join(" ")}] >>`,
+    `<< ${codes.map((c) => `/a${c} 7 0 R`).join(" ")} >>`,
+    `<< /Length ${glyph.length} >>\nstream\n${glyph}endstream`,
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
+}

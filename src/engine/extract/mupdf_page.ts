@@ -247,7 +247,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
         if (!isSpace(code)) {
           chars++;
-          if (code === REPLACEMENT_CHARACTER) unmappedChars++;
+          if (code === REPLACEMENT_CHARACTER || (isControl(code) && !TEX_LIGATURES.has(code))) unmappedChars++;
         }
         if (!rtl && isRtlCode(code)) rtl = true;
         if (count === ptrs.length) ptrs = grown(ptrs);
@@ -263,10 +263,18 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let afterSpace = true;
       let afterWide = false;
       let afterStop = false;
+      // The code of the k-th glyph in reading order (0 past either end): a control code's
+      // neighbours tell a TeX ligature from a carriage return.
+      const codeAt = (k: number): number => {
+        if (k < 0 || k >= count) return 0;
+        const at = ptrs[order === null ? k : order[k]];
+        return raw ? I32[at >> 2] : wasm._wasm_stext_char_get_c(at);
+      };
       for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
-        const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+        const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+        const code = read < 0x20 ? controlCode(read, codeAt(k - 1), codeAt(k + 1)) : read;
         const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
         const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
         const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
@@ -379,10 +387,46 @@ const SPACE = 0x20;
 /** Units passed to one String.fromCharCode call, at most: far inside V8's argument limit. */
 const UNITS_PER_CALL_MAX = 4_096;
 
+/** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
+ * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,
+ * Type 3 with no names: a bullet at 0x88). Nothing a page draws is one: it is written as
+ * U+FFFD and counted unmapped, never put into Markdown, but for TeX's ligatures. */
+function isControl(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
+}
+
+/** TeX's ligatures at their codes in its two text encodings, OT1 (0x0B-0x0F) and T1
+ * (0x1B-0x1F), as their presentation forms: each range holds only rare signs in the other
+ * encoding (T1's cedilla and guillemets, OT1's œ, ø, Æ, Œ, Ø), while "ﬁgures" and
+ * "deﬁníciók" are on every page of a document set in TeX's bitmap fonts. */
+const TEX_LIGATURES = new Map<number, number>([
+  [0x0b, 0xfb00], [0x0c, 0xfb01], [0x0d, 0xfb02], [0x0e, 0xfb03], [0x0f, 0xfb04],
+  [0x1b, 0xfb00], [0x1c, 0xfb01], [0x1d, 0xfb02], [0x1e, 0xfb03], [0x1f, 0xfb04],
+]);
+const LIGATURE_FF = 0xfb00;
+const LIGATURE_FFL = 0xfb04;
+/** The letters of U+FB00-U+FB04, written out as MuPDF writes the ligatures it knows. */
+const LIGATURE_LETTERS = ["ff", "fi", "fl", "ffi", "ffl"];
+
+/** The code to read for a control code at a glyph with `before` and `after` beside it: a TeX
+ * ligature's presentation form inside a word (a letter on either side: "\x1cgures", "o\x0b"),
+ * elsewhere the code itself (carriage return, a space; anything else, unmapped). A chart's
+ * label ending in a carriage return ("14\r") is no ligature. */
+function controlCode(code: number, before: number, after: number): number {
+  const ligature = TEX_LIGATURES.get(code);
+  return ligature !== undefined && (isLetterCode(before) || isLetterCode(after)) ? ligature : code;
+}
+
+function isLetterCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7);
+}
+
 /** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
 function pushUnits(units: number[], code: number): void {
   if (code >= 0 && code < 0x10000) {
-    units.push(code);
+    const ligature = code >= LIGATURE_FF && code <= LIGATURE_FFL ? LIGATURE_LETTERS[code - LIGATURE_FF] : null;
+    if (ligature !== null) for (let k = 0; k < ligature.length; k++) units.push(ligature.charCodeAt(k));
+    else units.push(isControl(code) ? REPLACEMENT_CHARACTER : code);
     return;
   }
   const pair = String.fromCodePoint(code);
@@ -476,8 +520,11 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       current = { spans: [], x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], wmode: wmode === 1 ? 1 : 0 };
       span = null;
     },
-    onChar(c, _origin, font, size, quad) {
+    onChar(glyph, _origin, font, size, quad) {
       if (!current) return;
+      // No neighbours here: a control code is unmapped (this reader stands in only for a
+      // MuPDF whose structures the fast reader does not know).
+      const c = isControl(glyph.codePointAt(0) ?? 0) ? "\ufffd" : glyph;
       const name = font.getName().replace(SUBSET_PREFIX, "");
       const space = c.trim() === "";
       if (!space) {

@@ -14,7 +14,7 @@ import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
-import { markAuthorGrids } from "../tables/author_grid.js";
+import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
@@ -42,11 +42,12 @@ export function renderPage(
   outline: OutlineHints,
 ): PageRender {
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
-  const pageTables = detectTables(kept, model.rules, { width: model.width, height: model.height });
+  const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
+  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height });
   const gutter = columnGutter(pageTables.rest);
   if (gutter) detectColumnTables(pageTables, gutter);
+  if (grids.length > 0) pageTables.tables = [...grids, ...pageTables.tables].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   const { tables, rest: text } = pageTables;
-  if (tables.length > 0) markAuthorGrids(tables, text);
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);

@@ -1,105 +1,130 @@
-// Step 5, each page, after table detection: a paper's author grid. ACM's and IEEE's
+// Step 5, each page, before table detection: a paper's author grid. ACM's and IEEE's
 // conference templates set their authors side by side, each author a block of centred lines
-// (the name, larger, over the affiliation, the place and the e-mail). The aligned detector
-// reads such a band as a table whose rows are the blocks' lines; read so, a block's lines
-// run across the other blocks', and the lines of the tallest block below the others' fall
-// out of the table. Marked here, the grid is written block by block (render/page.ts): each
-// column one paragraph, its lines kept as lines.
+// under a name set larger than the text (the affiliation, the place, the e-mail). Read as a
+// table, a block's lines run across the other blocks'; read as lines in a two-column page,
+// the blocks fall into the columns and the right ones are read after the left column's text.
+// Found here, a row of blocks is one item of the page, a table marked `authorGrid` that
+// render/page.ts writes block by block: each author's lines one paragraph, left to right.
 import type { Line } from "../model.js";
-import { lineSize, lineText } from "../layout/lines.js";
-import type { Table } from "./model.js";
+import { lineSize, lineText, SAME_ROW_OVERLAP, verticalOverlap } from "../layout/lines.js";
+import type { Table, TableCell } from "./model.js";
 
-/** The names' row is set at least this many points larger than most lines under it… */
+/** A name is set at least this many points larger than the page's text… */
+const NAME_OVER_BODY_PT = 1;
+/** … in at most this many characters, not bold (a slide's column headings are). */
+const NAME_CHARS_MAX = 60;
+/** The block's lines under its name: most set at least this many points smaller… */
 const NAME_SIZE_STEP_PT = 1;
-/** … and no line under it is larger than the names by more than this. */
+/** … none larger than the name by more than this (a second name in a block is at its size). */
 const SAME_SIZE_PT = 0.5;
-/** A column's lines share one centre within this many ems… */
+/** Each line's centre within this many of the name's ems of the name's centre… */
 const CENTRE_TOLERANCE_EMS = 0.5;
-/** … and their left edges spread more than this (a column set flush left is a table's). */
+/** … each line's centre at most this many of the name's ems under the last one's (the next
+ * row of blocks stands a line or more further; glyph boxes differ from one producer to
+ * another, tight or at the font's full height, so gaps between boxes say less). */
+const LINE_PITCH_EMS_MAX = 1.5;
+/** A block holds its name and at least this many lines. */
+const BLOCK_LINES_MIN = 2;
+/** Its left edges spread more than this many ems: lines set flush left are a list's. */
 const LEFT_SPREAD_EMS_MIN = 0.5;
-/** A line under the grid on a column's centre, at most this many of the grid's line pitches
- * below the column's last line, is that block's too (the tallest block's affiliation). */
-const TAIL_PITCHES_MAX = 1.6;
-/** A cell that is a figure: no author block holds one. */
+/** A line that is a figure: no author block holds one. */
 const FIGURE = /^[\s\d.,%+−–-]+$/;
 
-/** Marks the page's author grids (`Table.authorGrid`) and gives each the lines of its blocks
- * that stand below the table, taking them from `rest`. */
-export function markAuthorGrids(tables: readonly Table[], rest: Line[]): void {
-  for (const table of tables) {
-    if (!isAuthorGrid(table)) continue;
-    table.authorGrid = true;
-    takeTails(table, rest);
+/** The page's rows of author blocks, as tables marked `authorGrid`, and the lines left. */
+export function findAuthorGrids(lines: readonly Line[], bodySize: number): { grids: Table[]; rest: Line[] } {
+  const names = lines.filter((line) => isName(line, bodySize));
+  if (names.length < 2) return { grids: [], rest: lines.slice() };
+  const grids: Table[] = [];
+  const taken = new Set<Line>();
+  const rows = nameRows(names);
+  // A block ends above the next row's names (a row of lines at its names' size).
+  const rowNames = new Set(rows.flat());
+  for (const row of rows) {
+    if (row.some((name) => taken.has(name))) continue;
+    const blocks = row.map((name, c) => blockUnder(name, lines, row[c - 1], row[c + 1], rowNames));
+    if (blocks.some((block) => block === null)) continue;
+    const grid = gridOf(blocks as Line[][]);
+    grids.push(grid);
+    for (const block of blocks as Line[][]) for (const line of block) taken.add(line);
   }
+  return { grids, rest: taken.size === 0 ? lines.slice() : lines.filter((line) => !taken.has(line)) };
 }
 
-function isAuthorGrid(table: Table): boolean {
-  const k = table.rows[0]?.length ?? 0;
-  if (table.ruled || k < 2 || table.rows.length < 2) return false;
-  const names = table.rows[0];
-  if (names.some((cell) => cell.lines.length !== 1)) return false;
-  const nameSize = Math.min(...names.map((cell) => lineSize(cell.lines[0])));
-  // Under the names, smaller lines, most of them: a block may name two authors who share it
-  // (sigconf's "Ben Trovato" over "G.K.M. Tobin", both at the names' size).
+function isName(line: Line, bodySize: number): boolean {
+  if (line.wmode !== 0 || line.spans.some((span) => span.bold)) return false;
+  let chars = 0;
+  for (const span of line.spans) chars += span.text.length;
+  return chars <= NAME_CHARS_MAX && lineSize(line) >= bodySize + NAME_OVER_BODY_PT && !FIGURE.test(lineText(line));
+}
+
+/** Names side by side on one row at one size, two or more, left to right. */
+function nameRows(names: Line[]): Line[][] {
+  const sorted = names.slice().sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const rows: Line[][] = [];
+  for (const name of sorted) {
+    const row = rows.find((r) => verticalOverlap(r[0], name) >= SAME_ROW_OVERLAP && Math.abs(lineSize(r[0]) - lineSize(name)) <= SAME_SIZE_PT);
+    if (row) row.push(name);
+    else rows.push([name]);
+  }
+  return rows.filter((row) => row.length >= 2).map((row) => row.sort((a, b) => a.x0 - b.x0));
+}
+
+/** The name and the lines centred under it, one under the other, between its neighbours'
+ * centres; null when they make no author's block. */
+function blockUnder(name: Line, lines: readonly Line[], left: Line | undefined, right: Line | undefined, rowNames: ReadonlySet<Line>): Line[] | null {
+  const axis = centre(name);
+  const em = lineSize(name);
+  const from = left ? (centre(left) + axis) / 2 : -Infinity;
+  const to = right ? (centre(right) + axis) / 2 : Infinity;
+  const under = lines
+    .filter((line) => line !== name && line.wmode === 0 && line.y0 >= name.y0 + (name.y1 - name.y0) / 2 && line.x0 > from && line.x1 < to && Math.abs(centre(line) - axis) <= CENTRE_TOLERANCE_EMS * em)
+    .sort((a, b) => a.y0 - b.y0);
+  const block = [name];
+  let last = name;
+  const pitchMax = LINE_PITCH_EMS_MAX * em;
+  for (const line of under) {
+    if (middle(line) - middle(last) > pitchMax || (rowNames.has(line) && lineSize(line) > em - NAME_SIZE_STEP_PT)) break;
+    block.push(line);
+    last = line;
+  }
+  if (block.length < 1 + BLOCK_LINES_MIN) return null;
   let smaller = 0;
-  let under = 0;
-  for (let r = 1; r < table.rows.length; r++) {
-    for (const cell of table.rows[r]) {
-      for (const line of cell.lines) {
-        const size = lineSize(line);
-        if (size > nameSize + SAME_SIZE_PT) return false;
-        under++;
-        if (size <= nameSize - NAME_SIZE_STEP_PT) smaller++;
-      }
-    }
+  let leftmost = Infinity;
+  let leftmostLast = -Infinity;
+  for (const line of block) {
+    leftmost = Math.min(leftmost, line.x0);
+    leftmostLast = Math.max(leftmostLast, line.x0);
+    if (line === name) continue;
+    const size = lineSize(line);
+    if (size > em + SAME_SIZE_PT || FIGURE.test(lineText(line))) return null;
+    if (size <= em - NAME_SIZE_STEP_PT) smaller++;
   }
-  if (2 * smaller <= under) return false;
-  for (let c = 0; c < k; c++) {
-    const axis = centre(names[c].lines[0]);
-    const em = lineSize(names[c].lines[0]);
-    let left = Infinity;
-    let right = -Infinity;
-    for (const row of table.rows) {
-      for (const line of row[c].lines) {
-        if (Math.abs(centre(line) - axis) > CENTRE_TOLERANCE_EMS * em || FIGURE.test(lineText(line))) return false;
-        left = Math.min(left, line.x0);
-        right = Math.max(right, line.x0);
-      }
-    }
-    if (right - left <= LEFT_SPREAD_EMS_MIN * em) return false;
-  }
-  return true;
+  if (2 * smaller <= block.length - 1 || leftmostLast - leftmost <= LEFT_SPREAD_EMS_MIN * em) return null;
+  return block;
 }
 
 function centre(line: Line): number {
   return (line.x0 + line.x1) / 2;
 }
 
-/** Lines of `rest` under the grid, each on a column's centre within reach of that column's
- * last line, go to the column's last cell, top to bottom. */
-function takeTails(table: Table, rest: Line[]): void {
-  const rows = table.rows;
-  const pitch = (table.y1 - table.y0) / rows.length;
-  const taken = new Set<Line>();
-  const below = rest.filter((line) => line.y0 >= table.y1 - 1).sort((a, b) => a.y0 - b.y0);
-  for (let c = 0; c < rows[0].length; c++) {
-    const axis = centre(rows[0][c].lines[0]);
-    const em = lineSize(rows[0][c].lines[0]);
-    const last = rows.findLast((row) => row[c].lines.length > 0)!;
-    let bottom = Math.max(...last[c].lines.map((line) => line.y1));
-    for (const line of below) {
-      if (taken.has(line) || line.y0 - bottom > TAIL_PITCHES_MAX * pitch) continue;
-      if (Math.abs(centre(line) - axis) > CENTRE_TOLERANCE_EMS * em) continue;
-      last[c].lines.push(line);
-      taken.add(line);
-      bottom = line.y1;
-      table.y1 = Math.max(table.y1, line.y1);
-      table.x0 = Math.min(table.x0, line.x0);
-      table.x1 = Math.max(table.x1, line.x1);
-    }
-  }
-  if (taken.size === 0) return;
-  let k = 0;
-  for (const line of rest) if (!taken.has(line)) rest[k++] = line;
-  rest.length = k;
+function middle(line: Line): number {
+  return (line.y0 + line.y1) / 2;
+}
+
+/** A row of blocks as a table: column c holds block c's lines, one a row. */
+function gridOf(blocks: Line[][]): Table {
+  const height = Math.max(...blocks.map((block) => block.length));
+  const rows: TableCell[][] = [];
+  for (let r = 0; r < height; r++) rows.push(blocks.map((block) => ({ lines: r < block.length ? [block[r]] : [] })));
+  const all = blocks.flat();
+  return {
+    x0: Math.min(...all.map((line) => line.x0)),
+    y0: Math.min(...all.map((line) => line.y0)),
+    x1: Math.max(...all.map((line) => line.x1)),
+    y1: Math.max(...all.map((line) => line.y1)),
+    rows,
+    ruled: false,
+    headerRows: 0,
+    authorGrid: true,
+  };
 }
