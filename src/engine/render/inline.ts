@@ -201,6 +201,30 @@ function joinsWithoutSpace(last: Run, before: string, first: Span | undefined, o
   return oneFace && addressGoesOn(before, after);
 }
 
+/** Whether a line ending in this character can join the next without a space at all: every
+ * rule of joinsWithoutSpace needs a dash, a hyphen, an underscore or a character an address
+ * breaks after (url_breaks.ts) at the line's end. Asked of every line: the cheap test first. */
+function mayJoinWithoutSpace(final: number): boolean {
+  switch (final) {
+    case 0x2d: // - (DASH_BEFORE_NUMBER, NUMBER_HYPHEN_END, OPTION_DASHES_END, an address)
+    case 0x2010: // ‐
+    case 0x2013: // –
+    case 0x5f: // _ (IDENTIFIER_UNDERSCORE_END, an address)
+    case 0x2f: // the rest: where an address breaks (url_breaks.ts's BREAK_AFTER)
+    case 0x3a:
+    case 0x2e:
+    case 0x7e:
+    case 0x23:
+    case 0x3f:
+    case 0x3d:
+    case 0x26:
+    case 0x25:
+      return true;
+    default:
+      return false;
+  }
+}
+
 function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
@@ -244,7 +268,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         if (options.dehyphenate && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
-      } else if (last && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {
+      } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         push(" ", false, false, false, last?.uri ?? null);
