@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import type { Line, Span } from "../model.js";
-import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
@@ -406,7 +406,8 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
 export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
-  const styles = column.map(lineStyle);
+  const facts = column.map(lineStyleFacts);
+  const styles = facts.map((f) => f.style);
   const texts = column.map(lineText);
   let left = Infinity;
   let right = -Infinity;
@@ -437,7 +438,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedStyle(column[i])) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -1045,7 +1046,13 @@ function allBold(line: Line): boolean {
 
 /** The style a line is read in for its heading level: its heading style, size rounded. */
 function roundedStyle(line: Line): TextStyle {
-  const { style } = headingStyleOf(line);
+  return roundedHeadingStyle(lineStyleFacts(line));
+}
+
+/** roundedStyle from the line's facts: headingStyleOf's style (a display line's title style,
+ * otherwise its dominant one), size rounded. */
+function roundedHeadingStyle(facts: LineStyleFacts): TextStyle {
+  const style = facts.display ?? facts.style;
   return { size: roundHalf(style.size), bold: style.bold };
 }
 

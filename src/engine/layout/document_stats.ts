@@ -72,7 +72,7 @@ const scratchBolds: boolean[] = [];
 const scratchChars: number[] = [];
 
 /** A line's dominant style and its non-space characters, counted in one pass. */
-interface LineStyleFacts {
+export interface LineStyleFacts {
   style: TextStyle;
   chars: number;
   /** A display line's title style (headingStyleOf), or null. */
@@ -86,7 +86,7 @@ interface LineStyleFacts {
 const DISPLAY_TITLE_SHARE_MIN = 0.3;
 const DISPLAY_TITLE_RATIO_MIN = 1.25;
 
-function lineStyleFacts(line: Line): LineStyleFacts {
+export function lineStyleFacts(line: Line): LineStyleFacts {
   // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
   // regex copy of each span.
   const sizes = scratchSizes;
@@ -149,15 +149,15 @@ function sameSize(a: number, b: number): boolean {
 }
 
 /** The styles of a page's lines, in the order they first appear. */
-export function tallyStyles(lines: readonly Line[], figures: readonly Rule[] = []): StyleTally[] {
+/** `facts`: lineStyleFacts of each line, which the caller reads again (digestPage). */
+export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], facts: readonly LineStyleFacts[]): StyleTally[] {
   // A page sets its text in a handful of styles: a short list searched in order beats a key
   // string built for every line.
   const tallies: StyleTally[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const facts = lineStyleFacts(line);
-    const chars = facts.chars;
-    const style = facts.display ?? facts.style;
+    const { chars, style: main, display } = facts[i];
+    const style = display ?? main;
     if (chars === 0) continue;
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
     // A contents page sets its entries in the styles of the headings they name, often bold at
@@ -285,7 +285,9 @@ export interface PageDigest {
 }
 
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
-  const styles = tallyStyles(lines, figureFrames(lines, page.rules, page));
+  // Each line's style once: the tally and the title lines both read it.
+  const facts = lines.map(lineStyleFacts);
+  const styles = tallyStyles(lines, figureFrames(lines, page.rules, page), facts);
   // The page's own body style, for the lines worth sending to the document pass.
   let main: StyleTally | null = null;
   for (const tally of styles) if (main === null || tally.chars > main.chars) main = tally;
@@ -296,7 +298,8 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
     margins: marginFacts(page, lines),
     furnitureRows: pageFurnitureRows(page, lines),
     compounds: pageCompounds(lines),
-    titleLines: pageTitleLines(lines, (line) => headingStyleOf(line).style, headingStyle),
+    // headingStyleOf's style: a display line's title style, otherwise its dominant one.
+    titleLines: pageTitleLines(lines, (_line, i) => facts[i].display ?? facts[i].style, headingStyle),
   };
 }
 

@@ -54,7 +54,7 @@ const TITLE_LINES_PER_PAGE_MAX = 48;
  * in a style other than the page's most common one (`isHeadingStyle`), each alone and joined
  * with the lines of its style right after it.
  */
-export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line) => { size: number; bold: boolean }, isHeadingStyle: (style: { size: number; bold: boolean }) => boolean): TitleLine[] {
+export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line, index: number) => { size: number; bold: boolean }, isHeadingStyle: (style: { size: number; bold: boolean }) => boolean): TitleLine[] {
   const out: TitleLine[] = [];
   // Each line's style once: a line is read alone and as the next of up to two lines above it.
   const styles = lines.map(styleOf);
