@@ -271,6 +271,9 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   for (const input of lines) {
     let line = input;
     let merged = false;
+    // The fragment's size, measured once for the fragments it is compared with, until it takes
+    // one in (null then).
+    let lineEm: number | null = null;
     let from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
     for (let i = joined.length - 1; i >= from; i--) {
       const prev = joined[i];
@@ -290,11 +293,12 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       if (reversed && !centresLevel(prev, line)) continue;
       const left = reversed ? line : prev;
       const right = reversed ? prev : line;
-      const em = Math.max(lineSize(left), lineSize(right), 1);
+      lineEm ??= lineSize(line);
+      const em = Math.max(lineSize(prev), lineEm, 1);
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
       if (!joins(left, right, gap, em, columns)) continue;
-      appendFragment(left, right);
+      appendFragment(left, right, em);
       if (!reversed) {
         takeLaterOnRow(joined, i, columns);
         merged = true;
@@ -302,6 +306,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       }
       // The fragment on the left took the earlier one in: it may join what lies left of it
       // on the row in turn ("1.3.3" ⇥ "pdfLaTeX" ← ". . . 7"), so it is looked at again.
+      lineEm = null;
       joined.splice(i, 1);
       from = Math.max(0, joined.length - JOIN_LOOKBACK_MAX);
       i = joined.length;
@@ -418,7 +423,7 @@ function ocrRows(words: Line[]): Line[] {
       }
       const em = Math.max(lineSize(word), current ? lineSize(current) : 0, 1);
       if (current && word.x0 - current.x1 <= OCR_JOIN_GAP_EMS * em && word.x0 - current.x1 >= -0.5 * em) {
-        appendFragment(current, word);
+        appendFragment(current, word, em);
         continue;
       }
       current = { ...word, spans: word.spans.slice() };

@@ -40,10 +40,10 @@ export function verticalOverlap(a: Line, b: Line): number {
 }
 
 /** Appends `fragment`, right of `target` on its row, to `target`: a space between them where
- * they stand apart, the box grown over both. */
-export function appendFragment(target: Line, fragment: Line): void {
+ * they stand apart, the box grown over both. `em`: the larger of their sizes (at least 1),
+ * passed by a caller that measured them already to judge the join. */
+export function appendFragment(target: Line, fragment: Line, em = Math.max(lineSize(target), lineSize(fragment), 1)): void {
   const gap = fragment.x0 - target.x1;
-  const em = Math.max(lineSize(target), lineSize(fragment), 1);
   const last = target.spans[target.spans.length - 1];
   const first = fragment.spans[0];
   if (gap > SPACE_GAP_EMS * em && !/\s$/.test(last.text) && !/^\s/.test(first.text)) {
