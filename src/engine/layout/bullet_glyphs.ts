@@ -31,14 +31,20 @@ function isBlank(code: number): boolean {
   return code <= 0x20 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
 }
 
+/** A font name any of the symbol fonts' tests below can match. */
+const SYMBOL_FONT = /wingding|dingbat|symbol/i;
+
 /** Whether a character drawn in the named font is a bullet. */
 export function isBulletGlyph(cp: number, font: string): boolean {
   const privateUse = cp >= PRIVATE_USE_SYMBOL_BASE && cp <= PRIVATE_USE_SYMBOL_LAST;
   const code = privateUse ? cp - PRIVATE_USE_SYMBOL_BASE : cp;
   if (!ANY_SYMBOL_CODE.has(code)) return UNICODE_BULLETS.has(cp);
-  if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);
-  if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
-  if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
+  // Lines starting with the letters l to w get here: one test rules out most fonts.
+  if (SYMBOL_FONT.test(font)) {
+    if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);
+    if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
+    if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
+  }
   if (privateUse) return PRIVATE_USE_BULLETS.has(code);
   return UNICODE_BULLETS.has(cp);
 }
