@@ -51,10 +51,17 @@ export function findAuthorGrids(lines: readonly Line[], bodySize: number): { gri
 }
 
 function isName(line: Line, bodySize: number): boolean {
-  if (line.wmode !== 0 || line.spans.some((span) => span.bold)) return false;
+  if (line.wmode !== 0) return false;
+  // Every line of every page is asked: one pass over the spans rules out most (set at the
+  // text's size, or bold, or long) before the line's size and text are built.
   let chars = 0;
-  for (const span of line.spans) chars += span.text.length;
-  return chars <= NAME_CHARS_MAX && lineSize(line) >= bodySize + NAME_OVER_BODY_PT && !FIGURE.test(lineText(line));
+  let larger = false;
+  for (const span of line.spans) {
+    if (span.bold) return false;
+    chars += span.text.length;
+    larger ||= span.size >= bodySize + NAME_OVER_BODY_PT;
+  }
+  return larger && chars <= NAME_CHARS_MAX && lineSize(line) >= bodySize + NAME_OVER_BODY_PT && !FIGURE.test(lineText(line));
 }
 
 /** Names side by side on one row at one size, two or more, left to right. */
