@@ -283,6 +283,14 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
     expect(render(2)).toContain("### Mark A. Wicks");
     expect(render(1, [line("What’s New", { x: 108, y: 260, size: 12 })])).toContain("### What’s New");
   });
+
+  it("reads a line over an e-mail address alone as its author's, whatever its words (ekaia's 'Edorta Ibarra and the Ekaia Journal (UPV/EHU)')", () => {
+    const byline = [line("Edorta Ibarra and the Ekaia Journal (UPV/EHU)", { x: 108, y: 250, size: 12 }), line("ekaia@ehu.eus", { x: 108, y: 266 })];
+    expect(render(1, byline)).toContain("\n\nEdorta Ibarra and the Ekaia Journal (UPV/EHU)\n\nekaia@ehu.eus\n\n");
+    // Over a name and its address, a title's line stays one (emisa's wrapped title).
+    const subtitle = [line("International Journal of Conceptual Modeling", { x: 108, y: 250, size: 12 }), line("Stefan Strecker (stefan@fernuni-hagen.de)", { x: 108, y: 266 })];
+    expect(render(1, subtitle)).toContain("### International Journal of Conceptual Modeling");
+  });
 });
 
 describe("renderPage: an IEEE paper's first page (issue 9: IEEEtran's bare_jrnl)", () => {

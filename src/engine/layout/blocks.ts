@@ -1159,6 +1159,14 @@ const LOWER_START = /^\s*\p{Ll}/u;
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
  * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
 const CONTACT_DETAIL = /[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:https?:\/\/|www\.)\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b/i;
+
+/** Whether the text is contact details and nothing else, but their labels ("E-mail:"). */
+export function isContactOnly(text: string): boolean {
+  if (!CONTACT_DETAIL.test(text)) return false;
+  const rest = text.replace(new RegExp(CONTACT_DETAIL.source, "gi"), " ").replace(CONTACT_LABEL, " ");
+  return !/\p{L}/u.test(rest);
+}
+const CONTACT_LABEL = /\b(?:e-?mail|mail|tel|phone|fax|web)\b/gi;
 /** A label is set at the body's size, within this many points. */
 const LABEL_SIZE_TOLERANCE_PT = 0.5;
 

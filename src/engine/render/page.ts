@@ -4,7 +4,7 @@
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
-import { type Block, buildBlocks, ITEM_BODY_TOLERANCE_EMS, nestListItems } from "../layout/blocks.js";
+import { type Block, buildBlocks, isContactOnly, ITEM_BODY_TOLERANCE_EMS, nestListItems } from "../layout/blocks.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
@@ -276,6 +276,17 @@ function isByline(text: string, afterParagraph: boolean): boolean {
 }
 const NAME_NOTE_MARKS = /(?<=\p{L})[\d,∗†‡§¶*⋆★]+$/u;
 
+/** Whether the block after `i` is a paragraph of contact details alone (an e-mail address):
+ * the heading over it is its author's name, however it reads ("Edorta Ibarra and the Ekaia
+ * Journal (UPV/EHU)" over "ekaia@ehu.eus"). Over a name and its address, it is a title's or
+ * a subtitle's line. */
+function overContactDetails(blocks: readonly PageBlock[], i: number): boolean {
+  const next = blocks[i + 1];
+  return next !== undefined && next.kind === "paragraph" && next.lines.length <= CONTACT_LINES_MAX && isContactOnly(plainText(next.lines));
+}
+/** Contact details under a name run to a few lines at most (an address, an e-mail, a site). */
+const CONTACT_LINES_MAX = 3;
+
 function isBoldText(lines: readonly Line[]): boolean {
   return lines.some((line) => line.spans.some((span) => span.bold && !isBlankText(span.text)));
 }
@@ -305,7 +316,7 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
     }
     const text = plainText(block.lines);
     // IEEE's "I. INTRODUCTION" reads as an initial and a name.
-    if (block.section || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !isByline(text, afterParagraph)) continue;
+    if (block.section || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !(isByline(text, afterParagraph) || overContactDetails(blocks, i))) continue;
     if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = { kind: "paragraph", lines: block.lines };
     else if (block.level === 1) blocks[i] = { ...block, level: 2 };
   }
