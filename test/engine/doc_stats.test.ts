@@ -471,6 +471,30 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
   });
 });
 
+describe("computeDocumentStats: a running head below the margin band with no folio (issue 9: afparticle's alternate heads)", () => {
+  // 100 pt down a 792 pt page: below the 10 % band, within the 15 % the heads are looked for.
+  const head = (text: string, size = 10) => [line(text, { x: 260, y: 100, size })];
+
+  it("strips a page's first line repeated at one height over running text, the two heads of alternate pages each", () => {
+    const heads = [head("research title"), head("john smith et al"), head("research title"), head("john smith et al")];
+    const stats = statsOf(heads.map((h, k) => bodyPage(2 + k, h)));
+    for (const h of heads) expect(stats.running.has(h[0])).toBe(true);
+  });
+
+  it("keeps a cover's and a title page's first line over short lines (a university's name), and a slide's larger title", () => {
+    const cover = (n: number) => {
+      const lines = [line("UNIVERSIDADE ESTADUAL PAULISTA", { x: 200, y: 100 }), ...stack(["Faculdade de Ciencias", "Jaboticabal", "2024"], { x: 250, y: 140 })];
+      return { model: page(n, lines), lines };
+    };
+    const covers = [cover(1), cover(2), cover(3)];
+    const coverStats = statsOf(covers);
+    for (const c of covers) expect(coverStats.running.has(c.lines[0])).toBe(false);
+    const slides = [head("Results", 14), head("Results", 14), head("Method", 14)];
+    const slideStats = statsOf(slides.map((h, k) => bodyPage(1 + k, h)));
+    for (const h of slides) expect(slideStats.running.has(h[0])).toBe(false);
+  });
+});
+
 describe("computeDocumentStats: a head that names its page (issue 9: lm-info on a one-page selection)", () => {
   it("finds '…, page 4' at the top alone, however large, and keeps 'page' inside a heading's text", () => {
     const head = line("The technical documentation of the Latin Modern family of fonts, page 4", { x: 89.3, y: 26.6, size: 12 });

@@ -349,8 +349,13 @@ export interface MarginLine {
   number: number | null;
   /** Lines of the page's margin with one row number share a baseline (a head and its folio). */
   row: number;
-  /** Below the margin band (within RUNNING_MARGIN_SHARE): counts only by its page number. */
+  /** Below the margin band (within RUNNING_MARGIN_SHARE): counts only by its page number, or
+   * as the page's head (topHead). */
   deep: boolean;
+  /** The page's head below the band: its top and signature, which repeat where it runs. */
+  headAt: string | null;
+  /** That head stands over a line of running text. */
+  overText: boolean;
 }
 
 /** One page's margin lines: the page-local half of the repetition test. */
@@ -364,6 +369,7 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   const bottom = page.height * (1 - RUNNING_MARGIN_SHARE);
   const found: MarginLine[] = [];
   const rowBoxes: Line[] = [];
+  const head = topHead(lines, top, page.width);
   lines.forEach((line, index) => {
     if (line.y1 > top && line.y0 < bottom) return;
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
@@ -371,10 +377,37 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     if (text === "") return;
     let row = rowBoxes.findIndex((other) => shareMarginRow(other, line));
     if (row < 0) row = rowBoxes.push(line) - 1;
-    found.push({ index, signature: marginSignature(text), pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep });
+    const signature = marginSignature(text);
+    const isHead = head !== null && line === head.line;
+    found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText });
   });
   return { page: page.page, lines: found };
 }
+
+/**
+ * The page's first line, when it stands alone on its row above the rest, within `top`, set no
+ * larger than the line under it: a running head set below the margin band (afparticle's
+ * "research title" and "john smith et al", 14 % down the page, on alternate pages). A slide's
+ * title, larger than its text, is none. `overText`: the line under it is running text.
+ */
+function topHead(lines: readonly Line[], top: number, width: number): { line: Line; overText: boolean } | null {
+  let first: Line | null = null;
+  let next: Line | null = null;
+  for (const line of lines) {
+    if (line.wmode !== 0 || marginText(line) === "") continue;
+    if (!first || line.y0 < first.y0) {
+      next = first;
+      first = line;
+    } else if (!next || line.y0 < next.y0) next = line;
+  }
+  if (!first || !next || first.y1 > top || next.y0 < first.y1 || meanCharSize(first) > meanCharSize(next) + HEAD_SIZE_SLACK_PT) return null;
+  return { line: first, overText: next.x1 - next.x0 >= HEAD_TEXT_WIDTH_SHARE * width };
+}
+/** A running head is set at most this many points larger than the text under it… */
+const HEAD_SIZE_SLACK_PT = 0.5;
+/** … over a line of running text at least this share of the page wide: a cover's and a title
+ * page's first lines (a university's name, an author's) stand over more short lines. */
+const HEAD_TEXT_WIDTH_SHARE = 0.5;
 
 /** A head's row: its folio, and at most two pieces beside it (a section's number and title,
  * "2" … "2. OPTIONS FOR THE AMSMATH PACKAGE"), no other bare number (a table's row has many). */
@@ -393,14 +426,26 @@ function shareMarginRow(a: Line, b: Line): boolean {
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
   const pagesBySignature = new Map<string, Set<number>>();
+  // Below the band, a page's head runs where it repeats at one height with the same words,
+  // over running text on half of those pages at least: a cover's and a title page's first
+  // line (a university's, an author's name) stands over more short lines on both.
+  const pagesByHead = new Map<string, Set<number>>();
+  const overTextByHead = new Map<string, number>();
   for (const { page, lines } of pages) {
-    for (const { signature, deep } of lines) {
-      if (deep) continue;
-      const seen = pagesBySignature.get(signature) ?? new Set<number>();
+    for (const { signature, deep, headAt, overText } of lines) {
+      const key = deep ? headAt : signature;
+      if (key === null) continue;
+      const counts = deep ? pagesByHead : pagesBySignature;
+      const seen = counts.get(key) ?? new Set<number>();
       seen.add(page);
-      pagesBySignature.set(signature, seen);
+      counts.set(key, seen);
+      if (deep && overText) overTextByHead.set(key, (overTextByHead.get(key) ?? 0) + 1);
     }
   }
+  const headRepeats = (key: string): number => {
+    const repeats = pagesByHead.get(key)!.size;
+    return 2 * (overTextByHead.get(key) ?? 0) >= repeats ? repeats : 0;
+  };
   // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
   // constant offset between that number and the page index across pages, even where the
   // words beside it change from chapter to chapter.
@@ -426,8 +471,8 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const found: number[] = [];
     const folioRows = new Set<number>();
     for (const line of lines) {
-      const { index, signature, pageNumberLike, number, row, deep } = line;
-      const repeats = deep ? 0 : pagesBySignature.get(signature)!.size;
+      const { index, signature, pageNumberLike, number, row, deep, headAt } = line;
+      const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.
       const numbered = number !== null && countsByNumber(line, lines) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
