@@ -7,7 +7,7 @@ import { type AnalyseInput, analyseDocument, assembleDocument, planDocumentPass,
 import { type LaidOutPage, layOutOutcomes } from "../../src/engine/layout/page_layout.js";
 import { renderLaidOutPage } from "../../src/engine/render/page.js";
 import { DocumentError } from "../../src/engine/errors.js";
-import type { PageModel, PageOutcome } from "../../src/engine/model.js";
+import type { Line, PageModel, PageOutcome } from "../../src/engine/model.js";
 import { defaultRenderOptions, type EngineWarning, type RenderOptions } from "../../src/engine/result.js";
 import { failed, line, ok, page } from "../support/layout.js";
 
@@ -323,5 +323,20 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     expect(convert(["The first page ends with a sentence that is whole."], ["the next page starts in small letters."])).toContain("whole.\n\nthe next");
     expect(convert(["The first page ends in the middle of a"], ["Capitalized word on the next page."])).toContain("of a\n\nCapitalized");
     expect(convert(["The first page ends in the middle of a"], ["sentence on the next page."], "rule")).toContain("of a\n\n---\n\nsentence");
+  });
+
+  it("goes on into a first line that starts with a code span and goes on in words, not into a command alone (shared-mime-info's '… and' | '~/.local/…')", () => {
+    const path = (text: string, x = 72) => line([{ text, mono: true }], { x, y: 100 });
+    const withPath = (rest: Line[]) => [first.map((t, k) => line(t, { y: 100 + 12 * k })), rest];
+    const first = ["Load the files found in /usr/share and"];
+    const goesOn = withPath([path("~/.local/share/mime"), line("(if they exist, and in this order).", { x: 72 + 19 * 5 + 5, y: 100 })]);
+    const alone = withPath([path("update-mime-database")]);
+    const render = ([a, b]: Line[][]) =>
+      analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(page(1, a)), ok(page(2, b))], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown;
+    expect(render(goesOn)).toContain("/usr/share and `~/.local/share/mime` (if they exist");
+    expect(render(alone)).toContain("/usr/share and\n\n");
+    // A command displayed with its arguments (aguplus's "… with the commands" | "\altaffilmark{numbers}").
+    const command = withPath([line([{ text: "\\altaffilmark{", mono: true }, { text: "numbers", italic: true }, { text: "}", mono: true }], { y: 100 })]);
+    expect(render(command)).toContain("/usr/share and\n\n");
   });
 });

@@ -118,9 +118,12 @@ const PARAGRAPH_GOES_ON = " ";
 /** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
  *  next page's text may or may not continue). */
 const MID_SENTENCE_END = /[\p{L},]$/u;
-/** The next page's first line going on a sentence: a small letter. (Not code: a command
- *  displayed on a line of its own may follow "… with the commands".) */
-const GOES_ON_START = /^\p{Ll}/u;
+/** The next page's first line going on a sentence: a small letter, or a code span that a word
+ *  in small letters follows ("… and" | "`~/.local/share/mime/text/html.xml` (if they exist
+ *  …", "(… with" | "`install.packages`) pre-builds …"). (Not a code span alone, nor one that
+ *  its arguments follow: a command displayed on a line of its own may follow "… with the
+ *  commands" | "`\altaffilmark{`*numbers*`}`".) */
+const GOES_ON_START = /^(?:\p{Ll}|`[^`\n]+`[)\]]?[,;:]?\s+\(?\p{Ll})/u;
 /** Lines that are no paragraph's: a heading, a table row, a fence, a list item, a quote, a
  *  rule, an HTML line. */
 const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
