@@ -28,15 +28,16 @@ describe("page_text_unmapped", () => {
   });
 });
 
-describe("control codes of fonts with no Unicode map (issue 9: TeX's bitmap fonts, elteikthesis's 'gures', lps's 'modies')", () => {
+describe("control codes of fonts with no Unicode map (issue 9: TeX's bitmap fonts, elteikthesis's 'gures' and its items, lps's 'modies')", () => {
   it("reads TeX's ligature codes inside a word as the ligature's letters, and writes no control character into the Markdown", async () => {
     const result = await convertDocument(openInProcess, { bytes: new Uint8Array(texBitmapFontPdf()), options: defaultRenderOptions });
     expect(result.markdown).toContain("Images and figures");
     expect(result.markdown).toContain("Staff in off");
-    // A carriage return ending a chart's label is no ligature; TS1's bullet is unmapped.
+    // A carriage return ending a chart's label is no ligature; TS1's bullet opening a line is
+    // an item's.
     expect(result.markdown).toContain("A chart label 14");
     expect(result.markdown).not.toContain("14fl");
-    expect(result.markdown).toContain("\ufffd A bulleted line");
+    expect(result.markdown).toContain("\n- A bulleted line");
     expect(result.markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 });

@@ -343,7 +343,8 @@ export function watermarkedPdf(): Buffer {
 }
 
 /** The lines texBitmapFontPdf() sets, as its codes: TeX's T1 "fi" (0x1C), OT1 "ff" (0x0B) and
- * T1 "ff" (0x1B), a chart label ending in a carriage return, and TS1's bullet (0x88). */
+ * T1 "ff" (0x1B), a chart label ending in a carriage return, and TS1's bullet (0x88) opening
+ * an item. */
 export const TEX_BITMAP_LINES = ["Images and \x1cgures", "Sta\x0b in o\x1b", "A chart label 14\r", "\x88 A bulleted line"];
 
 /**
