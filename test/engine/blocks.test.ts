@@ -134,6 +134,8 @@ describe("lineMarker: symbol-font bullets", () => {
     ["n", "ZapfDingbats"],
     ["·", "Symbol"],
     ["o", "CourierNewPSMT"],
+    // LibreOffice Impress's default bullet as it exports it (issue 9: gen-impress-slides-p2).
+    ["\uf095", "DAAAAA+OpenSymbol"],
   ])("%j in %s is a bullet", (glyph, font) => {
     const l = line([{ text: glyph, font }, { text: " " }, { text: "Apples" }]);
     expect(lineMarker(l, lineText(l))).toMatchObject({ ordered: false, marker: "-", length: 2 });
@@ -142,6 +144,7 @@ describe("lineMarker: symbol-font bullets", () => {
   it.each([
     ["\uf076", "MTExtra"],
     ["\uf02b", "Symbol"],
+    ["\uf095", "MTExtra"],
     ["l", "Times-Roman"],
     ["o", "Times-Roman"],
   ])("%j in %s is not a bullet", (glyph, font) => {

@@ -16,6 +16,9 @@ const SYMBOL_BULLETS = new Set([0xb7, 0xa8]);
 const WINGDINGS_BULLETS = new Set([0x6c, 0x6d, 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77, 0x9f, 0xa1, 0xa7, 0xa8, 0xd8, 0xe8, 0xfc, 0xfe]);
 /** ZapfDingbats: 3 ✓ 4 ✔ l ● m ❍ n ■ o ❏ p ❐ q ❑ r ❒ u ◆ v ❖, Õ ➔. */
 const DINGBATS_BULLETS = new Set([0x33, 0x34, 0x6c, 0x6d, 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x75, 0x76, 0xd5]);
+/** OpenSymbol, LibreOffice's bullet font, at U+F000 + its Windows code (Impress's default
+ * bullet as LibreOffice exports it: U+F095 •, and U+F0B7 ·). */
+const OPENSYMBOL_BULLETS = new Set([0x95, 0xb7]);
 /** Private-use codes read as bullets whatever the font is called (producers rename subset
  * fonts): only Word's own bullets, since other symbol fonts (MT Extra, Symbol's math) put
  * operators in the same range. */
@@ -25,7 +28,7 @@ const PRIVATE_USE_SYMBOL_LAST = 0xf0ff;
 const UNICODE_BULLETS = new Set([...UNICODE_BULLET_CHARS].map((c) => c.codePointAt(0)!));
 const LETTER_O = 0x6f;
 /** Every code some table above holds: most lines start with none, and skip the font tests. */
-const ANY_SYMBOL_CODE = new Set([...SYMBOL_BULLETS, ...WINGDINGS_BULLETS, ...DINGBATS_BULLETS]);
+const ANY_SYMBOL_CODE = new Set([...SYMBOL_BULLETS, ...WINGDINGS_BULLETS, ...DINGBATS_BULLETS, ...OPENSYMBOL_BULLETS]);
 
 function isBlank(code: number): boolean {
   return code <= 0x20 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
@@ -45,6 +48,7 @@ export function isBulletGlyph(cp: number, font: string): boolean {
     if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
     if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
   }
+  if (privateUse && OPENSYMBOL_BULLETS.has(code) && /opensymbol/i.test(font)) return true;
   if (privateUse) return PRIVATE_USE_BULLETS.has(code);
   return UNICODE_BULLETS.has(cp);
 }
