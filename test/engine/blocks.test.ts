@@ -623,6 +623,24 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
 });
 
 
+describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-acm-sigconf)", () => {
+  it("breaks a venue's line before a line that starts with the copyright sign, which wraps on into the next", () => {
+    // The left column's foot, 240 pt wide at 7 pt.
+    const at = (text: string, y: number, x1: number, italic = false) => {
+      const l = lineTo(text, 54, y, x1, 7);
+      for (const s of l.spans) s.italic = italic;
+      return l;
+    };
+    const lines = [
+      at("SDC ’26, June 8–11, 2026, Lisbon, Portugal", 700, 190, true),
+      at("© 2026 Copyright held by the owner/author(s). Publication rights", 708, 294),
+      at("licensed to ACM.", 716, 106),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map(broken)).toEqual(["SDC ’26, June 8–11, 2026, Lisbon, Portugal", "© 2026 Copyright held by the owner/author(s). Publication rights | licensed to ACM."]);
+  });
+});
+
 describe("buildBlocks: a blank of half a line parts blocks (issue 9: paper-tracemonkey p1 and p6)", () => {
   it("ends a list item where a paragraph follows two thirds of a line lower, though it starts at the item's text", () => {
     // 9 pt type on a 10 pt pitch; the paragraph after the item starts 6.8 pt below it.

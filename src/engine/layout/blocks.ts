@@ -883,7 +883,8 @@ function paragraphGoesOnLeftOf(markerX: number, line: Line, style: TextStyle, af
  * colon), not a paragraph: prose ends few lines so. */
 const LINE_SET_LINES_MIN = 4;
 const SENTENCE_END = /[.!?:]["”’)]?$/u;
-const SENTENCE_START = /^\s*[\p{Lu}\p{N}]/u;
+/** A capital, a digit, or a copyright or registration sign (a rights block's "© 2026 …"). */
+const SENTENCE_START = /^\s*[\p{Lu}\p{N}©®]/u;
 
 /**
  * Sets of lines (LINE_SET_LINES_MIN or more in a row, each ending a sentence, the next
