@@ -495,6 +495,32 @@ describe("computeDocumentStats: a running head below the margin band with no fol
   });
 });
 
+describe("computeDocumentStats: a thumb tab on a page alone (issue 9: ACM's journals, '111' at the page's right edge)", () => {
+  /** A body page with `label` in a filled box from x0 to x1 at the page's height 584–598. */
+  const tabbed = (label: string, x0: number, x1: number) => {
+    const p = bodyPage(1, []);
+    const tab = line(label, { x: x0 + 12, y: 585, size: 14, bold: true });
+    p.lines.push(tab);
+    p.model.lines.push(tab);
+    p.model.rules = [{ x0, y0: 543, x1, y1: 633, kind: "fill" }];
+    return { p, tab };
+  };
+
+  it("strips a few characters in a narrow box bleeding off the page's side, beside the text", () => {
+    const { p, tab } = tabbed("111", 570, 612);
+    expect(statsOf([p]).running.has(tab)).toBe(true);
+  });
+
+  it("keeps a heading in a wide bar bleeding off the page, and a picture's only label", () => {
+    const { p, tab } = tabbed("Vorwort", 430, 612);
+    expect(statsOf([p]).running.has(tab)).toBe(false);
+    const label = line("A", { x: 575, y: 400, size: 20 });
+    const picture = page(1, [label]);
+    picture.rules = [{ x0: 560, y0: 380, x1: 612, y1: 440, kind: "fill" }];
+    expect(computeDocumentStats([picture], [[label]]).running.has(label)).toBe(false);
+  });
+});
+
 describe("computeDocumentStats: a head that names its page (issue 9: lm-info on a one-page selection)", () => {
   it("finds '…, page 4' at the top alone, however large, and keeps 'page' inside a heading's text", () => {
     const head = line("The technical documentation of the Latin Modern family of fonts, page 4", { x: 89.3, y: 26.6, size: 12 });

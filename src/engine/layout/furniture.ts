@@ -211,6 +211,37 @@ export interface FurnitureRow {
   sizeAbove: number;
 }
 
+/** A thumb tab's text is a few characters at most (an article or chapter number). */
+const THUMB_CHARS_MAX = 8;
+/** A filled box within this many points of the page's side bleeds off it. */
+const BLEED_SLACK_PT = 1;
+/** A thumb tab's box is at most this share of the page wide (ACM's: 41 pt of 486). */
+const THUMB_WIDTH_SHARE_MAX = 0.12;
+/** The page holds this many lines of text at least besides the tab. */
+const THUMB_TEXT_LINES_MIN = 3;
+
+/**
+ * Thumb tabs: a few characters set in a filled box that bleeds off the page's side, beside
+ * the text and not in it (ACM's journals print the article's number so, "111", at the
+ * right edge of every page). Furniture on a page alone; as text it had come out as a
+ * heading, and it widened the column that short lines are measured against.
+ */
+function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[]): FurnitureRow[] {
+  // A tab is narrow: a chapter's heading set in a coloured bar bleeding off the page is wide.
+  const tabs = page.rules.filter((rule) => rule.kind === "fill" && (rule.x0 <= BLEED_SLACK_PT || rule.x1 >= page.width - BLEED_SLACK_PT) && rule.x1 - rule.x0 <= THUMB_WIDTH_SHARE_MAX * page.width);
+  // Beside the page's text: a picture's label on a page of its own is its only text.
+  if (tabs.length === 0 || body.length < THUMB_TEXT_LINES_MIN) return [];
+  const rows: FurnitureRow[] = [];
+  for (const line of body) {
+    const tab = tabs.find((rule) => line.x0 >= rule.x0 && line.x1 <= rule.x1 && line.y0 >= rule.y0 && line.y1 <= rule.y1);
+    if (!tab || lineText(line).trim().length > THUMB_CHARS_MAX) continue;
+    // Beside the text: every other line stands clear of the box's side of the page.
+    const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+  }
+  return rows;
+}
+
 /** The page's margin rows that could be furniture, set apart from the body by white space. */
 export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): FurnitureRow[] {
   const candidates: { line: Line; band: Band }[] = [];
@@ -228,8 +259,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     else body.push(line);
     if (!band && line.y1 <= page.height * RUNNING_MARGIN_SHARE) deep.push({ line, band: "top" });
   }
-  if (candidates.length + deep.length === 0 || body.length === 0) return [];
-  const rows: FurnitureRow[] = [];
+  const rows: FurnitureRow[] = thumbTabs(page, lines, body);
+  if (candidates.length + deep.length === 0 || body.length === 0) return rows;
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
