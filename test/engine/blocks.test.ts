@@ -1214,6 +1214,29 @@ describe("buildBlocks: lines that each start with a bold label ending in a colon
   });
 });
 
+describe("buildBlocks: authors' lines, each a name in capitals over its affiliation (issue 9: ACM's journals, acmtog's narrow column)", () => {
+  const author = (name: string, affiliation: string, y: number, nameSize = 12) => line([{ text: name, size: nameSize }, { text: " " + affiliation, size: 10 }], { x: 52, y });
+
+  it("breaks after each line whose name in capitals, set larger, ends in a comma", () => {
+    // Each as wide as the column: a narrow column leaves no room for the next name.
+    const lines = [
+      author("LARS THØRVÄLD,", "The Thørväld Group, Reykjavik, Iceland", 118),
+      author("VALERIE BÉRANGER,", "Inria Paris-Rocquencourt, Le Chesnay", 132),
+      author("JOHN SMITH and G. TOBIN,", "Institute for Clarity, USA", 146),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].lines.map((l) => l.breakAfter === true)).toEqual([true, true, false]);
+  });
+
+  it("leaves prose whose lines start with a capitalised word alone, and a name at the text's size", () => {
+    const prose = [author("NASA,", "the agency, announced on Monday that the mission", 118), line("would be delayed by a week.", { x: 52, y: 132 })];
+    expect(buildBlocks(prose, STATS)[0].lines.map((l) => l.breakAfter === true)).toEqual([false, false]);
+    const same = [author("LARS THØRVÄLD,", "The Thørväld Group, Iceland", 118, 10), author("VALERIE BÉRANGER,", "Inria Paris-Rocquencourt, France", 132, 10)];
+    expect(buildBlocks(same, STATS)[0].lines.map((l) => l.breakAfter === true)).toEqual([false, false]);
+  });
+});
+
 describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
   it("goes on the item's text when close beside it, and stays apart when far", () => {
     const lines = [

@@ -912,15 +912,42 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
 }
 
 /** Lines one under another that each start with a bold label ending in a colon (a memo's
- * "**To:** All employees …" | "**From:** Petra Hoffmann …" | "**Date:** …") are a field each,
- * however full they run: marks a line break after each but the last. */
+ * "**To:** All employees …" | "**From:** Petra Hoffmann …" | "**Date:** …"), or with a name in
+ * capitals set larger than the rest and ending in a comma (ACM's journals' authors: "LARS
+ * THØRVÄLD, The Thørväld Group, Iceland"), are a field each, however full they run: marks a
+ * line break after each but the last. */
 function markLabelledLines(breaks: boolean[], column: readonly Line[]): void {
-  let previous = column.length > 0 && startsWithBoldLabel(column[0]);
+  const labelled = (line: Line) => startsWithBoldLabel(line) || startsWithCapitalName(line);
+  let previous = column.length > 0 && labelled(column[0]);
   for (let i = 1; i < column.length; i++) {
-    const labelled = startsWithBoldLabel(column[i]);
-    if (labelled && previous) breaks[i - 1] = true;
-    previous = labelled;
+    const current = labelled(column[i]);
+    if (current && previous) breaks[i - 1] = true;
+    previous = current;
   }
+}
+
+/** A name in capitals is set at least this many points larger than the text after it. */
+const CAPITAL_NAME_STEP_PT = 1;
+/** Words a list of names in capitals holds in small letters ("BEN TROVATO and G.K.M. TOBIN"). */
+const NAME_JOINERS = /\b(?:and|und|et|y|e)\b/g;
+
+/** Whether the line starts with a name in capitals, larger than the rest of the line, ending in
+ * a comma: "BEN TROVATO∗ and G.K.M. TOBIN∗," before "Institute for Clarity …". */
+function startsWithCapitalName(line: Line): boolean {
+  const first = line.spans.find((span) => HAS_WORD_CHAR.test(span.text));
+  if (!first) return false;
+  let label = "";
+  for (const span of line.spans) {
+    // Note marks and spaces set smaller inside the name belong to it; the text after it is
+    // smaller and has words.
+    if (span.size <= first.size - CAPITAL_NAME_STEP_PT && HAS_WORD_CHAR.test(span.text) && !/^[\s\d∗*†‡,]+$/u.test(span.text)) {
+      const name = label.trimEnd();
+      return name.endsWith(",") && name.length <= LABEL_CHARS_MAX && !/\p{Ll}/u.test(name.replace(NAME_JOINERS, "")) && /\p{Lu}/u.test(name);
+    }
+    label += span.text;
+    if (label.length > LABEL_CHARS_MAX) return false;
+  }
+  return false;
 }
 
 /** Whether the line's first words are bold and end in a colon ("**Subject:** …"). */
