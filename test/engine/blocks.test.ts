@@ -1237,6 +1237,26 @@ describe("buildBlocks: authors' lines, each a name in capitals over its affiliat
   });
 });
 
+describe("buildBlocks: a full line of mixed weights (issue 9: acmtog's CCS concepts, revtex's and JACoW's bold terms)", () => {
+  it("goes on into the next line whatever weight holds more of either", () => {
+    // Bold holds more of the first line, regular more of the second; the first is full.
+    const lines = [
+      line([{ text: "CCS Concepts: • " }, { text: "Computer systems organization → Embedded systems;", bold: true }], { x: 52, y: 286 }),
+      line([{ text: "Redundancy", italic: true }, { text: "; Robotics; • " }, { text: "Networks", bold: true }, { text: " → Network reliability." }], { x: 52, y: 296 }),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map(texts)).toEqual(["CCS Concepts: • Computer systems organization → Embedded systems; | Redundancy; Robotics; • Networks → Network reliability."]);
+  });
+
+  it("parts where it ends a sentence before a line that starts bold (APA's run-in '***Face validity.***')", () => {
+    const validity = line([{ text: "Validity.", bold: true }, { text: " We now discuss the validity of our instrument." }], { x: 65, y: 502 });
+    // The run-in title is a fragment of its own, its text beside it on the row.
+    const face = line([{ text: "Face validity.", bold: true, italic: true }], { x: 65, y: 515 });
+    const rest = line("The face validity is exceptionally strong.", { x: 140, y: 515 });
+    expect(buildBlocks([validity, face, rest], STATS).map(texts)[0]).toBe("Validity. We now discuss the validity of our instrument.");
+  });
+});
+
 describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
   it("goes on the item's text when close beside it, and stays apart when far", () => {
     const lines = [

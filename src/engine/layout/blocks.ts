@@ -208,6 +208,31 @@ function hasTextAtSize(line: Line, size: number): boolean {
 
 /** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
  * "**pallet per month.**"): the paragraph goes on, though the next line is mostly bold. */
+/** Whether the line sets words both bold and regular: a line of running text with terms in
+ * bold (ACM's "CCS Concepts: • **Computer systems organization** → **Embedded systems**;"),
+ * no heading, whichever weight holds more of its characters. */
+function mixedWeights(line: Line): boolean {
+  let bold = false;
+  let regular = false;
+  for (const span of line.spans) {
+    if (!WORD_LETTERS.test(span.text)) continue;
+    if (span.bold) bold = true;
+    else regular = true;
+    if (bold && regular) return true;
+  }
+  return false;
+}
+/** Two letters in a row: a word, not a mark or a stop. */
+const WORD_LETTERS = /\p{L}\p{L}/u;
+
+/** A full line of mixed weights goes on into the next whatever their weights, unless it ends
+ * a sentence before a line that starts bold (APA's run-in "***Face validity.***" after "…
+ * the validity of our instrument."). */
+function mixedLineGoesOn(prev: Line, prevText: string, line: Line, prevFull: boolean): boolean {
+  if (!prevFull || !(mixedWeights(prev) || mixedWeights(line))) return false;
+  return !(SENTENCE_END.test(prevText.trimEnd()) && edgeBold(line, 1));
+}
+
 function boldWraps(prev: Line, line: Line, prevFull: boolean): boolean {
   return prevFull && edgeBold(prev, -1) && edgeBold(line, 1);
 }
@@ -698,7 +723,7 @@ function startsNewBlock(
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFull && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
-  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull)) return true;
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull)) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
   // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
   if (current.marker && isContentsEntryLine(prev, prevText)) return true;
