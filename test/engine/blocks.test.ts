@@ -1257,6 +1257,26 @@ describe("buildBlocks: a full line of mixed weights (issue 9: acmtog's CCS conce
   });
 });
 
+describe("buildBlocks: a justified block set in from the column's edge (issue 9: LNCS's abstract, llncsconf)", () => {
+  it("goes on after a line ending a sentence where the next line ends at the same x", () => {
+    // The page's text runs from 135 to 480; the abstract from 163 to 452.
+    const lines = [
+      lineTo("Born-digital PDF files keep their text but lose its structure.", 163, 249, 452.3, 9),
+      lineTo("We present a method that recovers paragraphs, headings and lists from", 163, 260, 452.3, 9),
+      lineTo("the positions of glyphs, and evaluate it on 500 pages.", 163, 271, 377, 9),
+      lineTo("Portable documents are the common currency of scholarly publishing. Their text", 135, 300, 480.6),
+      lineTo("can be extracted, but the order in which it is drawn is not the order.", 135, 312, 420),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([3, 2]);
+  });
+
+  it("parts short lines that end together by chance (a table's notes)", () => {
+    const lines = [lineTo("a Note a.", 72, 100, 110), lineTo("b Note b.", 72, 112, 110), lineTo("The results of the study are set out in the following table and text.", 72, 130, 430)];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1, 1]);
+  });
+});
+
 describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
   it("goes on the item's text when close beside it, and stays apart when far", () => {
     const lines = [

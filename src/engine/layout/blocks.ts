@@ -225,6 +225,11 @@ function mixedWeights(line: Line): boolean {
 /** Two letters in a row: a word, not a mark or a stop. */
 const WORD_LETTERS = /\p{L}\p{L}/u;
 
+/** Right edges of a justified block's lines agree within this many points… */
+const JUSTIFIED_EDGE_TOLERANCE_PT = 0.5;
+/** … and they are this share of the column wide at least. */
+const JUSTIFIED_WIDTH_SHARE_MIN = 0.6;
+
 /** A full line of mixed weights goes on into the next whatever their weights, unless it ends
  * a sentence before a line that starts bold (APA's run-in "***Face validity.***" after "…
  * the validity of our instrument."). */
@@ -841,7 +846,11 @@ function startsNewBlock(
   }
   // A line its author broke goes on in the same paragraph, after a line break.
   if (brokenAfter && !setEnd) return false;
-  const short = prev.x1 < right - SHORT_LINE_EMS * em || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
+  // A long line ending where the next ends is a justified block's full line, however far in
+  // from the column's edge it sets its measure (an abstract indented on both sides); short
+  // lines end together by chance (a table's notes, "ᵃ Note a." | "ᵇ Note b.").
+  const sameEnd = !rtl && Math.abs(line.x1 - prev.x1) <= JUSTIFIED_EDGE_TOLERANCE_PT && prev.x1 - prev.x0 >= JUSTIFIED_WIDTH_SHARE_MIN * (right - left);
+  const short = (prev.x1 < right - SHORT_LINE_EMS * em && !sameEnd) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   if (short && ITEM_END.test(prevText.trim())) return true;
   // After a set of lines that each say one thing, a line as wide as the column starts a block.
   return setEnd && SENTENCE_START.test(text);
