@@ -1277,6 +1277,18 @@ describe("buildBlocks: a justified block set in from the column's edge (issue 9:
   });
 });
 
+describe("buildBlocks: an address alone in the code face (issue 9: LNCS's authors' e-mail, texinfo's displayed URLs)", () => {
+  it("reads an e-mail or web address on a line of its own between lines of text as text, not code", () => {
+    const lines = [line("University of Vienna, Vienna, Austria", { x: 227, y: 171 }), line("anna.berg@univie.ac.at", { x: 256, y: 187, mono: true }), line("Politecnico di Milano, Milan, Italy", { x: 234, y: 203 })];
+    expect(kinds(buildBlocks(lines, STATS))).not.toContain("code");
+  });
+
+  it("keeps such a line in a listing, among lines of code", () => {
+    const lines = [line("\\author{Ben Trovato}", { x: 72, y: 100, mono: true }), line("trovato@corporation.com", { x: 72, y: 112, mono: true }), line("\\maketitle", { x: 72, y: 124, mono: true })];
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["code"]);
+  });
+});
+
 describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
   it("goes on the item's text when close beside it, and stays apart when far", () => {
     const lines = [

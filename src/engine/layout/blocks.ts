@@ -460,6 +460,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
+  // under their institute) is a line of the text, written as inline code, not a code block.
+  for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
   markNumberedListings(monos, column);
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
@@ -1221,6 +1224,9 @@ const LOWER_START = /^\s*\p{Ll}/u;
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
  * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
 const CONTACT_DETAIL = /[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:https?:\/\/|www\.)\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b/i;
+
+/** An e-mail or web address and nothing else. */
+const ADDRESS_ALONE = /^\s*(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?:\/\/|www\.)\S+)\s*$/;
 
 /** Whether the text is contact details and nothing else, but their labels ("E-mail:"). */
 export function isContactOnly(text: string): boolean {
