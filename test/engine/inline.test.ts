@@ -295,6 +295,18 @@ describe("renderInline: superscripts", () => {
     expect(render([marked("\ufffd", 5)])).toBe("273.879.750\ufffd");
   });
 
+  it("writes an author's raised affiliation number and ORCID, set in a span per piece, as one <sup> (LNCS's '1[0000−1111−2222−3333]')", () => {
+    const name = span("Anna Berg", 173.5, 151.6, { size: 10 });
+    let x = name.x1;
+    const pieces = ["1[0000", "−", "1111", "−", "2222", "−", "3333]"].map((text) => {
+      const piece = span(text, x, 150, { size: 7, italic: text === "−" });
+      x = piece.x1;
+      return piece;
+    });
+    const spans = [name, ...pieces, span(", Marco Rossi", x, 151.6, { size: 10 })];
+    expect(render([{ spans, x0: name.x0, y0: 150, x1: spans[spans.length - 1].x1, y1: 161.6, wmode: 0 }])).toBe("Anna Berg<sup>1\\[0000−1111−2222−3333\\]</sup>, Marco Rossi");
+  });
+
   it("writes two raised marks side by side as one <sup>, whatever their fonts' slant (issue 9: paper-tracemonkey-p1)", () => {
     // Gal∗+: the ∗ from a math font that flags itself italic, the + upright.
     const name = span("Andreas Gal", 120, 139.7, { size: 11 });

@@ -29,8 +29,14 @@ export function superscripts(line: Line): boolean[] | null {
   let bottom = -Infinity;
   for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
   let any = false;
+  const small = (s: (typeof spans)[number]) => !s.invisible && s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main && s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
+  const runs = raisedNumberRuns(spans, small);
   const raised = spans.map((s, k) => {
-    if (s.invisible || s.size > SUPERSCRIPT_SIZE_RATIO_MAX * main || s.y1 > bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main) return false;
+    if (runs[k]) {
+      any = true;
+      return true;
+    }
+    if (!small(s)) return false;
     const core = s.text.trim();
     if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
     // Letters right before and after it make it part of a word set that way (the A of the
@@ -42,6 +48,30 @@ export function superscripts(line: Line): boolean[] | null {
     return true;
   });
   return any ? raised : null;
+}
+
+/** A raised run of several spans that is numbers, brackets and dashes only, at most this
+ * many characters: an author's affiliation number and ORCID as LNCS sets them,
+ * "1[0000−1111−2222−3333]", a span for each piece between its signs. */
+const NUMBER_RUN_CHARS_MAX = 24;
+const NUMBER_RUN_TEXT = /^[\p{N}[\]()−–,-]+$/u;
+
+/** Which spans belong to a raised run of numbers (NUMBER_RUN_TEXT) over two spans or more. */
+function raisedNumberRuns<T extends { text: string }>(spans: readonly T[], small: (s: T) => boolean): boolean[] {
+  const marks = new Array<boolean>(spans.length).fill(false);
+  for (let k = 0; k < spans.length; ) {
+    if (!small(spans[k])) {
+      k++;
+      continue;
+    }
+    let end = k;
+    let text = "";
+    while (end < spans.length && small(spans[end])) text += spans[end++].text;
+    const core = text.trim();
+    if (end - k > 1 && core.length <= NUMBER_RUN_CHARS_MAX && NUMBER_RUN_TEXT.test(core)) marks.fill(true, k, end);
+    k = end;
+  }
+  return marks;
 }
 
 /** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
