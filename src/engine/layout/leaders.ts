@@ -180,22 +180,37 @@ function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
   }
   // Entries within reach of an entry's row, growing from those with leaders.
   const taken = new Set<Line>();
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const { number, title } of pairs) {
-      if (taken.has(number)) continue;
-      const centre = number.y0 + number.y1;
-      const reach = 2 * ENTRY_ROWS_REACH * (number.y1 - number.y0);
-      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
-      rows.push(centre);
-      taken.add(number);
-      grown = true;
-      markLeaderTail(title);
-      appendFragment(title, number);
-      title.contentsEntry = true;
-    }
+  for (const { number, title } of withinReach(pairs, rows, (pair) => pair.number)) {
+    taken.add(number);
+    markLeaderTail(title);
+    appendFragment(title, number);
+    title.contentsEntry = true;
   }
   if (taken.size > 0) removeLines(joined, taken);
+}
+
+/**
+ * The items whose line (`lineOf`) lies within ENTRY_ROWS_REACH of its height of one of `rows`
+ * (row centres, doubled: y0 + y1), growing: each item taken adds its row. In the order taken.
+ */
+function withinReach<T>(items: readonly T[], rows: number[], lineOf: (item: T) => Line): T[] {
+  const taken: T[] = [];
+  const done = new Set<T>();
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const item of items) {
+      if (done.has(item)) continue;
+      const line = lineOf(item);
+      const centre = line.y0 + line.y1;
+      const reach = 2 * ENTRY_ROWS_REACH * (line.y1 - line.y0);
+      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
+      rows.push(centre);
+      done.add(item);
+      taken.push(item);
+      grown = true;
+    }
+  }
+  return taken;
 }
 
 /** The edges and rows entries grow from: those of the entries with a leader. */
@@ -269,22 +284,10 @@ function markTitledEntries(joined: readonly Line[]): void {
   };
   const candidates = joined.filter((line) => line.wmode === 0 && line.contentsEntry !== true && line.y0 >= title.y1 && TITLE_THEN_PAGE.test(lineText(line)) && endsRow(line));
   for (const line of joined) if (line.contentsEntry === true && line.y0 >= title.y1) rows.push(line.y0 + line.y1);
-  const entries = new Set<Line>();
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const line of candidates) {
-      if (entries.has(line)) continue;
-      const centre = line.y0 + line.y1;
-      const reach = 2 * ENTRY_ROWS_REACH * (line.y1 - line.y0);
-      if (!rows.some((row) => Math.abs(row - centre) <= reach)) continue;
-      rows.push(centre);
-      entries.add(line);
-      grown = true;
-    }
-  }
+  const entries = withinReach(candidates, rows, (line) => line);
   // Three entries at least: "Table of Contents" in a list of a thesis's parts, then "Chapter
   // 1" and "Chapter 2", is no contents page.
-  if (entries.size < TITLED_ENTRIES_MIN) return;
+  if (entries.length < TITLED_ENTRIES_MIN) return;
   for (const line of entries) line.contentsEntry = true;
 }
 
