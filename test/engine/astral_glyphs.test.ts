@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
+import { pdfOfObjects } from "../support/documents.js";
 
 /** A one-page PDF whose Helvetica's encoding names codes 65–67 "u1D44F", "u1D450" and
  * "u1D461.st" (a script-size variant), and which shows "ABC" and some plain text. */
@@ -16,16 +17,7 @@ function astralPdf(text: string): Uint8Array {
   ];
   const content = `BT /F1 20 Tf 20 40 Td (${text}) Tj ET`;
   objs.push(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-  let pdf = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n` + offsets.map((o) => String(o).padStart(10, "0") + " 00000 n \n").join("");
-  pdf += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
+  return new Uint8Array(pdfOfObjects(objs));
 }
 
 describe("glyph names past the BMP in a simple font's encoding", () => {

@@ -367,6 +367,12 @@ export function texBitmapFontPdf(): Buffer {
     `<< ${codes.map((c) => `/a${c} 7 0 R`).join(" ")} >>`,
     `<< /Length ${glyph.length} >>\nstream\n${glyph}endstream`,
   ];
+  return pdfOfObjects(objects);
+}
+
+/** A PDF written byte by byte from its objects (numbered from 1, the first the catalog), with
+ * a cross-reference table: for fonts and encodings that no PDF library here writes. */
+export function pdfOfObjects(objects: readonly string[]): Buffer {
   let pdf = "%PDF-1.4\n";
   const offsets: number[] = [];
   objects.forEach((object, i) => {
