@@ -274,7 +274,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
         const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-        const code = read < 0x20 || (read >= 0x7f && read <= 0x9f) ? controlCode(read, codeAt(k - 1), codeAt(k + 1)) : read;
+        // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
+        const code = read < 0x20 || isControl(read) ? controlCode(read, codeAt(k - 1), codeAt(k + 1)) : read;
         const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
         const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
         const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
@@ -409,9 +410,10 @@ const LIGATURE_FFL = 0xfb04;
 const LIGATURE_LETTERS = ["ff", "fi", "fl", "ffi", "ffl"];
 
 /** The code to read for a control code at a glyph with `before` and `after` beside it (0 past
- * the line's ends): TeX's bullet at a line's start, a TeX ligature's presentation form inside a word (a letter on either side: "\x1cgures", "o\x0b"),
- * elsewhere the code itself (carriage return, a space; anything else, unmapped). A chart's
- * label ending in a carriage return ("14\r") is no ligature. */
+ * the line's ends): TeX's bullet at a line's start; a TeX ligature's presentation form inside a
+ * word (a letter on either side: "\x1cgures", "o\x0b"); elsewhere the code itself (carriage
+ * return, a space; anything else, unmapped). A chart's label ending in a carriage return
+ * ("14\r") is no ligature. */
 function controlCode(code: number, before: number, after: number): number {
   // TeX's bullet (OMS's 0x0F in cmsy, TS1's 0x88) opening a line before a space: an item's.
   if ((code === 0x0f || code === 0x88) && before === 0 && isSpace(after)) return BULLET;

@@ -206,8 +206,6 @@ function hasTextAtSize(line: Line, size: number): boolean {
   return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
 }
 
-/** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
- * "**pallet per month.**"): the paragraph goes on, though the next line is mostly bold. */
 /** Whether the line sets words both bold and regular: a line of running text with terms in
  * bold (ACM's "CCS Concepts: • **Computer systems organization** → **Embedded systems**;"),
  * no heading, whichever weight holds more of its characters. */
@@ -238,6 +236,8 @@ function mixedLineGoesOn(prev: Line, prevText: string, line: Line, prevFull: boo
   return !(SENTENCE_END.test(prevText.trimEnd()) && edgeBold(line, 1));
 }
 
+/** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
+ * "**pallet per month.**"): the paragraph goes on, though the next line is mostly bold. */
 function boldWraps(prev: Line, line: Line, prevFull: boolean): boolean {
   return prevFull && edgeBold(prev, -1) && edgeBold(line, 1);
 }
@@ -1223,15 +1223,20 @@ const LOWER_START = /^\s*\p{Ll}/u;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
  * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
-const CONTACT_DETAIL = /[\w.+-]+@[\w-]+\.[\w.-]+|\b(?:https?:\/\/|www\.)\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b/i;
+const EMAIL_ADDRESS = String.raw`[\w.+-]+@[\w-]+\.[\w.-]+`;
+const WEB_ADDRESS_START = String.raw`(?:https?:\/\/|www\.)`;
+const CONTACT_DETAIL_SOURCE = String.raw`${EMAIL_ADDRESS}|\b${WEB_ADDRESS_START}\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b`;
+const CONTACT_DETAIL = new RegExp(CONTACT_DETAIL_SOURCE, "i");
+/** Every piece of contact details in a text, for taking them out. */
+const CONTACT_DETAILS = new RegExp(CONTACT_DETAIL_SOURCE, "gi");
 
 /** An e-mail or web address and nothing else. */
-const ADDRESS_ALONE = /^\s*(?:[\w.+-]+@[\w-]+\.[\w.-]+|(?:https?:\/\/|www\.)\S+)\s*$/;
+const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRESS_START}\S+)\s*$`);
 
 /** Whether the text is contact details and nothing else, but their labels ("E-mail:"). */
 export function isContactOnly(text: string): boolean {
   if (!CONTACT_DETAIL.test(text)) return false;
-  const rest = text.replace(new RegExp(CONTACT_DETAIL.source, "gi"), " ").replace(CONTACT_LABEL, " ");
+  const rest = text.replace(CONTACT_DETAILS, " ").replace(CONTACT_LABEL, " ");
   return !/\p{L}/u.test(rest);
 }
 const CONTACT_LABEL = /\b(?:e-?mail|mail|tel|phone|fax|web)\b/gi;

@@ -425,7 +425,8 @@ function topHead(lines: readonly Line[], top: number, width: number): { line: Li
   let first: Line | null = null;
   let next: Line | null = null;
   for (const line of lines) {
-    if (line.wmode !== 0 || marginText(line) === "") continue;
+    // Every line of every page is asked: its text is built only where it would rank.
+    if (line.wmode !== 0 || (first && next && line.y0 >= next.y0) || marginText(line) === "") continue;
     if (!first || line.y0 < first.y0) {
       next = first;
       first = line;

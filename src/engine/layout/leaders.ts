@@ -64,8 +64,11 @@ export function isContentsEntry(line: Line): boolean {
 export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void {
   joinLeaders(joined);
   joinTitlesToLeaders(joined, columns);
-  joinFlushRightNumbers(joined, columns);
-  markTitledEntries(joined);
+  // Looked for once: both passes below start from it, and most pages have none.
+  const title = contentsTitle(joined);
+  joinFlushRightNumbers(joined, columns, title);
+  // A contents title the pass above joined to a page number of its own reads as one no more.
+  if (title && CONTENTS_TITLE.test(lineText(title))) markTitledEntries(joined, title);
 }
 
 /** A title at most this many ems left of its leader joins it. */
@@ -157,13 +160,13 @@ const ENTRY_ROWS_REACH = 4;
  * marked as a contents entry: when its row lies within reach of another entry's, so that
  * the folio in the page's foot, flush right too, stays apart. Never across a column's edge.
  */
-function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts): void {
+function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts, title: Line | null): void {
   // Entries with a leader: the joiner marked those it put together; a few came whole. Two at
   // least, or a contents title over page numbers, or the page is no contents page (most pages
   // stop here).
   let entries = 0;
   for (const line of joined) if (line.wmode === 0 && isContentsEntry(line) && ++entries >= LEADER_ENTRIES_MIN) break;
-  const seeds = entries >= LEADER_ENTRIES_MIN ? leaderSeeds(joined) : contentsTitleSeeds(joined);
+  const seeds = entries >= LEADER_ENTRIES_MIN ? leaderSeeds(joined) : title ? contentsTitleSeeds(joined, title) : null;
   if (!seeds) return;
   const { edges, rows } = seeds;
   const atEdge = (x: number) => {
@@ -236,11 +239,9 @@ const TITLED_ENTRIES_MIN = 3;
 /**
  * Without leaders (revtex sets every entry so: "I. Introduction" and its "1" flush right, two
  * fragments apart), the page's contents title seeds the rows, and page numbers alone under it
- * that end at one edge, three at least, make that edge. Null when the page has no such title.
+ * that end at one edge, three at least, make that edge. Null when there are none.
  */
-function contentsTitleSeeds(joined: readonly Line[]): { edges: number[]; rows: number[] } | null {
-  const title = contentsTitle(joined);
-  if (!title) return null;
+function contentsTitleSeeds(joined: readonly Line[], title: Line): { edges: number[]; rows: number[] } | null {
   const below: number[] = [];
   for (const line of joined) {
     if (line.wmode === 0 && line.y0 >= title.y1 && line.x1 > title.x0 && PAGE_NUMBER_ONLY.test(lineText(line))) below.push(line.x1);
@@ -272,9 +273,7 @@ const TITLE_THEN_PAGE = new RegExp(String.raw`\p{L}\S*\s+${PAGE_NUMBER}\s*$`, "i
  * entries too, growing row by row from the title as joinFlushRightNumbers grows them. Marked,
  * they are lines of their own, never a table's rows nor headings.
  */
-function markTitledEntries(joined: readonly Line[]): void {
-  const title = contentsTitle(joined);
-  if (!title) return;
+function markTitledEntries(joined: readonly Line[], title: Line): void {
   const rows = [title.y0 + title.y1];
   // The number ends the entry: "Chapter 1" an em before "Conclusions . . . 1" is its label
   // (the next column's entry on the row stands further off).

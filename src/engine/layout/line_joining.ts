@@ -334,7 +334,7 @@ function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts): void
     if (!centresLevel(line, other)) continue;
     const em = Math.max(lineSize(line), lineSize(other), 1);
     if (!joins(line, other, other.x0 - line.x1, em, columns)) continue;
-    appendFragment(line, other);
+    appendFragment(line, other, em);
     joined.splice(j, 1);
     return;
   }
