@@ -23,9 +23,25 @@ export function imageScale(width: number, height: number): number {
 
 export function renderPages(pdf: Uint8Array, password: string | undefined, pages: readonly number[]): RenderedPages {
   const out: RenderedPages = { images: [], failed: [], skipped: pages.slice(limits.playgroundImagePagesMax) };
+  // A picture's colours are what a reader compares: ICC colour management on while rendering
+  // (the engine turns it off for extraction, mupdf_runtime.ts). Nothing else runs on this
+  // thread's MuPDF until the synchronous render ends.
+  mupdf.enableICC();
+  try {
+    renderInto(out, pdf, password, pages);
+  } finally {
+    mupdf.disableICC();
+  }
+  return out;
+}
+
+function renderInto(out: RenderedPages, pdf: Uint8Array, password: string | undefined, pages: readonly number[]): void {
   const doc = mupdf.Document.openDocument(pdf, "application/pdf");
   try {
-    if (doc.needsPassword() && !doc.authenticatePassword(password ?? "")) return { ...out, failed: pages.slice(0, limits.playgroundImagePagesMax) };
+    if (doc.needsPassword() && !doc.authenticatePassword(password ?? "")) {
+      out.failed.push(...pages.slice(0, limits.playgroundImagePagesMax));
+      return;
+    }
     for (const n of pages.slice(0, limits.playgroundImagePagesMax)) {
       try {
         const page = doc.loadPage(n - 1);
@@ -48,5 +64,4 @@ export function renderPages(pdf: Uint8Array, password: string | undefined, pages
   } finally {
     doc.destroy();
   }
-  return out;
 }

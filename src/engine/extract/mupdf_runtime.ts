@@ -27,6 +27,13 @@ moduleObject.instantiateWasm = instantiateWasm;
 export const mupdf = await import("mupdf");
 export const wasm = moduleObject as WasmModule;
 
+// No ICC colour management: the engine reads two things of a colour, whether a fill is white
+// and whether text is drawn at all (alpha and the fill/stroke flags), and MuPDF's device
+// formulas answer both as its ICC links do. Building those links (lcms2 inverting tone
+// curves for each document's colour spaces) was a seventh of MuPDF's time on a cold
+// 14-page paper (docs/benchmarks.md).
+mupdf.disableICC();
+
 const fastStextFunctions = [
   "_wasm_stext_page_get_first_block",
   "_wasm_stext_block_get_next",
