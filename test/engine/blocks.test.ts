@@ -7,7 +7,7 @@ import { computeDocumentStats } from "../../src/engine/layout/document_stats.js"
 import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
 import { formFieldsBetween } from "../../src/engine/layout/form_fields.js";
-import { line, page, stack } from "../support/layout.js";
+import { line, lineOfSpans, page, span, stack } from "../support/layout.js";
 
 /** A document set in 10 pt with headings at 18 pt (1), 14 pt (2) and bold 10 pt (3). */
 const STATS: DocumentStats = {
@@ -118,6 +118,42 @@ describe("listMarker", () => {
   it("measures the marker with the whitespace after it", () => {
     expect(listMarker("•   Apples")?.length).toBe(4);
     expect(listMarker("12.  Apples")?.length).toBe(5);
+  });
+});
+
+/** A line whose first span, `marker` in `markerSize` pt, touches `text` in `size` pt, the
+ * marker's box ending `lift` pt above the text's (0: both on one baseline, as LibreOffice
+ * Impress sets a small number against its item). */
+function touching(marker: string, markerSize: number, text: string, size: number, lift = 0, y = 100): Line {
+  const bottom = y + size;
+  const m = span(marker, 72, bottom - markerSize - lift, { size: markerSize });
+  return lineOfSpans([m, span(text, m.x1, y, { size })]);
+}
+
+describe("lineMarker: a number touching its item's text, set apart by its style (issue 9: LibreOffice Impress)", () => {
+  it("reads a 9 pt '1.' on the baseline of 20 pt text as the item's number", () => {
+    const l = touching("1.", 9, "Confirm the Leeds lease by April", 20);
+    expect(lineMarker(l, lineText(l))).toMatchObject({ ordered: true, marker: "1.", length: 2, value: 1 });
+  });
+
+  it("leaves '1.Introduction' in one style as text as typed", () => {
+    const l = line([{ text: "1." }, { text: "Introduction", bold: true }], { font: "Times-Roman" });
+    const same = line("1.Introduction");
+    expect(lineMarker(same, lineText(same))).toBeNull();
+    // Another weight in the same face (the same font name here) sets nothing apart either.
+    expect(lineMarker(l, lineText(l))).toBeNull();
+  });
+
+  it("leaves a raised 'a)' (a footnote's mark, revtex's front matter) as text", () => {
+    const l = touching("a)", 7, "Footnote to title of article.", 10, 4);
+    expect(lineMarker(l, lineText(l))).toBeNull();
+  });
+
+  it("makes three such lines three list items, not one paragraph", () => {
+    const lines = ["Confirm the Leeds lease by April", "Hire two dispatchers for Utrecht", "Review fuel contracts in June"].map((t, i) => touching(`${i + 1}.`, 9, t, 20, 0, 100 + i * 22));
+    const blocks = buildBlocks(lines, STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "list_item", "list_item"]);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.marker : ""))).toEqual(["1.", "2.", "3."]);
   });
 });
 

@@ -150,7 +150,32 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
     const length = glyph + (/^\s*/.exec(text.slice(glyph))?.[0].length ?? 0);
     return length < text.length ? { ordered: false, marker: "-", length } : null;
   }
-  return listMarker(text);
+  return listMarker(text) ?? touchingMarker(line, text);
+}
+
+/** An ordered marker alone in a line's first span ("1.", "b)", "iv."). */
+const ORDERED_ONLY = /^\s*(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})[.)]$/;
+/** A marker set this much smaller or larger than the text it touches (a share of the text's size) is set apart by its size. */
+const TOUCHING_MARKER_SIZE_SHARE = 0.15;
+/** A marker whose box ends this many ems (of the text) above the text's box is raised off the baseline. */
+const RAISED_MARKER_EMS = 0.25;
+
+/**
+ * A list's number set against its item's text with no space, set apart by its style: a span
+ * of its own in another size or font ("1." at 9 pt touching "Confirm the lease" at 20 pt, as
+ * LibreOffice Impress sets numbering that has no label width). The same characters in the
+ * text's own style ("1.Introduction") are text as typed, and stay so.
+ */
+function touchingMarker(line: Line, text: string): ListMarker | null {
+  const [first, second] = line.spans;
+  if (!second || !ORDERED_ONLY.test(first.text) || !/^[\p{L}\p{N}]/u.test(second.text)) return null;
+  const sizeApart = Math.abs(first.size - second.size) >= TOUCHING_MARKER_SIZE_SHARE * second.size;
+  if (!sizeApart && first.font === second.font) return null;
+  // On the text's baseline: a raised one is a footnote's or an affiliation's mark ("a)Footnote
+  // to title", "1)Authors' institution" in revtex's front matter).
+  if (first.y1 < second.y1 - RAISED_MARKER_EMS * second.size) return null;
+  const marker = listMarker(`${first.text} ${text.slice(first.text.length)}`);
+  return marker && { ...marker, length: first.text.length };
 }
 
 /**
