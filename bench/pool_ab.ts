@@ -17,8 +17,11 @@ const threads = Number(process.env.THREADS ?? 2);
 /** Conversions in flight: two per thread keeps every worker busy between a document's rounds. */
 const concurrency = Number(process.env.CONCURRENCY ?? 2 * threads);
 const reps = Number(process.argv[2] ?? 5);
-/** Passes per build before measuring: JIT, MuPDF's font caches, the workers' start. */
-const WARMUP_PASSES = 2;
+/** Passes per build before measuring (WARMUP_PASSES): JIT, MuPDF's font caches, the workers'
+ * start. Each worker sees 1/THREADS of a pass, and V8 goes on compiling the engine's functions
+ * for its first thousand pages or so: 2 passes measure a young pool, 8 a settled one, as a
+ * long-running `svc serve` is (docs/benchmarks.md). */
+const WARMUP_PASSES = Number(process.env.WARMUP_PASSES ?? 2);
 
 interface Build {
   name: string;

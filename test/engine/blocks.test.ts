@@ -348,6 +348,32 @@ describe("buildBlocks: paragraphs", () => {
   });
 });
 
+describe("buildBlocks: a line short only because the next line's first word would not fit", () => {
+  // shared-mime-info's spec: "… `/usr/local/share/mime/text/html.xml`, and" |
+  // "`~/.local/share/mime/text/html.xml` (if they exist …": the paths in the code face are set a
+  // point smaller, so the short line's style is 9 pt against the next line's 10 pt.
+  const codeLine = (y: number) => line([{ text: "/usr/share/mime/text/html.xml, /usr/local/share/mime", mono: true, size: 9 }, { text: ", and" }], { y });
+  const next = (first: string, y: number) => line([{ text: first, mono: true, size: 9 }, { text: " (if they exist, and in this order). Information in" }], { y });
+
+  it("goes on with the paragraph when that word, a path in the code face, is wider than the room left", () => {
+    const blocks = buildBlocks([line(FULL, { y: 100 }), codeLine(112), next("~/.local/share/mime/", 124)], STATS);
+    expect(kinds(blocks)).toEqual(["paragraph"]);
+    expect(blocks[0].lines).toHaveLength(3);
+  });
+
+  it("reads no first word in Chinese, which breaks anywhere (thuthesis: a paragraph's short last line and the next)", () => {
+    const last = line("本节介绍几种常见的生成论文的方法。", { y: 112 });
+    const nextParagraph = line([{ text: "在撰写论文时" }, { text: "thuthesis-example.tex,thesis.tex,main.tex,data/chap01.tex,ref.b", mono: true, size: 9 }], { y: 124 });
+    const blocks = buildBlocks([line(FULL, { y: 100 }), last, nextParagraph], STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([2, 1]);
+  });
+
+  it("starts a block at the change of size when the word would have fit", () => {
+    const blocks = buildBlocks([line(FULL, { y: 100 }), codeLine(112), next("~/x", 124)], STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([2, 1]);
+  });
+});
+
 describe("buildBlocks: list items", () => {
   it.each([["•"], ["-"], ["–"], ["*"]])("makes '%s item' lines unordered list items with the marker removed", (bullet) => {
     const lines = column(

@@ -9,6 +9,7 @@ import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
+import { isEastAsianWide } from "./east_asian.js";
 import { firstWordWidth, lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
@@ -755,7 +756,12 @@ function startsNewBlock(
   if (current.marker && current.lines.length === 1 && onOneRow(prev, line) && line.x0 - prev.x1 <= ROW_PIECE_GAP_EMS_MAX * em) return false;
   if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
   const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
-  if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFull && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
+  // Short only because this line's first word would not fit in the room it left: a long path
+  // in the code face wrapped whole ("… html.xml, and" | "~/.local/share/mime/text/html.xml (if
+  // they exist …", shared-mime-info's spec), which also gives the line before the code's size.
+  // Chinese and Japanese break lines anywhere: their "first word" is no unit that wraps whole.
+  const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= firstWordWidth(line) + WORD_SPACE_EMS * em);
+  if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull)) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
   // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
