@@ -469,3 +469,23 @@ describe("renderPage: footnotes under a footnote rule (issue 9: a two-column pap
     expect(md.trimEnd().endsWith("1Corresponding author: a.devries@example.org")).toBe(true);
   });
 });
+
+describe("renderPage: a glyph set apart inside code (shared-mime-info's spec)", () => {
+  it("keeps a listing's line whose letter TeX drew smaller and raised in another face in the code block, without a blank line for its taller box", () => {
+    const at = (text: string, row: number) => line(text, { mono: true, x: 90, y: 100 + row * PITCH });
+    // '<comment xml:lang="af">verskille tussen lÃ' | 'a' in 6 pt, raised, in the text face | 'ers</comment>'.
+    const head = at('<comment xml:lang="af">verskille tussen lÃ', 1).spans[0];
+    const raised = { ...head, text: "a", font: "Times-Roman", monospace: false, size: 6, x0: head.x1, x1: head.x1 + 3, y0: head.y0 - 3, y1: head.y0 + 3 };
+    const tail = { ...head, text: "ers</comment>", x0: raised.x1, x1: raised.x1 + 13 * 5 };
+    const accented: Line = { spans: [head, raised, tail], x0: head.x0, y0: raised.y0, x1: tail.x1, y1: head.y1, wmode: 0 };
+    const lines = [at("<comment>Differences between files</comment>", 0), accented, at("...", 2)];
+    const md = renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toBe('```\n<comment>Differences between files</comment>\n<comment xml:lang="af">verskille tussen lÃaers</comment>\n...\n```');
+  });
+
+  it("leaves a line number in the text face between a margin's entry and the code (a .dtx listing) to the listing rules", () => {
+    const entry = line([{ text: "\\NomItmMrg", mono: true }, { text: " " }, { text: "10", size: 7 }, { text: " " }, { text: "\\newlength{\\NomItmSep}", mono: true }], { y: 100 });
+    const md = renderPage(page(1, [entry]), [entry], STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).not.toContain("```");
+  });
+});

@@ -305,6 +305,28 @@ function isFlushRight(column: readonly Line[], styles: readonly TextStyle[], lef
   return atLeft < FLUSH_LEFT_SHARE_MAX * column.length;
 }
 
+/** A glyph in another face inside code is at most this many characters ... */
+const CODE_GLYPH_CHARS_MAX = 2;
+/** ... set at most this share of the code's size. */
+const CODE_GLYPH_SIZE_SHARE_MAX = 0.8;
+
+/** Whether spans[k], not in the code face, is a glyph drawn apart inside code: a character or
+ * two set smaller between spans in the code face (an accent TeX composes over a letter, a
+ * raised letter: shared-mime-info's "<comment xml:lang="af">verskille tussen lÃ" | "a" |
+ * "ers</comment>" in 6 pt within 9 pt code), which leaves the line code. */
+function isGlyphInCode(spans: readonly Span[], k: number): boolean {
+  const span = spans[k];
+  // Digits are a listing's line number between a margin's index entry and the code (a .dtx
+  // file's documentation): numbered_listings.ts reads those.
+  if (span.text.trim().length > CODE_GLYPH_CHARS_MAX || /\d/.test(span.text)) return false;
+  let before = k - 1;
+  while (before >= 0 && isBlankText(spans[before].text)) before--;
+  let after = k + 1;
+  while (after < spans.length && isBlankText(spans[after].text)) after++;
+  if (before < 0 || after >= spans.length || !spans[before].monospace || !spans[after].monospace) return false;
+  return span.size <= CODE_GLYPH_SIZE_SHARE_MAX * Math.min(spans[before].size, spans[after].size);
+}
+
 /** A line of code: all of it in the code face but for the angle brackets of its tags, set
  * against their names (tag_brackets.ts). Other signs in another face stay what they are (a
  * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
@@ -323,7 +345,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k)) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k)) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line

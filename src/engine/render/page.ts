@@ -548,9 +548,12 @@ function renderCode(lines: readonly Line[]): string {
   // many as the set ones (R's output: a command, a blank, a title, a blank, two lines), so
   // the median pitch would take a blank line for the pitch. Lines closer than a share of their
   // height are pieces of one line, not a pitch.
+  // Lines are placed by their code face's top: a glyph set apart in another face (a raised
+  // letter, an accent) lifts a line's box, not its row.
+  const tops = lines.map(codeTop);
   let pitch = Infinity;
   for (let i = 1; i < lines.length; i++) {
-    const step = lines[i].y0 - lines[i - 1].y0;
+    const step = tops[i] - tops[i - 1];
     if (step >= CODE_PITCH_HEIGHT_SHARE_MIN * (lines[i - 1].y1 - lines[i - 1].y0) && step < pitch) pitch = step;
   }
   if (pitch === Infinity) pitch = 0;
@@ -559,7 +562,7 @@ function renderCode(lines: readonly Line[]): string {
   const out: string[] = [];
   lines.forEach((line, i) => {
     if (i > 0 && pitch > 0) {
-      const blanks = Math.round((line.y0 - lines[i - 1].y0) / pitch) - 1;
+      const blanks = Math.round((tops[i] - tops[i - 1]) / pitch) - 1;
       for (let b = 0; b < Math.min(blanks, CODE_BLANK_LINES_MAX); b++) out.push("");
     }
     out.push(codeLine(line, left, charWidth));
@@ -568,6 +571,13 @@ function renderCode(lines: readonly Line[]): string {
   const longestFence = Math.max(2, ...(body.match(/`{3,}/g) ?? []).map((s) => s.length));
   const fence = "`".repeat(longestFence + 1);
   return `${fence}\n${body}\n${fence}`;
+}
+
+/** The top of a code line's spans in the code face; the line's top when it has none. */
+function codeTop(line: Line): number {
+  let top = Infinity;
+  for (const span of line.spans) if (span.monospace && !isBlankText(span.text) && span.y0 < top) top = span.y0;
+  return top === Infinity ? line.y0 : top;
 }
 
 /** One page's Markdown and facts, as it crosses back from the thread that rendered it. */
