@@ -340,3 +340,32 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     expect(render(command)).toContain("/usr/share and\n\n");
   });
 });
+
+describe("assembly: a listing a page break cuts (shared-mime-info's hex dump, a .dtx file's code across pages)", () => {
+  const code = (texts: string[]) => texts.map((t, k) => line(t, { mono: true, y: 100 + 12 * k }));
+  const analyse = (pages: Line[][], pageMarkers: "none" | "rule" = "none") =>
+    analyseDocument({
+      pageCount: pages.length,
+      selected: pages.map((_, i) => i + 1),
+      selectionExpression: `1-${pages.length}`,
+      outcomes: pages.map((lines, i) => ok(page(i + 1, lines))),
+      outline: null,
+      hasXfa: false,
+      options: { ...defaultRenderOptions, pageMarkers },
+    });
+
+  it("goes on in one code block when one page ends with it and the next starts with it, page offsets covering the Markdown", () => {
+    const r = analyse([[line("The file would be:", { y: 88 }), ...code(["00000000  4d 49 4d 45", "00000010  74 65 78 74"])], [...code(["00000020  00 05 64 69"]), line("That is the file.", { y: 130 })]]);
+    expect(r.markdown).toBe("The file would be:\n\n```\n00000000  4d 49 4d 45\n00000010  74 65 78 74\n00000020  00 05 64 69\n```\n\nThat is the file.\n");
+    const [first, second] = r.pages;
+    expect(second.markdown_offset).toBe(first.markdown_offset + first.markdown_length);
+    expect(r.markdown.slice(second.markdown_offset, second.markdown_offset + second.markdown_length)).toBe("\n00000020  00 05 64 69\n```\n\nThat is the file.");
+  });
+
+  it("keeps two blocks with page markers, after a page without text, and when prose stands between", () => {
+    const pages = [code(["00000000  4d 49"]), code(["00000010  74 65"])];
+    expect(analyse(pages, "rule").markdown).toContain("```\n\n---\n\n```");
+    expect(analyse([pages[0], [], pages[1]]).markdown).toContain("```\n\n```");
+    expect(analyse([[...code(["00000000  4d 49"]), line("Prose after the listing.", { y: 130 })], pages[1]]).markdown).toContain("listing.\n\n```");
+  });
+});

@@ -144,6 +144,24 @@ function goesOnAcrossPages(before: string, text: string): boolean {
   return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
 }
 
+/** A fence line alone: a code block's opening or closing, indented inside a list item or not. */
+const FENCE_LINE = /^ *`{3,}$/;
+
+/**
+ * The fence a page's text opens with when the text before it ends by closing a code block
+ * with that same fence (one listing the page break cut: shared-mime-info's hex dump, a
+ * manual's long example); null otherwise.
+ */
+function listingGoesOn(before: string, text: string): string | null {
+  if (before === "" || text === "") return null;
+  const last = before.slice(before.lastIndexOf("\n") + 1);
+  if (!FENCE_LINE.test(last)) return null;
+  const firstBreak = text.indexOf("\n");
+  if (firstBreak < 0 || text.slice(0, firstBreak) !== last) return null;
+  // The page's first block is the listing, not a block that ends in one.
+  return text.indexOf("\n" + last, firstBreak) > firstBreak ? last : null;
+}
+
 /** The pages joined into one document, and the pages cut because the result grew too large. */
 interface Assembled {
   markdown: string;
@@ -173,11 +191,23 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     const own = summary && summary.chars > 0 ? rendered.get(page) : undefined;
     if (summary && summary.chars > 0 && !own) throw new Error(`assembly: page ${page} has text but was not rendered`);
     if (own?.failed) out.renderFailed.push(page);
-    const text = own?.markdown ?? "";
+    let text = own?.markdown ?? "";
+    // A listing the page break cuts goes on in one code block: the last page closed it with
+    // the fence this page opens it with, and no page without text stands between.
+    const lastFacts = out.pages[out.pages.length - 1];
+    const goesOn = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? listingGoesOn(lastText, text) : null;
+    // Not when the page is cut for the size limit: the listing before it stays closed.
+    const fence = goesOn !== null && markdownBytes + Buffer.byteLength(text, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
+    if (fence !== null) {
+      out.markdown = out.markdown.slice(0, out.markdown.length - fence.length - 1);
+      lastFacts.markdown_length -= fence.length + 1;
+      markdownBytes -= fence.length + 1;
+      text = text.slice(fence.length);
+    }
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
-    const joiner = separator === PAGE_SEPARATOR && goesOnAcrossPages(lastText, text) ? PARAGRAPH_GOES_ON : separator;
+    const joiner = fence !== null ? "" : separator === PAGE_SEPARATOR && goesOnAcrossPages(lastText, text) ? PARAGRAPH_GOES_ON : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
