@@ -369,3 +369,27 @@ describe("assembly: a listing a page break cuts (shared-mime-info's hex dump, a 
     expect(analyse([[...code(["00000000  4d 49"]), line("Prose after the listing.", { y: 130 })], pages[1]]).markdown).toContain("listing.\n\n```");
   });
 });
+
+describe("assembly: a list a page break cuts stays tight (libtasn1's list of types across two pages)", () => {
+  const analyse = (first: string[], second: string[], pageMarkers: "none" | "rule" = "none") =>
+    analyseDocument({
+      pageCount: 2,
+      selected: [1, 2],
+      selectionExpression: "1-2",
+      outcomes: [first, second].map((texts, i) => ok(page(i + 1, texts.map((t, k) => line(t, { y: 100 + 12 * k }))))),
+      outline: null,
+      hasXfa: false,
+      options: { ...defaultRenderOptions, pageMarkers },
+    }).markdown;
+
+  it("writes the next page's first item under the last page's last one, bullets and the next number alike", () => {
+    expect(analyse(["The types are:", "• INTEGER;", "• BOOLEAN;"], ["• UTF8String;", "• VisibleString."])).toBe("The types are:\n\n- INTEGER;\n- BOOLEAN;\n- UTF8String;\n- VisibleString.\n");
+    expect(analyse(["Steps:", "1. Unzip the archive;", "2. open a terminal;"], ["3. enter the command."])).toContain("2. open a terminal;\n3. enter the command.");
+  });
+
+  it("keeps the blank line for another list, a number out of sequence, and with page markers", () => {
+    expect(analyse(["Steps:", "1. Unzip the archive;", "2. open a terminal;"], ["5. enter the command."])).toContain("terminal;\n\n5. enter");
+    expect(analyse(["Steps:", "1. Unzip the archive;"], ["• a bullet list after it."])).toContain("archive;\n\n- a bullet");
+    expect(analyse(["The types are:", "• INTEGER;"], ["• UTF8String;"], "rule")).toContain("INTEGER;\n\n---\n\n- UTF8String;");
+  });
+});

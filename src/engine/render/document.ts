@@ -144,6 +144,27 @@ function goesOnAcrossPages(before: string, text: string): boolean {
   return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
 }
 
+/** Between the items of a list a page break cuts: one line break, so the list stays tight. */
+const LIST_GOES_ON = "\n";
+/** A list item's first line: its indentation, and its bullet or its number and delimiter. */
+const ITEM_LINE = /^( *)(?:([-*+])|(\d{1,9})([.)])) /;
+
+/**
+ * Whether the page's text starts with the next item of the list the text before it ends with:
+ * the same bullet at the same indentation, or the next number with the same delimiter (a
+ * list of types or steps the page break cuts: libtasn1's "- `BMPString`;" | "- `UTF8String`;").
+ * A blank line there would make the whole list loose, every item a paragraph of its own.
+ */
+function listGoesOn(before: string, text: string): boolean {
+  if (before === "" || text === "") return false;
+  const last = ITEM_LINE.exec(before.slice(before.lastIndexOf("\n") + 1));
+  const firstBreak = text.indexOf("\n");
+  const first = ITEM_LINE.exec(firstBreak < 0 ? text : text.slice(0, firstBreak));
+  if (!last || !first || last[1] !== first[1]) return false;
+  if (last[2] !== undefined) return first[2] === last[2];
+  return first[4] === last[4] && Number(first[3]) === Number(last[3]) + 1;
+}
+
 /** A fence line alone: a code block's opening or closing, indented inside a list item or not. */
 const FENCE_LINE = /^ *`{3,}$/;
 
@@ -207,7 +228,16 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
-    const joiner = fence !== null ? "" : separator === PAGE_SEPARATOR && goesOnAcrossPages(lastText, text) ? PARAGRAPH_GOES_ON : separator;
+    const joiner =
+      fence !== null
+        ? ""
+        : separator !== PAGE_SEPARATOR
+          ? separator
+          : goesOnAcrossPages(lastText, text)
+            ? PARAGRAPH_GOES_ON
+            : listGoesOn(lastText, text)
+              ? LIST_GOES_ON
+              : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
