@@ -294,6 +294,16 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([title, foot]).running.has(title)).toBe(false);
   });
 
+  it("strips a running head set in italic at the body's size alone over a page number at the foot, and keeps such a line over no folio or set in roman (shared-mime-info's spec converted one page at a time)", () => {
+    const head = line("Shared MIME-info Database", { x: 422, y: 50, italic: true });
+    const folio = line("6", { x: 533, y: 734 });
+    const stats = onePage([head, folio]);
+    expect(stats.running.has(head)).toBe(true);
+    expect(onePage([head]).running.has(head)).toBe(false);
+    const roman = line("Shared MIME-info Database", { x: 422, y: 50 });
+    expect(onePage([roman, folio]).running.has(roman)).toBe(false);
+  });
+
   it("strips a small running head alone above the body", () => {
     const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
     expect(onePage([head]).running.has(head)).toBe(true);

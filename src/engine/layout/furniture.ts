@@ -205,6 +205,9 @@ export interface FurnitureRow {
   /** A name of a few words centred alone at the top over an office suite's "Page n" foot:
    *  furniture at the body's size or under. */
   pagedHead: boolean;
+  /** A line set in italic alone at the top over a page number alone at the foot (a book's or
+   *  a specification's running head): furniture at the body's size or under. */
+  italicHead: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
@@ -237,7 +240,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || lineText(line).trim().length > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
   }
   return rows;
 }
@@ -265,6 +268,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
   const pagedFoot = margins.some((r) => r.band === "bottom" && r.lines.length === 1 && PAGE_FOOT.test(lineText(r.lines[0]).trim()) && centredOnPage(r.lines[0], page));
+  // A page number alone at the foot: the page has a folio, so a head over it is a running one.
+  const folioFoot = margins.some((r) => r.band === "bottom" && r.lines.length === 1 && PAGE_NUMBER.test(lineText(r.lines[0]).trim()));
   for (const { lines: row, band } of margins) {
     const texts = row.map((l) => lineText(l).trim());
     const sizes = row.map(meanCharSize);
@@ -282,7 +287,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // number) loses only the pieces whose words say furniture.
     if (row.length > ROW_PIECES_MAX) {
       const saying = row.filter((_, k) => says[k]);
-      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
+      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
       continue;
     }
     const numbered = texts.some((t) => numberedHead(t, band));
@@ -294,14 +299,29 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
     const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(/\s+/).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
-    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    // A running head set in italic at the body's size, alone over the page's folio
+    // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
+    // rule above wants it smaller, and a page converted alone shows no repetition.
+    const italicHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && allItalic(row[0]);
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || italicHead))) continue;
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, italicHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
     if (head) rows.push(head);
   }
   return rows;
+}
+
+/** Whether every span of the line with text is italic. */
+function allItalic(line: Line): boolean {
+  let any = false;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (!span.italic) return false;
+    any = true;
+  }
+  return any;
 }
 
 /** A row an inch down that is a running head beside its folio: the page's first text, the
@@ -324,7 +344,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
 /** The largest mean character size of the margin lines wholly above the row, or 0. Only
@@ -347,7 +367,7 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
     // section and subsection bars).
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.italicHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
   }
   return found;
 }
