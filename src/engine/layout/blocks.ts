@@ -10,7 +10,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { firstWordWidth, lineText } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
@@ -1149,17 +1149,7 @@ function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style:
  * "Olaf Weber" under its title) is a line of the set: its break keeps it in the paragraph. */
 function inSetExcludedStyle(line: Line, stats: DocumentStats): boolean {
   if (headingLevelOf(stats, roundedStyle(line)) !== null) return true;
-  return edgeBold(line, 1) && !allBold(line);
-}
-
-function allBold(line: Line): boolean {
-  let any = false;
-  for (const span of line.spans) {
-    if (isBlankText(span.text)) continue;
-    if (!span.bold) return false;
-    any = true;
-  }
-  return any;
+  return edgeBold(line, 1) && !everyTextSpan(line, (span) => span.bold);
 }
 
 /** The style a line is read in for its heading level: its heading style, size rounded. */

@@ -17,7 +17,7 @@
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
-import { lineText } from "./lines.js";
+import { everyTextSpan, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText } from "./whitespace.js";
 
@@ -302,7 +302,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // A running head set in italic at the body's size, alone over the page's folio
     // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
     // rule above wants it smaller, and a page converted alone shows no repetition.
-    const italicHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && allItalic(row[0]);
+    const italicHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && everyTextSpan(row[0], (span) => span.italic);
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || italicHead))) continue;
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, italicHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
@@ -311,17 +311,6 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (head) rows.push(head);
   }
   return rows;
-}
-
-/** Whether every span of the line with text is italic. */
-function allItalic(line: Line): boolean {
-  let any = false;
-  for (const span of line.spans) {
-    if (isBlankText(span.text)) continue;
-    if (!span.italic) return false;
-    any = true;
-  }
-  return any;
 }
 
 /** A row an inch down that is a running head beside its folio: the page's first text, the

@@ -2,7 +2,7 @@
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
 import type { Line, Span } from "../model.js";
-import { isSpaceCode, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
 export const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
@@ -17,6 +17,17 @@ export function lineText(line: Line): string {
   let text = "";
   for (const span of line.spans) text += span.text;
   return text;
+}
+
+/** Whether the line has text and every span with text passes `test` (all bold, all italic). */
+export function everyTextSpan(line: Line, test: (span: Span) => boolean): boolean {
+  let any = false;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (!test(span)) return false;
+    any = true;
+  }
+  return any;
 }
 
 export function lineSize(line: Line): number {
