@@ -481,6 +481,26 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
   });
 });
 
+describe("computeDocumentStats: a folio set high above the foot (LaTeX's article on A4: ekaia's documentation)", () => {
+  // 17–20 % up a 792 pt page: above the 15 % foot band, the page's lowest line.
+  const folioPage = (n: number, y: number, below: Line[] = []) => bodyPage(n, [line(String(n), { x: 303, y }), ...below]);
+
+  it("strips the page's lowest line, its number alone, where it keeps its offset from the page index on most pages", () => {
+    const pages = [1, 2, 3, 4].map((n) => folioPage(n, 640));
+    const stats = statsOf(pages);
+    for (const p of pages) expect(stats.running.has(p.lines[0])).toBe(true);
+  });
+
+  it("keeps such a number under which the page goes on, or set higher than a quarter up the page", () => {
+    const under = [1, 2, 3, 4].map((n) => folioPage(n, 640, [line("A line of text set under the number.", { x: 72, y: 660 })]));
+    const underStats = statsOf(under);
+    for (const p of under) expect(underStats.running.has(p.lines[0])).toBe(false);
+    const high = [1, 2, 3, 4].map((n) => folioPage(n, 560));
+    const highStats = statsOf(high);
+    for (const p of high) expect(highStats.running.has(p.lines[0])).toBe(false);
+  });
+});
+
 describe("computeDocumentStats: a running head below the margin band with no folio (issue 9: afparticle's alternate heads)", () => {
   // 100 pt down a 792 pt page: below the 10 % band, within the 15 % the heads are looked for.
   const head = (text: string, size = 10) => [line(text, { x: 260, y: 100, size })];

@@ -31,6 +31,10 @@ const RUNNING_MARGIN_SHARE = 0.15;
  * page index on this share of the selection's pages (a contents entry's number meets another
  * page's by chance on two of four). */
 const FOLIO_BELOW_BAND_PAGE_SHARE = 0.6;
+/** The page's lowest line, a page number alone, is looked at as a folio this far up the page:
+ * LaTeX's article class on A4 sets it 17 % up (ekaia's documentation had every page's number
+ * in its text). It counts only where it keeps its offset from the page index on most pages. */
+const FOLIO_FOOT_SHARE = 0.25;
 /** A line holding only a page number counts as in the foot this far up the page. */
 const PAGE_NUMBER_MARGIN_SHARE = 0.15;
 /** A margin line is running when it repeats on this share of pages (and at least twice). */
@@ -407,11 +411,15 @@ export interface PageMargins {
 export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargins {
   const top = page.height * RUNNING_MARGIN_SHARE;
   const bottom = page.height * (1 - RUNNING_MARGIN_SHARE);
+  const folioFoot = page.height * (1 - FOLIO_FOOT_SHARE);
   const found: MarginLine[] = [];
   const rowBoxes: Line[] = [];
   const head = topHead(lines, top, page.width);
+  const lowest = lowestLine(lines);
   lines.forEach((line, index) => {
-    if (line.y1 > top && line.y0 < bottom) return;
+    // Above the foot's band, only the page's lowest line, a number alone, is asked (as a
+    // folio at a constant offset from the page index, deep below).
+    if (line.y1 > top && line.y0 < bottom && !(line === lowest && line.y0 >= folioFoot && PAGE_NUMBER.test(marginText(line)))) return;
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") return;
@@ -422,6 +430,13 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText });
   });
   return { page: page.page, lines: found };
+}
+
+/** The line with text that starts lowest on the page, or null. */
+function lowestLine(lines: readonly Line[]): Line | null {
+  let lowest: Line | null = null;
+  for (const line of lines) if (line.wmode === 0 && (!lowest || line.y0 > lowest.y0) && !line.spans.every((span) => isBlankText(span.text))) lowest = line;
+  return lowest;
 }
 
 /**
