@@ -374,6 +374,25 @@ describe("buildBlocks: a line short only because the next line's first word woul
   });
 });
 
+describe("buildBlocks: a piece of a display formula is no heading (elsarticle's bold vector over a fraction's bar)", () => {
+  const before = stack([FULL, FULL, FULL, "the interaction is written as:"], { y: 100 });
+  const after = (y: number) => stack([FULL, FULL, "end."], { y });
+
+  it("reads a bold line a fifth or more in math fonts at its size as a paragraph", () => {
+    const formula = line([{ text: "E", bold: true }, { text: "i", italic: true, size: 7 }, { text: ",", font: "RTXMI", size: 7 }, { text: "s", italic: true, size: 7 }, { text: " · ", font: "TXSY" }, { text: "pq", bold: true }], { x: 200, y: 170 });
+    const blocks = buildBlocks([...before, formula, ...after(200)], STATS);
+    expect(blocks.filter((b) => b.kind === "heading")).toEqual([]);
+    expect(blocks.some((b) => b.lines.some((l) => lineText(l).includes("·")))).toBe(true);
+  });
+
+  it("keeps a title whose letters a symbol font sets as a logo, or whose footnote mark is a math symbol, a heading", () => {
+    const logo = line([{ text: "XDU", font: "MSBM10", size: 18 }, { text: "-", size: 18 }, { text: "T HESIS", font: "CMSY10", size: 18 }, { text: " Thesis Template", size: 18 }], { x: 100, y: 60 });
+    expect(kinds(buildBlocks([logo, ...after(100)], STATS))[0]).toBe("h1");
+    const marked = line([{ text: "A specimen title", size: 18 }, { text: "⋆,⋆⋆", font: "CMSY10", size: 12 }], { x: 100, y: 60 });
+    expect(kinds(buildBlocks([marked, ...after(100)], STATS))[0]).toBe("h1");
+  });
+});
+
 describe("buildBlocks: list items", () => {
   it.each([["•"], ["-"], ["–"], ["*"]])("makes '%s item' lines unordered list items with the marker removed", (bullet) => {
     const lines = column(

@@ -1,6 +1,7 @@
 // Step 5, each page: group a reading-ordered column of lines into blocks and say what each block
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
+import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import type { Line, Span } from "../model.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -17,7 +18,7 @@ import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
-import { isBlankText } from "./whitespace.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -1286,6 +1287,27 @@ const CONTACT_LABEL = /\b(?:e-?mail|mail|tel|phone|fax|web)\b/gi;
 /** A label is set at the body's size, within this many points. */
 const LABEL_SIZE_TOLERANCE_PT = 0.5;
 
+/** Letters and spaces only: a span of a symbol font's letters. */
+const LETTERS_ONLY = /^[\p{L}\s]+$/u;
+/** A heading has less than this share of its characters in a math font. */
+const HEADING_MATH_SHARE_MAX = 0.2;
+
+/** The share of the lines' characters at `size` (blanks, superscripts and subscripts aside)
+ * set in a math font: a title's footnote mark ("title⋆,⋆⋆") is no formula. */
+function mathShare(lines: readonly Line[], size: number): number {
+  let math = 0;
+  let all = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (Math.abs(span.size - size) >= 1) continue;
+      const chars = trimmedLength(span.text);
+      all += chars;
+      if (chars > 0 && MATH_NAME.test(span.font) && !(LETTER_MATH_NAME.test(span.font) && LETTERS_ONLY.test(span.text))) math += chars;
+    }
+  }
+  return all === 0 ? 0 : math / all;
+}
+
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
   const text = lines.map(lineText).join(" ").trim();
@@ -1297,6 +1319,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
+  // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
+  // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
+  if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
   // Bold at the body's size and ending in a colon is a label over what follows ("Bill to:",
   // "Enclosures:" over an address or a list), not a section's title.
   if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && LABEL_END.test(text)) return null;
