@@ -10,6 +10,21 @@ export interface Box {
   y1: number;
 }
 
+/** The smallest box holding all of `items` (infinite edges when there are none). */
+export function unionOf(items: readonly Box[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const it of items) {
+    x0 = Math.min(x0, it.x0);
+    y0 = Math.min(y0, it.y0);
+    x1 = Math.max(x1, it.x1);
+    y1 = Math.max(y1, it.y1);
+  }
+  return { x0, y0, x1, y1 };
+}
+
 export interface OrderedGroup<T extends Box> {
   items: T[];
   /** Number of side-by-side columns in the band this group came from (1 = full width). */

@@ -2,6 +2,7 @@
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
 import type { Line, Span } from "../model.js";
+import { unionOf } from "./box.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
@@ -69,16 +70,7 @@ export function appendFragment(target: Line, fragment: Line, em = Math.max(lineS
 
 /** A line of `spans`, its box the union of theirs. */
 export function makeLine(spans: Span[], wmode: 0 | 1): Line {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const s of spans) {
-    x0 = Math.min(x0, s.x0);
-    y0 = Math.min(y0, s.y0);
-    x1 = Math.max(x1, s.x1);
-    y1 = Math.max(y1, s.y1);
-  }
+  const { x0, y0, x1, y1 } = unionOf(spans);
   return { spans, x0, y0, x1, y1, wmode };
 }
 

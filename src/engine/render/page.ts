@@ -13,6 +13,7 @@ import { lineSize } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
+import { keepColumnFootCode } from "../layout/column_foot_code.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
 import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
@@ -52,7 +53,7 @@ export function renderPage(
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
-  const groups = orderForReading(items);
+  const groups = keepColumnFootCode(orderForReading(items));
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;

@@ -1,0 +1,39 @@
+// Step 5, each page: a listing that ends a column is the column's, not a footnote. The
+// reading-order kernels (reading_order.ts and its Rust port) see boxes only: a column's last
+// paragraphs set smaller than its body are its footnotes, read after both columns. A listing
+// in the code face is set smaller too, and so elbioimp's "\author{First Author…}" at the foot
+// of its left column was read after the right column's text. The lines' styles settle it
+// here, on the kernels' groups, so every kernel gives the same order.
+import { type Box, type OrderedGroup, unionOf } from "./box.js";
+import type { Line } from "../model.js";
+import { everyTextSpan } from "./lines.js";
+
+/** Whether every span with text is in the code face. */
+function isCodeLine(line: Line): boolean {
+  return everyTextSpan(line, (span) => span.monospace);
+}
+
+/**
+ * The groups with each group of code lines that the kernel put after the next column (a
+ * side-by-side group wholly right of it, read before it) moved back to follow its own
+ * column's group: the group before that one, which it lies under, within its x-range.
+ */
+export function keepColumnFootCode<T extends Box & { spans?: Line["spans"] }>(groups: OrderedGroup<T>[]): OrderedGroup<T>[] {
+  for (let g = 2; g < groups.length; g++) {
+    const foot = groups[g];
+    if (foot.columns < 2 || !foot.items.every((it) => it.spans !== undefined && isCodeLine(it as unknown as Line))) continue;
+    const own = unionOf(foot.items);
+    // The group just before: the next column, wholly right of the listing ...
+    const next = groups[g - 1];
+    if (next.columns < 2 || unionOf(next.items).x0 < own.x1) continue;
+    // ... and before it the listing's column, which it lies under.
+    let column = g - 2;
+    while (column >= 0 && groups[column].columns >= 2 && unionOf(groups[column].items).x0 >= own.x1) column--;
+    if (column < 0 || groups[column].columns < 2) continue;
+    const above = unionOf(groups[column].items);
+    if (above.y1 > own.y0 || above.x1 < own.x0 || above.x0 > own.x1) continue;
+    groups.splice(g, 1);
+    groups.splice(column + 1, 0, foot);
+  }
+  return groups;
+}
