@@ -271,9 +271,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
-  const pagedFoot = margins.some((r) => r.band === "bottom" && r.lines.length === 1 && PAGE_FOOT.test(lineText(r.lines[0]).trim()) && centredOnPage(r.lines[0], page));
+  const feet = margins.flatMap((r) => (r.band === "bottom" && r.lines.length === 1 ? [{ line: r.lines[0], text: lineText(r.lines[0]).trim() }] : []));
+  const pagedFoot = feet.some((foot) => PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page));
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
-  const folioFoot = margins.some((r) => r.band === "bottom" && r.lines.length === 1 && PAGE_NUMBER.test(lineText(r.lines[0]).trim()));
+  const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
   for (const { lines: row, band } of margins) {
     const texts = row.map((l) => lineText(l).trim());
     const sizes = row.map(meanCharSize);

@@ -135,13 +135,17 @@ const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
  * …"). Footnotes and running text put after the page's text end it otherwise, and keep the
  * pages apart. Only without page markers: a marker stands between the pages.
  */
-function goesOnAcrossPages(before: string, text: string): boolean {
-  if (before === "" || text === "") return false;
-  const lastBreak = before.lastIndexOf("\n");
-  const last = before.slice(lastBreak + 1);
-  const firstBreak = text.indexOf("\n");
-  const first = firstBreak < 0 ? text : text.slice(0, firstBreak);
+function goesOnAcrossPages(last: string, first: string): boolean {
   return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
+}
+
+/** The last line of a page's Markdown, and the first: where the pages meet. */
+function lastLineOf(markdown: string): string {
+  return markdown.slice(markdown.lastIndexOf("\n") + 1);
+}
+function firstLineOf(markdown: string): string {
+  const end = markdown.indexOf("\n");
+  return end < 0 ? markdown : markdown.slice(0, end);
 }
 
 /** Between the items of a list a page break cuts: one line break, so the list stays tight. */
@@ -155,11 +159,9 @@ const ITEM_LINE = /^( *)(?:([-*+])|(\d{1,9})([.)])) /;
  * list of types or steps the page break cuts: libtasn1's "- `BMPString`;" | "- `UTF8String`;").
  * A blank line there would make the whole list loose, every item a paragraph of its own.
  */
-function listGoesOn(before: string, text: string): boolean {
-  if (before === "" || text === "") return false;
-  const last = ITEM_LINE.exec(before.slice(before.lastIndexOf("\n") + 1));
-  const firstBreak = text.indexOf("\n");
-  const first = ITEM_LINE.exec(firstBreak < 0 ? text : text.slice(0, firstBreak));
+function listGoesOn(lastLine: string, firstLine: string): boolean {
+  const last = ITEM_LINE.exec(lastLine);
+  const first = ITEM_LINE.exec(firstLine);
   if (!last || !first || last[1] !== first[1]) return false;
   if (last[2] !== undefined) return first[2] === last[2];
   return first[4] === last[4] && Number(first[3]) === Number(last[3]) + 1;
@@ -173,14 +175,10 @@ const FENCE_LINE = /^ *`{3,}$/;
  * with that same fence (one listing the page break cut: shared-mime-info's hex dump, a
  * manual's long example); null otherwise.
  */
-function listingGoesOn(before: string, text: string): string | null {
-  if (before === "" || text === "") return null;
-  const last = before.slice(before.lastIndexOf("\n") + 1);
-  if (!FENCE_LINE.test(last)) return null;
-  const firstBreak = text.indexOf("\n");
-  if (firstBreak < 0 || text.slice(0, firstBreak) !== last) return null;
+function listingGoesOn(last: string, text: string): string | null {
+  if (!FENCE_LINE.test(last) || firstLineOf(text) !== last || text.length === last.length) return null;
   // The page's first block is the listing, not a block that ends in one.
-  return text.indexOf("\n" + last, firstBreak) > firstBreak ? last : null;
+  return text.indexOf("\n" + last, last.length) > last.length ? last : null;
 }
 
 /** The pages joined into one document, and the pages cut because the result grew too large. */
@@ -216,7 +214,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // A listing the page break cuts goes on in one code block: the last page closed it with
     // the fence this page opens it with, and no page without text stands between.
     const lastFacts = out.pages[out.pages.length - 1];
-    const goesOn = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? listingGoesOn(lastText, text) : null;
+    const lastLine = lastLineOf(lastText);
+    const goesOn = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? listingGoesOn(lastLine, text) : null;
     // Not when the page is cut for the size limit: the listing before it stays closed.
     const fence = goesOn !== null && markdownBytes + Buffer.byteLength(text, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
     if (fence !== null) {
@@ -228,14 +227,15 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
+    const firstLine = firstLineOf(text);
     const joiner =
       fence !== null
         ? ""
         : separator !== PAGE_SEPARATOR
           ? separator
-          : goesOnAcrossPages(lastText, text)
+          : goesOnAcrossPages(lastLine, firstLine)
             ? PARAGRAPH_GOES_ON
-            : listGoesOn(lastText, text)
+            : listGoesOn(lastLine, firstLine)
               ? LIST_GOES_ON
               : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
