@@ -393,3 +393,43 @@ describe("assembly: a list a page break cuts stays tight (libtasn1's list of typ
     expect(analyse(["The types are:", "• INTEGER;"], ["• UTF8String;"], "rule")).toContain("INTEGER;\n\n---\n\n- UTF8String;");
   });
 });
+
+describe("assembly: a table a page break cuts goes on in one table (an inventory printed by Chromium or Word, its header row repeated on each page)", () => {
+  /** The pages assembled with `markdowns` as their rendered Markdown (the renderer's GFM tables). */
+  const assemble = (markdowns: string[], pageMarkers: "none" | "rule" = "none") => {
+    const input: AnalyseInput = {
+      pageCount: markdowns.length,
+      selected: markdowns.map((_, i) => i + 1),
+      selectionExpression: `1-${markdowns.length}`,
+      outcomes: markdowns.map((_, i) => ok(textPage(i + 1, `Page ${i + 1} text`))),
+      outline: null,
+      hasXfa: false,
+      options: { ...defaultRenderOptions, pageMarkers },
+    };
+    const held = new Map<number, LaidOutPage>();
+    const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
+    const rendered = new Map(markdowns.map((markdown, i) => [i + 1, { page: i + 1, markdown, columns: 1, links: [] }]));
+    return assembleDocument(input, planned, rendered);
+  };
+  const header = "| Code | Depot | Pallets |\n| --- | --- | ---: |";
+
+  it("drops a header row repeated over the next page's rows, and keeps the page offsets on the Markdown", () => {
+    const r = assemble([`Stock by depot:\n\n${header}\n| 1041 | Rotterdam | 234 |`, `${header}\n| 1043 | Leiden | 270 |\n\nStock rose.`]);
+    expect(r.markdown).toBe(`Stock by depot:\n\n${header}\n| 1041 | Rotterdam | 234 |\n| 1043 | Leiden | 270 |\n\nStock rose.\n`);
+    const [first, second] = r.pages;
+    expect(second.markdown_offset).toBe(first.markdown_offset + first.markdown_length + 1);
+    expect(r.markdown.slice(second.markdown_offset, second.markdown_offset + second.markdown_length)).toBe("| 1043 | Leiden | 270 |\n\nStock rose.");
+  });
+
+  it("keeps the first row of a part with no header of its own as a row, and goes on over three pages", () => {
+    const r = assemble([`${header}\n| 1041 | Rotterdam | 234 |`, "| 1042 | Utrecht | 195 |\n| --- | --- | --- |\n| 1043 | Leiden | 270 |", `${header}\n| 1044 | Delft | 40 |`]);
+    expect(r.markdown).toBe(`${header}\n| 1041 | Rotterdam | 234 |\n| 1042 | Utrecht | 195 |\n| 1043 | Leiden | 270 |\n| 1044 | Delft | 40 |\n`);
+  });
+
+  it("keeps two tables of other column counts, a table after prose, and the pages apart with page markers", () => {
+    const other = "| Year | Total |\n| --- | --- |\n| 2024 | 12 |";
+    expect(assemble([`${header}\n| 1041 | Rotterdam | 234 |`, other]).markdown).toContain("234 |\n\n| Year");
+    expect(assemble([`${header}\n| 1041 | Rotterdam | 234 |\n\nTable 1: Stock.`, `${header}\n| 1043 | Leiden | 270 |`]).markdown).toContain("Stock.\n\n| Code");
+    expect(assemble([`${header}\n| 1041 | Rotterdam | 234 |`, `${header}\n| 1043 | Leiden | 270 |`], "rule").markdown).toContain("234 |\n\n---\n\n| Code");
+  });
+});

@@ -326,6 +326,16 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const body of rows) expect(stats.running.has(body)).toBe(false);
   });
 
+  it("keeps a long table's last row at the page's foot, a number in two cells and words in another (an inventory printed by Chromium: '1042 | Utrecht depot 3 | 195 | 25.90'); strips a ruler's labels", () => {
+    const row = ["1042", "Utrecht depot 3", "195", "25.90"].map((t, c) => line(t, { x: 72 + 90 * c, y: 760, size: 9 }));
+    const stats = onePage(row);
+    for (const cell of row) expect(stats.running.has(cell), cell.spans[0].text).toBe(false);
+    // A ruler along the top edge, "inch 1 2 … 8", counts in equal steps: no table's row.
+    const ruler = ["inch", "1", "2", "3", "4", "5", "6", "7", "8"].map((t, c) => line(t, { x: 20 + 70 * c, y: 12, size: 6 }));
+    const rulerStats = onePage(ruler);
+    for (const mark of ruler.slice(1)) expect(rulerStats.running.has(mark), mark.spans[0].text).toBe(true);
+  });
+
   it("strips only the pieces that say furniture in a row of more pieces than a head has (a drawing sheet's column heads beside a stamp's letter 'i')", () => {
     const heads = ["GENERAL NOTES", "CONSTRUCTION NOTES", "SITEWORK / GRADING NOTES", "ELECTRICAL / HVAC NOTES"].map((t, k) => line(t, { x: 40 + 130 * k, y: 30, size: 10 }));
     const letter = line("i", { x: 590, y: 30, size: 8 });
@@ -478,6 +488,15 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
     const rows = [0, 1].map((k) => ["3d-cube", String(25 + k), "27", "29", "3"].map((t, c) => line(t, { x: 71 + 100 * c, y: 83.3 })));
     const tableStats = statsOf(rows.map((r, k) => bodyPage(12 + k, r)));
     for (const r of rows) for (const l of r) expect(tableStats.running.has(l)).toBe(false);
+  });
+
+  it("keeps a long table's rows at each page's foot and top, whose figures repeat their shape and whose codes count on with the pages (an inventory printed by Chromium over two pages)", () => {
+    const row = (cells: string[], y: number) => cells.map((t, c) => line(t, { x: 72 + 90 * c, y, size: 9 }));
+    const foot = [row(["1041", "Rotterdam depot 2", "234", "28.02"], 745), row(["1042", "Utrecht depot 3", "195", "25.90"], 760)];
+    const top = [row(["1043", "Leiden depot 4", "270", "70.09"], 30), row(["1044", "Delft depot 1", "40", "13.71"], 45)];
+    const pages = [bodyPage(1, foot.flat(), 10, 5), bodyPage(2, top.flat(), 10, 5)];
+    const stats = statsOf(pages);
+    for (const cell of [...foot.flat(), ...top.flat()]) expect(stats.running.has(cell), cell.spans[0].text).toBe(false);
   });
 });
 

@@ -285,7 +285,12 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    const says = texts.map((t) => (band !== "side" && PAGE_NUMBER.test(t)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
+    // A page has one number: a row with a number in two pieces and words in another is a
+    // table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
+    // 25.90"), no folio's (isTableRow).
+    const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
+    const tableRow = numberLike.filter(Boolean).length >= 2 && texts.some((t) => !FIGURES_ONLY.test(marginSignature(t))) && !isScale(texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
+    const says = texts.map((t, k) => (numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
@@ -473,6 +478,24 @@ function isHeadRow(pieces: readonly MarginLine[]): boolean {
 }
 const HEAD_ROW_PIECES_MAX = 3;
 
+/** A row with a number in two of its pieces and words in another is a table's: a page has one
+ * number. (A head or foot may have more pieces than three: beamer's author, title, date and
+ * "3 / 17". A row of numbers alone is a ruler's or a chart axis's labels, no text either.) */
+function isTableRow(pieces: readonly MarginLine[]): boolean {
+  const numbers = pieces.filter((p) => p.pageNumberLike);
+  return numbers.length >= 2 && pieces.some((p) => !FIGURES_ONLY.test(p.signature)) && !isScale(numbers.map((p) => p.number));
+}
+
+/** Numbers counting in equal steps, three at least: a ruler's or an axis's labels ("inch 1 2 3
+ * … 8" along a thesis template's edge), no table's row. */
+function isScale(numbers: readonly (number | null)[]): boolean {
+  if (numbers.length < 3 || numbers.some((n) => n === null)) return false;
+  const step = numbers[1]! - numbers[0]!;
+  return numbers.every((n, k) => k === 0 || n! - numbers[k - 1]! === step);
+}
+/** A signature of figures only: numbers (as "#") and the punctuation between them. */
+const FIGURES_ONLY = /^[#\s.,:;%()\-–—/]+$/u;
+
 /** Margin lines overlapping by this share of the shorter's height share a row. */
 const ROW_OVERLAP_SHARE = 0.3;
 
@@ -508,8 +531,13 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // words beside it change from chapter to chapter.
   // Below the band only a folio of its own counts, alone or beside one other piece (a head):
   // a table's row at a page's top has numbers in many cells, a section's head one at its start.
-  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean =>
-    line.number !== null && (!line.deep || (line.pageNumberLike && isHeadRow(lines.filter((l) => l.row === line.row))));
+  // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
+  // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
+  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean => {
+    if (line.number === null) return false;
+    const pieces = lines.filter((l) => l.row === line.row);
+    return !isTableRow(pieces) && (!line.deep || (line.pageNumberLike && isHeadRow(pieces)));
+  };
   const pagesByOffset = new Map<number, Set<number>>();
   for (const { page, lines } of pages) {
     for (const line of lines) {
@@ -529,6 +557,10 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const folioRows = new Set<number>();
     for (const line of lines) {
       const { index, signature, pageNumberLike, number, row, deep, headAt } = line;
+      // A table's figures at the page's edge (a long table's last rows at every page's foot)
+      // repeat their shape ("#.#") and may even count on with the pages (codes 1041, 1042 …
+      // 1043): no folio, no running line.
+      if (FIGURES_ONLY.test(signature) && isTableRow(lines.filter((l) => l.row === row))) continue;
       const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.

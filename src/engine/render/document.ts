@@ -12,6 +12,7 @@ import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
+import { firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -113,74 +114,6 @@ function checkDocument(input: DocumentFacts, withText: readonly PageSummary[], f
   }
 }
 
-/** Between a paragraph's part at a page's end and its rest on the next page. */
-const PARAGRAPH_GOES_ON = " ";
-/** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
- *  next page's text may or may not continue). */
-const MID_SENTENCE_END = /[\p{L},]$/u;
-/** The next page's first line going on a sentence: a small letter, or a code span that a word
- *  in small letters follows ("… and" | "`~/.local/share/mime/text/html.xml` (if they exist
- *  …", "(… with" | "`install.packages`) pre-builds …"). (Not a code span alone, nor one that
- *  its arguments follow: a command displayed on a line of its own may follow "… with the
- *  commands" | "`\altaffilmark{`*numbers*`}`".) */
-const GOES_ON_START = /^(?:\p{Ll}|`[^`\n]+`[)\]]?[,;:]?\s+\(?\p{Ll})/u;
-/** Lines that are no paragraph's: a heading, a table row, a fence, a list item, a quote, a
- *  rule, an HTML line. */
-const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
-
-/**
- * Whether the page's text goes on the paragraph the document's Markdown so far ends with: a
- * paragraph's line ending mid-sentence, then a paragraph starting with a small letter (a book's
- * or a report's sentence broken by the page, "… Information found in a" | "directory is added
- * …"). Footnotes and running text put after the page's text end it otherwise, and keep the
- * pages apart. Only without page markers: a marker stands between the pages.
- */
-function goesOnAcrossPages(last: string, first: string): boolean {
-  return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
-}
-
-/** The last line of a page's Markdown, and the first: where the pages meet. */
-function lastLineOf(markdown: string): string {
-  return markdown.slice(markdown.lastIndexOf("\n") + 1);
-}
-function firstLineOf(markdown: string): string {
-  const end = markdown.indexOf("\n");
-  return end < 0 ? markdown : markdown.slice(0, end);
-}
-
-/** Between the items of a list a page break cuts: one line break, so the list stays tight. */
-const LIST_GOES_ON = "\n";
-/** A list item's first line: its indentation, and its bullet or its number and delimiter. */
-const ITEM_LINE = /^( *)(?:([-*+])|(\d{1,9})([.)])) /;
-
-/**
- * Whether the page's text starts with the next item of the list the text before it ends with:
- * the same bullet at the same indentation, or the next number with the same delimiter (a
- * list of types or steps the page break cuts: libtasn1's "- `BMPString`;" | "- `UTF8String`;").
- * A blank line there would make the whole list loose, every item a paragraph of its own.
- */
-function listGoesOn(lastLine: string, firstLine: string): boolean {
-  const last = ITEM_LINE.exec(lastLine);
-  const first = ITEM_LINE.exec(firstLine);
-  if (!last || !first || last[1] !== first[1]) return false;
-  if (last[2] !== undefined) return first[2] === last[2];
-  return first[4] === last[4] && Number(first[3]) === Number(last[3]) + 1;
-}
-
-/** A fence line alone: a code block's opening or closing, indented inside a list item or not. */
-const FENCE_LINE = /^ *`{3,}$/;
-
-/**
- * The fence a page's text opens with when the text before it ends by closing a code block
- * with that same fence (one listing the page break cut: shared-mime-info's hex dump, a
- * manual's long example); null otherwise.
- */
-function listingGoesOn(last: string, text: string): string | null {
-  if (!FENCE_LINE.test(last) || firstLineOf(text) !== last || text.length === last.length) return null;
-  // The page's first block is the listing, not a block that ends in one.
-  return text.indexOf("\n" + last, last.length) > last.length ? last : null;
-}
-
 /** The pages joined into one document, and the pages cut because the result grew too large. */
 interface Assembled {
   markdown: string;
@@ -199,6 +132,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   let markdownBytes = 0;
   /** The last page's Markdown that was not empty. */
   let lastText = "";
+  /** The header row of the table the Markdown so far ends with, or null. */
+  let tableHeader: string | null = null;
   for (const page of input.selected) {
     const summary = summaryByPage.get(page);
     if (!summary && !sorted.wallByPage.has(page)) continue; // not processed (deadline)
@@ -224,6 +159,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       markdownBytes -= fence.length + 1;
       text = text.slice(fence.length);
     }
+    // A table the page break cuts goes on in one table.
+    const tableRows: string | null = fence === null && separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? tableGoesOn(tableHeader, text) : null;
+    if (tableRows !== null) text = tableRows;
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
@@ -233,11 +171,13 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
         ? ""
         : separator !== PAGE_SEPARATOR
           ? separator
-          : goesOnAcrossPages(lastLine, firstLine)
-            ? PARAGRAPH_GOES_ON
-            : listGoesOn(lastLine, firstLine)
-              ? LIST_GOES_ON
-              : separator;
+          : tableRows !== null
+            ? TABLE_GOES_ON
+            : goesOnAcrossPages(lastLine, firstLine)
+              ? PARAGRAPH_GOES_ON
+              : listGoesOn(lastLine, firstLine)
+                ? LIST_GOES_ON
+                : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
@@ -251,6 +191,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       offset = out.markdown.length;
       out.markdown += text;
       lastText = text;
+      // A page of rows alone that went on the table goes on being that table.
+      tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
       markdownBytes += separatorBytes + textBytes;
     }
     for (const l of own?.links ?? []) out.links.push({ page, url: l.url, text: l.text });

@@ -1,0 +1,122 @@
+// Where two pages' Markdown meets (assembly, document.ts, without page markers): a paragraph,
+// a list, a listing or a table that the page break cuts goes on across it. Each test reads
+// only the last page's last line or block and this page's first.
+
+/** Between a paragraph's part at a page's end and its rest on the next page. */
+export const PARAGRAPH_GOES_ON = " ";
+/** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
+ *  next page's text may or may not continue). */
+const MID_SENTENCE_END = /[\p{L},]$/u;
+/** The next page's first line going on a sentence: a small letter, or a code span that a word
+ *  in small letters follows ("… and" | "`~/.local/share/mime/text/html.xml` (if they exist
+ *  …", "(… with" | "`install.packages`) pre-builds …"). (Not a code span alone, nor one that
+ *  its arguments follow: a command displayed on a line of its own may follow "… with the
+ *  commands" | "`\altaffilmark{`*numbers*`}`".) */
+const GOES_ON_START = /^(?:\p{Ll}|`[^`\n]+`[)\]]?[,;:]?\s+\(?\p{Ll})/u;
+/** Lines that are no paragraph's: a heading, a table row, a fence, a list item, a quote, a
+ *  rule, an HTML line. */
+const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
+
+/**
+ * Whether the page's text goes on the paragraph the document's Markdown so far ends with: a
+ * paragraph's line ending mid-sentence, then a paragraph starting with a small letter (a book's
+ * or a report's sentence broken by the page, "… Information found in a" | "directory is added
+ * …"). Footnotes and running text put after the page's text end it otherwise, and keep the
+ * pages apart. Only without page markers: a marker stands between the pages.
+ */
+export function goesOnAcrossPages(last: string, first: string): boolean {
+  return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
+}
+
+/** The last line of a page's Markdown, and the first: where the pages meet. */
+export function lastLineOf(markdown: string): string {
+  return markdown.slice(markdown.lastIndexOf("\n") + 1);
+}
+export function firstLineOf(markdown: string): string {
+  const end = markdown.indexOf("\n");
+  return end < 0 ? markdown : markdown.slice(0, end);
+}
+
+/** Between the items of a list a page break cuts: one line break, so the list stays tight. */
+export const LIST_GOES_ON = "\n";
+/** A list item's first line: its indentation, and its bullet or its number and delimiter. */
+const ITEM_LINE = /^( *)(?:([-*+])|(\d{1,9})([.)])) /;
+
+/**
+ * Whether the page's text starts with the next item of the list the text before it ends with:
+ * the same bullet at the same indentation, or the next number with the same delimiter (a
+ * list of types or steps the page break cuts: libtasn1's "- `BMPString`;" | "- `UTF8String`;").
+ * A blank line there would make the whole list loose, every item a paragraph of its own.
+ */
+export function listGoesOn(lastLine: string, firstLine: string): boolean {
+  const last = ITEM_LINE.exec(lastLine);
+  const first = ITEM_LINE.exec(firstLine);
+  if (!last || !first || last[1] !== first[1]) return false;
+  if (last[2] !== undefined) return first[2] === last[2];
+  return first[4] === last[4] && Number(first[3]) === Number(last[3]) + 1;
+}
+
+/** A fence line alone: a code block's opening or closing, indented inside a list item or not. */
+const FENCE_LINE = /^ *`{3,}$/;
+
+/**
+ * The fence a page's text opens with when the text before it ends by closing a code block
+ * with that same fence (one listing the page break cut: shared-mime-info's hex dump, a
+ * manual's long example); null otherwise.
+ */
+export function listingGoesOn(last: string, text: string): string | null {
+  if (!FENCE_LINE.test(last) || firstLineOf(text) !== last || text.length === last.length) return null;
+  // The page's first block is the listing, not a block that ends in one.
+  return text.indexOf("\n" + last, last.length) > last.length ? last : null;
+}
+
+/** Between the rows of a table a page break cuts: one line break, so the rows stay one table. */
+export const TABLE_GOES_ON = "\n";
+/** A GFM table's delimiter row: each column's dashes, with its alignment's colons. */
+const DELIMITER_ROW = /^\|(?: *:?-{3,}:? *\|)+$/;
+/** A cell border: a pipe no backslash escapes (table.ts escapes a cell's own). */
+const CELL_BORDER = /(?<!\\)\|/g;
+
+function columnsOf(row: string): number {
+  return (row.match(CELL_BORDER)?.length ?? 1) - 1;
+}
+
+/** The header row of the GFM table a page's Markdown ends with, or null when it ends otherwise
+ * (or with rows alone, which went on a table of an earlier page's). */
+export function lastTableHeader(markdown: string): string | null {
+  let end = markdown.length;
+  let header: string | null = null;
+  let second: string | null = null;
+  while (end > 0) {
+    const start = markdown.lastIndexOf("\n", end - 1) + 1;
+    const line = markdown.slice(start, end);
+    if (!line.startsWith("|")) break;
+    second = header;
+    header = line;
+    end = start - 1;
+  }
+  return header !== null && second !== null && DELIMITER_ROW.test(second) ? header : null;
+}
+
+/**
+ * This page's text going on the table the Markdown so far ends with (`header`, its header
+ * row; null when it ends otherwise), or null: the page opens
+ * with a table of as many columns (a long table a page break cuts, an inventory or a price
+ * list). The rows go on in one table: a header row repeated over the page's part (Chromium's
+ * and Word's "repeat header rows") goes with its delimiter row; a part with no header of its
+ * own, whose first row the page made its header, keeps that row and loses the delimiter row.
+ */
+export function tableGoesOn(header: string | null, text: string): string | null {
+  if (header === null) return null;
+  const end = text.indexOf("\n");
+  const second = end < 0 ? -1 : text.indexOf("\n", end + 1);
+  if (end < 0 || !text.startsWith("|")) return null;
+  const first = text.slice(0, end);
+  const delimiter = text.slice(end + 1, second < 0 ? text.length : second);
+  if (!DELIMITER_ROW.test(delimiter)) return null;
+  if (columnsOf(header) !== columnsOf(first)) return null;
+  const rest = second < 0 ? "" : text.slice(second + 1);
+  if (first !== header) return rest === "" ? first : `${first}\n${rest}`;
+  // A repeated header alone on the page leaves nothing to join.
+  return rest.startsWith("|") ? rest : null;
+}
