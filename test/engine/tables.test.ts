@@ -872,6 +872,28 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  it("takes a group's head set alone over its sub-heads into the header, on one row with the heads centred beside it (a Writer table's 'Provided by' over 'Company' and 'Employee', 'Item' and 'Replacement' beside)", () => {
+    const b = { bold: true };
+    const group = text("Units provided by", 432, 72, b);
+    const beside = [text("Region", 320, 79, b), line(spanR("Change", 560, 79, b))];
+    const subheads = [line(spanR("Q1", 450, 86, b)), line(spanR("Q2", 520, 86, b))];
+    const body = ["North", "South", "West"].flatMap((label, r) => [
+      text(label, 320, 100 + 14 * r),
+      line(spanR(String(100 + r), 450, 100 + 14 * r)),
+      line(spanR(String(200 + r), 520, 100 + 14 * r)),
+      line(spanR(`${r}.5`, 560, 100 + 14 * r)),
+    ]);
+    const { tables, rest } = detectTables([group, ...beside, ...subheads, ...body], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0]).slice(0, 2)).toEqual([
+      ["Region", "Units provided by", "", "Change"],
+      ["", "Q1", "Q2", ""],
+    ]);
+    // Over columns with no sub-heads under it, such a line is a caption.
+    const { rest: without } = detectTables([group, ...beside, ...body], [], PAGE);
+    expect(without).toEqual([group]);
+  });
+
   it("does not take a caption over the columns into the header", () => {
     const body = tableRows(["North", "South", "East"], 100, 14);
     // Centred over the table, across its columns.

@@ -543,6 +543,8 @@ const FIGURE = /^[\d\s.,:%+\-−–()€$£¥]+$/u;
  *  the table's window each sit over one column or, beside other pieces, span several. */
 function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece>, rulings: Rulings): Slice[] {
   const out: Slice[] = [];
+  // Each header line's pieces' column spans, as placeSpanning gave them.
+  const outSpans: [number, number][][] = [];
   const x0 = columns[0].x0;
   const x1 = columns[columns.length - 1].x1;
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
@@ -559,16 +561,51 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
     const spans = placeSpanning(inside, columns, alignment);
-    // A lone piece is a header only over one column other than the labels', set as close
-    // as the lines of one cell (a stacked header's top line); otherwise it is a caption.
+    // A lone piece is a header only over columns other than the labels', set as close as the
+    // lines of one cell: over one column, a stacked header's top line; over several, a group's
+    // head over the sub-heads a header line under it has in each ("Provided by" over
+    // "Company" and "Employee"). Otherwise it is a caption.
     if (spans === null) break;
-    if (spans.length === 1 && (spans[0][0] === 0 || spans[0][1] !== spans[0][0] || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0))) break;
+    if (spans.length === 1) {
+      const [first, last] = spans[0];
+      const groupsSubheads = last === first || outSpans.some((under) => everyColumnHeaded(under, first, last));
+      if (first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) break;
+    }
     const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
     if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
     out.push(slice);
+    outSpans.push(spans);
     below = slice;
   }
-  return out.reverse();
+  return sideBySideHeads(out.reverse(), outSpans.reverse());
+}
+
+/**
+ * Header lines top down, each one a row, but that a line set beside another, overlapping it
+ * from below in columns it leaves empty, is one row with it: a head centred over two header
+ * lines ("Item" and "Replacement" beside "Provided by", over "Company" and "Employee").
+ */
+function sideBySideHeads(lines: Slice[], spans: [number, number][][]): Slice[] {
+  const out: Slice[] = [];
+  let taken: [number, number][] = [];
+  lines.forEach((line, k) => {
+    const above = out[out.length - 1];
+    if (above !== undefined && line.y0 < above.y1 && spans[k].every(([a, b]) => taken.every(([c, d]) => b < c || a > d))) {
+      const lineSet = new Set([...above.lines, ...line.lines]);
+      out[out.length - 1] = { ...above, lines: [...lineSet], cells: [...above.cells, ...line.cells].sort((p, q) => p.x0 - q.x0), y0: Math.min(above.y0, line.y0), y1: Math.max(above.y1, line.y1) };
+      taken = [...taken, ...spans[k]];
+      return;
+    }
+    out.push(line);
+    taken = spans[k];
+  });
+  return out;
+}
+
+/** Whether a header line's pieces (their column spans) head each column from `first` to `last`, one piece apiece. */
+function everyColumnHeaded(spans: readonly [number, number][], first: number, last: number): boolean {
+  for (let k = first; k <= last; k++) if (!spans.some(([a, b]) => a === k && b === k)) return false;
+  return true;
 }
 
 /** A header set further above the body than a line gap, with a rule across the table
