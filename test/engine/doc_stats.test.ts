@@ -498,6 +498,17 @@ describe("computeDocumentStats: a reference manual's head an inch down (issue 9:
     const stats = statsOf(pages);
     for (const cell of [...foot.flat(), ...top.flat()]) expect(stats.running.has(cell), cell.spans[0].text).toBe(false);
   });
+
+  it("keeps a bank statement's last transactions at each page's foot, their dates and amounts repeating their shape beside words that change; strips a footline whose words run with the pages beside its date and '3 / 17'", () => {
+    const row = (cells: string[], y: number) => cells.map((t, c) => line(t, { x: 40 + 130 * c, y, size: 9 }));
+    const feet = [row(["05-03-2025", "Card payment HEMA", "-71.56", "2406.22"], 760), row(["19-03-2025", "Direct debit Ziggo", "-27.78", "1980.40"], 760)];
+    const stats = statsOf(feet.map((f, k) => bodyPage(k + 1, f, 10, 5)));
+    for (const cell of feet.flat()) expect(stats.running.has(cell), cell.spans[0].text).toBe(false);
+    // beamer's footline: author, title, date and "n / m" on every slide.
+    const footlines = [1, 2, 3].map((n) => row(["J. Smith", "Beamer themes", "2015/12/23", `${n} / 17`], 760));
+    const slides = statsOf(footlines.map((f, k) => bodyPage(k + 1, f, 10, 5)));
+    for (const piece of footlines.flat()) expect(slides.running.has(piece), piece.spans[0].text).toBe(true);
+  });
 });
 
 describe("computeDocumentStats: a folio set high above the foot (LaTeX's article on A4: ekaia's documentation)", () => {

@@ -285,11 +285,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    // A page has one number: a row with a number in two pieces and words in another is a
+    // A page has one number: a row with figures in two pieces and words in another is a
     // table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
-    // 25.90"), no folio's (isTableRow).
+    // 25.90"), no folio's.
     const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
-    const tableRow = numberLike.filter(Boolean).length >= 2 && texts.some((t) => !FIGURES_ONLY.test(marginSignature(t))) && !isScale(texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
+    const tableRow = isTableRowAlone(texts.map(marginSignature), texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
     const says = texts.map((t, k) => (numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
@@ -478,12 +478,15 @@ function isHeadRow(pieces: readonly MarginLine[]): boolean {
 }
 const HEAD_ROW_PIECES_MAX = 3;
 
-/** A row with a number in two of its pieces and words in another is a table's: a page has one
- * number. (A head or foot may have more pieces than three: beamer's author, title, date and
- * "3 / 17". A row of numbers alone is a ruler's or a chart axis's labels, no text either.) */
-function isTableRow(pieces: readonly MarginLine[]): boolean {
-  const numbers = pieces.filter((p) => p.pageNumberLike);
-  return numbers.length >= 2 && pieces.some((p) => !FIGURES_ONLY.test(p.signature)) && !isScale(numbers.map((p) => p.number));
+/**
+ * On a page alone: a row with a page number in two of its pieces and words in another is a
+ * table's, a page has one number. (A head or foot may have more pieces than three: beamer's
+ * author, title, date and "3 / 17". A row of numbers alone is a ruler's or a chart axis's
+ * labels, no text either.) `signatures`: the row's pieces'; `numbers`: the numbers of its
+ * pieces that read as page numbers.
+ */
+function isTableRowAlone(signatures: readonly string[], numbers: readonly (number | null)[]): boolean {
+  return numbers.length >= 2 && signatures.some((s) => !FIGURES_ONLY.test(s)) && !isScale(numbers);
 }
 
 /** Numbers counting in equal steps, three at least: a ruler's or an axis's labels ("inch 1 2 3
@@ -531,6 +534,19 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // words beside it change from chapter to chapter.
   // Below the band only a folio of its own counts, alone or beside one other piece (a head):
   // a table's row at a page's top has numbers in many cells, a section's head one at its start.
+  const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
+  // Across pages, a row with figures in two of its pieces (numbers, dates, amounts) is a
+  // table's where its words change from page to page (a bank statement's last transactions
+  // at each page's foot); a footline's author and title run with the pages beside its date
+  // and "3 / 17". A page's rows with a page number in two pieces are a table's as on a page alone.
+  const isTableRow = (pieces: readonly MarginLine[]): boolean => {
+    const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
+    const numbers = pieces.filter((p) => p.pageNumberLike).map((p) => p.number);
+    if (isScale(numbers) || words.length === 0) return false;
+    // Below the band a head's section number is a figure too ("2" | "2." | "OPTIONS FOR …").
+    if (numbers.length >= 2 || pieces.some((p) => p.deep)) return numbers.length >= 2;
+    return pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
+  };
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
   const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean => {
@@ -549,7 +565,6 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       pagesByOffset.set(offset, seen);
     }
   }
-  const needed = Math.max(2, Math.ceil(RUNNING_PAGE_SHARE * pages.length));
   const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
   const running = new Map<number, number[]>();
   for (const { page, lines } of pages) {
