@@ -1293,6 +1293,21 @@ describe("buildBlocks: lines that each start with a bold label ending in a colon
     const one = [field("Note:", "the office closes at noon on Fridays from May to September, and", 100), line("the car park is locked at six.", { x: 57, y: 112 })];
     expect(buildBlocks(one, STATS)).toHaveLength(1);
   });
+
+  it("breaks after each of three fields or more whose names are in the text's face (afparticle's 'Received: …' | 'Revision Received: …' | 'Accepted: …', a statement's 'IBAN: …'), and not after two", () => {
+    const full = (text: string, y: number) => line(text, { x: 57, y });
+    const lines = [
+      full("Received: April 1, 2013 at the editorial office of the journal in its Paris branch", 100),
+      full("Revision Received: May 20, 2013 after the first round of reviews by three referees", 112),
+      full("Accepted: July 30, 2013 by the handling editor after the second round of reviews", 124),
+    ];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks).toHaveLength(1);
+    expect(blocks[0].lines.map((l) => l.breakAfter === true)).toEqual([true, true, false]);
+    // Two lines of a paragraph that happen to start so stay one paragraph.
+    const two = [full("Example: the office closes at noon on Fridays from May to September and in the", 100), full("Summer: holidays the car park is locked at six in the evening on every weekday", 112)];
+    expect(buildBlocks(two, STATS)[0].lines.map((l) => l.breakAfter === true)).toEqual([false, false]);
+  });
 });
 
 describe("buildBlocks: authors' lines, each a name in capitals over its affiliation (issue 9: ACM's journals, acmtog's narrow column)", () => {

@@ -502,7 +502,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const setEnds = new Array<boolean>(column.length).fill(false);
   markLineSets(lineBreaks, setEnds, column, styles, texts);
   markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, stats, Math.min(left, pageLeft));
-  markLabelledLines(lineBreaks, column);
+  markLabelledLines(lineBreaks, texts, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -1006,8 +1006,10 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
  * "**To:** All employees …" | "**From:** Petra Hoffmann …" | "**Date:** …"), or with a name in
  * capitals set larger than the rest and ending in a comma (ACM's journals' authors: "LARS
  * THØRVÄLD, The Thørväld Group, Iceland"), are a field each, however full they run: marks a
- * line break after each but the last. */
-function markLabelledLines(breaks: boolean[], column: readonly Line[]): void {
+ * line break after each but the last. So are three such lines or more whose label is in the
+ * text's face: a field's name of a word to three, capitalised, and its colon (a statement's
+ * "Account holder: J. de Vries" | "IBAN: NL91 ABNA …" | "Period: 1 March 2025 – …"). */
+function markLabelledLines(breaks: boolean[], texts: readonly string[], column: readonly Line[]): void {
   const labelled = (line: Line) => startsWithBoldLabel(line) || startsWithCapitalName(line);
   let previous = column.length > 0 && labelled(column[0]);
   for (let i = 1; i < column.length; i++) {
@@ -1015,7 +1017,17 @@ function markLabelledLines(breaks: boolean[], column: readonly Line[]): void {
     if (current && previous) breaks[i - 1] = true;
     previous = current;
   }
+  for (let i = 0; i < column.length; ) {
+    let end = i;
+    while (end < column.length && PLAIN_FIELD.test(texts[end])) end++;
+    if (end - i >= PLAIN_FIELD_LINES_MIN) for (let k = i; k < end - 1; k++) breaks[k] = true;
+    i = Math.max(end, i + 1);
+  }
 }
+/** A field's line with its name in the text's face: "Account holder: J. de Vries". */
+const PLAIN_FIELD = /^\s*\p{Lu}[\p{L}\p{M}.'’-]*(?: [\p{L}\p{M}.'’-]+){0,2}: +\S/u;
+/** ... three such lines at least, one under another: two may be a paragraph's by chance. */
+const PLAIN_FIELD_LINES_MIN = 3;
 
 /** A name in capitals is set at least this many points larger than the text after it. */
 const CAPITAL_NAME_STEP_PT = 1;
