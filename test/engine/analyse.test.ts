@@ -433,3 +433,25 @@ describe("assembly: a table a page break cuts goes on in one table (an inventory
     expect(assemble([`${header}\n| 1041 | Rotterdam | 234 |`, `${header}\n| 1043 | Leiden | 270 |`], "rule").markdown).toContain("234 |\n\n---\n\n| Code");
   });
 });
+
+describe("assembly: a word the page break cuts at its hyphen goes on (Free Culture's 'the content indus-' | 'try directs its guns …')", () => {
+  const convert = (first: string[], second: string[], options: Partial<RenderOptions> = {}) => {
+    const outcomes = [first, second].map((texts, i) => ok(page(i + 1, texts.map((t, k) => line(t, { y: 100 + 12 * k })))));
+    return analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes, outline: null, hasXfa: false, options: { ...defaultRenderOptions, ...options } });
+  };
+
+  it("joins the halves without a space, drops the hyphen with dehyphenation, and the last page's slice ends before it", () => {
+    const r = convert(["It is not just your clients who might suffer if the content indus-"], ["try directs its guns against them."]);
+    expect(r.markdown).toBe("It is not just your clients who might suffer if the content industry directs its guns against them.\n");
+    const [first, second] = r.pages;
+    expect(r.markdown.slice(first.markdown_offset, first.markdown_offset + first.markdown_length)).toBe("It is not just your clients who might suffer if the content indus");
+    expect(second.markdown_offset).toBe(first.markdown_offset + first.markdown_length);
+    expect(convert(["It is not just your clients who might suffer if the content indus-"], ["try directs its guns."], { dehyphenate: false }).markdown).toContain("content indus-try directs");
+  });
+
+  it("keeps the hyphen of a compound the document writes whole, and the pages apart before a capital or with page markers", () => {
+    expect(convert(["The kernel runs in mixed-mode on most machines, and in mixed-"], ["mode on the rest."]).markdown).toContain("in mixed-mode on the rest");
+    expect(convert(["The list of authors: Smith-"], ["Jones and others."]).markdown).toContain("Smith-\n\nJones");
+    expect(convert(["The content indus-"], ["try directs its guns."], { pageMarkers: "rule" }).markdown).toContain("indus-\n\n---\n\ntry");
+  });
+});

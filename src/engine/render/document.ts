@@ -12,7 +12,7 @@ import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
-import { firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn } from "./page_joins.js";
+import { firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn, brokenHyphenGoes } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -125,7 +125,8 @@ interface Assembled {
   renderFailed: number[];
 }
 
-function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: ReadonlyMap<number, RenderedPage>): Assembled {
+/** `compounds`: the hyphenated compounds the selection writes whole (the plan's). */
+function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: ReadonlyMap<number, RenderedPage>, compounds: ReadonlySet<string>): Assembled {
   const separator = input.options.pageMarkers === "rule" ? RULE_SEPARATOR : PAGE_SEPARATOR;
   const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [], renderFailed: [] };
   const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
@@ -166,6 +167,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
     const firstLine = firstLineOf(text);
+    // A word the page break cut at its hyphen goes on with no space.
+    const wordJoin = fence === null && tableRows === null && separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 && wordGoesOn(lastLine, firstLine);
     const joiner =
       fence !== null
         ? ""
@@ -173,11 +176,13 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
           ? separator
           : tableRows !== null
             ? TABLE_GOES_ON
-            : goesOnAcrossPages(lastLine, firstLine)
-              ? PARAGRAPH_GOES_ON
-              : listGoesOn(lastLine, firstLine)
-                ? LIST_GOES_ON
-                : separator;
+            : wordJoin
+              ? WORD_GOES_ON
+              : goesOnAcrossPages(lastLine, firstLine)
+                ? PARAGRAPH_GOES_ON
+                : listGoesOn(lastLine, firstLine)
+                  ? LIST_GOES_ON
+                  : separator;
     const separatorBytes = out.markdown === "" ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
@@ -187,6 +192,13 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     }
     let offset = out.markdown.length;
     if (text !== "") {
+      // Its hyphen goes with dehyphenation, as at a line's end: the last page's slice ends before it.
+      if (wordJoin && input.options.dehyphenate && brokenHyphenGoes(lastLine, firstLine, compounds)) {
+        out.markdown = out.markdown.slice(0, -1);
+        lastFacts.markdown_length -= 1;
+        markdownBytes -= Buffer.byteLength(lastLine.slice(-1), "utf8");
+      }
+      offset = out.markdown.length;
       out.markdown += out.markdown === "" ? "" : joiner;
       offset = out.markdown.length;
       out.markdown += text;
@@ -253,7 +265,7 @@ export function analyseDocument(input: AnalyseInput): AnalyseOutput {
 export function assembleDocument(input: DocumentFacts, planned: PlannedDocument, rendered: ReadonlyMap<number, RenderedPage>): AnalyseOutput {
   const { options } = input;
   const { sorted, plan: stats } = planned;
-  const assembled = assemblePages(input, sorted, rendered);
+  const assembled = assemblePages(input, sorted, rendered, stats.compounds);
   for (const page of assembled.cut) sorted.failed.set("page_budget_exceeded", [...(sorted.failed.get("page_budget_exceeded") ?? []), page]);
   if (assembled.renderFailed.length > 0) sorted.failed.set("page_render_failed", [...(sorted.failed.get("page_render_failed") ?? []), ...assembled.renderFailed].sort((a, b) => a - b));
 

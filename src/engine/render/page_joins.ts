@@ -28,6 +28,31 @@ export function goesOnAcrossPages(last: string, first: string): boolean {
   return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
 }
 
+/** A paragraph's last line ending in a word the page break cuts at its hyphen ("… the content
+ *  indus-"). */
+const BROKEN_WORD_END = /\p{L}[-\u2010]$/u;
+const SMALL_START = /^\p{Ll}/u;
+/** Between a word's halves the page break cuts: nothing. */
+export const WORD_GOES_ON = "";
+
+/**
+ * Whether the page's text goes on a word the page break cut at its hyphen: the paragraph's
+ * line ends in a letter and a hyphen, and the page starts with a small letter (a book's "… if
+ * the content indus-" | "try directs its guns …"). Only without page markers.
+ */
+export function wordGoesOn(last: string, first: string): boolean {
+  return BROKEN_WORD_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && SMALL_START.test(first);
+}
+
+/** Whether the hyphen of a word the page break cut goes (with dehyphenation): unless the
+ *  document writes the halves as a compound elsewhere ("mixed-" | "mode"), as inside a page. */
+export function brokenHyphenGoes(last: string, first: string, compounds: ReadonlySet<string>): boolean {
+  const left = /[\p{L}\p{M}]+(?=[-\u2010]$)/u.exec(last)?.[0] ?? "";
+  const right = /^[\p{L}\p{M}]+/u.exec(first)?.[0] ?? "";
+  const halves = `${left}-${right}`.toLowerCase();
+  return !compounds.has(halves) && !compounds.has(halves.replace("-", "\u2010"));
+}
+
 /** The last line of a page's Markdown, and the first: where the pages meet. */
 export function lastLineOf(markdown: string): string {
   return markdown.slice(markdown.lastIndexOf("\n") + 1);
