@@ -411,6 +411,17 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([foot]).running.has(foot)).toBe(true);
   });
 
+  it("strips a foot in small type that starts with its page number before a title in capitals, and a web address in angle brackets set apart under it (Free Culture's '190 FREE CULTURE' over '<http://free-culture.org/get-it>')", () => {
+    const foot = line([{ text: "190 ", size: 7.5 }, { text: "FREE", size: 7.5, bold: true }, { text: " CULTURE", size: 7.5 }], { x: 49, y: 741 });
+    const address = line("<http://free-culture.org/get-it>", { x: 121, y: 772, size: 8 });
+    const stats = onePage([foot, address]);
+    expect(stats.running.has(foot)).toBe(true);
+    expect(stats.running.has(address)).toBe(true);
+    // A footnote in small type reads as a sentence.
+    const note = line([{ text: "12 ", size: 7.5 }, { text: "See the annex for the operators' interviews.", size: 7.5 }], { x: 49, y: 741 });
+    expect(onePage([note]).running.has(note)).toBe(false);
+  });
+
   it("keeps a footnote at the foot that starts with its number in small type, or with a raised mark", () => {
     const small = line("2 The basin was dredged in 1998.", { x: 72, y: 770, size: 8 });
     expect(onePage([small]).running.has(small)).toBe(false);

@@ -103,7 +103,7 @@ function centredOnPage(line: Line, page: PageModel): boolean {
 /** A web address alone on its line: furniture only when set apart from the other margin lines
  * too, for a footnote's address wraps onto a line of its own ("… e-mail: (see" |
  * "http://www.michaelshell.org/contact.html)." under IEEEtran's first column). */
-const ADDRESS_ONLY = /^https?:\/\/\S+$/i;
+const ADDRESS_ONLY = /^<?https?:\/\/[^\s<>]+>?$/i;
 
 /** A letterhead's foot: three fields or more set apart by middle dots, bars or bullets
  * ("Northwind Logistics B.V. · Havenweg 12 · 3089 KM Rotterdam · www.northwind.example"); a
@@ -170,12 +170,17 @@ function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines:
 /** A margin piece that carries a page number at its edge: "“PIRACY” 27", "39", "12 FREE CULTURE". */
 function numberedHead(text: string, band: Band): boolean {
   if (text.length > RUNNING_HEAD_CHARS_MAX) return false;
-  // Footnotes start with their marker, so at the foot only a number at the end counts.
-  // Three digits at most: a four-digit number beside a title is a year ("Annual Report 2024").
-  if (band === "bottom") return /\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text) && text.length <= FOOT_HEAD_CHARS_MAX;
+  // Footnotes start with their marker, so at the foot a number at the end counts, or one at
+  // the start of a title in capitals (Free Culture's "190 FREE CULTURE"): a footnote's text is
+  // a sentence. Three digits at most: a four-digit number beside a title is a year ("Annual
+  // Report 2024").
+  if (band === "bottom") return text.length <= FOOT_HEAD_CHARS_MAX && ((/\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text)) || FOLIO_BEFORE_CAPITALS.test(text));
   // "3. New ladders …" and "2) Scope" are list items and numbered headings, not heads.
   return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
 }
+
+/** A page number, then a title in capitals, two letters at least and no small letter. */
+const FOLIO_BEFORE_CAPITALS = /^\d{1,3}\s+(?=[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu})[^\p{Ll}]+$/u;
 
 /** A running foot may also start with its page number ("56 Modifications", luatex's manual),
  * set at the body's size in one style: a footnote's number is raised or its text smaller. */
