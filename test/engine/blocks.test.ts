@@ -439,6 +439,26 @@ describe("buildBlocks: list items", () => {
     expect(kinds(buildBlocks(lines, STATS))).toEqual(["list_item", "paragraph"]);
   });
 
+  it("ends an item of one line at a sentence starting at its marker where the item left room for its first word, whatever the item ends with (lm-info's '• Text Companion for ec (fonts aka ts1; ts1-*.tfm)' over 'The LaTeX support …'); a longer item goes on by its own width", () => {
+    const lines = column(
+      (y) => line(FULL, { x: 72, y }),
+      (y) => line("• Text Companion for ec (fonts aka ts1; ts1-*.tfm)", { x: 72, y }),
+      (y) => line("The LaTeX support for all the encodings is provided.", { x: 72, y }),
+    );
+    expect(kinds(buildBlocks(lines, STATS))).toEqual(["paragraph", "list_item", "paragraph"]);
+    // A ragged item of several lines, narrower than the column: "A Few" | "Facts Concerning
+    // GMT …" wraps back at a capital (pdfium's standard_symbols).
+    const ragged = column(
+      (y) => line(FULL, { x: 72, y }),
+      (y) => line("• Z. A time zone of 'Z' indicates the time zone is 'zero", { x: 72, y }),
+      (y) => line("meridian'. Another helpful document is A Few", { x: 72, y }),
+      (y) => line("Facts Concerning GMT, UT, and the RGO, by R.", { x: 72, y }),
+    );
+    const blocks = buildBlocks(ragged, STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "list_item"]);
+    expect(texts(blocks[1])).toContain("Facts Concerning");
+  });
+
   it("joins a line wrapped back to the marker when the line before ran the column's full width", () => {
     const lines = column(
       (y) => line("• " + FULL, { x: 72, y }),

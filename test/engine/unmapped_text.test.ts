@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { limits } from "../../src/config/limits.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
-import { texBitmapFontPdf } from "../support/documents.js";
+import { destroyPdfjsDocument, extractPagePdfjs, openPdfjsDocument } from "../../src/engine/extract/pdfjs/page.js";
+import { noncharacterFontPdf, texBitmapFontPdf } from "../support/documents.js";
 
 const realPdf = (name: string) => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real", name)));
 
@@ -39,5 +40,22 @@ describe("control codes of fonts with no Unicode map (issue 9: TeX's bitmap font
     expect(result.markdown).not.toContain("14fl");
     expect(result.markdown).toContain("\n- A bulleted line");
     expect(result.markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+});
+
+describe("noncharacters a font maps glyphs to (lm-info's font samples: Latin Modern's slashed zero as U+FFFF)", () => {
+  it("writes U+FFFD for one and counts it unmapped (MuPDF), and the pdf.js path writes U+FFFD too", async () => {
+    const result = await convertDocument(openInProcess, { bytes: new Uint8Array(noncharacterFontPdf()), options: defaultRenderOptions });
+    expect(result.markdown).toContain("Zero \ufffd and slashed \ufffd");
+    expect(result.markdown).not.toMatch(/[\ufdd0-\ufdef\ufffe\uffff]/);
+    const doc = await openPdfjsDocument(new Uint8Array(noncharacterFontPdf()));
+    try {
+      const model = await extractPagePdfjs(doc, 1);
+      const text = model.lines.flatMap((l) => l.spans.map((s) => s.text)).join("");
+      expect(text).toContain("\ufffd");
+      expect(text).not.toMatch(/[\ufdd0-\ufdef\ufffe\uffff]/);
+    } finally {
+      await destroyPdfjsDocument(doc);
+    }
   });
 });

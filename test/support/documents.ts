@@ -370,6 +370,30 @@ export function texBitmapFontPdf(): Buffer {
   return pdfOfObjects(objects);
 }
 
+/** One line, "Zero 0 and slashed 0", in a Type 3 font whose ToUnicode map gives the digit's glyph
+ * U+FFFF, a noncharacter (Latin Modern's slashed zero in lm-info's font samples). */
+export function noncharacterFontPdf(): Buffer {
+  const text = "Zero 0 and slashed 0";
+  const content = `BT /F1 12 Tf 72 700 Td (${text}) Tj ET\n`;
+  const codes = Array.from({ length: 256 }, (_, c) => c);
+  const glyph = "500 0 0 0 400 600 d1 0 0 400 600 re f\n";
+  const used = [...new Set(text)].map((ch) => ch.charCodeAt(0));
+  const hex2 = (n: number) => n.toString(16).padStart(2, "0").toUpperCase();
+  const map = used.map((c) => `<${hex2(c)}> <${c === 0x30 ? "FFFF" : c.toString(16).padStart(4, "0").toUpperCase()}>`).join("\n");
+  const cmap = `/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Noncharacter def 1 begincodespacerange <00> <FF> endcodespacerange ${used.length} beginbfchar\n${map}\nendbfchar endcmap CMapName currentdict /CMap defineresource pop end end`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
+    `<< /Length ${content.length} >>\nstream\n${content}endstream`,
+    `<< /Type /Font /Subtype /Type3 /FontBBox [0 0 500 700] /FontMatrix [0.001 0 0 0.001 0 0] /CharProcs 6 0 R /Encoding << /Type /Encoding /Differences [0 ${codes.map((c) => `/a${c}`).join(" ")}] >> /FirstChar 0 /LastChar 255 /Widths [${codes.map(() => 500).join(" ")}] /ToUnicode 8 0 R >>`,
+    `<< ${codes.map((c) => `/a${c} 7 0 R`).join(" ")} >>`,
+    `<< /Length ${glyph.length} >>\nstream\n${glyph}endstream`,
+    `<< /Length ${cmap.length} >>\nstream\n${cmap}\nendstream`,
+  ];
+  return pdfOfObjects(objects);
+}
+
 /** A PDF written byte by byte from its objects (numbered from 1, the first the catalog), with
  * a cross-reference table: for fonts and encodings that no PDF library here writes. */
 export function pdfOfObjects(objects: readonly string[]): Buffer {

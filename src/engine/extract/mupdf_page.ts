@@ -247,7 +247,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
         if (!isSpace(code)) {
           chars++;
-          if (code === REPLACEMENT_CHARACTER || (isControl(code) && !TEX_LIGATURES.has(code))) unmappedChars++;
+          if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) unmappedChars++;
         }
         if (!rtl && isRtlCode(code)) rtl = true;
         if (count === ptrs.length) ptrs = grown(ptrs);
@@ -396,6 +396,13 @@ function isControl(code: number): boolean {
   return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f);
 }
 
+/** A Unicode noncharacter (U+FDD0-U+FDEF, and the last two code points of every plane): what
+ * some fonts map an unnamed glyph to (Latin Modern's slashed zero, U+FFFF). No text holds one:
+ * written as U+FFFD and counted unmapped, as a control code is. */
+function isNoncharacter(code: number): boolean {
+  return (code >= 0xfdd0 && code <= 0xfdef) || (code & 0xfffe) === 0xfffe;
+}
+
 /** TeX's ligatures at their codes in its two text encodings, OT1 (0x0B-0x0F) and T1
  * (0x1B-0x1F), as their presentation forms: each range holds only rare signs in the other
  * encoding (T1's cedilla and guillemets, OT1's œ, ø, Æ, Œ, Ø), while "ﬁgures" and
@@ -431,7 +438,11 @@ function pushUnits(units: number[], code: number): void {
   if (code >= 0 && code < 0x10000) {
     const ligature = code >= LIGATURE_FF && code <= LIGATURE_FFL ? LIGATURE_LETTERS[code - LIGATURE_FF] : null;
     if (ligature !== null) for (let k = 0; k < ligature.length; k++) units.push(ligature.charCodeAt(k));
-    else units.push(isControl(code) ? REPLACEMENT_CHARACTER : code);
+    else units.push(isControl(code) || isNoncharacter(code) ? REPLACEMENT_CHARACTER : code);
+    return;
+  }
+  if (isNoncharacter(code)) {
+    units.push(REPLACEMENT_CHARACTER);
     return;
   }
   const pair = String.fromCodePoint(code);
@@ -529,7 +540,8 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       if (!current) return;
       // No neighbours here: a control code is unmapped (this reader stands in only for a
       // MuPDF whose structures the fast reader does not know).
-      const c = isControl(glyph.codePointAt(0) ?? 0) ? "\ufffd" : glyph;
+      const first = glyph.codePointAt(0) ?? 0;
+      const c = isControl(first) || isNoncharacter(first) ? "\ufffd" : glyph;
       const name = font.getName().replace(SUBSET_PREFIX, "");
       const space = c.trim() === "";
       if (!space) {

@@ -827,10 +827,14 @@ function startsNewBlock(
       );
     }
     // Back at the marker's x: the item goes on unless the line before ended a sentence well
-    // short of the item's width (then this is a paragraph after the list).
+    // short of the item's width, or, an item of one line, left room in the column for this
+    // line's first word, a sentence's start: an item wraps back to its marker only after a
+    // line it filled (lm-info's last item "• Text Companion for ec (…; ts1-*.tfm)" over "The
+    // LaTeX support for all the encodings is provided."). A longer item's own lines say how
+    // wide it runs: a column's right edge may lie past a ragged list's.
     const backToMarker = Math.abs(line.x0 - current.lines[0].x0) <= HANG_TOLERANCE_EMS * em;
     if (!backToMarker) return true;
-    return itemEnded();
+    return (current.lines.length === 1 && !prevFilled && SENTENCE_START.test(text)) || itemEnded();
   }
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left. Text set flush right reads the

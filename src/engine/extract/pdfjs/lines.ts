@@ -26,8 +26,9 @@ const LINE_GAP_EM_MAX = 1.0;
 const LINE_OVERLAP_EM_MAX = 1.0;
 // MuPDF inserts a space for gaps above 0.15 em; matching it keeps both paths alike.
 const SPACE_GAP_EM = 0.15;
-// C0 and C1 controls other than the whitespace ones (tab, line feed, carriage return).
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+// C0 and C1 controls other than the whitespace ones (tab, line feed, carriage return), and
+// Unicode's noncharacters (mupdf_page.ts isNoncharacter).
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufdd0-\ufdef\ufffe\uffff]|[\ud83f\ud87f\ud8bf\ud8ff\ud93f\ud97f\ud9bf\ud9ff\uda3f\uda7f\udabf\udaff\udb3f\udb7f\udbbf\udbff][\udffe\udfff]/g;
 
 /** One text item placed in viewport space, measured along its own advance and cross axes. */
 interface Placed {
