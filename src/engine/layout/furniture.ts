@@ -290,8 +290,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // band: list items or a paragraph that start high on the page sit close to each other.
     const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
     const alone = gapToBody(row, band, others) >= separation;
-    // A page has one number: a row with figures in two pieces and words in another is a
-    // table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
+    // A page has one number: a row with a page number in two pieces and words in another is
+    // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
     // 25.90"), no folio's.
     const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
     const tableRow = isTableRowAlone(texts.map(marginSignature), texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
@@ -545,12 +545,12 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // at each page's foot); a footline's author and title run with the pages beside its date
   // and "3 / 17". A page's rows with a page number in two pieces are a table's as on a page alone.
   const isTableRow = (pieces: readonly MarginLine[]): boolean => {
-    const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
     const numbers = pieces.filter((p) => p.pageNumberLike).map((p) => p.number);
-    if (isScale(numbers) || words.length === 0) return false;
+    if (isTableRowAlone(pieces.map((p) => p.signature), numbers)) return true;
     // Below the band a head's section number is a figure too ("2" | "2." | "OPTIONS FOR …").
-    if (numbers.length >= 2 || pieces.some((p) => p.deep)) return numbers.length >= 2;
-    return pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
+    if (pieces.some((p) => p.deep) || isScale(numbers)) return false;
+    const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
+    return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
   };
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.

@@ -12,7 +12,7 @@ import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
-import { firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn, brokenHyphenGoes } from "./page_joins.js";
+import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -147,11 +147,14 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     if (summary && summary.chars > 0 && !own) throw new Error(`assembly: page ${page} has text but was not rendered`);
     if (own?.failed) out.renderFailed.push(page);
     let text = own?.markdown ?? "";
-    // A listing the page break cuts goes on in one code block: the last page closed it with
-    // the fence this page opens it with, and no page without text stands between.
+    // A listing, a table or a word the page break cuts goes on only where this page meets the
+    // last one's text: no page marker and no page without text stand between.
     const lastFacts = out.pages[out.pages.length - 1];
     const lastLine = lastLineOf(lastText);
-    const goesOn = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? listingGoesOn(lastLine, text) : null;
+    const meets = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0;
+    // A listing goes on in one code block: the last page closed it with the fence this page
+    // opens it with.
+    const goesOn = meets ? listingGoesOn(lastLine, text) : null;
     // Not when the page is cut for the size limit: the listing before it stays closed.
     const fence = goesOn !== null && markdownBytes + Buffer.byteLength(text, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
     if (fence !== null) {
@@ -161,14 +164,14 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       text = text.slice(fence.length);
     }
     // A table the page break cuts goes on in one table.
-    const tableRows: string | null = fence === null && separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 ? tableGoesOn(tableHeader, text) : null;
+    const tableRows: string | null = meets && fence === null ? tableGoesOn(tableHeader, text) : null;
     if (tableRows !== null) text = tableRows;
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
     const firstLine = firstLineOf(text);
     // A word the page break cut at its hyphen goes on with no space.
-    const wordJoin = fence === null && tableRows === null && separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0 && wordGoesOn(lastLine, firstLine);
+    const wordJoin = meets && fence === null && tableRows === null && wordGoesOn(lastLine, firstLine);
     const joiner =
       fence !== null
         ? ""
@@ -198,7 +201,6 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
         lastFacts.markdown_length -= 1;
         markdownBytes -= Buffer.byteLength(lastLine.slice(-1), "utf8");
       }
-      offset = out.markdown.length;
       out.markdown += out.markdown === "" ? "" : joiner;
       offset = out.markdown.length;
       out.markdown += text;

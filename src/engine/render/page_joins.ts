@@ -1,6 +1,6 @@
 // Where two pages' Markdown meets (assembly, document.ts, without page markers): a paragraph,
-// a list, a listing or a table that the page break cuts goes on across it. Each test reads
-// only the last page's last line or block and this page's first.
+// a word, a list, a listing or a table that the page break cuts goes on across it. Each test
+// reads only the last page's last line or block and this page's first.
 
 /** Between a paragraph's part at a page's end and its rest on the next page. */
 export const PARAGRAPH_GOES_ON = " ";
