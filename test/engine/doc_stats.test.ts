@@ -326,6 +326,19 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const body of rows) expect(stats.running.has(body)).toBe(false);
   });
 
+  it("strips a browser's print stamp and the page's title beside it, 3 pt over a web article's navigation bar, and keeps the bar (Chromium's '11/28/26, 3:38 PM' | 'Tuning PostgreSQL autovacuum')", () => {
+    const stamp = line("11/28/26, 3:38 PM", { x: 24, y: 15.1, size: 8 });
+    const title = line("Tuning PostgreSQL autovacuum", { x: 294, y: 15.1, size: 8 });
+    const nav = line("Home · Blog · Talks · About", { x: 53, y: 27.6, size: 9 });
+    const stats = onePage([stamp, title, nav]);
+    expect(stats.running.has(stamp)).toBe(true);
+    expect(stats.running.has(title)).toBe(true);
+    expect(stats.running.has(nav)).toBe(false);
+    // The same date and time inside a line of text say nothing.
+    const minutes = line("Minutes of the meeting held on 11/28/26, 3:38 PM", { x: 24, y: 15.1, size: 8 });
+    expect(onePage([minutes, nav]).running.has(minutes)).toBe(false);
+  });
+
   it("keeps a long table's last row at the page's foot, a number in two cells and words in another (an inventory printed by Chromium: '1042 | Utrecht depot 3 | 195 | 25.90'); strips a ruler's labels", () => {
     const row = ["1042", "Utrecht depot 3", "195", "25.90"].map((t, c) => line(t, { x: 72 + 90 * c, y: 760, size: 9 }));
     const stats = onePage(row);

@@ -86,6 +86,10 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   // A head that names its page at its end ("The technical documentation of the Latin Modern
   // family of fonts, page 4"), whatever its size.
   /\bpage\s+\d{1,5}$/i,
+  // A browser's print stamp, its date and time alone ("11/28/26, 3:38 PM", "28.11.26, 15:38"):
+  // Chromium prints it over the page's title in the head, 4 pt above a page that starts at
+  // the top (a web article's navigation bar).
+  /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?$/i,
 ];
 
 /** "Page 3", "Page 3 of 9": the foot an office suite prints. */
