@@ -556,18 +556,23 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
     return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
   };
+  // Each page's table rows, decided once a row.
+  const tableRowsByPage = new Map<number, Set<number>>();
+  for (const { page, lines } of pages) {
+    const byRow = new Map<number, MarginLine[]>();
+    for (const line of lines) byRow.set(line.row, [...(byRow.get(line.row) ?? []), line]);
+    tableRowsByPage.set(page, new Set([...byRow].filter(([, pieces]) => isTableRow(pieces)).map(([row]) => row)));
+  }
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
-  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[]): boolean => {
-    if (line.number === null) return false;
-    const pieces = lines.filter((l) => l.row === line.row);
-    return !isTableRow(pieces) && (!line.deep || (line.pageNumberLike && isHeadRow(pieces)));
-  };
+  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[], tableRows: ReadonlySet<number>): boolean =>
+    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(lines.filter((l) => l.row === line.row))));
   const pagesByOffset = new Map<number, Set<number>>();
   for (const { page, lines } of pages) {
+    const tableRows = tableRowsByPage.get(page)!;
     for (const line of lines) {
       const { number } = line;
-      if (number === null || !countsByNumber(line, lines)) continue;
+      if (number === null || !countsByNumber(line, lines, tableRows)) continue;
       const offset = page - number;
       const seen = pagesByOffset.get(offset) ?? new Set<number>();
       seen.add(page);
@@ -579,16 +584,17 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   for (const { page, lines } of pages) {
     const found: number[] = [];
     const folioRows = new Set<number>();
+    const tableRows = tableRowsByPage.get(page)!;
     for (const line of lines) {
       const { index, signature, pageNumberLike, number, row, deep, headAt } = line;
       // A table's figures at the page's edge (a long table's last rows at every page's foot)
       // repeat their shape ("#.#") and may even count on with the pages (codes 1041, 1042 …
       // 1043): no folio, no running line.
-      if (FIGURES_ONLY.test(signature) && isTableRow(lines.filter((l) => l.row === row))) continue;
+      if (FIGURES_ONLY.test(signature) && tableRows.has(row)) continue;
       const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.
-      const numbered = number !== null && countsByNumber(line, lines) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
+      const numbered = number !== null && countsByNumber(line, lines, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
       if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.size >= neededBelowBand) folioRows.add(row);
       if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
     }

@@ -125,9 +125,8 @@ export function lastTableHeader(markdown: string): string | null {
 
 /**
  * This page's text going on the table the Markdown so far ends with (`header`, its header
- * row; null when it ends otherwise), or null: the page opens
- * with a table of as many columns (a long table a page break cuts, an inventory or a price
- * list). The rows go on in one table: a header row repeated over the page's part (Chromium's
+ * row; null when it ends otherwise), or null: the page opens with a table of as many columns
+ * (a long table a page break cuts, an inventory or a price list). The rows go on in one table: a header row repeated over the page's part (Chromium's
  * and Word's "repeat header rows") goes with its delimiter row; a part with no header of its
  * own, whose first row the page made its header, keeps that row and loses the delimiter row.
  */
