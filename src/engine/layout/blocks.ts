@@ -11,7 +11,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
@@ -320,10 +320,8 @@ function isGlyphInCode(spans: readonly Span[], k: number): boolean {
   // Digits are a listing's line number between a margin's index entry and the code (a .dtx
   // file's documentation): numbered_listings.ts reads those.
   if (span.text.trim().length > CODE_GLYPH_CHARS_MAX || /\d/.test(span.text)) return false;
-  let before = k - 1;
-  while (before >= 0 && isBlankText(spans[before].text)) before--;
-  let after = k + 1;
-  while (after < spans.length && isBlankText(spans[after].text)) after++;
+  const before = textSpanFrom(spans, k - 1, -1);
+  const after = textSpanFrom(spans, k + 1, 1);
   if (before < 0 || after >= spans.length || !spans[before].monospace || !spans[after].monospace) return false;
   return span.size <= CODE_GLYPH_SIZE_SHARE_MAX * Math.min(spans[before].size, spans[after].size);
 }

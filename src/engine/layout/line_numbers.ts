@@ -5,6 +5,7 @@
 // ("12" | "This example manuscript …" | "13"), cut every paragraph and table they stood beside,
 // and MuPDF built the left margin's numbers into the lines beside them ("118 any ACM …").
 import type { Line, Span } from "../model.js";
+import { textSpanFrom } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
 
 /** A margin holds at least this many numbers ... */
@@ -79,10 +80,8 @@ function numberPieces(lines: readonly Line[]): Piece[] {
     const line = lines[i];
     if (line.wmode !== 0 || line.slanted || line.contentsEntry) continue;
     const spans = line.spans;
-    let first = 0;
-    while (first < spans.length && isBlankText(spans[first].text)) first++;
-    let last = spans.length - 1;
-    while (last >= 0 && isBlankText(spans[last].text)) last--;
+    const first = textSpanFrom(spans, 0, 1);
+    const last = textSpanFrom(spans, spans.length - 1, -1);
     if (first > last) continue;
     // Most lines start and end with a word: two character tests, and the next line.
     const startsWithDigit = isDigitStart(spans[first].text);
@@ -114,14 +113,14 @@ function isDigitStart(text: string): boolean {
 
 /** Where the first span with ink after spans[k] starts. */
 function nextInk(spans: readonly Span[], k: number): number {
-  for (let j = k + 1; j < spans.length; j++) if (!isBlankText(spans[j].text)) return spans[j].x0;
-  return Infinity;
+  const j = textSpanFrom(spans, k + 1, 1);
+  return j < spans.length ? spans[j].x0 : Infinity;
 }
 
 /** Where the last span with ink before spans[k] ends. */
 function previousInk(spans: readonly Span[], k: number): number {
-  for (let j = k - 1; j >= 0; j--) if (!isBlankText(spans[j].text)) return spans[j].x1;
-  return -Infinity;
+  const j = textSpanFrom(spans, k - 1, -1);
+  return j >= 0 ? spans[j].x1 : -Infinity;
 }
 
 /**

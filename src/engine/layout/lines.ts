@@ -31,6 +31,14 @@ export function everyTextSpan(line: Line, test: (span: Span) => boolean): boolea
   return any;
 }
 
+/** The index of the first span with text from spans[from] on, stepping by `step` (1 forwards,
+ *  -1 backwards); past the end (spans.length, or -1) when there is none. */
+export function textSpanFrom(spans: readonly Span[], from: number, step: 1 | -1): number {
+  let k = from;
+  while (k >= 0 && k < spans.length && isBlankText(spans[k].text)) k += step;
+  return k;
+}
+
 export function lineSize(line: Line): number {
   // The size carrying most characters: superscripts and symbols must not decide.
   let best = 0;

@@ -3,6 +3,7 @@
 // listings package does with numbers=left. Only the code is in the code face, so by font the
 // lines are prose that starts with a number, and each came out as a paragraph of its own.
 import type { Line } from "../model.js";
+import { textSpanFrom } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
 
 /** A listing's line number: digits alone in their span. */
@@ -20,8 +21,7 @@ type NumberedLine = { number: number; code: boolean } | null;
 /** The line's number, when it starts with one and the rest is code, a guard or nothing. */
 function numberedLine(line: Line): NumberedLine {
   const spans = line.spans;
-  let first = 0;
-  while (first < spans.length && isBlankText(spans[first].text)) first++;
+  const first = textSpanFrom(spans, 0, 1);
   if (first === spans.length || spans[first].monospace) return null;
   const match = LINE_NUMBER.exec(spans[first].text);
   if (!match) return null;

@@ -1,7 +1,8 @@
 // Superscripts: the raised marks of a line (footnote numbers, exponents, ordinals' endings),
 // which inline rendering writes as <sup> and block building reads as a footnote's start.
 import type { Line } from "../model.js";
-import { isBlankText, isSpaceCode } from "./whitespace.js";
+import { textSpanFrom } from "./lines.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** A superscript is set at most this share of the line's text size ... */
 const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
@@ -88,8 +89,7 @@ const FOOTNOTE_MARK = /^\s*[\p{N}*†‡§¶∗⋆★]+\s*$/u;
 export function startsWithFootnoteMark(line: Line): boolean {
   const spans = line.spans;
   if (spans.length < 2) return false;
-  let first = 0;
-  while (first < spans.length && isBlankText(spans[first].text)) first++;
+  const first = textSpanFrom(spans, 0, 1);
   if (first >= spans.length - 1 || !FOOTNOTE_MARK.test(spans[first].text)) return false;
   // Most lines start with a word: the size test before the full one, which every line meets.
   let larger = false;
