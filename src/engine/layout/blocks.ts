@@ -319,7 +319,7 @@ function isGlyphInCode(spans: readonly Span[], k: number): boolean {
   const span = spans[k];
   // Digits are a listing's line number between a margin's index entry and the code (a .dtx
   // file's documentation): numbered_listings.ts reads those.
-  if (span.text.trim().length > CODE_GLYPH_CHARS_MAX || /\d/.test(span.text)) return false;
+  if (trimmedLength(span.text) > CODE_GLYPH_CHARS_MAX || /\d/.test(span.text)) return false;
   const before = textSpanFrom(spans, k - 1, -1);
   const after = textSpanFrom(spans, k + 1, 1);
   if (before < 0 || after >= spans.length || !spans[before].monospace || !spans[after].monospace) return false;
@@ -331,9 +331,12 @@ function isGlyphInCode(spans: readonly Span[], k: number): boolean {
  * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
  * from its code). */
 function isMonoLine(line: Line): boolean {
+  const spans = line.spans;
+  // Every line of every column is asked, and prose has no span in the code face: a bracket or
+  // a glyph in another face counts only beside one.
+  if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
-  const spans = line.spans;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
     if (comment || isBlankText(span.text)) continue;

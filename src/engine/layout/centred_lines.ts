@@ -46,9 +46,13 @@ export function markCentredBreaks(
   edges: { left: number; right: number },
   skip: (i: number) => boolean,
 ): void {
+  // Justified lines share an axis too, so most lines are asked twice, as the line below and as
+  // the line above: the answer is kept.
+  const open: (boolean | undefined)[] = new Array(column.length);
+  const mayCentre = (i: number) => (open[i] ??= !skip(i) && HAS_WORD.test(texts[i]));
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
-    const goesOn = i < column.length && onOneAxis(column[i - 1], column[i], styles[i - 1], styles[i]) && !skip(i - 1) && !skip(i) && HAS_WORD.test(texts[i - 1]) && HAS_WORD.test(texts[i]);
+    const goesOn = i < column.length && onOneAxis(column[i - 1], column[i], styles[i - 1], styles[i]) && mayCentre(i - 1) && mayCentre(i);
     if (goesOn) continue;
     // Two lines share an axis by chance when one spans the column: a display equation or a
     // caption's label centred over a paragraph's full line.

@@ -8,7 +8,7 @@ import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, t
 import { isContentsEntry } from "./leaders.js";
 import { lineText } from "./lines.js";
 import { type OutlineHints, outlineLevels, pageTitleLines, styleKeyOf, type TitleLine } from "./outline_titles.js";
-import { nonSpaceLength } from "./whitespace.js";
+import { isBlankText, nonSpaceLength } from "./whitespace.js";
 
 export interface TextStyle {
   /** Font size rounded to half a point. */
@@ -201,7 +201,7 @@ function isSubtitle(lines: readonly Line[], i: number, size: number): boolean {
     if (above.y1 > line.y0 + 1 || line.y0 - above.y1 > SUBTITLE_GAP_EMS_MAX * size) continue;
     if (above.x1 <= line.x0 || above.x0 >= line.x1) continue;
     let aboveSize = 0;
-    for (const span of above.spans) if (span.text.trim() !== "") aboveSize = Math.max(aboveSize, span.size);
+    for (const span of above.spans) if (!isBlankText(span.text)) aboveSize = Math.max(aboveSize, span.size);
     if (aboveSize < SUBTITLE_TITLE_RATIO_MIN * size) continue;
     return !SECTION_NUMBER_START.test(lineText(line));
   }

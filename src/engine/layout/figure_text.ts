@@ -14,6 +14,7 @@ import type { Box } from "./box.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
 import { lineText } from "./lines.js";
+import { trimmedLength } from "./whitespace.js";
 
 /** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
  * plot its points; a vector bullet or an underline is one drawing. */
@@ -87,7 +88,7 @@ export function figureTextLines(
     // Running text inside the box makes it no figure (a callout around a paragraph); longer
     // lines in the labels' small print, among many more labels, are the figure's own (a UML
     // class's listed values).
-    const inside = lines.filter((line) => !labelSet.has(line) && centreInside(line, group.box) && lineText(line).trim().length > FIGURE_LABEL_CHARS_MAX);
+    const inside = lines.filter((line) => !labelSet.has(line) && centreInside(line, group.box) && trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX);
     if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
     for (const line of group.labels) found.add(line);
     for (const line of inside) found.add(line);

@@ -19,7 +19,7 @@
 import type { Line, PageModel } from "../model.js";
 import { everyTextSpan, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
-import { isBlankText } from "./whitespace.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -133,7 +133,7 @@ function meanCharSize(line: Line): number {
   let size = 0;
   let chars = 0;
   for (const span of line.spans) {
-    const n = span.text.trim().length;
+    const n = trimmedLength(span.text);
     size += span.size * n;
     chars += n;
   }
@@ -250,7 +250,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
   const rows: FurnitureRow[] = [];
   for (const line of body) {
     const tab = tabs.find((rule) => line.x0 >= rule.x0 && line.x1 <= rule.x1 && line.y0 >= rule.y0 && line.y1 <= rule.y1);
-    if (!tab || lineText(line).trim().length > THUMB_CHARS_MAX) continue;
+    if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
     if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });

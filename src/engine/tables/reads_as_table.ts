@@ -102,9 +102,8 @@ function hasChoiceColumn(run: TextRow[], k: number): boolean {
   for (let c = 1; c < k; c++) {
     const counts = new Map<string, number>();
     for (const row of run) {
-      const words = pieceText(row.cells[c]).trim().split(/\s+/);
       // Choices may be followed by a blank to fill in ("no what?____"): their first words count.
-      const key = words.slice(0, CHOICE_WORDS_MAX).join(" ").toLowerCase();
+      const key = firstWords(pieceText(row.cells[c]), CHOICE_WORDS_MAX).toLowerCase();
       if (key !== "" && !/_{3,}/.test(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
     }
     for (const n of counts.values()) {
@@ -112,6 +111,22 @@ function hasChoiceColumn(run: TextRow[], k: number): boolean {
     }
   }
   return false;
+}
+
+const WORD = /\S+/g;
+
+/** The first `n` words of `text`, a space between each: what splitting the whole text at
+ * white space would give, without the array of every word of a column of prose (a
+ * two-column page's rows are asked this as a run of two columns). */
+function firstWords(text: string, n: number): string {
+  WORD.lastIndex = 0;
+  let words = "";
+  for (let i = 0; i < n; i++) {
+    const word = WORD.exec(text);
+    if (word === null) break;
+    words = i === 0 ? word[0] : `${words} ${word[0]}`;
+  }
+  return words;
 }
 
 /** A header cell is a few words: "storage.mode", "Fortran type". */
