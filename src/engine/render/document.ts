@@ -129,6 +129,7 @@ interface Assembled {
 function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: ReadonlyMap<number, RenderedPage>, compounds: ReadonlySet<string>): Assembled {
   const separator = input.options.pageMarkers === "rule" ? RULE_SEPARATOR : PAGE_SEPARATOR;
   const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [], renderFailed: [] };
+  const markdown: MarkdownPieces = { parts: [], length: 0 };
   const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
   let markdownBytes = 0;
   /** The last page's Markdown that was not empty. */
@@ -158,7 +159,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // Not when the page is cut for the size limit: the listing before it stays closed.
     const fence = goesOn !== null && markdownBytes + Buffer.byteLength(text, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
     if (fence !== null) {
-      out.markdown = out.markdown.slice(0, out.markdown.length - fence.length - 1);
+      dropEnd(markdown, fence.length + 1);
       lastFacts.markdown_length -= fence.length + 1;
       markdownBytes -= fence.length + 1;
       text = text.slice(fence.length);
@@ -186,24 +187,24 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
                 : listGoesOn(lastLine, firstLine)
                   ? LIST_GOES_ON
                   : separator;
-    const separatorBytes = out.markdown === "" ? 0 : joiner.length;
+    const separatorBytes = markdown.length === 0 ? 0 : joiner.length;
     const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
     if (text !== "" && markdownBytes + separatorBytes + textBytes + FINAL_NEWLINE_BYTES > limits.resultMarkdownBytesMax) {
       out.cut.push(page);
       continue;
     }
-    let offset = out.markdown.length;
+    let offset = markdown.length;
     if (text !== "") {
       // Its hyphen goes with dehyphenation, as at a line's end: the last page's slice ends before it.
       if (wordJoin && input.options.dehyphenate && brokenHyphenGoes(lastLine, firstLine, compounds)) {
-        out.markdown = out.markdown.slice(0, -1);
+        dropEnd(markdown, 1);
         lastFacts.markdown_length -= 1;
         markdownBytes -= Buffer.byteLength(lastLine.slice(-1), "utf8");
       }
-      out.markdown += out.markdown === "" ? "" : joiner;
-      offset = out.markdown.length;
-      out.markdown += text;
+      if (markdown.length > 0) append(markdown, joiner);
+      offset = markdown.length;
+      append(markdown, text);
       lastText = text;
       // A page of rows alone that went on the table goes on being that table.
       tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
@@ -213,8 +214,37 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     out.pages.push({ page, chars: summary?.chars ?? 0, extraction: summary?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
     out.debugPages.push({ page, extraction: summary?.extraction ?? null, wall_ms: Math.round(sorted.wallByPage.get(page) ?? 0), columns: own?.columns ?? 0 });
   }
-  if (out.markdown !== "") out.markdown += "\n";
+  if (markdown.length > 0) out.markdown = markdown.parts.join("") + "\n";
   return out;
+}
+
+/**
+ * The document's Markdown as the pages' pieces, joined once when all are in. Cutting the end
+ * off a string built by appending (a listing's closing fence, a broken word's hyphen where the
+ * pages meet) flattens it: a copy of the whole document so far at each such page.
+ */
+interface MarkdownPieces {
+  parts: string[];
+  /** UTF-16 units in all the parts. */
+  length: number;
+}
+
+function append(markdown: MarkdownPieces, text: string): void {
+  markdown.parts.push(text);
+  markdown.length += text.length;
+}
+
+/** The Markdown less its last `units` UTF-16 units, from the last pieces back. */
+function dropEnd(markdown: MarkdownPieces, units: number): void {
+  const { parts } = markdown;
+  while (units > 0 && parts.length > 0) {
+    const last = parts[parts.length - 1];
+    const cut = Math.min(units, last.length);
+    if (cut === last.length) parts.pop();
+    else parts[parts.length - 1] = last.slice(0, last.length - cut);
+    markdown.length -= cut;
+    units -= cut;
+  }
 }
 
 /** metadata_unavailable always; one critical warning per code with its pages; page_text_unmapped
