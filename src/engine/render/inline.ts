@@ -41,6 +41,8 @@ interface Run {
 const NUMBER = /^\s*[-+\u2212]?[\d.,'\u00a0 ]*\d[\d.,'\u00a0 ]*%?\s*$/;
 /** A link area is grown by this many points: link rectangles are drawn tight to glyphs. */
 const LINK_SLOP = 0.5;
+/** A letter and a hyphen, the two characters a line ends with: tested on those two alone, as
+ * a pattern anchored at the end is tried from every letter of the paragraph's run before. */
 const HYPHEN_END = /[A-Za-zÀ-ɏͰ-ϿЀ-ӿ][-\u00ad\u2010]$/;
 const LOWER_START = /^[a-zà-ɏα-ωа-я]/;
 const UPPER_START = /^[A-ZÀ-ÞΑ-ΩА-Я]/;
@@ -151,8 +153,9 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   // A compound broken at one of its own hyphens ("apple-and-" | "elderflower"): the word
   // before the line-end hyphen follows a hyphen and is one the page writes on its own. A
   // syllable of a compound's part is not ("well-estab-" | "lished").
-  if (LOWER_START.test(after) && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
-  if (LOWER_START.test(after)) return !(words?.isCompound(left, right) ?? false);
+  const lower = LOWER_START.test(after);
+  if (lower && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
+  if (lower) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;
 }
 
@@ -258,7 +261,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         // A soft hyphen marks where the typesetter broke a word: it always goes, and the
         // halves join whatever the next letter's case.
         last.text = prevText.slice(0, end - 1);
-      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(0, end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(Math.max(0, end - 2), end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
         last.text = prevText.slice(0, end);
         const next = line.spans[0].text.trimStart();
         // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the

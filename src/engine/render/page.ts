@@ -420,7 +420,7 @@ function renderBlocks(
         text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell));
         break;
     }
-    if (text.trim() === "") continue;
+    if (isBlankText(text)) continue;
     if (block.kind === "list_item") item = itemBody(block, listIndent[block.depth + 1]);
     else if (inItem && item) {
       text = text.replace(/^(?=.)/gm, item.indent);
@@ -494,7 +494,7 @@ function renderBrokenLines(lines: readonly Line[], options: InlineOptions): stri
     if (k + 1 < lines.length && !lines[k].breakAfter) continue;
     const piece = renderInline(lines.slice(start, k + 1), options);
     start = k + 1;
-    if (piece.trim() !== "") out += (out === "" ? "" : LINE_BREAK) + piece;
+    if (!isBlankText(piece)) out += (out === "" ? "" : LINE_BREAK) + piece;
   }
   return out;
 }
