@@ -50,3 +50,46 @@ describe("a paper's author row (fixtures/real/gen-paper-2col)", () => {
     expect(markdown).not.toMatch(/^#+ (?:Ana Ferreira|Tomas Lind|Mei Okada)/m);
   });
 });
+
+describe("a heading's mate set flush right (svc-md-1.1.14)", () => {
+  const bold = (text: string, x: number, y = 100) => line(text, { x, y, bold: true });
+
+  it("takes a date at the column's right edge into the heading (a CV's role and its years)", () => {
+    const title = bold("Lead Data Engineer", 229);
+    const date = bold("2021 – present", 500);
+    const body = line("Moved 140 nightly batch jobs to Airflow and cut failed runs.", { x: 229, y: 114 });
+    const blocks: Block[] = [
+      { kind: "heading", level: 3, lines: [title] },
+      { kind: "heading", level: 3, lines: [date] },
+      { kind: "paragraph", lines: [body] },
+    ];
+    joinSideBySideHeadings(blocks, [title, date, body]);
+    expect(blocks.map((b) => b.kind)).toEqual(["heading", "paragraph"]);
+    expect(lineText((blocks[0] as Extract<Block, { kind: "heading" }>).lines[0])).toBe("Lead Data Engineer 2021 – present");
+  });
+
+  it("keeps two titles side by side, no figure in either, two headings (a form's two boxes)", () => {
+    const left = bold("PROJECT INFORMATION", 60);
+    const right = bold("CONTACT INFORMATION", 420);
+    // A line under both, ending at the right one's edge: only the words tell them apart.
+    const under = line("Fill in both boxes before you send the form to the office, in capitals.", { x: 60, y: 114, size: 10.3 });
+    const blocks: Block[] = [
+      { kind: "heading", level: 3, lines: [left] },
+      { kind: "heading", level: 3, lines: [right] },
+    ];
+    joinSideBySideHeadings(blocks, [left, right, under]);
+    expect(blocks).toHaveLength(2);
+  });
+
+  it("keeps a figure short of the right edge apart (a heading level with another column's)", () => {
+    const title = bold("Results", 60);
+    const other = bold("4 Discussion", 330);
+    const wide = line("A line of the right column that runs on to its edge at the right.", { x: 330, y: 114 });
+    const blocks: Block[] = [
+      { kind: "heading", level: 3, lines: [title] },
+      { kind: "heading", level: 3, lines: [other] },
+    ];
+    joinSideBySideHeadings(blocks, [title, other, wide]);
+    expect(blocks).toHaveLength(2);
+  });
+});

@@ -1114,12 +1114,14 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
     const pairGoesOn =
       i < column.length &&
       // A line that runs to the edge leaves no room: asked before the next line's word is measured.
-      room(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
-      room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]) &&
+      ((room(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) && room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
+        // No contact detail wraps into another: an e-mail address longer than the room its
+        // telephone number leaves is a line of its own all the same.
+        (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
       (flushRight ? Math.abs(column[i].x1 - column[i - 1].x1) : Math.abs(column[i].x0 - column[i - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
-      SENTENCE_START.test(texts[i - 1]) &&
-      SENTENCE_START.test(texts[i]) &&
+      startsSetLine(texts[i - 1]) &&
+      startsSetLine(texts[i]) &&
       (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
       !(CLAUSE_GOES_ON.test(texts[i - 1]) && !flushRight && !column[i - 1].spans.some((span) => span.monospace)) &&
       !inSetExcludedStyle(column[i - 1], stats) &&
@@ -1132,8 +1134,13 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
       // (an address over the text after it, set at another indent).
       const roomForNext = i < column.length && room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
       // A last line that fills the column and goes on at the leading under it starts a
-      // paragraph: the set ends before it.
-      const lastWraps = i < column.length && !roomForNext && column[i].y0 - column[i - 1].y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(styles[i]);
+      // paragraph: the set ends before it. A heading under it goes on nothing (a CV's e-mail
+      // address, the widest line of its contact details, over "Skills").
+      const lastWraps =
+        i < column.length &&
+        !roomForNext &&
+        column[i].y0 - column[i - 1].y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(styles[i]) &&
+        !inSetExcludedStyle(column[i], stats);
       const last = lastWraps ? i - 2 : i - 1;
       for (let k = start; k < last; k++) {
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
@@ -1146,6 +1153,12 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
     }
     start = i;
   }
+}
+
+/** A line of a set of short lines starts as a sentence does, or is contact details alone (an
+ * address's "+46 31 555 0192" and "maria.lindqvist@example.se" under its street and town). */
+function startsSetLine(text: string): boolean {
+  return SENTENCE_START.test(text) || isContactOnly(text);
 }
 
 /** Two lines ending at the column's right edge, starting at different x's, not in a

@@ -19,6 +19,7 @@ import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
+import { findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
@@ -44,7 +45,8 @@ export function renderPage(
 ): PageRender {
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
-  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height });
+  const panel = findSidePanel(gridless, model.rules, model);
+  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height }, panel ? splitAtPanel(gridless, panel) : undefined);
   const gutter = columnGutter(pageTables.rest);
   if (gutter) detectColumnTables(pageTables, gutter);
   if (grids.length > 0) pageTables.tables = [...grids, ...pageTables.tables].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
@@ -53,7 +55,7 @@ export function renderPage(
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
-  const groups = keepColumnFootCode(orderForReading(items));
+  const groups = keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading));
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;

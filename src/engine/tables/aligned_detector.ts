@@ -151,7 +151,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter((s) => s.full);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames)) {
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
@@ -682,6 +682,41 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
       }
       if (inside > 0 && inside < cells.length) return true;
     }
+  }
+  return false;
+}
+
+/** A shaded panel holds at least this many rows of text above or below the run. */
+const PANEL_ROWS_OUTSIDE_MIN = 3;
+
+/**
+ * Whether a shaded panel holds some cells of a row but not the others, and more text of its
+ * own above or below the run: a sidebar (a CV's contact details and skills on a grey band
+ * beside its experience, a textbook's box beside the text), so the run's columns are the
+ * page's columns. A table whose label column is shaded holds no more than its header there.
+ */
+function splitByPanel(run: Slice[], rows: PageRows, fills: Box[]): boolean {
+  if (fills.length === 0) return false;
+  const first = run[0].row;
+  const last = run[run.length - 1].row;
+  const inside = (f: Box, b: Box) => {
+    const cx = (b.x0 + b.x1) / 2;
+    const cy = (b.y0 + b.y1) / 2;
+    return cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1;
+  };
+  for (const f of fills) {
+    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1) continue;
+    const split = run.some((row) => {
+      const n = row.cells.filter((cell) => inside(f, cell)).length;
+      return n > 0 && n < row.cells.length;
+    });
+    if (!split) continue;
+    let outside = 0;
+    for (let j = 0; j < rows.length && outside < PANEL_ROWS_OUTSIDE_MIN; j++) {
+      if (j >= first && j <= last) continue;
+      if (rows.lines(j).some((line) => inside(f, line))) outside++;
+    }
+    if (outside >= PANEL_ROWS_OUTSIDE_MIN) return true;
   }
   return false;
 }

@@ -168,6 +168,11 @@ export class PageRows {
     return (this.built[index] ??= textRow(this.groups[index]));
   }
 
+  /** The row's lines, as grouped. */
+  lines(index: number): readonly Line[] {
+    return this.groups[index];
+  }
+
   /** Whether the row holds two pieces or more: built only when its spans are out of order. */
   splits(index: number): boolean {
     const known = this.built[index];

@@ -24,13 +24,17 @@ export interface PageTables {
   inDiagrams: Set<Line>;
 }
 
-export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number }): PageTables {
+/** `parts`: regions of the page read apart (a shaded side panel and the rest of the page,
+ *  layout/side_panels.ts), each searched alone, so that no table runs across them. */
+export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number }, parts: Line[][] = [lines]): PageTables {
   const rulings = collectRulings(rules, page);
   const taken = new Set<Line>();
   const inDiagrams = new Set<Line>();
   const tables: Table[] = [];
-  detectRuled(lines, rulings, taken, inDiagrams, tables);
-  detectAligned(lines, rulings, taken, inDiagrams, tables);
+  for (const part of parts) {
+    detectRuled(part, rulings, taken, inDiagrams, tables);
+    detectAligned(part, rulings, taken, inDiagrams, tables);
+  }
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   return { tables, rest: lines.filter((l) => !taken.has(l)), rulings, inDiagrams };

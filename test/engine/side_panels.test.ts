@@ -1,0 +1,110 @@
+// A shaded side panel is a column of the page (layout/side_panels.ts, svc-md-1.1.14): SPEC.md
+// §Output, Markdown in reading order; docs/engine.md §Decisions, "A shaded side panel".
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { lineText } from "../../src/engine/layout/lines.js";
+import { orderForReadingTs } from "../../src/engine/layout/reading_order.js";
+import { findSidePanel, orderWithSidePanel } from "../../src/engine/layout/side_panels.js";
+import type { Line, Rule } from "../../src/engine/model.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { detectTables } from "../../src/engine/tables/detect.js";
+import { line } from "../support/layout.js";
+
+const PAGE = { width: 612, height: 792 };
+const fill = (x0: number, y0: number, x1: number, y1: number): Rule => ({ x0, y0, x1, y1, kind: "fill" });
+
+/** A CV's page: short lines on a grey band at the left, a text column beside it. */
+function cvPage(): { panel: Line[]; main: Line[]; rules: Rule[] } {
+  const panel = ["Contact", "Storgatan 12", "411 38 Göteborg", "Skills", "Python, SQL", "Airflow"].map((t, k) => line(t, { x: 40, y: 50 + 14 * k }));
+  const main = [
+    "Data engineer with nine years of experience building pipelines",
+    "for logistics and retail, small teams and clear contracts between",
+    "systems, with measurable results for each of them over the years.",
+    "Experience",
+    "Lead Data Engineer at Nordfrakt AB in Göteborg, since 2021.",
+  ].map((t, k) => line(t, { x: 230, y: 50 + 14 * k }));
+  return { panel, main, rules: [fill(28, 28, 215, 328)] };
+}
+
+const texts = (groups: { items: Line[] }[]) => groups.flatMap((g) => g.items.map(lineText));
+
+describe("a shaded side panel", () => {
+  it("is read as a column, before the text beside it", () => {
+    const { panel, main, rules } = cvPage();
+    const items = [...panel, ...main];
+    const found = findSidePanel(items, rules, PAGE);
+    expect(found).not.toBeNull();
+    const order = texts(orderWithSidePanel(items, found, orderForReadingTs));
+    expect(order).toEqual([...panel, ...main].map(lineText));
+    // Without the shading the panel's short lines make no text column: row by row.
+    expect(texts(orderForReadingTs(items)).slice(0, 2)).toEqual(["Contact", main[0].spans[0].text]);
+  });
+
+  it("is read after the text when it stands at the right", () => {
+    const panel = ["Key figures", "Revenue 12.4", "Staff 310", "Sites 4"].map((t, k) => line(t, { x: 420, y: 50 + 14 * k }));
+    const main = ["The year in brief: revenue grew on every site", "and the staff grew with it, on all four sites", "of the group, the new one in Borås included."].map((t, k) => line(t, { x: 60, y: 50 + 14 * k }));
+    const items = [...panel, ...main];
+    const found = findSidePanel(items, [fill(410, 40, 580, 200)], PAGE);
+    expect(texts(orderWithSidePanel(items, found, orderForReadingTs))).toEqual([...main, ...panel].map(lineText));
+  });
+
+  it("is no side panel when the text beside it runs on above and below (a box in a column)", () => {
+    const box = ["Note", "Back up first.", "Then upgrade.", "Check the logs."].map((t, k) => line(t, { x: 330, y: 300 + 14 * k }));
+    const column = Array.from({ length: 30 }, (_, k) => line(`Line ${k} of the left column's running text here`, { x: 60, y: 200 + 12 * k }));
+    expect(findSidePanel([...box, ...column], [fill(320, 290, 560, 360)], PAGE)).toBeNull();
+  });
+
+  it("is searched for tables apart: its rows and the text's make no table (tables/detect.ts parts)", () => {
+    const { panel, main, rules } = cvPage();
+    const lines = [...panel, ...main];
+    // Read as one page, the panel's lines beside the column's line up as two columns.
+    const found = findSidePanel(lines, rules, PAGE)!;
+    const inside = lines.filter((l) => l.x0 < 215);
+    const apart = detectTables(lines, rules, PAGE, [inside, lines.filter((l) => !inside.includes(l))]);
+    expect(apart.tables).toEqual([]);
+    expect(found.left).toBe(true);
+  });
+});
+
+describe("aligned rows split by a shaded panel (tables/aligned_detector.ts)", () => {
+  it("make no table where the panel holds more text above or below them", () => {
+    // The page's first rows: the panel's address beside the name and a short profile.
+    const panel = ["Contact", "Storgatan 12", "411 38 Göteborg", "+46 31 555 0192", "Skills", "Python, SQL", "Airflow"].map((t, k) => line(t, { x: 40, y: 50 + 14 * k }));
+    const main = ["Maria Lindqvist", "Data engineer, nine years of pipelines", "for logistics and retail teams", "between systems, with results."].map((t, k) => line(t, { x: 230, y: 50 + 14 * k }));
+    const rules = [fill(28, 28, 215, 328)];
+    const lines = [...panel, ...main];
+    expect(detectTables(lines, rules, PAGE).tables).toEqual([]);
+    // The same rows with no shading read as two columns of a table.
+    expect(detectTables(lines, [], PAGE).tables).toHaveLength(1);
+  });
+
+  it("leave a table whose label column is shaded a table", () => {
+    const labels = ["Revenue", "Staff", "Sites", "Stores"].map((t, k) => line(t, { x: 60, y: 100 + 14 * k }));
+    const values = ["12.4", "310", "4", "22"].map((t, k) => line(t, { x: 200, y: 100 + 14 * k }));
+    expect(detectTables([...labels, ...values], [fill(55, 98, 150, 156)], PAGE).tables).toHaveLength(1);
+  });
+});
+
+describe("a CV printed by Chromium (fixtures/real/gen-cv-p1)", async () => {
+  const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-cv-p1.pdf")));
+  const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+
+  it("reads the side panel, then the main column, with no table", () => {
+    expect(markdown).not.toContain("|");
+    expect(markdown.indexOf("## Contact")).toBeLessThan(markdown.indexOf("## Skills"));
+    expect(markdown.indexOf("## Languages")).toBeLessThan(markdown.indexOf("# Maria Lindqvist"));
+    expect(markdown.indexOf("# Maria Lindqvist")).toBeLessThan(markdown.indexOf("## Experience"));
+  });
+
+  it("writes the address a line each, its telephone number and e-mail address too", () => {
+    expect(markdown).toContain("Storgatan 12\\\n411 38 Göteborg\\\n+46 31 555 0192\\\nmaria.lindqvist@example.se\n\n## Skills");
+  });
+
+  it("keeps each role's dates, set flush right on its row, in its heading", () => {
+    expect(markdown).toContain("\n### Lead Data Engineer 2021 – present\n");
+    expect(markdown).toContain("\n### MSc Computer Science 2015 – 2017\n");
+    expect(markdown).not.toMatch(/^#+ 20\d\d – /m);
+  });
+});
