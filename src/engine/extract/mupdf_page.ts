@@ -263,19 +263,12 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let afterSpace = true;
       let afterWide = false;
       let afterStop = false;
-      // The code of the k-th glyph in reading order (0 past either end): a control code's
-      // neighbours tell a TeX ligature from a carriage return.
-      const codeAt = (k: number): number => {
-        if (k < 0 || k >= count) return 0;
-        const at = ptrs[order === null ? k : order[k]];
-        return raw ? I32[at >> 2] : wasm._wasm_stext_char_get_c(at);
-      };
       for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
         const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
         // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
-        const code = read < 0x20 || isControl(read) ? controlCode(read, codeAt(k - 1), codeAt(k + 1)) : read;
+        const code = read < 0x20 || isControl(read) ? controlCode(read, codeAt(ptrs, order, count, k - 1, raw === true, I32), codeAt(ptrs, order, count, k + 1, raw === true, I32)) : read;
         const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
         const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
         const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
@@ -305,7 +298,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
           if (!afterSpace && !space && !zeroWidth && x0 - right > gapEms * size && span !== null) {
             closeSpan(span, units);
-            spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+            spans.push(spaceSpan(span, right, x0));
             span = null;
           } else if (!zeroWidth && x0 - right > GAP_SPAN_BREAK_EMS * size && span !== null) {
             closeSpan(span, units);
@@ -316,14 +309,14 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
           // it does not know, a word space of the text.
           closeSpan(span, units);
-          spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+          spans.push(spaceSpan(span, right, x0));
           span = null;
         } else if (afterStop && x0 - right > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
           // A sentence's stop and the next word set with no space between them, only a gap
           // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
           // ellipsis, "\ldots") and a stop before a bracket are no word's start.
           closeSpan(span, units);
-          spans.push({ ...spans[spans.length - 1], text: " ", x0: right, x1: x0 });
+          spans.push(spaceSpan(span, right, x0));
           span = null;
         }
         if (x1 - x0 >= ZERO_WIDTH_PT) right = order === null ? x1 : Math.max(right, x1);
@@ -344,21 +337,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const facts = fontFacts(fonts, fontPtr);
         closeSpan(span, units);
         pushUnits(units, space ? SPACE : code);
-        span = {
-          text: "",
-          x0,
-          y0,
-          x1,
-          y1,
-          font: facts.name,
-          size: roundSize(size),
-          bold: facts.bold,
-          italic: facts.italic,
-          // An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page
-          // shows: such text is never monospace, so never code.
-          monospace: facts.monospace && !invisible,
-        };
-        if (invisible) span.invisible = true;
+        span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
         spanFont = fontPtr;
         spanLink = link;
         spans.push(span);
@@ -447,6 +426,35 @@ function pushUnits(units: number[], code: number): void {
   }
   const pair = String.fromCodePoint(code);
   units.push(pair.charCodeAt(0), pair.charCodeAt(1));
+}
+
+/** The code of the k-th glyph of a line in reading order (0 past either end): a control
+ * code's neighbours tell a TeX ligature from a carriage return. */
+function codeAt(ptrs: Int32Array, order: readonly number[] | null, count: number, k: number, raw: boolean, I32: Int32Array): number {
+  if (k < 0 || k >= count) return 0;
+  const at = ptrs[order === null ? k : order[k]];
+  return raw ? I32[at >> 2] : wasm._wasm_stext_char_get_c(at);
+}
+
+// A span is written out as one literal with all its fields, in one order (the visible and the
+// invisible kind each their own), not grown field by field nor spread from another: copying
+// by spread, or adding `invisible` after creation, costs far more per span.
+
+function visibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
+  return { text: "", x0, y0, x1, y1, font: facts.name, size, bold: facts.bold, italic: facts.italic, monospace: facts.monospace };
+}
+
+/** An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page shows: such
+ * text is never monospace, so never code. */
+function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
+  return { text: "", x0, y0, x1, y1, font: facts.name, size, bold: facts.bold, italic: facts.italic, monospace: false, invisible: true };
+}
+
+/** The space MuPDF left out in the gap from `x0` to `x1` after span `last`: a span of its own,
+ * in `last`'s font and height. */
+function spaceSpan(last: Span, x0: number, x1: number): Span {
+  if (last.invisible === true) return { text: " ", x0, y0: last.y0, x1, y1: last.y1, font: last.font, size: last.size, bold: last.bold, italic: last.italic, monospace: last.monospace, invisible: true };
+  return { text: " ", x0, y0: last.y0, x1, y1: last.y1, font: last.font, size: last.size, bold: last.bold, italic: last.italic, monospace: last.monospace };
 }
 
 /** Whether the character at `ch` is East Asian wide. */
