@@ -51,7 +51,41 @@ const LETTER_START = new RegExp(`${LOWER_START.source}|${UPPER_START.source}`);
  * second half at the start of the next. */
 /** Characters before a line-end hyphen looked at for the word it breaks. */
 const WORD_TAIL_CHARS = 64;
-const WORD_END_BEFORE_HYPHEN = /[\p{L}\p{M}]+(?=[-\u2010]$)/u;
+
+/** The letters (and marks) right before `tail`'s final hyphen, or "": the match of
+ * /[\p{L}\p{M}]+(?=[-\u2010]$)/u, read back from the hyphen, where that pattern, not
+ * anchored at its start, was tried from each letter of the tail. A surrogate pair is one
+ * character, as the pattern's `u` reads it; a lone surrogate is no letter. */
+function wordBeforeEndHyphen(tail: string): string {
+  const hyphenAt = tail.length - 1;
+  const last = tail.charCodeAt(hyphenAt);
+  if (last !== HYPHEN_MINUS && last !== HYPHEN) return "";
+  let start = hyphenAt;
+  while (start > 0) {
+    const unit = tail.charCodeAt(start - 1);
+    const pair = start >= 2 && isLowSurrogate(unit) && isHighSurrogate(tail.charCodeAt(start - 2));
+    const width = pair ? 2 : 1;
+    if (!isWordLetter(tail, start - width, width)) break;
+    start -= width;
+  }
+  return tail.slice(start, hyphenAt);
+}
+
+/** Whether the character of `width` units at `at` is a letter or mark (WORD_LETTER). */
+function isWordLetter(text: string, at: number, width: number): boolean {
+  const code = text.charCodeAt(at);
+  // ASCII without the regular expression: most words.
+  if (width === 1 && code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return WORD_LETTER.test(text.slice(at, at + width));
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
 /** A compound's part between two hyphens has this many letters at least ("-and-", "-to-"). */
 const COMPOUND_PART_LETTERS_MIN = 2;
 
@@ -148,7 +182,7 @@ function fixGlyphs(text: string): string {
 function hyphenGoes(before: string, after: string, words: PageWords | undefined): boolean {
   // The run's tail only: a paragraph's run grows line by line, and a word is short.
   const tail = before.slice(-WORD_TAIL_CHARS);
-  const left = tail.match(WORD_END_BEFORE_HYPHEN)?.[0] ?? "";
+  const left = wordBeforeEndHyphen(tail);
   const right = after.match(WORD_START)?.[0] ?? "";
   // A compound broken at one of its own hyphens ("apple-and-" | "elderflower"): the word
   // before the line-end hyphen follows a hyphen and is one the page writes on its own. A
