@@ -23,6 +23,7 @@ export interface PageWords {
 const COMPOUND_PART_LETTERS_MIN = 3;
 const WORD_CHAR = /[\p{L}\p{M}]/u;
 const HYPHENS = "-\u2010";
+const HYPHEN_2010 = "\u2010";
 const LOWER = /\p{Ll}/u;
 
 function isWordChar(text: string, at: number): boolean {
@@ -38,9 +39,13 @@ function isWordChar(text: string, at: number): boolean {
 export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySet<string>): PageWords {
   let text: string | null = null;
   let lower = "";
+  // Whether the page writes U+2010 at all: most pages do not, and need not be searched for
+  // each broken word spelled with it.
+  let hasHyphen2010 = false;
   const read = (): string => {
     if (text === null) {
-      text = lines.map(lineText).join("\n");
+      text = joinedText(lines);
+      hasHyphen2010 = text.indexOf(HYPHEN_2010) >= 0;
       lower = text.toLowerCase();
       // Positions found in the lower-cased text are read in the text itself: where lower-casing
       // changes a length (İ), search the text as written.
@@ -77,12 +82,23 @@ export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySe
       read();
       const a = left.toLowerCase();
       const b = right.toLowerCase();
-      for (const hyphen of HYPHENS) if (documentCompounds?.has(a + hyphen + b) || stands(lower, a + hyphen + b, false)) return true;
+      if (documentCompounds?.has(a + "-" + b) || stands(lower, a + "-" + b, false)) return true;
+      if (documentCompounds?.has(a + HYPHEN_2010 + b) || (hasHyphen2010 && stands(lower, a + HYPHEN_2010 + b, false))) return true;
       if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
       // The word written joined is rare text and settles most breaks: test it first.
       return !stands(lower, a + b, false) && apart(a) && apart(b);
     },
   };
+}
+
+/** The lines' text, joined by "\n". */
+function joinedText(lines: readonly Line[]): string {
+  let text = "";
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0) text += "\n";
+    text += lineText(lines[i]);
+  }
+  return text;
 }
 
 /** Whether the word at [at, end) of the page's text is a half of a word broken at a line end:
