@@ -1,6 +1,6 @@
 // Superscripts: the raised marks of a line (footnote numbers, exponents, ordinals' endings),
 // which inline rendering writes as <sup> and block building reads as a footnote's start.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isSpaceCode } from "./whitespace.js";
 
@@ -23,17 +23,14 @@ export function superscripts(line: Line): boolean[] | null {
   }
   if (smallest > SUPERSCRIPT_SIZE_RATIO_MAX * largest) return null;
   // The text's size is the one most characters carry; its bottom, the lowest of its spans.
-  const chars = new Map<number, number>();
-  for (const s of spans) chars.set(s.size, (chars.get(s.size) ?? 0) + s.text.length);
-  let main = largest;
-  for (const [size, n] of chars) if (n > (chars.get(main) ?? 0)) main = size;
+  const main = mainSize(spans, largest);
   let bottom = -Infinity;
   for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
   let any = false;
   const small = (s: (typeof spans)[number]) => !s.invisible && s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main && s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
   const runs = raisedNumberRuns(spans, small);
   const raised = spans.map((s, k) => {
-    if (runs[k]) {
+    if (runs !== null && runs[k]) {
       any = true;
       return true;
     }
@@ -51,15 +48,51 @@ export function superscripts(line: Line): boolean[] | null {
   return any ? raised : null;
 }
 
+// A line's sizes in the order first met, and the characters each carries: kept from line to
+// line (a line has two or three sizes), where a Map and its entries were made for each line.
+const sizes: number[] = [];
+const sizeChars: number[] = [];
+
+/** The size most of the spans' characters carry; `largest` unless another carries more, the
+ * first met of those that carry most. */
+function mainSize(spans: readonly Span[], largest: number): number {
+  sizes.length = 0;
+  sizeChars.length = 0;
+  for (const s of spans) {
+    const at = sizeIndex(s.size);
+    if (at < 0) {
+      sizes.push(s.size);
+      sizeChars.push(s.text.length);
+    } else sizeChars[at] += s.text.length;
+  }
+  const largestAt = sizeIndex(largest);
+  let main = largest;
+  let mainChars = largestAt < 0 ? 0 : sizeChars[largestAt];
+  for (let i = 0; i < sizes.length; i++) {
+    if (sizeChars[i] > mainChars) {
+      main = sizes[i];
+      mainChars = sizeChars[i];
+    }
+  }
+  return main;
+}
+
+/** Where `size` is among `sizes`, as a Map key is found (NaN is NaN), or -1. */
+function sizeIndex(size: number): number {
+  for (let i = 0; i < sizes.length; i++) if (sizes[i] === size || (sizes[i] !== sizes[i] && size !== size)) return i;
+  return -1;
+}
+
 /** A raised run of several spans that is numbers, brackets and dashes only, at most this
  * many characters: an author's affiliation number and ORCID as LNCS sets them,
  * "1[0000−1111−2222−3333]", a span for each piece between its signs. */
 const NUMBER_RUN_CHARS_MAX = 24;
 const NUMBER_RUN_TEXT = /^[\p{N}[\]()−–,-]+$/u;
 
-/** Which spans belong to a raised run of numbers (NUMBER_RUN_TEXT) over two spans or more. */
-function raisedNumberRuns<T extends { text: string }>(spans: readonly T[], small: (s: T) => boolean): boolean[] {
-  const marks = new Array<boolean>(spans.length).fill(false);
+/** Which spans belong to a raised run of numbers (NUMBER_RUN_TEXT) over two spans or more;
+ * null when none does (most lines: nothing is made for them). */
+function raisedNumberRuns<T extends { text: string }>(spans: readonly T[], small: (s: T) => boolean): boolean[] | null {
+  let marks: boolean[] | null = null;
   for (let k = 0; k < spans.length; ) {
     if (!small(spans[k])) {
       k++;
@@ -69,7 +102,7 @@ function raisedNumberRuns<T extends { text: string }>(spans: readonly T[], small
     let text = "";
     while (end < spans.length && small(spans[end])) text += spans[end++].text;
     const core = text.trim();
-    if (end - k > 1 && core.length <= NUMBER_RUN_CHARS_MAX && NUMBER_RUN_TEXT.test(core)) marks.fill(true, k, end);
+    if (end - k > 1 && core.length <= NUMBER_RUN_CHARS_MAX && NUMBER_RUN_TEXT.test(core)) (marks ??= new Array<boolean>(spans.length).fill(false)).fill(true, k, end);
     k = end;
   }
   return marks;
