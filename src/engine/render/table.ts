@@ -4,7 +4,7 @@ import type { Line } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
 import type { Table, TableCell } from "../tables/detect.js";
-import { cellParagraphs } from "./cell_lines.js";
+import { type CellParagraph, cellParagraphs } from "./cell_lines.js";
 import { collapseWhitespace } from "./inline.js";
 
 /** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts;
@@ -114,8 +114,15 @@ const CELL_BULLET = "• ";
 function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): string {
   if (cell.lines.length === 0) return "";
   // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
-  const paragraphs = cellParagraphs(cell.lines).map((p) => (p.bullet ? CELL_BULLET : "") + inline(p.lines, plainStyle).trim());
-  return escapePipes(paragraphs.join("\n")).replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+  const paragraphs = cellParagraphs(cell.lines);
+  // Most cells are one paragraph, whose inline text holds no line break: nothing to join or replace.
+  const text = paragraphs.length === 1 ? cellParagraph(paragraphs[0], inline, plainStyle) : paragraphs.map((p) => cellParagraph(p, inline, plainStyle)).join("\n");
+  const escaped = escapePipes(text);
+  return escaped.indexOf("\n") < 0 ? escaped : escaped.replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+}
+
+function cellParagraph(p: CellParagraph, inline: InlineRenderer, plainStyle: boolean): string {
+  return (p.bullet ? CELL_BULLET : "") + inline(p.lines, plainStyle).trim();
 }
 
 /**
