@@ -325,7 +325,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
         const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
-          pushUnits(units, space ? SPACE : code);
+          pushCode(units, space ? SPACE : code);
           if (x1 > span.x1) span.x1 = x1;
           if (x0 < span.x0) span.x0 = x0;
           if (!space) {
@@ -336,7 +336,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         }
         const facts = fontFacts(fonts, fontPtr);
         closeSpan(span, units);
-        pushUnits(units, space ? SPACE : code);
+        pushCode(units, space ? SPACE : code);
         span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
         spanFont = fontPtr;
         spanLink = link;
@@ -410,6 +410,13 @@ const BULLET = 0x2022;
 
 function isLetterCode(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7);
+}
+
+/** Appends a character's code: printable ASCII (most of a page) as it is, anything else by
+ * pushUnits. */
+function pushCode(units: number[], code: number): void {
+  if (code >= SPACE && code < 0x7f) units.push(code);
+  else pushUnits(units, code);
 }
 
 /** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
