@@ -1,12 +1,13 @@
-// A shaded side panel is a column of the page (layout/side_panels.ts, svc-md-1.1.14): SPEC.md
-// §Output, Markdown in reading order; docs/engine.md §Decisions, "A shaded side panel".
+// A side column of short lines, shaded or a menu, is a column of the page (layout/
+// side_panels.ts, svc-md-1.1.14): SPEC.md §Output, Markdown in reading order; docs/engine.md
+// §Decisions, "A side column of short lines".
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { orderForReadingTs } from "../../src/engine/layout/reading_order.js";
-import { findSidePanel, orderWithSidePanel } from "../../src/engine/layout/side_panels.js";
+import { breakMenuEntries, findSidePanel, orderWithSidePanel } from "../../src/engine/layout/side_panels.js";
 import type { Line, Rule } from "../../src/engine/model.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
@@ -84,6 +85,69 @@ describe("aligned rows split by a shaded panel (tables/aligned_detector.ts)", ()
     const labels = ["Revenue", "Staff", "Sites", "Stores"].map((t, k) => line(t, { x: 60, y: 100 + 14 * k }));
     const values = ["12.4", "310", "4", "22"].map((t, k) => line(t, { x: 200, y: 100 + 14 * k }));
     expect(detectTables([...labels, ...values], [fill(55, 98, 150, 156)], PAGE).tables).toHaveLength(1);
+  });
+});
+
+describe("a menu down the page's left side (a documentation site printed from the browser)", () => {
+  // Short entries at their own leading (13 pt), the text beside them at 11 pt from the same top.
+  const menu = () => ["Getting started", "Installation", "Agents", "Pipelines", "Dead letters", "Metrics"].map((t, k) => line(t, { x: 40, y: 63 + 12.7 * k, size: 9 }));
+  const text = () =>
+    [
+      "Every pipeline stage can retry a failed delivery, with backoff",
+      "and jitter, so that a recovering destination is not flooded by",
+      "every agent at once; the delay doubles with each try until it",
+      "reaches the stage's upper bound, which the operator can set too.",
+      "Changes take effect when the agent reloads its configuration.",
+      "No restart is needed for any of them, on any of the agents.",
+      "The options are the same for every kind of stage and output.",
+    ].map((t, k) => line(t, { x: 195, y: 61 + 11.2 * k }));
+
+  it("is read whole before the text beside it, an entry a line", () => {
+    const items = [...menu(), ...text()];
+    const found = findSidePanel(items, [], PAGE);
+    expect(found?.kind).toBe("menu");
+    expect(texts(orderWithSidePanel(items, found, orderForReadingTs)).slice(0, 6)).toEqual(menu().map(lineText));
+    breakMenuEntries(items, found);
+    expect(items.slice(0, 5).every((l) => l.breakAfter === true)).toBe(true);
+    expect(items[6].breakAfter).toBeUndefined();
+  });
+
+  it("is no menu when its lines share the text's rows (a form's labels beside their values)", () => {
+    const labels = menu().map((l, k) => line(lineText(l), { x: 40, y: 61 + 11.2 * k, size: 10 }));
+    expect(findSidePanel([...labels, ...text()], [], PAGE)).toBeNull();
+  });
+
+  it("is no menu when the text beside it starts far above it (a list halfway down a column)", () => {
+    const above = Array.from({ length: 10 }, (_, k) => line(`Right column line ${k} of a paper, set at its leading`, { x: 195, y: 20 + 11.2 * k }));
+    const lower = menu().map((l) => ({ ...l, y0: l.y0 + 200, y1: l.y1 + 200, spans: l.spans }));
+    const beside = text().map((l) => ({ ...l, y0: l.y0 + 200, y1: l.y1 + 200, spans: l.spans }));
+    expect(findSidePanel([...above, ...lower, ...beside], [], PAGE)).toBeNull();
+  });
+
+  it("is no menu when its lines stand apart (margin notes beside a listing)", () => {
+    const notes = ["Set default lengths", "Load fancytabs", "Month names", "Setup counters", "Define jrnlday"].map((t, k) => line(t, { x: 17, y: 165 + 40 * k }));
+    const code = Array.from({ length: 20 }, (_, k) => line(`\\def\\macro${k}#1{#1}`, { x: 140, y: 160 + 10 * k, mono: true }));
+    expect(findSidePanel([...notes, ...code], [], PAGE)).toBeNull();
+  });
+});
+
+describe("two flows side by side in aligned rows (tables/aligned_detector.ts)", () => {
+  it("make no table: a column of prose wrapping beside lines on other baselines", () => {
+    const menuLines = ["Getting started", "Installation", "Agents", "Pipelines", "Dead letters"].map((t, k) => line(t, { x: 40, y: 63 + 12.7 * k, size: 9 }));
+    // A justified paragraph: its lines end at one right edge.
+    const prose = ["Every pipeline stage can retry the failed", "delivery with a backoff and jitter, so the", "recovering destination is not flooded by", "every agent at once."].map((t, k) => line(t, { x: 195, y: 61 + 11.2 * k }));
+    expect(detectTables([...menuLines, ...prose], [], PAGE).tables).toEqual([]);
+  });
+
+  it("leave a table whose description column starts its cells in small letters a table", () => {
+    const rows = [
+      ["\\fdg", "fraction of a degree"],
+      ["\\farcm", "fraction of an arcminute"],
+      ["\\farcs", "fraction of an arcsecond"],
+      ["\\fd", "fraction of a day"],
+    ];
+    const lines = rows.flatMap(([a, b], k) => [line(a, { x: 305, y: 100 + 10.5 * k, size: 8 }), line(b, { x: 464, y: 100 + 10.5 * k, size: 8 })]);
+    expect(detectTables(lines, [], PAGE).tables).toHaveLength(1);
   });
 });
 

@@ -1,10 +1,12 @@
-// Step 5, each page, reading order: a shaded side panel. A CV or a data sheet sets its contact
-// details, skills or key figures on a shaded band down one side of the page, beside the main
-// text. The panel's lines are short (an address, a list of skills), too few of them wide
-// enough to make a text column for the gutter search of reading_order.ts, so its lines were
-// read row by row with the main text beside them. The shading says what the page is: the
-// panel is read as a column of its own, beside the text it stands next to.
-import type { Rule } from "../model.js";
+// Step 5, each page, reading order: a side column of short lines. A CV or a data sheet sets
+// its contact details, skills or key figures on a shaded band down one side of the page,
+// beside the main text; a documentation site printed from the browser keeps its menu down the
+// left side. Such a column's lines are short (an address, a list of skills, "Agents",
+// "Pipelines"), too few of them wide enough to make a text column for the gutter search of
+// reading_order.ts, so they were read row by row with the main text beside them. The shading,
+// or for a menu its own leading (its lines share no baselines with the text beside them, as a
+// form's labels and values do), says what the page is: the column is read on its own.
+import type { Line, Rule } from "../model.js";
 import type { Box, OrderedGroup } from "./box.js";
 
 /** A panel is shaded: a filled rectangle wider and taller than this (points), not a drawn rule. */
@@ -20,7 +22,27 @@ export interface SidePanel {
   box: Box;
   /** The panel stands left of the text beside it. */
   left: boolean;
+  /** `shaded`: a fill, the text beside it within its height; `menu`: a stack of short lines
+   *  at the page's left edge, the text beside it running on below. */
+  kind: "shaded" | "menu";
 }
+
+/** A menu holds this many lines at least ... */
+const MENU_LINES_MIN = 5;
+/** ... each at most this share of the page wide, ... */
+const MENU_LINE_PAGE_SHARE_MAX = 0.3;
+/** ... starting within this many points of the page's left text edge; ... */
+const MENU_EDGE_SLACK_PT = 1;
+/** ... one under another, each at most this many line heights under the last; ... */
+const MENU_GAP_LINES_MAX = 1;
+/** ... the text beside it starts this many points right of its widest line at least, ... */
+const MENU_GUTTER_MIN_PT = 12;
+/** ... the text beside it starting at most this many of its line heights above its top, ... */
+const MENU_TOP_LINES_MAX = 2;
+/** ... and at most this share of its lines share a baseline (their boxes' bottoms within
+ * 1.5 pt) with that text. */
+const MENU_SHARED_ROWS_SHARE_MAX = 1 / 3;
+const BASELINE_TOLERANCE_PT = 1.5;
 
 /** The items inside the panel and the others: the page's regions read apart (tables are
  *  searched in each alone, tables/detect.ts). */
@@ -39,7 +61,7 @@ export function splitAtPanel<T extends Box>(items: readonly T[], panel: SidePane
  * `order(items)`.
  */
 export function orderWithSidePanel<T extends Box>(items: readonly T[], found: SidePanel | null, order: (items: readonly T[]) => OrderedGroup<T>[]): OrderedGroup<T>[] {
-  const panel = found && sidePanelOf(items, found.box);
+  const panel = found && (found.kind === "menu" ? menuOf(items, found.box) : sidePanelOf(items, found.box));
   if (!panel) return order(items);
   const { box } = panel;
   const above: T[] = [];
@@ -53,8 +75,18 @@ export function orderWithSidePanel<T extends Box>(items: readonly T[], found: Si
     else beside.push(item);
   }
   const columns = (groups: OrderedGroup<T>[]) => groups.map((group) => ({ items: group.items, columns: Math.max(2, group.columns) }));
+  // The text beside a menu runs on below it: one column, read whole after the menu.
+  if (panel.kind === "menu") return [...part(above, order), ...columns(part(inside, order)), ...columns(part([...beside, ...below], order))];
   const sides = panel.left ? [inside, beside] : [beside, inside];
   return [...part(above, order), ...columns(part(sides[0], order)), ...columns(part(sides[1], order)), ...part(below, order)];
+}
+
+/** A menu's entries are one a line, whatever room each leaves (a set of short lines is
+ *  judged by the room its lines leave, and "Getting started" left too little for
+ *  "Installation"): a line break after each of its lines. */
+export function breakMenuEntries(lines: readonly Line[], panel: SidePanel | null): void {
+  if (panel?.kind !== "menu" || !menuOf(lines, panel.box)) return;
+  for (const line of lines) if (centreInside(line, panel.box)) line.breakAfter = true;
 }
 
 function part<T extends Box>(items: readonly T[], order: (items: readonly T[]) => OrderedGroup<T>[]): OrderedGroup<T>[] {
@@ -68,6 +100,10 @@ function part<T extends Box>(items: readonly T[], order: (items: readonly T[]) =
  * magazine's box beside the other column's text that runs on above and below it) is none.
  */
 export function findSidePanel(items: readonly Box[], rules: readonly Rule[], page: { width: number; height: number }): SidePanel | null {
+  return findShadedPanel(items, rules, page) ?? findMenu(items, page);
+}
+
+function findShadedPanel(items: readonly Box[], rules: readonly Rule[], page: { width: number; height: number }): SidePanel | null {
   for (const rule of rules) {
     if (rule.kind !== "fill") continue;
     const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
@@ -97,9 +133,61 @@ function sidePanelOf(items: readonly Box[], box: Box): SidePanel | null {
     else return null;
   }
   if (inside < PANEL_ITEMS_MIN || (left > 0 && right > 0)) return null;
-  if (right >= PANEL_ITEMS_MIN) return { box, left: true };
-  if (left >= PANEL_ITEMS_MIN) return { box, left: false };
+  if (right >= PANEL_ITEMS_MIN) return { box, left: true, kind: "shaded" };
+  if (left >= PANEL_ITEMS_MIN) return { box, left: false, kind: "shaded" };
   return null;
+}
+
+/**
+ * A menu down the page's left edge: the short lines that start there, MENU_LINES_MIN or more,
+ * with every line beside them (overlapping their height) starting MENU_GUTTER_MIN_PT right of
+ * the widest, at least three such lines, few of them on a menu line's baseline. A text column
+ * at the left edge has long lines there, which reach into the gutter: no menu.
+ */
+function findMenu(items: readonly Box[], page: { width: number }): SidePanel | null {
+  let edge = Infinity;
+  for (const item of items) edge = Math.min(edge, item.x0);
+  const short = items.filter((item) => item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width).sort((a, b) => a.y0 - b.y0);
+  // The longest stack: each line within a line's height of the one above (a menu's entries
+  // follow one another; a page's margin notes and a form's labels stand apart).
+  let best: Box[] = [];
+  let run: Box[] = [];
+  for (const item of short) {
+    const last = run[run.length - 1];
+    if (last && item.y0 - last.y1 > MENU_GAP_LINES_MAX * Math.max(item.y1 - item.y0, last.y1 - last.y0)) run = [];
+    run.push(item);
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < MENU_LINES_MIN) return null;
+  const box = { x0: edge, y0: Infinity, x1: -Infinity, y1: -Infinity };
+  for (const line of best) {
+    box.y0 = Math.min(box.y0, line.y0);
+    box.y1 = Math.max(box.y1, line.y1);
+    box.x1 = Math.max(box.x1, line.x1);
+  }
+  return menuOf(items, box);
+}
+
+/** The menu in `box`, when the items still stand so around it (menu lines inside, the text
+ *  beside it clear of its gutter, few shared baselines), or null. */
+function menuOf(items: readonly Box[], box: Box): SidePanel | null {
+  const menu: Box[] = [];
+  const beside: Box[] = [];
+  for (const item of items) {
+    if (item.y1 <= box.y0 || item.y0 >= box.y1) continue;
+    if (centreInside(item, box) && item.x1 <= box.x1) menu.push(item);
+    else if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT) beside.push(item);
+    else return null;
+  }
+  if (menu.length < MENU_LINES_MIN || beside.length < PANEL_ITEMS_MIN) return null;
+  // The text beside a menu starts about where the menu does: a stack of short lines halfway
+  // down a column (a listing, a list) has the other column's text beside it from the top.
+  const lineHeight = box.y1 - box.y0 > 0 ? (menu[0].y1 - menu[0].y0) : 0;
+  for (const item of items) if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT && item.y0 < box.y0 - MENU_TOP_LINES_MAX * lineHeight) return null;
+  let shared = 0;
+  for (const line of menu) if (beside.some((other) => Math.abs(other.y1 - line.y1) <= BASELINE_TOLERANCE_PT)) shared++;
+  if (shared > MENU_SHARED_ROWS_SHARE_MAX * menu.length) return null;
+  return { box, left: true, kind: "menu" };
 }
 
 function centreInside(item: Box, box: Box): boolean {

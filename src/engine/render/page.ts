@@ -19,7 +19,7 @@ import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
 import { figureTextLines } from "../layout/figure_text.js";
-import { findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
+import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
@@ -56,6 +56,7 @@ export function renderPage(
   const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const groups = keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading));
+  breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;

@@ -151,7 +151,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter((s) => s.full);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills)) {
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills) || proseBesideItems(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
@@ -684,6 +684,54 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
     }
   }
   return false;
+}
+
+/** A cell's line wraps when it has this many words at least ... */
+const WRAPPED_WORDS_MIN = 4;
+/** ... and ends within this many ems of its column's right edge. */
+const WRAPPED_EDGE_EMS = 2;
+/** Cells of one row share a baseline: their boxes' bottoms lie this many points apart at most
+ *  (a 9 pt label beside an 8 pt value differ by a fifth of a point). */
+const BASELINE_SLACK_PT = 1.5;
+/** Two flows side by side show themselves this many times in a run. */
+const FLOWS_BESIDE_MIN = 2;
+
+/**
+ * Whether one column's text runs on from row to row as prose while the row it runs on into
+ * holds cells on other baselines: two flows at their own leading side by side (a
+ * documentation site's menu, "Agents" | "Pipelines" | "Dead letters", beside its text; a
+ * paper's column of prose beside a table in the other column), not a table, whose row starts
+ * its cells on one line.
+ */
+function proseBesideItems(full: Slice[]): boolean {
+  const k = full[0].cells.length;
+  const rights = new Array<number>(k).fill(-Infinity);
+  for (const row of full) for (let c = 0; c < k; c++) rights[c] = Math.max(rights[c], row.cells[c].x1);
+  let seen = 0;
+  for (let r = 0; r + 1 < full.length; r++) {
+    const above = full[r];
+    const below = full[r + 1];
+    if (below.row !== above.row + 1 || !apartBaselines(below)) continue;
+    const wraps = (c: number) => {
+      const text = pieceText(above.cells[c]);
+      return rights[c] - above.cells[c].x1 <= WRAPPED_EDGE_EMS * above.em && text.split(/\s+/).length >= WRAPPED_WORDS_MIN && !CELL_TEXT_ENDS.test(text.trimEnd()) && LOWER_START.test(pieceText(below.cells[c]));
+    };
+    let wrapping = false;
+    for (let c = 0; c < k && !wrapping; c++) wrapping = wraps(c);
+    if (wrapping && ++seen >= FLOWS_BESIDE_MIN) return true;
+  }
+  return false;
+}
+
+/** Whether the row's cells stand on different baselines. */
+function apartBaselines(row: TextRow): boolean {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const cell of row.cells) {
+    low = Math.min(low, cell.y1);
+    high = Math.max(high, cell.y1);
+  }
+  return high - low > BASELINE_SLACK_PT;
 }
 
 /** A shaded panel holds at least this many rows of text above or below the run. */
