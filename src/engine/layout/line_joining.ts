@@ -235,6 +235,23 @@ function spanFacts(line: Line): number {
   return facts;
 }
 
+/**
+ * Rows by their centre, top to bottom, then fragments left to right: the order of
+ * `(a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0`, answered as -1, 0 or 1. A difference
+ * of two coordinates is a fraction that the engine boxes on the heap for every comparison
+ * (a fifth of the joiner's allocation); a small integer is not boxed. Unordered (NaN)
+ * centres fall through to the x test, and unordered x to 0, as the subtraction did.
+ */
+function byCentreThenLeft(a: Line, b: Line): number {
+  const ca = (a.y0 + a.y1) / 2;
+  const cb = (b.y0 + b.y1) / 2;
+  if (ca < cb) return -1;
+  if (ca > cb) return 1;
+  if (a.x0 < b.x0) return -1;
+  if (a.x0 > b.x0) return 1;
+  return 0;
+}
+
 export interface PrepareOptions {
   /** False when the extractor found no right-to-left letter on the page: no line then needs
    * the bidirectional pass, and none is searched for one. */
@@ -265,7 +282,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     else lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
-  lines.sort((a, b) => (a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0);
+  lines.sort(byCentreThenLeft);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
   for (const input of lines) {
