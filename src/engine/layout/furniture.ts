@@ -19,7 +19,7 @@
 import type { Line, PageModel } from "../model.js";
 import { everyTextSpan, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -298,7 +298,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
     // 25.90"), no folio's.
     const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
-    const tableRow = isTableRowAlone(texts.map(marginSignature), texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
+    const tableRow = isTableRowAlone(texts, texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
     const says = texts.map((t, k) => (numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
@@ -394,8 +394,47 @@ function marginPageNumber(text: string): number | null {
   return m ? Number(m[1] ?? m[2]) : null;
 }
 
+/**
+ * A margin line's text as pages compare it: lower case, each run of digits one "#", each run
+ * of white space one space, trimmed. That is `text.toLowerCase().replace(/\d+/g, "#")
+ * .replace(/\s+/g, " ").trim()` in one pass: every margin line of every page is asked, and the
+ * two replacements showed in profiles. A text with no digit and only single spaces inside
+ * comes back as its lower-cased self.
+ */
 function marginSignature(text: string): string {
-  return text.toLowerCase().replace(/\d+/g, "#").replace(/\s+/g, " ").trim();
+  const lower = text.toLowerCase();
+  let start = 0;
+  let end = lower.length;
+  while (start < end && isSpaceCode(lower.charCodeAt(start))) start++;
+  while (end > start && isSpaceCode(lower.charCodeAt(end - 1))) end--;
+  let out = "";
+  // lower[copied, i) goes to the signature as it is.
+  let copied = start;
+  let i = start;
+  while (i < end) {
+    const c = lower.charCodeAt(i);
+    const digit = isAsciiDigit(c);
+    if (!digit && !isSpaceCode(c)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    if (digit) while (j < end && isAsciiDigit(lower.charCodeAt(j))) j++;
+    else while (j < end && isSpaceCode(lower.charCodeAt(j))) j++;
+    // A lone plain space is its own replacement.
+    if (!digit && c === 0x20 && j === i + 1) {
+      i = j;
+      continue;
+    }
+    out += lower.slice(copied, i) + (digit ? "#" : " ");
+    copied = i = j;
+  }
+  return out + lower.slice(copied, end);
+}
+
+/** Whether a UTF-16 code unit is one of the digits 0–9 (what \d matches). */
+function isAsciiDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39;
 }
 
 /** A page's margin line, as the repetition test across pages needs it. */
@@ -491,11 +530,12 @@ const HEAD_ROW_PIECES_MAX = 3;
  * On a page alone: a row with a page number in two of its pieces and words in another is a
  * table's, a page has one number. (A head or foot may have more pieces than three: beamer's
  * author, title, date and "3 / 17". A row of numbers alone is a ruler's or a chart axis's
- * labels, no text either.) `signatures`: the row's pieces'; `numbers`: the numbers of its
- * pieces that read as page numbers.
+ * labels, no text either.) `texts`: the row's pieces' trimmed texts; `numbers`: the numbers of
+ * its pieces that read as page numbers. Most rows have one number at most: their pieces'
+ * signatures are not made.
  */
-function isTableRowAlone(signatures: readonly string[], numbers: readonly (number | null)[]): boolean {
-  return numbers.length >= 2 && signatures.some((s) => !FIGURES_ONLY.test(s)) && !isScale(numbers);
+function isTableRowAlone(texts: readonly string[], numbers: readonly (number | null)[]): boolean {
+  return numbers.length >= 2 && texts.some((t) => !FIGURES_ONLY.test(marginSignature(t))) && !isScale(numbers);
 }
 
 /** Numbers counting in equal steps, three at least: a ruler's or an axis's labels ("inch 1 2 3
