@@ -6,7 +6,7 @@
 // and MuPDF built the left margin's numbers into the lines beside them ("118 any ACM …").
 import type { Line, Span } from "../model.js";
 import { textSpanFrom } from "./lines.js";
-import { isBlankText } from "./whitespace.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 /** A margin holds at least this many numbers ... */
 export const LINE_NUMBERS_MIN = 5;
@@ -106,8 +106,12 @@ function numberPieces(lines: readonly Line[]): Piece[] {
   return pieces;
 }
 
+/** Whether the text's first character after white space is a digit: every line of the page
+ * is asked, so no trimmed copy is made. */
 function isDigitStart(text: string): boolean {
-  const c = text.trimStart().charCodeAt(0);
+  let k = 0;
+  while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
+  const c = text.charCodeAt(k);
   return c >= 48 && c <= 57;
 }
 
