@@ -66,10 +66,14 @@ export function appendFragment(target: Line, fragment: Line, em = Math.max(lineS
   const gap = fragment.x0 - target.x1;
   const last = target.spans[target.spans.length - 1];
   const first = fragment.spans[0];
-  if (gap > SPACE_GAP_EMS * em && !/\s$/.test(last.text) && !/^\s/.test(first.text)) {
+  // The ends' white space read by code (/\s$/ and /^\s/ ran for every join): an empty text's
+  // code is NaN, no space, as the patterns found none.
+  if (gap > SPACE_GAP_EMS * em && !isSpaceCode(last.text.charCodeAt(last.text.length - 1)) && !isSpaceCode(first.text.charCodeAt(0))) {
     target.spans.push({ ...last, text: " ", x0: target.x1, x1: fragment.x0 } satisfies Span);
   }
-  target.spans.push(...fragment.spans);
+  // One push a span, no spread: the count is read once, as the spread read it.
+  const spans = fragment.spans;
+  for (let k = 0, n = spans.length; k < n; k++) target.spans.push(spans[k]);
   target.x0 = Math.min(target.x0, fragment.x0);
   target.x1 = Math.max(target.x1, fragment.x1);
   target.y0 = Math.min(target.y0, fragment.y0);
