@@ -267,7 +267,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const deep: { line: Line; band: Band }[] = [];
   for (const line of lines) {
     // Blank span by blank span: joining and trimming every line's text to ask this showed in profiles.
-    if (line.spans.every((span) => isBlankText(span.text))) continue;
+    if (isBlankLine(line)) continue;
     // A contents entry (leaders.ts) is the text's, also at the page's foot: gnuplot's "Pause
     // 101" under "Lower 101" reads as a running foot with its page number.
     const band = line.contentsEntry ? null : bandOf(line, page);
@@ -489,8 +489,14 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
 /** The line with text that starts lowest on the page, or null. */
 function lowestLine(lines: readonly Line[]): Line | null {
   let lowest: Line | null = null;
-  for (const line of lines) if (line.wmode === 0 && (!lowest || line.y0 > lowest.y0) && !line.spans.every((span) => isBlankText(span.text))) lowest = line;
+  for (const line of lines) if (line.wmode === 0 && (!lowest || line.y0 > lowest.y0) && !isBlankLine(line)) lowest = line;
   return lowest;
+}
+
+/** Whether every span of the line is blank: a loop, for every line of every page is asked. */
+function isBlankLine(line: Line): boolean {
+  for (const span of line.spans) if (!isBlankText(span.text)) return false;
+  return true;
 }
 
 /**
