@@ -166,7 +166,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     // A figure's labels are part of its drawing, not of the text's hierarchy.
     if (figures.length > 0 && insideFrame(line, figures)) continue;
     if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
-    let entry = tallies.find((t) => sameSize(t.size, style.size) && t.bold === style.bold);
+    let entry = tallyOf(tallies, style);
     if (!entry) {
       entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
       tallies.push(entry);
@@ -176,6 +176,13 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
   }
   return tallies;
+}
+
+/** The tally of `style` among `tallies`, or undefined: a loop, where a closure was made for
+ * every line of every page. */
+function tallyOf(tallies: readonly StyleTally[], style: TextStyle): StyleTally | undefined {
+  for (const t of tallies) if (sameSize(t.size, style.size) && t.bold === style.bold) return t;
+  return undefined;
 }
 
 /** A subtitle is a short line ... */
