@@ -53,10 +53,16 @@ export function isContentsEntry(line: Line): boolean {
       }
     }
   }
-  if (!((final >= 0x30 && final <= 0x39) || ROMAN_DIGITS.includes(String.fromCharCode(final)))) return false;
+  if (!((final >= 0x30 && final <= 0x39) || isRomanDigitCode(final))) return false;
   // Dots in some span before the line's text is built: most lines ending in a letter have none.
   if (!spans.some((span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…"))) return false;
-  return LEADER_PAGE_END.test(spans.map((span) => span.text).join(""));
+  return LEADER_PAGE_END.test(lineText(line));
+}
+
+/** Whether a UTF-16 code unit is one of ROMAN_DIGITS, read without making it a string. */
+function isRomanDigitCode(code: number): boolean {
+  for (let k = 0; k < ROMAN_DIGITS.length; k++) if (ROMAN_DIGITS.charCodeAt(k) === code) return true;
+  return false;
 }
 
 /** A contents page's entries put together: a title ending in a dot leader with its page
