@@ -489,3 +489,18 @@ describe("renderPage: a glyph set apart inside code (shared-mime-info's spec)", 
     expect(md).not.toContain("```");
   });
 });
+
+describe("renderPage: a title wrapped onto a short second line (svc-md-1.1.14)", () => {
+  // A browser's article: a 20 pt title over a text column and a narrow aside, its second line
+  // set 0.2 pt into the first, short enough to stand in the text column's band alone.
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 20, bold: true, level: 1 }], running: new Set() };
+  const title = [line("City to test electric ferries on the harbour", { x: 50, y: 50, size: 20, bold: true }), line("line", { x: 50, y: 69.8, size: 20, bold: true })];
+  const text = Array.from({ length: 8 }, (_, k) => line(k === 7 ? "the end." : "The city will run two battery ferries on the", { x: 50, y: 110 + 12 * k }));
+  const aside = ["Related stories of the week", "New timetable for the harbour", "Bus lane on Ringvägen opens", "Why the ferries run late"].map((t, k) => line(t, { x: 330, y: 110 + 12 * k, size: 9 }));
+
+  it("is one heading, its lines joined, also when its lines overlap a little", () => {
+    const lines = prepareLines([...title, ...text, ...aside]);
+    const md = renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md.startsWith("# City to test electric ferries on the harbour line\n")).toBe(true);
+  });
+});

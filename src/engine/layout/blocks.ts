@@ -56,6 +56,10 @@ const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
  *  an indent) sits closer than this many ems below its first line; separate headings in one
  *  style are set further apart (a title page's title, edition and date). */
 const HEADING_WRAP_GAP_EMS_MAX = 0.5;
+/** ... and its glyph box may overlap the first's by this many ems: a browser sets a title's
+ *  lines closer than its font's ascent and descent (Chromium's "City to test electric ferries
+ *  on the harbour" | "line", 0.2 pt into each other at 20 pt). */
+const HEADING_WRAP_OVERLAP_EMS_MAX = 0.25;
 /** Monospace more than this many points above the body size is display type, not code. */
 const CODE_SIZE_OVER_BODY_MAX = 1.5;
 /** A monospace line with this share of its characters at a heading size is display type (a
@@ -1244,7 +1248,7 @@ const CHAPTER_LABEL = /^\s*(?:chapter|part|appendix|book|lecture|kapitel|teil|an
 /** ... set this many ems above it, at most. */
 const CHAPTER_LABEL_GAP_EMS_MAX = 2;
 
-function joinWrappedHeadings(blocks: Block[]): Block[] {
+export function joinWrappedHeadings(blocks: Block[]): Block[] {
   const out: Block[] = [];
   for (const block of blocks) {
     const prev = out[out.length - 1];
@@ -1263,7 +1267,7 @@ function joinWrappedHeadings(blocks: Block[]): Block[] {
       if (
         style.size === next.size &&
         style.bold === next.bold &&
-        gap >= 0 &&
+        gap >= -HEADING_WRAP_OVERLAP_EMS_MAX * emOf(above) &&
         gap < gapMax &&
         below.x0 < above.x1 &&
         below.x1 > above.x0 &&

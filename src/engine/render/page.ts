@@ -4,7 +4,7 @@
 import type { Line, PageLink, PageModel } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
-import { type Block, buildBlocks, isContactOnly, ITEM_BODY_TOLERANCE_EMS, nestListItems } from "../layout/blocks.js";
+import { type Block, buildBlocks, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems } from "../layout/blocks.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
@@ -90,6 +90,10 @@ export function renderPage(
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  // A title wrapped onto a short second line may fall into the band under it (its first line
+  // crosses the columns' gutter, the second does not): its lines meet again here.
+  const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
+  if (joined.length < blocks.length) blocks.splice(0, blocks.length, ...joined);
   putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), (lines): PageBlock => ({ kind: "paragraph", lines }));
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
