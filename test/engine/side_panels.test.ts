@@ -44,11 +44,17 @@ describe("a shaded side panel", () => {
   });
 
   it("is read after the text when it stands at the right", () => {
-    const panel = ["Key figures", "Revenue 12.4", "Staff 310", "Sites 4"].map((t, k) => line(t, { x: 420, y: 50 + 14 * k }));
-    const main = ["The year in brief: revenue grew on every site", "and the staff grew with it, on all four sites", "of the group, the new one in Borås included."].map((t, k) => line(t, { x: 60, y: 50 + 14 * k }));
+    const panel = ["Key figures", "Revenue 12.4", "Staff 310", "Sites 4", "Stores 22"].map((t, k) => line(t, { x: 420, y: 50 + 14 * k }));
+    const main = ["The year in brief: revenue grew on every site", "and the staff grew with it, on all four sites", "of the group, the new one in Borås included,", "and so did the stores, from eighteen to", "twenty-two over the year."].map((t, k) => line(t, { x: 60, y: 50 + 14 * k }));
     const items = [...panel, ...main];
     const found = findSidePanel(items, [fill(410, 40, 580, 200)], PAGE);
     expect(texts(orderWithSidePanel(items, found, orderForReadingTs))).toEqual([...main, ...panel].map(lineText));
+  });
+
+  it("is no side panel when it holds a few lines only (a table's shaded header cell)", () => {
+    const cell = ["Persons", "tested", "for HIV"].map((t, k) => line(t, { x: 500, y: 300 + 10 * k }));
+    const others = ["State", "Date", "Halt", "Halt days", "Persons trained", "counseled"].map((t, k) => line(t, { x: 60 + 70 * k, y: 305 }));
+    expect(findSidePanel([...cell, ...others], [fill(490, 296, 560, 334)], PAGE)).toBeNull();
   });
 
   it("is no side panel when the text beside it runs on above and below (a box in a column)", () => {

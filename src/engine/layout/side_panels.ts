@@ -13,8 +13,11 @@ import type { Box, OrderedGroup } from "./box.js";
 const PANEL_SIDE_MIN_PT = 24;
 /** A fill covering more of the page than this is the page's background (rulings.ts's limit). */
 const PANEL_PAGE_SHARE_MAX = 0.5;
-/** The panel holds this many items at least, and as many stand beside it. */
-const PANEL_ITEMS_MIN = 3;
+/** The panel holds this many items at least, and as many stand beside it: a table's shaded
+ *  header cell ("Persons" | "tested" | "for HIV" beside the other header cells) holds fewer. */
+const PANEL_ITEMS_MIN = 5;
+/** A menu has at least this many lines beside it. */
+const MENU_BESIDE_MIN = 3;
 /** Items beside the panel stand within its height, give or take this many points. */
 const PANEL_HEIGHT_SLACK_PT = 2;
 
@@ -179,7 +182,7 @@ function menuOf(items: readonly Box[], box: Box): SidePanel | null {
     else if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT) beside.push(item);
     else return null;
   }
-  if (menu.length < MENU_LINES_MIN || beside.length < PANEL_ITEMS_MIN) return null;
+  if (menu.length < MENU_LINES_MIN || beside.length < MENU_BESIDE_MIN) return null;
   // The text beside a menu starts about where the menu does: a stack of short lines halfway
   // down a column (a listing, a list) has the other column's text beside it from the top.
   const lineHeight = box.y1 - box.y0 > 0 ? (menu[0].y1 - menu[0].y0) : 0;
