@@ -142,6 +142,12 @@ function noteOverUploadLimit(file: string, bytes: Uint8Array): void {
   process.stderr.write(`note: ${file} is larger than the API's ${limits.uploadBytesMax / 1024 / 1024} MiB upload limit; converting locally anyway\n`);
 }
 
+function readFailure(code: string): string {
+  if (code === "ENOENT" || code === "ENOTDIR") return "no such file";
+  if (code === "EACCES") return "permission denied";
+  return "it is a directory (convert a directory with --out-dir DIR)";
+}
+
 /** An error that carries a SPEC.md code: a local DocumentError or a remote SvcError. */
 function codedError(err: unknown): { code: string; message: string; details?: unknown } | null {
   if (isDocumentError(err)) return err;
@@ -154,9 +160,21 @@ function isRemoteApiError(err: unknown): err is { code: string; message: string;
   return err instanceof Error && typeof (err as { code?: unknown }).code === "string" && "request_id" in err;
 }
 
+/** sysexits.h EX_NOINPUT: an input file that does not exist or cannot be read. */
+const EXIT_NO_INPUT = 66;
+
 async function convertSingleWith(file: string, args: Args, convert: (bytes: Uint8Array) => Promise<ConversionResult>): Promise<number> {
   const { readFile } = await import("node:fs/promises");
-  const bytes = await readFile(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (err) {
+    // A mistyped path is the user's, not the engine's: one line naming the file, no "internal error".
+    const reason = (err as NodeJS.ErrnoException).code;
+    if (reason !== "ENOENT" && reason !== "EACCES" && reason !== "EISDIR" && reason !== "ENOTDIR") throw err;
+    process.stderr.write(`svc: cannot read ${file}: ${readFailure(reason)}\n`);
+    return EXIT_NO_INPUT;
+  }
   let result: ConversionResult;
   try {
     result = await convert(bytes);

@@ -1,6 +1,6 @@
 // `svc convert` (DECISIONS.md §Command line) through the compiled bin, as a user runs it:
-// Markdown or JSON out, exit 2 with a JSON error for document errors, 64 for usage errors,
-// progress on stderr for long documents.
+// Markdown or JSON out, exit 2 with a JSON error for document errors, 64 for usage errors, 66
+// for an input it cannot read, progress on stderr for long documents.
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -46,6 +46,16 @@ const scratch = mkdtempSync(path.join(tmpdir(), "svc-cli-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe.concurrent("svc convert", () => {
+  it("names an input it cannot read in one line and exits 66 (EX_NOINPUT), no internal error", async () => {
+    const missing = await svc("convert", path.join(scratch, "no-such-report.pdf"), "--threads", "1");
+    expect(missing.code).toBe(66);
+    expect(missing.stderr).toBe(`svc: cannot read ${path.join(scratch, "no-such-report.pdf")}: no such file\n`);
+    expect(missing.stdout).toBe("");
+    const directory = await svc("convert", scratch, "--threads", "1");
+    expect(directory.code).toBe(66);
+    expect(directory.stderr).toContain("it is a directory (convert a directory with --out-dir DIR)");
+  });
+
   it("prints the Markdown on stdout and exits 0", async () => {
     const run = await svc("convert", fixture("headings.pdf"), "--threads", "1");
     expect(run.code).toBe(0);
