@@ -4,12 +4,14 @@
 // out "**T**for IEEE journal papers …" after "HIS demo file …"). The letter goes back to the
 // head of its word, and the lines it indented go back to the margin it stands at.
 import type { Line } from "../model.js";
-import { isBlankText } from "./whitespace.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
 
 /** A drop cap is set at least this many times the size of the text beside it ... */
 const DROP_CAP_SIZE_RATIO_MIN = 2;
 /** ... is one letter (after an opening quote, maybe) ... */
 const DROP_CAP_TEXT = /^["“‘']?\p{Lu}$/u;
+/** Its UTF-16 units at most, trimmed: a quote and a capital beyond the BMP. */
+const DROP_CAP_UNITS_MAX = 3;
 /** ... with the paragraph's first line starting at most this many of its ems right of it ... */
 const TEXT_GAP_EMS_MAX = 1.5;
 /** ... and its top within this many of the line's ems of the letter's top. */
@@ -25,9 +27,11 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
     // A letter's box is taller than wide or about square; a line of words is wide.
     if (cap.spans.length > 3 || cap.x1 - cap.x0 > 2 * (cap.y1 - cap.y0)) continue;
     const span = soleSpan(cap);
-    if (span === null || !DROP_CAP_TEXT.test(span.text.trim())) continue;
+    // A letter, after a quote maybe, is at most three UTF-16 units (a capital beyond the
+    // BMP takes two): most lines are ruled out before their text is trimmed.
+    if (span === null || trimmedLength(span.text) > DROP_CAP_UNITS_MAX || !DROP_CAP_TEXT.test(span.text.trim())) continue;
     const current: readonly Line[] = out ?? lines;
-    const first = current.find((line) => line !== cap && beside(cap, span.size, line));
+    const first = firstBeside(current, cap, span.size);
     if (first === undefined) continue;
     const letter = span.text.trim();
     const head = first.spans.findIndex((s) => !isBlankText(s.text));
@@ -57,12 +61,28 @@ function soleSpan(line: Line): Line["spans"][number] | null {
   return found;
 }
 
+/** The first of `lines` (the cap aside) that is beside the cap; undefined when none is. A
+ *  loop, where `find` made a closure for every candidate letter. */
+function firstBeside(lines: readonly Line[], cap: Line, capSize: number): Line | undefined {
+  for (const line of lines) if (line !== cap && beside(cap, capSize, line)) return line;
+  return undefined;
+}
+
 /** Whether `line` is the first line of the paragraph the letter opens: right of it, its top at
- *  the letter's, set at most half the letter's size. */
+ *  the letter's, set at most half the letter's size. The tests that need no size come first:
+ *  most lines stand elsewhere, and their spans are not read. */
 function beside(cap: Line, capSize: number, line: Line): boolean {
-  if (line.wmode !== 0) return false;
-  const size = line.spans.reduce((max, s) => (isBlankText(s.text) ? max : Math.max(max, s.size)), 0);
-  if (size === 0 || capSize < DROP_CAP_SIZE_RATIO_MIN * size) return false;
+  if (line.wmode !== 0 || !(line.y1 < cap.y1)) return false;
   const gap = line.x0 - cap.x1;
-  return gap >= -1 && gap <= TEXT_GAP_EMS_MAX * size && Math.abs(line.y0 - cap.y0) <= TOP_TOLERANCE_EMS * size && line.y1 < cap.y1;
+  if (!(gap >= -1)) return false;
+  const size = inkSize(line);
+  if (size === 0 || capSize < DROP_CAP_SIZE_RATIO_MIN * size) return false;
+  return gap <= TEXT_GAP_EMS_MAX * size && Math.abs(line.y0 - cap.y0) <= TOP_TOLERANCE_EMS * size;
+}
+
+/** The largest size among the line's spans with ink; 0 when none has ink. */
+function inkSize(line: Line): number {
+  let max = 0;
+  for (const s of line.spans) if (!isBlankText(s.text)) max = Math.max(max, s.size);
+  return max;
 }

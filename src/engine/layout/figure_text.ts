@@ -158,13 +158,18 @@ function linkedGroups(boxes: readonly Box[], gap: number): number[] {
     const reachX = edges[p + 2] + gap;
     const top = edges[p + 1] - gap;
     const bottom = edges[p + 3] + gap;
+    // a's root, found once: only a union here moves it, to the root it was joined under.
+    let ra = -1;
     for (let b = a + 1; b < n; b++) {
       const q = 4 * order[b];
       if (edges[q] > reachX) break;
       if (edges[q + 1] > bottom || edges[q + 3] < top) continue;
-      const ra = find(order[a]);
+      if (ra < 0) ra = find(order[a]);
       const rb = find(order[b]);
-      if (ra !== rb) parent[ra] = rb;
+      if (ra !== rb) {
+        parent[ra] = rb;
+        ra = rb;
+      }
     }
   }
   return boxes.map((_, i) => find(i));

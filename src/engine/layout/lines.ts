@@ -69,7 +69,7 @@ export function appendFragment(target: Line, fragment: Line, em = Math.max(lineS
   // The ends' white space read by code (/\s$/ and /^\s/ ran for every join): an empty text's
   // code is NaN, no space, as the patterns found none.
   if (gap > SPACE_GAP_EMS * em && !isSpaceCode(last.text.charCodeAt(last.text.length - 1)) && !isSpaceCode(first.text.charCodeAt(0))) {
-    target.spans.push({ ...last, text: " ", x0: target.x1, x1: fragment.x0 } satisfies Span);
+    target.spans.push(spaceSpan(last, target.x1, fragment.x0));
   }
   // One push a span, no spread: the count is read once, as the spread read it.
   const spans = fragment.spans;
@@ -78,6 +78,17 @@ export function appendFragment(target: Line, fragment: Line, em = Math.max(lineS
   target.x1 = Math.max(target.x1, fragment.x1);
   target.y0 = Math.min(target.y0, fragment.y0);
   target.y1 = Math.max(target.y1, fragment.y1);
+}
+
+/** A space in `last`'s style from x0 to x1: the copy `{ ...last, text: " ", x0, x1 }` made,
+ *  written out (a spread costs a property walk every join). Its properties come in Span's
+ *  order, the optional flags only when `last` has them, as the spread copied them. */
+function spaceSpan(last: Span, x0: number, x1: number): Span {
+  const { y0, y1, font, size, bold, italic, monospace, invisible, leader } = last;
+  if (invisible === undefined && leader === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace };
+  if (leader === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, invisible };
+  if (invisible === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, leader };
+  return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader };
 }
 
 /** A line of `spans`, its box the union of theirs. */

@@ -32,7 +32,9 @@ const FIGURE = /^[\s\d.,%+−–-]+$/;
 
 /** The page's rows of author blocks, as tables marked `authorGrid`, and the lines left. */
 export function findAuthorGrids(lines: readonly Line[], bodySize: number): { grids: Table[]; rest: Line[] } {
-  const names = lines.filter((line) => isName(line, bodySize));
+  // A loop, not a filter with a closure: every line of every page is asked.
+  const names: Line[] = [];
+  for (const line of lines) if (isName(line, bodySize)) names.push(line);
   if (names.length < 2) return { grids: [], rest: lines.slice() };
   const grids: Table[] = [];
   const taken = new Set<Line>();
@@ -59,6 +61,8 @@ function isName(line: Line, bodySize: number): boolean {
   for (const span of line.spans) {
     if (span.bold) return false;
     chars += span.text.length;
+    // Past the longest name the line is none, whatever its other spans hold.
+    if (chars > NAME_CHARS_MAX) return false;
     larger ||= span.size >= bodySize + NAME_OVER_BODY_PT;
   }
   return larger && chars <= NAME_CHARS_MAX && lineSize(line) >= bodySize + NAME_OVER_BODY_PT && !FIGURE.test(lineText(line));
