@@ -10,6 +10,7 @@ import type { Block } from "./blocks.js";
 import { FIGURE_CAPTION } from "./captions.js";
 import { figureBoxes, insideFrame } from "./figure_frames.js";
 import { lineText } from "./lines.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** A block longer than this is text, not a label, and ends the walk up from a caption. */
 export const FIGURE_LABEL_CHARS_MAX = 40;
@@ -17,6 +18,23 @@ export const FIGURE_LABEL_CHARS_MAX = 40;
 const FIGURE_LABEL_BLOCKS_MAX = 30;
 
 type AnyBlock = Block | { kind: "table" };
+
+/** The letters FIGURE_CAPTION's words start with (Figure, Fig., Scheme, Chart, Diagram,
+ *  Illustration, Abbildung, Figura), either case: its "i" flag matches no other letter to
+ *  them outside Unicode mode. */
+const FIGURE_WORD_INITIALS = "FfSsCcDdIiAa";
+
+/** Whether the line's first character after white space is one a figure's word starts
+ *  with: most paragraphs are ruled out without their first line's text being built. */
+function opensFigureWord(line: Line): boolean {
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let k = 0; k < text.length; k++) {
+      if (!isSpaceCode(text.charCodeAt(k))) return FIGURE_WORD_INITIALS.includes(text[k]);
+    }
+  }
+  return false;
+}
 
 export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
   let boxes: Rule[] | null = null;
@@ -26,7 +44,7 @@ export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[
     if (caption.kind !== "heading" && caption.kind !== "paragraph") continue;
     // A caption names its figure on its first line: that line is read, not the whole block
     // (every paragraph of every page comes through here).
-    if (!FIGURE_CAPTION.test(lineText(caption.lines[0]).trimStart())) continue;
+    if (!opensFigureWord(caption.lines[0]) || !FIGURE_CAPTION.test(lineText(caption.lines[0]).trimStart())) continue;
     if (caption.kind === "heading") blocks[i] = { kind: "paragraph", lines: caption.lines };
     boxes ??= figureBoxes(rules, page);
     if (boxes.length === 0) continue;

@@ -7,9 +7,8 @@
 // "results by city."). Taken out of the flow, they are read after everything else on the page.
 import type { Line, Rule } from "../model.js";
 import { lineStyle } from "./document_stats.js";
-import { lineText } from "./lines.js";
+import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
-import { isBlankText } from "./whitespace.js";
 
 /** A footnote rule is a horizontal stroke at most this thick ... */
 const RULE_THICKNESS_MAX_PT = 1.5;
@@ -86,9 +85,10 @@ export function startsNote(line: Line): boolean {
 /** Whether a line starts with a footnote's mark, raised or a superscript digit ("¹See …").
  *  Asked of every line a paragraph meets: its first span is looked at, not its whole text. */
 export function startsWithNoteMark(line: Line): boolean {
-  const first = line.spans.find((span) => !isBlankText(span.text));
-  if (first === undefined) return false;
-  return SUPERSCRIPT_MARK.test(first.text) || startsWithFootnoteMark(line);
+  // A loop, where `find` made a closure for every line.
+  const k = textSpanFrom(line.spans, 0, 1);
+  if (k >= line.spans.length) return false;
+  return SUPERSCRIPT_MARK.test(line.spans[k].text) || startsWithFootnoteMark(line);
 }
 const SUPERSCRIPT_MARK = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]/u;
 

@@ -59,8 +59,8 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   for (const l of lines) if (l.wmode === 0 && !l.slanted) widest = Math.max(widest, l.x1 - l.x0);
   if (widest <= 0) return none;
   const body = lines.filter((l) => l.wmode === 0 && !l.slanted && l.x1 - l.x0 >= BODY_WIDTH_SHARE * widest);
-  const left = commonEdge(body.map((l) => l.x0), Math.min);
-  const right = commonEdge(body.map((l) => l.x1), Math.max);
+  const left = commonEdge(edges(body, (l) => l.x0), Math.min);
+  const right = commonEdge(edges(body, (l) => l.x1), Math.max);
   if (left === null && right === null) return none;
   // Most pages set nothing in their margins: one look before any cutting.
   const intoMargin = (l: Line) => l.wmode === 0 && !l.slanted && ((left !== null && l.x0 < left - NOTE_GAP_MIN_PT) || (right !== null && l.x1 > right + NOTE_GAP_MIN_PT));
@@ -155,11 +155,19 @@ function joinStackedNotes<T extends { lines: Line[]; beside: Line | null }>(note
 /** The lines of one note follow at most this many ems apart, baseline to baseline. */
 const NOTE_LINE_PITCH_EMS_MAX = 1.5;
 
+/** Each line's `edge`, in a typed array for commonEdge to sort. */
+function edges(lines: readonly Line[], edge: (l: Line) => number): Float64Array {
+  const xs = new Float64Array(lines.length);
+  for (let i = 0; i < lines.length; i++) xs[i] = edge(lines[i]);
+  return xs;
+}
+
 /** The edge most body lines share (the lowest `pick` of a cluster of EDGE_LINES_MIN within
  *  EDGE_TOLERANCE_PT), or null. */
-function commonEdge(xs: number[], pick: (a: number, b: number) => number): number | null {
+function commonEdge(xs: Float64Array, pick: (a: number, b: number) => number): number | null {
   if (xs.length < EDGE_LINES_MIN) return null;
-  xs.sort((a, b) => a - b);
+  // A typed array sorts numbers natively, with no comparator called back.
+  xs.sort();
   let best: number | null = null;
   let bestCount = 0;
   for (let i = 0, j = 0; i < xs.length; i++) {

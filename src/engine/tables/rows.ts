@@ -8,7 +8,7 @@ const ROW_OVERLAP_MIN = 0.5;
 
 /** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
 export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
-  const sorted = items.slice().sort((p, q) => box(p).y0 - box(q).y0);
+  const sorted = byTop(items, box);
   const out: T[][] = [];
   let anchor: Box | null = null;
   for (const item of sorted) {
@@ -26,6 +26,30 @@ export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
     anchor = b;
   }
   return out;
+}
+
+/** Up to this many items an insertion sort on their tops beats a comparator sort that
+ *  asks `box` twice a comparison (a cell's lines, a band's: a few each). */
+const INSERTION_SORT_MAX = 16;
+
+/** The items sorted by their boxes' tops, ties in their order (as the stable sort has them). */
+function byTop<T>(items: readonly T[], box: (t: T) => Box): T[] {
+  const sorted = items.slice();
+  if (sorted.length > INSERTION_SORT_MAX) return sorted.sort((p, q) => box(p).y0 - box(q).y0);
+  const tops = new Float64Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) {
+    const item = sorted[i];
+    const top = box(item).y0;
+    let j = i;
+    while (j > 0 && tops[j - 1] > top) {
+      tops[j] = tops[j - 1];
+      sorted[j] = sorted[j - 1];
+      j--;
+    }
+    tops[j] = top;
+    sorted[j] = item;
+  }
+  return sorted;
 }
 
 export function hasText(cell: TableCell): boolean {
