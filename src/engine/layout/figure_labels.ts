@@ -20,9 +20,9 @@ const FIGURE_LABEL_BLOCKS_MAX = 30;
 type AnyBlock = Block | { kind: "table" };
 
 /** The letters FIGURE_CAPTION's words start with (Figure, Fig., Scheme, Chart, Diagram,
- *  Illustration, Abbildung, Figura), either case: its "i" flag matches no other letter to
- *  them outside Unicode mode. */
-const FIGURE_WORD_INITIALS = "FfSsCcDdIiAa";
+ *  Illustration, Abbildung, Figura), in lower case: its "i" flag matches them in either case
+ *  and no other character outside Unicode mode. */
+const FIGURE_WORD_INITIALS = "fscdia";
 
 /** Whether the line's first character after white space is one a figure's word starts
  *  with: most paragraphs are ruled out without their first line's text being built. */
@@ -30,7 +30,9 @@ function opensFigureWord(line: Line): boolean {
   for (const span of line.spans) {
     const text = span.text;
     for (let k = 0; k < text.length; k++) {
-      if (!isSpaceCode(text.charCodeAt(k))) return FIGURE_WORD_INITIALS.includes(text[k]);
+      const c = text.charCodeAt(k);
+      // An ASCII letter's lower case is its code with bit 0x20 set.
+      if (!isSpaceCode(c)) return c < 0x80 && FIGURE_WORD_INITIALS.includes(String.fromCharCode(c | 0x20));
     }
   }
   return false;
