@@ -57,11 +57,11 @@ export function splitAtPanel<T extends Box>(items: readonly T[], panel: SidePane
 }
 
 /**
- * Orders the page's items with `order` (reading_order.ts's orderForReading), reading a shaded
- * side panel (findSidePanel on the page's lines) as a column: the items above the panel, then
- * the panel and the text beside it, left to right, then the items below. Without a panel, or
- * when the page's items (its tables in place of their lines) no longer stand so around it,
- * `order(items)`.
+ * Orders the page's items with `order` (reading_order.ts's orderForReading), reading a side
+ * column (findSidePanel on the page's lines) as a column: the items above it, then a shaded
+ * panel and the text beside it, left to right, then the items below; or a menu, then the
+ * text beside and below it as one region. Without a side column, or when the page's items
+ * (its tables in place of their lines) no longer stand so around it, `order(items)`.
  */
 export function orderWithSidePanel<T extends Box>(items: readonly T[], found: SidePanel | null, order: (items: readonly T[]) => OrderedGroup<T>[]): OrderedGroup<T>[] {
   const panel = found && (found.kind === "menu" ? menuOf(items, found.box) : sidePanelOf(items, found.box));
