@@ -172,6 +172,10 @@ describe("a CV printed by Chromium (fixtures/real/gen-cv-p1)", async () => {
     expect(markdown).toContain("Storgatan 12\\\n411 38 Göteborg\\\n+46 31 555 0192\\\nmaria.lindqvist@example.se\n\n## Skills");
   });
 
+  it("writes the languages, each closing on a bracket, a line each in one paragraph", () => {
+    expect(markdown).toContain("## Languages\n\nSwedish (native)\\\nEnglish (fluent)\\\nGerman (good)\n\n");
+  });
+
   it("keeps each role's dates, set flush right on its row, in its heading", () => {
     expect(markdown).toContain("\n### Lead Data Engineer 2021 – present\n");
     expect(markdown).toContain("\n### MSc Computer Science 2015 – 2017\n");

@@ -1099,6 +1099,9 @@ const CLAUSE_GOES_ON = /[,;\-–—&/]\s*$/;
 /** The room must hold the word and a space of this many ems. */
 const WORD_SPACE_EMS = 0.3;
 
+/** A word in brackets closing a short line ends no sentence: a language's level, "Swedish
+ *  (native)", a unit's "(kg)". */
+const BRACKETED_END = /\p{L}\)$/u;
 /** An initialism or a company's, a street's abbreviation at a line's end: "B.V.", "Ltd.". */
 const ABBREVIATION_END = /(?:\b\p{Lu}\.){2,}$|\b(?:Ltd|Inc|Co|Corp|Bros|St|Ave|Rd)\.$/u;
 
@@ -1150,7 +1153,7 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
         // of such lines (markLineSets). A company's abbreviation ends none ("Northwind
         // Logistics B.V." over its street).
-        if (!ITEM_END.test(texts[k].trimEnd()) || ABBREVIATION_END.test(texts[k].trimEnd())) breaks[k] = true;
+        if (!ITEM_END.test(texts[k].trimEnd()) || ABBREVIATION_END.test(texts[k].trimEnd()) || BRACKETED_END.test(texts[k].trimEnd())) breaks[k] = true;
         else if (!breaks[k]) ends[k] = true;
       }
       if ((lastWraps || roomForNext) && !breaks[last]) ends[last] = true;
