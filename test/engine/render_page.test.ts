@@ -2,7 +2,10 @@
 // caption, labels) set at the top of the next column (issue 9, item 2: reading order on real
 // multi-column papers; fixtures/real/paper-tracemonkey-p2), and code lines keep their spans'
 // spacing. Synthetic lines (test/support/layout.ts).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
@@ -502,5 +505,13 @@ describe("renderPage: a title wrapped onto a short second line (svc-md-1.1.14)",
     const lines = prepareLines([...title, ...text, ...aside]);
     const md = renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
     expect(md.startsWith("# City to test electric ferries on the harbour line\n")).toBe(true);
+  });
+});
+
+describe("renderPage: a table floated beside the text (fixtures/real/gen-wiki-p1, svc-md-1.1.14)", () => {
+  it("follows the paragraph it stands beside, which goes on whole", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-wiki-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown).toContain("It lies in the west of the country, between the provinces of Västergötland, Dalsland and Värmland. The lake drains into the Göta älv, which flows to the sea at Gothenburg.\n\n| **Location** |");
   });
 });

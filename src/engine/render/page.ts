@@ -90,6 +90,19 @@ export function renderPage(
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  // A table floated beside the text (a web page's infobox) has no gutter of its own to the
+  // reading order, which puts it by its top, inside the paragraph beside it: the paragraph
+  // goes on below it and the table follows, as at a column's floats.
+  // Only a table beside the paragraph, starting by its side: a table under a paragraph, or
+  // under its caption, broke nothing.
+  for (let k = blocks.length - 2; k >= 1; k--) {
+    const float = blocks[k];
+    const before = blocks[k - 1];
+    if (float.kind !== "table" || before.kind !== "paragraph") continue;
+    const { table } = float;
+    const last = before.lines[before.lines.length - 1];
+    if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, k);
+  }
   // A title wrapped onto a short second line may fall into the band under it (its first line
   // crosses the columns' gutter, the second does not): its lines meet again here.
   const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
