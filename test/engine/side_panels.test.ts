@@ -51,6 +51,13 @@ describe("a shaded side panel", () => {
     expect(texts(orderWithSidePanel(items, found, orderForReadingTs))).toEqual([...main, ...panel].map(lineText));
   });
 
+  it("is looked for among the first 64 fills of a panel's size only (a map's thousand shapes are walked once each at most)", () => {
+    const { panel, main, rules } = cvPage();
+    const decoys = (n: number) => Array.from({ length: n }, (_, k) => fill(300 + (k % 8) * 30, 500 + Math.floor(k / 8) * 30, 326 + (k % 8) * 30, 526 + Math.floor(k / 8) * 30));
+    expect(findSidePanel([...panel, ...main], [...decoys(63), ...rules], PAGE)).not.toBeNull();
+    expect(findSidePanel([...panel, ...main], [...decoys(64), ...rules], PAGE)).toBeNull();
+  });
+
   it("is no side panel when it holds a few lines only (a table's shaded header cell)", () => {
     const cell = ["Persons", "tested", "for HIV"].map((t, k) => line(t, { x: 500, y: 300 + 10 * k }));
     const others = ["State", "Date", "Halt", "Halt days", "Persons trained", "counseled"].map((t, k) => line(t, { x: 60 + 70 * k, y: 305 }));

@@ -8,9 +8,12 @@
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
 import type { Box, OrderedGroup } from "./box.js";
+import { lowerBound } from "../tables/sorted_search.js";
 
 /** A panel is shaded: a filled rectangle wider and taller than this (points), not a drawn rule. */
 const PANEL_SIDE_MIN_PT = 24;
+/** Fills of a panel's size looked at on a page, at most. */
+const PANEL_CANDIDATES_MAX = 64;
 /** A fill covering more of the page than this is the page's background (rulings.ts's limit). */
 const PANEL_PAGE_SHARE_MAX = 0.5;
 /** The panel holds this many items at least, and as many stand beside it: a table's shaded
@@ -107,12 +110,16 @@ export function findSidePanel(items: readonly Box[], rules: readonly Rule[], pag
 }
 
 function findShadedPanel(items: readonly Box[], rules: readonly Rule[], page: { width: number; height: number }): SidePanel | null {
+  let candidates = 0;
   for (const rule of rules) {
     if (rule.kind !== "fill") continue;
     const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
     const w = box.x1 - box.x0;
     const h = box.y1 - box.y0;
     if (w < PANEL_SIDE_MIN_PT || h < PANEL_SIDE_MIN_PT || w * h > PANEL_PAGE_SHARE_MAX * page.width * page.height) continue;
+    // Each candidate walks the page's lines: a map or a chart of thousands of filled shapes
+    // is no page with a side panel, and is not walked thousands of times.
+    if (++candidates > PANEL_CANDIDATES_MAX) return null;
     const panel = sidePanelOf(items, box);
     if (panel) return panel;
   }
@@ -187,9 +194,14 @@ function menuOf(items: readonly Box[], box: Box): SidePanel | null {
   // down a column (a listing, a list) has the other column's text beside it from the top.
   const lineHeight = box.y1 - box.y0 > 0 ? (menu[0].y1 - menu[0].y0) : 0;
   for (const item of items) if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT && item.y0 < box.y0 - MENU_TOP_LINES_MAX * lineHeight) return null;
+  // The text's baselines sorted once: each menu line asks a binary search, so a page of
+  // thousands of lines on either side stays linear-logarithmic.
+  const baselines = Float64Array.from(beside, (other) => other.y1).sort();
   let shared = 0;
-  for (const line of menu) if (beside.some((other) => Math.abs(other.y1 - line.y1) <= BASELINE_TOLERANCE_PT)) shared++;
-  if (shared > MENU_SHARED_ROWS_SHARE_MAX * menu.length) return null;
+  for (const line of menu) {
+    const at = lowerBound(baselines, line.y1 - BASELINE_TOLERANCE_PT);
+    if (at < baselines.length && baselines[at] <= line.y1 + BASELINE_TOLERANCE_PT && ++shared > MENU_SHARED_ROWS_SHARE_MAX * menu.length) return null;
+  }
   return { box, left: true, kind: "menu" };
 }
 
