@@ -10,6 +10,14 @@ export interface Box {
   y1: number;
 }
 
+/** Whether `item`'s centre lies in `box` (edges included): a line or a cell belongs to the
+ *  frame, panel or figure holding most of it. */
+export function centreInside(item: Box, box: Box): boolean {
+  const cx = (item.x0 + item.x1) / 2;
+  const cy = (item.y0 + item.y1) / 2;
+  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
+}
+
 /** The smallest box holding all of `items` (infinite edges when there are none). */
 export function unionOf(items: readonly Box[]): Box {
   let x0 = Infinity;

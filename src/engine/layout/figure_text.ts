@@ -10,7 +10,7 @@
 // a figure, and its labels are left out, unless its box holds running text (a callout box
 // drawn around a paragraph is no figure).
 import type { Drawing, Line, Mark, Rule } from "../model.js";
-import type { Box } from "./box.js";
+import { type Box, centreInside } from "./box.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
 import { lineText } from "./lines.js";
@@ -124,12 +124,6 @@ function extend(box: Box, by: Box): void {
   box.y0 = Math.min(box.y0, by.y0);
   box.x1 = Math.max(box.x1, by.x1);
   box.y1 = Math.max(box.y1, by.y1);
-}
-
-function centreInside(line: Line, box: Box): boolean {
-  const x = (line.x0 + line.x1) / 2;
-  const y = (line.y0 + line.y1) / 2;
-  return x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
 }
 
 /** Each box's group (the index of its group's root): boxes `gap` apart or closer are linked,

@@ -7,7 +7,7 @@
 // or for a menu its own leading (its lines share no baselines with the text beside them, as a
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
-import type { Box, OrderedGroup } from "./box.js";
+import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
 /** A panel is shaded: a filled rectangle wider and taller than this (points), not a drawn rule. */
@@ -169,13 +169,7 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
     if (run.length > best.length) best = run;
   }
   if (best.length < MENU_LINES_MIN) return null;
-  const box = { x0: edge, y0: Infinity, x1: -Infinity, y1: -Infinity };
-  for (const line of best) {
-    box.y0 = Math.min(box.y0, line.y0);
-    box.y1 = Math.max(box.y1, line.y1);
-    box.x1 = Math.max(box.x1, line.x1);
-  }
-  return menuOf(items, box);
+  return menuOf(items, { ...unionOf(best), x0: edge });
 }
 
 /** The menu in `box`, when the items still stand so around it (menu lines inside, the text
@@ -203,10 +197,4 @@ function menuOf(items: readonly Box[], box: Box): SidePanel | null {
     if (at < baselines.length && baselines[at] <= line.y1 + BASELINE_TOLERANCE_PT && ++shared > MENU_SHARED_ROWS_SHARE_MAX * menu.length) return null;
   }
   return { box, left: true, kind: "menu" };
-}
-
-function centreInside(item: Box, box: Box): boolean {
-  const cx = (item.x0 + item.x1) / 2;
-  const cy = (item.y0 + item.y1) / 2;
-  return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1;
 }

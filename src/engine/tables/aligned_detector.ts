@@ -8,6 +8,7 @@
 import type { Line, Span } from "../model.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
+import { centreInside } from "../layout/box.js";
 import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
@@ -671,17 +672,15 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
   const y0 = rows[0].y0;
   const y1 = rows[rows.length - 1].y1;
   const local = frames.filter((f) => f.y1 > y0 && f.y0 < y1);
-  for (const f of local) {
-    for (const row of rows) {
-      const cells = row.cells;
-      let inside = 0;
-      for (const cell of cells) {
-        const cx = (cell.x0 + cell.x1) / 2;
-        const cy = (cell.y0 + cell.y1) / 2;
-        if (cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1) inside++;
-      }
-      if (inside > 0 && inside < cells.length) return true;
-    }
+  return local.some((f) => splitsARow(rows, f));
+}
+
+/** Whether `box` holds some cells of a row (by their centres) but not the others. */
+function splitsARow(rows: readonly TextRow[], box: Box): boolean {
+  for (const row of rows) {
+    let inside = 0;
+    for (const cell of row.cells) if (centreInside(cell, box)) inside++;
+    if (inside > 0 && inside < row.cells.length) return true;
   }
   return false;
 }
@@ -747,22 +746,12 @@ function splitByPanel(run: Slice[], rows: PageRows, fills: Box[]): boolean {
   if (fills.length === 0) return false;
   const first = run[0].row;
   const last = run[run.length - 1].row;
-  const inside = (f: Box, b: Box) => {
-    const cx = (b.x0 + b.x1) / 2;
-    const cy = (b.y0 + b.y1) / 2;
-    return cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1;
-  };
   for (const f of fills) {
-    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1) continue;
-    const split = run.some((row) => {
-      const n = row.cells.filter((cell) => inside(f, cell)).length;
-      return n > 0 && n < row.cells.length;
-    });
-    if (!split) continue;
+    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1 || !splitsARow(run, f)) continue;
     let outside = 0;
     for (let j = 0; j < rows.length && outside < PANEL_ROWS_OUTSIDE_MIN; j++) {
       if (j >= first && j <= last) continue;
-      if (rows.lines(j).some((line) => inside(f, line))) outside++;
+      if (rows.lines(j).some((line) => centreInside(line, f))) outside++;
     }
     if (outside >= PANEL_ROWS_OUTSIDE_MIN) return true;
   }
