@@ -90,19 +90,7 @@ export function renderPage(
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
-  // A table floated beside the text (a web page's infobox) has no gutter of its own to the
-  // reading order, which puts it by its top, inside the paragraph beside it: the paragraph
-  // goes on below it and the table follows, as at a column's floats.
-  // Only a table beside the paragraph, starting by its side: a table under a paragraph, or
-  // under its caption, broke nothing.
-  for (let k = blocks.length - 2; k >= 1; k--) {
-    const float = blocks[k];
-    const before = blocks[k - 1];
-    if (float.kind !== "table" || before.kind !== "paragraph") continue;
-    const { table } = float;
-    const last = before.lines[before.lines.length - 1];
-    if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, k);
-  }
+  joinAroundSideTables(blocks);
   // A title wrapped onto a short second line may fall into the band under it (its first line
   // crosses the columns' gutter, the second does not): its lines meet again here.
   const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
@@ -196,6 +184,24 @@ function goesOnAtTop(before: readonly Line[], after: readonly Line[], afterText:
   if (Math.abs(lineSize(last) - lineSize(first)) >= 0.5 || FLOAT_CAPTION.test(afterText)) return false;
   if (first.spans.find((span) => span.text.trim() !== "")?.bold) return false;
   return !(after.length >= 2 && first.x0 - after[1].x0 > FIRST_LINE_INDENT_EMS_MIN * lineSize(first));
+}
+
+/**
+ * A table floated beside the text (a web page's infobox) has no gutter of its own to the
+ * reading order, which puts it by its top, inside the paragraph beside it: the paragraph goes
+ * on below it and the table follows, as at a column's floats (joinAcrossFloats). Only a table
+ * beside the paragraph, starting by its side: a table under a paragraph, or under its
+ * caption, broke nothing.
+ */
+function joinAroundSideTables(blocks: PageBlock[]): void {
+  for (let k = blocks.length - 2; k >= 1; k--) {
+    const float = blocks[k];
+    const before = blocks[k - 1];
+    if (float.kind !== "table" || before.kind !== "paragraph") continue;
+    const { table } = float;
+    const last = before.lines[before.lines.length - 1];
+    if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, k);
+  }
 }
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */
