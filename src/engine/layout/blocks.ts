@@ -1308,6 +1308,9 @@ const EMAIL_ADDRESS = String.raw`[\w.+-]+@[\w-]+\.[\w.-]+`;
 const WEB_ADDRESS_START = String.raw`(?:https?:\/\/|www\.)`;
 const CONTACT_DETAIL_SOURCE = String.raw`${EMAIL_ADDRESS}|\b${WEB_ADDRESS_START}\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b`;
 const CONTACT_DETAIL = new RegExp(CONTACT_DETAIL_SOURCE, "i");
+/** What each alternative of CONTACT_DETAIL_SOURCE cannot match without: "@", "://" or
+ *  "www." (any case), "+", "1-". */
+const CONTACT_HINT = /[@+]|:\/\/|www\.|1-/i;
 /** Every piece of contact details in a text, for taking them out. */
 const CONTACT_DETAILS = new RegExp(CONTACT_DETAIL_SOURCE, "gi");
 
@@ -1316,7 +1319,9 @@ const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRES
 
 /** Whether the text is contact details and nothing else, but their labels ("E-mail:"). */
 export function isContactOnly(text: string): boolean {
-  if (!CONTACT_DETAIL.test(text)) return false;
+  // Asked of nearly every line of prose (sets of short lines): each kind of detail needs one
+  // of CONTACT_HINT's strings, which a pattern of literals finds far faster.
+  if (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text)) return false;
   const rest = text.replace(CONTACT_DETAILS, " ").replace(CONTACT_LABEL, " ");
   return !/\p{L}/u.test(rest);
 }
