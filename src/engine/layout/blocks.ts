@@ -3,6 +3,7 @@
 // is a heading because of how the whole document is set, not one page.
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import type { Line, Span } from "../model.js";
+import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
@@ -487,7 +488,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
 
 /** `pageLeft`: the left edge of the page's text, where a column's flush-right lines leave
  * their room (an invoice's "Invoice no.: …" | "Date: …" block, a column of its own). */
-export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity): Block[] {
+export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, floats: readonly Box[] = []): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const facts = column.map(lineStyleFacts);
@@ -499,6 +500,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     left = Math.min(left, line.x0);
     right = Math.max(right, line.x1);
   }
+  const rights = rightEdgesBesideFloats(column, right, floats);
   const usualGap = usualLineGap(column, styles, texts);
   const indents = firstLineIndents(column, INDENT_EMS_MIN);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
@@ -506,7 +508,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const lineBreaks = new Array<boolean>(column.length).fill(false);
   const setEnds = new Array<boolean>(column.length).fill(false);
   markLineSets(lineBreaks, setEnds, column, styles, texts);
-  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, stats, Math.min(left, pageLeft));
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, rights, stats, Math.min(left, pageLeft));
   markLabelledLines(lineBreaks, texts, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
@@ -543,7 +545,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, right, flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = {
         lines: [line],
         mono,
@@ -1078,6 +1080,33 @@ function startsWithBoldLabel(line: Line): boolean {
 /** A field's label is short: longer bold text ending in a colon is a lead-in sentence. */
 const LABEL_CHARS_MAX = 40;
 
+/** A float needs this many lines of the column beside it before their right edge is its own:
+ *  one or two lines there may all be a paragraph's short last lines. */
+const LINES_BESIDE_FLOAT_MIN = 3;
+
+/**
+ * The right edge each line's room is measured against. Text wrapping beside a float (a web
+ * page's infobox on the right, its text going on full width below it) has its own right edge
+ * there, the float's left edge less the gutter: a line beside the float that ends a sentence
+ * is no paragraph's last line for falling short of the full-width lines below. That edge is
+ * the widest line of the column sharing the float's band and ending left of it.
+ */
+function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): number[] {
+  const rights = column.map(() => right);
+  for (const float of floats) {
+    const beside: number[] = [];
+    let bandRight = -Infinity;
+    column.forEach((line, k) => {
+      if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) return;
+      beside.push(k);
+      bandRight = Math.max(bandRight, line.x1);
+    });
+    if (beside.length < LINES_BESIDE_FLOAT_MIN) continue;
+    for (const k of beside) rights[k] = Math.min(rights[k], bandRight);
+  }
+  return rights;
+}
+
 /** Lines that each leave room for the next line's first word, this many or more in a row and
  * each starting with a capital or a digit, were broken by their author (form-sleep-study's
  * "To quickly shed sleepiness - 1 to 5 minutes" | "To increase performance …", an address's
@@ -1108,15 +1137,15 @@ const ABBREVIATION_END = /(?:\b\p{Lu}\.){2,}$|\b(?:Ltd|Inc|Co|Corp|Bros|St|Ave|R
 /** Marks the lines of each set of short lines: a line break after each but the last (in
  * `breaks`), and a new block after the last where it leaves room for the next line's first
  * word (in `ends`). */
-function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, right: number, stats: DocumentStats, pageLeft: number): void {
+function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, rights: readonly number[], stats: DocumentStats, pageLeft: number): void {
   let start = 0;
   // A set flush right (a title page's "A high-level interactive language …" | "Edition 7 for
   // Octave version 7.3.0" | "November 2022") leaves its room on the left, up to the page's
   // text where it is a column of its own.
   let flushRight = false;
-  const room = (k: number) => (flushRight ? column[k].x0 - pageLeft : right - column[k].x1);
+  const room = (k: number) => (flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1);
   for (let i = 1; i <= column.length; i++) {
-    if (i - start === 1 && i < column.length) flushRight = isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], right);
+    if (i - start === 1 && i < column.length) flushRight = isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], rights[i - 1]);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
@@ -1135,7 +1164,7 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
       !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
     // A signature's "Richard Okafor" over "Business Development Manager".
-    const pair = i - start === 2 && room(start) > SHORT_PAIR_ROOM_SHARE * (right - left);
+    const pair = i - start === 2 && room(start) > SHORT_PAIR_ROOM_SHARE * (rights[start] - left);
     if (i - start >= SHORT_SET_LINES_MIN || pair) {
       // The set's last line parts from the next too when it leaves room for its first word
       // (an address over the text after it, set at another indent).

@@ -11,7 +11,7 @@ import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
 import { lineSize } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
-import type { Box } from "../layout/box.js";
+import { type Box, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { keepColumnFootCode } from "../layout/column_foot_code.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
@@ -25,6 +25,7 @@ import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
+import { sideTableTitle } from "../tables/side_titles.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
 export interface PageRender {
@@ -64,6 +65,9 @@ export function renderPage(
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
+  const titles = takeSideTableTitles(groups);
+  const floats = tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])]));
+  const titleBlocks = new Set<PageBlock>();
   let columns = 1;
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
@@ -71,7 +75,7 @@ export function renderPage(
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft));
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft, floats));
       run = [];
     };
     for (const item of group.items) {
@@ -80,6 +84,12 @@ export function renderPage(
         blocks.push(...authorBlocks(item.table));
       } else if (item.table) {
         flush();
+        const title = titles.get(item.table);
+        if (title) {
+          const block: PageBlock = { kind: "paragraph", lines: title };
+          titleBlocks.add(block);
+          blocks.push(block);
+        }
         blocks.push({ kind: "table", table: item.table });
       } else {
         run.push(item as Line);
@@ -90,7 +100,7 @@ export function renderPage(
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
-  joinAroundSideTables(blocks);
+  joinAroundSideTables(blocks, titleBlocks);
   // A title wrapped onto a short second line may fall into the band under it (its first line
   // crosses the columns' gutter, the second does not): its lines meet again here.
   const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
@@ -191,17 +201,39 @@ function goesOnAtTop(before: readonly Line[], after: readonly Line[], afterText:
  * reading order, which puts it by its top, inside the paragraph beside it: the paragraph goes
  * on below it and the table follows, as at a column's floats (joinAcrossFloats). Only a table
  * beside the paragraph, starting by its side: a table under a paragraph, or under its
- * caption, broke nothing.
+ * caption, broke nothing. The table's title (takeSideTableTitles) floats with it.
  */
-function joinAroundSideTables(blocks: PageBlock[]): void {
+function joinAroundSideTables(blocks: PageBlock[], titleBlocks: ReadonlySet<PageBlock>): void {
   for (let k = blocks.length - 2; k >= 1; k--) {
     const float = blocks[k];
-    const before = blocks[k - 1];
-    if (float.kind !== "table" || before.kind !== "paragraph") continue;
+    if (float.kind !== "table") continue;
+    const start = titleBlocks.has(blocks[k - 1]) ? k - 1 : k;
+    const before = blocks[start - 1];
+    if (start === 0 || before.kind !== "paragraph") continue;
     const { table } = float;
     const last = before.lines[before.lines.length - 1];
-    if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, k);
+    if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, start);
   }
+}
+
+/**
+ * Takes each side table's title line out of its reading-order group (sideTableTitle): it is
+ * written just before the table, wherever the group put it by its top.
+ */
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[]): Map<Table, Line[]> {
+  const titles = new Map<Table, Line[]>();
+  for (const group of groups) {
+    const lines = group.items.filter((item): item is Line & { table?: undefined } => !item.table);
+    for (const item of group.items) {
+      if (!item.table || item.table.authorGrid) continue;
+      const title = sideTableTitle(item.table, lines);
+      if (title.length > 0) titles.set(item.table, title);
+    }
+    if (titles.size === 0) continue;
+    const taken = new Set<Line>([...titles.values()].flat());
+    group.items = group.items.filter((item) => item.table || !taken.has(item as Line));
+  }
+  return titles;
 }
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */
