@@ -1467,3 +1467,37 @@ describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents
     expect(buildBlocks(lines, STATS)).toHaveLength(3);
   });
 });
+
+describe("buildBlocks: lines beside a float measure their room against the float's band (docs/engine.md §Blocks; fixtures/real/gen-wiki-p1)", () => {
+  // Ragged text wrapping left of an infobox (x 300–450, y 100–160) and going on full width
+  // under it: the lines beside it end near x 260, those under it near x 440.
+  const INFOBOX = { x0: 300, y0: 100, x1: 450, y1: 160 };
+  const beside = (lastBeside: Line) => [
+    lineTo("The lake was formed after the last ice age, about", 72, 100, 262),
+    lineTo("ten thousand years ago, when the melting ice sheet", 72, 112, 258),
+    lineTo("left a depression that filled with water.", 72, 124, 240),
+    lastBeside,
+    lineTo("Vänern is divided into two basins, Dalbosjön in the west and the east", 72, 160, 440),
+    lineTo("separated by the peninsulas of the lake, as the maps show.", 72, 172, 300),
+  ];
+
+  it("goes on after a line beside the float that ends a sentence near the float's edge", () => {
+    const lines = beside(lineTo("For a time it was connected to the sea.", 72, 136, 230));
+    // Split at "with water." against the full-width lines below; whole against the band's edge.
+    expect(buildBlocks(lines, STATS).map(texts)).toHaveLength(3);
+    const blocks = buildBlocks(lines, STATS, undefined, Infinity, [INFOBOX]);
+    expect(blocks.map(texts)[0]).toContain("filled with water. | For a time it was connected to the sea.");
+  });
+
+  it("still ends a paragraph at a line beside the float that falls short of its band", () => {
+    const blocks = buildBlocks(beside(lineTo("On both sides.", 72, 136, 140)), STATS, undefined, Infinity, [INFOBOX]);
+    expect(blocks.map(texts)[0].endsWith("On both sides.")).toBe(true);
+    expect(blocks.map(texts)[1].startsWith("Vänern is divided")).toBe(true);
+  });
+
+  it("leaves the column's edge alone when too few lines stand beside the float (their own short ends)", () => {
+    const lines = [lineTo("A paragraph ends here in a short line.", 72, 100, 240), lineTo("Another paragraph runs the column's full width, to the right edge.", 72, 112, 440), lineTo("and ends.", 72, 124, 120)];
+    const blocks = buildBlocks(lines, STATS, undefined, Infinity, [{ x0: 300, y0: 96, x1: 450, y1: 110 }]);
+    expect(blocks).toHaveLength(2);
+  });
+});

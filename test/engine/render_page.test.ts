@@ -512,6 +512,19 @@ describe("renderPage: a table floated beside the text (fixtures/real/gen-wiki-p1
   it("follows the paragraph it stands beside, which goes on whole", async () => {
     const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-wiki-p1.pdf")));
     const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
-    expect(markdown).toContain("It lies in the west of the country, between the provinces of Västergötland, Dalsland and Värmland. The lake drains into the Göta älv, which flows to the sea at Gothenburg.\n\n| **Location** |");
+    expect(markdown).toContain("It lies in the west of the country, between the provinces of Västergötland, Dalsland and Värmland. The lake drains into the Göta älv, which flows to the sea at Gothenburg.\n\n**Lake Vänern**\n\n| **Location** |");
+  });
+
+  it("takes the table's title, set over it beside the paragraph's first line, with the table (svc-md-1.1.15)", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-wiki-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown.startsWith("# Lake Vänern\n\n**Vänern** is the largest lake")).toBe(true);
+    expect(markdown).not.toContain("### Lake Vänern");
+  });
+
+  it("keeps a paragraph beside the table whole where a line ends a sentence short of the full-width lines below (svc-md-1.1.15)", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-wiki-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown).toContain("a depression that filled with water. For a time it was connected to the sea on both sides.\n\n## Geography");
   });
 });
