@@ -1495,3 +1495,35 @@ describe("a table in one column of a two-column page (issue 9: fixtures/real/gen
     expect(md.trimEnd().split("\n").filter((l) => !l.startsWith("<!--")).pop()).toBe("1Corresponding author: a.devries@example.org");
   });
 });
+
+describe("collectRulings: a rule painted over by a later fill is hidden there (a heading's underline under a floated infobox)", () => {
+  const underline = hRule(50, 560, 233);
+  const infobox: Rule = { x0: 412, y0: 110, x1: 560, y1: 336, kind: "fill" };
+  const at = (rules: Rule[], y: number) => collectRulings(rules, PAGE).h.filter((seg) => Math.abs(seg.pos - y) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
+
+  it("keeps only the part outside a fill painted after the rule", () => {
+    expect(at([underline, infobox], 233)).toEqual([[50, 412]]);
+  });
+
+  it("keeps a rule painted after the fill whole (a table's border over its shading)", () => {
+    expect(at([infobox, underline], 233)).toEqual([[50, 560]]);
+  });
+
+  it("keeps a rule on the fill's edge whole (a shaded cell's own border)", () => {
+    expect(at([hRule(50, 560, 111), infobox], 111)).toEqual([[50, 560]]);
+  });
+});
+
+describe("detectTables: an infobox floated beside text, a heading's underline running under it (a web page printed by Chromium)", () => {
+  it("finds the infobox's rows alone, not a grid around the text beside it", () => {
+    const words = "the lake was formed after the last ice age about ten thousand years ago when the melting ice sheet left a depression that filled with water and for a time it was connected to the sea on both sides of the country".split(" ");
+    const wrapped = Array.from({ length: 15 }, (_, k) => words.slice(k % 9, (k % 9) + 9 + (k % 4)).join(" "));
+    const prose = [...wrapped.slice(0, 8), "Geography", ...wrapped.slice(8)].map((t, k) => text(t, 50, 90 + 15 * k));
+    const rows = ["Location", "Type", "Area", "Depth", "Islands", "Shores", "Towns"].map((label, k) => line(span(label, 418, 115 + 30 * k, { bold: true }), span(`Value ${k}`, 480, 115 + 30 * k)));
+    const borders = [hRule(412, 560, 110), hRule(412, 560, 336), vRule(412, 110, 336), vRule(560, 110, 336)];
+    const rules = [hRule(50, 560, 81), hRule(50, 560, 233), { x0: 412, y0: 110, x1: 560, y1: 336, kind: "fill" } as Rule, ...borders];
+    const { tables } = detectTables([...prose, ...rows], rules, PAGE);
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) expect(table.x0).toBeGreaterThan(400);
+  });
+});

@@ -52,7 +52,9 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   const frames: Box[] = [];
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
-  for (const r of rules) {
+  const covers = laterFills(rules, backgroundAreaMin);
+  for (let k = 0; k < rules.length; k++) {
+    const r = rules[k];
     const x0 = Math.min(r.x0, r.x1);
     const x1 = Math.max(r.x0, r.x1);
     const y0 = Math.min(r.y0, r.y1);
@@ -61,9 +63,11 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     const ht = y1 - y0;
     if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
     if (ht <= RULE_THICKNESS_MAX_PT) {
-      h.push({ pos: (y0 + y1) / 2, a: x0, b: x1, thick: ht, double: false });
+      const pos = (y0 + y1) / 2;
+      for (const [a, b] of visibleParts(x0, x1, pos, covers(k), "h")) h.push({ pos, a, b, thick: ht, double: false });
     } else if (w <= RULE_THICKNESS_MAX_PT) {
-      v.push({ pos: (x0 + x1) / 2, a: y0, b: y1, thick: w, double: false });
+      const pos = (x0 + x1) / 2;
+      for (const [a, b] of visibleParts(y0, y1, pos, covers(k), "v")) v.push({ pos, a, b, thick: w, double: false });
     } else {
       if (r.kind === "fill") {
         if (w * ht > backgroundAreaMin) continue;
@@ -80,6 +84,52 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   }
   const merged = mergeCollinear(h);
   return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
+}
+
+/** Filled boxes painted over earlier rules are looked for among this many at most (a chart's
+ *  bars past it are artwork, whose rules make no table anyway). */
+const COVERING_FILLS_MAX = 200;
+/** A fill hides a rule running this far inside it at least, clear of its edges: a shaded
+ *  cell's own border lies on its edge and stays. */
+const COVER_INSET_PT = SNAP_PT;
+/** A rule's visible part shorter than this is gone. */
+const VISIBLE_PART_MIN_PT = JOIN_PT;
+
+/**
+ * Filled boxes (not thin enough to be rules, not the page's background) in paint order, and
+ * for a rule's index the boxes painted after it. A box painted over a rule hides it there: a
+ * web page's heading underline runs under a floated infobox, whose background covers it, and
+ * the two had met the infobox's borders as one ruled grid around the text beside it.
+ */
+function laterFills(rules: readonly Rule[], backgroundAreaMin: number): (index: number) => readonly { index: number; box: Box }[] {
+  const fills: { index: number; box: Box }[] = [];
+  for (let k = 0; k < rules.length && fills.length <= COVERING_FILLS_MAX; k++) {
+    const r = rules[k];
+    if (r.kind !== "fill") continue;
+    const box = { x0: Math.min(r.x0, r.x1), y0: Math.min(r.y0, r.y1), x1: Math.max(r.x0, r.x1), y1: Math.max(r.y0, r.y1) };
+    const w = box.x1 - box.x0;
+    const ht = box.y1 - box.y0;
+    if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) fills.push({ index: k, box });
+  }
+  if (fills.length === 0 || fills.length > COVERING_FILLS_MAX) return () => [];
+  return (index) => fills.filter((fill) => fill.index > index);
+}
+
+/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal) that no box hides. */
+function visibleParts(a: number, b: number, pos: number, boxes: readonly { box: Box }[], axis: "h" | "v"): [number, number][] {
+  let parts: [number, number][] = [[a, b]];
+  for (const { box } of boxes) {
+    const [lo, hi, across0, across1] = axis === "h" ? [box.x0, box.x1, box.y0, box.y1] : [box.y0, box.y1, box.x0, box.x1];
+    if (pos <= across0 + COVER_INSET_PT || pos >= across1 - COVER_INSET_PT) continue;
+    parts = parts.flatMap(([p, q]): [number, number][] => {
+      if (q <= lo || p >= hi) return [[p, q]];
+      const kept: [number, number][] = [];
+      if (lo - p >= VISIBLE_PART_MIN_PT) kept.push([p, lo]);
+      if (q - hi >= VISIBLE_PART_MIN_PT) kept.push([hi, q]);
+      return kept;
+    });
+  }
+  return parts;
 }
 
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
