@@ -26,6 +26,7 @@ import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { sideTableTitle } from "../tables/side_titles.js";
+import { findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
 export interface PageRender {
@@ -34,7 +35,7 @@ export interface PageRender {
   columns: number;
 }
 
-type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
+type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
 type PageBlock = Block | { kind: "table"; table: Table };
 
 export function renderPage(
@@ -55,10 +56,16 @@ export function renderPage(
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
-  const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
+  const sideFloats = findSideFloats(rest, model.rules, model, tables);
+  const floated = new Set(sideFloats.flatMap((float) => float.lines));
+  const items: FlowItem[] = [
+    ...(floated.size === 0 ? rest : rest.filter((line) => !floated.has(line))),
+    ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table })),
+    ...sideFloats.map((float) => ({ ...float.box, float })),
+  ];
   const groups = keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading));
   breakMenuEntries(rest, panel);
-  if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
+  if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;
   for (const line of rest) pageLeft = Math.min(pageLeft, line.x0);
@@ -66,8 +73,10 @@ export function renderPage(
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
   const titles = takeSideTableTitles(groups);
-  const floats = tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])]));
+  const floats = [...tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])])), ...sideFloats.map((float) => float.box)];
   const titleBlocks = new Set<PageBlock>();
+  /** Each side float's blocks: the first of them and how many. */
+  const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];
   let columns = 1;
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
@@ -91,6 +100,11 @@ export function renderPage(
           blocks.push(block);
         }
         blocks.push({ kind: "table", table: item.table });
+      } else if (item.float) {
+        flush();
+        const built = buildBlocks(item.float.lines, stats, fieldBetween, pageLeft);
+        if (built.length > 0) floatBlocks.push({ first: built[0], count: built.length, box: item.float.box });
+        blocks.push(...built);
       } else {
         run.push(item as Line);
       }
@@ -101,6 +115,7 @@ export function renderPage(
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   joinAroundSideTables(blocks, titleBlocks);
+  for (const float of floatBlocks) placeSideFloat(blocks, float);
   // A title wrapped onto a short second line may fall into the band under it (its first line
   // crosses the columns' gutter, the second does not): its lines meet again here.
   const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
@@ -217,13 +232,39 @@ function joinAroundSideTables(blocks: PageBlock[], titleBlocks: ReadonlySet<Page
 }
 
 /**
+ * A framed float beside the text (layout/side_floats.ts) is written after the paragraph
+ * beside its top: reading order puts it by its top, inside a paragraph it cuts (which goes
+ * on whole before it, as around a side table: joinAroundSideTables) or before a paragraph
+ * starting beside it (which it follows).
+ */
+function placeSideFloat(blocks: PageBlock[], float: { first: PageBlock; count: number; box: Box }): void {
+  const start = blocks.indexOf(float.first);
+  if (start < 0) return;
+  const end = start + float.count;
+  const before = blocks[start - 1];
+  const after = blocks[end];
+  if (!after || after.kind !== "paragraph" || !besideBox(after, float.box)) return;
+  if (start > 0 && before.kind === "paragraph" && besideBox(before, float.box) && !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(plainText(after.lines))) {
+    blocks.splice(end, 1);
+    blocks[start - 1] = { kind: "paragraph", lines: [...before.lines, ...after.lines] };
+  } else if (after.lines[0].y0 < float.box.y1) {
+    blocks.splice(start, 0, ...blocks.splice(end, 1));
+  }
+}
+
+/** Whether a paragraph of running text stands clear of the box, left or right of it. */
+function besideBox(block: Block, box: Box): boolean {
+  return block.kind === "paragraph" && !block.running && block.lines.every((line) => line.x1 <= box.x0 || line.x0 >= box.x1);
+}
+
+/**
  * Takes each side table's title line out of its reading-order group (sideTableTitle): it is
  * written just before the table, wherever the group put it by its top.
  */
 function takeSideTableTitles(groups: readonly { items: FlowItem[] }[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
   for (const group of groups) {
-    const lines = group.items.filter((item): item is Line & { table?: undefined } => !item.table);
+    const lines = group.items.filter((item): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float);
     for (const item of group.items) {
       if (!item.table || item.table.authorGrid) continue;
       const title = sideTableTitle(item.table, lines);
@@ -231,7 +272,7 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[]): Map<Tabl
     }
     if (titles.size === 0) continue;
     const taken = new Set<Line>([...titles.values()].flat());
-    group.items = group.items.filter((item) => item.table || !taken.has(item as Line));
+    group.items = group.items.filter((item) => item.table || item.float || !taken.has(item as Line));
   }
   return titles;
 }

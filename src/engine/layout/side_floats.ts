@@ -1,0 +1,132 @@
+// A framed box floated beside the text, the text wrapping on its other side and going on
+// under it (a web page's figure with its caption in a bordered box, floated right): reading
+// order has no gutter for it, so it sorts the box's lines by their tops in among the lines
+// beside it, a caption's line between each two of the paragraph's. The box's lines are one
+// float, placed as a whole (render/page.ts).
+import type { Line, Rule } from "../model.js";
+import { type Box, centreInside } from "./box.js";
+import { lineText } from "./lines.js";
+
+export interface SideFloat {
+  box: Box;
+  /** The lines inside the box, top to bottom. */
+  lines: Line[];
+}
+
+/** A float's box is at least this many points on each side (a rule or a dot is none). */
+const FLOAT_SIDE_MIN_PT = 20;
+/** A box covering more than this share of the page is a page or panel background. */
+const FLOAT_PAGE_SHARE_MAX = 0.25;
+/** A float has this many lines beside it at least, all on one side. */
+const LINES_BESIDE_MIN = 2;
+/** A line under or over the float starts this close to the text beside it (its margin) ... */
+const WRAP_EDGE_TOLERANCE_PT = 2;
+/** ... and reaches this far across the float at least (a share of its width from its near edge). */
+const WRAP_REACH_SHARE_MIN = 0.5;
+/** A float's text is a caption: a line of this many characters at least (a chart's legend,
+ *  an exam's mark box, a label in a coloured box are shorter). */
+const CAPTION_CHARS_MIN = 20;
+/** Boxes looked at per page at most (a chart's many bars are artwork, no floats). */
+const BOXES_MAX = 100;
+
+type Side = "left" | "right";
+
+/**
+ * The page's framed boxes floated beside the text: a drawn box (stroked or filled) holding a
+ * caption's line (CAPTION_CHARS_MIN), no line running into it, 2 lines or more beside it in
+ * its band, all on one side, rows of text one under another and none in a box of its own,
+ * and the text wrapping around it (wrapsAround). A box overlapping `taken` (a table) is none.
+ */
+export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number }, taken: readonly Box[]): SideFloat[] {
+  const floats: SideFloat[] = [];
+  const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
+  if (boxes.length > BOXES_MAX) return floats;
+  // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
+  boxes.sort((p, q) => area(q) - area(p));
+  for (const box of boxes) {
+    if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
+    const float = sideFloatIn(box, lines, boxes);
+    if (float) floats.push(float);
+  }
+  return floats;
+}
+
+function isFloatSized(box: Box, page: { width: number; height: number }): boolean {
+  const w = box.x1 - box.x0;
+  const h = box.y1 - box.y0;
+  return w >= FLOAT_SIDE_MIN_PT && h >= FLOAT_SIDE_MIN_PT && w * h <= FLOAT_PAGE_SHARE_MAX * page.width * page.height;
+}
+
+function area(box: Box): number {
+  return (box.x1 - box.x0) * (box.y1 - box.y0);
+}
+
+function overlaps(p: Box, q: Box): boolean {
+  return p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1;
+}
+
+function sideOf(line: Line, box: Box): Side | null {
+  if (line.x1 <= box.x0) return "left";
+  if (line.x0 >= box.x1) return "right";
+  return null;
+}
+
+function sideFloatIn(box: Box, lines: readonly Line[], boxes: readonly Box[]): SideFloat | null {
+  const inside: Line[] = [];
+  const beside: Line[] = [];
+  let side: Side | null = null;
+  for (const line of lines) {
+    if (centreInside(line, box)) {
+      inside.push(line);
+      continue;
+    }
+    if (line.y0 >= box.y1 || line.y1 <= box.y0) continue;
+    const at = sideOf(line, box);
+    // A line running into the box is text the box sits behind, not a float's neighbour; a
+    // line in a box of its own is a neighbouring box's (a poster's boxes side by side).
+    if (at === null || (side !== null && at !== side) || boxes.some((other) => other !== box && centreInside(line, other))) return null;
+    side = at;
+    beside.push(line);
+  }
+  if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
+  if (!wrapsAround(box, side, beside, lines)) return null;
+  inside.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
+  return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
+}
+
+/** Lines of one column of text overlap their neighbours by this share of the shorter at most. */
+const ROW_OVERLAP_SHARE_MAX = 1 / 3;
+
+/** Whether the lines, top to bottom, are rows of text one under another (no line standing
+ *  across others: a page's large artwork lettering beside a box). */
+function isRowsOfText(beside: readonly Line[]): boolean {
+  const rows = beside.slice().sort((p, q) => p.y0 - q.y0);
+  for (let k = 1; k < rows.length; k++) {
+    const overlap = rows[k - 1].y1 - rows[k].y0;
+    if (overlap > ROW_OVERLAP_SHARE_MAX * Math.min(rows[k - 1].y1 - rows[k - 1].y0, rows[k].y1 - rows[k].y0)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the beside lines are left-aligned text wrapping around the box: 2 of them or more
+ * start at their left margin, and the nearest line under the box, or over it, in the box's
+ * width starts left of both and runs across half the box's width and into the text's (the
+ * text goes on there at full width; a column under a box in its own column starts at the box).
+ */
+function wrapsAround(box: Box, side: Side, beside: readonly Line[], lines: readonly Line[]): boolean {
+  let margin = Infinity;
+  for (const line of beside) margin = Math.min(margin, line.x0);
+  if (beside.filter((line) => line.x0 <= margin + WRAP_EDGE_TOLERANCE_PT).length < LINES_BESIDE_MIN) return false;
+  let under: Line | null = null;
+  let over: Line | null = null;
+  for (const line of lines) {
+    if (line.x1 <= box.x0 || line.x0 >= box.x1) continue;
+    if (line.y0 >= box.y1 && (!under || line.y0 < under.y0)) under = line;
+    if (line.y1 <= box.y0 && (!over || line.y1 > over.y1)) over = line;
+  }
+  const reach = WRAP_REACH_SHARE_MIN * (box.x1 - box.x0);
+  const wraps = (line: Line | null) =>
+    line !== null && (side === "left" ? line.x0 <= margin + WRAP_EDGE_TOLERANCE_PT && line.x1 >= box.x0 + reach : line.x0 <= box.x1 - reach && line.x1 >= margin + reach);
+  return wraps(under) || wraps(over);
+}
