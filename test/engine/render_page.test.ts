@@ -528,3 +528,21 @@ describe("renderPage: a table floated beside the text (fixtures/real/gen-wiki-p1
     expect(markdown).toContain("a depression that filled with water. For a time it was connected to the sea on both sides.\n\n## Geography");
   });
 });
+
+describe("renderPage: a side table's title where reading order makes the table a column of its own (svc-md-1.1.15)", () => {
+  const words = "the lake was formed after the last ice age about ten thousand years ago when the melting ice sheet left a depression".split(" ");
+  const text = Array.from({ length: 11 }, (_, k) => line(words.slice(k % 7, (k % 7) + 9).join(" "), { x: 50, y: 92 + 14 * k }));
+  const rows = ["Location", "Type", "Surface", "Depth", "Islands", "Shores", "Towns"].flatMap((label, k) => [line(label, { x: 416, y: 128 + 17 * k, size: 9, bold: true }), line(`Value ${k} here`, { x: 477, y: 128 + 17 * k, size: 9 })]);
+  const under = [line("Värmlandssjön in the east, separated by the peninsulas of Kållandsö and Värmlandsnäs, the largest", { x: 50, y: 260 }), line("towns on its shores are Karlstad and Vänersborg.", { x: 50, y: 274 })];
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 11, bold: true, level: 3 }], running: new Set() };
+  const render = (title: Line[]) => {
+    const lines = prepareLines([...text, ...title, ...rows, ...under]);
+    return renderPage(page(1, lines), lines, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("takes a bold title centred over the table, the text beside it in another column", () => {
+    // Centred over the table's text, x 416–531.
+    const md = render([line("Lake Vänern, the", { x: 429.5, y: 92, size: 11, bold: true }), line("largest lake of Sweden", { x: 413, y: 106, size: 11, bold: true })]);
+    expect(md).toContain("**Lake Vänern, the largest lake of Sweden**\n\n| **Location** |");
+  });
+});

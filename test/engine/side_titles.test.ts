@@ -56,4 +56,17 @@ describe("sideTableTitle", () => {
     expect(titleOf(infobox(), [...TEXT, line("Lake Vänern", { x: 457, y: 80, size: 11, bold: true })])).toEqual([]);
     expect(titleOf(infobox(), [...TEXT, line("see below", { x: 420, y: 100, size: 9 })])).toEqual([]);
   });
+
+  describe("centred only (the table a column of its own, the text beside it looked for on the whole page)", () => {
+    it("takes a bold title centred over the table", () => {
+      expect(sideTableTitle(infobox(), [...TEXT, line("Lake Vänern", { x: 457, y: 92, size: 11, bold: true })], true).map(lineText)).toEqual(["Lake Vänern"]);
+    });
+
+    it("leaves a heading at the table's left edge to its section, and a plain centred line (a list's item) to its text", () => {
+      expect(sideTableTitle(infobox(), [...TEXT, line("Options", { x: 420, y: 92, size: 11, bold: true })], true)).toEqual([]);
+      expect(sideTableTitle(infobox(), [...TEXT, line("3. Vectors of the exam", { x: 435, y: 100, size: 9 })], true)).toEqual([]);
+      // Either is a title where the table's own group holds the text beside it.
+      expect(sideTableTitle(infobox(), [...TEXT, line("Options", { x: 420, y: 92, size: 11, bold: true })]).map(lineText)).toEqual(["Options"]);
+    });
+  });
 });

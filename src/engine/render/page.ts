@@ -72,7 +72,7 @@ export function renderPage(
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
-  const titles = takeSideTableTitles(groups);
+  const titles = takeSideTableTitles(groups, items);
   const floats = [...tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])])), ...sideFloats.map((float) => float.box)];
   const titleBlocks = new Set<PageBlock>();
   /** Each side float's blocks: the first of them and how many. */
@@ -259,16 +259,24 @@ function besideBox(block: Block, box: Box): boolean {
 
 /**
  * Takes each side table's title line out of its reading-order group (sideTableTitle): it is
- * written just before the table, wherever the group put it by its top.
+ * written just before the table, wherever the group put it by its top. Where reading order
+ * made the table a column of its own (its group's lines all within the table's width: its
+ * title), the text beside it is looked for on the whole page, and the title must be centred
+ * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
+ * is the section's).
  */
-function takeSideTableTitles(groups: readonly { items: FlowItem[] }[]): Map<Table, Line[]> {
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
+  const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
+  const pageLines = items.filter(isLine);
   for (const group of groups) {
-    const lines = group.items.filter((item): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float);
+    const lines = group.items.filter(isLine);
     for (const item of group.items) {
       if (!item.table || item.table.authorGrid) continue;
-      const title = sideTableTitle(item.table, lines);
-      if (title.length > 0) titles.set(item.table, title);
+      const { table } = item;
+      const ownColumn = lines.every((line) => line.x0 >= table.x0 - TITLE_OVERHANG_PT && line.x1 <= table.x1 + TITLE_OVERHANG_PT);
+      const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn);
+      if (title.length > 0) titles.set(table, title);
     }
     if (titles.size === 0) continue;
     const taken = new Set<Line>([...titles.values()].flat());
@@ -276,6 +284,9 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[]): Map<Tabl
   }
   return titles;
 }
+
+/** Lines of a table's own column may stand this far over its edges (its title's overhang). */
+const TITLE_OVERHANG_PT = 10;
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */
 const FLOAT_BLOCKS_MAX = 60;

@@ -31,9 +31,11 @@ const LINES_BESIDE_MIN = 2;
  * lowest at most an em over the table, none but the title between, and any line on the title's
  * row on the text's side. Empty when the table stands beside no text, or beside text on both
  * sides (a table in its column keeps its caption where reading order puts it), or has no such
- * line over it.
+ * line over it. `centredOnly` asks for a title centred over the table and bold or larger (where
+ * the lines looked through are the whole page's, and a heading over the table at its left edge
+ * is the section's, a list's item over it the list's).
  */
-export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lines: readonly Line[]): Line[] {
+export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lines: readonly Line[], centredOnly = false): Line[] {
   const side = textSide(table, lines);
   if (side === null) return [];
   const tableSize = tableTextSize(table);
@@ -41,7 +43,7 @@ export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lin
   let top = table.y0;
   while (title.length < TITLE_LINES_MAX) {
     const above = nearestAbove(lines, top, table);
-    if (!above || !isTitleLine(above, table, tableSize) || !rowBesideOnSide(above, table, side, lines)) break;
+    if (!above || !isTitleLine(above, table, tableSize, centredOnly) || !rowBesideOnSide(above, table, side, lines)) break;
     if (title.length === 0 ? top - above.y1 > TITLE_GAP_EMS_MAX * lineSize(above) : !wrapsOnto(above, title[0])) break;
     title.unshift(above);
     top = above.y0;
@@ -118,14 +120,14 @@ function nearestAbove(lines: readonly Line[], top: number, table: Box): Line | n
   return best;
 }
 
-function isTitleLine(line: Line, table: Box, tableSize: number): boolean {
+function isTitleLine(line: Line, table: Box, tableSize: number, centredOnly: boolean): boolean {
   const em = lineSize(line);
   const overhang = TITLE_OVERHANG_EMS_MAX * tableSize;
   if (line.x0 < table.x0 - overhang || line.x1 > table.x1 + overhang) return false;
   const bold = isBold(line);
   const larger = em >= tableSize + LARGER_PT_MIN;
   const centred = Math.abs((line.x0 + line.x1) / 2 - (table.x0 + table.x1) / 2) <= CENTRED_TOLERANCE_EMS * em;
-  return bold || larger || centred;
+  return centredOnly ? centred && (bold || larger) : bold || larger || centred;
 }
 
 function isBold(line: Line): boolean {
