@@ -260,8 +260,8 @@ function besideBox(block: Block, box: Box): boolean {
 /**
  * Takes each side table's title line out of its reading-order group (sideTableTitle): it is
  * written just before the table, wherever the group put it by its top. Where reading order
- * made the table a column of its own (its group's lines all within the table's width: its
- * title), the text beside it is looked for on the whole page, and the title must be centred
+ * made the table a column of its own (no line of its group beside it), the text beside it is
+ * looked for on the whole page, and the title must be centred
  * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
  * is the section's).
  */
@@ -274,7 +274,7 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: re
     for (const item of group.items) {
       if (!item.table || item.table.authorGrid) continue;
       const { table } = item;
-      const ownColumn = lines.every((line) => line.x0 >= table.x0 - TITLE_OVERHANG_PT && line.x1 <= table.x1 + TITLE_OVERHANG_PT);
+      const ownColumn = !lines.some((line) => line.y0 < table.y1 && line.y1 > table.y0 && (line.x1 <= table.x0 || line.x0 >= table.x1));
       const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn);
       if (title.length > 0) titles.set(table, title);
     }
@@ -284,9 +284,6 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: re
   }
   return titles;
 }
-
-/** Lines of a table's own column may stand this far over its edges (its title's overhang). */
-const TITLE_OVERHANG_PT = 10;
 
 /** Blocks looked through at the top of a column for the paragraph the last column broke off. */
 const FLOAT_BLOCKS_MAX = 60;
