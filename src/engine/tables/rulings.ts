@@ -52,7 +52,7 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   const frames: Box[] = [];
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
-  const covers = laterFills(rules, backgroundAreaMin);
+  const covers = coveringFills(rules, backgroundAreaMin);
   for (let k = 0; k < rules.length; k++) {
     const r = rules[k];
     const x0 = Math.min(r.x0, r.x1);
@@ -64,10 +64,10 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
     if (ht <= RULE_THICKNESS_MAX_PT) {
       const pos = (y0 + y1) / 2;
-      for (const [a, b] of visibleParts(x0, x1, pos, covers(k), "h")) h.push({ pos, a, b, thick: ht, double: false });
+      for (const [a, b] of visibleParts(x0, x1, pos, covers, k, "h")) h.push({ pos, a, b, thick: ht, double: false });
     } else if (w <= RULE_THICKNESS_MAX_PT) {
       const pos = (x0 + x1) / 2;
-      for (const [a, b] of visibleParts(y0, y1, pos, covers(k), "v")) v.push({ pos, a, b, thick: w, double: false });
+      for (const [a, b] of visibleParts(y0, y1, pos, covers, k, "v")) v.push({ pos, a, b, thick: w, double: false });
     } else {
       if (r.kind === "fill") {
         if (w * ht > backgroundAreaMin) continue;
@@ -96,12 +96,12 @@ const COVER_INSET_PT = SNAP_PT;
 const VISIBLE_PART_MIN_PT = JOIN_PT;
 
 /**
- * Filled boxes (not thin enough to be rules, not the page's background) in paint order, and
- * for a rule's index the boxes painted after it. A box painted over a rule hides it there: a
- * web page's heading underline runs under a floated infobox, whose background covers it, and
- * the two had met the infobox's borders as one ruled grid around the text beside it.
+ * Filled boxes (not thin enough to be rules, not the page's background) with their place in
+ * paint order. A box painted over a rule hides it there: a web page's heading underline runs
+ * under a floated infobox, whose background covers it, and the two had met the infobox's
+ * borders as one ruled grid around the text beside it. None past COVERING_FILLS_MAX.
  */
-function laterFills(rules: readonly Rule[], backgroundAreaMin: number): (index: number) => readonly { index: number; box: Box }[] {
+function coveringFills(rules: readonly Rule[], backgroundAreaMin: number): readonly { index: number; box: Box }[] {
   const fills: { index: number; box: Box }[] = [];
   for (let k = 0; k < rules.length && fills.length <= COVERING_FILLS_MAX; k++) {
     const r = rules[k];
@@ -111,14 +111,15 @@ function laterFills(rules: readonly Rule[], backgroundAreaMin: number): (index: 
     const ht = box.y1 - box.y0;
     if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) fills.push({ index: k, box });
   }
-  if (fills.length === 0 || fills.length > COVERING_FILLS_MAX) return () => [];
-  return (index) => fills.filter((fill) => fill.index > index);
+  return fills.length > COVERING_FILLS_MAX ? [] : fills;
 }
 
-/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal) that no box hides. */
-function visibleParts(a: number, b: number, pos: number, boxes: readonly { box: Box }[], axis: "h" | "v"): [number, number][] {
+/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal), painted `index`th,
+ *  that no box painted after it hides. */
+function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], index: number, axis: "h" | "v"): [number, number][] {
   let parts: [number, number][] = [[a, b]];
-  for (const { box } of boxes) {
+  for (const { index: painted, box } of fills) {
+    if (painted <= index) continue;
     const [lo, hi, across0, across1] = axis === "h" ? [box.x0, box.x1, box.y0, box.y1] : [box.y0, box.y1, box.x0, box.x1];
     if (pos <= across0 + COVER_INSET_PT || pos >= across1 - COVER_INSET_PT) continue;
     parts = parts.flatMap(([p, q]): [number, number][] => {
