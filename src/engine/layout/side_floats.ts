@@ -43,9 +43,10 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   if (boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
   boxes.sort((p, q) => area(q) - area(p));
+  const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
-    const float = sideFloatIn(box, lines, boxes);
+    const float = sideFloatIn(box, lines, boxed);
     if (float) floats.push(float);
   }
   return floats;
@@ -71,7 +72,8 @@ function sideOf(line: Line, box: Box): Side | null {
   return null;
 }
 
-function sideFloatIn(box: Box, lines: readonly Line[], boxes: readonly Box[]): SideFloat | null {
+/** `boxed`: the lines inside any drawn box. */
+function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>): SideFloat | null {
   const inside: Line[] = [];
   const beside: Line[] = [];
   let side: Side | null = null;
@@ -84,7 +86,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxes: readonly Box[]): S
     const at = sideOf(line, box);
     // A line running into the box is text the box sits behind, not a float's neighbour; a
     // line in a box of its own is a neighbouring box's (a poster's boxes side by side).
-    if (at === null || (side !== null && at !== side) || boxes.some((other) => other !== box && centreInside(line, other))) return null;
+    if (at === null || (side !== null && at !== side) || boxed.has(line)) return null;
     side = at;
     beside.push(line);
   }
