@@ -546,3 +546,4 @@ describe("renderPage: a side table's title where reading order makes the table a
     expect(md).toContain("**Lake Vänern, the largest lake of Sweden**\n\n| **Location** |");
   });
 });
+

@@ -36,7 +36,7 @@ export interface PageRender {
 }
 
 type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
-type PageBlock = Block | { kind: "table"; table: Table };
+export type PageBlock = Block | { kind: "table"; table: Table };
 
 export function renderPage(
   model: PageModel,
@@ -72,7 +72,9 @@ export function renderPage(
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
-  const titles = takeSideTableTitles(groups, items);
+  /** Side tables with a title that reading order made a column of their own. */
+  const columnOfItsOwn = new Set<Table>();
+  const titles = takeSideTableTitles(groups, items, columnOfItsOwn);
   const floats = [...tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])])), ...sideFloats.map((float) => float.box)];
   const titleBlocks = new Set<PageBlock>();
   /** Each side float's blocks: the first of them and how many. */
@@ -115,6 +117,7 @@ export function renderPage(
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   joinAroundSideTables(blocks, titleBlocks);
+  for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
   for (const float of floatBlocks) placeSideFloat(blocks, float);
   // A title wrapped onto a short second line may fall into the band under it (its first line
   // crosses the columns' gutter, the second does not): its lines meet again here.
@@ -232,6 +235,62 @@ function joinAroundSideTables(blocks: PageBlock[], titleBlocks: ReadonlySet<Page
 }
 
 /**
+ * Whether a line over or under the table runs across its centre and on past it by half its
+ * width or more (the text beside a float going on at full width; a table in a column of a
+ * two-column page has its column's lines over and under it, within its column).
+ */
+export function textRunsAcross(table: Box, lines: readonly Line[]): boolean {
+  const half = (table.x1 - table.x0) / 2;
+  const centre = table.x0 + half;
+  return lines.some((line) => (line.y1 <= table.y0 || line.y0 >= table.y1) && line.x0 < centre && line.x1 > centre && (table.x0 - line.x0 >= half || line.x1 - table.x1 >= half));
+}
+
+/**
+ * A titled side table that reading order made a column of its own (an infobox taller than the
+ * text beside it up to a heading: the text became the column left of it) goes after the
+ * paragraph beside its top, as in one column (joinAroundSideTables). A paragraph it cut where
+ * it stood, its last line beside the table and not ending a sentence, its rest below the table,
+ * goes on whole: "… Dalbosjön in the west and" | "Värmlandssjön in the east, …".
+ */
+export function placeColumnTable(blocks: PageBlock[], table: Table, title: readonly Line[]): void {
+  const at = blocks.findIndex((block) => block.kind === "table" && block.table === table);
+  if (at < 0) return;
+  putBelowTheText(blocks, at, table);
+  const start = title.length > 0 && at > 0 && blocks[at - 1].kind === "paragraph" && (blocks[at - 1] as Block).lines[0] === title[0] ? at - 1 : at;
+  const top = title.length > 0 ? title[0].y0 : table.y0;
+  const target = blocks.findIndex((block) => besideBox(block, table) && (block as Block).lines[0].y0 <= top + lineSize((block as Block).lines[0]) && lastLine(block as Block).y1 > top);
+  if (target < 0 || (target >= start && target <= at)) return;
+  const moved = blocks.splice(start, at - start + 1);
+  const before = blocks[start - 1];
+  const after = blocks[start];
+  if (start > 0 && before && after && before.kind === "paragraph" && after.kind === "paragraph" && besideBox(before, table) && lastLine(before).y1 > table.y0 && after.lines[0].y0 >= table.y1 && !SENTENCE_END.test(plainText(before.lines))) {
+    blocks.splice(start - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
+  }
+  const paragraph = blocks.findIndex((block) => besideBox(block, table) && (block as Block).lines[0].y0 <= top + lineSize((block as Block).lines[0]) && lastLine(block as Block).y1 > top);
+  blocks.splice(paragraph + 1, 0, ...moved);
+}
+
+/**
+ * Blocks the table's column sets below it (a left infobox's column runs on to the next
+ * heading at the margin, under both columns) are read after the text beside the table: they go
+ * before the first later block that starts below them.
+ */
+function putBelowTheText(blocks: PageBlock[], at: number, table: Table): void {
+  let end = at + 1;
+  while (end < blocks.length && blockTop(blocks[end]) >= table.y1) end++;
+  if (end === at + 1 || end === blocks.length) return;
+  const under = blocks.splice(at + 1, end - at - 1);
+  const top = blockTop(under[0]);
+  let to = at + 1;
+  while (to < blocks.length && blockTop(blocks[to]) < top) to++;
+  blocks.splice(to, 0, ...under);
+}
+
+function lastLine(block: Block): Line {
+  return block.lines[block.lines.length - 1];
+}
+
+/**
  * A framed float beside the text (layout/side_floats.ts) is written after the paragraph
  * beside its top: reading order puts it by its top, inside a paragraph it cuts (which goes
  * on whole before it, as around a side table: joinAroundSideTables) or before a paragraph
@@ -253,7 +312,7 @@ function placeSideFloat(blocks: PageBlock[], float: { first: PageBlock; count: n
 }
 
 /** Whether a paragraph of running text stands clear of the box, left or right of it. */
-function besideBox(block: Block, box: Box): boolean {
+function besideBox(block: PageBlock, box: Box): boolean {
   return block.kind === "paragraph" && !block.running && block.lines.every((line) => line.x1 <= box.x0 || line.x0 >= box.x1);
 }
 
@@ -265,7 +324,7 @@ function besideBox(block: Block, box: Box): boolean {
  * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
  * is the section's).
  */
-function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[]): Map<Table, Line[]> {
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
   const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
   const pageLines = items.filter(isLine);
@@ -277,6 +336,7 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: re
       const ownColumn = !lines.some((line) => line.y0 < table.y1 && line.y1 > table.y0 && (line.x1 <= table.x0 || line.x0 >= table.x1));
       const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn);
       if (title.length > 0) titles.set(table, title);
+      if (title.length > 0 && ownColumn && textRunsAcross(table, pageLines)) columnOfItsOwn.add(table);
     }
     if (titles.size === 0) continue;
     const taken = new Set<Line>([...titles.values()].flat());
