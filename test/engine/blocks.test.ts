@@ -724,6 +724,34 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
 });
 
 
+describe("buildBlocks: a paragraph's margin of one em under a line box taller than its type (svc-md-1.1.15: a letter printed by Chromium)", () => {
+  // 11 pt type in 12.8 pt boxes on a 12.8 pt pitch (no gap), and 10.4 pt between paragraphs:
+  // the margins are less than a line's box, so they count among the leading gaps.
+  const at = (text: string, y: number): Line => {
+    const l = line(text, { x: 73, y, size: 11 });
+    return { ...l, y1: y + 12.8, spans: l.spans.map((s) => ({ ...s, y1: y + 12.8 })) };
+  };
+  const para = (lines: string[], y: number) => lines.map((text, k) => at(text, y + k * 12.8));
+
+  it("ends a paragraph at each margin where the margins are half the gaps (SPEC.md §Output: paragraphs)", () => {
+    const lines = [
+      at("Dear Ms Ek,", 264.3),
+      ...para(["We hereby give notice of termination of our lease of warehouse 4 at Arendal", "(contract no. 2019-114), with effect from 31 May 2027, in accordance with clause", "12 of the contract."], 287.5),
+      ...para(["We would like to arrange a joint inspection of the premises in April. Please let us", "know which dates suit you."], 337),
+      at("Yours sincerely,", 373.8),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 3, 2, 1]);
+  });
+
+  it("keeps the usual gap where one tight pair stands apart from lines set 8 pt apart", () => {
+    // Lines set open, 8 pt between boxes, and one pair set solid: one pair is no cluster of
+    // leading, and the 8 pt gaps stay the paragraph's.
+    const ys = [100, 120.8, 133.6, 154.4, 175.2, 196];
+    const lines = ys.map((y, k) => at(`line ${k + 1} of a paragraph set open that runs on and on across the column`, y));
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});
+
 describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-acm-sigconf)", () => {
   it("breaks a venue's line before a line that starts with the copyright sign, which wraps on into the next", () => {
     // The left column's foot, 240 pt wide at 7 pt.

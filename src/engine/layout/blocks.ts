@@ -443,6 +443,10 @@ function xAfterChars(line: Line, count: number): number {
 const OVERLAP_SHARE_MAX = 0.25;
 /** Lines within this many points of the column's main text size show how its paragraphs are set. */
 const MAIN_SIZE_TOLERANCE_PT = 1;
+/** Below a jump of a paragraph's gap among the leading gaps, at least this many gaps ... */
+const LEADING_CLUSTER_MIN = 2;
+/** ... and this share of them are the leading, the rest paragraphs' margins (leadingCount). */
+const LEADING_CLUSTER_SHARE_MIN = 0.25;
 
 /**
  * The gap between two lines of one paragraph. It is the leading's: on a page of few lines with
@@ -482,7 +486,24 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
   sample.sort((a, b) => a - b);
-  return sample.length > 0 ? sample[sample.length >> 1] : 0;
+  const count = leadingCount(sample, mainSize);
+  return count > 0 ? sample[count >> 1] : 0;
+}
+
+/**
+ * How many of the sorted gaps are leading: all of them, unless they fall in two clusters a
+ * paragraph's gap apart with enough in the lower one. A browser sets a paragraph's margin of
+ * one em under its last line, less than a line's box: a letter's short paragraphs ("Dear Ms
+ * Ek," | "We hereby give notice …") leave as many of those gaps as leading ones, and the
+ * median fell among the margins, so no margin ended a paragraph.
+ */
+function leadingCount(sorted: readonly number[], em: number): number {
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em) continue;
+    // The first jump splits them; too few below it are stray tight pairs, not the leading.
+    return i >= Math.max(LEADING_CLUSTER_MIN, LEADING_CLUSTER_SHARE_MIN * sorted.length) ? i : sorted.length;
+  }
+  return sorted.length;
 }
 
 /** `pageLeft`: the left edge of the page's text, where a column's flush-right lines leave
