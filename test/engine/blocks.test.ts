@@ -752,6 +752,30 @@ describe("buildBlocks: a paragraph's margin of one em under a line box taller th
   });
 });
 
+describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printed by Chromium)", () => {
+  // 11 pt type on a 12.8 pt pitch; each line's box is its text's, from x0 to x1.
+  const at = (text: string, x0: number, x1: number, y: number) => lineTo(text, x0, y, x1, 11);
+
+  it("writes a sender block set flush right one line each, its second and third lines starting near one x (SPEC.md §Output: line breaks)", () => {
+    const lines = [at("Hamngatan 7", 463.5, 539.2, 65.5), at("411 06 Göteborg", 445, 539.2, 78.3), at("Tel. 031-55 01 00", 442.1, 539.2, 91.1), at("info@nordfrakt.example", 403.8, 539.2, 103.9)];
+    // The page's text starts at 72.8 pt, where the recipient's block and the letter's text do.
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
+  });
+
+  // Made afresh for each test: buildBlocks marks its lines' breaks.
+  const recipient = () => [at("Västkustens Fastigheter AB", 72.8, 226.1, 146.5), at("Att: Karin Ek", 72.8, 145.3, 159.3), at("Box 2213", 72.8, 125.1, 172.1), at("403 14 Göteborg", 72.8, 167, 184.9)];
+
+  it("writes a narrow column of short lines one line each, its widest line first", () => {
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Västkustens Fastigheter AB\\ | Att: Karin Ek\\ | Box 2213\\ | 403 14 Göteborg"]);
+  });
+
+  it("still measures the widest line against the column where the column is as wide as the page's text", () => {
+    // A page-wide line over short ones (a trademark notice: "… trademarks of SAS" | "Institute
+    // Inc. in the USA …" | "Other brand and product names …") is a paragraph's.
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 300).map(broken)[0]).toMatch(/^Västkustens Fastigheter AB \| Att: Karin Ek/);
+  });
+});
+
 describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-acm-sigconf)", () => {
   it("breaks a venue's line before a line that starts with the copyright sign, which wraps on into the next", () => {
     // The left column's foot, 240 pt wide at 7 pt.

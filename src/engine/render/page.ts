@@ -60,7 +60,11 @@ export function renderPage(
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;
-  for (const line of rest) pageLeft = Math.min(pageLeft, line.x0);
+  let pageRight = -Infinity;
+  for (const line of rest) {
+    pageLeft = Math.min(pageLeft, line.x0);
+    pageRight = Math.max(pageRight, line.x1);
+  }
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
@@ -71,7 +75,7 @@ export function renderPage(
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft));
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft, pageRight));
       run = [];
     };
     for (const item of group.items) {
@@ -164,12 +168,15 @@ const JUSTIFIED_EDGE_TOLERANCE = 1;
 /** A first line starting this many ems right of the second is indented. */
 const FIRST_LINE_INDENT_EMS_MIN = 0.5;
 
-/** A paragraph of two lines or more, all of them horizontal and ending at one right edge:
- * justified, its last line full. */
+/** A paragraph of two lines or more, all of them horizontal, ending at one right edge and,
+ * after the first (indented or hanging), starting at one left edge: justified, its last line
+ * full. Lines set flush right start where they may (a letter's sender block, set top right
+ * over the recipient's). */
 function runsToEdge(lines: readonly Line[]): boolean {
   if (lines.length < 2) return false;
   const edge = lines[0].x1;
-  return lines.every((line) => line.wmode === 0 && Math.abs(line.x1 - edge) <= JUSTIFIED_EDGE_TOLERANCE);
+  const start = lines[1].x0;
+  return lines.every((line, k) => line.wmode === 0 && Math.abs(line.x1 - edge) <= JUSTIFIED_EDGE_TOLERANCE && (k === 0 || Math.abs(line.x0 - start) <= JUSTIFIED_EDGE_TOLERANCE));
 }
 
 /**
