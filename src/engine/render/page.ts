@@ -9,7 +9,7 @@ import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
-import { lineSize } from "../layout/lines.js";
+import { lineSize, lineText } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Box } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
@@ -23,6 +23,7 @@ import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } fro
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
+import { readSideStacksApart } from "../layout/side_stacks.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
@@ -32,6 +33,10 @@ export interface PageRender {
   links: { url: string; text: string }[];
   columns: number;
 }
+
+/** A line of words, which a stack of text beside another is made of: a plot's tick labels
+ *  ("1.0", "0.5") and an equation's pieces ("a = b", "(5a)") stand in stacks too. */
+const WORD_LETTERS = /\p{L}{2}/u;
 
 type FlowItem = (Line & { table?: undefined }) | (Box & { table: Table });
 type PageBlock = Block | { kind: "table"; table: Table };
@@ -55,7 +60,7 @@ export function renderPage(
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
-  const groups = keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading));
+  const groups = readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), (item): item is FlowItem & Line => !item.table && WORD_LETTERS.test(lineText(item)));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
