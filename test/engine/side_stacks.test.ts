@@ -7,7 +7,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { orderForReading } from "../../src/engine/layout/reading_order.js";
-import { readSideStacksApart } from "../../src/engine/layout/side_stacks.js";
+import { readLetterheadFirst, readSideStacksApart } from "../../src/engine/layout/side_stacks.js";
 import type { Line } from "../../src/engine/model.js";
 import { renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -77,5 +77,38 @@ describe("readSideStacksApart: a letterhead's two stacks", () => {
       ...["Delivery", "Standard"].map((t, k) => line(t, { x: 400, y: 52 + 12 * k })),
     ];
     expect(read(three)).toHaveLength(1);
+  });
+});
+
+describe("readLetterheadFirst: a letter's head, the sender's block beside the company's name (svc-md-1.1.15, fixtures/real/gen-letter-p1)", () => {
+  const name = () => line("Nordfrakt AB", { x: 72, y: 65.4, bold: true });
+  const recipient = () => ["Västkustens Fastigheter AB", "Att: Karin Ek", "Box 2213", "403 14 Göteborg"].map((t, k) => line(t, { x: 72, y: 146.5 + 12.8 * k }));
+  const sender = (top: number) => ["Hamngatan 7", "411 06 Göteborg", "Tel. 031-55 01 00", "info@nordfrakt.example"].map((t, k) => line(t, { x: 420, y: top + 12.8 * k }));
+  const date = () => line("Göteborg, 27 November 2026", { x: 400, y: 212.5 });
+  /** The kernels' groups: the band's left column read whole, then its right one. */
+  const columns = (left: Line[], right: Line[]) => [
+    { items: left, columns: 2 },
+    { items: right, columns: 2 },
+  ];
+  const read = (groups: { items: Line[]; columns: number }[]) => readLetterheadFirst(groups, isTextLine).map((g) => g.items.map(lineText));
+
+  it("reads the name, the sender's block, then the recipient's and the date (SPEC.md §Output: Markdown in reading order)", () => {
+    expect(read(columns([name(), ...recipient()], [...sender(65.5), date()]))).toEqual([
+      ["Nordfrakt AB"],
+      ["Hamngatan 7", "411 06 Göteborg", "Tel. 031-55 01 00", "info@nordfrakt.example"],
+      ["Västkustens Fastigheter AB", "Att: Karin Ek", "Box 2213", "403 14 Göteborg"],
+      ["Göteborg, 27 November 2026"],
+    ]);
+  });
+
+  it("leaves the columns alone where the right one's first block does not stand on the name's row, or reaches the left one's next block", () => {
+    expect(read(columns([name(), ...recipient()], [...sender(90), date()]))[0]).toHaveLength(5);
+    expect(read(columns([name(), ...recipient()], [...sender(65.5), ...sender(116.7)]))[0]).toHaveLength(5);
+  });
+
+  it("leaves columns of text alone: lines wider than STACK_LINE_WIDTH_SHARE_MAX of the band", () => {
+    const wide = "A line of running text set across its column to the edge";
+    const text = (x: number, top: number) => [wide, wide, wide].map((t, k) => line(t, { x, y: top + 12 * k }));
+    expect(read(columns([line("Introduction", { x: 72, y: 65.4, bold: true }), ...text(72, 100)], text(330, 65.5)))[0]).toHaveLength(4);
   });
 });

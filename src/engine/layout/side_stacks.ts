@@ -76,6 +76,54 @@ function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is 
 }
 
 /**
+ * The groups with a letterhead read across first: where the kernels read a band's left
+ * column whole before its right one, and each column opens with a block of short lines on
+ * one row with the other's (a company's name at the left, its address set flush right at
+ * the right), the right one ending above the left column's next block (the recipient's
+ * address under the name), the two opening blocks are read first, the left one before the
+ * right, then the rest of each column. A letter had read the recipient before the sender.
+ * Both columns must be short lines only, STACK_LINES_MAX × 2 at most each: columns of text
+ * run wider than STACK_LINE_WIDTH_SHARE_MAX of the band, and run longer.
+ */
+export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
+  for (let g = 0; g + 1 < groups.length; g++) {
+    const split = letterhead(groups[g].items, groups[g + 1].items, isTextLine);
+    if (groups[g].columns !== 2 || groups[g + 1].columns !== 2 || split === null) continue;
+    const [head, block, leftRest, rightRest] = split;
+    const read = [head, block, leftRest, rightRest].filter((items) => items.length > 0).map((items) => ({ items, columns: 2 }));
+    return [...groups.slice(0, g), ...read, ...groups.slice(g + 2)];
+  }
+  return groups;
+}
+
+/** The left column's opening block, the right one's, and the rest of each, when the two
+ *  open a letterhead (readLetterheadFirst); otherwise null. */
+function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) => item is T & Line): [T[], T[], T[], T[]] | null {
+  if (left.length < 2 || right.length === 0 || left.length > 2 * STACK_LINES_MAX || right.length > 2 * STACK_LINES_MAX) return null;
+  if (left[0].x1 >= right[0].x0 || !sameRow(left[0], right[0])) return null;
+  const lineHeight = medianHeight(left.concat(right).filter(isTextLine));
+  if (lineHeight <= 0) return null;
+  const leftBands = bands(left, BAND_GAP_HEIGHT_SHARE * lineHeight);
+  const rightBands = bands(right, BAND_GAP_HEIGHT_SHARE * lineHeight);
+  if (leftBands.length < 2) return null;
+  const [head, block] = [leftBands[0], rightBands[0]];
+  let bottom = -Infinity;
+  for (const item of block) bottom = Math.max(bottom, item.y1);
+  if (bottom >= leftBands[1][0].y0) return null;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const item of left.concat(right)) {
+    x0 = Math.min(x0, item.x0);
+    x1 = Math.max(x1, item.x1);
+  }
+  // Both columns are blocks of short lines (a letter's head, above its text's band): a
+  // column of text or a table beside short lines is the kernels' to order.
+  const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (x1 - x0);
+  if (!left.every(short) || !right.every(short)) return null;
+  return [head, block, left.slice(head.length), right.slice(block.length)];
+}
+
+/**
  * A stack's lines are set one by one (a shop's "Placed 24 November 2026" over "Paid by card
  * ending 4411", a title page's "Relatore" over the name): its box is as wide as its widest
  * line, which then leaves no room for the next line's first word by the measure of nothing
