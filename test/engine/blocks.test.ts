@@ -776,6 +776,24 @@ describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printe
   });
 });
 
+describe("buildBlocks: lines that each start with a section number (svc-md-1.1.15: cleanthesis's '1.1 About cleanthesis' | '1.2 Donation')", () => {
+  it("makes two headings of two numbered heading lines over a short paragraph, whose leading is too little to sample", () => {
+    const lines = [
+      line("1.1 About cleanthesis", { x: 128, y: 337.8, size: 12, bold: true }),
+      line("1.2 Donation", { x: 128, y: 359.6, size: 12, bold: true }),
+      line("If you like the Clean Thesis style, or you have used it for one of your own documents", { x: 128, y: 381.5, size: 10.9 }),
+      line("successfully there are (at least) three different but pretty easy ways of saying thank", { x: 128, y: 394.8, size: 10.9 }),
+    ];
+    expect(buildBlocks(lines, STATS).map(texts)).toEqual(["1.1 About cleanthesis", "1.2 Donation", lineText(lines[2]) + " | " + lineText(lines[3])]);
+  });
+
+  it("keeps code lines that start with such numbers one listing (R's data frame rows '1.1 P 23646')", () => {
+    const rows = ["1.1      P 23646   1 45190  1", "2.1     CC 26174   1 35535  2", "3.1     CC 27723   1 25691  3"];
+    const lines = rows.map((t, k) => line(t, { x: 72, y: 100 + 11 * k, mono: true }));
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});
+
 describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-acm-sigconf)", () => {
   it("breaks a venue's line before a line that starts with the copyright sign, which wraps on into the next", () => {
     // The left column's foot, 240 pt wide at 7 pt.

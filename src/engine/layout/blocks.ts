@@ -789,6 +789,9 @@ function startsNewBlock(
   // "beamer/base/beamerbasenavigation.sty").
   if (mono !== current.mono && !(mono && !current.mono && addressLineGoesOn(prev, line, text, style))) return true;
   if (marker) return true;
+  // Two lines that each start with a section number are two headings, not one wrapped ("1.1
+  // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
+  if (!mono && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
   // Pieces of one row with a form's field between them read as one line ("Telephone: ____
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;

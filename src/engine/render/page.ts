@@ -24,6 +24,7 @@ import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
+import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { pageWords, type PageWords } from "./page_words.js";
@@ -61,7 +62,7 @@ export function renderPage(
   const { notes, replaced } = takeMarginNotes(rest);
   const items: FlowItem[] = [...rest, ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table }))];
   const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && WORD_LETTERS.test(lineText(item));
-  const groups = readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine);
+  const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
