@@ -724,6 +724,76 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
 });
 
 
+describe("buildBlocks: a paragraph's margin of one em under a line box taller than its type (svc-md-1.1.15: a letter printed by Chromium)", () => {
+  // 11 pt type in 12.8 pt boxes on a 12.8 pt pitch (no gap), and 10.4 pt between paragraphs:
+  // the margins are less than a line's box, so they count among the leading gaps.
+  const at = (text: string, y: number): Line => {
+    const l = line(text, { x: 73, y, size: 11 });
+    return { ...l, y1: y + 12.8, spans: l.spans.map((s) => ({ ...s, y1: y + 12.8 })) };
+  };
+  const para = (lines: string[], y: number) => lines.map((text, k) => at(text, y + k * 12.8));
+
+  it("ends a paragraph at each margin where the margins are half the gaps (SPEC.md §Output: paragraphs)", () => {
+    const lines = [
+      at("Dear Ms Ek,", 264.3),
+      ...para(["We hereby give notice of termination of our lease of warehouse 4 at Arendal", "(contract no. 2019-114), with effect from 31 May 2027, in accordance with clause", "12 of the contract."], 287.5),
+      ...para(["We would like to arrange a joint inspection of the premises in April. Please let us", "know which dates suit you."], 337),
+      at("Yours sincerely,", 373.8),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 3, 2, 1]);
+  });
+
+  it("keeps the usual gap where one tight pair stands apart from lines set 8 pt apart", () => {
+    // Lines set open, 8 pt between boxes, and one pair set solid: one pair is no cluster of
+    // leading, and the 8 pt gaps stay the paragraph's.
+    const ys = [100, 120.8, 133.6, 154.4, 175.2, 196];
+    const lines = ys.map((y, k) => at(`line ${k + 1} of a paragraph set open that runs on and on across the column`, y));
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});
+
+describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printed by Chromium)", () => {
+  // 11 pt type on a 12.8 pt pitch; each line's box is its text's, from x0 to x1.
+  const at = (text: string, x0: number, x1: number, y: number) => lineTo(text, x0, y, x1, 11);
+
+  it("writes a sender block set flush right one line each, its second and third lines starting near one x (SPEC.md §Output: line breaks)", () => {
+    const lines = [at("Hamngatan 7", 463.5, 539.2, 65.5), at("411 06 Göteborg", 445, 539.2, 78.3), at("Tel. 031-55 01 00", 442.1, 539.2, 91.1), at("info@nordfrakt.example", 403.8, 539.2, 103.9)];
+    // The page's text starts at 72.8 pt, where the recipient's block and the letter's text do.
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
+  });
+
+  // Made afresh for each test: buildBlocks marks its lines' breaks.
+  const recipient = () => [at("Västkustens Fastigheter AB", 72.8, 226.1, 146.5), at("Att: Karin Ek", 72.8, 145.3, 159.3), at("Box 2213", 72.8, 125.1, 172.1), at("403 14 Göteborg", 72.8, 167, 184.9)];
+
+  it("writes a narrow column of short lines one line each, its widest line first", () => {
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Västkustens Fastigheter AB\\ | Att: Karin Ek\\ | Box 2213\\ | 403 14 Göteborg"]);
+  });
+
+  it("still measures the widest line against the column where the column is as wide as the page's text", () => {
+    // A page-wide line over short ones (a trademark notice: "… trademarks of SAS" | "Institute
+    // Inc. in the USA …" | "Other brand and product names …") is a paragraph's.
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 300).map(broken)[0]).toMatch(/^Västkustens Fastigheter AB \| Att: Karin Ek/);
+  });
+});
+
+describe("buildBlocks: lines that each start with a section number (svc-md-1.1.15: cleanthesis's '1.1 About cleanthesis' | '1.2 Donation')", () => {
+  it("makes two headings of two numbered heading lines over a short paragraph, whose leading is too little to sample", () => {
+    const lines = [
+      line("1.1 About cleanthesis", { x: 128, y: 337.8, size: 12, bold: true }),
+      line("1.2 Donation", { x: 128, y: 359.6, size: 12, bold: true }),
+      line("If you like the Clean Thesis style, or you have used it for one of your own documents", { x: 128, y: 381.5, size: 10.9 }),
+      line("successfully there are (at least) three different but pretty easy ways of saying thank", { x: 128, y: 394.8, size: 10.9 }),
+    ];
+    expect(buildBlocks(lines, STATS).map(texts)).toEqual(["1.1 About cleanthesis", "1.2 Donation", lineText(lines[2]) + " | " + lineText(lines[3])]);
+  });
+
+  it("keeps code lines that start with such numbers one listing (R's data frame rows '1.1 P 23646')", () => {
+    const rows = ["1.1      P 23646   1 45190  1", "2.1     CC 26174   1 35535  2", "3.1     CC 27723   1 25691  3"];
+    const lines = rows.map((t, k) => line(t, { x: 72, y: 100 + 11 * k, mono: true }));
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});
+
 describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-acm-sigconf)", () => {
   it("breaks a venue's line before a line that starts with the copyright sign, which wraps on into the next", () => {
     // The left column's foot, 240 pt wide at 7 pt.
@@ -1485,19 +1555,19 @@ describe("buildBlocks: lines beside a float measure their room against the float
     const lines = beside(lineTo("For a time it was connected to the sea.", 72, 136, 230));
     // Split at "with water." against the full-width lines below; whole against the band's edge.
     expect(buildBlocks(lines, STATS).map(texts)).toHaveLength(3);
-    const blocks = buildBlocks(lines, STATS, undefined, Infinity, [INFOBOX]);
+    const blocks = buildBlocks(lines, STATS, undefined, Infinity, -Infinity, [INFOBOX]);
     expect(blocks.map(texts)[0]).toContain("filled with water. | For a time it was connected to the sea.");
   });
 
   it("still ends a paragraph at a line beside the float that falls short of its band", () => {
-    const blocks = buildBlocks(beside(lineTo("On both sides.", 72, 136, 140)), STATS, undefined, Infinity, [INFOBOX]);
+    const blocks = buildBlocks(beside(lineTo("On both sides.", 72, 136, 140)), STATS, undefined, Infinity, -Infinity, [INFOBOX]);
     expect(blocks.map(texts)[0].endsWith("On both sides.")).toBe(true);
     expect(blocks.map(texts)[1].startsWith("Vänern is divided")).toBe(true);
   });
 
   it("leaves the column's edge alone when too few lines stand beside the float (their own short ends)", () => {
     const lines = [lineTo("A paragraph ends here in a short line.", 72, 100, 240), lineTo("Another paragraph runs the column's full width, to the right edge.", 72, 112, 440), lineTo("and ends.", 72, 124, 120)];
-    const blocks = buildBlocks(lines, STATS, undefined, Infinity, [{ x0: 300, y0: 96, x1: 450, y1: 110 }]);
+    const blocks = buildBlocks(lines, STATS, undefined, Infinity, -Infinity, [{ x0: 300, y0: 96, x1: 450, y1: 110 }]);
     expect(blocks).toHaveLength(2);
   });
 });

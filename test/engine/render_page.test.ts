@@ -245,6 +245,24 @@ describe("renderPage: justified text whose last line at a column's foot runs ful
     expect(renderRight({ ...bold, x1: 537 })).toContain("October.\n\n**Note.**");
     expect(renderRight(justified("Margaret has seen the cooperative grow from", 330, 100, 537))).toContain("October.\n\nMargaret");
   });
+
+  it("leaves them apart where the first column ends in lines set flush right, which start where they may (svc-md-1.1.15: a letter's sender block)", () => {
+    const flushRight = [
+      justified("Port of Vila Nova, Harbour Office", 180, 100, 297),
+      justified("Cais Norte 1, east pontoon", 190, 112, 297),
+      justified("4480-000 Vila Nova, Portugal", 150, 124, 297),
+      justified("Telephone +351 252 000 000", 200, 136, 297),
+    ];
+    const lines = [
+      ...flushRight,
+      justified("Margaret has seen the cooperative grow from 40 up", 312, 100, 537),
+      justified("to 118 members and has introduced the system we use.", 312, 112, 537),
+      justified("We thank her warmly and wish her many happy years in", 312, 124, 537),
+      justified("her own orchard.", 312, 136, 400),
+    ];
+    const md = renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toContain("Telephone +351 252 000 000\n\nMargaret has seen");
+  });
 });
 
 describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Mark A. Wicks', 'Version 0.12.4b', 'September 19, 1999')", () => {

@@ -828,6 +828,86 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);
   });
 
+  // fixtures/real/gen-order-p1: Chromium's print of an order confirmation, its totals in a box
+  // of their own under the items table, labels set flush left from under "Qty".
+  describe("an order's totals box (docs/engine.md, Tables: a totals block on a grid of its own)", () => {
+    const header = [text("Item", 53, 159, { bold: true }), text("SKU", 247, 159, { bold: true }), line(spanR("Qty", 381, 159, { bold: true })), line(spanR("Price", 470, 159, { bold: true })), line(spanR("Total", 559, 159, { bold: true }))];
+    const items = [
+      ["Hiking boots, size 39", "HB-39-BR", "1", "1,299.00", "1,299.00"],
+      ["Wool socks, 3-pack", "WS-3P", "2", "149.00", "298.00"],
+      ["Waterproofing spray", "WP-200", "1", "89.00", "89.00"],
+    ];
+    const body = items.flatMap(([item, sku, qty, price, total], r) => {
+      const y = 177 + 18 * r;
+      return [text(item, 53, y), text(sku, 247, y), line(spanR(qty, 381, y)), line(spanR(price, 470, y)), line(spanR(total, 559, y))];
+    });
+    const totalsBox = (labels: string[]) =>
+      labels.flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        const last = r === labels.length - 1;
+        return [text(label, 360, y, { bold: last }), line(spanR(["1,686.00", "49.00", "347.00", "1,735.00 SEK"][r], 559, y, { bold: last }))];
+      });
+
+    it("is a table of its own when a label runs across a gutter of the items table ('VAT (25%, included)' from under 'Qty' over 'Price')", () => {
+      const { tables, rest } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT (25%, included)", "Total"])], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables).toHaveLength(2);
+      expect(cellsOf(tables[0])).toEqual([["Item", "SKU", "Qty", "Price", "Total"], ...items]);
+      expect(cellsOf(tables[1])).toEqual([
+        ["Subtotal", "1,686.00"],
+        ["Shipping", "49.00"],
+        ["VAT (25%, included)", "347.00"],
+        ["Total", "1,735.00 SEK"],
+      ]);
+      // A label whose word space falls in a gutter's middle ("Discount (AUTUMN10)", which the
+      // table's columns would cut in two) is judged whole.
+      const discount = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Discount (AUTUMN10)", "VAT (25%, included)", "Total"])], [], PAGE).tables;
+      expect(discount).toHaveLength(2);
+      expect(cellsOf(discount[1])[1]).toEqual(["Discount (AUTUMN10)", "49.00"]);
+    });
+
+    it("is a table of its own at two rows, right under the table, its amounts flush with the table's last column", () => {
+      const two = [text("VAT (25%, included)", 360, 239), line(spanR("347.00", 559, 239)), text("Total", 360, 256, { bold: true }), line(spanR("1,735.00 SEK", 559, 256, { bold: true }))];
+      const { tables, rest } = detectTables([...header, ...body, ...two], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables.map(cellsOf)[1]).toEqual([
+        ["VAT (25%, included)", "347.00"],
+        ["Total", "1,735.00 SEK"],
+      ]);
+      // One row is no box; nor are two whose figures stop short of the table's last column.
+      expect(detectTables([...header, ...body, ...two.slice(2)], [], PAGE).tables).toHaveLength(1);
+      const short = [text("VAT (25%, included)", 360, 239), line(spanR("347.00", 520, 239)), text("Total", 360, 256, { bold: true }), line(spanR("1,735.00 SEK", 520, 256, { bold: true }))];
+      expect(detectTables([...header, ...body, ...short], [], PAGE).tables).toHaveLength(1);
+    });
+
+    it("stays the items table's totals rows when every label keeps to one of its columns", () => {
+      const { tables } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+      expect(tables).toHaveLength(1);
+      expect(cellsOf(tables[0]).slice(4)).toEqual([
+        ["", "", "Subtotal", "", "1,686.00"],
+        ["", "", "Shipping", "", "49.00"],
+        ["", "", "VAT", "", "347.00"],
+        ["", "", "Total", "", "1,735.00 SEK"],
+      ]);
+    });
+
+    it("takes no text a line gap over a bold header row as header lines, but a wrapped head's line set close over it", () => {
+      const over = [text("Shipping to", 53, 139, { bold: true }), text("Delivery", 322, 139, { bold: true })];
+      const { tables, rest } = detectTables([...over, ...header, ...body], [], PAGE);
+      expect(cellsOf(tables[0])[0]).toEqual(["Item", "SKU", "Qty", "Price", "Total"]);
+      expect(rest).toEqual(over);
+      // A head wrapped over two lines ("Unit" over "Price"), its first line touching the second,
+      // is a header line of the table (a row of its own, as stacked header lines are).
+      const wrapped = [line(spanR("Unit", 470, 148, { bold: true }))];
+      const stacked = detectTables([...wrapped, ...header, ...body], [], PAGE);
+      expect(stacked.rest).toEqual([]);
+      expect(cellsOf(stacked.tables[0]).slice(0, 2)).toEqual([
+        ["", "", "", "Unit", ""],
+        ["Item", "SKU", "Qty", "Price", "Total"],
+      ]);
+    });
+  });
+
   it("does not take padded rows at different pitches, nor a contents page's chapter entries, for a table", () => {
     const uneven = [...tableRows(["North"], 100, 34), ...tableRows(["Midlands"], 134, 34), ...tableRows(["South West"], 180, 34)];
     expect(detectTables(uneven, [], PAGE).tables).toEqual([]);

@@ -88,6 +88,12 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // shaded side panel, 1.000, 0.601 on 1.1.13, its panel read row by row with the main text; a
 // documentation site's page printed with its menu down the left side; an encyclopedia
 // article with an infobox floated beside its first paragraphs, 0.997).
+// svc-md-1.1.15: 75 pages (a business letter printed by Chromium, its sender block set
+// flush right beside the company's name, 1.000, 0.950 with the sender read after the
+// recipient before the letterhead rule; an order
+// confirmation printed by Chromium: its totals box, whose labels run across the items
+// table's gutters, a table of its own, and the order's number, date and payment set beside
+// the shop's name read after it, one line each).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

@@ -444,6 +444,12 @@ function xAfterChars(line: Line, count: number): number {
 const OVERLAP_SHARE_MAX = 0.25;
 /** Lines within this many points of the column's main text size show how its paragraphs are set. */
 const MAIN_SIZE_TOLERANCE_PT = 1;
+/** A column at most this share of the page's text wide is narrow (buildBlocks). */
+const NARROW_COLUMN_SHARE_MAX = 0.5;
+/** Below a jump of a paragraph's gap among the leading gaps, at least this many gaps ... */
+const LEADING_CLUSTER_MIN = 2;
+/** ... and this share of them are the leading, the rest paragraphs' margins (leadingCount). */
+const LEADING_CLUSTER_SHARE_MIN = 0.25;
 
 /**
  * The gap between two lines of one paragraph. It is the leading's: on a page of few lines with
@@ -483,12 +489,32 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
   sample.sort((a, b) => a - b);
-  return sample.length > 0 ? sample[sample.length >> 1] : 0;
+  const count = leadingCount(sample, mainSize);
+  return count > 0 ? sample[count >> 1] : 0;
+}
+
+/**
+ * How many of the sorted gaps are leading: all of them, unless they fall in two clusters a
+ * paragraph's gap apart with enough in the lower one. A browser sets a paragraph's margin of
+ * one em under its last line, less than a line's box: a letter's short paragraphs ("Dear Ms
+ * Ek," | "We hereby give notice …") leave as many of those gaps as leading ones, and the
+ * median fell among the margins, so no margin ended a paragraph.
+ */
+function leadingCount(sorted: readonly number[], em: number): number {
+  for (let i = 1; i < sorted.length; i++) {
+    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em) continue;
+    // The first jump splits them; too few below it are stray tight pairs, not the leading.
+    return i >= Math.max(LEADING_CLUSTER_MIN, LEADING_CLUSTER_SHARE_MIN * sorted.length) ? i : sorted.length;
+  }
+  return sorted.length;
 }
 
 /** `pageLeft`: the left edge of the page's text, where a column's flush-right lines leave
- * their room (an invoice's "Invoice no.: …" | "Date: …" block, a column of its own). */
-export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, floats: readonly Box[] = []): Block[] {
+ * their room (an invoice's "Invoice no.: …" | "Date: …" block, a column of its own).
+ * `pageRight`: the right edge of the page's text, against which a column is narrow
+ * (markShortLineSets). `floats`: boxes floated beside the text (side tables, framed figures),
+ * whose band gives the lines beside them their right edge (rightEdgesBesideFloats). */
+export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = []): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const facts = column.map(lineStyleFacts);
@@ -508,12 +534,13 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const lineBreaks = new Array<boolean>(column.length).fill(false);
   const setEnds = new Array<boolean>(column.length).fill(false);
   markLineSets(lineBreaks, setEnds, column, styles, texts);
-  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, rights, stats, Math.min(left, pageLeft));
+  const flushRight = isFlushRight(column, styles, left, right);
+  const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
 
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
-  const flushRight = isFlushRight(column, styles, left, right);
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
@@ -765,6 +792,9 @@ function startsNewBlock(
   // "beamer/base/beamerbasenavigation.sty").
   if (mono !== current.mono && !(mono && !current.mono && addressLineGoesOn(prev, line, text, style))) return true;
   if (marker) return true;
+  // Two lines that each start with a section number are two headings, not one wrapped ("1.1
+  // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
+  if (!mono && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
   // Pieces of one row with a form's field between them read as one line ("Telephone: ____
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
@@ -1137,20 +1167,43 @@ const ABBREVIATION_END = /(?:\b\p{Lu}\.){2,}$|\b(?:Ltd|Inc|Co|Corp|Bros|St|Ave|R
 /** Marks the lines of each set of short lines: a line break after each but the last (in
  * `breaks`), and a new block after the last where it leaves room for the next line's first
  * word (in `ends`). */
-function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], left: number, rights: readonly number[], stats: DocumentStats, pageLeft: number): void {
+function markShortLineSets(
+  breaks: boolean[],
+  ends: boolean[],
+  column: readonly Line[],
+  styles: readonly TextStyle[],
+  texts: readonly string[],
+  left: number,
+  right: number,
+  rights: readonly number[],
+  stats: DocumentStats,
+  pageLeft: number,
+  columnFlushRight: boolean,
+  narrow: boolean,
+): void {
   let start = 0;
   // A set flush right (a title page's "A high-level interactive language …" | "Edition 7 for
   // Octave version 7.3.0" | "November 2022") leaves its room on the left, up to the page's
-  // text where it is a column of its own.
+  // text where it is a column of its own. So does every set of a column set flush right (a
+  // letter's sender block top right, whose second and third lines start near one x).
   let flushRight = false;
+  // A narrow column of short lines but its widest (a letter's recipient, "Västkustens
+  // Fastigheter AB" over "Att: Karin Ek" | "Box 2213" | …, read as a column of its own) has no
+  // measure to fill: that line leaves room as the others do. Prose fills its column on every
+  // line but the last, and a page-wide line over two short ones is a paragraph's.
+  const measureLine = narrow ? widestOfShortLines(column, left, right) : -1;
+  // Each line's room is measured against its own right edge: beside a float, the float's band's.
   const room = (k: number) => (flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1);
+  // Only as a set's first line, and only for the line after it: ended by it, or ended after
+  // it, a set's lines are measured as any.
+  const roomAfter = (k: number) => (k === start && k === measureLine && !flushRight ? Infinity : room(k));
   for (let i = 1; i <= column.length; i++) {
-    if (i - start === 1 && i < column.length) flushRight = isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], rights[i - 1]);
+    if (i - start === 1 && i < column.length) flushRight = columnFlushRight || isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], rights[i - 1]);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
       // A line that runs to the edge leaves no room: asked before the next line's word is measured.
-      ((room(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) && room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
+      ((roomAfter(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) && roomAfter(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
         // No contact detail wraps into another: an e-mail address longer than the room its
         // telephone number leaves is a line of its own all the same.
         (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
@@ -1189,6 +1242,19 @@ function markShortLineSets(breaks: boolean[], ends: boolean[], column: readonly 
     }
     start = i;
   }
+}
+
+/** The index of the column's one line that ends at its right edge where every other line
+ * leaves a quarter of the column empty (SHORT_PAIR_ROOM_SHARE), or -1. */
+function widestOfShortLines(column: readonly Line[], left: number, right: number): number {
+  let found = -1;
+  for (let k = 0; k < column.length; k++) {
+    const room = right - column[k].x1;
+    if (room > SHORT_PAIR_ROOM_SHARE * (right - left)) continue;
+    if (found >= 0 || room > EDGE_TOLERANCE_PT) return -1;
+    found = k;
+  }
+  return found;
 }
 
 /** A line of a set of short lines starts as a sentence does, or is contact details alone (an

@@ -9,7 +9,7 @@ import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
-import { lineSize } from "../layout/lines.js";
+import { lineSize, lineText } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { type Box, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
@@ -23,6 +23,8 @@ import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } fro
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
+import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
+import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { sideTableTitle } from "../tables/side_titles.js";
@@ -34,6 +36,10 @@ export interface PageRender {
   links: { url: string; text: string }[];
   columns: number;
 }
+
+/** A line of words, which a stack of text beside another is made of: a plot's tick labels
+ *  ("1.0", "0.5") and an equation's pieces ("a = b", "(5a)") stand in stacks too. */
+const WORD_LETTERS = /\p{L}{2}/u;
 
 type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
 export type PageBlock = Block | { kind: "table"; table: Table };
@@ -63,12 +69,17 @@ export function renderPage(
     ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table })),
     ...sideFloats.map((float) => ({ ...float.box, float })),
   ];
-  const groups = keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading));
+  const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && WORD_LETTERS.test(lineText(item as Line));
+  const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;
-  for (const line of rest) pageLeft = Math.min(pageLeft, line.x0);
+  let pageRight = -Infinity;
+  for (const line of rest) {
+    pageLeft = Math.min(pageLeft, line.x0);
+    pageRight = Math.max(pageRight, line.x1);
+  }
   const blocks: PageBlock[] = [];
   /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
   const breaks: number[] = [];
@@ -86,7 +97,7 @@ export function renderPage(
     const groupStart = blocks.length;
     let run: Line[] = [];
     const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft, floats));
+      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft, pageRight, floats));
       run = [];
     };
     for (const item of group.items) {
@@ -192,12 +203,15 @@ const JUSTIFIED_EDGE_TOLERANCE = 1;
 /** A first line starting this many ems right of the second is indented. */
 const FIRST_LINE_INDENT_EMS_MIN = 0.5;
 
-/** A paragraph of two lines or more, all of them horizontal and ending at one right edge:
- * justified, its last line full. */
+/** A paragraph of two lines or more, all of them horizontal, ending at one right edge and,
+ * after the first (indented or hanging), starting at one left edge: justified, its last line
+ * full. Lines set flush right start where they may (a letter's sender block, set top right
+ * over the recipient's). */
 function runsToEdge(lines: readonly Line[]): boolean {
   if (lines.length < 2) return false;
   const edge = lines[0].x1;
-  return lines.every((line) => line.wmode === 0 && Math.abs(line.x1 - edge) <= JUSTIFIED_EDGE_TOLERANCE);
+  const start = lines[1].x0;
+  return lines.every((line, k) => line.wmode === 0 && Math.abs(line.x1 - edge) <= JUSTIFIED_EDGE_TOLERANCE && (k === 0 || Math.abs(line.x0 - start) <= JUSTIFIED_EDGE_TOLERANCE));
 }
 
 /**

@@ -107,7 +107,9 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     splitColumnsAtCellEnds(slices, columns);
     while (addLateColumn(rows, slices, top.length, columns, used));
     tables.push(alignedTable(slices, columns, rulings));
-    for (const s of slices) {
+    const totals = totalsBoxUnder(rows, slices[slices.length - 1], columns, used);
+    if (totals !== null) tables.push(alignedTable(totals, columnsOf(totals), rulings));
+    for (const s of [...slices, ...(totals ?? [])]) {
       for (const piece of s.cells) {
         used.add(piece);
         for (const { line } of piece.items) taken.add(line);
@@ -225,7 +227,83 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
     end++;
   }
+  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** A totals row's pieces line up with the block's rows above within this many ems. */
+const TOTALS_ALIGN_EMS = 0.3;
+
+/**
+ * Whether the totals rows under a table (`trailing`: every row fills two columns or more, the
+ * first left empty) are a block set on a grid of its own, as an order confirmation's totals
+ * box is: its rows, together with the rows under them that line up with theirs, set a piece
+ * across a gutter of the table ("VAT (25%, included)", labels set flush left from under
+ * "Qty" over to "Price"). Such a block is a table of its own, not rows of this one; totals
+ * set in the table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are
+ * judged by their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose
+ * word space fell in a gutter of the table).
+ */
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+  if (trailing.length === 0) return false;
+  const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
+  const first = piecesOf(trailing[0].row);
+  if (first === null || first.length < 2) return false;
+  const k = first.length;
+  const block: Piece[][] = [];
+  for (const s of trailing) {
+    const placed = placeInColumns(s.cells, left, right);
+    const pieces = piecesOf(s.row);
+    if (placed === null || placed[0] === 0 || pieces === null || pieces.length !== k) return false;
+    block.push(pieces);
+  }
+  const reach = TOTALS_ALIGN_EMS * trailing[0].em;
+  const lined = (a: Piece, b: Piece) => Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
+  let above: TextRow = trailing[trailing.length - 1];
+  for (let j = trailing[trailing.length - 1].row + 1; j < rows.length; j++) {
+    const row = rows.at(j);
+    if (!near(above, row)) break;
+    const pieces = piecesOf(j);
+    if (pieces === null || pieces.length !== k || !pieces.every((piece, c) => lined(piece, first[c]))) break;
+    block.push(pieces);
+    above = row;
+  }
+  for (let c = 0; c < k; c++) {
+    const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
+    const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
+    if (soleColumn({ x0, x1 }, left, right) < 0) return true;
+  }
+  return false;
+}
+
+/** A totals box holds at least this many rows: under a table, a label and an amount flush
+ *  with its last column twice over are no chance alignment, as two rows elsewhere may be. */
+const TOTALS_BOX_ROWS_MIN = 2;
+
+/**
+ * The totals box right under a table (`last`, its last row), when the rows under it, each a
+ * label and an amount alone in their row, the label right of the table's first column, the
+ * amount ending flush with its last column, the labels starting (or ending) at one x, make
+ * TOTALS_BOX_ROWS_MIN rows or more: a box of "VAT (25%, included)" | "347.00" and "**Total**" |
+ * "**1,735.00 SEK**", too few rows to be found as a table of its own, whose labels and amounts
+ * read apart were a column of labels, bold ones headings, beside a column of figures.
+ */
+function totalsBoxUnder(rows: PageRows, last: Slice, columns: Column[], used: Set<Piece>): Slice[] | null {
+  const x0 = columns[0].x0;
+  const x1 = columns[columns.length - 1].x1;
+  const box: Slice[] = [];
+  let above: TextRow = last;
+  for (let j = last.row + 1; j < rows.length; j++) {
+    const row = rows.at(j);
+    const reach = TOTALS_ALIGN_EMS * row.em;
+    if (!near(above, row) || row.cells.length !== 2 || row.cells.some((piece) => used.has(piece))) break;
+    const [label, amount] = row.cells;
+    if (label.x0 <= columns[0].x1 || label.x0 < x0 || Math.abs(amount.x1 - x1) > reach) break;
+    if (box.length > 0 && Math.abs(label.x0 - box[0].cells[0].x0) > reach && Math.abs(label.x1 - box[0].cells[0].x1) > reach) break;
+    box.push(sliceOf(row, j, row.cells, true));
+    above = row;
+  }
+  return box.length >= TOTALS_BOX_ROWS_MIN ? box : null;
 }
 
 /** A word space this many ems from the middle of a gutter the span runs across cuts it. */
@@ -462,7 +540,7 @@ function nearestColumn(piece: Piece, left: number[], right: number[]): number {
 }
 
 /** The one column the piece overlaps; -1 when it overlaps none or several. */
-function soleColumn(piece: Piece, left: number[], right: number[]): number {
+function soleColumn(piece: { x0: number; x1: number }, left: number[], right: number[]): number {
   let hit = -1;
   for (let c = 0; c < left.length; c++) {
     if (piece.x1 < left[c] || piece.x0 > right[c]) continue;
@@ -561,6 +639,10 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     if (inside.length < columns.length) inside = splitAtColumns(inside, lefts, rights, gutter, rows.at(j).em, true);
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
+    // Over a header row of its own (a bold head over every column), a header goes on only
+    // as a wrapped cell's line does: text a line gap above it is a block over the table (an
+    // order's addresses, "Shipping to" | "Billing address" | "Delivery").
+    if (below === run[0] && isBoldHeaderRow(run[0]) && run[0].y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) break;
     const spans = placeSpanning(inside, columns, alignment);
     // A lone piece is a header only over columns other than the labels', set as close as the
     // lines of one cell: over one column, a stacked header's top line; over several, a group's
@@ -601,6 +683,11 @@ function sideBySideHeads(lines: Slice[], spans: [number, number][][]): Slice[] {
     taken = spans[k];
   });
   return out;
+}
+
+/** Whether every cell of a full row is set bold throughout: a header row over the body. */
+function isBoldHeaderRow(row: Slice): boolean {
+  return row.full && row.cells.every((piece) => piece.items.every(({ span }) => span.bold || !WORD_CHAR.test(span.text)));
 }
 
 /** Whether a header line's pieces (their column spans) head each column from `first` to `last`, one piece apiece. */

@@ -1,0 +1,196 @@
+// Step 5, each page: two short stacks of lines side by side in a band of their own are read
+// one stack after the other. The reading-order kernels (reading_order.ts and its Rust port)
+// cut a page into columns only where each side holds three items or more, two of them lines
+// of text, so that a form's rows of label and value are not torn apart; a letterhead's band
+// (a shop's name over "Thank you for your order!" at the left, "Order #NF-20931" | "Placed 24
+// November 2026" | "Paid by card ending 4411" at the right) fell short of that and was read
+// row by row, its two blocks interleaved. Such stacks are told from a form's rows by their
+// lines, which do not pair up across the gap one for one. Done here, on the kernels' groups,
+// so that every kernel gives the same order.
+import type { Line } from "../model.js";
+import { type Box, type OrderedGroup } from "./box.js";
+import { lineText } from "./lines.js";
+
+/** An empty row this share of the group's median line height tall bounds a band, as it cuts
+ *  a region into bands in reading_order.ts. */
+const BAND_GAP_HEIGHT_SHARE = 0.8;
+/** Each stack holds at least this many lines (one line beside one is a row: a title and its
+ *  date) ... */
+const STACK_LINES_MIN = 2;
+/** ... and at most this many: a longer pair of stacks is a page's columns, the kernels' work. */
+const STACK_LINES_MAX = 8;
+/** The empty strip between the stacks is at least this many line heights wide: words and a
+ *  form's label and value stand closer. */
+const STACK_GAP_LINE_HEIGHTS_MIN = 3;
+/** Every line of both stacks is at most this share of the band's width: a letterhead's blocks
+ *  are short lines, where a column of text beside a margin note runs wide. */
+const STACK_LINE_WIDTH_SHARE_MAX = 0.4;
+/** Each stack's lines start, or end, at one x within this many line heights: a block set
+ *  flush left or flush right. */
+const STACK_EDGE_LINE_HEIGHTS = 0.5;
+/** A stack's line is a line of its own, whatever room it leaves, when the next starts as a
+ *  line of a set does (a capital, a digit) ... */
+const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
+/** ... and it does not run on into it (a comma, a joining sign, a word broken at its end). */
+const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
+/** Two lines share a row when their bottoms lie within this share of the shorter's height
+ *  (row_order.ts's baseline test). */
+const ROW_BASELINE_SHARE_MAX = 0.15;
+
+/**
+ * The groups with each single-column group's bands of two stacks side by side (a strip no
+ * item crosses between them, both of lines of words only (`isTextLine`), short and set
+ * flush, STACK_LINES_MIN to STACK_LINES_MAX of them a side, not paired row by row) read as
+ * two groups, the left stack first, in place of the band; the stacks' lines broken.
+ */
+export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
+  const out: OrderedGroup<T>[] = [];
+  for (const group of groups) {
+    if (group.columns !== 1 || group.items.length < 2 * STACK_LINES_MIN) {
+      out.push(group);
+      continue;
+    }
+    out.push(...splitGroup(group.items, isTextLine));
+  }
+  return out;
+}
+
+function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
+  const lineHeight = medianHeight(items.filter(isTextLine));
+  if (lineHeight <= 0) return [{ items, columns: 1 }];
+  const out: OrderedGroup<T>[] = [];
+  let rest: T[] = [];
+  for (const band of bands(items, BAND_GAP_HEIGHT_SHARE * lineHeight)) {
+    const stacks = band.length <= 2 * STACK_LINES_MAX && band.every(isTextLine) ? sideStacks(band, STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight) : null;
+    if (stacks === null) {
+      rest.push(...band);
+      continue;
+    }
+    if (rest.length > 0) out.push({ items: rest, columns: 1 });
+    rest = [];
+    for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
+    out.push({ items: stacks[0], columns: 2 }, { items: stacks[1], columns: 2 });
+  }
+  if (rest.length > 0) out.push({ items: rest, columns: 1 });
+  return out;
+}
+
+/**
+ * The groups with a letterhead read across first: where the kernels read a band's left
+ * column whole before its right one, and each column opens with a block of short lines on
+ * one row with the other's (a company's name at the left, its address set flush right at
+ * the right), the right one ending above the left column's next block (the recipient's
+ * address under the name), the two opening blocks are read first, the left one before the
+ * right, then the rest of each column. A letter had read the recipient before the sender.
+ * Both columns must be short lines only, STACK_LINES_MAX × 2 at most each: columns of text
+ * run wider than STACK_LINE_WIDTH_SHARE_MAX of the band, and run longer.
+ */
+export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
+  for (let g = 0; g + 1 < groups.length; g++) {
+    const split = letterhead(groups[g].items, groups[g + 1].items, isTextLine);
+    if (groups[g].columns !== 2 || groups[g + 1].columns !== 2 || split === null) continue;
+    const [head, block, leftRest, rightRest] = split;
+    const read = [head, block, leftRest, rightRest].filter((items) => items.length > 0).map((items) => ({ items, columns: 2 }));
+    return [...groups.slice(0, g), ...read, ...groups.slice(g + 2)];
+  }
+  return groups;
+}
+
+/** The left column's opening block, the right one's, and the rest of each, when the two
+ *  open a letterhead (readLetterheadFirst); otherwise null. */
+function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) => item is T & Line): [T[], T[], T[], T[]] | null {
+  if (left.length < 2 || right.length === 0 || left.length > 2 * STACK_LINES_MAX || right.length > 2 * STACK_LINES_MAX) return null;
+  if (left[0].x1 >= right[0].x0 || !sameRow(left[0], right[0])) return null;
+  const lineHeight = medianHeight(left.concat(right).filter(isTextLine));
+  if (lineHeight <= 0) return null;
+  const leftBands = bands(left, BAND_GAP_HEIGHT_SHARE * lineHeight);
+  const rightBands = bands(right, BAND_GAP_HEIGHT_SHARE * lineHeight);
+  if (leftBands.length < 2) return null;
+  const [head, block] = [leftBands[0], rightBands[0]];
+  let bottom = -Infinity;
+  for (const item of block) bottom = Math.max(bottom, item.y1);
+  if (bottom >= leftBands[1][0].y0) return null;
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const item of left.concat(right)) {
+    x0 = Math.min(x0, item.x0);
+    x1 = Math.max(x1, item.x1);
+  }
+  // Both columns are blocks of short lines (a letter's head, above its text's band): a
+  // column of text or a table beside short lines is the kernels' to order.
+  const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (x1 - x0);
+  if (!left.every(short) || !right.every(short)) return null;
+  return [head, block, left.slice(head.length), right.slice(block.length)];
+}
+
+/**
+ * A stack's lines are set one by one (a shop's "Placed 24 November 2026" over "Paid by card
+ * ending 4411", a title page's "Relatore" over the name): its box is as wide as its widest
+ * line, which then leaves no room for the next line's first word by the measure of nothing
+ * else, and would read as a paragraph's full line. Marks a line break after each line that
+ * the next does not go on from (SET_LINE_START, RUNS_ON).
+ */
+function breakStackLines(stack: readonly Line[]): void {
+  for (let k = 0; k + 1 < stack.length; k++) {
+    if (SET_LINE_START.test(lineText(stack[k + 1])) && !RUNS_ON.test(lineText(stack[k]))) stack[k].breakAfter = true;
+  }
+}
+
+/** The items, in their order, cut where an empty row at least `gap` tall stands above one. */
+function bands<T extends Box>(items: readonly T[], gap: number): T[][] {
+  const out: T[][] = [];
+  let bottom = -Infinity;
+  for (const item of items) {
+    if (out.length === 0 || item.y0 - bottom >= gap) out.push([]);
+    out[out.length - 1].push(item);
+    bottom = Math.max(bottom, item.y1);
+  }
+  return out;
+}
+
+/** The band's left and right stacks, each top to bottom, when a strip at least `gap` wide
+ *  parts them, each is set flush (a third block beside them leaves one side ragged: a row of
+ *  blocks, "Shipping to" | "Billing address" | "Delivery", is read as the table it makes, or
+ *  as the kernels read it) and their lines do not pair up row by row; otherwise null. */
+function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: number): [T[], T[]] | null {
+  const byLeft = band.slice().sort((a, b) => a.x0 - b.x0);
+  let reach = -Infinity;
+  let cut = -1;
+  for (let i = 0; i < byLeft.length; i++) {
+    if (i > 0 && byLeft[i].x0 - reach >= gap) cut = i;
+    reach = Math.max(reach, byLeft[i].x1);
+  }
+  const width = byLeft.reduce((x1, item) => Math.max(x1, item.x1), -Infinity) - byLeft[0].x0;
+  if (byLeft.some((item) => item.x1 - item.x0 > STACK_LINE_WIDTH_SHARE_MAX * width)) return null;
+  if (cut < STACK_LINES_MIN || byLeft.length - cut < STACK_LINES_MIN || cut > STACK_LINES_MAX || byLeft.length - cut > STACK_LINES_MAX) return null;
+  const byTop = (a: Box, b: Box) => a.y0 - b.y0 || a.x0 - b.x0;
+  const left = byLeft.slice(0, cut).sort(byTop);
+  const right = byLeft.slice(cut).sort(byTop);
+  if (!flush(left, tolerance) || !flush(right, tolerance)) return null;
+  return pairedRowByRow(left, right) ? null : [left, right];
+}
+
+/** Whether every line of each side shares its row with a line of the other: a form's labels
+ *  and values, read row by row. */
+function pairedRowByRow(left: readonly Box[], right: readonly Box[]): boolean {
+  if (left.length !== right.length) return false;
+  return left.every((line, i) => sameRow(line, right[i]));
+}
+
+/** Whether the lines start, or end, at one x within `tolerance`. */
+function flush(lines: readonly Box[], tolerance: number): boolean {
+  const spread = (edge: (line: Box) => number) => Math.max(...lines.map(edge)) - Math.min(...lines.map(edge));
+  return spread((line) => line.x0) <= tolerance || spread((line) => line.x1) <= tolerance;
+}
+
+function sameRow(a: Box, b: Box): boolean {
+  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return Math.abs(a.y1 - b.y1) <= ROW_BASELINE_SHARE_MAX * shorter;
+}
+
+/** The median of the items' heights (the upper one of an even count); 0 for none. */
+function medianHeight(items: readonly Box[]): number {
+  if (items.length === 0) return 0;
+  const heights = items.map((it) => it.y1 - it.y0).sort((a, b) => a - b);
+  return heights[heights.length >> 1];
+}
