@@ -93,7 +93,9 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // recipient before the letterhead rule; an order
 // confirmation printed by Chromium: its totals box, whose labels run across the items
 // table's gutters, a table of its own, and the order's number, date and payment set beside
-// the shop's name read after it, one line each).
+// the shop's name read after it, one line each). 76 pages with a datasheet printed by
+// Chromium (its "Ordering information" heading read after both columns, its specifications'
+// wrapped cells one row with the labels centred beside them: 1.000).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

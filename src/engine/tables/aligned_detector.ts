@@ -6,6 +6,7 @@
 // labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
 // whose cells may span several columns.
 import type { Line, Span } from "../model.js";
+import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
@@ -1123,6 +1124,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     previous.push(s);
   });
   const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
-  const headerRows = detectHeader(built, box, rulings);
-  return { ...box, rows: built.map((r) => r.cells), ruled: false, headerRows };
+  const rows = joinCentredRows(built);
+  const headerRows = detectHeader(rows, box, rulings);
+  return { ...box, rows: rows.map((r) => r.cells), ruled: false, headerRows };
 }
