@@ -16,7 +16,7 @@
 //    inside an RTL line in their place ("תקן ISO 9001", "03-5551234").
 import { createRequire } from "node:module";
 import type bidiModule from "bidi-js";
-import type { Line, Span } from "../model.js";
+import { copyLine, type Line, type Span, spanPiece } from "../model.js";
 
 // bidi-js is CommonJS (module.exports = the factory). It is loaded on the first right-to-left
 // line, not with the engine: most documents have none, and `svc convert` pays for every
@@ -190,8 +190,9 @@ export function toLogicalOrder(line: Line): Line {
       continue;
     }
     flush();
-    run = { span: { ...line.spans[owner[i]], text: ch }, source: owner[i], lo: offset[i], hi: offset[i], last: i };
+    const source = line.spans[owner[i]];
+    run = { span: spanPiece(source, ch, source.x0, source.x1), source: owner[i], lo: offset[i], hi: offset[i], last: i };
   }
   flush();
-  return { ...line, spans };
+  return copyLine(line, spans);
 }

@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
-import type { Line, Span } from "../model.js";
+import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
@@ -407,11 +407,11 @@ export function stripLeadingChars(line: Line, count: number): Line {
       remaining -= span.text.length;
       continue;
     }
-    spans.push({ ...span, text: span.text.slice(remaining) });
+    spans.push(spanPiece(span, span.text.slice(remaining), span.x0, span.x1));
     remaining = 0;
   }
   const first = spans[0];
-  return { ...line, spans, x0: first ? first.x0 : line.x0 };
+  return lineLike(line, spans, first ? first.x0 : line.x0, line.y0, line.x1, line.y1);
 }
 
 interface Draft {

@@ -4,7 +4,7 @@
 // (page_layout.ts): kept, they were read as paragraphs of their own between the text's lines
 // ("12" | "This example manuscript …" | "13"), cut every paragraph and table they stood beside,
 // and MuPDF built the left margin's numbers into the lines beside them ("118 any ACM …").
-import type { Line, Span } from "../model.js";
+import { type Line, lineLike, type Span } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
 
@@ -244,5 +244,5 @@ function withoutSpan(line: Line, k: number): Line {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const s of spans) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
-  return { ...line, spans, x0, x1 };
+  return lineLike(line, spans, x0, line.y0, x1, line.y1);
 }

@@ -118,7 +118,9 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       continue;
     }
     if (cur !== null) out.push(withPos(cur, lo, hi));
-    cur = { ...g };
+    // Written out, not spread: a spread copy is of a hidden class of its own, and the
+    // segments' readers would see two.
+    cur = { pos: g.pos, a: g.a, b: g.b, thick: g.thick, double: g.double };
     curCluster = cluster[i];
     lo = hi = g.pos;
   }
