@@ -1,6 +1,6 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
 import type { Table, TableCell } from "../tables/detect.js";
@@ -13,13 +13,18 @@ export type InlineRenderer = (lines: Line[], plainStyle?: boolean) => string;
 /** Unescaped text of lines joined with spaces; HTML cells escape it themselves. */
 export type PlainRenderer = (lines: Line[]) => string;
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const widestRow = (n: number, row: readonly TableCell[]) => Math.max(n, row.length);
+const isBlankSpan = (span: Span) => span.text.trim() === "";
+
 export function renderTable(
   table: Table,
   mode: "gfm" | "html" | "off",
   inline: InlineRenderer,
   plain: PlainRenderer = plainText,
 ): string {
-  const width = table.rows.reduce((n, row) => Math.max(n, row.length), 0);
+  const width = table.rows.reduce(widestRow, 0);
   if (width === 0) return "";
   // A right-to-left table's first column is its rightmost: columns in reading order.
   // Most tables hold no right-to-left letter: only those pay for joining their text.
@@ -76,7 +81,7 @@ function columnAlignments(rows: readonly TableCell[][]): string[] {
     let em = 0;
     for (let r = 1; r < rows.length; r++) {
       for (const line of rows[r][c]?.lines ?? []) {
-        if (line.spans.every((span) => span.text.trim() === "")) continue;
+        if (line.spans.every(isBlankSpan)) continue;
         lefts.push(line.x0);
         rights.push(line.x1);
         for (const span of line.spans) em = Math.max(em, span.size);
