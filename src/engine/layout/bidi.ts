@@ -18,6 +18,10 @@ import { createRequire } from "node:module";
 import type bidiModule from "bidi-js";
 import { copyLine, type Line, type Span, spanPiece } from "../model.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byMidThenIndex = (a: { mid: number; i: number }, b: { mid: number; i: number }) => a.mid - b.mid || a.i - b.i;
+
 // bidi-js is CommonJS (module.exports = the factory). It is loaded on the first right-to-left
 // line, not with the engine: most documents have none, and `svc convert` pays for every
 // module it loads at start.
@@ -104,7 +108,7 @@ export function visualOrder(chars: readonly PlacedChar[]): number[] {
   }
   // Stable: clusters at one position keep their stream order.
   const order = clusters.map((c, i) => ({ c, i, mid: (c.x0 + c.x1) / 2 }));
-  order.sort((a, b) => a.mid - b.mid || a.i - b.i);
+  order.sort(byMidThenIndex);
   const out: number[] = [];
   for (const { c } of order) {
     if (isRtlCode(chars[c.lead].code)) for (let k = c.members.length - 1; k >= 0; k--) out.push(c.members[k]);

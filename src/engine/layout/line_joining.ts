@@ -14,6 +14,11 @@ import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const hasInk = (s: Span) => s.text.trim() !== "";
+const bySize = (a: Span, b: Span) => a.size - b.size;
+
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
 const JOIN_GAP_EMS = 1.1;
@@ -457,7 +462,7 @@ function ocrRows(words: Line[]): Line[] {
  * characters carry (the character-weighted median), so headings and body keep one style each.
  */
 function evenOcrSize(line: Line): void {
-  const sized = line.spans.filter((s) => s.text.trim() !== "").sort((a, b) => a.size - b.size);
+  const sized = line.spans.filter(hasInk).sort(bySize);
   let total = 0;
   for (const s of sized) total += s.text.trim().length;
   let seen = 0;
