@@ -75,37 +75,46 @@ const ALIGN_LINES_MIN = 2;
  * `---`. The header row is left out: headers are often centred over any column.
  */
 function columnAlignments(rows: readonly TableCell[][]): string[] {
-  return rows[0].map((_, c) => {
-    const lefts: number[] = [];
-    const rights: number[] = [];
-    let em = 0;
-    for (let r = 1; r < rows.length; r++) {
-      for (const line of rows[r][c]?.lines ?? []) {
-        if (line.spans.every(isBlankSpan)) continue;
-        lefts.push(line.x0);
-        rights.push(line.x1);
-        for (const span of line.spans) em = Math.max(em, span.size);
-      }
+  return rows[0].map((_, c) => columnAlignment(rows, c));
+}
+
+/** The spread of xs: its largest less its smallest. */
+const spreadOf = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+const hasText = (line: Line) => line.spans.some((span) => span.text.trim() !== "");
+const leftOf = (line: Line) => line.x0;
+const rightOf = (line: Line) => line.x1;
+
+/** Column c's GFM delimiter (columnAlignments); a function of its own, not a closure made per
+ *  table, whose optimised code a full garbage collection would drop with the closures. */
+function columnAlignment(rows: readonly TableCell[][], c: number): string {
+  const lefts: number[] = [];
+  const rights: number[] = [];
+  let em = 0;
+  for (let r = 1; r < rows.length; r++) {
+    for (const line of rows[r][c]?.lines ?? []) {
+      if (line.spans.every(isBlankSpan)) continue;
+      lefts.push(line.x0);
+      rights.push(line.x1);
+      for (const span of line.spans) em = Math.max(em, span.size);
     }
-    if (lefts.length < ALIGN_LINES_MIN) return "---";
-    const tolerance = ALIGN_TOLERANCE_EMS * em;
-    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    const left = spread(lefts);
-    const right = spread(rights);
-    if (left > tolerance) {
-      if (right <= tolerance) return "---:";
-      return spread(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
-    }
-    // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
-    // a wider header over them shows which edge they keep.
-    if (right > tolerance) return "---";
-    const header = rows[0][c]?.lines.filter((line) => line.spans.some((span) => span.text.trim() !== "")) ?? [];
-    if (header.length === 0) return "---";
-    const hx0 = Math.min(...header.map((line) => line.x0));
-    const hx1 = Math.max(...header.map((line) => line.x1));
-    // Only a right edge is read so: a header centred over a column shares no edge with it.
-    return Math.abs(hx0 - lefts[0]) > tolerance && Math.abs(hx1 - rights[0]) <= tolerance ? "---:" : "---";
-  });
+  }
+  if (lefts.length < ALIGN_LINES_MIN) return "---";
+  const tolerance = ALIGN_TOLERANCE_EMS * em;
+  const left = spreadOf(lefts);
+  const right = spreadOf(rights);
+  if (left > tolerance) {
+    if (right <= tolerance) return "---:";
+    return spreadOf(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
+  }
+  // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
+  // a wider header over them shows which edge they keep.
+  if (right > tolerance) return "---";
+  const header = rows[0][c]?.lines.filter(hasText) ?? [];
+  if (header.length === 0) return "---";
+  const hx0 = Math.min(...header.map(leftOf));
+  const hx1 = Math.max(...header.map(rightOf));
+  // Only a right edge is read so: a header centred over a column shares no edge with it.
+  return Math.abs(hx0 - lefts[0]) > tolerance && Math.abs(hx1 - rights[0]) <= tolerance ? "---:" : "---";
 }
 
 function isBoldOrEmpty(cell: TableCell): boolean {
