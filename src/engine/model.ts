@@ -125,3 +125,53 @@ export interface PageModel {
 export type PageOutcome =
   | { ok: true; model: PageModel; wallMs: number }
   | { ok: false; page: number; code: "page_render_failed" | "page_budget_exceeded"; wallMs: number };
+
+// Every Span and every Line is made by these functions: one object literal each, with every
+// field present (an absent flag is `undefined`) in the interface's order. Objects of one kind
+// built at many sites, by spread, or grown by a flag set after creation each get their own
+// hidden class, and the layout passes that read them all went polymorphic (V8 deoptimised
+// them again and again as a new class reached them). Nothing reads a flag's presence (`in`,
+// Object.keys, JSON): a flag left `undefined` reads as the flag left out.
+
+/** A span with every field given; the flags default to absent. */
+export function newSpan(
+  text: string,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  font: string,
+  size: number,
+  bold: boolean,
+  italic: boolean,
+  monospace: boolean,
+  invisible: boolean | undefined = undefined,
+  leader: true | undefined = undefined,
+): Span {
+  return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader };
+}
+
+/** A copy of `span` (what `{ ...span }` made), for the caller to change fields of. */
+export function copySpan(span: Span): Span {
+  return newSpan(span.text, span.x0, span.y0, span.x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader);
+}
+
+/** `span` with other text and horizontal extent, in its style: a piece of it. */
+export function spanPiece(span: Span, text: string, x0: number, x1: number): Span {
+  return newSpan(text, x0, span.y0, x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader);
+}
+
+/** A line with its box given; the marks default to absent. */
+export function newLine(spans: Span[], x0: number, y0: number, x1: number, y1: number, wmode: 0 | 1): Line {
+  return { spans, x0, y0, x1, y1, wmode, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined };
+}
+
+/** A copy of `line` with other spans and box, its marks kept (what `{ ...line, spans, x0, ... }` made). */
+export function lineLike(line: Line, spans: Span[], x0: number, y0: number, x1: number, y1: number): Line {
+  return { spans, x0, y0, x1, y1, wmode: line.wmode, slanted: line.slanted, contentsEntry: line.contentsEntry, definition: line.definition, breakAfter: line.breakAfter };
+}
+
+/** A copy of `line` holding `spans` in its box, its marks kept (what `{ ...line, spans }` made). */
+export function copyLine(line: Line, spans: Span[]): Line {
+  return lineLike(line, spans, line.x0, line.y0, line.x1, line.y1);
+}

@@ -3,7 +3,7 @@
 // call per field, no per-character allocation beyond the text itself.
 import { restoreAstralGlyphs } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
-import type { Drawing, Line, Mark, PageLink, PageModel, Rule, Span } from "../model.js";
+import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type Rule, type Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
@@ -348,14 +348,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
       const wmode = wasm._wasm_stext_line_get_wmode(line);
       countDirection(charsByQuarter, wmode, H[dir], H[dir + 1], chars - charsBefore);
-      const read: Line = {
-        spans,
-        x0: H[b],
-        y0: H[b + 1],
-        x1: H[b + 2],
-        y1: H[b + 3],
-        wmode: wmode === 1 ? 1 : 0,
-      };
+      const read = newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
       if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
       lines.push(read);
     }
@@ -443,25 +436,24 @@ function codeAt(ptrs: Int32Array, order: readonly number[] | null, count: number
   return raw ? I32[at >> 2] : wasm._wasm_stext_char_get_c(at);
 }
 
-// A span is written out as one literal with all its fields, in one order (the visible and the
-// invisible kind each their own), not grown field by field nor spread from another: copying
-// by spread, or adding `invisible` after creation, costs far more per span.
+// A span is made by newSpan (model.ts), all its fields in one order, not grown field by field
+// nor spread from another: copying by spread, or adding `invisible` after creation, costs far
+// more per span, and gives the layout passes spans of more than one hidden class.
 
 function visibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return { text: "", x0, y0, x1, y1, font: facts.name, size, bold: facts.bold, italic: facts.italic, monospace: facts.monospace };
+  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
 }
 
 /** An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page shows: such
  * text is never monospace, so never code. */
 function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return { text: "", x0, y0, x1, y1, font: facts.name, size, bold: facts.bold, italic: facts.italic, monospace: false, invisible: true };
+  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true);
 }
 
 /** The space MuPDF left out in the gap from `x0` to `x1` after span `last`: a span of its own,
  * in `last`'s font and height. */
 function spaceSpan(last: Span, x0: number, x1: number): Span {
-  if (last.invisible === true) return { text: " ", x0, y0: last.y0, x1, y1: last.y1, font: last.font, size: last.size, bold: last.bold, italic: last.italic, monospace: last.monospace, invisible: true };
-  return { text: " ", x0, y0: last.y0, x1, y1: last.y1, font: last.font, size: last.size, bold: last.bold, italic: last.italic, monospace: last.monospace };
+  return newSpan(" ", x0, last.y0, x1, last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
 }
 
 /** Whether the character at `ch` is East Asian wide. */
@@ -548,7 +540,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
     beginLine(bbox, wmode, dir) {
       lineQuarter = wmode === 1 ? 0 : quarterOf(dir[0], dir[1]);
       lineChars = 0;
-      current = { spans: [], x0: bbox[0], y0: bbox[1], x1: bbox[2], y1: bbox[3], wmode: wmode === 1 ? 1 : 0 };
+      current = newLine([], bbox[0], bbox[1], bbox[2], bbox[3], wmode === 1 ? 1 : 0);
       span = null;
     },
     onChar(glyph, _origin, font, size, quad) {
@@ -571,18 +563,18 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
         span.x1 = Math.max(span.x1, x1);
         return;
       }
-      span = {
-        text: space ? " " : c,
+      span = newSpan(
+        space ? " " : c,
         x0,
-        y0: Math.min(quad[1], quad[3]),
+        Math.min(quad[1], quad[3]),
         x1,
-        y1: Math.max(quad[5], quad[7]),
-        font: name,
-        size: roundSize(size),
-        bold: font.isBold() || BOLD_NAME.test(name),
-        italic: font.isItalic() || ITALIC_NAME.test(name),
-        monospace: font.isMono() || MONO_NAME.test(name),
-      };
+        Math.max(quad[5], quad[7]),
+        name,
+        roundSize(size),
+        font.isBold() || BOLD_NAME.test(name),
+        font.isItalic() || ITALIC_NAME.test(name),
+        font.isMono() || MONO_NAME.test(name),
+      );
       current.spans.push(span);
     },
     endLine() {

@@ -3,7 +3,7 @@
 // the page; the model turns with them, so that rows, columns and reading order are found in
 // the text's own frame. Camelot does the same for its lattice and stream tables: it reads
 // the characters' direction and rotates the layout before looking for rulings.
-import type { Line, PageModel } from "../model.js";
+import { type Line, lineLike, type Mark, newSpan, type PageModel, type Rule, type Span } from "../model.js";
 
 /** Quarter turns clockwise of a line's baseline from left-to-right: 0 upright, 1 reads top
  *  to bottom, 2 upside down, 3 reads bottom to top. */
@@ -45,18 +45,51 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
   if (quarter === 0) return model;
   const { width: w, height: h } = model;
   const turn = <T extends Rect>(r: T): T => ({ ...r, ...turnRect(r, quarter, w, h) });
-  const turnLine = (line: Line): Line => ({ ...turn(line), spans: line.spans.map(turn) });
+  const lines: Line[] = [];
+  for (const line of model.lines) lines.push(turnedLine(line, quarter, w, h));
+  const rules: Rule[] = [];
+  for (const rule of model.rules) rules.push(turnedKind(rule, quarter, w, h));
+  let marks: Mark[] | undefined;
+  if (model.marks) {
+    marks = [];
+    for (const mark of model.marks) marks.push(turnedKind(mark, quarter, w, h));
+  }
   const sideways = quarter !== 2;
   return {
-    ...model,
+    page: model.page,
     width: sideways ? h : w,
     height: sideways ? w : h,
-    lines: model.lines.map(turnLine),
-    rules: model.rules.map(turn),
-    marks: model.marks?.map(turn),
+    lines,
+    rules,
+    marks,
     drawings: model.drawings?.map(turn),
     links: model.links.map(turn),
+    chars: model.chars,
+    unmappedChars: model.unmappedChars,
+    extraction: model.extraction,
+    rightToLeft: model.rightToLeft,
   };
+}
+
+// Lines, spans, rules and marks are written out in their one shape (model.ts), as the
+// extractor made them: a spread copy would be of a hidden class of its own. Module functions,
+// not closures made per page: a full garbage collection drops a dead closure's optimised code.
+
+function turnedSpan(span: Span, q: Quarter, w: number, h: number): Span {
+  const { x0, y0, x1, y1 } = turnRect(span, q, w, h);
+  return newSpan(span.text, x0, y0, x1, y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader);
+}
+
+function turnedLine(line: Line, q: Quarter, w: number, h: number): Line {
+  const { x0, y0, x1, y1 } = turnRect(line, q, w, h);
+  const spans: Span[] = [];
+  for (const span of line.spans) spans.push(turnedSpan(span, q, w, h));
+  return lineLike(line, spans, x0, y0, x1, y1);
+}
+
+function turnedKind<T extends Rule | Mark>(r: T, q: Quarter, w: number, h: number): T {
+  const { x0, y0, x1, y1 } = turnRect(r, q, w, h);
+  return { x0, y0, x1, y1, kind: r.kind } as T;
 }
 
 /** A box under the turn that brings baseline quarter `q` to left-to-right, on a w × h page. */

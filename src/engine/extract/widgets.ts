@@ -3,7 +3,7 @@
 // box's options are missing from it, though a reader of the page sees them (issue 9: form
 // pages' widget values). Each becomes a line at its widget's rectangle, unless text is already
 // there (a flattened form, a field drawn into the page).
-import type { Line, Span } from "../model.js";
+import { type Line, newLine, newSpan } from "../model.js";
 import type { mupdf } from "./mupdf_runtime.js";
 
 /** Widgets read on a page, at most: a form has tens; more is a generated stress file. */
@@ -28,8 +28,8 @@ const CHAR_WIDTH_EMS = 0.5;
 /** A line of a field's text from x, no further right than its box. */
 function valueLine(text: string, x: number, xMax: number, y: number, size: number): Line {
   const right = Math.max(x, Math.min(xMax, x + text.length * size * CHAR_WIDTH_EMS));
-  const span: Span = { text, x0: x, y0: y, x1: right, y1: y + size, font: "Helvetica", size, bold: false, italic: false, monospace: false };
-  return { spans: [span], x0: span.x0, y0: span.y0, x1: span.x1, y1: span.y1, wmode: 0 };
+  const span = newSpan(text, x, y, right, y + size, "Helvetica", size, false, false, false);
+  return newLine([span], span.x0, span.y0, span.x1, span.y1, 0);
 }
 
 function hasTextInside(lines: readonly Line[], x0: number, y0: number, x1: number, y1: number): boolean {

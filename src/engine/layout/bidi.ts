@@ -16,7 +16,11 @@
 //    inside an RTL line in their place ("תקן ISO 9001", "03-5551234").
 import { createRequire } from "node:module";
 import type bidiModule from "bidi-js";
-import type { Line, Span } from "../model.js";
+import { copyLine, type Line, type Span, spanPiece } from "../model.js";
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byMidThenIndex = (a: { mid: number; i: number }, b: { mid: number; i: number }) => a.mid - b.mid || a.i - b.i;
 
 // bidi-js is CommonJS (module.exports = the factory). It is loaded on the first right-to-left
 // line, not with the engine: most documents have none, and `svc convert` pays for every
@@ -104,7 +108,7 @@ export function visualOrder(chars: readonly PlacedChar[]): number[] {
   }
   // Stable: clusters at one position keep their stream order.
   const order = clusters.map((c, i) => ({ c, i, mid: (c.x0 + c.x1) / 2 }));
-  order.sort((a, b) => a.mid - b.mid || a.i - b.i);
+  order.sort(byMidThenIndex);
   const out: number[] = [];
   for (const { c } of order) {
     if (isRtlCode(chars[c.lead].code)) for (let k = c.members.length - 1; k >= 0; k--) out.push(c.members[k]);
@@ -190,8 +194,9 @@ export function toLogicalOrder(line: Line): Line {
       continue;
     }
     flush();
-    run = { span: { ...line.spans[owner[i]], text: ch }, source: owner[i], lo: offset[i], hi: offset[i], last: i };
+    const source = line.spans[owner[i]];
+    run = { span: spanPiece(source, ch, source.x0, source.x1), source: owner[i], lo: offset[i], hi: offset[i], last: i };
   }
   flush();
-  return { ...line, spans };
+  return copyLine(line, spans);
 }

@@ -2,7 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
-import type { Line, Span } from "../model.js";
+import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -110,6 +110,12 @@ export interface ListMarker {
   alt?: { style: OrderedStyle; value: number; marker: string };
 }
 
+/** A list marker with every field present, in ListMarker's order: markers made several ways
+ *  (spread, with and without their optional fields) were of several hidden classes. */
+function newMarker(ordered: boolean, marker: string, length: number, style?: OrderedStyle, value?: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker {
+  return { ordered, marker, length, style, value, weak, alt };
+}
+
 function romanValue(token: string): number | null {
   const lower = token.toLowerCase();
   if (!ROMAN.test(lower)) return null;
@@ -128,26 +134,27 @@ const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|
 
 export function listMarker(text: string): ListMarker | null {
   const bullet = BULLET.exec(text);
-  if (bullet && text.length > bullet[0].length) return { ordered: false, marker: "-", length: bullet[0].length };
+  if (bullet && text.length > bullet[0].length) return newMarker(false, "-", bullet[0].length);
   const ordered = ORDERED.exec(text);
   if (!ordered || text.length <= ordered[0].length) return null;
   const token = ordered[1] ?? ordered[2];
   const length = ordered[0].length;
   const upper = token !== token.toLowerCase();
-  const marker = (style: OrderedStyle, value: number): ListMarker => ({ ordered: true, marker: `${value}.`, length, style, value });
+  const marker = (style: OrderedStyle, value: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker => newMarker(true, `${value}.`, length, style, value, weak, alt);
   if (/^\d/.test(token)) return marker("number", Number(token));
   const weak = true;
   // An author's initial starts a reference as a capital letter's marker does: "J. M. Chambers
   // (1998)", "J. Bowman, S. Emberson and …", "K. Kline and D. Kline" (R-data's references).
   if (upper && token.length === 1 && AUTHOR_AFTER_INITIAL.test(text.slice(length))) return null;
   const roman = romanValue(token);
-  if (token.length > 1) return roman === null ? null : { ...marker(upper ? "upper-roman" : "lower-roman", roman), weak };
-  const letter = marker(upper ? "upper-alpha" : "lower-alpha", token.toLowerCase().charCodeAt(0) - 96);
-  if (roman === null) return { ...letter, weak };
-  const numeral = marker(upper ? "upper-roman" : "lower-roman", roman);
+  if (token.length > 1) return roman === null ? null : marker(upper ? "upper-roman" : "lower-roman", roman, weak);
+  const letter = marker(upper ? "upper-alpha" : "lower-alpha", token.toLowerCase().charCodeAt(0) - 96, weak);
+  if (roman === null) return letter;
+  const numeral = marker(upper ? "upper-roman" : "lower-roman", roman, weak);
   // "i" is far more often the first numeral than the ninth letter; "v", "x", "c" … letters.
   const [first, other] = roman === 1 ? [numeral, letter] : [letter, numeral];
-  return { ...first, weak, alt: { style: other.style!, value: other.value!, marker: other.marker } };
+  first.alt = { style: other.style!, value: other.value!, marker: other.marker };
+  return first;
 }
 
 /** The list marker a line starts with: a symbol font's bullet glyph, or one in its text. */
@@ -155,7 +162,7 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
   const glyph = leadingBulletLength(line);
   if (glyph > 0) {
     const length = glyph + (/^\s*/.exec(text.slice(glyph))?.[0].length ?? 0);
-    return length < text.length ? { ordered: false, marker: "-", length } : null;
+    return length < text.length ? newMarker(false, "-", length) : null;
   }
   return listMarker(text) ?? touchingMarker(line, text);
 }
@@ -182,7 +189,7 @@ function touchingMarker(line: Line, text: string): ListMarker | null {
   // to title", "1)Authors' institution" in revtex's front matter).
   if (first.y1 < second.y1 - RAISED_MARKER_EMS * second.size) return null;
   const marker = listMarker(`${first.text} ${text.slice(first.text.length)}`);
-  return marker && { ...marker, length: first.text.length };
+  return marker && newMarker(marker.ordered, marker.marker, first.text.length, marker.style, marker.value, marker.weak, marker.alt);
 }
 
 /**
@@ -206,8 +213,7 @@ function settleSequences(markers: (ListMarker | null)[]): void {
     if (m.alt) {
       const primaryFits = last.get(m.style) === m.value - 1 || (m.value === 1 && continues(i, m.style, 1));
       const altFits = last.get(m.alt.style) === m.alt.value - 1 || (m.alt.value === 1 && continues(i, m.alt.style, 1));
-      if (altFits && !primaryFits) m = { ...m, style: m.alt.style, value: m.alt.value, marker: m.alt.marker };
-      m = { ...m, alt: undefined };
+      m = altFits && !primaryFits ? newMarker(m.ordered, m.alt.marker, m.length, m.alt.style, m.alt.value, m.weak) : newMarker(m.ordered, m.marker, m.length, m.style, m.value, m.weak);
       markers[i] = m;
     }
     if (m.weak && last.get(m.style!) !== m.value! - 1 && !continues(i, m.style!, m.value!)) {
@@ -408,11 +414,11 @@ export function stripLeadingChars(line: Line, count: number): Line {
       remaining -= span.text.length;
       continue;
     }
-    spans.push({ ...span, text: span.text.slice(remaining) });
+    spans.push(spanPiece(span, span.text.slice(remaining), span.x0, span.x1));
     remaining = 0;
   }
   const first = spans[0];
-  return { ...line, spans, x0: first ? first.x0 : line.x0 };
+  return lineLike(line, spans, first ? first.x0 : line.x0, line.y0, line.x1, line.y1);
 }
 
 interface Draft {
@@ -426,6 +432,12 @@ interface Draft {
   running?: boolean;
   /** A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection. */
   sectionTitle?: number;
+}
+
+/** A draft with every field present, in Draft's order (a running line's and a block's had
+ *  been two shapes, each grown by `sectionTitle` later). */
+function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined): Draft {
+  return { lines: [line], mono, marker, textX, rtl, running, sectionTitle: undefined };
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -564,7 +576,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // font (books set them in monospace or small caps).
     if (stats.running.has(line)) {
       current = null;
-      drafts.push({ lines: [line], mono: false, marker: null, running: true });
+      drafts.push(newDraft(line, false, null, undefined, undefined, true));
       continue;
     }
     const mono = monos[i];
@@ -573,13 +585,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
     if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
-      current = {
-        lines: [line],
-        mono,
-        marker,
-        textX: marker ? xAfterChars(line, marker.length) : undefined,
-        rtl: marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined,
-      };
+      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
       current.lines.push(line);

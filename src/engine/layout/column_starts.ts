@@ -9,6 +9,10 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const ascending = (a: number, b: number) => a - b;
+
 /** Fragments whose left edges lie within this many points start at one x. */
 const START_TOLERANCE = 1;
 /** Rows that must start a fragment at one x, each with text to its left, to make it a column start. */
@@ -154,7 +158,7 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number
     if (found) starts.push(x0);
     if (foundProse) proseStarts.push(x0);
   }
-  starts.sort((a, b) => a - b);
+  starts.sort(ascending);
   const edges = columnEdges(proseStarts, minWidth);
   return {
     separates(left, right) {
@@ -173,7 +177,7 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number
  * kept (a column's paragraph indents, its indented titles after their numbers).
  */
 function columnEdges(proseStarts: number[], widthMin: number): number[] {
-  proseStarts.sort((a, b) => a - b);
+  proseStarts.sort(ascending);
   const edges: number[] = [];
   for (let k = 0; k < proseStarts.length; k++) {
     const x = proseStarts[k];

@@ -4,7 +4,7 @@
 // "struct sha256", "ctx *ctx, size", "t length" and three strokes. Each stroke set between two
 // fragments of a row, touching both, becomes an "_" that joins them; one touching a single
 // fragment's end or start becomes its last or first character.
-import type { Line, Rule, Span } from "../model.js";
+import { type Line, type Rule, spanPiece } from "../model.js";
 import { makeLine } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
@@ -66,7 +66,7 @@ export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Ru
     if (width < UNDERSCORE_WIDTH_EMS_MIN * size || width > UNDERSCORE_WIDTH_EMS_MAX * size) continue;
     out ??= lines.slice();
     const template = left >= 0 ? beside.spans[beside.spans.length - 1] : beside.spans[0];
-    const underscore: Span = { ...template, text: "_", x0: stroke.x0, x1: stroke.x1 };
+    const underscore = spanPiece(template, "_", stroke.x0, stroke.x1);
     if (left >= 0 && right >= 0) {
       out[left] = makeLine([...out[left].spans, underscore, ...out[right].spans], 0);
       (removed ??= new Set()).add(out[right]);

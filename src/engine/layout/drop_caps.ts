@@ -3,7 +3,7 @@
 // own, which the line joiner then built into the paragraph's second line ("THIS demo file" came
 // out "**T**for IEEE journal papers …" after "HIS demo file …"). The letter goes back to the
 // head of its word, and the lines it indented go back to the margin it stands at.
-import type { Line } from "../model.js";
+import { type Line, lineLike, spanPiece } from "../model.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 
 /** A drop cap is set at least this many times the size of the text beside it ... */
@@ -35,8 +35,8 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
     if (first === undefined) continue;
     const letter = span.text.trim();
     const head = first.spans.findIndex((s) => !isBlankText(s.text));
-    const spans = first.spans.map((s, k) => (k === head ? { ...s, text: letter + s.text.trimStart(), x0: cap.x0 } : s));
-    const joined: Line = { ...first, spans, x0: cap.x0, y0: Math.min(first.y0, cap.y0) };
+    const spans = first.spans.map((s, k) => (k === head ? spanPiece(s, letter + s.text.trimStart(), cap.x0, s.x1) : s));
+    const joined = lineLike(first, spans, cap.x0, Math.min(first.y0, cap.y0), first.x1, first.y1);
     // The lines the letter sinks into start where the first did: back to the margin.
     const indented = (line: Line) => line !== first && line.y0 > first.y0 && line.y0 < cap.y1 && Math.abs(line.x0 - first.x0) <= INDENT_TOLERANCE_PT;
     out = current.flatMap((line) => {
@@ -44,7 +44,7 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
       if (line === first) return [joined];
       if (!indented(line)) return [line];
       const k = line.spans.findIndex((s) => !isBlankText(s.text));
-      return [{ ...line, x0: cap.x0, spans: line.spans.map((s, j) => (j === k ? { ...s, x0: cap.x0 } : s)) }];
+      return [lineLike(line, line.spans.map((s, j) => (j === k ? spanPiece(s, s.text, cap.x0, s.x1) : s)), cap.x0, line.y0, line.x1, line.y1)];
     });
   }
   return out ?? lines;

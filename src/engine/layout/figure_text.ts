@@ -62,24 +62,25 @@ export function figureTextLines(
   const isNear = (b: Box) => b.x1 >= near.x0 - reach && b.x0 <= near.x1 + reach && b.y1 >= near.y0 - reach && b.y0 <= near.y1 + reach;
   const labels = lines.filter((line) => isNear(line) && isLabel(line, bodySize));
   if (labels.length === 0) return found;
-  const parts = [
-    ...drawings.map((box) => ({ box, drawing: true, line: null })),
-    ...rules.filter((r) => isNear(r) && r.x1 - r.x0 <= RULE_PAGE_SHARE_MAX * page.width && r.y1 - r.y0 <= RULE_PAGE_SHARE_MAX * page.height).map((box) => ({ box, drawing: false, line: null })),
-    ...labels.map((line) => ({ box: line as Box, drawing: false, line })),
-  ];
-  const groupOf = linkedGroups(parts.map((p) => p.box), LINK_EMS * bodySize);
+  // The parts, in one list of boxes: the drawings first, then the rules near them, then the
+  // labels (no part objects: built three ways, their shapes made the grouping deoptimise).
+  const boxes: Box[] = drawings.slice();
+  for (const r of rules) if (isNear(r) && r.x1 - r.x0 <= RULE_PAGE_SHARE_MAX * page.width && r.y1 - r.y0 <= RULE_PAGE_SHARE_MAX * page.height) boxes.push(r);
+  const firstLabel = boxes.length;
+  for (const line of labels) boxes.push(line);
+  const groupOf = linkedGroups(boxes, LINK_EMS * bodySize);
   const groups = new Map<number, { drawings: number; drawn: Box; labels: Line[]; box: Box }>();
-  parts.forEach((part, i) => {
+  for (let i = 0; i < boxes.length; i++) {
     const root = groupOf[i];
     let group = groups.get(root);
     if (!group) groups.set(root, (group = { drawings: 0, drawn: emptyBox(), labels: [], box: emptyBox() }));
-    if (part.drawing) {
+    if (i < drawings.length) {
       group.drawings++;
-      extend(group.drawn, part.box);
+      extend(group.drawn, boxes[i]);
     }
-    if (part.line) group.labels.push(part.line);
-    extend(group.box, part.box);
-  });
+    if (i >= firstLabel) group.labels.push(labels[i - firstLabel]);
+    extend(group.box, boxes[i]);
+  }
   const labelSet = new Set(labels);
   const sideMin = FIGURE_SIDE_EMS_MIN * bodySize;
   for (const group of groups.values()) {

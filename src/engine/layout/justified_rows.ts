@@ -49,8 +49,8 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
       for (const run of runsOf(row, columns)) {
         if (!gapsAlike(run)) continue;
         // The page's edges, sorted once, on the first row that gets this far.
-        ends ??= sortedEdges(joined, (line) => line.x1);
-        starts ??= sortedEdges(joined, (line) => line.x0);
+        ends ??= sortedEdges(joined, rightEdge);
+        starts ??= sortedEdges(joined, leftEdge);
         if (!atColumnEdges(run, ends, starts)) continue;
         for (let k = 1; k < run.length; k++) appendFragment(run[0], run[k]);
         taken ??= new Set();
@@ -129,6 +129,11 @@ function atColumnEdges(run: readonly Line[], ends: Float64Array, starts: Float64
   for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1) return false;
   return true;
 }
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const rightEdge = (line: Line) => line.x1;
+const leftEdge = (line: Line) => line.x0;
 
 function sortedEdges(lines: readonly Line[], edge: (line: Line) => number): Float64Array {
   const xs = new Float64Array(lines.length);

@@ -2,7 +2,7 @@
 // across a contents page or an index to a page number. Five dots at least, so an ellipsis
 // and the period after it ("wait....") are not one. And the joiner's passes that put a
 // contents entry's title and page number on one line (line_joining.ts runs them last).
-import type { Line, Span } from "../model.js";
+import { type Line, newSpan, type Span, spanPiece } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
@@ -95,7 +95,7 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
     const em = Math.max(lineSize(title), lineSize(tail), 1);
     if (tail.x0 - title.x1 > TITLE_LEADER_GAP_EMS * em || columns.gutterBetween(title, tail)) continue;
-    tail.spans = tail.spans.map((span) => (/^[\s.…]+$/.test(span.text) && /[.…]/.test(span.text) ? { ...span, leader: true } : span));
+    tail.spans = tail.spans.map((span) => (/^[\s.…]+$/.test(span.text) && /[.…]/.test(span.text) ? leaderPiece(span, span.text, span.x0, span.x1) : span));
     appendFragment(title, tail);
     title.contentsEntry = true;
     (removed ??= new Set()).add(tail);
@@ -303,6 +303,11 @@ const LEADER_TAIL = /(?:\s(?:\s*\.)+|(?:\.\s?){4,})\s*$/;
 /** Marks the leader ending a contents entry's title as such (Span.leader), in spans of its own
  * (render/inline.ts's dropLeaders takes long leaders out of any text; a short one is known
  * only here). The text stays: the table detector reads a leader as leading to the next cell. */
+/** A piece of `span` marked as a leader (what `{ ...span, text, x0, x1, leader: true }` made). */
+function leaderPiece(span: Span, text: string, x0: number, x1: number): Span {
+  return newSpan(text, x0, span.y0, x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, true);
+}
+
 function markLeaderTail(line: Line): void {
   const match = LEADER_TAIL.exec(lineText(line));
   if (!match) return;
@@ -311,11 +316,11 @@ function markLeaderTail(line: Line): void {
   for (const span of line.spans) {
     const n = span.text.length;
     if (at >= n) spans.push(span);
-    else if (at <= 0) spans.push({ ...span, leader: true });
+    else if (at <= 0) spans.push(leaderPiece(span, span.text, span.x0, span.x1));
     else {
       // Split at the leader's first character, the box in proportion to the characters.
       const x = span.x0 + ((span.x1 - span.x0) * at) / n;
-      spans.push({ ...span, text: span.text.slice(0, at), x1: x }, { ...span, text: span.text.slice(at), x0: x, leader: true });
+      spans.push(spanPiece(span, span.text.slice(0, at), span.x0, x), leaderPiece(span, span.text.slice(at), x, span.x1));
     }
     at -= n;
   }

@@ -4,7 +4,7 @@
 // A scan's invisible OCR layer (words placed one by one on jittered baselines) is first
 // rebuilt into rows by vertical overlap and read left to right. Lines holding right-to-left
 // letters are then put in logical order (layout/bidi.ts).
-import type { Line, Span } from "../model.js";
+import { copyLine, copySpan, type Line, type Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
@@ -12,7 +12,12 @@ import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
-import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, makeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const hasInk = (s: Span) => s.text.trim() !== "";
+const bySize = (a: Span, b: Span) => a.size - b.size;
 
 /** Fragments closer than this many ems on one baseline are one line (run-in headings sit
  * about one em from their text; column gutters are wider than this). */
@@ -205,7 +210,7 @@ const PICTURE_FONT = /^(?:line|linew|lcircle|lcirclew)10$/i;
  */
 function withoutFigureText(line: Line): Line {
   const spans = line.spans.filter((span) => !isFigureText(span));
-  return spans.length === 0 ? { ...line, spans } : { ...line, ...makeLine(spans, line.wmode) };
+  return spans.length === 0 ? copyLine(line, spans) : remadeLine(line, spans);
 }
 
 function isFigureText(span: Span): boolean {
@@ -268,7 +273,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   const words: Line[] = [];
   for (const line of input) {
     if (line.wmode === 1) {
-      lines.push({ ...line, spans: line.spans.slice() });
+      lines.push(copyLine(line, line.spans.slice()));
       continue;
     }
     let facts = spanFacts(line);
@@ -279,7 +284,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     if (facts & ALL_BLANK) continue;
     if (facts & ALL_INVISIBLE) words.push(...splitOcrLine(drawn));
-    else lines.push(drawn === line ? { ...line, spans: line.spans.slice() } : drawn);
+    else lines.push(drawn === line ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
   lines.sort(byCentreThenLeft);
@@ -376,11 +381,11 @@ function splitOcrLine(line: Line): Line[] {
     if (isOcrRule(span) || wideBlank(span)) cuts = true;
     else if (!isBlankText(span.text)) em = span.size;
   }
-  if (!cuts) return [{ ...line, spans: line.spans.slice() }];
+  if (!cuts) return [copyLine(line, line.spans.slice())];
   const out: Line[] = [];
   let run: Span[] = [];
   const flush = () => {
-    if (run.length > 0) out.push({ ...line, ...makeLine(run, line.wmode) });
+    if (run.length > 0) out.push(remadeLine(line, run));
     run = [];
   };
   em = 0;
@@ -443,7 +448,7 @@ function ocrRows(words: Line[]): Line[] {
         appendFragment(current, word, em);
         continue;
       }
-      current = { ...word, spans: word.spans.slice() };
+      current = copyLine(word, word.spans.slice());
       out.push(current);
     }
   }
@@ -457,7 +462,7 @@ function ocrRows(words: Line[]): Line[] {
  * characters carry (the character-weighted median), so headings and body keep one style each.
  */
 function evenOcrSize(line: Line): void {
-  const sized = line.spans.filter((s) => s.text.trim() !== "").sort((a, b) => a.size - b.size);
+  const sized = line.spans.filter(hasInk).sort(bySize);
   let total = 0;
   for (const s of sized) total += s.text.trim().length;
   let seen = 0;
@@ -467,5 +472,10 @@ function evenOcrSize(line: Line): void {
     size = s.size;
     if (seen * 2 >= total) break;
   }
-  line.spans = line.spans.map((s) => (s.size === size ? s : { ...s, size }));
+  line.spans = line.spans.map((s) => {
+    if (s.size === size) return s;
+    const sized = copySpan(s);
+    sized.size = size;
+    return sized;
+  });
 }

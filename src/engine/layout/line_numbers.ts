@@ -4,7 +4,7 @@
 // (page_layout.ts): kept, they were read as paragraphs of their own between the text's lines
 // ("12" | "This example manuscript …" | "13"), cut every paragraph and table they stood beside,
 // and MuPDF built the left margin's numbers into the lines beside them ("118 any ACM …").
-import type { Line, Span } from "../model.js";
+import { type Line, lineLike, type Span } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
 
@@ -39,6 +39,18 @@ interface Piece {
   size: number;
 }
 
+// Callbacks made once here rather than on each call: a closure made per call loses its
+// optimised code at each full garbage collection, and was compiled again every few passes.
+const isWholeLine = (p: Piece) => p.span < 0;
+const lineOf = (p: Piece) => p.line;
+const isSpanOfLine = (p: Piece) => p.span >= 0;
+const byLine = (p: Piece): [number, Piece] => [p.line, p];
+const rightEdge = (p: Piece) => p.x1;
+const leftEdge = (p: Piece) => p.x0;
+const MARGIN_EDGES = [rightEdge, leftEdge];
+const largestFirst = (a: Piece[], b: Piece[]) => b.length - a.length;
+const topDown = (a: Piece, b: Piece) => a.y0 - b.y0 || a.value - b.value;
+
 /** The page's lines without the line numbers in its margins; the same array when it has none. */
 export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   const pieces = numberPieces(lines);
@@ -46,8 +58,8 @@ export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   // Cheap bounds first, one pass over the page: a column in the left margin ends left of the
   // leftmost line that is no number; one elsewhere is set smaller than the text. Most pages
   // with five numbers (a table's figures) fail both, and no column is walked.
-  const numberLines = new Set(pieces.filter((p) => p.span < 0).map((p) => p.line));
-  const leading = new Map(pieces.filter((p) => p.span >= 0).map((p) => [p.line, p]));
+  const numberLines = new Set(pieces.filter(isWholeLine).map(lineOf));
+  const leading = new Map(pieces.filter(isSpanOfLine).map(byLine));
   let textLeft = Infinity;
   let largest = 0;
   lines.forEach((line, i) => {
@@ -133,7 +145,7 @@ function previousInk(spans: readonly Span[], k: number): number {
  * none when no run does.
  */
 function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "elsewhere"): Piece[] {
-  for (const edge of [(p: Piece) => p.x1, (p: Piece) => p.x0]) {
+  for (const edge of MARGIN_EDGES) {
     const column = alignedColumn(lines, pieces, side, edge);
     if (column.length > 0) return column;
   }
@@ -148,7 +160,7 @@ function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "
     if (group && edge(p) - edge(group[0]) <= EDGE_TOLERANCE_PT) group.push(p);
     else groups.push([p]);
   }
-  for (const group of groups.sort((a, b) => b.length - a.length)) {
+  for (const group of groups.sort(largestFirst)) {
     if (group.length < LINE_NUMBERS_MIN) break;
     if (numbersLines(group) && clearOfText(lines, group, side) && !numbersCode(lines, group)) return group;
   }
@@ -162,7 +174,7 @@ const LINE_NUMBER_STEPS = [1, 2, 5, 10];
 /** Whether the pieces' numbers rise down the page, mostly by one step, every rise a multiple
  *  of it (a display or a figure between numbered lines skips some). */
 function numbersLines(group: Piece[]): boolean {
-  group.sort((a, b) => a.y0 - b.y0 || a.value - b.value);
+  group.sort(topDown);
   const steps: number[] = [];
   for (let k = 1; k < group.length; k++) {
     const step = group[k].value - group[k - 1].value;
@@ -244,5 +256,5 @@ function withoutSpan(line: Line, k: number): Line {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const s of spans) (x0 = Math.min(x0, s.x0)), (x1 = Math.max(x1, s.x1));
-  return { ...line, spans, x0, x1 };
+  return lineLike(line, spans, x0, line.y0, x1, line.y1);
 }

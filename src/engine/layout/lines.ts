@@ -1,7 +1,7 @@
 // A line's text, its size and its overlap with another, and fragments joined into it: what
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
-import type { Line, Span } from "../model.js";
+import { type Line, lineLike, newLine, type Span, spanPiece } from "../model.js";
 import { unionOf } from "./box.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
@@ -81,20 +81,22 @@ export function appendFragment(target: Line, fragment: Line, em = Math.max(lineS
 }
 
 /** A space in `last`'s style from x0 to x1: the copy `{ ...last, text: " ", x0, x1 }` made,
- *  written out (a spread costs a property walk every join). Its properties come in Span's
- *  order, the optional flags only when `last` has them, as the spread copied them. */
+ *  written out (a spread costs a property walk every join, and makes a hidden class of its own). */
 function spaceSpan(last: Span, x0: number, x1: number): Span {
-  const { y0, y1, font, size, bold, italic, monospace, invisible, leader } = last;
-  if (invisible === undefined && leader === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace };
-  if (leader === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, invisible };
-  if (invisible === undefined) return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, leader };
-  return { text: " ", x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader };
+  return spanPiece(last, " ", x0, x1);
+}
+
+/** `line` holding `spans`, its box the union of theirs, its marks kept (what
+ *  `{ ...line, ...makeLine(spans, line.wmode) }` made). */
+export function remadeLine(line: Line, spans: Span[]): Line {
+  const { x0, y0, x1, y1 } = unionOf(spans);
+  return lineLike(line, spans, x0, y0, x1, y1);
 }
 
 /** A line of `spans`, its box the union of theirs. */
 export function makeLine(spans: Span[], wmode: 0 | 1): Line {
   const { x0, y0, x1, y1 } = unionOf(spans);
-  return { spans, x0, y0, x1, y1, wmode };
+  return newLine(spans, x0, y0, x1, y1, wmode);
 }
 
 /** The horizontal fragment nearest left of `lines[i]` on its row (the one whose right edge

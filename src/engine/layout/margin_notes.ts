@@ -5,7 +5,7 @@
 // ("replaced by a \endhead \endfirsthead command"), and MuPDF sometimes builds one line of
 // a note and the body line beside it ("\endlastfoot way (at the start …"). They are taken
 // out of the flow here and put back before the paragraph they stand beside.
-import type { Line } from "../model.js";
+import { type Line, spanPiece } from "../model.js";
 import { listMarker } from "./blocks.js";
 import { lineSize, lineText, makeLine, verticalOverlap } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
@@ -206,7 +206,7 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     // other (a prototype's name and its arguments, "cast (val, …)", only starts that way).
     const inkX0 = first.x0 + (first.text.length - trimmed.length) * SPACE_EMS * first.size;
     if (justified && (Math.abs(inkX0 - left) > CUT_EDGE_TOLERANCE_PT || right === null || Math.abs(line.x1 - right) > EDGE_TOLERANCE_PT)) return null;
-    const bodySpans = [{ ...first, text: trimmed, x0: Math.max(first.x0, left) }, ...spans.slice(b + 1)];
+    const bodySpans = [spanPiece(first, trimmed, Math.max(first.x0, left), first.x1), ...spans.slice(b + 1)];
     return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
   }
   if (right !== null && line.x1 > right + NOTE_GAP_MIN_PT) {
@@ -223,7 +223,7 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     if (last.x1 > right + NOTE_GAP_MIN_PT && trimmed === last.text) return null;
     const inkX1 = last.x1 - (last.text.length - trimmed.length) * SPACE_EMS * last.size;
     if (justified && (Math.abs(inkX1 - right) > CUT_EDGE_TOLERANCE_PT || left === null || Math.abs(line.x0 - left) > EDGE_TOLERANCE_PT)) return null;
-    const bodySpans = [...spans.slice(0, b), { ...last, text: trimmed, x1: Math.min(last.x1, right) }];
+    const bodySpans = [...spans.slice(0, b), spanPiece(last, trimmed, last.x0, Math.min(last.x1, right))];
     return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
   }
   return null;

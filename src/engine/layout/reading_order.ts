@@ -15,6 +15,10 @@
 import type { Box, OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byTopEdge = (a: Box, b: Box) => a.y0 - b.y0;
+
 export type { Box, OrderedGroup } from "./box.js";
 
 
@@ -107,7 +111,7 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
-  const sortedByTop = (): T[] => (byTop ??= items.slice().sort((a, b) => a.y0 - b.y0));
+  const sortedByTop = (): T[] => (byTop ??= items.slice().sort(byTopEdge));
   let depth = 0;
   let wideDepth = 0;
   for (let i = 0; i < events.length - 1; i++) {

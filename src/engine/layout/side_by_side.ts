@@ -3,7 +3,7 @@
 // title page) is a row of names, not a run of headings: the pieces are one paragraph. Section
 // headings that happen to share a height in two columns stand a column gutter apart, further
 // than the gap allowed here, and stay headings.
-import type { Line } from "../model.js";
+import { copyLine, type Line } from "../model.js";
 import type { Block } from "./blocks.js";
 import { lineStyle } from "./document_stats.js";
 import { appendFragment, lineText, verticalOverlap } from "./lines.js";
@@ -115,7 +115,7 @@ function rowOf(line: Line, pageLines: readonly Line[]): Line[] {
 
 /** One line of the row's pieces, left to right, joined as line_joining joins a row's fragments. */
 function joinRow(lines: readonly Line[]): Line {
-  const row = { ...lines[0], spans: lines[0].spans.slice() };
+  const row = copyLine(lines[0], lines[0].spans.slice());
   for (let k = 1; k < lines.length; k++) appendFragment(row, lines[k]);
   return row;
 }

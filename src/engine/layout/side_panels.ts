@@ -10,6 +10,10 @@ import type { Line, Rule } from "../model.js";
 import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const baselineOf = (other: Box) => other.y1;
+
 /** A panel is shaded: a filled rectangle wider and taller than this (points), not a drawn rule. */
 const PANEL_SIDE_MIN_PT = 24;
 /** Fills of a panel's size looked at on a page, at most. */
@@ -190,7 +194,7 @@ function menuOf(items: readonly Box[], box: Box): SidePanel | null {
   for (const item of items) if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT && item.y0 < box.y0 - MENU_TOP_LINES_MAX * lineHeight) return null;
   // The text's baselines sorted once: each menu line asks a binary search, so a page of
   // thousands of lines on either side stays linear-logarithmic.
-  const baselines = Float64Array.from(beside, (other) => other.y1).sort();
+  const baselines = Float64Array.from(beside, baselineOf).sort();
   let shared = 0;
   for (const line of menu) {
     const at = lowerBound(baselines, line.y1 - BASELINE_TOLERANCE_PT);

@@ -3,9 +3,13 @@
 // (PageModel.marks) instead of glyphs. A mark just left of a line becomes a "•" at the
 // start of that line (an outline a "◦"), and a number drawn inside a mark (beamer's numbered
 // balls) gets its period, so blocks.ts reads every list the same way.
-import type { Line, Mark, Span } from "../model.js";
+import { type Line, type Mark, spanPiece } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { lineSize } from "./lines.js";
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byTopThenLeft = (a: Mark, b: Mark) => a.y0 - b.y0 || a.x0 - b.x0;
 
 /** The text attachMarks puts before a line: a filled mark's bullet, an outline's. */
 const FILLED_BULLET = "• ";
@@ -68,10 +72,11 @@ interface MarkBox {
 }
 
 const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
+const byCentreThenLeft = (a: MarkBox, b: MarkBox) => centre(a) - centre(b) || a.x0 - b.x0;
 
 /** Marks that touch merged into one box each, sorted by vertical centre. */
 function mergeMarks(marks: readonly Mark[]): MarkBox[] {
-  const sorted = marks.slice().sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const sorted = marks.slice().sort(byTopThenLeft);
   const merged: MarkBox[] = [];
   for (const m of sorted) {
     let into: MarkBox | null = null;
@@ -92,7 +97,7 @@ function mergeMarks(marks: readonly Mark[]): MarkBox[] {
       merged.push({ x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1, stroke: m.kind === "stroke" });
     }
   }
-  return merged.sort((a, b) => centre(a) - centre(b) || a.x0 - b.x0);
+  return merged.sort(byCentreThenLeft);
 }
 
 function sizeOf(b: MarkBox): number {
@@ -148,7 +153,9 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
     }
     if (covering && numberInMark(line, covering, em)) continue;
     if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em) || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
-    const glyph: Span = { ...line.spans[0], text: best.stroke ? HOLLOW_BULLET : FILLED_BULLET, x0: best.x0, x1: line.x0, italic: false, monospace: false };
+    const glyph = spanPiece(line.spans[0], best.stroke ? HOLLOW_BULLET : FILLED_BULLET, best.x0, line.x0);
+    glyph.italic = false;
+    glyph.monospace = false;
     line.spans.unshift(glyph);
     line.x0 = Math.min(line.x0, best.x0);
   }
@@ -172,7 +179,7 @@ function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
   if (head.x0 < mark.x0 - MARK_OVERLAP_EMS * em || head.x1 > mark.x1 + MARK_OVERLAP_EMS * em) return false;
   // pdf.js may leave no space between the number and its text.
   const space = /^\s/.test(line.spans[1].text) ? "" : " ";
-  line.spans[0] = { ...head, text: head.text.trimEnd() + "." + space };
+  line.spans[0] = spanPiece(head, head.text.trimEnd() + "." + space, head.x0, head.x1);
   line.x0 = Math.min(line.x0, mark.x0);
   return true;
 }

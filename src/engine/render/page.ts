@@ -1,7 +1,7 @@
 // Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
-import type { Line, PageLink, PageModel } from "../model.js";
+import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
 import { type Block, buildBlocks, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems } from "../layout/blocks.js";
@@ -534,7 +534,7 @@ function withMarker(lines: readonly Line[], marker: string, markerX: number): Li
   const [first, ...rest] = lines;
   const head = first.spans[0];
   if (!head) return lines.slice();
-  return [{ ...first, x0: markerX, spans: [{ ...head, text: `${marker} `, x0: markerX, x1: head.x0 }, ...first.spans] }, ...rest];
+  return [lineLike(first, [spanPiece(head, `${marker} `, markerX, head.x0), ...first.spans], markerX, first.y0, first.x1, first.y1), ...rest];
 }
 
 /** A paragraph whose lines up to its first line break name an outline entry starts with that

@@ -1,6 +1,6 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
 import type { Table, TableCell } from "../tables/detect.js";
@@ -13,13 +13,18 @@ export type InlineRenderer = (lines: Line[], plainStyle?: boolean) => string;
 /** Unescaped text of lines joined with spaces; HTML cells escape it themselves. */
 export type PlainRenderer = (lines: Line[]) => string;
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const widestRow = (n: number, row: readonly TableCell[]) => Math.max(n, row.length);
+const isBlankSpan = (span: Span) => span.text.trim() === "";
+
 export function renderTable(
   table: Table,
   mode: "gfm" | "html" | "off",
   inline: InlineRenderer,
   plain: PlainRenderer = plainText,
 ): string {
-  const width = table.rows.reduce((n, row) => Math.max(n, row.length), 0);
+  const width = table.rows.reduce(widestRow, 0);
   if (width === 0) return "";
   // A right-to-left table's first column is its rightmost: columns in reading order.
   // Most tables hold no right-to-left letter: only those pay for joining their text.
@@ -70,37 +75,46 @@ const ALIGN_LINES_MIN = 2;
  * `---`. The header row is left out: headers are often centred over any column.
  */
 function columnAlignments(rows: readonly TableCell[][]): string[] {
-  return rows[0].map((_, c) => {
-    const lefts: number[] = [];
-    const rights: number[] = [];
-    let em = 0;
-    for (let r = 1; r < rows.length; r++) {
-      for (const line of rows[r][c]?.lines ?? []) {
-        if (line.spans.every((span) => span.text.trim() === "")) continue;
-        lefts.push(line.x0);
-        rights.push(line.x1);
-        for (const span of line.spans) em = Math.max(em, span.size);
-      }
+  return rows[0].map((_, c) => columnAlignment(rows, c));
+}
+
+/** The spread of xs: its largest less its smallest. */
+const spreadOf = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+const hasText = (line: Line) => line.spans.some((span) => span.text.trim() !== "");
+const leftOf = (line: Line) => line.x0;
+const rightOf = (line: Line) => line.x1;
+
+/** Column c's GFM delimiter (columnAlignments); a function of its own, not a closure made per
+ *  table, whose optimised code a full garbage collection would drop with the closures. */
+function columnAlignment(rows: readonly TableCell[][], c: number): string {
+  const lefts: number[] = [];
+  const rights: number[] = [];
+  let em = 0;
+  for (let r = 1; r < rows.length; r++) {
+    for (const line of rows[r][c]?.lines ?? []) {
+      if (line.spans.every(isBlankSpan)) continue;
+      lefts.push(line.x0);
+      rights.push(line.x1);
+      for (const span of line.spans) em = Math.max(em, span.size);
     }
-    if (lefts.length < ALIGN_LINES_MIN) return "---";
-    const tolerance = ALIGN_TOLERANCE_EMS * em;
-    const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-    const left = spread(lefts);
-    const right = spread(rights);
-    if (left > tolerance) {
-      if (right <= tolerance) return "---:";
-      return spread(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
-    }
-    // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
-    // a wider header over them shows which edge they keep.
-    if (right > tolerance) return "---";
-    const header = rows[0][c]?.lines.filter((line) => line.spans.some((span) => span.text.trim() !== "")) ?? [];
-    if (header.length === 0) return "---";
-    const hx0 = Math.min(...header.map((line) => line.x0));
-    const hx1 = Math.max(...header.map((line) => line.x1));
-    // Only a right edge is read so: a header centred over a column shares no edge with it.
-    return Math.abs(hx0 - lefts[0]) > tolerance && Math.abs(hx1 - rights[0]) <= tolerance ? "---:" : "---";
-  });
+  }
+  if (lefts.length < ALIGN_LINES_MIN) return "---";
+  const tolerance = ALIGN_TOLERANCE_EMS * em;
+  const left = spreadOf(lefts);
+  const right = spreadOf(rights);
+  if (left > tolerance) {
+    if (right <= tolerance) return "---:";
+    return spreadOf(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
+  }
+  // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
+  // a wider header over them shows which edge they keep.
+  if (right > tolerance) return "---";
+  const header = rows[0][c]?.lines.filter(hasText) ?? [];
+  if (header.length === 0) return "---";
+  const hx0 = Math.min(...header.map(leftOf));
+  const hx1 = Math.max(...header.map(rightOf));
+  // Only a right edge is read so: a header centred over a column shares no edge with it.
+  return Math.abs(hx0 - lefts[0]) > tolerance && Math.abs(hx1 - rights[0]) <= tolerance ? "---:" : "---";
 }
 
 function isBoldOrEmpty(cell: TableCell): boolean {

@@ -5,7 +5,7 @@
 // table's window and are left alone), may hold rows that fill only some columns (section
 // labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
 // whose cells may span several columns.
-import type { Line, Span } from "../model.js";
+import { type Line, type Span, spanPiece } from "../model.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import type { Box, BuiltRow, Table, TableCell } from "./model.js";
@@ -441,7 +441,7 @@ function cutAtSpaces(span: Span, ink: number, crossed: readonly number[], left: 
     if (text === "") return null;
     // Each part keeps its side of the gutter's middle: interpolated positions can put its
     // edge across it.
-    parts.push({ ...span, text, x0: k === 0 ? span.x0 : Math.max(at(a), mids[k - 1]), x1: k === cuts.length ? span.x1 : Math.min(at(b), mids[k]) });
+    parts.push(spanPiece(span, text, k === 0 ? span.x0 : Math.max(at(a), mids[k - 1]), k === cuts.length ? span.x1 : Math.min(at(b), mids[k])));
   }
   return parts;
 }

@@ -6,6 +6,10 @@ import { makeLine } from "../layout/lines.js";
 import { isSpaceCode } from "../layout/whitespace.js";
 import { isBlank } from "./rows.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const bySpanLeft = (p: { span: Span }, q: { span: Span }) => p.span.x0 - q.span.x0;
+
 /** A horizontal gap wider than this many ems separates cells; word spaces are ~0.25–0.6 em
  *  even in loosely justified text. */
 const CELL_GAP_EM_MIN = 1;
@@ -87,7 +91,7 @@ export function textRow(lines: Line[]): TextRow {
   // Spans mostly arrive left to right already; the sort is stable, so skipping it then changes nothing.
   let sorted = true;
   for (let i = 1; i < items.length && sorted; i++) sorted = items[i - 1].span.x0 <= items[i].span.x0;
-  if (!sorted) items.sort((p, q) => p.span.x0 - q.span.x0);
+  if (!sorted) items.sort(bySpanLeft);
   const em = chars > 0 ? sizeSum / chars : 0;
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
   const cells: Piece[] = [];

@@ -3,7 +3,7 @@
 import { COMMENT_START } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
-import { pieceText, type TextRow } from "./cell_gaps.js";
+import { type Piece, pieceText, type TextRow } from "./cell_gaps.js";
 
 /** Two aligned rows happen by chance (a heading and a date); three rarely do. */
 export const ALIGNED_ROWS_MIN = 3;
@@ -40,10 +40,28 @@ const LEADER_COLUMNS_MAX = 3;
 const LEADER_DOTS = /(?:\.\s?){5,}|…{2,}/;
 const LEADER_RUN = /(?:\.\s?){3,}|…{2,}/g;
 
+// runLooksTabular's callbacks, made once here rather than on each call: a closure made per
+// call loses its optimised code at each full garbage collection (V8 holds it only through
+// the dead closures), and was compiled again a few passes later, every time.
+const rowEm = (r: TextRow) => r.em;
+const pieceX0 = (p: Piece) => p.x0;
+const pieceX1 = (p: Piece) => p.x1;
+const pieceCentre = (p: Piece) => (p.x0 + p.x1) / 2;
+const textWithoutLeaders = (p: Piece) => pieceText(p).replace(LEADER_RUN, " ").trim();
+const textLength = (t: string) => t.length;
+const leftmostX0 = (m: number, p: Piece) => Math.min(m, p.x0);
+const rightmostX1 = (m: number, p: Piece) => Math.max(m, p.x1);
+const endsBroken = (t: string) => BROKEN_WORD_END.test(t);
+const startsWithListMarker = (r: TextRow) => LIST_MARKER.test(pieceText(r.cells[0]));
+const hasHangingMarker = (r: TextRow) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX;
+const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
+const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
+const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
+
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
   const k = run[0].cells.length;
-  const tolerance = ALIGN_TOLERANCE_EM * median(run.map((r) => r.em));
+  const tolerance = ALIGN_TOLERANCE_EM * median(run.map(rowEm));
   const agreeing = Math.max(ALIGNED_ROWS_MIN, Math.ceil(ALIGNED_ROW_FRACTION_MIN * run.length));
   const allWords: number[] = [];
   const allChars: number[] = [];
@@ -54,24 +72,24 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   for (let c = 0; c < k; c++) {
     const cells = run.map((r) => r.cells[c]);
     const aligned =
-      agree(cells.map((p) => p.x0), tolerance) >= agreeing ||
-      agree(cells.map((p) => p.x1), tolerance) >= agreeing ||
-      agree(cells.map((p) => (p.x0 + p.x1) / 2), tolerance) >= agreeing;
+      agree(cells.map(pieceX0), tolerance) >= agreeing ||
+      agree(cells.map(pieceX1), tolerance) >= agreeing ||
+      agree(cells.map(pieceCentre), tolerance) >= agreeing;
     if (!aligned) return false;
     // Leaders are no words: "Robbery . . . . . ." is a one-word label.
-    const texts = cells.map((p) => pieceText(p).replace(LEADER_RUN, " ").trim());
+    const texts = cells.map(textWithoutLeaders);
     const words = texts.map(countWords);
     const wordsMedian = median(words);
-    const chars = texts.map((t) => t.length);
+    const chars = texts.map(textLength);
     if (!choices && (wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX)) return false;
     allWords.push(...words);
     allChars.push(...chars);
-    const x0 = cells.reduce((m, p) => Math.min(m, p.x0), Infinity);
-    const width = cells.reduce((m, p) => Math.max(m, p.x1), -Infinity) - x0;
+    const x0 = cells.reduce(leftmostX0, Infinity);
+    const width = cells.reduce(rightmostX1, -Infinity) - x0;
     const full = cells.filter((p) => p.x1 - p.x0 >= PROSE_FILL_RATIO_MIN * width).length;
     // Words broken at a line's end are prose's: a table's cells are not hyphenated to fill
     // (multicol's three columns of justified text: "param-", "com-").
-    const broken = texts.filter((t) => BROKEN_WORD_END.test(t)).length;
+    const broken = texts.filter(endsBroken).length;
     const fullShare = broken >= PROSE_BROKEN_WORDS_MIN ? PROSE_FULL_ROW_FRACTION_HYPHENATED_MIN : PROSE_FULL_ROW_FRACTION_MIN;
     if (full >= fullShare * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
       proseColumns++;
@@ -84,13 +102,13 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   if (hasCommentColumn(run, k)) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
-  if (run.every((r) => LIST_MARKER.test(pieceText(r.cells[0])))) return false;
-  if (k === 2 && run.every((r) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX)) {
-    if (median(run.map((r) => pieceText(r.cells[1]).length)) >= HANGING_TEXT_CHARS_MIN) return false;
+  if (run.every(startsWithListMarker)) return false;
+  if (k === 2 && run.every(hasHangingMarker)) {
+    if (median(run.map(secondCellLength)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
-  return k > LEADER_COLUMNS_MAX || !run.some((r) => r.cells.some((p) => LEADER_DOTS.test(pieceText(p))));
+  return k > LEADER_COLUMNS_MAX || !run.some(rowHasLeader);
 }
 
 /** A column of answer choices: at least this share of its cells start with the same words. */

@@ -6,6 +6,12 @@ import type { Box, TableCell } from "./model.js";
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const lineBox = (line: Line) => line;
+const byLeft = (p: Line, q: Line) => p.x0 - q.x0;
+const leftToRight = (row: Line[]) => row.sort(byLeft);
+
 /** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
 export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
   const sorted = byTop(items, box);
@@ -58,7 +64,7 @@ export function hasText(cell: TableCell): boolean {
 
 export function readingOrder(lines: Line[]): Line[] {
   if (lines.length < 2) return lines;
-  return groupRows(lines, (l) => l).flatMap((row) => row.sort((p, q) => p.x0 - q.x0));
+  return groupRows(lines, lineBox).flatMap(leftToRight);
 }
 
 

@@ -50,6 +50,11 @@ const ROW_RULED_SINGLE_BAND_SHARE_MIN = 1 / 3;
  *  wide space inside are no hidden columns. */
 const SUB_COLUMN_ROW_SHARE_MIN = 0.5;
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const lineBox = (line: Line) => line;
+const itemLine = (item: { line: Line }) => item.line;
+
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
   if (grids.length === 0) return;
@@ -281,7 +286,7 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
     for (let i = r * cols; i < (r + 1) * cols; i++) for (const line of cellLines[i]) lines.push(line);
     if (lines.length === 0) continue;
     bands++;
-    if (groupRows(lines, (l) => l).length === 1) single++;
+    if (groupRows(lines, lineBox).length === 1) single++;
   }
   return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
 }
@@ -307,7 +312,7 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
     for (const line of cellLines[i]) items.push({ line, col: c });
   }
   if (items.length < 4) return null;
-  const textRows = groupRows(items, (e) => e.line);
+  const textRows = groupRows(items, itemLine);
   if (textRows.length < 2) return null;
   const usedCols = new Set(items.map((e) => e.col));
   const firstCol = Math.min(...usedCols);

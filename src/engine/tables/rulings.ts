@@ -3,6 +3,10 @@
 import type { Rule } from "../model.js";
 import type { Box } from "./model.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byPos = (p: Seg, q: Seg) => p.pos - q.pos;
+
 /** A merged ruling: `pos` is y for a horizontal, x for a vertical; [a, b] its extent. */
 export interface Seg {
   pos: number;
@@ -169,14 +173,16 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       continue;
     }
     if (cur !== null) out.push(withPos(cur, lo, hi));
-    cur = { ...g };
+    // Written out, not spread: a spread copy is of a hidden class of its own, and the
+    // segments' readers would see two.
+    cur = { pos: g.pos, a: g.a, b: g.b, thick: g.thick, double: g.double };
     curCluster = cluster[i];
     lo = hi = g.pos;
   }
   if (cur !== null) out.push(withPos(cur, lo, hi));
   // Clusters come out in position order, so out is mostly sorted already; the sort is
   // stable, so skipping it when it is changes nothing.
-  for (let i = 1; i < out.length; i++) if (out[i].pos < out[i - 1].pos) return out.sort((p, q) => p.pos - q.pos);
+  for (let i = 1; i < out.length; i++) if (out[i].pos < out[i - 1].pos) return out.sort(byPos);
   return out;
 }
 

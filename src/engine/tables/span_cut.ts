@@ -1,7 +1,7 @@
 // Cutting one span in two where a cell border crosses it: the model keeps no character
 // positions, so the cut falls at the word space nearest the border's estimated place.
 import { isRtlText } from "../layout/bidi.js";
-import type { Span } from "../model.js";
+import { type Span, spanPiece } from "../model.js";
 
 /**
  * Splits a span that runs across a column border at the whitespace nearest to it, the parts
@@ -40,8 +40,8 @@ export function cutSpan(span: Span, x: number): [Span, Span] | null {
   // across it (Arabic letters vary in width far more than Latin ones).
   const [left, right] = rtl ? [tail, head] : [head, tail];
   return [
-    { ...span, text: left, x1: Math.min(x, span.x0 + (width * left.length) / n) },
-    { ...span, text: right, x0: Math.max(x, span.x1 - (width * right.length) / n) },
+    spanPiece(span, left, span.x0, Math.min(x, span.x0 + (width * left.length) / n)),
+    spanPiece(span, right, Math.max(x, span.x1 - (width * right.length) / n), span.x1),
   ];
 }
 

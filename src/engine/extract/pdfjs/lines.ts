@@ -2,7 +2,7 @@
 // and styled spans the way MuPDF splits them, so both extraction paths read alike.
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js";
-import type { Line, Span } from "../../model.js";
+import { type Line, newLine, newSpan, type Span } from "../../model.js";
 import { fontInfo, type FontInfo } from "./fonts.js";
 import {
   clamp,
@@ -198,7 +198,7 @@ function appendToLine(line: OpenLine, item: Placed, gap: number, pendingSpace: b
 function toSpan(item: Placed): Span {
   const [x0, y0, x1, y1] = item.box;
   const { font, bold, italic, monospace } = item.info;
-  return { text: item.text, x0, y0, x1, y1, font, size: Math.round(item.size * 10) / 10, bold, italic, monospace };
+  return newSpan(item.text, x0, y0, x1, y1, font, Math.round(item.size * 10) / 10, bold, italic, monospace);
 }
 
 function sameStyle(a: Span, b: Span): boolean {
@@ -217,7 +217,7 @@ function pushLine(lines: Line[], open: OpenLine, bounds: Bounds): void {
     extendBox(box, s.x0, s.y0);
     extendBox(box, s.x1, s.y1);
   }
-  lines.push({ spans: kept, x0: box[0], y0: box[1], x1: box[2], y1: box[3], wmode: open.wmode });
+  lines.push(newLine(kept, box[0], box[1], box[2], box[3], open.wmode));
 }
 
 function clampSpan(s: Span, bounds: Bounds): void {

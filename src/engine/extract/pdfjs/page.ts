@@ -26,17 +26,23 @@ export async function extractPagePdfjs(doc: PdfjsDocument, pageNumber: number): 
     const lines = buildLines(text.items, text.styles, page, viewport.transform as Matrix, bounds, fontsOf(doc));
     const marks: Mark[] = [];
     const drawings: Drawing[] = [];
+    const rules = collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks, drawings);
+    const links = collectLinks(annotations, viewport, bounds);
+    const { chars, unmappedChars } = countCharacters(lines);
+    // Every field, in PageModel's order, as the MuPDF path writes them: one hidden class.
     return {
       page: pageNumber,
       width: round2(viewport.width),
       height: round2(viewport.height),
       lines,
-      rules: collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks, drawings),
+      rules,
       marks,
       drawings,
-      links: collectLinks(annotations, viewport, bounds),
-      ...countCharacters(lines),
+      links,
+      chars,
+      unmappedChars,
       extraction: "pdfjs",
+      rightToLeft: undefined,
     };
   } finally {
     page.cleanup();
