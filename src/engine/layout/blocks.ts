@@ -27,6 +27,20 @@ export type Block =
   | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
   | { kind: "code"; lines: Line[] };
 
+/** Blocks of a kind are made here, each with its kind's fields in one order (an absent one
+ *  undefined): one hidden class per kind, so the passes that read blocks stay monomorphic. */
+export function paragraphBlock(lines: Line[], running?: boolean): Extract<Block, { kind: "paragraph" }> {
+  return { kind: "paragraph", lines, running };
+}
+
+export function headingBlock(level: number, lines: Line[], section?: true): Extract<Block, { kind: "heading" }> {
+  return { kind: "heading", level, lines, section };
+}
+
+export function codeBlock(lines: Line[]): Extract<Block, { kind: "code" }> {
+  return { kind: "code", lines };
+}
+
 /** A vertical gap larger than this many times the usual line gap starts a new block. */
 const PARAGRAPH_GAP_FACTOR = 1.6;
 /** A gap under this share of the line's height is leading, not a blank line ... */
@@ -708,7 +722,7 @@ function joinAroundFloats(blocks: Block[]): Block[] {
     const lastFloat = floats[floats.length - 1];
     const middle = (floats[0].lines[0].y0 + lastFloat.lines[lastFloat.lines.length - 1].y1) / 2;
     if (middle < before.lines[0].y0 || middle > next.y1) continue;
-    blocks.splice(i, k - i + 1, { kind: "paragraph", lines: [...before.lines, ...after.lines] }, ...floats);
+    blocks.splice(i, k - i + 1, paragraphBlock([...before.lines, ...after.lines]), ...floats);
     // The joined paragraph may be cut again further down, by the floats just moved and more.
     i--;
   }
@@ -1314,15 +1328,15 @@ function topHeadingLevel(stats: DocumentStats): number {
 
 function classify(draft: Draft, stats: DocumentStats): Block {
   const lines = draft.lines;
-  if (draft.running) return { kind: "paragraph", lines, running: true };
-  if (draft.mono) return { kind: "code", lines };
+  if (draft.running) return paragraphBlock(lines, true);
+  if (draft.mono) return codeBlock(lines);
   // Under the document's title when its styles show one, at the top level when they do not.
   const heading = headingOf(lines, stats);
   // A title its style makes no heading (IEEE's are set at the body's size) is one by its setting.
-  if (draft.sectionTitle && heading === null) return { kind: "heading", level: topHeadingLevel(stats) + draft.sectionTitle, lines, section: true };
+  if (draft.sectionTitle && heading === null) return headingBlock(topHeadingLevel(stats) + draft.sectionTitle, lines, true);
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
-  if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return { kind: "heading", level: Math.max(heading, numberingDepth(lines)), lines };
+  if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return headingBlock(Math.max(heading, numberingDepth(lines)), lines);
   if (draft.marker) {
     const first = stripLeadingChars(lines[0], draft.marker.length);
     return {
@@ -1335,7 +1349,7 @@ function classify(draft: Draft, stats: DocumentStats): Block {
       lines: [first, ...lines.slice(1)],
     };
   }
-  return { kind: "paragraph", lines };
+  return paragraphBlock(lines);
 }
 
 /** The outline depth a heading's section number gives ("6.3.2" is 3), or 0 without one. */

@@ -70,7 +70,8 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   // first `spanCounts[i]` entries of the array held here.
   const spans: Span[][] = new Array(sorted.length);
   const spanCounts = new Uint32Array(sorted.length);
-  sorted.forEach((line, i) => {
+  for (let i = 0; i < sorted.length; i++) {
+    const line = sorted[i];
     boxes[4 * i] = line.x0;
     boxes[4 * i + 1] = line.y0;
     boxes[4 * i + 2] = line.x1;
@@ -78,24 +79,46 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
     horizontal[i] = line.wmode === 0 ? 1 : 0;
     spans[i] = line.spans;
     spanCounts[i] = line.spans.length;
-  });
-  const prose = (i: number): boolean => {
-    const own = spans[i];
-    if (spanCounts[i] === 0 || LEADER_START.test(own[0].text)) return false;
-    for (let k = 0; k < spanCounts[i]; k++) if (!own[k].monospace && hasWord(own[k].text)) return true;
-    return false;
-  };
-  let starts: ColumnStarts | null = null;
-  return {
-    separates(left, right) {
-      starts ??= startsOf(boxes, horizontal, prose);
-      return starts.separates(left, right);
-    },
-    gutterBetween(left, right) {
-      starts ??= startsOf(boxes, horizontal, prose);
-      return starts.gutterBetween(left, right);
-    },
-  };
+  }
+  return new LazyColumnStarts({ boxes, horizontal, spans, spanCounts });
+}
+
+/** The fragments as extracted: boxes (x0, y0, x1, y1 each), writing mode, spans. */
+interface Fragments {
+  boxes: Float64Array;
+  horizontal: Uint8Array;
+  spans: Span[][];
+  spanCounts: Uint32Array;
+}
+
+/** Classes, not closures made per page: V8 recompiles a per-call closure's code after the
+ *  closures die at a full GC. */
+class LazyColumnStarts implements ColumnStarts {
+  private starts: ColumnStarts | null = null;
+  constructor(private readonly fragments: Fragments) {}
+  separates(left: Line, right: Line): boolean {
+    this.starts ??= startsOf(this.fragments);
+    return this.starts.separates(left, right);
+  }
+  gutterBetween(left: Line, right: Line): boolean {
+    this.starts ??= startsOf(this.fragments);
+    return this.starts.gutterBetween(left, right);
+  }
+}
+
+/** Fragment `i` holds running text: a word outside code, not a leader's start. */
+function isProse(fragments: Fragments, i: number): boolean {
+  const own = fragments.spans[i];
+  const count = fragments.spanCounts[i];
+  if (count === 0 || LEADER_START.test(own[0].text)) return false;
+  for (let k = 0; k < count; k++) if (!own[k].monospace && hasWord(own[k].text)) return true;
+  return false;
+}
+
+/** Fragment `k` is a line of running text: prose at least `minWidth` wide. */
+function isRunning(fragments: Fragments, minWidth: number, k: number): boolean {
+  const boxes = fragments.boxes;
+  return boxes[4 * k + 2] - boxes[4 * k] >= minWidth && isProse(fragments, k);
 }
 
 /** Fragment `a` and `b` (indices into the boxes) overlap vertically as one row's do. */
@@ -111,7 +134,8 @@ function startsRightOf(boxes: Float64Array, horizontal: Uint8Array, other: numbe
   return horizontal[other] === 1 && boxes[4 * other + 2] <= x0 + START_TOLERANCE && boxes[4 * other] < x0 && sameRow(boxes, other, line);
 }
 
-function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number) => boolean): ColumnStarts {
+function startsOf(fragments: Fragments): ColumnStarts {
+  const { boxes, horizontal } = fragments;
   const n = horizontal.length;
   const starts: number[] = [];
   /** The starts of lines of running text with another such line to their left. */
@@ -125,8 +149,6 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number
     rx1 = Math.max(rx1, boxes[4 * i + 2]);
   }
   const minWidth = TEXT_WIDTH_SHARE * (rx1 - rx0);
-  const running = (k: number) => boxes[4 * k + 2] - boxes[4 * k] >= minWidth && prose(k);
-  const proseBeside = (other: number, line: number) => running(line) && running(other);
   for (let i = 0; i < n; i++) {
     const x0 = boxes[4 * i];
     const y0 = boxes[4 * i + 1];
@@ -142,33 +164,42 @@ function startsOf(boxes: Float64Array, horizontal: Uint8Array, prose: (i: number
     // past other neighbours for one.
     let found = false;
     let foundProse = false;
-    const look = (j: number) => {
-      if (!startsRightOf(boxes, horizontal, j, i)) return;
-      found = true;
-      foundProse ||= proseBeside(j, i);
-    };
     for (let j = i - 1; j >= from && !foundProse; j--) {
       if (centre - (boxes[4 * j + 1] + boxes[4 * j + 3]) > reach) break;
-      look(j);
+      if (!startsRightOf(boxes, horizontal, j, i)) continue;
+      found = true;
+      foundProse = isRunning(fragments, minWidth, i) && isRunning(fragments, minWidth, j);
     }
     for (let j = i + 1; j <= to && !foundProse; j++) {
       if (boxes[4 * j + 1] + boxes[4 * j + 3] - centre > reach) break;
-      look(j);
+      if (!startsRightOf(boxes, horizontal, j, i)) continue;
+      found = true;
+      foundProse = isRunning(fragments, minWidth, i) && isRunning(fragments, minWidth, j);
     }
     if (found) starts.push(x0);
     if (foundProse) proseStarts.push(x0);
   }
   starts.sort(ascending);
   const edges = columnEdges(proseStarts, minWidth);
-  return {
-    separates(left, right) {
-      if (starts.length < START_ROWS_MIN || left.x1 - left.x0 < minWidth) return false;
-      return startsWithin(starts, right.x0, right.x0) >= START_ROWS_MIN;
-    },
-    gutterBetween(left, right) {
-      return edges.some((x) => x >= left.x1 - START_TOLERANCE && x <= right.x0 + START_TOLERANCE);
-    },
-  };
+  return new FoundColumnStarts(starts, edges, minWidth);
+}
+
+class FoundColumnStarts implements ColumnStarts {
+  constructor(
+    private readonly starts: number[],
+    private readonly edges: number[],
+    private readonly minWidth: number,
+  ) {}
+  separates(left: Line, right: Line): boolean {
+    if (this.starts.length < START_ROWS_MIN || left.x1 - left.x0 < this.minWidth) return false;
+    return startsWithin(this.starts, right.x0, right.x0) >= START_ROWS_MIN;
+  }
+  gutterBetween(left: Line, right: Line): boolean {
+    const lo = left.x1 - START_TOLERANCE;
+    const hi = right.x0 + START_TOLERANCE;
+    for (const x of this.edges) if (x >= lo && x <= hi) return true;
+    return false;
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 // either, as for figures drawn without a frame (figure_text.ts). A section heading set just
 // above a figure stays: it is outside the figure's drawing. A caption is never a heading.
 import type { Line, Rule } from "../model.js";
-import type { Block } from "./blocks.js";
+import { type Block, paragraphBlock } from "./blocks.js";
 import { FIGURE_CAPTION } from "./captions.js";
 import { figureBoxes, insideFrame } from "./figure_frames.js";
 import { lineText } from "./lines.js";
@@ -47,7 +47,7 @@ export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[
     // A caption names its figure on its first line: that line is read, not the whole block
     // (every paragraph of every page comes through here).
     if (!opensFigureWord(caption.lines[0]) || !FIGURE_CAPTION.test(lineText(caption.lines[0]).trimStart())) continue;
-    if (caption.kind === "heading") blocks[i] = { kind: "paragraph", lines: caption.lines };
+    if (caption.kind === "heading") blocks[i] = paragraphBlock(caption.lines);
     boxes ??= figureBoxes(rules, page);
     if (boxes.length === 0) continue;
     for (let j = i - 1; j >= 0 && j >= i - FIGURE_LABEL_BLOCKS_MAX; j--) {

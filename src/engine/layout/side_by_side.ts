@@ -4,7 +4,7 @@
 // headings that happen to share a height in two columns stand a column gutter apart, further
 // than the gap allowed here, and stay headings.
 import { copyLine, type Line } from "../model.js";
-import type { Block } from "./blocks.js";
+import { type Block, paragraphBlock } from "./blocks.js";
 import { lineStyle } from "./document_stats.js";
 import { appendFragment, lineText, verticalOverlap } from "./lines.js";
 
@@ -43,7 +43,7 @@ export function joinSideBySideHeadings(blocks: AnyBlock[], pageLines: readonly L
       j--;
     }
     lines.sort((a, b) => a.x0 - b.x0);
-    blocks[i] = { kind: "paragraph", lines: [joinRow(lines)] };
+    blocks[i] = paragraphBlock([joinRow(lines)]);
   }
 }
 

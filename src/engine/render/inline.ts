@@ -267,21 +267,24 @@ function isDigit(code: number): boolean {
 }
 
 
+/** Appends text to `runs`. A span joins the open run when it has its style (most spans of a
+ *  paragraph do), so the run object is made only for a span that starts a new one. A module
+ *  function, not a closure per paragraph: V8 recompiles a per-call closure's code after the
+ *  closures die at a full GC. */
+function pushRun(runs: Run[], text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup: boolean): void {
+  const prev = runs[runs.length - 1];
+  // A superscript and a code span are written without emphasis, so weight and slant do
+  // not part them (a footnote's ∗ from a math font, flagged italic, and the + beside it;
+  // \typearea[BCOR] with its argument in italic type): two code spans side by side would
+  // read as one with a doubled backtick.
+  const sameStyle = prev && prev.uri === uri && prev.sup === sup && prev.mono === mono && (sup || mono || (prev.bold === bold && prev.italic === italic));
+  // Whitespace carries no style: it joins whatever run it sits in.
+  if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
+  else runs.push({ text, bold, italic, mono, uri, sup });
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
-  // A span joins the open run when it has its style (most spans of a paragraph do), so the
-  // run object is made only for a span that starts a new one.
-  const push = (text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup = false) => {
-    const prev = runs[runs.length - 1];
-    // A superscript and a code span are written without emphasis, so weight and slant do
-    // not part them (a footnote's ∗ from a math font, flagged italic, and the + beside it;
-    // \typearea[BCOR] with its argument in italic type): two code spans side by side would
-    // read as one with a doubled backtick.
-    const sameStyle = prev && prev.uri === uri && prev.sup === sup && prev.mono === mono && (sup || mono || (prev.bold === bold && prev.italic === italic));
-    // Whitespace carries no style: it joins whatever run it sits in.
-    if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
-    else runs.push({ text, bold, italic, mono, uri, sup });
-  };
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (index > 0) {
@@ -308,21 +311,22 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
-        push(" ", false, false, false, last?.uri ?? null);
+        pushRun(runs, " ", false, false, false, last?.uri ?? null, false);
       }
     }
     const raised = line.spans.length > 1 ? superscripts(line) : null;
     for (let k = 0; k < line.spans.length; k++) {
       const span = line.spans[k];
       if (span.leader) {
-        push(" ", false, false, false, runs[runs.length - 1]?.uri ?? null);
+        pushRun(runs, " ", false, false, false, runs[runs.length - 1]?.uri ?? null, false);
         continue;
       }
       const code = (span.monospace || isTagBracket(line.spans, k)) && !(options.numbersAsText === true && NUMBER.test(span.text));
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);
-      push(
+      pushRun(
+        runs,
         code ? span.text : fixGlyphs(span.text),
         options.emphasis && span.bold,
         options.emphasis && (slant ?? span.italic),

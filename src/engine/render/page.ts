@@ -4,7 +4,7 @@
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
-import { type Block, buildBlocks, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems } from "../layout/blocks.js";
+import { type Block, buildBlocks, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock } from "../layout/blocks.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
@@ -43,6 +43,8 @@ const WORD_LETTERS = /\p{L}{2}/u;
 
 type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
 export type PageBlock = Block | { kind: "table"; table: Table };
+
+const paragraphPageBlock = (lines: Line[]): PageBlock => paragraphBlock(lines);
 
 export function renderPage(
   model: PageModel,
@@ -108,7 +110,7 @@ export function renderPage(
         flush();
         const title = titles.get(item.table);
         if (title) {
-          const block: PageBlock = { kind: "paragraph", lines: title };
+          const block: PageBlock = paragraphBlock(title);
           titleBlocks.add(block);
           blocks.push(block);
         }
@@ -134,7 +136,7 @@ export function renderPage(
   // crosses the columns' gutter, the second does not): its lines meet again here.
   const joined = joinWrappedHeadings(blocks as Block[]) as PageBlock[];
   if (joined.length < blocks.length) blocks.splice(0, blocks.length, ...joined);
-  putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), (lines): PageBlock => ({ kind: "paragraph", lines }));
+  putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), paragraphPageBlock);
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
@@ -155,7 +157,7 @@ function authorBlocks(table: Table): PageBlock[] {
     lines.forEach((line, k) => {
       if (k + 1 < lines.length) line.breakAfter = true;
     });
-    blocks.push({ kind: "paragraph", lines });
+    blocks.push(paragraphBlock(lines));
   }
   return blocks;
 }
@@ -194,7 +196,7 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean
   const afterText = plainText(after.lines);
   const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
   if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText))) return false;
-  blocks.splice(groupStart - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
+  blocks.splice(groupStart - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   return true;
 }
 
@@ -278,7 +280,7 @@ export function placeColumnTable(blocks: PageBlock[], table: Table, title: reado
   const before = blocks[start - 1];
   const after = blocks[start];
   if (start > 0 && before && after && before.kind === "paragraph" && after.kind === "paragraph" && besideBox(before, table) && lastLine(before).y1 > table.y0 && after.lines[0].y0 >= table.y1 && !SENTENCE_END.test(plainText(before.lines))) {
-    blocks.splice(start - 1, 2, { kind: "paragraph", lines: [...before.lines, ...after.lines] });
+    blocks.splice(start - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   }
   const paragraph = blocks.findIndex((block) => besideBox(block, table) && (block as Block).lines[0].y0 <= top + lineSize((block as Block).lines[0]) && lastLine(block as Block).y1 > top);
   blocks.splice(paragraph + 1, 0, ...moved);
@@ -319,7 +321,7 @@ function placeSideFloat(blocks: PageBlock[], float: { first: PageBlock; count: n
   if (!after || after.kind !== "paragraph" || !besideBox(after, float.box)) return;
   if (start > 0 && before.kind === "paragraph" && besideBox(before, float.box) && !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(plainText(after.lines))) {
     blocks.splice(end, 1);
-    blocks[start - 1] = { kind: "paragraph", lines: [...before.lines, ...after.lines] };
+    blocks[start - 1] = paragraphBlock([...before.lines, ...after.lines]);
   } else if (after.lines[0].y0 < float.box.y1) {
     blocks.splice(start, 0, ...blocks.splice(end, 1));
   }
@@ -393,7 +395,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
       // A short one is a label of the float, not the broken paragraph's rest.
       if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
         blocks.splice(t, 1);
-        blocks[groupStart - 1] = { kind: "paragraph", lines: [...before.lines, ...block.lines] };
+        blocks[groupStart - 1] = paragraphBlock([...before.lines, ...block.lines]);
         return;
       }
       if (captionOpen) {
@@ -499,7 +501,7 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
     const text = plainText(block.lines);
     // IEEE's "I. INTRODUCTION" reads as an initial and a name.
     if (block.section || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !(isByline(text, afterParagraph) || overContactDetails(blocks, i))) continue;
-    if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = { kind: "paragraph", lines: block.lines };
+    if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = paragraphBlock(block.lines);
     else if (block.level === 1) blocks[i] = { ...block, level: 2 };
   }
 }
@@ -526,7 +528,7 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   // One level: the title's. Deeper by more, the styles' levels count display type that is
   // no heading (a book's chapter numbers, its cover), which the outline sets right.
   const levels = shift ?? (deeper === TITLE_LEVELS ? TITLE_LEVELS : 0);
-  for (const { index, level, lines } of named) blocks[index] = { kind: "heading", level: Math.min(level + levels, 6), lines };
+  for (const { index, level, lines } of named) blocks[index] = headingBlock(Math.min(level + levels, 6), lines);
 }
 
 /** An item's lines with its marker written back at the head of the first ("1." of "1. INTRODUCTION"). */
@@ -548,7 +550,7 @@ function splitOffTitles(blocks: PageBlock[], titles: Map<string, number>): void 
     if (k < 0 || k + 1 >= block.lines.length || k >= TITLE_LINES_MAX) continue;
     const head = block.lines.slice(0, k + 1);
     if (outlineLevelOf(titles, normalizeTitle(plainText(head))) === undefined) continue;
-    blocks.splice(i, 1, { kind: "paragraph", lines: head }, { kind: "paragraph", lines: block.lines.slice(k + 1) });
+    blocks.splice(i, 1, paragraphBlock(head), paragraphBlock(block.lines.slice(k + 1)));
   }
 }
 

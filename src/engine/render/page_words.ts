@@ -37,58 +37,78 @@ function isWordChar(text: string, at: number): boolean {
 /** The page's words, searched in its text (lines joined by "\n"), read on the first question;
  * `documentCompounds`: the compounds the whole selection writes whole (layout/compounds.ts). */
 export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySet<string>): PageWords {
-  let text: string | null = null;
-  let lower = "";
+  return new PageText(lines, documentCompounds);
+}
+
+/** A class, not closures made per page: V8 recompiles a per-call closure's code after the
+ *  closures die at a full GC. */
+class PageText implements PageWords {
+  private text: string | null = null;
+  private lower = "";
   // Whether the page writes U+2010 at all: most pages do not, and need not be searched for
   // each broken word spelled with it.
-  let hasHyphen2010 = false;
-  const read = (): string => {
-    if (text === null) {
-      text = joinedText(lines);
-      hasHyphen2010 = text.indexOf(HYPHEN_2010) >= 0;
-      lower = text.toLowerCase();
+  private hasHyphen2010 = false;
+  // A page asks about the same halves again ("ing", "tion"), which its text holds inside many words.
+  private readonly standsApart = new Map<string, boolean>();
+
+  constructor(
+    private readonly lines: readonly Line[],
+    private readonly documentCompounds: ReadonlySet<string> | undefined,
+  ) {}
+
+  writes(word: string): boolean {
+    return this.stands(this.read(), word, false);
+  }
+
+  writesApart(word: string): boolean {
+    this.read();
+    return this.apart(word.toLowerCase());
+  }
+
+  isCompound(left: string, right: string): boolean {
+    this.read();
+    const a = left.toLowerCase();
+    const b = right.toLowerCase();
+    const lower = this.lower;
+    const documentCompounds = this.documentCompounds;
+    if (documentCompounds?.has(a + "-" + b) || this.stands(lower, a + "-" + b, false)) return true;
+    if (documentCompounds?.has(a + HYPHEN_2010 + b) || (this.hasHyphen2010 && this.stands(lower, a + HYPHEN_2010 + b, false))) return true;
+    if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
+    // The word written joined is rare text and settles most breaks: test it first.
+    return !this.stands(lower, a + b, false) && this.apart(a) && this.apart(b);
+  }
+
+  private read(): string {
+    if (this.text === null) {
+      const text = joinedText(this.lines);
+      this.text = text;
+      this.hasHyphen2010 = text.indexOf(HYPHEN_2010) >= 0;
+      const lower = text.toLowerCase();
       // Positions found in the lower-cased text are read in the text itself: where lower-casing
       // changes a length (İ), search the text as written.
-      if (lower.length !== text.length) lower = text;
+      this.lower = lower.length !== text.length ? text : lower;
     }
-    return text;
-  };
+    return this.text;
+  }
+
   /** Whether `word` stands in `haystack` as a whole word (`apart`: not one half of a word
    * broken at a line end, which is the word the question is about or one like it). */
-  const stands = (haystack: string, word: string, apart: boolean): boolean => {
+  private stands(haystack: string, word: string, apart: boolean): boolean {
     if (word === "") return false;
     for (let at = haystack.indexOf(word); at >= 0; at = haystack.indexOf(word, at + 1)) {
       const end = at + word.length;
       if (isWordChar(haystack, at - 1) || isWordChar(haystack, end)) continue;
-      if (apart && isBreakHalf(read(), at, end)) continue;
+      if (apart && isBreakHalf(this.read(), at, end)) continue;
       return true;
     }
     return false;
-  };
-  // A page asks about the same halves again ("ing", "tion"), which its text holds inside many words.
-  const standsApart = new Map<string, boolean>();
-  const apart = (word: string): boolean => {
-    let found = standsApart.get(word);
-    if (found === undefined) standsApart.set(word, (found = stands(lower, word, true)));
+  }
+
+  private apart(word: string): boolean {
+    let found = this.standsApart.get(word);
+    if (found === undefined) this.standsApart.set(word, (found = this.stands(this.lower, word, true)));
     return found;
-  };
-  return {
-    writes: (word) => stands(read(), word, false),
-    writesApart(word) {
-      read();
-      return apart(word.toLowerCase());
-    },
-    isCompound(left, right) {
-      read();
-      const a = left.toLowerCase();
-      const b = right.toLowerCase();
-      if (documentCompounds?.has(a + "-" + b) || stands(lower, a + "-" + b, false)) return true;
-      if (documentCompounds?.has(a + HYPHEN_2010 + b) || (hasHyphen2010 && stands(lower, a + HYPHEN_2010 + b, false))) return true;
-      if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
-      // The word written joined is rare text and settles most breaks: test it first.
-      return !stands(lower, a + b, false) && apart(a) && apart(b);
-    },
-  };
+  }
 }
 
 /** The lines' text, joined by "\n". */

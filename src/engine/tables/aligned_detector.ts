@@ -70,13 +70,62 @@ interface Slice extends TextRow {
   full: boolean;
 }
 
+// Callbacks and tests made once (not per call): V8 recompiles a per-call closure's code after
+// the closures die at a full GC.
+const lineItself = (l: Line): Line => l;
+const isFullSlice = (s: Slice): boolean => s.full;
+const leftEdgeOf = (c: Column): number => c.x0;
+const rightEdgeOf = (c: Column): number => c.x1;
+const ascending = (a: number, b: number): number => a - b;
+const itemSpanText = (item: Piece["items"][number]): string => item.span.text;
+const TWO_LETTERS = /\p{L}{2}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The lines a table may take: horizontal, with text, no definition head, not yet taken. */
+function freeLines(lines: Line[], taken: Set<Line>, inDiagrams: Set<Line>): Line[] {
+  const free: Line[] = [];
+  for (const l of lines) if (l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsPageEntry(l)) free.push(l);
+  return free;
+}
+
+function anyUsed(pieces: readonly Piece[], used: Set<Piece>): boolean {
+  for (const p of pieces) if (used.has(p)) return true;
+  return false;
+}
+
+function unusedPieces(pieces: readonly Piece[], used: Set<Piece>): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) if (!used.has(p)) out.push(p);
+  return out;
+}
+
+/** Whether `x` lies within `tolerance` of a column's left edge other than the first's. */
+function nearInnerLeftEdge(left: readonly number[], x: number, tolerance: number): boolean {
+  for (let c = 1; c < left.length; c++) if (Math.abs(x - left[c]) <= tolerance) return true;
+  return false;
+}
+
+/** Whether the middle of a gutter between two columns lies in [lo, hi]. */
+function gutterMiddleWithin(left: readonly number[], right: readonly number[], lo: number, hi: number): boolean {
+  for (let c = 1; c < left.length; c++) {
+    const mid = (right[c - 1] + left[c]) / 2;
+    if (mid >= lo && mid <= hi) return true;
+  }
+  return false;
+}
+
+function someItemMatches(items: Piece["items"], pattern: RegExp): boolean {
+  for (const item of items) if (pattern.test(item.span.text)) return true;
+  return false;
+}
+
 export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   // A definition's head (texinfo's "void sha224_init (…)" … "[Function]") keeps its category
   // at the right edge row after row, as a table's column would: it is no table's row.
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
-  const free = lines.filter((l) => l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsPageEntry(l));
+  const free = freeLines(lines, taken, inDiagrams);
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = new PageRows(groupRows(free, (l) => l));
+  const rows = new PageRows(groupRows(free, lineItself));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;
@@ -139,7 +188,7 @@ function isContentsPageEntry(line: Line): boolean {
  */
 function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | { skipTo: number } {
   const all = rows.at(start).cells;
-  const cells = used.size === 0 || !all.some((p) => used.has(p)) ? all : all.filter((p) => !used.has(p));
+  const cells = used.size === 0 || !anyUsed(all, used) ? all : unusedPieces(all, used);
   let skipTo = start + 1;
   if (cells.length < 2) return { skipTo };
   const variants = [cells];
@@ -154,7 +203,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     // whose entries stand further apart before each chapter is not a table.
     if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
-    const full = run.filter((s) => s.full);
+    const full = run.filter(isFullSlice);
     if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills) || proseBesideItems(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
@@ -173,8 +222,8 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
  */
 function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>, padded: boolean): Slice[] | null {
   const k = first.length;
-  const left = first.map((c) => c.x0);
-  const right = first.map((c) => c.x1);
+  const left = first.map(leftEdgeOf);
+  const right = first.map(rightEdgeOf);
   const gutter = GUTTER_EM_MIN * rows.at(start).em;
   const run: Slice[] = [sliceOf(rows.at(start), start, first, true)];
   let lastFull = 0;
@@ -335,21 +384,21 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
     for (let i = 1; i < piece.items.length; i++) {
       const span = piece.items[i].span;
       const before = piece.items[i - 1].span;
-      const atEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EMS * em);
+      const atEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EMS * em);
       // A span starting exactly at a column's edge after a word space starts its cell too:
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
-      const onEdge = left.some((x, c) => c > 0 && Math.abs(span.x0 - x) <= COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
+      const onEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
       const ink = inkRight(before, piece.items[i - 1].line);
       // The items since the last cut, the cell a cut here would end: at a column's edge, a
       // cell of words, not a list marker or a diagram's sign.
       const pending = piece.items.slice(from, i);
-      const byEdge = atEdge && (span.x0 - ink >= gutter || onEdge) && pending.some((item) => /\p{L}{2}/u.test(item.span.text));
+      const byEdge = atEdge && (span.x0 - ink >= gutter || onEdge) && someItemMatches(pending, TWO_LETTERS);
       // Or, in a header line, the space between the two spans holds the middle of a gutter the
       // table's columns leave (Calc's header "Q1 2024 Q2 2024 Q3 2024" | "Q4 2024 Total", 8 pt
       // apart over right-aligned figures).
       const reach = GUTTER_EM_MIN * em;
-      const gutterBetween = !byEdge && header && withOthers && span.x0 > ink && left.some((x, c) => c > 0 && (right[c - 1] + x) / 2 >= ink - reach && (right[c - 1] + x) / 2 <= span.x0 + reach);
-      if (byEdge || (gutterBetween && pending.some((item) => /[\p{L}\p{N}]/u.test(item.span.text)))) {
+      const gutterBetween = !byEdge && header && withOthers && span.x0 > ink && gutterMiddleWithin(left, right, ink - reach, span.x0 + reach);
+      if (byEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(pending);
         cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
@@ -630,8 +679,8 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
   const alignment = columnAlignments(run, columns.length);
-  const lefts = columns.map((c) => c.x0);
-  const rights = columns.map((c) => c.x1);
+  const lefts = columns.map(leftEdgeOf);
+  const rights = columns.map(rightEdgeOf);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
     let inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
@@ -734,7 +783,7 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
   if (pitch <= 0) return false;
   const mine = placeInColumns(s.cells, left, right);
   const theirs = placeInColumns(above.cells, left, right);
-  if (mine === null || theirs === null || !mine.every((c) => theirs.includes(c))) return false;
+  if (mine === null || theirs === null || !allIncluded(mine, theirs)) return false;
   if (s.y0 - above.y0 < CONTINUATION_PITCH_RATIO * pitch) return true;
   // Asked only of a table found: the run's rows are what they are.
   if (!atPitch) return false;
@@ -743,10 +792,16 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
   // operators, x can be replaced by any valid" | "name").
   // The first column, a row's key, stays empty: a row of its own starts with one.
   if (mine.includes(0)) return false;
-  return s.cells.every((piece, k) => {
+  for (let k = 0; k < s.cells.length; k++) {
     const over = above.cells[theirs.indexOf(mine[k])];
-    return LOWER_START.test(pieceText(piece)) && !CELL_TEXT_ENDS.test(pieceText(over).trimEnd());
-  });
+    if (!(LOWER_START.test(pieceText(s.cells[k])) && !CELL_TEXT_ENDS.test(pieceText(over).trimEnd()))) return false;
+  }
+  return true;
+}
+
+function allIncluded(values: readonly number[], among: readonly number[]): boolean {
+  for (const v of values) if (!among.includes(v)) return false;
+  return true;
 }
 /** A wrapped cell's line goes on in a small letter ... */
 const LOWER_START = /^\s*\p{Ll}/u;
@@ -759,8 +814,8 @@ function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
   if (frames.length === 0) return false;
   const y0 = rows[0].y0;
   const y1 = rows[rows.length - 1].y1;
-  const local = frames.filter((f) => f.y1 > y0 && f.y0 < y1);
-  return local.some((f) => splitsARow(rows, f));
+  for (const f of frames) if (f.y1 > y0 && f.y0 < y1 && splitsARow(rows, f)) return true;
+  return false;
 }
 
 /** Whether `box` holds some cells of a row (by their centres) but not the others. */
@@ -799,15 +854,18 @@ function proseBesideItems(full: Slice[]): boolean {
     const above = full[r];
     const below = full[r + 1];
     if (below.row !== above.row + 1 || !apartBaselines(below)) continue;
-    const wraps = (c: number) => {
-      const text = pieceText(above.cells[c]);
-      return rights[c] - above.cells[c].x1 <= WRAPPED_EDGE_EMS * above.em && text.split(/\s+/).length >= WRAPPED_WORDS_MIN && !CELL_TEXT_ENDS.test(text.trimEnd()) && LOWER_START.test(pieceText(below.cells[c]));
-    };
     let wrapping = false;
-    for (let c = 0; c < k && !wrapping; c++) wrapping = wraps(c);
+    for (let c = 0; c < k && !wrapping; c++) wrapping = wrapsInto(above, below, rights[c], c);
     if (wrapping && ++seen >= FLOWS_BESIDE_MIN) return true;
   }
   return false;
+}
+
+/** Whether column `c`'s cell in `above` wraps (many words, ending near the column's right
+ *  edge `right`, ending no sentence) into `below`'s cell, which goes on in a small letter. */
+function wrapsInto(above: Slice, below: Slice, right: number, c: number): boolean {
+  const text = pieceText(above.cells[c]);
+  return right - above.cells[c].x1 <= WRAPPED_EDGE_EMS * above.em && text.split(/\s+/).length >= WRAPPED_WORDS_MIN && !CELL_TEXT_ENDS.test(text.trimEnd()) && LOWER_START.test(pieceText(below.cells[c]));
 }
 
 /** Whether the row's cells stand on different baselines. */
@@ -839,10 +897,15 @@ function splitByPanel(run: Slice[], rows: PageRows, fills: Box[]): boolean {
     let outside = 0;
     for (let j = 0; j < rows.length && outside < PANEL_ROWS_OUTSIDE_MIN; j++) {
       if (j >= first && j <= last) continue;
-      if (rows.lines(j).some((line) => centreInside(line, f))) outside++;
+      if (anyCentreInside(rows.lines(j), f)) outside++;
     }
     if (outside >= PANEL_ROWS_OUTSIDE_MIN) return true;
   }
+  return false;
+}
+
+function anyCentreInside(lines: readonly Line[], box: Box): boolean {
+  for (const line of lines) if (centreInside(line, box)) return true;
   return false;
 }
 
@@ -915,7 +978,7 @@ const CELL_ENDS_MIN = 2;
  */
 function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
   for (let c = 0; c < columns.length; c++) {
-    const cells = slices.filter((s) => s.full).map((s) => s.cells[c]);
+    const cells = slices.filter(isFullSlice).map((s) => s.cells[c]);
     const edge = commonEnd(cells);
     if (edge === null) continue;
     // The cells that end there all say one thing (an answer: "no"), and the others say it
@@ -1023,7 +1086,7 @@ function cutAtStart(piece: Piece, x: number, em: number): [Piece, Piece] | null 
 
 /** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */
 function commonEnd(cells: readonly Piece[]): number | null {
-  const ends = cells.map((piece) => piece.x1).sort((a, b) => a - b);
+  const ends = cells.map(rightEdgeOf).sort(ascending);
   for (let i = 0; i + CELL_ENDS_MIN - 1 < ends.length; i++) {
     if (ends[i + CELL_ENDS_MIN - 1] - ends[i] <= CELL_END_TOLERANCE_PT && ends[ends.length - 1] > ends[i] + CELL_END_TOLERANCE_PT) return ends[i + CELL_ENDS_MIN - 1];
   }
@@ -1031,7 +1094,7 @@ function commonEnd(cells: readonly Piece[]): number | null {
 }
 
 function itemsText(items: Piece["items"]): string {
-  return items.map((item) => item.span.text).join("").trim();
+  return items.map(itemSpanText).join("").trim();
 }
 
 function styleChanges(a: Span, b: Span): boolean {
@@ -1091,9 +1154,9 @@ function atBodyPitch(header: TextRow, run: Slice[]): boolean {
 }
 
 function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Table {
-  const left = columns.map((c) => c.x0);
-  const right = columns.map((c) => c.x1);
-  const firstBody = slices.findIndex((s) => s.full);
+  const left = columns.map(leftEdgeOf);
+  const right = columns.map(rightEdgeOf);
+  const firstBody = slices.findIndex(isFullSlice);
   const alignment = columnAlignments(slices, columns.length);
   const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
