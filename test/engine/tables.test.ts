@@ -793,6 +793,34 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(cellsOf(one[0])[1]).toEqual(["Benelux", "19.4", "+8.2% Strong volumes from two new retail customers signed in the spring."]);
   });
 
+  it("cuts the columns of a padded table under its header's cells where each row's text goes on a space apart (svc-md-1.1.15: Chromium's print of a bank statement)", () => {
+    // Rows 34 pt apart in 10 pt type, the header as far above: a padded table.
+    const header = [text("Date", 72, 66, { bold: true }), text("Description", 127, 66, { bold: true }), line(spanR("Amount", 450, 66, { bold: true })), line(spanR("Balance", 530, 66, { bold: true }))];
+    const rows = [
+      ["2026-11-02 ICA Supermarket Linne", "-642.30 11,838.20"],
+      ["2026-11-05 Salary November", "28,400.00 40,238.20"],
+      ["2026-11-12 Transfer to savings", "-15,000.00 25,238.20"],
+      ["2026-11-19 SJ train tickets", "-1,245.00 23,993.20"],
+    ];
+    const body = rows.flatMap(([left, right], r) => [text(left, 72, 100 + 34 * r), line(spanR(right, 530, 100 + 34 * r))]);
+    const { tables } = detectTables([...header, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0]).slice(-4)).toEqual([
+      ["2026-11-02", "ICA Supermarket Linne", "-642.30", "11,838.20"],
+      ["2026-11-05", "Salary November", "28,400.00", "40,238.20"],
+      ["2026-11-12", "Transfer to savings", "-15,000.00", "25,238.20"],
+      ["2026-11-19", "SJ train tickets", "-1,245.00", "23,993.20"],
+    ]);
+  });
+
+  it("leaves a column whole where the text before the cut is one phrase in every row (articleingud's '(Opción estándar) …')", () => {
+    const header = [text("Option", 72, 86, { bold: true }), text("Use", 130, 86, { bold: true }), text("Description", 180, 86, { bold: true })];
+    const rows = ["a4paper", "a5paper", "b5paper", "legalpaper"].map((name, r) => [text(name, 72, 100 + 12 * r), text(`(Standard) Sets the paper to ${name} in its size`, 130, 100 + 12 * r)]);
+    const { tables } = detectTables([...header, ...rows.flat()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0]).slice(-1)[0]).toEqual(["legalpaper", "(Standard) Sets the paper to legalpaper in its size"]);
+  });
+
   it("places header cells set flush left over figures set flush right, and keeps the totals rows under the last columns (issue 9: an office invoice)", () => {
     const header = [text("Description", 72, 84, { bold: true }), text("Qty", 307, 84, { bold: true }), text("Unit price", 365, 84, { bold: true }), text("Amount", 450, 84, { bold: true })];
     const items = [

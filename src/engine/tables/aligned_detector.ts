@@ -1024,7 +1024,8 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
   if (run[0].row === 0) return;
   const above = rows.at(run[0].row - 1);
   const em = rows.at(run[0].row).em;
-  if (!near(above, run[0])) return;
+  // Over a padded table the header stands a row's padding above it, as growUp takes it.
+  if (!near(above, run[0]) && !atBodyPitch(above, run)) return;
   const header = windowed(above.cells, columns[0].x0, columns[columns.length - 1].x1, GUTTER_EM_MIN * em, used);
   if (header === null) return;
   for (let c = columns.length - 1; c >= 0; c--) {
@@ -1034,14 +1035,23 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     const at = over[1].x0;
     const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em) : null));
     if (run.some((s, r) => s.full && cuts[r] === null)) continue;
-    // Every other line of the column lies on one side: a wrapped comment starts under it.
-    const straddles = run.some((s) => !s.full && s.cells.some((p) => p.x0 < at - HEADER_START_TOLERANCE_PT && p.x1 > at + HEADER_START_TOLERANCE_PT && p.x0 < x1 && p.x1 > x0));
-    if (straddles) continue;
+    // One text before the cut in every row is a phrase the cells share ("(Opción estándar) …"),
+    // not a column of their own.
+    if (new Set(cuts.flatMap((parts) => (parts === null ? [] : [pieceText(parts[0])]))).size === 1) continue;
+    // Every other line of the column lies on one side (a wrapped comment starts under it), or
+    // is a row's piece cut there as the full rows' are (a statement's last row, whose amount
+    // and balance stand apart as two lines: "2026-11-28 Card purchase, Systembolaget").
+    const straddling = run.map((s) => (s.full ? -1 : s.cells.findIndex((p) => p.x0 < at - HEADER_START_TOLERANCE_PT && p.x1 > at + HEADER_START_TOLERANCE_PT && p.x0 < x1 && p.x1 > x0)));
+    const partialCuts = run.map((s, r) => (straddling[r] < 0 ? null : cutAtStart(s.cells[straddling[r]], at, em)));
+    if (run.some((_, r) => straddling[r] >= 0 && partialCuts[r] === null)) continue;
     let headRight = x0;
     run.forEach((s, r) => {
-      const parts = cuts[r];
-      if (parts === null) return;
-      s.cells.splice(c, 1, ...parts);
+      const k = s.full ? c : straddling[r];
+      const parts = s.full ? cuts[r] : partialCuts[r];
+      if (parts === null || k < 0) return;
+      // The piece cut is the table's: a later run must not read its row again.
+      used.add(s.cells[k]);
+      s.cells.splice(k, 1, ...parts);
       headRight = Math.max(headRight, parts[0].x1);
     });
     columns.splice(c, 1, { x0, x1: headRight }, { x0: at, x1 });
@@ -1062,7 +1072,9 @@ function cutAtStart(piece: Piece, x: number, em: number): [Piece, Piece] | null 
   const items = piece.items;
   for (let i = 0; i < items.length; i++) {
     const { span, line } = items[i];
-    if (i > 0 && Math.abs(span.x0 - x) <= HEADER_START_TOLERANCE_PT && /\s$/.test(items[i - 1].span.text)) {
+    // At a span starting there after a space, or after another line's text (a row's amount
+    // and balance set as two lines: "−4,271.95" | "9,871.25").
+    if (i > 0 && Math.abs(span.x0 - x) <= HEADER_START_TOLERANCE_PT && (/\s$/.test(items[i - 1].span.text) || items[i - 1].line !== line)) {
       const head = pieceOfItems(items.slice(0, i));
       head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(items[i - 1].span, items[i - 1].line)));
       return [head, pieceOfItems(items.slice(i))];
