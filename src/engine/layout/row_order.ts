@@ -4,6 +4,7 @@
 // was read first ("Kill the text from the current cursor position …" | "C-k", octave's
 // readline keys). Such a term is put before its definition again.
 import type { Line } from "../model.js";
+import type { Box } from "./box.js";
 import { isRtlText } from "./bidi.js";
 import { lineText } from "./lines.js";
 
@@ -39,10 +40,16 @@ function face(line: Line): "code" | "bold" | "text" {
 function rowMateLeftOf(later: Line, earlier: Line): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (face(later) === "text" || face(earlier) !== "text") return false;
-  const shorter = Math.min(later.y1 - later.y0, earlier.y1 - earlier.y0);
-  if (Math.abs(later.y1 - earlier.y1) > BASELINE_SHARE_MAX * shorter) return false;
+  if (!onOneBaseline(later, earlier)) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** Whether two boxes stand on one baseline: their bottoms within BASELINE_SHARE_MAX of the
+ *  shorter one's height (also side_stacks.ts's rows). */
+export function onOneBaseline(a: Box, b: Box): boolean {
+  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return Math.abs(a.y1 - b.y1) <= BASELINE_SHARE_MAX * shorter;
 }
 
 /** Puts each line that reading order placed after a piece of its row to its right before it

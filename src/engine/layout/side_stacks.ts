@@ -8,7 +8,8 @@
 // lines, which do not pair up across the gap one for one. Done here, on the kernels' groups,
 // so that every kernel gives the same order.
 import type { Line } from "../model.js";
-import { type Box, type OrderedGroup } from "./box.js";
+import { type Box, type OrderedGroup, unionOf } from "./box.js";
+import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
 
 /** An empty row this share of the group's median line height tall bounds a band, as it cuts
@@ -33,9 +34,6 @@ const STACK_EDGE_LINE_HEIGHTS = 0.5;
 const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
 /** ... and it does not run on into it (a comma, a joining sign, a word broken at its end). */
 const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
-/** Two lines share a row when their bottoms lie within this share of the shorter's height
- *  (row_order.ts's baseline test). */
-const ROW_BASELINE_SHARE_MAX = 0.15;
 
 /**
  * The groups with each single-column group's bands of two stacks side by side (a strip no
@@ -100,25 +98,18 @@ export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], is
  *  open a letterhead (readLetterheadFirst); otherwise null. */
 function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) => item is T & Line): [T[], T[], T[], T[]] | null {
   if (left.length < 2 || right.length === 0 || left.length > 2 * STACK_LINES_MAX || right.length > 2 * STACK_LINES_MAX) return null;
-  if (left[0].x1 >= right[0].x0 || !sameRow(left[0], right[0])) return null;
+  if (left[0].x1 >= right[0].x0 || !onOneBaseline(left[0], right[0])) return null;
   const lineHeight = medianHeight(left.concat(right).filter(isTextLine));
   if (lineHeight <= 0) return null;
   const leftBands = bands(left, BAND_GAP_HEIGHT_SHARE * lineHeight);
   const rightBands = bands(right, BAND_GAP_HEIGHT_SHARE * lineHeight);
   if (leftBands.length < 2) return null;
   const [head, block] = [leftBands[0], rightBands[0]];
-  let bottom = -Infinity;
-  for (const item of block) bottom = Math.max(bottom, item.y1);
-  if (bottom >= leftBands[1][0].y0) return null;
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const item of left.concat(right)) {
-    x0 = Math.min(x0, item.x0);
-    x1 = Math.max(x1, item.x1);
-  }
+  if (unionOf(block).y1 >= leftBands[1][0].y0) return null;
+  const band = unionOf(left.concat(right));
   // Both columns are blocks of short lines (a letter's head, above its text's band): a
   // column of text or a table beside short lines is the kernels' to order.
-  const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (x1 - x0);
+  const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0);
   if (!left.every(short) || !right.every(short)) return null;
   return [head, block, left.slice(head.length), right.slice(block.length)];
 }
@@ -174,18 +165,13 @@ function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: n
  *  and values, read row by row. */
 function pairedRowByRow(left: readonly Box[], right: readonly Box[]): boolean {
   if (left.length !== right.length) return false;
-  return left.every((line, i) => sameRow(line, right[i]));
+  return left.every((line, i) => onOneBaseline(line, right[i]));
 }
 
 /** Whether the lines start, or end, at one x within `tolerance`. */
 function flush(lines: readonly Box[], tolerance: number): boolean {
   const spread = (edge: (line: Box) => number) => Math.max(...lines.map(edge)) - Math.min(...lines.map(edge));
   return spread((line) => line.x0) <= tolerance || spread((line) => line.x1) <= tolerance;
-}
-
-function sameRow(a: Box, b: Box): boolean {
-  const shorter = Math.min(a.y1 - a.y0, b.y1 - b.y0);
-  return Math.abs(a.y1 - b.y1) <= ROW_BASELINE_SHARE_MAX * shorter;
 }
 
 /** The median of the items' heights (the upper one of an even count); 0 for none. */

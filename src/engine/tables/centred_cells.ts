@@ -4,6 +4,7 @@
 // stand centred beside it, between its lines. Rows grouped line by line then hold the
 // wrapped cell's first line alone ("" | "Pt100, Pt1000 (2-, 3- or") and its next line with
 // the centred cells ("Input" | "4-wire)"). These rows are one.
+import { unionOf } from "../layout/box.js";
 import { firstWordWidth, lineText } from "../layout/lines.js";
 import type { Line } from "../model.js";
 import type { BuiltRow } from "./model.js";
@@ -70,9 +71,7 @@ function isCentredRow(rows: readonly BuiltRow[], widths: readonly number[]): boo
   const middle = (wrapped[0].y0 + wrapped[wrapped.length - 1].y1) / 2;
   const height = wrapped[0].y1 - wrapped[0].y0;
   return single.every((lines) => {
-    let y0 = Infinity;
-    let y1 = -Infinity;
-    for (const line of lines) (y0 = Math.min(y0, line.y0)), (y1 = Math.max(y1, line.y1));
+    const { y0, y1 } = unionOf(lines);
     return Math.abs((y0 + y1) / 2 - middle) <= CENTRE_LINE_SHARE_MAX * height;
   });
 }
@@ -105,9 +104,7 @@ function joinRows(rows: readonly BuiltRow[]): BuiltRow {
 /** Each column's width: from the leftmost start to the rightmost end of its lines. */
 function columnWidths(rows: readonly BuiltRow[]): number[] {
   return rows[0].cells.map((_, c) => {
-    let x0 = Infinity;
-    let x1 = -Infinity;
-    for (const row of rows) for (const line of row.cells[c].lines) (x0 = Math.min(x0, line.x0)), (x1 = Math.max(x1, line.x1));
+    const { x0, x1 } = unionOf(rows.flatMap((row) => row.cells[c].lines));
     return x1 - x0;
   });
 }
