@@ -57,7 +57,10 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
   const covers = coveringFills(rules, backgroundAreaMin);
+  // The first covering fill painted after rule k: covers are in paint order, so it only moves on.
+  let after = 0;
   for (let k = 0; k < rules.length; k++) {
+    while (after < covers.length && covers[after].index <= k) after++;
     const r = rules[k];
     const x0 = Math.min(r.x0, r.x1);
     const x1 = Math.max(r.x0, r.x1);
@@ -68,10 +71,14 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
     if (ht <= RULE_THICKNESS_MAX_PT) {
       const pos = (y0 + y1) / 2;
-      for (const [a, b] of visibleParts(x0, x1, pos, covers, k, "h")) h.push({ pos, a, b, thick: ht, double: false });
+      const parts = visibleParts(x0, x1, pos, covers, after, true);
+      if (parts === null) h.push({ pos, a: x0, b: x1, thick: ht, double: false });
+      else for (const [a, b] of parts) h.push({ pos, a, b, thick: ht, double: false });
     } else if (w <= RULE_THICKNESS_MAX_PT) {
       const pos = (x0 + x1) / 2;
-      for (const [a, b] of visibleParts(y0, y1, pos, covers, k, "v")) v.push({ pos, a, b, thick: w, double: false });
+      const parts = visibleParts(y0, y1, pos, covers, after, false);
+      if (parts === null) v.push({ pos, a: y0, b: y1, thick: w, double: false });
+      else for (const [a, b] of parts) v.push({ pos, a, b, thick: w, double: false });
     } else {
       if (r.kind === "fill") {
         if (w * ht > backgroundAreaMin) continue;
@@ -118,29 +125,63 @@ function coveringFills(rules: readonly Rule[], backgroundAreaMin: number): reado
   return fills.length > COVERING_FILLS_MAX ? [] : fills;
 }
 
-/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal), painted `index`th,
- *  that no box painted after it hides. */
-function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], index: number, axis: "h" | "v"): [number, number][] {
-  let parts: [number, number][] = [[a, b]];
-  for (const { index: painted, box } of fills) {
-    if (painted <= index) continue;
-    const [lo, hi, across0, across1] = axis === "h" ? [box.x0, box.x1, box.y0, box.y1] : [box.y0, box.y1, box.x0, box.x1];
+/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal) that no box painted
+ *  after it hides, the covers from `from` on being those; null when none touches it (the
+ *  whole rule shows), the common case, which allocates nothing. */
+function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], from: number, horizontal: boolean): [number, number][] | null {
+  let parts: [number, number][] | null = null;
+  for (let f = from; f < fills.length; f++) {
+    const box = fills[f].box;
+    const across0 = horizontal ? box.y0 : box.x0;
+    const across1 = horizontal ? box.y1 : box.x1;
     if (pos <= across0 + COVER_INSET_PT || pos >= across1 - COVER_INSET_PT) continue;
-    parts = parts.flatMap(([p, q]): [number, number][] => {
-      if (q <= lo || p >= hi) return [[p, q]];
-      const kept: [number, number][] = [];
-      if (lo - p >= VISIBLE_PART_MIN_PT) kept.push([p, lo]);
-      if (q - hi >= VISIBLE_PART_MIN_PT) kept.push([hi, q]);
-      return kept;
-    });
+    const lo = horizontal ? box.x0 : box.y0;
+    const hi = horizontal ? box.x1 : box.y1;
+    if (parts === null) {
+      if (b <= lo || a >= hi) continue;
+      parts = [[a, b]];
+    }
+    parts = cutParts(parts, lo, hi);
   }
   return parts;
+}
+
+/** The parts less what lies between lo and hi, pieces shorter than VISIBLE_PART_MIN_PT gone. */
+function cutParts(parts: readonly [number, number][], lo: number, hi: number): [number, number][] {
+  const kept: [number, number][] = [];
+  for (const [p, q] of parts) {
+    if (q <= lo || p >= hi) {
+      kept.push([p, q]);
+      continue;
+    }
+    if (lo - p >= VISIBLE_PART_MIN_PT) kept.push([p, lo]);
+    if (q - hi >= VISIBLE_PART_MIN_PT) kept.push([hi, q]);
+  }
+  return kept;
+}
+
+/** byClusterThenStart's fallback, a stable sort of the indices by (cluster, start). The keys
+ *  sit in module scratch for a module-level comparator: a closure made per call loses its
+ *  optimised code at each full garbage collection. */
+let sortCluster: Int32Array = new Int32Array(0);
+let sortSegs: readonly Seg[] = [];
+const byClusterThenA = (p: number, q: number) => sortCluster[p] - sortCluster[q] || sortSegs[p].a - sortSegs[q].a;
+
+function byClusterThenStartSorted(segs: readonly Seg[], cluster: Int32Array): Int32Array {
+  sortCluster = cluster;
+  sortSegs = segs;
+  try {
+    return Int32Array.from(Array.from(segs.keys()).sort(byClusterThenA));
+  } finally {
+    sortCluster = new Int32Array(0);
+    sortSegs = [];
+  }
 }
 
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
 function mergeCollinear(segs: Seg[]): Seg[] {
   if (segs.length === 0) return segs;
-  segs.sort((p, q) => p.pos - q.pos);
+  segs.sort(byPos);
   // Cluster ids by position, each cluster anchored on its first position so that a ladder
   // of close lines (hatching) cannot chain into one wide cluster; then one sort by
   // (cluster, start) lets a single pass join touching extents.
@@ -206,7 +247,7 @@ function byClusterThenStart(segs: Seg[], cluster: Int32Array): Int32Array {
     order[j] = i;
     shifts += i - j;
     if (shifts > shiftsMax) {
-      return Int32Array.from(Array.from(segs.keys()).sort((p, q) => cluster[p] - cluster[q] || segs[p].a - segs[q].a));
+      return byClusterThenStartSorted(segs, cluster);
     }
   }
   return order;
