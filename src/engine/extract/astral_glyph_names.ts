@@ -3,7 +3,7 @@
 // italic b) in its encoding and leaves them out of the ToUnicode map; MuPDF reads the name but
 // keeps a simple font's encoding in 16 bits, and gives U+D44F, a Hangul syllable: "푏푐푑"
 // where the page shows "𝑏𝑐𝑑" (test-word-latinmodern_math).
-import type { Line } from "../model.js";
+import type { Line, Span } from "../model.js";
 import { SUBSET_PREFIX } from "./font_names.js";
 
 type PdfObject = {
@@ -32,8 +32,13 @@ const FONTS_MAX = 64;
  * Gives back their planes to the characters of spans whose font's encoding names them past the
  * BMP. Only a page with a character in the range such names fall to pays for reading its fonts.
  */
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const spanHasTruncatedMath = (span: Span) => TRUNCATED_MATH.test(span.text);
+const hasTruncatedMath = (line: Line) => line.spans.some(spanHasTruncatedMath);
+
 export function restoreAstralGlyphs(page: AnyPage, lines: Line[]): void {
-  if (!lines.some((line) => line.spans.some((span) => TRUNCATED_MATH.test(span.text)))) return;
+  if (!lines.some(hasTruncatedMath)) return;
   const byFont = astralNamesByFont(page);
   if (byFont.size === 0) return;
   for (const line of lines) {

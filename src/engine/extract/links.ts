@@ -17,14 +17,16 @@ const LINK_ROWS_MAX = 64;
  * grown by `slop` points, holds it, or -1. A page of thousands of links (bug1978317) costs
  * each character a row's few links, not all of them.
  */
+// A function of the module, not a closure made per page: a closure made per call loses its
+// optimised code at each full garbage collection, and was compiled again every few passes.
+function holds(l: PageLink, slop: number, x: number, y: number): boolean {
+  return x >= l.x0 - slop && x <= l.x1 + slop && y >= l.y0 - slop && y <= l.y1 + slop;
+}
+
 export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y: number) => number {
-  const holds = (i: number, x: number, y: number): boolean => {
-    const l = links[i];
-    return x >= l.x0 - slop && x <= l.x1 + slop && y >= l.y0 - slop && y <= l.y1 + slop;
-  };
   if (links.length <= LINKS_SCANNED_MAX) {
     return (x, y) => {
-      for (let i = 0; i < links.length; i++) if (holds(i, x, y)) return i;
+      for (let i = 0; i < links.length; i++) if (holds(links[i], slop, x, y)) return i;
       return -1;
     };
   }
@@ -47,14 +49,14 @@ export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y
   return (x, y) => {
     let found = -1;
     for (const i of rows.get(Math.floor(y / ROW_PT)) ?? []) {
-      if (holds(i, x, y)) {
+      if (holds(links[i], slop, x, y)) {
         found = i;
         break;
       }
     }
     for (const i of tall) {
       if (found !== -1 && i > found) break;
-      if (holds(i, x, y)) return i;
+      if (holds(links[i], slop, x, y)) return i;
     }
     return found;
   };

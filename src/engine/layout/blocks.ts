@@ -20,6 +20,7 @@ import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
+import { ascending } from "../tables/sorted_search.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -514,7 +515,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   }
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
-  sample.sort((a, b) => a - b);
+  sample.sort(ascending);
   const count = leadingCount(sample, mainSize);
   return count > 0 ? sample[count >> 1] : 0;
 }
@@ -1465,6 +1466,18 @@ function mathShare(lines: readonly Line[], size: number): number {
   return all === 0 ? 0 : math / all;
 }
 
+/** Whether a span is set at the size, within a point. */
+function atSize(span: Span, size: number): boolean {
+  return Math.abs(span.size - size) < 1;
+}
+
+/** Whether some span of the lines is code set at the size (a loop: a closure made per call
+ *  loses its optimised code at each full garbage collection). */
+function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
+  for (const line of lines) for (const span of line.spans) if (span.monospace && atSize(span, size)) return true;
+  return false;
+}
+
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
   const text = lines.map(lineText).join(" ").trim();
@@ -1495,8 +1508,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // almost entirely in its style. Code in a heading ("6.3.2 attach() and detach()") keeps
   // the heading's size but seldom its weight (code fonts often have no bold): with code at
   // the heading size, weight is no style change.
-  const atSize = (span: Span) => Math.abs(span.size - style.size) < 1;
-  const withCode = lines.some((line) => line.spans.some((span) => span.monospace && atSize(span)));
+  const withCode = hasCodeAtSize(lines, style.size);
   let styled = 0;
   let total = 0;
   for (const line of lines) {
@@ -1508,7 +1520,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (atSize(span) && (withCode || span.bold === style.bold)) styled += chars;
+      if (atSize(span, style.size) && (withCode || span.bold === style.bold)) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;

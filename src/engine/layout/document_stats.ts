@@ -291,6 +291,13 @@ export interface PageDigest {
   titleLines: TitleLine[];
 }
 
+/** Each line's style as a heading: a display line's title style, otherwise its dominant one. */
+function titleStyles(facts: readonly LineStyleFacts[]): TextStyle[] {
+  const styles: TextStyle[] = [];
+  for (const f of facts) styles.push(f.display ?? f.style);
+  return styles;
+}
+
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
   // Each line's style once: the tally and the title lines both read it.
   const facts = lines.map(lineStyleFacts);
@@ -306,7 +313,7 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
     furnitureRows: pageFurnitureRows(page, lines),
     compounds: pageCompounds(lines),
     // headingStyleOf's style: a display line's title style, otherwise its dominant one.
-    titleLines: pageTitleLines(lines, (_line, i) => facts[i].display ?? facts[i].style, headingStyle),
+    titleLines: pageTitleLines(lines, titleStyles(facts), headingStyle),
   };
 }
 

@@ -6,7 +6,7 @@
 // fragment's end or start becomes its last or first character.
 import { type Line, type Rule, spanPiece } from "../model.js";
 import { makeLine } from "./lines.js";
-import { lowerBound } from "../tables/sorted_search.js";
+import { indicesByKey, lowerBound } from "../tables/sorted_search.js";
 
 /** An underscore's stroke is thin, and about half an em wide (a quarter to one and a quarter). */
 const UNDERSCORE_HEIGHT_MAX_PT = 1.2;
@@ -37,8 +37,11 @@ export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Ru
   const widest = UNDERSCORE_WIDTH_EMS_MAX * tallest;
   const strokes = rules.filter((r) => r.y1 - r.y0 <= UNDERSCORE_HEIGHT_MAX_PT && r.x1 > r.x0 && r.x1 - r.x0 <= widest);
   if (strokes.length === 0 || strokes.length > STROKES_MAX) return lines;
-  const order = lines.map((_, i) => i).sort((a, b) => lines[a].y0 - lines[b].y0);
-  const tops = Float64Array.from(order, (i) => lines[i].y0);
+  const y0s = new Float64Array(lines.length);
+  for (let i = 0; i < lines.length; i++) y0s[i] = lines[i].y0;
+  const order = indicesByKey(y0s);
+  const tops = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) tops[k] = y0s[order[k]];
   let out: Line[] | null = null;
   let removed: Set<Line> | null = null;
   for (const stroke of strokes) {

@@ -16,11 +16,15 @@ const INSIDE_SLACK_PT = 1;
  * rule (both sides over a few points), smaller than the page's background. */
 export function figureBoxes(rules: readonly Rule[], page: { width: number; height: number }): Rule[] {
   const pageArea = page.width * page.height;
-  return rules.filter((r) => {
+  // A loop, not a closure over the page's area: a closure made per call loses its optimised
+  // code at each full garbage collection, and was compiled again every few passes.
+  const boxes: Rule[] = [];
+  for (const r of rules) {
     const w = r.x1 - r.x0;
     const h = r.y1 - r.y0;
-    return w > 4 && h > 4 && w * h < FIGURE_BOX_PAGE_SHARE_MAX * pageArea;
-  });
+    if (w > 4 && h > 4 && w * h < FIGURE_BOX_PAGE_SHARE_MAX * pageArea) boxes.push(r);
+  }
+  return boxes;
 }
 
 /** Whether a drawn box holds the line. */

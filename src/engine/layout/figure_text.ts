@@ -15,6 +15,7 @@ import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
 import { lineText } from "./lines.js";
 import { trimmedLength } from "./whitespace.js";
+import { indicesByKey } from "../tables/sorted_search.js";
 
 /** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
  * plot its points; a vector bullet or an underline is one drawing. */
@@ -89,7 +90,10 @@ export function figureTextLines(
     // Running text inside the box makes it no figure (a callout around a paragraph); longer
     // lines in the labels' small print, among many more labels, are the figure's own (a UML
     // class's listed values).
-    const inside = lines.filter((line) => !labelSet.has(line) && centreInside(line, group.box) && trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX);
+    // A loop, not a closure over the group: a closure made per call loses its optimised code
+    // at each full garbage collection, and was compiled again every few passes.
+    const inside: Line[] = [];
+    for (const line of lines) if (!labelSet.has(line) && centreInside(line, group.box) && trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX) inside.push(line);
     if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
     for (const line of group.labels) found.add(line);
     for (const line of inside) found.add(line);
@@ -147,7 +151,9 @@ function linkedGroups(boxes: readonly Box[], gap: number): number[] {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]];
     return i;
   };
-  const order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => edges[4 * a] - edges[4 * b]);
+  const lefts = new Float64Array(n);
+  for (let i = 0; i < n; i++) lefts[i] = edges[4 * i];
+  const order = indicesByKey(lefts);
   for (let a = 0; a < n; a++) {
     const p = 4 * order[a];
     const reachX = edges[p + 2] + gap;

@@ -18,14 +18,31 @@ const INDENT_X_TOLERANCE = 1;
 /** At an indent, at least this share of the lines are followed by one further left. */
 const FIRST_LINE_SHARE_MIN = 0.5;
 
+const indentKey = (x: number) => Math.round(x / (2 * INDENT_X_TOLERANCE));
+
 export function firstLineIndents(column: readonly Line[], indentEmsMin: number): FirstLineIndents {
-  let counts: Map<number, { first: number; all: number }> | null = null;
-  const key = (x: number) => Math.round(x / (2 * INDENT_X_TOLERANCE));
-  return {
-    isIndent(line) {
+  return new ColumnIndents(column, indentEmsMin);
+}
+
+// A class, not an object literal of closures: a closure made per call loses its optimised
+// code at each full garbage collection, and was compiled again every few passes; a method
+// is made once.
+class ColumnIndents implements FirstLineIndents {
+  private counts: Map<number, { first: number; all: number }> | null = null;
+
+  constructor(
+    private readonly column: readonly Line[],
+    private readonly indentEmsMin: number,
+  ) {}
+
+  isIndent(line: Line): boolean {
+    const column = this.column;
+    const indentEmsMin = this.indentEmsMin;
+    const key = indentKey;
+    let counts = this.counts;
       // Counted on the first question: most columns never ask.
       if (counts === null) {
-        counts = new Map();
+        counts = this.counts = new Map();
         for (let i = 0; i < column.length; i++) {
           const k = key(column[i].x0);
           const entry = counts.get(k) ?? { first: 0, all: 0 };
@@ -46,6 +63,5 @@ export function firstLineIndents(column: readonly Line[], indentEmsMin: number):
         if (entry) (first += entry.first), (all += entry.all);
       }
       return all > 0 && first >= FIRST_LINE_SHARE_MIN * all;
-    },
-  };
+  }
 }

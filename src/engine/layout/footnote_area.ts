@@ -10,6 +10,8 @@ import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
 
+const byTopLeft = (a: Line, b: Line) => a.y0 - b.y0 || a.x0 - b.x0;
+
 /** A footnote rule is a horizontal stroke at most this thick ... */
 const RULE_THICKNESS_MAX_PT = 1.5;
 /** ... at least this long (a dash or an underline is shorter) ... */
@@ -62,8 +64,13 @@ export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[],
     for (const line of notes) taken.add(line);
   }
   if (taken === null) return none;
-  const notes = lines.filter((line) => taken.has(line)).sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
-  return { flow: lines.filter((line) => !taken.has(line)), notes };
+  // Loops and a comparator made once: a closure made per call loses its optimised code at
+  // each full garbage collection, and was compiled again every few passes.
+  const notes: Line[] = [];
+  const flow: Line[] = [];
+  for (const line of lines) (taken.has(line) ? notes : flow).push(line);
+  notes.sort(byTopLeft);
+  return { flow, notes };
 }
 
 /** The footnotes, one note each: a note starts at its mark, raised or not ("15The added …" |
@@ -103,7 +110,8 @@ function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[
   for (const line of lines) if (line.y1 <= rule.y0 && line.x1 > rule.x0 && line.x0 < rule.x1) edge = Math.min(edge, line.x0);
   if (Math.abs(edge - rule.x0) > RULE_EDGE_TOLERANCE_PT) return null;
   // Everything under the rule in its column: notes only, at the page's foot.
-  const under = lines.filter((line) => line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0);
+  const under: Line[] = [];
+  for (const line of lines) if (line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0) under.push(line);
   if (under.length === 0) return null;
   under.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   if (under[0].y0 - rule.y1 > FIRST_NOTE_GAP_SIZES_MAX * bodySize || !startsNote(under[0])) return null;

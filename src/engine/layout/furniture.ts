@@ -161,9 +161,14 @@ function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): num
  * A line joins a row by sharing the row's first line's band, not any line's: in a band full of
  * small lines (a reference card's last rows in three columns), overlaps chained from line to
  * line would make one row of them all, and a copyright foot would take the body's last rows. */
+// Comparators and tests made once here, and loops over the page's rows, rather than closures
+// made per call: such a closure loses its optimised code at each full garbage collection, and
+// was compiled again every few passes.
+const byCandidateTopLeft = (a: { line: Line }, b: { line: Line }) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0;
+
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];
-  for (const { line, band } of [...candidates].sort((a, b) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0)) {
+  for (const { line, band } of [...candidates].sort(byCandidateTopLeft)) {
     const row = band === "side" ? undefined : rows.find((r) => r.band === band && shareMarginRow(r.lines[0], line));
     if (row) row.lines.push(line);
     else rows.push({ lines: [line], band });
@@ -244,7 +249,8 @@ const THUMB_TEXT_LINES_MIN = 3;
  */
 function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[]): FurnitureRow[] {
   // A tab is narrow: a chapter's heading set in a coloured bar bleeding off the page is wide.
-  const tabs = page.rules.filter((rule) => rule.kind === "fill" && (rule.x0 <= BLEED_SLACK_PT || rule.x1 >= page.width - BLEED_SLACK_PT) && rule.x1 - rule.x0 <= THUMB_WIDTH_SHARE_MAX * page.width);
+  const tabs: typeof page.rules = [];
+  for (const rule of page.rules) if (rule.kind === "fill" && (rule.x0 <= BLEED_SLACK_PT || rule.x1 >= page.width - BLEED_SLACK_PT) && rule.x1 - rule.x0 <= THUMB_WIDTH_SHARE_MAX * page.width) tabs.push(rule);
   // Beside the page's text: a picture's label on a page of its own is its only text.
   if (tabs.length === 0 || body.length < THUMB_TEXT_LINES_MIN) return [];
   const rows: FurnitureRow[] = [];
@@ -280,8 +286,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
-  const feet = margins.flatMap((r) => (r.band === "bottom" && r.lines.length === 1 ? [{ line: r.lines[0], text: lineText(r.lines[0]).trim() }] : []));
-  const pagedFoot = feet.some((foot) => PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page));
+  const feet: { line: Line; text: string }[] = [];
+  for (const r of margins) if (r.band === "bottom" && r.lines.length === 1) feet.push({ line: r.lines[0], text: lineText(r.lines[0]).trim() });
+  let pagedFoot = false;
+  for (const foot of feet) if (PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page)) pagedFoot = true;
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
   const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
   for (const { lines: row, band } of margins) {
@@ -298,8 +306,14 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
     // 25.90"), no folio's.
     const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
-    const tableRow = isTableRowAlone(texts, texts.flatMap((t, k) => (numberLike[k] ? [marginPageNumber(t)] : [])));
-    const says = texts.map((t, k) => (numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || FURNITURE_WORDS.some((re) => re.test(t)) || (alone && ADDRESS_ONLY.test(t)));
+    const numbers: ReturnType<typeof marginPageNumber>[] = [];
+    for (let k = 0; k < texts.length; k++) if (numberLike[k]) numbers.push(marginPageNumber(texts[k]));
+    const tableRow = isTableRowAlone(texts, numbers);
+    const says: boolean[] = [];
+    for (let k = 0; k < texts.length; k++) {
+      const t = texts[k];
+      says.push((numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)));
+    }
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
@@ -477,7 +491,8 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") return;
-    let row = rowBoxes.findIndex((other) => shareMarginRow(other, line));
+    let row = -1;
+    for (let k = 0; k < rowBoxes.length && row < 0; k++) if (shareMarginRow(rowBoxes[k], line)) row = k;
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
@@ -527,6 +542,18 @@ const HEAD_TEXT_WIDTH_SHARE = 0.5;
 
 /** A head's row: its folio, and at most two pieces beside it (a section's number and title,
  * "2" … "2. OPTIONS FOR THE AMSMATH PACKAGE"), no other bare number (a table's row has many). */
+function saysFurnitureWord(text: string): boolean {
+  for (const re of FURNITURE_WORDS) if (re.test(text)) return true;
+  return false;
+}
+
+/** The margin lines of one row. */
+function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
+  const pieces: MarginLine[] = [];
+  for (const l of lines) if (l.row === row) pieces.push(l);
+  return pieces;
+}
+
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
   return pieces.length <= HEAD_ROW_PIECES_MAX && pieces.filter((p) => p.pageNumberLike).length === 1;
 }
@@ -612,7 +639,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
   const countsByNumber = (line: MarginLine, lines: readonly MarginLine[], tableRows: ReadonlySet<number>): boolean =>
-    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(lines.filter((l) => l.row === line.row))));
+    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(piecesOfRow(lines, line.row))));
   const pagesByOffset = new Map<number, Set<number>>();
   for (const { page, lines } of pages) {
     const tableRows = tableRowsByPage.get(page)!;

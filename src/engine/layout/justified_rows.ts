@@ -11,6 +11,11 @@ import type { ColumnStarts } from "./column_starts.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const isHorizontal = (line: Line) => line.wmode === 0;
+const byX0 = (a: Line, b: Line) => a.x0 - b.x0;
+
 /** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
 const JUSTIFIED_GAP_EMS_MAX = 8;
 /** A row in two pieces has one gap, which says less: the space after a sentence or a clause
@@ -44,8 +49,8 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
       continue;
     }
     if (j - i >= 2) {
-      const row = joined.slice(i, j).filter((line) => line.wmode === 0);
-      row.sort((a, b) => a.x0 - b.x0);
+      const row = joined.slice(i, j).filter(isHorizontal);
+      row.sort(byX0);
       for (const run of runsOf(row, columns)) {
         if (!gapsAlike(run)) continue;
         // The page's edges, sorted once, on the first row that gets this far.

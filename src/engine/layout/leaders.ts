@@ -38,6 +38,10 @@ export function isContentsEntryLine(line: Line, text: string): boolean {
 
 /** isContentsEntryLine, the text built only for a line that has the dots and ends in a digit
  * or a letter (every line of every page is asked). */
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const hasDots = (span: Span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…");
+
 export function isContentsEntry(line: Line): boolean {
   if (line.contentsEntry === true) return true;
   const spans = line.spans;
@@ -55,7 +59,7 @@ export function isContentsEntry(line: Line): boolean {
   }
   if (!((final >= 0x30 && final <= 0x39) || isRomanDigitCode(final))) return false;
   // Dots in some span before the line's text is built: most lines ending in a letter have none.
-  if (!spans.some((span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…"))) return false;
+  if (!spans.some(hasDots)) return false;
   return LEADER_PAGE_END.test(lineText(line));
 }
 

@@ -48,6 +48,8 @@ const byLine = (p: Piece): [number, Piece] => [p.line, p];
 const rightEdge = (p: Piece) => p.x1;
 const leftEdge = (p: Piece) => p.x0;
 const MARGIN_EDGES = [rightEdge, leftEdge];
+const byRightEdge = (a: Piece, b: Piece) => a.x1 - b.x1;
+const byLeftEdge = (a: Piece, b: Piece) => a.x0 - b.x0;
 const largestFirst = (a: Piece[], b: Piece[]) => b.length - a.length;
 const topDown = (a: Piece, b: Piece) => a.y0 - b.y0 || a.value - b.value;
 
@@ -62,16 +64,21 @@ export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   const leading = new Map(pieces.filter(isSpanOfLine).map(byLine));
   let textLeft = Infinity;
   let largest = 0;
-  lines.forEach((line, i) => {
-    if (numberLines.has(i)) return;
+  // Loops, not closures over the page's bounds: a closure made per call loses its optimised
+  // code at each full garbage collection, and was compiled again every few passes.
+  for (let i = 0; i < lines.length; i++) {
+    if (numberLines.has(i)) continue;
+    const line = lines[i];
     const lead = leading.get(i);
     const first = lead && lead.x0 <= line.x0 + 0.5 ? lead : undefined;
     textLeft = Math.min(textLeft, first ? first.x1 + MARGIN_GAP_MIN_PT : line.x0);
     for (const span of line.spans) if (span.size > largest) largest = span.size;
-  });
-  const leftPieces = pieces.filter((p) => p.x1 + MARGIN_GAP_MIN_PT <= textLeft);
+  }
+  const leftPieces: Piece[] = [];
+  for (const p of pieces) if (p.x1 + MARGIN_GAP_MIN_PT <= textLeft) leftPieces.push(p);
   const left = leftPieces.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, leftPieces, "left");
-  const smaller = pieces.filter((p) => !left.includes(p) && p.size <= RIGHT_MARGIN_SIZE_RATIO_MAX * largest);
+  const smaller: Piece[] = [];
+  for (const p of pieces) if (!left.includes(p) && p.size <= RIGHT_MARGIN_SIZE_RATIO_MAX * largest) smaller.push(p);
   const right = smaller.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, smaller, "elsewhere");
   const found = [...left, ...right];
   if (found.length === 0) return lines;
@@ -153,7 +160,7 @@ function marginColumn(lines: readonly Line[], pieces: readonly Piece[], side: "l
 }
 
 function alignedColumn(lines: readonly Line[], pieces: readonly Piece[], side: "left" | "elsewhere", edge: (p: Piece) => number): Piece[] {
-  const sorted = [...pieces].sort((a, b) => edge(a) - edge(b));
+  const sorted = [...pieces].sort(edge === rightEdge ? byRightEdge : edge === leftEdge ? byLeftEdge : (a, b) => edge(a) - edge(b));
   const groups: Piece[][] = [];
   for (const p of sorted) {
     const group = groups[groups.length - 1];

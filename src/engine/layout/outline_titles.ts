@@ -54,10 +54,16 @@ const TITLE_LINES_PER_PAGE_MAX = 48;
  * in a style other than the page's most common one (`isHeadingStyle`), each alone and joined
  * with the lines of its style right after it.
  */
-export function pageTitleLines(lines: readonly Line[], styleOf: (line: Line, index: number) => { size: number; bold: boolean }, isHeadingStyle: (style: { size: number; bold: boolean }) => boolean): TitleLine[] {
+export function pageTitleLines(
+  lines: readonly Line[],
+  styleOf: ((line: Line, index: number) => { size: number; bold: boolean }) | readonly { size: number; bold: boolean }[],
+  isHeadingStyle: (style: { size: number; bold: boolean }) => boolean,
+): TitleLine[] {
   const out: TitleLine[] = [];
   // Each line's style once: a line is read alone and as the next of up to two lines above it.
-  const styles = lines.map(styleOf);
+  // The caller may give them computed (layout's digest has them, and a closure made per call
+  // to look them up loses its optimised code at each full garbage collection).
+  const styles = typeof styleOf === "function" ? lines.map(styleOf) : styleOf;
   for (let i = 0; i < lines.length && out.length < TITLE_LINES_PER_PAGE_MAX; i++) {
     const style = styles[i];
     if (!isHeadingStyle(style)) continue;

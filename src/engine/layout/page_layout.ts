@@ -54,11 +54,21 @@ const WATERMARK_PAGE_SHARE_MIN = 0.25;
  * page that runs all at a slant. */
 function flowLines(model: PageModel): readonly Line[] {
   const lines = withoutLineNumbers(model.lines);
-  const across = (line: Line) =>
-    line.slanted === true && line.x1 - line.x0 >= WATERMARK_PAGE_SHARE_MIN * model.width && line.y1 - line.y0 >= WATERMARK_PAGE_SHARE_MIN * model.height;
+  // Loops, not a closure over the page's size: a closure made per call loses its optimised
+  // code at each full garbage collection, and was compiled again every few passes.
+  let anyAcross = false;
+  for (const line of lines) if (liesAcross(line, model)) anyAcross = true;
   // A page whose text all runs at a slant (a test of rotated type) is read as it is.
-  if (!lines.some(across) || lines.every((line) => line.slanted)) return lines;
-  return lines.filter((line) => !across(line));
+  if (!anyAcross || lines.every(isSlanted)) return lines;
+  const kept: Line[] = [];
+  for (const line of lines) if (!liesAcross(line, model)) kept.push(line);
+  return kept;
+}
+
+const isSlanted = (line: Line) => line.slanted;
+
+function liesAcross(line: Line, page: { width: number; height: number }): boolean {
+  return line.slanted === true && line.x1 - line.x0 >= WATERMARK_PAGE_SHARE_MIN * page.width && line.y1 - line.y0 >= WATERMARK_PAGE_SHARE_MIN * page.height;
 }
 
 /** Lays out each extracted page, keeping the laid-out pages in `held` by page number. */

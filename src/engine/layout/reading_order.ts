@@ -14,6 +14,11 @@
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
 import type { Box, OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
+import { ascending } from "../tables/sorted_search.js";
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byEventXThenEnd = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1];
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -107,7 +112,7 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
     const kind = it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width ? 1 : 0;
     events.push([it.x0, 1, kind], [it.x1, -1, kind]);
   }
-  events.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  events.sort(byEventXThenEnd);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
@@ -191,7 +196,7 @@ function isRightOf(it: Box, gutter: Gutter): boolean {
 /** The median of the items' heights (the upper one of an even count). */
 function medianHeight<T extends Box>(items: readonly T[]): number {
   const heights = items.map((it) => it.y1 - it.y0);
-  heights.sort((a, b) => a - b);
+  heights.sort(ascending);
   return heights[heights.length >> 1];
 }
 

@@ -42,7 +42,7 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
   if (boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
-  boxes.sort((p, q) => area(q) - area(p));
+  boxes.sort(byAreaDescending);
   const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
@@ -57,6 +57,10 @@ function isFloatSized(box: Box, page: { width: number; height: number }): boolea
   const h = box.y1 - box.y0;
   return w >= FLOAT_SIDE_MIN_PT && h >= FLOAT_SIDE_MIN_PT && w * h <= FLOAT_PAGE_SHARE_MAX * page.width * page.height;
 }
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byAreaDescending = (p: Box, q: Box) => area(q) - area(p);
 
 function area(box: Box): number {
   return (box.x1 - box.x0) * (box.y1 - box.y0);

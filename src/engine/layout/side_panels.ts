@@ -10,6 +10,8 @@ import type { Line, Rule } from "../model.js";
 import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
+const byBoxTop = (a: Box, b: Box) => a.y0 - b.y0;
+
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const baselineOf = (other: Box) => other.y1;
@@ -161,7 +163,11 @@ function sidePanelOf(items: readonly Box[], box: Box): SidePanel | null {
 function findMenu(items: readonly Box[], page: { width: number }): SidePanel | null {
   let edge = Infinity;
   for (const item of items) edge = Math.min(edge, item.x0);
-  const short = items.filter((item) => item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width).sort((a, b) => a.y0 - b.y0);
+  // A loop and a comparator made once: a closure made per call loses its optimised code at
+  // each full garbage collection.
+  const short: Box[] = [];
+  for (const item of items) if (item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) short.push(item);
+  short.sort(byBoxTop);
   // The longest stack: each line within a line's height of the one above (a menu's entries
   // follow one another; a page's margin notes and a form's labels stand apart).
   let best: Box[] = [];

@@ -11,6 +11,11 @@ import type { Line } from "../model.js";
 import { type Box, type OrderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
+import { ascending } from "../tables/sorted_search.js";
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byX0 = (a: Box, b: Box) => a.x0 - b.x0;
 
 /** An empty row this share of the group's median line height tall bounds a band, as it cuts
  *  a region into bands in reading_order.ts. */
@@ -144,7 +149,7 @@ function bands<T extends Box>(items: readonly T[], gap: number): T[][] {
  *  blocks, "Shipping to" | "Billing address" | "Delivery", is read as the table it makes, or
  *  as the kernels read it) and their lines do not pair up row by row; otherwise null. */
 function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: number): [T[], T[]] | null {
-  const byLeft = band.slice().sort((a, b) => a.x0 - b.x0);
+  const byLeft = band.slice().sort(byX0);
   let reach = -Infinity;
   let cut = -1;
   for (let i = 0; i < byLeft.length; i++) {
@@ -177,6 +182,8 @@ function flush(lines: readonly Box[], tolerance: number): boolean {
 /** The median of the items' heights (the upper one of an even count); 0 for none. */
 function medianHeight(items: readonly Box[]): number {
   if (items.length === 0) return 0;
-  const heights = items.map((it) => it.y1 - it.y0).sort((a, b) => a - b);
+  const heights: number[] = [];
+  for (const it of items) heights.push(it.y1 - it.y0);
+  heights.sort(ascending);
   return heights[heights.length >> 1];
 }

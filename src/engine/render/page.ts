@@ -42,6 +42,17 @@ export interface PageRender {
 const WORD_LETTERS = /\p{L}{2}/u;
 
 type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && WORD_LETTERS.test(lineText(item as Line));
+
+/** The lines not in `left` (a loop: see isWordLine). */
+function linesNotIn(lines: readonly Line[], left: ReadonlySet<Line>): Line[] {
+  const kept: Line[] = [];
+  for (const line of lines) if (!left.has(line)) kept.push(line);
+  return kept;
+}
 export type PageBlock = Block | { kind: "table"; table: Table };
 
 const paragraphPageBlock = (lines: Line[]): PageBlock => paragraphBlock(lines);
@@ -62,7 +73,7 @@ export function renderPage(
   if (grids.length > 0) pageTables.tables = [...grids, ...pageTables.tables].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   const { tables, rest: text } = pageTables;
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
-  const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : text.filter((line) => !figureText.has(line)), model.rules, stats.body.size, model.height);
+  const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : linesNotIn(text, figureText), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const sideFloats = findSideFloats(rest, model.rules, model, tables);
   const floated = new Set(sideFloats.flatMap((float) => float.lines));
@@ -71,7 +82,6 @@ export function renderPage(
     ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table })),
     ...sideFloats.map((float) => ({ ...float.box, float })),
   ];
-  const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && WORD_LETTERS.test(lineText(item as Line));
   const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));

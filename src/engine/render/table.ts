@@ -29,7 +29,10 @@ export function renderTable(
   // A right-to-left table's first column is its rightmost: columns in reading order.
   // Most tables hold no right-to-left letter: only those pay for joining their text.
   const rtl = anyRtl(table) && isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
-  const rows = table.rows.map((row) => (rtl ? padRow(row, width).slice().reverse() : padRow(row, width)));
+  // Loops here and in columnAlignments, not closures: a closure made per call loses its
+  // optimised code at each full garbage collection, and was compiled again every few passes.
+  const rows: TableCell[][] = [];
+  for (const row of table.rows) rows.push(rtl ? padRow(row, width).slice().reverse() : padRow(row, width));
   switch (mode) {
     case "gfm":
       return renderGfm(rows, inline, rtl ? rows[0].map(() => "---") : columnAlignments(rows));
@@ -75,7 +78,9 @@ const ALIGN_LINES_MIN = 2;
  * `---`. The header row is left out: headers are often centred over any column.
  */
 function columnAlignments(rows: readonly TableCell[][]): string[] {
-  return rows[0].map((_, c) => columnAlignment(rows, c));
+  const alignments: string[] = [];
+  for (let c = 0; c < rows[0].length; c++) alignments.push(columnAlignment(rows, c));
+  return alignments;
 }
 
 /** The spread of xs: its largest less its smallest. */

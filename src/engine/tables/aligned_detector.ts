@@ -923,17 +923,25 @@ const LATE_COLUMN_GAP_RATIO = 1.5;
  * rows just above and below the table goes on there (a neighbouring text column would).
  * Adds the column and its pieces in place; false when there is none.
  */
+/** The first piece starting at x or right of it that no column has taken (a loop: a closure
+ *  made per call loses its optimised code at each full garbage collection). */
+function firstUnusedFrom(cells: readonly Piece[], x: number, used: Set<Piece>): Piece | undefined {
+  for (const p of cells) if (p.x0 >= x && !used.has(p)) return p;
+  return undefined;
+}
+
 function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, columns: Column[], used: Set<Piece>): boolean {
   const k = columns.length;
   const right = columns[k - 1].x1;
   let widestGap = 0;
   for (let c = 1; c < k; c++) widestGap = Math.max(widestGap, columns[c].x0 - columns[c - 1].x1);
-  const candidates = slices.map((s) => {
+  const candidates: (Piece | null)[] = [];
+  for (const s of slices) {
     const gutter = GUTTER_EM_MIN * s.em;
-    const piece = rows.at(s.row).cells.find((p) => p.x0 >= right + gutter && !used.has(p));
-    if (piece === undefined || piece.x0 > right + Math.max(gutter, LATE_COLUMN_GAP_RATIO * widestGap)) return null;
-    return pieceText(piece).length < NEIGHBOUR_TEXT_CHARS_MIN ? piece : null;
-  });
+    const piece = firstUnusedFrom(rows.at(s.row).cells, right + gutter, used);
+    if (piece === undefined || piece.x0 > right + Math.max(gutter, LATE_COLUMN_GAP_RATIO * widestGap)) candidates.push(null);
+    else candidates.push(pieceText(piece).length < NEIGHBOUR_TEXT_CHARS_MIN ? piece : null);
+  }
   // The body rows holding one: one block (partial rows inside it may lack one) from the
   // run's first row or to its last.
   const holding = [];
@@ -978,12 +986,12 @@ const CELL_ENDS_MIN = 2;
  */
 function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
   for (let c = 0; c < columns.length; c++) {
-    const cells = slices.filter(isFullSlice).map((s) => s.cells[c]);
+    const cells = fullSliceCells(slices, c);
     const edge = commonEnd(cells);
     if (edge === null) continue;
     // The cells that end there all say one thing (an answer: "no"), and the others say it
     // before the cut: a column of options of one width ("-M", "-E", "-O number") is no such.
-    const ending = cells.filter((piece) => Math.abs(piece.x1 - edge) <= CELL_END_TOLERANCE_PT);
+    const ending = cellsEndingAt(cells, edge);
     const answer = itemsText(ending[0].items);
     if (!ending.every((piece) => itemsText(piece.items) === answer)) continue;
     const cut = (piece: Piece) =>
@@ -1165,6 +1173,60 @@ function atBodyPitch(header: TextRow, run: Slice[]): boolean {
   return run[0].y0 - header.y1 <= HEADER_GAP_PITCH_SLACK * (run[1].y0 - run[0].y1);
 }
 
+// Loops and module-level helpers rather than closures made per call (in the functions
+// every page with a candidate table runs): such a closure loses its optimised code at each
+// full garbage collection, and was compiled again every few passes.
+
+/** Column c's cell of each full slice. */
+function fullSliceCells(slices: readonly Slice[], c: number): Piece[] {
+  const cells: Piece[] = [];
+  for (const s of slices) if (s.full) cells.push(s.cells[c]);
+  return cells;
+}
+
+/** The cells whose right edge lies at `edge`. */
+function cellsEndingAt(cells: readonly Piece[], edge: number): Piece[] {
+  const ending: Piece[] = [];
+  for (const piece of cells) if (Math.abs(piece.x1 - edge) <= CELL_END_TOLERANCE_PT) ending.push(piece);
+  return ending;
+}
+
+/** 0, 1, …, n - 1. */
+function identityIndices(n: number): number[] {
+  const indices: number[] = [];
+  for (let c = 0; c < n; c++) indices.push(c);
+  return indices;
+}
+
+/** Each span's first column. */
+function firstColumns(spans: readonly [number, number][]): number[] {
+  const firsts: number[] = [];
+  for (const span of spans) firsts.push(span[0]);
+  return firsts;
+}
+
+function allBelow(values: readonly number[], limit: number): boolean {
+  for (const v of values) if (!(v < limit)) return false;
+  return true;
+}
+
+function nearestColumns(cells: readonly Piece[], left: number[], right: number[]): number[] {
+  const at: number[] = [];
+  for (const piece of cells) at.push(nearestColumn(piece, left, right));
+  return at;
+}
+
+/** Appends each piece's lines, in reading order, to the cell `at` places it in. */
+function appendPieceLines(cells: TableCell[], at: readonly number[], pieces: readonly Piece[]): void {
+  for (let c = 0; c < pieces.length; c++) cells[at[c]].lines = [...cells[at[c]].lines, ...readingOrder(pieceLines(pieces[c]))];
+}
+
+function emptyCells(n: number): TableCell[] {
+  const cells: TableCell[] = [];
+  for (let c = 0; c < n; c++) cells.push({ lines: [] as Line[] });
+  return cells;
+}
+
 function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Table {
   const left = columns.map(leftEdgeOf);
   const right = columns.map(rightEdgeOf);
@@ -1175,29 +1237,31 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const previous: (Slice | null)[] = [];
   let x0 = Infinity;
   let x1 = -Infinity;
-  slices.forEach((s, r) => {
-    const placed = s.full
-      ? s.cells.map((_, c) => c)
-      : r < firstBody
-        ? placeSpanning(s.cells, columns, alignment)?.map((span) => span[0])
-        : placeInColumns(s.cells, left, right);
+  for (let r = 0; r < slices.length; r++) {
+    const s = slices[r];
+    let placed: number[] | null | undefined;
+    if (s.full) placed = identityIndices(s.cells.length);
+    else if (r < firstBody) {
+      const spans = placeSpanning(s.cells, columns, alignment);
+      placed = spans === null ? undefined : firstColumns(spans);
+    } else placed = placeInColumns(s.cells, left, right);
     // A piece no rule places (across two columns below the header, texlive-en's page 27)
     // goes to the column it overlaps most: its text is never dropped.
-    const at = placed && placed.length === s.cells.length && placed.every((c) => c < columns.length) ? placed : s.cells.map((piece) => nearestColumn(piece, left, right));
+    const at = placed && placed.length === s.cells.length && allBelow(placed, columns.length) ? placed : nearestColumns(s.cells, left, right);
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
     if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true)) {
       // A wrapped line: its text joins the cells of the row above.
       const row = built[built.length - 1];
-      s.cells.forEach((piece, c) => (row.cells[at[c]].lines = [...row.cells[at[c]].lines, ...readingOrder(pieceLines(piece))]));
+      appendPieceLines(row.cells, at, s.cells);
       row.y1 = Math.max(row.y1, s.y1);
-      return;
+      continue;
     }
-    const cells: TableCell[] = columns.map(() => ({ lines: [] as Line[] }));
-    s.cells.forEach((piece, c) => (cells[at[c]].lines = [...cells[at[c]].lines, ...readingOrder(pieceLines(piece))]));
+    const cells = emptyCells(columns.length);
+    appendPieceLines(cells, at, s.cells);
     built.push({ cells, y0: s.y0, y1: s.y1 });
     previous.push(s);
-  });
+  }
   const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
   const rows = joinCentredRows(built);
   const headerRows = detectHeader(rows, box, rulings);

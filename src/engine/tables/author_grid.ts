@@ -68,12 +68,23 @@ function isName(line: Line, bodySize: number): boolean {
   return larger && chars <= NAME_CHARS_MAX && lineSize(line) >= bodySize + NAME_OVER_BODY_PT && !FIGURE.test(lineText(line));
 }
 
+// Comparators made once here, and loops rather than closures over a name: a closure made per
+// call loses its optimised code at each full garbage collection.
+const byTopLeft = (a: Line, b: Line) => a.y0 - b.y0 || a.x0 - b.x0;
+const byTop = (a: Line, b: Line) => a.y0 - b.y0;
+
+/** The row a name stands on, sharing its band and size; undefined when none does yet. */
+function rowOfName(rows: readonly Line[][], name: Line): Line[] | undefined {
+  for (const r of rows) if (verticalOverlap(r[0], name) >= SAME_ROW_OVERLAP && Math.abs(lineSize(r[0]) - lineSize(name)) <= SAME_SIZE_PT) return r;
+  return undefined;
+}
+
 /** Names side by side on one row at one size, two or more, left to right. */
 function nameRows(names: Line[]): Line[][] {
-  const sorted = names.slice().sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  const sorted = names.slice().sort(byTopLeft);
   const rows: Line[][] = [];
   for (const name of sorted) {
-    const row = rows.find((r) => verticalOverlap(r[0], name) >= SAME_ROW_OVERLAP && Math.abs(lineSize(r[0]) - lineSize(name)) <= SAME_SIZE_PT);
+    const row = rowOfName(rows, name);
     if (row) row.push(name);
     else rows.push([name]);
   }
@@ -87,9 +98,11 @@ function blockUnder(name: Line, lines: readonly Line[], left: Line | undefined, 
   const em = lineSize(name);
   const from = left ? (centre(left) + axis) / 2 : -Infinity;
   const to = right ? (centre(right) + axis) / 2 : Infinity;
-  const under = lines
-    .filter((line) => line !== name && line.wmode === 0 && line.y0 >= name.y0 + (name.y1 - name.y0) / 2 && line.x0 > from && line.x1 < to && Math.abs(centre(line) - axis) <= CENTRE_TOLERANCE_EMS * em)
-    .sort((a, b) => a.y0 - b.y0);
+  const under: Line[] = [];
+  for (const line of lines) {
+    if (line !== name && line.wmode === 0 && line.y0 >= name.y0 + (name.y1 - name.y0) / 2 && line.x0 > from && line.x1 < to && Math.abs(centre(line) - axis) <= CENTRE_TOLERANCE_EMS * em) under.push(line);
+  }
+  under.sort(byTop);
   const block = [name];
   let last = name;
   const pitchMax = LINE_PITCH_EMS_MAX * em;

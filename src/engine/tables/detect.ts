@@ -51,10 +51,24 @@ function isContents(table: Table): boolean {
  * table in its right column, beside the left column's lines at another leading), and the run
  * of both columns' lines reads as prose. Adds them to `page`.
  */
+// Loops rather than closures over the gutter: a closure made per call loses its optimised
+// code at each full garbage collection, and was compiled again every few passes.
+function linesEndingBy(lines: readonly Line[], x: number): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) if (l.x1 <= x) out.push(l);
+  return out;
+}
+
+function linesStartingFrom(lines: readonly Line[], x: number): Line[] {
+  const out: Line[] = [];
+  for (const l of lines) if (l.x0 >= x) out.push(l);
+  return out;
+}
+
 export function detectColumnTables(page: PageTables, gutter: { x0: number; x1: number }): void {
   const taken = new Set<Line>();
   const found: Table[] = [];
-  for (const side of [page.rest.filter((l) => l.x1 <= gutter.x0), page.rest.filter((l) => l.x0 >= gutter.x1)]) {
+  for (const side of [linesEndingBy(page.rest, gutter.x0), linesStartingFrom(page.rest, gutter.x1)]) {
     const tables: Table[] = [];
     const lines = new Set<Line>();
     detectAligned(side, page.rulings, lines, page.inDiagrams, tables);

@@ -1,7 +1,7 @@
 // Grids: rulings that touch are joined into connected groups, each group becomes the grid
 // of lines its rulings lie on, and grid cells merge wherever the border between them is
 // not drawn.
-import { lowerBound } from "./sorted_search.js";
+import { ascending, lowerBound } from "./sorted_search.js";
 import { JOIN_PT, SNAP_PT, type Rulings, type Seg } from "./rulings.js";
 
 export interface Grid {
@@ -21,6 +21,15 @@ const SEGMENTS_MAX = 1_500;
 /** Grid lines per axis; beyond it the region is graph paper or a chart, and the cell
  *  count (its square) would make the merge pass costly. */
 const GRID_LINES_MAX = 200;
+
+/** The horizontals' positions, then each vertical's ends (a loop: a closure made per call
+ *  loses its optimised code at each full garbage collection). */
+function rowAndColumnEnds(hs: readonly Seg[], vs: readonly Seg[]): number[] {
+  const values: number[] = [];
+  for (const seg of hs) values.push(seg.pos);
+  for (const seg of vs) values.push(seg.a, seg.b);
+  return values;
+}
 
 export function findGrids(rulings: Rulings): Grid[] {
   const { h, v } = rulings;
@@ -52,7 +61,7 @@ export function findGrids(rulings: Rulings): Grid[] {
     const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
     // Only a grid of two rows or more closes an open row: one band of rules is a row's own
     // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
-    const twoRows = open.length > 0 && clusterValues([...hs.map((seg) => seg.pos), ...vs.flatMap((seg) => [seg.a, seg.b])]).length >= 3;
+    const twoRows = open.length > 0 && clusterValues(rowAndColumnEnds(hs, vs)).length >= 3;
     const edges = twoRows ? openRows(hs, vs, open) : { rules: [], edges: [] };
     hs.push(...edges.rules);
     const grid = buildGrid(hs, vs, edges.edges);
@@ -211,7 +220,7 @@ function covers(segs: Seg[], p: number): boolean {
 
 /** Sorted values merged when within SNAP_PT of their cluster's first value; means returned. */
 function clusterValues(values: number[]): number[] {
-  values.sort((p, q) => p - q);
+  values.sort(ascending);
   const out: number[] = [];
   let i = 0;
   while (i < values.length) {

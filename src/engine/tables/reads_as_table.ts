@@ -58,6 +58,20 @@ const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
 const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
 const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
 
+// Loops rather than closures over the column: a closure made per call loses its optimised
+// code at each full garbage collection, and was compiled again every few passes.
+function columnCells(run: readonly TextRow[], c: number): Piece[] {
+  const cells: Piece[] = [];
+  for (const r of run) cells.push(r.cells[c]);
+  return cells;
+}
+
+function countAtLeastWide(cells: readonly Piece[], width: number): number {
+  let n = 0;
+  for (const p of cells) if (p.x1 - p.x0 >= width) n++;
+  return n;
+}
+
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
   const k = run[0].cells.length;
@@ -70,7 +84,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // so the questions beside it may run as long as sentences.
   const choices = hasChoiceColumn(run, k);
   for (let c = 0; c < k; c++) {
-    const cells = run.map((r) => r.cells[c]);
+    const cells = columnCells(run, c);
     const aligned =
       agree(cells.map(pieceX0), tolerance) >= agreeing ||
       agree(cells.map(pieceX1), tolerance) >= agreeing ||
@@ -86,7 +100,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     allChars.push(...chars);
     const x0 = cells.reduce(leftmostX0, Infinity);
     const width = cells.reduce(rightmostX1, -Infinity) - x0;
-    const full = cells.filter((p) => p.x1 - p.x0 >= PROSE_FILL_RATIO_MIN * width).length;
+    const full = countAtLeastWide(cells, PROSE_FILL_RATIO_MIN * width);
     // Words broken at a line's end are prose's: a table's cells are not hyphenated to fill
     // (multicol's three columns of justified text: "param-", "com-").
     const broken = texts.filter(endsBroken).length;

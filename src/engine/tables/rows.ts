@@ -2,6 +2,7 @@
 // inside a cell (the lines rebuilt from spans cut at cell borders are line_joining's makeLine).
 import type { Line } from "../model.js";
 import type { Box, TableCell } from "./model.js";
+import { indicesByKey } from "./sorted_search.js";
 
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
@@ -41,7 +42,16 @@ const INSERTION_SORT_MAX = 16;
 /** The items sorted by their boxes' tops, ties in their order (as the stable sort has them). */
 function byTop<T>(items: readonly T[], box: (t: T) => Box): T[] {
   const sorted = items.slice();
-  if (sorted.length > INSERTION_SORT_MAX) return sorted.sort((p, q) => box(p).y0 - box(q).y0);
+  if (sorted.length > INSERTION_SORT_MAX) {
+    // The tops sorted as keys, with a comparator made once (a closure over `box` made per
+    // call loses its optimised code at each full garbage collection).
+    const keys = new Float64Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) keys[i] = box(sorted[i]).y0;
+    const order = indicesByKey(keys);
+    const out: T[] = [];
+    for (let k = 0; k < order.length; k++) out.push(sorted[order[k]]);
+    return out;
+  }
   const tops = new Float64Array(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     const item = sorted[i];

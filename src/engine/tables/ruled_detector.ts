@@ -55,14 +55,18 @@ const SUB_COLUMN_ROW_SHARE_MIN = 0.5;
 const lineBox = (line: Line) => line;
 const itemLine = (item: { line: Line }) => item.line;
 
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const byArea = (p: Grid, q: Grid) => p.area - q.area;
+const withCentreY = (line: Line) => ({ line, cy: (line.y0 + line.y1) / 2 });
+const byCentreY = (p: { cy: number }, q: { cy: number }) => p.cy - q.cy;
+
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
   if (grids.length === 0) return;
   // Smallest first: a table inside a framed panel claims its lines before the frame does.
-  grids.sort((p, q) => p.area - q.area);
-  const byY = lines
-    .map((line) => ({ line, cy: (line.y0 + line.y1) / 2 }))
-    .sort((p, q) => p.cy - q.cy);
+  grids.sort(byArea);
+  const byY = lines.map(withCentreY).sort(byCentreY);
   const cys = byY.map((e) => e.cy);
   for (const grid of grids) {
     const inside: Line[] = [];
@@ -158,7 +162,8 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   const cols = grid.xs.length - 1;
   const { anchors, ruledShare, closedTiling } = mergeCells(grid);
   if (ruledShare < RULED_BORDER_SHARE_MIN && !closedTiling) return "diagram";
-  const cellLines: Line[][] = Array.from({ length: anchors.length }, () => []);
+  const cellLines: Line[][] = [];
+  for (let a = 0; a < anchors.length; a++) cellLines.push([]);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
   const built: BuiltRow[] = [];
   const splitting = !rulesEveryRow(grid, cellLines);
@@ -268,7 +273,8 @@ function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[
   let start = 0;
   for (let k = 1; k <= pieces.length; k++) {
     if (k < pieces.length && pieces[k].anchor === pieces[start].anchor) continue;
-    const spans = pieces.slice(start, k).map((p) => p.span);
+    const spans: Span[] = [];
+    for (let j = start; j < k; j++) spans.push(pieces[j].span);
     cellLines[pieces[start].anchor].push(makeLine(spans, line.wmode));
     start = k;
   }
@@ -356,7 +362,13 @@ function dropEmpty(rows: BuiltRow[]): BuiltRow[] {
     if (kept.some((row) => hasText(row.cells[c]))) used.push(c);
   }
   if (used.length === cols) return kept;
-  return kept.map((row) => ({ ...row, cells: used.map((c) => row.cells[c]) }));
+  const out: typeof kept = [];
+  for (const row of kept) {
+    const cells: typeof row.cells = [];
+    for (const c of used) cells.push(row.cells[c]);
+    out.push({ ...row, cells });
+  }
+  return out;
 }
 
 function center(s: Span): number {

@@ -39,3 +39,26 @@ function insertionSorted(values: readonly number[]): number[] {
   }
   return sorted;
 }
+
+/** Numbers ascending, for Array.prototype.sort: one comparator made once, where a closure
+ *  made per call loses its optimised code at each full garbage collection. */
+export const ascending = (a: number, b: number) => a - b;
+
+// The keys indicesByKey sorts by, set for the one synchronous sort that reads them.
+let sortKeys: ArrayLike<number> = [];
+const byKeyAscending = (a: number, b: number) => sortKeys[a] - sortKeys[b];
+
+/** Indices 0..keys.length-1 ordered by their key ascending, ties in index order (the sort is
+ *  stable): what sorting the indices with a comparator over the keys gave, with a comparator
+ *  made once. */
+export function indicesByKey(keys: ArrayLike<number>): Int32Array {
+  const order = new Int32Array(keys.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  sortKeys = keys;
+  try {
+    order.sort(byKeyAscending);
+  } finally {
+    sortKeys = [];
+  }
+  return order;
+}
