@@ -4,7 +4,7 @@ import * as mupdf from "mupdf";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
-import { median } from "../../src/engine/tables/sorted_search.js";
+import { indicesByKey, median } from "../../src/engine/tables/sorted_search.js";
 import { PageRows, pieceLines, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
 import { escapePipes, renderTable } from "../../src/engine/render/table.js";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
@@ -1619,6 +1619,50 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
 
   it("keeps a rule on the fill's edge whole (a shaded cell's own border)", () => {
     expect(at([hRule(50, 560, 111), infobox], 111)).toEqual([[50, 560]]);
+  });
+
+  const fillAt = (x0: number, x1: number): Rule => ({ x0, y0: 200, x1, y1: 260, kind: "fill" });
+
+  it("hides a rule painted between two fills only under the later one", () => {
+    expect(at([fillAt(100, 200), hRule(50, 560, 233), fillAt(300, 400)], 233)).toEqual([
+      [50, 300],
+      [400, 560],
+    ]);
+  });
+
+  it("cuts a rule under two later fills into the three parts left showing, in order", () => {
+    expect(at([hRule(50, 560, 233), fillAt(100, 200), fillAt(300, 400)], 233)).toEqual([
+      [50, 100],
+      [200, 300],
+      [400, 560],
+    ]);
+  });
+
+  it("asks each rule of many only of the fills painted after it", () => {
+    const rules = [hRule(50, 560, 210), fillAt(100, 200), hRule(50, 560, 230), fillAt(300, 400), hRule(50, 560, 250)];
+    expect(at(rules, 210)).toEqual([
+      [50, 100],
+      [200, 300],
+      [400, 560],
+    ]);
+    expect(at(rules, 230)).toEqual([
+      [50, 300],
+      [400, 560],
+    ]);
+    expect(at(rules, 250)).toEqual([[50, 560]]);
+  });
+});
+
+describe("indicesByKey (sorted_search.ts): the stable index order a comparator over the keys gave", () => {
+  it("orders indices by key, ties in index order", () => {
+    expect([...indicesByKey([3, 1, 2, 1, 3])]).toEqual([1, 3, 2, 0, 4]);
+  });
+
+  it("gives an empty order for no keys and leaves the keys alone", () => {
+    const keys = new Float64Array([2, 1]);
+    expect([...indicesByKey([])]).toEqual([]);
+    expect([...indicesByKey(keys)]).toEqual([1, 0]);
+    expect([...keys]).toEqual([2, 1]);
   });
 });
 
