@@ -1071,8 +1071,12 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
  * line break after each but the last. So are three such lines or more whose label is in the
  * text's face: a field's name of a word to three, capitalised, and its colon (a statement's
  * "Account holder: J. de Vries" | "IBAN: NL91 ABNA …" | "Period: 1 March 2025 – …"). */
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection, and was compiled again every few passes.
+const labelled = (line: Line) => startsWithBoldLabel(line) || startsWithCapitalName(line);
+const hasWordChar = (span: Span) => HAS_WORD_CHAR.test(span.text);
+
 function markLabelledLines(breaks: boolean[], texts: readonly string[], column: readonly Line[]): void {
-  const labelled = (line: Line) => startsWithBoldLabel(line) || startsWithCapitalName(line);
   let previous = column.length > 0 && labelled(column[0]);
   for (let i = 1; i < column.length; i++) {
     const current = labelled(column[i]);
@@ -1099,7 +1103,10 @@ const NAME_JOINERS = /\b(?:and|und|et|y|e)\b/g;
 /** Whether the line starts with a name in capitals, larger than the rest of the line, ending in
  * a comma: "BEN TROVATO∗ and G.K.M. TOBIN∗," before "Institute for Clarity …". */
 function startsWithCapitalName(line: Line): boolean {
-  const first = line.spans.find((span) => HAS_WORD_CHAR.test(span.text));
+  // The name and the smaller text after it are two spans at least: a line of one span (most
+  // lines) has none.
+  if (line.spans.length < 2) return false;
+  const first = line.spans.find(hasWordChar);
   if (!first) return false;
   let label = "";
   for (const span of line.spans) {

@@ -45,7 +45,15 @@ type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { tab
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && WORD_LETTERS.test(lineText(item as Line));
+const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && hasWordLetters(item as Line);
+
+/** Whether the line's text holds two letters in a row. Asked of every line of a page, twice:
+ *  a span holding them answers without the line's text being built; only letters split
+ *  across spans need the whole text. */
+function hasWordLetters(line: Line): boolean {
+  for (const span of line.spans) if (WORD_LETTERS.test(span.text)) return true;
+  return line.spans.length > 1 && WORD_LETTERS.test(lineText(line));
+}
 
 /** The lines not in `left` (a loop: see isWordLine). */
 function linesNotIn(lines: readonly Line[], left: ReadonlySet<Line>): Line[] {
