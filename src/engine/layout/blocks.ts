@@ -545,7 +545,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   const facts = column.map(lineStyleFacts);
-  const styles = facts.map((f) => f.style);
+  // Loops in this function, not closures over the column: a closure made per call loses its
+  // optimised code at each full garbage collection, and was compiled again every few passes.
+  const styles: TextStyle[] = [];
+  for (const f of facts) styles.push(f.style);
   const texts = column.map(lineText);
   let left = Infinity;
   let right = -Infinity;
@@ -569,16 +572,19 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
-  const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  const monos: boolean[] = [];
+  for (const line of column) monos.push(isMonoLine(line) && !isDisplayLine(line, displaySize));
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
   markNumberedListings(monos, column);
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
-  const terms = column.map((line, i) => monos[i] && i + 1 < column.length && !monos[i + 1] && isTermBeside(line, texts[i], column[i + 1], texts[i + 1]));
+  const terms: boolean[] = [];
+  for (let i = 0; i < column.length; i++) terms.push(monos[i] && i + 1 < column.length && !monos[i + 1] && isTermBeside(column[i], texts[i], column[i + 1], texts[i + 1]));
   for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
-  const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
+  const markers: ReturnType<typeof lineMarker>[] = [];
+  for (let i = 0; i < column.length; i++) markers.push(monos[i] || stats.running.has(column[i]) ? null : lineMarker(column[i], texts[i]));
   settleSequences(markers);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
@@ -609,7 +615,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   markLineBreaks(drafts, column, lineBreaks);
   for (const draft of drafts) draft.sectionTitle = sectionTitleDepth(draft, column);
-  return joinAroundFloats(joinWrappedHeadings(drafts.map((d) => classify(d, stats))));
+  const blocks: Block[] = [];
+  for (const d of drafts) blocks.push(classify(d, stats));
+  return joinAroundFloats(joinWrappedHeadings(blocks));
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides
