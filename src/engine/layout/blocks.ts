@@ -1228,18 +1228,15 @@ function markShortLineSets(
   // measure to fill: that line leaves room as the others do. Prose fills its column on every
   // line but the last, and a page-wide line over two short ones is a paragraph's.
   const measureLine = narrow ? widestOfShortLines(column, left, right) : -1;
-  // Each line's room is measured against its own right edge: beside a float, the float's band's.
-  const room = (k: number) => (flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1);
-  // Only as a set's first line, and only for the line after it: ended by it, or ended after
-  // it, a set's lines are measured as any.
-  const roomAfter = (k: number) => (k === start && k === measureLine && !flushRight ? Infinity : room(k));
+  // Each line's room (roomOf, roomAfter) is measured against its own right edge.
   for (let i = 1; i <= column.length; i++) {
     if (i - start === 1 && i < column.length) flushRight = columnFlushRight || isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], rights[i - 1]);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
       i < column.length &&
       // A line that runs to the edge leaves no room: asked before the next line's word is measured.
-      ((roomAfter(i - 1) > WORD_SPACE_EMS * emOfStyle(styles[i]) && roomAfter(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
+      ((roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
+        roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
         // No contact detail wraps into another: an e-mail address longer than the room its
         // telephone number leaves is a line of its own all the same.
         (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
@@ -1253,11 +1250,11 @@ function markShortLineSets(
       !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
     // A signature's "Richard Okafor" over "Business Development Manager".
-    const pair = i - start === 2 && room(start) > SHORT_PAIR_ROOM_SHARE * (rights[start] - left);
+    const pair = i - start === 2 && roomOf(start, column, flushRight, pageLeft, rights) > SHORT_PAIR_ROOM_SHARE * (rights[start] - left);
     if (i - start >= SHORT_SET_LINES_MIN || pair) {
       // The set's last line parts from the next too when it leaves room for its first word
       // (an address over the text after it, set at another indent).
-      const roomForNext = i < column.length && room(i - 1) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
+      const roomForNext = i < column.length && roomOf(i - 1, column, flushRight, pageLeft, rights) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i]);
       // A last line that fills the column and goes on at the leading under it starts a
       // paragraph: the set ends before it. A heading under it goes on nothing (a CV's e-mail
       // address, the widest line of its contact details, over "Skills").
@@ -1282,6 +1279,21 @@ function markShortLineSets(
 
 /** The index of the column's one line that ends at its right edge where every other line
  * leaves a quarter of the column empty (SHORT_PAIR_ROOM_SHARE), or -1. */
+// Functions of the module, not closures over markShortLineSets' state: a closure made per
+// call loses its optimised code at each full garbage collection, and was compiled again.
+
+/** Line k's room, measured against its own right edge (beside a float, the float's band's),
+ *  or for a flush-right set, left of it. */
+function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+  return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
+}
+
+/** Only as a set's first line, and only for the line after it: ended by it, or ended after
+ *  it, a set's lines are measured as any. */
+function roomAfter(k: number, start: number, measureLine: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+  return k === start && k === measureLine && !flushRight ? Infinity : roomOf(k, column, flushRight, pageLeft, rights);
+}
+
 function widestOfShortLines(column: readonly Line[], left: number, right: number): number {
   let found = -1;
   for (let k = 0; k < column.length; k++) {

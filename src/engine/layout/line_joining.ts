@@ -375,10 +375,9 @@ const OCR_RULE = /^[|¦│┃]+$/;
 function splitOcrLine(line: Line): Line[] {
   // The size of the last word before a blank measures it.
   let em = 0;
-  const wideBlank = (span: Span) => em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em;
   let cuts = false;
   for (const span of line.spans) {
-    if (isOcrRule(span) || wideBlank(span)) cuts = true;
+    if (isOcrRule(span) || isWideBlank(span, em)) cuts = true;
     else if (!isBlankText(span.text)) em = span.size;
   }
   if (!cuts) return [copyLine(line, line.spans.slice())];
@@ -394,7 +393,7 @@ function splitOcrLine(line: Line): Line[] {
       flush();
       run.push(span);
       flush();
-    } else if (wideBlank(span)) {
+    } else if (isWideBlank(span, em)) {
       flush();
     } else {
       if (!isBlankText(span.text)) em = span.size;
@@ -403,6 +402,13 @@ function splitOcrLine(line: Line): Line[] {
   }
   flush();
   return out;
+}
+
+/** A blank wider than a word space of the last word's size `em` (none before a word): a
+ *  function of the module, not a closure made per line, which lost its optimised code at each
+ *  full garbage collection. */
+function isWideBlank(span: Span, em: number): boolean {
+  return em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em;
 }
 
 function isOcrRule(span: Span): boolean {
