@@ -300,7 +300,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (gapToBody(row, band, body) < separation) continue;
     // The weaker evidence below (layout, not words) also needs the row to stand alone in its
     // band: list items or a paragraph that start high on the page sit close to each other.
-    const others = candidates.map((c) => c.line).filter((l) => !row.includes(l));
+    const others: Line[] = [];
+    for (const c of candidates) if (!row.includes(c.line)) others.push(c.line);
     const alone = gapToBody(row, band, others) >= separation;
     // A page has one number: a row with a page number in two pieces and words in another is
     // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |

@@ -142,7 +142,7 @@ const leftEdge = (line: Line) => line.x0;
 
 function sortedEdges(lines: readonly Line[], edge: (line: Line) => number): Float64Array {
   const xs = new Float64Array(lines.length);
-  lines.forEach((line, i) => (xs[i] = edge(line)));
+  for (let i = 0; i < lines.length; i++) xs[i] = edge(lines[i]);
   return xs.sort();
 }
 

@@ -72,7 +72,7 @@ export function renderPage(
   options: RenderOptions,
   outline: OutlineHints,
 ): PageRender {
-  const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
+  const kept = options.headersFooters === "strip" ? linesNotIn(lines, stats.running) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
   const panel = findSidePanel(gridless, model.rules, model);
   const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height }, panel ? splitAtPanel(gridless, panel) : undefined);

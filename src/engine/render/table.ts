@@ -60,10 +60,17 @@ function padRow(row: TableCell[], width: number): TableCell[] {
  * header with a bold label beside plain text (an invoice's "Invoice number | 2024-0317")
  * keeps its emphasis, as body rows do. */
 function renderGfm(rows: TableCell[][], inline: InlineRenderer, alignments: readonly string[]): string {
-  const line = (row: TableCell[], plainStyle: boolean) => "| " + row.map((cell) => gfmCell(cell, inline, plainStyle)).join(" | ") + " |";
-  const out = [line(rows[0], rows[0].every(isBoldOrEmpty)), "| " + alignments.join(" | ") + " |"];
-  for (let r = 1; r < rows.length; r++) out.push(line(rows[r], false));
+  const out = [gfmRow(rows[0], inline, rows[0].every(isBoldOrEmpty)), "| " + alignments.join(" | ") + " |"];
+  for (let r = 1; r < rows.length; r++) out.push(gfmRow(rows[r], inline, false));
   return out.join("\n");
+}
+
+/** One row of a GFM table (a function of the module: a closure made per table loses its
+ *  optimised code at each full garbage collection, and was compiled again every few passes). */
+function gfmRow(row: readonly TableCell[], inline: InlineRenderer, plainStyle: boolean): string {
+  const cells: string[] = [];
+  for (const cell of row) cells.push(gfmCell(cell, inline, plainStyle));
+  return "| " + cells.join(" | ") + " |";
 }
 
 /** Body lines whose right edges (or centres) lie within this many ems of each other are set
@@ -109,7 +116,9 @@ function columnAlignment(rows: readonly TableCell[][], c: number): string {
   const right = spreadOf(rights);
   if (left > tolerance) {
     if (right <= tolerance) return "---:";
-    return spreadOf(lefts.map((x, i) => (x + rights[i]) / 2)) <= tolerance ? ":---:" : "---";
+    const centres: number[] = [];
+    for (let i = 0; i < lefts.length; i++) centres.push((lefts[i] + rights[i]) / 2);
+    return spreadOf(centres) <= tolerance ? ":---:" : "---";
   }
   // Body lines of one width (an invoice's quantities, 1 and 2) say nothing by themselves:
   // a wider header over them shows which edge they keep.

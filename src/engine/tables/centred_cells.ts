@@ -53,12 +53,16 @@ function isCentredRow(rows: readonly BuiltRow[], widths: readonly number[]): boo
   let wrapped: Line[] | null = null;
   const single: Line[][] = [];
   for (let c = 0; c < columns; c++) {
-    const filled = rows.filter((row) => row.cells[c].lines.length > 0);
+    // Loops, not closures over the column index (see columnWidths).
+    const filled: BuiltRow[] = [];
+    for (const row of rows) if (row.cells[c].lines.length > 0) filled.push(row);
     if (filled.length === 0) continue;
     if (filled.length === rows.length) {
-      const lines = rows.map((row) => row.cells[c].lines);
-      if (!lines.every((cell) => cell.length === 1)) return false;
-      const column = lines.map((cell) => cell[0]);
+      const column: Line[] = [];
+      for (const row of rows) {
+        if (row.cells[c].lines.length !== 1) return false;
+        column.push(row.cells[c].lines[0]);
+      }
       if (!isWrappedCell(column, widths[c])) return false;
       wrapped ??= column;
     } else if (filled.length === 1) {

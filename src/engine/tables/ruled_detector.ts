@@ -93,8 +93,11 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
  * rows, or rows of sub-columns. When the aligned detector finds a finer table covering nearly all of
  * the grid's text, that table replaces the coarse one.
  */
+const isCrowdedCell = (cell: TableCell) => cell.lines.length >= COARSE_CELL_LINES_MIN;
+const hasTwoCrowdedCells = (row: TableCell[]) => row.filter(isCrowdedCell).length >= 2;
+
 function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken: Set<Line>, tables: Table[]): boolean {
-  const crowded = coarse.rows.some((row) => row.filter((cell) => cell.lines.length >= COARSE_CELL_LINES_MIN).length >= 2);
+  const crowded = coarse.rows.some(hasTwoCrowdedCells);
   if (!crowded && !subColumns(coarse)) return false;
   const took = new Set<Line>();
   const finer: Table[] = [];
@@ -128,12 +131,20 @@ function subColumns(table: Table): boolean {
  * a diagram's, while a band holding a long run of rows makes the grid a table ruled only
  * between its columns (and round its header cells), left to the aligned detector.
  */
+function anyHolds(boxes: readonly Box[], x: number, y: number): boolean {
+  for (const f of boxes) if (x >= f.x0 && x <= f.x1 && y >= f.y0 && y <= f.y1) return true;
+  return false;
+}
+
 function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<Line>): void {
   const x0 = grid.xs[0] - SNAP_PT;
   const x1 = grid.xs[grid.xs.length - 1] + SNAP_PT;
   const y0 = grid.ys[0] - SNAP_PT;
   const y1 = grid.ys[grid.ys.length - 1] + SNAP_PT;
-  const boxes = frames.filter((f) => f.x0 >= x0 && f.x1 <= x1 && f.y0 >= y0 && f.y1 <= y1);
+  // Loops, not closures over the grid's box: a closure made per call loses its optimised code
+  // at each full garbage collection.
+  const boxes: Box[] = [];
+  for (const f of frames) if (f.x0 >= x0 && f.x1 <= x1 && f.y0 >= y0 && f.y1 <= y1) boxes.push(f);
   if (boxes.length > DIAGRAM_BOXES_SCAN_MAX) {
     for (const line of inside) inDiagrams.add(line);
     return;
@@ -142,7 +153,7 @@ function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<
     for (const line of inside) {
       const cx = (line.x0 + line.x1) / 2;
       const cy = (line.y0 + line.y1) / 2;
-      if (boxes.some((f) => cx >= f.x0 && cx <= f.x1 && cy >= f.y0 && cy <= f.y1)) inDiagrams.add(line);
+      if (anyHolds(boxes, cx, cy)) inDiagrams.add(line);
     }
     return;
   }
