@@ -26,8 +26,8 @@ const GRID_LINES_MAX = 200;
  *  loses its optimised code at each full garbage collection). */
 function rowAndColumnEnds(hs: readonly Seg[], vs: readonly Seg[]): number[] {
   const values: number[] = [];
-  for (const seg of hs) values.push(seg.pos);
-  for (const seg of vs) values.push(seg.a, seg.b);
+  for (let k = 0; k < hs.length; k++) values.push(hs[k].pos);
+  for (let k = 0; k < vs.length; k++) values.push(vs[k].a, vs[k].b);
   return values;
 }
 
@@ -57,13 +57,20 @@ export function findGrids(rulings: Rulings): Grid[] {
   const grids: Grid[] = [];
   for (const list of members.values()) {
     if (list.length < 3) continue;
-    const hs = list.filter((i) => i < h.length).map((i) => h[i]);
-    const vs = list.filter((i) => i >= h.length).map((i) => v[i - h.length]);
+    // Indexed loops: these lists are often empty, an array of another elements kind, on which
+    // an iterator or a spread deoptimised the whole search (again and again while warming up).
+    const hs: Seg[] = [];
+    const vs: Seg[] = [];
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k];
+      if (i < h.length) hs.push(h[i]);
+      else vs.push(v[i - h.length]);
+    }
     // Only a grid of two rows or more closes an open row: one band of rules is a row's own
     // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
     const twoRows = open.length > 0 && clusterValues(rowAndColumnEnds(hs, vs)).length >= 3;
     const edges = twoRows ? openRows(hs, vs, open) : { rules: [], edges: [] };
-    hs.push(...edges.rules);
+    for (let k = 0; k < edges.rules.length; k++) hs.push(edges.rules[k]);
     const grid = buildGrid(hs, vs, edges.edges);
     if (grid !== null) grids.push(grid);
   }
