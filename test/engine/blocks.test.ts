@@ -1280,6 +1280,14 @@ describe("buildBlocks: a reference's label hangs (issue 9: an office paper's and
     expect(buildBlocks(prose, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
   });
 
+  it("so does a clause's number: the clause goes on under its text though its first line ended a sentence (a contract's '3.1 This Agreement … Effective Date.' | 'Either Party may …')", () => {
+    const clause = [lineTo("3.1 This Agreement remains in force for two (2) years from the Effective Date.", 90.1, 651.8, 511.3, 10.5), lineTo("Either Party may terminate it by thirty (30) days' written notice.", 113.2, 666, 455.6, 10.5), lineTo("3.2 The obligations in Section 2 survive termination for five (5) years.", 90.1, 684.8, 464.6, 10.5)];
+    expect(buildBlocks(clause, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+    // A number with few words after it is a table's row, not a clause.
+    const rows = [lineTo("1 in 1,000 of them.", 90.1, 100, 511.3, 10.5), lineTo("Either Party may terminate it by thirty (30) days' written notice.", 102.4, 114, 455.6, 10.5)];
+    expect(buildBlocks(rows, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
+  });
+
   it("goes on after a first line broken inside a word, short of a column a wider line above widens (issue 9: an IEEE paper's '… multithreaded compu-' | 'tations …')", () => {
     const title = lineTo("Marta Sousa, Member, IEEE, Jonas Berg, Student Member, IEEE, and Priya Raman", 61, 40, 543, 11);
     const refs = [lineTo("[1] R. D. Blumofe and C. E. Leiserson, “Scheduling multithreaded compu-", 49, 100, 300, 8), lineTo("tations by work stealing,” J. ACM, vol. 46, no. 5, pp. 720–748, 1999.", 63.2, 109, 291.6, 8)];

@@ -941,8 +941,9 @@ function startsNewBlock(
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     // A reference's label hangs: its second line goes on under the text after the label,
     // whatever the first ended with ("[1] Bektaş, T., Laporte, G. (2011). The pollution-routing
-    // problem." | "Transportation Research Part B 45, 1232–1250.").
-    const label = hangingLine ? REFERENCE_LABEL.exec(prevText) : null;
+    // problem." | "Transportation Research Part B 45, 1232–1250."). So does a contract's clause
+    // number ("3.1 This Agreement remains in force … Effective Date." | "Either Party may …").
+    const label = hangingLine ? (REFERENCE_LABEL.exec(prevText) ?? clauseLabel(prevText)) : null;
     if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
     return shift > 0;
   }
@@ -988,6 +989,15 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
 const BROKEN_WORD_END = /\p{Ll}-\s*$/u;
 /** A bibliography entry's label before its text: "[1] ", "[Knu84] ". */
 const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,12}\]\s+/;
+/** A clause's number before its text, the clause running on for some words (a table's row
+ *  "1 in 1,000" over "1 in 5" is no clause). */
+function clauseLabel(text: string): RegExpExecArray | null {
+  const label = CLAUSE_LABEL.exec(text);
+  return label && text.slice(label[0].length).trim().split(/\s+/).length >= CLAUSE_WORDS_MIN ? label : null;
+}
+const CLAUSE_WORDS_MIN = 5;
+/** A clause's number before its text: "3.1 ", "12. ", "(b) ", "(iv) ", "§ 4 ". */
+const CLAUSE_LABEL = /^\s*(?:\d{1,3}(?:\.\d{1,3}){0,5}[.)]?|\((?:\d{1,3}|[a-z]|[ivx]{1,5})\)|§\s?\d{1,3}(?:\.\d{1,3}){0,3})\s+/u;
 
 /** The end of a line whose words go on in the next: a letter, a comma or a hyphen (not a
  * sentence's end, nor a line of code ending in ";" or "{", nor a contents entry's number). */
