@@ -30,6 +30,7 @@ import { renderTable } from "./table.js";
 import { sideTableTitle } from "../tables/side_titles.js";
 import { findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
+import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
 
 export interface PageRender {
   markdown: string;
@@ -142,9 +143,33 @@ export function renderPage(
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   nestListItems(blocks as Block[]);
+  const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds), quotes);
   return { markdown, links, columns };
+}
+
+/** The blocks set inside quote bars, with how many bars each stands in. */
+function quotedBlocks(blocks: readonly PageBlock[], bars: readonly Box[]): Map<PageBlock, number> {
+  const depths = new Map<PageBlock, number>();
+  if (bars.length === 0) return depths;
+  for (const block of blocks) {
+    // A listing framed by a rule down its side is code, not a quote, however short.
+    if (block.kind === "table" || block.kind === "code" || allMonospace(block.lines)) continue;
+    const depth = quoteDepth(block.lines, bars);
+    if (depth > 0) depths.set(block, depth);
+  }
+  return depths;
+}
+
+function allMonospace(lines: readonly Line[]): boolean {
+  return lines.every((line) => line.spans.every((span) => span.monospace || isBlankText(span.text)));
+}
+
+/** `text` written inside `depth` block quotes: each line after "> " that many times. */
+function quoted(text: string, depth: number): string {
+  const mark = "> ".repeat(depth);
+  return text.replace(/^.*$/gm, (line) => (line === "" ? mark.trimEnd() : mark + line));
 }
 
 /** An author grid's blocks, row of blocks by row, left to right: each column's lines one
@@ -560,6 +585,7 @@ function renderBlocks(
   options: RenderOptions,
   onLink: (url: string, text: string) => void,
   words: PageWords,
+  quotes: ReadonlyMap<PageBlock, number>,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -577,6 +603,8 @@ function renderBlocks(
   let item: ItemBody | null = null;
   /** The block before was set under an item. */
   let prevInItem = false;
+  /** The quote depth of the block before. */
+  let prevDepth = 0;
   for (const block of blocks) {
     let text: string;
     const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
@@ -607,6 +635,8 @@ function renderBlocks(
         break;
     }
     if (isBlankText(text)) continue;
+    const depth = quotes.get(block) ?? 0;
+    if (depth > 0) text = quoted(text, depth);
     if (block.kind === "list_item") item = itemBody(block, listIndent[block.depth + 1]);
     else if (inItem && item) {
       text = text.replace(/^(?=.)/gm, item.indent);
@@ -615,9 +645,11 @@ function renderBlocks(
         item.right = Math.max(item.right, line.x1);
       }
     } else item = null;
-    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
+    // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
+    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
     out += text;
     prevKind = block.kind;
+    prevDepth = depth;
     prevInItem = inItem && item !== null;
   }
   return out;
