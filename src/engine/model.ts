@@ -116,6 +116,10 @@ export interface PageModel {
   /** Of those, the ones no font mapped to Unicode (U+FFFD). */
   unmappedChars: number;
   extraction: ExtractionPath;
+  /** False where the document's producer breaks lines only at hyphens its text has (a
+   *  browser's print: extract/producers.ts): a line-end hyphen is the text's. Absent where it
+   *  may hyphenate words (TeX, office suites) or is not known. */
+  producerHyphenates?: false;
   /** Whether any line holds a right-to-left letter (Hebrew, Arabic); absent when the extractor
    * did not look, and layout then searches every line for one. */
   rightToLeft?: boolean;

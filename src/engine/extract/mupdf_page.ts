@@ -91,7 +91,7 @@ interface FontFacts {
   monospace: boolean;
 }
 
-export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageModel {
+export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producerHyphenates = true): PageModel {
   const page = doc.loadPage(pageIndex);
   try {
     const [bx0, by0, bx1, by1] = page.getBounds();
@@ -114,6 +114,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         chars,
         unmappedChars,
         extraction: "mupdf",
+        producerHyphenates: producerHyphenates ? undefined : false,
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
       }, pageTurn(charsByQuarter));
     } finally {

@@ -67,6 +67,7 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     chars: model.chars,
     unmappedChars: model.unmappedChars,
     extraction: model.extraction,
+    producerHyphenates: model.producerHyphenates,
     rightToLeft: model.rightToLeft,
   };
 }

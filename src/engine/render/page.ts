@@ -145,7 +145,7 @@ export function renderPage(
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds), quotes);
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes);
   return { markdown, links, columns };
 }
 
@@ -807,6 +807,8 @@ export interface RenderedPage {
   links: { url: string; text: string }[];
   /** Rendering the page threw: it is delivered empty with `page_render_failed` and not billed. */
   failed?: true;
+  /** PageModel.producerHyphenates: a word the page break cuts at its hyphen keeps it. */
+  producerHyphenates?: false;
 }
 
 /**
@@ -824,5 +826,7 @@ export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options
     return { page: model.page, markdown: "", columns: 0, links: [], failed: true };
   }
   const markdown = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
-  return { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
+  const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
+  if (model.producerHyphenates === false) page.producerHyphenates = false;
+  return page;
 }
