@@ -813,6 +813,51 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  // fixtures/real/gen-statement-p1: Chromium's print in DejaVu Sans, rows 18 pt apart in 9.5 pt
+  // type, each row's date and description one span, its amount and balance another. The
+  // digits are wider than the span's average character, so interpolated positions put the
+  // space after "SJ" as near the header's "Description" as the space after the date.
+  describe("a column cut under its header where the rows agree on the cut (docs/engine.md, Tables: the cut most rows can take)", () => {
+    const at = (t: string, x0: number, x1: number, y0: number, o: SpanOptions = {}) => line({ ...span(t, x0, y0, { size: 9.5, ...o }), x1 });
+    const header = [at("Date", 57.75, 83.01, 144.2, { bold: true }), at("Description", 119.54, 180.94, 144.2, { bold: true }), at("Amount", 457.55, 499.36, 144.2, { bold: true }), at("Balance", 512.12, 554.24, 144.2, { bold: true })];
+    const rows: [string, number, string, number][] = [
+      ["2026-11-02 ICA Supermarket Linné", 228.62, "−642.30 11,838.20", 458.19],
+      ["2026-11-05 Salary November, Nordfrakt AB", 268.76, "28,400.00 40,238.20", 451.04],
+      ["2026-11-06 Rent, Bostads AB Vasastaden, reference 2026-11 apartment 1204", 433.17, "−9,850.00 30,388.20", 449.13],
+      ["2026-11-12 Transfer to savings account", 250.11, "−15,000.00 15,388.20", 443.09],
+      ["2026-11-19 SJ train tickets", 187.74, "−1,245.00 14,143.20", 449.13],
+    ];
+    const body = rows.flatMap(([left, leftEnd, right, rightStart], r) => [at(left, 57.75, leftEnd, 162.2 + 18 * r), at(right, rightStart, 554.24, 162.2 + 18 * r)]);
+
+    it("cuts each row at the space the others take, and the bold header row heads the table", () => {
+      const { tables, rest } = detectTables([...header, ...body], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables).toHaveLength(1);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[5]).toEqual(["2026-11-19", "SJ train tickets", "−1,245.00", "14,143.20"]);
+    });
+
+    it("cuts a row the agreed space does not fit at its own space (a wider figure: '+12.5%')", () => {
+      const head = [text("Region", 72, 86, { bold: true }), text("Chg", 270, 86, { bold: true }), text("Comment", 310, 86, { bold: true })];
+      const lines = [
+        ["Benelux", "+8.2% Strong volumes"],
+        ["Germany", "+6.0% Cross-dock opened."],
+        ["Nordics", "-1.8% One contract lost."],
+        ["Iberia", "+12.5% Two new depots."],
+        // The figures are set flush right: the wider one starts a character to the left.
+      ].flatMap(([label, rest], r) => [text(label, 72, 100 + 12 * r), text(rest, rest.startsWith("+12") ? 275 : 280, 100 + 12 * r)]);
+      const cells = cellsOf(detectTables([...head, ...lines], [], PAGE).tables[0]);
+      expect(cells.map((row) => row.slice(1))).toEqual([
+        ["Chg", "Comment"],
+        ["+8.2%", "Strong volumes"],
+        ["+6.0%", "Cross-dock opened."],
+        ["-1.8%", "One contract lost."],
+        ["+12.5%", "Two new depots."],
+      ]);
+    });
+  });
+
   it("leaves a column whole where the text before the cut is one phrase in every row (articleingud's '(Opción estándar) …')", () => {
     const header = [text("Option", 72, 86, { bold: true }), text("Use", 130, 86, { bold: true }), text("Description", 180, 86, { bold: true })];
     const rows = ["a4paper", "a5paper", "b5paper", "legalpaper"].map((name, r) => [text(name, 72, 100 + 12 * r), text(`(Standard) Sets the paper to ${name} in its size`, 130, 100 + 12 * r)]);
