@@ -1680,3 +1680,48 @@ describe("detectTables: an infobox floated beside text, a heading's underline ru
     for (const table of tables) expect(table.x0).toBeGreaterThan(400);
   });
 });
+
+// fixtures/real/gen-statement-p1: a bank statement's summary box (Chromium, labels in 8 pt over
+// values in 9.5 pt, a stroked frame round them); texlive-doc's URletter-DEMO: a letter's
+// reference line, labels in small type over the references, no frame.
+describe("detectTables: a row of labels over a row of their values (docs/engine.md, Tables: label rows)", () => {
+  const labels = ["Account", "Period", "Opening balance", "Closing balance"];
+  const values = ["8327-9 123 456 789-0", "1–30 November 2026", "12,480.50 SEK", "9,871.25 SEK"];
+  const xs = [63, 199.5, 331.95, 431.52];
+  const labelRow = (texts = labels, y = 104.3, size = 8) => texts.map((t, c) => text(t, xs[c], y, { size }));
+  const valueRow = (texts = values, y = 114.2) => texts.map((t, c) => text(t, xs[c], y, { size: 9.5 }));
+  const frame: Rule = { x0: 54.6, y0: 98.9, x1: 557.4, y1: 130.6, kind: "stroke" };
+  const above = text("Account statement", 54.75, 73.7, { size: 9.5 });
+  const cellsOf = (t: Table) => cellTexts(t).map((row) => row.map((c) => c.trim()));
+
+  it("reads the two rows inside a frame as a table, the labels its header", () => {
+    const { tables, rest } = detectTables([above, ...labelRow(), ...valueRow()], [frame], PAGE);
+    expect(rest).toEqual([above]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("reads them so without a frame when the labels are set smaller and the rows stand apart from other text", () => {
+    const { tables } = detectTables([above, ...labelRow(), ...valueRow()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("leaves two rows alone where the labels are no labels: list items, figures, or words beside their values", () => {
+    const bullets = ["• array", "• hypdoc", "• lmodern", "• babel"];
+    expect(detectTables([...labelRow(bullets), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    const years = ["2023", "2024", "2025", "2026"];
+    expect(detectTables([...labelRow(years), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    // Values not set flush with their labels.
+    const shifted = values.map((t, c) => text(t, xs[c] + 20, 114.2, { size: 9.5 }));
+    expect(detectTables([...labelRow(), ...shifted], [frame], PAGE).tables).toEqual([]);
+  });
+
+  it("leaves a frame holding a third row alone, and without a frame labels in the values' size or text close by", () => {
+    const note = text("All amounts in SEK", 63, 128, { size: 8 });
+    expect(detectTables([...labelRow(), ...valueRow(), note], [{ ...frame, y1: 140 }], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(), ...valueRow(), note], [], PAGE).tables).toEqual([]);
+  });
+});
