@@ -1724,4 +1724,18 @@ describe("detectTables: a row of labels over a row of their values (docs/engine.
     expect(detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables).toEqual([]);
     expect(detectTables([...labelRow(), ...valueRow(), note], [], PAGE).tables).toEqual([]);
   });
+
+  it("leaves the header and first row of a padded table to the aligned detector: its next rows go on in the values' columns", () => {
+    const head = labelRow(["Region", "Manager", "Depot"], 90);
+    const rows = [
+      ["North", "Anna Berg", "Arendal"],
+      ["South", "Erik Holm", "Hisingen"],
+      ["East", "Karin Ek", "Torslanda"],
+      ["West", "Johan Berg", "Backa"],
+    ];
+    const body = rows.flatMap((cells, r) => cells.map((t, c) => text(t, xs[c], 100 + 30 * r, { size: 9.5 })));
+    const { tables } = detectTables([...head, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([["Region", "Manager", "Depot"], ...rows]);
+  });
 });

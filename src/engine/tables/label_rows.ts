@@ -29,6 +29,9 @@ const OPEN_COLUMNS_MIN = 3;
 const OPEN_LABEL_SIZE_RATIO_MAX = 0.9;
 /** ... and no text within this many line heights above or below the two rows. */
 const OPEN_CLEARANCE_LINE_HEIGHTS = 1;
+/** A row this many line heights under the values at most, its pieces in the values' columns,
+ *  is a table going on (a padded table's next row): the two rows are its header and first row. */
+const TABLE_GOES_ON_LINE_HEIGHTS = 3;
 
 const lineItself = (l: Line): Line => l;
 
@@ -56,6 +59,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
     if ((i > 0 && labels.y0 - boxOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && boxOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
+    if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;
     tables.push(labelTable(labels, values));
     for (const line of [...rows[i], ...rows[i + 1]]) taken.add(line);
     i++;
@@ -67,6 +71,18 @@ function boxOf(row: readonly Line[]): { y0: number; y1: number } {
   let y1 = -Infinity;
   for (const line of row) (y0 = Math.min(y0, line.y0)), (y1 = Math.max(y1, line.y1));
   return { y0, y1 };
+}
+
+/** Whether `next`, near under the values, holds a piece flush with each of theirs. */
+function tableGoesOn(values: TextRow, next: Line[]): boolean {
+  if (boxOf(next).y0 - values.y1 > TABLE_GOES_ON_LINE_HEIGHTS * (values.y1 - values.y0)) return false;
+  const row = textRow(next);
+  return row.cells.length === values.cells.length && row.cells.every((piece, c) => flush(piece, values.cells[c], FIELD_ALIGN_EMS * Math.max(row.em, values.em)));
+}
+
+/** Whether two pieces start (or end) at one x within `reach`. */
+function flush(a: Piece, b: Piece, reach: number): boolean {
+  return Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
 }
 
 /** The free lines inside the frame; null when there are none, or one is taken already or a
@@ -91,8 +107,7 @@ function labelsOverValues(labels: TextRow, values: TextRow): boolean {
   for (let c = 0; c < k; c++) {
     const label = labels.cells[c];
     const value = values.cells[c];
-    if (Math.abs(label.x0 - value.x0) > reach && Math.abs(label.x1 - value.x1) > reach) return false;
-    if (!isLabel(label)) return false;
+    if (!flush(label, value, reach) || !isLabel(label)) return false;
   }
   return true;
 }
