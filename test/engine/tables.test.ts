@@ -838,6 +838,18 @@ describe("detectTables: borderless tables in their surroundings", () => {
       expect(cellsOf(tables[0])[5]).toEqual(["2026-11-19", "SJ train tickets", "−1,245.00", "14,143.20"]);
     });
 
+    it("takes the bold header row when a row's cut, one word late, interpolates past the header cell's start", () => {
+      // A date set without its zero has no space where the other rows agree; its last space
+      // near "Description" falls after "SJ", whose interpolated end (5.4 pt a character) lies
+      // past that cell's start.
+      const late = [at("2026-11-9 SJ train tickets", 57.75, 57.75 + 26 * 5.4, 252.2), at("−1,245.00 14,143.20", 449.13, 554.24, 252.2)];
+      const { tables, rest } = detectTables([...header, ...body, ...late], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[6]).toEqual(["2026-11-9 SJ", "train tickets", "−1,245.00", "14,143.20"]);
+    });
+
     it("cuts a row the agreed space does not fit at its own space (a wider figure: '+12.5%')", () => {
       const head = [text("Region", 72, 86, { bold: true }), text("Chg", 270, 86, { bold: true }), text("Comment", 310, 86, { bold: true })];
       const lines = [

@@ -1066,6 +1066,8 @@ const HEADER_START_TOLERANCE_PT = 1;
  *  that for the next word's start). */
 const HEADER_CUT_EMS_MAX = 0.6;
 const WORD_CHAR = /\p{L}|\p{N}/u;
+/** A word space, in ems: a cell's ink ends at least this far before the next cell starts. */
+const WORD_SPACE_EMS = 0.25;
 
 /** A cell cut in two at the word space under x: at a span starting there after a space, or
  *  inside a span, where the interpolated cut lands near x with words on both sides. `agreed`:
@@ -1096,7 +1098,10 @@ function cutAtStart(piece: Piece, x: number, em: number, agreed = -1): [Piece, P
     const parts = cutSpan(span, span.x0 + space * pitch);
     if (parts === null || !WORD_CHAR.test(parts[0].text) || !WORD_CHAR.test(parts[1].text)) return null;
     const head = pieceOfItems([...items.slice(0, i), { span: parts[0], line }]);
-    head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x));
+    // The head's ink ends a word space before the next cell starts at x: an interpolated end
+    // at x would reach the column that cell starts, and the header cell over it would lie
+    // over both columns.
+    head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x - WORD_SPACE_EMS * em));
     return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.max(parts[1].x0, x) }, line }, ...items.slice(i + 1)])];
   }
   return null;
