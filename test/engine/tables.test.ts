@@ -838,6 +838,12 @@ describe("detectTables: borderless tables in their surroundings", () => {
       expect(cellsOf(tables[0])[5]).toEqual(["2026-11-19", "SJ train tickets", "−1,245.00", "14,143.20"]);
     });
 
+    it("keeps where figures set flush right start when their cut is interpolated: 'Balance' renders as a column set flush right", () => {
+      const { tables } = detectTables([...header, ...body], [], PAGE);
+      const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").trim());
+      expect(md.split("\n")[1]).toBe("| --- | --- | ---: | ---: |");
+    });
+
     it("takes the bold header row when a row's cut, one word late, interpolates past the header cell's start", () => {
       // A date set without its zero has no space where the other rows agree; its last space
       // near "Description" falls after "SJ", whose interpolated end (5.4 pt a character) lies

@@ -1034,7 +1034,10 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     if (over.length !== 2 || over[1].x0 <= x0 + HEADER_START_MIN_EMS * em) continue;
     const at = over[1].x0;
     const agreed = agreedCutOffset(run.filter(isFullSlice).map((s) => s.cells[c]), at, em);
-    const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em, agreed) : null));
+    // Figures set flush right under a header set so (a statement's "Balance") start left of
+    // the header cell where they are wider: their cut keeps where they start.
+    const flushRight = Math.abs(over[1].x1 - x1) <= CELL_END_TOLERANCE_PT && run.every((s) => !s.full || Math.abs(s.cells[c].x1 - x1) <= CELL_END_TOLERANCE_PT);
+    const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em, agreed, flushRight) : null));
     if (run.some((s, r) => s.full && cuts[r] === null)) continue;
     // One text before the cut in every row is a phrase the cells share ("(Opción estándar) …"),
     // not a column of their own.
@@ -1043,7 +1046,7 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     // is a row's piece cut there as the full rows' are (a statement's last row, whose amount
     // and balance stand apart as two lines: "2026-11-28 Card purchase, Systembolaget").
     const straddling = run.map((s) => (s.full ? -1 : s.cells.findIndex((p) => p.x0 < at - HEADER_START_TOLERANCE_PT && p.x1 > at + HEADER_START_TOLERANCE_PT && p.x0 < x1 && p.x1 > x0)));
-    const partialCuts = run.map((s, r) => (straddling[r] < 0 ? null : cutAtStart(s.cells[straddling[r]], at, em, agreed)));
+    const partialCuts = run.map((s, r) => (straddling[r] < 0 ? null : cutAtStart(s.cells[straddling[r]], at, em, agreed, flushRight)));
     if (run.some((_, r) => straddling[r] >= 0 && partialCuts[r] === null)) continue;
     let headRight = x0;
     run.forEach((s, r) => {
@@ -1071,8 +1074,9 @@ const WORD_SPACE_EMS = 0.25;
 
 /** A cell cut in two at the word space under x: at a span starting there after a space, or
  *  inside a span, where the interpolated cut lands near x with words on both sides. `agreed`:
- *  the cut's offset into the cell's text that most of the column's cells can take. */
-function cutAtStart(piece: Piece, x: number, em: number, agreed = -1): [Piece, Piece] | null {
+ *  the cut's offset into the cell's text that most of the column's cells can take.
+ *  `flushRight`: the part after the cut is set flush right, and may start left of x. */
+function cutAtStart(piece: Piece, x: number, em: number, agreed = -1, flushRight = false): [Piece, Piece] | null {
   const items = piece.items;
   let before = 0;
   for (let i = 0; i < items.length; i++) {
@@ -1102,7 +1106,10 @@ function cutAtStart(piece: Piece, x: number, em: number, agreed = -1): [Piece, P
     // at x would reach the column that cell starts, and the header cell over it would lie
     // over both columns.
     head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x - WORD_SPACE_EMS * em));
-    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.max(parts[1].x0, x) }, line }, ...items.slice(i + 1)])];
+    // The part after the cut starts at x, where interpolation may put it a little short; a
+    // part set flush right starts where interpolation puts it, a word space after the head.
+    const tailStart = flushRight ? Math.max(parts[1].x0, head.x1 + WORD_SPACE_EMS * em) : Math.max(parts[1].x0, x);
+    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.min(tailStart, parts[1].x1) }, line }, ...items.slice(i + 1)])];
   }
   return null;
 }
