@@ -813,6 +813,69 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  // fixtures/real/gen-statement-p1: Chromium's print in DejaVu Sans, rows 18 pt apart in 9.5 pt
+  // type, each row's date and description one span, its amount and balance another. The
+  // digits are wider than the span's average character, so interpolated positions put the
+  // space after "SJ" as near the header's "Description" as the space after the date.
+  describe("a column cut under its header where the rows agree on the cut (docs/engine.md, Tables: the cut most rows can take)", () => {
+    const at = (t: string, x0: number, x1: number, y0: number, o: SpanOptions = {}) => line({ ...span(t, x0, y0, { size: 9.5, ...o }), x1 });
+    const header = [at("Date", 57.75, 83.01, 144.2, { bold: true }), at("Description", 119.54, 180.94, 144.2, { bold: true }), at("Amount", 457.55, 499.36, 144.2, { bold: true }), at("Balance", 512.12, 554.24, 144.2, { bold: true })];
+    const rows: [string, number, string, number][] = [
+      ["2026-11-02 ICA Supermarket Linné", 228.62, "−642.30 11,838.20", 458.19],
+      ["2026-11-05 Salary November, Nordfrakt AB", 268.76, "28,400.00 40,238.20", 451.04],
+      ["2026-11-06 Rent, Bostads AB Vasastaden, reference 2026-11 apartment 1204", 433.17, "−9,850.00 30,388.20", 449.13],
+      ["2026-11-12 Transfer to savings account", 250.11, "−15,000.00 15,388.20", 443.09],
+      ["2026-11-19 SJ train tickets", 187.74, "−1,245.00 14,143.20", 449.13],
+    ];
+    const body = rows.flatMap(([left, leftEnd, right, rightStart], r) => [at(left, 57.75, leftEnd, 162.2 + 18 * r), at(right, rightStart, 554.24, 162.2 + 18 * r)]);
+
+    it("cuts each row at the space the others take, and the bold header row heads the table", () => {
+      const { tables, rest } = detectTables([...header, ...body], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables).toHaveLength(1);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[5]).toEqual(["2026-11-19", "SJ train tickets", "−1,245.00", "14,143.20"]);
+    });
+
+    it("keeps where figures set flush right start when their cut is interpolated: 'Balance' renders as a column set flush right", () => {
+      const { tables } = detectTables([...header, ...body], [], PAGE);
+      const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").trim());
+      expect(md.split("\n")[1]).toBe("| --- | --- | ---: | ---: |");
+    });
+
+    it("takes the bold header row when a row's cut, one word late, interpolates past the header cell's start", () => {
+      // A date set without its zero has no space where the other rows agree; its last space
+      // near "Description" falls after "SJ", whose interpolated end (5.4 pt a character) lies
+      // past that cell's start.
+      const late = [at("2026-11-9 SJ train tickets", 57.75, 57.75 + 26 * 5.4, 252.2), at("−1,245.00 14,143.20", 449.13, 554.24, 252.2)];
+      const { tables, rest } = detectTables([...header, ...body, ...late], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[6]).toEqual(["2026-11-9 SJ", "train tickets", "−1,245.00", "14,143.20"]);
+    });
+
+    it("cuts a row the agreed space does not fit at its own space (a wider figure: '+12.5%')", () => {
+      const head = [text("Region", 72, 86, { bold: true }), text("Chg", 270, 86, { bold: true }), text("Comment", 310, 86, { bold: true })];
+      const lines = [
+        ["Benelux", "+8.2% Strong volumes"],
+        ["Germany", "+6.0% Cross-dock opened."],
+        ["Nordics", "-1.8% One contract lost."],
+        ["Iberia", "+12.5% Two new depots."],
+        // The figures are set flush right: the wider one starts a character to the left.
+      ].flatMap(([label, rest], r) => [text(label, 72, 100 + 12 * r), text(rest, rest.startsWith("+12") ? 275 : 280, 100 + 12 * r)]);
+      const cells = cellsOf(detectTables([...head, ...lines], [], PAGE).tables[0]);
+      expect(cells.map((row) => row.slice(1))).toEqual([
+        ["Chg", "Comment"],
+        ["+8.2%", "Strong volumes"],
+        ["+6.0%", "Cross-dock opened."],
+        ["-1.8%", "One contract lost."],
+        ["+12.5%", "Two new depots."],
+      ]);
+    });
+  });
+
   it("leaves a column whole where the text before the cut is one phrase in every row (articleingud's '(Opción estándar) …')", () => {
     const header = [text("Option", 72, 86, { bold: true }), text("Use", 130, 86, { bold: true }), text("Description", 180, 86, { bold: true })];
     const rows = ["a4paper", "a5paper", "b5paper", "legalpaper"].map((name, r) => [text(name, 72, 100 + 12 * r), text(`(Standard) Sets the paper to ${name} in its size`, 130, 100 + 12 * r)]);
@@ -1633,5 +1696,64 @@ describe("detectTables: an infobox floated beside text, a heading's underline ru
     const { tables } = detectTables([...prose, ...rows], rules, PAGE);
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) expect(table.x0).toBeGreaterThan(400);
+  });
+});
+
+// fixtures/real/gen-statement-p1: a bank statement's summary box (Chromium, labels in 8 pt over
+// values in 9.5 pt, a stroked frame round them); texlive-doc's URletter-DEMO: a letter's
+// reference line, labels in small type over the references, no frame.
+describe("detectTables: a row of labels over a row of their values (docs/engine.md, Tables: label rows)", () => {
+  const labels = ["Account", "Period", "Opening balance", "Closing balance"];
+  const values = ["8327-9 123 456 789-0", "1–30 November 2026", "12,480.50 SEK", "9,871.25 SEK"];
+  const xs = [63, 199.5, 331.95, 431.52];
+  const labelRow = (texts = labels, y = 104.3, size = 8) => texts.map((t, c) => text(t, xs[c], y, { size }));
+  const valueRow = (texts = values, y = 114.2) => texts.map((t, c) => text(t, xs[c], y, { size: 9.5 }));
+  const frame: Rule = { x0: 54.6, y0: 98.9, x1: 557.4, y1: 130.6, kind: "stroke" };
+  const above = text("Account statement", 54.75, 73.7, { size: 9.5 });
+  const cellsOf = (t: Table) => cellTexts(t).map((row) => row.map((c) => c.trim()));
+
+  it("reads the two rows inside a frame as a table, the labels its header", () => {
+    const { tables, rest } = detectTables([above, ...labelRow(), ...valueRow()], [frame], PAGE);
+    expect(rest).toEqual([above]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("reads them so without a frame when the labels are set smaller and the rows stand apart from other text", () => {
+    const { tables } = detectTables([above, ...labelRow(), ...valueRow()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("leaves two rows alone where the labels are no labels: list items, figures, or words beside their values", () => {
+    const bullets = ["• array", "• hypdoc", "• lmodern", "• babel"];
+    expect(detectTables([...labelRow(bullets), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    const years = ["2023", "2024", "2025", "2026"];
+    expect(detectTables([...labelRow(years), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    // Values not set flush with their labels.
+    const shifted = values.map((t, c) => text(t, xs[c] + 20, 114.2, { size: 9.5 }));
+    expect(detectTables([...labelRow(), ...shifted], [frame], PAGE).tables).toEqual([]);
+  });
+
+  it("leaves a frame holding a third row alone, and without a frame labels in the values' size or text close by", () => {
+    const note = text("All amounts in SEK", 63, 128, { size: 8 });
+    expect(detectTables([...labelRow(), ...valueRow(), note], [{ ...frame, y1: 140 }], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(), ...valueRow(), note], [], PAGE).tables).toEqual([]);
+  });
+
+  it("leaves the header and first row of a padded table to the aligned detector: its next rows go on in the values' columns", () => {
+    const head = labelRow(["Region", "Manager", "Depot"], 90);
+    const rows = [
+      ["North", "Anna Berg", "Arendal"],
+      ["South", "Erik Holm", "Hisingen"],
+      ["East", "Karin Ek", "Torslanda"],
+      ["West", "Johan Berg", "Backa"],
+    ];
+    const body = rows.flatMap((cells, r) => cells.map((t, c) => text(t, xs[c], 100 + 30 * r, { size: 9.5 })));
+    const { tables } = detectTables([...head, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([["Region", "Manager", "Depot"], ...rows]);
   });
 });
