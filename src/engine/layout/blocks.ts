@@ -238,6 +238,39 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   }
 }
 
+/** A line starting with an asterisk, then a space. */
+const ASTERISK_START = /^\s*\*\s/;
+
+/**
+ * Drops an asterisk's marker that no other asterisk at its x, within SEQUENCE_LOOKAHEAD_LINES
+ * lines, confirms, and returns the lines whose dropped marker still starts a block. Typeset
+ * lists draw their bullets; a lone "*" starting a line is text. After a line whose words go on
+ * it goes on that line's paragraph (tubguide's "… an unexpected" | "* has disrupted things.",
+ * libtasn1's prototype "… int" | "* ret_len, unsigned char * str …"); otherwise it starts a
+ * paragraph of its own (a note's mark: "* Maintainer, Bug Reports …" under a title's authors).
+ * Lists typed with asterisks have two items at least.
+ */
+function dropLoneAsterisks(markers: (ListMarker | null)[], column: readonly Line[], texts: readonly string[], styles: readonly TextStyle[]): boolean[] {
+  const starts = new Array<boolean>(column.length).fill(false);
+  const asterisk = (i: number) => markers[i] !== null && !markers[i]!.ordered && ASTERISK_START.test(texts[i]);
+  const lone: number[] = [];
+  for (let i = 0; i < column.length; i++) {
+    if (!asterisk(i)) continue;
+    const tolerance = HANG_TOLERANCE_EMS * emOfStyle(styles[i]);
+    let confirmed = false;
+    const last = Math.min(column.length - 1, i + SEQUENCE_LOOKAHEAD_LINES);
+    for (let j = Math.max(0, i - SEQUENCE_LOOKAHEAD_LINES); j <= last && !confirmed; j++) {
+      confirmed = j !== i && asterisk(j) && Math.abs(column[j].x0 - column[i].x0) <= tolerance;
+    }
+    if (!confirmed) lone.push(i);
+  }
+  for (const i of lone) {
+    markers[i] = null;
+    starts[i] = i === 0 || !(column[i - 1].definition || WORD_GOES_ON.test(texts[i - 1].trimEnd()));
+  }
+  return starts;
+}
+
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Whether the line's last (direction -1) or first (1) span with a letter or digit is bold
@@ -579,8 +612,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
+  const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -598,7 +632,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -1473,6 +1507,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
   if (CONTACT_DETAIL.test(text)) return null;
+  // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
+  // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
+  if (startsWithRaisedMark(lines[0])) return null;
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
@@ -1513,6 +1550,16 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
 }
+
+/** Whether the line's first span with text is a raised note mark (superscripts.ts): a note's
+ * sign, a digit or a letter. A raised word is an icon's name (limecv's "STAR" before "Skills"). */
+function startsWithRaisedMark(line: Line): boolean {
+  if (line.spans.length < 2) return false;
+  const first = textSpanFrom(line.spans, 0, 1);
+  return first < line.spans.length && NOTE_MARK.test(line.spans[first].text.trim()) && superscripts(line)?.[first] === true;
+}
+/** A note's mark: one sign, digit or letter, or two digits. */
+const NOTE_MARK = /^(?:[*∗†‡§¶⋆\p{L}\d]|\d\d)$/u;
 
 /** Assigns nesting depths to consecutive list items from their marker positions. */
 export function nestListItems(blocks: Block[]): void {
