@@ -18,6 +18,7 @@ import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
+import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 
@@ -395,6 +396,7 @@ function isMonoLine(line: Line): boolean {
   if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
+  let metavariables: boolean[] | null = null;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
     if (comment || isBlankText(span.text)) continue;
@@ -405,7 +407,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k)) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line
@@ -602,6 +604,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  // A line of metavariables alone between lines of code is the syntax's ("\article" |
+  // "⟨body of article⟩" | "\makesignature").
+  for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && isMetavariableLine(column[i].spans)) monos[i] = true;
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
