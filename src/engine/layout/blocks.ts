@@ -983,6 +983,13 @@ function startsNewBlock(
     // problem." | "Transportation Research Part B 45, 1232–1250.").
     const label = hangingLine ? REFERENCE_LABEL.exec(prevText) : null;
     if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
+    // A description list's item hangs too: its term in bold or the code face starts the first
+    // line, and its second line goes on whatever the first ended with, where the hang goes on
+    // under it or the next item's term comes back at the first line's x (btxdoc's "**manual**
+    // Technical documentation. … Optional fields:" | "author, organization, …"). A paragraph
+    // indented after a run-in head goes back to the margin in words of the text's face; a
+    // term at the hang is a nested list's item (texlive-en's "2021 A previous release.").
+    if (hangingLine && startsWithTerm(prev) && !startsWithTerm(line) && hangGoesOn(prev, line, after, em)) return false;
     return shift > 0;
   }
   // A paragraph of one line at the first-line indent that its author broke where the next
@@ -1021,6 +1028,36 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (k < 0 || !prev.spans[k].monospace || !isOneToken(text)) return false;
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
+}
+
+/** Whether the line starts with a term: its first words (LABEL_CHARS_MAX characters at most)
+ * in bold or in the code face, then, after a space, words in the text's face ("**manual**
+ * Technical documentation", "`TEXMFVAR` The (personal) tree"; not "`author`, `title`, …"). */
+function startsWithTerm(line: Line): boolean {
+  const spans = line.spans;
+  const first = textSpanFrom(spans, 0, 1);
+  if (first >= spans.length || !(spans[first].bold || spans[first].monospace)) return false;
+  let term = "";
+  for (let k = first; k < spans.length; k++) {
+    const span = spans[k];
+    if (span.bold || span.monospace || isBlankText(span.text)) {
+      term += span.text;
+      if (term.length > LABEL_CHARS_MAX) return false;
+      continue;
+    }
+    return TERM_THEN_WORDS.test(term + span.text) && term.trim() !== "";
+  }
+  return false;
+}
+/** A term, a space, then a word. */
+const TERM_THEN_WORDS = /^\s*\S.*?\s+\p{L}/u;
+
+/** Whether the line after a hanging item's second line goes on at the hang, or starts the next
+ * item: a term back at the item's first line's x. The page's last line says nothing against. */
+function hangGoesOn(first: Line, hanging: Line, after: { line: Line } | null, em: number): boolean {
+  if (after === null) return true;
+  if (Math.abs(after.line.x0 - hanging.x0) <= HANG_TOLERANCE_EMS * em) return true;
+  return Math.abs(after.line.x0 - first.x0) <= HANG_TOLERANCE_EMS * em && startsWithTerm(after.line);
 }
 
 /** A line ending inside a word broken at a hyphen: "multithreaded compu-". */
