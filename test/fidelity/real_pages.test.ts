@@ -95,7 +95,9 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // table's gutters, a table of its own, and the order's number, date and payment set beside
 // the shop's name read after it, one line each). 76 pages with a datasheet printed by
 // Chromium (its "Ordering information" heading read after both columns, its specifications'
-// wrapped cells one row with the labels centred beside them: 1.000).
+// wrapped cells one row with the labels centred beside them: 1.000). svc-md-1.1.16: 78 pages
+// (BibTeXing's description list, its items hanging after a first line that ends a sentence,
+// and libtasn1's API reference, a prototype wrapped before a pointer's star: 1.000 each).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,
