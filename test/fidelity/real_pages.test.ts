@@ -96,7 +96,9 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // the shop's name read after it, one line each). 76 pages with a datasheet printed by
 // Chromium (its "Ordering information" heading read after both columns, its specifications'
 // wrapped cells one row with the labels centred beside them: 1.000).
-// svc-md-1.1.16: 79 pages (a mutual NDA printed by Chromium, its numbered clauses' second
+// svc-md-1.1.16: 81 pages (BibTeXing's description list, its items hanging after a first line
+// that ends a sentence; libtasn1's API reference, a prototype wrapped before a pointer's star;
+// a mutual NDA printed by Chromium, its numbered clauses' second
 // lines hung under the text after the number and a compound's hyphen at a line's end kept;
 // a README printed by Chromium, its "Note" a block quote drawn with a left bar; a bank
 // statement printed by Chromium, its summary box's labels over their values a table, its

@@ -18,6 +18,7 @@ import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
+import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 
@@ -238,6 +239,39 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   }
 }
 
+/** A line starting with an asterisk, then a space. */
+const ASTERISK_START = /^\s*\*\s/;
+
+/**
+ * Drops an asterisk's marker that no other asterisk at its x, within SEQUENCE_LOOKAHEAD_LINES
+ * lines, confirms, and returns the lines whose dropped marker still starts a block. Typeset
+ * lists draw their bullets; a lone "*" starting a line is text. After a line whose words go on
+ * it goes on that line's paragraph (tubguide's "… an unexpected" | "* has disrupted things.",
+ * libtasn1's prototype "… int" | "* ret_len, unsigned char * str …"); otherwise it starts a
+ * paragraph of its own (a note's mark: "* Maintainer, Bug Reports …" under a title's authors).
+ * Lists typed with asterisks have two items at least.
+ */
+function dropLoneAsterisks(markers: (ListMarker | null)[], column: readonly Line[], texts: readonly string[], styles: readonly TextStyle[]): boolean[] {
+  const starts = new Array<boolean>(column.length).fill(false);
+  const asterisk = (i: number) => markers[i] !== null && !markers[i]!.ordered && ASTERISK_START.test(texts[i]);
+  const lone: number[] = [];
+  for (let i = 0; i < column.length; i++) {
+    if (!asterisk(i)) continue;
+    const tolerance = HANG_TOLERANCE_EMS * emOfStyle(styles[i]);
+    let confirmed = false;
+    const last = Math.min(column.length - 1, i + SEQUENCE_LOOKAHEAD_LINES);
+    for (let j = Math.max(0, i - SEQUENCE_LOOKAHEAD_LINES); j <= last && !confirmed; j++) {
+      confirmed = j !== i && asterisk(j) && Math.abs(column[j].x0 - column[i].x0) <= tolerance;
+    }
+    if (!confirmed) lone.push(i);
+  }
+  for (const i of lone) {
+    markers[i] = null;
+    starts[i] = i === 0 || !(column[i - 1].definition || WORD_GOES_ON.test(texts[i - 1].trimEnd()));
+  }
+  return starts;
+}
+
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Whether the line's last (direction -1) or first (1) span with a letter or digit is bold
@@ -362,6 +396,7 @@ function isMonoLine(line: Line): boolean {
   if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
+  let metavariables: boolean[] | null = null;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
     if (comment || isBlankText(span.text)) continue;
@@ -372,7 +407,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k)) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line
@@ -569,6 +604,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos = column.map((line) => isMonoLine(line) && !isDisplayLine(line, displaySize));
+  // A line of metavariables alone between lines of code is the syntax's ("\article" |
+  // "⟨body of article⟩" | "\makesignature").
+  for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && isMetavariableLine(column[i].spans)) monos[i] = true;
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
@@ -579,8 +617,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
   const markers = column.map((line, i) => (monos[i] || stats.running.has(line) ? null : lineMarker(line, texts[i])));
   settleSequences(markers);
+  const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -598,7 +637,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -945,6 +984,13 @@ function startsNewBlock(
     // number ("3.1 This Agreement remains in force … Effective Date." | "Either Party may …").
     const label = hangingLine ? (REFERENCE_LABEL.exec(prevText) ?? clauseLabel(prevText)) : null;
     if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
+    // A description list's item hangs too: its term in bold or the code face starts the first
+    // line, and its second line goes on whatever the first ended with, where the hang goes on
+    // under it or the next item's term comes back at the first line's x (btxdoc's "**manual**
+    // Technical documentation. … Optional fields:" | "author, organization, …"). A paragraph
+    // indented after a run-in head goes back to the margin in words of the text's face; a
+    // term at the hang is a nested list's item (texlive-en's "2021 A previous release.").
+    if (hangingLine && startsWithTerm(prev) && !startsWithTerm(line) && hangGoesOn(prev, line, after, em)) return false;
     return shift > 0;
   }
   // A paragraph of one line at the first-line indent that its author broke where the next
@@ -983,6 +1029,36 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (k < 0 || !prev.spans[k].monospace || !isOneToken(text)) return false;
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
+}
+
+/** Whether the line starts with a term: its first words (LABEL_CHARS_MAX characters at most)
+ * in bold or in the code face, then, after a space, words in the text's face ("**manual**
+ * Technical documentation", "`TEXMFVAR` The (personal) tree"; not "`author`, `title`, …"). */
+function startsWithTerm(line: Line): boolean {
+  const spans = line.spans;
+  const first = textSpanFrom(spans, 0, 1);
+  if (first >= spans.length || !(spans[first].bold || spans[first].monospace)) return false;
+  let term = "";
+  for (let k = first; k < spans.length; k++) {
+    const span = spans[k];
+    if (span.bold || span.monospace || isBlankText(span.text)) {
+      term += span.text;
+      if (term.length > LABEL_CHARS_MAX) return false;
+      continue;
+    }
+    return TERM_THEN_WORDS.test(term + span.text) && term.trim() !== "";
+  }
+  return false;
+}
+/** A term, a space, then a word. */
+const TERM_THEN_WORDS = /^\s*\S.*?\s+\p{L}/u;
+
+/** Whether the line after a hanging item's second line goes on at the hang, or starts the next
+ * item: a term back at the item's first line's x. The page's last line says nothing against. */
+function hangGoesOn(first: Line, hanging: Line, after: { line: Line } | null, em: number): boolean {
+  if (after === null) return true;
+  if (Math.abs(after.line.x0 - hanging.x0) <= HANG_TOLERANCE_EMS * em) return true;
+  return Math.abs(after.line.x0 - first.x0) <= HANG_TOLERANCE_EMS * em && startsWithTerm(after.line);
 }
 
 /** A line ending inside a word broken at a hyphen: "multithreaded compu-". */
@@ -1483,6 +1559,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
   if (CONTACT_DETAIL.test(text)) return null;
+  // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
+  // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
+  if (startsWithRaisedMark(lines[0])) return null;
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
@@ -1523,6 +1602,16 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
 }
+
+/** Whether the line's first span with text is a raised note mark (superscripts.ts): a note's
+ * sign, a digit or a letter. A raised word is an icon's name (limecv's "STAR" before "Skills"). */
+function startsWithRaisedMark(line: Line): boolean {
+  if (line.spans.length < 2) return false;
+  const first = textSpanFrom(line.spans, 0, 1);
+  return first < line.spans.length && NOTE_MARK.test(line.spans[first].text.trim()) && superscripts(line)?.[first] === true;
+}
+/** A note's mark: one sign, digit or letter, or two digits. */
+const NOTE_MARK = /^(?:[*∗†‡§¶⋆\p{L}\d]|\d\d)$/u;
 
 /** Assigns nesting depths to consecutive list items from their marker positions. */
 export function nestListItems(blocks: Block[]): void {

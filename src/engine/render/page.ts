@@ -405,9 +405,15 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
   /** The block before ended a float; a caption is still open (broken mid-sentence). */
   let floatEnded = false;
   let captionOpen = false;
+  // A listing with no caption set within the text's measure is no float: it is displayed in
+  // the text's flow, which the paragraph before runs into ("… with some or all of" |
+  // "\theauthor {⟨author number⟩}" atop the next column). One in the margin is beside it.
+  const inFlow: Block[] = [];
+  let captioned = false;
   for (let t = groupStart; t < end; t++) {
     const block = blocks[t];
     if (block.kind === "code" || block.kind === "table") {
+      if (block.kind === "code") inFlow.push(block);
       floatEnded = true;
       captionOpen = false;
       continue;
@@ -419,6 +425,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
     if (block.kind === "paragraph" && LOWERCASE_START.test(text)) {
       // A short one is a label of the float, not the broken paragraph's rest.
       if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
+        if (!captioned && inFlow.some((listing) => isWithinMeasure(listing.lines, block.lines))) return;
         blocks.splice(t, 1);
         blocks[groupStart - 1] = paragraphBlock([...before.lines, ...block.lines]);
         return;
@@ -430,6 +437,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
       }
     }
     if (FLOAT_CAPTION.test(text)) {
+      captioned = true;
       captionOpen = !SENTENCE_END.test(text);
       floatEnded = !captionOpen;
       continue;
@@ -438,6 +446,18 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
     floatEnded = false;
     captionOpen = false;
   }
+}
+
+/** Whether lines lie within the left and right edges of a paragraph's lines (an em either side). */
+function isWithinMeasure(lines: readonly Line[], paragraph: readonly Line[]): boolean {
+  const em = lineSize(paragraph[0]);
+  let left = Infinity;
+  let right = -Infinity;
+  for (const line of paragraph) {
+    left = Math.min(left, line.x0);
+    right = Math.max(right, line.x1);
+  }
+  return lines.every((line) => line.x0 >= left - em && line.x1 <= right + em);
 }
 
 /**
