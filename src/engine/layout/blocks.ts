@@ -51,6 +51,9 @@ const LEADING_SHARE_MIN = 1 / 3;
 /** Absolute gap (in ems) that always starts a new block, for pages with few lines: a paper's
  * affiliations, a list item and the paragraph after it, set half a line apart ... */
 const PARAGRAPH_GAP_EMS = 0.6;
+/** Points a gap may fall short of the paragraph gap and still meet it: coordinates are
+ *  rounded by the producer and by the font's box, a margin of exactly the gap is meant. */
+const GAP_ROUNDING_PT = 0.05;
 /** ... or this many, next to a line whose box is shorter than its type (fullBox). */
 const PARAGRAPH_GAP_SHORT_BOX_EMS = 0.9;
 /** A line box at least this share of its type's size tall is as tall as its type. */
@@ -563,7 +566,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
  */
 function leadingCount(sorted: readonly number[], em: number): number {
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em) continue;
+    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em - GAP_ROUNDING_PT) continue;
     // The first jump splits them; too few below it are stray tight pairs, not the leading.
     return i >= Math.max(LEADING_CLUSTER_MIN, LEADING_CLUSTER_SHARE_MIN * sorted.length) ? i : sorted.length;
   }
@@ -864,7 +867,9 @@ function startsNewBlock(
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
-  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
+  // A margin of just the threshold is one (a browser's 6 pt paragraph margin under 10 pt type
+  // measures 6.0 pt less a rounding): the threshold is met within GAP_ROUNDING_PT.
+  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em - GAP_ROUNDING_PT) && !goesOnInItem(current, line, text, gap, em)) return true;
   // A definition's prototype goes on in the lines indented under its head; its description,
   // indented less, starts a block.
   const head = current.lines[0];
