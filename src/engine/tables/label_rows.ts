@@ -7,7 +7,7 @@
 // labels its header.
 import type { Line } from "../model.js";
 import type { Box, Table } from "./model.js";
-import { centreInside } from "../layout/box.js";
+import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
 import { groupRows, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
@@ -66,11 +66,8 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
   }
 }
 
-function boxOf(row: readonly Line[]): { y0: number; y1: number } {
-  let y0 = Infinity;
-  let y1 = -Infinity;
-  for (const line of row) (y0 = Math.min(y0, line.y0)), (y1 = Math.max(y1, line.y1));
-  return { y0, y1 };
+function boxOf(row: readonly Line[]): Box {
+  return unionOf(row);
 }
 
 /** Whether `next`, near under the values, holds a piece flush with each of theirs. */
