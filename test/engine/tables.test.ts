@@ -919,6 +919,57 @@ describe("detectTables: borderless tables in their surroundings", () => {
       ]);
     });
 
+    // A Chromium print of an order with six item columns: the items' header row falls into the
+    // window of the three address stacks above it, whose run it joined as a partial row; the
+    // wider run it starts had then replaced the addresses' (docs/engine.md, Tables: a wider run).
+    describe("three address stacks over a wider items table", () => {
+      const stacks = [
+        ["Shipping to", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Billing address", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Delivery", "Standard, 2–4 days", "Tracking: NF4471230SE"],
+      ];
+      const addresses = stacks.flatMap((stack, c) => stack.map((t, r) => text(t, [50, 186, 318][c], 97 + 11.3 * r, { bold: r === 0 })));
+      const wideRows = [
+        ["Product", "Size", "Colour", "Qty", "Unit", "Amount"],
+        ["Trail jacket", "M", "Moss", "1", "1,490.00", "1,490.00"],
+        ["Merino base layer", "L", "Black", "2", "399.00", "798.00"],
+        ["Beanie", "One size", "Rust", "1", "149.00", "149.00"],
+      ];
+      const wide = wideRows.flatMap(([product, size, colour, qty, unit, amount], r) => {
+        const y = 159 + 18 * r;
+        const o = { bold: r === 0 };
+        return [text(product, 53, y, o), text(size, 209, y, o), text(colour, 289, y, o), line(spanR(qty, 394, y, o)), line(spanR(unit, 476, y, o)), line(spanR(amount, 559, y, o))];
+      });
+
+      it("keeps the addresses a table of three columns over the items table, not the items' header lines", () => {
+        const { tables, rest } = detectTables([...addresses, ...wide], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(tables.map(cellsOf)).toEqual([
+          [
+            ["Shipping to", "Billing address", "Delivery"],
+            ["Anna Berg", "Anna Berg", "Standard, 2–4 days"],
+            ["Kungsgatan 4", "Kungsgatan 4", "Tracking: NF4471230SE"],
+            ["111 43 Stockholm", "111 43 Stockholm", ""],
+          ],
+          wideRows,
+        ]);
+      });
+
+      it("still takes a header line over the label column's neighbours into the wider run under it", () => {
+        // "Q1 2024" … over the figures, the row labels' column left empty: the run from the
+        // header line has three columns, the one from the first body row four.
+        const head = ["Q1", "Q2", "Q3"].map((q, c) => line(spanR(q, 300 + 80 * c, 100, { bold: true })));
+        const body = [
+          ["North", "12", "14", "15"],
+          ["South", "9", "11", "10"],
+          ["East", "20", "18", "22"],
+        ].flatMap(([label, ...figures], r) => [text(label, 60, 118 + 16 * r), ...figures.map((f, c) => line(spanR(f, 300 + 80 * c, 118 + 16 * r)))]);
+        const { tables, rest } = detectTables([...head, ...body], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(cellsOf(tables[0])[0]).toEqual(["", "Q1", "Q2", "Q3"]);
+      });
+    });
+
     it("takes no text a line gap over a bold header row as header lines, but a wrapped head's line set close over it", () => {
       const over = [text("Shipping to", 53, 139, { bold: true }), text("Delivery", 322, 139, { bold: true })];
       const { tables, rest } = detectTables([...over, ...header, ...body], [], PAGE);

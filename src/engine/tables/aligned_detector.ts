@@ -148,7 +148,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       // Only a row with pieces beyond the run's columns can start a wider run.
       if (rows.at(first.run[r].row).cells.length <= found.columns.length) continue;
       const next = runFrom(rows, first.run[r].row, used, rulings);
-      if ("run" in next && next.columns.length > found.columns.length) found = next;
+      if (!("run" in next) || next.columns.length <= found.columns.length) continue;
+      const before = runAboveWider(rows, first.run, r, next, used, rulings);
+      if (before === null) found = next;
+      else {
+        found = before;
+        break;
+      }
     }
     const { run, columns } = found;
     splitColumnsAtHeaderStarts(rows, run, columns, used);
@@ -168,6 +174,24 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
   }
+}
+
+/**
+ * The run cut above its row `r`, where a wider run starts (`wider`) whose header lines do not
+ * reach up to the run's top: the rows above are a block of their own over another table, not
+ * that table's header (an order's three address stacks, "Shipping to" | "Billing address" |
+ * "Delivery", over its six-column items table, whose header row fell into the addresses'
+ * window as one partial row). Null when the rows above do join the wider run as its header,
+ * or are too few to be a table by themselves.
+ */
+function runAboveWider(rows: PageRows, run: Slice[], r: number, wider: { run: Slice[]; columns: Column[] }, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | null {
+  const header = growUp(rows, wider.run, wider.columns.slice(), used, rulings);
+  if (header.length > 0 && header[0].row <= run[0].row) return null;
+  const above = run.slice(0, r);
+  if (!enoughFullRows(above)) return null;
+  const full = above.filter(isFullSlice);
+  if (!runLooksTabular(full, 0, full.length)) return null;
+  return { run: above, columns: columnsOf(full) };
 }
 
 /** A page number ending a line: a few digits or a roman numeral standing alone. A figure
