@@ -908,15 +908,44 @@ describe("detectTables: borderless tables in their surroundings", () => {
       expect(detectTables([...header, ...body, ...short], [], PAGE).tables).toHaveLength(1);
     });
 
-    it("stays the items table's totals rows when every label keeps to one of its columns", () => {
-      const { tables } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+    it("is a table of its own when its labels, inside one column, run past the right edge the column's figures keep to", () => {
+      // "Subtotal" and "Shipping" start under "Qty" and end in the gutter after its figures.
+      const { tables, rest } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables.map(cellsOf)).toEqual([
+        [["Item", "SKU", "Qty", "Price", "Total"], ...items],
+        [
+          ["Subtotal", "1,686.00"],
+          ["Shipping", "49.00"],
+          ["VAT", "347.00"],
+          ["Total", "1,735.00 SEK"],
+        ],
+      ]);
+    });
+
+    it("stays the items table's totals rows when every label keeps to the edge its column's cells keep to", () => {
+      // Labels flush right under "Price", as its figures are.
+      const flushRight = ["Subtotal", "Shipping", "VAT", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [line(spanR(label, 470, y)), line(spanR(["1,686.00", "49.00", "347.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const { tables } = detectTables([...header, ...body, ...flushRight], [], PAGE);
       expect(tables).toHaveLength(1);
       expect(cellsOf(tables[0]).slice(4)).toEqual([
-        ["", "", "Subtotal", "", "1,686.00"],
-        ["", "", "Shipping", "", "49.00"],
-        ["", "", "VAT", "", "347.00"],
-        ["", "", "Total", "", "1,735.00 SEK"],
+        ["", "", "", "Subtotal", "1,686.00"],
+        ["", "", "", "Shipping", "49.00"],
+        ["", "", "", "VAT", "347.00"],
+        ["", "", "", "Total", "1,735.00 SEK"],
       ]);
+      // Labels flush left under "SKU", a column of text set flush left, running on past its
+      // widest cell to the right.
+      const flushLeft = ["Subtotal incl. rounding", "Shipping", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [text(label, 247, y), line(spanR(["1,686.00", "49.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const left = detectTables([...header, ...body, ...flushLeft], [], PAGE).tables;
+      expect(left).toHaveLength(1);
+      expect(cellsOf(left[0]).slice(4).map((row) => row[1])).toEqual(["Subtotal incl. rounding", "Shipping", "Total"]);
     });
 
     // A Chromium print of an order with six item columns: the items' header row falls into the

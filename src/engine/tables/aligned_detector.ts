@@ -301,7 +301,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
     end++;
   }
-  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), left, right, gutter, used)) end = lastFull + 1;
+  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
 }
 
@@ -313,12 +313,14 @@ const TOTALS_ALIGN_EMS = 0.3;
  * first left empty) are a block set on a grid of its own, as an order confirmation's totals
  * box is: its rows, together with the rows under them that line up with theirs, set a piece
  * across a gutter of the table ("VAT (25%, included)", labels set flush left from under
- * "Qty" over to "Price"). Such a block is a table of its own, not rows of this one; totals
- * set in the table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are
- * judged by their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose
- * word space fell in a gutter of the table).
+ * "Qty" over to "Price"), or run past the edge a column's cells keep to (`alignment`:
+ * "Subtotal", "Shipping" set flush left in the gutter after "Qty", whose figures end flush
+ * right). Such a block is a table of its own, not rows of this one; totals set in the
+ * table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are judged by
+ * their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose word space
+ * fell in a gutter of the table).
  */
-function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], alignment: readonly Alignment[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
   if (trailing.length === 0) return false;
   const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
   const first = piecesOf(trailing[0].row);
@@ -345,8 +347,18 @@ function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], righ
   for (let c = 0; c < k; c++) {
     const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
     const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
-    if (soleColumn({ x0, x1 }, left, right) < 0) return true;
+    const at = soleColumn({ x0, x1 }, left, right);
+    if (at < 0 || runsPastKeptEdge(x0, x1, alignment[at], left[at], right[at], reach)) return true;
   }
+  return false;
+}
+
+/** Whether text from x0 to x1 in a column runs past the edge its cells keep to by more than
+ *  `reach`: the right edge of figures set flush right, the left edge of text set flush left.
+ *  A totals label set in the column stops there; one set on a grid of its own need not. */
+function runsPastKeptEdge(x0: number, x1: number, alignment: Alignment, left: number, right: number, reach: number): boolean {
+  if (alignment === "figures") return x1 > right + reach;
+  if (alignment === "text") return x0 < left - reach;
   return false;
 }
 
