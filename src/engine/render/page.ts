@@ -129,6 +129,7 @@ export function renderPage(
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
   joinAroundSideTables(blocks, titleBlocks);
   for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
   for (const float of floatBlocks) placeSideFloat(blocks, float);
@@ -248,6 +249,49 @@ function joinAroundSideTables(blocks: PageBlock[], titleBlocks: ReadonlySet<Page
     const last = before.lines[before.lines.length - 1];
     if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, start);
   }
+}
+
+/** A paragraph a side table floats beside has this many lines in the table's band at least. */
+const SIDE_TABLE_LINES_BESIDE_MIN = 2;
+
+/**
+ * A side table with no title whose top is level with the first line of the paragraph beside
+ * it (a web page's infobox with no caption) is read by its top, before that paragraph: it
+ * goes after it, as a titled one does (its title's line stands over the paragraph's first)
+ * and as a framed float does (placeSideFloat). The paragraph is running text the table floats
+ * in: SIDE_TABLE_LINES_BESIDE_MIN lines or more beside it, and wider than it (a narrow stack
+ * of lines beside a table, an invoice's third address or a diary's weather after its date,
+ * is read after it). Only on a page whose text goes on at full width over or under the
+ * table (textRunsAcross): in a column of a two-column page, the paragraph after a table may
+ * stand in the other column, beside it.
+ */
+export function putUntitledSideTablesAfterLevelParagraphs(blocks: PageBlock[], titles: ReadonlyMap<Table, Line[]>, pageLines: readonly Line[]): void {
+  for (let k = 0; k + 1 < blocks.length; k++) {
+    const block = blocks[k];
+    const after = blocks[k + 1];
+    if (block.kind !== "table" || block.table.authorGrid || titles.has(block.table) || !besideBox(after, block.table)) continue;
+    const { table } = block;
+    const lines = (after as Block).lines;
+    if (Math.abs(lines[0].y0 - table.y0) > lineSize(lines[0]) || lines.filter((line) => line.y0 < table.y1).length < SIDE_TABLE_LINES_BESIDE_MIN) continue;
+    const text = unionOf(lines);
+    if (text.x1 - text.x0 <= table.x1 - table.x0 || !textRunsAcross(table, pageLines)) continue;
+    const before = blocks[k - 1];
+    if (k > 0 && cutAtTableTop(before, table)) {
+      blocks.splice(k - 1, 3, paragraphBlock([...(before as Block).lines, ...lines]), block);
+      continue;
+    }
+    blocks.splice(k, 2, after, block);
+    k++;
+  }
+}
+
+/** Whether a paragraph beside the table breaks off mid-sentence on a line level with the
+ *  table's top: reading order put the table between that line and the next (mentis's
+ *  "Sofern Sie keine Pakete einbinden, die den" | "Satzspiegel beeinflussen, …"). */
+function cutAtTableTop(block: PageBlock, table: Box): boolean {
+  if (!besideBox(block, table) || SENTENCE_END.test(plainText((block as Block).lines))) return false;
+  const last = lastLine(block as Block);
+  return Math.abs(last.y0 - table.y0) <= lineSize(last);
 }
 
 /**
