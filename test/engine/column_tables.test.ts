@@ -5,7 +5,7 @@
 // built by hand as the page's groups leave them.
 import { describe, expect, it } from "vitest";
 import { lineText } from "../../src/engine/layout/lines.js";
-import type { Line } from "../../src/engine/model.js";
+import type { Line, Rule } from "../../src/engine/model.js";
 import { type PageBlock, placeColumnTable, putUntitledSideTablesAfterLevelParagraphs, renderPage, textRunsAcross } from "../../src/engine/render/page.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
@@ -77,9 +77,9 @@ describe("textRunsAcross (only such a table is moved: a table in a column of a t
 // beside it (docs/engine.md §Floats; Markdown in reading order).
 describe("renderPage: an untitled side table level with the paragraph beside it", () => {
   const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
-  const render = (lines: Line[]) => {
+  const render = (lines: Line[], rules: Rule[] = []) => {
     const prepared = prepareLines(lines);
-    return renderPage(page(1, prepared), prepared, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    return renderPage({ ...page(1, prepared), rules }, prepared, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
   };
   const facts = [
     ["Length", "190 km"],
@@ -108,6 +108,22 @@ describe("renderPage: an untitled side table level with the paragraph beside it"
     const table = md.indexOf("| **Length**");
     expect(table).toBeGreaterThan(md.indexOf("through the Göta älv and Lake Vättern."));
     expect(table).toBeLessThan(md.indexOf("The canal was dug"));
+  });
+
+  it("measures a line beside the table's frame, under its last row, against the lines beside it (docs/engine.md, Blocks)", () => {
+    // The frame drawn round the infobox reaches a padding below its last row's text; the next
+    // paragraph's first line stands level with that padding, ending a sentence short of the
+    // full-width lines under it.
+    const frame: Rule = { x0: 404, y0: 88, x1: 562, y1: 175, kind: "fill" };
+    const second = [
+      line("The canal was dug by some 58,000 soldiers over twenty-two years.", { x: 50, y: 172 }),
+      line("It was a great work of its time, but the railways soon took most of its trade, and today it carries", { x: 50, y: 186 }),
+      line("mostly pleasure boats.", { x: 50, y: 200 }),
+    ];
+    const md = render([title, ...beside(50, 92), ...infoboxLines(409, 91.4), ...second], [frame]);
+    expect(md).toContain("over twenty-two years. It was a great work");
+    // Without the frame the line is under the table, and its sentence ends the paragraph.
+    expect(render([title, ...beside(50, 92), ...infoboxLines(409, 91.4), ...second])).toContain("over twenty-two years.\n\nIt was");
   });
 
   it("leaves it where no text runs on at full width over or under it (the text beside it a column of its own)", () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
-import { findSideFloats } from "../../src/engine/layout/side_floats.js";
+import { drawnExtent, findSideFloats } from "../../src/engine/layout/side_floats.js";
 import type { Line, Rule } from "../../src/engine/model.js";
 import { renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -83,5 +83,21 @@ describe("renderPage: a framed float beside the text", () => {
     const md = renderPage({ ...page(1, prepared), rules: [low] }, prepared, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
     expect(md).toContain("It lies in the west of the country, between the provinces of Västergötland.\n\nVänern seen from Kinnekulle");
     expect(md).toContain("north-west.\n\nThe lake was formed");
+  });
+});
+
+describe("drawnExtent (a float's extent as drawn: docs/engine.md, Blocks)", () => {
+  const table = { x0: 409, y0: 95, x1: 540, y1: 168 };
+  it("is the outermost frame round the float holding none of the text", () => {
+    const fill: Rule = { x0: 404, y0: 88, x1: 562, y1: 175, kind: "fill" };
+    const border: Rule = { x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5, kind: "stroke" };
+    expect(drawnExtent(table, [fill, border], [...BESIDE, UNDER], PAGE)).toEqual({ x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5 });
+  });
+
+  it("is the float itself where a box round it holds text too (a panel, the page's background), or falls short of it", () => {
+    const panel: Rule = { x0: 40, y0: 80, x1: 570, y1: 220, kind: "fill" };
+    expect(drawnExtent(table, [panel], [...BESIDE, UNDER], PAGE)).toEqual(table);
+    const inner: Rule = { x0: 412, y0: 98, x1: 530, y1: 160, kind: "stroke" };
+    expect(drawnExtent(table, [inner], [...BESIDE, UNDER], PAGE)).toEqual(table);
   });
 });

@@ -132,3 +132,28 @@ function wrapsAround(box: Box, side: Side, beside: readonly Line[], lines: reado
     line !== null && (side === "left" ? line.x0 <= margin + WRAP_EDGE_TOLERANCE_PT && line.x1 >= box.x0 + reach : line.x0 <= box.x1 - reach && line.x1 >= margin + reach);
   return wraps(under) || wraps(over);
 }
+
+/** A frame drawn round a float reaches at least this close to its text on each side (points):
+ *  the frame's border lies outside the text it holds. */
+const FRAME_ENCLOSE_TOLERANCE_PT = 1;
+
+/**
+ * The float's extent as drawn: the outermost framed or filled box (float-sized, at most
+ * BOXES_MAX looked at) round `box` that holds no line of `lines` (the text beside and under
+ * the float), else `box` itself. A web page's infobox table reaches down to its last row's
+ * text, its frame a padding further: the line of the text beside it level with that padding
+ * is still beside the float.
+ */
+export function drawnExtent(box: Box, rules: readonly Rule[], lines: readonly Line[], page: { width: number; height: number }): Box {
+  let extent = box;
+  let looked = 0;
+  for (const rule of rules) {
+    if (!isFloatSized(rule, page)) continue;
+    if (++looked > BOXES_MAX) break;
+    const t = FRAME_ENCLOSE_TOLERANCE_PT;
+    if (rule.x0 > box.x0 + t || rule.y0 > box.y0 + t || rule.x1 < box.x1 - t || rule.y1 < box.y1 - t) continue;
+    if (area(rule) <= area(extent) || lines.some((line) => centreInside(line, rule))) continue;
+    extent = { x0: Math.min(rule.x0, box.x0), y0: Math.min(rule.y0, box.y0), x1: Math.max(rule.x1, box.x1), y1: Math.max(rule.y1, box.y1) };
+  }
+  return extent;
+}

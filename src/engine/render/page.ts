@@ -28,7 +28,7 @@ import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { sideTableTitle } from "../tables/side_titles.js";
-import { findSideFloats, type SideFloat } from "../layout/side_floats.js";
+import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
 export interface PageRender {
@@ -88,7 +88,12 @@ export function renderPage(
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, columnOfItsOwn);
-  const floats = [...tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])])), ...sideFloats.map((float) => float.box)];
+  const titleLines = new Set([...titles.values()].flat());
+  const besideFloats = titleLines.size === 0 ? rest : rest.filter((line) => !titleLines.has(line));
+  const floats = [
+    ...tables.filter((table) => !table.authorGrid).map((table) => drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model)),
+    ...sideFloats.map((float) => float.box),
+  ];
   const titleBlocks = new Set<PageBlock>();
   /** Each side float's blocks: the first of them and how many. */
   const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];
