@@ -1689,8 +1689,9 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
   const infobox: Rule = { x0: 412, y0: 110, x1: 560, y1: 336, kind: "fill" };
   const at = (rules: Rule[], y: number) => collectRulings(rules, PAGE).h.filter((seg) => Math.abs(seg.pos - y) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
 
-  it("keeps only the part outside a fill painted after the rule", () => {
-    expect(at([underline, infobox], 233)).toEqual([[50, 412]]);
+  it("keeps only the part outside a fill painted after the rule, stopping short of the fill's edge", () => {
+    // 4 pt short, past the 3 pt at which rulings meet: it meets nothing on that edge.
+    expect(at([underline, infobox], 233)).toEqual([[50, 408]]);
   });
 
   it("keeps a rule painted after the fill whole (a table's border over its shading)", () => {
@@ -1699,6 +1700,45 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
 
   it("keeps a rule on the fill's edge whole (a shaded cell's own border)", () => {
     expect(at([hRule(50, 560, 111), infobox], 111)).toEqual([[50, 560]]);
+  });
+});
+
+// A floated picture is an image, not a fill: PageModel.images gives its place in paint order.
+describe("collectRulings: a rule painted before an image is hidden under it (a heading's underline under a floated picture)", () => {
+  const underline = hRule(50, 562, 294);
+  const picture = { x0: 424, y0: 170, x1: 559, y1: 320 };
+  const frame: Rule = { x0: 420.6, y0: 166.4, x1: 561.9, y1: 340.6, kind: "stroke" };
+  const at = (rules: Rule[], images: { x0: number; y0: number; x1: number; y1: number; rulesBefore: number }[]) =>
+    collectRulings(rules, { ...PAGE, images }).h.filter((seg) => Math.abs(seg.pos - 294) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
+
+  it("keeps the part outside the picture's frame, short of it, where the image was painted after the rule", () => {
+    expect(at([underline, frame], [{ ...picture, rulesBefore: 2 }])).toEqual([[50, 417]]);
+    // Without a frame round it, the picture itself hides the rule.
+    expect(at([underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 420]]);
+  });
+
+  it("keeps a rule painted after the image whole (a caption's rule over a picture)", () => {
+    expect(at([frame, underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 562]]);
+  });
+
+  it("makes no grid of the underline and the picture's frame round the text beside it", () => {
+    // Chromium's print: the text beside the picture, "Locks" over the underline at 294.
+    const beside: [string, number][] = [
+      ["The first locks at Trollhättan were finished in 1800 after several failed", 167],
+      ["attempts. They were replaced by a new set of locks in 1844, and the", 181],
+      ["present locks, built for larger ships, opened in 1916.", 195],
+      ["The canal made it possible for ships to sail from Vänern to the sea,", 219],
+      ["bringing timber, iron and paper from Värmland to the port of", 233],
+      ["Gothenburg and beyond.", 247],
+      ["There are six locks at Trollhättan, which lift ships 32 metres. The old", 307],
+      ["locks from 1800 and 1844 can still be seen beside the present ones", 321.5],
+      ["and are a popular place for a walk.", 336],
+    ];
+    const prose = [...beside.map(([t, y]) => text(t, 50, y, { size: 9 })), text("Locks", 50, 275, { size: 15, bold: true })];
+    const caption = text("The locks in 1916", 424, 324.5, { size: 9 });
+    const rules = [{ x0: 50, y0: 153, x1: 562, y1: 153.8, kind: "fill" } as Rule, { x0: 50, y0: 294, x1: 562, y1: 294.8, kind: "fill" } as Rule, frame];
+    const framed = detectTables([...prose, caption], rules, { ...PAGE, images: [{ ...picture, rulesBefore: 2 }] });
+    expect(framed.tables).toEqual([]);
   });
 });
 

@@ -56,7 +56,7 @@ export function renderPage(
   const kept = options.headersFooters === "strip" ? lines.filter((l) => !stats.running.has(l)) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
   const panel = findSidePanel(gridless, model.rules, model);
-  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height }, panel ? splitAtPanel(gridless, panel) : undefined);
+  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height, images: model.images }, panel ? splitAtPanel(gridless, panel) : undefined);
   const gutter = columnGutter(pageTables.rest);
   if (gutter) detectColumnTables(pageTables, gutter);
   if (grids.length > 0) pageTables.tables = [...grids, ...pageTables.tables].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
