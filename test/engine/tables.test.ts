@@ -856,6 +856,35 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);
   });
 
+  it("keeps three totals rows labelled in the first column, their amounts flush with the last, as rows (a Chromium order whose totals are rows of its items table)", () => {
+    const header = [text("Description", 72, 84, { bold: true }), line(spanR("Qty", 330, 84, { bold: true })), line(spanR("Unit price", 445, 84, { bold: true })), line(spanR("Amount", 530, 84, { bold: true }))];
+    const items = [
+      ["Garden hose, 25 m", "1", "399.00", "399.00"],
+      ["Hose reel", "1", "259.00", "259.00"],
+      ["Spray nozzle", "2", "79.00", "158.00"],
+    ];
+    const body = items.flatMap(([d, q, u, a], r) => [text(d, 72, 100 + 16 * r), line(spanR(q, 330, 100 + 16 * r)), line(spanR(u, 445, 100 + 16 * r)), line(spanR(a, 530, 100 + 16 * r))]);
+    const totals = [
+      ["Subtotal", "816.00"],
+      ["Shipping", "0.00"],
+      ["Total", "816.00"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r, { bold: r === 2 }), line(spanR(value, 530, 150 + 16 * r, { bold: r === 2 }))]);
+    const { tables, rest } = detectTables([...header, ...body, ...totals], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0]).slice(4)).toEqual([
+      ["Subtotal", "", "", "816.00"],
+      ["Shipping", "", "", "0.00"],
+      ["Total", "", "", "816.00"],
+    ]);
+    // Notes under the table, a word in the last column that is no figure, end it as before.
+    const notes = [
+      ["Delivery", "by post"],
+      ["Returns", "free"],
+      ["Questions", "e-mail"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r), line(spanR(value, 530, 150 + 16 * r))]);
+    expect(detectTables([...header, ...body, ...notes], [], PAGE).tables[0].rows).toHaveLength(6);
+  });
+
   // fixtures/real/gen-order-p1: Chromium's print of an order confirmation, its totals in a box
   // of their own under the items table, labels set flush left from under "Qty".
   describe("an order's totals box (docs/engine.md, Tables: a totals block on a grid of its own)", () => {

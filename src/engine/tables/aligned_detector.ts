@@ -279,9 +279,10 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     slice.full = false;
     // Rows filling two of the last columns or more, the first left empty, are a table's
     // totals ("Subtotal" | "2,323.20", "VAT 21%", "Total due"): text below a table fills the
-    // first column, or one.
+    // first column, or one. So are rows whose label stands in the first column and whose
+    // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const totals = placed !== null && placed.length >= 2 && placed[0] > 0;
+    const totals = placed !== null && placed.length >= 2 && (placed[0] > 0 || endsOnLastColumnFigure(inside, placed, right, rows.at(j).em));
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -303,6 +304,13 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   }
   if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** Whether a row's last piece is a figure in the table's last column ending flush with its
+ *  right edge (within TOTALS_ALIGN_EMS): a totals row's amount. */
+function endsOnLastColumnFigure(pieces: readonly Piece[], placed: readonly number[], right: readonly number[], em: number): boolean {
+  const last = pieces[pieces.length - 1];
+  return placed[placed.length - 1] === right.length - 1 && Math.abs(last.x1 - right[right.length - 1]) <= TOTALS_ALIGN_EMS * em && FIGURE.test(pieceText(last));
 }
 
 /** A totals row's pieces line up with the block's rows above within this many ems. */
