@@ -96,6 +96,11 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // the shop's name read after it, one line each). 76 pages with a datasheet printed by
 // Chromium (its "Ordering information" heading read after both columns, its specifications'
 // wrapped cells one row with the labels centred beside them: 1.000).
+// svc-md-1.1.16: 77 pages (a second order confirmation printed by Chromium, in a serif face,
+// 1.000 with its output equal to its truth: on 1.1.15 its three address blocks had come out
+// as three headings over their lines run together, the items table's header row, wider
+// than they, having taken their run, and its bold "Total" row, a row of the items table,
+// as two headings).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,
