@@ -46,6 +46,15 @@ describe("findSideFloats", () => {
     expect(findSideFloats([...BESIDE, ...SECOND, ...legend, UNDER], [FRAME], PAGE, [])).toEqual([]);
   });
 
+  it("finds a framed picture with a short caption (a thumbnail's 'The locks in 1916'), but no short text beside a small image", () => {
+    const short = [line("The locks in 1916", { x: 404, y: 176, size: 9 })];
+    const picture = { x0: 403, y0: 93, x1: 557, y1: 172, rulesBefore: 0 };
+    expect(findSideFloats([...BESIDE, ...SECOND, ...short, UNDER], [FRAME], { ...PAGE, images: [picture] }, []).map((f) => f.lines.map(lineText))).toEqual([["The locks in 1916"]]);
+    // A logo in a corner of the box is no picture the box frames.
+    const logo = { x0: 540, y0: 93, x1: 557, y1: 110, rulesBefore: 0 };
+    expect(findSideFloats([...BESIDE, ...SECOND, ...short, UNDER], [FRAME], { ...PAGE, images: [logo] }, [])).toEqual([]);
+  });
+
   it("finds none beside lines in a box of their own (a poster's boxes side by side)", () => {
     const neighbour: Rule = { x0: 40, y0: 85, x1: 390, y1: 196, kind: "stroke" };
     expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, UNDER], [FRAME, neighbour], PAGE, [])).toEqual([]);

@@ -3,7 +3,7 @@
 // order has no gutter for it, so it sorts the box's lines by their tops in among the lines
 // beside it, a caption's line between each two of the paragraph's. The box's lines are one
 // float, placed as a whole (render/page.ts).
-import type { Line, Rule } from "../model.js";
+import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside } from "./box.js";
 import { lineText } from "./lines.js";
 
@@ -28,16 +28,20 @@ const WRAP_REACH_SHARE_MIN = 0.5;
 const CAPTION_CHARS_MIN = 20;
 /** Boxes looked at per page at most (a chart's many bars are artwork, no floats). */
 const BOXES_MAX = 100;
+/** A box holding a picture that covers this share of it at least is a framed figure, whose
+ *  caption may be short ("The locks in 1916"): no legend or mark box holds one. */
+const PICTURE_SHARE_MIN = 0.5;
 
 type Side = "left" | "right";
 
 /**
  * The page's framed boxes floated beside the text: a drawn box (stroked or filled) holding a
- * caption's line (CAPTION_CHARS_MIN), no line running into it, 2 lines or more beside it in
- * its band, all on one side, rows of text one under another and none in a box of its own,
- * and the text wrapping around it (wrapsAround). A box overlapping `taken` (a table) is none.
+ * caption's line (CAPTION_CHARS_MIN), or a picture (`page.images`, PICTURE_SHARE_MIN of it)
+ * and a line, no line running into it, 2 lines or more beside it in its band, all on one
+ * side, rows of text one under another and none in a box of its own, and the text wrapping
+ * around it (wrapsAround). A box overlapping `taken` (a table) is none.
  */
-export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number }, taken: readonly Box[]): SideFloat[] {
+export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[]): SideFloat[] {
   const floats: SideFloat[] = [];
   const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
   if (boxes.length > BOXES_MAX) return floats;
@@ -46,7 +50,7 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
-    const float = sideFloatIn(box, lines, boxed);
+    const float = sideFloatIn(box, lines, boxed, holdsPicture(box, page.images ?? []));
     if (float) floats.push(float);
   }
   return floats;
@@ -72,8 +76,13 @@ function sideOf(line: Line, box: Box): Side | null {
   return null;
 }
 
-/** `boxed`: the lines inside any drawn box. */
-function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>): SideFloat | null {
+function holdsPicture(box: Box, images: readonly PaintedImage[]): boolean {
+  return images.some((image) => image.x0 >= box.x0 && image.y0 >= box.y0 && image.x1 <= box.x1 && image.y1 <= box.y1 && area(image) >= PICTURE_SHARE_MIN * area(box));
+}
+
+/** `boxed`: the lines inside any drawn box; `picture`: whether the box holds a picture, whose
+ *  caption may be short. */
+function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>, picture: boolean): SideFloat | null {
   const inside: Line[] = [];
   const beside: Line[] = [];
   let side: Side | null = null;
@@ -90,7 +99,8 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>)
     side = at;
     beside.push(line);
   }
-  if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
+  if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || inside.length === 0) return null;
+  if (!picture && !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
   if (!wrapsAround(box, side, beside, lines)) return null;
   inside.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
