@@ -27,7 +27,7 @@ import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
-import { sideTableTitle } from "../tables/side_titles.js";
+import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
 
@@ -87,7 +87,7 @@ export function renderPage(
   const breaks: number[] = [];
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
-  const titles = takeSideTableTitles(groups, items, columnOfItsOwn);
+  const titles = takeSideTableTitles(groups, items, columnOfItsOwn, pageTables.rulings.h);
   const titleLines = new Set([...titles.values()].flat());
   const besideFloats = titleLines.size === 0 ? rest : rest.filter((line) => !titleLines.has(line));
   const floats = [
@@ -389,7 +389,7 @@ function besideBox(block: PageBlock, box: Box): boolean {
  * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
  * is the section's).
  */
-function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>): Map<Table, Line[]> {
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
   const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
   const pageLines = items.filter(isLine);
@@ -399,7 +399,7 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: re
       if (!item.table || item.table.authorGrid) continue;
       const { table } = item;
       const ownColumn = !lines.some((line) => line.y0 < table.y1 && line.y1 > table.y0 && (line.x1 <= table.x0 || line.x0 >= table.x1));
-      const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn);
+      const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn, rules);
       if (title.length > 0) titles.set(table, title);
       if (title.length > 0 && ownColumn && textRunsAcross(table, pageLines)) columnOfItsOwn.add(table);
     }
