@@ -4,7 +4,7 @@
 // paragraph beside its top (docs/engine.md §Floats; Markdown in reading order). Blocks are
 // built by hand as the page's groups leave them.
 import { describe, expect, it } from "vitest";
-import { lineText } from "../../src/engine/layout/lines.js";
+import { lineSize, lineText } from "../../src/engine/layout/lines.js";
 import type { Line, Rule } from "../../src/engine/model.js";
 import { type PageBlock, placeColumnTable, putUntitledSideTablesAfterLevelParagraphs, renderPage, textRunsAcross } from "../../src/engine/render/page.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
@@ -124,6 +124,36 @@ describe("renderPage: an untitled side table level with the paragraph beside it"
     expect(md).toContain("over twenty-two years. It was a great work");
     // Without the frame the line is under the table, and its sentence ends the paragraph.
     expect(render([title, ...beside(50, 92), ...infoboxLines(409, 91.4), ...second])).toContain("over twenty-two years.\n\nIt was");
+  });
+
+  it("keeps the page's title a heading over an infobox floated left, and the paragraph going on under the infobox one paragraph (docs/engine.md, Floats)", () => {
+    // Chromium's print of the same page with the infobox floated left: the title's underline
+    // runs across the page over it; the second paragraph's first line stands beside the
+    // frame's foot and goes on at the margin under it, one leading down.
+    const frame: Rule = { x0: 50, y0: 88, x1: 208, y1: 175, kind: "fill" };
+    const underline: Rule = { x0: 50, y0: 81, x1: 562, y1: 81.8, kind: "fill" };
+    const besideRight = [
+      "The Göta Canal is a Swedish canal built in the early nineteenth",
+      "century. It links a series of lakes and rivers to give a waterway of",
+      "about 614 km from Gothenburg on the west coast to Söderköping",
+      "on the Baltic Sea, through the Göta älv, Lake Vänern and Lake",
+      "Vättern.",
+    ].map((t, k) => line(t, { x: 220, y: 92 + 14.1 * k, size: 9.5 }));
+    const second = [
+      line("The canal was dug by some 58,000 soldiers over twenty-two years.", { x: 220, y: 172, size: 9.5 }),
+      line("It was a great work of its time, but the railways soon took most of its trade, and today it carries", { x: 50, y: 186.5, size: 9.5 }),
+      line("mostly pleasure boats.", { x: 50, y: 200, size: 9.5 }),
+      line("History", { x: 50, y: 228, size: 15, bold: true }),
+      line("Bishop Hans Brask of Linköping first proposed a canal across Sweden in the sixteenth century. Baltzar", { x: 50, y: 260.7, size: 9.5 }),
+      line("von Platen led the work that began in 1810, with the Scottish engineer Thomas Telford as adviser.", { x: 50, y: 275, size: 9.5 }),
+    ];
+    const md = render([title, ...besideRight, ...infoboxLines(55, 91.4), ...second], [underline, frame]);
+    expect(md.startsWith("**Göta Canal**\n\nThe Göta Canal is")).toBe(true);
+    expect(md).toContain("over twenty-two years. It was a great work");
+    expect(md.indexOf("| **Length**")).toBeGreaterThan(md.indexOf("The Göta Canal is"));
+    // A paragraph's gap under the float (a paragraph of its own) parts them.
+    const apart = second.map((l, k) => (k === 0 ? l : line(lineText(l), { x: l.x0, y: l.y0 + 10, size: lineSize(l), bold: l.spans[0].bold })));
+    expect(render([title, ...besideRight, ...infoboxLines(55, 91.4), ...apart], [underline, frame])).toContain("over twenty-two years.\n\nIt was a great work");
   });
 
   it("leaves it where no text runs on at full width over or under it (the text beside it a column of its own)", () => {

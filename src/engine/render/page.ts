@@ -130,7 +130,7 @@ export function renderPage(
       }
     }
     flush();
-    if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
+    if (!joinAcrossColumnBreak(blocks, groupStart, floats) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
@@ -194,16 +194,44 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
  * set short: the newsletter's "… retires at the end of October." | "Margaret has seen …")
  * and the next column's first line has no indent of its own.
  */
-function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean {
+function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
   if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
   if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
   const afterText = plainText(after.lines);
   const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
-  if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText))) return false;
+  if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText)) && !goesOnUnderLeftFloat(before.lines, after.lines, floats)) return false;
   blocks.splice(groupStart - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   return true;
+}
+
+/** A paragraph going on under a float steps down by its own leading: the gap over the next
+ *  line is at most this many points more than the widest gap between its lines (those beside
+ *  the float, or those under it when one line stands beside it). */
+const LEADING_TOLERANCE_PT = 1;
+
+/**
+ * Whether the next group's paragraph goes on from one beside a float on its left (a web
+ * page's infobox floated left: reading order reads the text beside it as a column of its own,
+ * and the lines under it, at full width, as the next): the last line beside the float shares
+ * the float's band, the next line starts under the float, left of where the lines beside it
+ * start, with no indent of its own, in the same size, one leading below (a paragraph's gap
+ * is wider). A sentence ending
+ * at the float's foot does not end the paragraph ("… over twenty-two years." | "It was a
+ * great work …").
+ */
+function goesOnUnderLeftFloat(before: readonly Line[], after: readonly Line[], floats: readonly Box[]): boolean {
+  const last = before[before.length - 1];
+  const first = after[0];
+  const float = floats.find((box) => last.x0 >= box.x1 && last.y0 < box.y1 && last.y1 > box.y0 && first.y0 >= box.y1 - LEADING_TOLERANCE_PT && first.x0 < box.x1);
+  if (!float || Math.abs(lineSize(last) - lineSize(first)) >= 0.5) return false;
+  if (after.length >= 2 && first.x0 - after[1].x0 > FIRST_LINE_INDENT_EMS_MIN * lineSize(first)) return false;
+  const lines = before.length >= 2 ? before : after;
+  if (lines.length < 2) return false;
+  let leading = -Infinity;
+  for (let k = 1; k < lines.length; k++) leading = Math.max(leading, lines[k].y0 - lines[k - 1].y1);
+  return first.y0 - last.y1 <= leading + LEADING_TOLERANCE_PT;
 }
 
 /** Points a justified line's end may fall short of the paragraph's right edge. */
