@@ -41,6 +41,21 @@ describe("findSideFloats", () => {
     expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, short], [FRAME], PAGE, [])).toEqual([]);
   });
 
+  it("finds a box under which a paragraph's short last line runs on past its near edge by 2 ems, but not one the line stops short of (a column beside a sidebar)", () => {
+    // A note box floated right: the paragraph beside its foot ends under it, 3 ems into its width.
+    const last = line("limestone and diabase, which can be seen in the old quarries along its sides.", { x: 50, y: 204 });
+    expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, last], [FRAME], PAGE, [])).toHaveLength(1);
+    const short = line("limestone and diabase, which can be seen in the old quarries", { x: 50, y: 204 });
+    expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, short], [FRAME], PAGE, [])).toEqual([]);
+    // A box on the left of the text needs the line under it across half its width: a line
+    // starting inside its width (a page's footer set flush right) is no text going on there.
+    const leftFrame: Rule = { x0: 50, y0: 90, x1: 210, y1: 190, kind: "stroke" };
+    const leftCaption = CAPTION.map((l) => line(lineText(l), { x: 54, y: l.y0, size: 9 }));
+    const right = [...BESIDE, ...SECOND].map((l) => line(lineText(l).slice(0, 55), { x: 230, y: l.y0 }));
+    const footer = line("Journal of Lakes, Volume 37, Issue 4, Article 111 (August 2018)", { x: 180, y: 204 });
+    expect(findSideFloats([...right, ...leftCaption, footer], [leftFrame], PAGE, [])).toEqual([]);
+  });
+
   it("finds none in a box holding no caption (a chart's legend, a mark box)", () => {
     const legend = [line("Trace 1", { x: 404, y: 160, size: 9 }), line("Trace 2", { x: 404, y: 172, size: 9 })];
     expect(findSideFloats([...BESIDE, ...SECOND, ...legend, UNDER], [FRAME], PAGE, [])).toEqual([]);

@@ -5,7 +5,7 @@
 // float, placed as a whole (render/page.ts).
 import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside } from "./box.js";
-import { lineText } from "./lines.js";
+import { lineSize, lineText } from "./lines.js";
 
 export interface SideFloat {
   box: Box;
@@ -21,8 +21,12 @@ const FLOAT_PAGE_SHARE_MAX = 0.25;
 const LINES_BESIDE_MIN = 2;
 /** A line under or over the float starts this close to the text beside it (its margin) ... */
 const WRAP_EDGE_TOLERANCE_PT = 2;
-/** ... and reaches this far across the float at least (a share of its width from its near edge). */
+/** ... and reaches this far across the float at least (a share of its width from its near edge) ... */
 const WRAP_REACH_SHARE_MIN = 0.5;
+/** ... or, the line under a float on the text's right, starting at the text's margin, this many
+ *  of its ems (a paragraph's short last line going on under a note box: the text runs on there
+ *  past the gutter a column beside it would keep). */
+const WRAP_UNDER_REACH_EMS_MIN = 2;
 /** A float's text is a caption: a line of this many characters at least (a chart's legend,
  *  an exam's mark box, a label in a coloured box are shorter). */
 const CAPTION_CHARS_MIN = 20;
@@ -137,10 +141,11 @@ function wrapsAround(box: Box, side: Side, beside: readonly Line[], lines: reado
     if (line.y0 >= box.y1 && (!under || line.y0 < under.y0)) under = line;
     if (line.y1 <= box.y0 && (!over || line.y1 > over.y1)) over = line;
   }
-  const reach = WRAP_REACH_SHARE_MIN * (box.x1 - box.x0);
-  const wraps = (line: Line | null) =>
+  const share = WRAP_REACH_SHARE_MIN * (box.x1 - box.x0);
+  const wraps = (line: Line | null, reach: number) =>
     line !== null && (side === "left" ? line.x0 <= margin + WRAP_EDGE_TOLERANCE_PT && line.x1 >= box.x0 + reach : line.x0 <= box.x1 - reach && line.x1 >= margin + reach);
-  return wraps(under) || wraps(over);
+  const underReach = under !== null && side === "left" ? Math.min(share, WRAP_UNDER_REACH_EMS_MIN * lineSize(under)) : share;
+  return wraps(under, underReach) || wraps(over, share);
 }
 
 /** A frame drawn round a float reaches at least this close to its text on each side (points):
