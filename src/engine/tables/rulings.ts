@@ -122,8 +122,25 @@ function coveringBoxes(rules: readonly Rule[], images: readonly PaintedImage[], 
     if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) covers.push({ index, box });
   };
   for (let k = 0; k < rules.length && covers.length <= COVERING_BOXES_MAX; k++) if (rules[k].kind === "fill") add(k, rules[k]);
-  for (let k = 0; k < images.length && covers.length <= COVERING_BOXES_MAX; k++) add(images[k].rulesBefore, framedPicture(images[k], rules));
+  if (images.length === 0) return covers.length > COVERING_BOXES_MAX ? [] : covers;
+  const frames = strokedBoxes(rules);
+  for (let k = 0; k < images.length && covers.length <= COVERING_BOXES_MAX; k++) add(images[k].rulesBefore, framedPicture(images[k], frames));
   return covers.length > COVERING_BOXES_MAX ? [] : covers;
+}
+
+/** Stroked rectangles looked at as pictures' frames, at most: a page of more is a diagram's
+ *  boxes, whose pictures are framed by none of them. */
+const PICTURE_FRAMES_MAX = 200;
+
+/** The page's stroked rectangles (not rules), none past PICTURE_FRAMES_MAX. */
+function strokedBoxes(rules: readonly Rule[]): readonly Rule[] {
+  const boxes: Rule[] = [];
+  for (const r of rules) {
+    if (r.kind !== "stroke" || r.x1 - r.x0 <= RULE_THICKNESS_MAX_PT || r.y1 - r.y0 <= RULE_THICKNESS_MAX_PT) continue;
+    if (boxes.length === PICTURE_FRAMES_MAX) return [];
+    boxes.push(r);
+  }
+  return boxes;
 }
 
 /** A frame stands at most this far (points) outside the picture it holds: its padding. */
@@ -135,9 +152,8 @@ const FRAME_PADDING_MAX_PT = 6;
  * up to the frame (a floated thumbnail's border and padding), where it had run on into the
  * padding and across the frame's edge.
  */
-function framedPicture(image: Box, rules: readonly Rule[]): Box {
-  for (const r of rules) {
-    if (r.kind !== "stroke" || r.x1 - r.x0 <= RULE_THICKNESS_MAX_PT || r.y1 - r.y0 <= RULE_THICKNESS_MAX_PT) continue;
+function framedPicture(image: Box, frames: readonly Rule[]): Box {
+  for (const r of frames) {
     if (r.x0 > image.x0 || r.y0 > image.y0 || r.x1 < image.x1 || r.y1 < image.y1) continue;
     const p = FRAME_PADDING_MAX_PT;
     return {
