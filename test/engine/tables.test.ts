@@ -919,6 +919,35 @@ describe("detectTables: borderless tables in their surroundings", () => {
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);
   });
 
+  it("keeps three totals rows labelled in the first column, their amounts flush with the last, as rows (a Chromium order whose totals are rows of its items table)", () => {
+    const header = [text("Description", 72, 84, { bold: true }), line(spanR("Qty", 330, 84, { bold: true })), line(spanR("Unit price", 445, 84, { bold: true })), line(spanR("Amount", 530, 84, { bold: true }))];
+    const items = [
+      ["Garden hose, 25 m", "1", "399.00", "399.00"],
+      ["Hose reel", "1", "259.00", "259.00"],
+      ["Spray nozzle", "2", "79.00", "158.00"],
+    ];
+    const body = items.flatMap(([d, q, u, a], r) => [text(d, 72, 100 + 16 * r), line(spanR(q, 330, 100 + 16 * r)), line(spanR(u, 445, 100 + 16 * r)), line(spanR(a, 530, 100 + 16 * r))]);
+    const totals = [
+      ["Subtotal", "816.00"],
+      ["Shipping", "0.00"],
+      ["Total", "816.00"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r, { bold: r === 2 }), line(spanR(value, 530, 150 + 16 * r, { bold: r === 2 }))]);
+    const { tables, rest } = detectTables([...header, ...body, ...totals], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0]).slice(4)).toEqual([
+      ["Subtotal", "", "", "816.00"],
+      ["Shipping", "", "", "0.00"],
+      ["Total", "", "", "816.00"],
+    ]);
+    // Notes under the table, a word in the last column that is no figure, end it as before.
+    const notes = [
+      ["Delivery", "by post"],
+      ["Returns", "free"],
+      ["Questions", "e-mail"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r), line(spanR(value, 530, 150 + 16 * r))]);
+    expect(detectTables([...header, ...body, ...notes], [], PAGE).tables[0].rows).toHaveLength(6);
+  });
+
   // fixtures/real/gen-order-p1: Chromium's print of an order confirmation, its totals in a box
   // of their own under the items table, labels set flush left from under "Qty".
   describe("an order's totals box (docs/engine.md, Tables: a totals block on a grid of its own)", () => {
@@ -971,15 +1000,95 @@ describe("detectTables: borderless tables in their surroundings", () => {
       expect(detectTables([...header, ...body, ...short], [], PAGE).tables).toHaveLength(1);
     });
 
-    it("stays the items table's totals rows when every label keeps to one of its columns", () => {
-      const { tables } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+    it("is a table of its own when its labels, inside one column, run past the right edge the column's figures keep to", () => {
+      // "Subtotal" and "Shipping" start under "Qty" and end in the gutter after its figures.
+      const { tables, rest } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables.map(cellsOf)).toEqual([
+        [["Item", "SKU", "Qty", "Price", "Total"], ...items],
+        [
+          ["Subtotal", "1,686.00"],
+          ["Shipping", "49.00"],
+          ["VAT", "347.00"],
+          ["Total", "1,735.00 SEK"],
+        ],
+      ]);
+    });
+
+    it("stays the items table's totals rows when every label keeps to the edge its column's cells keep to", () => {
+      // Labels flush right under "Price", as its figures are.
+      const flushRight = ["Subtotal", "Shipping", "VAT", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [line(spanR(label, 470, y)), line(spanR(["1,686.00", "49.00", "347.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const { tables } = detectTables([...header, ...body, ...flushRight], [], PAGE);
       expect(tables).toHaveLength(1);
       expect(cellsOf(tables[0]).slice(4)).toEqual([
-        ["", "", "Subtotal", "", "1,686.00"],
-        ["", "", "Shipping", "", "49.00"],
-        ["", "", "VAT", "", "347.00"],
-        ["", "", "Total", "", "1,735.00 SEK"],
+        ["", "", "", "Subtotal", "1,686.00"],
+        ["", "", "", "Shipping", "49.00"],
+        ["", "", "", "VAT", "347.00"],
+        ["", "", "", "Total", "1,735.00 SEK"],
       ]);
+      // Labels flush left under "SKU", a column of text set flush left, running on past its
+      // widest cell to the right.
+      const flushLeft = ["Subtotal incl. rounding", "Shipping", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [text(label, 247, y), line(spanR(["1,686.00", "49.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const left = detectTables([...header, ...body, ...flushLeft], [], PAGE).tables;
+      expect(left).toHaveLength(1);
+      expect(cellsOf(left[0]).slice(4).map((row) => row[1])).toEqual(["Subtotal incl. rounding", "Shipping", "Total"]);
+    });
+
+    // A Chromium print of an order with six item columns: the items' header row falls into the
+    // window of the three address stacks above it, whose run it joined as a partial row; the
+    // wider run it starts had then replaced the addresses' (docs/engine.md, Tables: a wider run).
+    describe("three address stacks over a wider items table", () => {
+      const stacks = [
+        ["Shipping to", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Billing address", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Delivery", "Standard, 2–4 days", "Tracking: NF4471230SE"],
+      ];
+      const addresses = stacks.flatMap((stack, c) => stack.map((t, r) => text(t, [50, 186, 318][c], 97 + 11.3 * r, { bold: r === 0 })));
+      const wideRows = [
+        ["Product", "Size", "Colour", "Qty", "Unit", "Amount"],
+        ["Trail jacket", "M", "Moss", "1", "1,490.00", "1,490.00"],
+        ["Merino base layer", "L", "Black", "2", "399.00", "798.00"],
+        ["Beanie", "One size", "Rust", "1", "149.00", "149.00"],
+      ];
+      const wide = wideRows.flatMap(([product, size, colour, qty, unit, amount], r) => {
+        const y = 159 + 18 * r;
+        const o = { bold: r === 0 };
+        return [text(product, 53, y, o), text(size, 209, y, o), text(colour, 289, y, o), line(spanR(qty, 394, y, o)), line(spanR(unit, 476, y, o)), line(spanR(amount, 559, y, o))];
+      });
+
+      it("keeps the addresses a table of three columns over the items table, not the items' header lines", () => {
+        const { tables, rest } = detectTables([...addresses, ...wide], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(tables.map(cellsOf)).toEqual([
+          [
+            ["Shipping to", "Billing address", "Delivery"],
+            ["Anna Berg", "Anna Berg", "Standard, 2–4 days"],
+            ["Kungsgatan 4", "Kungsgatan 4", "Tracking: NF4471230SE"],
+            ["111 43 Stockholm", "111 43 Stockholm", ""],
+          ],
+          wideRows,
+        ]);
+      });
+
+      it("still takes a header line over the label column's neighbours into the wider run under it", () => {
+        // "Q1 2024" … over the figures, the row labels' column left empty: the run from the
+        // header line has three columns, the one from the first body row four.
+        const head = ["Q1", "Q2", "Q3"].map((q, c) => line(spanR(q, 300 + 80 * c, 100, { bold: true })));
+        const body = [
+          ["North", "12", "14", "15"],
+          ["South", "9", "11", "10"],
+          ["East", "20", "18", "22"],
+        ].flatMap(([label, ...figures], r) => [text(label, 60, 118 + 16 * r), ...figures.map((f, c) => line(spanR(f, 300 + 80 * c, 118 + 16 * r)))]);
+        const { tables, rest } = detectTables([...head, ...body], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(cellsOf(tables[0])[0]).toEqual(["", "Q1", "Q2", "Q3"]);
+      });
     });
 
     it("takes no text a line gap over a bold header row as header lines, but a wrapped head's line set close over it", () => {
@@ -1672,8 +1781,9 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
   const infobox: Rule = { x0: 412, y0: 110, x1: 560, y1: 336, kind: "fill" };
   const at = (rules: Rule[], y: number) => collectRulings(rules, PAGE).h.filter((seg) => Math.abs(seg.pos - y) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
 
-  it("keeps only the part outside a fill painted after the rule", () => {
-    expect(at([underline, infobox], 233)).toEqual([[50, 412]]);
+  it("keeps only the part outside a fill painted after the rule, stopping short of the fill's edge", () => {
+    // 4 pt short, past the 3 pt at which rulings meet: it meets nothing on that edge.
+    expect(at([underline, infobox], 233)).toEqual([[50, 408]]);
   });
 
   it("keeps a rule painted after the fill whole (a table's border over its shading)", () => {
@@ -1682,6 +1792,45 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
 
   it("keeps a rule on the fill's edge whole (a shaded cell's own border)", () => {
     expect(at([hRule(50, 560, 111), infobox], 111)).toEqual([[50, 560]]);
+  });
+});
+
+// A floated picture is an image, not a fill: PageModel.images gives its place in paint order.
+describe("collectRulings: a rule painted before an image is hidden under it (a heading's underline under a floated picture)", () => {
+  const underline = hRule(50, 562, 294);
+  const picture = { x0: 424, y0: 170, x1: 559, y1: 320 };
+  const frame: Rule = { x0: 420.6, y0: 166.4, x1: 561.9, y1: 340.6, kind: "stroke" };
+  const at = (rules: Rule[], images: { x0: number; y0: number; x1: number; y1: number; rulesBefore: number }[]) =>
+    collectRulings(rules, { ...PAGE, images }).h.filter((seg) => Math.abs(seg.pos - 294) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
+
+  it("keeps the part outside the picture's frame, short of it, where the image was painted after the rule", () => {
+    expect(at([underline, frame], [{ ...picture, rulesBefore: 2 }])).toEqual([[50, 417]]);
+    // Without a frame round it, the picture itself hides the rule.
+    expect(at([underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 420]]);
+  });
+
+  it("keeps a rule painted after the image whole (a caption's rule over a picture)", () => {
+    expect(at([frame, underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 562]]);
+  });
+
+  it("makes no grid of the underline and the picture's frame round the text beside it", () => {
+    // Chromium's print: the text beside the picture, "Locks" over the underline at 294.
+    const beside: [string, number][] = [
+      ["The first locks at Trollhättan were finished in 1800 after several failed", 167],
+      ["attempts. They were replaced by a new set of locks in 1844, and the", 181],
+      ["present locks, built for larger ships, opened in 1916.", 195],
+      ["The canal made it possible for ships to sail from Vänern to the sea,", 219],
+      ["bringing timber, iron and paper from Värmland to the port of", 233],
+      ["Gothenburg and beyond.", 247],
+      ["There are six locks at Trollhättan, which lift ships 32 metres. The old", 307],
+      ["locks from 1800 and 1844 can still be seen beside the present ones", 321.5],
+      ["and are a popular place for a walk.", 336],
+    ];
+    const prose = [...beside.map(([t, y]) => text(t, 50, y, { size: 9 })), text("Locks", 50, 275, { size: 15, bold: true })];
+    const caption = text("The locks in 1916", 424, 324.5, { size: 9 });
+    const rules = [{ x0: 50, y0: 153, x1: 562, y1: 153.8, kind: "fill" } as Rule, { x0: 50, y0: 294, x1: 562, y1: 294.8, kind: "fill" } as Rule, frame];
+    const framed = detectTables([...prose, caption], rules, { ...PAGE, images: [{ ...picture, rulesBefore: 2 }] });
+    expect(framed.tables).toEqual([]);
   });
 });
 

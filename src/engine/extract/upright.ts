@@ -63,6 +63,7 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     rules,
     marks,
     drawings: model.drawings?.map(turn),
+    images: model.images?.map(turn),
     links: model.links.map(turn),
     chars: model.chars,
     unmappedChars: model.unmappedChars,

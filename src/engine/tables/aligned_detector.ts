@@ -148,7 +148,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       // Only a row with pieces beyond the run's columns can start a wider run.
       if (rows.at(first.run[r].row).cells.length <= found.columns.length) continue;
       const next = runFrom(rows, first.run[r].row, used, rulings);
-      if ("run" in next && next.columns.length > found.columns.length) found = next;
+      if (!("run" in next) || next.columns.length <= found.columns.length) continue;
+      const before = runAboveWider(rows, first.run, r, next, used, rulings);
+      if (before === null) found = next;
+      else {
+        found = before;
+        break;
+      }
     }
     const { run, columns } = found;
     splitColumnsAtHeaderStarts(rows, run, columns, used);
@@ -168,6 +174,24 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
   }
+}
+
+/**
+ * The run cut above its row `r`, where a wider run starts (`wider`) whose header lines do not
+ * reach up to the run's top: the rows above are a block of their own over another table, not
+ * that table's header (an order's three address stacks, "Shipping to" | "Billing address" |
+ * "Delivery", over its six-column items table, whose header row fell into the addresses'
+ * window as one partial row). Null when the rows above do join the wider run as its header,
+ * or are too few to be a table by themselves.
+ */
+function runAboveWider(rows: PageRows, run: Slice[], r: number, wider: { run: Slice[]; columns: Column[] }, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | null {
+  const header = growUp(rows, wider.run, wider.columns.slice(), used, rulings);
+  if (header.length > 0 && header[0].row <= run[0].row) return null;
+  const above = run.slice(0, r);
+  if (!enoughFullRows(above)) return null;
+  const full = above.filter(isFullSlice);
+  if (!runLooksTabular(full, 0, full.length)) return null;
+  return { run: above, columns: columnsOf(full) };
 }
 
 /** A page number ending a line: a few digits or a roman numeral standing alone. A figure
@@ -255,9 +279,10 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     slice.full = false;
     // Rows filling two of the last columns or more, the first left empty, are a table's
     // totals ("Subtotal" | "2,323.20", "VAT 21%", "Total due"): text below a table fills the
-    // first column, or one.
+    // first column, or one. So are rows whose label stands in the first column and whose
+    // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const totals = placed !== null && placed.length >= 2 && placed[0] > 0;
+    const totals = placed !== null && placed.length >= 2 && (placed[0] > 0 || endsOnLastColumnFigure(inside, placed, right, rows.at(j).em));
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -277,8 +302,15 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
     end++;
   }
-  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), left, right, gutter, used)) end = lastFull + 1;
+  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** Whether a row's last piece is a figure in the table's last column ending flush with its
+ *  right edge (within TOTALS_ALIGN_EMS): a totals row's amount. */
+function endsOnLastColumnFigure(pieces: readonly Piece[], placed: readonly number[], right: readonly number[], em: number): boolean {
+  const last = pieces[pieces.length - 1];
+  return placed[placed.length - 1] === right.length - 1 && Math.abs(last.x1 - right[right.length - 1]) <= TOTALS_ALIGN_EMS * em && FIGURE.test(pieceText(last));
 }
 
 /** A totals row's pieces line up with the block's rows above within this many ems. */
@@ -289,12 +321,14 @@ const TOTALS_ALIGN_EMS = 0.3;
  * first left empty) are a block set on a grid of its own, as an order confirmation's totals
  * box is: its rows, together with the rows under them that line up with theirs, set a piece
  * across a gutter of the table ("VAT (25%, included)", labels set flush left from under
- * "Qty" over to "Price"). Such a block is a table of its own, not rows of this one; totals
- * set in the table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are
- * judged by their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose
- * word space fell in a gutter of the table).
+ * "Qty" over to "Price"), or run past the edge a column's cells keep to (`alignment`:
+ * "Subtotal", "Shipping" set flush left in the gutter after "Qty", whose figures end flush
+ * right). Such a block is a table of its own, not rows of this one; totals set in the
+ * table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are judged by
+ * their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose word space
+ * fell in a gutter of the table).
  */
-function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], alignment: readonly Alignment[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
   if (trailing.length === 0) return false;
   const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
   const first = piecesOf(trailing[0].row);
@@ -321,8 +355,18 @@ function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], righ
   for (let c = 0; c < k; c++) {
     const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
     const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
-    if (soleColumn({ x0, x1 }, left, right) < 0) return true;
+    const at = soleColumn({ x0, x1 }, left, right);
+    if (at < 0 || runsPastKeptEdge(x0, x1, alignment[at], left[at], right[at], reach)) return true;
   }
+  return false;
+}
+
+/** Whether text from x0 to x1 in a column runs past the edge its cells keep to by more than
+ *  `reach`: the right edge of figures set flush right, the left edge of text set flush left.
+ *  A totals label set in the column stops there; one set on a grid of its own need not. */
+function runsPastKeptEdge(x0: number, x1: number, alignment: Alignment, left: number, right: number, reach: number): boolean {
+  if (alignment === "figures") return x1 > right + reach;
+  if (alignment === "text") return x0 < left - reach;
   return false;
 }
 

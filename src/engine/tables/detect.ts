@@ -5,7 +5,7 @@
 // Ruled grids go first because their rulings are explicit; the aligned detector only sees
 // the lines they left. All are conservative: a missed table still reads as text, while a
 // false one scrambles prose.
-import type { Line, Rule } from "../model.js";
+import type { Line, PaintedImage, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
 import type { Table } from "./model.js";
 import { detectLabelRows } from "./label_rows.js";
@@ -28,7 +28,7 @@ export interface PageTables {
 
 /** `parts`: regions of the page read apart (a shaded side panel and the rest of the page,
  *  layout/side_panels.ts), each searched alone, so that no table runs across them. */
-export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number }, parts: Line[][] = [lines]): PageTables {
+export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, parts: Line[][] = [lines]): PageTables {
   const rulings = collectRulings(rules, page);
   const taken = new Set<Line>();
   const inDiagrams = new Set<Line>();
