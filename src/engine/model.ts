@@ -86,6 +86,20 @@ export interface Drawing {
   y1: number;
 }
 
+/**
+ * An image painted on the page larger than a glyph, in paint order among the page's rules: a
+ * rule painted before it lies under it, hidden where the image covers it (a web page's heading
+ * underline running under a floated picture, tables/rulings.ts).
+ */
+export interface PaintedImage {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  /** How many of the page's rules (PageModel.rules, in order) were painted before it. */
+  rulesBefore: number;
+}
+
 /** A URI link annotation with the area it covers. */
 export interface PageLink {
   x0: number;
@@ -110,12 +124,19 @@ export interface PageModel {
   /** Drawn paths that are not rules, at most a few thousand per page. Optional like marks: a
    * model without it has no figures drawn without a frame. */
   drawings?: Drawing[];
+  /** Images larger than a glyph, at most a few hundred per page. Optional like marks: a model
+   * without it has no rule hidden under an image. */
+  images?: PaintedImage[];
   links: PageLink[];
   /** Extractable characters on the page (whitespace excluded). 0 means no text layer. */
   chars: number;
   /** Of those, the ones no font mapped to Unicode (U+FFFD). */
   unmappedChars: number;
   extraction: ExtractionPath;
+  /** False where the document's producer breaks lines only at hyphens its text has (a
+   *  browser's print: extract/producers.ts): a line-end hyphen is the text's. Absent where it
+   *  may hyphenate words (TeX, office suites) or is not known. */
+  producerHyphenates?: false;
   /** Whether any line holds a right-to-left letter (Hebrew, Arabic); absent when the extractor
    * did not look, and layout then searches every line for one. */
   rightToLeft?: boolean;

@@ -325,6 +325,20 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     expect(convert(["The first page ends in the middle of a"], ["sentence on the next page."], "rule")).toContain("of a\n\n---\n\nsentence");
   });
 
+  it("goes on after an article, a preposition or a conjunction into a name or a number (a contract's '… seated in' | 'Stockholm.', R-exts's '… for 64-bit Windows the' | 'DLL is called …')", () => {
+    const rest = "Stockholm, where the hearings are held in Swedish unless the Parties agree otherwise.";
+    expect(convert(["Any dispute shall be settled by arbitration, seated in"], [rest])).toContain("seated in Stockholm, where");
+    expect(convert(["The build for 64-bit Windows is named differently and the"], ["DLL is called libxml2-2.dll there, which import libraries can cover over for you."])).toContain("and the DLL is called");
+    expect(convert(["Die Vorlage beruht auf dem Stil der"], ["Deutschen Gesellschaft für Sprachwissenschaft, die ihn für alle Beiträge vorschreibt."])).toContain("Stil der Deutschen");
+  });
+
+  it("keeps the pages apart after a linking word before a caption, a short line, the pronoun I after an article, or a word not linking", () => {
+    expect(convert(["The label should be placed in"], ["Figure 1: Example image of the sample with its subcaption, placed by the jmlr class for you."])).toContain("placed in\n\nFigure 1");
+    expect(convert(["Maecenas eget erat in"], ["Fumettista"])).toContain("erat in\n\nFumettista");
+    expect(convert(["Some say they will stay, no matter how long may be the"], ["I have a great curiosity to see the court house at Vicksburg. It stands on a hill."])).toContain("be the\n\nI have");
+    expect(convert(["The first page ends in the middle of something"], ["Capitalized words on the next page go on for a long while, a whole paragraph's length."])).toContain("something\n\nCapitalized");
+  });
+
   it("goes on into a first line that starts with a code span and goes on in words, not into a command alone (shared-mime-info's '… and' | '~/.local/…')", () => {
     const path = (text: string, x = 72) => line([{ text, mono: true }], { x, y: 100 });
     const withPath = (rest: Line[]) => [first.map((t, k) => line(t, { y: 100 + 12 * k })), rest];

@@ -1280,6 +1280,14 @@ describe("buildBlocks: a reference's label hangs (issue 9: an office paper's and
     expect(buildBlocks(prose, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
   });
 
+  it("so does a clause's number: the clause goes on under its text though its first line ended a sentence (a contract's '3.1 This Agreement … Effective Date.' | 'Either Party may …')", () => {
+    const clause = [lineTo("3.1 This Agreement remains in force for two (2) years from the Effective Date.", 90.1, 651.8, 511.3, 10.5), lineTo("Either Party may terminate it by thirty (30) days' written notice.", 113.2, 666, 455.6, 10.5), lineTo("3.2 The obligations in Section 2 survive termination for five (5) years.", 90.1, 684.8, 464.6, 10.5)];
+    expect(buildBlocks(clause, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+    // A number with few words after it is a table's row, not a clause.
+    const rows = [lineTo("1 in 1,000 of them.", 90.1, 100, 511.3, 10.5), lineTo("Either Party may terminate it by thirty (30) days' written notice.", 102.4, 114, 455.6, 10.5)];
+    expect(buildBlocks(rows, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
+  });
+
   it("goes on after a first line broken inside a word, short of a column a wider line above widens (issue 9: an IEEE paper's '… multithreaded compu-' | 'tations …')", () => {
     const title = lineTo("Marta Sousa, Member, IEEE, Jonas Berg, Student Member, IEEE, and Priya Raman", 61, 40, 543, 11);
     const refs = [lineTo("[1] R. D. Blumofe and C. E. Leiserson, “Scheduling multithreaded compu-", 49, 100, 300, 8), lineTo("tations by work stealing,” J. ACM, vol. 46, no. 5, pp. 720–748, 1999.", 63.2, 109, 291.6, 8)];
@@ -1569,5 +1577,26 @@ describe("buildBlocks: lines beside a float measure their room against the float
     const lines = [lineTo("A paragraph ends here in a short line.", 72, 100, 240), lineTo("Another paragraph runs the column's full width, to the right edge.", 72, 112, 440), lineTo("and ends.", 72, 124, 120)];
     const blocks = buildBlocks(lines, STATS, undefined, Infinity, -Infinity, [{ x0: 300, y0: 96, x1: 450, y1: 110 }]);
     expect(blocks).toHaveLength(2);
+  });
+});
+
+describe("buildBlocks: a paragraph margin of just the paragraph gap (svc-md-1.1.16: a mail printed by Chromium, 6 pt margins under 10 pt type)", () => {
+  it("parts 'Dear Karin,' from the paragraph under it where the margin is 0.6 em less a rounding, and keeps lines closer than that together", () => {
+    const box = lineTo("x", 0, 0, 1).y1 - lineTo("x", 0, 0, 1).y0;
+    // Lines from the top, each `gap` under the one before: a gap of 0 is a paragraph's leading.
+    const mail = (gap: number) => {
+      const texts: [string, number, number][] = [
+        ["Dear Karin,", 129.3, 0],
+        ["Thank you for the draft. We are happy with the three-year term, but we would like the rent review to", 516.4, gap],
+        ["follow the consumer price index rather than a fixed 3 per cent a year.", 382.2, 0],
+        ["That works for us. The revised draft is attached; clause 4.2 now refers to the index published by", 500.9, gap],
+        ["Statistics Sweden each October.", 222.7, 0],
+        ["Could you send a revised draft by Friday?", 263.8, gap],
+      ];
+      let y = 100 - box;
+      return texts.map(([text, x1, before]) => lineTo(text, 78.8, (y += box + before), x1));
+    };
+    expect(buildBlocks(mail(5.98), STATS).map((b) => b.lines.length)).toEqual([1, 2, 2, 1]);
+    expect(buildBlocks(mail(4), STATS).map((b) => b.lines.length)[0]).toBeGreaterThan(1);
   });
 });

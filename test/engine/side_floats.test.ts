@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
-import { findSideFloats } from "../../src/engine/layout/side_floats.js";
+import { drawnExtent, findSideFloats } from "../../src/engine/layout/side_floats.js";
 import type { Line, Rule } from "../../src/engine/model.js";
 import { renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -41,9 +41,33 @@ describe("findSideFloats", () => {
     expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, short], [FRAME], PAGE, [])).toEqual([]);
   });
 
+  it("finds a box under which a paragraph's short last line runs on past its near edge by 2 ems, but not one the line stops short of (a column beside a sidebar)", () => {
+    // A note box floated right: the paragraph beside its foot ends under it, 3 ems into its width.
+    const last = line("limestone and diabase, which can be seen in the old quarries along its sides.", { x: 50, y: 204 });
+    expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, last], [FRAME], PAGE, [])).toHaveLength(1);
+    const short = line("limestone and diabase, which can be seen in the old quarries", { x: 50, y: 204 });
+    expect(findSideFloats([...BESIDE, ...SECOND, ...CAPTION, short], [FRAME], PAGE, [])).toEqual([]);
+    // A box on the left of the text needs the line under it across half its width: a line
+    // starting inside its width (a page's footer set flush right) is no text going on there.
+    const leftFrame: Rule = { x0: 50, y0: 90, x1: 210, y1: 190, kind: "stroke" };
+    const leftCaption = CAPTION.map((l) => line(lineText(l), { x: 54, y: l.y0, size: 9 }));
+    const right = [...BESIDE, ...SECOND].map((l) => line(lineText(l).slice(0, 55), { x: 230, y: l.y0 }));
+    const footer = line("Journal of Lakes, Volume 37, Issue 4, Article 111 (August 2018)", { x: 180, y: 204 });
+    expect(findSideFloats([...right, ...leftCaption, footer], [leftFrame], PAGE, [])).toEqual([]);
+  });
+
   it("finds none in a box holding no caption (a chart's legend, a mark box)", () => {
     const legend = [line("Trace 1", { x: 404, y: 160, size: 9 }), line("Trace 2", { x: 404, y: 172, size: 9 })];
     expect(findSideFloats([...BESIDE, ...SECOND, ...legend, UNDER], [FRAME], PAGE, [])).toEqual([]);
+  });
+
+  it("finds a framed picture with a short caption (a thumbnail's 'The locks in 1916'), but no short text beside a small image", () => {
+    const short = [line("The locks in 1916", { x: 404, y: 176, size: 9 })];
+    const picture = { x0: 403, y0: 93, x1: 557, y1: 172, rulesBefore: 0 };
+    expect(findSideFloats([...BESIDE, ...SECOND, ...short, UNDER], [FRAME], { ...PAGE, images: [picture] }, []).map((f) => f.lines.map(lineText))).toEqual([["The locks in 1916"]]);
+    // A logo in a corner of the box is no picture the box frames.
+    const logo = { x0: 540, y0: 93, x1: 557, y1: 110, rulesBefore: 0 };
+    expect(findSideFloats([...BESIDE, ...SECOND, ...short, UNDER], [FRAME], { ...PAGE, images: [logo] }, [])).toEqual([]);
   });
 
   it("finds none beside lines in a box of their own (a poster's boxes side by side)", () => {
@@ -83,5 +107,21 @@ describe("renderPage: a framed float beside the text", () => {
     const md = renderPage({ ...page(1, prepared), rules: [low] }, prepared, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
     expect(md).toContain("It lies in the west of the country, between the provinces of Västergötland.\n\nVänern seen from Kinnekulle");
     expect(md).toContain("north-west.\n\nThe lake was formed");
+  });
+});
+
+describe("drawnExtent (a float's extent as drawn: docs/engine.md, Blocks)", () => {
+  const table = { x0: 409, y0: 95, x1: 540, y1: 168 };
+  it("is the outermost frame round the float holding none of the text", () => {
+    const fill: Rule = { x0: 404, y0: 88, x1: 562, y1: 175, kind: "fill" };
+    const border: Rule = { x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5, kind: "stroke" };
+    expect(drawnExtent(table, [fill, border], [...BESIDE, UNDER], PAGE)).toEqual({ x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5 });
+  });
+
+  it("is the float itself where a box round it holds text too (a panel, the page's background), or falls short of it", () => {
+    const panel: Rule = { x0: 40, y0: 80, x1: 570, y1: 220, kind: "fill" };
+    expect(drawnExtent(table, [panel], [...BESIDE, UNDER], PAGE)).toEqual(table);
+    const inner: Rule = { x0: 412, y0: 98, x1: 530, y1: 160, kind: "stroke" };
+    expect(drawnExtent(table, [inner], [...BESIDE, UNDER], PAGE)).toEqual(table);
   });
 });

@@ -36,6 +36,20 @@ describe("sideTableTitle", () => {
     expect(titleOf(infobox(), [pageTitle, ...TEXT, title])).toEqual(["Lake Vänern"]);
   });
 
+  it("takes no page title whose underline runs on past the table into the text (an infobox floated left under the page's title)", () => {
+    // Chromium's print of a web page: the title's border runs across the page between the
+    // title and the infobox set at the left margin under it.
+    const left: Table = { ...infobox(), x0: 55, x1: 185 };
+    const beside = TEXT.map((l, k) => line(lineText(l), { x: 220, y: 92 + 14 * k }));
+    const pageTitle = line("Göta Canal", { x: 50, y: 88, size: 22, bold: true });
+    const underline = { pos: 110.5, a: 50, b: 562 };
+    expect(sideTableTitle(left, [pageTitle, ...beside], false, [underline]).map(lineText)).toEqual([]);
+    // Without the rule it would be taken; a rule that stops within the table's width (a
+    // border of the infobox's own caption) parts nothing.
+    expect(sideTableTitle(left, [pageTitle, ...beside], false, []).map(lineText)).toEqual(["Göta Canal"]);
+    expect(sideTableTitle(left, [pageTitle, ...beside], false, [{ pos: 110.5, a: 55, b: 185 }]).map(lineText)).toEqual(["Göta Canal"]);
+  });
+
   it("takes nothing from a table with no text beside it (a caption over a table in its column)", () => {
     const caption = line("Table 2: Lakes", { x: 455, y: 96, size: 10, bold: true });
     expect(titleOf(infobox(), [caption])).toEqual([]);

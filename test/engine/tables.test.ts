@@ -813,6 +813,69 @@ describe("detectTables: borderless tables in their surroundings", () => {
     ]);
   });
 
+  // fixtures/real/gen-statement-p1: Chromium's print in DejaVu Sans, rows 18 pt apart in 9.5 pt
+  // type, each row's date and description one span, its amount and balance another. The
+  // digits are wider than the span's average character, so interpolated positions put the
+  // space after "SJ" as near the header's "Description" as the space after the date.
+  describe("a column cut under its header where the rows agree on the cut (docs/engine.md, Tables: the cut most rows can take)", () => {
+    const at = (t: string, x0: number, x1: number, y0: number, o: SpanOptions = {}) => line({ ...span(t, x0, y0, { size: 9.5, ...o }), x1 });
+    const header = [at("Date", 57.75, 83.01, 144.2, { bold: true }), at("Description", 119.54, 180.94, 144.2, { bold: true }), at("Amount", 457.55, 499.36, 144.2, { bold: true }), at("Balance", 512.12, 554.24, 144.2, { bold: true })];
+    const rows: [string, number, string, number][] = [
+      ["2026-11-02 ICA Supermarket Linné", 228.62, "−642.30 11,838.20", 458.19],
+      ["2026-11-05 Salary November, Nordfrakt AB", 268.76, "28,400.00 40,238.20", 451.04],
+      ["2026-11-06 Rent, Bostads AB Vasastaden, reference 2026-11 apartment 1204", 433.17, "−9,850.00 30,388.20", 449.13],
+      ["2026-11-12 Transfer to savings account", 250.11, "−15,000.00 15,388.20", 443.09],
+      ["2026-11-19 SJ train tickets", 187.74, "−1,245.00 14,143.20", 449.13],
+    ];
+    const body = rows.flatMap(([left, leftEnd, right, rightStart], r) => [at(left, 57.75, leftEnd, 162.2 + 18 * r), at(right, rightStart, 554.24, 162.2 + 18 * r)]);
+
+    it("cuts each row at the space the others take, and the bold header row heads the table", () => {
+      const { tables, rest } = detectTables([...header, ...body], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables).toHaveLength(1);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[5]).toEqual(["2026-11-19", "SJ train tickets", "−1,245.00", "14,143.20"]);
+    });
+
+    it("keeps where figures set flush right start when their cut is interpolated: 'Balance' renders as a column set flush right", () => {
+      const { tables } = detectTables([...header, ...body], [], PAGE);
+      const md = renderTable(tables[0], "gfm", (ls) => ls.map(lineText).join(" ").trim());
+      expect(md.split("\n")[1]).toBe("| --- | --- | ---: | ---: |");
+    });
+
+    it("takes the bold header row when a row's cut, one word late, interpolates past the header cell's start", () => {
+      // A date set without its zero has no space where the other rows agree; its last space
+      // near "Description" falls after "SJ", whose interpolated end (5.4 pt a character) lies
+      // past that cell's start.
+      const late = [at("2026-11-9 SJ train tickets", 57.75, 57.75 + 26 * 5.4, 252.2), at("−1,245.00 14,143.20", 449.13, 554.24, 252.2)];
+      const { tables, rest } = detectTables([...header, ...body, ...late], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables[0].headerRows).toBe(1);
+      expect(cellsOf(tables[0])[0]).toEqual(["Date", "Description", "Amount", "Balance"]);
+      expect(cellsOf(tables[0])[6]).toEqual(["2026-11-9 SJ", "train tickets", "−1,245.00", "14,143.20"]);
+    });
+
+    it("cuts a row the agreed space does not fit at its own space (a wider figure: '+12.5%')", () => {
+      const head = [text("Region", 72, 86, { bold: true }), text("Chg", 270, 86, { bold: true }), text("Comment", 310, 86, { bold: true })];
+      const lines = [
+        ["Benelux", "+8.2% Strong volumes"],
+        ["Germany", "+6.0% Cross-dock opened."],
+        ["Nordics", "-1.8% One contract lost."],
+        ["Iberia", "+12.5% Two new depots."],
+        // The figures are set flush right: the wider one starts a character to the left.
+      ].flatMap(([label, rest], r) => [text(label, 72, 100 + 12 * r), text(rest, rest.startsWith("+12") ? 275 : 280, 100 + 12 * r)]);
+      const cells = cellsOf(detectTables([...head, ...lines], [], PAGE).tables[0]);
+      expect(cells.map((row) => row.slice(1))).toEqual([
+        ["Chg", "Comment"],
+        ["+8.2%", "Strong volumes"],
+        ["+6.0%", "Cross-dock opened."],
+        ["-1.8%", "One contract lost."],
+        ["+12.5%", "Two new depots."],
+      ]);
+    });
+  });
+
   it("leaves a column whole where the text before the cut is one phrase in every row (articleingud's '(Opción estándar) …')", () => {
     const header = [text("Option", 72, 86, { bold: true }), text("Use", 130, 86, { bold: true }), text("Description", 180, 86, { bold: true })];
     const rows = ["a4paper", "a5paper", "b5paper", "legalpaper"].map((name, r) => [text(name, 72, 100 + 12 * r), text(`(Standard) Sets the paper to ${name} in its size`, 130, 100 + 12 * r)]);
@@ -854,6 +917,35 @@ describe("detectTables: borderless tables in their surroundings", () => {
     // Three partial rows that leave the last columns empty are text under the table.
     const under = ["Payment is due", "within thirty", "days of receipt"].map((t, r) => text(t, 72, 164 + 16 * r));
     expect(detectTables([...header, ...body, ...under], [], PAGE).tables[0].rows).toHaveLength(5);
+  });
+
+  it("keeps three totals rows labelled in the first column, their amounts flush with the last, as rows (a Chromium order whose totals are rows of its items table)", () => {
+    const header = [text("Description", 72, 84, { bold: true }), line(spanR("Qty", 330, 84, { bold: true })), line(spanR("Unit price", 445, 84, { bold: true })), line(spanR("Amount", 530, 84, { bold: true }))];
+    const items = [
+      ["Garden hose, 25 m", "1", "399.00", "399.00"],
+      ["Hose reel", "1", "259.00", "259.00"],
+      ["Spray nozzle", "2", "79.00", "158.00"],
+    ];
+    const body = items.flatMap(([d, q, u, a], r) => [text(d, 72, 100 + 16 * r), line(spanR(q, 330, 100 + 16 * r)), line(spanR(u, 445, 100 + 16 * r)), line(spanR(a, 530, 100 + 16 * r))]);
+    const totals = [
+      ["Subtotal", "816.00"],
+      ["Shipping", "0.00"],
+      ["Total", "816.00"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r, { bold: r === 2 }), line(spanR(value, 530, 150 + 16 * r, { bold: r === 2 }))]);
+    const { tables, rest } = detectTables([...header, ...body, ...totals], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cellsOf(tables[0]).slice(4)).toEqual([
+      ["Subtotal", "", "", "816.00"],
+      ["Shipping", "", "", "0.00"],
+      ["Total", "", "", "816.00"],
+    ]);
+    // Notes under the table, a word in the last column that is no figure, end it as before.
+    const notes = [
+      ["Delivery", "by post"],
+      ["Returns", "free"],
+      ["Questions", "e-mail"],
+    ].flatMap(([label, value], r) => [text(label, 72, 150 + 16 * r), line(spanR(value, 530, 150 + 16 * r))]);
+    expect(detectTables([...header, ...body, ...notes], [], PAGE).tables[0].rows).toHaveLength(6);
   });
 
   // fixtures/real/gen-order-p1: Chromium's print of an order confirmation, its totals in a box
@@ -908,15 +1000,95 @@ describe("detectTables: borderless tables in their surroundings", () => {
       expect(detectTables([...header, ...body, ...short], [], PAGE).tables).toHaveLength(1);
     });
 
-    it("stays the items table's totals rows when every label keeps to one of its columns", () => {
-      const { tables } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+    it("is a table of its own when its labels, inside one column, run past the right edge the column's figures keep to", () => {
+      // "Subtotal" and "Shipping" start under "Qty" and end in the gutter after its figures.
+      const { tables, rest } = detectTables([...header, ...body, ...totalsBox(["Subtotal", "Shipping", "VAT", "Total"])], [], PAGE);
+      expect(rest).toEqual([]);
+      expect(tables.map(cellsOf)).toEqual([
+        [["Item", "SKU", "Qty", "Price", "Total"], ...items],
+        [
+          ["Subtotal", "1,686.00"],
+          ["Shipping", "49.00"],
+          ["VAT", "347.00"],
+          ["Total", "1,735.00 SEK"],
+        ],
+      ]);
+    });
+
+    it("stays the items table's totals rows when every label keeps to the edge its column's cells keep to", () => {
+      // Labels flush right under "Price", as its figures are.
+      const flushRight = ["Subtotal", "Shipping", "VAT", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [line(spanR(label, 470, y)), line(spanR(["1,686.00", "49.00", "347.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const { tables } = detectTables([...header, ...body, ...flushRight], [], PAGE);
       expect(tables).toHaveLength(1);
       expect(cellsOf(tables[0]).slice(4)).toEqual([
-        ["", "", "Subtotal", "", "1,686.00"],
-        ["", "", "Shipping", "", "49.00"],
-        ["", "", "VAT", "", "347.00"],
-        ["", "", "Total", "", "1,735.00 SEK"],
+        ["", "", "", "Subtotal", "1,686.00"],
+        ["", "", "", "Shipping", "49.00"],
+        ["", "", "", "VAT", "347.00"],
+        ["", "", "", "Total", "1,735.00 SEK"],
       ]);
+      // Labels flush left under "SKU", a column of text set flush left, running on past its
+      // widest cell to the right.
+      const flushLeft = ["Subtotal incl. rounding", "Shipping", "Total"].flatMap((label, r) => {
+        const y = 239 + 17 * r;
+        return [text(label, 247, y), line(spanR(["1,686.00", "49.00", "1,735.00 SEK"][r], 559, y))];
+      });
+      const left = detectTables([...header, ...body, ...flushLeft], [], PAGE).tables;
+      expect(left).toHaveLength(1);
+      expect(cellsOf(left[0]).slice(4).map((row) => row[1])).toEqual(["Subtotal incl. rounding", "Shipping", "Total"]);
+    });
+
+    // A Chromium print of an order with six item columns: the items' header row falls into the
+    // window of the three address stacks above it, whose run it joined as a partial row; the
+    // wider run it starts had then replaced the addresses' (docs/engine.md, Tables: a wider run).
+    describe("three address stacks over a wider items table", () => {
+      const stacks = [
+        ["Shipping to", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Billing address", "Anna Berg", "Kungsgatan 4", "111 43 Stockholm"],
+        ["Delivery", "Standard, 2–4 days", "Tracking: NF4471230SE"],
+      ];
+      const addresses = stacks.flatMap((stack, c) => stack.map((t, r) => text(t, [50, 186, 318][c], 97 + 11.3 * r, { bold: r === 0 })));
+      const wideRows = [
+        ["Product", "Size", "Colour", "Qty", "Unit", "Amount"],
+        ["Trail jacket", "M", "Moss", "1", "1,490.00", "1,490.00"],
+        ["Merino base layer", "L", "Black", "2", "399.00", "798.00"],
+        ["Beanie", "One size", "Rust", "1", "149.00", "149.00"],
+      ];
+      const wide = wideRows.flatMap(([product, size, colour, qty, unit, amount], r) => {
+        const y = 159 + 18 * r;
+        const o = { bold: r === 0 };
+        return [text(product, 53, y, o), text(size, 209, y, o), text(colour, 289, y, o), line(spanR(qty, 394, y, o)), line(spanR(unit, 476, y, o)), line(spanR(amount, 559, y, o))];
+      });
+
+      it("keeps the addresses a table of three columns over the items table, not the items' header lines", () => {
+        const { tables, rest } = detectTables([...addresses, ...wide], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(tables.map(cellsOf)).toEqual([
+          [
+            ["Shipping to", "Billing address", "Delivery"],
+            ["Anna Berg", "Anna Berg", "Standard, 2–4 days"],
+            ["Kungsgatan 4", "Kungsgatan 4", "Tracking: NF4471230SE"],
+            ["111 43 Stockholm", "111 43 Stockholm", ""],
+          ],
+          wideRows,
+        ]);
+      });
+
+      it("still takes a header line over the label column's neighbours into the wider run under it", () => {
+        // "Q1 2024" … over the figures, the row labels' column left empty: the run from the
+        // header line has three columns, the one from the first body row four.
+        const head = ["Q1", "Q2", "Q3"].map((q, c) => line(spanR(q, 300 + 80 * c, 100, { bold: true })));
+        const body = [
+          ["North", "12", "14", "15"],
+          ["South", "9", "11", "10"],
+          ["East", "20", "18", "22"],
+        ].flatMap(([label, ...figures], r) => [text(label, 60, 118 + 16 * r), ...figures.map((f, c) => line(spanR(f, 300 + 80 * c, 118 + 16 * r)))]);
+        const { tables, rest } = detectTables([...head, ...body], [], PAGE);
+        expect(rest).toEqual([]);
+        expect(cellsOf(tables[0])[0]).toEqual(["", "Q1", "Q2", "Q3"]);
+      });
     });
 
     it("takes no text a line gap over a bold header row as header lines, but a wrapped head's line set close over it", () => {
@@ -1609,8 +1781,9 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
   const infobox: Rule = { x0: 412, y0: 110, x1: 560, y1: 336, kind: "fill" };
   const at = (rules: Rule[], y: number) => collectRulings(rules, PAGE).h.filter((seg) => Math.abs(seg.pos - y) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
 
-  it("keeps only the part outside a fill painted after the rule", () => {
-    expect(at([underline, infobox], 233)).toEqual([[50, 412]]);
+  it("keeps only the part outside a fill painted after the rule, stopping short of the fill's edge", () => {
+    // 4 pt short, past the 3 pt at which rulings meet: it meets nothing on that edge.
+    expect(at([underline, infobox], 233)).toEqual([[50, 408]]);
   });
 
   it("keeps a rule painted after the fill whole (a table's border over its shading)", () => {
@@ -1625,29 +1798,29 @@ describe("collectRulings: a rule painted over by a later fill is hidden there (a
 
   it("hides a rule painted between two fills only under the later one", () => {
     expect(at([fillAt(100, 200), hRule(50, 560, 233), fillAt(300, 400)], 233)).toEqual([
-      [50, 300],
-      [400, 560],
+      [50, 296],
+      [404, 560],
     ]);
   });
 
   it("cuts a rule under two later fills into the three parts left showing, in order", () => {
     expect(at([hRule(50, 560, 233), fillAt(100, 200), fillAt(300, 400)], 233)).toEqual([
-      [50, 100],
-      [200, 300],
-      [400, 560],
+      [50, 96],
+      [204, 296],
+      [404, 560],
     ]);
   });
 
   it("asks each rule of many only of the fills painted after it", () => {
     const rules = [hRule(50, 560, 210), fillAt(100, 200), hRule(50, 560, 230), fillAt(300, 400), hRule(50, 560, 250)];
     expect(at(rules, 210)).toEqual([
-      [50, 100],
-      [200, 300],
-      [400, 560],
+      [50, 96],
+      [204, 296],
+      [404, 560],
     ]);
     expect(at(rules, 230)).toEqual([
-      [50, 300],
-      [400, 560],
+      [50, 296],
+      [404, 560],
     ]);
     expect(at(rules, 250)).toEqual([[50, 560]]);
   });
@@ -1666,6 +1839,45 @@ describe("indicesByKey (sorted_search.ts): the stable index order a comparator o
   });
 });
 
+// A floated picture is an image, not a fill: PageModel.images gives its place in paint order.
+describe("collectRulings: a rule painted before an image is hidden under it (a heading's underline under a floated picture)", () => {
+  const underline = hRule(50, 562, 294);
+  const picture = { x0: 424, y0: 170, x1: 559, y1: 320 };
+  const frame: Rule = { x0: 420.6, y0: 166.4, x1: 561.9, y1: 340.6, kind: "stroke" };
+  const at = (rules: Rule[], images: { x0: number; y0: number; x1: number; y1: number; rulesBefore: number }[]) =>
+    collectRulings(rules, { ...PAGE, images }).h.filter((seg) => Math.abs(seg.pos - 294) < 1).map((seg) => [Math.round(seg.a), Math.round(seg.b)]);
+
+  it("keeps the part outside the picture's frame, short of it, where the image was painted after the rule", () => {
+    expect(at([underline, frame], [{ ...picture, rulesBefore: 2 }])).toEqual([[50, 417]]);
+    // Without a frame round it, the picture itself hides the rule.
+    expect(at([underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 420]]);
+  });
+
+  it("keeps a rule painted after the image whole (a caption's rule over a picture)", () => {
+    expect(at([frame, underline], [{ ...picture, rulesBefore: 1 }])).toEqual([[50, 562]]);
+  });
+
+  it("makes no grid of the underline and the picture's frame round the text beside it", () => {
+    // Chromium's print: the text beside the picture, "Locks" over the underline at 294.
+    const beside: [string, number][] = [
+      ["The first locks at Trollhättan were finished in 1800 after several failed", 167],
+      ["attempts. They were replaced by a new set of locks in 1844, and the", 181],
+      ["present locks, built for larger ships, opened in 1916.", 195],
+      ["The canal made it possible for ships to sail from Vänern to the sea,", 219],
+      ["bringing timber, iron and paper from Värmland to the port of", 233],
+      ["Gothenburg and beyond.", 247],
+      ["There are six locks at Trollhättan, which lift ships 32 metres. The old", 307],
+      ["locks from 1800 and 1844 can still be seen beside the present ones", 321.5],
+      ["and are a popular place for a walk.", 336],
+    ];
+    const prose = [...beside.map(([t, y]) => text(t, 50, y, { size: 9 })), text("Locks", 50, 275, { size: 15, bold: true })];
+    const caption = text("The locks in 1916", 424, 324.5, { size: 9 });
+    const rules = [{ x0: 50, y0: 153, x1: 562, y1: 153.8, kind: "fill" } as Rule, { x0: 50, y0: 294, x1: 562, y1: 294.8, kind: "fill" } as Rule, frame];
+    const framed = detectTables([...prose, caption], rules, { ...PAGE, images: [{ ...picture, rulesBefore: 2 }] });
+    expect(framed.tables).toEqual([]);
+  });
+});
+
 describe("detectTables: an infobox floated beside text, a heading's underline running under it (a web page printed by Chromium)", () => {
   it("finds the infobox's rows alone, not a grid around the text beside it", () => {
     const words = "the lake was formed after the last ice age about ten thousand years ago when the melting ice sheet left a depression that filled with water and for a time it was connected to the sea on both sides of the country".split(" ");
@@ -1677,5 +1889,64 @@ describe("detectTables: an infobox floated beside text, a heading's underline ru
     const { tables } = detectTables([...prose, ...rows], rules, PAGE);
     expect(tables.length).toBeGreaterThan(0);
     for (const table of tables) expect(table.x0).toBeGreaterThan(400);
+  });
+});
+
+// fixtures/real/gen-statement-p1: a bank statement's summary box (Chromium, labels in 8 pt over
+// values in 9.5 pt, a stroked frame round them); texlive-doc's URletter-DEMO: a letter's
+// reference line, labels in small type over the references, no frame.
+describe("detectTables: a row of labels over a row of their values (docs/engine.md, Tables: label rows)", () => {
+  const labels = ["Account", "Period", "Opening balance", "Closing balance"];
+  const values = ["8327-9 123 456 789-0", "1–30 November 2026", "12,480.50 SEK", "9,871.25 SEK"];
+  const xs = [63, 199.5, 331.95, 431.52];
+  const labelRow = (texts = labels, y = 104.3, size = 8) => texts.map((t, c) => text(t, xs[c], y, { size }));
+  const valueRow = (texts = values, y = 114.2) => texts.map((t, c) => text(t, xs[c], y, { size: 9.5 }));
+  const frame: Rule = { x0: 54.6, y0: 98.9, x1: 557.4, y1: 130.6, kind: "stroke" };
+  const above = text("Account statement", 54.75, 73.7, { size: 9.5 });
+  const cellsOf = (t: Table) => cellTexts(t).map((row) => row.map((c) => c.trim()));
+
+  it("reads the two rows inside a frame as a table, the labels its header", () => {
+    const { tables, rest } = detectTables([above, ...labelRow(), ...valueRow()], [frame], PAGE);
+    expect(rest).toEqual([above]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("reads them so without a frame when the labels are set smaller and the rows stand apart from other text", () => {
+    const { tables } = detectTables([above, ...labelRow(), ...valueRow()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([labels, values]);
+  });
+
+  it("leaves two rows alone where the labels are no labels: list items, figures, or words beside their values", () => {
+    const bullets = ["• array", "• hypdoc", "• lmodern", "• babel"];
+    expect(detectTables([...labelRow(bullets), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    const years = ["2023", "2024", "2025", "2026"];
+    expect(detectTables([...labelRow(years), ...valueRow()], [frame], PAGE).tables).toEqual([]);
+    // Values not set flush with their labels.
+    const shifted = values.map((t, c) => text(t, xs[c] + 20, 114.2, { size: 9.5 }));
+    expect(detectTables([...labelRow(), ...shifted], [frame], PAGE).tables).toEqual([]);
+  });
+
+  it("leaves a frame holding a third row alone, and without a frame labels in the values' size or text close by", () => {
+    const note = text("All amounts in SEK", 63, 128, { size: 8 });
+    expect(detectTables([...labelRow(), ...valueRow(), note], [{ ...frame, y1: 140 }], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables).toEqual([]);
+    expect(detectTables([...labelRow(), ...valueRow(), note], [], PAGE).tables).toEqual([]);
+  });
+
+  it("leaves the header and first row of a padded table to the aligned detector: its next rows go on in the values' columns", () => {
+    const head = labelRow(["Region", "Manager", "Depot"], 90);
+    const rows = [
+      ["North", "Anna Berg", "Arendal"],
+      ["South", "Erik Holm", "Hisingen"],
+      ["East", "Karin Ek", "Torslanda"],
+      ["West", "Johan Berg", "Backa"],
+    ];
+    const body = rows.flatMap((cells, r) => cells.map((t, c) => text(t, xs[c], 100 + 30 * r, { size: 9.5 })));
+    const { tables } = detectTables([...head, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])).toEqual([["Region", "Manager", "Depot"], ...rows]);
   });
 });

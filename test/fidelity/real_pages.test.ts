@@ -96,6 +96,22 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // the shop's name read after it, one line each). 76 pages with a datasheet printed by
 // Chromium (its "Ordering information" heading read after both columns, its specifications'
 // wrapped cells one row with the labels centred beside them: 1.000).
+// svc-md-1.1.16: 83 pages (BibTeXing's description list, its items hanging after a first line
+// that ends a sentence; libtasn1's API reference, a prototype wrapped before a pointer's star;
+// a mutual NDA printed by Chromium, its numbered clauses' second
+// lines hung under the text after the number and a compound's hyphen at a line's end kept;
+// a README printed by Chromium, its "Note" a block quote drawn with a left bar; a bank
+// statement printed by Chromium, its summary box's labels over their values a table, its
+// transactions' bold header row the table's header, each row's date cut from its description
+// where the other rows are: 1.000 each).
+// and a second order confirmation printed by Chromium, in a serif face,
+// 1.000 with its output equal to its truth: on 1.1.15 its three address blocks had come out
+// as three headings over their lines run together, the items table's header row, wider
+// than they, having taken their run, and its bold "Total" row, a row of the items table,
+// as two headings), and an encyclopedia article whose infobox, with no caption,
+// is floated left under the page's title (1.000, output equal to its truth: on 1.1.15 the
+// title, ruled across the page, had been taken for the infobox's, the infobox read before
+// the paragraph beside it, and the paragraph going on under it parted at its foot).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

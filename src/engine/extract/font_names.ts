@@ -9,7 +9,7 @@
 /** The tag before an embedded subset's name ("IIUQMW+LatinModernMath-Regular"). */
 export const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
-export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|code|fixed/i;
+export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|t1xb?tt|code|fixed/i;
 
 /**
  * Math fonts by name: TeX's math italic, symbols and extension fonts (cmmi, cmsy, cmex and

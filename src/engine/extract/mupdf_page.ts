@@ -3,8 +3,9 @@
 // call per field, no per-character allocation beyond the text itself.
 import { restoreAstralGlyphs } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
-import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type Rule, type Span } from "../model.js";
+import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
+import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
@@ -91,14 +92,14 @@ interface FontFacts {
   monospace: boolean;
 }
 
-export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageModel {
+export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producerHyphenates = true): PageModel {
   const page = doc.loadPage(pageIndex);
   try {
     const [bx0, by0, bx1, by1] = page.getBounds();
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       restoreAstralGlyphs(page, lines);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
@@ -110,10 +111,12 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number): PageMod
         rules,
         marks,
         drawings,
+        images,
         links,
         chars,
         unmappedChars,
         extraction: "mupdf",
+        producerHyphenates: producerHyphenates ? undefined : false,
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
       }, pageTurn(charsByQuarter));
     } finally {
@@ -159,6 +162,7 @@ interface StextRead {
   rules: Rule[];
   marks: Mark[];
   drawings: Drawing[];
+  images: PaintedImage[];
   chars: number;
   /** Characters no font mapped to Unicode (U+FFFD). */
   unmappedChars: number;
@@ -207,6 +211,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const rules: Rule[] = [];
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
+  const images: PaintedImage[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
   let unmappedChars = 0;
@@ -232,6 +237,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     if (type === BLOCK_IMAGE) {
       const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
       pushMark(marks, H[b], H[b + 1], H[b + 2], H[b + 3], "image");
+      pushImage(images, H[b], H[b + 1], H[b + 2], H[b + 3], rules.length);
       continue;
     }
     if (type !== BLOCK_TEXT) continue;
@@ -353,7 +359,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       lines.push(read);
     }
   }
-  return { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter, rightToLeft };
+  return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft };
 }
 
 const SPACE = 0x20;
@@ -516,6 +522,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   const rules: Rule[] = [];
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
+  const images: PaintedImage[] = [];
   const charsByQuarter = [0, 0, 0, 0];
   let chars = 0;
   let unmappedChars = 0;
@@ -526,6 +533,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   stext.walk({
     onImageBlock(bbox) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], "image");
+      pushImage(images, bbox[0], bbox[1], bbox[2], bbox[3], rules.length);
     },
     onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color: number[]) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], flags.isStroked ? "stroke" : "fill");
@@ -586,7 +594,7 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       current = null;
     },
   });
-  return { lines, rules, marks, drawings, chars, unmappedChars, charsByQuarter };
+  return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter };
 }
 
 function readLinks(page: MupdfPage): PageLink[] {

@@ -3,6 +3,7 @@
 import { limits, pdfObjectsMax } from "../../config/limits.js";
 import { DocumentError } from "../errors.js";
 import { mupdf, takeMupdfLog } from "./mupdf_runtime.js";
+import { producerHyphenates } from "./producers.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 
@@ -13,6 +14,8 @@ export interface OpenedDocument {
   hasXfa: boolean;
   /** MuPDF rebuilt the cross-reference table to open the file. */
   repaired: boolean;
+  /** The producer may have hyphenated words at line ends (extract/producers.ts). */
+  hyphenates: boolean;
 }
 
 const PDF_MAGIC = "%PDF-";
@@ -159,7 +162,7 @@ function inspectOpened(doc: MupdfDocument, bytes: Uint8Array, password: string |
       { page_count: pageCount, max_document_pages: limits.documentPagesMax },
     );
   }
-  return { doc, pageCount, hasXfa: pdf ? catalogHasXfa(pdf) : false, repaired };
+  return { doc, pageCount, hasXfa: pdf ? catalogHasXfa(pdf) : false, repaired, hyphenates: producerHyphenates(readProducer(doc)) };
 }
 
 // PDF 2.0 (AES-256, revision 6) prepares passwords with SASLprep; older writers did not.
@@ -170,6 +173,15 @@ function passwordCandidates(password: string): string[] {
     .replace(/[\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g, " ")
     .normalize("NFKC");
   return prepared === password ? [password] : [password, prepared];
+}
+
+/** The Info dictionary's /Producer; undefined where it has none or it cannot be read. */
+function readProducer(doc: MupdfDocument): string | undefined {
+  try {
+    return doc.getMetaData("info:Producer") || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function catalogHasXfa(pdf: NonNullable<ReturnType<MupdfDocument["asPDF"]>>): boolean {

@@ -41,7 +41,7 @@ async function extractOnePage(opened: OpenedDocument | null, page: number, fallb
   let model;
   try {
     if (!opened) throw new Error("MuPDF could not open this document");
-    model = extractPageMupdf(opened.doc, page - 1);
+    model = extractPageMupdf(opened.doc, page - 1, opened.hyphenates);
   } catch {
     try {
       model = await fallback(page);

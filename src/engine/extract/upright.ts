@@ -63,10 +63,12 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     rules,
     marks,
     drawings: model.drawings?.map(turn),
+    images: model.images?.map(turn),
     links: model.links.map(turn),
     chars: model.chars,
     unmappedChars: model.unmappedChars,
     extraction: model.extraction,
+    producerHyphenates: model.producerHyphenates,
     rightToLeft: model.rightToLeft,
   };
 }

@@ -18,6 +18,7 @@ import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
+import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { ascending } from "../tables/sorted_search.js";
@@ -51,6 +52,9 @@ const LEADING_SHARE_MIN = 1 / 3;
 /** Absolute gap (in ems) that always starts a new block, for pages with few lines: a paper's
  * affiliations, a list item and the paragraph after it, set half a line apart ... */
 const PARAGRAPH_GAP_EMS = 0.6;
+/** Points a gap may fall short of the paragraph gap and still meet it: coordinates are
+ *  rounded by the producer and by the font's box, a margin of exactly the gap is meant. */
+const GAP_ROUNDING_PT = 0.05;
 /** ... or this many, next to a line whose box is shorter than its type (fullBox). */
 const PARAGRAPH_GAP_SHORT_BOX_EMS = 0.9;
 /** A line box at least this share of its type's size tall is as tall as its type. */
@@ -239,6 +243,39 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   }
 }
 
+/** A line starting with an asterisk, then a space. */
+const ASTERISK_START = /^\s*\*\s/;
+
+/**
+ * Drops an asterisk's marker that no other asterisk at its x, within SEQUENCE_LOOKAHEAD_LINES
+ * lines, confirms, and returns the lines whose dropped marker still starts a block. Typeset
+ * lists draw their bullets; a lone "*" starting a line is text. After a line whose words go on
+ * it goes on that line's paragraph (tubguide's "… an unexpected" | "* has disrupted things.",
+ * libtasn1's prototype "… int" | "* ret_len, unsigned char * str …"); otherwise it starts a
+ * paragraph of its own (a note's mark: "* Maintainer, Bug Reports …" under a title's authors).
+ * Lists typed with asterisks have two items at least.
+ */
+function dropLoneAsterisks(markers: (ListMarker | null)[], column: readonly Line[], texts: readonly string[], styles: readonly TextStyle[]): boolean[] {
+  const starts = new Array<boolean>(column.length).fill(false);
+  const asterisk = (i: number) => markers[i] !== null && !markers[i]!.ordered && ASTERISK_START.test(texts[i]);
+  const lone: number[] = [];
+  for (let i = 0; i < column.length; i++) {
+    if (!asterisk(i)) continue;
+    const tolerance = HANG_TOLERANCE_EMS * emOfStyle(styles[i]);
+    let confirmed = false;
+    const last = Math.min(column.length - 1, i + SEQUENCE_LOOKAHEAD_LINES);
+    for (let j = Math.max(0, i - SEQUENCE_LOOKAHEAD_LINES); j <= last && !confirmed; j++) {
+      confirmed = j !== i && asterisk(j) && Math.abs(column[j].x0 - column[i].x0) <= tolerance;
+    }
+    if (!confirmed) lone.push(i);
+  }
+  for (const i of lone) {
+    markers[i] = null;
+    starts[i] = i === 0 || !(column[i - 1].definition || WORD_GOES_ON.test(texts[i - 1].trimEnd()));
+  }
+  return starts;
+}
+
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 
 /** Whether the line's last (direction -1) or first (1) span with a letter or digit is bold
@@ -363,6 +400,7 @@ function isMonoLine(line: Line): boolean {
   if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
+  let metavariables: boolean[] | null = null;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
     if (comment || isBlankText(span.text)) continue;
@@ -373,7 +411,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k)) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line
@@ -529,7 +567,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
  */
 function leadingCount(sorted: readonly number[], em: number): number {
   for (let i = 1; i < sorted.length; i++) {
-    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em) continue;
+    if (sorted[i] - sorted[i - 1] < PARAGRAPH_GAP_EMS * em - GAP_ROUNDING_PT) continue;
     // The first jump splits them; too few below it are stray tight pairs, not the leading.
     return i >= Math.max(LEADING_CLUSTER_MIN, LEADING_CLUSTER_SHARE_MIN * sorted.length) ? i : sorted.length;
   }
@@ -574,6 +612,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos: boolean[] = [];
   for (const line of column) monos.push(isMonoLine(line) && !isDisplayLine(line, displaySize));
+  // A line of metavariables alone between lines of code is the syntax's ("\article" |
+  // "⟨body of article⟩" | "\makesignature").
+  for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && isMetavariableLine(column[i].spans)) monos[i] = true;
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
@@ -586,8 +627,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const markers: ReturnType<typeof lineMarker>[] = [];
   for (let i = 0; i < column.length; i++) markers.push(monos[i] || stats.running.has(column[i]) ? null : lineMarker(column[i], texts[i]));
   settleSequences(markers);
+  const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -605,7 +647,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -834,7 +876,9 @@ function startsNewBlock(
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
-  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em) && !goesOnInItem(current, line, text, gap, em)) return true;
+  // A margin of just the threshold is one (a browser's 6 pt paragraph margin under 10 pt type
+  // measures 6.0 pt less a rounding): the threshold is met within GAP_ROUNDING_PT.
+  if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em - GAP_ROUNDING_PT) && !goesOnInItem(current, line, text, gap, em)) return true;
   // A definition's prototype goes on in the lines indented under its head; its description,
   // indented less, starts a block.
   const head = current.lines[0];
@@ -950,9 +994,17 @@ function startsNewBlock(
     if (hangingLine && !isContentsEntryLine(prev, prevText) && WORD_GOES_ON.test(textBeforeMark(prev, prevText))) return false;
     // A reference's label hangs: its second line goes on under the text after the label,
     // whatever the first ended with ("[1] Bektaş, T., Laporte, G. (2011). The pollution-routing
-    // problem." | "Transportation Research Part B 45, 1232–1250.").
-    const label = hangingLine ? REFERENCE_LABEL.exec(prevText) : null;
+    // problem." | "Transportation Research Part B 45, 1232–1250."). So does a contract's clause
+    // number ("3.1 This Agreement remains in force … Effective Date." | "Either Party may …").
+    const label = hangingLine ? (REFERENCE_LABEL.exec(prevText) ?? clauseLabel(prevText)) : null;
     if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
+    // A description list's item hangs too: its term in bold or the code face starts the first
+    // line, and its second line goes on whatever the first ended with, where the hang goes on
+    // under it or the next item's term comes back at the first line's x (btxdoc's "**manual**
+    // Technical documentation. … Optional fields:" | "author, organization, …"). A paragraph
+    // indented after a run-in head goes back to the margin in words of the text's face; a
+    // term at the hang is a nested list's item (texlive-en's "2021 A previous release.").
+    if (hangingLine && startsWithTerm(prev) && !startsWithTerm(line) && hangGoesOn(prev, line, after, em)) return false;
     return shift > 0;
   }
   // A paragraph of one line at the first-line indent that its author broke where the next
@@ -993,10 +1045,49 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
 }
 
+/** Whether the line starts with a term: its first words (LABEL_CHARS_MAX characters at most)
+ * in bold or in the code face, then, after a space, words in the text's face ("**manual**
+ * Technical documentation", "`TEXMFVAR` The (personal) tree"; not "`author`, `title`, …"). */
+function startsWithTerm(line: Line): boolean {
+  const spans = line.spans;
+  const first = textSpanFrom(spans, 0, 1);
+  if (first >= spans.length || !(spans[first].bold || spans[first].monospace)) return false;
+  let term = "";
+  for (let k = first; k < spans.length; k++) {
+    const span = spans[k];
+    if (span.bold || span.monospace || isBlankText(span.text)) {
+      term += span.text;
+      if (term.length > LABEL_CHARS_MAX) return false;
+      continue;
+    }
+    return TERM_THEN_WORDS.test(term + span.text) && term.trim() !== "";
+  }
+  return false;
+}
+/** A term, a space, then a word. */
+const TERM_THEN_WORDS = /^\s*\S.*?\s+\p{L}/u;
+
+/** Whether the line after a hanging item's second line goes on at the hang, or starts the next
+ * item: a term back at the item's first line's x. The page's last line says nothing against. */
+function hangGoesOn(first: Line, hanging: Line, after: { line: Line } | null, em: number): boolean {
+  if (after === null) return true;
+  if (Math.abs(after.line.x0 - hanging.x0) <= HANG_TOLERANCE_EMS * em) return true;
+  return Math.abs(after.line.x0 - first.x0) <= HANG_TOLERANCE_EMS * em && startsWithTerm(after.line);
+}
+
 /** A line ending inside a word broken at a hyphen: "multithreaded compu-". */
 const BROKEN_WORD_END = /\p{Ll}-\s*$/u;
 /** A bibliography entry's label before its text: "[1] ", "[Knu84] ". */
 const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,12}\]\s+/;
+/** A clause's number before its text, the clause running on for some words (a table's row
+ *  "1 in 1,000" over "1 in 5" is no clause). */
+function clauseLabel(text: string): RegExpExecArray | null {
+  const label = CLAUSE_LABEL.exec(text);
+  return label && text.slice(label[0].length).trim().split(/\s+/).length >= CLAUSE_WORDS_MIN ? label : null;
+}
+const CLAUSE_WORDS_MIN = 5;
+/** A clause's number before its text: "3.1 ", "12. ", "(b) ", "(iv) ", "§ 4 ". */
+const CLAUSE_LABEL = /^\s*(?:\d{1,3}(?:\.\d{1,3}){0,5}[.)]?|\((?:\d{1,3}|[a-z]|[ivx]{1,5})\)|§\s?\d{1,3}(?:\.\d{1,3}){0,3})\s+/u;
 
 /** The end of a line whose words go on in the next: a letter, a comma or a hyphen (not a
  * sentence's end, nor a line of code ending in ";" or "{", nor a contents entry's number). */
@@ -1513,6 +1604,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
   if (CONTACT_DETAIL.test(text)) return null;
+  // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
+  // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
+  if (startsWithRaisedMark(lines[0])) return null;
   const { style, display } = headingStyleOf(lines[0]);
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
@@ -1552,6 +1646,16 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
 }
+
+/** Whether the line's first span with text is a raised note mark (superscripts.ts): a note's
+ * sign, a digit or a letter. A raised word is an icon's name (limecv's "STAR" before "Skills"). */
+function startsWithRaisedMark(line: Line): boolean {
+  if (line.spans.length < 2) return false;
+  const first = textSpanFrom(line.spans, 0, 1);
+  return first < line.spans.length && NOTE_MARK.test(line.spans[first].text.trim()) && superscripts(line)?.[first] === true;
+}
+/** A note's mark: one sign, digit or letter, or two digits. */
+const NOTE_MARK = /^(?:[*∗†‡§¶⋆\p{L}\d]|\d\d)$/u;
 
 /** Assigns nesting depths to consecutive list items from their marker positions. */
 export function nestListItems(blocks: Block[]): void {

@@ -3,9 +3,9 @@
 // order has no gutter for it, so it sorts the box's lines by their tops in among the lines
 // beside it, a caption's line between each two of the paragraph's. The box's lines are one
 // float, placed as a whole (render/page.ts).
-import type { Line, Rule } from "../model.js";
+import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside } from "./box.js";
-import { lineText } from "./lines.js";
+import { lineSize, lineText } from "./lines.js";
 
 export interface SideFloat {
   box: Box;
@@ -21,23 +21,31 @@ const FLOAT_PAGE_SHARE_MAX = 0.25;
 const LINES_BESIDE_MIN = 2;
 /** A line under or over the float starts this close to the text beside it (its margin) ... */
 const WRAP_EDGE_TOLERANCE_PT = 2;
-/** ... and reaches this far across the float at least (a share of its width from its near edge). */
+/** ... and reaches this far across the float at least (a share of its width from its near edge) ... */
 const WRAP_REACH_SHARE_MIN = 0.5;
+/** ... or, the line under a float on the text's right, starting at the text's margin, this many
+ *  of its ems (a paragraph's short last line going on under a note box: the text runs on there
+ *  past the gutter a column beside it would keep). */
+const WRAP_UNDER_REACH_EMS_MIN = 2;
 /** A float's text is a caption: a line of this many characters at least (a chart's legend,
  *  an exam's mark box, a label in a coloured box are shorter). */
 const CAPTION_CHARS_MIN = 20;
 /** Boxes looked at per page at most (a chart's many bars are artwork, no floats). */
 const BOXES_MAX = 100;
+/** A box holding a picture that covers this share of it at least is a framed figure, whose
+ *  caption may be short ("The locks in 1916"): no legend or mark box holds one. */
+const PICTURE_SHARE_MIN = 0.5;
 
 type Side = "left" | "right";
 
 /**
  * The page's framed boxes floated beside the text: a drawn box (stroked or filled) holding a
- * caption's line (CAPTION_CHARS_MIN), no line running into it, 2 lines or more beside it in
- * its band, all on one side, rows of text one under another and none in a box of its own,
- * and the text wrapping around it (wrapsAround). A box overlapping `taken` (a table) is none.
+ * caption's line (CAPTION_CHARS_MIN), or a picture (`page.images`, PICTURE_SHARE_MIN of it)
+ * and a line, no line running into it, 2 lines or more beside it in its band, all on one
+ * side, rows of text one under another and none in a box of its own, and the text wrapping
+ * around it (wrapsAround). A box overlapping `taken` (a table) is none.
  */
-export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number }, taken: readonly Box[]): SideFloat[] {
+export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[]): SideFloat[] {
   const floats: SideFloat[] = [];
   const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
   if (boxes.length > BOXES_MAX) return floats;
@@ -46,7 +54,7 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
-    const float = sideFloatIn(box, lines, boxed);
+    const float = sideFloatIn(box, lines, boxed, holdsPicture(box, page.images ?? []));
     if (float) floats.push(float);
   }
   return floats;
@@ -76,8 +84,13 @@ function sideOf(line: Line, box: Box): Side | null {
   return null;
 }
 
-/** `boxed`: the lines inside any drawn box. */
-function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>): SideFloat | null {
+function holdsPicture(box: Box, images: readonly PaintedImage[]): boolean {
+  return images.some((image) => image.x0 >= box.x0 && image.y0 >= box.y0 && image.x1 <= box.x1 && image.y1 <= box.y1 && area(image) >= PICTURE_SHARE_MIN * area(box));
+}
+
+/** `boxed`: the lines inside any drawn box; `picture`: whether the box holds a picture, whose
+ *  caption may be short. */
+function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>, picture: boolean): SideFloat | null {
   const inside: Line[] = [];
   const beside: Line[] = [];
   let side: Side | null = null;
@@ -94,7 +107,8 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>)
     side = at;
     beside.push(line);
   }
-  if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
+  if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || inside.length === 0) return null;
+  if (!picture && !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
   if (!wrapsAround(box, side, beside, lines)) return null;
   inside.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
@@ -131,8 +145,34 @@ function wrapsAround(box: Box, side: Side, beside: readonly Line[], lines: reado
     if (line.y0 >= box.y1 && (!under || line.y0 < under.y0)) under = line;
     if (line.y1 <= box.y0 && (!over || line.y1 > over.y1)) over = line;
   }
-  const reach = WRAP_REACH_SHARE_MIN * (box.x1 - box.x0);
-  const wraps = (line: Line | null) =>
+  const share = WRAP_REACH_SHARE_MIN * (box.x1 - box.x0);
+  const wraps = (line: Line | null, reach: number) =>
     line !== null && (side === "left" ? line.x0 <= margin + WRAP_EDGE_TOLERANCE_PT && line.x1 >= box.x0 + reach : line.x0 <= box.x1 - reach && line.x1 >= margin + reach);
-  return wraps(under) || wraps(over);
+  const underReach = under !== null && side === "left" ? Math.min(share, WRAP_UNDER_REACH_EMS_MIN * lineSize(under)) : share;
+  return wraps(under, underReach) || wraps(over, share);
+}
+
+/** A frame drawn round a float reaches at least this close to its text on each side (points):
+ *  the frame's border lies outside the text it holds. */
+const FRAME_ENCLOSE_TOLERANCE_PT = 1;
+
+/**
+ * The float's extent as drawn: the outermost framed or filled box (float-sized, at most
+ * BOXES_MAX looked at) round `box` that holds no line of `lines` (the text beside and under
+ * the float), else `box` itself. A web page's infobox table reaches down to its last row's
+ * text, its frame a padding further: the line of the text beside it level with that padding
+ * is still beside the float.
+ */
+export function drawnExtent(box: Box, rules: readonly Rule[], lines: readonly Line[], page: { width: number; height: number }): Box {
+  let extent = box;
+  let looked = 0;
+  for (const rule of rules) {
+    if (!isFloatSized(rule, page)) continue;
+    if (++looked > BOXES_MAX) break;
+    const t = FRAME_ENCLOSE_TOLERANCE_PT;
+    if (rule.x0 > box.x0 + t || rule.y0 > box.y0 + t || rule.x1 < box.x1 - t || rule.y1 < box.y1 - t) continue;
+    if (area(rule) <= area(extent) || lines.some((line) => centreInside(line, rule))) continue;
+    extent = { x0: Math.min(rule.x0, box.x0), y0: Math.min(rule.y0, box.y0), x1: Math.max(rule.x1, box.x1), y1: Math.max(rule.y1, box.y1) };
+  }
+  return extent;
 }

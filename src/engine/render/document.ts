@@ -197,7 +197,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     let offset = markdown.length;
     if (text !== "") {
       // Its hyphen goes with dehyphenation, as at a line's end: the last page's slice ends before it.
-      if (wordJoin && input.options.dehyphenate && brokenHyphenGoes(lastLine, firstLine, compounds)) {
+      if (wordJoin && input.options.dehyphenate && own?.producerHyphenates !== false && brokenHyphenGoes(lastLine, firstLine, compounds)) {
         dropEnd(markdown, 1);
         lastFacts.markdown_length -= 1;
         markdownBytes -= Buffer.byteLength(lastLine.slice(-1), "utf8");

@@ -187,6 +187,9 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   // A compound broken at one of its own hyphens ("apple-and-" | "elderflower"): the word
   // before the line-end hyphen follows a hyphen and is one the page writes on its own. A
   // syllable of a compound's part is not ("well-estab-" | "lished").
+  // A producer that hyphenates no word breaks lines at the text's own hyphens: the hyphen
+  // stays unless the page writes the word joined ("hull-" | "monitoring").
+  if (words !== undefined && !words.hyphenates) return words.writes(left + right);
   const lower = LOWER_START.test(after);
   if (lower && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
   if (lower) return !(words?.isCompound(left, right) ?? false);

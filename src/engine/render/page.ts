@@ -27,9 +27,10 @@ import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
-import { sideTableTitle } from "../tables/side_titles.js";
-import { findSideFloats, type SideFloat } from "../layout/side_floats.js";
+import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
+import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
+import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
 
 export interface PageRender {
   markdown: string;
@@ -75,7 +76,7 @@ export function renderPage(
   const kept = options.headersFooters === "strip" ? linesNotIn(lines, stats.running) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
   const panel = findSidePanel(gridless, model.rules, model);
-  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height }, panel ? splitAtPanel(gridless, panel) : undefined);
+  const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height, images: model.images }, panel ? splitAtPanel(gridless, panel) : undefined);
   const gutter = columnGutter(pageTables.rest);
   if (gutter) detectColumnTables(pageTables, gutter);
   if (grids.length > 0) pageTables.tables = [...grids, ...pageTables.tables].sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
@@ -105,8 +106,13 @@ export function renderPage(
   const breaks: number[] = [];
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
-  const titles = takeSideTableTitles(groups, items, columnOfItsOwn);
-  const floats = [...tables.filter((table) => !table.authorGrid).map((table) => unionOf([table, ...(titles.get(table) ?? [])])), ...sideFloats.map((float) => float.box)];
+  const titles = takeSideTableTitles(groups, items, columnOfItsOwn, pageTables.rulings.h);
+  const titleLines = new Set([...titles.values()].flat());
+  const besideFloats = titleLines.size === 0 ? rest : rest.filter((line) => !titleLines.has(line));
+  const floats = [
+    ...tables.filter((table) => !table.authorGrid).map((table) => drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model)),
+    ...sideFloats.map((float) => float.box),
+  ];
   const titleBlocks = new Set<PageBlock>();
   /** Each side float's blocks: the first of them and how many. */
   const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];
@@ -143,10 +149,11 @@ export function renderPage(
       }
     }
     flush();
-    if (!joinAcrossColumnBreak(blocks, groupStart) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
+    if (!joinAcrossColumnBreak(blocks, groupStart, floats) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
   joinAroundSideTables(blocks, titleBlocks);
   for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
   for (const float of floatBlocks) placeSideFloat(blocks, float);
@@ -160,9 +167,33 @@ export function renderPage(
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   nestListItems(blocks as Block[]);
+  const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds));
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes);
   return { markdown, links, columns };
+}
+
+/** The blocks set inside quote bars, with how many bars each stands in. */
+function quotedBlocks(blocks: readonly PageBlock[], bars: readonly Box[]): Map<PageBlock, number> {
+  const depths = new Map<PageBlock, number>();
+  if (bars.length === 0) return depths;
+  for (const block of blocks) {
+    // A listing framed by a rule down its side is code, not a quote, however short.
+    if (block.kind === "table" || block.kind === "code" || allMonospace(block.lines)) continue;
+    const depth = quoteDepth(block.lines, bars);
+    if (depth > 0) depths.set(block, depth);
+  }
+  return depths;
+}
+
+function allMonospace(lines: readonly Line[]): boolean {
+  return lines.every((line) => line.spans.every((span) => span.monospace || isBlankText(span.text)));
+}
+
+/** `text` written inside `depth` block quotes: each line after "> " that many times. */
+function quoted(text: string, depth: number): string {
+  const mark = "> ".repeat(depth);
+  return text.replace(/^.*$/gm, (line) => (line === "" ? mark.trimEnd() : mark + line));
 }
 
 /** An author grid's blocks, row of blocks by row, left to right: each column's lines one
@@ -206,16 +237,44 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
  * set short: the newsletter's "… retires at the end of October." | "Margaret has seen …")
  * and the next column's first line has no indent of its own.
  */
-function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number): boolean {
+function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
   if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
   if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
   const afterText = plainText(after.lines);
   const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
-  if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText))) return false;
+  if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText)) && !goesOnUnderLeftFloat(before.lines, after.lines, floats)) return false;
   blocks.splice(groupStart - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   return true;
+}
+
+/** A paragraph going on under a float steps down by its own leading: the gap over the next
+ *  line is at most this many points more than the widest gap between its lines (those beside
+ *  the float, or those under it when one line stands beside it). */
+const LEADING_TOLERANCE_PT = 1;
+
+/**
+ * Whether the next group's paragraph goes on from one beside a float on its left (a web
+ * page's infobox floated left: reading order reads the text beside it as a column of its own,
+ * and the lines under it, at full width, as the next): the last line beside the float shares
+ * the float's band, the next line starts under the float, left of where the lines beside it
+ * start, with no indent of its own, in the same size, one leading below (a paragraph's gap
+ * is wider). A sentence ending
+ * at the float's foot does not end the paragraph ("… over twenty-two years." | "It was a
+ * great work …").
+ */
+function goesOnUnderLeftFloat(before: readonly Line[], after: readonly Line[], floats: readonly Box[]): boolean {
+  const last = before[before.length - 1];
+  const first = after[0];
+  const float = floats.find((box) => last.x0 >= box.x1 && last.y0 < box.y1 && last.y1 > box.y0 && first.y0 >= box.y1 - LEADING_TOLERANCE_PT && first.x0 < box.x1);
+  if (!float || Math.abs(lineSize(last) - lineSize(first)) >= 0.5) return false;
+  if (after.length >= 2 && first.x0 - after[1].x0 > FIRST_LINE_INDENT_EMS_MIN * lineSize(first)) return false;
+  const lines = before.length >= 2 ? before : after;
+  if (lines.length < 2) return false;
+  let leading = -Infinity;
+  for (let k = 1; k < lines.length; k++) leading = Math.max(leading, lines[k].y0 - lines[k - 1].y1);
+  return first.y0 - last.y1 <= leading + LEADING_TOLERANCE_PT;
 }
 
 /** Points a justified line's end may fall short of the paragraph's right edge. */
@@ -266,6 +325,49 @@ function joinAroundSideTables(blocks: PageBlock[], titleBlocks: ReadonlySet<Page
     const last = before.lines[before.lines.length - 1];
     if (table.y0 < last.y1 && before.lines.every((line) => line.x1 <= table.x0 || line.x0 >= table.x1)) joinAcrossFloats(blocks, start);
   }
+}
+
+/** A paragraph a side table floats beside has this many lines in the table's band at least. */
+const SIDE_TABLE_LINES_BESIDE_MIN = 2;
+
+/**
+ * A side table with no title whose top is level with the first line of the paragraph beside
+ * it (a web page's infobox with no caption) is read by its top, before that paragraph: it
+ * goes after it, as a titled one does (its title's line stands over the paragraph's first)
+ * and as a framed float does (placeSideFloat). The paragraph is running text the table floats
+ * in: SIDE_TABLE_LINES_BESIDE_MIN lines or more beside it, and wider than it (a narrow stack
+ * of lines beside a table, an invoice's third address or a diary's weather after its date,
+ * is read after it). Only on a page whose text goes on at full width over or under the
+ * table (textRunsAcross): in a column of a two-column page, the paragraph after a table may
+ * stand in the other column, beside it.
+ */
+export function putUntitledSideTablesAfterLevelParagraphs(blocks: PageBlock[], titles: ReadonlyMap<Table, Line[]>, pageLines: readonly Line[]): void {
+  for (let k = 0; k + 1 < blocks.length; k++) {
+    const block = blocks[k];
+    const after = blocks[k + 1];
+    if (block.kind !== "table" || block.table.authorGrid || titles.has(block.table) || !besideBox(after, block.table)) continue;
+    const { table } = block;
+    const lines = (after as Block).lines;
+    if (Math.abs(lines[0].y0 - table.y0) > lineSize(lines[0]) || lines.filter((line) => line.y0 < table.y1).length < SIDE_TABLE_LINES_BESIDE_MIN) continue;
+    const text = unionOf(lines);
+    if (text.x1 - text.x0 <= table.x1 - table.x0 || !textRunsAcross(table, pageLines)) continue;
+    const before = blocks[k - 1];
+    if (k > 0 && cutAtTableTop(before, table)) {
+      blocks.splice(k - 1, 3, paragraphBlock([...(before as Block).lines, ...lines]), block);
+      continue;
+    }
+    blocks.splice(k, 2, after, block);
+    k++;
+  }
+}
+
+/** Whether a paragraph beside the table breaks off mid-sentence on a line level with the
+ *  table's top: reading order put the table between that line and the next (mentis's
+ *  "Sofern Sie keine Pakete einbinden, die den" | "Satzspiegel beeinflussen, …"). */
+function cutAtTableTop(block: PageBlock, table: Box): boolean {
+  if (!besideBox(block, table) || SENTENCE_END.test(plainText((block as Block).lines))) return false;
+  const last = lastLine(block as Block);
+  return Math.abs(last.y0 - table.y0) <= lineSize(last);
 }
 
 /**
@@ -358,7 +460,7 @@ function besideBox(block: PageBlock, box: Box): boolean {
  * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
  * is the section's).
  */
-function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>): Map<Table, Line[]> {
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
   const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
   const pageLines = items.filter(isLine);
@@ -368,7 +470,7 @@ function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: re
       if (!item.table || item.table.authorGrid) continue;
       const { table } = item;
       const ownColumn = !lines.some((line) => line.y0 < table.y1 && line.y1 > table.y0 && (line.x1 <= table.x0 || line.x0 >= table.x1));
-      const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn);
+      const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn, rules);
       if (title.length > 0) titles.set(table, title);
       if (title.length > 0 && ownColumn && textRunsAcross(table, pageLines)) columnOfItsOwn.add(table);
     }
@@ -398,9 +500,15 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
   /** The block before ended a float; a caption is still open (broken mid-sentence). */
   let floatEnded = false;
   let captionOpen = false;
+  // A listing with no caption set within the text's measure is no float: it is displayed in
+  // the text's flow, which the paragraph before runs into ("… with some or all of" |
+  // "\theauthor {⟨author number⟩}" atop the next column). One in the margin is beside it.
+  const inFlow: Block[] = [];
+  let captioned = false;
   for (let t = groupStart; t < end; t++) {
     const block = blocks[t];
     if (block.kind === "code" || block.kind === "table") {
+      if (block.kind === "code") inFlow.push(block);
       floatEnded = true;
       captionOpen = false;
       continue;
@@ -412,6 +520,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
     if (block.kind === "paragraph" && LOWERCASE_START.test(text)) {
       // A short one is a label of the float, not the broken paragraph's rest.
       if (floatEnded && text.length > FIGURE_LABEL_CHARS_MAX) {
+        if (!captioned && inFlow.some((listing) => isWithinMeasure(listing.lines, block.lines))) return;
         blocks.splice(t, 1);
         blocks[groupStart - 1] = paragraphBlock([...before.lines, ...block.lines]);
         return;
@@ -423,6 +532,7 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
       }
     }
     if (FLOAT_CAPTION.test(text)) {
+      captioned = true;
       captionOpen = !SENTENCE_END.test(text);
       floatEnded = !captionOpen;
       continue;
@@ -431,6 +541,18 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
     floatEnded = false;
     captionOpen = false;
   }
+}
+
+/** Whether lines lie within the left and right edges of a paragraph's lines (an em either side). */
+function isWithinMeasure(lines: readonly Line[], paragraph: readonly Line[]): boolean {
+  const em = lineSize(paragraph[0]);
+  let left = Infinity;
+  let right = -Infinity;
+  for (const line of paragraph) {
+    left = Math.min(left, line.x0);
+    right = Math.max(right, line.x1);
+  }
+  return lines.every((line) => line.x0 >= left - em && line.x1 <= right + em);
 }
 
 /**
@@ -578,6 +700,7 @@ function renderBlocks(
   options: RenderOptions,
   onLink: (url: string, text: string) => void,
   words: PageWords,
+  quotes: ReadonlyMap<PageBlock, number>,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -595,6 +718,8 @@ function renderBlocks(
   let item: ItemBody | null = null;
   /** The block before was set under an item. */
   let prevInItem = false;
+  /** The quote depth of the block before. */
+  let prevDepth = 0;
   for (const block of blocks) {
     let text: string;
     const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
@@ -625,6 +750,8 @@ function renderBlocks(
         break;
     }
     if (isBlankText(text)) continue;
+    const depth = quotes.get(block) ?? 0;
+    if (depth > 0) text = quoted(text, depth);
     if (block.kind === "list_item") item = itemBody(block, listIndent[block.depth + 1]);
     else if (inItem && item) {
       text = text.replace(/^(?=.)/gm, item.indent);
@@ -633,9 +760,11 @@ function renderBlocks(
         item.right = Math.max(item.right, line.x1);
       }
     } else item = null;
-    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : "\n\n";
+    // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
+    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
     out += text;
     prevKind = block.kind;
+    prevDepth = depth;
     prevInItem = inItem && item !== null;
   }
   return out;
@@ -793,6 +922,8 @@ export interface RenderedPage {
   links: { url: string; text: string }[];
   /** Rendering the page threw: it is delivered empty with `page_render_failed` and not billed. */
   failed?: true;
+  /** PageModel.producerHyphenates: a word the page break cuts at its hyphen keeps it. */
+  producerHyphenates?: false;
 }
 
 /**
@@ -810,5 +941,7 @@ export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options
     return { page: model.page, markdown: "", columns: 0, links: [], failed: true };
   }
   const markdown = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
-  return { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
+  const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
+  if (model.producerHyphenates === false) page.producerHyphenates = false;
+  return page;
 }

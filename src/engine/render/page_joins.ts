@@ -25,7 +25,41 @@ const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
  * pages apart. Only without page markers: a marker stands between the pages.
  */
 export function goesOnAcrossPages(last: string, first: string): boolean {
-  return MID_SENTENCE_END.test(last) && !NOT_PARAGRAPH_LINE.test(last) && !last.startsWith("    ") && GOES_ON_START.test(first);
+  if (!MID_SENTENCE_END.test(last) || NOT_PARAGRAPH_LINE.test(last) || last.startsWith("    ")) return false;
+  if (GOES_ON_START.test(first)) return true;
+  // After an article, a preposition or a conjunction the sentence goes on whatever the next
+  // word starts with: a name or a number ("… seated in" | "Stockholm.", "… in" | "2026 the").
+  // The next page's first paragraph must be a paragraph's length: a figure's caption, a running
+  // line or a letter's signature standing first on the page is not the sentence's rest.
+  const word = linkingWordAtEnd(last);
+  if (word === undefined || first.length < LINKED_PARAGRAPH_CHARS_MIN || CAPTION_START.test(first)) return false;
+  // An article comes before no pronoun "I" (a sample of a book's non-consecutive pages).
+  if (ARTICLES.has(word) && /^I\s/.test(first)) return false;
+  return ANY_WORD_START.test(first) && !NOT_PARAGRAPH_LINE.test(first);
+}
+
+/** Characters at least in the next page's first paragraph that goes on a sentence after a
+ *  linking word: more than a caption's label line or a running line. */
+const LINKED_PARAGRAPH_CHARS_MIN = 80;
+/** A figure's or a table's caption: its label and number. */
+const CAPTION_START = /^(?:\*\*)?(?:Figure|Fig\.|FIG\.|FIGURE|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Listing|Algorithm)\s*[\dIVX]/u;
+const ARTICLES = new Set(["a", "an", "the"]);
+
+/** The next page's first line starting a word: a letter, a digit or an opening quote. */
+const ANY_WORD_START = /^["“‘«„(]?[\p{L}\p{N}]/u;
+/** Words that never end a sentence, in the languages our customers' documents are mostly in:
+ *  articles, prepositions and conjunctions, as written in small letters. */
+const LINKING_WORDS = new Set([
+  ...["a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "by", "with", "and", "or", "nor", "into", "onto", "upon", "than", "between", "under", "via", "per", "whose"],
+  ...["der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und", "oder", "von", "zu", "zum", "zur", "mit", "für", "auf", "im", "bei", "nach", "aus"],
+  ...["le", "la", "les", "de", "des", "du", "un", "une", "et", "ou", "au", "aux", "en", "pour", "par", "sur", "dans", "avec"],
+  ...["el", "los", "las", "y", "con", "por", "para", "del"],
+  ...["och", "att", "av", "för", "på", "med", "till", "ett"],
+]);
+/** A line's last word, when it is a linking word as written. */
+function linkingWordAtEnd(line: string): string | undefined {
+  const word = /(?:^|\s)(\p{Ll}{1,8})$/u.exec(line)?.[1];
+  return word !== undefined && LINKING_WORDS.has(word) ? word : undefined;
 }
 
 /** A paragraph's last line ending in a word the page break cuts at its hyphen ("… the content

@@ -8,6 +8,8 @@ import type { Line } from "../model.js";
 import { lineText } from "../layout/lines.js";
 
 export interface PageWords {
+  /** The producer may have hyphenated words at line ends (PageModel.producerHyphenates). */
+  readonly hyphenates: boolean;
   /** Whether the page writes this word whole somewhere, as written (TraceMonkey). */
   writes(word: string): boolean;
   /** Whether a word broken at a line-end hyphen ("mixed-" | "mode") is a compound whose hyphen
@@ -36,8 +38,8 @@ function isWordChar(text: string, at: number): boolean {
 
 /** The page's words, searched in its text (lines joined by "\n"), read on the first question;
  * `documentCompounds`: the compounds the whole selection writes whole (layout/compounds.ts). */
-export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySet<string>): PageWords {
-  return new PageText(lines, documentCompounds);
+export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySet<string>, hyphenates = true): PageWords {
+  return new PageText(lines, documentCompounds, hyphenates);
 }
 
 /** A class, not closures made per page: V8 recompiles a per-call closure's code after the
@@ -54,6 +56,7 @@ class PageText implements PageWords {
   constructor(
     private readonly lines: readonly Line[],
     private readonly documentCompounds: ReadonlySet<string> | undefined,
+    readonly hyphenates: boolean,
   ) {}
 
   writes(word: string): boolean {

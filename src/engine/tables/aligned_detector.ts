@@ -148,7 +148,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       // Only a row with pieces beyond the run's columns can start a wider run.
       if (rows.at(first.run[r].row).cells.length <= found.columns.length) continue;
       const next = runFrom(rows, first.run[r].row, used, rulings);
-      if ("run" in next && next.columns.length > found.columns.length) found = next;
+      if (!("run" in next) || next.columns.length <= found.columns.length) continue;
+      const before = runAboveWider(rows, first.run, r, next, used, rulings);
+      if (before === null) found = next;
+      else {
+        found = before;
+        break;
+      }
     }
     const { run, columns } = found;
     splitColumnsAtHeaderStarts(rows, run, columns, used);
@@ -168,6 +174,24 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
   }
+}
+
+/**
+ * The run cut above its row `r`, where a wider run starts (`wider`) whose header lines do not
+ * reach up to the run's top: the rows above are a block of their own over another table, not
+ * that table's header (an order's three address stacks, "Shipping to" | "Billing address" |
+ * "Delivery", over its six-column items table, whose header row fell into the addresses'
+ * window as one partial row). Null when the rows above do join the wider run as its header,
+ * or are too few to be a table by themselves.
+ */
+function runAboveWider(rows: PageRows, run: Slice[], r: number, wider: { run: Slice[]; columns: Column[] }, used: Set<Piece>, rulings: Rulings): { run: Slice[]; columns: Column[] } | null {
+  const header = growUp(rows, wider.run, wider.columns.slice(), used, rulings);
+  if (header.length > 0 && header[0].row <= run[0].row) return null;
+  const above = run.slice(0, r);
+  if (!enoughFullRows(above)) return null;
+  const full = above.filter(isFullSlice);
+  if (!runLooksTabular(full, 0, full.length)) return null;
+  return { run: above, columns: columnsOf(full) };
 }
 
 /** A page number ending a line: a few digits or a roman numeral standing alone. A figure
@@ -255,9 +279,10 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     slice.full = false;
     // Rows filling two of the last columns or more, the first left empty, are a table's
     // totals ("Subtotal" | "2,323.20", "VAT 21%", "Total due"): text below a table fills the
-    // first column, or one.
+    // first column, or one. So are rows whose label stands in the first column and whose
+    // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const totals = placed !== null && placed.length >= 2 && placed[0] > 0;
+    const totals = placed !== null && placed.length >= 2 && (placed[0] > 0 || endsOnLastColumnFigure(inside, placed, right, rows.at(j).em));
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -277,8 +302,15 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
     end++;
   }
-  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), left, right, gutter, used)) end = lastFull + 1;
+  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** Whether a row's last piece is a figure in the table's last column ending flush with its
+ *  right edge (within TOTALS_ALIGN_EMS): a totals row's amount. */
+function endsOnLastColumnFigure(pieces: readonly Piece[], placed: readonly number[], right: readonly number[], em: number): boolean {
+  const last = pieces[pieces.length - 1];
+  return placed[placed.length - 1] === right.length - 1 && Math.abs(last.x1 - right[right.length - 1]) <= TOTALS_ALIGN_EMS * em && FIGURE.test(pieceText(last));
 }
 
 /** A totals row's pieces line up with the block's rows above within this many ems. */
@@ -289,12 +321,14 @@ const TOTALS_ALIGN_EMS = 0.3;
  * first left empty) are a block set on a grid of its own, as an order confirmation's totals
  * box is: its rows, together with the rows under them that line up with theirs, set a piece
  * across a gutter of the table ("VAT (25%, included)", labels set flush left from under
- * "Qty" over to "Price"). Such a block is a table of its own, not rows of this one; totals
- * set in the table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are
- * judged by their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose
- * word space fell in a gutter of the table).
+ * "Qty" over to "Price"), or run past the edge a column's cells keep to (`alignment`:
+ * "Subtotal", "Shipping" set flush left in the gutter after "Qty", whose figures end flush
+ * right). Such a block is a table of its own, not rows of this one; totals set in the
+ * table's own columns ("Subtotal" flush right in "Unit price") stay. The rows are judged by
+ * their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose word space
+ * fell in a gutter of the table).
  */
-function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], alignment: readonly Alignment[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
   if (trailing.length === 0) return false;
   const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
   const first = piecesOf(trailing[0].row);
@@ -321,8 +355,18 @@ function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], left: number[], righ
   for (let c = 0; c < k; c++) {
     const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
     const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
-    if (soleColumn({ x0, x1 }, left, right) < 0) return true;
+    const at = soleColumn({ x0, x1 }, left, right);
+    if (at < 0 || runsPastKeptEdge(x0, x1, alignment[at], left[at], right[at], reach)) return true;
   }
+  return false;
+}
+
+/** Whether text from x0 to x1 in a column runs past the edge its cells keep to by more than
+ *  `reach`: the right edge of figures set flush right, the left edge of text set flush left.
+ *  A totals label set in the column stops there; one set on a grid of its own need not. */
+function runsPastKeptEdge(x0: number, x1: number, alignment: Alignment, left: number, right: number, reach: number): boolean {
+  if (alignment === "figures") return x1 > right + reach;
+  if (alignment === "text") return x0 < left - reach;
   return false;
 }
 
@@ -1041,7 +1085,11 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     const over = header.filter((p) => p.x1 > x0 && p.x0 < x1 && (c === 0 || p.x0 > columns[c - 1].x1));
     if (over.length !== 2 || over[1].x0 <= x0 + HEADER_START_MIN_EMS * em) continue;
     const at = over[1].x0;
-    const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em) : null));
+    const agreed = agreedCutOffset(run.filter(isFullSlice).map((s) => s.cells[c]), at, em);
+    // Figures set flush right under a header set so (a statement's "Balance") start left of
+    // the header cell where they are wider: their cut keeps where they start.
+    const flushRight = Math.abs(over[1].x1 - x1) <= CELL_END_TOLERANCE_PT && run.every((s) => !s.full || Math.abs(s.cells[c].x1 - x1) <= CELL_END_TOLERANCE_PT);
+    const cuts = run.map((s) => (s.full ? cutAtStart(s.cells[c], at, em, agreed, flushRight) : null));
     if (run.some((s, r) => s.full && cuts[r] === null)) continue;
     // One text before the cut in every row is a phrase the cells share ("(Opción estándar) …"),
     // not a column of their own.
@@ -1050,7 +1098,7 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     // is a row's piece cut there as the full rows' are (a statement's last row, whose amount
     // and balance stand apart as two lines: "2026-11-28 Card purchase, Systembolaget").
     const straddling = run.map((s) => (s.full ? -1 : s.cells.findIndex((p) => p.x0 < at - HEADER_START_TOLERANCE_PT && p.x1 > at + HEADER_START_TOLERANCE_PT && p.x0 < x1 && p.x1 > x0)));
-    const partialCuts = run.map((s, r) => (straddling[r] < 0 ? null : cutAtStart(s.cells[straddling[r]], at, em)));
+    const partialCuts = run.map((s, r) => (straddling[r] < 0 ? null : cutAtStart(s.cells[straddling[r]], at, em, agreed, flushRight)));
     if (run.some((_, r) => straddling[r] >= 0 && partialCuts[r] === null)) continue;
     let headRight = x0;
     run.forEach((s, r) => {
@@ -1073,11 +1121,16 @@ const HEADER_START_TOLERANCE_PT = 1;
  *  that for the next word's start). */
 const HEADER_CUT_EMS_MAX = 0.6;
 const WORD_CHAR = /\p{L}|\p{N}/u;
+/** A word space, in ems: a cell's ink ends at least this far before the next cell starts. */
+const WORD_SPACE_EMS = 0.25;
 
 /** A cell cut in two at the word space under x: at a span starting there after a space, or
- *  inside a span, where the interpolated cut lands near x with words on both sides. */
-function cutAtStart(piece: Piece, x: number, em: number): [Piece, Piece] | null {
+ *  inside a span, where the interpolated cut lands near x with words on both sides. `agreed`:
+ *  the cut's offset into the cell's text that most of the column's cells can take.
+ *  `flushRight`: the part after the cut is set flush right, and may start left of x. */
+function cutAtStart(piece: Piece, x: number, em: number, agreed = -1, flushRight = false): [Piece, Piece] | null {
   const items = piece.items;
+  let before = 0;
   for (let i = 0; i < items.length; i++) {
     const { span, line } = items[i];
     // At a span starting there after a space, or after another line's text (a row's amount
@@ -1087,21 +1140,67 @@ function cutAtStart(piece: Piece, x: number, em: number): [Piece, Piece] | null 
       head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(items[i - 1].span, items[i - 1].line)));
       return [head, pieceOfItems(items.slice(i))];
     }
-    if (span.x0 >= x || span.x1 <= x) continue;
-    // Character positions are interpolated: the cut is the last word space that falls left
-    // of x, within slack ("−1.8% One contract lost.": the space after "One" lies nearer x,
-    // but the words before it would reach past it).
+    if (span.x0 >= x || span.x1 <= x) {
+      before += span.text.length;
+      continue;
+    }
+    const spaces = spacesNear(span, x, em);
+    // The space the column's other cells agree on: interpolation puts a word wider than the
+    // span's average (a date's digits) short of where it ends ("2026-11-19 SJ train
+    // tickets", whose space after "SJ" looks as near x as the one after the date).
+    const space = spaces.includes(agreed - before) ? agreed - before : spaces.length > 0 ? spaces[spaces.length - 1] : -1;
+    if (space < 0 || !nextWordNear(span, space, x, em)) return null;
     const pitch = (span.x1 - span.x0) / span.text.length;
-    let space = -1;
-    for (let k = 1; k < span.text.length - 1; k++) if (span.text[k] === " " && span.text[k - 1] !== " " && span.x0 + k * pitch <= x + HEADER_CUT_EMS_MAX * em) space = k;
-    if (space < 0 || Math.abs(span.x0 + (space + 1) * pitch - x) > HEADER_CUT_EMS_MAX * em * 2) return null;
     const parts = cutSpan(span, span.x0 + space * pitch);
     if (parts === null || !WORD_CHAR.test(parts[0].text) || !WORD_CHAR.test(parts[1].text)) return null;
     const head = pieceOfItems([...items.slice(0, i), { span: parts[0], line }]);
-    head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x));
-    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.max(parts[1].x0, x) }, line }, ...items.slice(i + 1)])];
+    // The head's ink ends a word space before the next cell starts at x: an interpolated end
+    // at x would reach the column that cell starts, and the header cell over it would lie
+    // over both columns.
+    head.x1 = Math.max(head.x0, Math.min(head.x1, inkRight(parts[0], line), x - WORD_SPACE_EMS * em));
+    // The part after the cut starts at x, where interpolation may put it a little short; a
+    // part set flush right starts where interpolation puts it, a word space after the head.
+    const tailStart = flushRight ? Math.max(parts[1].x0, head.x1 + WORD_SPACE_EMS * em) : Math.max(parts[1].x0, x);
+    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.min(tailStart, parts[1].x1) }, line }, ...items.slice(i + 1)])];
   }
   return null;
+}
+
+/** The word spaces of a span across x a cut may take, ascending: character positions are
+ *  interpolated, so each space that falls left of x, within slack ("−1.8% One contract
+ *  lost.": the space after "One" lies nearer x, but the words before it would reach past it). */
+function spacesNear(span: Span, x: number, em: number): number[] {
+  const pitch = (span.x1 - span.x0) / span.text.length;
+  const out: number[] = [];
+  for (let k = 1; k < span.text.length - 1; k++) if (span.text[k] === " " && span.text[k - 1] !== " " && span.x0 + k * pitch <= x + HEADER_CUT_EMS_MAX * em) out.push(k);
+  return out;
+}
+
+/** Whether the word after the span's space at `k` starts within twice the slack of x. */
+function nextWordNear(span: Span, k: number, x: number, em: number): boolean {
+  const pitch = (span.x1 - span.x0) / span.text.length;
+  return Math.abs(span.x0 + (k + 1) * pitch - x) <= HEADER_CUT_EMS_MAX * em * 2;
+}
+
+/** A cut offset more than this share of a column's cells can take is the column's. */
+const AGREED_CUT_SHARE = 0.5;
+
+/** The offset into the cells' text of the cut under x that more than AGREED_CUT_SHARE of the
+ *  cells can take (spacesNear, and the next word within slack of x); -1 when none. */
+function agreedCutOffset(cells: readonly Piece[], x: number, em: number): number {
+  const votes = new Map<number, number>();
+  for (const piece of cells) {
+    let before = 0;
+    for (const { span } of piece.items) {
+      if (span.x0 < x && span.x1 > x) {
+        for (const k of spacesNear(span, x, em)) if (nextWordNear(span, k, x, em)) votes.set(before + k, (votes.get(before + k) ?? 0) + 1);
+        break;
+      }
+      before += span.text.length;
+    }
+  }
+  for (const [offset, count] of votes) if (count > AGREED_CUT_SHARE * cells.length) return offset;
+  return -1;
 }
 
 /** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */

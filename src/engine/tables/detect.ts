@@ -1,12 +1,14 @@
-// Step 5, each page: table detection, before reading order. Two detectors share one output shape:
+// Step 5, each page: table detection, before reading order. Three detectors share one output shape:
 //  - ruled: a grid built from ruling lines, stroked rectangle outlines and filled rectangles;
+//  - label rows: a row of labels over a row of their values (label_rows.ts);
 //  - aligned: rows of short text pieces whose columns line up without any ruling.
 // Ruled grids go first because their rulings are explicit; the aligned detector only sees
-// the lines they left. Both are conservative: a missed table still reads as text, while a
+// the lines they left. All are conservative: a missed table still reads as text, while a
 // false one scrambles prose.
-import type { Line, Rule } from "../model.js";
+import type { Line, PaintedImage, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
 import type { Table } from "./model.js";
+import { detectLabelRows } from "./label_rows.js";
 import { detectRuled } from "./ruled_detector.js";
 import { lineText } from "../layout/lines.js";
 import { pageNumbersNeverGoDown } from "./reads_as_table.js";
@@ -26,13 +28,14 @@ export interface PageTables {
 
 /** `parts`: regions of the page read apart (a shaded side panel and the rest of the page,
  *  layout/side_panels.ts), each searched alone, so that no table runs across them. */
-export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number }, parts: Line[][] = [lines]): PageTables {
+export function detectTables(lines: Line[], rules: Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, parts: Line[][] = [lines]): PageTables {
   const rulings = collectRulings(rules, page);
   const taken = new Set<Line>();
   const inDiagrams = new Set<Line>();
   const tables: Table[] = [];
   for (const part of parts) {
     detectRuled(part, rulings, taken, inDiagrams, tables);
+    detectLabelRows(part, rulings, taken, inDiagrams, tables);
     detectAligned(part, rulings, taken, inDiagrams, tables);
   }
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };

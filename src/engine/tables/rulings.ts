@@ -1,6 +1,6 @@
 // Rulings: a page's vector rules as merged horizontal and vertical segments, with the
 // filled and stroked rectangles the detectors also consult (shading, frames).
-import type { Rule } from "../model.js";
+import type { PaintedImage, Rule } from "../model.js";
 import type { Box } from "./model.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -49,18 +49,17 @@ const INSERTION_SHIFTS_PER_SEG_MAX = 8;
 /** More vector rules than this is artwork (maps, hatching): no table search at all. */
 const RULES_MAX = 20_000;
 
-export function collectRulings(rules: Rule[], page: { width: number; height: number }): Rulings {
+/** `page.images`: the images painted among the rules (PageModel.images), which hide the rules
+ *  painted before them as filled boxes do. */
+export function collectRulings(rules: Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }): Rulings {
   const h: Seg[] = [];
   const v: Seg[] = [];
   const fills: Box[] = [];
   const frames: Box[] = [];
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
-  const covers = coveringFills(rules, backgroundAreaMin);
-  // The first covering fill painted after rule k: covers are in paint order, so it only moves on.
-  let after = 0;
+  const covers = coveringBoxes(rules, page.images ?? [], backgroundAreaMin);
   for (let k = 0; k < rules.length; k++) {
-    while (after < covers.length && covers[after].index <= k) after++;
     const r = rules[k];
     const x0 = Math.min(r.x0, r.x1);
     const x1 = Math.max(r.x0, r.x1);
@@ -71,12 +70,12 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
     if (ht <= RULE_THICKNESS_MAX_PT) {
       const pos = (y0 + y1) / 2;
-      const parts = visibleParts(x0, x1, pos, covers, after, true);
+      const parts = visibleParts(x0, x1, pos, covers, k, true);
       if (parts === null) h.push({ pos, a: x0, b: x1, thick: ht, double: false });
       else for (const [a, b] of parts) h.push({ pos, a, b, thick: ht, double: false });
     } else if (w <= RULE_THICKNESS_MAX_PT) {
       const pos = (x0 + x1) / 2;
-      const parts = visibleParts(y0, y1, pos, covers, after, false);
+      const parts = visibleParts(y0, y1, pos, covers, k, false);
       if (parts === null) v.push({ pos, a: y0, b: y1, thick: w, double: false });
       else for (const [a, b] of parts) v.push({ pos, a, b, thick: w, double: false });
     } else {
@@ -97,40 +96,87 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
 }
 
-/** Filled boxes painted over earlier rules are looked for among this many at most (a chart's
- *  bars past it are artwork, whose rules make no table anyway). */
-const COVERING_FILLS_MAX = 200;
+/** Filled boxes and images painted over earlier rules are looked for among this many at most (a
+ *  chart's bars past it are artwork, whose rules make no table anyway). */
+const COVERING_BOXES_MAX = 200;
 /** A fill hides a rule running this far inside it at least, clear of its edges: a shaded
  *  cell's own border lies on its edge and stays. */
 const COVER_INSET_PT = SNAP_PT;
 /** A rule's visible part shorter than this is gone. */
 const VISIBLE_PART_MIN_PT = JOIN_PT;
+/** A rule passing under a box stops this far short of the box's edge, further than JOIN_PT:
+ *  it goes on under the box, and meets nothing drawn on that edge (a floated picture's frame,
+ *  which a heading's underline running under the picture had joined as a ruled grid). */
+const CUT_END_CLEARANCE_PT = JOIN_PT + 1;
 
 /**
- * Filled boxes (not thin enough to be rules, not the page's background) with their place in
- * paint order. A box painted over a rule hides it there: a web page's heading underline runs
- * under a floated infobox, whose background covers it, and the two had met the infobox's
- * borders as one ruled grid around the text beside it. None past COVERING_FILLS_MAX.
+ * Filled boxes and images (not thin enough to be rules, not the page's background) with their
+ * place in paint order: a box's index among the rules, or the number of rules painted before
+ * an image. A box painted over a rule hides it there: a web page's heading underline runs
+ * under a floated infobox, whose background covers it, or under a floated picture in a thin
+ * frame, and the underline had met the float's borders as one ruled grid around the text
+ * beside it. None past COVERING_BOXES_MAX.
  */
-function coveringFills(rules: readonly Rule[], backgroundAreaMin: number): readonly { index: number; box: Box }[] {
-  const fills: { index: number; box: Box }[] = [];
-  for (let k = 0; k < rules.length && fills.length <= COVERING_FILLS_MAX; k++) {
-    const r = rules[k];
-    if (r.kind !== "fill") continue;
+function coveringBoxes(rules: readonly Rule[], images: readonly PaintedImage[], backgroundAreaMin: number): readonly { index: number; box: Box }[] {
+  const covers: { index: number; box: Box }[] = [];
+  const add = (index: number, r: Box) => {
     const box = { x0: Math.min(r.x0, r.x1), y0: Math.min(r.y0, r.y1), x1: Math.max(r.x0, r.x1), y1: Math.max(r.y0, r.y1) };
     const w = box.x1 - box.x0;
     const ht = box.y1 - box.y0;
-    if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) fills.push({ index: k, box });
-  }
-  return fills.length > COVERING_FILLS_MAX ? [] : fills;
+    if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) covers.push({ index, box });
+  };
+  for (let k = 0; k < rules.length && covers.length <= COVERING_BOXES_MAX; k++) if (rules[k].kind === "fill") add(k, rules[k]);
+  if (images.length === 0) return covers.length > COVERING_BOXES_MAX ? [] : covers;
+  const frames = strokedBoxes(rules);
+  for (let k = 0; k < images.length && covers.length <= COVERING_BOXES_MAX; k++) add(images[k].rulesBefore, framedPicture(images[k], frames));
+  return covers.length > COVERING_BOXES_MAX ? [] : covers;
 }
 
-/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal) that no box painted
- *  after it hides, the covers from `from` on being those; null when none touches it (the
- *  whole rule shows), the common case, which allocates nothing. */
-function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], from: number, horizontal: boolean): [number, number][] | null {
+/** Stroked rectangles looked at as pictures' frames, at most: a page of more is a diagram's
+ *  boxes, whose pictures are framed by none of them. */
+const PICTURE_FRAMES_MAX = 200;
+
+/** The page's stroked rectangles (not rules), none past PICTURE_FRAMES_MAX. */
+function strokedBoxes(rules: readonly Rule[]): readonly Rule[] {
+  const boxes: Rule[] = [];
+  for (const r of rules) {
+    if (r.kind !== "stroke" || r.x1 - r.x0 <= RULE_THICKNESS_MAX_PT || r.y1 - r.y0 <= RULE_THICKNESS_MAX_PT) continue;
+    if (boxes.length === PICTURE_FRAMES_MAX) return [];
+    boxes.push(r);
+  }
+  return boxes;
+}
+
+/** A frame stands at most this far (points) outside the picture it holds: its padding. */
+const FRAME_PADDING_MAX_PT = 6;
+
+/**
+ * The picture with its frame: each edge of the image moved out to the edge of a stroked
+ * rectangle drawn round it within FRAME_PADDING_MAX_PT. A rule under a framed picture is hidden
+ * up to the frame (a floated thumbnail's border and padding), where it had run on into the
+ * padding and across the frame's edge.
+ */
+function framedPicture(image: Box, frames: readonly Rule[]): Box {
+  for (const r of frames) {
+    if (r.x0 > image.x0 || r.y0 > image.y0 || r.x1 < image.x1 || r.y1 < image.y1) continue;
+    const p = FRAME_PADDING_MAX_PT;
+    return {
+      x0: image.x0 - r.x0 <= p ? r.x0 : image.x0,
+      y0: image.y0 - r.y0 <= p ? r.y0 : image.y0,
+      x1: r.x1 - image.x1 <= p ? r.x1 : image.x1,
+      y1: r.y1 - image.y1 <= p ? r.y1 : image.y1,
+    };
+  }
+  return image;
+}
+
+/** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal), painted `index`th,
+ *  that no box painted after it hides; null when none touches it (the whole rule shows), the
+ *  common case, which allocates nothing. */
+function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], index: number, horizontal: boolean): [number, number][] | null {
   let parts: [number, number][] | null = null;
-  for (let f = from; f < fills.length; f++) {
+  for (let f = 0; f < fills.length; f++) {
+    if (fills[f].index <= index) continue;
     const box = fills[f].box;
     const across0 = horizontal ? box.y0 : box.x0;
     const across1 = horizontal ? box.y1 : box.x1;
@@ -146,7 +192,8 @@ function visibleParts(a: number, b: number, pos: number, fills: readonly { index
   return parts;
 }
 
-/** The parts less what lies between lo and hi, pieces shorter than VISIBLE_PART_MIN_PT gone. */
+/** The parts less what lies between lo and hi and CUT_END_CLEARANCE_PT beyond, pieces shorter
+ *  than VISIBLE_PART_MIN_PT gone. */
 function cutParts(parts: readonly [number, number][], lo: number, hi: number): [number, number][] {
   const kept: [number, number][] = [];
   for (const [p, q] of parts) {
@@ -154,8 +201,10 @@ function cutParts(parts: readonly [number, number][], lo: number, hi: number): [
       kept.push([p, q]);
       continue;
     }
-    if (lo - p >= VISIBLE_PART_MIN_PT) kept.push([p, lo]);
-    if (q - hi >= VISIBLE_PART_MIN_PT) kept.push([hi, q]);
+    const before = lo - CUT_END_CLEARANCE_PT;
+    const after = hi + CUT_END_CLEARANCE_PT;
+    if (before - p >= VISIBLE_PART_MIN_PT) kept.push([p, before]);
+    if (q - after >= VISIBLE_PART_MIN_PT) kept.push([after, q]);
   }
   return kept;
 }

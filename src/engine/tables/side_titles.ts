@@ -24,6 +24,16 @@ const TITLE_WRAP_GAP_EMS_MAX = 0.5;
 const SIZE_TOLERANCE_PT = 0.5;
 /** A table is floated beside the text when this many lines share its band, on one side of it. */
 const LINES_BESIDE_MIN = 2;
+/** A rule between a line and the table, running on past the table into the text beside it by
+ *  this share of the table's width at least, parts them: the line heads the page. */
+const PARTING_RULE_REACH_SHARE_MIN = 0.5;
+
+/** A horizontal rule: `pos` its y, from `a` to `b` (tables/rulings.ts). */
+export interface HorizontalRule {
+  pos: number;
+  a: number;
+  b: number;
+}
 
 /**
  * The title lines set directly over a table floated beside the text, top to bottom: lines
@@ -33,9 +43,11 @@ const LINES_BESIDE_MIN = 2;
  * sides (a table in its column keeps its caption where reading order puts it), or has no such
  * line over it. `centredOnly` asks for a title centred over the table and bold or larger (where
  * the lines looked through are the whole page's, and a heading over the table at its left edge
- * is the section's, a list's item over it the list's).
+ * is the section's, a list's item over it the list's). A line with a rule under it, between it
+ * and the table, that runs on into the text beside the table is no title (`rules`: a page
+ * title's underline over an infobox floated left).
  */
-export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lines: readonly Line[], centredOnly = false): Line[] {
+export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lines: readonly Line[], centredOnly = false, rules: readonly HorizontalRule[] = []): Line[] {
   const side = textSide(table, lines);
   if (side === null) return [];
   const tableSize = tableTextSize(table);
@@ -44,7 +56,7 @@ export function sideTableTitle(table: Box & { rows: { lines: Line[] }[][] }, lin
   while (title.length < TITLE_LINES_MAX) {
     const above = nearestAbove(lines, top, table);
     if (!above || !isTitleLine(above, table, tableSize, centredOnly) || !rowBesideOnSide(above, table, side, lines)) break;
-    if (title.length === 0 ? top - above.y1 > TITLE_GAP_EMS_MAX * lineSize(above) : !wrapsOnto(above, title[0])) break;
+    if (title.length === 0 ? top - above.y1 > TITLE_GAP_EMS_MAX * lineSize(above) || ruledOff(above, table, side, rules) : !wrapsOnto(above, title[0])) break;
     title.unshift(above);
     top = above.y0;
   }
@@ -133,6 +145,13 @@ function isTitleLine(line: Line, table: Box, tableSize: number, centredOnly: boo
 function isBold(line: Line): boolean {
   const spans = line.spans.filter((span) => !isBlankText(span.text));
   return spans.length > 0 && spans.every((span) => span.bold);
+}
+
+/** Whether a rule under the line, over the table, runs across the table and on into the text
+ *  on its side by PARTING_RULE_REACH_SHARE_MIN of the table's width. */
+function ruledOff(line: Line, table: Box, side: Side, rules: readonly HorizontalRule[]): boolean {
+  const reach = PARTING_RULE_REACH_SHARE_MIN * (table.x1 - table.x0);
+  return rules.some((rule) => rule.pos >= (line.y0 + line.y1) / 2 && rule.pos <= table.y0 && rule.a < table.x1 && rule.b > table.x0 && (side === "right" ? rule.b >= table.x1 + reach : rule.a <= table.x0 - reach));
 }
 
 /** Whether `above` is a title's first line wrapped onto `below`: one style, at the leading. */

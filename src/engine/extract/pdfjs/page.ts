@@ -1,7 +1,7 @@
 // The pdf.js fallback: pages on which MuPDF fails are extracted again with pdf.js into the
 // same page model, so nothing downstream needs to know which engine read the page.
 import { AnnotationMode } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Drawing, Mark, PageModel } from "../../model.js";
+import type { Drawing, Mark, PageModel, PaintedImage } from "../../model.js";
 import type { PdfjsDocument } from "./document.js";
 import { fontsOf } from "./fonts.js";
 import { round2, type Bounds, type Matrix } from "./geometry.js";
@@ -26,7 +26,8 @@ export async function extractPagePdfjs(doc: PdfjsDocument, pageNumber: number): 
     const lines = buildLines(text.items, text.styles, page, viewport.transform as Matrix, bounds, fontsOf(doc));
     const marks: Mark[] = [];
     const drawings: Drawing[] = [];
-    const rules = collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks, drawings);
+    const images: PaintedImage[] = [];
+    const rules = collectRules(opList.fnArray, opList.argsArray, viewport.transform as Matrix, bounds, marks, drawings, images);
     const links = collectLinks(annotations, viewport, bounds);
     const { chars, unmappedChars } = countCharacters(lines);
     // Every field, in PageModel's order, as the MuPDF path writes them: one hidden class.
@@ -38,6 +39,7 @@ export async function extractPagePdfjs(doc: PdfjsDocument, pageNumber: number): 
       rules,
       marks,
       drawings,
+      images,
       links,
       chars,
       unmappedChars,

@@ -3,8 +3,9 @@
 // glyph-sized shapes (paths, shadings, images) as marks, the possible vector list bullets,
 // and the paths of diagrams and plots as drawings.
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
-import type { Drawing, Mark, Rule } from "../../model.js";
+import type { Drawing, Mark, PaintedImage, Rule } from "../../model.js";
 import { pushDrawing } from "../drawings.js";
+import { pushImage } from "../images.js";
 import { pushMark } from "../marks.js";
 import { apply, clampToPage, emptyBox, extendBox, multiply, toMatrix, type Box, type Bounds, type Matrix, type Vec } from "./geometry.js";
 
@@ -69,7 +70,7 @@ function transformedBox(ctm: Matrix, x0: number, y0: number, x1: number, y1: num
 
 /** Rules of the page; glyph-sized shapes are appended to `marks` on the way, and painted paths
  * with a curve or a slanted segment (a diagram's arrows, a plot's points) to `drawings`. */
-export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds, marks: Mark[] = [], drawings: Drawing[] = []): Rule[] {
+export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix, bounds: Bounds, marks: Mark[] = [], drawings: Drawing[] = [], images: PaintedImage[] = []): Rule[] {
   const rules: Rule[] = [];
   // The CTM is kept in viewport space (viewport transform already applied) so path points
   // map straight to the page model's top-left coordinates.
@@ -84,6 +85,7 @@ export function collectRules(fnArray: number[], argsArray: unknown[], vt: Matrix
       // An image fills the unit square of its CTM.
       const box = transformedBox(state.ctm, 0, 0, 1, 1);
       pushMark(marks, box[0], box[1], box[2], box[3], "image");
+      pushImage(images, box[0], box[1], box[2], box[3], rules.length);
       continue;
     }
     switch (fn) {

@@ -1,0 +1,123 @@
+// Label rows: a row of labels over a row of their values, each label over its value, as a
+// bank statement's summary box sets "Account" | "Period" | "Opening balance" over
+// "8327-9 …" | "1–30 November 2026" | …, and a letter its "Ihr Zeichen" | "Ihr Schreiben vom"
+// | "Unser Zeichen" | "Datum" over the references. Two rows are too few for the aligned
+// detector, which asks for three; read line by line, the labels came out one paragraph each
+// and the values after them, each apart from its label. Written as a table of two rows, the
+// labels its header.
+import type { Line } from "../model.js";
+import type { Box, Table } from "./model.js";
+import { centreInside, unionOf } from "../layout/box.js";
+import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
+import { groupRows, readingOrder } from "./rows.js";
+import type { Rulings } from "./rulings.js";
+
+/** A label and its value start (or end) at one x within this many ems. */
+const FIELD_ALIGN_EMS = 0.3;
+/** The values stand under their labels at most this many label heights below them. */
+const VALUE_GAP_LINE_HEIGHTS_MAX = 1;
+/** A label is a few words ... */
+const LABEL_WORDS_MAX = 4;
+/** ... starting with a letter (not a list's marker), with no figure in it: a row of figures
+ *  over another is a table's body, not its head. */
+const LABEL_TEXT = /^\p{L}[^\p{N}]*$/u;
+/** In a frame, labels over values in this many columns at least ... */
+const FRAMED_COLUMNS_MIN = 2;
+/** ... elsewhere in this many, the labels set smaller than the values, ... */
+const OPEN_COLUMNS_MIN = 3;
+/** ... their size at most this share of the values', ... */
+const OPEN_LABEL_SIZE_RATIO_MAX = 0.9;
+/** ... and no text within this many line heights above or below the two rows. */
+const OPEN_CLEARANCE_LINE_HEIGHTS = 1;
+/** A row this many line heights under the values at most, its pieces in the values' columns,
+ *  is a table going on (a padded table's next row): the two rows are its header and first row. */
+const TABLE_GOES_ON_LINE_HEIGHTS = 3;
+
+const lineItself = (l: Line): Line => l;
+
+/** Adds a table for each row of labels over a row of their values: the only two rows inside a
+ *  drawn frame, or two rows standing apart whose labels are set smaller. */
+export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+  for (const frame of rulings.frames) {
+    const inside = linesInFrame(lines, frame, taken, inDiagrams);
+    if (inside === null) continue;
+    const rows = groupRows(inside, lineItself);
+    if (rows.length !== 2) continue;
+    const labels = textRow(rows[0]);
+    const values = textRow(rows[1]);
+    if (labels.cells.length < FRAMED_COLUMNS_MIN || !labelsOverValues(labels, values)) continue;
+    tables.push(labelTable(labels, values));
+    for (const line of inside) taken.add(line);
+  }
+  const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const rows = groupRows(free, lineItself);
+  for (let i = 0; i + 1 < rows.length; i++) {
+    // Most rows of a page are one line: no label row.
+    if (rows[i].length < OPEN_COLUMNS_MIN) continue;
+    const labels = textRow(rows[i]);
+    const values = textRow(rows[i + 1]);
+    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
+    const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
+    if ((i > 0 && labels.y0 - boxOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && boxOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
+    if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;
+    tables.push(labelTable(labels, values));
+    for (const line of [...rows[i], ...rows[i + 1]]) taken.add(line);
+    i++;
+  }
+}
+
+function boxOf(row: readonly Line[]): Box {
+  return unionOf(row);
+}
+
+/** Whether `next`, near under the values, holds a piece flush with each of theirs. */
+function tableGoesOn(values: TextRow, next: Line[]): boolean {
+  if (boxOf(next).y0 - values.y1 > TABLE_GOES_ON_LINE_HEIGHTS * (values.y1 - values.y0)) return false;
+  const row = textRow(next);
+  return row.cells.length === values.cells.length && row.cells.every((piece, c) => flush(piece, values.cells[c], FIELD_ALIGN_EMS * Math.max(row.em, values.em)));
+}
+
+/** Whether two pieces start (or end) at one x within `reach`. */
+function flush(a: Piece, b: Piece, reach: number): boolean {
+  return Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
+}
+
+/** The free lines inside the frame; null when there are none, or one is taken already or a
+ *  diagram's, or a line runs across the frame's edge (the frame is part of something larger). */
+function linesInFrame(lines: readonly Line[], frame: Box, taken: Set<Line>, inDiagrams: Set<Line>): Line[] | null {
+  const inside: Line[] = [];
+  for (const line of lines) {
+    if (line.x1 <= frame.x0 || line.x0 >= frame.x1 || line.y1 <= frame.y0 || line.y0 >= frame.y1) continue;
+    if (!centreInside(line, frame) || line.x0 < frame.x0 || line.x1 > frame.x1 || taken.has(line) || inDiagrams.has(line) || line.wmode !== 0) return null;
+    inside.push(line);
+  }
+  return inside.length > 0 ? inside : null;
+}
+
+/** As many pieces in each row, the values right under the labels, each value set flush with
+ *  its label (left or right), each label a few words. */
+function labelsOverValues(labels: TextRow, values: TextRow): boolean {
+  const k = labels.cells.length;
+  if (values.cells.length !== k) return false;
+  if (values.y0 - labels.y1 > VALUE_GAP_LINE_HEIGHTS_MAX * (labels.y1 - labels.y0)) return false;
+  const reach = FIELD_ALIGN_EMS * Math.max(labels.em, values.em);
+  for (let c = 0; c < k; c++) {
+    const label = labels.cells[c];
+    const value = values.cells[c];
+    if (!flush(label, value, reach) || !isLabel(label)) return false;
+  }
+  return true;
+}
+
+function isLabel(piece: Piece): boolean {
+  const text = pieceText(piece);
+  return LABEL_TEXT.test(text) && text.split(/\s+/).length <= LABEL_WORDS_MAX;
+}
+
+function labelTable(labels: TextRow, values: TextRow): Table {
+  const cellsOf = (row: TextRow) => row.cells.map((piece) => ({ lines: readingOrder(pieceLines(piece)) }));
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const piece of [...labels.cells, ...values.cells]) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
+  return { x0, y0: labels.y0, x1, y1: values.y1, rows: [cellsOf(labels), cellsOf(values)], ruled: false, headerRows: 1 };
+}
