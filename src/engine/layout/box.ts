@@ -33,6 +33,11 @@ export function unionOf(items: readonly Box[]): Box {
   return { x0, y0, x1, y1 };
 }
 
+/** Top to bottom, then left to right: the order of a region's items once it is cut no more. */
+export function byTopThenLeft(a: Box, b: Box): number {
+  return a.y0 - b.y0 || a.x0 - b.x0;
+}
+
 export interface OrderedGroup<T extends Box> {
   items: T[];
   /** Number of side-by-side columns in the band this group came from (1 = full width). */

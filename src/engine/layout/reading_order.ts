@@ -12,7 +12,7 @@
 // This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
 // native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
-import type { Box, OrderedGroup } from "./box.js";
+import { type Box, byTopThenLeft, type OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
 import { ascending } from "../tables/sorted_search.js";
 
@@ -79,10 +79,6 @@ interface Region<T extends Box> {
   gutter: Gutter | null;
   /** Read as it is: no further cut (a line crossing a gutter, a band without gaps or gutter). */
   leaf: boolean;
-}
-
-function byTopThenLeft(a: Box, b: Box): number {
-  return a.y0 - b.y0 || a.x0 - b.x0;
 }
 
 /**

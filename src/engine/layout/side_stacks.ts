@@ -8,7 +8,7 @@
 // lines, which do not pair up across the gap one for one. Done here, on the kernels' groups,
 // so that every kernel gives the same order.
 import type { Line } from "../model.js";
-import { type Box, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, byTopThenLeft, type OrderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
 import { ascending } from "../tables/sorted_search.js";
@@ -159,9 +159,8 @@ function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: n
   const width = byLeft.reduce((x1, item) => Math.max(x1, item.x1), -Infinity) - byLeft[0].x0;
   if (byLeft.some((item) => item.x1 - item.x0 > STACK_LINE_WIDTH_SHARE_MAX * width)) return null;
   if (cut < STACK_LINES_MIN || byLeft.length - cut < STACK_LINES_MIN || cut > STACK_LINES_MAX || byLeft.length - cut > STACK_LINES_MAX) return null;
-  const byTop = (a: Box, b: Box) => a.y0 - b.y0 || a.x0 - b.x0;
-  const left = byLeft.slice(0, cut).sort(byTop);
-  const right = byLeft.slice(cut).sort(byTop);
+  const left = byLeft.slice(0, cut).sort(byTopThenLeft);
+  const right = byLeft.slice(cut).sort(byTopThenLeft);
   if (!flush(left, tolerance) || !flush(right, tolerance)) return null;
   return pairedRowByRow(left, right) ? null : [left, right];
 }

@@ -108,7 +108,7 @@ export function renderPage(
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, columnOfItsOwn, pageTables.rulings.h);
   const titleLines = new Set([...titles.values()].flat());
-  const besideFloats = titleLines.size === 0 ? rest : rest.filter((line) => !titleLines.has(line));
+  const besideFloats = titleLines.size === 0 ? rest : linesNotIn(rest, titleLines);
   const floats = [
     ...tables.filter((table) => !table.authorGrid).map((table) => drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model)),
     ...sideFloats.map((float) => float.box),
@@ -546,13 +546,8 @@ function joinAcrossFloats(blocks: PageBlock[], groupStart: number): void {
 /** Whether lines lie within the left and right edges of a paragraph's lines (an em either side). */
 function isWithinMeasure(lines: readonly Line[], paragraph: readonly Line[]): boolean {
   const em = lineSize(paragraph[0]);
-  let left = Infinity;
-  let right = -Infinity;
-  for (const line of paragraph) {
-    left = Math.min(left, line.x0);
-    right = Math.max(right, line.x1);
-  }
-  return lines.every((line) => line.x0 >= left - em && line.x1 <= right + em);
+  const measure = unionOf(paragraph);
+  return lines.every((line) => line.x0 >= measure.x0 - em && line.x1 <= measure.x1 + em);
 }
 
 /**

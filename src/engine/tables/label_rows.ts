@@ -58,7 +58,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     const values = textRow(rows[i + 1]);
     if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
-    if ((i > 0 && labels.y0 - boxOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && boxOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
+    if ((i > 0 && labels.y0 - unionOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && unionOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
     if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;
     tables.push(labelTable(labels, values));
     for (const line of [...rows[i], ...rows[i + 1]]) taken.add(line);
@@ -66,13 +66,9 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
   }
 }
 
-function boxOf(row: readonly Line[]): Box {
-  return unionOf(row);
-}
-
 /** Whether `next`, near under the values, holds a piece flush with each of theirs. */
 function tableGoesOn(values: TextRow, next: Line[]): boolean {
-  if (boxOf(next).y0 - values.y1 > TABLE_GOES_ON_LINE_HEIGHTS * (values.y1 - values.y0)) return false;
+  if (unionOf(next).y0 - values.y1 > TABLE_GOES_ON_LINE_HEIGHTS * (values.y1 - values.y0)) return false;
   const row = textRow(next);
   return row.cells.length === values.cells.length && row.cells.every((piece, c) => flush(piece, values.cells[c], FIELD_ALIGN_EMS * Math.max(row.em, values.em)));
 }
