@@ -329,11 +329,15 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     const rest = "Stockholm, where the hearings are held in Swedish unless the Parties agree otherwise.";
     expect(convert(["Any dispute shall be settled by arbitration, seated in"], [rest])).toContain("seated in Stockholm, where");
     expect(convert(["The build for 64-bit Windows is named differently and the"], ["DLL is called libxml2-2.dll there, which import libraries can cover over for you."])).toContain("and the DLL is called");
+    expect(convert(["The measured values are plotted in"], ["figure 3 of the appendix, where each run is drawn as one line against the reference curve."])).toContain("in figure 3 of");
     expect(convert(["Die Vorlage beruht auf dem Stil der"], ["Deutschen Gesellschaft für Sprachwissenschaft, die ihn für alle Beiträge vorschreibt."])).toContain("Stil der Deutschen");
   });
 
-  it("keeps the pages apart after a linking word before a caption, a short line, the pronoun I after an article, or a word not linking", () => {
+  it("keeps the pages apart after a linking word before a caption (captions.ts's labels, capitalised or in capitals), a short line, the pronoun I after an article, or a word not linking", () => {
     expect(convert(["The label should be placed in"], ["Figure 1: Example image of the sample with its subcaption, placed by the jmlr class for you."])).toContain("placed in\n\nFigure 1");
+    expect(convert(["The results are collected in the"], ["Chart 3: Sales by region and quarter, in thousands of euros, for the whole of the year."])).toContain("in the\n\nChart 3");
+    expect(convert(["Die Messwerte stehen in der"], ["Abb. 2: Messwerte der drei Versuchsreihen bei Raumtemperatur, gemittelt über alle Läufe."])).toContain("in der\n\nAbb. 2");
+    expect(convert(["The cells in our experiments were sorted by"], ["TABLE IV: Cell counts per sample after sorting, with the standard deviation in brackets."])).toContain("by\n\nTABLE IV");
     expect(convert(["Maecenas eget erat in"], ["Fumettista"])).toContain("erat in\n\nFumettista");
     expect(convert(["Some say they will stay, no matter how long may be the"], ["I have a great curiosity to see the court house at Vicksburg. It stands on a hill."])).toContain("be the\n\nI have");
     expect(convert(["The first page ends in the middle of something"], ["Capitalized words on the next page go on for a long while, a whole paragraph's length."])).toContain("something\n\nCapitalized");

@@ -2,6 +2,8 @@
 // a word, a list, a listing or a table that the page break cuts goes on across it. Each test
 // reads only the last page's last line or block and this page's first.
 
+import { CAPTION_LABEL_START } from "../layout/captions.js";
+
 /** Between a paragraph's part at a page's end and its rest on the next page. */
 export const PARAGRAPH_GOES_ON = " ";
 /** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
@@ -32,7 +34,7 @@ export function goesOnAcrossPages(last: string, first: string): boolean {
   // The next page's first paragraph must be a paragraph's length: a figure's caption, a running
   // line or a letter's signature standing first on the page is not the sentence's rest.
   const word = linkingWordAtEnd(last);
-  if (word === undefined || first.length < LINKED_PARAGRAPH_CHARS_MIN || CAPTION_START.test(first)) return false;
+  if (word === undefined || first.length < LINKED_PARAGRAPH_CHARS_MIN || CAPTION_LABEL_START.test(first)) return false;
   // An article comes before no pronoun "I" (a sample of a book's non-consecutive pages).
   if (ARTICLES.has(word) && /^I\s/.test(first)) return false;
   return ANY_WORD_START.test(first) && !NOT_PARAGRAPH_LINE.test(first);
@@ -41,8 +43,6 @@ export function goesOnAcrossPages(last: string, first: string): boolean {
 /** Characters at least in the next page's first paragraph that goes on a sentence after a
  *  linking word: more than a caption's label line or a running line. */
 const LINKED_PARAGRAPH_CHARS_MIN = 80;
-/** A figure's or a table's caption: its label and number. */
-const CAPTION_START = /^(?:\*\*)?(?:Figure|Fig\.|FIG\.|FIGURE|Table|TABLE|Tab\.|Abbildung|Abb\.|Tabelle|Listing|Algorithm)\s*[\dIVX]/u;
 const ARTICLES = new Set(["a", "an", "the"]);
 
 /** The next page's first line starting a word: a letter, a digit or an opening quote. */
