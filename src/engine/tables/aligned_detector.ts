@@ -114,6 +114,13 @@ function gutterMiddleWithin(left: readonly number[], right: readonly number[], l
   return false;
 }
 
+/** Whether `x` lies in the gutter between two columns, after text whose ink ends by the
+ *  left-hand column's right edge (within `reach`). */
+function startsInGutter(left: readonly number[], right: readonly number[], ink: number, x: number, reach: number): boolean {
+  for (let c = 1; c < left.length; c++) if (x >= right[c - 1] && x < left[c] && ink <= right[c - 1] + reach) return true;
+  return false;
+}
+
 function someItemMatches(items: Piece["items"], pattern: RegExp): boolean {
   for (const item of items) if (pattern.test(item.span.text)) return true;
   return false;
@@ -441,7 +448,12 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       // table's columns leave (Calc's header "Q1 2024 Q2 2024 Q3 2024" | "Q4 2024 Total", 8 pt
       // apart over right-aligned figures).
       const reach = GUTTER_EM_MIN * em;
-      const gutterBetween = !byEdge && header && withOthers && span.x0 > ink && gutterMiddleWithin(left, right, ink - reach, span.x0 + reach);
+      // Or the next span starts in a gutter after a cell that ends by the column's edge: Calc
+      // sets a header's text flush left in its cell, over figures set flush right ("Amount
+      // (SEK)" | "VAT (SEK)", 2 pt apart, the second starting where its column's cells begin
+      // to the left of their figures).
+      const gutterBetween =
+        !byEdge && header && withOthers && span.x0 > ink && (gutterMiddleWithin(left, right, ink - reach, span.x0 + reach) || startsInGutter(left, right, ink, span.x0, reach));
       if (byEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(pending);
@@ -540,7 +552,7 @@ function cutAtSpaces(span: Span, ink: number, crossed: readonly number[], left: 
 }
 
 /** A figure: an amount, a count, a share, signed or in brackets, with its currency. */
-const FIGURE_CELL = /^[(\-−+]?\p{Sc}?\s?\d[\d.,\s]*%?\)?$/u;
+export const FIGURE_CELL = /^[(\-−+]?\p{Sc}?\s?\d[\d.,\s]*%?\)?$/u;
 /** A header's part cut so holds at most this many words ("Q4 2024" | "Total"). */
 const HEADER_CUT_WORDS_MAX = 2;
 /** A part cut from a span across gutters holds at most this many words. */

@@ -7,6 +7,7 @@
 // false one scrambles prose.
 import type { Line, PaintedImage, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
+import { detectFigureColumns } from "./figure_column.js";
 import type { Table } from "./model.js";
 import { detectLabelRows } from "./label_rows.js";
 import { detectRuled } from "./ruled_detector.js";
@@ -37,6 +38,7 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
     detectRuled(part, rulings, taken, inDiagrams, tables);
     detectLabelRows(part, rulings, taken, inDiagrams, tables);
     detectAligned(part, rulings, taken, inDiagrams, tables);
+    detectFigureColumns(part, taken, tables);
   }
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);

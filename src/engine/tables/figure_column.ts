@@ -1,0 +1,102 @@
+// A column of figures alone under its heading: what a spreadsheet prints on the page after
+// the columns that fit across the first (LibreOffice Calc's "Total (SEK)" over 38 amounts on
+// page 2 of an expense sheet). Read as prose, the figures ran together into one line of
+// numbers; a one-column table keeps each figure on its row under its heading. Runs after the
+// other detectors, on the lines they left.
+import type { Line } from "../model.js";
+import { lineText } from "../layout/lines.js";
+import { FIGURE_CELL } from "./aligned_detector.js";
+import type { Table } from "./model.js";
+
+/** A column holds this many figures at least: fewer are a few numbers set apart. */
+const FIGURE_COLUMN_ROWS_MIN = 5;
+/** The figures share their right edge (flush right) or their left edge within this many points. */
+const FLUSH_EDGE_PT = 1;
+/** The rows are set at one pitch: each step within this share of the median step. */
+const PITCH_SPREAD_SHARE = 0.15;
+/** ... a pitch of at most this many line heights: figures further apart are no column. */
+const PITCH_LINE_HEIGHTS_MAX = 2;
+/** The heading over the figures is a label of this many words at most ("Total (SEK)"). */
+const HEADING_WORDS_MAX = 4;
+
+export function detectFigureColumns(lines: readonly Line[], taken: Set<Line>, tables: Table[]): void {
+  const free: Line[] = [];
+  for (const line of lines) if (!taken.has(line)) free.push(line);
+  free.sort(byTop);
+  let i = 1;
+  while (i < free.length) {
+    if (!isFigureLine(free[i])) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < free.length && isFigureLine(free[j])) j++;
+    const table = figureColumn(free, i, j);
+    if (table !== null) {
+      for (const row of table.rows) for (const line of row[0].lines) taken.add(line);
+      tables.push(table);
+    }
+    i = j;
+  }
+}
+
+/** The table of figures free[from..to) under the heading free[from - 1], or null. */
+function figureColumn(free: readonly Line[], from: number, to: number): Table | null {
+  const figures = free.slice(from, to);
+  const heading = free[from - 1];
+  if (figures.length < FIGURE_COLUMN_ROWS_MIN || !isHeading(heading)) return null;
+  if (!sharesAnEdge(figures)) return null;
+  const pitch = onePitch([heading, ...figures]);
+  if (pitch === null) return null;
+  // Alone in its rows: a line beside the column (a page's other text) would sort among the
+  // figures and end the run, but one set level with the heading or the last figure would not.
+  const box = { x0: Math.min(heading.x0, ...figures.map((l) => l.x0)), x1: Math.max(heading.x1, ...figures.map((l) => l.x1)), y0: heading.y0, y1: figures[figures.length - 1].y1 };
+  // The heading stands over the figures, not beside them.
+  if (heading.x1 <= figures[0].x0 || heading.x0 >= figures[0].x1) return null;
+  for (const line of free) {
+    if (line === heading || figures.includes(line)) continue;
+    if (line.y1 > box.y0 && line.y0 < box.y1) return null;
+  }
+  return { ...box, rows: [heading, ...figures].map((line) => [{ lines: [line] }]), ruled: false, headerRows: 1 };
+}
+
+function byTop(a: Line, b: Line): number {
+  return a.y0 - b.y0 || a.x0 - b.x0;
+}
+
+function isFigureLine(line: Line): boolean {
+  return !isMono(line) && FIGURE_CELL.test(lineText(line).trim());
+}
+
+function isHeading(line: Line): boolean {
+  const text = lineText(line).trim();
+  return !isMono(line) && /\p{L}/u.test(text) && !FIGURE_CELL.test(text) && text.split(/\s+/).length <= HEADING_WORDS_MAX;
+}
+
+function isMono(line: Line): boolean {
+  for (const span of line.spans) if (!span.monospace) return false;
+  return true;
+}
+
+function sharesAnEdge(figures: readonly Line[]): boolean {
+  let minRight = Infinity, maxRight = -Infinity, minLeft = Infinity, maxLeft = -Infinity;
+  for (const line of figures) {
+    minRight = Math.min(minRight, line.x1);
+    maxRight = Math.max(maxRight, line.x1);
+    minLeft = Math.min(minLeft, line.x0);
+    maxLeft = Math.max(maxLeft, line.x0);
+  }
+  return maxRight - minRight <= FLUSH_EDGE_PT || maxLeft - minLeft <= FLUSH_EDGE_PT;
+}
+
+/** The lines' common pitch (top to top), or null where they are not set at one. */
+function onePitch(column: readonly Line[]): number | null {
+  const steps: number[] = [];
+  for (let k = 1; k < column.length; k++) steps.push(column[k].y0 - column[k - 1].y0);
+  const sorted = [...steps].sort((a, b) => a - b);
+  const median = sorted[sorted.length >> 1];
+  const height = column[1].y1 - column[1].y0;
+  if (!(median > 0) || median > PITCH_LINE_HEIGHTS_MAX * height) return null;
+  for (const step of steps) if (Math.abs(step - median) > PITCH_SPREAD_SHARE * median) return null;
+  return median;
+}
