@@ -343,6 +343,43 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     expect(convert(["The first page ends in the middle of something"], ["Capitalized words on the next page go on for a long while, a whole paragraph's length."])).toContain("something\n\nCapitalized");
   });
 
+  it("goes on a list item's text the page break cuts into the next page's small letters (a Writer report's '1. Replace … on the north face that' | 'leaked in February.')", () => {
+    expect(convert(["- Replace the roof drainage, including the two downpipes on the north face that"], ["leaked in February, before the spring rains set in."])).toContain("north face that leaked in February");
+    expect(convert(["1. Replace the roof drainage, including the two downpipes on the north face that"], ["leaked in February, before the spring rains set in."])).toContain("north face that leaked in February");
+  });
+
+  it("goes on a paragraph across the last page's footnotes: its rest comes up before them, and each page's slice stays whole (svc-md-1.1.17)", () => {
+    const body = ["The works below are ranked by the risk they remove, not by their cost. We", "replace the roof drainage, including the two downpipes on the north face that"];
+    const first = { ...page(1, [...body.map((t, k) => line(t, { y: 600 + 12 * k })), line("1 The supplier has since added a second warehouse.", { y: 700, size: 9 })]), rules: [{ x0: 72, y0: 690, x1: 180, y1: 690.5, kind: "fill" as const }] };
+    const second = page(2, [
+      line("leaked in February, before the spring rains set in, and which", { y: 100 }),
+      line("flooded the archive.", { y: 112 }),
+      line("A new paragraph starts the second page's own text here, and", { y: 136 }),
+      line("it goes on.", { y: 148 }),
+    ]);
+    const r = analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(first), ok(second)], outline: null, hasXfa: false, options: defaultRenderOptions });
+    expect(r.markdown).toBe(
+      "The works below are ranked by the risk they remove, not by their cost. We replace the roof drainage, including the two downpipes on the north face that leaked in February, before the spring rains set in, and which flooded the archive.\n\n" +
+        "1 The supplier has since added a second warehouse.\n\nA new paragraph starts the second page's own text here, and it goes on.\n",
+    );
+    const slice = (k: number) => r.markdown.slice(r.pages![k].markdown_offset, r.pages![k].markdown_offset + r.pages![k].markdown_length);
+    expect(slice(0)).toMatch(/^The works .* flooded the archive\.\n\n1 The supplier has since added a second warehouse\.$/s);
+    expect(slice(1)).toBe("A new paragraph starts the second page's own text here, and it goes on.");
+    // Where the paragraph ends on its page, the notes stay between the pages.
+    const ended = { ...first, lines: [line("The works below are ranked by the risk they remove.", { y: 600 }), first.lines[2]] };
+    expect(analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(ended), ok(second)], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown).toContain("remove.\n\n1 The supplier has since added a second warehouse.\n\nleaked in February");
+  });
+
+  it("keeps the pages apart before an option's entry after another's, and before a formula's mathematical letter", () => {
+    const options = (first: string, second: string) =>
+      analyseDocument({
+        pageCount: 2, selected: [1, 2], selectionExpression: "1-2", hasXfa: false, outline: null, options: defaultRenderOptions,
+        outcomes: [ok(page(1, [line([{ text: "=17x24", mono: true }, { text: first }], { y: 100 })])), ok(page(2, [line([{ text: "=official", mono: true }, { text: second }], { y: 100 })]))],
+      }).markdown;
+    expect(options(" book layout (17 cm x 24 cm paper size) for publication release", " two-sided layout for the thesis committee")).toContain("publication release\n\n`=official`");
+    expect(convert(["Specified metadata"], ["𝑟0 = 1 is the radius of the sphere at rest, measured from its centre outwards."])).toContain("metadata\n\n𝑟0");
+  });
+
   it("goes on into a first line that starts with a code span and goes on in words, not into a command alone (shared-mime-info's '… and' | '~/.local/…')", () => {
     const path = (text: string, x = 72) => line([{ text, mono: true }], { x, y: 100 });
     const withPath = (rest: Line[]) => [first.map((t, k) => line(t, { y: 100 + 12 * k })), rest];

@@ -46,11 +46,14 @@ describe("takeFootnoteArea (issue 9: footnotes under a footnote rule)", () => {
     expect(area.flow).toContain(small);
   });
 
-  it("starts a note at its mark, raised, a superscript digit or a number set against a capital", () => {
+  it("starts a note at its mark, raised, a superscript digit or a number set against a capital or a space before it", () => {
     expect(startsNote(line("1Figures are audited.", { size: 9 }))).toBe(true);
     expect(startsNote(line("¹See the specification.", { size: 9 }))).toBe(true);
     expect(startsNote(line([{ text: "2", size: 6 }, { text: "Flares are accepted only on Saturdays.", size: 9 }], { y: 100 }))).toBe(true);
     expect(startsNote(line("6pt. of space", { size: 9 }))).toBe(false);
+    // Writer and KOMA-Script set the number a space before the note (svc-md-1.1.17).
+    expect(startsNote(line("1 The supplier has since added a second warehouse.", { size: 9 }))).toBe(true);
+    expect(startsNote(line("12 the figures are audited.", { size: 9 }))).toBe(false);
     // elsarticle's title notes are stars, set against the note or raised.
     expect(startsNote(line("⋆This document is the results of the research project.", { size: 9 }))).toBe(true);
     expect(startsNote(line([{ text: "⋆⋆", size: 6 }, { text: "The second title footnote.", size: 9 }], { y: 100 }))).toBe(true);

@@ -35,8 +35,9 @@ const NOTE_SIZE_UNDER_BODY_MIN = 0.5;
 /** The rule starts at the left edge of the text above it, within this many points. */
 const RULE_EDGE_TOLERANCE_PT = 2;
 /** A footnote's mark when it is not raised: a superscript digit or sign, or a number or sign
- *  set against the note's first word, a capital (Writer's "1Figures are audited …", not "6pt."). */
-const PLAIN_MARK = /^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶∗⋆★]+\s*\S|\d{1,3}\p{Lu})/u;
+ *  against the note's first word or a space before it, a capital (Writer's "1Figures are
+ *  audited …" and "1 The supplier has …", not "6pt."). */
+const PLAIN_MARK = /^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶∗⋆★]+\s*\S|\d{1,3}\s?\p{Lu})/u;
 
 export interface FootnoteArea {
   /** The page's lines without the footnotes, in their order. */

@@ -134,6 +134,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   let markdownBytes = 0;
   /** The last page's Markdown that was not empty. */
   let lastText = "";
+  /** UTF-16 units of the footnotes `lastText` ends with (after a blank line), or 0. */
+  let lastNotes = 0;
   /** The header row of the table the Markdown so far ends with, or null. */
   let tableHeader: string | null = null;
   for (const page of input.selected) {
@@ -170,7 +172,24 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
-    const firstLine = firstLineOf(text);
+    let firstLine = firstLineOf(text);
+    // Or it goes on across the last page's footnotes: its rest comes up before them, and the
+    // page's Markdown goes on after them.
+    if (meets && fence === null && tableRows === null && lastNotes > 0) {
+      const moved = paragraphAcrossNotes(lastText, lastNotes, text);
+      if (moved !== null && markdownBytes + Buffer.byteLength(moved.head, "utf8") + 1 + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax) {
+        const notes = lastText.slice(lastText.length - lastNotes);
+        dropEnd(markdown, lastNotes);
+        dropEnd(markdown, NOTES_APART.length);
+        append(markdown, PARAGRAPH_GOES_ON + moved.head + NOTES_APART);
+        append(markdown, notes);
+        lastFacts.markdown_length += PARAGRAPH_GOES_ON.length + moved.head.length;
+        markdownBytes += PARAGRAPH_GOES_ON.length + Buffer.byteLength(moved.head, "utf8");
+        lastText = moved.head + NOTES_APART + notes;
+        text = moved.rest;
+        firstLine = firstLineOf(text);
+      }
+    }
     // A word the page break cut at its hyphen goes on with no space.
     const wordJoin = meets && fence === null && tableRows === null && wordGoesOn(lastLine, firstLine);
     const joiner =
@@ -206,6 +225,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       offset = markdown.length;
       append(markdown, text);
       lastText = text;
+      lastNotes = own?.notesLength ?? 0;
       // A page of rows alone that went on the table goes on being that table.
       tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
       markdownBytes += separatorBytes + textBytes;
@@ -216,6 +236,24 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   }
   if (markdown.length > 0) out.markdown = markdown.parts.join("") + "\n";
   return out;
+}
+
+/** Between a page's text and the footnotes under it. */
+const NOTES_APART = "\n\n";
+
+/**
+ * Where the last page's text ends with footnotes and its paragraph before them goes on into
+ * this page's first (a report's list item "… on the north face that" | footnotes |
+ * "leaked in February."): this page's first paragraph, which goes up before the notes, and
+ * the rest of its text. Null where the paragraph does not go on.
+ */
+function paragraphAcrossNotes(lastText: string, notesLength: number, text: string): { head: string; rest: string } | null {
+  const bodyEnd = lastText.length - notesLength - NOTES_APART.length;
+  if (bodyEnd <= 0 || lastText.slice(bodyEnd, bodyEnd + NOTES_APART.length) !== NOTES_APART) return null;
+  const body = lastText.slice(0, bodyEnd);
+  if (!goesOnAcrossPages(lastLineOf(body), firstLineOf(text))) return null;
+  const end = text.indexOf(NOTES_APART);
+  return end < 0 ? { head: text, rest: "" } : { head: text.slice(0, end), rest: text.slice(end + NOTES_APART.length) };
 }
 
 /**

@@ -36,6 +36,8 @@ export interface PageRender {
   markdown: string;
   links: { url: string; text: string }[];
   columns: number;
+  /** UTF-16 units of the footnotes the Markdown ends with (after a blank line), or 0. */
+  notesLength: number;
 }
 
 /** A line of words, which a stack of text beside another is made of: a plot's tick labels
@@ -151,7 +153,7 @@ export function renderPage(
     flush();
     if (!joinAcrossColumnBreak(blocks, groupStart, floats) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
-  if (footnotes.length > 0) putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft));
+  const noteBlocks = footnotes.length > 0 ? putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft)) : null;
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
   joinAroundSideTables(blocks, titleBlocks);
@@ -169,8 +171,24 @@ export function renderPage(
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes);
-  return { markdown, links, columns };
+  const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail);
+  return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at };
+}
+
+/** The first of the footnotes the page's blocks end with, when footnotes alone end them
+ *  (nothing kept under them) and text stands before them. */
+function trailingNotes(blocks: readonly PageBlock[], notes: ReadonlySet<PageBlock>): PageBlock | null {
+  let first = blocks.length;
+  while (first > 0 && notes.has(blocks[first - 1])) first--;
+  return first > 0 && first < blocks.length ? blocks[first] : null;
+}
+
+/** Where a block's Markdown starts in the page's: set by renderBlocks where the block starts
+ *  after a blank line, outside any list item or quote; -1 otherwise. */
+interface RenderTail {
+  block: PageBlock | null;
+  at: number;
 }
 
 /** The blocks set inside quote bars, with how many bars each stands in. */
@@ -213,11 +231,13 @@ function authorBlocks(table: Table): PageBlock[] {
 
 /** Footnotes under a footnote rule come after the page's text, whatever column they foot,
  * and before what stands under them (a page number, a running footer kept in the output). */
-function putFootnotes(blocks: PageBlock[], footnotes: readonly Line[], build: (note: Line[]) => PageBlock[]): void {
+function putFootnotes(blocks: PageBlock[], footnotes: readonly Line[], build: (note: Line[]) => PageBlock[]): Set<PageBlock> {
   const foot = footnotes[footnotes.length - 1].y1;
   let at = blocks.length;
   while (at > 0 && blockTop(blocks[at - 1]) >= foot) at--;
-  blocks.splice(at, 0, ...splitNotes(footnotes).flatMap(build));
+  const notes = splitNotes(footnotes).flatMap(build);
+  blocks.splice(at, 0, ...notes);
+  return new Set(notes);
 }
 
 function blockTop(block: PageBlock): number {
@@ -696,6 +716,7 @@ function renderBlocks(
   onLink: (url: string, text: string) => void,
   words: PageWords,
   quotes: ReadonlyMap<PageBlock, number>,
+  tail: RenderTail,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -757,6 +778,7 @@ function renderBlocks(
     } else item = null;
     // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
     if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
+    if (block === tail.block) tail.at = out.endsWith("\n\n") && depth === 0 && !inItem ? out.length : -1;
     out += text;
     prevKind = block.kind;
     prevDepth = depth;
@@ -919,6 +941,9 @@ export interface RenderedPage {
   failed?: true;
   /** PageModel.producerHyphenates: a word the page break cuts at its hyphen keeps it. */
   producerHyphenates?: false;
+  /** UTF-16 units of the footnotes the Markdown ends with, after a blank line (0: none):
+   *  a paragraph the page break cuts goes on before them (assembly, document.ts). */
+  notesLength: number;
 }
 
 /**
@@ -933,10 +958,13 @@ export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options
   try {
     rendered = renderPage(model, lines, statsForPage(plan, model.page, lines), options, outline);
   } catch {
-    return { page: model.page, markdown: "", columns: 0, links: [], failed: true };
+    return { page: model.page, markdown: "", columns: 0, links: [], failed: true, notesLength: 0 };
   }
-  const markdown = options.unicode === "nfc" ? rendered.markdown.normalize("NFC") : rendered.markdown;
-  const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links };
+  const nfc = options.unicode === "nfc";
+  const markdown = nfc ? rendered.markdown.normalize("NFC") : rendered.markdown;
+  const notes = nfc ? rendered.markdown.slice(rendered.markdown.length - rendered.notesLength).normalize("NFC") : "";
+  const notesLength = nfc ? (markdown.endsWith(notes) ? notes.length : 0) : rendered.notesLength;
+  const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links, notesLength };
   if (model.producerHyphenates === false) page.producerHyphenates = false;
   return page;
 }

@@ -13,8 +13,12 @@ const MID_SENTENCE_END = /[\p{L},]$/u;
  *  in small letters follows ("… and" | "`~/.local/share/mime/text/html.xml` (if they exist
  *  …", "(… with" | "`install.packages`) pre-builds …"). (Not a code span alone, nor one that
  *  its arguments follow: a command displayed on a line of its own may follow "… with the
- *  commands" | "`\altaffilmark{`*numbers*`}`".) */
-const GOES_ON_START = /^(?:\p{Ll}|`[^`\n]+`[)\]]?[,;:]?\s+\(?\p{Ll})/u;
+ *  commands" | "`\altaffilmark{`*numbers*`}`".)  A mathematical letter (𝑟, 𝐧) starts a formula, not words. */
+const GOES_ON_START = /^(?:(?![\u{1D400}-\u{1D7FF}])\p{Ll}|`[^`\n]+`[)\]]?[,;:]?\s+\(?\p{Ll})/u;
+/** A paragraph that starts with a code span and words after it: an option's or a command's
+ *  entry in a list of them (ksp-thesis's "`=17x24` … for publication release" | "`=official`
+ *  two-sided layout …"), which the next entry does not go on. */
+const CODE_TERM_START = /^`[^`\n]+`\s/;
 /** Lines that are no paragraph's: a heading, a table row, a fence, a list item, a quote, a
  *  rule, an HTML line. */
 const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
@@ -27,7 +31,11 @@ const NOT_PARAGRAPH_LINE = /^(?:#|\||```|~~~|[-+*] |\d{1,9}[.)] |>|---|<)/;
  * pages apart. Only without page markers: a marker stands between the pages.
  */
 export function goesOnAcrossPages(last: string, first: string): boolean {
-  if (!MID_SENTENCE_END.test(last) || NOT_PARAGRAPH_LINE.test(last) || last.startsWith("    ")) return false;
+  if (!MID_SENTENCE_END.test(last) || last.startsWith("    ")) return false;
+  // A list item's text goes on as a paragraph's does (a report's "1. Replace the drainage on
+  // the north face that" | "leaked in February."); the rest is a paragraph on the next page.
+  if (NOT_PARAGRAPH_LINE.test(last) && !ITEM_LINE.test(last)) return false;
+  if (CODE_TERM_START.test(last) && CODE_TERM_START.test(first)) return false;
   if (GOES_ON_START.test(first)) return true;
   // After an article, a preposition or a conjunction the sentence goes on whatever the next
   // word starts with: a name or a number ("… seated in" | "Stockholm.", "… in" | "2026 the").
@@ -46,7 +54,7 @@ const LINKED_PARAGRAPH_CHARS_MIN = 80;
 const ARTICLES = new Set(["a", "an", "the"]);
 
 /** The next page's first line starting a word: a letter, a digit or an opening quote. */
-const ANY_WORD_START = /^["“‘«„(]?[\p{L}\p{N}]/u;
+const ANY_WORD_START = /^["“‘«„(]?(?![\u{1D400}-\u{1D7FF}])[\p{L}\p{N}]/u;
 /** Words that never end a sentence, in the languages our customers' documents are mostly in:
  *  articles, prepositions and conjunctions, as written in small letters. */
 const LINKING_WORDS = new Set([
