@@ -121,6 +121,43 @@ const columnPage = fc
     return boxes.map((b) => ({ x0: t(b.x0), y0: t(b.y0), x1: t(b.x1), y1: t(b.y1) }));
   });
 
+/**
+ * Pages with a few short items at one side, each near the level of a line on the other side
+ * (a mail thread's dates on their senders' lines), full-width lines between the rows: each
+ * of the rows' ends tests (count, width, spacing, level, a paragraph's start) falls either way.
+ */
+const rowEndsPage = fc
+  .record({
+    rows: fc.integer({ min: 1, max: 9 }),
+    linesBetween: fc.integer({ min: 0, max: 4 }),
+    rowGap: fc.constantFrom(0, 2, 6, 12),
+    endWidth: fc.constantFrom(60, 120, 180, 200),
+    endsLeft: fc.boolean(),
+    seed: fc.integer({ min: 1, max: 2 ** 31 - 2 }),
+    jitter: fc.constantFrom(0, 1, 3, 8),
+  })
+  .map(({ rows, linesBetween, rowGap, endWidth, endsLeft, seed, jitter }) => {
+    let s = seed;
+    const rnd = () => (s = (s * 48271) % 2147483647) / 2147483647;
+    const boxes: Box[] = [];
+    let y = 100;
+    for (let r = 0; r < rows; r++) {
+      y += rowGap;
+      const lineX = endsLeft ? [300, 300 + 120 + rnd() * 120] : [72, 72 + 120 + rnd() * 120];
+      boxes.push({ x0: lineX[0], y0: y, x1: lineX[1], y1: y + 11 });
+      const endY = y + (rnd() - 0.5) * jitter;
+      const endX = endsLeft ? 72 : 540 - endWidth;
+      boxes.push({ x0: endX, y0: endY, x1: endX + endWidth, y1: endY + 11 });
+      y += 13;
+      for (let i = 0; i < linesBetween; i++, y += 12) boxes.push({ x0: 72, y0: y, x1: rnd() < 0.5 ? 540 : 72 + rnd() * 200, y1: y + 11 });
+    }
+    for (let i = boxes.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [boxes[i], boxes[j]] = [boxes[j], boxes[i]];
+    }
+    return boxes;
+  });
+
 // ── Properties ─────────────────────────────────────────────────────────────────────────
 for (const { name, kernel, reason } of compiled) {
   describe.skipIf(!kernel)(`${name} kernel agrees with the TypeScript reference${kernel ? "" : ` (skipped: ${reason})`}`, () => {
@@ -144,6 +181,10 @@ for (const { name, kernel, reason } of compiled) {
 
     it("on one-, two- and three-column pages with spanning lines", () => {
       fc.assert(fc.property(columnPage, agrees), { numRuns: 1500 });
+    });
+
+    it("on pages with a few short items at one side level with lines of the other (rows' ends)", () => {
+      fc.assert(fc.property(rowEndsPage, agrees), { numRuns: 1500 });
     });
 
     it("on no boxes, and on boxes with NaN or infinite coordinates (declined: the reference runs)", () => {

@@ -258,3 +258,67 @@ describe("orderForReading: a form's widgets indented between two lines of text (
     expect(flat(orderForReadingTs(shuffled(items)))).toEqual(expected);
   });
 });
+
+describe("orderForReading: rows' ends beside a gutter (docs/engine.md, Reading order: a mail thread's dates)", () => {
+  // A webmail thread printed by Chromium: each message's sender in bold with its date set
+  // flush right on the same baseline, full-width body lines between the messages.
+  const thread = (): Item[] => [
+    box("brand", 79, 104, 70, 15),
+    box("account", 370, 533, 70, 11),
+    box("subject", 79, 320, 102, 17),
+    box("count", 79, 136, 127, 11),
+    box("from1", 79, 256, 151, 11),
+    box("date1", 413, 533, 151, 11),
+    box("to1", 79, 258, 163, 11),
+    box("greeting1", 79, 129, 185, 11),
+    box("body1a", 79, 516, 202, 11),
+    box("body1b", 79, 382, 214, 11),
+    box("ask1", 79, 264, 231, 11),
+    box("close1", 79, 138, 248, 11),
+    box("sign1", 79, 105, 259, 11),
+    box("from2", 79, 253, 282, 11),
+    box("date2", 415, 533, 282, 11),
+    box("to2", 79, 260, 295, 11),
+    box("greeting2", 79, 120, 316, 11),
+    box("body2a", 79, 501, 334, 11),
+    box("body2b", 79, 223, 345, 11),
+    box("close2", 79, 138, 362, 11),
+    box("sign2", 79, 102, 373, 11),
+  ];
+
+  it("reads each date after the sender's line it stands on, not as a column after the senders", () => {
+    const expected = thread().map((b) => b.id);
+    expect(flat(orderForReading(shuffled(thread())))).toEqual(expected);
+    expect(flat(orderForReadingTs(shuffled(thread())))).toEqual(expected);
+  });
+
+  it("still reads a sender block set flush right beside the recipient's block as a column (rows' ends stand apart)", () => {
+    // A letter's head set one and a half lines apart: the recipient's address at the left, the
+    // sender's at the right, line for line level with it, above full-width body text.
+    const spaced = (prefix: string, x0: number, x1: number) => Array.from({ length: 4 }, (_, i) => box(`${prefix}${i + 1}`, x0, x1, 100 + i * 16));
+    const recipient = spaced("to", 72, 220);
+    const sender = spaced("from", 400, 540);
+    const body = column("body", 72, 540, 180, 6);
+    const items = [...recipient, ...sender, ...body];
+    const expected = items.map((b) => b.id);
+    expect(flat(orderForReading(shuffled(items)))).toEqual(expected);
+    expect(flat(orderForReadingTs(shuffled(items)))).toEqual(expected);
+  });
+
+  it("still reads notes far out in the margin beside a paragraph's middle after the paragraph (the lines they stand on start no paragraph)", () => {
+    const body = column("p", 72, 380, 100, 20).map((l, i) => (i % 5 === 4 ? { ...l, x1: 250 } : l));
+    const notes = [box("n1", 440, 540, 128), box("n2", 440, 540, 184), box("n3", 440, 540, 254)];
+    const expected = [...body, ...notes].map((b) => b.id);
+    expect(flat(orderForReading(shuffled([...body, ...notes])))).toEqual(expected);
+    expect(flat(orderForReadingTs(shuffled([...body, ...notes])))).toEqual(expected);
+  });
+
+  it("still reads a right column of a few full-column lines far apart as a column (a column's lines are no rows' ends)", () => {
+    // Left: three paragraphs of four lines; right: one line level with each paragraph's first.
+    const left = [...column("a", 72, 300, 100, 4), ...column("b", 72, 300, 170, 4), ...column("c", 72, 300, 240, 4)];
+    const right = [box("r1", 312, 540, 100), box("r2", 312, 540, 170), box("r3", 312, 540, 240)];
+    const expected = [...left, ...right].map((b) => b.id);
+    expect(flat(orderForReading(shuffled([...left, ...right])))).toEqual(expected);
+    expect(flat(orderForReadingTs(shuffled([...left, ...right])))).toEqual(expected);
+  });
+});

@@ -42,6 +42,17 @@ const COLUMN_TEXT_LINES_MIN: usize = 2;
 const COLUMN_TEXT_WIDTH_SHARE: f64 = 0.2;
 /// Both sides must overlap vertically by this share of the shorter side's height.
 const COLUMN_VERTICAL_OVERLAP: f64 = 0.3;
+/// A side of a candidate gutter with at most this many items may be rows, not a column (a
+/// mail thread's dates flush right on their senders' lines) …
+const ROW_SIDE_ITEMS_MAX: usize = 6;
+/// … when each of its items is at most this share of the region wide …
+const ROW_ITEM_WIDTH_SHARE: f64 = 0.4;
+/// … each overlaps some line of the other side by at least this share of the shorter one's height …
+const ROW_LEVEL_OVERLAP_SHARE: f64 = 0.8;
+/// … consecutive ones stand apart by at least this many of the taller one's heights …
+const ROW_ITEMS_GAP_HEIGHTS: f64 = 2.0;
+/// … and the line each is level with has an empty row at least this share of its height above it.
+const ROW_START_GAP_SHARE: f64 = 0.5;
 /// Nested column splits considered.
 const SPLIT_DEPTH_MAX: u32 = 4;
 /// An empty row at least this share of the region's median line height cuts a region
@@ -531,7 +542,83 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64, b
         sorted.sort_by(|&a, &b| sign(boxes[a as usize].y0 - boxes[b as usize].y0));
         *by_top = Some(sorted);
     }
-    side_by_side(boxes, by_top.as_deref().unwrap_or(&[]), gutter)
+    let by_top = by_top.as_deref().unwrap_or(&[]);
+    if left.items <= ROW_SIDE_ITEMS_MAX && is_row_side(boxes, by_top, gutter, LEFT, width) {
+        return false;
+    }
+    if right.items <= ROW_SIDE_ITEMS_MAX && is_row_side(boxes, by_top, gutter, RIGHT, width) {
+        return false;
+    }
+    side_by_side(boxes, by_top, gutter)
+}
+
+const LEFT: i32 = -1;
+const RIGHT: i32 = 1;
+
+/// `sideOf`: LEFT, RIGHT, or 0 for an item across the gutter.
+fn side_of(b: &Boxf, gutter: Gutter) -> i32 {
+    if b.x1 <= gutter.x0 {
+        LEFT
+    } else if b.x0 >= gutter.x1 {
+        RIGHT
+    } else {
+        0
+    }
+}
+
+/// `isRowSide`: the side's items are short, far apart top to bottom, and each level with a
+/// line on the other side: rows' ends, not a column.
+fn is_row_side(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32, width: f64) -> bool {
+    let mut previous: Option<&Boxf> = None;
+    for &it in by_top {
+        let b = &boxes[it as usize];
+        if side_of(b, gutter) != side {
+            continue;
+        }
+        if b.x1 - b.x0 > ROW_ITEM_WIDTH_SHARE * width {
+            return false;
+        }
+        if let Some(p) = previous {
+            let tallest = js_max(p.y1 - p.y0, b.y1 - b.y0);
+            if b.y0 - p.y1 < ROW_ITEMS_GAP_HEIGHTS * tallest {
+                return false;
+            }
+        }
+        if !has_level_line(boxes, by_top, gutter, -side, b) {
+            return false;
+        }
+        previous = Some(b);
+    }
+    true
+}
+
+/// `hasLevelLine`: some item on `side` of the gutter is level with `b` and starts a paragraph.
+fn has_level_line(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32, b: &Boxf) -> bool {
+    by_top.iter().any(|&other| {
+        let o = &boxes[other as usize];
+        side_of(o, gutter) == side && is_level_with(b, o) && starts_paragraph(boxes, by_top, gutter, -side, o)
+    })
+}
+
+/// `startsParagraph`: an empty row stands above `line` among the items not on `row_side`.
+fn starts_paragraph(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, row_side: i32, line: &Boxf) -> bool {
+    let mut bottom = f64::NEG_INFINITY;
+    for &it in by_top {
+        let b = &boxes[it as usize];
+        if b.y0 >= line.y0 {
+            break;
+        }
+        if side_of(b, gutter) != row_side {
+            bottom = js_max(bottom, b.y1);
+        }
+    }
+    line.y0 - bottom >= ROW_START_GAP_SHARE * (line.y1 - line.y0)
+}
+
+/// `isLevelWith`: the boxes overlap by most of the shorter one's height.
+fn is_level_with(a: &Boxf, b: &Boxf) -> bool {
+    let overlap = js_min(a.y1, b.y1) - js_max(a.y0, b.y0);
+    overlap >= ROW_LEVEL_OVERLAP_SHARE * js_min(a.y1 - a.y0, b.y1 - b.y0)
 }
 
 /// `sideBySide`: some item left of the gutter shares a row with some item right of it.

@@ -29,6 +29,46 @@ fn two_columns_read_left_then_right() {
 }
 
 #[test]
+fn mail_dates_flush_right_are_read_on_their_senders_rows() {
+    // reading_order.test.ts's mail thread: each date follows the sender's line it stands on.
+    let boxes: [[f64; 3]; 21] = [
+        [79.0, 104.0, 70.0],
+        [370.0, 533.0, 70.0],
+        [79.0, 320.0, 102.0],
+        [79.0, 136.0, 127.0],
+        [79.0, 256.0, 151.0],
+        [413.0, 533.0, 151.0],
+        [79.0, 258.0, 163.0],
+        [79.0, 129.0, 185.0],
+        [79.0, 516.0, 202.0],
+        [79.0, 382.0, 214.0],
+        [79.0, 264.0, 231.0],
+        [79.0, 138.0, 248.0],
+        [79.0, 105.0, 259.0],
+        [79.0, 253.0, 282.0],
+        [415.0, 533.0, 282.0],
+        [79.0, 260.0, 295.0],
+        [79.0, 120.0, 316.0],
+        [79.0, 501.0, 334.0],
+        [79.0, 223.0, 345.0],
+        [79.0, 138.0, 362.0],
+        [79.0, 102.0, 373.0],
+    ];
+    let mut coords = Vec::new();
+    for (i, [x0, x1, y0]) in boxes.iter().enumerate() {
+        let height = match i {
+            0 => 15.0,
+            2 => 17.0,
+            _ => 11.0,
+        };
+        coords.extend_from_slice(&[*x0, *y0, *x1, *y0 + height]);
+    }
+    let r = order_for_reading(&coords).unwrap();
+    let expected: Vec<u32> = (0..21).collect();
+    assert_eq!(r.order, expected);
+}
+
+#[test]
 fn refuses_non_finite_and_ragged_input() {
     assert_eq!(order_for_reading(&[0.0, 0.0, f64::NAN, 1.0]), Err(OrderError::NonFinite));
     assert_eq!(order_for_reading(&[0.0, 0.0, f64::INFINITY, 1.0]), Err(OrderError::NonFinite));

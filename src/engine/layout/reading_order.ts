@@ -41,6 +41,28 @@ const COLUMN_TEXT_LINES_MIN = 2;
 const COLUMN_TEXT_WIDTH_SHARE = 0.2;
 /** Both sides must overlap vertically by this share of the shorter side's height. */
 const COLUMN_VERTICAL_OVERLAP = 0.3;
+/**
+ * A side of a candidate gutter with at most this many items may be rows, not a column: a
+ * mail thread's dates set flush right on their senders' lines, a CV's dates on their
+ * titles' lines. Full-width body lines between them cut the page into bands in which only
+ * those rows stand beside the gutter, so the column tests alone take the dates for a column.
+ */
+const ROW_SIDE_ITEMS_MAX = 6;
+/** … when each of its items is at most this share of the region wide (a date, a name) … */
+const ROW_ITEM_WIDTH_SHARE = 0.4;
+/**
+ * … each overlaps some line of the other side by at least this share of the shorter one's
+ * height (level with it: on its baseline, or a larger font's line beside a smaller one) …
+ */
+const ROW_LEVEL_OVERLAP_SHARE = 0.8;
+/** … consecutive ones stand apart by at least this many of the taller one's heights … */
+const ROW_ITEMS_GAP_HEIGHTS = 2;
+/**
+ * … and the line each is level with starts a paragraph: an empty row at least this share of
+ * its height stands above it (a line inside a paragraph is spaced a fifth of a line or less).
+ * A note in the margin beside a paragraph's middle, read as a row, would cut the paragraph.
+ */
+const ROW_START_GAP_SHARE = 0.5;
 /** Nested column splits considered (page → columns → sub-columns …). */
 const SPLIT_DEPTH_MAX = 4;
 /**
@@ -155,7 +177,62 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (left.text < COLUMN_TEXT_LINES_MIN || right.text < COLUMN_TEXT_LINES_MIN) return false;
   const overlap = Math.min(left.y1, right.y1) - Math.max(left.y0, right.y0);
   if (!(overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0))) return false;
+  if (left.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, LEFT, width)) return false;
+  if (right.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, RIGHT, width)) return false;
   return sideBySide(sortedByTop(), gutter);
+}
+
+const LEFT = -1;
+const RIGHT = 1;
+
+/** Which side of a candidate gutter an item lies fully on: LEFT, RIGHT, or 0 (across it). */
+function sideOf(it: Box, gutter: Gutter): number {
+  return it.x1 <= gutter.x0 ? LEFT : it.x0 >= gutter.x1 ? RIGHT : 0;
+}
+
+/**
+ * Whether a gutter's side is a few rows' ends rather than a column: short items far apart
+ * top to bottom, each level with a line on the other side (a sender's line and its date).
+ * Read as rows, each end follows the line it stands on.
+ */
+function isRowSide<T extends Box>(byTop: readonly T[], gutter: Gutter, side: number, width: number): boolean {
+  let previous: T | null = null;
+  for (const it of byTop) {
+    if (sideOf(it, gutter) !== side) continue;
+    if (it.x1 - it.x0 > ROW_ITEM_WIDTH_SHARE * width) return false;
+    if (previous) {
+      const tallest = Math.max(previous.y1 - previous.y0, it.y1 - it.y0);
+      if (it.y0 - previous.y1 < ROW_ITEMS_GAP_HEIGHTS * tallest) return false;
+    }
+    if (!hasLevelLine(byTop, gutter, -side, it)) return false;
+    previous = it;
+  }
+  return true;
+}
+
+/** Whether some item on `side` of the gutter is level with `it` and starts a paragraph. */
+function hasLevelLine(byTop: readonly Box[], gutter: Gutter, side: number, it: Box): boolean {
+  for (const other of byTop) if (sideOf(other, gutter) === side && isLevelWith(it, other) && startsParagraph(byTop, gutter, -side, other)) return true;
+  return false;
+}
+
+/**
+ * Whether `line` has an empty row above it, among the items not on `rowSide` of the gutter
+ * (the rows' ends themselves do not count), or nothing above it at all.
+ */
+function startsParagraph(byTop: readonly Box[], gutter: Gutter, rowSide: number, line: Box): boolean {
+  let bottom = -Infinity;
+  for (const it of byTop) {
+    if (it.y0 >= line.y0) break;
+    if (sideOf(it, gutter) !== rowSide) bottom = Math.max(bottom, it.y1);
+  }
+  return line.y0 - bottom >= ROW_START_GAP_SHARE * (line.y1 - line.y0);
+}
+
+/** Whether two boxes stand on one row: they overlap by most of the shorter one's height. */
+function isLevelWith(a: Box, b: Box): boolean {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return overlap >= ROW_LEVEL_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
 /**
