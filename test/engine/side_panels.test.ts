@@ -144,6 +144,30 @@ describe("a menu down the page's left side (a documentation site printed from th
   });
 });
 
+describe("a menu down the page's right side (a documentation site's 'On this page', svc-md-1.1.17)", () => {
+  const entries = ["On this page", "Choosing a policy", "Configuring a client", "Idempotency", "Related", "Timeouts", "Rate limits"];
+  // Entries at 15 pt, a gap before "Related"; the text beside them at 12 pt, from the same top.
+  const menu = (labels = entries) => labels.map((t, k) => line(t, { x: 445, y: 70 + 15 * k + (k >= 4 ? 9 : 0), size: 9 }));
+  const text = () =>
+    Array.from({ length: 14 }, (_, k) => line(`A retry policy decides whether a failed request is sent again, line ${"abcdefghijklmn"[k]}`, { x: 46, y: 71 + 12 * k, size: 10.5 }));
+
+  it("is read after the text beside and below it, an entry a line", () => {
+    const items = [...menu(), ...text()];
+    const found = findSidePanel(items, [], PAGE);
+    expect(found).toMatchObject({ kind: "menu", left: false });
+    const order = texts(orderWithSidePanel(items, found, orderForReadingTs));
+    expect(order.slice(0, 14)).toEqual(text().map(lineText));
+    expect(order.slice(14)).toEqual(entries);
+  });
+
+  it("is no menu where its lines hold numbers (a contents page's right column, a letter's sender column), nor where its column has text above it", () => {
+    const contents = entries.map((t, k) => `${k + 1}.${k} ${t} ${20 + k}`);
+    expect(findSidePanel([...menu(contents), ...text()], [], PAGE)).toBeNull();
+    const above = line("A right-hand column's running text set above the list", { x: 445, y: 30, size: 9 });
+    expect(findSidePanel([above, ...menu(), ...text()], [], PAGE)).toBeNull();
+  });
+});
+
 describe("two flows side by side in aligned rows (tables/aligned_detector.ts)", () => {
   it("make no table: a column of prose wrapping beside lines on other baselines", () => {
     const menuLines = ["Getting started", "Installation", "Agents", "Pipelines", "Dead letters"].map((t, k) => line(t, { x: 40, y: 63 + 12.7 * k, size: 9 }));

@@ -8,6 +8,7 @@
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
 import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
+import { lineText } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
 const byBoxTop = (a: Box, b: Box) => a.y0 - b.y0;
@@ -73,7 +74,7 @@ export function splitAtPanel<T extends Box>(items: readonly T[], panel: SidePane
  * (its tables in place of their lines) no longer stand so around it, `order(items)`.
  */
 export function orderWithSidePanel<T extends Box>(items: readonly T[], found: SidePanel | null, order: (items: readonly T[]) => OrderedGroup<T>[]): OrderedGroup<T>[] {
-  const panel = found && (found.kind === "menu" ? menuOf(items, found.box) : sidePanelOf(items, found.box));
+  const panel = found && (found.kind === "menu" ? menuOf(items, found.box, found.left) : sidePanelOf(items, found.box));
   if (!panel) return order(items);
   const { box } = panel;
   const above: T[] = [];
@@ -87,8 +88,10 @@ export function orderWithSidePanel<T extends Box>(items: readonly T[], found: Si
     else beside.push(item);
   }
   const columns = (groups: OrderedGroup<T>[]) => groups.map((group) => ({ items: group.items, columns: Math.max(2, group.columns) }));
-  // The text beside a menu runs on below it: one column, read whole after the menu.
-  if (panel.kind === "menu") return [...part(above, order), ...columns(part(inside, order)), ...columns(part([...beside, ...below], order))];
+  // The text beside a menu runs on below it: one column, read whole after a menu on the
+  // left, before one on the right (a page's "On this page" links, read after the page).
+  if (panel.kind === "menu" && panel.left) return [...part(above, order), ...columns(part(inside, order)), ...columns(part([...beside, ...below], order))];
+  if (panel.kind === "menu") return [...part(above, order), ...columns(part([...beside, ...below], order)), ...columns(part(inside, order))];
   const sides = panel.left ? [inside, beside] : [beside, inside];
   return [...part(above, order), ...columns(part(sides[0], order)), ...columns(part(sides[1], order)), ...part(below, order)];
 }
@@ -97,7 +100,7 @@ export function orderWithSidePanel<T extends Box>(items: readonly T[], found: Si
  *  judged by the room its lines leave, and "Getting started" left too little for
  *  "Installation"): a line break after each of its lines. */
 export function breakMenuEntries(lines: readonly Line[], panel: SidePanel | null): void {
-  if (panel?.kind !== "menu" || !menuOf(lines, panel.box)) return;
+  if (panel?.kind !== "menu" || !menuOf(lines, panel.box, panel.left)) return;
   for (const line of lines) if (centreInside(line, panel.box)) line.breakAfter = true;
 }
 
@@ -112,7 +115,7 @@ function part<T extends Box>(items: readonly T[], order: (items: readonly T[]) =
  * magazine's box beside the other column's text that runs on above and below it) is none.
  */
 export function findSidePanel(items: readonly Box[], rules: readonly Rule[], page: { width: number; height: number }): SidePanel | null {
-  return findShadedPanel(items, rules, page) ?? findMenu(items, page);
+  return findShadedPanel(items, rules, page) ?? findMenu(items, page) ?? findRightMenu(items, page);
 }
 
 function findShadedPanel(items: readonly Box[], rules: readonly Rule[], page: { width: number; height: number }): SidePanel | null {
@@ -179,25 +182,93 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
     if (run.length > best.length) best = run;
   }
   if (best.length < MENU_LINES_MIN) return null;
-  return menuOf(items, { ...unionOf(best), x0: edge });
+  return menuOf(items, { ...unionOf(best), x0: edge }, true);
 }
 
-/** The menu in `box`, when the items still stand so around it (menu lines inside, the text
- *  beside it clear of its gutter, few shared baselines), or null. */
-function menuOf(items: readonly Box[], box: Box): SidePanel | null {
+/** A menu on the right starts this share of the page's width from its left edge at least. */
+const RIGHT_MENU_START_SHARE_MIN = 0.55;
+/** A right-hand menu's entries stand at most this many line heights apart: its groups
+ *  ("On this page", "Related") are set a blank line apart. */
+const RIGHT_MENU_GAP_LINES_MAX = 2;
+
+/**
+ * A menu down the page's right side, as documentation sites print their "On this page"
+ * links: short lines in the page's right part that start at one x (MENU_LINES_MIN of them or
+ * more) or are indented from it (a section's subsections), one under another with at most
+ * RIGHT_MENU_GAP_LINES_MAX line heights between, and the text beside them ending
+ * MENU_GUTTER_MIN_PT left of that x at least (menuOf). A two-column page's right column has
+ * lines too long for it; a form's values share their labels' baselines.
+ */
+function findRightMenu(items: readonly Box[], page: { width: number }): SidePanel | null {
+  const starts: number[] = [];
+  for (const item of items) if (item.x0 >= RIGHT_MENU_START_SHARE_MIN * page.width && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) starts.push(item.x0);
+  if (starts.length < MENU_LINES_MIN) return null;
+  starts.sort(ascendingNumbers);
+  // The x the most of them start at, within MENU_EDGE_SLACK_PT.
+  let edge = 0;
+  let most = 0;
+  for (let i = 0, j = 0; i < starts.length; i++) {
+    while (starts[i] - starts[j] > MENU_EDGE_SLACK_PT) j++;
+    if (i - j + 1 > most) (most = i - j + 1), (edge = starts[j]);
+  }
+  if (most < MENU_LINES_MIN) return null;
+  const column: Box[] = [];
+  for (const item of items) if (item.x0 >= edge - MENU_EDGE_SLACK_PT) column.push(item);
+  column.sort(byBoxTop);
+  let best: Box[] = [];
+  let run: Box[] = [];
+  for (const item of column) {
+    const last = run[run.length - 1];
+    if (last && item.y0 - last.y1 > RIGHT_MENU_GAP_LINES_MAX * Math.max(item.y1 - item.y0, last.y1 - last.y0)) run = [];
+    run.push(item);
+    if (run.length > best.length) best = run;
+  }
+  if (best.length < MENU_LINES_MIN) return null;
+  let numbered = 0;
+  for (const item of best) {
+    if (item.x1 - item.x0 > MENU_LINE_PAGE_SHARE_MAX * page.width) return null;
+    if (holdsDigit(item)) numbered++;
+  }
+  // A contents page's right column ends its entries in page numbers, a letter's sender column
+  // holds telephone numbers, a room and a postcode: each read in its place, not after the page.
+  if (numbered > RIGHT_MENU_NUMBERED_SHARE_MAX * best.length) return null;
+  return menuOf(items, { ...unionOf(best), x0: edge }, false);
+}
+
+/** At most this share of a right-hand menu's lines hold a digit. */
+const RIGHT_MENU_NUMBERED_SHARE_MAX = 0.2;
+
+function holdsDigit(item: Box): boolean {
+  return "spans" in item && /\p{N}/u.test(lineText(item as Line));
+}
+
+function ascendingNumbers(a: number, b: number): number {
+  return a - b;
+}
+
+/** The menu in `box` (on the page's left side or its right), when the items still stand so
+ *  around it (menu lines inside, the text beside it clear of its gutter, few shared
+ *  baselines), or null. */
+function menuOf(items: readonly Box[], box: Box, left: boolean): SidePanel | null {
   const menu: Box[] = [];
   const beside: Box[] = [];
   for (const item of items) {
     if (item.y1 <= box.y0 || item.y0 >= box.y1) continue;
     if (centreInside(item, box) && item.x1 <= box.x1) menu.push(item);
-    else if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT) beside.push(item);
+    else if (left ? item.x0 >= box.x1 + MENU_GUTTER_MIN_PT : item.x1 <= box.x0 - MENU_GUTTER_MIN_PT) beside.push(item);
     else return null;
   }
   if (menu.length < MENU_LINES_MIN || beside.length < MENU_BESIDE_MIN) return null;
   // The text beside a menu starts about where the menu does: a stack of short lines halfway
   // down a column (a listing, a list) has the other column's text beside it from the top.
   const lineHeight = box.y1 - box.y0 > 0 ? (menu[0].y1 - menu[0].y0) : 0;
-  for (const item of items) if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT && item.y0 < box.y0 - MENU_TOP_LINES_MAX * lineHeight) return null;
+  if (left) {
+    for (const item of items) if (item.x0 >= box.x1 + MENU_GUTTER_MIN_PT && item.y0 < box.y0 - MENU_TOP_LINES_MAX * lineHeight) return null;
+  } else {
+    // A menu on the right starts its column: a stack of short lines down a right-hand column
+    // of text (a list in a paper's right column) has that column's lines above it.
+    for (const item of items) if (item.y1 <= box.y0 && item.x1 > box.x0 - MENU_GUTTER_MIN_PT) return null;
+  }
   // The text's baselines sorted once: each menu line asks a binary search, so a page of
   // thousands of lines on either side stays linear-logarithmic.
   const baselines = Float64Array.from(beside, baselineOf).sort();
@@ -206,5 +277,5 @@ function menuOf(items: readonly Box[], box: Box): SidePanel | null {
     const at = lowerBound(baselines, line.y1 - BASELINE_TOLERANCE_PT);
     if (at < baselines.length && baselines[at] <= line.y1 + BASELINE_TOLERANCE_PT && ++shared > MENU_SHARED_ROWS_SHARE_MAX * menu.length) return null;
   }
-  return { box, left: true, kind: "menu" };
+  return { box, left, kind: "menu" };
 }
