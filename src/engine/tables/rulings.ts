@@ -56,6 +56,8 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   const v: Seg[] = [];
   const fills: Box[] = [];
   const frames: Box[] = [];
+  /** Filled and stroked boxes, whose edges are borders. */
+  const edges: (Box & { fill: boolean })[] = [];
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
   const covers = coveringBoxes(rules, page.images ?? [], backgroundAreaMin);
@@ -79,21 +81,63 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
       if (parts === null) v.push({ pos, a: y0, b: y1, thick: w, double: false });
       else for (const [a, b] of parts) v.push({ pos, a, b, thick: w, double: false });
     } else {
+      const box = { x0, y0, x1, y1 };
       if (r.kind === "fill") {
         if (w * ht > backgroundAreaMin) continue;
-        fills.push({ x0, y0, x1, y1 });
+        fills.push(box);
       } else {
-        frames.push({ x0, y0, x1, y1 });
+        frames.push(box);
       }
       // A stroked rectangle is its outline; a shaded cell's edges are its borders.
-      h.push({ pos: y0, a: x0, b: x1, thick: 0, double: false });
-      h.push({ pos: y1, a: x0, b: x1, thick: 0, double: false });
-      v.push({ pos: x0, a: y0, b: y1, thick: 0, double: false });
-      v.push({ pos: x1, a: y0, b: y1, thick: 0, double: false });
+      edges.push({ x0, y0, x1, y1, fill: r.kind === "fill" });
     }
+  }
+  const checked = edges.length <= INLINE_FILLS_CHECKED_MAX;
+  for (const box of edges) {
+    if (checked && box.fill && isInsideRuledCell(box, h, v)) continue;
+    h.push({ pos: box.y0, a: box.x0, b: box.x1, thick: 0, double: false });
+    h.push({ pos: box.y1, a: box.x0, b: box.x1, thick: 0, double: false });
+    v.push({ pos: box.x0, a: box.y0, b: box.y1, thick: 0, double: false });
+    v.push({ pos: box.x1, a: box.y0, b: box.y1, thick: 0, double: false });
   }
   const merged = mergeCollinear(h);
   return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
+}
+
+/** Fills looked at for lying inside a ruled cell, on a page with this many boxes at most (a
+ *  chart's bars past it are artwork). */
+const INLINE_FILLS_CHECKED_MAX = 256;
+/** A fill inside a ruled cell stands clear of the cell's rules by this many points at least. */
+const CELL_CLEARANCE_MIN_PT = 1;
+
+/**
+ * Whether a filled box lies inside one ruled cell, clear of its rules: a thin rule above and
+ * one below it, each within the box's height and across its width, and one left and one
+ * right of it across its height. Such a fill is the background of what the cell holds (a
+ * documentation site's inline code, `default`, on a grey box in a bordered table), not a
+ * cell: its edges would cut the cell into columns and rows of their own. A shaded cell fills
+ * its cell to the rules.
+ */
+function isInsideRuledCell(box: Box, h: readonly Seg[], v: readonly Seg[]): boolean {
+  const reach = box.y1 - box.y0;
+  let above = false;
+  let below = false;
+  for (const seg of h) {
+    if (seg.thick === 0 || seg.a > box.x0 || seg.b < box.x1) continue;
+    const over = box.y0 - seg.pos;
+    const under = seg.pos - box.y1;
+    above ||= over >= CELL_CLEARANCE_MIN_PT && over <= reach;
+    below ||= under >= CELL_CLEARANCE_MIN_PT && under <= reach;
+  }
+  if (!above || !below) return false;
+  let left = false;
+  let right = false;
+  for (const seg of v) {
+    if (seg.thick === 0 || seg.a > box.y0 || seg.b < box.y1) continue;
+    left ||= box.x0 - seg.pos >= CELL_CLEARANCE_MIN_PT;
+    right ||= seg.pos - box.x1 >= CELL_CLEARANCE_MIN_PT;
+  }
+  return left && right;
 }
 
 /** Filled boxes and images painted over earlier rules are looked for among this many at most (a
