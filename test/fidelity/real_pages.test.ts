@@ -118,7 +118,10 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // as a column after the senders). 86 pages with two pages of a Calc expense sheet (its
 // header's "Amount (SEK)" and "VAT (SEK)" two cells, and its last column, printed on a page
 // of its own, a one-column table: 1.000 each, output equal to its truth; on 1.1.16 one header
-// cell, and one paragraph of 38 numbers).
+// cell, and one paragraph of 38 numbers). 87 pages with a documentation site's page printed
+// by Chromium, its "On this page" menu down the right side read after the article (on 1.1.16
+// read row by row into it) and its bordered table's inline code on grey boxes (on 1.1.16 five
+// columns and six rows).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,
