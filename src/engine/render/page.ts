@@ -168,6 +168,7 @@ export function renderPage(
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
+  captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
@@ -640,6 +641,22 @@ function isBoldText(lines: readonly Line[]): boolean {
  * document has one title. Other bold ones stay. Paragraphs may stand between the title and
  * its byline (a subtitle in the body's size) within BYLINE_BLOCKS_MAX blocks.
  */
+/**
+ * A float's caption set right over or under a table in a heading's style ("Table 2. Measured
+ * performance by model", a browser's bold `caption`) is the table's caption: a paragraph, its
+ * bold kept, as captions set in the body's style are. GFM has no caption, and a heading would
+ * give the table a section of its own. Not where the document's outline names it a title.
+ */
+function captionTablesInParagraphs(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading" || (blocks[i + 1]?.kind !== "table" && blocks[i - 1]?.kind !== "table")) continue;
+    const text = plainText(block.lines);
+    if (!FLOAT_CAPTION.test(text) || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined)) continue;
+    blocks[i] = paragraphBlock(block.lines);
+  }
+}
+
 function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefined): void {
   const title = blocks.findIndex((block, i) => i <= TITLE_BLOCK_INDEX_MAX && block.kind === "heading" && block.level === 1);
   if (title < 0) return;
