@@ -422,6 +422,11 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
   it("strips a foot that starts with its page number, set at body size (luatex's '56 Modifications' on a one-page selection)", () => {
     const foot = line([{ text: "56" }, { text: " " }, { text: "Modifications", bold: true }], { x: 78, y: 770, size: 10 });
     expect(onePage([foot]).running.has(foot)).toBe(true);
+    // The TeX logo's "E" is lowered: the title's box reaches 2 pt under the number's, its top
+    // level with it (luatex's "26 Basic TeX enhancements", svc-md-1.1.17).
+    const logo = line([{ text: "26" }, { text: " " }, { text: "Basic TeX enhancements", bold: true }], { x: 78, y: 770, size: 10 });
+    const lowered: Line = { ...logo, spans: logo.spans.map((s, k) => (k === 2 ? { ...s, y1: s.y1 + 2.2 } : s)), y1: logo.y1 + 2.2 };
+    expect(onePage([lowered]).running.has(lowered)).toBe(true);
   });
 
   it("strips a foot in small type that starts with its page number before a title in capitals, and a web address in angle brackets set apart under it (Free Culture's '190 FREE CULTURE' over '<http://free-culture.org/get-it>')", () => {

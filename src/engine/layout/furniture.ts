@@ -192,11 +192,18 @@ function numberedHead(text: string, band: Band): boolean {
 const FOLIO_BEFORE_CAPITALS = /^\d{1,3}\s+(?=[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu})[^\p{Ll}]+$/u;
 
 /** A running foot may also start with its page number ("56 Modifications", luatex's manual),
- * set at the body's size in one style: a footnote's number is raised or its text smaller. */
+ * set at the body's size in one style: a footnote's number is raised or its text smaller.
+ * Spans level at their tops or at their bottoms: the TeX logo's lowered "E" ("26 Basic TeX
+ * enhancements") reaches under the line's bottom. */
 function footNumberFirst(row: readonly Line[], text: string, band: Band): boolean {
   if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !/^\d{1,3}\s+\p{L}/u.test(text)) return false;
   const spans = row[0].spans.filter((s) => !isBlankText(s.text));
-  return spans.every((s) => Math.abs(s.size - spans[0].size) < 0.5 && Math.abs(s.y1 - spans[0].y1) < 0.2 * s.size);
+  const first = spans[0];
+  for (const s of spans) {
+    if (Math.abs(s.size - first.size) >= 0.5) return false;
+    if (Math.abs(s.y1 - first.y1) >= 0.2 * s.size && Math.abs(s.y0 - first.y0) >= 0.2 * s.size) return false;
+  }
+  return true;
 }
 
 /** A foot starting with its number is set this close to the body's size, at least. */
