@@ -164,3 +164,43 @@ describe("a table going on in the page's next column (hyph-utf8 p5: Farsi and Fi
     expect(rest).toEqual([left[0], ...right]);
   });
 });
+
+describe("stacks of lines under underlined labels (facture-belge-simple-sans-tva p1: the addresses)", () => {
+  const labels = [text("Expédition", 77, 175), text("Facturation", 225, 175), text("Livraison", 373, 175)];
+  /** Each label's own rule, 1 pt under its box. */
+  const underlines = labels.map((l): Rule => ({ x0: l.x0, y0: l.y1 + 0.8, x1: l.x1, y1: l.y1 + 1.2, kind: "fill" }));
+  const stacks = [
+    [text("Prénom Nom", 77, 187), text("Fbg Bgf", 225, 187), text("Voir facturation", 373, 187)],
+    [text("Fédération belge de gong", 225, 199)],
+    [text("Rue Delarue 1", 77, 211), text("DelarueStraat 2", 225, 211)],
+    [text("1000 Ville", 77, 223)],
+  ];
+
+  it("writes the stacks as one table, the labels its header", () => {
+    const { tables, rest } = detectTables([...labels, ...stacks.flat()], underlines, PAGE);
+    expect(rest).toEqual([]);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].headerRows).toBe(1);
+    expect(cells(tables[0])).toEqual([
+      ["Expédition", "Facturation", "Livraison"],
+      ["Prénom Nom", "Fbg Bgf", "Voir facturation"],
+      ["", "Fédération belge de gong", ""],
+      ["Rue Delarue 1", "DelarueStraat 2", ""],
+      ["1000 Ville", "", ""],
+    ]);
+  });
+
+  it("leaves labels alone that no rule of their own underlines", () => {
+    const across: Rule = { x0: 70, y0: 186, x1: 515, y1: 186.4, kind: "fill" };
+    const top: Rule = { x0: 70, y0: 163, x1: 515, y1: 163.4, kind: "fill" };
+    const { tables } = detectTables([...labels, ...stacks.flat()], [top, across], PAGE);
+    expect(tables.some((t) => cells(t).some((row) => row.includes("Fédération belge de gong")))).toBe(false);
+  });
+
+  it("ends the table at a line that starts under no label (text under the addresses)", () => {
+    const note = text("Payable soon", 90, 235);
+    const { tables, rest } = detectTables([...labels, ...stacks.flat(), note], underlines, PAGE);
+    expect(tables[0].rows).toHaveLength(5);
+    expect(rest).toEqual([note]);
+  });
+});
