@@ -146,8 +146,7 @@ describe("a table going on in the page's next column (hyph-utf8 p5: Farsi and Fi
   it("reads the right-hand rows as a table of the same columns, after the left one", () => {
     const right = [text("Farsi", 72 + SHIFT, 190, SIZE, true), ...entry("fa", "farsi", 202, SHIFT), text("Finnish", 72 + SHIFT, 214, SIZE, true), ...entry("fi", "finnish", 226, SHIFT)];
     const { tables, rest } = detectTables([...left, ...right], [], PAGE);
-    // The first label stands over the table, as "English" does on the page.
-    expect(rest).toEqual([left[0]]);
+    expect(rest).toEqual([]);
     expect(tables).toHaveLength(2);
     expect(cells(tables[1])).toEqual([
       ["Farsi", ""],
@@ -161,7 +160,34 @@ describe("a table going on in the page's next column (hyph-utf8 p5: Farsi and Fi
     const right = [...entry("fa", "farsi", 202, SHIFT), text("fi", 80 + SHIFT, 226), text("finnish", 160 + SHIFT, 226)];
     const { tables, rest } = detectTables([...left, ...right], [], PAGE);
     expect(tables).toHaveLength(1);
-    expect(rest).toEqual([left[0], ...right]);
+    expect(rest).toEqual(right);
+  });
+});
+
+describe("a label over a table's first row set as the body's label rows are (hyph-utf8 p5: \"English\" over \"- | english\")", () => {
+  const entry = (code: string, name: string, y: number): Line[] => [text(code, 80, y), text(name, 145, y)];
+  const body = ["af", "ar", "hy", "as"].flatMap((code, r) => [...entry(code, `name${r}`, 178 + 24 * r), ...(r < 3 ? [text(`Lang${r + 1}`, 72, 190 + 24 * r, SIZE, true)] : [])]);
+
+  it("is the table's first row", () => {
+    const first = text("Lang0", 72, 166, SIZE, true);
+    const { tables, rest } = detectTables([first, ...body], [], PAGE);
+    expect(rest).toEqual([]);
+    expect(cells(tables[0])[0]).toEqual(["Lang0", ""]);
+  });
+
+  it("stays over the table, a caption, when set otherwise than the body's labels", () => {
+    for (const caption of [text("Languages", 72, 166), text("Languages", 60, 166, SIZE, true), text("Languages", 72, 166, 12, true)]) {
+      const { tables, rest } = detectTables([caption, ...body], [], PAGE);
+      expect(rest).toEqual([caption]);
+      expect(cells(tables[0])[0]).toEqual(["af", "name0"]);
+    }
+  });
+
+  it("stays over a table whose body holds one such label only (a wrapped line, not a group's head)", () => {
+    const first = text("Lang0", 72, 166, SIZE, true);
+    const one = ["af", "ar", "hy", "as"].flatMap((code, r) => [...entry(code, `name${r}`, 178 + 24 * r), ...(r === 1 ? [text("Lang2", 72, 214, SIZE, true)] : [])]);
+    const { rest } = detectTables([first, ...one], [], PAGE);
+    expect(rest).toContain(first);
   });
 });
 

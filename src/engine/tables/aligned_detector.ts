@@ -762,7 +762,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     if (spans.length === 1) {
       const [first, last] = spans[0];
       const groupsSubheads = last === first || outSpans.some((under) => everyColumnHeaded(under, first, last));
-      if (first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) break;
+      if ((first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) && !likeBodyLabel(inside[0], run)) break;
     }
     const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
     if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
@@ -793,6 +793,33 @@ function sideBySideHeads(lines: Slice[], spans: [number, number][][]): Slice[] {
     taken = spans[k];
   });
   return out;
+}
+
+/** A label row over a table's first row starts within this many points of the body's ... */
+const BODY_LABEL_ALIGN_PT = 1;
+/** ... in a size within this many points of theirs ... */
+const BODY_LABEL_SIZE_PT = 0.5;
+/** ... and the body holds at least this many such rows: a table whose rows fall in groups. */
+const BODY_LABELS_MIN = 2;
+
+/**
+ * Whether a lone piece over the table is set as the body's label rows are: bold, and at least
+ * BODY_LABELS_MIN partial rows of the body hold one bold piece alone, starting at the same x
+ * (within BODY_LABEL_ALIGN_PT), in the same size. hyph-utf8's language table heads each
+ * language's rows with its name in bold ("Afrikaans" over "af | afrikaans"); the first,
+ * "English", had been left over the table as a caption.
+ */
+function likeBodyLabel(piece: Piece, run: readonly Slice[]): boolean {
+  const style = piece.items[0].span;
+  if (!style.bold) return false;
+  let labels = 0;
+  for (const s of run) {
+    if (s.full || s.cells.length !== 1) continue;
+    const label = s.cells[0];
+    const other = label.items[0].span;
+    if (other.bold && Math.abs(label.x0 - piece.x0) <= BODY_LABEL_ALIGN_PT && Math.abs(other.size - style.size) <= BODY_LABEL_SIZE_PT) labels++;
+  }
+  return labels >= BODY_LABELS_MIN;
 }
 
 /** Whether every cell of a full row is set bold throughout: a header row over the body. */
