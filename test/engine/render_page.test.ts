@@ -124,6 +124,27 @@ describe("renderPage: blocks set under a list item's text belong to it (issue 9:
     );
   });
 
+  it("leaves a line set flush right under the list out of its last item (facture-belge-simple-sans-tva p1: \"A payer au compte bancaire …\")", () => {
+    const item = "— The second delivery runs over two months, one quantity a week,";
+    const lines = [
+      line(item, { x: 86, y: 100 }),
+      line("one quantity per week.", { x: 101, y: 112 }),
+      line("Pay into account BE95 before the date.", { x: 320, y: 124 }),
+    ];
+    // The item's first line ends where the flush-right line ends: the column's edge.
+    const right = lines[0].x1;
+    lines[2] = line("Pay into account BE95 before the date.", { x: right - (lines[2].x1 - lines[2].x0), y: 124 });
+    expect(renderLines(lines)).toMatch(/\n\nPay into account BE95 before the date\.$/);
+    // A paragraph under the item's text, as far right as the column's edge, stays the item's.
+    const under = [line(item, { x: 86, y: 100 }), line("one quantity per week.", { x: 101, y: 112 }), line("A note on the delivery, set under the item text.", { x: 101, y: 130 })];
+    expect(renderLines(under)).toMatch(/\n\n {2}A note on the delivery/);
+    // A contents entry reaches the edge with its page number and stays under its chapter's
+    // (revtex's author guide: "Collaborations 6" under "IV.3. Specifying authors …").
+    const entry = line("Collaborations 6", { x: 0, y: 124 });
+    const contents = [line(item, { x: 86, y: 100 }), line("one quantity per week.", { x: 101, y: 112 }), line("Collaborations 6", { x: right - (entry.x1 - entry.x0), y: 124 })];
+    expect(renderLines(contents)).toMatch(/\n\n {2}Collaborations 6$/);
+  });
+
   it("ends the list at a table after an item (a table has no lines to lie under the item)", () => {
     const md = renderLines([
       line("1. Prices at the market:", { x: 96, y: 100 }),

@@ -842,7 +842,29 @@ function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
   const first = lines[0];
   const height = first.y1 - first.y0;
   if (first.y0 < item.bottom - height / 2 || first.y0 - item.bottom > ITEM_BODY_GAP_LINES_MAX * height) return false;
+  if (setFlushRightOf(lines, item)) return false;
   return lines.every((line) => line.x0 >= item.left && line.x0 < item.right);
+}
+
+/** A line set flush right starts at least this many ems right of an item's text ... */
+const FLUSH_RIGHT_ITEM_INDENT_EMS = 4;
+/** ... and ends within this many ems of the item's right edge. */
+const FLUSH_RIGHT_EDGE_EMS = 0.5;
+
+/** ... and ends a sentence: a contents entry under its chapter's reaches the edge with its
+ *  page number, and stays the chapter's. */
+const SENTENCE_END_MARK = /[.!?]$/;
+
+/** Whether every line of the block is set flush right, far right of the item's text and
+ *  ending at its right edge, the last ending a sentence: a closing line under the list (an
+ *  invoice's "A payer au compte bancaire … avant le JJ mois AAAA." under its list of
+ *  deliveries), none of the item's. */
+function setFlushRightOf(lines: readonly Line[], item: ItemBody): boolean {
+  if (!SENTENCE_END_MARK.test(lineText(lines[lines.length - 1]).trimEnd())) return false;
+  return lines.every((line) => {
+    const em = lineSize(line);
+    return line.x0 - item.left >= FLUSH_RIGHT_ITEM_INDENT_EMS * em && item.right - line.x1 <= FLUSH_RIGHT_EDGE_EMS * em;
+  });
 }
 
 /** Columns a code line may be indented to: beyond it the geometry is not a listing's. */

@@ -36,7 +36,8 @@ const HEADER_GAP_PITCH_SLACK = 1.1;
 /** Rows that fill only some columns (a section label, an empty cell) may follow one another
  *  this many times inside a table; more in a row is text beside or below a table. */
 const PARTIAL_ROWS_RUN_MAX = 2;
-/** ... and the table's full rows must be at least this share of all its body rows. */
+/** ... and the table's full rows must be at least this share of its body rows other than its
+ *  totals rows (an invoice's five totals and discounts under three items). */
 const FULL_ROW_SHARE_MIN = 0.5;
 /** Header lines above the first full row, at most: stacked headers run to four or five. */
 const HEADER_LINES_MAX = 6;
@@ -68,6 +69,9 @@ interface Slice extends TextRow {
   row: number;
   /** Every column filled, the row defines the columns; otherwise a partial row. */
   full: boolean;
+  /** A partial row ending in an amount flush with the last column (growRun): a table's
+   *  totals or discounts, not text the run ran into. */
+  totals?: true;
 }
 
 // Callbacks and tests made once (not per call): V8 recompiles a per-call closure's code after
@@ -169,10 +173,20 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     const slices = [...top, ...run];
     splitColumnsAtCellEnds(slices, columns);
     while (addLateColumn(rows, slices, top.length, columns, used));
-    tables.push(alignedTable(slices, columns, rulings));
+    const kept: Slice[] = [];
+    for (const part of cutAtSectionBands(slices, rulings.fills)) {
+      if (part.length < SECTION_PART_ROWS_MIN) continue;
+      tables.push(alignedTable(part, columns, rulings));
+      kept.push(...part);
+    }
     const totals = totalsBoxUnder(rows, slices[slices.length - 1], columns, used);
     if (totals !== null) tables.push(alignedTable(totals, columnsOf(totals), rulings));
-    for (const s of [...slices, ...(totals ?? [])]) {
+    const next = nextColumnRows(rows, slices, columns, used);
+    if (next !== null) {
+      tables.push(alignedTable(next.slices, next.columns, rulings));
+      kept.push(...next.slices);
+    }
+    for (const s of [...kept, ...(totals ?? [])]) {
       for (const piece of s.cells) {
         used.add(piece);
         for (const { line } of piece.items) taken.add(line);
@@ -289,7 +303,9 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     // first column, or one. So are rows whose label stands in the first column and whose
     // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const totals = placed !== null && placed.length >= 2 && (placed[0] > 0 || endsOnLastColumnFigure(inside, placed, right, rows.at(j).em));
+    const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, rows.at(j).em);
+    const totals = amount || (placed !== null && placed.length >= 2 && placed[0] > 0);
+    if (amount) slice.totals = true;
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -758,7 +774,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     if (spans.length === 1) {
       const [first, last] = spans[0];
       const groupsSubheads = last === first || outSpans.some((under) => everyColumnHeaded(under, first, last));
-      if (first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) break;
+      if ((first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) && !likeBodyLabel(inside[0], run)) break;
     }
     const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
     if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
@@ -789,6 +805,33 @@ function sideBySideHeads(lines: Slice[], spans: [number, number][][]): Slice[] {
     taken = spans[k];
   });
   return out;
+}
+
+/** A label row over a table's first row starts within this many points of the body's ... */
+const BODY_LABEL_ALIGN_PT = 1;
+/** ... in a size within this many points of theirs ... */
+const BODY_LABEL_SIZE_PT = 0.5;
+/** ... and the body holds at least this many such rows: a table whose rows fall in groups. */
+const BODY_LABELS_MIN = 2;
+
+/**
+ * Whether a lone piece over the table is set as the body's label rows are: bold, and at least
+ * BODY_LABELS_MIN partial rows of the body hold one bold piece alone, starting at the same x
+ * (within BODY_LABEL_ALIGN_PT), in the same size. hyph-utf8's language table heads each
+ * language's rows with its name in bold ("Afrikaans" over "af | afrikaans"); the first,
+ * "English", had been left over the table as a caption.
+ */
+function likeBodyLabel(piece: Piece, run: readonly Slice[]): boolean {
+  const style = piece.items[0].span;
+  if (!style.bold) return false;
+  let labels = 0;
+  for (const s of run) {
+    if (s.full || s.cells.length !== 1) continue;
+    const label = s.cells[0];
+    const other = label.items[0].span;
+    if (other.bold && Math.abs(label.x0 - piece.x0) <= BODY_LABEL_ALIGN_PT && Math.abs(other.size - style.size) <= BODY_LABEL_SIZE_PT) labels++;
+  }
+  return labels >= BODY_LABELS_MIN;
 }
 
 /** Whether every cell of a full row is set bold throughout: a header row over the body. */
@@ -965,6 +1008,104 @@ function anyCentreInside(lines: readonly Line[], box: Box): boolean {
   return false;
 }
 
+/** A table going on in the page's next column holds at least this many rows of two cells or
+ *  more there. */
+const NEXT_COLUMN_ROWS_MIN = 2;
+/** ... each of its pieces starting within this many points of where the table's cells start,
+ *  shifted by one distance. */
+const NEXT_COLUMN_ALIGN_PT = 1;
+
+/**
+ * The rows of a table that goes on in the page's next column, beside its rows (multicols
+ * sets hyph-utf8's language table down the left column and its last entries, "Farsi" over
+ * "fa | farsi | persian", atop the right one): every piece right of the table on its rows,
+ * none taken, starts where one of the table's cells starts (within NEXT_COLUMN_ALIGN_PT),
+ * all shifted by the one distance from the table's leftmost cell to the block's leftmost
+ * piece, and at least NEXT_COLUMN_ROWS_MIN of those rows hold two pieces or more. They are a
+ * table of their own, in the table's columns shifted by that distance; read one after the
+ * other as paragraphs, their cells had been a paragraph each. Null when there is none.
+ */
+function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): { slices: Slice[]; columns: Column[] } | null {
+  const inTable = new Set<Piece>();
+  const starts: number[] = [];
+  let tableRight = -Infinity;
+  for (const s of slices) {
+    for (const p of s.cells) {
+      inTable.add(p);
+      starts.push(p.x0);
+      tableRight = Math.max(tableRight, p.x1);
+    }
+  }
+  const tableLeft = Math.min(...starts);
+  const lastStart = Math.max(...starts);
+  const block: { row: number; pieces: Piece[] }[] = [];
+  let blockLeft = Infinity;
+  for (let j = slices[0].row; j <= slices[slices.length - 1].row; j++) {
+    const pieces: Piece[] = [];
+    for (const p of rows.at(j).cells) {
+      if (inTable.has(p) || p.x0 <= lastStart) continue;
+      if (used.has(p)) return null;
+      pieces.push(p);
+      blockLeft = Math.min(blockLeft, p.x0);
+    }
+    if (pieces.length > 0) block.push({ row: j, pieces });
+  }
+  let wide = 0;
+  for (const b of block) if (b.pieces.length >= 2) wide++;
+  if (wide < NEXT_COLUMN_ROWS_MIN) return null;
+  const shift = blockLeft - tableLeft;
+  for (const b of block) {
+    for (const p of b.pieces) if (!starts.some((x) => Math.abs(p.x0 - shift - x) <= NEXT_COLUMN_ALIGN_PT)) return null;
+  }
+  const shifted = columns.map((c) => ({ x0: c.x0 + shift, x1: c.x1 + shift }));
+  return { slices: block.map((b) => sliceOf(rows.at(b.row), b.row, b.pieces, b.pieces.length === columns.length)), columns: shifted };
+}
+
+/** A section band's title is set at least this many times the size of the table's rows. */
+const SECTION_BAND_SIZE_RATIO = 1.1;
+/** A band reaches within this many points of the table's edges on both sides. */
+const SECTION_BAND_REACH_PT = 2;
+/** The rows between two section bands (or a band and the run's end) stay a table from this
+ *  many rows; a lone row is left to read as text. */
+const SECTION_PART_ROWS_MIN = 2;
+
+/**
+ * The run cut at its section bands: a row of one piece, set larger than the table's rows, on
+ * a shaded band of its own that runs across the whole table (a CV's "Awards" band between
+ * "Experience2 | Time Period" and "Award1 | Time", like the page's other section bands). That
+ * is the page's heading, not a row of the table, and it is left out; the rows on either side
+ * are the tables. A group's label row shaded inside a table (colortbl) is set at the rows' size.
+ */
+function cutAtSectionBands(slices: Slice[], fills: readonly Box[]): Slice[][] {
+  if (fills.length === 0) return [slices];
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  const sizes: number[] = [];
+  for (const s of slices) {
+    for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
+    if (s.full) sizes.push(s.em);
+  }
+  const body = median(sizes);
+  const parts: Slice[][] = [[]];
+  for (const s of slices) {
+    if (isSectionBand(s, slices, fills, body, x0, x1)) parts.push([]);
+    else parts[parts.length - 1].push(s);
+  }
+  return parts;
+}
+
+function isSectionBand(s: Slice, slices: readonly Slice[], fills: readonly Box[], bodyEm: number, x0: number, x1: number): boolean {
+  if (s.full || s.cells.length !== 1 || s.em < SECTION_BAND_SIZE_RATIO * bodyEm) return false;
+  const piece = s.cells[0];
+  for (const f of fills) {
+    if (f.x0 > x0 + SECTION_BAND_REACH_PT || f.x1 < x1 - SECTION_BAND_REACH_PT || !centreInside(piece, f)) continue;
+    let others = 0;
+    for (const o of slices) if (o !== s && o.y1 > f.y0 && o.y0 < f.y1) others++;
+    if (others === 0) return true;
+  }
+  return false;
+}
+
 /** A column the first rows leave empty sits at most this many times the table's widest
  *  gutter right of its last column. */
 const LATE_COLUMN_GAP_RATIO = 1.5;
@@ -986,17 +1127,52 @@ function firstUnusedFrom(cells: readonly Piece[], x: number, used: Set<Piece>): 
   return undefined;
 }
 
+/** A late column's cell holds at most this many words when it runs to a line's length
+ *  ("usenglish, USenglish, american"): a line of running text holds more. */
+const LATE_CELL_WORDS_MAX = 3;
+
+function isShortCell(text: string): boolean {
+  return text.length < NEIGHBOUR_TEXT_CHARS_MIN || text.split(/\s+/).length <= LATE_CELL_WORDS_MAX;
+}
+
+/** Whether a page row between the table's rows, not one of them, holds text right of the
+ *  table reaching the pieces' column: a text column beside the table, at its own leading. */
+function textBetweenRows(rows: PageRows, slices: readonly Slice[], right: number, pieces: readonly Piece[]): boolean {
+  const inRun = new Set<number>();
+  for (const s of slices) inRun.add(s.row);
+  let x1 = -Infinity;
+  for (const p of pieces) x1 = Math.max(x1, p.x1);
+  for (let j = slices[0].row + 1; j < slices[slices.length - 1].row; j++) {
+    if (inRun.has(j)) continue;
+    for (const p of rows.at(j).cells) if (p.x1 > right && p.x0 < x1) return true;
+  }
+  return false;
+}
+
+/** Whether the pieces start at one x (within CELL_END_TOLERANCE_PT): a column set flush left,
+ *  which may leave rows empty (hyph-utf8's language table: a name's aliases, in three rows of
+ *  thirty). */
+function flushLeft(pieces: readonly Piece[]): boolean {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of pieces) (lo = Math.min(lo, p.x0)), (hi = Math.max(hi, p.x0));
+  return hi - lo <= CELL_END_TOLERANCE_PT;
+}
+
 function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, columns: Column[], used: Set<Piece>): boolean {
   const k = columns.length;
   const right = columns[k - 1].x1;
   let widestGap = 0;
   for (let c = 1; c < k; c++) widestGap = Math.max(widestGap, columns[c].x0 - columns[c - 1].x1);
   const candidates: (Piece | null)[] = [];
+  // Pieces within reach too long for a cell: a text column beside the table.
+  let long = 0;
   for (const s of slices) {
     const gutter = GUTTER_EM_MIN * s.em;
     const piece = firstUnusedFrom(rows.at(s.row).cells, right + gutter, used);
     if (piece === undefined || piece.x0 > right + Math.max(gutter, LATE_COLUMN_GAP_RATIO * widestGap)) candidates.push(null);
-    else candidates.push(pieceText(piece).length < NEIGHBOUR_TEXT_CHARS_MIN ? piece : null);
+    else if (isShortCell(pieceText(piece))) candidates.push(piece);
+    else (candidates.push(null), long++);
   }
   // The body rows holding one: one block (partial rows inside it may lack one) from the
   // run's first row or to its last.
@@ -1006,8 +1182,10 @@ function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, colum
   const first = holding[0];
   const last = holding[holding.length - 1];
   if (first !== bodyStart && last !== slices.length - 1) return false;
-  for (let i = first; i <= last; i++) if (candidates[i] === null && slices[i].full) return false;
   const pieces = candidates.filter((p): p is Piece => p !== null);
+  let gaps = false;
+  for (let i = first; i <= last; i++) if (candidates[i] === null && slices[i].full) gaps = true;
+  if (gaps && !(flushLeft(pieces) && long === 0 && !textBetweenRows(rows, slices, right, pieces))) return false;
   let x0 = -Infinity;
   let x1 = Infinity;
   for (const p of pieces) (x0 = Math.max(x0, p.x0)), (x1 = Math.min(x1, p.x1));
@@ -1273,8 +1451,12 @@ function isContents(run: Slice[]): boolean {
 function enoughFullRows(run: Slice[] | null): run is Slice[] {
   if (run === null) return false;
   let full = 0;
-  for (const s of run) if (s.full) full++;
-  return full >= ALIGNED_ROWS_MIN && full >= FULL_ROW_SHARE_MIN * run.length;
+  let totals = 0;
+  for (const s of run) {
+    if (s.full) full++;
+    else if (s.totals) totals++;
+  }
+  return full >= ALIGNED_ROWS_MIN && full >= FULL_ROW_SHARE_MIN * (run.length - totals);
 }
 
 /** A header line over a padded table's first row, no further from it than the body's first

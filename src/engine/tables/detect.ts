@@ -1,6 +1,7 @@
 // Step 5, each page: table detection, before reading order. Three detectors share one output shape:
 //  - ruled: a grid built from ruling lines, stroked rectangle outlines and filled rectangles;
 //  - label rows: a row of labels over a row of their values (label_rows.ts);
+//  - underlined stacks: blocks of lines side by side under underlined labels (underlined_stacks.ts);
 //  - aligned: rows of short text pieces whose columns line up without any ruling.
 // Ruled grids go first because their rulings are explicit; the aligned detector only sees
 // the lines they left. All are conservative: a missed table still reads as text, while a
@@ -11,6 +12,7 @@ import { detectFigureColumns } from "./figure_column.js";
 import type { Table } from "./model.js";
 import { detectLabelRows } from "./label_rows.js";
 import { detectRuled } from "./ruled_detector.js";
+import { detectUnderlinedStacks } from "./underlined_stacks.js";
 import { lineText } from "../layout/lines.js";
 import { pageNumbersNeverGoDown } from "./reads_as_table.js";
 import { collectRulings, type Rulings } from "./rulings.js";
@@ -37,6 +39,7 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
   for (const part of parts) {
     detectRuled(part, rulings, taken, inDiagrams, tables);
     detectLabelRows(part, rulings, taken, inDiagrams, tables);
+    detectUnderlinedStacks(part, rulings, taken, inDiagrams, tables);
     detectAligned(part, rulings, taken, inDiagrams, tables);
     detectFigureColumns(part, taken, tables);
   }

@@ -1,0 +1,33 @@
+// The euro sign of TeX's eurosym fonts. eurosym (\euro, \officialeuro) sets the sign as the
+// letter "e" of its own Type 1 fonts (feymr10, feybr10 and their oblique and outline shapes,
+// geymr10 … for the generic ones), which carry no Unicode mapping: MuPDF and pdf.js read the
+// glyph's code, and a Belgian invoice's amount column was headed "e" where the page shows "€".
+import { copyLine, type Line, type Span } from "../model.js";
+import { SUBSET_PREFIX } from "../extract/font_names.js";
+
+/** eurosym's fonts by name, as a TeX-made PDF embeds them ("IFMIER+TeX-feymr10"). */
+const EUROSYM_FONT = /^(?:TeX-)?[fg]ey[bm][lor]10$/i;
+/** The code at which those fonts draw the euro sign. */
+const EURO_CODE = "e";
+const EURO_SIGN = "€";
+
+function isEuroSpan(span: Span): boolean {
+  return span.text.includes(EURO_CODE) && EUROSYM_FONT.test(span.font.replace(SUBSET_PREFIX, ""));
+}
+
+/** The lines with each eurosym "e" written as the euro sign; the same array when none is. */
+export function writeEuroSigns(lines: readonly Line[]): readonly Line[] {
+  let out: Line[] | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    let any = false;
+    for (const span of line.spans) if (isEuroSpan(span)) any = true;
+    if (!any) continue;
+    out ??= lines.slice();
+    out[i] = copyLine(
+      line,
+      line.spans.map((span) => (isEuroSpan(span) ? { ...span, text: span.text.replaceAll(EURO_CODE, EURO_SIGN) } : span)),
+    );
+  }
+  return out ?? lines;
+}
