@@ -1514,7 +1514,7 @@ export function joinWrappedHeadings(blocks: Block[]): Block[] {
         // file are:" | "driver: …", set flush left).
         !(/[.!?]\s*$/.test(aboveText) || (/:\s*$/.test(aboveText) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
       ) {
-        out[out.length - 1] = { ...prev, lines: [...prev.lines, ...block.lines] };
+        out[out.length - 1] = headingBlock(prev.level, [...prev.lines, ...block.lines], prev.section);
         continue;
       }
     }

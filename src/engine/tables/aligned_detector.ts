@@ -1161,7 +1161,7 @@ function cutAtStart(piece: Piece, x: number, em: number, agreed = -1, flushRight
     // The part after the cut starts at x, where interpolation may put it a little short; a
     // part set flush right starts where interpolation puts it, a word space after the head.
     const tailStart = flushRight ? Math.max(parts[1].x0, head.x1 + WORD_SPACE_EMS * em) : Math.max(parts[1].x0, x);
-    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.min(tailStart, parts[1].x1) }, line }, ...items.slice(i + 1)])];
+    return [head, pieceOfItems([{ span: spanPiece(parts[1], parts[1].text, Math.min(tailStart, parts[1].x1), parts[1].x1), line }, ...items.slice(i + 1)])];
   }
   return null;
 }
