@@ -8,7 +8,7 @@
 import { type Line, type Span, spanPiece } from "../model.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
-import type { Box, BuiltRow, Table, TableCell } from "./model.js";
+import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
 import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
@@ -1364,5 +1364,5 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
   const rows = joinCentredRows(built);
   const headerRows = detectHeader(rows, box, rulings);
-  return { ...box, rows: rows.map((r) => r.cells), ruled: false, headerRows };
+  return newTable(box, rows, false, headerRows);
 }
