@@ -200,7 +200,10 @@ const RAISED_MARKER_EMS = 0.25;
  * text's own style ("1.Introduction") are text as typed, and stay so.
  */
 function touchingMarker(line: Line, text: string): ListMarker | null {
-  const [first, second] = line.spans;
+  // Indexed, not destructured: destructuring walks the array's iterator, and every line
+  // without a marker of the text's kind is asked this.
+  const first = line.spans[0];
+  const second = line.spans[1];
   if (!second || !ORDERED_ONLY.test(first.text) || !/^[\p{L}\p{N}]/u.test(second.text)) return null;
   const sizeApart = Math.abs(first.size - second.size) >= TOUCHING_MARKER_SIZE_SHARE * second.size;
   if (!sizeApart && first.font === second.font) return null;
