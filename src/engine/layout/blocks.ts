@@ -200,7 +200,10 @@ const RAISED_MARKER_EMS = 0.25;
  * text's own style ("1.Introduction") are text as typed, and stay so.
  */
 function touchingMarker(line: Line, text: string): ListMarker | null {
-  const [first, second] = line.spans;
+  // Indexed, not destructured: destructuring walks the array's iterator, and every line
+  // without a marker of the text's kind is asked this.
+  const first = line.spans[0];
+  const second = line.spans[1];
   if (!second || !ORDERED_ONLY.test(first.text) || !/^[\p{L}\p{N}]/u.test(second.text)) return null;
   const sizeApart = Math.abs(first.size - second.size) >= TOUCHING_MARKER_SIZE_SHARE * second.size;
   if (!sizeApart && first.font === second.font) return null;
@@ -483,14 +486,14 @@ interface Draft {
   /** A list item whose text runs right to left (its marker at the right edge). */
   rtl?: boolean;
   running?: boolean;
-  /** A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection. */
-  sectionTitle?: number;
 }
 
 /** A draft with every field present, in Draft's order (a running line's and a block's had
- *  been two shapes, each grown by `sectionTitle` later). */
+ *  been two shapes). Nothing is stored into a draft's fields but its lines: each section
+ *  title's depth had been stored after the fact, and that one store sent buildBlocks back to
+ *  the interpreter again and again in a pass (--trace-deopt: 95 bailouts at it). */
 function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined): Draft {
-  return { lines: [line], mono, marker, textX, rtl, running, sectionTitle: undefined };
+  return { lines: [line], mono, marker, textX, rtl, running };
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -582,12 +585,19 @@ function leadingCount(sorted: readonly number[], em: number): number {
 export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = []): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
-  const facts = column.map(lineStyleFacts);
   // Loops in this function, not closures over the column: a closure made per call loses its
   // optimised code at each full garbage collection, and was compiled again every few passes.
+  // Nor map: an optimised map makes a holey array, an interpreted one a packed array, and the
+  // passes given these arrays bailed out each time buildBlocks changed tier.
+  const facts: LineStyleFacts[] = [];
   const styles: TextStyle[] = [];
-  for (const f of facts) styles.push(f.style);
-  const texts = column.map(lineText);
+  const texts: string[] = [];
+  for (const line of column) {
+    const f = lineStyleFacts(line);
+    facts.push(f);
+    styles.push(f.style);
+    texts.push(lineText(line));
+  }
   let left = Infinity;
   let right = -Infinity;
   for (const line of column) {
@@ -656,9 +666,11 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
   markLineBreaks(drafts, column, lineBreaks);
-  for (const draft of drafts) draft.sectionTitle = sectionTitleDepth(draft, column);
+  // A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection.
+  const sectionTitles: number[] = [];
+  for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
   const blocks: Block[] = [];
-  for (const d of drafts) blocks.push(classify(d, stats));
+  for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
   return joinAroundFloats(joinWrappedHeadings(blocks));
 }
 
@@ -1445,14 +1457,14 @@ function topHeadingLevel(stats: DocumentStats): number {
   return top === Infinity ? 0 : top;
 }
 
-function classify(draft: Draft, stats: DocumentStats): Block {
+function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Block {
   const lines = draft.lines;
   if (draft.running) return paragraphBlock(lines, true);
   if (draft.mono) return codeBlock(lines);
   // Under the document's title when its styles show one, at the top level when they do not.
   const heading = headingOf(lines, stats);
   // A title its style makes no heading (IEEE's are set at the body's size) is one by its setting.
-  if (draft.sectionTitle && heading === null) return headingBlock(topHeadingLevel(stats) + draft.sectionTitle, lines, true);
+  if (sectionTitle && heading === null) return headingBlock(topHeadingLevel(stats) + sectionTitle, lines, true);
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
   if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return headingBlock(Math.max(heading, numberingDepth(lines)), lines);
@@ -1514,7 +1526,7 @@ export function joinWrappedHeadings(blocks: Block[]): Block[] {
         // file are:" | "driver: …", set flush left).
         !(/[.!?]\s*$/.test(aboveText) || (/:\s*$/.test(aboveText) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
       ) {
-        out[out.length - 1] = { ...prev, lines: [...prev.lines, ...block.lines] };
+        out[out.length - 1] = headingBlock(prev.level, [...prev.lines, ...block.lines], prev.section);
         continue;
       }
     }

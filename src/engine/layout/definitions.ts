@@ -2,7 +2,7 @@
 // category flush right ("void sha256_update (struct sha256_ctx *ctx, size_t length, const"
 // … "[Function]"), its prototype wrapped onto lines indented under it ("uint8_t *data)"), and
 // its description indented less below them ("Hash some more data.").
-import type { Line } from "../model.js";
+import { type Line, spanPiece } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, lineSize, lineText, makeLine, nearestLeftOnRow, removeLines } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
@@ -64,7 +64,7 @@ export function moveCategoryToEnd(head: Line, last: Line): void {
     while (head.spans.length > 1 && isBlankText(head.spans[head.spans.length - 1].text)) head.spans.pop();
     Object.assign(head, makeLine(head.spans, head.wmode));
     const x1 = category[category.length - 1].x1;
-    last.spans.push({ ...category[0], text: " " + label.trim(), x1 });
+    last.spans.push(spanPiece(category[0], " " + label.trim(), category[0].x0, x1));
     last.x1 = Math.max(last.x1, x1);
     return;
   }

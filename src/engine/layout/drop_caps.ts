@@ -3,7 +3,7 @@
 // own, which the line joiner then built into the paragraph's second line ("THIS demo file" came
 // out "**T**for IEEE journal papers …" after "HIS demo file …"). The letter goes back to the
 // head of its word, and the lines it indented go back to the margin it stands at.
-import { type Line, lineLike, spanPiece } from "../model.js";
+import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 
 /** A drop cap is set at least this many times the size of the text beside it ... */
@@ -35,19 +35,32 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
     if (first === undefined) continue;
     const letter = span.text.trim();
     const head = first.spans.findIndex((s) => !isBlankText(s.text));
-    const spans = first.spans.map((s, k) => (k === head ? spanPiece(s, letter + s.text.trimStart(), cap.x0, s.x1) : s));
-    const joined = lineLike(first, spans, cap.x0, Math.min(first.y0, cap.y0), first.x1, first.y1);
+    const joined = lineLike(first, withSpanMoved(first.spans, head, head < 0 ? "" : letter + first.spans[head].text.trimStart(), cap.x0), cap.x0, Math.min(first.y0, cap.y0), first.x1, first.y1);
     // The lines the letter sinks into start where the first did: back to the margin.
     const indented = (line: Line) => line !== first && line.y0 > first.y0 && line.y0 < cap.y1 && Math.abs(line.x0 - first.x0) <= INDENT_TOLERANCE_PT;
-    out = current.flatMap((line) => {
-      if (line === cap) return [];
-      if (line === first) return [joined];
-      if (!indented(line)) return [line];
-      const k = line.spans.findIndex((s) => !isBlankText(s.text));
-      return [lineLike(line, line.spans.map((s, j) => (j === k ? spanPiece(s, s.text, cap.x0, s.x1) : s)), cap.x0, line.y0, line.x1, line.y1)];
-    });
+    // Loops, not map and flatMap: those make holey arrays once optimised, and lines or spans
+    // of two elements kinds sent every pass that reads them back to the interpreter.
+    const next: Line[] = [];
+    for (const line of current) {
+      if (line === cap) continue;
+      if (line === first) next.push(joined);
+      else if (!indented(line)) next.push(line);
+      else {
+        const k = line.spans.findIndex((s) => !isBlankText(s.text));
+        next.push(lineLike(line, withSpanMoved(line.spans, k, k < 0 ? "" : line.spans[k].text, cap.x0), cap.x0, line.y0, line.x1, line.y1));
+      }
+    }
+    out = next;
   }
   return out ?? lines;
+}
+
+/** A copy of `spans` whose `k`th span holds `text` and starts at `x0` (none changed when `k`
+ *  is -1). */
+function withSpanMoved(spans: readonly Span[], k: number, text: string, x0: number): Span[] {
+  const out: Span[] = [];
+  for (let j = 0; j < spans.length; j++) out.push(j === k ? spanPiece(spans[j], text, x0, spans[j].x1) : spans[j]);
+  return out;
 }
 
 /** The line's one span with ink, or null when it has none or several. */

@@ -300,8 +300,14 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
   const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
   for (const { lines: row, band } of margins) {
-    const texts = row.map((l) => lineText(l).trim());
-    const sizes = row.map(meanCharSize);
+    // Loops, not map: an optimised map makes a holey array and an interpreted one a packed
+    // array, and the passes reading them bailed out each time this function changed tier.
+    const texts: string[] = [];
+    const sizes: number[] = [];
+    for (const l of row) {
+      texts.push(lineText(l).trim());
+      sizes.push(meanCharSize(l));
+    }
     // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
     const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
     if (gapToBody(row, band, body) < separation) continue;
@@ -313,7 +319,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // A page has one number: a row with a page number in two pieces and words in another is
     // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
     // 25.90"), no folio's.
-    const numberLike = texts.map((t) => band !== "side" && PAGE_NUMBER.test(t));
+    const numberLike: boolean[] = [];
+    for (const t of texts) numberLike.push(band !== "side" && PAGE_NUMBER.test(t));
     const numbers: ReturnType<typeof marginPageNumber>[] = [];
     for (let k = 0; k < texts.length; k++) if (numberLike[k]) numbers.push(marginPageNumber(texts[k]));
     const tableRow = isTableRowAlone(texts, numbers);

@@ -478,10 +478,17 @@ function evenOcrSize(line: Line): void {
     size = s.size;
     if (seen * 2 >= total) break;
   }
-  line.spans = line.spans.map((s) => {
-    if (s.size === size) return s;
+  // A loop, not map: an optimised map makes a holey array, and a line's spans of two
+  // elements kinds sent every reader of spans back to the interpreter (see model.ts).
+  const spans: Span[] = [];
+  for (const s of line.spans) {
+    if (s.size === size) {
+      spans.push(s);
+      continue;
+    }
     const sized = copySpan(s);
     sized.size = size;
-    return sized;
-  });
+    spans.push(sized);
+  }
+  line.spans = spans;
 }

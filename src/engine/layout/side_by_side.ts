@@ -4,7 +4,7 @@
 // headings that happen to share a height in two columns stand a column gutter apart, further
 // than the gap allowed here, and stay headings.
 import { copyLine, type Line } from "../model.js";
-import { type Block, paragraphBlock } from "./blocks.js";
+import { type Block, headingBlock, paragraphBlock } from "./blocks.js";
 import { lineStyle } from "./document_stats.js";
 import { appendFragment, lineText, verticalOverlap } from "./lines.js";
 
@@ -86,7 +86,8 @@ function joinFlushRightMate(blocks: AnyBlock[], i: number, pageLines: readonly L
     if (line.x0 < heading.x1 && line.x1 > mate.x0) spanned = true;
   }
   if (!spanned || mate.x1 < right - FLUSH_RIGHT_EMS * em) return;
-  blocks[i] = { ...(blocks[i] as Block), lines: [joinRow([heading, mate])] } as Block;
+  const head = blocks[i] as Extract<Block, { kind: "heading" }>;
+  blocks[i] = headingBlock(head.level, [joinRow([heading, mate])], head.section);
   blocks.splice(i + 1, 1);
 }
 

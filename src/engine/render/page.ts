@@ -674,7 +674,7 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
     // IEEE's "I. INTRODUCTION" reads as an initial and a name.
     if (block.section || (titles && outlineLevelOf(titles, normalizeTitle(text)) !== undefined) || !(isByline(text, afterParagraph) || overContactDetails(blocks, i))) continue;
     if (!isBoldText(block.lines) || isNameList(text)) blocks[i] = paragraphBlock(block.lines);
-    else if (block.level === 1) blocks[i] = { ...block, level: 2 };
+    else if (block.level === 1) blocks[i] = headingBlock(2, block.lines, block.section);
   }
 }
 

@@ -8,7 +8,7 @@
 import { type Line, type Span, spanPiece } from "../model.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
-import type { Box, BuiltRow, Table, TableCell } from "./model.js";
+import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
 import { groupRows, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
@@ -1351,7 +1351,7 @@ function cutAtStart(piece: Piece, x: number, em: number, agreed = -1, flushRight
     // The part after the cut starts at x, where interpolation may put it a little short; a
     // part set flush right starts where interpolation puts it, a word space after the head.
     const tailStart = flushRight ? Math.max(parts[1].x0, head.x1 + WORD_SPACE_EMS * em) : Math.max(parts[1].x0, x);
-    return [head, pieceOfItems([{ span: { ...parts[1], x0: Math.min(tailStart, parts[1].x1) }, line }, ...items.slice(i + 1)])];
+    return [head, pieceOfItems([{ span: spanPiece(parts[1], parts[1].text, Math.min(tailStart, parts[1].x1), parts[1].x1), line }, ...items.slice(i + 1)])];
   }
   return null;
 }
@@ -1558,5 +1558,5 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
   const rows = joinCentredRows(built);
   const headerRows = detectHeader(rows, box, rulings);
-  return { ...box, rows: rows.map((r) => r.cells), ruled: false, headerRows };
+  return newTable(box, rows, false, headerRows);
 }

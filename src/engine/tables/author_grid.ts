@@ -7,7 +7,7 @@
 // render/page.ts writes block by block: each author's lines one paragraph, left to right.
 import type { Line } from "../model.js";
 import { lineSize, lineText, SAME_ROW_OVERLAP, verticalOverlap } from "../layout/lines.js";
-import type { Table, TableCell } from "./model.js";
+import { type Table, type TableCell, tableOf } from "./model.js";
 
 /** A name is set at least this many points larger than the page's text… */
 const NAME_OVER_BODY_PT = 1;
@@ -141,14 +141,5 @@ function gridOf(blocks: Line[][]): Table {
   const rows: TableCell[][] = [];
   for (let r = 0; r < height; r++) rows.push(blocks.map((block) => ({ lines: r < block.length ? [block[r]] : [] })));
   const all = blocks.flat();
-  return {
-    x0: Math.min(...all.map((line) => line.x0)),
-    y0: Math.min(...all.map((line) => line.y0)),
-    x1: Math.max(...all.map((line) => line.x1)),
-    y1: Math.max(...all.map((line) => line.y1)),
-    rows,
-    ruled: false,
-    headerRows: 0,
-    authorGrid: true,
-  };
+  return tableOf(Math.min(...all.map((line) => line.x0)), Math.min(...all.map((line) => line.y0)), Math.max(...all.map((line) => line.x1)), Math.max(...all.map((line) => line.y1)), rows, false, 0, true);
 }

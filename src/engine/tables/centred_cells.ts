@@ -7,7 +7,7 @@
 import { unionOf } from "../layout/box.js";
 import { firstWordWidth, lineText } from "../layout/lines.js";
 import type { Line } from "../model.js";
-import type { BuiltRow } from "./model.js";
+import type { BuiltRow, TableCell } from "./model.js";
 
 /** A line ending so ends its cell's text: the next line is another cell's (a form's questions
  *  one a row, "… soothing or relaxing music?" | "Did you watch any TV? …"). */
@@ -98,8 +98,17 @@ function isWrappedCell(lines: readonly Line[], width: number): boolean {
 }
 
 function joinRows(rows: readonly BuiltRow[]): BuiltRow {
+  // Each cell a literal and its lines gathered in a loop: a spread copy is a cell of another
+  // hidden class, and flatMap makes a holey array, which sent the table's readers back to the
+  // interpreter.
+  const cells: TableCell[] = [];
+  for (let c = 0; c < rows[0].cells.length; c++) {
+    const lines: Line[] = [];
+    for (const row of rows) for (const line of row.cells[c].lines) lines.push(line);
+    cells.push({ lines });
+  }
   return {
-    cells: rows[0].cells.map((_, c) => ({ ...rows[0].cells[c], lines: rows.flatMap((row) => row.cells[c].lines) })),
+    cells,
     y0: Math.min(...rows.map((row) => row.y0)),
     y1: Math.max(...rows.map((row) => row.y1)),
   };

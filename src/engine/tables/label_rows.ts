@@ -6,7 +6,7 @@
 // and the values after them, each apart from its label. Written as a table of two rows, the
 // labels its header.
 import type { Line } from "../model.js";
-import type { Box, Table } from "./model.js";
+import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
 import { groupRows, readingOrder } from "./rows.js";
@@ -115,5 +115,5 @@ function labelTable(labels: TextRow, values: TextRow): Table {
   let x0 = Infinity;
   let x1 = -Infinity;
   for (const piece of [...labels.cells, ...values.cells]) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
-  return { x0, y0: labels.y0, x1, y1: values.y1, rows: [cellsOf(labels), cellsOf(values)], ruled: false, headerRows: 1 };
+  return tableOf(x0, labels.y0, x1, values.y1, [cellsOf(labels), cellsOf(values)], false, 1);
 }

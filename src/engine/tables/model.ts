@@ -21,6 +21,22 @@ export interface Table {
   authorGrid?: true;
 }
 
+/** A table with every field given, in Table's order (authorGrid undefined unless given), its
+ *  rows the built rows' cells: the detectors made tables by spreading a box, each by its own
+ *  literal, and the passes reading tables (placement, rendering) went polymorphic. The rows
+ *  are gathered in a loop: an optimised map makes a holey array, an interpreted one a packed
+ *  array, and the readers bailed out as a detector changed tier. */
+export function newTable(box: { x0: number; y0: number; x1: number; y1: number }, rows: readonly { cells: TableCell[] }[], ruled: boolean, headerRows: number, authorGrid?: true): Table {
+  const cells: TableCell[][] = [];
+  for (const row of rows) cells.push(row.cells);
+  return tableOf(box.x0, box.y0, box.x1, box.y1, cells, ruled, headerRows, authorGrid);
+}
+
+/** A table of the given rows of cells (see newTable). */
+export function tableOf(x0: number, y0: number, x1: number, y1: number, rows: TableCell[][], ruled: boolean, headerRows: number, authorGrid?: true): Table {
+  return { x0, y0, x1, y1, rows, ruled, headerRows, authorGrid };
+}
+
 // One rectangle shape for the whole engine: reading order places tables by the same boxes.
 export type { Box } from "../layout/box.js";
 

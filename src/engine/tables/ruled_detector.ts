@@ -8,7 +8,7 @@ import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
-import type { Box, BuiltRow, Table, TableCell } from "./model.js";
+import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
@@ -197,7 +197,7 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
-  return { ...box, rows: rows.map((r) => r.cells), ruled: true, headerRows };
+  return newTable(box, rows, true, headerRows);
 }
 
 function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
