@@ -6,7 +6,7 @@
 import type { Line } from "../model.js";
 import { lineText } from "../layout/lines.js";
 import { FIGURE_CELL } from "./aligned_detector.js";
-import type { Table } from "./model.js";
+import { type Table, type TableCell, tableOf } from "./model.js";
 
 /** A column holds this many figures at least: fewer are a few numbers set apart. */
 const FIGURE_COLUMN_ROWS_MIN = 5;
@@ -57,7 +57,9 @@ function figureColumn(free: readonly Line[], from: number, to: number): Table | 
     if (line === heading || figures.includes(line)) continue;
     if (line.y1 > box.y0 && line.y0 < box.y1) return null;
   }
-  return { ...box, rows: [heading, ...figures].map((line) => [{ lines: [line] }]), ruled: false, headerRows: 1 };
+  const rows: TableCell[][] = [[{ lines: [heading] }]];
+  for (const line of figures) rows.push([{ lines: [line] }]);
+  return tableOf(box.x0, box.y0, box.x1, box.y1, rows, false, 1);
 }
 
 function byTop(a: Line, b: Line): number {

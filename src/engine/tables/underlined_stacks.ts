@@ -7,7 +7,7 @@
 // as a line over it. Written as one table, the labels its header, the lines that pair up
 // across (street beside street, town beside town) stay side by side.
 import type { Line } from "../model.js";
-import type { Table, TableCell } from "./model.js";
+import { type Table, type TableCell, tableOf } from "./model.js";
 import { lowerBound } from "./sorted_search.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
 import { groupRows, readingOrder } from "./rows.js";
@@ -106,5 +106,5 @@ function stackTable(labels: TextRow, stacks: TextRow[]): Table {
     });
     rows.push(cells);
   }
-  return { x0, y0: labels.y0, x1, y1: stacks[stacks.length - 1].y1, rows, ruled: false, headerRows: 1 };
+  return tableOf(x0, labels.y0, x1, stacks[stacks.length - 1].y1, rows, false, 1);
 }
