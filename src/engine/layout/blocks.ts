@@ -845,6 +845,18 @@ const ROW_OVERLAP_SHARE_MIN = 0.5;
  * drawing's title block beside its notes). */
 const ROW_PIECE_GAP_EMS_MAX = 3;
 
+/** Whether an item's lines after its first start back at its marker's x: it has no hanging indent. */
+function wrapsToMarker(lines: readonly Line[], em: number): boolean {
+  if (lines.length < 2) return false;
+  for (let k = 1; k < lines.length; k++) if (Math.abs(lines[k].x0 - lines[0].x0) > HANG_TOLERANCE_EMS * em) return false;
+  return true;
+}
+
+/** Whether a line set `shift` points right of the text's edge is indented as a paragraph's first line. */
+function isParagraphIndent(shift: number, em: number): boolean {
+  return shift >= INDENT_EMS_MIN * em && shift <= INDENT_EMS_MAX * em;
+}
+
 /** An item's text goes on in small letters at its hanging indent, up to 0.9 em lower
  * (luaharfbuzz's "• options:" over "table containing one or more supported options:"); a
  * display line in a typewriter face under it is not its text. */
@@ -925,6 +937,11 @@ function startsNewBlock(
       for (const l of current.lines) width = Math.max(width, l.x1);
       return prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
     };
+    // An item whose lines wrapped back to its marker hangs nowhere: a line set in from them
+    // by a paragraph's indent, after one that ended a sentence, starts the next paragraph
+    // (etex_man's "(2) when hyphenation …" | "hyphenated during the line-breaking algorithm."
+    // | "ε-TeX introduces …", whose first letter is no capital).
+    if (wrapsToMarker(current.lines, em) && isParagraphIndent(line.x0 - current.lines[0].x0, em) && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph of its own under the item's text: the line before ended a sentence and left
       // room for this line's first word, so it was not filled before it wrapped (the GPL's
