@@ -95,6 +95,54 @@ describe("a column whose paragraphs are a skip apart", () => {
   });
 });
 
+/** pdftex-a's lines: TeX Gyre Pagella boxed 5.1 pt from the baseline up; a "mono" line ends in
+ *  a word of Latin Modern Mono boxed 8.3 pt above the baseline to 2.6 pt below it, a "sign"
+ *  line starts with a sign boxed 7.9 pt above the baseline. `pitch`: the line's baseline below
+ *  the one before. Justified: every line ends at x 520. */
+type Kind = "plain" | "mono" | "sign";
+function contextColumn(rows: ReadonlyArray<readonly [string, number, Kind]>): Line[] {
+  let baseline = 100;
+  return rows.map(([text, pitch, kind], k) => {
+    if (k > 0) baseline += pitch;
+    const words = line(text, { y: baseline - 5.1, size: 11, font: "TeXGyrePagella-Regular" });
+    const roman = { ...words.spans[0], y0: baseline - 5.1, y1: baseline, x0: 80, x1: kind === "mono" ? 480 : 520 };
+    const spans = [roman];
+    if (kind === "mono") spans.push({ ...roman, text: " \\pdfliteral’s.", x0: 480, x1: 520, y0: baseline - 8.3, y1: baseline + 2.6, font: "LMMono10-Regular", size: 11.8, monospace: true });
+    if (kind === "sign") spans.unshift({ ...roman, text: "⟨", x0: 72, x1: 80, y0: baseline - 7.9, y1: baseline, font: "Pxsy" });
+    return { ...words, spans, x0: spans[0].x0, y0: Math.min(...spans.map((sp) => sp.y0)), y1: Math.max(...spans.map((sp) => sp.y1)), x1: 520 };
+  });
+}
+
+describe("a column whose line boxes vary in height with their fonts (pdftex-a, ConTeXt)", () => {
+  const LONG = "a line of running text set in the text face that runs to the column's right edge";
+  /** A paragraph's last line that fills the column, as "… issued by \\pdfliteral’s." does. */
+  const END = "and the last line of a paragraph that happens to run to the column's edge too.";
+  const START = "The action spec specifies the action that should be performed when the hyperlink";
+  const paragraphs = (skip: number) =>
+    contextColumn([
+      [START, 0, "sign"],
+      [LONG, 13.8, "plain"],
+      [END, 13.8, "mono"],
+      [START, skip, "sign"],
+      [LONG, 13.8, "mono"],
+      [END, 13.8, "mono"],
+      [START, skip, "sign"],
+      [LONG, 13.8, "plain"],
+      [END, 13.8, "mono"],
+      [START, skip, "sign"],
+      [LONG, 13.8, "plain"],
+      [END, 13.8, "mono"],
+    ]);
+
+  it("ends its paragraphs where the pitch between spans of one font grows by the skip ('… \\pdfliteral’s.' | 'The ⟨action spec⟩ …')", () => {
+    expect(buildBlocks(paragraphs(18.7), STATS).map((b) => b.lines.length)).toEqual([3, 3, 3, 3]);
+  });
+
+  it("keeps lines at one pitch one paragraph, though their boxes' gaps vary", () => {
+    expect(buildBlocks(paragraphs(13.8), STATS).map((b) => b.lines.length)).toEqual([12]);
+  });
+});
+
 describe("a column with no paragraph skip", () => {
   it("keeps a justified paragraph whose leading varies (a page stretched to its foot) one paragraph, though two gaps stand apart", () => {
     const sentence = `${FULL.slice(0, -4)}end.`;

@@ -19,7 +19,7 @@ import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
-import { isSkipMeasured, type ParagraphSkip, paragraphSkip } from "./paragraph_skips.js";
+import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { ascending } from "../tables/sorted_search.js";
@@ -1162,7 +1162,8 @@ function paragraphGoesOnLeftOf(markerX: number, line: Line, style: TextStyle, af
 
 /** Whether the column's paragraph skip (paragraph_skips.ts) lies between the two lines. */
 function endsAtSkip(skip: ParagraphSkip, prev: Line, prevStyle: TextStyle, line: Line, style: TextStyle): boolean {
-  return line.y0 - prev.y1 > skip.threshold && isSkipMeasured(skip, prev, prevStyle.size, line, style.size);
+  const gap = skipGap(skip, prev, prevStyle.size, line, style.size);
+  return gap !== null && gap > skip.threshold;
 }
 
 /** Lines that each end a sentence, one under another, this many or more, are a set of lines

@@ -16,6 +16,9 @@ export interface ParagraphSkip {
   /** Line boxes shorter than this are not of the usual height: their gap is no pitch. */
   boxHeightMin: number;
   boxHeightMax: number;
+  /** Measured as the pitch between two lines' spans of one font, not as the gap between
+   *  their boxes: the column's boxes vary too much in height to say. */
+  byPitch: boolean;
 }
 
 /** Lines within this many points of the main size are of it. */
@@ -26,6 +29,14 @@ const BOX_HEIGHT_TOLERANCE_EMS = 0.05;
 /** A line starting further right than this many ems of the one above is not its paragraph's
  *  line, nor the next paragraph's (indented) start. */
 const SHIFT_EMS_MAX = 3;
+/** Under this share of the main size's pairs measured by their boxes, the column's boxes vary
+ *  too much in height: pitches are measured instead. */
+const MEASURED_PAIRS_SHARE_MIN = 0.5;
+/** Pitches under this many ems are leading or a skip, not blank lines. */
+const PITCH_EMS_MAX = 2;
+/** Spans of one font within this many points in size stand alike on their baselines (ConTeXt
+ *  stretches a justified line's font from 10.8 to 11.1 pt). */
+const SIZE_MATCH_PT = 0.5;
 /** Gaps under this share of a line box's height are leading or a skip, not blank lines. */
 const SKIP_HEIGHT_SHARE_MAX = 1;
 /** The skip stands this many ems above the leading at least ... */
@@ -39,10 +50,10 @@ const CLUSTER_GAPS_MIN = 2;
  *  sentence. Lines a little further apart inside paragraphs (a body set looser than its
  *  quotations) end mid-sentence at the margin. */
 const SKIP_AFTER_END_SHARE_MIN = 0.75;
-/** ... and this share of the leading follows a line that ran to the column's edge: the
+/** ... and two in three of the leading follow a line that ran to the column's edge: the
  *  leading is that of paragraphs that wrap, not of a stack of short lines (a form's check
  *  boxes' labels, a little apart by chance). */
-const LEADING_AFTER_FULL_SHARE_MIN = 0.75;
+const LEADING_AFTER_FULL_SHARE_MIN = 2 / 3;
 /** A line ending this many ems short of the column's right edge is short. */
 const SHORT_LINE_EMS = 3;
 const SENTENCE_END = /[.!?:;]["”’)]?$/u;
@@ -73,32 +84,71 @@ export function paragraphSkip(column: readonly Line[], texts: readonly string[],
     size: mainSize,
     boxHeightMin: usualHeight - BOX_HEIGHT_TOLERANCE_EMS * em,
     boxHeightMax: usualHeight + BOX_HEIGHT_TOLERANCE_EMS * em,
+    byPitch: false,
   };
+  const gaps = measuredGaps(skip, column, texts, sizes, code, right, usualHeight);
+  const threshold = skipThreshold(gaps, em);
+  if (threshold !== null) {
+    skip.threshold = threshold;
+    return skip;
+  }
+  // Boxes of many heights: a font whose box MuPDF cuts at its baseline beside a typewriter
+  // font's full box (pdftex-a's TeX Gyre Pagella, 5.1 pt tall, beside Latin Modern Mono).
+  // Their gaps say nothing; the pitch between spans of one font in both lines does.
+  if (gaps.length >= MEASURED_PAIRS_SHARE_MIN * mainPairs(column, sizes, code, mainSize)) return null;
+  skip.byPitch = true;
+  const pitches = measuredGaps(skip, column, texts, sizes, code, right, usualHeight);
+  const pitchThreshold = skipThreshold(pitches, em);
+  if (pitchThreshold === null) return null;
+  skip.threshold = pitchThreshold;
+  return skip;
+}
+
+/** The column's gaps (or pitches) the skip measures, each with the look of the line above. */
+function measuredGaps(skip: ParagraphSkip, column: readonly Line[], texts: readonly string[], sizes: readonly number[], code: readonly boolean[], right: number, usualHeight: number): MeasuredGap[] {
+  const em = Math.max(1, skip.size);
   const gaps: MeasuredGap[] = [];
   for (let i = 1; i < column.length; i++) {
     const prev = column[i - 1];
     const line = column[i];
-    if (code[i] || code[i - 1] || !isSkipMeasured(skip, prev, sizes[i - 1], line, sizes[i])) continue;
+    if (code[i] || code[i - 1]) continue;
     // Side by side, or overlapping more than boxes taller than the pitch do: not one above the other.
     if (line.x0 >= prev.x1 || line.x1 <= prev.x0 || line.y0 < prev.y0 + (prev.y1 - prev.y0) / 2) continue;
-    const gap = Math.max(0, line.y0 - prev.y1);
-    if (gap >= SKIP_HEIGHT_SHARE_MAX * usualHeight) continue;
+    const gap = skipGap(skip, prev, sizes[i - 1], line, sizes[i]);
+    if (gap === null || gap >= (skip.byPitch ? PITCH_EMS_MAX * em : SKIP_HEIGHT_SHARE_MAX * usualHeight)) continue;
     const full = prev.x1 >= right - SHORT_LINE_EMS * em;
     gaps.push({ gap, afterFull: full, afterEnd: !full || SENTENCE_END.test(texts[i - 1].trimEnd()) });
   }
-  const threshold = skipThreshold(gaps, em);
-  if (threshold === null) return null;
-  skip.threshold = threshold;
-  return skip;
+  return gaps;
 }
 
-/** Whether the gap between `prev` and `line` is one the column's skip measures. */
-export function isSkipMeasured(skip: ParagraphSkip, prev: Line, prevSize: number, line: Line, size: number): boolean {
+/** Pairs of lines one under another at the main size, neither code. */
+function mainPairs(column: readonly Line[], sizes: readonly number[], code: readonly boolean[], mainSize: number): number {
+  let n = 0;
+  for (let i = 1; i < column.length; i++) if (!code[i] && !code[i - 1] && isOfSize(sizes[i], mainSize) && isOfSize(sizes[i - 1], mainSize)) n++;
+  return n;
+}
+
+/** The gap between `prev` and `line` as the column's skip measures it (their boxes' gap, or
+ *  the pitch between spans of one font), or null where it measures none. */
+export function skipGap(skip: ParagraphSkip, prev: Line, prevSize: number, line: Line, size: number): number | null {
   // A line set far right of the one above is no paragraph's start: a word beside a display
   // ("… statements and change" | "to" between two lines of code, amsfndoc). Back left is
   // (the next term of a list whose descriptions hang right of their terms).
-  if (line.x0 - prev.x0 > SHIFT_EMS_MAX * Math.max(1, skip.size)) return false;
-  return isMeasured(skip, prev, prevSize) && isMeasured(skip, line, size);
+  if (line.x0 - prev.x0 > SHIFT_EMS_MAX * Math.max(1, skip.size)) return null;
+  if (!isOfSize(prevSize, skip.size) || !isOfSize(size, skip.size)) return null;
+  if (skip.byPitch) return fontPitch(prev, line);
+  if (!isMeasured(skip, prev, prevSize) || !isMeasured(skip, line, size)) return null;
+  return line.y0 - prev.y1;
+}
+
+/** The distance from a span of `prev` down to one of `line` in the same font and size, whose
+ *  boxes stand alike on their baselines: the lines' pitch. Null when they share no font. */
+function fontPitch(prev: Line, line: Line): number | null {
+  for (const a of prev.spans) {
+    for (const b of line.spans) if (a.font === b.font && Math.abs(a.size - b.size) < SIZE_MATCH_PT) return b.y1 - a.y1;
+  }
+  return null;
 }
 
 function isMeasured(skip: ParagraphSkip, line: Line, size: number): boolean {
