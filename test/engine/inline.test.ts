@@ -509,3 +509,27 @@ describe("renderInline: a ligature set from another face inside a word (issue 9:
     expect(render([{ text: "a superscript " }, { text: "f", bold: true }, { text: "oot" }, { text: "n", bold: true }, { text: "ote" }])).toBe("a superscript **f**oot**n**ote");
   });
 });
+
+// inline.ts isAddressHyphen (docs/engine.md, "Breaks that are no space"): bath-bst's reference
+// list broke "https://www.curbed.com/…/vishaan-chakrabarti-pau-" | "curbed-appeal-podcast" at
+// the address's own hyphen, and dehyphenation had written "paucurbed" over a link to
+// "pau-curbed".
+describe("renderInline: an address broken after its own hyphen", () => {
+  const broken = (first: string, second: string, mono: boolean) => [line([{ text: first, mono }], { y: 100 }), line([{ text: second, mono }], { y: 112 })];
+
+  it("keeps the hyphen of an address in the code face inside a link whose address has it", () => {
+    const lines = broken("https://www.curbed.com/2016/vishaan-chakrabarti-pau-", "curbed-appeal-podcast", true);
+    const uri = "https://www.curbed.com/2016/vishaan-chakrabarti-pau-curbed-appeal-podcast";
+    expect(render(lines, { dehyphenate: true, links: lines.map((l) => linkOver(l, uri)) })).toBe(`<${uri}>`);
+  });
+
+  it("keeps the hyphen of an address in the code face with no link", () => {
+    expect(render(broken("see https://example.org/data/data-", "umass/field.html", true), { dehyphenate: true })).toBe("`see https://example.org/data/data-umass/field.html`");
+  });
+
+  it("drops the typesetter's hyphen from an address in the text face whose link has none (se2thesis' 'https://git-' | 'hub.com/…')", () => {
+    const lines = broken("https://git-", "hub.com/se2p/se2thesis", false);
+    const uri = "https://github.com/se2p/se2thesis";
+    expect(render(lines, { dehyphenate: true, links: lines.map((l) => linkOver(l, uri)) })).toBe(`<${uri}>`);
+  });
+});

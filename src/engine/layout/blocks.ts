@@ -19,6 +19,7 @@ import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
+import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { ascending } from "../tables/sorted_search.js";
@@ -527,13 +528,7 @@ const LEADING_CLUSTER_SHARE_MIN = 0.25;
  * for that choice: on ocr-handbook-p2 the gaps around a heading and a table outnumbered the two
  * paragraphs' leading, and three one-line entries under a blank line each ran together.
  */
-function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): number {
-  let mainSize = styles[0].size;
-  if (styles.some((s) => s.size !== mainSize)) {
-    const charsBySize = new Map<number, number>();
-    for (let i = 0; i < column.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
-    for (const [size, chars] of charsBySize) if (chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
-  }
+function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], mainSize: number): number {
   const isMain = (i: number) => Math.abs(styles[i].size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
   const gaps: number[] = [];
   // Gaps under an em: the leading between a paragraph's lines, not a blank line.
@@ -559,6 +554,17 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], tex
   sample.sort(ascending);
   const count = leadingCount(sample, mainSize);
   return count > 0 ? sample[count >> 1] : 0;
+}
+
+/** The size most of the column's characters are set in. */
+function mainSizeOf(styles: readonly TextStyle[], texts: readonly string[]): number {
+  let mainSize = styles[0].size;
+  if (styles.some((s) => s.size !== mainSize)) {
+    const charsBySize = new Map<number, number>();
+    for (let i = 0; i < styles.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
+    for (const [size, chars] of charsBySize) if (chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  }
+  return mainSize;
 }
 
 /**
@@ -605,18 +611,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     right = Math.max(right, line.x1);
   }
   const rights = rightEdgesBesideFloats(column, right, floats);
-  const usualGap = usualLineGap(column, styles, texts);
+  const mainSize = mainSizeOf(styles, texts);
+  const usualGap = usualLineGap(column, styles, mainSize);
   const indents = firstLineIndents(column, INDENT_EMS_MIN);
-  // Lines their author broke: within a set, a line break inside one paragraph; after a set's
-  // last line, a new block.
-  const lineBreaks = new Array<boolean>(column.length).fill(false);
-  const setEnds = new Array<boolean>(column.length).fill(false);
-  markLineSets(lineBreaks, setEnds, column, styles, texts);
-  const flushRight = isFlushRight(column, styles, left, right);
-  const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
-  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
-  markLabelledLines(lineBreaks, texts, column);
-
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
@@ -629,6 +626,19 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
   markNumberedListings(monos, column);
+  const sizes: number[] = [];
+  for (const style of styles) sizes.push(style.size);
+  const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
+  // Lines their author broke: within a set, a line break inside one paragraph; after a set's
+  // last line, a new block.
+  const lineBreaks = new Array<boolean>(column.length).fill(false);
+  const setEnds = new Array<boolean>(column.length).fill(false);
+  markLineSets(lineBreaks, setEnds, column, styles, texts, skip);
+  const flushRight = isFlushRight(column, styles, left, right);
+  const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
+  markLabelledLines(lineBreaks, texts, column);
+
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
   const terms: boolean[] = [];
@@ -657,7 +667,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -847,6 +857,18 @@ const ROW_OVERLAP_SHARE_MIN = 0.5;
  * drawing's title block beside its notes). */
 const ROW_PIECE_GAP_EMS_MAX = 3;
 
+/** Whether an item's lines after its first start back at its marker's x: it has no hanging indent. */
+function wrapsToMarker(lines: readonly Line[], em: number): boolean {
+  if (lines.length < 2) return false;
+  for (let k = 1; k < lines.length; k++) if (Math.abs(lines[k].x0 - lines[0].x0) > HANG_TOLERANCE_EMS * em) return false;
+  return true;
+}
+
+/** Whether a line set `shift` points right of the text's edge is indented as a paragraph's first line. */
+function isParagraphIndent(shift: number, em: number): boolean {
+  return shift >= INDENT_EMS_MIN * em && shift <= INDENT_EMS_MAX * em;
+}
+
 /** An item's text goes on in small letters at its hanging indent, up to 0.9 em lower
  * (luaharfbuzz's "• options:" over "table containing one or more supported options:"); a
  * display line in a typewriter face under it is not its text. */
@@ -863,6 +885,7 @@ function startsNewBlock(
   mono: boolean,
   marker: ListMarker | null,
   usualGap: number,
+  skip: ParagraphSkip | null,
   left: number,
   right: number,
   flushRight: boolean,
@@ -891,6 +914,8 @@ function startsNewBlock(
   // A margin of just the threshold is one (a browser's 6 pt paragraph margin under 10 pt type
   // measures 6.0 pt less a rounding): the threshold is met within GAP_ROUNDING_PT.
   if (gap > Math.max(usualGap * PARAGRAPH_GAP_FACTOR, gapEms * em - GAP_ROUNDING_PT) && !goesOnInItem(current, line, text, gap, em)) return true;
+  // A column whose paragraphs are a skip apart that is smaller than that (paragraph_skips.ts).
+  if (skip !== null && endsAtSkip(skip, prev, prevStyle, line, style) && !goesOnInItem(current, line, text, gap, em)) return true;
   // A definition's prototype goes on in the lines indented under its head; its description,
   // indented less, starts a block.
   const head = current.lines[0];
@@ -924,6 +949,11 @@ function startsNewBlock(
       for (const l of current.lines) width = Math.max(width, l.x1);
       return prev.x1 < width - SHORT_LINE_EMS * em && ITEM_END.test(textBeforeMark(prev, prevText));
     };
+    // An item whose lines wrapped back to its marker hangs nowhere: a line set in from them
+    // by a paragraph's indent, after one that ended a sentence, starts the next paragraph
+    // (etex_man's "(2) when hyphenation …" | "hyphenated during the line-breaking algorithm."
+    // | "ε-TeX introduces …", whose first letter is no capital).
+    if (wrapsToMarker(current.lines, em) && isParagraphIndent(line.x0 - current.lines[0].x0, em) && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph of its own under the item's text: the line before ended a sentence and left
       // room for this line's first word, so it was not filled before it wrapped (the GPL's
@@ -1142,6 +1172,12 @@ function paragraphGoesOnLeftOf(markerX: number, line: Line, style: TextStyle, af
   return next.y0 - line.y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * em && next.x1 > line.x0;
 }
 
+/** Whether the column's paragraph skip (paragraph_skips.ts) lies between the two lines. */
+function endsAtSkip(skip: ParagraphSkip, prev: Line, prevStyle: TextStyle, line: Line, style: TextStyle): boolean {
+  const gap = skipGap(skip, prev, prevStyle.size, line, style.size);
+  return gap !== null && gap > skip.threshold;
+}
+
 /** Lines that each end a sentence, one under another, this many or more, are a set of lines
  * (list-pypdf-example's nineteen aphorisms; gen-handbook-p6's form, whose labels end in a
  * colon), not a paragraph: prose ends few lines so. */
@@ -1156,7 +1192,7 @@ const SENTENCE_START = /^\s*[\p{Lu}\p{N}©®]/u;
  * in `breaks`, and the last in `ends`. Lines that happen to run the column's full width would
  * join the next.
  */
-function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[]): void {
+function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], skip: ParagraphSkip | null): void {
   let start = 0;
   for (let i = 0; i <= column.length; i++) {
     const goesOn =
@@ -1164,6 +1200,7 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
       SENTENCE_END.test(texts[i].trimEnd()) &&
       (i === start ||
         (SENTENCE_START.test(texts[i]) &&
+          !(skip !== null && endsAtSkip(skip, column[i - 1], styles[i - 1], column[i], styles[i])) &&
           Math.abs(column[i].x0 - column[start].x0) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
           Math.abs(styles[i].size - styles[start].size) < 1));
     if (goesOn) continue;

@@ -237,7 +237,31 @@ function joinsWithoutSpace(last: Run, before: string, first: Span | undefined, o
   if (code && OPTION_DASHES_END.test(before) && OPTION_NAME_START.test(after)) return true;
   // An identifier broken after its underscore ("pkg_" | "version.tar.gz").
   if (code && IDENTIFIER_UNDERSCORE_END.test(before) && IDENTIFIER_START.test(after)) return true;
-  const oneFace = code || (last.uri !== null && linkAt(first, options.links) === last.uri);
+  return addressBrokenAt(last, before, first, after, options);
+}
+
+/** Characters each side of a line-end hyphen looked for in a link's address. */
+const HYPHEN_CONTEXT_CHARS = 12;
+
+/**
+ * Whether the hyphen ending the last run is an address's own, broken at a line's end: url.sty
+ * breaks an address after its hyphen and adds none (bath-bst's "…/vishaan-chakrabarti-pau-" |
+ * "curbed-appeal-podcast"). Inside a link, the link's address says so; a hyphenated address in
+ * the text face ("https://git-" | "hub.com/…", a link to github.com) loses the hyphen.
+ */
+function isAddressHyphen(last: Run, first: Span, next: string, options: InlineOptions): boolean {
+  const tail = last.text.slice(Math.max(0, last.text.length - JOIN_TAIL_CHARS));
+  if (!addressBrokenAt(last, tail, first, next, options)) return false;
+  if (last.uri === null) return true;
+  const before = (tail.match(/\S*$/)?.[0] ?? "").slice(-HYPHEN_CONTEXT_CHARS);
+  const around = before + (next.match(/^\S+/)?.[0] ?? "").slice(0, HYPHEN_CONTEXT_CHARS);
+  return last.uri.includes(around);
+}
+
+/** Whether an address in the code face, or inside one link, is broken between the last run's
+ *  `before` and the next line's first span, whose text is `after` (url_breaks.ts). */
+function addressBrokenAt(last: Run, before: string, first: Span, after: string, options: InlineOptions): boolean {
+  const oneFace = (last.mono && first.monospace) || (last.uri !== null && linkAt(first, options.links) === last.uri);
   return oneFace && addressGoesOn(before, after);
 }
 
@@ -308,7 +332,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
         // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
         // small letter it goes unless the word is a compound the page writes (mixed-|mode).
-        if (options.dehyphenate && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
+        if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
       } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {

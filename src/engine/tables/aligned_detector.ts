@@ -967,15 +967,23 @@ function wrapsInto(above: Slice, below: Slice, right: number, c: number): boolea
   return right - above.cells[c].x1 <= WRAPPED_EDGE_EMS * above.em && text.split(/\s+/).length >= WRAPPED_WORDS_MIN && !CELL_TEXT_ENDS.test(text.trimEnd()) && LOWER_START.test(pieceText(below.cells[c]));
 }
 
-/** Whether the row's cells stand on different baselines. */
+/** Whether the row's cells stand on different baselines: two of them whose boxes' bottoms lie
+ *  apart, one box not holding the other. A box that holds the other's is a taller font's on
+ *  the same baseline: pdftex-a's keywords in Latin Modern Mono, boxed 9.7 pt tall, beside
+ *  their meanings in TeX Gyre Pagella, boxed 5.2 pt tall from the baseline up. */
 function apartBaselines(row: TextRow): boolean {
-  let low = Infinity;
-  let high = -Infinity;
-  for (const cell of row.cells) {
-    low = Math.min(low, cell.y1);
-    high = Math.max(high, cell.y1);
+  const cells = row.cells;
+  for (let a = 0; a < cells.length; a++) {
+    for (let b = a + 1; b < cells.length; b++) {
+      if (Math.abs(cells[a].y1 - cells[b].y1) > BASELINE_SLACK_PT && !holdsVertically(cells[a], cells[b]) && !holdsVertically(cells[b], cells[a])) return true;
+    }
   }
-  return high - low > BASELINE_SLACK_PT;
+  return false;
+}
+
+/** Whether `outer`'s box spans `inner`'s from top to bottom. */
+function holdsVertically(outer: Piece, inner: Piece): boolean {
+  return outer.y0 <= inner.y0 && outer.y1 >= inner.y1;
 }
 
 /** A shaded panel holds at least this many rows of text above or below the run. */
