@@ -2,7 +2,7 @@
 // letter "e" of its own Type 1 fonts (feymr10, feybr10 and their oblique and outline shapes,
 // geymr10 … for the generic ones), which carry no Unicode mapping: MuPDF and pdf.js read the
 // glyph's code, and a Belgian invoice's amount column was headed "e" where the page shows "€".
-import { copyLine, type Line, type Span } from "../model.js";
+import { copyLine, type Line, type Span, spanPiece } from "../model.js";
 import { SUBSET_PREFIX } from "../extract/font_names.js";
 
 /** eurosym's fonts by name, as a TeX-made PDF embeds them ("IFMIER+TeX-feymr10"). */
@@ -24,10 +24,9 @@ export function writeEuroSigns(lines: readonly Line[]): readonly Line[] {
     for (const span of line.spans) if (isEuroSpan(span)) any = true;
     if (!any) continue;
     out ??= lines.slice();
-    out[i] = copyLine(
-      line,
-      line.spans.map((span) => (isEuroSpan(span) ? { ...span, text: span.text.replaceAll(EURO_CODE, EURO_SIGN) } : span)),
-    );
+    const spans: Span[] = [];
+    for (const span of line.spans) spans.push(isEuroSpan(span) ? spanPiece(span, span.text.replaceAll(EURO_CODE, EURO_SIGN), span.x0, span.x1) : span);
+    out[i] = copyLine(line, spans);
   }
   return out ?? lines;
 }

@@ -173,16 +173,23 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
   short.sort(byBoxTop);
   // The longest stack: each line within a line's height of the one above (a menu's entries
   // follow one another; a page's margin notes and a form's labels stand apart).
+  const best = longestStack(short, MENU_GAP_LINES_MAX);
+  if (best.length < MENU_LINES_MIN) return null;
+  return menuOf(items, { ...unionOf(best), x0: edge }, true);
+}
+
+/** The longest run of `sorted` (by top) in which each box stands at most `gapLines` line
+ *  heights (the taller of the two) under the one before it. */
+function longestStack(sorted: readonly Box[], gapLines: number): Box[] {
   let best: Box[] = [];
   let run: Box[] = [];
-  for (const item of short) {
+  for (const item of sorted) {
     const last = run[run.length - 1];
-    if (last && item.y0 - last.y1 > MENU_GAP_LINES_MAX * Math.max(item.y1 - item.y0, last.y1 - last.y0)) run = [];
+    if (last && item.y0 - last.y1 > gapLines * Math.max(item.y1 - item.y0, last.y1 - last.y0)) run = [];
     run.push(item);
     if (run.length > best.length) best = run;
   }
-  if (best.length < MENU_LINES_MIN) return null;
-  return menuOf(items, { ...unionOf(best), x0: edge }, true);
+  return best;
 }
 
 /** A menu on the right starts this share of the page's width from its left edge at least. */
@@ -215,14 +222,7 @@ function findRightMenu(items: readonly Box[], page: { width: number }): SidePane
   const column: Box[] = [];
   for (const item of items) if (item.x0 >= edge - MENU_EDGE_SLACK_PT) column.push(item);
   column.sort(byBoxTop);
-  let best: Box[] = [];
-  let run: Box[] = [];
-  for (const item of column) {
-    const last = run[run.length - 1];
-    if (last && item.y0 - last.y1 > RIGHT_MENU_GAP_LINES_MAX * Math.max(item.y1 - item.y0, last.y1 - last.y0)) run = [];
-    run.push(item);
-    if (run.length > best.length) best = run;
-  }
+  const best = longestStack(column, RIGHT_MENU_GAP_LINES_MAX);
   if (best.length < MENU_LINES_MIN) return null;
   let numbered = 0;
   for (const item of best) {

@@ -95,7 +95,7 @@ function sharesAnEdge(figures: readonly Line[]): boolean {
 function onePitch(column: readonly Line[]): number | null {
   const steps: number[] = [];
   for (let k = 1; k < column.length; k++) steps.push(column[k].y0 - column[k - 1].y0);
-  const sorted = [...steps].sort((a, b) => a - b);
+  const sorted = Float64Array.from(steps).sort();
   const median = sorted[sorted.length >> 1];
   const height = column[1].y1 - column[1].y0;
   if (!(median > 0) || median > PITCH_LINE_HEIGHTS_MAX * height) return null;
