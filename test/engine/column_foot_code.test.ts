@@ -29,3 +29,31 @@ describe("keepColumnFootCode: a listing at a column's foot", () => {
     expect(read.indexOf("\\author{First Author\\affiliation{Uni,")).toBe(read.length - 2);
   });
 });
+
+describe("keepColumnFootCode: a section over a listing at a column's foot (mnras's '8.1 Basic examples', svc-md-1.1.17)", () => {
+  /** A two-column page whose left column ends in a heading and a paragraph in the body's size
+   *  over a small listing and a footnote. */
+  function sectionPage(withCode: boolean): Line[] {
+    const prose = (x: number, top: number, n: number) => Array.from({ length: n }, (_, k) => line(`${x < 300 ? "left" : "right"} column's running text set to its measure ${k}`, { x, y: top + 12 * k }));
+    const section = [line("8.1 Basic examples", { x: 62, y: 420, bold: true }), line("Figures are inserted in the usual way using the", { x: 62, y: 436 }), line("figure environment, as the code shows:", { x: 62, y: 448 })];
+    const listing = ["\\begin{figure}", " \\includegraphics{example}", "\\end{figure}"].map((t, k) => line(t, { x: 62, y: 464 + 8 * k, size: 7, mono: withCode }));
+    const note = line("4 http://detexify.kirelabs.org", { x: 62, y: 500, size: 7 });
+    return [...prose(62, 100, 12), ...section, ...listing, note, ...prose(312, 100, 34)];
+  }
+
+  it("is read at the end of its column, before the next column", () => {
+    const right = "right column's running text set to its measure 0";
+    // The kernel alone reads the section after the right column, as footnotes.
+    const kernel = orderForReading(sectionPage(true)).flatMap((g) => g.items.map(lineText));
+    expect(kernel.indexOf("8.1 Basic examples")).toBeGreaterThan(kernel.indexOf(right));
+    const read = order(sectionPage(true));
+    expect(read.indexOf("8.1 Basic examples")).toBeLessThan(read.indexOf(right));
+    expect(read.indexOf("\\end{figure}")).toBeLessThan(read.indexOf(right));
+  });
+
+  it("leaves small prose under body-size lines without a listing where the kernel read it", () => {
+    const read = order(sectionPage(false));
+    const kernel = orderForReading(sectionPage(false)).flatMap((g) => g.items.map(lineText));
+    expect(read).toEqual(kernel);
+  });
+});
