@@ -36,6 +36,19 @@ describe("putRowMatesLeftToRight", () => {
     expect(dot.map(lineText)).toEqual(["encryption", "."]);
   });
 
+  it("puts a term in the code face whose box lies within its definition's height before it (uwa-pcf's margin label, its bottom 1.7 pt over the Source Sans line's; svc-md-1.1.17)", () => {
+    const items = [at("The horizontal offset of the signature line labels.", 141.7, 563.3, 577.4), at("\\uwapcf@sig@labeloffset", 20.5, 565.5, 575.7, { mono: true })];
+    putRowMatesLeftToRight(items);
+    expect(items.map(lineText)).toEqual(["\\uwapcf@sig@labeloffset", "The horizontal offset of the signature line labels."]);
+    // Not before a list item's bullet, nor a bold term so nested.
+    const bullet = [at("• doc: Formats the document as usual", 141.7, 563.3, 577.4), at("doc", 60, 565.5, 575.7, { mono: true })];
+    putRowMatesLeftToRight(bullet);
+    expect(bullet.map(lineText)).toEqual(["• doc: Formats the document as usual", "doc"]);
+    const bold = [at("The horizontal offset of the signature line labels.", 141.7, 563.3, 577.4), at("Offset", 60, 565.5, 575.7, { bold: true })];
+    putRowMatesLeftToRight(bold);
+    expect(bold.map(lineText)).toEqual(["The horizontal offset of the signature line labels.", "Offset"]);
+  });
+
   it("keeps pieces of one face, pieces on other baselines and vertical writing where reading put them", () => {
     const cells = [at("response rate", 300, 100, 110), at("Education system", 100, 101, 110)];
     putRowMatesLeftToRight(cells);

@@ -40,9 +40,19 @@ function face(line: Line): "code" | "bold" | "text" {
 function rowMateLeftOf(later: Line, earlier: Line): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (face(later) === "text" || face(earlier) !== "text") return false;
-  if (!onOneBaseline(later, earlier)) return false;
+  if (!onOneBaseline(later, earlier) && !(nestsIn(later, earlier) && face(later) === "code" && LETTER_START.test(lineText(earlier)))) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** A definition's first word: a list's bullet or a formula before it is no definition's. */
+const LETTER_START = /^\s*\p{L}/u;
+
+/** Whether a box lies within another's height: a term in the code face beside a line in a
+ *  face of taller ascenders and descenders (uwa-pcf's "\uwapcf@sig@labeloffset" in the margin,
+ *  its box's bottom 1.7 pt over its description's in Source Sans). */
+function nestsIn(inner: Box, outer: Box): boolean {
+  return inner.y0 >= outer.y0 && inner.y1 <= outer.y1;
 }
 
 /** Whether two boxes stand on one baseline: their bottoms within BASELINE_SHARE_MAX of the
