@@ -1647,6 +1647,10 @@ function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
 
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
+  // The style first: most drafts are set in no heading style, and need no text built.
+  const { style, display } = headingStyleOf(lines[0]);
+  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
+  if (level === null) return null;
   const text = lines.map(lineText).join(" ").trim();
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
@@ -1656,9 +1660,6 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
-  const { style, display } = headingStyleOf(lines[0]);
-  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
-  if (level === null) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
