@@ -1297,8 +1297,11 @@ const LINES_BESIDE_FLOAT_MIN = 3;
  * is no paragraph's last line for falling short of the full-width lines below. That edge is
  * the widest line of the column sharing the float's band and ending left of it.
  */
-function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): number[] {
-  const rights = column.map(() => right);
+function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): Float64Array {
+  // A typed array: made by map, the edges were a holey or a packed array, of small integers
+  // or of doubles, by the maker's tier and the page's numbers, and buildBlocks and
+  // markShortLineSets (each compiled at length) bailed out at every change.
+  const rights = new Float64Array(column.length).fill(right);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
@@ -1351,7 +1354,7 @@ function markShortLineSets(
   texts: readonly string[],
   left: number,
   right: number,
-  rights: readonly number[],
+  rights: Float64Array,
   stats: DocumentStats,
   pageLeft: number,
   columnFlushRight: boolean,
@@ -1424,13 +1427,13 @@ function markShortLineSets(
 
 /** Line k's room, measured against its own right edge (beside a float, the float's band's),
  *  or for a flush-right set, left of it. */
-function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
 }
 
 /** Only as a set's first line, and only for the line after it: ended by it, or ended after
  *  it, a set's lines are measured as any. */
-function roomAfter(k: number, start: number, measureLine: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+function roomAfter(k: number, start: number, measureLine: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return k === start && k === measureLine && !flushRight ? Infinity : roomOf(k, column, flushRight, pageLeft, rights);
 }
 
