@@ -334,8 +334,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
     // number) loses only the pieces whose words say furniture.
     if (row.length > ROW_PIECES_MAX) {
-      const saying = row.filter((_, k) => says[k]);
-      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
+      const saying = sayingPieces(row, says, lines, saysFurniture);
+      if (saying !== null) rows.push(saying);
       continue;
     }
     const numbered = texts.some((t) => numberedHead(t, band));
@@ -567,6 +567,15 @@ function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
   const pieces: MarginLine[] = [];
   for (const l of lines) if (l.row === row) pieces.push(l);
   return pieces;
+}
+
+/** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
+ * Its own function: few pages have such a row, and pageFurnitureRows, optimised before its
+ * first, bailed out on the inline code that had no feedback (and was compiled again). */
+function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
+  const saying = row.filter((_, k) => says[k]);
+  if (saying.length === 0) return null;
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
 }
 
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
