@@ -1297,8 +1297,11 @@ const LINES_BESIDE_FLOAT_MIN = 3;
  * is no paragraph's last line for falling short of the full-width lines below. That edge is
  * the widest line of the column sharing the float's band and ending left of it.
  */
-function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): number[] {
-  const rights = column.map(() => right);
+function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): Float64Array {
+  // A typed array: made by map, the edges were a holey or a packed array, of small integers
+  // or of doubles, by the maker's tier and the page's numbers, and buildBlocks and
+  // markShortLineSets (each compiled at length) bailed out at every change.
+  const rights = new Float64Array(column.length).fill(right);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
@@ -1351,7 +1354,7 @@ function markShortLineSets(
   texts: readonly string[],
   left: number,
   right: number,
-  rights: readonly number[],
+  rights: Float64Array,
   stats: DocumentStats,
   pageLeft: number,
   columnFlushRight: boolean,
@@ -1424,13 +1427,13 @@ function markShortLineSets(
 
 /** Line k's room, measured against its own right edge (beside a float, the float's band's),
  *  or for a flush-right set, left of it. */
-function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
 }
 
 /** Only as a set's first line, and only for the line after it: ended by it, or ended after
  *  it, a set's lines are measured as any. */
-function roomAfter(k: number, start: number, measureLine: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: readonly number[]): number {
+function roomAfter(k: number, start: number, measureLine: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return k === start && k === measureLine && !flushRight ? Infinity : roomOf(k, column, flushRight, pageLeft, rights);
 }
 
@@ -1647,6 +1650,10 @@ function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
 
 function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
+  // The style first: most drafts are set in no heading style, and need no text built.
+  const { style, display } = headingStyleOf(lines[0]);
+  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
+  if (level === null) return null;
   const text = lines.map(lineText).join(" ").trim();
   if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
@@ -1656,9 +1663,6 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
-  const { style, display } = headingStyleOf(lines[0]);
-  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
-  if (level === null) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;

@@ -300,7 +300,10 @@ function titleStyles(facts: readonly LineStyleFacts[]): TextStyle[] {
 
 export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest {
   // Each line's style once: the tally and the title lines both read it.
-  const facts = lines.map(lineStyleFacts);
+  // A loop, not map: an optimised map makes a holey array, an interpreted one a packed array,
+  // and tallyStyles and titleStyles bailed out at each change.
+  const facts: LineStyleFacts[] = [];
+  for (const line of lines) facts.push(lineStyleFacts(line));
   const styles = tallyStyles(lines, figureFrames(lines, page.rules, page), facts);
   // The page's own body style, for the lines worth sending to the document pass.
   let main: StyleTally | null = null;

@@ -52,7 +52,10 @@ export function figureTextLines(
   // Paths larger than a glyph, and glyph-sized ones (a plot's points, an arrow's head); an
   // image is no stroke of a drawing.
   if ((paths.drawings?.length ?? 0) + (paths.marks?.length ?? 0) < FIGURE_DRAWINGS_MIN || !(bodySize > 0)) return found;
-  const drawings: Box[] = [...(paths.drawings ?? [])];
+  // A literal filled in a loop, not a spread: a spread of no drawings is an array of small
+  // integers, and the push of a mark below bailed out on it.
+  const drawings: Box[] = [];
+  for (const drawing of paths.drawings ?? []) drawings.push(drawing);
   for (const mark of paths.marks ?? []) if (mark.kind !== "image") drawings.push(mark);
   if (drawings.length < FIGURE_DRAWINGS_MIN) return found;
   // Only what lies near the drawings can join a figure: a table's thousand rules and its

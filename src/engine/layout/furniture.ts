@@ -334,8 +334,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
     // number) loses only the pieces whose words say furniture.
     if (row.length > ROW_PIECES_MAX) {
-      const saying = row.filter((_, k) => says[k]);
-      if (saying.length > 0) rows.push({ lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 });
+      const saying = sayingPieces(row, says, lines, saysFurniture);
+      if (saying !== null) rows.push(saying);
       continue;
     }
     const numbered = texts.some((t) => numberedHead(t, band));
@@ -569,6 +569,15 @@ function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
   return pieces;
 }
 
+/** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
+ * Its own function: few pages have such a row, and pageFurnitureRows, optimised before its
+ * first, bailed out on the inline code that had no feedback (and was compiled again). */
+function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
+  const saying = row.filter((_, k) => says[k]);
+  if (saying.length === 0) return null;
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
+}
+
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
   return pieces.length <= HEAD_ROW_PIECES_MAX && pieces.filter((p) => p.pageNumberLike).length === 1;
 }
@@ -583,15 +592,24 @@ const HEAD_ROW_PIECES_MAX = 3;
  * signatures are not made.
  */
 function isTableRowAlone(texts: readonly string[], numbers: readonly (number | null)[]): boolean {
-  return numbers.length >= 2 && texts.some((t) => !FIGURES_ONLY.test(marginSignature(t))) && !isScale(numbers);
+  return numbers.length >= 2 && someHasWords(texts) && !isScale(numbers);
+}
+
+/** Whether some text's signature holds more than figures (a loop: the texts come from several
+ * makers, and a callback's optimised code bailed out on each new array kind). */
+function someHasWords(texts: readonly string[]): boolean {
+  for (let k = 0; k < texts.length; k++) if (!FIGURES_ONLY.test(marginSignature(texts[k]))) return true;
+  return false;
 }
 
 /** Numbers counting in equal steps, three at least: a ruler's or an axis's labels ("inch 1 2 3
  * … 8" along a thesis template's edge), no table's row. */
 function isScale(numbers: readonly (number | null)[]): boolean {
-  if (numbers.length < 3 || numbers.some((n) => n === null)) return false;
+  if (numbers.length < 3) return false;
+  for (let k = 0; k < numbers.length; k++) if (numbers[k] === null) return false;
   const step = numbers[1]! - numbers[0]!;
-  return numbers.every((n, k) => k === 0 || n! - numbers[k - 1]! === step);
+  for (let k = 1; k < numbers.length; k++) if (numbers[k]! - numbers[k - 1]! !== step) return false;
+  return true;
 }
 /** A signature of figures only: numbers (as "#") and the punctuation between them. */
 const FIGURES_ONLY = /^[#\s.,:;%()\-–—/]+$/u;
@@ -637,10 +655,19 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // at each page's foot); a footline's author and title run with the pages beside its date
   // and "3 / 17". A page's rows with a page number in two pieces are a table's as on a page alone.
   const isTableRow = (pieces: readonly MarginLine[]): boolean => {
-    const numbers = pieces.filter((p) => p.pageNumberLike).map((p) => p.number);
-    if (isTableRowAlone(pieces.map((p) => p.signature), numbers)) return true;
+    // Loops, not filter and map: an optimised map makes a holey array, an interpreted one a
+    // packed array, and isScale's and isTableRowAlone's readers bailed out at each change.
+    const numbers: (number | null)[] = [];
+    const signatures: string[] = [];
+    let anyDeep = false;
+    for (const p of pieces) {
+      if (p.pageNumberLike) numbers.push(p.number);
+      signatures.push(p.signature);
+      if (p.deep) anyDeep = true;
+    }
+    if (isTableRowAlone(signatures, numbers)) return true;
     // Below the band a head's section number is a figure too ("2" | "2." | "OPTIONS FOR …").
-    if (pieces.some((p) => p.deep) || isScale(numbers)) return false;
+    if (anyDeep || isScale(numbers)) return false;
     const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
     return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
   };

@@ -80,9 +80,14 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
       : right !== null && Math.abs(l.x1 - right) <= CUT_EDGE_TOLERANCE_PT && (left === null || l.x0 >= left - EDGE_TOLERANCE_PT);
   // Notes cut from a body line stand beside it; a note on a line of its own (beside: null)
   // is looked for a column line on its row once the lines of one note are together.
-  const cuts = lines.map((line) => (line.wmode === 0 && !line.slanted ? cutNote(line, left, right) : null));
-  const leftSide = cuts.filter((c) => c !== null && left !== null && c.note.x1 <= left).map((c) => c!.note);
-  const rightSide = cuts.filter((c) => c !== null && right !== null && c.note.x0 >= right).map((c) => c!.note);
+  // Loops, not map and filter: an optimised map makes a holey array, an interpreted one a
+  // packed array, and takeMarginNotes bailed out at each change.
+  const cuts: ReturnType<typeof cutNote>[] = [];
+  const leftSide: Line[] = [];
+  const rightSide: Line[] = [];
+  for (const line of lines) cuts.push(line.wmode === 0 && !line.slanted ? cutNote(line, left, right) : null);
+  for (const c of cuts) if (c !== null && left !== null && c.note.x1 <= left) leftSide.push(c.note);
+  for (const c of cuts) if (c !== null && right !== null && c.note.x0 >= right) rightSide.push(c.note);
   // A margin note is set against the column, so notes of different lengths share the edge
   // next to it; words sharing the far edge instead start a term list's terms (texinfo's
   // "‘-noptex’" and "‘-o name’" beside their descriptions).

@@ -88,11 +88,16 @@ export function renderPage(
   const { notes, replaced } = takeMarginNotes(rest);
   const sideFloats = findSideFloats(rest, model.rules, model, tables);
   const floated = new Set(sideFloats.flatMap((float) => float.lines));
-  const items: FlowItem[] = [
-    ...(floated.size === 0 ? rest : rest.filter((line) => !floated.has(line))),
-    ...tables.map((table) => ({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table })),
-    ...sideFloats.map((float) => ({ ...float.box, float })),
-  ];
+  // Loops, not spreads of filter and map: the tables come from several makers (detectors,
+  // a sort of grids and tables) as arrays of differing kinds, and renderPage's optimised
+  // code bailed out at each new one, to be compiled again (it is the largest function).
+  const items: FlowItem[] = [];
+  for (const line of rest) if (floated.size === 0 || !floated.has(line)) items.push(line);
+  for (let k = 0; k < tables.length; k++) {
+    const table = tables[k];
+    items.push({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table });
+  }
+  for (let k = 0; k < sideFloats.length; k++) items.push({ ...sideFloats[k].box, float: sideFloats[k] });
   const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
@@ -111,10 +116,13 @@ export function renderPage(
   const titles = takeSideTableTitles(groups, items, columnOfItsOwn, pageTables.rulings.h);
   const titleLines = new Set([...titles.values()].flat());
   const besideFloats = titleLines.size === 0 ? rest : linesNotIn(rest, titleLines);
-  const floats = [
-    ...tables.filter((table) => !table.authorGrid).map((table) => drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model)),
-    ...sideFloats.map((float) => float.box),
-  ];
+  // Loops, as for items above: an empty filter's result is an array of another kind.
+  const floats: Box[] = [];
+  for (let k = 0; k < tables.length; k++) {
+    const table = tables[k];
+    if (!table.authorGrid) floats.push(drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model));
+  }
+  for (let k = 0; k < sideFloats.length; k++) floats.push(sideFloats[k].box);
   const titleBlocks = new Set<PageBlock>();
   /** Each side float's blocks: the first of them and how many. */
   const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];

@@ -43,11 +43,17 @@ export function findAuthorGrids(lines: readonly Line[], bodySize: number): { gri
   const rowNames = new Set(rows.flat());
   for (const row of rows) {
     if (row.some((name) => taken.has(name))) continue;
-    const blocks = row.map((name, c) => blockUnder(name, lines, row[c - 1], row[c + 1], rowNames));
-    if (blocks.some((block) => block === null)) continue;
-    const grid = gridOf(blocks as Line[][]);
+    // A loop, as in nameRows: blocks made by map changed kind with its tier.
+    const blocks: Line[][] = [];
+    for (let c = 0; c < row.length; c++) {
+      const block = blockUnder(row[c], lines, row[c - 1], row[c + 1], rowNames);
+      if (block === null) break;
+      blocks.push(block);
+    }
+    if (blocks.length < row.length) continue;
+    const grid = gridOf(blocks);
     grids.push(grid);
-    for (const block of blocks as Line[][]) for (const line of block) taken.add(line);
+    for (const block of blocks) for (const line of block) taken.add(line);
   }
   return { grids, rest: taken.size === 0 ? lines.slice() : lines.filter((line) => !taken.has(line)) };
 }
@@ -88,8 +94,13 @@ function nameRows(names: Line[]): Line[][] {
     if (row) row.push(name);
     else rows.push([name]);
   }
-  return rows.filter((row) => row.length >= 2).map((row) => row.sort((a, b) => a.x0 - b.x0));
+  // A loop, not filter and map: an optimised map makes a holey array, an interpreted one a
+  // packed array, and findAuthorGrids bailed out at each change.
+  const kept: Line[][] = [];
+  for (const row of rows) if (row.length >= 2) kept.push(row.sort(byLeft));
+  return kept;
 }
+const byLeft = (a: Line, b: Line) => a.x0 - b.x0;
 
 /** The name and the lines centred under it, one under the other, between its neighbours'
  * centres; null when they make no author's block. */

@@ -132,8 +132,12 @@ function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   const ys = clusterValues([...hs.map((s) => s.pos), vMin, vMax]);
   if (xs.length < 3 || ys.length < 3) return null;
   if (xs.length > GRID_LINES_MAX || ys.length > GRID_LINES_MAX) return null;
-  const vAt: Seg[][] = xs.map(() => []);
-  const hAt: Seg[][] = ys.map(() => []);
+  // Loops, not map: an optimised map makes a holey array, an interpreted one a packed array,
+  // and the pushes below bailed out at each change.
+  const vAt: Seg[][] = [];
+  for (let k = 0; k < xs.length; k++) vAt.push([]);
+  const hAt: Seg[][] = [];
+  for (let k = 0; k < ys.length; k++) hAt.push([]);
   for (const s of vs) vAt[nearestIndex(xs, s.pos)].push(s);
   for (const s of hs) hAt[nearestIndex(ys, s.pos)].push(s);
   const area = (xs[xs.length - 1] - xs[0]) * (ys[ys.length - 1] - ys[0]);
