@@ -7,12 +7,7 @@
 // here, on the kernels' groups, so every kernel gives the same order.
 import { type Box, type OrderedGroup, unionOf } from "./box.js";
 import type { Line } from "../model.js";
-import { everyTextSpan } from "./lines.js";
-
-/** Whether every span with text is in the code face. */
-function isCodeLine(line: Line): boolean {
-  return everyTextSpan(line, (span) => span.monospace);
-}
+import { isCodeLine } from "./lines.js";
 
 /**
  * The groups with each group of code lines that the kernel put after the next column (a

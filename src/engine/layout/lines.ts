@@ -31,6 +31,15 @@ export function everyTextSpan(line: Line, test: (span: Span) => boolean): boolea
   return any;
 }
 
+/** Whether the line has text and every span with text is in the code face. */
+export function isCodeLine(line: Line): boolean {
+  return everyTextSpan(line, isMonospace);
+}
+
+function isMonospace(span: Span): boolean {
+  return span.monospace;
+}
+
 /** The index of the first span with text from spans[from] on, stepping by `step` (1 forwards,
  *  -1 backwards); past the end (spans.length, or -1) when there is none. */
 export function textSpanFrom(spans: readonly Span[], from: number, step: 1 | -1): number {

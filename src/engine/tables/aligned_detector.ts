@@ -10,7 +10,7 @@ import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
-import { groupRows, readingOrder } from "./rows.js";
+import { groupRows, lineBox, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -76,7 +76,6 @@ interface Slice extends TextRow {
 
 // Callbacks and tests made once (not per call): V8 recompiles a per-call closure's code after
 // the closures die at a full GC.
-const lineItself = (l: Line): Line => l;
 const isFullSlice = (s: Slice): boolean => s.full;
 const leftEdgeOf = (c: Column): number => c.x0;
 const rightEdgeOf = (c: Column): number => c.x1;
@@ -136,7 +135,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
   const free = freeLines(lines, taken, inDiagrams);
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = new PageRows(groupRows(free, lineItself));
+  const rows = new PageRows(groupRows(free, lineBox));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;

@@ -4,7 +4,7 @@
 // numbers; a one-column table keeps each figure on its row under its heading. Runs after the
 // other detectors, on the lines they left.
 import type { Line } from "../model.js";
-import { lineText } from "../layout/lines.js";
+import { isCodeLine, lineText } from "../layout/lines.js";
 import { FIGURE_CELL } from "./aligned_detector.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 
@@ -67,17 +67,12 @@ function byTop(a: Line, b: Line): number {
 }
 
 function isFigureLine(line: Line): boolean {
-  return !isMono(line) && FIGURE_CELL.test(lineText(line).trim());
+  return !isCodeLine(line) && FIGURE_CELL.test(lineText(line).trim());
 }
 
 function isHeading(line: Line): boolean {
   const text = lineText(line).trim();
-  return !isMono(line) && /\p{L}/u.test(text) && !FIGURE_CELL.test(text) && text.split(/\s+/).length <= HEADING_WORDS_MAX;
-}
-
-function isMono(line: Line): boolean {
-  for (const span of line.spans) if (!span.monospace) return false;
-  return true;
+  return !isCodeLine(line) && /\p{L}/u.test(text) && !FIGURE_CELL.test(text) && text.split(/\s+/).length <= HEADING_WORDS_MAX;
 }
 
 function sharesAnEdge(figures: readonly Line[]): boolean {

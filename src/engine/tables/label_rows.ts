@@ -9,7 +9,7 @@ import type { Line } from "../model.js";
 import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, readingOrder } from "./rows.js";
+import { groupRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** A label and its value start (or end) at one x within this many ems. */
@@ -33,15 +33,13 @@ const OPEN_CLEARANCE_LINE_HEIGHTS = 1;
  *  is a table going on (a padded table's next row): the two rows are its header and first row. */
 const TABLE_GOES_ON_LINE_HEIGHTS = 3;
 
-const lineItself = (l: Line): Line => l;
-
 /** Adds a table for each row of labels over a row of their values: the only two rows inside a
  *  drawn frame, or two rows standing apart whose labels are set smaller. */
 export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   for (const frame of rulings.frames) {
     const inside = linesInFrame(lines, frame, taken, inDiagrams);
     if (inside === null) continue;
-    const rows = groupRows(inside, lineItself);
+    const rows = groupRows(inside, lineBox);
     if (rows.length !== 2) continue;
     const labels = textRow(rows[0]);
     const values = textRow(rows[1]);
@@ -50,7 +48,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     for (const line of inside) taken.add(line);
   }
   const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
-  const rows = groupRows(free, lineItself);
+  const rows = groupRows(free, lineBox);
   for (let i = 0; i + 1 < rows.length; i++) {
     // Most rows of a page are one line: no label row.
     if (rows[i].length < OPEN_COLUMNS_MIN) continue;

@@ -9,7 +9,8 @@ const ROW_OVERLAP_MIN = 0.5;
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const lineBox = (line: Line) => line;
+/** A line as its own box, for groupRows over lines. */
+export const lineBox = (line: Line): Line => line;
 const byLeft = (p: Line, q: Line) => p.x0 - q.x0;
 const leftToRight = (row: Line[]) => row.sort(byLeft);
 

@@ -10,7 +10,7 @@ import { detectHeader } from "./header_row.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
-import { groupRows, hasText, readingOrder } from "./rows.js";
+import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 
 /** Charts and forms draw grids whose cells are mostly empty; real tables fill most cells. */
@@ -52,7 +52,6 @@ const SUB_COLUMN_ROW_SHARE_MIN = 0.5;
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const lineBox = (line: Line) => line;
 const itemLine = (item: { line: Line }) => item.line;
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
