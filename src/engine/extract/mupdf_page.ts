@@ -206,7 +206,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
   // grown a character at a time is a rope that every later reader of the text (layout asks
   // of each span whether it is blank, how long it is) would have to flatten first.
-  const units: number[] = [];
+  const units = new SpanUnits();
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
@@ -413,13 +413,13 @@ function isLetterCode(code: number): boolean {
 
 /** Appends a character's code: printable ASCII (most of a page) as it is, anything else by
  * pushUnits. */
-function pushCode(units: number[], code: number): void {
+function pushCode(units: SpanUnits, code: number): void {
   if (code >= SPACE && code < 0x7f) units.push(code);
   else pushUnits(units, code);
 }
 
 /** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
-function pushUnits(units: number[], code: number): void {
+function pushUnits(units: SpanUnits, code: number): void {
   if (code >= 0 && code < 0x10000) {
     const ligature = code >= LIGATURE_FF && code <= LIGATURE_FFL ? LIGATURE_LETTERS[code - LIGATURE_FF] : null;
     if (ligature !== null) for (let k = 0; k < ligature.length; k++) units.push(ligature.charCodeAt(k));
@@ -431,7 +431,8 @@ function pushUnits(units: number[], code: number): void {
     return;
   }
   const pair = String.fromCodePoint(code);
-  units.push(pair.charCodeAt(0), pair.charCodeAt(1));
+  units.push(pair.charCodeAt(0));
+  units.push(pair.charCodeAt(1));
 }
 
 /** The code of the k-th glyph of a line in reading order (0 past either end): a control
@@ -467,16 +468,34 @@ function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
   return isEastAsianWide(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch));
 }
 
+/**
+ * The open span's UTF-16 units in an array kept from span to span: only its length is cut to
+ * the span's count when the text is made. Emptied with `length = 0`, an array gives up its
+ * storage, and was grown again from nothing for every span.
+ */
+class SpanUnits {
+  readonly codes: number[] = [];
+  count = 0;
+
+  push(unit: number): void {
+    if (this.count < this.codes.length) this.codes[this.count] = unit;
+    else this.codes.push(unit);
+    this.count++;
+  }
+}
+
 /** Gives the open span its text, built once from its units, and empties the units. */
-function closeSpan(span: Span | null, units: number[]): void {
-  if (span === null || units.length === 0) return;
-  if (units.length <= UNITS_PER_CALL_MAX) span.text = String.fromCharCode.apply(null, units);
+function closeSpan(span: Span | null, units: SpanUnits): void {
+  if (span === null || units.count === 0) return;
+  const codes = units.codes;
+  codes.length = units.count;
+  if (codes.length <= UNITS_PER_CALL_MAX) span.text = String.fromCharCode.apply(null, codes);
   else {
     let text = "";
-    for (let i = 0; i < units.length; i += UNITS_PER_CALL_MAX) text += String.fromCharCode.apply(null, units.slice(i, i + UNITS_PER_CALL_MAX));
+    for (let i = 0; i < codes.length; i += UNITS_PER_CALL_MAX) text += String.fromCharCode.apply(null, codes.slice(i, i + UNITS_PER_CALL_MAX));
     span.text = text;
   }
-  units.length = 0;
+  units.count = 0;
 }
 
 /** Characters a line's pointer buffer holds at first; a longer line doubles it. */
