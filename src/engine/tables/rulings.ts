@@ -2,6 +2,7 @@
 // filled and stroked rectangles the detectors also consult (shading, frames).
 import type { PaintedImage, Rule } from "../model.js";
 import type { Box } from "./model.js";
+import { lowerBound } from "./sorted_search.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -93,8 +94,11 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     }
   }
   const checked = edges.length <= INLINE_FILLS_CHECKED_MAX;
+  // Built at the first fill to check, before any box's edges (unknown stroke, never a cell's
+  // rule) join the rulings.
+  let drawn: DrawnRules | null = null;
   for (const box of edges) {
-    if (checked && box.fill && isInsideRuledCell(box, h, v)) continue;
+    if (checked && box.fill && isInsideRuledCell(box, (drawn ??= drawnRules(h, v)))) continue;
     h.push({ pos: box.y0, a: box.x0, b: box.x1, thick: 0, double: false });
     h.push({ pos: box.y1, a: box.x0, b: box.x1, thick: 0, double: false });
     v.push({ pos: box.x0, a: box.y0, b: box.y1, thick: 0, double: false });
@@ -118,27 +122,57 @@ const CELL_CLEARANCE_MIN_PT = 1;
  * cell: its edges would cut the cell into columns and rows of their own. A shaded cell fills
  * its cell to the rules.
  */
-function isInsideRuledCell(box: Box, h: readonly Seg[], v: readonly Seg[]): boolean {
+function isInsideRuledCell(box: Box, drawn: DrawnRules): boolean {
   const reach = box.y1 - box.y0;
-  let above = false;
-  let below = false;
-  for (const seg of h) {
-    if (seg.thick === 0 || seg.a > box.x0 || seg.b < box.x1) continue;
-    const over = box.y0 - seg.pos;
-    const under = seg.pos - box.y1;
-    above ||= over >= CELL_CLEARANCE_MIN_PT && over <= reach;
-    below ||= under >= CELL_CLEARANCE_MIN_PT && under <= reach;
-  }
-  if (!above || !below) return false;
+  if (!ruleWithin(drawn.h, drawn.hPos, box, box.y0 - reach, box.y0 - CELL_CLEARANCE_MIN_PT, true)) return false;
+  if (!ruleWithin(drawn.h, drawn.hPos, box, box.y1 + CELL_CLEARANCE_MIN_PT, box.y1 + reach, false)) return false;
   let left = false;
   let right = false;
-  for (const seg of v) {
-    if (seg.thick === 0 || seg.a > box.y0 || seg.b < box.y1) continue;
+  for (const seg of drawn.v) {
+    if (seg.a > box.y0 || seg.b < box.y1) continue;
     left ||= box.x0 - seg.pos >= CELL_CLEARANCE_MIN_PT;
     right ||= seg.pos - box.x1 >= CELL_CLEARANCE_MIN_PT;
+    if (left && right) return true;
   }
-  return left && right;
+  return false;
 }
+
+/** The rules drawn with a known stroke, the only ones that bound a cell here: horizontals
+ *  sorted by position, so that a fill's look above and below it is a search, not a walk over
+ *  every rule of the page (a chart's hundreds of grid lines, for each of its bars). */
+interface DrawnRules {
+  h: Seg[];
+  hPos: Float64Array;
+  v: Seg[];
+}
+
+function drawnRules(h: readonly Seg[], v: readonly Seg[]): DrawnRules {
+  const drawnH: Seg[] = [];
+  for (const seg of h) if (seg.thick !== 0) drawnH.push(seg);
+  drawnH.sort(byPos);
+  const hPos = new Float64Array(drawnH.length);
+  for (let i = 0; i < drawnH.length; i++) hPos[i] = drawnH[i].pos;
+  const drawnV: Seg[] = [];
+  for (const seg of v) if (seg.thick !== 0) drawnV.push(seg);
+  return { h: drawnH, hPos, v: drawnV };
+}
+
+/** Whether a horizontal rule across the box's width lies at [lo, hi] (above the box when
+ *  `above`, its clearance measured from the box's top; else below, from its bottom). The
+ *  search starts a point early and the tests are the clearance's own, so a position at the
+ *  limit is judged as the walk over every rule judged it. */
+function ruleWithin(h: readonly Seg[], hPos: Float64Array, box: Box, lo: number, hi: number, above: boolean): boolean {
+  const reach = box.y1 - box.y0;
+  for (let k = lowerBound(hPos, lo - SEARCH_SLACK_PT); k < h.length && hPos[k] <= hi + SEARCH_SLACK_PT; k++) {
+    const seg = h[k];
+    if (seg.a > box.x0 || seg.b < box.x1) continue;
+    const clearance = above ? box.y0 - seg.pos : seg.pos - box.y1;
+    if (clearance >= CELL_CLEARANCE_MIN_PT && clearance <= reach) return true;
+  }
+  return false;
+}
+/** Slack on the search window's ends: far beyond any rounding of y0 - pos against pos. */
+const SEARCH_SLACK_PT = 1;
 
 /** Filled boxes and images painted over earlier rules are looked for among this many at most (a
  *  chart's bars past it are artwork, whose rules make no table anyway). */
