@@ -1837,6 +1837,13 @@ describe("indicesByKey (sorted_search.ts): the stable index order a comparator o
     expect([...indicesByKey(keys)]).toEqual([1, 0]);
     expect([...keys]).toEqual([2, 1]);
   });
+
+  it("gives keys already in order (ties too) their own order, and still sorts keys out of order: one at the end, a NaN among them", () => {
+    expect([...indicesByKey([1, 2, 2, 5])]).toEqual([0, 1, 2, 3]);
+    expect([...indicesByKey([1, 2, 2, 5, 0])]).toEqual([4, 0, 1, 2, 3]);
+    expect([...indicesByKey([1, 2, 2, 5, 2])]).toEqual([0, 1, 2, 4, 3]);
+    expect([...indicesByKey([2, Number.NaN, 1])]).toEqual([...new Int32Array([0, 1, 2]).sort((a, b) => [2, Number.NaN, 1][a] - [2, Number.NaN, 1][b])]);
+  });
 });
 
 // A floated picture is an image, not a fill: PageModel.images gives its place in paint order.
