@@ -552,6 +552,21 @@ describe("buildBlocks: list items", () => {
     ]);
   });
 
+  it("nests right-to-left items by their right edge, not by where their text happens to end (SPEC.md §Output: lists nest as set)", () => {
+    /** A Hebrew item whose marker (logically first) sits at the right edge `right`. */
+    const rtlItem = (text: string, right: number, y: number) => line("• " + text, { x: right - (text.length + 2) * 5, y });
+    const lines = column(
+      (y) => rtlItem("ניתן לשלם בכרטיס או באפליקציה", 500, y),
+      (y) => rtlItem("הטענת הכרטיס בתחנה", 482, y),
+      (y) => rtlItem("תשלום בטלפון בזמן הנסיעה", 482, y),
+      (y) => rtlItem("הזמנים בשעות העומס עשויים להשתנות בעד עשר דקות", 500, y),
+      (y) => rtlItem("מוקד שירות", 500, y),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1, 1, 0, 0]);
+  });
+
   it("restarts nesting after a non-list block", () => {
     const blocks = buildBlocks(
       [line("• Outer", { x: 90, y: 100 }), line("Between the lists a paragraph.", { x: 72, y: 130 }), line("• Next list", { x: 110, y: 160 })],

@@ -27,7 +27,7 @@ import { ascending } from "../tables/sorted_search.js";
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
-  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
+  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[]; /** Its text runs right to left, its marker at the right edge. */ rtl: boolean }
   | { kind: "code"; lines: Line[] };
 
 /** Blocks of a kind are made here, each with its kind's fields in one order (an absent one
@@ -1518,6 +1518,7 @@ function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Blo
       markerX: lines[0].x0,
       textX: draft.textX ?? first.x0,
       lines: [first, ...lines.slice(1)],
+      rtl: draft.rtl === true,
     };
   }
   return paragraphBlock(lines);
@@ -1727,13 +1728,20 @@ export function nestListItems(blocks: Block[]): void {
       continue;
     }
     const em = emOf(block.lines[0]);
-    while (stack.length > 0 && block.markerX < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
-    if (stack.length === 0 || block.markerX > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(block.markerX);
+    const indent = markerIndent(block);
+    while (stack.length > 0 && indent < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
+    if (stack.length === 0 || indent > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(indent);
     block.depth = stack.length - 1;
     let right = -Infinity;
     for (const line of block.lines) right = Math.max(right, line.x1);
     last = block.textX > block.markerX ? { textX: block.textX, right, em } : null;
   }
+}
+/** How far an item's marker is set in, growing with its nesting: its x, or for a
+ * right-to-left item (marker at the right, lines ending wherever their text does) its right
+ * edge negated, since a deeper item's edge lies further left. */
+function markerIndent(block: Extract<Block, { kind: "list_item" }>): number {
+  return block.rtl ? -block.lines[0].x1 : block.markerX;
 }
 /** A line starting this many ems left of an item's text still lies under it (here and in
  *  render/page.ts, which indents such blocks under the item). */
