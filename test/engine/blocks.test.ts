@@ -1529,6 +1529,20 @@ describe("buildBlocks: contact details in a heading's size (issue 9: geobase's c
   });
 });
 
+describe("buildBlocks: a sentence in quotation marks at a heading's size (docs/engine.md Headings: a newsletter's pull quote)", () => {
+  it("makes a quoted sentence, wrapped over three centred lines, a paragraph and not a heading", () => {
+    const quote = ["“We wanted a place where", "everyone in the village feels at", "home.”"].map((text, i) => line(text, { x: 300 - text.length * 3.5, y: 400 + i * 17, size: 14, bold: true, italic: true }));
+    const blocks = buildBlocks([...quote, line(FULL, { x: 72, y: 470 })], STATS);
+    expect(blocks[0].kind).toBe("paragraph");
+    expect(blocks[0].lines).toHaveLength(3);
+  });
+
+  it("leaves a quoted title, which ends without a full stop, a heading", () => {
+    const blocks = buildBlocks([line("“Resilience through Innovation & Simplicity”", { x: 72, y: 400, size: 14, bold: true }), line(FULL, { x: 72, y: 440 })], STATS);
+    expect(blocks[0]).toMatchObject({ kind: "heading", level: 2 });
+  });
+});
+
 describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents pages)", () => {
   it("keeps each entry apart, its wrapped title with it, whatever the indents", () => {
     const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10.9 });

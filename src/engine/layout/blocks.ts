@@ -1587,6 +1587,9 @@ const LABEL_END = /[:：]$/;
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
 const RUN_IN_DASH = /^\p{Lu}\p{L}*(?: \p{L}+){0,2}—\s?\S+\s+\S/u;
+/** A sentence in quotation marks, its full stop inside them: a pull quote's or an epigraph's
+ *  text. A quoted title ("“Title of the Paper”", "«Метод обнаружения …»") ends without one. */
+const QUOTED_SENTENCE = /^[“"‘«„].*\p{L}[.!…][”"’»“]$/su;
 const LOWER_START = /^\s*\p{Ll}/u;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
@@ -1677,6 +1680,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a label run into its text after a dash, IEEE's "Abstract—The abstract goes here."
   // and "Index Terms—IEEE, IEEEtran, journal, …", set in bold at or under the body's size.
   if (style.size < stats.body.size + LABEL_SIZE_TOLERANCE_PT && RUN_IN_DASH.test(text)) return null;
+  // Nor is a sentence in quotation marks, however large: a newsletter's pull quote set at its
+  // headings' size ("“We wanted a place where everyone in the village feels at home.”").
+  if (QUOTED_SENTENCE.test(text)) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
