@@ -1543,6 +1543,30 @@ describe("buildBlocks: a sentence in quotation marks at a heading's size (docs/e
   });
 });
 
+describe("buildBlocks: a definition list's terms (docs/engine.md Headings: a browser's <dl>, LaTeX's description list with its terms on lines of their own)", () => {
+  /** Terms in the body's bold at `termX`, each over a definition set in at `definitionX`. */
+  function pairs(terms: readonly string[], termX: number, definitionX: number): Line[] {
+    const lines: Line[] = [];
+    terms.forEach((term, i) => {
+      const y = 100 + i * 40;
+      lines.push(line(term, { x: termX, y, bold: true }), line("The desk at the side door where donations are weighed and logged.", { x: definitionX, y: y + 12 }));
+    });
+    return lines;
+  }
+  const STATS_BOLD: DocumentStats = { ...STATS, headings: [{ size: 10, bold: true, level: 3 }] };
+
+  it("makes terms over indented definitions bold paragraphs, not headings", () => {
+    const blocks = buildBlocks(pairs(["Intake", "Parcel", "Shift lead"], 72, 95), STATS_BOLD);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
+  });
+
+  it("leaves headings over text at their own x, a single bold line over indented text, and numbers alone headings", () => {
+    expect(kinds(buildBlocks(pairs(["Intake", "Parcel"], 72, 72), STATS_BOLD))).toEqual(["h3", "paragraph", "h3", "paragraph"]);
+    expect(kinds(buildBlocks(pairs(["Intake"], 72, 95), STATS_BOLD))).toEqual(["h3", "paragraph"]);
+    expect(kinds(buildBlocks(pairs(["1", "1.1"], 72, 95), STATS_BOLD))).toEqual(["h3", "paragraph", "h3", "paragraph"]);
+  });
+});
+
 describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents pages)", () => {
   it("keeps each entry apart, its wrapped title with it, whatever the indents", () => {
     const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10.9 });

@@ -681,7 +681,51 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
-  return joinAroundFloats(joinWrappedHeadings(blocks));
+  return joinAroundFloats(definitionTermsAsText(joinWrappedHeadings(blocks), stats));
+}
+
+/** A definition list's term is set in the text's bold at the body's size, within this many
+ *  points of it. */
+const TERM_SIZE_TOLERANCE_PT = 0.5;
+/** Its definition starts right under it (at most this many of the term's ems between them)… */
+const DEFINITION_GAP_EMS_MAX = 0.8;
+/** …set in by this many ems at least (a browser's `dd` by 40 px, 2 to 3 ems; a paragraph
+ *  under a run-in heading starts at its x or a paragraph indent in) and at most this many. */
+const DEFINITION_INDENT_EMS_MIN = 1.5;
+const DEFINITION_INDENT_EMS_MAX = 5;
+/** Terms over indented definitions in a column, at least, that make a definition list: one
+ *  bold line over an indented paragraph may be a heading over a quotation. */
+const DEFINITION_TERMS_MIN = 2;
+
+/**
+ * A definition list's terms made text again (a browser's `<dl>`: "**Intake**" over "The desk
+ * at the side door where …" set in under it): one-line headings in the body's bold at its
+ * size, each right over a paragraph whose lines are all set in from it, two such pairs in
+ * the column at least. They had been `###` headings, one per term.
+ */
+function definitionTermsAsText(blocks: Block[], stats: DocumentStats): Block[] {
+  let terms: number[] | null = null;
+  for (let i = 0; i + 1 < blocks.length; i++) if (isTermOverDefinition(blocks[i], blocks[i + 1], stats)) (terms ??= []).push(i);
+  if (terms === null || terms.length < DEFINITION_TERMS_MIN) return blocks;
+  for (const i of terms) blocks[i] = paragraphBlock(blocks[i].lines);
+  return blocks;
+}
+
+function isTermOverDefinition(term: Block, definition: Block, stats: DocumentStats): boolean {
+  if (term.kind !== "heading" || term.lines.length !== 1 || definition.kind !== "paragraph") return false;
+  const head = term.lines[0];
+  const style = lineStyle(head);
+  if (!style.bold || Math.abs(style.size - stats.body.size) > TERM_SIZE_TOLERANCE_PT) return false;
+  // A term is a word: a number alone over indented text is a contents page's chapter number.
+  if (!/\p{L}/u.test(lineText(head))) return false;
+  const em = emOf(head);
+  const first = definition.lines[0];
+  if (first.y0 - head.y1 > DEFINITION_GAP_EMS_MAX * em) return false;
+  for (const line of definition.lines) {
+    const indent = line.x0 - head.x0;
+    if (indent < DEFINITION_INDENT_EMS_MIN * em || indent > DEFINITION_INDENT_EMS_MAX * em) return false;
+  }
+  return true;
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides
