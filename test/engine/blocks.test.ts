@@ -552,6 +552,21 @@ describe("buildBlocks: list items", () => {
     ]);
   });
 
+  it("nests right-to-left items by their right edge, not by where their text happens to end (SPEC.md §Output: lists nest as set)", () => {
+    /** A Hebrew item whose marker (logically first) sits at the right edge `right`. */
+    const rtlItem = (text: string, right: number, y: number) => line("• " + text, { x: right - (text.length + 2) * 5, y });
+    const lines = column(
+      (y) => rtlItem("ניתן לשלם בכרטיס או באפליקציה", 500, y),
+      (y) => rtlItem("הטענת הכרטיס בתחנה", 482, y),
+      (y) => rtlItem("תשלום בטלפון בזמן הנסיעה", 482, y),
+      (y) => rtlItem("הזמנים בשעות העומס עשויים להשתנות בעד עשר דקות", 500, y),
+      (y) => rtlItem("מוקד שירות", 500, y),
+    );
+    const blocks = buildBlocks(lines, STATS);
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1, 1, 0, 0]);
+  });
+
   it("restarts nesting after a non-list block", () => {
     const blocks = buildBlocks(
       [line("• Outer", { x: 90, y: 100 }), line("Between the lists a paragraph.", { x: 72, y: 130 }), line("• Next list", { x: 110, y: 160 })],
@@ -1511,6 +1526,44 @@ describe("buildBlocks: contact details in a heading's size (issue 9: geobase's c
   it("leaves a heading with a year or a section number a heading", () => {
     const blocks = buildBlocks([line("2024-2025 Budget and Outlook", { x: 72, y: 400, size: 14, bold: true }), line(FULL, { x: 72, y: 440 })], STATS);
     expect(blocks[0]).toMatchObject({ kind: "heading", level: 2 });
+  });
+});
+
+describe("buildBlocks: a sentence in quotation marks at a heading's size (docs/engine.md Headings: a newsletter's pull quote)", () => {
+  it("makes a quoted sentence, wrapped over three centred lines, a paragraph and not a heading", () => {
+    const quote = ["“We wanted a place where", "everyone in the village feels at", "home.”"].map((text, i) => line(text, { x: 300 - text.length * 3.5, y: 400 + i * 17, size: 14, bold: true, italic: true }));
+    const blocks = buildBlocks([...quote, line(FULL, { x: 72, y: 470 })], STATS);
+    expect(blocks[0].kind).toBe("paragraph");
+    expect(blocks[0].lines).toHaveLength(3);
+  });
+
+  it("leaves a quoted title, which ends without a full stop, a heading", () => {
+    const blocks = buildBlocks([line("“Resilience through Innovation & Simplicity”", { x: 72, y: 400, size: 14, bold: true }), line(FULL, { x: 72, y: 440 })], STATS);
+    expect(blocks[0]).toMatchObject({ kind: "heading", level: 2 });
+  });
+});
+
+describe("buildBlocks: a definition list's terms (docs/engine.md Headings: a browser's <dl>, LaTeX's description list with its terms on lines of their own)", () => {
+  /** Terms in the body's bold at `termX`, each over a definition set in at `definitionX`. */
+  function pairs(terms: readonly string[], termX: number, definitionX: number): Line[] {
+    const lines: Line[] = [];
+    terms.forEach((term, i) => {
+      const y = 100 + i * 40;
+      lines.push(line(term, { x: termX, y, bold: true }), line("The desk at the side door where donations are weighed and logged.", { x: definitionX, y: y + 12 }));
+    });
+    return lines;
+  }
+  const STATS_BOLD: DocumentStats = { ...STATS, headings: [{ size: 10, bold: true, level: 3 }] };
+
+  it("makes terms over indented definitions bold paragraphs, not headings", () => {
+    const blocks = buildBlocks(pairs(["Intake", "Parcel", "Shift lead"], 72, 95), STATS_BOLD);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
+  });
+
+  it("leaves headings over text at their own x, a single bold line over indented text, and numbers alone headings", () => {
+    expect(kinds(buildBlocks(pairs(["Intake", "Parcel"], 72, 72), STATS_BOLD))).toEqual(["h3", "paragraph", "h3", "paragraph"]);
+    expect(kinds(buildBlocks(pairs(["Intake"], 72, 95), STATS_BOLD))).toEqual(["h3", "paragraph"]);
+    expect(kinds(buildBlocks(pairs(["1", "1.1"], 72, 95), STATS_BOLD))).toEqual(["h3", "paragraph", "h3", "paragraph"]);
   });
 });
 

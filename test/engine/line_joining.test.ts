@@ -507,3 +507,24 @@ describe("prepareLines: a definition's category set flush right by texinfo (issu
     expect(phrase.map(lineText)).toEqual(["the value", "[see the appendix]"]);
   });
 });
+
+describe("prepareLines: a right-to-left item's number set right of its text (Chromium's print of an Arabic <ol>)", () => {
+  // Visual order, as the extractor hands a right-to-left line over: "دفع المبلغ" drawn reversed.
+  const items = ["غلبملا عفد", "ريخأت مسر فاض", "فتاهلا :راسفتسالل"];
+
+  it("joins each number to its item, so the item starts with it in logical order", () => {
+    const fragments = items.flatMap((visual, i) => {
+      const y = 100 + i * 15;
+      return [line(visual, { x: 480 - visual.length * 5, y }), line(".".concat(String(i + 1)), { x: 505, y })];
+    });
+    expect(prepareLines(fragments).map(lineText)).toEqual(["1. دفع المبلغ", "2. ضاف رسم تأخير", "3. للاستفسار: الهاتف"]);
+  });
+
+  it("leaves a left-to-right line's number as far right of it apart (a table's last column)", () => {
+    const fragments = ["Printer paper", "Black toner", "Plastic files"].flatMap((text, i) => {
+      const y = 100 + i * 15;
+      return [line(text, { x: 480 - text.length * 5, y }), line(".".concat(String(i + 1)), { x: 505, y })];
+    });
+    expect(prepareLines(fragments).map(lineText)).toEqual(["Printer paper", ".1", "Black toner", ".2", "Plastic files", ".3"]);
+  });
+});

@@ -78,6 +78,31 @@ describe("attachMarks", () => {
     expect(lineText(joined)).toBe("2. Contract signed");
   });
 
+  it("sets the mark just right of a right-to-left line as its bullet, first in logical order", () => {
+    // Hebrew set from the right (x1 = 500): Chromium draws its list's discs right of the text.
+    const text = "ניתן לשלם בכרטיס או באפליקציה";
+    const l = line(text, { x: 500 - text.length * 5, y: 100 });
+    attachMarks([l], [disc(510, 100), disc(60, 100)]);
+    expect(lineText(l)).toBe("• " + text);
+    expect(l.x1).toBeCloseTo(513.4);
+  });
+
+  it("gives a right-to-left line no bullet from a mark on its left, nor from a form's row of boxes on its right", () => {
+    const text = "כן";
+    const left = line(text, { x: 490, y: 100 });
+    attachMarks([left], [disc(478, 100)]);
+    expect(lineText(left)).toBe(text);
+    const choices = [line("לא", { x: 460, y: 130 }), line(text, { x: 490, y: 130 })];
+    attachMarks(choices, [disc(474, 130, "stroke", 8), disc(504, 130, "stroke", 8)]);
+    expect(texts(choices)).toEqual(["לא", text]);
+  });
+
+  it("still reads a left-to-right line's mark on its right as no bullet", () => {
+    const l = line("Wear a hard hat", { x: 90, y: 100 });
+    attachMarks([l], [disc(170, 100)]);
+    expect(lineText(l)).toBe("Wear a hard hat");
+  });
+
   it("does not add a bullet to a line that already starts with one", () => {
     const l = line("• Apples", { x: 90, y: 100 });
     attachMarks([l], [disc(80, 100)]);

@@ -27,7 +27,7 @@ import { ascending } from "../tables/sorted_search.js";
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
-  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[] }
+  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[]; /** Its text runs right to left, its marker at the right edge. */ rtl: boolean }
   | { kind: "code"; lines: Line[] };
 
 /** Blocks of a kind are made here, each with its kind's fields in one order (an absent one
@@ -681,7 +681,51 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
-  return joinAroundFloats(joinWrappedHeadings(blocks));
+  return joinAroundFloats(definitionTermsAsText(joinWrappedHeadings(blocks), stats));
+}
+
+/** A definition list's term is set in the text's bold at the body's size, within this many
+ *  points of it. */
+const TERM_SIZE_TOLERANCE_PT = 0.5;
+/** Its definition starts right under it (at most this many of the term's ems between them)… */
+const DEFINITION_GAP_EMS_MAX = 0.8;
+/** …set in by this many ems at least (a browser's `dd` by 40 px, 2 to 3 ems; a paragraph
+ *  under a run-in heading starts at its x or a paragraph indent in) and at most this many. */
+const DEFINITION_INDENT_EMS_MIN = 1.5;
+const DEFINITION_INDENT_EMS_MAX = 5;
+/** Terms over indented definitions in a column, at least, that make a definition list: one
+ *  bold line over an indented paragraph may be a heading over a quotation. */
+const DEFINITION_TERMS_MIN = 2;
+
+/**
+ * A definition list's terms made text again (a browser's `<dl>`: "**Intake**" over "The desk
+ * at the side door where …" set in under it): one-line headings in the body's bold at its
+ * size, each right over a paragraph whose lines are all set in from it, two such pairs in
+ * the column at least. They had been `###` headings, one per term.
+ */
+function definitionTermsAsText(blocks: Block[], stats: DocumentStats): Block[] {
+  let terms: number[] | null = null;
+  for (let i = 0; i + 1 < blocks.length; i++) if (isTermOverDefinition(blocks[i], blocks[i + 1], stats)) (terms ??= []).push(i);
+  if (terms === null || terms.length < DEFINITION_TERMS_MIN) return blocks;
+  for (const i of terms) blocks[i] = paragraphBlock(blocks[i].lines);
+  return blocks;
+}
+
+function isTermOverDefinition(term: Block, definition: Block, stats: DocumentStats): boolean {
+  if (term.kind !== "heading" || term.lines.length !== 1 || definition.kind !== "paragraph") return false;
+  const head = term.lines[0];
+  const style = lineStyle(head);
+  if (!style.bold || Math.abs(style.size - stats.body.size) > TERM_SIZE_TOLERANCE_PT) return false;
+  // A term is a word: a number alone over indented text is a contents page's chapter number.
+  if (!/\p{L}/u.test(lineText(head))) return false;
+  const em = emOf(head);
+  const first = definition.lines[0];
+  if (first.y0 - head.y1 > DEFINITION_GAP_EMS_MAX * em) return false;
+  for (const line of definition.lines) {
+    const indent = line.x0 - head.x0;
+    if (indent < DEFINITION_INDENT_EMS_MIN * em || indent > DEFINITION_INDENT_EMS_MAX * em) return false;
+  }
+  return true;
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides
@@ -1518,6 +1562,7 @@ function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Blo
       markerX: lines[0].x0,
       textX: draft.textX ?? first.x0,
       lines: [first, ...lines.slice(1)],
+      rtl: draft.rtl === true,
     };
   }
   return paragraphBlock(lines);
@@ -1586,6 +1631,9 @@ const LABEL_END = /[:：]$/;
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
 const RUN_IN_DASH = /^\p{Lu}\p{L}*(?: \p{L}+){0,2}—\s?\S+\s+\S/u;
+/** A sentence in quotation marks, its full stop inside them: a pull quote's or an epigraph's
+ *  text. A quoted title ("“Title of the Paper”", "«Метод обнаружения …»") ends without one. */
+const QUOTED_SENTENCE = /^[“"‘«„].*\p{L}[.!…][”"’»“]$/su;
 const LOWER_START = /^\s*\p{Ll}/u;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
@@ -1676,6 +1724,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a label run into its text after a dash, IEEE's "Abstract—The abstract goes here."
   // and "Index Terms—IEEE, IEEEtran, journal, …", set in bold at or under the body's size.
   if (style.size < stats.body.size + LABEL_SIZE_TOLERANCE_PT && RUN_IN_DASH.test(text)) return null;
+  // Nor is a sentence in quotation marks, however large: a newsletter's pull quote set at its
+  // headings' size ("“We wanted a place where everyone in the village feels at home.”").
+  if (QUOTED_SENTENCE.test(text)) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
@@ -1727,13 +1778,20 @@ export function nestListItems(blocks: Block[]): void {
       continue;
     }
     const em = emOf(block.lines[0]);
-    while (stack.length > 0 && block.markerX < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
-    if (stack.length === 0 || block.markerX > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(block.markerX);
+    const indent = markerIndent(block);
+    while (stack.length > 0 && indent < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
+    if (stack.length === 0 || indent > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(indent);
     block.depth = stack.length - 1;
     let right = -Infinity;
     for (const line of block.lines) right = Math.max(right, line.x1);
     last = block.textX > block.markerX ? { textX: block.textX, right, em } : null;
   }
+}
+/** How far an item's marker is set in, growing with its nesting: its x, or for a
+ * right-to-left item (marker at the right, lines ending wherever their text does) its right
+ * edge negated, since a deeper item's edge lies further left. */
+function markerIndent(block: Extract<Block, { kind: "list_item" }>): number {
+  return block.rtl ? -block.lines[0].x1 : block.markerX;
 }
 /** A line starting this many ems left of an item's text still lies under it (here and in
  *  render/page.ts, which indents such blocks under the item). */

@@ -6,7 +6,7 @@
 // letters are then put in logical order (layout/bidi.ts).
 import { copyLine, copySpan, type Line, type Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
-import { toLogicalOrder } from "./bidi.js";
+import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
@@ -64,6 +64,18 @@ function isMarkerOnly(line: Line): boolean {
   return bullet > 0 && isBlankText(text.slice(bullet));
 }
 
+/** An ordered item's number as a right-to-left line draws it, in visual order: its stop or
+ * bracket left of the digits (".1", ")2", "(3)"). */
+const RTL_NUMBER_ONLY = /^\s*(?:[.)]\d{1,3}|\(\d{1,3}\))\s*$/;
+
+/** `right` is an item's number alone set right of `left`, a line of right-to-left text
+ * (Chromium prints an RTL `<ol>` so: "1." a fragment of its own right of the item). */
+function isRtlNumberAfter(left: Line, right: Line): boolean {
+  // The number first: a look at a few characters rules out nearly every pair.
+  if (right.spans.length > 2 || !RTL_NUMBER_ONLY.test(lineText(right))) return false;
+  return isRtlText(lineText(left));
+}
+
 /** Centres of two fragments of a row at most this share of the shorter's height apart: one
  * box grown by a raised or lowered glyph, not fragments set at different heights (math, labels). */
 const LEVEL_CENTRE_SHARE = 0.2;
@@ -97,6 +109,9 @@ function isLineNumber(line: Line, code: Line): boolean {
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
   if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
+  // A right-to-left item's number right of its text: the numbers of a list start at one x row
+  // after row, which reads as a column's start, but they are the items' first words.
+  if (gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
   // Never across a column gutter, however narrow. Code keeps its aligned comments and its
   // line numbers, which start at one x row after row as a column does, and an entry keeps its
   // leader and page numbers wherever they start (DocBook's contents: "3.1.1. Low-level

@@ -2,10 +2,12 @@
 // LaTeX themes draw list markers as small filled or stroked paths, shadings or images
 // (PageModel.marks) instead of glyphs. A mark just left of a line becomes a "•" at the
 // start of that line (an outline a "◦"), and a number drawn inside a mark (beamer's numbered
-// balls) gets its period, so blocks.ts reads every list the same way.
+// balls) gets its period, so blocks.ts reads every list the same way. A right-to-left line
+// (Hebrew, Arabic) starts at its right end, so its bullet is the mark just right of it.
 import { type Line, type Mark, spanPiece } from "../model.js";
+import { hasRtl, isRtlText } from "./bidi.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
-import { lineSize } from "./lines.js";
+import { lineSize, lineText } from "./lines.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -130,6 +132,7 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
     if (line.wmode !== 0 || line.spans.length === 0) continue;
     const em = lineSize(line);
     if (em < LINE_SIZE_MIN_PT) continue;
+    const fromRight = startsAtRight(line);
     const h = line.y1 - line.y0;
     const first = firstAtOrBelow(boxes, line.y0 + MARK_CENTRE_TOP * h);
     const bottom = line.y0 + MARK_CENTRE_BOTTOM * h;
@@ -142,7 +145,12 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
       const bh = b.y1 - b.y0;
       const size = Math.max(w, bh);
       if (size > MARK_EMS_MAX * em || size < MARK_EMS_MIN * em || size > MARK_ASPECT_MAX * Math.max(Math.min(w, bh), 0.01)) continue;
-      if (b.x1 <= line.x0 + MARK_OVERLAP_EMS * em) {
+      if (fromRight) {
+        if (b.x0 >= line.x1 - MARK_OVERLAP_EMS * em && b.x0 - line.x1 <= MARK_GAP_EMS * em && (!best || b.x0 < best.x0)) {
+          best = b;
+          bestIndex = i;
+        }
+      } else if (b.x1 <= line.x0 + MARK_OVERLAP_EMS * em) {
         if (line.x0 - b.x1 <= MARK_GAP_EMS * em && (!best || b.x1 > best.x1)) {
           best = b;
           bestIndex = i;
@@ -152,13 +160,24 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
       }
     }
     if (covering && numberInMark(line, covering, em)) continue;
-    if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em) || !aloneOnRow(lines, li, best, boxes, first, em)) continue;
-    const glyph = spanPiece(line.spans[0], best.stroke ? HOLLOW_BULLET : FILLED_BULLET, best.x0, line.x0);
+    if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em)) continue;
+    if (!(fromRight ? aloneOnRowFromRight(lines, li, best, boxes, first, em) : aloneOnRow(lines, li, best, boxes, first, em))) continue;
+    const glyph = spanPiece(line.spans[0], best.stroke ? HOLLOW_BULLET : FILLED_BULLET, best.x0, fromRight ? best.x1 : line.x0);
     glyph.italic = false;
     glyph.monospace = false;
+    // Spans are in logical order (bidi.ts), so the bullet leads an RTL line too.
     line.spans.unshift(glyph);
-    line.x0 = Math.min(line.x0, best.x0);
+    if (fromRight) line.x1 = Math.max(line.x1, best.x1);
+    else line.x0 = Math.min(line.x0, best.x0);
   }
+}
+
+/** The line is set from the right: mostly right-to-left letters. */
+function startsAtRight(line: Line): boolean {
+  // Span by span first: nearly every line has no right-to-left letter, and then needs no joined text.
+  let rtl = false;
+  for (let i = 0; i < line.spans.length && !rtl; i++) rtl = hasRtl(line.spans[i].text);
+  return rtl && isRtlText(lineText(line));
 }
 
 /** No other mark comes within the clearance of the mark at `index`. */
@@ -199,6 +218,25 @@ function aloneOnRow(lines: readonly Line[], index: number, mark: MarkBox, boxes:
     const b = boxes[i];
     if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
     if (b.x0 >= line.x0 && b.x0 <= line.x1 + reach) return false;
+  }
+  return true;
+}
+
+/** aloneOnRow for a right-to-left line, whose bullet is right of it: no text on the row starts
+ * just after the mark, and no like mark sits on the line or just before it. */
+function aloneOnRowFromRight(lines: readonly Line[], index: number, mark: MarkBox, boxes: readonly MarkBox[], first: number, em: number): boolean {
+  const line = lines[index];
+  const reach = MARK_ROW_GAP_EMS * em;
+  for (let j = Math.max(0, index - ROW_LINES_MAX); j < Math.min(lines.length, index + ROW_LINES_MAX + 1); j++) {
+    const other = lines[j];
+    if (j === index || other.wmode !== 0 || other.y1 < mark.y0 || other.y0 > mark.y1) continue;
+    if (other.x0 >= mark.x1 && other.x0 - mark.x1 < reach) return false;
+  }
+  const size = sizeOf(mark);
+  for (let i = first; i < boxes.length && centre(boxes[i]) <= line.y1; i++) {
+    const b = boxes[i];
+    if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
+    if (b.x1 <= line.x1 && b.x1 >= line.x0 - reach) return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 // Whether a run of aligned rows reads as a table: short cells in columns that line up,
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
+import { isBulletGlyph } from "../layout/bullet_glyphs.js";
 import { COMMENT_START } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
@@ -35,6 +36,10 @@ const PROSE_WORDS_MEDIAN_MIN = 3;
 
 /** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
 const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
+/** A bulleted cell's text after its bullet: a space, then words. */
+const TEXT_AFTER_BULLET = /^\s+\p{L}/u;
+/** Rows of bulleted cells, under a row of titles, that make lists side by side. */
+const BULLETED_ROWS_MIN = 2;
 /** Dot leaders belong to tables of contents and indexes, which read better as lines. */
 const LEADER_COLUMNS_MAX = 3;
 const LEADER_DOTS = /(?:\.\s?){5,}|…{2,}/;
@@ -117,12 +122,37 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every(startsWithListMarker)) return false;
+  // Lists side by side (an Impress slide's two content boxes, each a title over its bullets)
+  // put a bullet before every cell under the titles: their items are read column by column.
+  if (bulletedColumns(run, k)) return false;
   if (k === 2 && run.every(hasHangingMarker)) {
     if (median(run.map(secondCellLength)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
   return k > LEADER_COLUMNS_MAX || !run.some(rowHasLeader);
+}
+
+/** Every column is a title over a list: the first row's cells start with no bullet, every
+ *  cell of the rows under them with a bullet and its text, and there are enough such rows to
+ *  be lists. Bullets in every row, titles missing, are a multicol's list of short items
+ *  (schule's packages, four columns of one word each) set row by row, whose columns do not
+ *  read as lists of their own. */
+function bulletedColumns(run: readonly TextRow[], k: number): boolean {
+  if (run.length - 1 < BULLETED_ROWS_MIN) return false;
+  for (let c = 0; c < k; c++) if (isBulletedCell(run[0].cells[c])) return false;
+  for (let r = 1; r < run.length; r++) for (let c = 0; c < k; c++) if (!isBulletedCell(run[r].cells[c])) return false;
+  return true;
+}
+
+/** A cell that is a list's item: a bullet glyph (in any font bullet_glyphs.ts knows, Impress's
+ *  OpenSymbol at U+F095 too), then its words. */
+function isBulletedCell(piece: Piece): boolean {
+  const head = piece.items[0]?.span;
+  if (!head) return false;
+  const text = pieceText(piece);
+  const cp = text.codePointAt(0);
+  return cp !== undefined && isBulletGlyph(cp, head.font) && TEXT_AFTER_BULLET.test(text.slice(cp > 0xffff ? 2 : 1));
 }
 
 /** A column of answer choices: at least this share of its cells start with the same words. */

@@ -1,0 +1,38 @@
+// Lists side by side (tables/reads_as_table.ts bulletedColumns): an Impress slide's two
+// content boxes, a title over each box's bullets, line up row by row like a borderless table,
+// and had come out as one with a bullet in every cell. docs/engine.md, Tables (aligned).
+import { describe, expect, it } from "vitest";
+import { detectTables } from "../../src/engine/tables/detect.js";
+import type { Line } from "../../src/engine/model.js";
+import { line } from "../support/layout.js";
+
+const PAGE = { width: 792, height: 446 };
+const LEFT = ["Keeps the original oak shelving", "Closed for four months", "Estimated cost £180k"];
+const RIGHT = ["Adds a mezzanine study area", "Closed for nine months", "Estimated cost £410k"];
+
+/** An item of `text` after Impress's OpenSymbol bullet (U+F095), a span of its own. */
+function item(text: string, x: number, y: number): Line {
+  return line([{ text: "\uf095", font: "OpenSymbol" }, { text: " " + text }], { x, y, size: 18 });
+}
+
+function slide(titles: [string, string] | null, cell: (text: string, x: number, y: number) => Line): Line[] {
+  const lines: Line[] = [];
+  if (titles) lines.push(line(titles[0], { x: 40, y: 110, size: 22, bold: true }), line(titles[1], { x: 420, y: 110, size: 22, bold: true }));
+  LEFT.forEach((text, i) => lines.push(cell(text, 40, 150 + 24 * i), cell(RIGHT[i], 420, 150 + 24 * i)));
+  return lines;
+}
+
+describe("two bulleted lists side by side", () => {
+  it("are no table when a title stands over each list and every cell under them is a bulleted item", () => {
+    expect(detectTables(slide(["Option A: Refurbish", "Option B: Rebuild"], item), [], PAGE).tables).toEqual([]);
+  });
+
+  it("stay a table when bullets start every row, titles missing (a multicol's short items set row by row)", () => {
+    expect(detectTables(slide(null, item), [], PAGE).tables).toHaveLength(1);
+  });
+
+  it("stay a table when the cells under the titles have no bullets", () => {
+    const plain = (text: string, x: number, y: number) => line(text, { x, y, size: 18 });
+    expect(detectTables(slide(["Option A: Refurbish", "Option B: Rebuild"], plain), [], PAGE).tables).toHaveLength(1);
+  });
+});
