@@ -75,7 +75,8 @@ export function renderPage(
   options: RenderOptions,
   outline: OutlineHints,
 ): PageRender {
-  const kept = options.headersFooters === "strip" ? linesNotIn(lines, stats.running) : lines.slice();
+  // No furniture on most pages of a short selection: nothing to look up line by line.
+  const kept = options.headersFooters === "strip" && stats.running.size > 0 ? linesNotIn(lines, stats.running) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
   const panel = findSidePanel(gridless, model.rules, model);
   const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height, images: model.images }, panel ? splitAtPanel(gridless, panel) : undefined);
