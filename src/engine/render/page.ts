@@ -492,6 +492,10 @@ function besideBox(block: PageBlock, box: Box): boolean {
  */
 function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
+  // Most pages have no table: their lines are not sorted out group by group.
+  let anyTable = false;
+  for (const item of items) if (item.table && !item.table.authorGrid) anyTable = true;
+  if (!anyTable) return titles;
   const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
   const pageLines = items.filter(isLine);
   for (const group of groups) {
