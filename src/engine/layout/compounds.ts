@@ -72,7 +72,7 @@ export function pageCompounds(lines: readonly Line[]): string[] {
   const found = new Set<string>();
   for (const line of lines) {
     // Most spans hold no hyphen: the native search first.
-    if (!line.spans.some((s) => s.text.includes("-") || s.text.includes("\u2010"))) continue;
+    if (!hasHyphenSpan(line)) continue;
     const text = withoutBrokenWord(lineText(line));
     // From hyphen to hyphen: a compound holds one at least, with a letter on each side, and
     // starts at the first letter of the word before it.
@@ -88,6 +88,13 @@ export function pageCompounds(lines: readonly Line[]): string[] {
     }
   }
   return [...found];
+}
+
+/** Whether a span of the line holds a hyphen (- or \u2010). A loop, not `some` with an arrow:
+ *  that made a closure for every line of every page. */
+function hasHyphenSpan(line: Line): boolean {
+  for (const span of line.spans) if (span.text.includes("-") || span.text.includes("\u2010")) return true;
+  return false;
 }
 
 /** The index of the first hyphen (- or \u2010) at or after `from`, or -1. */

@@ -7,12 +7,15 @@ import { SUBSET_PREFIX } from "../extract/font_names.js";
 
 /** eurosym's fonts by name, as a TeX-made PDF embeds them ("IFMIER+TeX-feymr10"). */
 const EUROSYM_FONT = /^(?:TeX-)?[fg]ey[bm][lor]10$/i;
+/** How every eurosym font's name ends (EUROSYM_FONT): a span in any other font is passed by
+ *  without stripping its subset prefix for the pattern, and nearly every span holds an "e". */
+const EUROSYM_FONT_END = "10";
 /** The code at which those fonts draw the euro sign. */
 const EURO_CODE = "e";
 const EURO_SIGN = "€";
 
 function isEuroSpan(span: Span): boolean {
-  return span.text.includes(EURO_CODE) && EUROSYM_FONT.test(span.font.replace(SUBSET_PREFIX, ""));
+  return span.font.endsWith(EUROSYM_FONT_END) && span.text.includes(EURO_CODE) && EUROSYM_FONT.test(span.font.replace(SUBSET_PREFIX, ""));
 }
 
 /** The lines with each eurosym "e" written as the euro sign; the same array when none is. */

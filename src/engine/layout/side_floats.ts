@@ -48,7 +48,8 @@ type Side = "left" | "right";
 export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[]): SideFloat[] {
   const floats: SideFloat[] = [];
   const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
-  if (boxes.length > BOXES_MAX) return floats;
+  // No frame of a float's size on most pages: no line is looked at.
+  if (boxes.length === 0 || boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
   boxes.sort(byAreaDescending);
   const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));

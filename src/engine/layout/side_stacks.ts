@@ -90,8 +90,10 @@ function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is 
  */
 export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
   for (let g = 0; g + 1 < groups.length; g++) {
+    // The columns first: most pairs of groups are no two columns, and their items are not read.
+    if (groups[g].columns !== 2 || groups[g + 1].columns !== 2) continue;
     const split = letterhead(groups[g].items, groups[g + 1].items, isTextLine);
-    if (groups[g].columns !== 2 || groups[g + 1].columns !== 2 || split === null) continue;
+    if (split === null) continue;
     const [head, block, leftRest, rightRest] = split;
     const read = [head, block, leftRest, rightRest].filter((items) => items.length > 0).map((items) => ({ items, columns: 2 }));
     return [...groups.slice(0, g), ...read, ...groups.slice(g + 2)];

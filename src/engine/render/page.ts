@@ -75,7 +75,8 @@ export function renderPage(
   options: RenderOptions,
   outline: OutlineHints,
 ): PageRender {
-  const kept = options.headersFooters === "strip" ? linesNotIn(lines, stats.running) : lines.slice();
+  // No furniture on most pages of a short selection: nothing to look up line by line.
+  const kept = options.headersFooters === "strip" && stats.running.size > 0 ? linesNotIn(lines, stats.running) : lines.slice();
   const { grids, rest: gridless } = findAuthorGrids(kept, stats.body.size);
   const panel = findSidePanel(gridless, model.rules, model);
   const pageTables = detectTables(gridless, model.rules, { width: model.width, height: model.height, images: model.images }, panel ? splitAtPanel(gridless, panel) : undefined);
@@ -491,6 +492,10 @@ function besideBox(block: PageBlock, box: Box): boolean {
  */
 function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
+  // Most pages have no table: their lines are not sorted out group by group.
+  let anyTable = false;
+  for (const item of items) if (item.table && !item.table.authorGrid) anyTable = true;
+  if (!anyTable) return titles;
   const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
   const pageLines = items.filter(isLine);
   for (const group of groups) {
