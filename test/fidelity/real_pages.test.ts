@@ -122,6 +122,10 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // by Chromium, its "On this page" menu down the right side read after the article (on 1.1.16
 // read row by row into it) and its bordered table's inline code on grey boxes (on 1.1.16 five
 // columns and six rows).
+// svc-md-1.1.18: 92 pages (luaharfbuzz's API page printed from a browser, its title "Module
+// harfbuzz" set in two sizes a heading, a bold paragraph on 1.1.17; langsci's sample paper,
+// its author line with raised affiliation letters a paragraph, `##` on 1.1.17; its foot's
+// slug "Change with \papernote" is kept on a page cut out alone: furniture 0.992).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

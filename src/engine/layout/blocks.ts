@@ -3,6 +3,7 @@
 // is a heading because of how the whole document is set, not one page.
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
+import { isAuthorLine } from "./author_lines.js";
 import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -1641,6 +1642,18 @@ function atSize(span: Span, size: number): boolean {
   return Math.abs(span.size - size) < 1;
 }
 
+/** Whether a span is set within CODE_HEADING_SIZE_PT_MAX of the size: beside code, a heading's
+ * words are set at their own size (a browser scales its monospace font apart: ldoc's "Module
+ * `harfbuzz`", 14.9 pt beside 16.3 pt code). */
+function nearSize(span: Span, size: number): boolean {
+  return Math.abs(span.size - size) < CODE_HEADING_SIZE_PT_MAX;
+}
+const CODE_HEADING_SIZE_PT_MAX = 2;
+/** ... when they are bold display type, this many times the body's size at least: a line of
+ * code among regular words is no heading (uwa-pcf's "\author{⟨author⟩}", ukbill's "Call the
+ * package with \documentclass{ukbill}", their words a point larger than the code). */
+const CODE_HEADING_WORDS_BODY_RATIO_MIN = 1.2;
+
 /** Whether some span of the lines is code set at the size (a loop: a closure made per call
  *  loses its optimised code at each full garbage collection). */
 function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
@@ -1663,6 +1676,8 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
+  // Nor is an author line, names each with its raised mark (layout/author_lines.ts).
+  if (isAuthorLine(lines)) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
@@ -1694,7 +1709,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (atSize(span, style.size) && (withCode || span.bold === style.bold)) styled += chars;
+      if (atSize(span, style.size) ? withCode || span.bold === style.bold : withCode && style.bold && span.bold && nearSize(span, style.size) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
