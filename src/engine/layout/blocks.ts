@@ -1571,9 +1571,46 @@ export function joinWrappedHeadings(blocks: Block[]): Block[] {
         continue;
       }
     }
+    if (prev?.kind === "heading" && block.kind === "heading" && prev.lines.length + block.lines.length <= CAPITALS_TITLE_LINES_MAX && capitalsTitleGoesOn(prev.lines[prev.lines.length - 1], block.lines[0])) {
+      out[out.length - 1] = headingBlock(Math.min(prev.level, block.level), [...prev.lines, ...block.lines], prev.section);
+      continue;
+    }
     out.push(block);
   }
   return out;
+}
+
+/** A title in capitals set in two sizes, its small words smaller ("PRACTICAL USE OF" |
+ * "SPECIAL" | "COMMANDS" | "IN" | "DVIPDFMx", tug2005's title slide) is one heading, each size
+ * a level of its own otherwise: ... */
+const CAPITALS_TITLE_LINES_MAX = 6;
+/** ... its lines in one face, one weight, centred on one axis, each set under the last within
+ * this many ems of the smaller size ... */
+const CAPITALS_TITLE_GAP_EMS_MAX = 0.75;
+/** ... and this share of their letters capitals at least. */
+const CAPITALS_SHARE_MIN = 0.8;
+
+function capitalsTitleGoesOn(above: Line, below: Line): boolean {
+  const top = lineStyle(above);
+  const next = lineStyle(below);
+  if (top.size === next.size || top.bold !== next.bold || above.spans[0].font !== below.spans[0].font) return false;
+  const em = Math.min(emOf(above), emOf(below));
+  const gap = below.y0 - above.y1;
+  if (gap < -HEADING_WRAP_OVERLAP_EMS_MAX * em || gap > CAPITALS_TITLE_GAP_EMS_MAX * em) return false;
+  if (Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 > HANG_TOLERANCE_EMS * em) return false;
+  return capitalsShare(lineText(above)) >= CAPITALS_SHARE_MIN && capitalsShare(lineText(below)) >= CAPITALS_SHARE_MIN;
+}
+
+/** The share of the text's letters that are capitals (0 without letters). */
+function capitalsShare(text: string): number {
+  let letters = 0;
+  let capitals = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters++;
+    if (/\p{Lu}/u.test(ch)) capitals++;
+  }
+  return letters === 0 ? 0 : capitals / letters;
 }
 
 /** Two lines centred on one another, starting at different x's. */
