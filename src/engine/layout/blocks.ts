@@ -639,6 +639,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
   markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
+  markGrammarAlternatives(lineBreaks, texts);
 
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
@@ -1239,6 +1240,14 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
     i = Math.max(end, i + 1);
   }
 }
+/** A grammar's rule set one alternative a line, each but the last ending in "|" (pdfTeX's
+ * "⟨goto-action spec⟩ → … ⟨numid⟩ |" | "[ ⟨file spec⟩ ] … ⟨nameid⟩ |" | …) keeps its lines: a
+ * line of metavariables that ends in the alternatives' bar ends there. */
+function markGrammarAlternatives(breaks: boolean[], texts: readonly string[]): void {
+  for (let i = 0; i + 1 < texts.length; i++) if (GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
+}
+const GRAMMAR_ALTERNATIVE = /[⟨〈][^⟨⟩〈〉]+[⟩〉].*\|\s*$/u;
+
 /** A field's line with its name in the text's face: "Account holder: J. de Vries". */
 const PLAIN_FIELD = /^\s*\p{Lu}[\p{L}\p{M}.'’-]*(?: [\p{L}\p{M}.'’-]+){0,2}: +\S/u;
 /** ... three such lines at least, one under another: two may be a paragraph's by chance. */
