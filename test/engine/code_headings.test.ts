@@ -28,3 +28,15 @@ describe("a heading's words beside code set at another size (luaharfbuzz's 'Modu
     expect(render([call, ...body(90)], codeStats)).not.toMatch(/^#/);
   });
 });
+
+describe("a bold line ending in a semicolon (modes.pdf's METAFONT 'enddef;' typeset by mft)", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 10, bold: true, level: 3 }], running: new Set() };
+
+  it("is no heading", () => {
+    expect(render([line("enddef;", { x: 50, y: 50, bold: true }), ...body(70)], stats)).toMatch(/^\*\*enddef;\*\*\n\n/);
+  });
+
+  it("leaves a bold title without one a heading", () => {
+    expect(render([line("Mode definitions", { x: 50, y: 50, bold: true }), ...body(70)], stats)).toMatch(/^### Mode definitions\n\n/);
+  });
+});

@@ -1629,6 +1629,7 @@ function centredUnder(above: Line, below: Line): boolean {
 }
 
 const LABEL_END = /[:：]$/;
+const SEMICOLON_END = /[;；]\s*$/;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
@@ -1724,6 +1725,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (startsWithRaisedMark(lines[0])) return null;
   // Nor is an author line, names each with its raised mark (layout/author_lines.ts).
   if (isAuthorLine(lines)) return null;
+  // Nor is a line ending in a semicolon: a statement of a program set in bold (METAFONT's
+  // "enddef;" typeset by mft) or a clause of a list, never a title.
+  if (SEMICOLON_END.test(text)) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
