@@ -129,6 +129,10 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // quote, set at its headings' size, had been a heading no metric counts: 1.000 on both).
 // 94 pages with a volunteer guide printed by Chromium, whose definition list's terms had been
 // ### headings no metric counts either (1.000 on both).
+// 96 pages with luaharfbuzz's API page printed from a browser (its title "Module harfbuzz"
+// set in two sizes a heading, a bold paragraph on 1.1.17) and langsci's sample paper (its
+// author line with raised affiliation letters a paragraph, `##` on 1.1.17; its foot's slug
+// "Change with \papernote" is kept on a page cut out alone: furniture 0.992).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

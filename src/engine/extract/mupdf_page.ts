@@ -8,6 +8,7 @@ import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
+import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { isEastAsianWide } from "../layout/east_asian.js";
@@ -208,6 +209,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   // of each span whether it is blank, how long it is) would have to flatten first.
   const units = new SpanUnits();
   const lines: Line[] = [];
+  // The line's spans holding a built accent's combining mark: composed (NFC) once the line is read.
+  const composed: Span[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
@@ -269,6 +272,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let afterSpace = true;
       let afterWide = false;
       let afterStop = false;
+      // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
+      let pendingMark = 0;
       for (let k = 0; k < count; k++) {
         const i = order === null ? k : order[k];
         const ch = ptrs[i];
@@ -288,6 +293,22 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const y0 = Math.min(H[q + 1], H[q + 3]);
         const y1 = Math.max(H[q + 5], H[q + 7]);
         const space = isSpace(code);
+        const mark = order === null ? combiningMarkOf(code) : 0;
+        if (mark !== 0) {
+          // A built accent (extract/placed_accents.ts): the mark goes after its letter.
+          const over = accentedNeighbour(ptrs, count, k, x0, x1, raw === true, I32, H);
+          if (over === 1) {
+            pendingMark = mark;
+            continue;
+          }
+          if (over === -1 && span !== null && units.count > 0) {
+            const last = units.count - 1;
+            units.codes[last] = baseLetter(units.codes[last]);
+            pushCode(units, mark);
+            composed.push(span);
+            continue;
+          }
+        }
         // The gap a typesetter leaves between Chinese or Japanese and Latin letters or digits
         // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
         // one it made up from the gap, and goes. Between two wide characters a gap is the
@@ -332,6 +353,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
         if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
           pushCode(units, space ? SPACE : code);
+          if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
           if (x1 > span.x1) span.x1 = x1;
           if (x0 < span.x0) span.x0 = x0;
           if (!space) {
@@ -344,11 +366,16 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         closeSpan(span, units);
         pushCode(units, space ? SPACE : code);
         span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
+        if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
         spanFont = fontPtr;
         spanLink = link;
         spans.push(span);
       }
       closeSpan(span, units);
+      if (composed.length > 0) {
+        for (const accented of composed) accented.text = accented.text.normalize("NFC");
+        composed.length = 0;
+      }
       if (spans.length === 0) continue;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
       const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
@@ -461,6 +488,32 @@ function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: Fo
  * in `last`'s font and height. */
 function spaceSpan(last: Span, x0: number, x1: number): Span {
   return newSpan(" ", x0, last.y0, x1, last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
+}
+
+/** Which letter the spacing accent at `k` (drawn from `x0` to `x1`) sits over: 1 the next glyph
+ * (TeX draws the accent first), -1 the one before (an accent over an accented letter, Thˆe´),
+ * 0 neither: the accent is a character of the text. */
+function accentedNeighbour(ptrs: Int32Array, count: number, k: number, x0: number, x1: number, raw: boolean, I32: Int32Array, H: Float32Array): number {
+  for (const step of ACCENT_NEIGHBOUR_STEPS) {
+    const j = k + step;
+    if (j < 0 || j >= count) continue;
+    const ch = ptrs[j];
+    if (!takesAccent(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch))) continue;
+    const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
+    if (sitsOver(x0, x1, Math.min(H[q], H[q + 4]), Math.max(H[q + 2], H[q + 6]))) return step;
+  }
+  return 0;
+}
+const ACCENT_NEIGHBOUR_STEPS = [1, -1] as const;
+
+/** Writes a waiting accent's mark after the letter just written (dotless i and j made dotted)
+ * and returns 0, the mark no longer waiting. */
+function pushPendingMark(units: SpanUnits, mark: number, span: Span, composed: Span[]): number {
+  const last = units.count - 1;
+  units.codes[last] = baseLetter(units.codes[last]);
+  pushCode(units, mark);
+  composed.push(span);
+  return 0;
 }
 
 /** Whether the character at `ch` is East Asian wide. */

@@ -3,6 +3,7 @@
 // is a heading because of how the whole document is set, not one page.
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
+import { isAuthorLine } from "./author_lines.js";
 import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -638,6 +639,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
   markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
+  markGrammarAlternatives(lineBreaks, texts);
 
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
@@ -1282,6 +1284,14 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
     i = Math.max(end, i + 1);
   }
 }
+/** A grammar's rule set one alternative a line, each but the last ending in "|" (pdfTeX's
+ * "⟨goto-action spec⟩ → … ⟨numid⟩ |" | "[ ⟨file spec⟩ ] … ⟨nameid⟩ |" | …) keeps its lines: a
+ * line of metavariables that ends in the alternatives' bar ends there. */
+function markGrammarAlternatives(breaks: boolean[], texts: readonly string[]): void {
+  for (let i = 0; i + 1 < texts.length; i++) if (GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
+}
+const GRAMMAR_ALTERNATIVE = /[⟨〈][^⟨⟩〈〉]+[⟩〉].*\|\s*$/u;
+
 /** A field's line with its name in the text's face: "Account holder: J. de Vries". */
 const PLAIN_FIELD = /^\s*\p{Lu}[\p{L}\p{M}.'’-]*(?: [\p{L}\p{M}.'’-]+){0,2}: +\S/u;
 /** ... three such lines at least, one under another: two may be a paragraph's by chance. */
@@ -1615,9 +1625,46 @@ export function joinWrappedHeadings(blocks: Block[]): Block[] {
         continue;
       }
     }
+    if (prev?.kind === "heading" && block.kind === "heading" && prev.lines.length + block.lines.length <= CAPITALS_TITLE_LINES_MAX && capitalsTitleGoesOn(prev.lines[prev.lines.length - 1], block.lines[0])) {
+      out[out.length - 1] = headingBlock(Math.min(prev.level, block.level), [...prev.lines, ...block.lines], prev.section);
+      continue;
+    }
     out.push(block);
   }
   return out;
+}
+
+/** A title in capitals set in two sizes, its small words smaller ("PRACTICAL USE OF" |
+ * "SPECIAL" | "COMMANDS" | "IN" | "DVIPDFMx", tug2005's title slide) is one heading, each size
+ * a level of its own otherwise: ... */
+const CAPITALS_TITLE_LINES_MAX = 6;
+/** ... its lines in one face, one weight, centred on one axis, each set under the last within
+ * this many ems of the smaller size ... */
+const CAPITALS_TITLE_GAP_EMS_MAX = 0.75;
+/** ... and this share of their letters capitals at least. */
+const CAPITALS_SHARE_MIN = 0.8;
+
+function capitalsTitleGoesOn(above: Line, below: Line): boolean {
+  const top = lineStyle(above);
+  const next = lineStyle(below);
+  if (top.size === next.size || top.bold !== next.bold || above.spans[0].font !== below.spans[0].font) return false;
+  const em = Math.min(emOf(above), emOf(below));
+  const gap = below.y0 - above.y1;
+  if (gap < -HEADING_WRAP_OVERLAP_EMS_MAX * em || gap > CAPITALS_TITLE_GAP_EMS_MAX * em) return false;
+  if (Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 > HANG_TOLERANCE_EMS * em) return false;
+  return capitalsShare(lineText(above)) >= CAPITALS_SHARE_MIN && capitalsShare(lineText(below)) >= CAPITALS_SHARE_MIN;
+}
+
+/** The share of the text's letters that are capitals (0 without letters). */
+function capitalsShare(text: string): number {
+  let letters = 0;
+  let capitals = 0;
+  for (const ch of text) {
+    if (!/\p{L}/u.test(ch)) continue;
+    letters++;
+    if (/\p{Lu}/u.test(ch)) capitals++;
+  }
+  return letters === 0 ? 0 : capitals / letters;
 }
 
 /** Two lines centred on one another, starting at different x's. */
@@ -1627,6 +1674,7 @@ function centredUnder(above: Line, below: Line): boolean {
 }
 
 const LABEL_END = /[:：]$/;
+const SEMICOLON_END = /[;；]\s*$/;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
@@ -1689,6 +1737,18 @@ function atSize(span: Span, size: number): boolean {
   return Math.abs(span.size - size) < 1;
 }
 
+/** Whether a span is set within CODE_HEADING_SIZE_PT_MAX of the size: beside code, a heading's
+ * words are set at their own size (a browser scales its monospace font apart: ldoc's "Module
+ * `harfbuzz`", 14.9 pt beside 16.3 pt code). */
+function nearSize(span: Span, size: number): boolean {
+  return Math.abs(span.size - size) < CODE_HEADING_SIZE_PT_MAX;
+}
+const CODE_HEADING_SIZE_PT_MAX = 2;
+/** ... when they are bold display type, this many times the body's size at least: a line of
+ * code among regular words is no heading (uwa-pcf's "\author{⟨author⟩}", ukbill's "Call the
+ * package with \documentclass{ukbill}", their words a point larger than the code). */
+const CODE_HEADING_WORDS_BODY_RATIO_MIN = 1.2;
+
 /** Whether some span of the lines is code set at the size (a loop: a closure made per call
  *  loses its optimised code at each full garbage collection). */
 function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
@@ -1711,6 +1771,11 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
+  // Nor is an author line, names each with its raised mark (layout/author_lines.ts).
+  if (isAuthorLine(lines)) return null;
+  // Nor is a line ending in a semicolon: a statement of a program set in bold (METAFONT's
+  // "enddef;" typeset by mft) or a clause of a list, never a title.
+  if (SEMICOLON_END.test(text)) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
@@ -1745,7 +1810,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (atSize(span, style.size) && (withCode || span.bold === style.bold)) styled += chars;
+      if (atSize(span, style.size) ? withCode || span.bold === style.bold : withCode && style.bold && span.bold && nearSize(span, style.size) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;

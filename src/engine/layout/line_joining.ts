@@ -108,7 +108,7 @@ function isLineNumber(line: Line, code: Line): boolean {
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
-  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return bracketed(left, right, gap, em);
+  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em);
   // A right-to-left item's number right of its text: the numbers of a list start at one x row
   // after row, which reads as a column's start, but they are the items' first words.
   if (gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
@@ -135,6 +135,18 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
           ? SECTION_NUMBER_GAP_EMS * em
           : JOIN_GAP_EMS * em;
   return gap <= limit || bracketed(left, right, gap, em);
+}
+
+/** A comment aligned far right of a short line of code (luatex's "{ "push" }," … "-- remember
+ * where we are", 12.6 em apart, its column set for the rows' longest code): a fragment of code
+ * that opens a line comment goes on the code left of it across this many ems. */
+const ALIGNED_COMMENT_GAP_EMS = 24;
+/** What opens a line comment: Lua's and SQL's "--", C's "//" and "/*", TeX's "%", the shell's
+ * and Python's "#", Lisp's ";". */
+const LINE_COMMENT_START = /^\s*(?:--|\/\/|\/\*|%|#|;)/;
+
+function alignedComment(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
+  return gap <= ALIGNED_COMMENT_GAP_EMS * em && isMono(left) && isMono(right) && LINE_COMMENT_START.test(right.spans[0].text) && !columns.gutterBetween(left, right);
 }
 
 /** A bracket opened on the left and closed on the right holds what stands between them

@@ -622,12 +622,13 @@ const DATE_ONLY = /^\s*(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:January|February|Marc
  * alone is: two capitalized words there are as likely a section's title ("Winter Moorings"),
  * and a year in a heading may be its subject ("Results for 2023"). */
 function isByline(text: string, afterParagraph: boolean): boolean {
-  // An author's note marks after the name ("Michael Shell∗†", "Ben Trovato1,2") are no part of it.
+  // An author's note marks after each name ("Michael Shell∗†", "Ben Trovato1,2", "Bil Kleb‡
+  // and Bill Wood‡") are no part of it.
   const name = text.replace(NAME_NOTE_MARKS, "");
   if (isNameList(name) || DATE_ONLY.test(text)) return true;
   return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(name));
 }
-const NAME_NOTE_MARKS = /(?<=\p{L})[\d,∗†‡§¶*⋆★]+$/u;
+const NAME_NOTE_MARKS = /(?<=\p{L})[\d∗†‡§¶*⋆★][\d,∗†‡§¶*⋆★]*(?=\s|$)/gu;
 
 /** Whether the block after `i` is a paragraph of contact details alone (an e-mail address):
  * the heading over it is its author's name, however it reads ("Edorta Ibarra and the Ekaia

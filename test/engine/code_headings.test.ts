@@ -1,0 +1,42 @@
+// layout/blocks.ts headingOf: beside code at a heading's size, a heading's bold words set at
+// their own size (a browser scales its monospace font apart) still make the heading.
+import { describe, expect, it } from "vitest";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import type { Line } from "../../src/engine/model.js";
+import { renderPage } from "../../src/engine/render/page.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
+import { line, page } from "../support/layout.js";
+
+function render(lines: Line[], stats: DocumentStats): string {
+  const prepared = prepareLines(lines);
+  return renderPage(page(1, prepared), prepared, stats, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+}
+const body = (y: number) => ["Lua bindings to Harfbuzz, with a few words more to make a line of body", "text, and a second line of it under the first."].map((text, k) => line(text, { x: 50, y: y + 12 * k }));
+
+describe("a heading's words beside code set at another size (luaharfbuzz's 'Module harfbuzz')", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 16.5, bold: true, level: 1 }], running: new Set() };
+
+  it("makes 14.9 pt bold words beside 16.3 pt bold code a heading", () => {
+    const title = line([{ text: "Module ", size: 14.9, bold: true }, { text: "harfbuzz", size: 16.3, bold: true, mono: true }], { x: 50, y: 50 });
+    expect(render([title, ...body(90)], stats)).toMatch(/^# Module harfbuzz\n\n/);
+  });
+
+  it("leaves regular words beside code a point smaller a paragraph (ukbill's 'Call the package with \\documentclass{ukbill}')", () => {
+    const codeStats: DocumentStats = { body: { size: 8, bold: false }, headings: [{ size: 9, bold: false, level: 4 }], running: new Set() };
+    const call = line([{ text: "Call the package with", size: 10 }, { text: " \\documentclass{ukbill}", size: 9, mono: true }], { x: 50, y: 50 });
+    expect(render([call, ...body(90)], codeStats)).not.toMatch(/^#/);
+  });
+});
+
+describe("a bold line ending in a semicolon (modes.pdf's METAFONT 'enddef;' typeset by mft)", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 10, bold: true, level: 3 }], running: new Set() };
+
+  it("is no heading", () => {
+    expect(render([line("enddef;", { x: 50, y: 50, bold: true }), ...body(70)], stats)).toMatch(/^\*\*enddef;\*\*\n\n/);
+  });
+
+  it("leaves a bold title without one a heading", () => {
+    expect(render([line("Mode definitions", { x: 50, y: 50, bold: true }), ...body(70)], stats)).toMatch(/^### Mode definitions\n\n/);
+  });
+});
