@@ -1029,6 +1029,11 @@ function startsNewBlock(
   const rtl = flushRight || isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  // Lines a pass before broke each (a menu's entries, side_panels.ts breakMenuEntries) are
+  // lines of one set: an entry set in under the one above is nested in it, not a paragraph's
+  // first line (a documentation page's "On this page": "Configuring a client" | "Per-request
+  // overrides" had started a paragraph of its own).
+  if (!rtl && prev.breakAfter === true && line.breakAfter === true && shift > 0 && shift < INDENT_EMS_MAX * em) return false;
   // A contents entry is a line of its own, never joined to the next; an entry's title wrapped
   // onto a second line goes on there in small letters, with the leader and page number
   // (R-FAQ's "7.34 How can I save the result of each iteration in" | "a loop into a separate
