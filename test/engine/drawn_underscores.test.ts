@@ -37,6 +37,16 @@ describe("writeDrawnUnderscores (issue 9: nettle's 'struct sha256_ctx', 'size_t'
     expect(lines.map(lineText)).toEqual(rows.map(() => "struct sha256_ctx *ctx, size_t length, uint8_t"));
   });
 
+  it("leaves the strokes of an underline drawn word by word alone (ulem's \\uline: an invoice's 'BE95 0011 8359 9858', docs/engine.md, svc-md-1.1.18)", () => {
+    // Each word and each space stroked apart, the pieces overlapping by a point.
+    const words = [fragment("BE95", 100, 124.6), fragment("0011", 127.1, 147.9), fragment("8359", 150.3, 171.1)];
+    const underline = [stroke(100, 124.6), stroke(123.8, 128), stroke(127.1, 147.9), stroke(147, 151.2), stroke(150.3, 171.1)];
+    expect(writeDrawnUnderscores(words, underline).map(lineText)).toEqual(["BE95", "0011", "8359"]);
+    // An underscore that touches no underline's piece stays one, a link underlined further on its row or not.
+    const row = [fragment("size", 80, 99.8), fragment("t length", 104.2, 140), fragment("here", 160, 180)];
+    expect(writeDrawnUnderscores(row, [stroke(100, 104), stroke(160, 180)]).map(lineText)).toEqual(["size_t length", "here"]);
+  });
+
   it("leaves a stroke under a word (a link's underline), a long rule and a strike-through alone", () => {
     const word = fragment("here", 100, 120);
     expect(writeDrawnUnderscores([fragment("see", 80, 99), word], [stroke(100, 106)]).map(lineText)).toEqual(["see", "here"]);

@@ -9,7 +9,7 @@ import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
-import { renderPage } from "../../src/engine/render/page.js";
+import { liesUnder, renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, page } from "../support/layout.js";
 
@@ -135,6 +135,16 @@ describe("renderPage: blocks set under a list item's text belong to it (issue 9:
     const right = lines[0].x1;
     lines[2] = line("Pay into account BE95 before the date.", { x: right - (lines[2].x1 - lines[2].x0), y: 124 });
     expect(renderLines(lines)).toMatch(/\n\nPay into account BE95 before the date\.$/);
+    // The line in two pieces on its row, apart where its account number's underline ran
+    // (svc-md-1.1.18): the row's last piece ends at the edge.
+    const tail = line("before the date.", { x: 0, y: 124 });
+    const tailWidth = tail.x1 - tail.x0;
+    const head = line("Pay into account BE95", { x: 0, y: 124 });
+    const headX = right - tailWidth - 3 - (head.x1 - head.x0);
+    const pieces = [line("Pay into account BE95", { x: headX, y: 124 }), line("before the date.", { x: right - tailWidth, y: 124 })];
+    const itemBody = { left: 100, right, bottom: 122, indent: "  " };
+    expect(liesUnder(pieces, itemBody)).toBe(false);
+    expect(liesUnder([pieces[0]], itemBody)).toBe(true);
     // A paragraph under the item's text, as far right as the column's edge, stays the item's.
     const under = [line(item, { x: 86, y: 100 }), line("one quantity per week.", { x: 101, y: 112 }), line("A note on the delivery, set under the item text.", { x: 101, y: 130 })];
     expect(renderLines(under)).toMatch(/\n\n {2}A note on the delivery/);

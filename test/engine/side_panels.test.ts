@@ -5,6 +5,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { orderForReadingTs } from "../../src/engine/layout/reading_order.js";
 import { breakMenuEntries, findSidePanel, orderWithSidePanel } from "../../src/engine/layout/side_panels.js";
@@ -14,6 +16,7 @@ import { detectTables } from "../../src/engine/tables/detect.js";
 import { line } from "../support/layout.js";
 
 const PAGE = { width: 612, height: 792 };
+const MENU_STATS: DocumentStats = { body: { size: 10.5, bold: false }, headings: [], running: new Set() };
 const fill = (x0: number, y0: number, x1: number, y1: number): Rule => ({ x0, y0, x1, y1, kind: "fill" });
 
 /** A CV's page: short lines on a grey band at the left, a text column beside it. */
@@ -158,6 +161,20 @@ describe("a menu down the page's right side (a documentation site's 'On this pag
     const order = texts(orderWithSidePanel(items, found, orderForReadingTs));
     expect(order.slice(0, 14)).toEqual(text().map(lineText));
     expect(order.slice(14)).toEqual(entries);
+  });
+
+  it("keeps a nested entry, set in under the one above, among the menu's lines (docs/engine.md, Blocks; svc-md-1.1.18)", () => {
+    const labels = ["On this page", "Choosing a policy", "Configuring a client", "Per-request overrides", "Idempotency", "Related", "Timeouts", "Rate limits"];
+    const all = labels.map((t, k) => line(t, { x: k === 3 ? 454 : 445, y: 70 + 15 * k + (k >= 5 ? 9 : 0), size: 9 }));
+    const items = [...all, ...text()];
+    const found = findSidePanel(items, [], PAGE);
+    breakMenuEntries(items, found);
+    const nested = all.slice(1, 5);
+    expect(nested.every((l) => l.breakAfter === true)).toBe(true);
+    expect(buildBlocks(nested, MENU_STATS).map((b) => b.lines.map(lineText))).toEqual([["Choosing a policy", "Configuring a client", "Per-request overrides", "Idempotency"]]);
+    // Lines no pass broke: the line set in is a paragraph's first.
+    const plain = nested.map((l) => line(lineText(l), { x: l.x0, y: l.y0, size: 9 }));
+    expect(buildBlocks(plain, MENU_STATS).length).toBeGreaterThan(1);
   });
 
   it("is no menu where its lines hold numbers (a contents page's right column, a letter's sender column), nor where its column has text above it", () => {

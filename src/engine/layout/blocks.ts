@@ -5,13 +5,13 @@ import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
 import type { Box } from "./box.js";
-import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, roundHalf, type TextStyle } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
-import { isContentsEntryLine, isContentsEntryText } from "./leaders.js";
+import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { everyTextSpan, firstWordWidth, lineText, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
@@ -529,7 +529,7 @@ const LEADING_CLUSTER_SHARE_MIN = 0.25;
  * for that choice: on ocr-handbook-p2 the gaps around a heading and a table outnumbered the two
  * paragraphs' leading, and three one-line entries under a blank line each ran together.
  */
-function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], mainSize: number): number {
+function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], facts: readonly LineStyleFacts[], mainSize: number, stats: DocumentStats): number {
   const isMain = (i: number) => Math.abs(styles[i].size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
   const gaps: number[] = [];
   // Gaps under an em: the leading between a paragraph's lines, not a blank line.
@@ -554,7 +554,42 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], mai
   const sample = leadingUsual ? leading : gaps;
   sample.sort(ascending);
   const count = leadingCount(sample, mainSize);
-  return count > 0 ? sample[count >> 1] : 0;
+  const own = count > 0 ? sample[count >> 1] : 0;
+  if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;
+  const documents = documentLineGap(column, facts, mainSize, stats);
+  return documents === null ? own : Math.min(own, documents);
+}
+
+/** A column with this many gaps of leading between its main-size lines at least measures its
+ *  own; a shorter one takes the document's body leading where one of its pairs shows it. */
+const OWN_LEADING_GAPS_MIN = 3;
+/** Pitches within this many points of the body's are the body's (it is rounded to half a point). */
+const BODY_PITCH_TOLERANCE_PT = 0.5;
+
+/**
+ * The gap between the column's lines set at the document's body pitch (document_stats.ts
+ * bodyPitchOf), when its main size is the body's and a pair of its paragraph lines shows that pitch: a
+ * run too short to measure its own leading, which the document's confirms. A page's run of six
+ * lines (univie-ling's numbered examples, "(1) Das ist ein mehrzeiliges Beispiel" | "Es kann
+ * mehrere Absätze enthalten" | "(2) …" and a two-line paragraph) had two gaps of leading to
+ * measure, one of them an example's paragraph margin, and the median took the margin for the
+ * leading. A run none of whose pairs is set at the body pitch (a title page's lines, a
+ * caption's) keeps its own measure.
+ */
+function documentLineGap(column: readonly Line[], facts: readonly LineStyleFacts[], mainSize: number, stats: DocumentStats): number | null {
+  const pitch = stats.bodyPitch;
+  if (pitch === null || pitch === undefined || Math.abs(mainSize - stats.body.size) >= MAIN_SIZE_TOLERANCE_PT) return null;
+  const isBodyLine = (i: number) => facts[i].chars >= PITCH_LINE_CHARS_MIN && Math.abs(facts[i].style.size - stats.body.size) < MAIN_SIZE_TOLERANCE_PT && !isContentsEntry(column[i]);
+  let gap: number | null = null;
+  for (let i = 1; i < column.length; i++) {
+    // Lines of a paragraph, as the document's pitch was measured on (a title page's "by" |
+    // "The Graduate College" is no sample, nor a contents entry wrapped under its title).
+    if (!isBodyLine(i) || !isBodyLine(i - 1)) continue;
+    if (Math.abs(column[i].y0 - column[i - 1].y0 - pitch) > BODY_PITCH_TOLERANCE_PT) continue;
+    const own = Math.max(0, column[i].y0 - column[i - 1].y1);
+    gap = gap === null ? own : Math.min(gap, own);
+  }
+  return gap;
 }
 
 /** The size most of the column's characters are set in. */
@@ -613,7 +648,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   }
   const rights = rightEdgesBesideFloats(column, right, floats);
   const mainSize = mainSizeOf(styles, texts);
-  const usualGap = usualLineGap(column, styles, mainSize);
+  const usualGap = usualLineGap(column, styles, facts, mainSize, stats);
   const indents = firstLineIndents(column, INDENT_EMS_MIN);
   // Monospace set at a heading size is display type, not code; so is a line any part of
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
@@ -1040,6 +1075,11 @@ function startsNewBlock(
   const rtl = flushRight || isRtlText(prevText);
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
+  // Lines a pass before broke each (a menu's entries, side_panels.ts breakMenuEntries) are
+  // lines of one set: an entry set in under the one above is nested in it, not a paragraph's
+  // first line (a documentation page's "On this page": "Configuring a client" | "Per-request
+  // overrides" had started a paragraph of its own).
+  if (!rtl && prev.breakAfter === true && line.breakAfter === true && shift > 0 && shift < INDENT_EMS_MAX * em) return false;
   // A contents entry is a line of its own, never joined to the next; an entry's title wrapped
   // onto a second line goes on there in small letters, with the leader and page number
   // (R-FAQ's "7.34 How can I save the result of each iteration in" | "a loop into a separate

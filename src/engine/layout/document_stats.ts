@@ -30,6 +30,9 @@ export interface DocumentStats {
   /** Levels the outline's headings go down by in this selection (outline_titles.ts); null or
    *  absent when each page decides alone. */
   outlineShift?: number | null;
+  /** The most common baseline pitch of body lines in the selection (bodyPitchOf); null or
+   *  absent when too few lines show it. */
+  bodyPitch?: number | null;
 }
 
 /** A size at least this much above the body (points and ratio) is a heading size. */
@@ -289,6 +292,76 @@ export interface PageDigest {
   compounds: string[];
   /** Lines that may be headings the outline names (outline_titles.ts). */
   titleLines: TitleLine[];
+  /** The pitches between the page's paragraph lines (pitchTallies). */
+  pitches: PitchTally[];
+}
+
+/** How many pairs of lines of one style are set one pitch apart on a page. */
+export interface PitchTally {
+  size: number;
+  bold: boolean;
+  /** Top to top, rounded to half a point. */
+  pitch: number;
+  count: number;
+}
+
+/** A pair of lines shows the leading when each has this many characters at least (a line of
+ *  a paragraph, not a label or a list's short entry) ... */
+export const PITCH_LINE_CHARS_MIN = 20;
+/** ... and they are at most this many ems apart, top to top (no blank line between them). */
+const PITCH_EMS_MAX = 2;
+/** The document's body pitch needs this many pairs at least, and this share of the body's
+ *  pairs at one pitch: text set at one leading shows it in most of its pairs. */
+const BODY_PITCH_PAIRS_MIN = 8;
+const BODY_PITCH_SHARE_MIN = 0.4;
+
+/**
+ * The pitches of the page's consecutive lines of one style that lie under each other, both
+ * long enough to be lines of a paragraph. A run of a paragraph's lines shows its leading; the
+ * document's body pitch (bodyPitchOf) stands in where a page's run of lines is too short to
+ * measure its own (blocks.ts usualLineGap).
+ */
+function pitchTallies(lines: readonly Line[], facts: readonly LineStyleFacts[]): PitchTally[] {
+  const tallies: PitchTally[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const above = lines[i - 1];
+    const line = lines[i];
+    const style = facts[i].style;
+    const prevStyle = facts[i - 1].style;
+    if (facts[i].chars < PITCH_LINE_CHARS_MIN || facts[i - 1].chars < PITCH_LINE_CHARS_MIN || isContentsEntry(line) || isContentsEntry(above)) continue;
+    if (!sameSize(style.size, prevStyle.size) || style.bold !== prevStyle.bold || !(style.size > 0)) continue;
+    if (line.x0 >= above.x1 || line.x1 <= above.x0) continue;
+    const pitch = roundHalf(line.y0 - above.y0);
+    if (pitch < style.size || pitch > PITCH_EMS_MAX * style.size) continue;
+    let entry: PitchTally | undefined;
+    for (const t of tallies) if (t.pitch === pitch && t.size === style.size && t.bold === style.bold) entry = t;
+    if (entry) entry.count++;
+    else tallies.push({ size: style.size, bold: style.bold, pitch, count: 1 });
+  }
+  return tallies;
+}
+
+/** The body style's most common pitch over the pages (pitchTallies), or null when too few
+ *  pairs, or too spread a share of them, show one. */
+function bodyPitchOf(pages: readonly (readonly PitchTally[])[], body: TextStyle): number | null {
+  const counts = new Map<number, number>();
+  let pairs = 0;
+  for (const page of pages) {
+    for (const t of page) {
+      if (t.size !== body.size || t.bold !== body.bold) continue;
+      counts.set(t.pitch, (counts.get(t.pitch) ?? 0) + t.count);
+      pairs += t.count;
+    }
+  }
+  let best: number | null = null;
+  let bestCount = 0;
+  for (const [pitch, count] of counts) {
+    if (count > bestCount || (count === bestCount && best !== null && pitch < best)) {
+      best = pitch;
+      bestCount = count;
+    }
+  }
+  return pairs >= BODY_PITCH_PAIRS_MIN && bestCount >= BODY_PITCH_SHARE_MIN * pairs ? best : null;
 }
 
 /** Each line's style as a heading: a display line's title style, otherwise its dominant one. */
@@ -317,6 +390,7 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
     compounds: pageCompounds(lines),
     // headingStyleOf's style: a display line's title style, otherwise its dominant one.
     titleLines: pageTitleLines(lines, titleStyles(facts), headingStyle),
+    pitches: pitchTallies(lines, facts),
   };
 }
 
@@ -333,6 +407,8 @@ export interface DocumentPlan {
   compounds: Set<string>;
   /** Levels the outline's headings go down by (outline_titles.ts), null when no page says. */
   outlineShift: number | null;
+  /** The body's most common baseline pitch (bodyPitchOf), null when too few lines show it. */
+  bodyPitch: number | null;
 }
 
 /** The document pass over the digests of the pages with text, in page order, and the
@@ -348,12 +424,12 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
   const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style));
   // A heading style the outline names at one level is that level (outline_titles.ts).
   const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
-  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null };
+  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body) };
 }
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
-  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift };
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift, bodyPitch: plan.bodyPitch };
 }
 
 /** The document pass over pages laid out in this thread (tests and tools). */
@@ -363,7 +439,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
   pages.forEach((page, i) => {
     for (const line of statsForPage(plan, page.page, linesByPage[i]).running) running.add(line);
   });
-  return { body: plan.body, headings: plan.headings, running };
+  return { body: plan.body, headings: plan.headings, running, bodyPitch: plan.bodyPitch };
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {

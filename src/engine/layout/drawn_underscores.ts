@@ -63,6 +63,7 @@ export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Ru
       else if (Math.min(line.x1, stroke.x1) - Math.max(line.x0, stroke.x0) > TOUCH_PT) under = true;
     }
     if (under || (left < 0 && right < 0)) continue;
+    if (inUnderline(stroke, rules, current, order, tops, tallest)) continue;
     const beside = current[left >= 0 ? left : right];
     const size = sizeAt(beside, left >= 0 ? "end" : "start");
     const width = stroke.x1 - stroke.x0;
@@ -81,6 +82,37 @@ export function writeDrawnUnderscores(lines: readonly Line[], rules: readonly Ru
   }
   if (!out) return lines;
   return removed ? out.filter((line) => !removed.has(line)) : out;
+}
+
+/** Strokes whose tops and bottoms lie within this many points of each other are one rule's pieces. */
+const COLLINEAR_PT = 0.3;
+
+/**
+ * Whether the stroke is a piece of an underline drawn word by word (ulem's \uline, which
+ * strokes each word and each space apart, the pieces overlapping): a thin rule on its line
+ * touching it lies under a word. An invoice's underlined account number, "BE95 0011 8359
+ * 9858", had become "BE95_0011_8359_9858"; a code face's "__init__" has no word underlined
+ * beside its strokes.
+ */
+function inUnderline(stroke: Rule, rules: readonly Rule[], lines: readonly Line[], order: ArrayLike<number>, tops: Float64Array, tallest: number): boolean {
+  for (const other of rules) {
+    if (other === stroke || other.y1 - other.y0 > UNDERSCORE_HEIGHT_MAX_PT) continue;
+    if (Math.abs(other.y0 - stroke.y0) > COLLINEAR_PT || Math.abs(other.y1 - stroke.y1) > COLLINEAR_PT) continue;
+    if (other.x0 > stroke.x1 + TOUCH_PT || other.x1 < stroke.x0 - TOUCH_PT) continue;
+    if (liesUnderWord(other, lines, order, tops, tallest)) return true;
+  }
+  return false;
+}
+
+/** Whether a line on the stroke's row has its letters over the stroke (the stroke runs under
+ *  more of it than a touch). */
+function liesUnderWord(stroke: Rule, lines: readonly Line[], order: ArrayLike<number>, tops: Float64Array, tallest: number): boolean {
+  const middle = (stroke.y0 + stroke.y1) / 2;
+  for (let k = lowerBound(tops, middle - (1 + BELOW_SHARE_MAX) * tallest); k < order.length && tops[k] <= middle; k++) {
+    const line = lines[order[k]];
+    if (line.wmode === 0 && atFoot(stroke, line) && Math.min(line.x1, stroke.x1) - Math.max(line.x0, stroke.x0) > TOUCH_PT) return true;
+  }
+  return false;
 }
 
 /** Whether the stroke lies at the foot of the line's box, on its row. */

@@ -819,7 +819,7 @@ function renderBlocks(
 }
 
 /** Where a list item's body lies: under its text, down from its last line. */
-interface ItemBody {
+export interface ItemBody {
   /** Its text's left edge, less a tolerance. */
   left: number;
   /** Its lines' right edge, and those of the blocks under it: a block right of it is in the next column. */
@@ -852,7 +852,7 @@ function itemBody(block: Extract<PageBlock, { kind: "list_item" }>, indent: stri
  * "$ mkdir work"), within the item's width, and it starts just below the item. A paragraph
  * whose lines go back to the margin, or a block in the next column, is none of the item's.
  */
-function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
+export function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
   const first = lines[0];
   const height = first.y1 - first.y0;
   if (first.y0 < item.bottom - height / 2 || first.y0 - item.bottom > ITEM_BODY_GAP_LINES_MAX * height) return false;
@@ -875,11 +875,20 @@ const SENTENCE_END_MARK = /[.!?]$/;
  *  deliveries), none of the item's. */
 function setFlushRightOf(lines: readonly Line[], item: ItemBody): boolean {
   if (!SENTENCE_END_MARK.test(lineText(lines[lines.length - 1]).trimEnd())) return false;
-  return lines.every((line) => {
+  return lines.every((line, k) => {
     const em = lineSize(line);
-    return line.x0 - item.left >= FLUSH_RIGHT_ITEM_INDENT_EMS * em && item.right - line.x1 <= FLUSH_RIGHT_EDGE_EMS * em;
+    if (line.x0 - item.left < FLUSH_RIGHT_ITEM_INDENT_EMS * em) return false;
+    // A piece its row goes on after ends nowhere near the edge: the row's last piece does (an
+    // invoice's "A payer au compte bancaire BE95 0011" | "8359 9858 avant le …", apart where
+    // the account number's underline was drawn word by word).
+    const next = lines[k + 1];
+    if (next !== undefined && next.x0 >= line.x1 && Math.abs(next.y0 - line.y0) <= ROW_TOP_SHARE_MAX * (line.y1 - line.y0)) return true;
+    return item.right - line.x1 <= FLUSH_RIGHT_EDGE_EMS * em;
   });
 }
+
+/** Pieces whose tops lie within this share of a line's height are on one row. */
+const ROW_TOP_SHARE_MAX = 0.25;
 
 /** Columns a code line may be indented to: beyond it the geometry is not a listing's. */
 const CODE_COLUMN_MAX = 160;
