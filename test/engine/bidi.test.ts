@@ -19,6 +19,12 @@ describe("logicalText", () => {
     ["a phone number and the full stop", ".03-5551234 ןופלטב", "בטלפון 03-5551234."],
     ["brackets drawn mirrored come back as written", ")4()ב(15 ףיעס", "סעיף 15(ב)(4)"],
     ["Arabic with Western digits", "95 رياني", "يناير 95"],
+    // Rule W2: after an Arabic letter the digits are Arabic numbers, which a minus does not
+    // join, so the renderer drew the invoice number's parts right to left (svc-md-1.1.18).
+    ["an invoice number after an Arabic word, its parts drawn right to left", "118-2026 مقر", "رقم 2026-118"],
+    ["a phone number after an Arabic word, and the full stop", ".0199-555-011 فتاهلا", "الهاتف 011-555-0199."],
+    ["a number between two Arabic words, which the reading reorders itself", "خيراتب 118-2026 مقر", "رقم 2026-118 بتاريخ"],
+    ["a number after a Latin word inside Arabic stays as drawn", "ISO 9001-2015 رايعم", "معيار ISO 9001-2015"],
   ])("%s", (_name, visual, logical) => {
     expect(logicalText(visual)).toBe(logical);
   });

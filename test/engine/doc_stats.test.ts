@@ -262,9 +262,17 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     ["a journal citation", "Journal of Harbour Studies, Vol. 12, No. 3 (2001), pp. 45–67", 30],
     ["a DOI line", "https://doi.org/10.1000/182", 765],
     ["a copyright stamp", "© 2021 The Authors. Published by Example Press.", 770],
+    // svc-md-1.1.18: the notice after the work's name and version (facture-belge-simple-sans-tva).
+    ["a copyright notice ending the line", "Extension « Facture belge simple sans TVA », V 2.1, 2018/10/27, © Robert Sebille.", 808],
+    ["a copyright notice with its year", "Company confidential © 2026 Northwind Logistics B.V.", 770],
   ])("strips %s in a margin band", (_what, text, y) => {
     const margin = line(text, { x: 72, y, size: 8 });
     expect(onePage([margin]).running.has(margin)).toBe(true);
+  });
+
+  it("keeps a foot line that names a copyright mark in its sentence, the mark not ending it with its holder (svc-md-1.1.18)", () => {
+    const note = line("2 The © sign marks the works we license to others.", { x: 72, y: 770, size: 8 });
+    expect(onePage([note]).running.has(note)).toBe(false);
   });
 
   it("strips a letterhead's foot of fields set apart by middle dots, and keeps a footnote there (issue 9: an office letter)", () => {

@@ -133,6 +133,11 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // set in two sizes a heading, a bold paragraph on 1.1.17) and langsci's sample paper (its
 // author line with raised affiliation letters a paragraph, `##` on 1.1.17; its foot's slug
 // "Change with \papernote" is kept on a page cut out alone: furniture 0.992).
+// 97 pages with the XeLaTeX invoice of facture-belge-simple-sans-tva (its foot's slug kept on
+// a page cut out alone). 98 pages with an Arabic invoice printed by Chromium (its number and
+// phone number after Arabic words in writing order, "118-2026" and "0199-555-011" on 1.1.17;
+// its items table, rules under its rows only, header cells flush right over figures flush
+// left: one bold paragraph and paragraphs per row on 1.1.17).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

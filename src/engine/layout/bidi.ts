@@ -129,10 +129,61 @@ function baseDirection(text: string): "rtl" | "ltr" {
   return rtl >= ltr ? "rtl" : "ltr";
 }
 
+/** European numbers (Western or Persian digits) joined by single plus or minus signs
+ * ("2026-118", "011-555-0199"): the sign is a European separator, which joins European
+ * numbers into one run (rule W4) but not Arabic ones. */
+const JOINED_NUMBERS = /[0-9\u06f0-\u06f9]+(?:[+\-\u2212][0-9\u06f0-\u06f9]+)+/g;
+const NUMBER_OR_SIGN = /[0-9\u06f0-\u06f9]+|[+\-\u2212]/g;
+
+/** The bidi type of the nearest strong letter from `from` going by `step`, or "" at the end. */
+function nearestStrong(visual: string, from: number, step: 1 | -1): string {
+  const bidi = bidiAlgorithm();
+  for (let i = from; i >= 0 && i < visual.length; i += step) {
+    const type = bidi.getBidiCharTypeName(visual[i]);
+    if (type === "L" || type === "R" || type === "AL") return type;
+  }
+  return "";
+}
+
+/**
+ * The visual string's indices with each group of numbers that the renderer laid out as
+ * Arabic numbers put back in writing order, or null when there is none. After an Arabic
+ * letter, Western digits are Arabic numbers (rule W2) and a minus between two of them stays
+ * neutral, so the renderer set "2026-118" right to left as "118-2026". Read again, the visual
+ * string has that letter on the group's right, not before it, so its digits would be European
+ * numbers joined in the order they are drawn. Where an Arabic letter is on the group's left
+ * too, the reading finds it and reorders the group itself; after a Latin letter the digits
+ * were European numbers all along.
+ */
+function arabicNumbersRestored(visual: string): number[] | null {
+  let order: number[] | null = null;
+  for (const group of visual.matchAll(JOINED_NUMBERS)) {
+    const start = group.index;
+    const end = start + group[0].length;
+    if (nearestStrong(visual, end, 1) !== "AL") continue;
+    const left = nearestStrong(visual, start - 1, -1);
+    if (left === "L" || left === "AL") continue;
+    order ??= Array.from({ length: visual.length }, (_, i) => i);
+    const pieces = [...group[0].matchAll(NUMBER_OR_SIGN)];
+    let at = start;
+    for (let p = pieces.length - 1; p >= 0; p--) {
+      const piece = pieces[p];
+      for (let k = 0; k < piece[0].length; k++) order[at++] = start + (piece.index ?? 0) + k;
+    }
+  }
+  return order;
+}
+
 /** Logical order of a visual string, as indices into it. */
 export function logicalIndices(visual: string): number[] {
   const bidi = bidiAlgorithm();
-  return bidi.getReorderedIndices(visual, bidi.getEmbeddingLevels(visual, baseDirection(visual)));
+  const restored = arabicNumbersRestored(visual);
+  if (restored === null) return bidi.getReorderedIndices(visual, bidi.getEmbeddingLevels(visual, baseDirection(visual)));
+  let text = "";
+  for (const i of restored) text += visual[i];
+  const order = bidi.getReorderedIndices(text, bidi.getEmbeddingLevels(text, baseDirection(text)));
+  for (let k = 0; k < order.length; k++) order[k] = restored[order[k]];
+  return order;
 }
 
 /** True when a line's text is mostly right-to-left letters (its paragraph is set from the right). */

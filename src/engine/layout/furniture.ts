@@ -81,6 +81,9 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   /\bpp?\.\s*\d+\s*[-–]\s*\d+\b/i,
   /\bdoi(?:\.org\/|:\s*)10\.\d{4,}\//i,
   /^(?:©|\(c\)|copyright\b)/i,
+  // ... or a copyright notice ending the line, after the work's name and version ("Extension
+  // « Facture belge … », V 2.1, 2018/10/27, © Robert Sebille.", "Confidential © 2026 Acme Inc.").
+  /(?:^|\s)©\s*(?:(?:19|20)\d{2}[,–-]?\s*)*\p{Lu}[\p{L}\p{M}.,&' -]{1,60}$/u,
   /\barxiv:\d{4}\.\d{4,5}/i,
   /\bpage\s+\d{1,5}\s+(?:of|\/)\s+\d{1,5}\b/i,
   // A head that names its page at its end ("The technical documentation of the Latin Modern

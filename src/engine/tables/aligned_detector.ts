@@ -688,7 +688,7 @@ function joinWithinColumns(cells: Piece[], left: number[], right: number[]): Pie
 
 /** First and last column each piece overlaps, for header lines whose cells may span
  *  columns; null when a piece overlaps none or two pieces share a column. */
-function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Alignment[]): [number, number][] | null {
+function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Alignment[], flushLeftFigures: readonly boolean[]): [number, number][] | null {
   const out: [number, number][] = [];
   let previous = -1;
   for (const cell of cells) {
@@ -707,6 +707,15 @@ function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Al
       const c = columns.findIndex((col, k) => cell.x1 < col.x0 && (k === 0 || cell.x0 > columns[k - 1].x1));
       const afterText = c > 0 && alignment[c - 1] === "text" && columns[c].x0 - cell.x1 >= cell.x0 - columns[c - 1].x1;
       if (c >= 0 && alignment[c] === "figures" && !afterText) a = b = c;
+      // Mirrored: a header set flush right over figures set flush left, in the gap after
+      // their column (a right-to-left invoice's "المجموع" over "370.00"), where the next
+      // column starts its cells at one x, so no header of its own starts before that, or
+      // lies further off than the figures.
+      else {
+        const before = c < 0 ? columns.length - 1 : c - 1;
+        const nextStartsAtOne = c >= 0 && alignment[c] === "text";
+        if (before >= 0 && cell.x0 > columns[before].x1 && flushLeftFigures[before] && (c < 0 || nextStartsAtOne || cell.x0 - columns[before].x1 < columns[c].x0 - cell.x1)) a = b = before;
+      }
     }
     if (a <= previous) return null;
     out.push([a, b]);
@@ -736,6 +745,25 @@ function columnAlignments(slices: readonly Slice[], k: number): Alignment[] {
   }
   return out;
 }
+/** Whether each column's full-row cells are all figures starting at one x. */
+function flushLeftFigureColumns(slices: readonly Slice[], k: number): boolean[] {
+  const out: boolean[] = [];
+  for (let c = 0; c < k; c++) {
+    let x0Min = Infinity, x0Max = -Infinity;
+    let figures = true;
+    let seen = 0;
+    for (const s of slices) {
+      if (!s.full || s.cells.length !== k) continue;
+      const p = s.cells[c];
+      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0);
+      seen++;
+      if (figures && !FIGURE.test(pieceText(p))) figures = false;
+    }
+    out.push(seen > 0 && figures && x0Max - x0Min <= CELL_END_TOLERANCE_PT);
+  }
+  return out;
+}
+
 /** A cell of figures: digits, signs, separators, a currency or a per cent. */
 const FIGURE = /^[\d\s.,:%+\-−–()€$£¥]+$/u;
 
@@ -750,6 +778,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
   const alignment = columnAlignments(run, columns.length);
+  const flushLeft = flushLeftFigureColumns(run, columns.length);
   const lefts = columns.map(leftEdgeOf);
   const rights = columns.map(rightEdgeOf);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
@@ -764,7 +793,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     // as a wrapped cell's line does: text a line gap above it is a block over the table (an
     // order's addresses, "Shipping to" | "Billing address" | "Delivery").
     if (below === run[0] && isBoldHeaderRow(run[0]) && run[0].y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) break;
-    const spans = placeSpanning(inside, columns, alignment);
+    const spans = placeSpanning(inside, columns, alignment, flushLeft);
     // A lone piece is a header only over columns other than the labels', set as close as the
     // lines of one cell: over one column, a stacked header's top line; over several, a group's
     // head over the sub-heads a header line under it has in each ("Provided by" over
@@ -1532,6 +1561,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const right = columns.map(rightEdgeOf);
   const firstBody = slices.findIndex(isFullSlice);
   const alignment = columnAlignments(slices, columns.length);
+  const flushLeft = flushLeftFigureColumns(slices, columns.length);
   const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
   const previous: (Slice | null)[] = [];
@@ -1542,7 +1572,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     let placed: number[] | null | undefined;
     if (s.full) placed = identityIndices(s.cells.length);
     else if (r < firstBody) {
-      const spans = placeSpanning(s.cells, columns, alignment);
+      const spans = placeSpanning(s.cells, columns, alignment, flushLeft);
       placed = spans === null ? undefined : firstColumns(spans);
     } else placed = placeInColumns(s.cells, left, right);
     // A piece no rule places (across two columns below the header, texlive-en's page 27)

@@ -1,6 +1,7 @@
 // Whether a run of aligned rows reads as a table: short cells in columns that line up,
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
 import { isBulletGlyph } from "../layout/bullet_glyphs.js";
+import { isRtlText } from "../layout/bidi.js";
 import { COMMENT_START } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
@@ -57,11 +58,21 @@ const textLength = (t: string) => t.length;
 const leftmostX0 = (m: number, p: Piece) => Math.min(m, p.x0);
 const rightmostX1 = (m: number, p: Piece) => Math.max(m, p.x1);
 const endsBroken = (t: string) => BROKEN_WORD_END.test(t);
-const startsWithListMarker = (r: TextRow) => LIST_MARKER.test(pieceText(r.cells[0]));
+const startsWithListMarker = (r: TextRow) => LIST_MARKER.test(pieceText(firstReadCell(r)));
 const hasHangingMarker = (r: TextRow) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX;
 const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
 const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
 const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
+
+/** The row's cell read first: its leftmost, or its rightmost where the row reads right to left
+ * (an Arabic invoice's items table has its amounts on the left, "370.00" a marker's shape). */
+function firstReadCell(row: TextRow): Piece {
+  const cells = row.cells;
+  if (cells.length < 2) return cells[0];
+  let text = "";
+  for (const cell of cells) text += pieceText(cell);
+  return isRtlText(text) ? cells[cells.length - 1] : cells[0];
+}
 
 // Loops rather than closures over the column: a closure made per call loses its optimised
 // code at each full garbage collection, and was compiled again every few passes.
