@@ -161,7 +161,7 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
     }
     if (covering && numberInMark(line, covering, em)) continue;
     if (!best || leadingBulletLength(line) > 0 || !clear(boxes, bestIndex, em)) continue;
-    if (!(fromRight ? aloneOnRowFromRight(lines, li, best, boxes, first, em) : aloneOnRow(lines, li, best, boxes, first, em))) continue;
+    if (!aloneOnRow(lines, li, best, boxes, first, em, fromRight)) continue;
     const glyph = spanPiece(line.spans[0], best.stroke ? HOLLOW_BULLET : FILLED_BULLET, best.x0, fromRight ? best.x1 : line.x0);
     glyph.italic = false;
     glyph.monospace = false;
@@ -204,39 +204,22 @@ function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
 }
 
 /** No text on the mark's row ends just before it, and no like mark follows it on the line
- * or just after: otherwise the row is a form's choices or a legend. */
-function aloneOnRow(lines: readonly Line[], index: number, mark: MarkBox, boxes: readonly MarkBox[], first: number, em: number): boolean {
+ * or just after: otherwise the row is a form's choices or a legend. For a right-to-left line,
+ * whose bullet is right of it (`fromRight`), the same mirrored: no text starts just after the
+ * mark, and no like mark sits on the line or just before it. */
+function aloneOnRow(lines: readonly Line[], index: number, mark: MarkBox, boxes: readonly MarkBox[], first: number, em: number, fromRight: boolean): boolean {
   const line = lines[index];
   const reach = MARK_ROW_GAP_EMS * em;
   for (let j = Math.max(0, index - ROW_LINES_MAX); j < Math.min(lines.length, index + ROW_LINES_MAX + 1); j++) {
     const other = lines[j];
     if (j === index || other.wmode !== 0 || other.y1 < mark.y0 || other.y0 > mark.y1) continue;
-    if (other.x1 <= mark.x0 && mark.x0 - other.x1 < reach) return false;
+    if (fromRight ? other.x0 >= mark.x1 && other.x0 - mark.x1 < reach : other.x1 <= mark.x0 && mark.x0 - other.x1 < reach) return false;
   }
   const size = sizeOf(mark);
   for (let i = first; i < boxes.length && centre(boxes[i]) <= line.y1; i++) {
     const b = boxes[i];
     if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
-    if (b.x0 >= line.x0 && b.x0 <= line.x1 + reach) return false;
-  }
-  return true;
-}
-
-/** aloneOnRow for a right-to-left line, whose bullet is right of it: no text on the row starts
- * just after the mark, and no like mark sits on the line or just before it. */
-function aloneOnRowFromRight(lines: readonly Line[], index: number, mark: MarkBox, boxes: readonly MarkBox[], first: number, em: number): boolean {
-  const line = lines[index];
-  const reach = MARK_ROW_GAP_EMS * em;
-  for (let j = Math.max(0, index - ROW_LINES_MAX); j < Math.min(lines.length, index + ROW_LINES_MAX + 1); j++) {
-    const other = lines[j];
-    if (j === index || other.wmode !== 0 || other.y1 < mark.y0 || other.y0 > mark.y1) continue;
-    if (other.x0 >= mark.x1 && other.x0 - mark.x1 < reach) return false;
-  }
-  const size = sizeOf(mark);
-  for (let i = first; i < boxes.length && centre(boxes[i]) <= line.y1; i++) {
-    const b = boxes[i];
-    if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
-    if (b.x1 <= line.x1 && b.x1 >= line.x0 - reach) return false;
+    if (fromRight ? b.x1 <= line.x1 && b.x1 >= line.x0 - reach : b.x0 >= line.x0 && b.x0 <= line.x1 + reach) return false;
   }
   return true;
 }
