@@ -141,6 +141,8 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // 99 pages with a calibration record and a price list printed by Chromium (borderless tables
 // without header rows, decimal figures "0.5", "12.50" in their first column: a paragraph per
 // cell on 1.1.18, the figures read as numbered sections' markers).
+// 100 pages with that Arabic invoice with vowel marks ("يُدفع" as "دفع … الفاتورةيُ." and "يومًا" as
+// "يومً ا" on 1.1.18).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,
