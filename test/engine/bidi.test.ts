@@ -68,6 +68,40 @@ describe("visualOrder", () => {
     expect(logicalText(visual)).toBe("الأع");
   });
 
+  // docs/engine.md "Right-to-left scripts" (svc-md-1.1.19): Chromium's Arabic with vowel marks.
+  it("puts a boxless letter given after its mark, inside the next glyph's box, before that glyph with its mark after it", () => {
+    // "يُدفع" after a line-ending "." that MuPDF gives first: "ُ" then "ي", both at one point inside د's box.
+    const chars = [at(".", 312.7, 316), at("\u064f", 507.709, 507.709), at("ي", 507.709, 507.709), at("د", 503.3, 508.8), at("ف", 498.3, 503.3), at("ع", 492.7, 498.3)];
+    const visual = visualOrder(chars).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(logicalText(visual)).toBe("يُدفع.");
+  });
+
+  it("takes the space MuPDF made up where a letter's box is missing as that letter's place, and leaves it out", () => {
+    // "يومًا": a space from و's edge to the point where "ً" and "م" stand, then ا.
+    const chars = [at("ي", 408.3, 411.3), at("و", 402.9, 408.3), at(" ", 397.48, 402.91), at("\u064b", 397.48, 397.48), at("م", 397.48, 397.48), at("ا", 394.1, 397.31)];
+    const standIns = new Set<number>();
+    const order = visualOrder(chars, standIns);
+    expect([...standIns]).toEqual([2]);
+    const visual = order.filter((i) => !standIns.has(i)).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(logicalText(visual)).toBe("يومًا");
+  });
+
+  it("keeps a real space before a lam-alef whose alef sits without a box on the lam's edge (tabriz-thesis's \"همچنین لازم\")", () => {
+    const chars = [at("ن", 445.92, 452.71), at(" ", 443.72, 445.92), at("ا", 443.72, 443.72), at("ل", 436.77, 443.72), at("ز", 432.23, 436.77)];
+    const standIns = new Set<number>();
+    const visual = visualOrder(chars, standIns).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(standIns.size).toBe(0);
+    expect(logicalText(visual)).toBe("ن لاز");
+  });
+
+  it("keeps a real space before a word whose first letter has a box", () => {
+    const chars = [at("ي", 408.3, 411.3), at("و", 402.9, 408.3), at(" ", 397.48, 402.91), at("م", 394.1, 397.48), at("ا", 390.1, 394.1)];
+    const standIns = new Set<number>();
+    const visual = visualOrder(chars, standIns).map((i) => String.fromCodePoint(chars[i].code)).join("");
+    expect(standIns.size).toBe(0);
+    expect(logicalText(visual)).toBe("يو ما");
+  });
+
   it("keeps a combining mark after its base letter in logical order", () => {
     // שָׁלוֹם with two marks on the first letter.
     const chars = [at("ש", 30, 40), at("\u05b8", 32, 36), at("ל", 20, 30), at("ו", 15, 20), at("\u05b9", 16, 18), at("ם", 5, 15)];

@@ -175,6 +175,28 @@ describe("prepareLines on right-to-left lines", () => {
   });
 });
 
+// docs/engine.md "Lines" (svc-md-1.1.19): resumecls's "**Organization**\quad Department".
+describe("prepareLines: a bold lead-in a quad from its text", () => {
+  // "Organization" is 12 characters of 6 pt at 12 pt: it ends at 72 + 72; the text starts 16 pt (1.33 em) on.
+  const lead = (text: string, x = 72) => line(text, { x, y: 100, size: 12, bold: true });
+  const after = (text: string, x = 72 + 72 + 16) => line(text, { x, y: 100, size: 12 });
+
+  it("joins a few bold words to regular words up to 1.5 em off", () => {
+    expect(prepareLines([lead("Organization"), after("Department")]).map(lineText)).toEqual(["Organization Department"]);
+  });
+
+  it("leaves apart a lead-in ending in a stop, a lead-in of many words, a bold text beside, and a gap over 1.5 em", () => {
+    expect(prepareLines([lead("Face validity."), after("The face", 72 + 84 + 16)]).map(lineText)).toEqual(["Face validity.", "The face"]);
+    expect(prepareLines([lead("One two three four"), after("five", 72 + 108 + 16)]).map(lineText)).toEqual(["One two three four", "five"]);
+    expect(prepareLines([lead("Organization"), lead("Department", 72 + 72 + 16)]).map(lineText)).toEqual(["Organization", "Department"]);
+    expect(prepareLines([lead("Organization"), after("Department", 72 + 72 + 20)]).map(lineText)).toEqual(["Organization", "Department"]);
+  });
+
+  it("leaves apart a Chinese bold header cell and a Latin one beside it (njuvisual's \"选项名称\" | \"emblem\")", () => {
+    expect(prepareLines([lead("选项名称"), after("emblem", 72 + 24 + 16)]).map(lineText)).toEqual(["选项名称", "emblem"]);
+  });
+});
+
 describe("prepareLines on contents pages and numbered titles (issue 9: the table-of-contents page)", () => {
   it("joins a section number to its title across a tab of up to two ems (Word's hanging indent)", () => {
     const lines = prepareLines([line("2.1", { x: 82, y: 100 }), line("LRS model", { x: 82 + 15 + 13, y: 100 })]);

@@ -12,6 +12,8 @@ import { defaultRenderOptions } from "../../src/engine/result.js";
 
 const invoice = () => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-rtl-invoice-p1.pdf")));
 
+const vowelled = () => new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-rtl-vowels-p1.pdf")));
+
 async function markdownOf(bytes: Uint8Array): Promise<string> {
   const result = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
   return result.markdown;
@@ -33,5 +35,14 @@ describe("an Arabic invoice's items table (svc-md-1.1.18)", () => {
     const md = await markdownOf(invoice());
     expect(md).toContain("# فاتورة رقم 2026-118");
     expect(md).toContain("الهاتف 011-555-0199.");
+  });
+});
+
+// docs/engine.md "Right-to-left scripts" (svc-md-1.1.19).
+describe("the same invoice with vowel marks (svc-md-1.1.19)", () => {
+  it("keeps each marked letter in its word, and drops the space MuPDF made up for a letter without a box", async () => {
+    const md = await markdownOf(vowelled());
+    expect(md).toContain("1. يُدفع المبلغ خلال ثلاثين يومًا من تاريخ الفاتورة.");
+    expect(md).toContain("2. يُضاف رسم تأخير بنسبة 2% عن كل شهر.");
   });
 });

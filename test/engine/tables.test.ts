@@ -538,6 +538,44 @@ describe("detectTables: aligned tables without rules", () => {
     expect(detectTables(withCounts, [], PAGE).tables).toEqual([]);
   });
 
+  // docs/engine.md "Aligned tables" (svc-md-1.1.19): decimal figures have a section number's shape.
+  it("reads a first column of decimal figures beside figure columns as a table (a calibration table, a price list)", () => {
+    const masses = ["0.5", "1.25", "2.5", "5.0", "12.75"];
+    const calibration = masses.flatMap((m, i) => [
+      line(spanR(m, 110, 100 + 14 * i)),
+      line(spanR((Number(m) * 1.004).toFixed(3), 200, 100 + 14 * i)),
+      line(spanR((Number(m) * 0.996).toFixed(3), 290, 100 + 14 * i)),
+    ]);
+    const tables = detectTables(calibration, [], PAGE).tables;
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])[1]).toEqual(["1.25", "1.255", "1.245"]);
+    const prices = [["12.50", "Rye bread", "0.75"], ["3.20", "Butter", "0.25"], ["8.95", "Cheese", "0.40"], ["1.10", "Milk", "1.00"]];
+    const priceList = prices.flatMap(([price, item, kg], i) => [
+      line(spanR(price, 110, 100 + 14 * i)),
+      text(item, 130, 100 + 14 * i),
+      line(spanR(kg, 300, 100 + 14 * i)),
+    ]);
+    expect(detectTables(priceList, [], PAGE).tables).toHaveLength(1);
+  });
+
+  it("still takes numbered sections counting up beside figures for a list, and decimal markers beside words only", () => {
+    const sections = ["2.1", "2.2", "2.3", "3.1", "3.2"];
+    const counted = sections.flatMap((n, i) => [
+      text(n, 72, 100 + 14 * i),
+      text(`Section ${i}`, 100, 100 + 14 * i),
+      line(spanR(String(3 + 4 * i), 300, 100 + 14 * i)),
+    ]);
+    expect(detectTables(counted, [], PAGE).tables).toEqual([]);
+    const deeper = ["1.1", "1.1.1", "1.1.2", "1.2", "2.0"].flatMap((n, i) => [
+      text(n, 72, 100 + 14 * i),
+      text(`Part ${i}`, 100, 100 + 14 * i),
+      line(spanR(`${i}.5`, 300, 100 + 14 * i)),
+    ]);
+    expect(detectTables(deeper, [], PAGE).tables).toEqual([]);
+    const wordsOnly = ["0.5", "1.25", "2.5", "5.0"].flatMap((n, i) => [text(n, 72, 100 + 14 * i), text(`Item ${i}`, 100, 100 + 14 * i)]);
+    expect(detectTables(wordsOnly, [], PAGE).tables).toEqual([]);
+  });
+
   it("does not take a table of contents with dot leaders for a table", () => {
     const lines = ["Introduction", "Methods", "Results", "Discussion"].flatMap((t, i) => [
       text(`${t} . . . . . . . . . .`, 72, 100 + 14 * i),

@@ -138,6 +138,11 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // phone number after Arabic words in writing order, "118-2026" and "0199-555-011" on 1.1.17;
 // its items table, rules under its rows only, header cells flush right over figures flush
 // left: one bold paragraph and paragraphs per row on 1.1.17).
+// 99 pages with a calibration record and a price list printed by Chromium (borderless tables
+// without header rows, decimal figures "0.5", "12.50" in their first column: a paragraph per
+// cell on 1.1.18, the figures read as numbered sections' markers).
+// 100 pages with that Arabic invoice with vowel marks ("يُدفع" as "دفع … الفاتورةيُ." and "يومًا" as
+// "يومً ا" on 1.1.18).
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.98,

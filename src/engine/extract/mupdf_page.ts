@@ -211,6 +211,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const lines: Line[] = [];
   // The line's spans holding a built accent's combining mark: composed (NFC) once the line is read.
   const composed: Span[] = [];
+  // A right-to-left line's spaces that MuPDF made up where a letter's box is missing.
+  const standIns = new Set<number>();
   const rules: Rule[] = [];
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
@@ -263,7 +265,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         ptrs[count++] = ch;
       }
       if (rtl) rightToLeft = true;
-      const order = rtl ? rtlVisualOrder(H, I32, raw === true, ptrs.subarray(0, count)) : null;
+      standIns.clear();
+      const order = rtl ? rtlVisualOrder(H, I32, raw === true, ptrs.subarray(0, count), standIns) : null;
       const spans: Span[] = [];
       let span: Span | null = null;
       let spanFont = 0;
@@ -293,6 +296,11 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const y0 = Math.min(H[q + 1], H[q + 3]);
         const y1 = Math.max(H[q + 5], H[q + 7]);
         const space = isSpace(code);
+        if (order !== null && standIns.has(i)) {
+          // A space MuPDF made up where a letter's box is missing: its box is the letter's.
+          right = Math.max(right, x1);
+          continue;
+        }
         const mark = order === null ? combiningMarkOf(code) : 0;
         if (mark !== 0) {
           // A built accent (extract/placed_accents.ts): the mark goes after its letter.
@@ -561,14 +569,14 @@ function grown(buffer: Int32Array): Int32Array {
 }
 
 /** Visual order (indices into `ptrs`) of a line's characters: positions from their quads. */
-function rtlVisualOrder(H: Float32Array, I32: Int32Array, raw: boolean, ptrs: Int32Array): number[] {
+function rtlVisualOrder(H: Float32Array, I32: Int32Array, raw: boolean, ptrs: Int32Array, standIns: Set<number>): number[] {
   const placed: PlacedChar[] = [];
   for (let i = 0; i < ptrs.length; i++) {
     const q = wasm._wasm_stext_char_get_quad(ptrs[i]) >> 2;
     const code = raw ? I32[ptrs[i] >> 2] : wasm._wasm_stext_char_get_c(ptrs[i]);
     placed.push({ code, x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
   }
-  return visualOrder(placed);
+  return visualOrder(placed, standIns);
 }
 
 /** Whether an 0xAARRGGBB colour is white (alpha aside). */

@@ -69,7 +69,7 @@ const COMBINING_MARK = /\p{M}/u;
  * reversed, as it would appear in a visual string, so that `toLogicalOrder` (which reverses
  * right-to-left runs) gives the cluster back in its logical order (ل before أ in لأ).
  */
-export function visualOrder(chars: readonly PlacedChar[]): number[] {
+export function visualOrder(chars: readonly PlacedChar[], standIns?: Set<number>): number[] {
   interface Cluster {
     lead: number;
     members: number[];
@@ -82,6 +82,23 @@ export function visualOrder(chars: readonly PlacedChar[]): number[] {
     const c = chars[i];
     const zero = c.x1 - c.x0 < ZERO_WIDTH_PT;
     const prev = clusters[clusters.length - 1];
+    const boxless = zero && pendingZero.length === 0 ? boxlessLetter(chars, i) : null;
+    if (boxless !== null) {
+      // Its place is where it stands, or the stand-in space's box MuPDF made for it.
+      const standIn = boxless.inside ? -1 : standInSpaceBefore(chars, i, clusters);
+      if (standIn >= 0) {
+        clusters.pop();
+        standIns?.add(standIn);
+        clusters.push({ lead: boxless.members[0], members: [standIn, ...boxless.members], x0: chars[standIn].x0, x1: chars[standIn].x1 });
+        i = boxless.end - 1;
+        continue;
+      }
+      if (boxless.inside) {
+        clusters.push({ lead: boxless.members[0], members: boxless.members, x0: c.x0, x1: c.x0 });
+        i = boxless.end - 1;
+        continue;
+      }
+    }
     if (prev && COMBINING_MARK.test(String.fromCodePoint(c.code))) {
       prev.members.push(i);
       continue;
@@ -115,6 +132,38 @@ export function visualOrder(chars: readonly PlacedChar[]): number[] {
     else out.push(...c.members);
   }
   return out;
+}
+
+/**
+ * A right-to-left letter MuPDF gives without a box (zero width) with its marks at the same
+ * place, the marks first (Chromium's Arabic with vowel marks: "ُ" then "ي" of "يُدفع", at one
+ * point inside the next glyph's box): the letter then its marks, the index after them, and
+ * whether the place lies inside the next glyph's box.
+ */
+function boxlessLetter(chars: readonly PlacedChar[], start: number): { members: number[]; end: number; inside: boolean } | null {
+  const x = chars[start].x0;
+  let end = start;
+  while (end < chars.length && chars[end].x1 - chars[end].x0 < ZERO_WIDTH_PT && Math.abs(chars[end].x0 - x) < ZERO_WIDTH_PT) end++;
+  const letters: number[] = [];
+  const marks: number[] = [];
+  for (let i = start; i < end; i++) (COMBINING_MARK.test(String.fromCodePoint(chars[i].code)) ? marks : letters).push(i);
+  // Without its marks, or on the next glyph's edge, it is a ligature's further letter (the
+  // alef of لا after a real space: tabriz-thesis's "همچنین لازم").
+  if (letters.length !== 1 || marks.length === 0 || !isRtlCode(chars[letters[0]].code)) return null;
+  const next = chars[end];
+  if (next !== undefined && (Math.abs(next.x0 - x) < ZERO_WIDTH_PT || Math.abs(next.x1 - x) < ZERO_WIDTH_PT)) return null;
+  const inside = next !== undefined && next.x0 < x && x < next.x1;
+  return { members: [...letters, ...marks], end, inside };
+}
+
+/** The space just before `i` in the stream, a cluster alone, whose box starts where the
+ *  boxless letter at `i` stands: MuPDF's space made up from the gap the missing box left
+ *  ("يومًا" read as "يوم ًا"). -1 where there is none. */
+function standInSpaceBefore(chars: readonly PlacedChar[], i: number, clusters: readonly { lead: number; members: number[] }[]): number {
+  const prev = clusters[clusters.length - 1];
+  const space = i - 1;
+  if (prev === undefined || prev.lead !== space || prev.members.length !== 1 || chars[space].code !== 0x20) return -1;
+  return Math.abs(chars[space].x0 - chars[i].x0) < ZERO_WIDTH_PT ? space : -1;
 }
 
 /** The base direction of a visual line: right to left when most of its strong letters are. */

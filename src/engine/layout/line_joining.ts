@@ -7,6 +7,7 @@
 import { copyLine, copySpan, type Line, type Span } from "../model.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { isRtlText, toLogicalOrder } from "./bidi.js";
+import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
@@ -27,6 +28,12 @@ const MARKER_GAP_EMS = 4;
 /** A section number may sit this many ems left of its title: Word's hanging indent after "2.1"
  * is a tab to about 2 em, and tables of contents set their entries' numbers the same way. */
 const SECTION_NUMBER_GAP_EMS = 2;
+/** A bold lead-in may sit this many ems left of its text in the text's face: a quad and a
+ * word space after it (resumecls's "**Organization**\quad Department"). */
+const RUN_IN_HEAD_GAP_EMS = 1.5;
+/** ... a lead-in of a few words, in the text's size. */
+const RUN_IN_HEAD_WORDS_MAX = 3;
+const RUN_IN_HEAD_SIZE_TOLERANCE_PT = 0.5;
 /** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
  * join across this many ems. */
 const MONO_GAP_EMS = 12;
@@ -36,7 +43,7 @@ const LEADER_TAIL_GAP_EMS = 3;
 /** Such a fragment starts with a dot or an ellipsis: most fragments are asked, and fail here. */
 const LEADER_FIRST = /^\s*[.…]/;
 /** The widest of the join gaps above: a pair further apart is never joined. */
-const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
+const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -90,6 +97,24 @@ function isSectionNumber(prev: Line, next: Line): boolean {
   return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
 }
 
+/**
+ * A few words all bold, then words in the regular weight at the same size and in the same
+ * script. A Chinese header cell beside a Latin one is a table's (njuvisual's "选项名称" |
+ * "emblem"); a bold head ending in a stop is a run-in heading that starts its own paragraph
+ * (APA's "***Face validity.***"), which a line begun further left would join.
+ */
+function isRunInHead(left: Line, right: Line): boolean {
+  const head = left.spans.filter(hasInk);
+  const text = right.spans.find(hasInk);
+  if (head.length === 0 || text === undefined || text.bold) return false;
+  const headText = lineText(left).trim();
+  const textStart = text.text.trim();
+  if (!/^\p{L}/u.test(textStart) || headText.endsWith(".")) return false;
+  if (isEastAsianWide(headText.codePointAt(0) ?? 0) !== isEastAsianWide(textStart.codePointAt(0) ?? 0)) return false;
+  if (!head.every((span) => span.bold && !span.monospace && Math.abs(span.size - text.size) <= RUN_IN_HEAD_SIZE_TOLERANCE_PT)) return false;
+  return headText.split(/\s+/).length <= RUN_IN_HEAD_WORDS_MAX;
+}
+
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
@@ -133,7 +158,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
         ? LEADER_TAIL_GAP_EMS * em
         : isSectionNumber(left, right)
           ? SECTION_NUMBER_GAP_EMS * em
-          : JOIN_GAP_EMS * em;
+          : isRunInHead(left, right)
+            ? RUN_IN_HEAD_GAP_EMS * em
+            : JOIN_GAP_EMS * em;
   return gap <= limit || bracketed(left, right, gap, em);
 }
 

@@ -35,6 +35,15 @@ const BROKEN_WORD_END = /\p{Ll}-$/u;
 /** ... and has several words per line, where a column of equal-width numbers has one. */
 const PROSE_WORDS_MEDIAN_MIN = 3;
 
+/** A figure with a decimal point, "0.5", "12.50": shaped like a section number "2.3". */
+const DECIMAL_FIGURE = /^\d{1,3}(?:\.\d{1,3})+$/;
+/** A cell that is a figure: an amount, a measure, a share ("0.502", "1,250", "-3.2", "0.4%"). */
+const FIGURE_CELL = /^[-+−]?[$€£¥]?\d[\d.,]*%?$/;
+/** Section numbers count up on most rows ("2.1", "2.2", "3", "3.1"); a column of figures
+ *  rarely steps by one in its last place, and at most by chance on a few rows. */
+const COUNTING_UP_SHARE_MIN = 0.5;
+/** A table of figures has a column of figures besides its first on nearly every row. */
+const FIGURE_ROWS_SHARE_MIN = 0.8;
 /** A cell that is only a list marker: `1.`, `a)`, `(iv)`, `4-`, `2.3`, a bullet. */
 const LIST_MARKER = /^(?:[([]?(?:\d{1,3}|[a-z]|[ivxlcdm]{1,6})[.)\]-]|\d{1,3}(?:\.\d{1,3})+\.?|[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-])$/i;
 /** A bulleted cell's text after its bullet: a space, then words. */
@@ -132,7 +141,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   if (hasCommentColumn(run, k)) return false;
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
-  if (run.every(startsWithListMarker)) return false;
+  if (run.every(startsWithListMarker) && !isFigureColumn(run)) return false;
   // Lists side by side (an Impress slide's two content boxes, each a title over its bullets)
   // put a bullet before every cell under the titles: their items are read column by column.
   if (bulletedColumns(run, k)) return false;
@@ -142,6 +151,56 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
   return k > LEADER_COLUMNS_MAX || !run.some(rowHasLeader);
+}
+
+/**
+ * A first column of decimal figures beside a column of figures (a calibration table's
+ * "0.5 | 0.502 | 0.498", a price list's "12.50 | Rye bread | 0.75"): a table, though each
+ * figure has a section number's shape. Section numbers count up from row to row ("2.1",
+ * "2.2", "2.3"); figures do not.
+ */
+function isFigureColumn(run: readonly TextRow[]): boolean {
+  const first: string[] = [];
+  for (const row of run) {
+    const text = pieceText(firstReadCell(row)).trim();
+    if (!DECIMAL_FIGURE.test(text)) return false;
+    first.push(text);
+  }
+  return !countsUp(first) && hasOtherFigureColumn(run);
+}
+
+/** Whether most entries follow the one before as numbered sections do. */
+function countsUp(numbers: readonly string[]): boolean {
+  let steps = 0;
+  for (let i = 1; i < numbers.length; i++) if (isNextSectionNumber(numbers[i - 1], numbers[i])) steps++;
+  return steps >= COUNTING_UP_SHARE_MIN * (numbers.length - 1);
+}
+
+/** "2.3" is followed by "2.4", "2.3.1", "3" or "3.1" (or "3.0"), in numbered sections. */
+function isNextSectionNumber(before: string, after: string): boolean {
+  const a = before.split(".").map(Number);
+  const b = after.split(".").map(Number);
+  const last = b.length - 1;
+  if (b.length === a.length + 1) return a.every((n, i) => n === b[i]) && b[last] <= 1;
+  for (let i = 0; i < b.length; i++) {
+    if (i < a.length && b[i] === a[i] + 1) return b.slice(i + 1).every((n) => n <= 1);
+    if (i >= a.length || b[i] !== a[i]) return false;
+  }
+  return false;
+}
+
+/** Some column other than the first read holds figures on nearly every row. */
+function hasOtherFigureColumn(run: readonly TextRow[]): boolean {
+  const k = run[0].cells.length;
+  for (let c = 0; c < k; c++) {
+    let figures = 0;
+    for (const row of run) {
+      const cell = row.cells[c];
+      if (cell !== firstReadCell(row) && FIGURE_CELL.test(pieceText(cell).trim())) figures++;
+    }
+    if (figures >= FIGURE_ROWS_SHARE_MIN * run.length) return true;
+  }
+  return false;
 }
 
 /** Every column is a title over a list: the first row's cells start with no bullet, every
