@@ -390,8 +390,6 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
 }
 
 const SPACE = 0x20;
-/** Units passed to one String.fromCharCode call, at most: far inside V8's argument limit. */
-const UNITS_PER_CALL_MAX = 4_096;
 
 /** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
  * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,
@@ -527,27 +525,33 @@ function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
  * storage, and was grown again from nothing for every span.
  */
 class SpanUnits {
-  readonly codes: number[] = [];
+  // UTF-16 units in a buffer kept for the whole page and read out as a string in one call:
+  // a JS array emptied by setting its length is trimmed, and regrown allocation by
+  // allocation for the next span.
+  bytes = Buffer.allocUnsafe(SPAN_UNITS_INITIAL * 2);
+  codes = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, SPAN_UNITS_INITIAL);
   count = 0;
 
   push(unit: number): void {
-    if (this.count < this.codes.length) this.codes[this.count] = unit;
-    else this.codes.push(unit);
-    this.count++;
+    if (this.count === this.codes.length) this.grow();
+    this.codes[this.count++] = unit;
+  }
+
+  private grow(): void {
+    const bytes = Buffer.allocUnsafe(this.bytes.length * 2);
+    this.bytes.copy(bytes);
+    this.bytes = bytes;
+    this.codes = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   }
 }
+
+/** Units a span's buffer holds at first; a longer span doubles it. */
+const SPAN_UNITS_INITIAL = 1_024;
 
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
-  const codes = units.codes;
-  codes.length = units.count;
-  if (codes.length <= UNITS_PER_CALL_MAX) span.text = String.fromCharCode.apply(null, codes);
-  else {
-    let text = "";
-    for (let i = 0; i < codes.length; i += UNITS_PER_CALL_MAX) text += String.fromCharCode.apply(null, codes.slice(i, i + UNITS_PER_CALL_MAX));
-    span.text = text;
-  }
+  span.text = units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
 
