@@ -216,6 +216,10 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const drawings: Drawing[] = [];
   const images: PaintedImage[] = [];
   const charsByQuarter = [0, 0, 0, 0];
+  // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
+  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
+  // optimiser, one heap number per character read.
+  const rightEdge = new Float64Array(1);
   let chars = 0;
   let unmappedChars = 0;
   let rightToLeft = false;
@@ -268,7 +272,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let span: Span | null = null;
       let spanFont = 0;
       let spanLink = -1;
-      let right = -Infinity;
+      rightEdge[0] = -Infinity;
       let afterSpace = true;
       let afterWide = false;
       let afterStop = false;
@@ -323,30 +327,30 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           // further letter has no width and sits on its glyph's edge: no gap to judge.
           const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
           const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
-          if (!afterSpace && !space && !zeroWidth && x0 - right > gapEms * size && span !== null) {
+          if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
             closeSpan(span, units);
-            spans.push(spaceSpan(span, right, x0));
+            spans.push(spaceSpan(span, rightEdge[0], x0));
             span = null;
-          } else if (!zeroWidth && x0 - right > GAP_SPAN_BREAK_EMS * size && span !== null) {
+          } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
             closeSpan(span, units);
             span = null;
           }
-        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - right > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - rightEdge[0] > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
           // A gap at a change of font that MuPDF left without a space: after a glyph of a math
           // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
           // it does not know, a word space of the text.
           closeSpan(span, units);
-          spans.push(spaceSpan(span, right, x0));
+          spans.push(spaceSpan(span, rightEdge[0], x0));
           span = null;
-        } else if (afterStop && x0 - right > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+        } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
           // A sentence's stop and the next word set with no space between them, only a gap
           // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
           // ellipsis, "\ldots") and a stop before a bracket are no word's start.
           closeSpan(span, units);
-          spans.push(spaceSpan(span, right, x0));
+          spans.push(spaceSpan(span, rightEdge[0], x0));
           span = null;
         }
-        if (x1 - x0 >= ZERO_WIDTH_PT) right = order === null ? x1 : Math.max(right, x1);
+        if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
         afterSpace = space;
         afterWide = wide;
         afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
