@@ -218,6 +218,10 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const drawings: Drawing[] = [];
   const images: PaintedImage[] = [];
   const charsByQuarter = [0, 0, 0, 0];
+  // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
+  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
+  // optimiser, one heap number per character read.
+  const rightEdge = new Float64Array(1);
   let chars = 0;
   let unmappedChars = 0;
   let rightToLeft = false;
@@ -271,7 +275,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       let span: Span | null = null;
       let spanFont = 0;
       let spanLink = -1;
-      let right = -Infinity;
+      rightEdge[0] = -Infinity;
       let afterSpace = true;
       let afterWide = false;
       let afterStop = false;
@@ -298,7 +302,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
         const space = isSpace(code);
         if (order !== null && standIns.has(i)) {
           // A space MuPDF made up where a letter's box is missing: its box is the letter's.
-          right = Math.max(right, x1);
+          rightEdge[0] = Math.max(rightEdge[0], x1);
           continue;
         }
         const mark = order === null ? combiningMarkOf(code) : 0;
@@ -331,30 +335,30 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
           // further letter has no width and sits on its glyph's edge: no gap to judge.
           const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
           const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
-          if (!afterSpace && !space && !zeroWidth && x0 - right > gapEms * size && span !== null) {
+          if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
             closeSpan(span, units);
-            spans.push(spaceSpan(span, right, x0));
+            spans.push(spaceSpan(span, rightEdge[0], x0));
             span = null;
-          } else if (!zeroWidth && x0 - right > GAP_SPAN_BREAK_EMS * size && span !== null) {
+          } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
             closeSpan(span, units);
             span = null;
           }
-        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - right > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - rightEdge[0] > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
           // A gap at a change of font that MuPDF left without a space: after a glyph of a math
           // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
           // it does not know, a word space of the text.
           closeSpan(span, units);
-          spans.push(spaceSpan(span, right, x0));
+          spans.push(spaceSpan(span, rightEdge[0], x0));
           span = null;
-        } else if (afterStop && x0 - right > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+        } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
           // A sentence's stop and the next word set with no space between them, only a gap
           // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
           // ellipsis, "\ldots") and a stop before a bracket are no word's start.
           closeSpan(span, units);
-          spans.push(spaceSpan(span, right, x0));
+          spans.push(spaceSpan(span, rightEdge[0], x0));
           span = null;
         }
-        if (x1 - x0 >= ZERO_WIDTH_PT) right = order === null ? x1 : Math.max(right, x1);
+        if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
         afterSpace = space;
         afterWide = wide;
         afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
@@ -398,8 +402,6 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
 }
 
 const SPACE = 0x20;
-/** Units passed to one String.fromCharCode call, at most: far inside V8's argument limit. */
-const UNITS_PER_CALL_MAX = 4_096;
 
 /** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
  * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,
@@ -535,27 +537,33 @@ function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
  * storage, and was grown again from nothing for every span.
  */
 class SpanUnits {
-  readonly codes: number[] = [];
+  // UTF-16 units in a buffer kept for the whole page and read out as a string in one call:
+  // a JS array emptied by setting its length is trimmed, and regrown allocation by
+  // allocation for the next span.
+  bytes = Buffer.allocUnsafe(SPAN_UNITS_INITIAL * 2);
+  codes = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, SPAN_UNITS_INITIAL);
   count = 0;
 
   push(unit: number): void {
-    if (this.count < this.codes.length) this.codes[this.count] = unit;
-    else this.codes.push(unit);
-    this.count++;
+    if (this.count === this.codes.length) this.grow();
+    this.codes[this.count++] = unit;
+  }
+
+  private grow(): void {
+    const bytes = Buffer.allocUnsafe(this.bytes.length * 2);
+    this.bytes.copy(bytes);
+    this.bytes = bytes;
+    this.codes = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   }
 }
+
+/** Units a span's buffer holds at first; a longer span doubles it. */
+const SPAN_UNITS_INITIAL = 1_024;
 
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
-  const codes = units.codes;
-  codes.length = units.count;
-  if (codes.length <= UNITS_PER_CALL_MAX) span.text = String.fromCharCode.apply(null, codes);
-  else {
-    let text = "";
-    for (let i = 0; i < codes.length; i += UNITS_PER_CALL_MAX) text += String.fromCharCode.apply(null, codes.slice(i, i + UNITS_PER_CALL_MAX));
-    span.text = text;
-  }
+  span.text = units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
 
