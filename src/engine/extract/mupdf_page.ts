@@ -11,7 +11,7 @@ import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
-import { isEastAsianWide } from "../layout/east_asian.js";
+import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { widgetValueLines } from "./widgets.js";
 
@@ -128,11 +128,15 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
   }
 }
 
+// A cache hit kept apart from the first reading of a font: small enough for the optimiser to
+// inline into the per-character loop without using up its budget there.
 function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
-  let facts = cache.get(fontPtr);
-  if (facts) return facts;
+  return cache.get(fontPtr) ?? readFontFacts(cache, fontPtr);
+}
+
+function readFontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
   const name = wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)).replace(SUBSET_PREFIX, "");
-  facts = {
+  const facts = {
     name,
     bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || BOLD_NAME.test(name),
     italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || ITALIC_NAME.test(name),
@@ -193,40 +197,55 @@ function charLayoutMatches(ch: number, I32: Int32Array, U32: Uint32Array, H: Flo
   );
 }
 
-function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
-  // Which link holds a character's centre: spans break where links start and end.
-  const linkIndexAt = linkLocator(links);
+/** One page's reading state, kept from line to line (readTextLine reads each line with it). */
+class StextReader {
   // MuPDF allocates nothing while the page is read, so the heap views stay valid throughout.
-  const H: Float32Array = wasm.HEAPF32;
-  const U8: Uint8Array = wasm.HEAPU8;
-  const I32: Int32Array = wasm.HEAP32;
-  const U32: Uint32Array = wasm.HEAPU32;
-  const fonts = new Map<number, FontFacts>();
+  readonly H: Float32Array = wasm.HEAPF32;
+  readonly U8: Uint8Array = wasm.HEAPU8;
+  readonly I32: Int32Array = wasm.HEAP32;
+  readonly U32: Uint32Array = wasm.HEAPU32;
+  readonly fonts = new Map<number, FontFacts>();
   // One line's character pointers, reused from line to line (grown when a line is longer).
-  let ptrs: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
+  ptrs: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
   // grown a character at a time is a rope that every later reader of the text (layout asks
   // of each span whether it is blank, how long it is) would have to flatten first.
-  const units = new SpanUnits();
-  const lines: Line[] = [];
+  readonly units = new SpanUnits();
   // The line's spans holding a built accent's combining mark: composed (NFC) once the line is read.
-  const composed: Span[] = [];
+  readonly composed: Span[] = [];
   // A right-to-left line's spaces that MuPDF made up where a letter's box is missing.
-  const standIns = new Set<number>();
+  readonly standIns = new Set<number>();
+  readonly charsByQuarter = [0, 0, 0, 0];
+  // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
+  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
+  // optimiser, one heap number per character read.
+  readonly rightEdge = new Float64Array(1);
+  chars = 0;
+  unmappedChars = 0;
+  rightToLeft = false;
+  // Whether the line being read holds a right-to-left letter.
+  lineRightToLeft = false;
+  // null until the page's first character has been checked against the accessors.
+  raw: boolean | null = null;
+  // Which link holds a character's centre: spans break where links start and end.
+  readonly linkIndexAt: (x: number, y: number) => number;
+
+  constructor(readonly links: readonly PageLink[]) {
+    this.linkIndexAt = linkLocator(links);
+  }
+}
+
+// The page loop, each line read by readTextLine and the rare cases by functions of their own:
+// one function holding all of it used up the optimiser's inlining budget, so the small helpers
+// of the per-character loop were called, their number arguments boxed, instead of inlined.
+function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
+  const r = new StextReader(links);
+  const H = r.H;
+  const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
   const images: PaintedImage[] = [];
-  const charsByQuarter = [0, 0, 0, 0];
-  // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
-  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
-  // optimiser, one heap number per character read.
-  const rightEdge = new Float64Array(1);
-  let chars = 0;
-  let unmappedChars = 0;
-  let rightToLeft = false;
-  // null until the page's first character has been checked against the accessors.
-  let raw: boolean | null = null;
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
     const type = wasm._wasm_stext_block_get_type(block);
     if (type === BLOCK_VECTOR) {
@@ -251,154 +270,170 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     }
     if (type !== BLOCK_TEXT) continue;
     for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
-      // The line's characters in stream order; one holding right-to-left letters is read in
-      // visual order instead (layout/bidi.ts).
-      let count = 0;
-      const charsBefore = chars;
-      let rtl = false;
-      const first = wasm._wasm_stext_line_get_first_char(line);
-      if (raw === null && first) raw = charLayoutMatches(first, I32, U32, H);
-      for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
-        const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-        if (!isSpace(code)) {
-          chars++;
-          if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) unmappedChars++;
-        }
-        if (!rtl && isRtlCode(code)) rtl = true;
-        if (count === ptrs.length) ptrs = grown(ptrs);
-        ptrs[count++] = ch;
-      }
-      if (rtl) rightToLeft = true;
-      standIns.clear();
-      const order = rtl ? rtlVisualOrder(H, I32, raw === true, ptrs.subarray(0, count), standIns) : null;
-      const spans: Span[] = [];
-      let span: Span | null = null;
-      let spanFont = 0;
-      let spanLink = -1;
-      rightEdge[0] = -Infinity;
-      let afterSpace = true;
-      let afterWide = false;
-      let afterStop = false;
-      // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
-      let pendingMark = 0;
-      for (let k = 0; k < count; k++) {
-        const i = order === null ? k : order[k];
-        const ch = ptrs[i];
-        const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-        // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
-        const code = read < 0x20 || isControl(read) ? controlCode(read, codeAt(ptrs, order, count, k - 1, raw === true, I32), codeAt(ptrs, order, count, k + 1, raw === true, I32)) : read;
-        const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
-        const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
-        const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
-        const argb = raw ? U32[(ch + CHAR_ARGB_OFFSET) >> 2] : wasm._wasm_stext_char_get_argb(ch) >>> 0;
-        // Invisible (render mode 3, OCR layers): neither filled nor stroked. MuPDF gives such
-        // text colour 0, as it does text filled with a pattern, so the flags decide.
-        const invisible = argb >>> 24 === 0 && (U8[ch + CHAR_FLAGS_OFFSET] & (CHAR_FILLED | CHAR_STROKED)) === 0;
-        // quad = ul, ur, ll, lr
-        const x0 = Math.min(H[q], H[q + 4]);
-        const x1 = Math.max(H[q + 2], H[q + 6]);
-        const y0 = Math.min(H[q + 1], H[q + 3]);
-        const y1 = Math.max(H[q + 5], H[q + 7]);
-        const space = isSpace(code);
-        if (order !== null && standIns.has(i)) {
-          // A space MuPDF made up where a letter's box is missing: its box is the letter's.
-          rightEdge[0] = Math.max(rightEdge[0], x1);
-          continue;
-        }
-        const mark = order === null ? combiningMarkOf(code) : 0;
-        if (mark !== 0) {
-          // A built accent (extract/placed_accents.ts): the mark goes after its letter.
-          const over = accentedNeighbour(ptrs, count, k, x0, x1, raw === true, I32, H);
-          if (over === 1) {
-            pendingMark = mark;
-            continue;
-          }
-          if (over === -1 && span !== null && units.count > 0) {
-            const last = units.count - 1;
-            units.codes[last] = baseLetter(units.codes[last]);
-            pushCode(units, mark);
-            composed.push(span);
-            continue;
-          }
-        }
-        // The gap a typesetter leaves between Chinese or Japanese and Latin letters or digits
-        // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
-        // one it made up from the gap, and goes. Between two wide characters a gap is the
-        // writer's (TeX sets a source space as one), and stays.
-        if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw === true, I32)) continue;
-        // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
-        // them unspaced (a table's cell gap between 一月 and 61).
-        const wide = code >= 0x1100 && isEastAsianWide(code);
-        if (order !== null || wide || afterWide) {
-          // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
-          // boundary. The span ends there, so its box stays true for table cells. A ligature's
-          // further letter has no width and sits on its glyph's edge: no gap to judge.
-          const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
-          const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
-          if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
-            closeSpan(span, units);
-            spans.push(spaceSpan(span, rightEdge[0], x0));
-            span = null;
-          } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
-            closeSpan(span, units);
-            span = null;
-          }
-        } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - rightEdge[0] > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
-          // A gap at a change of font that MuPDF left without a space: after a glyph of a math
-          // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
-          // it does not know, a word space of the text.
-          closeSpan(span, units);
-          spans.push(spaceSpan(span, rightEdge[0], x0));
-          span = null;
-        } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
-          // A sentence's stop and the next word set with no space between them, only a gap
-          // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
-          // ellipsis, "\ldots") and a stop before a bracket are no word's start.
-          closeSpan(span, units);
-          spans.push(spaceSpan(span, rightEdge[0], x0));
-          span = null;
-        }
-        if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
-        afterSpace = space;
-        afterWide = wide;
-        afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
-        const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
-        if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
-          pushCode(units, space ? SPACE : code);
-          if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
-          if (x1 > span.x1) span.x1 = x1;
-          if (x0 < span.x0) span.x0 = x0;
-          if (!space) {
-            if (y0 < span.y0) span.y0 = y0;
-            if (y1 > span.y1) span.y1 = y1;
-          }
-          continue;
-        }
-        const facts = fontFacts(fonts, fontPtr);
-        closeSpan(span, units);
-        pushCode(units, space ? SPACE : code);
-        span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
-        if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
-        spanFont = fontPtr;
-        spanLink = link;
-        spans.push(span);
-      }
-      closeSpan(span, units);
-      if (composed.length > 0) {
-        for (const accented of composed) accented.text = accented.text.normalize("NFC");
-        composed.length = 0;
-      }
-      if (spans.length === 0) continue;
-      const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
-      const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
-      const wmode = wasm._wasm_stext_line_get_wmode(line);
-      countDirection(charsByQuarter, wmode, H[dir], H[dir + 1], chars - charsBefore);
-      const read = newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
-      if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
-      lines.push(read);
+      const read = readTextLine(r, line);
+      if (read !== null) lines.push(read);
     }
   }
-  return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft };
+  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft };
+}
+
+/** Puts the line's characters from `first` on in r.ptrs, in stream order, counts them and
+ * the unmapped ones, and notes whether one is a right-to-left letter (such a line is read in
+ * visual order instead, layout/bidi.ts); returns how many there are. */
+function collectLineChars(r: StextReader, first: number, raw: boolean): number {
+  const { I32, U32 } = r;
+  let ptrs = r.ptrs;
+  let chars = r.chars;
+  let count = 0;
+  let rtl = false;
+  for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
+    const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+    if (!isSpace(code)) {
+      chars++;
+      if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
+    }
+    if (!rtl && isRtlCode(code)) rtl = true;
+    if (count === ptrs.length) ptrs = grown(ptrs);
+    ptrs[count++] = ch;
+  }
+  r.ptrs = ptrs;
+  r.chars = chars;
+  r.lineRightToLeft = rtl;
+  if (rtl) r.rightToLeft = true;
+  return count;
+}
+
+/** One line of the page, or null when it holds no span. */
+function readTextLine(r: StextReader, line: number): Line | null {
+  const { H, U8, I32, U32, links, linkIndexAt, units, composed, standIns, rightEdge, fonts } = r;
+  const charsBefore = r.chars;
+  const first = wasm._wasm_stext_line_get_first_char(line);
+  if (r.raw === null && first) r.raw = charLayoutMatches(first, I32, U32, H);
+  const raw = r.raw === true;
+  const count = collectLineChars(r, first, raw);
+  const ptrs = r.ptrs;
+  const rtl = r.lineRightToLeft;
+  standIns.clear();
+  const order = rtl ? rtlVisualOrder(H, I32, raw, ptrs.subarray(0, count), standIns) : null;
+  const spans: Span[] = [];
+  let span: Span | null = null;
+  let spanFont = 0;
+  let spanLink = -1;
+  rightEdge[0] = -Infinity;
+  let afterSpace = true;
+  let afterWide = false;
+  let afterStop = false;
+  // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
+  let pendingMark = 0;
+  for (let k = 0; k < count; k++) {
+    const i = order === null ? k : order[k];
+    const ch = ptrs[i];
+    const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+    // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
+    const code = read < 0x20 || isControl(read) ? controlCodeAt(read, ptrs, order, count, k, raw, I32) : read;
+    const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
+    const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
+    const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
+    const argb = raw ? U32[(ch + CHAR_ARGB_OFFSET) >> 2] : wasm._wasm_stext_char_get_argb(ch) >>> 0;
+    // Invisible (render mode 3, OCR layers): neither filled nor stroked. MuPDF gives such
+    // text colour 0, as it does text filled with a pattern, so the flags decide.
+    const invisible = argb >>> 24 === 0 && (U8[ch + CHAR_FLAGS_OFFSET] & (CHAR_FILLED | CHAR_STROKED)) === 0;
+    // quad = ul, ur, ll, lr
+    const x0 = Math.min(H[q], H[q + 4]);
+    const x1 = Math.max(H[q + 2], H[q + 6]);
+    const y0 = Math.min(H[q + 1], H[q + 3]);
+    const y1 = Math.max(H[q + 5], H[q + 7]);
+    const space = isSpace(code);
+    if (order !== null && standIns.has(i)) {
+      // A space MuPDF made up where a letter's box is missing: its box is the letter's.
+      rightEdge[0] = Math.max(rightEdge[0], x1);
+      continue;
+    }
+    const mark = order === null ? combiningMarkOf(code) : 0;
+    if (mark !== 0) {
+      // A built accent (extract/placed_accents.ts): the mark goes after its letter.
+      const over = placeBuiltAccent(r, ptrs, count, k, x0, x1, raw, span, mark);
+      if (over === 1) {
+        pendingMark = mark;
+        continue;
+      }
+      if (over === -1) continue;
+    }
+    // The gap a typesetter leaves between Chinese or Japanese and Latin letters or digits
+    // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
+    // one it made up from the gap, and goes. Between two wide characters a gap is the
+    // writer's (TeX sets a source space as one), and stays.
+    if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw, I32)) continue;
+    // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
+    // them unspaced (a table's cell gap between 一月 and 61).
+    const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
+    if (order !== null || wide || afterWide) {
+      // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
+      // boundary. The span ends there, so its box stays true for table cells. A ligature's
+      // further letter has no width and sits on its glyph's edge: no gap to judge.
+      const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
+      const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
+      if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
+        closeSpan(span, units);
+        spans.push(spaceSpan(span, rightEdge[0], x0));
+        span = null;
+      } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
+        closeSpan(span, units);
+        span = null;
+      }
+    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - rightEdge[0] > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+      // A gap at a change of font that MuPDF left without a space: after a glyph of a math
+      // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
+      // it does not know, a word space of the text.
+      closeSpan(span, units);
+      spans.push(spaceSpan(span, rightEdge[0], x0));
+      span = null;
+    } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+      // A sentence's stop and the next word set with no space between them, only a gap
+      // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
+      // ellipsis, "\ldots") and a stop before a bracket are no word's start.
+      closeSpan(span, units);
+      spans.push(spaceSpan(span, rightEdge[0], x0));
+      span = null;
+    }
+    if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
+    afterSpace = space;
+    afterWide = wide;
+    afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
+    const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
+    if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
+      pushCode(units, space ? SPACE : code);
+      if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
+      if (x1 > span.x1) span.x1 = x1;
+      if (x0 < span.x0) span.x0 = x0;
+      if (!space) {
+        if (y0 < span.y0) span.y0 = y0;
+        if (y1 > span.y1) span.y1 = y1;
+      }
+      continue;
+    }
+    const facts = fontFacts(fonts, fontPtr);
+    closeSpan(span, units);
+    pushCode(units, space ? SPACE : code);
+    span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
+    if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
+    spanFont = fontPtr;
+    spanLink = link;
+    spans.push(span);
+  }
+  closeSpan(span, units);
+  if (composed.length > 0) {
+    for (const accented of composed) accented.text = accented.text.normalize("NFC");
+    composed.length = 0;
+  }
+  if (spans.length === 0) return null;
+  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+  const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
+  const wmode = wasm._wasm_stext_line_get_wmode(line);
+  countDirection(r.charsByQuarter, wmode, H[dir], H[dir + 1], r.chars - charsBefore);
+  const read = newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
+  if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
+  return read;
 }
 
 const SPACE = 0x20;
@@ -448,12 +483,14 @@ function isLetterCode(code: number): boolean {
   return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0x24f && code !== 0xd7 && code !== 0xf7);
 }
 
-/** Appends a character's code: printable ASCII (most of a page) as it is, anything else by
- * pushUnits. */
+/** Appends a character's code: printable ASCII (most of a page) and the rest of the Basic
+ * Multilingual Plane up to the ligatures (no control code, noncharacter or ligature among
+ * them) as they are, anything else by pushUnits, kept out of line: small enough to inline. */
 function pushCode(units: SpanUnits, code: number): void {
-  if (code >= SPACE && code < 0x7f) units.push(code);
+  if ((code >= SPACE && code < 0x7f) || (code >= NO_BREAK_SPACE && code < LIGATURE_FF)) units.push(code);
   else pushUnits(units, code);
 }
+const NO_BREAK_SPACE = 0xa0;
 
 /** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
 function pushUnits(units: SpanUnits, code: number): void {
@@ -470,6 +507,12 @@ function pushUnits(units: SpanUnits, code: number): void {
   const pair = String.fromCodePoint(code);
   units.push(pair.charCodeAt(0));
   units.push(pair.charCodeAt(1));
+}
+
+/** The code to read for the control code `code` at the k-th glyph of a line in reading order
+ * (controlCode, with its neighbours). Out of the per-character loop: control codes are rare. */
+function controlCodeAt(code: number, ptrs: Int32Array, order: readonly number[] | null, count: number, k: number, raw: boolean, I32: Int32Array): number {
+  return controlCode(code, codeAt(ptrs, order, count, k - 1, raw, I32), codeAt(ptrs, order, count, k + 1, raw, I32));
 }
 
 /** The code of the k-th glyph of a line in reading order (0 past either end): a control
@@ -515,6 +558,23 @@ function accentedNeighbour(ptrs: Int32Array, count: number, k: number, x0: numbe
   return 0;
 }
 const ACCENT_NEIGHBOUR_STEPS = [1, -1] as const;
+
+/** Places the built accent `mark` at the k-th glyph (drawn from `x0` to `x1`): 1 when it waits
+ * for the next glyph, -1 when written after the letter before it (the open span's last), 0 when
+ * the accent is a character of the text. Out of the per-character loop: accents are rare. */
+function placeBuiltAccent(r: StextReader, ptrs: Int32Array, count: number, k: number, x0: number, x1: number, raw: boolean, span: Span | null, mark: number): number {
+  const over = accentedNeighbour(ptrs, count, k, x0, x1, raw, r.I32, r.H);
+  if (over === 1) return 1;
+  const units = r.units;
+  if (over === -1 && span !== null && units.count > 0) {
+    const last = units.count - 1;
+    units.codes[last] = baseLetter(units.codes[last]);
+    pushCode(units, mark);
+    r.composed.push(span);
+    return -1;
+  }
+  return 0;
+}
 
 /** Writes a waiting accent's mark after the letter just written (dotless i and j made dotted)
  * and returns 0, the mark no longer waiting. */
