@@ -731,35 +731,43 @@ type Alignment = "figures" | "text" | "mixed";
 function columnAlignments(slices: readonly Slice[], k: number): Alignment[] {
   const out: Alignment[] = [];
   for (let c = 0; c < k; c++) {
-    let x0Min = Infinity, x0Max = -Infinity, x1Min = Infinity, x1Max = -Infinity;
-    let figures = true;
-    for (const s of slices) {
-      if (!s.full || s.cells.length !== k) continue;
-      const p = s.cells[c];
-      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0), x1Min = Math.min(x1Min, p.x1), x1Max = Math.max(x1Max, p.x1);
-      if (figures && !FIGURE.test(pieceText(p))) figures = false;
-    }
-    const right = x1Max - x1Min <= CELL_END_TOLERANCE_PT;
-    const left = x0Max - x0Min <= CELL_END_TOLERANCE_PT;
-    out.push(right && (figures || !left) ? "figures" : left ? "text" : "mixed");
+    const spread = columnSpread(slices, k, c);
+    const right = spread.x1Spread <= CELL_END_TOLERANCE_PT;
+    const left = spread.x0Spread <= CELL_END_TOLERANCE_PT;
+    out.push(right && (spread.figures || !left) ? "figures" : left ? "text" : "mixed");
   }
   return out;
 }
+
+/** How far apart a column's full-row cells start and end, whether they all hold figures, and
+ *  how many there are. */
+interface ColumnSpread {
+  x0Spread: number;
+  x1Spread: number;
+  figures: boolean;
+  cells: number;
+}
+
+function columnSpread(slices: readonly Slice[], k: number, c: number): ColumnSpread {
+  let x0Min = Infinity, x0Max = -Infinity, x1Min = Infinity, x1Max = -Infinity;
+  let figures = true;
+  let cells = 0;
+  for (const s of slices) {
+    if (!s.full || s.cells.length !== k) continue;
+    const p = s.cells[c];
+    x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0), x1Min = Math.min(x1Min, p.x1), x1Max = Math.max(x1Max, p.x1);
+    cells++;
+    if (figures && !FIGURE.test(pieceText(p))) figures = false;
+  }
+  return { x0Spread: x0Max - x0Min, x1Spread: x1Max - x1Min, figures, cells };
+}
+
 /** Whether each column's full-row cells are all figures starting at one x. */
 function flushLeftFigureColumns(slices: readonly Slice[], k: number): boolean[] {
   const out: boolean[] = [];
   for (let c = 0; c < k; c++) {
-    let x0Min = Infinity, x0Max = -Infinity;
-    let figures = true;
-    let seen = 0;
-    for (const s of slices) {
-      if (!s.full || s.cells.length !== k) continue;
-      const p = s.cells[c];
-      x0Min = Math.min(x0Min, p.x0), x0Max = Math.max(x0Max, p.x0);
-      seen++;
-      if (figures && !FIGURE.test(pieceText(p))) figures = false;
-    }
-    out.push(seen > 0 && figures && x0Max - x0Min <= CELL_END_TOLERANCE_PT);
+    const spread = columnSpread(slices, k, c);
+    out.push(spread.cells > 0 && spread.figures && spread.x0Spread <= CELL_END_TOLERANCE_PT);
   }
   return out;
 }

@@ -160,13 +160,16 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
  * "2.2", "2.3"); figures do not.
  */
 function isFigureColumn(run: readonly TextRow[]): boolean {
+  const firstCells: Piece[] = [];
   const first: string[] = [];
   for (const row of run) {
-    const text = pieceText(firstReadCell(row)).trim();
+    const cell = firstReadCell(row);
+    const text = pieceText(cell).trim();
     if (!DECIMAL_FIGURE.test(text)) return false;
+    firstCells.push(cell);
     first.push(text);
   }
-  return !countsUp(first) && hasOtherFigureColumn(run);
+  return !countsUp(first) && hasOtherFigureColumn(run, firstCells);
 }
 
 /** Whether most entries follow the one before as numbered sections do. */
@@ -189,14 +192,15 @@ function isNextSectionNumber(before: string, after: string): boolean {
   return false;
 }
 
-/** Some column other than the first read holds figures on nearly every row. */
-function hasOtherFigureColumn(run: readonly TextRow[]): boolean {
+/** Some column other than the first read (`firstCells`, a row's each) holds figures on nearly
+ *  every row. */
+function hasOtherFigureColumn(run: readonly TextRow[], firstCells: readonly Piece[]): boolean {
   const k = run[0].cells.length;
   for (let c = 0; c < k; c++) {
     let figures = 0;
-    for (const row of run) {
-      const cell = row.cells[c];
-      if (cell !== firstReadCell(row) && FIGURE_CELL.test(pieceText(cell).trim())) figures++;
+    for (let r = 0; r < run.length; r++) {
+      const cell = run[r].cells[c];
+      if (cell !== firstCells[r] && FIGURE_CELL.test(pieceText(cell).trim())) figures++;
     }
     if (figures >= FIGURE_ROWS_SHARE_MIN * run.length) return true;
   }
