@@ -254,6 +254,15 @@ describe("buildBlocks: headings", () => {
     expect(texts(blocks[0])).toBe("1. Introduction");
   });
 
+  it("makes a number set smaller than its title an item's number, not a numbered heading (issue 9: beamer's numbered balls, thubeamer's contents)", () => {
+    // The ball's number is 8 pt before a 14 pt entry; the same number at 14 pt heads a section.
+    const entry = line([{ text: "1. ", size: 8, bold: true }, { text: "Research Contents", size: 14, bold: true }], { y: 80 });
+    const blocks = buildBlocks([entry, ...stack([FULL, "end."], { y: 110 })], STATS);
+    expect(kinds(blocks)).toEqual(["list_item", "paragraph"]);
+    const heading = line([{ text: "1. ", size: 13.5, bold: true }, { text: "Research Contents", size: 14, bold: true }], { y: 80 });
+    expect(kinds(buildBlocks([heading, ...stack([FULL, "end."], { y: 110 })], STATS))).toEqual(["h2", "paragraph"]);
+  });
+
   it("takes at least the outline depth of a section number as the level (issue 9: '6.3.2' is level 3)", () => {
     // A subsection alone on its page has the top style rank; its number says where it sits.
     const blocks = buildBlocks([line("6.3.2 Working with data frames", { size: 18, y: 80 }), ...stack([FULL, "end."], { y: 110 })], STATS);

@@ -78,6 +78,22 @@ describe("attachMarks", () => {
     expect(lineText(joined)).toBe("2. Contract signed");
   });
 
+  it("takes a ball larger than a bullet for a number's when it holds the number (issue 9: thubeamer's contents, an 8 pt number in a 12.6 pt ball before 10.9 pt text)", () => {
+    const l = line([{ text: "1", size: 8 }, { text: " Research Contents", size: 10.9 }], { x: 28.7, y: 90.6 });
+    l.spans[1].x0 = 41.7;
+    attachMarks([l], [{ x0: 24.5, y0: 88.9, x1: 37.1, y1: 101.5, kind: "image" }]);
+    expect(lineText(l)).toBe("1. Research Contents");
+    expect(l.x0).toBeCloseTo(24.5);
+    // A mark more than twice the number's size is a badge or a figure around it, not its ball.
+    const badge = line([{ text: "1", size: 8 }, { text: " Research Contents", size: 10.9 }], { x: 28.7, y: 90.6 });
+    attachMarks([badge], [{ x0: 20, y0: 84, x1: 38, y1: 102, kind: "image" }]);
+    expect(lineText(badge)).toBe("1 Research Contents");
+    // A large mark under a line that does not start with a number changes nothing.
+    const word = line([{ text: "Step", size: 8 }, { text: " Research Contents", size: 10.9 }], { x: 28.7, y: 90.6 });
+    attachMarks([word], [{ x0: 24.5, y0: 88.9, x1: 37.1, y1: 101.5, kind: "image" }]);
+    expect(lineText(word)).toBe("Step Research Contents");
+  });
+
   it("sets the mark just right of a right-to-left line as its bullet, first in logical order", () => {
     // Hebrew set from the right (x1 = 500): Chromium draws its list's discs right of the text.
     const text = "ניתן לשלם בכרטיס או באפליקציה";

@@ -1601,7 +1601,8 @@ function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Blo
   if (sectionTitle && heading === null) return headingBlock(topHeadingLevel(stats) + sectionTitle, lines, true);
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
   // in another weight than its bold title is an item's (R-data's "1. **Precision**").
-  if (heading !== null && (!draft.marker || (draft.marker.ordered && edgeBold(lines[0], 1) === edgeBold(stripLeadingChars(lines[0], draft.marker.length), 1)))) return headingBlock(Math.max(heading, numberingDepth(lines)), lines);
+  // So is a number set smaller than its text (beamer's numbered balls in a contents list).
+  if (heading !== null && (!draft.marker || (draft.marker.ordered && numberSetLikeTitle(lines[0], stripLeadingChars(lines[0], draft.marker.length))))) return headingBlock(Math.max(heading, numberingDepth(lines)), lines);
   if (draft.marker) {
     const first = stripLeadingChars(lines[0], draft.marker.length);
     return {
@@ -1616,6 +1617,19 @@ function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Blo
     };
   }
   return paragraphBlock(lines);
+}
+
+/** An item's number is set at most this share of its text's size (beamer's balls: 0.73);
+ *  a heading's number is set in its title's size. */
+const SMALL_NUMBER_SIZE_RATIO_MAX = 0.9;
+
+/** The number starting `line` is set in the weight and about the size of the text after it
+ *  (`title`): a numbered heading's, not a list item's. */
+function numberSetLikeTitle(line: Line, title: Line): boolean {
+  if (edgeBold(line, 1) !== edgeBold(title, 1)) return false;
+  const number = line.spans.find((span) => HAS_WORD_CHAR.test(span.text));
+  const text = title.spans.find((span) => HAS_WORD_CHAR.test(span.text));
+  return !number || !text || number.size > SMALL_NUMBER_SIZE_RATIO_MAX * text.size;
 }
 
 /** The outline depth a heading's section number gives ("6.3.2" is 3), or 0 without one. */

@@ -64,6 +64,9 @@ const ROW_LINES_MAX = 12;
 /** Merged marks a mark is compared with; an open box's sides are drawn one after another. */
 const MERGE_LOOKBACK = 8;
 const NUMBER_ONLY = /^\s*\d{1,3}\s*$/;
+/** A ball holding an item's number (beamer's numbered balls: 1.58 times the number's size,
+ * which is smaller than the item's text) is at most this many ems of the number's size. */
+const BALL_EMS_MAX = 2;
 
 interface MarkBox {
   x0: number;
@@ -144,7 +147,11 @@ export function attachMarks(lines: Line[], marks: readonly Mark[] | undefined): 
       const w = b.x1 - b.x0;
       const bh = b.y1 - b.y0;
       const size = Math.max(w, bh);
-      if (size > MARK_EMS_MAX * em || size < MARK_EMS_MIN * em || size > MARK_ASPECT_MAX * Math.max(Math.min(w, bh), 0.01)) continue;
+      if (size > MARK_ASPECT_MAX * Math.max(Math.min(w, bh), 0.01)) continue;
+      if (size > MARK_EMS_MAX * em || size < MARK_EMS_MIN * em) {
+        if (size <= BALL_EMS_MAX * line.spans[0].size && b.x0 <= line.x0 + MARK_OVERLAP_EMS * em && b.x1 > line.x0) covering = b;
+        continue;
+      }
       if (fromRight) {
         if (b.x0 >= line.x1 - MARK_OVERLAP_EMS * em && b.x0 - line.x1 <= MARK_GAP_EMS * em && (!best || b.x0 < best.x0)) {
           best = b;
