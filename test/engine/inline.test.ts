@@ -251,6 +251,20 @@ describe("renderInline: links", () => {
     expect(render([l], { links: [linkOver(l, "file:///My Documents/a.pdf")] })).toBe("[Wikipedia](<file:///My Documents/a.pdf>)");
   });
 
+  it("leaves out of a link the closing bracket its area takes without the opening one (issue 9: URbeamer's '(TeX@mareipeischl.de)', cmpj's '(Physics Subject Headings)')", () => {
+    const l = line([{ text: "Marei Peischl (" }, { text: "TeX@mareipeischl.de", mono: true }, { text: ")" }]);
+    const area: PageLink = { x0: l.spans[1].x0, y0: l.y0, x1: l.spans[2].x1, y1: l.y1, uri: "mailto:TeX@mareipeischl.de" };
+    expect(render([l], { links: [area] })).toBe("Marei Peischl (<TeX@mareipeischl.de>)");
+    const words = line([{ text: "see (" }, { text: "Physics Subject Headings", italic: true }, { text: ")" }, { text: " here" }]);
+    const inside: PageLink = { x0: words.spans[1].x0, y0: words.y0, x1: words.spans[2].x1, y1: words.y1, uri: "https://physh.aps.org/browse" };
+    expect(render([words], { links: [inside] })).toBe("see ([*Physics Subject Headings*](https://physh.aps.org/browse)) here");
+  });
+
+  it("keeps a bracket pair inside a link, and a closing bracket that closes one opened inside it", () => {
+    const l = line("Foo (bar)");
+    expect(render([l], { links: [linkOver(l, "https://example.com/foo")] })).toBe("[Foo (bar)](https://example.com/foo)");
+  });
+
   it("renders a link whose text is its own address as an autolink", () => {
     const l = line("https://example.com/a");
     expect(render([l], { links: [linkOver(l, "https://example.com/a")] })).toBe("<https://example.com/a>");

@@ -2,7 +2,7 @@
 // page of 32,768 link annotations in pdf.js's corpus cost each span a scan of all of them).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LINKS_PER_PAGE_MAX, linkLocator } from "../../src/engine/extract/links.js";
+import { LINKS_PER_PAGE_MAX, linkLocator, linkUri } from "../../src/engine/extract/links.js";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { corpus } from "../support/corpus.js";
@@ -14,6 +14,17 @@ function scan(links: readonly PageLink[], slop: number, x: number, y: number): n
 }
 
 const link = fc.record({ x: fc.integer({ min: 0, max: 600 }), y: fc.integer({ min: 0, max: 800 }), w: fc.integer({ min: 1, max: 200 }), h: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 700, max: 900 })) }).map(({ x, y, w, h }) => ({ x0: x, y0: y, x1: x + w, y1: y + h, uri: `https://example.com/${x}/${y}` }));
+
+describe("linkUri (issue 9: a relative URI that is an e-mail address, resolved by MuPDF against file://)", () => {
+  it("reads file://name@host.org as mailto:name@host.org (URbeamer's, gsemthesis' and tuprints' \\href{name@host}{…})", () => {
+    expect(linkUri("file://TeX@mareipeischl.de")).toBe("mailto:TeX@mareipeischl.de");
+    expect(linkUri("file://tuprints@ulb.tu-darmstadt.de")).toBe("mailto:tuprints@ulb.tu-darmstadt.de");
+  });
+
+  it("leaves file paths, other schemes and addresses with paths alone", () => {
+    for (const uri of ["file:///home/a/report.pdf", "file://server/share/a.pdf", "https://example.com/a@b.org", "mailto:a@b.org", "file://a@b/c.pdf"]) expect(linkUri(uri)).toBe(uri);
+  });
+});
 
 describe("linkLocator", () => {
   it("finds what a scan of every link finds, for few links and for many, overlapping and page-tall ones included", () => {

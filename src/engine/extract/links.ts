@@ -3,6 +3,16 @@
 // link it sits in.
 import type { PageLink } from "../model.js";
 
+/** MuPDF resolves a relative URI against "file://": one that is an e-mail address alone (a
+ * writer's `\href{name@host.org}{…}`, URbeamer's title page) was meant for "mailto:". */
+const FILE_EMAIL = /^file:\/\/([^/\s@]+@[^/\s@]+\.[a-z]{2,})$/i;
+
+/** The address a link annotation's URI, as MuPDF gives it, was meant to be. */
+export function linkUri(uri: string): string {
+  const email = FILE_EMAIL.exec(uri);
+  return email === null ? uri : "mailto:" + email[1];
+}
+
 /** Link annotations kept per page: pdf.js's own corpus has a page with 32,768 of them. */
 export const LINKS_PER_PAGE_MAX = 5_000;
 /** Up to this many links a page's links are searched in order; more are found by rows ... */

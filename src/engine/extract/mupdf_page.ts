@@ -6,7 +6,7 @@ import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
-import { LINKS_PER_PAGE_MAX, linkLocator } from "./links.js";
+import { LINKS_PER_PAGE_MAX, linkLocator, linkUri } from "./links.js";
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
@@ -753,7 +753,7 @@ function readLinks(page: MupdfPage): PageLink[] {
       const uri = link.getURI();
       if (!uri) continue;
       const [x0, y0, x1, y1] = link.getBounds();
-      links.push({ x0, y0, x1, y1, uri });
+      links.push({ x0, y0, x1, y1, uri: linkUri(uri) });
     } finally {
       link.destroy();
     }

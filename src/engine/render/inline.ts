@@ -490,6 +490,39 @@ function supRun(text: string): string {
 /** CommonMark's e-mail autolink (spec 6.5): what may stand between "<" and ">" as an address. */
 const EMAIL_AUTOLINK = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** A closing bracket ending a link's text with no opening one inside the link. */
+const UNMATCHED_CLOSER = /[)\]]\s*$/;
+
+/**
+ * A link area drawn loosely over the bracket that closes round it ("(name@host.org)", the
+ * area taking the ")") leaves that bracket out of the link: the link's last run gives it up
+ * to a run of its own outside the link. `from` is the link's first run; runs change in place.
+ */
+function releaseUnmatchedCloser(runs: Run[], from: number): void {
+  const uri = runs[from].uri;
+  let end = from;
+  let opens = 0;
+  let closes = 0;
+  for (; end < runs.length && runs[end].uri === uri; end++) {
+    const text = runs[end].text;
+    for (let k = 0; k < text.length; k++) {
+      const c = text.charCodeAt(k);
+      if (c === 0x28 || c === 0x5b) opens++;
+      else if (c === 0x29 || c === 0x5d) closes++;
+    }
+  }
+  const last = runs[end - 1];
+  if (closes <= opens || !UNMATCHED_CLOSER.test(last.text)) return;
+  const cut = last.text.trimEnd().length - 1;
+  if (cut === 0 && end - 1 === from) return;
+  const closer: Run = { ...last, text: last.text.slice(cut), uri: null };
+  if (cut === 0) runs[end - 1] = closer;
+  else {
+    last.text = last.text.slice(0, cut);
+    runs.splice(end, 0, closer);
+  }
+}
+
 /** Renders lines as one paragraph of inline Markdown (no line breaks). */
 export function renderInline(lines: readonly Line[], options: InlineOptions): string {
   const runs = collectRuns(lines, options);
@@ -502,6 +535,7 @@ export function renderInline(lines: readonly Line[], options: InlineOptions): st
       i++;
       continue;
     }
+    releaseUnmatchedCloser(runs, i);
     let inner = "";
     let plain = "";
     while (i < runs.length && runs[i].uri === uri) {
