@@ -254,6 +254,25 @@ describe("buildBlocks: headings", () => {
     expect(texts(blocks[0])).toBe("1. Introduction");
   });
 
+  it("makes two heading lines flush left, the first leaving room for the second's first word, two headings (issue 9: sugconf's empty sections 'INTRODUCTION' | 'FIRST MAIN TOPIC')", () => {
+    const heads = [line("INTRODUCTION", { size: 14, bold: true, y: 80 }), line("FIRST MAIN TOPIC", { size: 14, bold: true, y: 102 })];
+    const blocks = buildBlocks([...heads, ...stack([FULL, "end."], { y: 130 })], STATS);
+    expect(kinds(blocks)).toEqual(["h2", "h2", "paragraph"]);
+    expect(texts(blocks[1])).toBe("FIRST MAIN TOPIC");
+  });
+
+  it("keeps one heading whose lines are set as a wrapped heading's: close, its words unfinished, or starting small under small letters", () => {
+    const wrapped = (first: string, second: string, gap: number) =>
+      kinds(buildBlocks([line(first, { size: 14, bold: true, y: 80 }), line(second, { size: 14, bold: true, y: 94 + gap }), ...stack([FULL, "end."], { y: 140 })], STATS));
+    // Set closer than half an em: a wrapped line, as joinWrappedHeadings reads it.
+    expect(wrapped("Results of the survey", "Second Part", 3)).toEqual(["h2", "paragraph"]);
+    // Ending in a small word, or the next line starting small under small letters.
+    expect(wrapped("Conceptual Foundations of", "Language Science", 8)).toEqual(["h2", "paragraph"]);
+    expect(wrapped("US Army Corps", "of Engineers", 8)).toEqual(["h2", "paragraph"]);
+    // Under capitals a line in small letters is a heading of its own (sugconf's "lower case").
+    expect(wrapped("STILL UPPER CASE", "lower case", 8)).toEqual(["h2", "h2", "paragraph"]);
+  });
+
   it("makes a number set smaller than its title an item's number, not a numbered heading (issue 9: beamer's numbered balls, thubeamer's contents)", () => {
     // The ball's number is 8 pt before a 14 pt entry; the same number at 14 pt heads a section.
     const entry = line([{ text: "1. ", size: 8, bold: true }, { text: "Research Contents", size: 14, bold: true }], { y: 80 });

@@ -704,7 +704,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]);
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -956,6 +957,39 @@ function isParagraphIndent(shift: number, em: number): boolean {
 function goesOnInItem(current: Draft, line: Line, text: string, gap: number, em: number): boolean {
   if (current.marker === null || gap > PARAGRAPH_GAP_SHORT_BOX_EMS * em || line.spans[0].monospace) return false;
   return line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em && CONTINUATION_START.test(text.trimStart());
+}
+
+/** A heading's line that ends its words unfinished: a small word of up to three letters
+ *  ("of", "and", "für"), a comma, an ampersand or a dash. */
+const OPEN_HEADING_END = /(?:(?<!\p{L})\p{Ll}{1,3}|[,&\-–—])\s*$/u;
+/** Flush left: a line starts within this many ems of its column's left edge (and two lines
+ *  end together within as many). */
+const FLUSH_LEFT_EMS = 0.5;
+
+/**
+ * Two lines in one of the document's heading styles, each flush left at the column's edge,
+ * the first leaving room for the second's first word and the two further apart than a
+ * wrapped heading's lines: two headings one under another, not one heading wrapped, for a
+ * heading wraps only where its line is full (a skeleton paper's
+ * empty sections "INTRODUCTION" | "FIRST MAIN TOPIC", "STILL UPPER CASE" | "lower case").
+ * Chinese and Japanese break anywhere: their lines are left alone.
+ */
+function headingsOneUnderAnother(prev: Line, prevStyle: TextStyle, prevText: string, line: Line, style: TextStyle, text: string, left: number, right: number): boolean {
+  if (prevStyle.size !== style.size || prevStyle.bold !== style.bold) return false;
+  const em = emOfStyle(style);
+  const slack = FLUSH_LEFT_EMS * em;
+  if (Math.abs(prev.x0 - left) > slack || Math.abs(line.x0 - left) > slack) return false;
+  if (isEastAsianWide(text.trimStart().codePointAt(0) ?? 0)) return false;
+  // A wrapped heading's lines are set closer (joinWrappedHeadings); lines ending together are
+  // a justified paragraph's (beside a float, in a size that rounds to a heading's); a line
+  // starting in small letters under one not all in capitals goes on its words ("US Army
+  // Corps" | "of Engineers®", not "STILL UPPER CASE" | "lower case").
+  if (line.y0 - prev.y1 < HEADING_WRAP_GAP_EMS_MAX * em || Math.abs(line.x1 - prev.x1) <= FLUSH_LEFT_EMS * em) return false;
+  if (LOWER_START.test(text) && /\p{Ll}/u.test(prevText)) return false;
+  // So does a line under one ending in a short small word or a comma, ampersand or dash
+  // (langsci's series "Conceptual Foundations of" | "Language Science").
+  if (OPEN_HEADING_END.test(prevText)) return false;
+  return right - prev.x1 > firstWordWidth(line) + WORD_SPACE_EMS * em;
 }
 
 function startsNewBlock(
