@@ -254,6 +254,22 @@ describe("buildBlocks: headings", () => {
     expect(texts(blocks[0])).toBe("1. Introduction");
   });
 
+  it("goes on with an item's short last line hanging at its text under a first row in pieces (issue 9: schule's 'd) (5)' | 'Stellen Sie … Objektdiagramm' | 'dar.')", () => {
+    const text = "Stellen Sie die Beziehungen der Objekte untereinander als Objekt";
+    const first = line([{ text: "1. ", bold: true }, { text: "(5)" }], { x: 99, y: 100 });
+    const rest = line(text, { x: 140, y: 100 });
+    const last = line("dar.", { x: 114, y: 112 });
+    const blocks = buildBlocks([...stack([FULL], { x: 89, y: 70 }), first, rest, last], STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "list_item"]);
+    expect(texts(blocks[1])).toBe(`(5) | ${text} | dar.`);
+    // A line at the marker's x under a row that ends in a piece far right (jnuexam's "5. …
+    // · · · ( )" over its choices "(A) …") starts a block, as under any line it misses.
+    const blank = line(")", { x: 470, y: 100 });
+    const choice = line("(A) the mean is stable", { x: 99, y: 112 });
+    const blocks2 = buildBlocks([...stack([FULL], { x: 89, y: 70 }), first, rest, blank, choice], STATS);
+    expect(texts(blocks2[blocks2.length - 1])).toBe("(A) the mean is stable");
+  });
+
   it("makes two heading lines flush left, the first leaving room for the second's first word, two headings (issue 9: sugconf's empty sections 'INTRODUCTION' | 'FIRST MAIN TOPIC')", () => {
     const heads = [line("INTRODUCTION", { size: 14, bold: true, y: 80 }), line("FIRST MAIN TOPIC", { size: 14, bold: true, y: 102 })];
     const blocks = buildBlocks([...heads, ...stack([FULL, "end."], { y: 130 })], STATS);

@@ -993,6 +993,14 @@ function headingsOneUnderAnother(prev: Line, prevStyle: TextStyle, prevText: str
   return right - prev.x1 > firstWordWidth(line) + WORD_SPACE_EMS * em;
 }
 
+/** A list item's first row in pieces (schule's "d) (5)" | "Stellen Sie …", its gap justified
+ *  wide) spans from its marker: a short last line hanging at its text, under the row's last
+ *  piece `prev`, goes on. */
+function hangsUnderFirstRow(current: Draft, prev: Line, line: Line, em: number): boolean {
+  if (current.marker === null || current.textX === undefined || current.lines.length < 2) return false;
+  return onOneRow(current.lines[0], prev) && Math.abs(line.x0 - current.textX) <= HANG_TOLERANCE_EMS * em && line.x1 >= current.textX;
+}
+
 function startsNewBlock(
   { line: prev, style: prevStyle, text: prevText, setEnd, brokenAfter }: { line: Line; style: TextStyle; text: string; setEnd: boolean; brokenAfter: boolean },
   { line, style, text }: { line: Line; style: TextStyle; text: string },
@@ -1040,7 +1048,7 @@ function startsNewBlock(
   // A piece of a list item's first row, to its right, goes on its text (dvipdfmx-special's
   // "• pdf:obj @name PDFobject" in a framed box, "creates a named" beside it).
   if (current.marker && current.lines.length === 1 && onOneRow(prev, line) && line.x0 - prev.x1 <= ROW_PIECE_GAP_EMS_MAX * em) return false;
-  if (line.x0 > prev.x1 || line.x1 < prev.x0) return true;
+  if (line.x0 > prev.x1 || (line.x1 < prev.x0 && !hangsUnderFirstRow(current, prev, line, em))) return true;
   const prevFull = prev.x1 >= right - SHORT_LINE_EMS * em;
   // Short only because this line's first word would not fit in the room it left: a long path
   // in the code face wrapped whole ("… html.xml, and" | "~/.local/share/mime/text/html.xml (if
