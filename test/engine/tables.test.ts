@@ -636,6 +636,31 @@ describe("detectTables: aligned tables without rules", () => {
     ]);
   });
 
+  it("keeps a last row's wrapped lines set at the rows' own pitch in its cell (issue 9: LibreOffice's CV template 'Feb. 2004 – Nov. 2006' | 'At vero eos … Stet' | 'clita kasd …' | 'dolor sit amet.')", () => {
+    const rows: [string, string][] = [
+      ["Name", "Joe Bloggs"],
+      ["Phone", "3208578573"],
+      ["Jun. 2008 - present", "Lorem ipsum dolor sit amet, sed diam"],
+      ["", "nonumy eirmod tempor invidunt"],
+      ["Feb. 2004 - Nov. 2006", "At vero eos et accusam et justo. Stet"],
+      ["", "clita kasd gubergren, no sea takimata"],
+      ["", "dolor sit amet."],
+    ];
+    const lines = rows.flatMap(([key, words], i) => [...(key ? [text(key, 57, 100 + 14 * i)] : []), ...(words ? [text(words, 193, 100 + 14 * i)] : [])]);
+    const { tables, rest } = detectTables(lines, [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toEqual([
+      ["Name", "Joe Bloggs"],
+      ["Phone", "3208578573"],
+      ["Jun. 2008 - present", "Lorem ipsum dolor sit amet, sed diam nonumy eirmod tempor invidunt"],
+      ["Feb. 2004 - Nov. 2006", "At vero eos et accusam et justo. Stet clita kasd gubergren, no sea takimata dolor sit amet."],
+    ]);
+    expect(rest).toEqual([]);
+    // A sentence starting under the table at the pitch, in a capital, is text after it.
+    const after = [...lines.slice(0, 9), text("The rest of the page goes on here.", 193, 100 + 14 * 5)];
+    expect(detectTables(after, [], PAGE).rest.map((l) => l.spans[0].text)).toEqual(["The rest of the page goes on here."]);
+  });
+
   it("does not take columns of justified prose with words broken at their ends for a table (multicol's three columns: 'controlled by the length param-')", () => {
     // Narrow columns: five words a line, a paragraph's last line short.
     const left = ["which can be changed by", "user with ordinary LaTeX com-", "mands. If the space is", "premulticols, a new page.", "Started. Otherwise, a fur-", "multicolsep is added."];

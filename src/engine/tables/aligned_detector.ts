@@ -317,11 +317,12 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   if (run.length < 2 || (padded && (!atOnePitch(run) || isContents(run)))) return null;
   let end = lastFull + 1;
   // A trailing partial row stays when it fills two columns or more (a row with an empty
-  // cell) or is a wrapped line of the row above; a single trailing piece is text below.
+  // cell) or is a wrapped line of the row above, also one set at the rows' own pitch (an
+  // office CV's last entry wrapped over three lines); a single trailing piece is text below.
   const pitch = rowPitch(run);
   while (end < run.length) {
     const s = run[end];
-    if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
+    if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right, true)) break;
     end++;
   }
   if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
