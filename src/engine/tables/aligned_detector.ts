@@ -469,7 +469,12 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       // to the left of their figures).
       const gutterBetween =
         !byEdge && header && withOthers && span.x0 > ink && (gutterMiddleWithin(left, right, ink - reach, span.x0 + reach) || startsInGutter(left, right, ink, span.x0, reach));
-      if (byEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
+      // Or, in a row of the body, a figure ends flush with a column's right edge and the next
+      // span, a figure too, starts past it after a gutter: Calc sets its figures flush right,
+      // and a wider figure in the last row ("10 | 20.04 | 19.93") leaves its columns under the
+      // row splitter's cell gap apart.
+      const byFigureEdge = !byEdge && !gutterBetween && !header && span.x0 - ink >= gutter && endsFlushAtColumnRight(pending, ink, span, right, em);
+      if (byEdge || byFigureEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(pending);
         cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
@@ -485,6 +490,24 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
     out.push(...(from > 0 && rest.items.length === 1 ? splitSpanAtGutter(rest, left, right, em, withOthers, header) : [rest]));
   }
   return out;
+}
+
+/** A figure ending within this many ems of a column's right edge is set flush right in it. */
+const FLUSH_RIGHT_FIGURE_EMS = 0.3;
+
+/**
+ * Whether `pending` (a cell's spans) is one figure whose ink ends flush with the right edge of
+ * a column other than the last, and `next`, a figure too, starts past that edge: the cells of
+ * two columns of figures set flush right, closer together than the row splitter's cell gap.
+ */
+function endsFlushAtColumnRight(pending: Piece["items"], ink: number, next: Span, right: readonly number[], em: number): boolean {
+  if (!FIGURE_CELL.test(next.text.trim())) return false;
+  let text = "";
+  for (const { span } of pending) text += span.text;
+  if (!FIGURE_CELL.test(text.trim())) return false;
+  const reach = FLUSH_RIGHT_FIGURE_EMS * em;
+  for (let c = 0; c + 1 < right.length; c++) if (Math.abs(ink - right[c]) <= reach && next.x0 > right[c]) return true;
+  return false;
 }
 
 /**
@@ -530,6 +553,10 @@ function cutAtTheSpace(span: Span, ink: number, nextLeft: number, prevRight: num
   const gutterMid = (prevRight + nextLeft) / 2;
   // Where the space is, from its share of the characters up to the ink's right edge.
   const spaceAt = span.x0 + ((ink - span.x0) * (space + 0.5)) / text.length;
+  // Two figures set flush right: the first ends at its column's right edge, and the space
+  // after it lies there, not at the gutter's middle, when the second, wider than its column's
+  // other figures, runs left into the gutter ("10 123456.78" in a sheet's last row).
+  if (FIGURE_CELL.test(text.slice(0, space)) && FIGURE_CELL.test(text.slice(space + 1)) && Math.abs(spaceAt - prevRight) <= GUTTER_SPLIT_EMS * em) return cutSpan(span, prevRight);
   if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return null;
   return cutSpan(span, gutterMid);
 }
