@@ -72,6 +72,9 @@ interface Slice extends TextRow {
   /** A partial row ending in an amount flush with the last column (growRun): a table's
    *  totals or discounts, not text the run ran into. */
   totals?: true;
+  /** A first column's cell too wide for it, alone on its row, its row's other cells on the
+   *  rows under it (growRun, termRunsOver). */
+  termOver?: true;
 }
 
 // Callbacks and tests made once (not per call): V8 recompiles a per-call closure's code after
@@ -305,6 +308,13 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, rows.at(j).em);
     const totals = amount || (placed !== null && placed.length >= 2 && placed[0] > 0);
     if (amount) slice.totals = true;
+    if (placed === null && !padded && termRunsOver(inside, rows, j, left, right)) {
+      // Its row's other cells follow: it starts a row, as a full row does.
+      slice.termOver = true;
+      run.push(slice);
+      partials = 0;
+      continue;
+    }
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -326,6 +336,30 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   }
   if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** A term's cell starts within this many ems of the first column's left edge, and the next
+ *  row's text within this many of the second's. */
+const TERM_EDGE_EMS = 0.3;
+
+/**
+ * Whether the row's one piece is a first column's cell too wide for it: it starts at the
+ * first column's left edge and runs into the second column, and the next row, right under
+ * it (within a line's height), starts at the second column's left edge with nothing in the
+ * first. Texinfo's @table sets an item wider than its column on a line of its own and its
+ * text on the lines under it (kpathsea's "‘opentype fonts’" over "(OpenType fonts)
+ * OPENTYPEFONTS.", among "‘ofm’ | (Omega font metrics) …" rows): the run had ended there.
+ */
+function termRunsOver(inside: readonly Piece[], rows: PageRows, j: number, left: readonly number[], right: readonly number[]): boolean {
+  if (inside.length !== 1 || left.length < 2 || j + 1 >= rows.length) return false;
+  const term = inside[0];
+  const em = rows.at(j).em;
+  const reach = TERM_EDGE_EMS * em;
+  if (Math.abs(term.x0 - left[0]) > reach || term.x1 <= left[1] || term.x1 >= right[1]) return false;
+  const next = rows.at(j + 1);
+  if (next.cells.length === 0 || Math.abs(next.cells[0].x0 - left[1]) > reach) return false;
+  const height = rows.at(j).y1 - rows.at(j).y0;
+  return next.y0 - rows.at(j).y1 <= height;
 }
 
 /** Whether a row's last piece is a figure in the table's last column ending flush with its
@@ -1523,11 +1557,15 @@ function enoughFullRows(run: Slice[] | null): run is Slice[] {
   if (run === null) return false;
   let full = 0;
   let totals = 0;
-  for (const s of run) {
+  let termRows = 0;
+  for (let r = 0; r < run.length; r++) {
+    const s = run[r];
     if (s.full) full++;
     else if (s.totals) totals++;
+    // A term set over its row and the line under it are one row of the table.
+    else if (s.termOver) termRows++;
   }
-  return full >= ALIGNED_ROWS_MIN && full >= FULL_ROW_SHARE_MIN * (run.length - totals);
+  return full >= ALIGNED_ROWS_MIN && full + termRows >= FULL_ROW_SHARE_MIN * (run.length - totals - termRows);
 }
 
 /** A header line over a padded table's first row, no further from it than the body's first
@@ -1605,7 +1643,8 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   for (let r = 0; r < slices.length; r++) {
     const s = slices[r];
     let placed: number[] | null | undefined;
-    if (s.full) placed = identityIndices(s.cells.length);
+    if (s.termOver) placed = [0];
+    else if (s.full) placed = identityIndices(s.cells.length);
     else if (r < firstBody) {
       const spans = placeSpanning(s.cells, columns, alignment, flushLeft);
       placed = spans === null ? undefined : firstColumns(spans);
@@ -1615,7 +1654,9 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const at = placed && placed.length === s.cells.length && allBelow(placed, columns.length) ? placed : nearestColumns(s.cells, left, right);
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
-    if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true)) {
+    // The lines under a term set over its row (termRunsOver) are that row's other cells.
+    const underTerm = above?.termOver === true && !s.full && !s.termOver && !at.includes(0) && s.y0 - slices[r - 1].y1 <= slices[r - 1].y1 - slices[r - 1].y0;
+    if (underTerm || (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true))) {
       // A wrapped line: its text joins the cells of the row above.
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);
