@@ -1611,6 +1611,34 @@ describe("buildBlocks: a definition list's terms (docs/engine.md Headings: a bro
   });
 });
 
+describe("buildBlocks: a row's bold first cell beside a line set flush right (docs/engine.md Headings, rowHeadsAsText: resumecls's CV)", () => {
+  const STATS_BOLD: DocumentStats = { ...STATS, headings: [{ size: 10, bold: true, level: 3 }] };
+  /** A CV's entry: its bold name, `beside` set flush right on its row at x 553, a line of the
+   *  entry under it, and a line of text across the column. */
+  function entry(name: string, beside: string | null, o: { bold?: boolean } = {}): Line[] {
+    const lines = [line(name, { x: 36, y: 100, bold: true })];
+    if (beside !== null) lines.push(lineTo(beside, 553 - beside.length * 5, 100, 553));
+    if (beside !== null && o.bold) lines[1] = { ...lines[1], spans: lines[1].spans.map((s) => ({ ...s, bold: true })) };
+    lines.push(line("Degree1 College1", { x: 60, y: 120 }), lineTo(FULL, 36, 140, 553));
+    return lines;
+  }
+
+  it("makes the name a paragraph, not a heading, when its place and dates stand flush right on its row", () => {
+    const blocks = buildBlocks(entry("School", "City Time Period"), STATS_BOLD);
+    expect(blocks.some((b) => b.kind === "heading")).toBe(false);
+    expect(texts(blocks[0])).toBe("School");
+  });
+
+  it("leaves a bold line alone on its row, beside a bold row end, a sign or under a letter alone a heading", () => {
+    expect(kinds(buildBlocks(entry("School", null), STATS_BOLD))[0]).toBe("h3");
+    // A contents page's chapter entry with its bold page number, a table's bold header row.
+    expect(kinds(buildBlocks(entry("Bibliography", "Page 42", { bold: true }), STATS_BOLD))[0]).toBe("h3");
+    // schule's solution title with its link's arrow; an index's group letter.
+    expect(kinds(buildBlocks(entry("Solution 0.1", "←"), STATS_BOLD))[0]).toBe("h3");
+    expect(kinds(buildBlocks(entry("E", "organization 22"), STATS_BOLD))[0]).toBe("h3");
+  });
+});
+
 describe("buildBlocks: contents entries (issue 9: R-FAQ's and gnuplot's contents pages)", () => {
   it("keeps each entry apart, its wrapped title with it, whatever the indents", () => {
     const at = (text: string, x: number, y: number) => line(text, { x, y, size: 10.9 });

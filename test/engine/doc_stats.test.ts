@@ -487,6 +487,18 @@ describe("computeDocumentStats: a subtitle under a title (issue 9: form-sleep-st
     const numbered = bodyPage(1, [line("Chapter Title", { size: 24, bold: true, y: 9 }), line("1 Introduction", { size: 12, y: 35.5 })]);
     expect(statsOf([numbered]).headings.map((h) => h.size)).toEqual([24, 12]);
   });
+
+  // facture-belge's "Facture nº X" (24.8 pt, no descenders) over "du JJ mois AAAA" (12 pt),
+  // the subtitle's box 2.5 pt up into the title's (SUBTITLE_OVERLAP_TITLE_EMS_MAX, _OWN_EMS_MAX).
+  it("takes a subtitle whose box reaches up into the title's by the room above its capitals", () => {
+    const p = bodyPage(1, [line("Facture no X", { size: 24, y: 9 }), line("du JJ mois AAAA", { size: 12, y: 9 + 24 - 2.5 })]);
+    expect(statsOf([p]).headings.map((h) => h.size)).toEqual([24]);
+  });
+
+  it("keeps a line reaching further into the title's box than the room above its capitals in the levels", () => {
+    const deeper = bodyPage(1, [line("Facture no X", { size: 24, y: 9 }), line("du JJ mois AAAA", { size: 12, y: 9 + 24 - 3.5 })]);
+    expect(statsOf([deeper]).headings.map((h) => h.size)).toEqual([24, 12]);
+  });
 });
 
 describe("computeDocumentStats: a reference manual's head an inch down (issue 9: R's refman)", () => {

@@ -517,6 +517,19 @@ describe("renderInline: a word, number or address broken at a line end without a
   });
 });
 
+describe("renderInline: a figure's sign from a math font beside a bold figure (docs/engine.md Emphasis, signOfBoldFigure: facture-belge's 'Total remise')", () => {
+  it("takes the sign into the figure's bold run, whatever slant the math font flags", () => {
+    expect(render([{ text: "−" }, { text: "157,54", bold: true }])).toBe("**−157,54**");
+    expect(render([{ text: "Total remise " }, { text: "−", italic: true }, { text: "157,54", bold: true }])).toBe("Total remise **−157,54**");
+  });
+
+  it("leaves a sign apart from the figure, before bold words, or beside plain figures as set", () => {
+    expect(render([{ text: "− " }, { text: "157,54", bold: true }])).toBe("− **157,54**");
+    expect(render([{ text: "−" }, { text: "Total", bold: true }])).toBe("−**Total**");
+    expect(render([{ text: "−" }, { text: "50,00" }])).toBe("−50,00");
+  });
+});
+
 describe("renderInline: a ligature set from another face inside a word (issue 9: elsarticle's theorem, 'e*ff*ectively')", () => {
   it("takes the slant of the word around it, and leaves letters bold on purpose as set", () => {
     expect(render([{ text: "and therefore e", italic: true }, { text: "ff" }, { text: "ectively couples", italic: true }])).toBe("*and therefore effectively couples*");

@@ -197,6 +197,27 @@ describe("prepareLines: a bold lead-in a quad from its text", () => {
   });
 });
 
+// docs/engine.md "Lines" (svc-md-1.1.19, LIST_SEPARATOR_GAP_EMS): tug2003's centred
+// "Chinese中國,\quad Japanese日本,\quad Korean韓國", its items 1.25 em apart.
+describe("prepareLines: items of a row a quad apart after their separators", () => {
+  // 20 pt type, 10 pt a character: "Chinese," ends at 100 + 80.
+  const item = (text: string, x: number) => line(text, { x, y: 100, size: 20 });
+
+  it("joins items ending in a comma or a semicolon to the next word up to 1.5 em off", () => {
+    expect(prepareLines([item("Chinese,", 100), item("Japanese,", 205), item("Korean", 320)]).map(lineText)).toEqual(["Chinese, Japanese, Korean"]);
+    expect(prepareLines([item("Chinese;", 100), item("Japanese", 205)]).map(lineText)).toEqual(["Chinese; Japanese"]);
+  });
+
+  it("leaves apart items without a separator, further than 1.5 em, after a figure, or before a formula's variable", () => {
+    expect(prepareLines([item("Chinese", 100), item("Japanese", 195)]).map(lineText)).toEqual(["Chinese", "Japanese"]);
+    expect(prepareLines([item("Chinese,", 100), item("Japanese", 212)]).map(lineText)).toEqual(["Chinese,", "Japanese"]);
+    // A date's parts ("Shebat, 5779,\quad Haifa"), a table's figure and its next cell.
+    expect(prepareLines([item("Shebat, 5779,", 100), item("Haifa", 255)]).map(lineText)).toEqual(["Shebat, 5779,", "Haifa"]);
+    // A formula and its condition ("x = 0,\quad i, j = 1, …, n").
+    expect(prepareLines([item("x = 0,", 100), item("i, j = 1", 185)]).map(lineText)).toEqual(["x = 0,", "i, j = 1"]);
+  });
+});
+
 describe("prepareLines on contents pages and numbered titles (issue 9: the table-of-contents page)", () => {
   it("joins a section number to its title across a tab of up to two ems (Word's hanging indent)", () => {
     const lines = prepareLines([line("2.1", { x: 82, y: 100 }), line("LRS model", { x: 82 + 15 + 13, y: 100 })]);

@@ -68,3 +68,48 @@ describe("a column of figures alone under its heading (Calc's last column printe
     expect(detectTables(ragged, [], PAGE).tables).toHaveLength(0);
   });
 });
+
+describe("figures set flush right closer than the cell gap (Calc's last row with a wider figure)", () => {
+  // docs/engine.md "Aligned tables", flush-right figure cuts (FLUSH_RIGHT_FIGURE_EMS). A
+  // calibration sheet without a header row, its columns fitted to their figures: the last
+  // row's wider "20.04" runs left into the gutter, 8.2 pt (under an em) after "10", and MuPDF
+  // reads the row as one line of spans with word spaces between them.
+  const RIGHTS = [78.3, 111.6, 145.0];
+  const rows = [["0.5", "0.61", "0.58"], ["1", "1.04", "0.97"], ["2.5", "2.49", "2.53"], ["5", "5.02", "4.96"], ["7.5", "7.61", "7.47"]];
+  const y = (r: number) => 80 + PITCH * r;
+  function body(): Line[] {
+    return rows.flatMap((cells, r) => cells.map((c, k) => line(spanR(c, RIGHTS[k], y(r)))));
+  }
+  // A span with its own box: the last row's figures are set in digits wider than CHAR_PT.
+  const at = (text: string, x0: number, x1: number, r: number): Span => ({ ...span(text, x0, y(r)), x1 });
+
+  it("cuts the last row's figures at the columns' right edges", () => {
+    const last = line(at("10", 67.1, 78.3, 5), at(" ", 78.3, 86.5, 5), at("20.04", 86.5, 111.6, 5), at(" ", 111.6, 119.8, 5), at("19.93", 119.8, 144.9, 5));
+    const { tables, rest } = detectTables([...body(), last], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])[5]).toEqual(["10", "20.04", "19.93"]);
+    expect(rest).toHaveLength(0);
+  });
+
+  it("cuts two figures MuPDF joined into one span at the first column's right edge", () => {
+    const last = line(at("10 123456.78", 67.1, 133.2, 5), at(" ", 133.2, 141.5, 5), at("19.93", 141.5, 166.6, 5));
+    const wide = [78.3, 133.2, 166.6];
+    const lines = rows.flatMap((cells, r) => cells.map((c, k) => line(spanR(c, wide[k], y(r)))));
+    const { tables, rest } = detectTables([...lines, last], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])[5]).toEqual(["10", "123456.78", "19.93"]);
+    expect(rest).toHaveLength(0);
+  });
+
+  it("leaves a row under the table whose figures do not end at the columns' edges, or that holds words, out of it", () => {
+    const shifted = line(at("10", 61.1, 72.3, 5), at(" ", 72.3, 80.5, 5), at("20.04", 80.5, 105.6, 5), at(" ", 105.6, 113.8, 5), at("19.93", 113.8, 138.9, 5));
+    const off = detectTables([...body(), shifted], [], PAGE);
+    expect(off.tables).toHaveLength(1);
+    expect(off.tables[0].rows).toHaveLength(5);
+    expect(off.rest).toEqual([shifted]);
+    const words = line(at("10", 67.1, 78.3, 5), at(" ", 78.3, 86.5, 5), at("items", 86.5, 111.6, 5), at(" ", 111.6, 119.8, 5), at("19.93", 119.8, 144.9, 5));
+    const worded = detectTables([...body(), words], [], PAGE);
+    expect(worded.tables[0].rows).toHaveLength(5);
+    expect(worded.rest).toEqual([words]);
+  });
+});

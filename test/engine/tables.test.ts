@@ -558,6 +558,35 @@ describe("detectTables: aligned tables without rules", () => {
     expect(detectTables(priceList, [], PAGE).tables).toHaveLength(1);
   });
 
+  // docs/engine.md "Aligned tables" (svc-md-1.1.19, termRunsOver): texinfo's @table sets an
+  // item wider than its column on a line of its own, its text under it (R-data's
+  // "character varying(n)", kpathsea's "‘opentype fonts’"); the run had ended there.
+  const sqlTypes = (o: { definition?: boolean; across?: boolean } = {}): Line[] => {
+    const rows = [["integer", "32-bit integer."], ["smallint", "16-bit integer"], ["float", "Real number."]];
+    const lines = rows.flatMap(([t, d], i) => [text(t, 72, 100 + 14 * i), text(d, 180, 100 + 14 * i)]);
+    lines.push(text(o.across ? "character varying(size) is a string type of its own kind" : "character varying(size)", 72, 142));
+    if (o.definition !== false) lines.push(text("variable-length string.", 180, 156));
+    const after = o.definition === false ? 156 : 170;
+    lines.push(text("boolean", 72, after), text("true or false.", 180, after), text("date", 72, after + 14), text("calendar date", 180, after + 14));
+    return lines;
+  };
+
+  it("keeps a term set over its row, its text on the line under it, as the table's row", () => {
+    const { tables, rest } = detectTables(sqlTypes(), [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellTexts(tables[0])).toContainEqual(["character varying(size)", "variable-length string."]);
+    expect(tables[0].rows).toHaveLength(6);
+    expect(rest).toHaveLength(0);
+  });
+
+  it("ends the table at a line into the second column with no text under it there, or running past it", () => {
+    for (const o of [{ definition: false }, { across: true }]) {
+      const { tables } = detectTables(sqlTypes(o), [], PAGE);
+      expect(tables.length).toBeGreaterThan(0);
+      expect(cellTexts(tables[0]).flat().join(" ")).not.toContain("character varying");
+    }
+  });
+
   it("still takes numbered sections counting up beside figures for a list, and decimal markers beside words only", () => {
     const sections = ["2.1", "2.2", "2.3", "3.1", "3.2"];
     const counted = sections.flatMap((n, i) => [

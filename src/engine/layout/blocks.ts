@@ -720,7 +720,48 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
-  return joinAroundFloats(definitionTermsAsText(joinWrappedHeadings(blocks), stats));
+  return joinAroundFloats(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats));
+}
+
+/** A line on a bold line's row ends this close to the column's right edge, in its ems, to be
+ *  set flush right there. */
+const ROW_END_FLUSH_EMS = 0.5;
+/** ... and stands at least this many ems right of the bold line: a gap no title leaves. */
+const ROW_END_GAP_EMS_MIN = 3;
+/** Two letters or digits, together or apart ("1.1", "Time"). */
+const TWO_WORD_CHARS = /[\p{L}\p{N}][^]*[\p{L}\p{N}]/u;
+
+/**
+ * A row's first cell made text again (a CV's "**School**" … "City  Time Period", "**Insitute**"
+ * … "Time Period"): a one-line heading in the body's bold at its size that shares its row
+ * with a line set flush right at the column's edge, well apart from it. A title stands alone
+ * on its row; an entry's name with its place and dates set flush right is one line of the
+ * entry. They had been `###` headings, each with its dates a paragraph under it.
+ */
+function rowHeadsAsText(blocks: Block[], column: readonly Line[], right: number, stats: DocumentStats): Block[] {
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i];
+    if (block.kind !== "heading" || block.lines.length !== 1) continue;
+    const head = block.lines[0];
+    const style = lineStyle(head);
+    if (!style.bold || Math.abs(style.size - stats.body.size) > TERM_SIZE_TOLERANCE_PT) continue;
+    // A name, a number: a letter alone is an index's group letter over its column.
+    if (!TWO_WORD_CHARS.test(lineText(head))) continue;
+    const em = emOf(head);
+    for (const line of column) {
+      if (line === head || !onOneRow(head, line)) continue;
+      if (line.x0 - head.x1 < ROW_END_GAP_EMS_MIN * em || right - line.x1 > ROW_END_FLUSH_EMS * em) continue;
+      // Set in the text's weight: a bold row is a table's header, or a contents page's
+      // chapter entry with its page number.
+      if (lineStyle(line).bold) continue;
+      // Words or figures ("Time Period", "2019–2021"), not a sign (a link's arrow "←" beside
+      // a solution's title).
+      if (!TWO_WORD_CHARS.test(lineText(line))) continue;
+      blocks[i] = paragraphBlock(block.lines);
+      break;
+    }
+  }
+  return blocks;
 }
 
 /** A definition list's term is set in the text's bold at the body's size, within this many

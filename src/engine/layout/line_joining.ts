@@ -34,6 +34,12 @@ const RUN_IN_HEAD_GAP_EMS = 1.5;
 /** ... a lead-in of a few words, in the text's size. */
 const RUN_IN_HEAD_WORDS_MAX = 3;
 const RUN_IN_HEAD_SIZE_TOLERANCE_PT = 0.5;
+/** A row's items may stand this many ems apart after a comma or a semicolon: a quad and the
+ * separator's space (tug2003's centred "Chinese中國, Japanese日本, Korean韓國", 1.25 em). */
+const LIST_SEPARATOR_GAP_EMS = 1.5;
+/** What ends such an item: a comma or a semicolon, Latin or East Asian, after a word (after a
+ *  figure it may end a table's cell, or a date's part). */
+const LIST_SEPARATOR_END = /[\p{L}\p{M})][,;，；、]\s*$/u;
 /** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
  * join across this many ems. */
 const MONO_GAP_EMS = 12;
@@ -43,7 +49,7 @@ const LEADER_TAIL_GAP_EMS = 3;
 /** Such a fragment starts with a dot or an ellipsis: most fragments are asked, and fail here. */
 const LEADER_FIRST = /^\s*[.…]/;
 /** The widest of the join gaps above: a pair further apart is never joined. */
-const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
+const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -115,6 +121,19 @@ function isRunInHead(left: Line, right: Line): boolean {
   return headText.split(/\s+/).length <= RUN_IN_HEAD_WORDS_MAX;
 }
 
+/** The next item starts with a word: a letter alone is a formula's variable ("x = 0,  i, j =
+ *  1, …, n", its conditions set a quad after the equation). */
+const ITEM_WORD_START = /^\s*\p{L}{2}/u;
+
+/** `left` ends an item with its separator and `right` starts the next one, a word in the same
+ *  size: items set a quad apart along a row. */
+function isListSeparatorGap(left: Line, right: Line): boolean {
+  const last = left.spans[left.spans.length - 1];
+  // The separator first: a look at the last span rules out nearly every pair.
+  if (!/[,;，；、]\s*$/.test(last.text) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
+  return ITEM_WORD_START.test(right.spans[0].text) && Math.abs(last.size - right.spans[0].size) <= RUN_IN_HEAD_SIZE_TOLERANCE_PT;
+}
+
 function isMono(line: Line): boolean {
   return line.spans.every((s) => s.monospace || isBlankText(s.text));
 }
@@ -160,7 +179,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
           ? SECTION_NUMBER_GAP_EMS * em
           : isRunInHead(left, right)
             ? RUN_IN_HEAD_GAP_EMS * em
-            : JOIN_GAP_EMS * em;
+            : isListSeparatorGap(left, right)
+              ? LIST_SEPARATOR_GAP_EMS * em
+              : JOIN_GAP_EMS * em;
   return gap <= limit || bracketed(left, right, gap, em);
 }
 

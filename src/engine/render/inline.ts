@@ -352,11 +352,13 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);
+      // A figure's sign from a math font (no bold, flagged italic) takes the figure's style.
+      const sign = !code && signOfBoldFigure(line.spans, k);
       pushRun(
         runs,
         code ? span.text : fixGlyphs(span.text),
-        options.emphasis && span.bold,
-        options.emphasis && (slant ?? span.italic),
+        options.emphasis && (span.bold || sign),
+        options.emphasis && (sign ? line.spans[k + 1].italic : (slant ?? span.italic)),
         options.emphasis && code,
         linkAt(span, options.links),
         raised !== null && raised[k],
@@ -381,6 +383,21 @@ function wordSlant(spans: readonly Span[], k: number): boolean | null {
   if (before.italic !== after.italic || before.bold !== after.bold || before.monospace || after.monospace || span.monospace) return null;
   if (!/\p{L}$/u.test(before.text) || !/^\p{L}/u.test(after.text)) return null;
   return before.italic;
+}
+
+/** A sign a figure may start with: a minus (U+2212, a hyphen, an en dash) or a plus. */
+const FIGURE_SIGN = /^[−\-–+±]$/;
+/** A sign touches its figure when the gap between them is under this share of its size. */
+const SIGN_TOUCH_EMS = 0.1;
+
+/** Whether spans[k] is a sign alone in its span, set in the text's weight, touching a bold
+ *  figure after it: the figure's sign, from a math font with no bold (a XeLaTeX invoice's
+ *  total "−157,54", whose minus had come out outside the bold run, "−**157,54**"). */
+function signOfBoldFigure(spans: readonly Span[], k: number): boolean {
+  const span = spans[k];
+  const after = spans[k + 1];
+  if (!after || !after.bold || span.bold || !FIGURE_SIGN.test(span.text)) return false;
+  return isDigit(after.text.charCodeAt(0)) && Math.abs(after.x0 - span.x1) <= SIGN_TOUCH_EMS * span.size;
 }
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;

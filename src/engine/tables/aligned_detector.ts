@@ -72,6 +72,9 @@ interface Slice extends TextRow {
   /** A partial row ending in an amount flush with the last column (growRun): a table's
    *  totals or discounts, not text the run ran into. */
   totals?: true;
+  /** A first column's cell too wide for it, alone on its row, its row's other cells on the
+   *  rows under it (growRun, termRunsOver). */
+  termOver?: true;
 }
 
 // Callbacks and tests made once (not per call): V8 recompiles a per-call closure's code after
@@ -305,6 +308,13 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, rows.at(j).em);
     const totals = amount || (placed !== null && placed.length >= 2 && placed[0] > 0);
     if (amount) slice.totals = true;
+    if (placed === null && !padded && termRunsOver(inside, rows, j, left, right)) {
+      // Its row's other cells follow: it starts a row, as a full row does.
+      slice.termOver = true;
+      run.push(slice);
+      partials = 0;
+      continue;
+    }
     if (!totals && ++partials > PARTIAL_ROWS_RUN_MAX) break;
     if (placed === null) {
       // Pieces of one cell split by a gap (a right-to-left label's colon set apart) are one.
@@ -327,6 +337,30 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   }
   if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
+}
+
+/** A term's cell starts within this many ems of the first column's left edge, and the next
+ *  row's text within this many of the second's. */
+const TERM_EDGE_EMS = 0.3;
+
+/**
+ * Whether the row's one piece is a first column's cell too wide for it: it starts at the
+ * first column's left edge and runs into the second column, and the next row, right under
+ * it (within a line's height), starts at the second column's left edge with nothing in the
+ * first. Texinfo's @table sets an item wider than its column on a line of its own and its
+ * text on the lines under it (kpathsea's "‘opentype fonts’" over "(OpenType fonts)
+ * OPENTYPEFONTS.", among "‘ofm’ | (Omega font metrics) …" rows): the run had ended there.
+ */
+function termRunsOver(inside: readonly Piece[], rows: PageRows, j: number, left: readonly number[], right: readonly number[]): boolean {
+  if (inside.length !== 1 || left.length < 2 || j + 1 >= rows.length) return false;
+  const term = inside[0];
+  const em = rows.at(j).em;
+  const reach = TERM_EDGE_EMS * em;
+  if (Math.abs(term.x0 - left[0]) > reach || term.x1 <= left[1] || term.x1 >= right[1]) return false;
+  const next = rows.at(j + 1);
+  if (next.cells.length === 0 || Math.abs(next.cells[0].x0 - left[1]) > reach) return false;
+  const height = rows.at(j).y1 - rows.at(j).y0;
+  return next.y0 - rows.at(j).y1 <= height;
 }
 
 /** Whether a row's last piece is a figure in the table's last column ending flush with its
@@ -470,7 +504,12 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       // to the left of their figures).
       const gutterBetween =
         !byEdge && header && withOthers && span.x0 > ink && (gutterMiddleWithin(left, right, ink - reach, span.x0 + reach) || startsInGutter(left, right, ink, span.x0, reach));
-      if (byEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
+      // Or, in a row of the body, a figure ends flush with a column's right edge and the next
+      // span, a figure too, starts past it after a gutter: Calc sets its figures flush right,
+      // and a wider figure in the last row ("10 | 20.04 | 19.93") leaves its columns under the
+      // row splitter's cell gap apart.
+      const byFigureEdge = !byEdge && !gutterBetween && !header && span.x0 - ink >= gutter && endsFlushAtColumnRight(pending, ink, span, right, em);
+      if (byEdge || byFigureEdge || (gutterBetween && someItemMatches(pending, LETTER_OR_DIGIT))) {
         // The cell ends where its ink does: its last span's box takes in the word space.
         const cell = pieceOfItems(pending);
         cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
@@ -486,6 +525,24 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
     out.push(...(from > 0 && rest.items.length === 1 ? splitSpanAtGutter(rest, left, right, em, withOthers, header) : [rest]));
   }
   return out;
+}
+
+/** A figure ending within this many ems of a column's right edge is set flush right in it. */
+const FLUSH_RIGHT_FIGURE_EMS = 0.3;
+
+/**
+ * Whether `pending` (a cell's spans) is one figure whose ink ends flush with the right edge of
+ * a column other than the last, and `next`, a figure too, starts past that edge: the cells of
+ * two columns of figures set flush right, closer together than the row splitter's cell gap.
+ */
+function endsFlushAtColumnRight(pending: Piece["items"], ink: number, next: Span, right: readonly number[], em: number): boolean {
+  if (!FIGURE_CELL.test(next.text.trim())) return false;
+  let text = "";
+  for (const { span } of pending) text += span.text;
+  if (!FIGURE_CELL.test(text.trim())) return false;
+  const reach = FLUSH_RIGHT_FIGURE_EMS * em;
+  for (let c = 0; c + 1 < right.length; c++) if (Math.abs(ink - right[c]) <= reach && next.x0 > right[c]) return true;
+  return false;
 }
 
 /**
@@ -531,6 +588,10 @@ function cutAtTheSpace(span: Span, ink: number, nextLeft: number, prevRight: num
   const gutterMid = (prevRight + nextLeft) / 2;
   // Where the space is, from its share of the characters up to the ink's right edge.
   const spaceAt = span.x0 + ((ink - span.x0) * (space + 0.5)) / text.length;
+  // Two figures set flush right: the first ends at its column's right edge, and the space
+  // after it lies there, not at the gutter's middle, when the second, wider than its column's
+  // other figures, runs left into the gutter ("10 123456.78" in a sheet's last row).
+  if (FIGURE_CELL.test(text.slice(0, space)) && FIGURE_CELL.test(text.slice(space + 1)) && Math.abs(spaceAt - prevRight) <= GUTTER_SPLIT_EMS * em) return cutSpan(span, prevRight);
   if (Math.abs(spaceAt - gutterMid) > GUTTER_SPLIT_EMS * em) return null;
   return cutSpan(span, gutterMid);
 }
@@ -1497,11 +1558,15 @@ function enoughFullRows(run: Slice[] | null): run is Slice[] {
   if (run === null) return false;
   let full = 0;
   let totals = 0;
-  for (const s of run) {
+  let termRows = 0;
+  for (let r = 0; r < run.length; r++) {
+    const s = run[r];
     if (s.full) full++;
     else if (s.totals) totals++;
+    // A term set over its row and the line under it are one row of the table.
+    else if (s.termOver) termRows++;
   }
-  return full >= ALIGNED_ROWS_MIN && full >= FULL_ROW_SHARE_MIN * (run.length - totals);
+  return full >= ALIGNED_ROWS_MIN && full + termRows >= FULL_ROW_SHARE_MIN * (run.length - totals - termRows);
 }
 
 /** A header line over a padded table's first row, no further from it than the body's first
@@ -1579,7 +1644,8 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   for (let r = 0; r < slices.length; r++) {
     const s = slices[r];
     let placed: number[] | null | undefined;
-    if (s.full) placed = identityIndices(s.cells.length);
+    if (s.termOver) placed = [0];
+    else if (s.full) placed = identityIndices(s.cells.length);
     else if (r < firstBody) {
       const spans = placeSpanning(s.cells, columns, alignment, flushLeft);
       placed = spans === null ? undefined : firstColumns(spans);
@@ -1589,7 +1655,9 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const at = placed && placed.length === s.cells.length && allBelow(placed, columns.length) ? placed : nearestColumns(s.cells, left, right);
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
-    if (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true)) {
+    // The lines under a term set over its row (termRunsOver) are that row's other cells.
+    const underTerm = above?.termOver === true && !s.full && !s.termOver && !at.includes(0) && s.y0 - slices[r - 1].y1 <= slices[r - 1].y1 - slices[r - 1].y0;
+    if (underTerm || (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true))) {
       // A wrapped line: its text joins the cells of the row above.
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);
