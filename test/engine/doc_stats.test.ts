@@ -312,6 +312,27 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([roman, folio]).running.has(roman)).toBe(false);
   });
 
+  it("strips a navigation column repeated line by line in one place down a page's side (issue 9: a docs site's sidebar Chromium prints on every page, beamer's sidebar themes)", () => {
+    const nav = ["Introduction", "Collections", "- each", "- map", "- reduce", "Arrays", "- first"];
+    const sidebar = () => nav.map((t, i) => line(t, { x: 45, y: 150 + 80 * i, size: 7 }));
+    const pageWith = (n: number, side: Line[], bodyX = 200) => {
+      const body = stack(Array.from({ length: 30 }, (_, i) => `Page ${n} says line ${i} of its article, which runs on`), { size: 10, x: bodyX, y: 130 });
+      const all = [...side, ...body];
+      return { model: page(n, all), lines: all };
+    };
+    const sides = [sidebar(), sidebar(), sidebar()];
+    const stats = statsOf(sides.map((side, i) => pageWith(i + 1, side)));
+    for (const side of sides) for (const l of side) expect(stats.running.has(l)).toBe(true);
+    // A side column whose words change from page to page (a page's own narrow column) stays.
+    const own = ["one", "two", "three"].map((word) => nav.map((t, i) => line(`${t} ${word}`, { x: 45, y: 150 + 80 * i, size: 7 })));
+    const ownStats = statsOf(own.map((side, i) => pageWith(i + 1, side)));
+    for (const side of own) for (const l of side) expect(ownStats.running.has(l)).toBe(false);
+    // So does one the text runs into: no gutter sets it apart (short lines of the text itself).
+    const joined = [sidebar(), sidebar(), sidebar()];
+    const joinedStats = statsOf(joined.map((side, i) => pageWith(i + 1, side, 80)));
+    for (const side of joined) for (const l of side.slice(1, -1)) expect(joinedStats.running.has(l)).toBe(false);
+  });
+
   it("strips a small running head alone above the body", () => {
     const head = line("Harbour Authority - Annual Maintenance Report", { x: 72, y: 28, size: 8 });
     expect(onePage([head]).running.has(head)).toBe(true);

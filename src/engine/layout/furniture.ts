@@ -486,6 +486,11 @@ export interface MarginLine {
   headAt: string | null;
   /** That head stands over a line of running text. */
   overText: boolean;
+  /** A line of the page's navigation column (sideColumn): its place and signature, which
+   *  repeat where the column runs. */
+  sideAt: string | null;
+  /** Asked only as such a line: it lies between the head and foot bands. */
+  sideOnly: boolean;
 }
 
 /** One page's margin lines: the page-local half of the repetition test. */
@@ -502,10 +507,15 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   const rowBoxes: Line[] = [];
   const head = topHead(lines, top, page.width);
   const lowest = lowestLine(lines);
+  const side = sideColumn(page, lines, top, bottom);
   lines.forEach((line, index) => {
+    const sideAt = side !== null && side.has(index) ? sidePlace(line) : null;
     // Above the foot's band, only the page's lowest line, a number alone, is asked (as a
     // folio at a constant offset from the page index, deep below).
-    if (line.y1 > top && line.y0 < bottom && !(line === lowest && line.y0 >= folioFoot && PAGE_NUMBER.test(marginText(line)))) return;
+    if (line.y1 > top && line.y0 < bottom && !(line === lowest && line.y0 >= folioFoot && PAGE_NUMBER.test(marginText(line)))) {
+      if (sideAt !== null) found.push({ index, signature: sideAt, pageNumberLike: false, number: null, row: rowBoxes.push(line) - 1, deep: true, headAt: null, overText: false, sideAt, sideOnly: true });
+      return;
+    }
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") return;
@@ -514,9 +524,64 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
-    found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText });
+    found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false });
   });
   return { page: page.page, lines: found };
+}
+
+/** A navigation column (a web page's sidebar that Chromium prints on every page, a beamer
+ * theme's sidebar of sections) lies within this share of the page's width from its side ... */
+const SIDE_COLUMN_WIDTH_SHARE = 0.3;
+/** ... every other line between the head and foot bands starts this many points clear of it
+ *  (the column itself may run into the bands) ... */
+const SIDE_COLUMN_GUTTER_PT = 6;
+/** ... it holds this many lines at least ... */
+const SIDE_COLUMN_LINES_MIN = 3;
+/** ... and runs down this share of the band between head and foot at least. */
+const SIDE_COLUMN_HEIGHT_SHARE = 0.5;
+
+/**
+ * The indices of the page's lines that form a column of their own at its left or right side,
+ * clear by a gutter of every other line between the head and foot bands (`top`, `bottom`: a
+ * head or foot may run across the page over it); null for none. Such a column is furniture only where it repeats, line by line in
+ * one place, across the pages (runningLineIndices): a page's own narrow column of text does not.
+ */
+function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom: number): Set<number> | null {
+  let found: Set<number> | null = null;
+  for (const fromRight of [false, true]) {
+    const limit = fromRight ? page.width * (1 - SIDE_COLUMN_WIDTH_SHARE) : page.width * SIDE_COLUMN_WIDTH_SHARE;
+    let edge = fromRight ? page.width : 0;
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    const members: number[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (line.wmode !== 0 || isBlankLine(line) || (fromRight ? line.x0 < limit : line.x1 > limit)) continue;
+      members.push(i);
+      edge = fromRight ? Math.min(edge, line.x0) : Math.max(edge, line.x1);
+      y0 = Math.min(y0, line.y0);
+      y1 = Math.max(y1, line.y1);
+    }
+    if (members.length < SIDE_COLUMN_LINES_MIN || y1 - y0 < SIDE_COLUMN_HEIGHT_SHARE * (bottom - top)) continue;
+    let others = 0;
+    let clear = true;
+    const inColumn = new Set(members);
+    for (let i = 0; i < lines.length && clear; i++) {
+      const line = lines[i];
+      if (inColumn.has(i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
+      others++;
+      clear = fromRight ? line.x1 <= edge - SIDE_COLUMN_GUTTER_PT : line.x0 >= edge + SIDE_COLUMN_GUTTER_PT;
+    }
+    if (!clear || others === 0) continue;
+    found ??= new Set();
+    for (const i of members) found.add(i);
+  }
+  return found;
+}
+
+/** A navigation column's line as pages compare it: its place, rounded to points, and its signature. */
+function sidePlace(line: Line): string {
+  return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginSignature(marginText(line))}`;
 }
 
 /** The line with text that starts lowest on the page, or null. */
@@ -632,8 +697,16 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // line (a university's, an author's name) stands over more short lines on both.
   const pagesByHead = new Map<string, Set<number>>();
   const overTextByHead = new Map<string, number>();
+  // A navigation column's line runs where it repeats in one place with the same words.
+  const pagesBySide = new Map<string, Set<number>>();
   for (const { page, lines } of pages) {
-    for (const { signature, deep, headAt, overText } of lines) {
+    for (const { signature, deep, headAt, overText, sideAt, sideOnly } of lines) {
+      if (sideAt !== null) {
+        const seen = pagesBySide.get(sideAt) ?? new Set<number>();
+        seen.add(page);
+        pagesBySide.set(sideAt, seen);
+        if (sideOnly) continue;
+      }
       const key = deep ? headAt : signature;
       if (key === null) continue;
       const counts = deep ? pagesByHead : pagesBySignature;
@@ -704,7 +777,12 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const folioRows = new Set<number>();
     const tableRows = tableRowsByPage.get(page)!;
     for (const line of lines) {
-      const { index, signature, pageNumberLike, number, row, deep, headAt } = line;
+      const { index, signature, pageNumberLike, number, row, deep, headAt, sideAt, sideOnly } = line;
+      if (sideAt !== null && pagesBySide.get(sideAt)!.size >= needed) {
+        found.push(index);
+        continue;
+      }
+      if (sideOnly) continue;
       // A table's figures at the page's edge (a long table's last rows at every page's foot)
       // repeat their shape ("#.#") and may even count on with the pages (codes 1041, 1042 …
       // 1043): no folio, no running line.
