@@ -217,7 +217,7 @@ class StextReader {
   readonly standIns = new Set<number>();
   readonly charsByQuarter = [0, 0, 0, 0];
   // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
-  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
+  // from character to character that also goes to a call (gapSpaceSpan) is kept boxed by the
   // optimiser, one heap number per character read.
   readonly rightEdge = new Float64Array(1);
   chars = 0;
@@ -352,7 +352,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     const mark = order === null ? combiningMarkOf(code) : 0;
     if (mark !== 0) {
       // A built accent (extract/placed_accents.ts): the mark goes after its letter.
-      const over = placeBuiltAccent(r, ptrs, count, k, x0, x1, raw, span, mark);
+      const over = placeBuiltAccent(r, ptrs, count, k, q, raw, span, mark);
       if (over === 1) {
         pendingMark = mark;
         continue;
@@ -375,7 +375,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
       const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
       if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
         closeSpan(span, units);
-        spans.push(spaceSpan(span, rightEdge[0], x0));
+        spans.push(gapSpaceSpan(span, rightEdge, H, q));
         span = null;
       } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
         closeSpan(span, units);
@@ -386,14 +386,14 @@ function readTextLine(r: StextReader, line: number): Line | null {
       // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
       // it does not know, a word space of the text.
       closeSpan(span, units);
-      spans.push(spaceSpan(span, rightEdge[0], x0));
+      spans.push(gapSpaceSpan(span, rightEdge, H, q));
       span = null;
     } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       closeSpan(span, units);
-      spans.push(spaceSpan(span, rightEdge[0], x0));
+      spans.push(gapSpaceSpan(span, rightEdge, H, q));
       span = null;
     }
     if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
@@ -537,10 +537,14 @@ function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: Fo
   return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true);
 }
 
-/** The space MuPDF left out in the gap from `x0` to `x1` after span `last`: a span of its own,
- * in `last`'s font and height. */
-function spaceSpan(last: Span, x0: number, x1: number): Span {
-  return newSpan(" ", x0, last.y0, x1, last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
+/** The space MuPDF left out in the gap from the line's right edge so far (`rightEdge[0]`) to
+ * the left edge of the glyph whose quad is at H[q] after span `last`: a span of its own, in
+ * `last`'s font and height. */
+// The gap's ends are read here, not passed: a glyph's coordinates handed to a call that is
+// not inlined are boxed, and the optimiser made that heap number once per character, before
+// the branch that calls this (the same for placeBuiltAccent).
+function gapSpaceSpan(last: Span, rightEdge: Float64Array, H: Float32Array, q: number): Span {
+  return newSpan(" ", rightEdge[0], last.y0, Math.min(H[q], H[q + 4]), last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
 }
 
 /** Which letter the spacing accent at `k` (drawn from `x0` to `x1`) sits over: 1 the next glyph
@@ -559,11 +563,12 @@ function accentedNeighbour(ptrs: Int32Array, count: number, k: number, x0: numbe
 }
 const ACCENT_NEIGHBOUR_STEPS = [1, -1] as const;
 
-/** Places the built accent `mark` at the k-th glyph (drawn from `x0` to `x1`): 1 when it waits
+/** Places the built accent `mark` at the k-th glyph (its quad at H[q]): 1 when it waits
  * for the next glyph, -1 when written after the letter before it (the open span's last), 0 when
  * the accent is a character of the text. Out of the per-character loop: accents are rare. */
-function placeBuiltAccent(r: StextReader, ptrs: Int32Array, count: number, k: number, x0: number, x1: number, raw: boolean, span: Span | null, mark: number): number {
-  const over = accentedNeighbour(ptrs, count, k, x0, x1, raw, r.I32, r.H);
+function placeBuiltAccent(r: StextReader, ptrs: Int32Array, count: number, k: number, q: number, raw: boolean, span: Span | null, mark: number): number {
+  const H = r.H;
+  const over = accentedNeighbour(ptrs, count, k, Math.min(H[q], H[q + 4]), Math.max(H[q + 2], H[q + 6]), raw, r.I32, H);
   if (over === 1) return 1;
   const units = r.units;
   if (over === -1 && span !== null && units.count > 0) {
