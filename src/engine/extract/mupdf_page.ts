@@ -177,10 +177,18 @@ interface StextRead {
   rightToLeft?: boolean;
 }
 
-/** Counts a line's characters under its baseline's quarter; vertical writing (CJK) is upright. */
-function countDirection(charsByQuarter: number[], wmode: number, dx: number, dy: number, chars: number): void {
-  const q = wmode === 1 ? 0 : quarterOf(dx, dy);
-  if (q >= 0) charsByQuarter[q] += chars;
+/** The quarter of a line's baseline, its direction at H[dir] (-1 when slanted); vertical
+ * writing (CJK) is upright. */
+// The direction is read here, not passed: numbers handed to a call that is not inlined are
+// boxed, a few heap numbers a line.
+function lineQuarter(wmode: number, H: Float32Array, dir: number): number {
+  return wmode === 1 ? 0 : quarterOf(H[dir], H[dir + 1]);
+}
+
+/** A line of `spans` in the box at H[b], in writing mode `wmode` (1 vertical). */
+// The box is read here, not passed (numbers handed to a call that is not inlined are boxed).
+function lineOfBox(spans: Span[], H: Float32Array, b: number, wmode: number): Line {
+  return newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
 }
 
 /** Whether the heap layout above holds for this character (the pinned MuPDF's struct). */
@@ -415,7 +423,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     const facts = fontFacts(fonts, fontPtr);
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
-    span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
+    span = glyphSpan(r, ch, q, raw, facts, invisible);
     if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
     spanFont = fontPtr;
     spanLink = link;
@@ -430,9 +438,11 @@ function readTextLine(r: StextReader, line: number): Line | null {
   const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
   const wmode = wasm._wasm_stext_line_get_wmode(line);
-  countDirection(r.charsByQuarter, wmode, H[dir], H[dir + 1], r.chars - charsBefore);
-  const read = newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
-  if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
+  // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
+  const quarter = lineQuarter(wmode, H, dir);
+  if (quarter >= 0) r.charsByQuarter[quarter] += r.chars - charsBefore;
+  const read = lineOfBox(spans, H, b, wmode);
+  if (quarter < 0) read.slanted = true;
   return read;
 }
 
@@ -527,14 +537,20 @@ function codeAt(ptrs: Int32Array, order: readonly number[] | null, count: number
 // nor spread from another: copying by spread, or adding `invisible` after creation, costs far
 // more per span, and gives the layout passes spans of more than one hidden class.
 
-function visibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
-}
-
-/** An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page shows: such
- * text is never monospace, so never code. */
-function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true);
+/** A span opened by the glyph at `ch` (its quad at H[q]) in the font `facts` tell of, its text
+ * still to come. An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page
+ * shows: such text is never monospace, so never code. */
+// The glyph's box and size are read here again, not passed: the optimiser does not inline this
+// (its budget goes to the per-character helpers), and numbers handed to it were boxed, five
+// heap numbers a span on top of the span's own.
+function glyphSpan(r: StextReader, ch: number, q: number, raw: boolean, facts: FontFacts, invisible: boolean): Span {
+  const H = r.H;
+  const x0 = Math.min(H[q], H[q + 4]);
+  const x1 = Math.max(H[q + 2], H[q + 6]);
+  const y0 = Math.min(H[q + 1], H[q + 3]);
+  const y1 = Math.max(H[q + 5], H[q + 7]);
+  const size = roundSize(raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch));
+  return invisible ? newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true) : newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
 }
 
 /** The space MuPDF left out in the gap from the line's right edge so far (`rightEdge[0]`) to
