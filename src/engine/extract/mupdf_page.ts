@@ -213,12 +213,12 @@ class StextReader {
   readonly I32: Int32Array = wasm.HEAP32;
   readonly U32: Uint32Array = wasm.HEAPU32;
   readonly fonts = new Map<number, FontFacts>();
-  // One line's character pointers, reused from line to line (grown when a line is longer).
-  ptrs: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
+  // One line's character pointers, reused from line to line and page to page (grown when a line is longer).
+  ptrs: Int32Array = linePointers;
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
   // grown a character at a time is a rope that every later reader of the text (layout asks
   // of each span whether it is blank, how long it is) would have to flatten first.
-  readonly units = new SpanUnits();
+  readonly units = spanUnits;
   // The line's spans holding a built accent's combining mark: composed (NFC) once the line is read.
   readonly composed: Span[] = [];
   // A right-to-left line's spaces that MuPDF made up where a letter's box is missing.
@@ -248,6 +248,8 @@ class StextReader {
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const r = new StextReader(links);
+  // A page whose reading threw (a failed page) may have left a span's units behind.
+  r.units.count = 0;
   const H = r.H;
   const lines: Line[] = [];
   const rules: Rule[] = [];
@@ -282,6 +284,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       if (read !== null) lines.push(read);
     }
   }
+  // Kept for the next page, grown if a line was longer.
+  linePointers = r.ptrs;
   return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft };
 }
 
@@ -641,15 +645,21 @@ class SpanUnits {
 /** Units a span's buffer holds at first; a longer span doubles it. */
 const SPAN_UNITS_INITIAL = 1_024;
 
+/** Characters a line's pointer buffer holds at first; a longer line doubles it. */
+const LINE_CHARS_INITIAL = 256;
+
+// The span's units and the line's character pointers, kept from page to page (a page is read
+// to its end with no await): made for each page they were a buffer and a typed array with
+// storage of its own, off the JS heap, a page.
+const spanUnits = new SpanUnits();
+let linePointers: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
+
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
   span.text = units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
-
-/** Characters a line's pointer buffer holds at first; a longer line doubles it. */
-const LINE_CHARS_INITIAL = 256;
 
 function grown(buffer: Int32Array): Int32Array {
   const bigger = new Int32Array(buffer.length * 2);
