@@ -300,11 +300,13 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   let rtl = false;
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
     const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-    if (!isSpace(code)) {
+    // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
+    if (code > SPACE && code < DEL) chars++;
+    else if (!isSpace(code)) {
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
+      if (!rtl && isRtlCode(code)) rtl = true;
     }
-    if (!rtl && isRtlCode(code)) rtl = true;
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
   }
@@ -451,6 +453,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
 }
 
 const SPACE = 0x20;
+const DEL = 0x7f;
 
 /** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
  * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,
