@@ -177,10 +177,18 @@ interface StextRead {
   rightToLeft?: boolean;
 }
 
-/** Counts a line's characters under its baseline's quarter; vertical writing (CJK) is upright. */
-function countDirection(charsByQuarter: number[], wmode: number, dx: number, dy: number, chars: number): void {
-  const q = wmode === 1 ? 0 : quarterOf(dx, dy);
-  if (q >= 0) charsByQuarter[q] += chars;
+/** The quarter of a line's baseline, its direction at H[dir] (-1 when slanted); vertical
+ * writing (CJK) is upright. */
+// The direction is read here, not passed: numbers handed to a call that is not inlined are
+// boxed, a few heap numbers a line.
+function lineQuarter(wmode: number, H: Float32Array, dir: number): number {
+  return wmode === 1 ? 0 : quarterOf(H[dir], H[dir + 1]);
+}
+
+/** A line of `spans` in the box at H[b], in writing mode `wmode` (1 vertical). */
+// The box is read here, not passed (numbers handed to a call that is not inlined are boxed).
+function lineOfBox(spans: Span[], H: Float32Array, b: number, wmode: number): Line {
+  return newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
 }
 
 /** Whether the heap layout above holds for this character (the pinned MuPDF's struct). */
@@ -205,19 +213,19 @@ class StextReader {
   readonly I32: Int32Array = wasm.HEAP32;
   readonly U32: Uint32Array = wasm.HEAPU32;
   readonly fonts = new Map<number, FontFacts>();
-  // One line's character pointers, reused from line to line (grown when a line is longer).
-  ptrs: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
+  // One line's character pointers, reused from line to line and page to page (grown when a line is longer).
+  ptrs: Int32Array = linePointers;
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
   // grown a character at a time is a rope that every later reader of the text (layout asks
   // of each span whether it is blank, how long it is) would have to flatten first.
-  readonly units = new SpanUnits();
+  readonly units = spanUnits;
   // The line's spans holding a built accent's combining mark: composed (NFC) once the line is read.
   readonly composed: Span[] = [];
   // A right-to-left line's spaces that MuPDF made up where a letter's box is missing.
   readonly standIns = new Set<number>();
   readonly charsByQuarter = [0, 0, 0, 0];
   // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
-  // from character to character that also goes to a call (spaceSpan) is kept boxed by the
+  // from character to character that also goes to a call (gapSpaceSpan) is kept boxed by the
   // optimiser, one heap number per character read.
   readonly rightEdge = new Float64Array(1);
   chars = 0;
@@ -240,6 +248,8 @@ class StextReader {
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const r = new StextReader(links);
+  // A page whose reading threw (a failed page) may have left a span's units behind.
+  r.units.count = 0;
   const H = r.H;
   const lines: Line[] = [];
   const rules: Rule[] = [];
@@ -274,6 +284,8 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
       if (read !== null) lines.push(read);
     }
   }
+  // Kept for the next page, grown if a line was longer.
+  linePointers = r.ptrs;
   return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft };
 }
 
@@ -288,11 +300,13 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   let rtl = false;
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
     const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-    if (!isSpace(code)) {
+    // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
+    if (code > SPACE && code < DEL) chars++;
+    else if (!isSpace(code)) {
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
+      if (!rtl && isRtlCode(code)) rtl = true;
     }
-    if (!rtl && isRtlCode(code)) rtl = true;
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
   }
@@ -352,7 +366,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     const mark = order === null ? combiningMarkOf(code) : 0;
     if (mark !== 0) {
       // A built accent (extract/placed_accents.ts): the mark goes after its letter.
-      const over = placeBuiltAccent(r, ptrs, count, k, x0, x1, raw, span, mark);
+      const over = placeBuiltAccent(r, ptrs, count, k, q, raw, span, mark);
       if (over === 1) {
         pendingMark = mark;
         continue;
@@ -375,7 +389,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
       const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
       if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
         closeSpan(span, units);
-        spans.push(spaceSpan(span, rightEdge[0], x0));
+        spans.push(gapSpaceSpan(span, rightEdge, H, q));
         span = null;
       } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
         closeSpan(span, units);
@@ -386,14 +400,14 @@ function readTextLine(r: StextReader, line: number): Line | null {
       // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
       // it does not know, a word space of the text.
       closeSpan(span, units);
-      spans.push(spaceSpan(span, rightEdge[0], x0));
+      spans.push(gapSpaceSpan(span, rightEdge, H, q));
       span = null;
     } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       closeSpan(span, units);
-      spans.push(spaceSpan(span, rightEdge[0], x0));
+      spans.push(gapSpaceSpan(span, rightEdge, H, q));
       span = null;
     }
     if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
@@ -415,7 +429,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     const facts = fontFacts(fonts, fontPtr);
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
-    span = invisible ? invisibleSpan(x0, y0, x1, y1, facts, roundSize(size)) : visibleSpan(x0, y0, x1, y1, facts, roundSize(size));
+    span = glyphSpan(r, ch, q, raw, facts, invisible);
     if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
     spanFont = fontPtr;
     spanLink = link;
@@ -430,13 +444,16 @@ function readTextLine(r: StextReader, line: number): Line | null {
   const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
   const wmode = wasm._wasm_stext_line_get_wmode(line);
-  countDirection(r.charsByQuarter, wmode, H[dir], H[dir + 1], r.chars - charsBefore);
-  const read = newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
-  if (wmode !== 1 && quarterOf(H[dir], H[dir + 1]) < 0) read.slanted = true;
+  // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
+  const quarter = lineQuarter(wmode, H, dir);
+  if (quarter >= 0) r.charsByQuarter[quarter] += r.chars - charsBefore;
+  const read = lineOfBox(spans, H, b, wmode);
+  if (quarter < 0) read.slanted = true;
   return read;
 }
 
 const SPACE = 0x20;
+const DEL = 0x7f;
 
 /** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
  * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,
@@ -527,20 +544,30 @@ function codeAt(ptrs: Int32Array, order: readonly number[] | null, count: number
 // nor spread from another: copying by spread, or adding `invisible` after creation, costs far
 // more per span, and gives the layout passes spans of more than one hidden class.
 
-function visibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
+/** A span opened by the glyph at `ch` (its quad at H[q]) in the font `facts` tell of, its text
+ * still to come. An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page
+ * shows: such text is never monospace, so never code. */
+// The glyph's box and size are read here again, not passed: the optimiser does not inline this
+// (its budget goes to the per-character helpers), and numbers handed to it were boxed, five
+// heap numbers a span on top of the span's own.
+function glyphSpan(r: StextReader, ch: number, q: number, raw: boolean, facts: FontFacts, invisible: boolean): Span {
+  const H = r.H;
+  const x0 = Math.min(H[q], H[q + 4]);
+  const x1 = Math.max(H[q + 2], H[q + 6]);
+  const y0 = Math.min(H[q + 1], H[q + 3]);
+  const y1 = Math.max(H[q + 5], H[q + 7]);
+  const size = roundSize(raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch));
+  return invisible ? newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true) : newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
 }
 
-/** An invisible layer's font (GlyphLessFont is fixed-pitch) is not what the page shows: such
- * text is never monospace, so never code. */
-function invisibleSpan(x0: number, y0: number, x1: number, y1: number, facts: FontFacts, size: number): Span {
-  return newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true);
-}
-
-/** The space MuPDF left out in the gap from `x0` to `x1` after span `last`: a span of its own,
- * in `last`'s font and height. */
-function spaceSpan(last: Span, x0: number, x1: number): Span {
-  return newSpan(" ", x0, last.y0, x1, last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
+/** The space MuPDF left out in the gap from the line's right edge so far (`rightEdge[0]`) to
+ * the left edge of the glyph whose quad is at H[q] after span `last`: a span of its own, in
+ * `last`'s font and height. */
+// The gap's ends are read here, not passed: a glyph's coordinates handed to a call that is
+// not inlined are boxed, and the optimiser made that heap number once per character, before
+// the branch that calls this (the same for placeBuiltAccent).
+function gapSpaceSpan(last: Span, rightEdge: Float64Array, H: Float32Array, q: number): Span {
+  return newSpan(" ", rightEdge[0], last.y0, Math.min(H[q], H[q + 4]), last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
 }
 
 /** Which letter the spacing accent at `k` (drawn from `x0` to `x1`) sits over: 1 the next glyph
@@ -559,11 +586,12 @@ function accentedNeighbour(ptrs: Int32Array, count: number, k: number, x0: numbe
 }
 const ACCENT_NEIGHBOUR_STEPS = [1, -1] as const;
 
-/** Places the built accent `mark` at the k-th glyph (drawn from `x0` to `x1`): 1 when it waits
+/** Places the built accent `mark` at the k-th glyph (its quad at H[q]): 1 when it waits
  * for the next glyph, -1 when written after the letter before it (the open span's last), 0 when
  * the accent is a character of the text. Out of the per-character loop: accents are rare. */
-function placeBuiltAccent(r: StextReader, ptrs: Int32Array, count: number, k: number, x0: number, x1: number, raw: boolean, span: Span | null, mark: number): number {
-  const over = accentedNeighbour(ptrs, count, k, x0, x1, raw, r.I32, r.H);
+function placeBuiltAccent(r: StextReader, ptrs: Int32Array, count: number, k: number, q: number, raw: boolean, span: Span | null, mark: number): number {
+  const H = r.H;
+  const over = accentedNeighbour(ptrs, count, k, Math.min(H[q], H[q + 4]), Math.max(H[q + 2], H[q + 6]), raw, r.I32, H);
   if (over === 1) return 1;
   const units = r.units;
   if (over === -1 && span !== null && units.count > 0) {
@@ -620,15 +648,21 @@ class SpanUnits {
 /** Units a span's buffer holds at first; a longer span doubles it. */
 const SPAN_UNITS_INITIAL = 1_024;
 
+/** Characters a line's pointer buffer holds at first; a longer line doubles it. */
+const LINE_CHARS_INITIAL = 256;
+
+// The span's units and the line's character pointers, kept from page to page (a page is read
+// to its end with no await): made for each page they were a buffer and a typed array with
+// storage of its own, off the JS heap, a page.
+const spanUnits = new SpanUnits();
+let linePointers: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
+
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
   span.text = units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
-
-/** Characters a line's pointer buffer holds at first; a longer line doubles it. */
-const LINE_CHARS_INITIAL = 256;
 
 function grown(buffer: Int32Array): Int32Array {
   const bigger = new Int32Array(buffer.length * 2);

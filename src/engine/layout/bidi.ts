@@ -17,6 +17,7 @@
 import { createRequire } from "node:module";
 import type bidiModule from "bidi-js";
 import { copyLine, type Line, type Span, spanPiece } from "../model.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -125,7 +126,7 @@ export function visualOrder(chars: readonly PlacedChar[], standIns?: Set<number>
   }
   // Stable: clusters at one position keep their stream order.
   const order = clusters.map((c, i) => ({ c, i, mid: (c.x0 + c.x1) / 2 }));
-  order.sort(byMidThenIndex);
+  sortInPlace(order, byMidThenIndex);
   const out: number[] = [];
   for (const { c } of order) {
     if (isRtlCode(chars[c.lead].code)) for (let k = c.members.length - 1; k >= 0; k--) out.push(c.members[k]);

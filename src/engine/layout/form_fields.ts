@@ -4,6 +4,7 @@
 // reads as one line (gen-handbook-p6), where pieces of a row without one (a contents
 // entry and its page number, an option and its description) stay blocks of their own.
 import type { Line, Rule } from "../model.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -27,7 +28,7 @@ export function formFieldsBetween(rules: readonly Rule[]): FieldBetween {
   // rules near its height.
   let sorted: Rule[] | null = null;
   return (left, right) => {
-    sorted ??= rules.filter(isThin).sort(byTop);
+    sorted ??= sortInPlace(rules.filter(isThin), byTop);
     if (sorted.length === 0) return false;
     const y0 = Math.min(left.y0, right.y0);
     const y1 = Math.max(left.y1, right.y1);

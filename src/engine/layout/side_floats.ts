@@ -6,6 +6,7 @@
 import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside } from "./box.js";
 import { lineSize, lineText } from "./lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 export interface SideFloat {
   box: Box;
@@ -51,7 +52,7 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   // No frame of a float's size on most pages: no line is looked at.
   if (boxes.length === 0 || boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
-  boxes.sort(byAreaDescending);
+  sortInPlace(boxes, byAreaDescending);
   const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
@@ -111,7 +112,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>,
   if (side === null || beside.length < LINES_BESIDE_MIN || !isRowsOfText(beside) || inside.length === 0) return null;
   if (!picture && !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
   if (!wrapsAround(box, side, beside, lines)) return null;
-  inside.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
+  sortInPlace(inside, (p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
 }
 
@@ -121,7 +122,7 @@ const ROW_OVERLAP_SHARE_MAX = 1 / 3;
 /** Whether the lines, top to bottom, are rows of text one under another (no line standing
  *  across others: a page's large artwork lettering beside a box). */
 function isRowsOfText(beside: readonly Line[]): boolean {
-  const rows = beside.slice().sort((p, q) => p.y0 - q.y0);
+  const rows = sortInPlace(beside.slice(), (p, q) => p.y0 - q.y0);
   for (let k = 1; k < rows.length; k++) {
     const overlap = rows[k - 1].y1 - rows[k].y0;
     if (overlap > ROW_OVERLAP_SHARE_MAX * Math.min(rows[k - 1].y1 - rows[k - 1].y0, rows[k].y1 - rows[k].y0)) return false;

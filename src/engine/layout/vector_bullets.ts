@@ -8,6 +8,7 @@ import { type Line, type Mark, spanPiece } from "../model.js";
 import { hasRtl, isRtlText } from "./bidi.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
 import { lineSize, lineText } from "./lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -81,7 +82,7 @@ const byCentreThenLeft = (a: MarkBox, b: MarkBox) => centre(a) - centre(b) || a.
 
 /** Marks that touch merged into one box each, sorted by vertical centre. */
 function mergeMarks(marks: readonly Mark[]): MarkBox[] {
-  const sorted = marks.slice().sort(byTopThenLeft);
+  const sorted = sortInPlace(marks.slice(), byTopThenLeft);
   const merged: MarkBox[] = [];
   for (const m of sorted) {
     let into: MarkBox | null = null;
@@ -102,7 +103,7 @@ function mergeMarks(marks: readonly Mark[]): MarkBox[] {
       merged.push({ x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1, stroke: m.kind === "stroke" });
     }
   }
-  return merged.sort(byCentreThenLeft);
+  return sortInPlace(merged, byCentreThenLeft);
 }
 
 function sizeOf(b: MarkBox): number {

@@ -8,6 +8,7 @@
 import type { Line } from "../model.js";
 import { lineSize, lineText, SAME_ROW_OVERLAP, verticalOverlap } from "../layout/lines.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** A name is set at least this many points larger than the page's text… */
 const NAME_OVER_BODY_PT = 1;
@@ -87,7 +88,7 @@ function rowOfName(rows: readonly Line[][], name: Line): Line[] | undefined {
 
 /** Names side by side on one row at one size, two or more, left to right. */
 function nameRows(names: Line[]): Line[][] {
-  const sorted = names.slice().sort(byTopLeft);
+  const sorted = sortInPlace(names.slice(), byTopLeft);
   const rows: Line[][] = [];
   for (const name of sorted) {
     const row = rowOfName(rows, name);
@@ -97,7 +98,7 @@ function nameRows(names: Line[]): Line[][] {
   // A loop, not filter and map: an optimised map makes a holey array, an interpreted one a
   // packed array, and findAuthorGrids bailed out at each change.
   const kept: Line[][] = [];
-  for (const row of rows) if (row.length >= 2) kept.push(row.sort(byLeft));
+  for (const row of rows) if (row.length >= 2) kept.push(sortInPlace(row, byLeft));
   return kept;
 }
 const byLeft = (a: Line, b: Line) => a.x0 - b.x0;
@@ -113,7 +114,7 @@ function blockUnder(name: Line, lines: readonly Line[], left: Line | undefined, 
   for (const line of lines) {
     if (line !== name && line.wmode === 0 && line.y0 >= name.y0 + (name.y1 - name.y0) / 2 && line.x0 > from && line.x1 < to && Math.abs(centre(line) - axis) <= CENTRE_TOLERANCE_EMS * em) under.push(line);
   }
-  under.sort(byTop);
+  sortInPlace(under, byTop);
   const block = [name];
   let last = name;
   const pitchMax = LINE_PITCH_EMS_MAX * em;

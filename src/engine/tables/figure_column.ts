@@ -7,6 +7,7 @@ import type { Line } from "../model.js";
 import { isCodeLine, lineText } from "../layout/lines.js";
 import { FIGURE_CELL } from "./aligned_detector.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** A column holds this many figures at least: fewer are a few numbers set apart. */
 const FIGURE_COLUMN_ROWS_MIN = 5;
@@ -22,7 +23,7 @@ const HEADING_WORDS_MAX = 4;
 export function detectFigureColumns(lines: readonly Line[], taken: Set<Line>, tables: Table[]): void {
   const free: Line[] = [];
   for (const line of lines) if (!taken.has(line)) free.push(line);
-  free.sort(byTop);
+  sortInPlace(free, byTop);
   let i = 1;
   while (i < free.length) {
     if (!isFigureLine(free[i])) {

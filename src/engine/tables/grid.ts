@@ -3,6 +3,7 @@
 // not drawn.
 import { ascending, lowerBound } from "./sorted_search.js";
 import { JOIN_PT, SNAP_PT, type Rulings, type Seg } from "./rulings.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 export interface Grid {
   xs: number[];
@@ -231,7 +232,7 @@ function covers(segs: Seg[], p: number): boolean {
 
 /** Sorted values merged when within SNAP_PT of their cluster's first value; means returned. */
 function clusterValues(values: number[]): number[] {
-  values.sort(ascending);
+  sortInPlace(values, ascending);
   const out: number[] = [];
   let i = 0;
   while (i < values.length) {

@@ -3,6 +3,7 @@
 import type { PaintedImage, Rule } from "../model.js";
 import type { Box } from "./model.js";
 import { lowerBound } from "./sorted_search.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -149,7 +150,7 @@ interface DrawnRules {
 function drawnRules(h: readonly Seg[], v: readonly Seg[]): DrawnRules {
   const drawnH: Seg[] = [];
   for (const seg of h) if (seg.thick !== 0) drawnH.push(seg);
-  drawnH.sort(byPos);
+  sortInPlace(drawnH, byPos);
   const hPos = new Float64Array(drawnH.length);
   for (let i = 0; i < drawnH.length; i++) hPos[i] = drawnH[i].pos;
   const drawnV: Seg[] = [];
@@ -298,7 +299,7 @@ function byClusterThenStartSorted(segs: readonly Seg[], cluster: Int32Array): In
   sortCluster = cluster;
   sortSegs = segs;
   try {
-    return Int32Array.from(Array.from(segs.keys()).sort(byClusterThenA));
+    return Int32Array.from(sortInPlace(Array.from(segs.keys()), byClusterThenA));
   } finally {
     sortCluster = new Int32Array(0);
     sortSegs = [];
@@ -308,7 +309,7 @@ function byClusterThenStartSorted(segs: readonly Seg[], cluster: Int32Array): In
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
 function mergeCollinear(segs: Seg[]): Seg[] {
   if (segs.length === 0) return segs;
-  segs.sort(byPos);
+  sortInPlace(segs, byPos);
   // Cluster ids by position, each cluster anchored on its first position so that a ladder
   // of close lines (hatching) cannot chain into one wide cluster; then one sort by
   // (cluster, start) lets a single pass join touching extents.
@@ -350,7 +351,7 @@ function mergeCollinear(segs: Seg[]): Seg[] {
   if (cur !== null) out.push(withPos(cur, lo, hi));
   // Clusters come out in position order, so out is mostly sorted already; the sort is
   // stable, so skipping it when it is changes nothing.
-  for (let i = 1; i < out.length; i++) if (out[i].pos < out[i - 1].pos) return out.sort(byPos);
+  for (let i = 1; i < out.length; i++) if (out[i].pos < out[i - 1].pos) return sortInPlace(out, byPos);
   return out;
 }
 
