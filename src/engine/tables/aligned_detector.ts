@@ -324,7 +324,9 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right)) break;
     end++;
   }
-  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
+  // Totals rows only: the columns' alignment is read (every full row's cell text built) when
+  // some trailing row is there to be judged against it.
+  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
 }
 
@@ -451,6 +453,10 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const span = piece.items[i].span;
       const before = piece.items[i - 1].span;
       const atEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EMS * em);
+      // Neither cut below can happen here: a cut by an edge needs the span at one, a cut at a
+      // gutter's middle a header line beside other pieces. Most spans of a row go on so, and
+      // need no ink, no copy of the pending items, no pattern tried.
+      if (!atEdge && !(header && withOthers)) continue;
       // A span starting exactly at a column's edge after a word space starts its cell too:
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
       const onEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);

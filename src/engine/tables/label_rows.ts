@@ -53,8 +53,10 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     // Most rows of a page are one line: no label row.
     if (rows[i].length < OPEN_COLUMNS_MIN) continue;
     const labels = textRow(rows[i]);
+    // The values' row is cut into pieces only under a row of enough labels.
+    if (labels.cells.length < OPEN_COLUMNS_MIN) continue;
     const values = textRow(rows[i + 1]);
-    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
+    if (labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
     if ((i > 0 && labels.y0 - unionOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && unionOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
     if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;

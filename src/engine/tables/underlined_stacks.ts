@@ -38,6 +38,8 @@ export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: S
   for (let i = 0; i + STACK_ROWS_MIN < groups.length; i++) {
     // Most rows of a page are one line: no row of labels.
     if (groups[i].length < LABELS_MIN) continue;
+    // Nor, most often, any rule under the row: its pieces are cut only when one runs there.
+    if (!ruleUnderRow(groups[i], rulings)) continue;
     const labels = textRow(groups[i]);
     if (labels.cells.length < LABELS_MIN || !labels.cells.every((piece) => isLabel(piece) && underlined(piece, rulings))) continue;
     const stacks = rowsUnder(labels, groups, i + 1);
@@ -50,6 +52,21 @@ export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: S
 
 function isLabel(piece: Piece): boolean {
   return pieceText(piece).split(/\s+/).length <= LABEL_WORDS_MAX;
+}
+
+/** Whether a horizontal rule runs within UNDERLINE_GAP_PT of some span's bottom in the row:
+ *  a piece's bottom is one of its spans', so a row without one has no underlined piece. */
+function ruleUnderRow(row: readonly Line[], rulings: Rulings): boolean {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const line of row) {
+    for (const span of line.spans) {
+      if (span.y1 < lo) lo = span.y1;
+      if (span.y1 > hi) hi = span.y1;
+    }
+  }
+  const k = lowerBound(rulings.hPos, lo - UNDERLINE_GAP_PT);
+  return k < rulings.h.length && rulings.h[k].pos <= hi + UNDERLINE_GAP_PT;
 }
 
 /** Whether a rule runs right under the piece, from its start to its end and no further. */
