@@ -92,8 +92,17 @@ function columnAlignments(rows: readonly TableCell[][]): string[] {
   return alignments;
 }
 
-/** The spread of xs: its largest less its smallest. */
-const spreadOf = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+/** The spread of xs: its largest less its smallest (a loop: spreading a long column's values
+ *  into Math.max and Math.min copied them twice into arguments). */
+function spreadOf(xs: readonly number[]): number {
+  let hi = -Infinity;
+  let lo = Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    hi = Math.max(hi, xs[i]);
+    lo = Math.min(lo, xs[i]);
+  }
+  return hi - lo;
+}
 const hasText = (line: Line) => !line.spans.every(isBlankSpan);
 const leftOf = (line: Line) => line.x0;
 const rightOf = (line: Line) => line.x1;

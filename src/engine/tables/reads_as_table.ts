@@ -106,8 +106,10 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   const allChars: number[] = [];
   let proseColumns = 0;
   // A questionnaire: one column repeats the same few answer words on most rows ("yes no"),
-  // so the questions beside it may run as long as sentences.
-  const choices = hasChoiceColumn(run, k);
+  // so the questions beside it may run as long as sentences. Asked only where a column's or
+  // the run's words would otherwise fail it (null: not asked yet): a run that fails on its
+  // columns' alignment, or whose cells are short, never needs it.
+  let choices: boolean | null = null;
   for (let c = 0; c < k; c++) {
     const cells = columnCells(run, c);
     const aligned =
@@ -120,7 +122,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     const words = texts.map(countWords);
     const wordsMedian = median(words);
     const chars = texts.map(textLength);
-    if (!choices && (wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX)) return false;
+    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
     allWords.push(...words);
     allChars.push(...chars);
     const x0 = cells.reduce(leftmostX0, Infinity);
@@ -134,7 +136,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       proseColumns++;
     }
   }
-  if (!choices && (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX)) return false;
+  if ((median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
   if (proseColumns === k || (monospaceShare(run) > MONOSPACE_SHARE_MAX && !hasTextHeader(run, k))) return false;
   // Code with its comments aligned in a column, the comments in the text face (R-ints'
   // "int callflag;" | "/* The context ‘type’ */"): a listing.

@@ -2,7 +2,7 @@
 // shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
 import type { Line, Span } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
-import { textRow } from "./cell_gaps.js";
+import { splitsIntoPieces, textRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
@@ -109,6 +109,10 @@ function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken
   return true;
 }
 
+/** Whether the cell's text falls apart into two pieces or more, asked without cutting it where
+ *  the spans run left to right (splitsIntoPieces). */
+const fallsApart = (cell: TableCell): boolean => cell.lines.length > 0 && (splitsIntoPieces(cell.lines) ?? textRow(cell.lines).cells.length >= 2);
+
 /** Whether most rows (and at least three) hold a cell whose text falls apart at a
  *  cell-sized gap: sub-columns the rules do not separate. */
 function subColumns(table: Table): boolean {
@@ -116,7 +120,7 @@ function subColumns(table: Table): boolean {
   let split = 0;
   for (let r = 0; r < table.rows.length; r++) {
     if (split + (table.rows.length - r) < needed) return false;
-    if (table.rows[r].some((cell) => cell.lines.length > 0 && textRow(cell.lines).cells.length >= 2)) split++;
+    if (table.rows[r].some(fallsApart)) split++;
     if (split >= needed) return true;
   }
   return false;
