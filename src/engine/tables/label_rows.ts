@@ -9,7 +9,7 @@ import type { Line } from "../model.js";
 import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, lineBox, readingOrder } from "./rows.js";
+import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** A label and its value start (or end) at one x within this many ems. */
@@ -34,8 +34,9 @@ const OPEN_CLEARANCE_LINE_HEIGHTS = 1;
 const TABLE_GOES_ON_LINE_HEIGHTS = 3;
 
 /** Adds a table for each row of labels over a row of their values: the only two rows inside a
- *  drawn frame, or two rows standing apart whose labels are set smaller. */
-export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+ *  drawn frame, or two rows standing apart whose labels are set smaller. `byTop`: `lines`
+ *  sorted by their tops (rows.ts linesByTop), when the caller has them. */
+export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   for (const frame of rulings.frames) {
     const inside = linesInFrame(lines, frame, taken, inDiagrams);
     if (inside === null) continue;
@@ -47,8 +48,8 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     tables.push(labelTable(labels, values));
     for (const line of inside) taken.add(line);
   }
-  const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
-  const rows = groupRows(free, lineBox);
+  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const rows = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + 1 < rows.length; i++) {
     // Most rows of a page are one line: no label row.
     if (rows[i].length < OPEN_COLUMNS_MIN) continue;

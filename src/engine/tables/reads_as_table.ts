@@ -1,7 +1,7 @@
 // Whether a run of aligned rows reads as a table: short cells in columns that line up,
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
 import { isBulletGlyph } from "../layout/bullet_glyphs.js";
-import { isRtlText } from "../layout/bidi.js";
+import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { COMMENT_START } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
@@ -78,6 +78,11 @@ const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
 function firstReadCell(row: TextRow): Piece {
   const cells = row.cells;
   if (cells.length < 2) return cells[0];
+  // isRtlText asks for a right-to-left letter first: rows without one (nearly all) are left
+  // to right with no joined text built.
+  let anyRtl = false;
+  for (let c = 0; c < cells.length && !anyRtl; c++) anyRtl = hasRtl(pieceText(cells[c]));
+  if (!anyRtl) return cells[0];
   let text = "";
   for (const cell of cells) text += pieceText(cell);
   return isRtlText(text) ? cells[cells.length - 1] : cells[0];

@@ -10,7 +10,7 @@ import type { Line } from "../model.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 import { lowerBound } from "./sorted_search.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, lineBox, readingOrder } from "./rows.js";
+import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** Labels side by side, at least this many. */
@@ -30,11 +30,12 @@ const ROW_GAP_LINE_HEIGHTS_MAX = 1;
 /** Under the labels, at least this many rows. */
 const STACK_ROWS_MIN = 2;
 
-/** Adds a table for each row of underlined labels over the stacks of lines under them. */
-export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+/** Adds a table for each row of underlined labels over the stacks of lines under them.
+ *  `byTop`: `lines` sorted by their tops (rows.ts linesByTop), when the caller has them. */
+export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   if (rulings.h.length < LABELS_MIN) return;
-  const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
-  const groups = groupRows(free, lineBox);
+  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const groups = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + STACK_ROWS_MIN < groups.length; i++) {
     // Most rows of a page are one line: no row of labels.
     if (groups[i].length < LABELS_MIN) continue;
