@@ -3,7 +3,7 @@
 import { isBulletGlyph } from "../layout/bullet_glyphs.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { COMMENT_START } from "../layout/lines.js";
-import { isBlankText } from "../layout/whitespace.js";
+import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
 import { type Piece, pieceText, type TextRow } from "./cell_gaps.js";
 
@@ -62,7 +62,7 @@ const rowEm = (r: TextRow) => r.em;
 const pieceX0 = (p: Piece) => p.x0;
 const pieceX1 = (p: Piece) => p.x1;
 const pieceCentre = (p: Piece) => (p.x0 + p.x1) / 2;
-const textWithoutLeaders = (p: Piece) => pieceText(p).replace(LEADER_RUN, " ").trim();
+const textWithoutLeaders = (p: Piece) => dropLeaderRuns(pieceText(p)).trim();
 const textLength = (t: string) => t.length;
 const leftmostX0 = (m: number, p: Piece) => Math.min(m, p.x0);
 const rightmostX1 = (m: number, p: Piece) => Math.max(m, p.x1);
@@ -72,6 +72,13 @@ const hasHangingMarker = (r: TextRow) => pieceText(r.cells[0]).length <= HANGING
 const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
 const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
 const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
+
+/** Text with LEADER_RUN's runs made one space each; the pattern is tried only on text that
+ *  holds a dot or an ellipsis, which every leader needs (most cells hold neither). */
+function dropLeaderRuns(text: string): string {
+  if (text.indexOf(".") < 0 && text.indexOf("…") < 0) return text;
+  return text.replace(LEADER_RUN, " ");
+}
 
 /** The row's cell read first: its leftmost, or its rightmost where the row reads right to left
  * (an Arabic invoice's items table has its amounts on the left, "370.00" a marker's shape). */
@@ -256,18 +263,20 @@ function hasChoiceColumn(run: TextRow[], k: number): boolean {
   return false;
 }
 
-const WORD = /\S+/g;
-
 /** The first `n` words of `text`, a space between each: what splitting the whole text at
  * white space would give, without the array of every word of a column of prose (a
- * two-column page's rows are asked this as a run of two columns). */
+ * two-column page's rows are asked this as a run of two columns). Read unit by unit
+ * (isSpaceCode is the white space of \s), with no match array made per word. */
 function firstWords(text: string, n: number): string {
-  WORD.lastIndex = 0;
   let words = "";
+  let at = 0;
   for (let i = 0; i < n; i++) {
-    const word = WORD.exec(text);
-    if (word === null) break;
-    words = i === 0 ? word[0] : `${words} ${word[0]}`;
+    while (at < text.length && isSpaceCode(text.charCodeAt(at))) at++;
+    if (at >= text.length) break;
+    const start = at;
+    while (at < text.length && !isSpaceCode(text.charCodeAt(at))) at++;
+    const word = text.slice(start, at);
+    words = i === 0 ? word : `${words} ${word}`;
   }
   return words;
 }
