@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { type Line, newLine, newSpan, type Span } from "../../src/engine/model.js";
 import { groupRows, groupSortedRows, lineBox, linesByTop } from "../../src/engine/tables/rows.js";
-import { pieceLines, textRow } from "../../src/engine/tables/cell_gaps.js";
+import { pieceLines, rowEm, textRow } from "../../src/engine/tables/cell_gaps.js";
 
 function span(text: string, x0: number, y0: number, size = 10): Span {
   return newSpan(text, x0, y0, x0 + text.length * size * 0.5, y0 + size * 1.2, "Helvetica", size, false, false, false);
@@ -57,5 +57,13 @@ describe("pieceLines of a one-line piece (read without a map of lines)", () => {
     const parts = cells.map((cell) => pieceLines(cell));
     expect(parts.map((ls) => ls.map((l) => l.spans.map((s) => s.text).join("")))).toEqual([["Total"], ["12.50"]]);
     expect(parts[0][0]).not.toBe(cut);
+  });
+});
+
+describe("rowEm (label_rows.ts reads the values' size before cutting their row)", () => {
+  it("is textRow's em, blank spans left out", () => {
+    const lines = [line([span("Account", 72, 100, 9), span("  ", 107, 100, 14)]), line([span("1–30 November", 200, 100, 11)]), line([span("8327", 330, 100, 10)])];
+    expect(rowEm(lines)).toBe(textRow(lines).em);
+    expect(rowEm([line([span(" ", 72, 100)])])).toBe(0);
   });
 });

@@ -116,6 +116,20 @@ export function textRow(lines: Line[]): TextRow {
   return { lines, cells, y0, y1, em };
 }
 
+/** textRow(lines).em without the row cut into pieces: the same sum in the same order. */
+export function rowEm(lines: readonly Line[]): number {
+  let sizeSum = 0;
+  let chars = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      sizeSum += span.size * span.text.length;
+      chars += span.text.length;
+    }
+  }
+  return chars > 0 ? sizeSum / chars : 0;
+}
+
 /**
  * Whether textRow(lines) cuts the row into two pieces or more, answered without building it
  * (the same sums in the same order, so the same gap limit); null when the row's spans do not

@@ -8,7 +8,7 @@
 import type { Line } from "../model.js";
 import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
-import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
+import { pieceLines, pieceText, type Piece, rowEm, textRow, type TextRow } from "./cell_gaps.js";
 import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
@@ -54,10 +54,11 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     // Most rows of a page are one line: no label row.
     if (rows[i].length < OPEN_COLUMNS_MIN) continue;
     const labels = textRow(rows[i]);
-    // The values' row is cut into pieces only under a row of enough labels.
-    if (labels.cells.length < OPEN_COLUMNS_MIN) continue;
+    // The values' row is cut into pieces only under a row of enough labels set smaller than
+    // it (its size read first, as textRow reads it: most rows of a table are set alike).
+    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(rows[i + 1])) continue;
     const values = textRow(rows[i + 1]);
-    if (labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
+    if (!labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
     if ((i > 0 && labels.y0 - unionOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && unionOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
     if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;
