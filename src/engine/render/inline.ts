@@ -310,6 +310,13 @@ function pushRun(runs: Run[], text: string, bold: boolean, italic: boolean, mono
   else runs.push({ text, bold, italic, mono, uri, sup });
 }
 
+/** Whether text starts as every tag bracket does ("<", "/" or ">"): isTagBracket's pattern is
+ *  tried on such spans only, not on every span of every paragraph. */
+function opensLikeTagBracket(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c === 0x3c || c === 0x2f || c === 0x3e;
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   for (let index = 0; index < lines.length; index++) {
@@ -348,7 +355,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         pushRun(runs, " ", false, false, false, runs[runs.length - 1]?.uri ?? null, false);
         continue;
       }
-      const code = (span.monospace || isTagBracket(line.spans, k)) && !(options.numbersAsText === true && NUMBER.test(span.text));
+      const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text));
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);

@@ -54,8 +54,22 @@ const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !
  *  a span holding them answers without the line's text being built; only letters split
  *  across spans need the whole text. */
 function hasWordLetters(line: Line): boolean {
-  for (const span of line.spans) if (WORD_LETTERS.test(span.text)) return true;
+  for (const span of line.spans) if (hasTwoLetters(span.text)) return true;
   return line.spans.length > 1 && WORD_LETTERS.test(lineText(line));
+}
+
+/** WORD_LETTERS.test(text), read unit by unit up to the first unit past ASCII (most spans'
+ *  letters are ASCII ones, the only ASCII letters of \p{L}); from there the pattern decides. */
+function hasTwoLetters(text: string): boolean {
+  let letter = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return WORD_LETTERS.test(text);
+    const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+    if (isLetter && letter) return true;
+    letter = isLetter;
+  }
+  return false;
 }
 
 /** The lines not in `left` (a loop: see isWordLine). */

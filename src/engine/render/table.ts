@@ -3,6 +3,7 @@
 import type { Line, Span } from "../model.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
+import { isBlankText } from "../layout/whitespace.js";
 import type { Table, TableCell } from "../tables/detect.js";
 import { type CellParagraph, cellParagraphs } from "./cell_lines.js";
 import { collapseWhitespace } from "./inline.js";
@@ -16,7 +17,8 @@ export type PlainRenderer = (lines: Line[]) => string;
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const widestRow = (n: number, row: readonly TableCell[]) => Math.max(n, row.length);
-const isBlankSpan = (span: Span) => span.text.trim() === "";
+// isBlankText, not `trim() === ""`: the same test, with no trimmed copy of each span's text.
+const isBlankSpan = (span: Span) => isBlankText(span.text);
 
 export function renderTable(
   table: Table,
@@ -90,9 +92,18 @@ function columnAlignments(rows: readonly TableCell[][]): string[] {
   return alignments;
 }
 
-/** The spread of xs: its largest less its smallest. */
-const spreadOf = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
-const hasText = (line: Line) => line.spans.some((span) => span.text.trim() !== "");
+/** The spread of xs: its largest less its smallest (a loop: spreading a long column's values
+ *  into Math.max and Math.min copied them twice into arguments). */
+function spreadOf(xs: readonly number[]): number {
+  let hi = -Infinity;
+  let lo = Infinity;
+  for (let i = 0; i < xs.length; i++) {
+    hi = Math.max(hi, xs[i]);
+    lo = Math.min(lo, xs[i]);
+  }
+  return hi - lo;
+}
+const hasText = (line: Line) => !line.spans.every(isBlankSpan);
 const leftOf = (line: Line) => line.x0;
 const rightOf = (line: Line) => line.x1;
 
@@ -132,7 +143,7 @@ function columnAlignment(rows: readonly TableCell[][], c: number): string {
 }
 
 function isBoldOrEmpty(cell: TableCell): boolean {
-  for (const line of cell.lines) for (const span of line.spans) if (!span.bold && span.text.trim() !== "") return false;
+  for (const line of cell.lines) for (const span of line.spans) if (!span.bold && !isBlankText(span.text)) return false;
   return true;
 }
 

@@ -10,7 +10,7 @@ import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
-import { groupRows, lineBox, readingOrder } from "./rows.js";
+import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -88,7 +88,7 @@ const TWO_LETTERS = /\p{L}{2}/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** The lines a table may take: horizontal, with text, no definition head, not yet taken. */
-function freeLines(lines: Line[], taken: Set<Line>, inDiagrams: Set<Line>): Line[] {
+function freeLines(lines: readonly Line[], taken: Set<Line>, inDiagrams: Set<Line>): Line[] {
   const free: Line[] = [];
   for (const l of lines) if (l.wmode === 0 && l.spans.length > 0 && !l.definition && !taken.has(l) && !inDiagrams.has(l) && !isContentsPageEntry(l)) free.push(l);
   return free;
@@ -132,13 +132,14 @@ function someItemMatches(items: Piece["items"], pattern: RegExp): boolean {
   return false;
 }
 
-export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+/** `byTop`: `lines` sorted by their tops (rows.ts linesByTop), when the caller has them. */
+export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   // A definition's head (texinfo's "void sha224_init (…)" … "[Function]") keeps its category
   // at the right edge row after row, as a table's column would: it is no table's row.
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
-  const free = freeLines(lines, taken, inDiagrams);
+  const free = freeLines(byTop ?? lines, taken, inDiagrams);
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = new PageRows(groupRows(free, lineBox));
+  const rows = new PageRows(byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;
@@ -335,7 +336,9 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     if (s.cells.length < 2 && !continues(run[end - 1], s, pitch, left, right, true)) break;
     end++;
   }
-  if (totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
+  // Totals rows only: the columns' alignment is read (every full row's cell text built) when
+  // some trailing row is there to be judged against it.
+  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
 }
 
@@ -486,6 +489,10 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const span = piece.items[i].span;
       const before = piece.items[i - 1].span;
       const atEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EMS * em);
+      // Neither cut below can happen here: a cut by an edge needs the span at one, a cut at a
+      // gutter's middle a header line beside other pieces. Most spans of a row go on so, and
+      // need no ink, no copy of the pending items, no pattern tried.
+      if (!atEdge && !(header && withOthers)) continue;
       // A span starting exactly at a column's edge after a word space starts its cell too:
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
       const onEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);

@@ -116,6 +116,20 @@ export function textRow(lines: Line[]): TextRow {
   return { lines, cells, y0, y1, em };
 }
 
+/** textRow(lines).em without the row cut into pieces: the same sum in the same order. */
+export function rowEm(lines: readonly Line[]): number {
+  let sizeSum = 0;
+  let chars = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      sizeSum += span.size * span.text.length;
+      chars += span.text.length;
+    }
+  }
+  return chars > 0 ? sizeSum / chars : 0;
+}
+
 /**
  * Whether textRow(lines) cuts the row into two pieces or more, answered without building it
  * (the same sums in the same order, so the same gap limit); null when the row's spans do not
@@ -215,6 +229,17 @@ function fragmentSpans(line: Line, spans: Span[]): Span[] {
 /** The lines of a piece: whole lines where the piece holds all of a line's spans,
  *  fragments where a line was cut between cells. */
 export function pieceLines(piece: Piece): Line[] {
+  // Most pieces are spans of one line (a cell's text on one row): no map of lines to build.
+  const items = piece.items;
+  if (items.length === 0) return [];
+  const only = items[0].line;
+  let oneLine = true;
+  for (let i = 1; i < items.length && oneLine; i++) oneLine = items[i].line === only;
+  if (oneLine) {
+    const spans: Span[] = [];
+    for (const item of items) spans.push(item.span);
+    return [linePart(only, spans)];
+  }
   const byLine = new Map<Line, Span[]>();
   for (const { span, line } of piece.items) {
     const spans = byLine.get(line);
@@ -222,14 +247,20 @@ export function pieceLines(piece: Piece): Line[] {
     else byLine.set(line, [span]);
   }
   const out: Line[] = [];
-  for (const [line, spans] of byLine) {
-    // Blank spans never reach a piece, so a line is whole when its other spans all did (a
-    // span cut at a gutter is no longer one of them).
-    if (spans.length === line.spans.filter((s) => !isBlank(s.text)).length && spans.every((s) => line.spans.includes(s))) {
-      out.push(line);
-      continue;
-    }
-    out.push(makeLine(fragmentSpans(line, spans), line.wmode));
-  }
+  for (const [line, spans] of byLine) out.push(linePart(line, spans));
   return out;
+}
+
+/** The line itself when `spans` are all its spans with text, else a line of those spans. */
+function linePart(line: Line, spans: Span[]): Line {
+  // Blank spans never reach a piece, so a line is whole when its other spans all did (a
+  // span cut at a gutter is no longer one of them).
+  if (spans.length === textSpanCount(line) && spans.every((s) => line.spans.includes(s))) return line;
+  return makeLine(fragmentSpans(line, spans), line.wmode);
+}
+
+function textSpanCount(line: Line): number {
+  let n = 0;
+  for (const s of line.spans) if (!isBlank(s.text)) n++;
+  return n;
 }

@@ -16,6 +16,7 @@ import { detectUnderlinedStacks } from "./underlined_stacks.js";
 import { lineText } from "../layout/lines.js";
 import { pageNumbersNeverGoDown } from "./reads_as_table.js";
 import { collectRulings, type Rulings } from "./rulings.js";
+import { linesByTop } from "./rows.js";
 
 export type { Table, TableCell } from "./model.js";
 
@@ -38,9 +39,12 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
   const tables: Table[] = [];
   for (const part of parts) {
     detectRuled(part, rulings, taken, inDiagrams, tables);
-    detectLabelRows(part, rulings, taken, inDiagrams, tables);
-    detectUnderlinedStacks(part, rulings, taken, inDiagrams, tables);
-    detectAligned(part, rulings, taken, inDiagrams, tables);
+    // Sorted by their tops once for the three detectors that group the part's free lines
+    // into rows, each keeping those still free in this order.
+    const byTop = linesByTop(part);
+    detectLabelRows(part, rulings, taken, inDiagrams, tables, byTop);
+    detectUnderlinedStacks(part, rulings, taken, inDiagrams, tables, byTop);
+    detectAligned(part, rulings, taken, inDiagrams, tables, byTop);
     detectFigureColumns(part, taken, tables);
   }
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };

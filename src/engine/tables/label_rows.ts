@@ -8,8 +8,8 @@
 import type { Line } from "../model.js";
 import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
-import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, lineBox, readingOrder } from "./rows.js";
+import { pieceLines, pieceText, type Piece, rowEm, textRow, type TextRow } from "./cell_gaps.js";
+import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** A label and its value start (or end) at one x within this many ems. */
@@ -34,8 +34,9 @@ const OPEN_CLEARANCE_LINE_HEIGHTS = 1;
 const TABLE_GOES_ON_LINE_HEIGHTS = 3;
 
 /** Adds a table for each row of labels over a row of their values: the only two rows inside a
- *  drawn frame, or two rows standing apart whose labels are set smaller. */
-export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+ *  drawn frame, or two rows standing apart whose labels are set smaller. `byTop`: `lines`
+ *  sorted by their tops (rows.ts linesByTop), when the caller has them. */
+export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   for (const frame of rulings.frames) {
     const inside = linesInFrame(lines, frame, taken, inDiagrams);
     if (inside === null) continue;
@@ -47,14 +48,17 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     tables.push(labelTable(labels, values));
     for (const line of inside) taken.add(line);
   }
-  const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
-  const rows = groupRows(free, lineBox);
+  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const rows = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + 1 < rows.length; i++) {
     // Most rows of a page are one line: no label row.
     if (rows[i].length < OPEN_COLUMNS_MIN) continue;
     const labels = textRow(rows[i]);
+    // The values' row is cut into pieces only under a row of enough labels set smaller than
+    // it (its size read first, as textRow reads it: most rows of a table are set alike).
+    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(rows[i + 1])) continue;
     const values = textRow(rows[i + 1]);
-    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * values.em || !labelsOverValues(labels, values)) continue;
+    if (!labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
     if ((i > 0 && labels.y0 - unionOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && unionOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
     if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;

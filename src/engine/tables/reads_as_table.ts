@@ -1,9 +1,9 @@
 // Whether a run of aligned rows reads as a table: short cells in columns that line up,
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
 import { isBulletGlyph } from "../layout/bullet_glyphs.js";
-import { isRtlText } from "../layout/bidi.js";
+import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { COMMENT_START } from "../layout/lines.js";
-import { isBlankText } from "../layout/whitespace.js";
+import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
 import { type Piece, pieceText, type TextRow } from "./cell_gaps.js";
 
@@ -62,7 +62,7 @@ const rowEm = (r: TextRow) => r.em;
 const pieceX0 = (p: Piece) => p.x0;
 const pieceX1 = (p: Piece) => p.x1;
 const pieceCentre = (p: Piece) => (p.x0 + p.x1) / 2;
-const textWithoutLeaders = (p: Piece) => pieceText(p).replace(LEADER_RUN, " ").trim();
+const textWithoutLeaders = (p: Piece) => dropLeaderRuns(pieceText(p)).trim();
 const textLength = (t: string) => t.length;
 const leftmostX0 = (m: number, p: Piece) => Math.min(m, p.x0);
 const rightmostX1 = (m: number, p: Piece) => Math.max(m, p.x1);
@@ -73,11 +73,23 @@ const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
 const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
 const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
 
+/** Text with LEADER_RUN's runs made one space each; the pattern is tried only on text that
+ *  holds a dot or an ellipsis, which every leader needs (most cells hold neither). */
+function dropLeaderRuns(text: string): string {
+  if (text.indexOf(".") < 0 && text.indexOf("…") < 0) return text;
+  return text.replace(LEADER_RUN, " ");
+}
+
 /** The row's cell read first: its leftmost, or its rightmost where the row reads right to left
  * (an Arabic invoice's items table has its amounts on the left, "370.00" a marker's shape). */
 function firstReadCell(row: TextRow): Piece {
   const cells = row.cells;
   if (cells.length < 2) return cells[0];
+  // isRtlText asks for a right-to-left letter first: rows without one (nearly all) are left
+  // to right with no joined text built.
+  let anyRtl = false;
+  for (let c = 0; c < cells.length && !anyRtl; c++) anyRtl = hasRtl(pieceText(cells[c]));
+  if (!anyRtl) return cells[0];
   let text = "";
   for (const cell of cells) text += pieceText(cell);
   return isRtlText(text) ? cells[cells.length - 1] : cells[0];
@@ -106,8 +118,10 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   const allChars: number[] = [];
   let proseColumns = 0;
   // A questionnaire: one column repeats the same few answer words on most rows ("yes no"),
-  // so the questions beside it may run as long as sentences.
-  const choices = hasChoiceColumn(run, k);
+  // so the questions beside it may run as long as sentences. Asked only where a column's or
+  // the run's words would otherwise fail it (null: not asked yet): a run that fails on its
+  // columns' alignment, or whose cells are short, never needs it.
+  let choices: boolean | null = null;
   for (let c = 0; c < k; c++) {
     const cells = columnCells(run, c);
     const aligned =
@@ -120,7 +134,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
     const words = texts.map(countWords);
     const wordsMedian = median(words);
     const chars = texts.map(textLength);
-    if (!choices && (wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX)) return false;
+    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
     allWords.push(...words);
     allChars.push(...chars);
     const x0 = cells.reduce(leftmostX0, Infinity);
@@ -134,7 +148,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       proseColumns++;
     }
   }
-  if (!choices && (median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX)) return false;
+  if ((median(allWords) > CELL_WORDS_MEDIAN_MAX || median(allChars) > CELL_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
   if (proseColumns === k || (monospaceShare(run) > MONOSPACE_SHARE_MAX && !hasTextHeader(run, k))) return false;
   // Code with its comments aligned in a column, the comments in the text face (R-ints'
   // "int callflag;" | "/* The context ‘type’ */"): a listing.
@@ -249,18 +263,20 @@ function hasChoiceColumn(run: TextRow[], k: number): boolean {
   return false;
 }
 
-const WORD = /\S+/g;
-
 /** The first `n` words of `text`, a space between each: what splitting the whole text at
  * white space would give, without the array of every word of a column of prose (a
- * two-column page's rows are asked this as a run of two columns). */
+ * two-column page's rows are asked this as a run of two columns). Read unit by unit
+ * (isSpaceCode is the white space of \s), with no match array made per word. */
 function firstWords(text: string, n: number): string {
-  WORD.lastIndex = 0;
   let words = "";
+  let at = 0;
   for (let i = 0; i < n; i++) {
-    const word = WORD.exec(text);
-    if (word === null) break;
-    words = i === 0 ? word[0] : `${words} ${word[0]}`;
+    while (at < text.length && isSpaceCode(text.charCodeAt(at))) at++;
+    if (at >= text.length) break;
+    const start = at;
+    while (at < text.length && !isSpaceCode(text.charCodeAt(at))) at++;
+    const word = text.slice(start, at);
+    words = i === 0 ? word : `${words} ${word}`;
   }
   return words;
 }

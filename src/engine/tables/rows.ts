@@ -16,7 +16,19 @@ const leftToRight = (row: Line[]) => row.sort(byLeft);
 
 /** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
 export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
-  const sorted = byTop(items, box);
+  return groupSortedRows(byTop(items, box), box);
+}
+
+/** A page's lines sorted by their tops, ties in their order, as groupRows sorts them: made once
+ *  for the detectors that each group some of them (detect.ts). A subset of the lines kept in
+ *  this order is the subset sorted, the sort being stable. */
+export function linesByTop(lines: readonly Line[]): Line[] {
+  return byTop(lines, lineBox);
+}
+
+/** groupRows of items already sorted by their tops (byTop, or a subset of linesByTop kept in
+ *  its order). */
+export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[][] {
   const out: T[][] = [];
   let anchor: Box | null = null;
   for (const item of sorted) {

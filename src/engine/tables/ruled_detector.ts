@@ -2,7 +2,7 @@
 // shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
 import type { Line, Span } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
-import { textRow } from "./cell_gaps.js";
+import { splitsIntoPieces, textRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
@@ -109,6 +109,10 @@ function finerByAlignment(coarse: Table, inside: Line[], rulings: Rulings, taken
   return true;
 }
 
+/** Whether the cell's text falls apart into two pieces or more, asked without cutting it where
+ *  the spans run left to right (splitsIntoPieces). */
+const fallsApart = (cell: TableCell): boolean => cell.lines.length > 0 && (splitsIntoPieces(cell.lines) ?? textRow(cell.lines).cells.length >= 2);
+
 /** Whether most rows (and at least three) hold a cell whose text falls apart at a
  *  cell-sized gap: sub-columns the rules do not separate. */
 function subColumns(table: Table): boolean {
@@ -116,7 +120,7 @@ function subColumns(table: Table): boolean {
   let split = 0;
   for (let r = 0; r < table.rows.length; r++) {
     if (split + (table.rows.length - r) < needed) return false;
-    if (table.rows[r].some((cell) => cell.lines.length > 0 && textRow(cell.lines).cells.length >= 2)) split++;
+    if (table.rows[r].some(fallsApart)) split++;
     if (split >= needed) return true;
   }
   return false;
@@ -251,28 +255,25 @@ function isBlankForm(rows: readonly BuiltRow[]): boolean {
 function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[][]): void {
   const cols = grid.xs.length - 1;
   const row = bandIndex(grid.ys, (line.y0 + line.y1) / 2);
-  const anchorAt = (x: number) => anchors[row * cols + bandIndex(grid.xs, x)];
+  // Most lines cross no border and sit in one cell: placed whole, with no piece made.
+  const whole = wholeLineAnchor(line, grid, anchors, row, cols);
+  if (whole >= 0) {
+    cellLines[whole].push(line);
+    return;
+  }
   const pieces: { anchor: number; span: Span }[] = [];
   for (const span of line.spans) {
     let s = span;
     // Each pass cuts off one crossed border, so at most `cols` passes.
     for (let guard = 0; guard < cols; guard++) {
-      const c0 = bandIndex(grid.xs, s.x0 + SNAP_PT);
-      const c1 = bandIndex(grid.xs, s.x1 - SNAP_PT);
-      let border = -1;
-      for (let c = c0 + 1; c <= c1; c++) {
-        if (anchors[row * cols + c - 1] !== anchors[row * cols + c]) {
-          border = c;
-          break;
-        }
-      }
+      const border = crossedBorder(s, grid, anchors, row, cols);
       if (border < 0) break;
       const cut = cutSpan(s, grid.xs[border]);
       if (cut === null) break;
-      pieces.push({ anchor: anchorAt(center(cut[0])), span: cut[0] });
+      pieces.push({ anchor: anchorAt(anchors, grid, row, cols, center(cut[0])), span: cut[0] });
       s = cut[1];
     }
-    pieces.push({ anchor: anchorAt(center(s)), span: s });
+    pieces.push({ anchor: anchorAt(anchors, grid, row, cols, center(s)), span: s });
   }
   if (pieces.every((p) => p.anchor === pieces[0].anchor)) {
     if (pieces.length === line.spans.length) {
@@ -379,6 +380,34 @@ function dropEmpty(rows: BuiltRow[]): BuiltRow[] {
     out.push({ ...row, cells });
   }
   return out;
+}
+
+/** The merged cell holding x on grid row `row` (module functions, not a closure per line:
+ *  see wholeLineAnchor). */
+function anchorAt(anchors: Int32Array, grid: Grid, row: number, cols: number, x: number): number {
+  return anchors[row * cols + bandIndex(grid.xs, x)];
+}
+
+/** The first border between two merged cells that the span crosses on grid row `row`, or -1. */
+function crossedBorder(s: Span, grid: Grid, anchors: Int32Array, row: number, cols: number): number {
+  const c0 = bandIndex(grid.xs, s.x0 + SNAP_PT);
+  const c1 = bandIndex(grid.xs, s.x1 - SNAP_PT);
+  for (let c = c0 + 1; c <= c1; c++) if (anchors[row * cols + c - 1] !== anchors[row * cols + c]) return c;
+  return -1;
+}
+
+/** The merged cell a line goes into whole: none of its spans crosses a border and all their
+ *  centres lie in one cell; -1 otherwise (placeLine then cuts it). What the cutting loop gives
+ *  such a line, without its pieces (one object per span, a page's every ruled line). */
+function wholeLineAnchor(line: Line, grid: Grid, anchors: Int32Array, row: number, cols: number): number {
+  let anchor = -1;
+  for (const span of line.spans) {
+    if (crossedBorder(span, grid, anchors, row, cols) >= 0) return -1;
+    const here = anchorAt(anchors, grid, row, cols, center(span));
+    if (anchor >= 0 && here !== anchor) return -1;
+    anchor = here;
+  }
+  return anchor;
 }
 
 function center(s: Span): number {

@@ -10,7 +10,7 @@ import type { Line } from "../model.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 import { lowerBound } from "./sorted_search.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, lineBox, readingOrder } from "./rows.js";
+import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** Labels side by side, at least this many. */
@@ -30,14 +30,17 @@ const ROW_GAP_LINE_HEIGHTS_MAX = 1;
 /** Under the labels, at least this many rows. */
 const STACK_ROWS_MIN = 2;
 
-/** Adds a table for each row of underlined labels over the stacks of lines under them. */
-export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
+/** Adds a table for each row of underlined labels over the stacks of lines under them.
+ *  `byTop`: `lines` sorted by their tops (rows.ts linesByTop), when the caller has them. */
+export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   if (rulings.h.length < LABELS_MIN) return;
-  const free = lines.filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
-  const groups = groupRows(free, lineBox);
+  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const groups = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + STACK_ROWS_MIN < groups.length; i++) {
     // Most rows of a page are one line: no row of labels.
     if (groups[i].length < LABELS_MIN) continue;
+    // Nor, most often, any rule under the row: its pieces are cut only when one runs there.
+    if (!ruleUnderRow(groups[i], rulings)) continue;
     const labels = textRow(groups[i]);
     if (labels.cells.length < LABELS_MIN || !labels.cells.every((piece) => isLabel(piece) && underlined(piece, rulings))) continue;
     const stacks = rowsUnder(labels, groups, i + 1);
@@ -50,6 +53,21 @@ export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: S
 
 function isLabel(piece: Piece): boolean {
   return pieceText(piece).split(/\s+/).length <= LABEL_WORDS_MAX;
+}
+
+/** Whether a horizontal rule runs within UNDERLINE_GAP_PT of some span's bottom in the row:
+ *  a piece's bottom is one of its spans', so a row without one has no underlined piece. */
+function ruleUnderRow(row: readonly Line[], rulings: Rulings): boolean {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const line of row) {
+    for (const span of line.spans) {
+      if (span.y1 < lo) lo = span.y1;
+      if (span.y1 > hi) hi = span.y1;
+    }
+  }
+  const k = lowerBound(rulings.hPos, lo - UNDERLINE_GAP_PT);
+  return k < rulings.h.length && rulings.h[k].pos <= hi + UNDERLINE_GAP_PT;
 }
 
 /** Whether a rule runs right under the piece, from its start to its end and no further. */
