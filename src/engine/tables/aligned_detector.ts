@@ -489,10 +489,11 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
       const span = piece.items[i].span;
       const before = piece.items[i - 1].span;
       const atEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EMS * em);
-      // Neither cut below can happen here: a cut by an edge needs the span at one, a cut at a
-      // gutter's middle a header line beside other pieces. Most spans of a row go on so, and
-      // need no ink, no copy of the pending items, no pattern tried.
-      if (!atEdge && !(header && withOthers)) continue;
+      // None of the cuts below can happen here: a cut by an edge needs the span at one, a cut
+      // at a gutter's middle a header line beside other pieces, a cut by a figure's edge a
+      // body row's span that is a figure. Most spans of a row go on so, and need no ink, no
+      // copy of the pending items, no pattern tried.
+      if (!atEdge && !(header && withOthers) && (header || !FIGURE_CELL.test(span.text.trim()))) continue;
       // A span starting exactly at a column's edge after a word space starts its cell too:
       // octave's reference card runs "octave --eval code" up to "Evaluate code using Octave".
       const onEdge = nearInnerLeftEdge(left, span.x0, COLUMN_EDGE_EXACT_PT) && /\s$/.test(before.text);
