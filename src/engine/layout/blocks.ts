@@ -23,7 +23,7 @@ import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
-import { ascending } from "../tables/sorted_search.js";
+import { ascendingNumbers as ascending } from "./box.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }

@@ -14,8 +14,16 @@ const EUROSYM_FONT_END = "10";
 const EURO_CODE = "e";
 const EURO_SIGN = "€";
 
+/** How far from its end a eurosym font's name holds the "ey" of its family ("…fey" + "m"
+ *  + "r" + "10"): Computer Modern's and Latin Modern's names end in "10" too (cmr10,
+ *  lmroman10), and their spans are passed by on two characters, not a copy and a pattern. */
+const EUROSYM_EY_FROM_END = 6;
+
 function isEuroSpan(span: Span): boolean {
-  return span.font.endsWith(EUROSYM_FONT_END) && span.text.includes(EURO_CODE) && EUROSYM_FONT.test(span.font.replace(SUBSET_PREFIX, ""));
+  const font = span.font;
+  const ey = font.length - EUROSYM_EY_FROM_END;
+  if (ey < 1 || !font.endsWith(EUROSYM_FONT_END) || (font.charCodeAt(ey) | 0x20) !== 0x65 || (font.charCodeAt(ey + 1) | 0x20) !== 0x79) return false;
+  return span.text.includes(EURO_CODE) && EUROSYM_FONT.test(font.replace(SUBSET_PREFIX, ""));
 }
 
 /** The lines with each eurosym "e" written as the euro sign; the same array when none is. */

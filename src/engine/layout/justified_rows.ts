@@ -7,6 +7,7 @@
 // cells of other rows, which justified words do not. A row in two pieces has a single gap:
 // it must be a stretched space after a sentence or a clause, or inside a sentence.
 import type { Line } from "../model.js";
+import { compareNumbers } from "./box.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
@@ -14,7 +15,7 @@ import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAM
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const isHorizontal = (line: Line) => line.wmode === 0;
-const byX0 = (a: Line, b: Line) => a.x0 - b.x0;
+const byX0 = (a: Line, b: Line) => compareNumbers(a.x0, b.x0);
 
 /** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
 const JUSTIFIED_GAP_EMS_MAX = 8;

@@ -7,11 +7,11 @@
 // or for a menu its own leading (its lines share no baselines with the text beside them, as a
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
-import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, centreInside, compareNumbers, type OrderedGroup, unionOf } from "./box.js";
 import { lineText } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
-const byBoxTop = (a: Box, b: Box) => a.y0 - b.y0;
+const byBoxTop = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -242,9 +242,7 @@ function holdsDigit(item: Box): boolean {
   return "spans" in item && /\p{N}/u.test(lineText(item as Line));
 }
 
-function ascendingNumbers(a: number, b: number): number {
-  return a - b;
-}
+const ascendingNumbers = compareNumbers;
 
 /** The menu in `box` (on the page's left side or its right), when the items still stand so
  *  around it (menu lines inside, the text beside it clear of its gutter, few shared
