@@ -690,6 +690,11 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
+  // The pair's views, made once a column and filled line by line: three objects a line were a
+  // fifth of the pass's allocation. startsNewBlock reads them and keeps none.
+  const prevView = { line: column[0], style: styles[0], text: texts[0], setEnd: false, brokenAfter: false };
+  const lineView = { line: column[0], style: styles[0], text: texts[0] };
+  const afterView: { line: Line; style: TextStyle; marker: ListMarker | null } = { line: column[0], style: styles[0], marker: null };
   for (let i = 0; i < column.length; i++) {
     const line = column[i];
     // A running header or footer kept in the output is plain text of its own, whatever its
@@ -702,9 +707,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
-    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -719,6 +723,30 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
   return joinAroundFloats(definitionTermsAsText(joinWrappedHeadings(blocks), stats));
+}
+
+/** buildBlocks' views of a pair of lines and the line after, filled in place. */
+function viewOfPrev(view: { line: Line; style: TextStyle; text: string; setEnd: boolean; brokenAfter: boolean }, line: Line, style: TextStyle, text: string, setEnd: boolean, brokenAfter: boolean): typeof view {
+  view.line = line;
+  view.style = style;
+  view.text = text;
+  view.setEnd = setEnd;
+  view.brokenAfter = brokenAfter;
+  return view;
+}
+
+function viewOfLine(view: { line: Line; style: TextStyle; text: string }, line: Line, style: TextStyle, text: string): typeof view {
+  view.line = line;
+  view.style = style;
+  view.text = text;
+  return view;
+}
+
+function viewOfAfter(view: { line: Line; style: TextStyle; marker: ListMarker | null }, line: Line, style: TextStyle, marker: ListMarker | null): typeof view {
+  view.line = line;
+  view.style = style;
+  view.marker = marker;
+  return view;
 }
 
 /** A definition list's term is set in the text's bold at the body's size, within this many
