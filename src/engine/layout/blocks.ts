@@ -1347,7 +1347,8 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
   }
   for (let i = 0; i < column.length; ) {
     let end = i;
-    while (end < column.length && PLAIN_FIELD.test(texts[end])) end++;
+    // A field holds a colon: most lines have none, and the pattern is not run on them.
+    while (end < column.length && texts[end].includes(":") && PLAIN_FIELD.test(texts[end])) end++;
     if (end - i >= PLAIN_FIELD_LINES_MIN) for (let k = i; k < end - 1; k++) breaks[k] = true;
     i = Math.max(end, i + 1);
   }
@@ -1356,7 +1357,8 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
  * "⟨goto-action spec⟩ → … ⟨numid⟩ |" | "[ ⟨file spec⟩ ] … ⟨nameid⟩ |" | …) keeps its lines: a
  * line of metavariables that ends in the alternatives' bar ends there. */
 function markGrammarAlternatives(breaks: boolean[], texts: readonly string[]): void {
-  for (let i = 0; i + 1 < texts.length; i++) if (GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
+  // The bar first: a look along the text for one character rules out nearly every line.
+  for (let i = 0; i + 1 < texts.length; i++) if (texts[i].includes("|") && GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
 }
 const GRAMMAR_ALTERNATIVE = /[⟨〈][^⟨⟩〈〉]+[⟩〉].*\|\s*$/u;
 

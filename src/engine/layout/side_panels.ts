@@ -122,10 +122,11 @@ function findShadedPanel(items: readonly Box[], rules: readonly Rule[], page: { 
   let candidates = 0;
   for (const rule of rules) {
     if (rule.kind !== "fill") continue;
-    const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
-    const w = box.x1 - box.x0;
-    const h = box.y1 - box.y0;
+    // Measured before a box is made: most fills are a table's shading or a chart's bars.
+    const w = Math.max(rule.x0, rule.x1) - Math.min(rule.x0, rule.x1);
+    const h = Math.max(rule.y0, rule.y1) - Math.min(rule.y0, rule.y1);
     if (w < PANEL_SIDE_MIN_PT || h < PANEL_SIDE_MIN_PT || w * h > PANEL_PAGE_SHARE_MAX * page.width * page.height) continue;
+    const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
     // Each candidate walks the page's lines: a map or a chart of thousands of filled shapes
     // is no page with a side panel, and is not walked thousands of times.
     if (++candidates > PANEL_CANDIDATES_MAX) return null;
