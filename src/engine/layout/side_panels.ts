@@ -171,6 +171,8 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
   // each full garbage collection.
   const short: Box[] = [];
   for (const item of items) if (item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) short.push(item);
+  // Too few short lines at the edge make no stack long enough: nothing to sort.
+  if (short.length < MENU_LINES_MIN) return null;
   short.sort(byBoxTop);
   // The longest stack: each line within a line's height of the one above (a menu's entries
   // follow one another; a page's margin notes and a form's labels stand apart).
