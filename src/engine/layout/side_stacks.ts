@@ -59,7 +59,7 @@ export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], is
 }
 
 function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const lineHeight = medianHeight(items.filter(isTextLine));
+  const lineHeight = medianTextLineHeight(items, isTextLine);
   if (lineHeight <= 0) return [{ items, columns: 1 }];
   const gap = BAND_GAP_HEIGHT_SHARE * lineHeight;
   // Bands as index ranges of the items, not arrays: on most pages no band is a pair of
@@ -200,6 +200,15 @@ function pairedRowByRow(left: readonly Box[], right: readonly Box[]): boolean {
 function flush(lines: readonly Box[], tolerance: number): boolean {
   const spread = (edge: (line: Box) => number) => Math.max(...lines.map(edge)) - Math.min(...lines.map(edge));
   return spread((line) => line.x0) <= tolerance || spread((line) => line.x1) <= tolerance;
+}
+
+/** medianHeight of the items that are lines of words, without an array of them. */
+function medianTextLineHeight<T extends Box>(items: readonly T[], isTextLine: (item: T) => item is T & Line): number {
+  const heights: number[] = [];
+  for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
+  if (heights.length === 0) return 0;
+  heights.sort(ascending);
+  return heights[heights.length >> 1];
 }
 
 /** The median of the items' heights (the upper one of an even count); 0 for none. */
