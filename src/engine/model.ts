@@ -46,6 +46,16 @@ export interface Line {
   /** The author broke the text after this line, inside its paragraph (a cover page's centred
    * lines, layout/centred_lines.ts): rendered as a Markdown line break. */
   breakAfter?: true;
+  /** Layout's count of the line's styles (layout/document_stats.ts lineStyleFacts), kept with
+   *  the spans array it counted and their number so that a line whose spans change is counted
+   *  again. A memo, not the line's content: absent until asked. */
+  styleMemo?: LineMemo;
+}
+
+/** A fact computed from a line's spans, and the spans array and length it was computed on. */
+export interface LineMemo {
+  readonly spans: readonly Span[];
+  readonly count: number;
 }
 
 /** A straight ruling line or a filled rectangle, as a table detector needs them. */
@@ -184,12 +194,12 @@ export function spanPiece(span: Span, text: string, x0: number, x1: number): Spa
 
 /** A line with its box given; the marks default to absent. */
 export function newLine(spans: Span[], x0: number, y0: number, x1: number, y1: number, wmode: 0 | 1): Line {
-  return { spans, x0, y0, x1, y1, wmode, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined };
+  return { spans, x0, y0, x1, y1, wmode, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined, styleMemo: undefined };
 }
 
 /** A copy of `line` with other spans and box, its marks kept (what `{ ...line, spans, x0, ... }` made). */
 export function lineLike(line: Line, spans: Span[], x0: number, y0: number, x1: number, y1: number): Line {
-  return { spans, x0, y0, x1, y1, wmode: line.wmode, slanted: line.slanted, contentsEntry: line.contentsEntry, definition: line.definition, breakAfter: line.breakAfter };
+  return { spans, x0, y0, x1, y1, wmode: line.wmode, slanted: line.slanted, contentsEntry: line.contentsEntry, definition: line.definition, breakAfter: line.breakAfter, styleMemo: undefined };
 }
 
 /** A copy of `line` holding `spans` in its box, its marks kept (what `{ ...line, spans }` made). */

@@ -23,7 +23,7 @@ import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
-import { ascending } from "../tables/sorted_search.js";
+import { ascendingNumbers as ascending } from "./box.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -690,6 +690,11 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
+  // The pair's views, made once a column and filled line by line: three objects a line were a
+  // fifth of the pass's allocation. startsNewBlock reads them and keeps none.
+  const prevView = { line: column[0], style: styles[0], text: texts[0], setEnd: false, brokenAfter: false };
+  const lineView = { line: column[0], style: styles[0], text: texts[0] };
+  const afterView: { line: Line; style: TextStyle; marker: ListMarker | null } = { line: column[0], style: styles[0], marker: null };
   for (let i = 0; i < column.length; i++) {
     const line = column[i];
     // A running header or footer kept in the output is plain text of its own, whatever its
@@ -702,11 +707,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const mono = monos[i];
     const marker = markers[i];
     const prev = i > 0 ? column[i - 1] : null;
-    const after = i + 1 < column.length ? { line: column[i + 1], style: styles[i + 1], marker: markers[i + 1] } : null;
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock({ line: prev, style: styles[i - 1], text: texts[i - 1], setEnd: setEnds[i - 1], brokenAfter: lineBreaks[i - 1] }, { line, style: styles[i], text: texts[i] }, after, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -762,6 +766,30 @@ function rowHeadsAsText(blocks: Block[], column: readonly Line[], right: number,
     }
   }
   return blocks;
+}
+
+/** buildBlocks' views of a pair of lines and the line after, filled in place. */
+function viewOfPrev(view: { line: Line; style: TextStyle; text: string; setEnd: boolean; brokenAfter: boolean }, line: Line, style: TextStyle, text: string, setEnd: boolean, brokenAfter: boolean): typeof view {
+  view.line = line;
+  view.style = style;
+  view.text = text;
+  view.setEnd = setEnd;
+  view.brokenAfter = brokenAfter;
+  return view;
+}
+
+function viewOfLine(view: { line: Line; style: TextStyle; text: string }, line: Line, style: TextStyle, text: string): typeof view {
+  view.line = line;
+  view.style = style;
+  view.text = text;
+  return view;
+}
+
+function viewOfAfter(view: { line: Line; style: TextStyle; marker: ListMarker | null }, line: Line, style: TextStyle, marker: ListMarker | null): typeof view {
+  view.line = line;
+  view.style = style;
+  view.marker = marker;
+  return view;
 }
 
 /** A definition list's term is set in the text's bold at the body's size, within this many
@@ -1403,7 +1431,8 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
   }
   for (let i = 0; i < column.length; ) {
     let end = i;
-    while (end < column.length && PLAIN_FIELD.test(texts[end])) end++;
+    // A field holds a colon: most lines have none, and the pattern is not run on them.
+    while (end < column.length && texts[end].includes(":") && PLAIN_FIELD.test(texts[end])) end++;
     if (end - i >= PLAIN_FIELD_LINES_MIN) for (let k = i; k < end - 1; k++) breaks[k] = true;
     i = Math.max(end, i + 1);
   }
@@ -1412,7 +1441,8 @@ function markLabelledLines(breaks: boolean[], texts: readonly string[], column: 
  * "⟨goto-action spec⟩ → … ⟨numid⟩ |" | "[ ⟨file spec⟩ ] … ⟨nameid⟩ |" | …) keeps its lines: a
  * line of metavariables that ends in the alternatives' bar ends there. */
 function markGrammarAlternatives(breaks: boolean[], texts: readonly string[]): void {
-  for (let i = 0; i + 1 < texts.length; i++) if (GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
+  // The bar first: a look along the text for one character rules out nearly every line.
+  for (let i = 0; i + 1 < texts.length; i++) if (texts[i].includes("|") && GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
 }
 const GRAMMAR_ALTERNATIVE = /[⟨〈][^⟨⟩〈〉]+[⟩〉].*\|\s*$/u;
 

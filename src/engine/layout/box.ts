@@ -33,9 +33,23 @@ export function unionOf(items: readonly Box[]): Box {
   return { x0, y0, x1, y1 };
 }
 
-/** Top to bottom, then left to right: the order of a region's items once it is cut no more. */
+/**
+ * The order of `a - b` for Array.prototype.sort: -1 or 1 when one is less, else the
+ * difference itself (0, or NaN for unordered values, as the subtraction gave). A difference
+ * of two fractions is a number the engine boxes on the heap for every comparison; -1, 0 and
+ * 1 are not (issue 9: a tenth of a page's layout allocation went to comparators).
+ */
+export function compareNumbers(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : a - b;
+}
+
+/** Numbers ascending, for Array.prototype.sort (compareNumbers). */
+export const ascendingNumbers = compareNumbers;
+
+/** Top to bottom, then left to right: the order of a region's items once it is cut no more
+ *  (`a.y0 - b.y0 || a.x0 - b.x0`, by compareNumbers). */
 export function byTopThenLeft(a: Box, b: Box): number {
-  return a.y0 - b.y0 || a.x0 - b.x0;
+  return compareNumbers(a.y0, b.y0) || compareNumbers(a.x0, b.x0);
 }
 
 export interface OrderedGroup<T extends Box> {

@@ -27,8 +27,12 @@ const PRIVATE_USE_SYMBOL_BASE = 0xf000;
 const PRIVATE_USE_SYMBOL_LAST = 0xf0ff;
 const UNICODE_BULLETS = new Set([...UNICODE_BULLET_CHARS].map((c) => c.codePointAt(0)!));
 const LETTER_O = 0x6f;
-/** Every code some table above holds: most lines start with none, and skip the font tests. */
-const ANY_SYMBOL_CODE = new Set([...SYMBOL_BULLETS, ...WINGDINGS_BULLETS, ...DINGBATS_BULLETS, ...OPENSYMBOL_BULLETS]);
+/** Every code some table above holds: most lines start with none, and skip the font tests.
+ *  A table by code (all are under 0x100), not a set: every line's first character is asked. */
+const ANY_SYMBOL_CODE = new Uint8Array(0x100);
+for (const code of [...SYMBOL_BULLETS, ...WINGDINGS_BULLETS, ...DINGBATS_BULLETS, ...OPENSYMBOL_BULLETS]) ANY_SYMBOL_CODE[code] = 1;
+/** The lowest Unicode bullet: a character under it (most lines' first letter) is none. */
+const UNICODE_BULLET_MIN = Math.min(...UNICODE_BULLETS);
 
 function isBlank(code: number): boolean {
   return code <= 0x20 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000;
@@ -41,7 +45,7 @@ const SYMBOL_FONT = /wingding|dingbat|symbol/i;
 export function isBulletGlyph(cp: number, font: string): boolean {
   const privateUse = cp >= PRIVATE_USE_SYMBOL_BASE && cp <= PRIVATE_USE_SYMBOL_LAST;
   const code = privateUse ? cp - PRIVATE_USE_SYMBOL_BASE : cp;
-  if (!ANY_SYMBOL_CODE.has(code)) return UNICODE_BULLETS.has(cp);
+  if (code >= 0x100 || ANY_SYMBOL_CODE[code] === 0) return cp >= UNICODE_BULLET_MIN && UNICODE_BULLETS.has(cp);
   // Lines starting with the letters l to w get here: one test rules out most fonts.
   if (SYMBOL_FONT.test(font)) {
     if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);

@@ -8,10 +8,11 @@
 // running text starts between them.
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
+import { compareNumbers } from "./box.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const ascending = (a: number, b: number) => a - b;
+const ascending = compareNumbers;
 
 /** Fragments whose left edges lie within this many points start at one x. */
 const START_TOLERANCE = 1;

@@ -2,7 +2,7 @@
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
 import { documentCompounds, pageCompounds } from "./compounds.js";
-import type { Line, PageModel, Rule } from "../model.js";
+import type { Line, LineMemo, PageModel, Rule } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
@@ -89,7 +89,28 @@ export interface LineStyleFacts {
 const DISPLAY_TITLE_SHARE_MIN = 0.3;
 const DISPLAY_TITLE_RATIO_MIN = 1.25;
 
+/** lineStyleFacts kept on the line (Line.styleMemo) with the spans it counted. */
+interface StyleMemo extends LineMemo {
+  facts: LineStyleFacts;
+}
+
+/**
+ * A line's dominant style, counted once for the digest (digestPage) and again by blocks.ts and
+ * the passes that ask of a line's style: the count is kept on the line while its spans array
+ * and their number stay (spans are joined by pushing onto a line's array, or replaced with a
+ * new one; no pass after the joiner changes a span's text or size in place). Callers read the
+ * facts and change none of them.
+ */
 export function lineStyleFacts(line: Line): LineStyleFacts {
+  const memo = line.styleMemo as StyleMemo | undefined;
+  if (memo !== undefined && memo.spans === line.spans && memo.count === line.spans.length) return memo.facts;
+  const facts = countLineStyles(line);
+  const kept: StyleMemo = { spans: line.spans, count: line.spans.length, facts };
+  line.styleMemo = kept;
+  return facts;
+}
+
+function countLineStyles(line: Line): LineStyleFacts {
   // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
   // regex copy of each span.
   const sizes = scratchSizes;

@@ -4,7 +4,7 @@
 // out "**T**for IEEE journal papers …" after "HIS demo file …"). The letter goes back to the
 // head of its word, and the lines it indented go back to the margin it stands at.
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** A drop cap is set at least this many times the size of the text beside it ... */
 const DROP_CAP_SIZE_RATIO_MIN = 2;
@@ -29,7 +29,7 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
     const span = soleSpan(cap);
     // A letter, after a quote maybe, is at most three UTF-16 units (a capital beyond the
     // BMP takes two): most lines are ruled out before their text is trimmed.
-    if (span === null || trimmedLength(span.text) > DROP_CAP_UNITS_MAX || !DROP_CAP_TEXT.test(span.text.trim())) continue;
+    if (span === null || trimmedLength(span.text) > DROP_CAP_UNITS_MAX || !endsInCapital(span.text) || !DROP_CAP_TEXT.test(span.text.trim())) continue;
     const current: readonly Line[] = out ?? lines;
     const first = firstBeside(current, cap, span.size);
     if (first === undefined) continue;
@@ -61,6 +61,17 @@ function withSpanMoved(spans: readonly Span[], k: number, text: string, x0: numb
   const out: Span[] = [];
   for (let j = 0; j < spans.length; j++) out.push(j === k ? spanPiece(spans[j], text, x0, spans[j].x1) : spans[j]);
   return out;
+}
+
+/** Whether the text's last character before white space may be a capital: an ASCII one is
+ *  read by its code (a table's "12", a bullet, a lone "x" fail here), any other is left to
+ *  DROP_CAP_TEXT. Spares most short lines a trimmed copy and a pattern. */
+function endsInCapital(text: string): boolean {
+  let k = text.length - 1;
+  while (k >= 0 && isSpaceCode(text.charCodeAt(k))) k--;
+  if (k < 0) return false;
+  const c = text.charCodeAt(k);
+  return c >= 0x80 || (c >= 0x41 && c <= 0x5a);
 }
 
 /** The line's one span with ink, or null when it has none or several. */

@@ -6,11 +6,12 @@
 // the top of the right column ("… Table 1 summarises the" | "1Corresponding author: …" |
 // "results by city."). Taken out of the flow, they are read after everything else on the page.
 import type { Line, Rule } from "../model.js";
+import { byTopThenLeft } from "./box.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
 
-const byTopLeft = (a: Line, b: Line) => a.y0 - b.y0 || a.x0 - b.x0;
+const byTopLeft = byTopThenLeft;
 
 /** A footnote rule is a horizontal stroke at most this thick ... */
 const RULE_THICKNESS_MAX_PT = 1.5;
@@ -114,7 +115,7 @@ function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[
   const under: Line[] = [];
   for (const line of lines) if (line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0) under.push(line);
   if (under.length === 0) return null;
-  under.sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
+  under.sort(byTopLeft);
   if (under[0].y0 - rule.y1 > FIRST_NOTE_GAP_SIZES_MAX * bodySize || !startsNote(under[0])) return null;
   // The notes run on without a gap wider than a few lines; what stands further down is
   // something else (the small print across the page's foot: ltnews' copyright line).

@@ -17,6 +17,7 @@
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
+import { byTopThenLeft } from "./box.js";
 import { everyTextSpan, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
@@ -167,7 +168,7 @@ function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): num
 // Comparators and tests made once here, and loops over the page's rows, rather than closures
 // made per call: such a closure loses its optimised code at each full garbage collection, and
 // was compiled again every few passes.
-const byCandidateTopLeft = (a: { line: Line }, b: { line: Line }) => a.line.y0 - b.line.y0 || a.line.x0 - b.line.x0;
+const byCandidateTopLeft = (a: { line: Line }, b: { line: Line }) => byTopThenLeft(a.line, b.line);
 
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];

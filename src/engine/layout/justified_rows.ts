@@ -7,6 +7,7 @@
 // cells of other rows, which justified words do not. A row in two pieces has a single gap:
 // it must be a stretched space after a sentence or a clause, or inside a sentence.
 import type { Line } from "../model.js";
+import { compareNumbers } from "./box.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
@@ -14,7 +15,7 @@ import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAM
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const isHorizontal = (line: Line) => line.wmode === 0;
-const byX0 = (a: Line, b: Line) => a.x0 - b.x0;
+const byX0 = (a: Line, b: Line) => compareNumbers(a.x0, b.x0);
 
 /** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
 const JUSTIFIED_GAP_EMS_MAX = 8;
@@ -70,7 +71,9 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
 /** Whether two fragments of a row stand close enough, and on one side of every column's
  * edge, to be pieces of one justified line. */
 function closePair(a: Line, b: Line, columns: ColumnStarts): boolean {
-  const [left, right] = a.x0 <= b.x0 ? [a, b] : [b, a];
+  // Two names, not a pair destructured: an array a row of two, on every two-column page.
+  const left = a.x0 <= b.x0 ? a : b;
+  const right = left === a ? b : a;
   const gap = right.x0 - left.x1;
   return gap > 0 && gap <= TWO_PIECE_GAP_EMS_MAX * Math.max(left.y1 - left.y0, right.y1 - right.y0) && !columns.gutterBetween(left, right);
 }
@@ -80,10 +83,7 @@ function closePair(a: Line, b: Line, columns: ColumnStarts): boolean {
 function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
   const runs: Line[][] = [];
   let run: Line[] = [];
-  const flush = () => {
-    if (run.length >= 2) runs.push(run);
-    run = [];
-  };
+  // A run ends (flushed below, with no closure made per row): kept when it has two pieces.
   // Sizes are read only for pieces a gap and the columns leave together.
   let prevSize = NaN;
   for (const line of row) {
@@ -93,17 +93,21 @@ function runsOf(row: readonly Line[], columns: ColumnStarts): Line[][] {
       const gap = line.x0 - prev.x1;
       // A line's box is about 1.2 of its size high: the height bounds the gap before sizes are read.
       const roughEm = Math.max(prev.y1 - prev.y0, line.y1 - line.y0);
-      if (gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * roughEm || columns.gutterBetween(prev, line)) flush();
-      else {
+      let ends = gap <= 0 || gap > JUSTIFIED_GAP_EMS_MAX * roughEm || columns.gutterBetween(prev, line);
+      if (!ends) {
         if (Number.isNaN(prevSize)) prevSize = lineSize(prev);
         size = lineSize(line);
-        if (gap > JUSTIFIED_GAP_EMS_MAX * Math.max(prevSize, size, 1) || Math.abs(prevSize - size) >= 0.5) flush();
+        ends = gap > JUSTIFIED_GAP_EMS_MAX * Math.max(prevSize, size, 1) || Math.abs(prevSize - size) >= 0.5;
+      }
+      if (ends) {
+        if (run.length >= 2) runs.push(run);
+        run = [];
       }
     }
     run.push(line);
     prevSize = size;
   }
-  flush();
+  if (run.length >= 2) runs.push(run);
   return runs;
 }
 

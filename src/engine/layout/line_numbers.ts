@@ -105,9 +105,8 @@ function numberPieces(lines: readonly Line[]): Piece[] {
     // Most lines start and end with a word: two character tests, and the next line.
     const startsWithDigit = isDigitStart(spans[first].text);
     if (!startsWithDigit && !(last > first && isDigitStart(spans[last].text))) continue;
-    const own = (span: Span, k: number): Piece => ({ line: i, span: k, value: Number(span.text.trim()), x0: span.x0, x1: span.x1, y0: line.y0, size: span.size });
     if (!startsWithDigit) {
-      if (LINE_NUMBER.test(spans[last].text) && spans[last].x0 - previousInk(spans, last) >= MARGIN_GAP_MIN_PT) pieces.push(own(spans[last], last));
+      if (LINE_NUMBER.test(spans[last].text) && spans[last].x0 - previousInk(spans, last) >= MARGIN_GAP_MIN_PT) pieces.push(spanPiece(line, i, spans[last], last));
       continue;
     }
     let onlyNumbers = true;
@@ -117,12 +116,18 @@ function numberPieces(lines: readonly Line[]): Piece[] {
       for (let k = first; k <= last; k++) text += spans[k].text;
       if (LINE_NUMBER.test(text)) pieces.push({ line: i, span: -1, value: Number(text.trim()), x0: line.x0, x1: line.x1, y0: line.y0, size: spans[first].size });
       // Numbers of two lines MuPDF read as one ("4 5" beside a line and a half of text).
-      else for (let k = first; k <= last; k++) if (!isBlankText(spans[k].text)) pieces.push({ ...own(spans[k], k), span: -1 });
+      else for (let k = first; k <= last; k++) if (!isBlankText(spans[k].text)) pieces.push({ ...spanPiece(line, i, spans[k], k), span: -1 });
       continue;
     }
-    if (LINE_NUMBER.test(spans[first].text) && nextInk(spans, first) - spans[first].x1 >= MARGIN_GAP_MIN_PT) pieces.push(own(spans[first], first));
+    if (LINE_NUMBER.test(spans[first].text) && nextInk(spans, first) - spans[first].x1 >= MARGIN_GAP_MIN_PT) pieces.push(spanPiece(line, i, spans[first], first));
   }
   return pieces;
+}
+
+/** The number of `span`, the `k`th of `line` (the page's `i`th): a function of the module, where
+ *  a closure was made for every line starting or ending with a digit. */
+function spanPiece(line: Line, i: number, span: Span, k: number): Piece {
+  return { line: i, span: k, value: Number(span.text.trim()), x0: span.x0, x1: span.x1, y0: line.y0, size: span.size };
 }
 
 /** Whether the text's first character after white space is a digit: every line of the page

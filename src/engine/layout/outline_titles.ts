@@ -10,7 +10,31 @@ import { lineText } from "./lines.js";
 export type OutlineHints = Map<number, Map<string, number>>;
 
 export function normalizeTitle(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  const ascii = normalizeAsciiTitle(text);
+  return ascii ?? text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/**
+ * normalizeTitle of a text all in ASCII, read by code (a paragraph's text is normalized for
+ * every block of a page whose document has an outline, and the Unicode pattern showed in
+ * profiles); null for a text with any other character, which the pattern reads. In ASCII, \p{L}
+ * and \p{N} are the letters and digits, and each run of anything else becomes one space.
+ */
+function normalizeAsciiTitle(text: string): string | null {
+  let out = "";
+  let gap = false;
+  for (let k = 0; k < text.length; k++) {
+    let c = text.charCodeAt(k);
+    if (c >= 0x80) return null;
+    const upper = c >= 0x41 && c <= 0x5a;
+    if (upper || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      if (gap && out !== "") out += " ";
+      gap = false;
+      if (upper) c += 0x20;
+      out += String.fromCharCode(c);
+    } else gap = true;
+  }
+  return out;
 }
 
 /** A section's number before its title, normalized: "1 ", "2 3 ", "iv ". */

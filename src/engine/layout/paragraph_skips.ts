@@ -5,7 +5,7 @@
 // taller than the pitch). The page's own gaps say so: two tight clusters, the upper one after
 // lines that end a paragraph.
 import type { Line } from "../model.js";
-import { ascending } from "../tables/sorted_search.js";
+import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
 
 /** The gap that ends a paragraph in such a column, and the lines it is measured between. */
 export interface ParagraphSkip {
@@ -186,5 +186,5 @@ function skipThreshold(gaps: MeasuredGap[], em: number): number | null {
 }
 
 function byGap(a: MeasuredGap, b: MeasuredGap): number {
-  return a.gap - b.gap;
+  return compareNumbers(a.gap, b.gap);
 }

@@ -12,16 +12,24 @@
 // This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
 // native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
-import { type Box, byTopThenLeft, type OrderedGroup } from "./box.js";
+import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
 
+// The sweep's events, set for the one synchronous sort that reads them (findGutter): each
+// event's x, and +1 where an item starts, -1 where it ends. Typed arrays and an index order,
+// where an array of three numbers an event (two an item) was most of the sweep's allocation.
+let eventXs = new Float64Array(0);
+let eventEnds = new Int8Array(0);
 // Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes.
-const byEventXThenEnd = (a: [number, number, number], b: [number, number, number]) => a[0] - b[0] || a[1] - b[1];
+// at each full garbage collection, and was compiled again every few passes. The order of
+// `x[a] - x[b] || end[a] - end[b]`, answered as -1 or 1 where the x's differ (a difference of
+// two coordinates is a fraction the engine boxes on the heap for every comparison); unordered
+// (NaN) x's fall through to the second test, as the subtraction did.
+const byEventXThenEnd = (a: number, b: number) => (eventXs[a] < eventXs[b] ? -1 : eventXs[a] > eventXs[b] ? 1 : eventEnds[a] - eventEnds[b]);
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const byTopEdge = (a: Box, b: Box) => a.y0 - b.y0;
+const byTopEdge = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
 
 export type { Box, OrderedGroup } from "./box.js";
 
@@ -108,6 +116,44 @@ interface Region<T extends Box> {
  * lines at which the page is cut into bands.
  */
 function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
+  // The gutter depends on the items' boxes alone, in their order: render/page.ts asks for the
+  // page's (columnGutter) and reading order asks again for the same lines on most pages, which
+  // have no table, footnote or float between the two questions (issue 9: speed).
+  if (!sameBoxes(lastGutterBoxes, items)) {
+    lastGutter = gutterOf(items);
+    lastGutterBoxes = boxesOf(items, lastGutterBoxes);
+  }
+  return lastGutter === null ? null : { x0: lastGutter.x0, x1: lastGutter.x1 };
+}
+
+/** The last items findGutter was asked about, their boxes (x0, y0, x1, y1 each) in order, and
+ *  its answer. */
+let lastGutterBoxes: Float64Array = new Float64Array(0);
+let lastGutter: Gutter | null = null;
+
+function sameBoxes(boxes: Float64Array, items: readonly Box[]): boolean {
+  if (boxes.length !== 4 * items.length) return false;
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    if (boxes[4 * i] !== it.x0 || boxes[4 * i + 1] !== it.y0 || boxes[4 * i + 2] !== it.x1 || boxes[4 * i + 3] !== it.y1) return false;
+  }
+  return true;
+}
+
+/** The items' boxes in order, in `into` when it is the right length. */
+function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
+  const boxes = into.length === 4 * items.length ? into : new Float64Array(4 * items.length);
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
+    boxes[4 * i] = it.x0;
+    boxes[4 * i + 1] = it.y0;
+    boxes[4 * i + 2] = it.x1;
+    boxes[4 * i + 3] = it.y1;
+  }
+  return boxes;
+}
+
+function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
   let rx0 = Infinity;
   let rx1 = -Infinity;
   for (const it of items) {
@@ -124,10 +170,24 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   // Only narrow ones block a gutter; wide ones crossing it become cuts between bands, and of
   // two strips the one fewer of them cross is the gutter (a text column's right edge, not
   // its short lines' ends, faces the notes in its margin).
-  const events: [number, number, number][] = [];
-  for (const it of items) {
+  // Event 2k is item k's start, 2k + 1 its end, sorted by x, a start before an end at one x.
+  const count = 2 * items.length;
+  if (eventXs.length < count) {
+    eventXs = new Float64Array(count);
+    eventEnds = new Int8Array(count);
+  }
+  const kinds = new Uint8Array(count);
+  const events: number[] = [];
+  for (let k = 0; k < items.length; k++) {
+    const it = items[k];
     const kind = it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width ? 1 : 0;
-    events.push([it.x0, 1, kind], [it.x1, -1, kind]);
+    eventXs[2 * k] = it.x0;
+    eventEnds[2 * k] = 1;
+    kinds[2 * k] = kind;
+    eventXs[2 * k + 1] = it.x1;
+    eventEnds[2 * k + 1] = -1;
+    kinds[2 * k + 1] = kind;
+    events.push(2 * k, 2 * k + 1);
   }
   events.sort(byEventXThenEnd);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
@@ -137,17 +197,20 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   let depth = 0;
   let wideDepth = 0;
   for (let i = 0; i < events.length - 1; i++) {
-    if (events[i][2] === 1) depth += events[i][1];
-    else wideDepth += events[i][1];
-    const x0 = events[i][0];
-    const x1 = events[i + 1][0];
+    const event = events[i];
+    if (kinds[event] === 1) depth += eventEnds[event];
+    else wideDepth += eventEnds[event];
+    const x0 = eventXs[event];
+    const x1 = eventXs[events[i + 1]];
     if (depth > crossingsAllowed || x1 - x0 < GUTTER_WIDTH_MIN || x0 <= rx0 || x1 >= rx1) continue;
-    const candidate = { x0, x1, crossings: depth, wide: wideDepth };
     const better =
       !best ||
       depth < best.crossings ||
       (depth === best.crossings && (wideDepth < best.wide || (wideDepth === best.wide && x1 - x0 > best.x1 - best.x0)));
-    if (better && isColumnGutter(items, candidate, width, sortedByTop)) best = candidate;
+    if (!better) continue;
+    // The candidate is made only for a strip that would beat the best so far.
+    const candidate = { x0, x1, crossings: depth, wide: wideDepth };
+    if (isColumnGutter(items, candidate, width, sortedByTop)) best = candidate;
   }
   return best ? { x0: best.x0, x1: best.x1 } : null;
 }

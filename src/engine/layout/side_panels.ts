@@ -7,11 +7,11 @@
 // or for a menu its own leading (its lines share no baselines with the text beside them, as a
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
-import { type Box, centreInside, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, centreInside, compareNumbers, type OrderedGroup, unionOf } from "./box.js";
 import { lineText } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
 
-const byBoxTop = (a: Box, b: Box) => a.y0 - b.y0;
+const byBoxTop = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -122,10 +122,11 @@ function findShadedPanel(items: readonly Box[], rules: readonly Rule[], page: { 
   let candidates = 0;
   for (const rule of rules) {
     if (rule.kind !== "fill") continue;
-    const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
-    const w = box.x1 - box.x0;
-    const h = box.y1 - box.y0;
+    // Measured before a box is made: most fills are a table's shading or a chart's bars.
+    const w = Math.max(rule.x0, rule.x1) - Math.min(rule.x0, rule.x1);
+    const h = Math.max(rule.y0, rule.y1) - Math.min(rule.y0, rule.y1);
     if (w < PANEL_SIDE_MIN_PT || h < PANEL_SIDE_MIN_PT || w * h > PANEL_PAGE_SHARE_MAX * page.width * page.height) continue;
+    const box = { x0: Math.min(rule.x0, rule.x1), y0: Math.min(rule.y0, rule.y1), x1: Math.max(rule.x0, rule.x1), y1: Math.max(rule.y0, rule.y1) };
     // Each candidate walks the page's lines: a map or a chart of thousands of filled shapes
     // is no page with a side panel, and is not walked thousands of times.
     if (++candidates > PANEL_CANDIDATES_MAX) return null;
@@ -170,6 +171,8 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
   // each full garbage collection.
   const short: Box[] = [];
   for (const item of items) if (item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) short.push(item);
+  // Too few short lines at the edge make no stack long enough: nothing to sort.
+  if (short.length < MENU_LINES_MIN) return null;
   short.sort(byBoxTop);
   // The longest stack: each line within a line's height of the one above (a menu's entries
   // follow one another; a page's margin notes and a form's labels stand apart).
@@ -242,9 +245,7 @@ function holdsDigit(item: Box): boolean {
   return "spans" in item && /\p{N}/u.test(lineText(item as Line));
 }
 
-function ascendingNumbers(a: number, b: number): number {
-  return a - b;
-}
+const ascendingNumbers = compareNumbers;
 
 /** The menu in `box` (on the page's left side or its right), when the items still stand so
  *  around it (menu lines inside, the text beside it clear of its gutter, few shared

@@ -11,11 +11,11 @@ import type { Line } from "../model.js";
 import { type Box, byTopThenLeft, type OrderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
-import { ascending } from "../tables/sorted_search.js";
+import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const byX0 = (a: Box, b: Box) => a.x0 - b.x0;
+const byX0 = (a: Box, b: Box) => compareNumbers(a.x0, b.x0);
 
 /** An empty row this share of the group's median line height tall bounds a band, as it cuts
  *  a region into bands in reading_order.ts. */
@@ -59,23 +59,45 @@ export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], is
 }
 
 function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const lineHeight = medianHeight(items.filter(isTextLine));
+  const lineHeight = medianTextLineHeight(items, isTextLine);
   if (lineHeight <= 0) return [{ items, columns: 1 }];
+  const gap = BAND_GAP_HEIGHT_SHARE * lineHeight;
+  // Bands as index ranges of the items, not arrays: on most pages no band is a pair of
+  // stacks, and the group is handed on whole (issue 9: speed). A band of fewer than
+  // 2 × STACK_LINES_MIN items holds no two stacks, and is not copied to be looked at.
   const out: OrderedGroup<T>[] = [];
-  let rest: T[] = [];
-  for (const band of bands(items, BAND_GAP_HEIGHT_SHARE * lineHeight)) {
-    const stacks = band.length <= 2 * STACK_LINES_MAX && band.every(isTextLine) ? sideStacks(band, STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight) : null;
-    if (stacks === null) {
-      rest.push(...band);
+  let restFrom = 0;
+  let start = 0;
+  let bottom = -Infinity;
+  for (let i = 0; i <= items.length; i++) {
+    if (i < items.length && (i === 0 || !(items[i].y0 - bottom >= gap))) {
+      bottom = Math.max(bottom, items[i].y1);
       continue;
     }
-    if (rest.length > 0) out.push({ items: rest, columns: 1 });
-    rest = [];
-    for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
-    out.push({ items: stacks[0], columns: 2 }, { items: stacks[1], columns: 2 });
+    // items[start, i) is a band.
+    const size = i - start;
+    let stacks: [T[], T[]] | null = null;
+    if (size >= 2 * STACK_LINES_MIN && size <= 2 * STACK_LINES_MAX && allTextLines(items, start, i, isTextLine)) {
+      stacks = sideStacks(items.slice(start, i), STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight);
+    }
+    if (stacks !== null) {
+      if (start > restFrom) out.push({ items: items.slice(restFrom, start), columns: 1 });
+      restFrom = i;
+      for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
+      out.push({ items: stacks[0], columns: 2 }, { items: stacks[1], columns: 2 });
+    }
+    if (i < items.length) {
+      start = i;
+      bottom = Math.max(bottom, items[i].y1);
+    }
   }
-  if (rest.length > 0) out.push({ items: rest, columns: 1 });
+  if (restFrom < items.length) out.push({ items: items.slice(restFrom), columns: 1 });
   return out;
+}
+
+function allTextLines<T extends Box>(items: readonly T[], from: number, to: number, isTextLine: (item: T) => item is T & Line): boolean {
+  for (let k = from; k < to; k++) if (!isTextLine(items[k])) return false;
+  return true;
 }
 
 /**
@@ -178,6 +200,15 @@ function pairedRowByRow(left: readonly Box[], right: readonly Box[]): boolean {
 function flush(lines: readonly Box[], tolerance: number): boolean {
   const spread = (edge: (line: Box) => number) => Math.max(...lines.map(edge)) - Math.min(...lines.map(edge));
   return spread((line) => line.x0) <= tolerance || spread((line) => line.x1) <= tolerance;
+}
+
+/** medianHeight of the items that are lines of words, without an array of them. */
+function medianTextLineHeight<T extends Box>(items: readonly T[], isTextLine: (item: T) => item is T & Line): number {
+  const heights: number[] = [];
+  for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
+  if (heights.length === 0) return 0;
+  heights.sort(ascending);
+  return heights[heights.length >> 1];
 }
 
 /** The median of the items' heights (the upper one of an even count); 0 for none. */

@@ -207,6 +207,9 @@ function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
   // pdf.js may leave no space between the number and its text.
   const space = /^\s/.test(line.spans[1].text) ? "" : " ";
   line.spans[0] = spanPiece(head, head.text.trimEnd() + "." + space, head.x0, head.x1);
+  // A span replaced in place leaves the spans array and its length as they were: a style
+  // count kept on the line (Line.styleMemo) would no longer be the line's.
+  line.styleMemo = undefined;
   line.x0 = Math.min(line.x0, mark.x0);
   return true;
 }

@@ -4,7 +4,7 @@
 // furniture); each page is then rendered with the plan where its lines are (page.ts, on the
 // worker that laid it out), and assembly joins the pages into one Markdown document with
 // per-page offsets, warnings and billing facts.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { limits } from "../../config/limits.js";
 import { DocumentError, documentTooComplex } from "../errors.js";
 import type { PageOutcome } from "../model.js";
@@ -346,7 +346,8 @@ export function assembleDocument(input: DocumentFacts, planned: PlannedDocument,
   const result: AnalyseOutput = {
     engine: ENGINE_VERSION,
     markdown: assembled.markdown,
-    content_sha256: createHash("sha256").update(assembled.markdown, "utf8").digest("hex"),
+    // One call (Node 20.12 and later), where a hash object was made, fed and read per document.
+    content_sha256: hash("sha256", assembled.markdown, "hex"),
     page_count: input.pageCount,
     pages_selected: input.selectionExpression,
     pages_selected_count: input.selected.length,
