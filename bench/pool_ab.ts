@@ -57,9 +57,8 @@ if (process.env.WASM_TIER === "optimised") {
   compileWasmOptimisedAtFirstCall();
 }
 const docs = abDocuments(here, shared);
-// ONLY=base runs the BASE build alone (service_ab.ts compares the two in processes of their own).
-const builds = process.env.ONLY === "base" && base ? [await load("base", path.resolve(base))] : [await load("this", here)];
-if (base && process.env.ONLY !== "base") builds.push(await load("base", path.resolve(base)));
+const builds = [await load("this", here)];
+if (base) builds.push(await load("base", path.resolve(base)));
 
 /** Why documents were refused, over all passes of both builds (encrypted fixtures, …). */
 const refusals = new Map<string, number>();
