@@ -49,13 +49,6 @@ async function load(name: string, root: string): Promise<Build> {
   };
 }
 
-// WASM_TIER=optimised compiles MuPDF's WebAssembly as `svc serve` does by default
-// (ENGINE_WASM_TIER): process-wide, so both builds of one run get it; wasm_tier_ab.ts runs
-// this file in child processes to compare the two settings.
-if (process.env.WASM_TIER === "optimised") {
-  const { compileWasmOptimisedAtFirstCall } = await import("../src/engine/extract/mupdf_wasm.js");
-  compileWasmOptimisedAtFirstCall();
-}
 const docs = abDocuments(here, shared);
 const builds = [await load("this", here)];
 if (base) builds.push(await load("base", path.resolve(base)));

@@ -9,12 +9,6 @@ const schema = z.object({
   DATA_DIR: z.string().default("./.data"),
   /** Worker threads for the engine; defaults to the cores available. */
   ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
-  /**
-   * How V8 compiles MuPDF's WebAssembly in `svc serve`: `optimised` at each function's first
-   * call (less CPU per page once warm); `baseline` leaves V8's default tiering (less compile
-   * at start). docs/engine.md, "The worker pool".
-   */
-  ENGINE_WASM_TIER: z.enum(["optimised", "baseline"]).default("optimised"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** smtp(s)://user:pass@host:port: console mail (sign-in links) goes out by SMTP; absent: to the outbox table. */
   SMTP_URL: z.string().url().optional(),

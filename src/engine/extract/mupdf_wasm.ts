@@ -6,7 +6,6 @@
 // engine. mupdf_runtime.ts hands the compiled module to mupdf.js through Emscripten's
 // `instantiateWasm` hook. Nothing else changes: same file, same instance, same output.
 import { readFile } from "node:fs/promises";
-import v8 from "node:v8";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -36,22 +35,4 @@ export function compileMupdfWasm(): Promise<object> {
     compiled.catch(() => {});
   }
   return compiled;
-}
-
-/**
- * V8's flag for a long-running process: every WebAssembly function compiled by its optimising
- * compiler (TurboFan) at its first call, instead of first by its baseline compiler (Liftoff)
- * and by TurboFan only after it has run long enough (--wasm-tiering-budget). MuPDF has
- * thousands of functions that a conversion calls only a few times (a font's loading, a
- * content stream's rarer operators), and most of them never run long enough to be moved up:
- * a warm server's MuPDF extraction takes 5-8 % less CPU this way (docs/benchmarks.md,
- * "WebAssembly tiers"). Each function's first call compiles longer, once per process (V8
- * shares compiled WebAssembly between worker threads): about 0.3 s more CPU for a first small
- * conversion, which `svc convert` on one file would pay each run and does not set.
- */
-export const OPTIMISED_WASM_FLAG = "--no-liftoff";
-
-/** Sets OPTIMISED_WASM_FLAG for this process: call before any conversion (`svc serve` does). */
-export function compileWasmOptimisedAtFirstCall(): void {
-  v8.setFlagsFromString(OPTIMISED_WASM_FLAG);
 }
