@@ -544,8 +544,9 @@ const SIDE_COLUMN_HEIGHT_SHARE = 0.5;
 /**
  * The indices of the page's lines that form a column of their own at its left or right side,
  * clear by a gutter of every other line between the head and foot bands (`top`, `bottom`: a
- * head or foot may run across the page over it); null for none. Such a column is furniture only where it repeats, line by line in
- * one place, across the pages (runningLineIndices): a page's own narrow column of text does not.
+ * head or foot may run across the page over it); null for none. Such a column is furniture
+ * only where it repeats, line by line in one place, across the pages (runningLineIndices): a
+ * page's own narrow column of text does not.
  */
 function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom: number): Set<number> | null {
   let found: Set<number> | null = null;
