@@ -747,8 +747,7 @@ function rowHeadsAsText(blocks: Block[], column: readonly Line[], right: number,
     const block = blocks[i];
     if (block.kind !== "heading" || block.lines.length !== 1) continue;
     const head = block.lines[0];
-    const style = lineStyle(head);
-    if (!style.bold || Math.abs(style.size - stats.body.size) > TERM_SIZE_TOLERANCE_PT) continue;
+    if (!inBodyBold(head, stats)) continue;
     // A name, a number: a letter alone is an index's group letter over its column.
     if (!TWO_WORD_CHARS.test(lineText(head))) continue;
     const em = emOf(head);
@@ -792,9 +791,15 @@ function viewOfAfter(view: { line: Line; style: TextStyle; marker: ListMarker | 
   return view;
 }
 
-/** A definition list's term is set in the text's bold at the body's size, within this many
- *  points of it. */
+/** A definition list's term, or a row's first cell, is set in the text's bold at the body's
+ *  size, within this many points of it. */
 const TERM_SIZE_TOLERANCE_PT = 0.5;
+
+/** Whether `line` is set in the text's bold at the body's size (TERM_SIZE_TOLERANCE_PT). */
+function inBodyBold(line: Line, stats: DocumentStats): boolean {
+  const style = lineStyle(line);
+  return style.bold && Math.abs(style.size - stats.body.size) <= TERM_SIZE_TOLERANCE_PT;
+}
 /** Its definition starts right under it (at most this many of the term's ems between them)… */
 const DEFINITION_GAP_EMS_MAX = 0.8;
 /** …set in by this many ems at least (a browser's `dd` by 40 px, 2 to 3 ems; a paragraph
@@ -822,8 +827,7 @@ function definitionTermsAsText(blocks: Block[], stats: DocumentStats): Block[] {
 function isTermOverDefinition(term: Block, definition: Block, stats: DocumentStats): boolean {
   if (term.kind !== "heading" || term.lines.length !== 1 || definition.kind !== "paragraph") return false;
   const head = term.lines[0];
-  const style = lineStyle(head);
-  if (!style.bold || Math.abs(style.size - stats.body.size) > TERM_SIZE_TOLERANCE_PT) return false;
+  if (!inBodyBold(head, stats)) return false;
   // A term is a word: a number alone over indented text is a contents page's chapter number.
   if (!/\p{L}/u.test(lineText(head))) return false;
   const em = emOf(head);

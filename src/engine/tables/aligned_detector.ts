@@ -799,14 +799,22 @@ function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Al
 type Alignment = "figures" | "text" | "mixed";
 
 function columnAlignments(slices: readonly Slice[], k: number): Alignment[] {
-  const out: Alignment[] = [];
+  return columnReadings(slices, k).alignment;
+}
+
+/** Each column's alignment (columnAlignments) and whether its full-row cells are all figures
+ *  starting at one x, from one reading of its cells. */
+function columnReadings(slices: readonly Slice[], k: number): { alignment: Alignment[]; flushLeftFigures: boolean[] } {
+  const alignment: Alignment[] = [];
+  const flushLeftFigures: boolean[] = [];
   for (let c = 0; c < k; c++) {
     const spread = columnSpread(slices, k, c);
     const right = spread.x1Spread <= CELL_END_TOLERANCE_PT;
     const left = spread.x0Spread <= CELL_END_TOLERANCE_PT;
-    out.push(right && (spread.figures || !left) ? "figures" : left ? "text" : "mixed");
+    alignment.push(right && (spread.figures || !left) ? "figures" : left ? "text" : "mixed");
+    flushLeftFigures.push(spread.cells > 0 && spread.figures && left);
   }
-  return out;
+  return { alignment, flushLeftFigures };
 }
 
 /** How far apart a column's full-row cells start and end, whether they all hold figures, and
@@ -832,16 +840,6 @@ function columnSpread(slices: readonly Slice[], k: number, c: number): ColumnSpr
   return { x0Spread: x0Max - x0Min, x1Spread: x1Max - x1Min, figures, cells };
 }
 
-/** Whether each column's full-row cells are all figures starting at one x. */
-function flushLeftFigureColumns(slices: readonly Slice[], k: number): boolean[] {
-  const out: boolean[] = [];
-  for (let c = 0; c < k; c++) {
-    const spread = columnSpread(slices, k, c);
-    out.push(spread.cells > 0 && spread.figures && spread.x0Spread <= CELL_END_TOLERANCE_PT);
-  }
-  return out;
-}
-
 /** A cell of figures: digits, signs, separators, a currency or a per cent. */
 const FIGURE = /^[\d\s.,:%+\-−–()€$£¥]+$/u;
 
@@ -855,8 +853,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const x1 = columns[columns.length - 1].x1;
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
-  const alignment = columnAlignments(run, columns.length);
-  const flushLeft = flushLeftFigureColumns(run, columns.length);
+  const { alignment, flushLeftFigures: flushLeft } = columnReadings(run, columns.length);
   const lefts = columns.map(leftEdgeOf);
   const rights = columns.map(rightEdgeOf);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
@@ -1642,8 +1639,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   const left = columns.map(leftEdgeOf);
   const right = columns.map(rightEdgeOf);
   const firstBody = slices.findIndex(isFullSlice);
-  const alignment = columnAlignments(slices, columns.length);
-  const flushLeft = flushLeftFigureColumns(slices, columns.length);
+  const { alignment, flushLeftFigures: flushLeft } = columnReadings(slices, columns.length);
   const pitch = rowPitch(slices);
   const built: BuiltRow[] = [];
   const previous: (Slice | null)[] = [];

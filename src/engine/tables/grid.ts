@@ -1,7 +1,8 @@
 // Grids: rulings that touch are joined into connected groups, each group becomes the grid
 // of lines its rulings lie on, and grid cells merge wherever the border between them is
 // not drawn.
-import { ascending, lowerBound } from "./sorted_search.js";
+import { ascendingNumbers as ascending } from "../layout/box.js";
+import { lowerBound } from "./sorted_search.js";
 import { JOIN_PT, SNAP_PT, type Rulings, type Seg } from "./rulings.js";
 import { sortInPlace } from "../sort_in_place.js";
 

@@ -40,10 +40,6 @@ function insertionSorted(values: readonly number[]): number[] {
   return sorted;
 }
 
-/** Numbers ascending, for Array.prototype.sort: one comparator made once, where a closure
- *  made per call loses its optimised code at each full garbage collection. */
-export const ascending = (a: number, b: number) => a - b;
-
 // The keys indicesByKey sorts by, set for the one synchronous sort that reads them.
 let sortKeys: ArrayLike<number> = [];
 const byKeyAscending = (a: number, b: number) => sortKeys[a] - sortKeys[b];
