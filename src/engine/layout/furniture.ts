@@ -691,6 +691,13 @@ function shareMarginRow(a: Line, b: Line): boolean {
   return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
+/** Counts `page` among the pages where `key` was seen. */
+function addPage<K>(pagesByKey: Map<K, Set<number>>, key: K, page: number): void {
+  const seen = pagesByKey.get(key);
+  if (seen === undefined) pagesByKey.set(key, new Set([page]));
+  else seen.add(page);
+}
+
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
   const pagesBySignature = new Map<string, Set<number>>();
@@ -704,17 +711,13 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   for (const { page, lines } of pages) {
     for (const { signature, deep, headAt, overText, sideAt, sideOnly } of lines) {
       if (sideAt !== null) {
-        const seen = pagesBySide.get(sideAt) ?? new Set<number>();
-        seen.add(page);
-        pagesBySide.set(sideAt, seen);
+        addPage(pagesBySide, sideAt, page);
         if (sideOnly) continue;
       }
       const key = deep ? headAt : signature;
       if (key === null) continue;
       const counts = deep ? pagesByHead : pagesBySignature;
-      const seen = counts.get(key) ?? new Set<number>();
-      seen.add(page);
-      counts.set(key, seen);
+      addPage(counts, key, page);
       if (deep && overText) overTextByHead.set(key, (overTextByHead.get(key) ?? 0) + 1);
     }
   }
@@ -767,9 +770,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       const { number } = line;
       if (number === null || !countsByNumber(line, lines, tableRows)) continue;
       const offset = page - number;
-      const seen = pagesByOffset.get(offset) ?? new Set<number>();
-      seen.add(page);
-      pagesByOffset.set(offset, seen);
+      addPage(pagesByOffset, offset, page);
     }
   }
   const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
