@@ -49,6 +49,16 @@ describe("putRowMatesLeftToRight", () => {
     expect(bold.map(lineText)).toEqual(["The horizontal offset of the signature line labels.", "Offset"]);
   });
 
+  it("puts such a term before a definition that opens with a bracket (kpathsea's 'tex' beside \"(TEX source, see …)\", whose lowered E drops the line's bottom 2 pt; svc-md-1.1.20)", () => {
+    const items = [at("(TEX source, see Section “tex invocation” in Web2c) TEXINPUTS; suffix ‘.tex’;", 147.6, 501.38, 513.4), at("‘tex’", 90, 501.4, 511.4, { mono: true })];
+    putRowMatesLeftToRight(items);
+    expect(items.map(lineText)).toEqual(["‘tex’", "(TEX source, see Section “tex invocation” in Web2c) TEXINPUTS; suffix ‘.tex’;"]);
+    // A bracketed number is no definition's opening: a formula's tag stays where it was read.
+    const tag = [at("(1) x = y + z", 147.6, 501.38, 513.4), at("eq", 90, 501.4, 511.4, { mono: true })];
+    putRowMatesLeftToRight(tag);
+    expect(tag.map(lineText)).toEqual(["(1) x = y + z", "eq"]);
+  });
+
   it("keeps pieces of one face, pieces on other baselines and vertical writing where reading put them", () => {
     const cells = [at("response rate", 300, 100, 110), at("Education system", 100, 101, 110)];
     putRowMatesLeftToRight(cells);

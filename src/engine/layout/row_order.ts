@@ -45,8 +45,10 @@ function rowMateLeftOf(later: Line, earlier: Line): boolean {
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
 }
 
-/** A definition's first word: a list's bullet or a formula before it is no definition's. */
-const LETTER_START = /^\s*\p{L}/u;
+/** A definition's first word, perhaps after an opening bracket or quote (kpathsea's "(TEX
+ *  source, see …)" beside its term 'tex'): a list's bullet or a formula before it is no
+ *  definition's. */
+const LETTER_START = /^\s*[(\[“‘"']?\p{L}/u;
 
 /** Whether a box lies within another's height: a term in the code face beside a line in a
  *  face of taller ascenders and descenders (uwa-pcf's "\uwapcf@sig@labeloffset" in the margin,
