@@ -1626,7 +1626,23 @@ describe("buildBlocks: a row's bold first cell beside a line set flush right (do
   it("makes the name a paragraph, not a heading, when its place and dates stand flush right on its row", () => {
     const blocks = buildBlocks(entry("School", "City Time Period"), STATS_BOLD);
     expect(blocks.some((b) => b.kind === "heading")).toBe(false);
-    expect(texts(blocks[0])).toBe("School");
+    expect(texts(blocks[0])).toBe("School | City Time Period");
+  });
+
+  it("puts a row's end set flush right on the paragraph its row starts (docs/engine.md joinRowEnds, svc-md-1.1.20: the dates had been a paragraph under the name)", () => {
+    const row = [lineOfSpans([span("Organization", 36, 100, { bold: true }), span(" Department", 96, 100)]), lineTo("Position Time Period", 453, 100, 553), line("Description1", { x: 60, y: 120 }), lineTo(FULL, 36, 140, 553)];
+    const blocks = buildBlocks(row, STATS);
+    expect(texts(blocks[0])).toBe("Organization Department | Position Time Period");
+  });
+
+  it("leaves apart a row end that is a formula's number, a margin's line number after a sentence, a long line, or Chinese", () => {
+    const first = (start: Line, end: Line) => texts(buildBlocks([start, end], STATS)[0]);
+    expect(first(line("Thesis Advisor", { x: 36, y: 100 }), lineTo("(3.1)", 523, 100, 553))).toBe("Thesis Advisor");
+    expect(first(line("the paragraph has ended.", { x: 36, y: 100 }), lineTo("75", 541, 100, 553))).toBe("the paragraph has ended.");
+    expect(first(line("Institution or Company Name,", { x: 36, y: 100 }), lineTo("This paper is an example and template for the class", 300, 100, 553))).toBe("Institution or Company Name,");
+    expect(first(line("国内图书分类号：TM301.2", { x: 36, y: 100 }), lineTo("学校代码：10213", 480, 100, 553))).toBe("国内图书分类号：TM301.2");
+    // ... and a contents entry's page number joins its title.
+    expect(first(line("2.9 Boxes, rules and leaders", { x: 36, y: 100 }), lineTo("34", 541, 100, 553))).toBe("2.9 Boxes, rules and leaders | 34");
   });
 
   it("leaves a bold line alone on its row, beside a bold row end, a sign or under a letter alone a heading", () => {

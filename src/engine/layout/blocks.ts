@@ -724,7 +724,67 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
-  return joinAroundFloats(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats));
+  return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats), left, right));
+}
+
+/** A row's end stands at least this share of the column's width right of the row's start ... */
+const ROW_END_GAP_SHARE_MIN = 1 / 3;
+/** ... and is at most this share of it wide: a column's line is wider. */
+const ROW_END_WIDTH_SHARE_MAX = 1 / 3;
+/** The row starts within this many ems of the column's left edge: a centred formula does not. */
+const ROW_START_EMS_MAX = 1;
+/** A display formula's number ("(3.1)", "(10)"): it stays where the formula's layout put it. */
+const EQUATION_NUMBER = /^\s*\(\s*[\p{L}\p{N}][\p{L}\p{N}.,\-–]*\s*\)\s*$/u;
+
+/**
+ * A row's end set flush right goes on the text its row starts with (a CV's "**School**" …
+ * "City  Time Period", "**Organization** Department" … "Position  Time Period", a thesis'
+ * "Dr. Advisor" … "Date"): one line of the page, which had come out as two paragraphs, the
+ * dates under the name they belong to. Only a lone short line in the text's face, ending at
+ * the column's edge (ROW_END_FLUSH_EMS) far from a row that starts at the column's left edge
+ * (ROW_END_GAP_SHARE_MIN, ROW_END_WIDTH_SHARE_MAX, ROW_START_EMS_MAX): a column's own
+ * paragraph has more lines, or wider ones, and a formula's number stays apart.
+ */
+function joinRowEnds(blocks: Block[], left: number, right: number): Block[] {
+  // A list item's row keeps its far pieces apart (ROW_PIECE_GAP_EMS_MAX): a drawing's title
+  // block beside its notes.
+  let out: Block[] | null = null;
+  for (let i = 1; i < blocks.length; i++) {
+    const end = blocks[i];
+    const start = out ? out[out.length - 1] : blocks[i - 1];
+    const joins = end.kind === "paragraph" && end.lines.length === 1 && start.kind === "paragraph" && isRowEnd(start.lines[start.lines.length - 1], end.lines[0], left, right);
+    if (joins) {
+      out ??= blocks.slice(0, i);
+      start.lines.push(end.lines[0]);
+    } else if (out) out.push(end);
+  }
+  return out ?? blocks;
+}
+
+/** Whether `end` ends the row `start` begins (joinRowEnds). */
+function isRowEnd(start: Line, end: Line, left: number, right: number): boolean {
+  if (!onOneRow(start, end)) return false;
+  const em = emOf(end);
+  const width = right - left;
+  if (start.x0 - left > ROW_START_EMS_MAX * em || right - end.x1 > ROW_END_FLUSH_EMS * em) return false;
+  if (end.x0 - start.x1 < Math.max(ROW_END_GAP_EMS_MIN * em, ROW_END_GAP_SHARE_MIN * width) || end.x1 - end.x0 > ROW_END_WIDTH_SHARE_MAX * width) return false;
+  if (isMonoLine(end)) return false;
+  const text = lineText(end);
+  const startText = lineText(start);
+  // A page number beside a running head ("2" … ".Device") starts no row of words.
+  if (!TWO_WORD_CHARS.test(text) || !TWO_WORD_CHARS.test(startText) || EQUATION_NUMBER.test(text)) return false;
+  // A number alone after a sentence is a line's number in the margin, not a contents entry's page.
+  if (BARE_NUMBER.test(text) && CLAUSE_END.test(startText)) return false;
+  // Chinese and Japanese lines join without a space: a row's pieces would run together.
+  return !hasEastAsianWide(startText) && !hasEastAsianWide(text);
+}
+
+const BARE_NUMBER = /^\s*\d+\s*$/;
+const CLAUSE_END = /[.!?:;,]\s*$/;
+
+function hasEastAsianWide(text: string): boolean {
+  for (let k = 0; k < text.length; k++) if (isEastAsianWide(text.charCodeAt(k))) return true;
+  return false;
 }
 
 /** A line on a bold line's row ends this close to the column's right edge, in its ems, to be
