@@ -1542,6 +1542,22 @@ describe("buildBlocks: an address alone in the code face (issue 9: LNCS's author
   });
 });
 
+describe("buildBlocks: a list item's text after a number set before capitals (docs/engine.md Lists, svc-md-1.1.20: aip's bibliography options)", () => {
+  it("hangs the item's next line at its text, where digits and a full stop are narrower than the capitals after them", () => {
+    const lines = [
+      lineTo("21. EDITOR IN COLLECTIONS: b: edby (Booktitle, edited by . . . );", 160.9, 490, 470.2, 10),
+      lineTo("22. PUNCTUATION BETWEEN SECTIONS (BLOCKS): c: blk-com (Comma", 160.9, 516.6, 507.4, 10),
+      lineTo("between blocks);", 178.6, 528.6, 250.6, 10),
+      lineTo("23. ABBREVIATE WORD ‘PAGES’: a: pp (‘Page’ abbreviated);", 160.9, 548.3, 420, 10),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => [b.kind, b.lines.length])).toEqual([
+      ["list_item", 1],
+      ["list_item", 2],
+      ["list_item", 1],
+    ]);
+  });
+});
+
 describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dvipdfmx-special's framed commands)", () => {
   it("goes on the item's text when close beside it, and stays apart when far", () => {
     const lines = [
