@@ -10,8 +10,8 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { renderInline } from "../../src/engine/render/inline.js";
-import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import type { Line, Span } from "../../src/engine/model.js";
+import { line, lineOfSpans, span } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 18, bold: false, level: 1 }], running: new Set() };
 
@@ -246,6 +246,16 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     const title = line("pdfLaTeX", { x: 165, y: 100, size: 10.4 });
     const leader = line(". . . . . . . . 7", { x: title.x1 + 5, y: 101 });
     expect(prepareLines([number, leader, title]).map(lineText)).toEqual(["1.3.3 pdfLaTeX . . . . . . . . 7"]);
+  });
+
+  it("joins a fragment that starts with a raised note mark to the row it goes on (pkuthss' 'issue tracker' ← '①上提出，…'; svc-md-1.1.20)", () => {
+    const at = (text: string, x: number, x1: number, y0: number, y1: number, size: number): Span => ({ ...span(text, x, y0, { size }), x1, y0, y1 });
+    const left = lineOfSpans([at("项目主页的", 73.7, 133.7, 523.3, 536.6, 12), at("issue tracker", 137.8, 198, 523.3, 536.6, 12)]);
+    const right = lineOfSpans([at("1", 200.9, 204.5, 517.8, 525, 7.2), at("上提出，或通过电子邮件", 204.5, 341.5, 523.3, 535.3, 12)]);
+    expect(prepareLines([left, right]).map(lineText)).toEqual(["项目主页的issue tracker 1上提出，或通过电子邮件"]);
+    // A formula's piece raised by its own superscript, not a note's mark, keeps the centre test.
+    const power = lineOfSpans([at("n", 200.9, 204.5, 517.8, 525, 7.2), at("x", 204.5, 211, 523.3, 535.3, 12)]);
+    expect(prepareLines([left, power]).length).toBe(2);
   });
 
   it("joins an index's entry to its leader and pages set 1.1 em after it (ltcmdhooks-code's '\\@if@newcommand' | '. . . 126, 137, 9')", () => {
