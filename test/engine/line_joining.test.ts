@@ -224,6 +224,14 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     expect(lines.map(lineText)).toEqual(["2.1 LRS model"]);
   });
 
+  it("joins a section number to a command's name in the code face, not a page number before one (srdp-mathematik's '2.1' ⇥ '\\multiplechoice'; svc-md-1.1.20)", () => {
+    const title = (x: number) => line([{ text: "\\multiplechoice", mono: true }], { x, y: 100, size: 14.3 });
+    expect(prepareLines([line("2.1", { x: 51, y: 100, size: 14.3 }), title(51 + 20.6 + 22)]).map(lineText)).toEqual(["2.1 \\multiplechoice"]);
+    // An index's page number in the column beside, and a backslash in the text face.
+    expect(prepareLines([line("4", { x: 51, y: 100, size: 14.3 }), title(51 + 7 + 22)]).map(lineText)).toEqual(["4", "\\multiplechoice"]);
+    expect(prepareLines([line("2.1", { x: 51, y: 100, size: 14.3 }), line("\\multiplechoice", { x: 51 + 20.6 + 22, y: 100, size: 14.3 })]).map(lineText)).toEqual(["2.1", "\\multiplechoice"]);
+  });
+
   it("does not join a number to a number beside it (a table's next cell), nor beyond two ems", () => {
     expect(prepareLines([line("12", { x: 72, y: 100 }), line("3.50", { x: 72 + 10 + 13, y: 100 })]).map(lineText)).toEqual(["12", "3.50"]);
     expect(prepareLines([line("12", { x: 72, y: 100 }), line("Apples", { x: 72 + 10 + 25, y: 100 })]).map(lineText)).toEqual(["12", "Apples"]);

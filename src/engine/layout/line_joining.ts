@@ -67,8 +67,11 @@ const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖�
 const SECTION_NUMBER_ONLY = /^\s*(?:(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?|[IVXL]{1,6}(?:\.\d{1,3}){0,4}\.)\s*$/;
 /** A section number is a span or two (the number, a space or tab drawn in another font): more is a line of text. */
 const SECTION_NUMBER_SPANS_MAX = 3;
-/** A title after a section number starts with a letter (a number after a number is a table's next cell). */
+/** A title after a section number starts with a letter (a number after a number is a table's
+ *  next cell), or a command's backslash before one in the code face (srdp-mathematik's "2.1"
+ *  ⇥ "\multiplechoice" had been two headings). */
 const TITLE_START = /^\s*\p{L}/u;
+const COMMAND_TITLE_START = /^\s*\\\p{L}/u;
 
 /** A fragment that is a list marker and nothing else ("•", "3.", a Wingdings "§"). */
 function isMarkerOnly(line: Line): boolean {
@@ -123,7 +126,11 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
-  return prev.spans.length <= SECTION_NUMBER_SPANS_MAX && SECTION_NUMBER_ONLY.test(lineText(prev)) && TITLE_START.test(lineText(next));
+  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
+  const title = lineText(next);
+  // A command's number has a stop in it ("2.1"): a figure alone before a command is an
+  // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
+  return TITLE_START.test(title) || (COMMAND_TITLE_START.test(title) && lineText(prev).includes(".") && firstInked(next.spans)?.monospace === true);
 }
 
 /**
