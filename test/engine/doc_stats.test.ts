@@ -409,6 +409,19 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const l of row) expect(tabled.running.has(l)).toBe(false);
   });
 
+  it("strips an italic running head an inch down beside the page's folio, set only 1.4 sizes over the text (manptp's 'Instruction for Making LATEX Compuscripts … 7'; svc-md-1.1.20)", () => {
+    const a4 = (extra: Line[]) => {
+      const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10.9, y: 103.3 });
+      const all = [...extra, ...body];
+      return statsOf([{ model: page(7, all, { width: 595, height: 842 }), lines: all }]);
+    };
+    const head = [line("Instruction for Making LATEX Compuscripts Using PTPTEX", { x: 147.8, y: 75.8, size: 10.9, italic: true }), line("7", { x: 485, y: 76.4, size: 10.9 })];
+    for (const l of head) expect(a4(head).running.has(l)).toBe(true);
+    // The same row upright is no more than a table's row going on at the page's top.
+    const upright = [line("Instruction for Making LATEX Compuscripts Using PTPTEX", { x: 147.8, y: 75.8, size: 10.9 }), line("7", { x: 485, y: 76.4, size: 10.9 })];
+    for (const l of upright) expect(a4(upright).running.has(l)).toBe(false);
+  });
+
   it("keeps a contents entry at the page's foot: its page number is no folio (gnuplot's 'Pause 101' under 'Lower 101')", () => {
     const entry: Line = { ...line("Pause 101", { x: 72, y: 740, size: 10 }), contentsEntry: true };
     expect(onePage([entry]).running.has(entry)).toBe(false);

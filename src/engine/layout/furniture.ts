@@ -382,7 +382,11 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const sizes = row.map(meanCharSize);
   // Set further apart than a table's rows are: a table going on at the page's top, with a
   // number in its last column, is no head.
-  const separation = DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
+  // A head set in italic beside the page's own number is a running head's style, and needs
+  // only the band's separation (manptp's "Instruction for Making LATEX Compuscripts Using
+  // PTPTEX … 7", 1.4 sizes over "§5. Figures").
+  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && everyTextSpan(l, (span) => span.italic));
+  const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
