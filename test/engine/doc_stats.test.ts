@@ -420,6 +420,12 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     // The same row upright is no more than a table's row going on at the page's top.
     const upright = [line("Instruction for Making LATEX Compuscripts Using PTPTEX", { x: 147.8, y: 75.8, size: 10.9 }), line("7", { x: 485, y: 76.4, size: 10.9 })];
     for (const l of upright) expect(a4(upright).running.has(l)).toBe(false);
+    // An italic head's folio may differ from the file's page and have four figures (R's
+    // refman: "widthDetails … 1203" on its 1234th page, converted alone).
+    const refman = [line("widthDetails", { x: 100.3, y: 75.8, size: 10.9, italic: true }), line("1203", { x: 492.2, y: 75.8, size: 10.9 })];
+    for (const l of refman) expect(a4(refman).running.has(l)).toBe(true);
+    const uprightOffset = [line("widthDetails", { x: 100.3, y: 75.8, size: 10.9 }), line("1203", { x: 492.2, y: 75.8, size: 10.9 })];
+    for (const l of uprightOffset) expect(a4(uprightOffset).running.has(l)).toBe(false);
   });
 
   it("keeps a contents entry at the page's foot: its page number is no folio (gnuplot's 'Pause 101' under 'Lower 101')", () => {

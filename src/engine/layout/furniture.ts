@@ -371,9 +371,15 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
 function deepHead(row: readonly Line[], body: readonly Line[], candidates: readonly { line: Line }[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
   const texts = row.map((l) => lineText(l).trim());
+  // A head whose words are set in italic is a running head's style (manptp's "Instruction for
+  // Making LATEX Compuscripts Using PTPTEX … 7", R's refman "widthDetails … 1203").
+  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && everyTextSpan(l, (span) => span.italic));
   // Weaker evidence than the band's, so the folio must be the page's own number: a contents
-  // entry at the page's top ("5 locale directory … 61") has another.
-  if (!texts.some((t) => numberedHead(t, "top") && marginPageNumber(t) === page.page) || texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX)) return null;
+  // entry at the page's top ("5 locale directory … 61") has another. An italic head's folio
+  // may be printed with an offset from the file's page (R's refman: 1203 on the 1234th).
+  // Its folio stands alone and may have four figures.
+  const folio = (t: string) => (numberedHead(t, "top") && marginPageNumber(t) === page.page) || (italicHead && PAGE_NUMBER.test(t));
+  if (!texts.some(folio) || texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX)) return null;
   if (Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) < SPREAD_WIDTH_SHARE_MIN * page.width) return null;
   // The page's first row: under a head in the band it is the text's first line (gnuplot's
   // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
@@ -382,10 +388,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const sizes = row.map(meanCharSize);
   // Set further apart than a table's rows are: a table going on at the page's top, with a
   // number in its last column, is no head.
-  // A head set in italic beside the page's own number is a running head's style, and needs
-  // only the band's separation (manptp's "Instruction for Making LATEX Compuscripts Using
-  // PTPTEX … 7", 1.4 sizes over "§5. Figures").
-  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && everyTextSpan(l, (span) => span.italic));
+  // An italic head needs only the band's separation (manptp's, 1.4 sizes over "§5. Figures").
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
