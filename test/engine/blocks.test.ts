@@ -1620,6 +1620,21 @@ describe("buildBlocks: a definition list's terms (docs/engine.md Headings: a bro
     expect(kinds(blocks)).toEqual(["paragraph", "paragraph", "paragraph", "paragraph", "paragraph", "paragraph"]);
   });
 
+  it("makes one-word terms in the code face over definitions set in by texinfo's 0.8 inch paragraphs, not code blocks (R-ints' '_R_CHECK_…_' variables; svc-md-1.1.20)", () => {
+    const mono = (terms: readonly string[]) => {
+      const lines: Line[] = [];
+      terms.forEach((term, i) => {
+        const y = 100 + i * 40;
+        lines.push(line([{ text: term, mono: true }], { x: 90, y, size: 10.9 }), line("If timings are being recorded, set the threshold in seconds.", { x: 147.6, y: y + 12.2, size: 10.9 }));
+      });
+      return lines;
+    };
+    expect(kinds(buildBlocks(mono(["_R_CHECK_EXAMPLE_TIMING_THRESHOLD_", "_R_CHECK_CRAN_INCOMING_"]), STATS))).toEqual(["paragraph", "paragraph", "paragraph", "paragraph"]);
+    // A statement in the code face, and a lone term, stay code.
+    expect(kinds(buildBlocks(mono(["make install", "make check"]), STATS))[0]).toBe("code");
+    expect(kinds(buildBlocks(mono(["_R_CHECK_CRAN_INCOMING_"]), STATS))[0]).toBe("code");
+  });
+
   it("leaves headings over text at their own x, a single bold line over indented text, and numbers alone headings", () => {
     expect(kinds(buildBlocks(pairs(["Intake", "Parcel"], 72, 72), STATS_BOLD))).toEqual(["h3", "paragraph", "h3", "paragraph"]);
     expect(kinds(buildBlocks(pairs(["Intake"], 72, 95), STATS_BOLD))).toEqual(["h3", "paragraph"]);

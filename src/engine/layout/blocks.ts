@@ -900,8 +900,9 @@ const DEFINITION_TERMS_MIN = 2;
 /**
  * A definition list's terms made text again (a browser's `<dl>`: "**Intake**" over "The desk
  * at the side door where …" set in under it): one-line headings in the body's bold at its
- * size, each right over a paragraph whose lines are all set in from it, two such pairs in
- * the column at least. They had been `###` headings, one per term.
+ * size, or one-word lines in the code face, each right over a paragraph whose lines are all
+ * set in from it, two such pairs in the column at least. They had been `###` headings, or
+ * code blocks, one per term.
  */
 function definitionTermsAsText(blocks: Block[], stats: DocumentStats): Block[] {
   let terms: number[] | null = null;
@@ -912,19 +913,31 @@ function definitionTermsAsText(blocks: Block[], stats: DocumentStats): Block[] {
 }
 
 function isTermOverDefinition(term: Block, definition: Block, stats: DocumentStats): boolean {
-  if (term.kind !== "heading" || term.lines.length !== 1 || definition.kind !== "paragraph") return false;
+  if (term.lines.length !== 1 || definition.kind !== "paragraph") return false;
   const head = term.lines[0];
-  if (!inBodyBold(head, stats)) return false;
+  // A texinfo @table's term in the code face is one too (R-ints' "_R_CHECK_EXAMPLE_TIMING_
+  // THRESHOLD_" over "If timings are being recorded, …"): each had been a code block.
+  if (term.kind === "code" ? !isCodeTerm(head) : term.kind !== "heading" || !inBodyBold(head, stats)) return false;
   // A term is a word: a number alone over indented text is a contents page's chapter number.
   if (!/\p{L}/u.test(lineText(head))) return false;
   const em = emOf(head);
   const first = definition.lines[0];
   if (first.y0 - head.y1 > DEFINITION_GAP_EMS_MAX * em) return false;
+  const indentMax = (term.kind === "code" ? CODE_TERM_INDENT_EMS_MAX : DEFINITION_INDENT_EMS_MAX) * em;
   for (const line of definition.lines) {
     const indent = line.x0 - head.x0;
-    if (indent < DEFINITION_INDENT_EMS_MIN * em || indent > DEFINITION_INDENT_EMS_MAX * em) return false;
+    if (indent < DEFINITION_INDENT_EMS_MIN * em || indent > indentMax) return false;
   }
   return true;
+}
+
+/** A term in the code face sets its definition in by texinfo's 0.8 inch (5.3 ems of 10.9 pt)
+ *  at most. */
+const CODE_TERM_INDENT_EMS_MAX = 6;
+
+/** A term in the code face is a name or an option, not a statement: no space in it. */
+function isCodeTerm(line: Line): boolean {
+  return !/\s/.test(lineText(line).trim());
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides
