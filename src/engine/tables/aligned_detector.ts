@@ -958,6 +958,9 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
       const [first, last] = spans[0];
       const groupsSubheads = last === first || outSpans.some((under) => everyColumnHeaded(under, first, last));
       if ((first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) && !likeBodyLabel(inside[0], run)) break;
+      // A word ending a sentence is a paragraph's last line set over the table's text column
+      // (matc3mem's "capitolo." over its environments' descriptions), not a head.
+      if (SENTENCE_END.test(pieceText(inside[0]))) break;
     }
     const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
     const leftOverhang = headsFiguresFlushLeft(inside, spans, columns, alignment) ? FLUSH_LEFT_HEAD_OVERHANG_EM * rows.at(j).em : overhang;
@@ -968,6 +971,10 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   }
   return sideBySideHeads(out.reverse(), outSpans.reverse());
 }
+
+/** A word of four small letters or more and a full stop: a sentence's end, which no head
+ *  has ("Amt." and "No." are abbreviations). */
+const SENTENCE_END = /\p{Ll}{4}\.\s*$/u;
 
 /** A header line heading every column, one piece apiece, may start this many ems left of a
  *  first column of figures (headsFiguresFlushLeft). */
