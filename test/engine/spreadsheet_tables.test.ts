@@ -113,3 +113,42 @@ describe("figures set flush right closer than the cell gap (Calc's last row with
     expect(worded.rest).toEqual([words]);
   });
 });
+
+describe("a header line whose cells stand closer than the cell gap but far wider than word spaces (splitAtHeaderGaps, headsFiguresFlushLeft)", () => {
+  // docs/engine.md "Cell gaps inside a line". Calc's calibration sheet with a header row: its
+  // heads set flush left over figures set flush right, "Setpoint" | "Reading A" | "Reading B"
+  // 0.8 and 0.74 em apart (the stext reader ends a span at the second gap), and "Setpoint"
+  // starting 3 em left of its column's figures.
+  const RIGHTS = [101.4, 155.5, 210.7];
+  const rows = [["0.5", "0.61", "0.58"], ["1", "1.04", "0.97"], ["2.5", "2.49", "2.53"], ["5", "5.02", "4.96"], ["7.5", "7.61", "7.47"]];
+  const y = (r: number) => 80 + PITCH * r;
+  const body = () => rows.flatMap((cells, r) => cells.map((c, k) => line(spanR(c, RIGHTS[k], y(r + 1)))));
+  const at = (text: string, x0: number, x1: number): Span => ({ ...span(text, x0, y(0)), x1 });
+  const header = (gap: number) => [line(span("Setpoint", 57.7, y(0))), line(at("Reading A", 106, 151), at(" ", 151, 151 + gap), at("Reading B", 151 + gap, 196 + gap))];
+
+  it("cuts the line at those gaps into a header row over every column", () => {
+    const { tables, rest } = detectTables([...header(7.4), ...body()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])[0]).toEqual(["Setpoint", "Reading A", "Reading B"]);
+    expect(rest).toHaveLength(0);
+  });
+
+  it("leaves heads a word space apart, which a producer may set over the columns as one, out of the table", () => {
+    const { tables, rest } = detectTables([...header(2.8), ...body()], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])[0]).toEqual(["0.5", "0.61", "0.58"]);
+    expect(rest).toHaveLength(2);
+  });
+
+  it("leaves a caption whose label and title stand a quad apart over columns of text out of the table", () => {
+    // buctthesis's "表1" | "模板的组成" over "文件（夹）名" | "简述": the parts lie over the columns
+    // with no regard to where their cells start.
+    const names = [["Name", "Use"], ["thesis.ins", "installer"], ["thesis.dtx", "source"], ["thesis.cls", "class"], ["sample.tex", "example"]];
+    const lines = names.flatMap((cells, r) => [line(span(cells[0], 228.5, y(r + 1))), line(span(cells[1], 308, y(r + 1)))]);
+    const caption = line(at("Table 1", 270, 305), at(" ", 305, 314), at("Contents", 314, 354));
+    const { tables, rest } = detectTables([caption, ...lines], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])[0]).toEqual(["Name", "Use"]);
+    expect(rest).toEqual([caption]);
+  });
+});

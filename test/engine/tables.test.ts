@@ -2049,3 +2049,30 @@ describe("detectTables: a row of labels over a row of their values (docs/engine.
     expect(cellsOf(tables[0])).toEqual([["Region", "Manager", "Depot"], ...rows]);
   });
 });
+
+describe("a paragraph's last line over a table's text column (growUp, SENTENCE_END)", () => {
+  // docs/engine.md "Aligned tables". matc3mem's environments: names set flush right in the
+  // margin beside their descriptions, under a paragraph whose last line "capitolo." starts
+  // where the descriptions do, a line pitch above the first.
+  const names = ["definizione", "criterio", "teorema", "legge", "postulato"];
+  const notes = ["Per le definizioni.", "Per i criteri.", "Ambiente per i teoremi.", "Per le leggi.", "Per i postulati."];
+  const y = (r: number) => 200 + 12 * r;
+  const body = names.flatMap((n, r) => [line(spanR(n, 140, y(r))), text(notes[r], 154, y(r))]);
+  const cellsOf = (t: Table) => cellTexts(t).map((row) => row.map((c) => c.trim()));
+
+  it("leaves a word ending a sentence out of the table", () => {
+    const last = text("capitolo.", 154, y(-1));
+    const { tables, rest } = detectTables([last, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])[0]).toEqual(["definizione", "Per le definizioni."]);
+    expect(rest).toEqual([last]);
+  });
+
+  it("takes a head over the column as a header line", () => {
+    const head = text("Descrizione", 154, y(-1));
+    const { tables, rest } = detectTables([head, ...body], [], PAGE);
+    expect(tables).toHaveLength(1);
+    expect(cellsOf(tables[0])[0]).toEqual(["", "Descrizione"]);
+    expect(rest).toEqual([]);
+  });
+});

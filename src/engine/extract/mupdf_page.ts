@@ -57,6 +57,16 @@ const FONT_CHANGE_GAP_SPACE_EMS = 0.2;
  * (two cells of a right-to-left table, whose line MuPDF joined with a space each side of a
  * gap of many ems): the span ends there, so its box stays true for table cells. */
 const GAP_SPAN_BREAK_EMS = 1.5;
+/** A space MuPDF made up for a gap (no space glyph drawn there) at least this many ems wide,
+ * after no stop or comma, may be a cell boundary: a spreadsheet's header cells set flush left
+ * over figures set flush right ("Reading A" | "Reading B", 0.74 em apart in LibreOffice Calc's
+ * 10 pt sheet, its word spaces 0.28 em), which MuPDF joins into one line with that space. */
+const CELL_SPACE_EMS_MIN = 0.6;
+/** ... when it is also at least this many times the line's median space (the other spaces
+ * drawn or made up, its own aside): a justified or loosely set line widens all its spaces
+ * alike (TeX's stretched glue, Word's words placed one by one), while a cell gap stands out
+ * from the words' spaces beside it. The span ends there, so the cell's box is its own. */
+const CELL_SPACE_WORD_SPACES_MIN = 2.5;
 /** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
  * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
 const AUTOSPACE_EMS_MAX = 0.3;
@@ -402,6 +412,19 @@ function readTextLine(r: StextReader, line: number): Line | null {
       closeSpan(span, units);
       spans.push(gapSpaceSpan(span, rightEdge, H, q));
       span = null;
+    } else if (space && !afterStop && span !== null && !span.monospace && x1 - x0 >= CELL_SPACE_EMS_MIN * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && x1 - x0 >= CELL_SPACE_WORD_SPACES_MIN * lineSpaceMedian(r, count, i, raw)) {
+      // A gap far wider than the line's word spaces, which MuPDF spanned with a space of its
+      // own (CELL_SPACE_EMS_MIN): the space becomes a span of its own between two spans. Not
+      // in code: a listing's gaps are its columns, which the code renderer keeps from where
+      // each span starts, and a span there per gap would widen them.
+      closeSpan(span, units);
+      spans.push(newSpan(" ", x0, span.y0, x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible === true ? true : undefined));
+      span = null;
+      rightEdge[0] = x1;
+      afterSpace = true;
+      afterWide = false;
+      afterStop = false;
+      continue;
     } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
@@ -454,6 +477,24 @@ function readTextLine(r: StextReader, line: number): Line | null {
 
 const SPACE = 0x20;
 const DEL = 0x7f;
+
+/** The median width of the line's spaces but the `skip`-th (its first `count` characters in
+ * r.ptrs), drawn or made up; Infinity when it has no other. Read only at a space wide enough
+ * to be a cell gap (CELL_SPACE_EMS_MIN): out of the per-character loop. */
+function lineSpaceMedian(r: StextReader, count: number, skip: number, raw: boolean): number {
+  const { ptrs, H, I32 } = r;
+  const widths: number[] = [];
+  for (let k = 0; k < count; k++) {
+    if (k === skip) continue;
+    const ch = ptrs[k];
+    if (!isSpace(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch))) continue;
+    const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
+    widths.push(Math.max(H[q + 2], H[q + 6]) - Math.min(H[q], H[q + 4]));
+  }
+  if (widths.length === 0) return Infinity;
+  widths.sort((a, b) => a - b);
+  return widths[(widths.length - 1) >> 1];
+}
 
 /** A control character (C0 but tab, line feed and carriage return, DEL, C1): what MuPDF
  * gives for a glyph of a font with no Unicode mapping whose code is one (TeX's bitmap fonts,

@@ -535,6 +535,78 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
   return out;
 }
 
+/** In a header line over a table, spans this many ems apart or more are two cells: Calc sets
+ *  a header's cells flush left over figures set flush right, "Setpoint" | "Reading A" |
+ *  "Reading B" 0.74-0.89 em apart in a 10 pt sheet, under the row splitter's cell gap (one em)
+ *  but nearly three word spaces (the stext reader ends a span at such a gap, CELL_SPACE_EMS_MIN). */
+const HEADER_CELL_GAP_EMS = 0.6;
+/** ... unless the first ends a sentence or a clause: a caption's label and its title ("Table
+ *  2:" | "Typical commands") may be set a quad apart. */
+const CLAUSE_END = /[.:;,!?]\s*$/;
+
+/**
+ * A header line's pieces, each cut where two of its spans stand HEADER_CELL_GAP_EMS apart or
+ * more, each side holding a letter or a digit, and each part set over a column as a head is
+ * (headsColumn). The cut pieces are then placed over the columns as any header line's
+ * (placeSpanning), which rejects a line whose parts do not sit over them in order.
+ */
+function splitAtHeaderGaps(pieces: Piece[], left: readonly number[], right: readonly number[], alignment: readonly Alignment[], em: number): Piece[] {
+  const out: Piece[] = [];
+  const gap = HEADER_CELL_GAP_EMS * em;
+  for (const piece of pieces) {
+    const items = piece.items;
+    const cells: Piece[] = [];
+    let from = 0;
+    for (let i = 1; i < items.length; i++) {
+      const before = items[i - 1];
+      const ink = inkRight(before.span, before.line);
+      if (items[i].span.x0 - ink < gap || CLAUSE_END.test(before.span.text)) continue;
+      if (!someItemMatches(items.slice(from, i), LETTER_OR_DIGIT) || !someItemMatches(items.slice(i), LETTER_OR_DIGIT)) continue;
+      // The cell ends where its ink does: its last span's box takes in the word space.
+      const cell = pieceOfItems(items.slice(from, i));
+      cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
+      cells.push(cell);
+      from = i;
+    }
+    if (from === 0) {
+      out.push(piece);
+      continue;
+    }
+    cells.push(pieceOfItems(items.slice(from)));
+    // Each part heads its column: a caption's label and title ("表1" | "模板的
+    // 组成", a quad apart) fall over the columns with no regard to them.
+    if (cells.every((cell) => headsColumn(cell, left, right, alignment, em))) out.push(...cells);
+    else out.push(piece);
+  }
+  return out;
+}
+
+/** A head over a column of text starts within this many ems of where its cells start. */
+const TEXT_HEAD_START_EMS = 0.3;
+
+/**
+ * Whether a part cut from a header line is set over the column it overlaps most as a head is
+ * over that column's cells: over text set flush left, starting where they start; over figures,
+ * ending by where they end (Calc's heads flush left over figures flush right, the first
+ * perhaps starting left of the table: headsFiguresFlushLeft) or centred over them (acmart's
+ * "A Number" over "100"), within CUT_CELL_ALIGN_EMS; over other cells, set as one
+ * of them (setInColumn). A caption's label and title a quad apart ("表1" | "模板的组成") lie
+ * over the columns with no regard to them.
+ */
+function headsColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], alignment: readonly Alignment[], em: number): boolean {
+  let best = -1;
+  let overlap = 0;
+  for (let c = 0; c < left.length; c++) {
+    const o = Math.min(box.x1, right[c]) - Math.max(box.x0, left[c]);
+    if (o > overlap) (overlap = o), (best = c);
+  }
+  if (best < 0) return false;
+  if (alignment[best] === "text") return Math.abs(box.x0 - left[best]) <= TEXT_HEAD_START_EMS * em;
+  const reach = CUT_CELL_ALIGN_EMS * em;
+  if (alignment[best] === "figures") return box.x1 <= right[best] + reach || Math.abs((box.x0 + box.x1) / 2 - (left[best] + right[best]) / 2) <= reach;
+  return setInColumn(box, left, right, reach);
+}
+
 /** A figure ending within this many ems of a column's right edge is set flush right in it. */
 const FLUSH_RIGHT_FIGURE_EMS = 0.3;
 
@@ -654,6 +726,12 @@ const CUT_CELL_ALIGN_EMS = 1;
 function alignsWithColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], em: number): boolean {
   const reach = CUT_CELL_ALIGN_EMS * em;
   if (box.x0 < left[0] - reach || box.x1 > right[right.length - 1] + reach) return false;
+  return setInColumn(box, left, right, reach);
+}
+
+/** Whether a box is set in the column it overlaps most as a cell is (alignsWithColumn), within
+ *  `reach`, wherever it starts or ends. */
+function setInColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], reach: number): boolean {
   let best = -1;
   let overlap = 0;
   for (let c = 0; c < left.length; c++) {
@@ -860,7 +938,9 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     let inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
     if (inside.length === 0) continue;
-    // A row above whose cells the producer wrote as one string ("Q1 2024 Q2 2024 Q3 2024").
+    // A row above whose cells the producer wrote as one string ("Q1 2024 Q2 2024 Q3 2024"),
+    // or set closer than the row splitter's cell gap but far wider than word spaces.
+    if (inside.length < columns.length) inside = splitAtHeaderGaps(inside, lefts, rights, alignment, rows.at(j).em);
     if (inside.length < columns.length) inside = splitAtColumns(inside, lefts, rights, gutter, rows.at(j).em, true);
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
@@ -878,14 +958,38 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
       const [first, last] = spans[0];
       const groupsSubheads = last === first || outSpans.some((under) => everyColumnHeaded(under, first, last));
       if ((first === 0 || !groupsSubheads || below.y0 - slice.y1 > LONE_HEADER_GAP_LINE_HEIGHTS_MAX * (slice.y1 - slice.y0)) && !likeBodyLabel(inside[0], run)) break;
+      // A word ending a sentence is a paragraph's last line set over the table's text column
+      // (matc3mem's "capitolo." over its environments' descriptions), not a head.
+      if (SENTENCE_END.test(pieceText(inside[0]))) break;
     }
     const overhang = HEADER_OVERHANG_EM * rows.at(j).em;
-    if (inside[0].x0 < x0 - overhang || inside[inside.length - 1].x1 > x1 + overhang) break;
+    const leftOverhang = headsFiguresFlushLeft(inside, spans, columns, alignment) ? FLUSH_LEFT_HEAD_OVERHANG_EM * rows.at(j).em : overhang;
+    if (inside[0].x0 < x0 - leftOverhang || inside[inside.length - 1].x1 > x1 + overhang) break;
     out.push(slice);
     outSpans.push(spans);
     below = slice;
   }
   return sideBySideHeads(out.reverse(), outSpans.reverse());
+}
+
+/** A word of four small letters or more and a full stop: a sentence's end, which no head
+ *  has ("Amt." and "No." are abbreviations). */
+const SENTENCE_END = /\p{Ll}{4}\.\s*$/u;
+
+/** A header line heading every column, one piece apiece, may start this many ems left of a
+ *  first column of figures (headsFiguresFlushLeft). */
+const FLUSH_LEFT_HEAD_OVERHANG_EM = 6;
+
+/**
+ * Whether a header line heads every column with one piece apiece, its first piece over a first
+ * column of figures and ending inside it: Calc sets a text cell flush left and figures flush
+ * right in cells of one width, so the first column's head ("Setpoint", 3 em left of "0.5" and
+ * "10.25" in a 10 pt sheet) starts further left of its figures than a caption's overhang.
+ */
+function headsFiguresFlushLeft(inside: readonly Piece[], spans: readonly [number, number][], columns: readonly Column[], alignment: readonly Alignment[]): boolean {
+  if (alignment[0] !== "figures" || spans.length !== columns.length || inside.length !== columns.length) return false;
+  for (let k = 0; k < spans.length; k++) if (spans[k][0] !== k || spans[k][1] !== k) return false;
+  return inside[0].x1 <= columns[0].x1;
 }
 
 /**

@@ -199,13 +199,42 @@ export class PageRows {
   }
 }
 
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes.
-const trimmedItemText = (e: Piece["items"][number]) => e.span.text.trim();
+/** Spans of one line whose boxes meet within this many ems, one following the other in the
+ *  line, are one run of text: the reader ends a span at a change of font or link, not only
+ *  at a space. */
+const ABUTTING_EMS = 0.05;
+/** A span of opening brackets or quotes only, set against the next one, opens its words ... */
+const OPENING_ONLY = /^[([{“‘«]+$/u;
+/** ... and one of closing brackets, quotes or stops only closes the words before it. */
+const CLOSING_ONLY = /^[)\]}”’».,;:!?]+$/u;
 
+/** The piece's text: its spans' words, a space between two spans but where a bracket set in a
+ *  span of its own abuts its words in their line (a link's words in brackets of the text's
+ *  face: "(" "Source Map" ")" is "(Source Map)", two words, not four, as the line reads: a
+ *  cell's words are counted against prose's). */
 export function pieceText(piece: Piece): string {
-  piece.text ??= piece.items.map(trimmedItemText).join(" ");
-  return piece.text;
+  if (piece.text !== null) return piece.text;
+  const items = piece.items;
+  let text = items.length > 0 ? items[0].span.text.trim() : "";
+  for (let i = 1; i < items.length; i++) {
+    const word = items[i].span.text.trim();
+    text += abutsInLine(items[i - 1], items[i]) ? word : " " + word;
+  }
+  piece.text = text;
+  return text;
+}
+
+/** Whether `next` follows `prev` in their line with no space between them, one of them a
+ *  bracket's span (OPENING_ONLY before, CLOSING_ONLY after). */
+function abutsInLine(prev: Piece["items"][number], next: Piece["items"][number]): boolean {
+  const a = prev.span;
+  const b = next.span;
+  if (prev.line !== next.line || Math.abs(b.x0 - a.x1) > ABUTTING_EMS * Math.max(a.size, b.size)) return false;
+  const at = a.text.length - 1;
+  if (at < 0 || b.text.length === 0 || isSpaceCode(a.text.charCodeAt(at)) || isSpaceCode(b.text.charCodeAt(0))) return false;
+  if (!OPENING_ONLY.test(a.text) && !CLOSING_ONLY.test(b.text)) return false;
+  const spans = prev.line.spans;
+  return spans[spans.indexOf(a) + 1] === b;
 }
 
 /** A piece's spans of `line` in the line's order. Between two of them the line's spaces come
