@@ -530,6 +530,7 @@ function widthOfChars(text: string, from: number, to: number): number {
 function charWidthEms(code: number): number {
   if (code === 0x20 || code === 0x2e || code === 0x2c || code === 0x3a || code === 0x3b || code === 0x27 || code === 0x28 || code === 0x29) return 0.3;
   if (code >= 0x30 && code <= 0x39) return 0.5;
+  if (code === 0x2014) return 1;
   if (code === 0x4d || code === 0x57 || code === 0x6d || code === 0x77) return 0.85;
   if (code >= 0x41 && code <= 0x5a) return 0.7;
   if (code === 0x69 || code === 0x6c || code === 0x6a || code === 0x66 || code === 0x74 || code === 0x72 || code === 0x49) return 0.3;
