@@ -168,7 +168,7 @@ function isLineNumber(line: Line, code: Line): boolean {
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
-  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em);
+  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
   // A right-to-left item's number right of its text: the numbers of a list start at one x row
   // after row, which reads as a column's start, but they are the items' first words.
   if (gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
@@ -198,7 +198,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
             : isListSeparatorGap(left, right)
               ? LIST_SEPARATOR_GAP_EMS * em
               : JOIN_GAP_EMS * em;
-  return gap <= limit || bracketed(left, right, gap, em);
+  return gap <= limit || bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
 }
 
 /** A comment aligned far right of a short line of code (luatex's "{ "push" }," … "-- remember
@@ -211,6 +211,29 @@ const LINE_COMMENT_START = /^\s*(?:--|\/\/|\/\*|%|#|;)/;
 
 function alignedComment(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   return gap <= ALIGNED_COMMENT_GAP_EMS * em && isMono(left) && isMono(right) && LINE_COMMENT_START.test(right.spans[0].text) && !columns.gutterBetween(left, right);
+}
+
+/** A salutation's comma after a blank left for a name (a letter template's "Dear" ⇥ "," with
+ * an empty placeholder field between, LibreOffice's business letters): a fragment that is a
+ * comma alone goes on the words left of it across at most this many ems. */
+const BLANK_FIELD_GAP_EMS_MAX = 30;
+/** ... when those words are a few at most (a salutation, a form's label), so that a comma
+ * set apart in a formula's row ("x = 0 ⇥ ,") or a table's cell keeps its place. */
+const BLANK_FIELD_WORDS_MAX = 3;
+/** ... and stand on the comma's baseline, in its font and size, within this many points. */
+const BLANK_FIELD_BASELINE_PT = 0.5;
+/** The words before the blank: letters only, each starting a word (no figure, no formula). */
+const BLANK_FIELD_WORDS = /^\s*\p{L}{2,}(?:\s+\p{L}+)*\s*$/u;
+
+function commaAfterBlank(left: Line, right: Line, gap: number, em: number): boolean {
+  // The comma first: a look at one span rules out nearly every pair.
+  if (right.spans.length !== 1 || right.spans[0].text.trim() !== "," || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
+  const comma = right.spans[0];
+  const last = left.spans[left.spans.length - 1];
+  if (comma.font !== last.font || Math.abs(comma.size - last.size) > RUN_IN_HEAD_SIZE_TOLERANCE_PT || last.monospace) return false;
+  if (Math.abs(comma.y1 - last.y1) > BLANK_FIELD_BASELINE_PT || Math.abs(comma.y0 - last.y0) > BLANK_FIELD_BASELINE_PT) return false;
+  const text = lineText(left);
+  return BLANK_FIELD_WORDS.test(text) && text.trim().split(/\s+/).length <= BLANK_FIELD_WORDS_MAX;
 }
 
 /** A bracket opened on the left and closed on the right holds what stands between them
