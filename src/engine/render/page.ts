@@ -18,6 +18,7 @@ import { detectColumnTables, detectTables, type Table } from "../tables/detect.j
 import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
+import { joinBoxedHeadings } from "../layout/text_boxes.js";
 import { figureTextLines } from "../layout/figure_text.js";
 import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
@@ -188,6 +189,7 @@ export function renderPage(
   if (joined.length < blocks.length) blocks.splice(0, blocks.length, ...joined);
   putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), paragraphPageBlock);
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
+  joinBoxedHeadings(blocks, model.rules, model.drawings ?? [], model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
