@@ -84,4 +84,13 @@ describe("a CV's grid cut at its section labels (LibreOffice's CV template)", ()
     plain.lines[0] = text("About me", 57, 100, false);
     expect(detectTables(plain.lines, [], PAGE).tables.flatMap(cells)).toContainEqual(["Experience", ""]);
   });
+
+  it("leaves a statement of figures whole, its group labels rows (camelot's edge_tol: a fund's key figures)", () => {
+    const { lines } = cv();
+    // Every value an amount: "Investment result" over "Revaluation | 2,076,667" stays a row.
+    let n = 0;
+    for (let k = 0; k < lines.length; k++) if (lines[k].x0 === 160) lines[k] = text(`${(++n * 1234567).toLocaleString("en")}`, 160, lines[k].y0);
+    const { tables } = detectTables(lines, [], PAGE);
+    expect(tables.flatMap(cells).some((row) => row[0] === "Experience")).toBe(true);
+  });
 });

@@ -34,6 +34,28 @@ function bottomOf(row: readonly TableCell[]): number {
   return y1;
 }
 
+/** A statement of figures keeps its group labels as rows: its reader compares the amounts
+ *  across groups (a fund's key figures, "Investment result" over its lines, read as one table
+ *  by camelot's truth). Such a table's cells right of the first are figures, this share of the
+ *  filled ones at least. */
+const FIGURE_CELL_SHARE_MIN = 0.5;
+/** A cell of figures: digits, signs, separators, a currency or a per cent. */
+const FIGURE = /^[\d\s.,:%+\-−–()€$£¥]+$/u;
+
+function holdsFigures(table: Table): boolean {
+  let filled = 0;
+  let figures = 0;
+  for (const row of table.rows) {
+    for (let c = 1; c < row.length; c++) {
+      const text = row[c].lines.map((line) => line.spans.map((span) => span.text).join("")).join(" ").trim();
+      if (text === "") continue;
+      filled++;
+      if (FIGURE.test(text)) figures++;
+    }
+  }
+  return filled > 0 && figures >= FIGURE_CELL_SHARE_MIN * filled;
+}
+
 /** A table whose first row is a label (the detector took the first section's label in as
  *  its header) is cut when this many of its rows are labels in that face. */
 const FIRST_ROW_LABELS_MIN = 2;
@@ -131,7 +153,7 @@ export function cutAtSectionLabels(tables: Table[], rest: Line[]): Table[] {
 /** `table` cut at its labels in the face of the label above it, or `face` (null: neither
  *  found, or no row is such a label); the labels pushed onto `rest`. */
 function cutTable(table: Table, rest: Line[], face: LabelFace | null): { pieces: Table[]; face: LabelFace } | null {
-  if (table.ruled || table.authorGrid || table.rows.length === 0 || table.rows[0].length < 2) return null;
+  if (table.ruled || table.authorGrid || table.rows.length === 0 || table.rows[0].length < 2 || holdsFigures(table)) return null;
   const above = labelAbove(table, rest);
   const want = (above === null ? null : boldFaceOf(above)) ?? face ?? firstRowFace(table);
   if (want === null) return null;
