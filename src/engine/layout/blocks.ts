@@ -1501,6 +1501,11 @@ const LABEL_CHARS_MAX = 40;
 /** A float needs this many lines of the column beside it before their right edge is its own:
  *  one or two lines there may all be a paragraph's short last lines. */
 const LINES_BESIDE_FLOAT_MIN = 3;
+/** ... or two when they end flush with one another within this many points: justified lines
+ *  wrapped at the float (a Writer frame beside a paragraph's first two lines), where two short
+ *  last lines rarely end at one x. */
+const FLUSH_BESIDE_FLOAT_PT = 1;
+const FLUSH_LINES_BESIDE_FLOAT_MIN = 2;
 
 /**
  * The right edge each line's room is measured against. Text wrapping beside a float (a web
@@ -1517,12 +1522,15 @@ function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: 
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
+    let bandShortest = Infinity;
     column.forEach((line, k) => {
       if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) return;
       beside.push(k);
       bandRight = Math.max(bandRight, line.x1);
+      bandShortest = Math.min(bandShortest, line.x1);
     });
-    if (beside.length < LINES_BESIDE_FLOAT_MIN) continue;
+    const flush = beside.length >= FLUSH_LINES_BESIDE_FLOAT_MIN && bandRight - bandShortest <= FLUSH_BESIDE_FLOAT_PT;
+    if (beside.length < LINES_BESIDE_FLOAT_MIN && !flush) continue;
     for (const k of beside) rights[k] = Math.min(rights[k], bandRight);
   }
   return rights;

@@ -13,6 +13,7 @@ import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
+import type { FrameEdgeBetween } from "./frame_edges.js";
 import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -372,6 +373,9 @@ function byCentreThenLeft(a: Line, b: Line): number {
 }
 
 export interface PrepareOptions {
+  /** Whether a text frame's edge stands between two fragments of a row (frame_edges.ts):
+   *  they are then never joined. Absent: no frames on the page. */
+  frameEdgeBetween?: FrameEdgeBetween;
   /** False when the extractor found no right-to-left letter on the page: no line then needs
    * the bidirectional pass, and none is searched for one. */
   rightToLeft?: boolean;
@@ -434,6 +438,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
       if (!joins(left, right, gap, em, columns)) continue;
+      if (options.frameEdgeBetween?.(left, right)) continue;
       appendFragment(left, right, em);
       if (!reversed) {
         takeLaterOnRow(joined, i, columns);
