@@ -149,6 +149,11 @@ function romanValue(token: string): number | null {
   return value > 0 && value <= ROMAN_VALUE_MAX ? value : null;
 }
 
+/** A number of two digits or more starting with a zero is a code, no item's number: a
+ *  telephone number's area code in brackets ("(000) 000 000", "(020) 7946 0958" in a CV's
+ *  contact lines had been items numbered 0). */
+const LEADING_ZERO = /^0\d/;
+
 /** What follows an author's initial: another initial, or a surname and, after a comma or
  * "and", the next author's initial ("Bowman, S. Emberson", "Kline and D. Kline"). */
 const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|&))\s+\p{Lu}\.)/u;
@@ -162,7 +167,7 @@ export function listMarker(text: string): ListMarker | null {
   const length = ordered[0].length;
   const upper = token !== token.toLowerCase();
   const marker = (style: OrderedStyle, value: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker => newMarker(true, `${value}.`, length, style, value, weak, alt);
-  if (/^\d/.test(token)) return marker("number", Number(token));
+  if (/^\d/.test(token)) return LEADING_ZERO.test(token) ? null : marker("number", Number(token));
   const weak = true;
   // An author's initial starts a reference as a capital letter's marker does: "J. M. Chambers
   // (1998)", "J. Bowman, S. Emberson and …", "K. Kline and D. Kline" (R-data's references).
