@@ -58,6 +58,8 @@ describe("listMarker", () => {
     ["2) Apples", true, "2."],
     ["(3) Apples", true, "3."],
     ["10. Apples", true, "10."],
+    // A zero alone still numbers an item (a list counted from 0).
+    ["0. Apples", true, "0."],
     ["▸ Apples", false, "-"],
     ["▷ Apples", false, "-"],
     ["➢ Apples", false, "-"],
@@ -91,6 +93,11 @@ describe("listMarker", () => {
     ["K. Kline and D. Kline (2001) SQL in a Nutshell."],
     // A middle dot before a digit is a decimal point (dcolumn's "·4 ,4 .4").
     ["·4 ,4 .4"],
+    // A number with a leading zero is a code (docs/engine.md, LEADING_ZERO): a telephone's area
+    // code in a CV's contact lines (LibreOffice's Resume1page), a German date's day.
+    ["(000) 000 000"],
+    ["(020) 7946 0958"],
+    ["05. 02. 2019)."],
   ])(
     "%j is not a list marker",
     (text) => {

@@ -36,3 +36,20 @@ describe("two bulleted lists side by side", () => {
     expect(detectTables(slide(["Option A: Refurbish", "Option B: Rebuild"], plain), [], PAGE).tables).toHaveLength(1);
   });
 });
+
+// docs/engine.md, Tables (aligned), svc-md-1.1.20 listBesideProse: an Impress two-content
+// slide with bullets in its left box and a paragraph in its right, the paragraph's wrapped
+// lines at the bullets' pitch.
+describe("a bulleted list beside a paragraph", () => {
+  const ITEMS = ["Hoses: 4,200 EUR", "Chains: 2,900 EUR", "Slipway: 18,500 EUR"];
+  const beside = (right: readonly string[]) => ITEMS.flatMap((text, i) => [item(text, 40, 150 + 24 * i), line(right[i], { x: 420, y: 150 + 24 * i, size: 18 })]);
+
+  it("is no table when the paragraph's sentence runs on from one row to the next", () => {
+    expect(detectTables(beside(["The slipway is the largest item.", "The board should ask for two", "quotes before the summer."]), [], PAGE).tables).toEqual([]);
+  });
+
+  it("stays a table when each cell beside the bullets stands alone (a sentence each, or a capital after a word)", () => {
+    expect(detectTables(beside(["Order in May.", "Renew in June.", "Repair in July."]), [], PAGE).tables).toHaveLength(1);
+    expect(detectTables(beside(["Supplier Harbour Fuels", "Supplier Chain Works", "Contractor Dock Ltd"]), [], PAGE).tables).toHaveLength(1);
+  });
+});

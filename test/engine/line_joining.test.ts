@@ -589,3 +589,25 @@ describe("prepareLines: a right-to-left item's number set right of its text (Chr
     expect(prepareLines(fragments).map(lineText)).toEqual(["Printer paper", ".1", "Black toner", ".2", "Plastic files", ".3"]);
   });
 });
+
+// docs/engine.md "Lines" (BLANK_FIELD_GAP_EMS_MAX): LibreOffice's business letter sets
+// "Dear" ⇥ "," with an empty placeholder field for the name between them, 13 em wide.
+describe("prepareLines: a salutation's comma after a blank field", () => {
+  const word = (text: string, x: number, spec: { font?: string; y?: number; size?: number } = {}) => line(text, { x, y: spec.y ?? 100, size: spec.size ?? 10, font: spec.font });
+
+  it("joins a comma alone to the few words before the blank on its baseline ('Dear' ⇥ ',')", () => {
+    expect(prepareLines([word("Dear", 57), word(",", 218)]).map(lineText)).toEqual(["Dear ,"]);
+    expect(prepareLines([word("Sehr geehrte", 57), word(",", 250)]).map(lineText)).toEqual(["Sehr geehrte ,"]);
+  });
+
+  it("leaves apart a comma after a formula, a figure, a lone letter, many words, another face or beyond 30 em", () => {
+    expect(prepareLines([word("x = 0", 100), word(",", 300)]).map(lineText)).toEqual(["x = 0", ","]);
+    expect(prepareLines([word("y", 100), word(",", 300)]).map(lineText)).toEqual(["y", ","]);
+    expect(prepareLines([word("Total 12", 100), word(",", 300)]).map(lineText)).toEqual(["Total 12", ","]);
+    expect(prepareLines([word("one two three four", 57), word(",", 300)]).map(lineText)).toEqual(["one two three four", ","]);
+    expect(prepareLines([word("Dear", 57), word(",", 218, { font: "CMMI10" })]).map(lineText)).toEqual(["Dear", ","]);
+    expect(prepareLines([word("Dear", 57), word(",", 57 + 40 + 310)]).map(lineText)).toEqual(["Dear", ","]);
+    // A full stop is a formula's, set apart after a display (hfutexam): only a comma joins.
+    expect(prepareLines([word("Dear", 57), word(".", 218)]).map(lineText)).toEqual(["Dear", "."]);
+  });
+});

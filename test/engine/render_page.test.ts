@@ -7,6 +7,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
+import { frameEdgesBetween } from "../../src/engine/layout/frame_edges.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
 import { liesUnder, renderPage } from "../../src/engine/render/page.js";
@@ -575,6 +576,41 @@ describe("renderPage: a table floated beside the text (fixtures/real/gen-wiki-p1
     const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-wiki-p1.pdf")));
     const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
     expect(markdown).toContain("a depression that filled with water. For a time it was connected to the sea on both sides.\n\n## Geography");
+  });
+});
+
+// docs/engine.md "Frames beside the text" (svc-md-1.1.20: frame_edges.ts, side_floats.ts's
+// drawings, blocks.ts FLUSH_LINES_BESIDE_FLOAT_MIN, page.ts startsBesideBox).
+describe("renderPage: a Writer text frame floated beside a paragraph's first lines (fixtures/real/gen-writer-report-p2)", () => {
+  it("reads the paragraph whole, then the frame's text on its own", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/gen-writer-report-p2.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // The frame's lines stand on the paragraph's baselines an em off: they had joined its lines
+    // ("replaced in Key figure: 84 % of the berths 2019 and show …").
+    expect(markdown).toContain("# 2. Findings\n\nMost of the harbour is in good repair. The pontoons were replaced in 2019 and show little wear; the fuel berth needs new hoses, and two swing moorings have chains worn past their limit.<sup>2</sup> The slipway's lower end is undercut by the current and should be repaired before the next spring tides. The table below gives the results by area.\n\nKey figure: 84 % of the berths passed every test.\n\n| ");
+  });
+});
+
+describe("prepareLines: a text frame's edge between two fragments of a row (frame_edges.ts)", () => {
+  // The frame: 144 pt wide right of a paragraph's column ending at 384, two lines tall.
+  const frame = { x0: 396, y0: 101.5, x1: 540, y1: 127, kind: "fill" as const };
+  const edges = frameEdgesBetween([], [frame], { width: 612, height: 792 });
+  const join = (left: Line, right: Line) => prepareLines([left, right], { frameEdgeBetween: edges }).map((l) => l.spans.map((s) => s.text).join(""));
+
+  it("leaves apart prose outside a frame and prose inside it, an em apart on one baseline", () => {
+    const text = line("swing moorings have chains worn", { x: 214.5, y: 103, size: 11 });
+    const boxed = line("Key figure: 84 % of", { x: 396.5, y: 103, size: 11 });
+    expect(join(text, boxed)).toHaveLength(2);
+    // Without the frame they join (its gap, 1 em, is a word space's at this size).
+    expect(prepareLines([text, boxed]).length).toBe(1);
+  });
+
+  it("still joins a listing's line number to its framed code, a label to its boxed neighbour, and a highlighted word", () => {
+    expect(join(line("5", { x: 384, y: 103, size: 11 }), line([{ text: "int c;", mono: true }], { x: 397, y: 103, size: 11 }))).toHaveLength(1);
+    expect(join(line("phi", { x: 384, y: 103, size: 11 }), line("phi0", { x: 397, y: 103, size: 11 }))).toHaveLength(1);
+    // A highlight one line tall behind the words is no frame.
+    const mark = frameEdgesBetween([], [{ x0: 396, y0: 102, x1: 540, y1: 116 }], { width: 612, height: 792 });
+    expect(prepareLines([line("swing moorings have chains worn", { x: 214.5, y: 103, size: 11 }), line("Key figure: 84 % of", { x: 396.5, y: 103, size: 11 })], { frameEdgeBetween: mark })).toHaveLength(1);
   });
 });
 

@@ -149,6 +149,11 @@ function romanValue(token: string): number | null {
   return value > 0 && value <= ROMAN_VALUE_MAX ? value : null;
 }
 
+/** A number of two digits or more starting with a zero is a code, no item's number: a
+ *  telephone number's area code in brackets ("(000) 000 000", "(020) 7946 0958" in a CV's
+ *  contact lines had been items numbered 0). */
+const LEADING_ZERO = /^0\d/;
+
 /** What follows an author's initial: another initial, or a surname and, after a comma or
  * "and", the next author's initial ("Bowman, S. Emberson", "Kline and D. Kline"). */
 const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|&))\s+\p{Lu}\.)/u;
@@ -162,7 +167,7 @@ export function listMarker(text: string): ListMarker | null {
   const length = ordered[0].length;
   const upper = token !== token.toLowerCase();
   const marker = (style: OrderedStyle, value: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker => newMarker(true, `${value}.`, length, style, value, weak, alt);
-  if (/^\d/.test(token)) return marker("number", Number(token));
+  if (/^\d/.test(token)) return LEADING_ZERO.test(token) ? null : marker("number", Number(token));
   const weak = true;
   // An author's initial starts a reference as a capital letter's marker does: "J. M. Chambers
   // (1998)", "J. Bowman, S. Emberson and …", "K. Kline and D. Kline" (R-data's references).
@@ -1602,6 +1607,11 @@ const LABEL_CHARS_MAX = 40;
 /** A float needs this many lines of the column beside it before their right edge is its own:
  *  one or two lines there may all be a paragraph's short last lines. */
 const LINES_BESIDE_FLOAT_MIN = 3;
+/** ... or two when they end flush with one another within this many points: justified lines
+ *  wrapped at the float (a Writer frame beside a paragraph's first two lines), where two short
+ *  last lines rarely end at one x. */
+const FLUSH_BESIDE_FLOAT_PT = 1;
+const FLUSH_LINES_BESIDE_FLOAT_MIN = 2;
 
 /**
  * The right edge each line's room is measured against. Text wrapping beside a float (a web
@@ -1618,12 +1628,15 @@ function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: 
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
+    let bandShortest = Infinity;
     column.forEach((line, k) => {
       if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) return;
       beside.push(k);
       bandRight = Math.max(bandRight, line.x1);
+      bandShortest = Math.min(bandShortest, line.x1);
     });
-    if (beside.length < LINES_BESIDE_FLOAT_MIN) continue;
+    const flush = beside.length >= FLUSH_LINES_BESIDE_FLOAT_MIN && bandRight - bandShortest <= FLUSH_BESIDE_FLOAT_PT;
+    if (beside.length < LINES_BESIDE_FLOAT_MIN && !flush) continue;
     for (const k of beside) rights[k] = Math.min(rights[k], bandRight);
   }
   return rights;

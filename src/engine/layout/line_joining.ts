@@ -13,6 +13,7 @@ import { isBlankText, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
+import type { FrameEdgeBetween } from "./frame_edges.js";
 import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -197,7 +198,7 @@ function isLineNumber(line: Line, code: Line): boolean {
 /** Whether two fragments of a row, `gap` apart, are one line of text. */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
-  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em);
+  if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
   // A right-to-left item's number right of its text: the numbers of a list start at one x row
   // after row, which reads as a column's start, but they are the items' first words.
   if (gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
@@ -227,7 +228,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
             : isListSeparatorGap(left, right)
               ? LIST_SEPARATOR_GAP_EMS * em
               : JOIN_GAP_EMS * em;
-  return gap <= limit || bracketed(left, right, gap, em);
+  return gap <= limit || bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
 }
 
 /** A comment aligned far right of a short line of code (luatex's "{ "push" }," … "-- remember
@@ -240,6 +241,29 @@ const LINE_COMMENT_START = /^\s*(?:--|\/\/|\/\*|%|#|;)/;
 
 function alignedComment(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
   return gap <= ALIGNED_COMMENT_GAP_EMS * em && isMono(left) && isMono(right) && LINE_COMMENT_START.test(right.spans[0].text) && !columns.gutterBetween(left, right);
+}
+
+/** A salutation's comma after a blank left for a name (a letter template's "Dear" ⇥ "," with
+ * an empty placeholder field between, LibreOffice's business letters): a fragment that is a
+ * comma alone goes on the words left of it across at most this many ems. */
+const BLANK_FIELD_GAP_EMS_MAX = 30;
+/** ... when those words are a few at most (a salutation, a form's label), so that a comma
+ * set apart in a formula's row ("x = 0 ⇥ ,") or a table's cell keeps its place. */
+const BLANK_FIELD_WORDS_MAX = 3;
+/** ... and stand on the comma's baseline, in its font and size, within this many points. */
+const BLANK_FIELD_BASELINE_PT = 0.5;
+/** The words before the blank: letters only, each starting a word (no figure, no formula). */
+const BLANK_FIELD_WORDS = /^\s*\p{L}{2,}(?:\s+\p{L}+)*\s*$/u;
+
+function commaAfterBlank(left: Line, right: Line, gap: number, em: number): boolean {
+  // The comma first: a look at one span rules out nearly every pair.
+  if (right.spans.length !== 1 || right.spans[0].text.trim() !== "," || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
+  const comma = right.spans[0];
+  const last = left.spans[left.spans.length - 1];
+  if (comma.font !== last.font || Math.abs(comma.size - last.size) > RUN_IN_HEAD_SIZE_TOLERANCE_PT || last.monospace) return false;
+  if (Math.abs(comma.y1 - last.y1) > BLANK_FIELD_BASELINE_PT || Math.abs(comma.y0 - last.y0) > BLANK_FIELD_BASELINE_PT) return false;
+  const text = lineText(left);
+  return BLANK_FIELD_WORDS.test(text) && text.trim().split(/\s+/).length <= BLANK_FIELD_WORDS_MAX;
 }
 
 /** A bracket opened on the left and closed on the right holds what stands between them
@@ -378,6 +402,9 @@ function byCentreThenLeft(a: Line, b: Line): number {
 }
 
 export interface PrepareOptions {
+  /** Whether a text frame's edge stands between two fragments of a row (frame_edges.ts):
+   *  they are then never joined. Absent: no frames on the page. */
+  frameEdgeBetween?: FrameEdgeBetween;
   /** False when the extractor found no right-to-left letter on the page: no line then needs
    * the bidirectional pass, and none is searched for one. */
   rightToLeft?: boolean;
@@ -440,6 +467,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
       if (!joins(left, right, gap, em, columns)) continue;
+      if (options.frameEdgeBetween?.(left, right)) continue;
       appendFragment(left, right, em);
       if (!reversed) {
         takeLaterOnRow(joined, i, columns);

@@ -10,6 +10,7 @@ import { writeDrawnUnderscores } from "./drawn_underscores.js";
 import { writeEuroSigns } from "./euro_font.js";
 import { lineText } from "./lines.js";
 import { withoutLineNumbers } from "./line_numbers.js";
+import { frameEdgesBetween } from "./frame_edges.js";
 import { prepareLines } from "./line_joining.js";
 import { attachMarks } from "./vector_bullets.js";
 
@@ -39,7 +40,10 @@ export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } 
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
   const facts = { page: model.page, chars: model.chars, unmappedChars: model.unmappedChars, extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
-  const lines = prepareLines(writeDrawnUnderscores(joinDropCaps(writeEuroSigns(flowLines(model))), model.rules), { rightToLeft: model.rightToLeft });
+  const lines = prepareLines(writeDrawnUnderscores(joinDropCaps(writeEuroSigns(flowLines(model))), model.rules), {
+    rightToLeft: model.rightToLeft,
+    frameEdgeBetween: frameEdgesBetween(model.rules, model.drawings ?? [], model),
+  });
   attachMarks(lines, model.marks);
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
   return { page: { model, lines }, summary: { ...facts, digest: digestPage(model, lines), xfaPlaceholder } };

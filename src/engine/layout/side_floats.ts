@@ -46,9 +46,12 @@ type Side = "left" | "right";
  * side, rows of text one under another and none in a box of its own, and the text wrapping
  * around it (wrapsAround). A box overlapping `taken` (a table) is none.
  */
-export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[]): SideFloat[] {
+export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[], drawings: readonly Box[] = []): SideFloat[] {
   const floats: SideFloat[] = [];
   const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
+  // A shape's outline drawn from the middle of an edge (LibreOffice's frames) is no rectangle
+  // to the extractor but a drawing: its box is the frame's.
+  for (const drawing of drawings) if (isFloatSized(drawing, page)) boxes.push(drawing);
   // No frame of a float's size on most pages: no line is looked at.
   if (boxes.length === 0 || boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.

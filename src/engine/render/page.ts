@@ -18,6 +18,7 @@ import { detectColumnTables, detectTables, type Table } from "../tables/detect.j
 import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
 import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure_labels.js";
+import { joinBoxedHeadings } from "../layout/text_boxes.js";
 import { figureTextLines } from "../layout/figure_text.js";
 import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
 import { formFieldsBetween } from "../layout/form_fields.js";
@@ -101,7 +102,7 @@ export function renderPage(
   const figureText = figureTextLines(text, model, model.rules, stats.body.size, model);
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : linesNotIn(text, figureText), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
-  const sideFloats = findSideFloats(rest, model.rules, model, tables);
+  const sideFloats = findSideFloats(rest, model.rules, model, tables, model.drawings);
   const floated = new Set(sideFloats.flatMap((float) => float.lines));
   // Loops, not spreads of filter and map: the tables come from several makers (detectors,
   // a sort of grids and tables) as arrays of differing kinds, and renderPage's optimised
@@ -188,6 +189,7 @@ export function renderPage(
   if (joined.length < blocks.length) blocks.splice(0, blocks.length, ...joined);
   putMarginNotes(blocks, notes, (block) => (block.kind === "table" ? null : block.lines), paragraphPageBlock);
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
+  joinBoxedHeadings(blocks, model.rules, model.drawings ?? [], model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
@@ -482,13 +484,22 @@ function placeSideFloat(blocks: PageBlock[], float: { first: PageBlock; count: n
   const end = start + float.count;
   const before = blocks[start - 1];
   const after = blocks[end];
-  if (!after || after.kind !== "paragraph" || !besideBox(after, float.box)) return;
+  if (!after || after.kind !== "paragraph" || !startsBesideBox(after, float.box)) return;
   if (start > 0 && before.kind === "paragraph" && besideBox(before, float.box) && !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(plainText(after.lines))) {
     blocks.splice(end, 1);
     blocks[start - 1] = paragraphBlock([...before.lines, ...after.lines]);
   } else if (after.lines[0].y0 < float.box.y1) {
     blocks.splice(start, 0, ...blocks.splice(end, 1));
   }
+}
+
+/** Whether a paragraph of running text starts clear of the box, left or right of it: its
+ *  first line (the paragraph may go on under the box at full width, as a Writer frame's
+ *  neighbour does). */
+function startsBesideBox(block: PageBlock, box: Box): boolean {
+  if (block.kind !== "paragraph" || block.running) return false;
+  const first = block.lines[0];
+  return first.x1 <= box.x0 || first.x0 >= box.x1;
 }
 
 /** Whether a paragraph of running text stands clear of the box, left or right of it. */

@@ -17,6 +17,7 @@ import { lineText } from "../layout/lines.js";
 import { pageNumbersNeverGoDown } from "./reads_as_table.js";
 import { collectRulings, type Rulings } from "./rulings.js";
 import { linesByTop } from "./rows.js";
+import { cutAtSectionLabels } from "./section_labels.js";
 
 export type { Table, TableCell } from "./model.js";
 
@@ -49,7 +50,16 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
   }
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
-  return { tables, rest: lines.filter((l) => !taken.has(l)), rulings, inDiagrams };
+  const rest = lines.filter((l) => !taken.has(l));
+  const cut = cutAtSectionLabels(tables, rest);
+  // Labels given back go where their rows sort among the page's lines.
+  if (cut !== tables) rest.sort(byCentreThenLeft);
+  return { tables: cut, rest, rulings, inDiagrams };
+}
+
+/** Lines by their centre, top to bottom, then left to right (line_joining.ts's order). */
+function byCentreThenLeft(a: Line, b: Line): number {
+  return a.y0 + a.y1 - b.y0 - b.y1 || a.x0 - b.x0;
 }
 
 /** A contents page's entries: page numbers in the last column that never go down. */

@@ -159,6 +159,9 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // Lists side by side (an Impress slide's two content boxes, each a title over its bullets)
   // put a bullet before every cell under the titles: their items are read column by column.
   if (bulletedColumns(run, k)) return false;
+  // A list beside a paragraph (an Impress slide's two content boxes, bullets left, text right):
+  // the paragraph's wrapped lines fall in the list's rows.
+  if (listBesideProse(run, k)) return false;
   if (k === 2 && run.every(hasHangingMarker)) {
     if (median(run.map(secondCellLength)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
@@ -231,6 +234,32 @@ function bulletedColumns(run: readonly TextRow[], k: number): boolean {
   for (let c = 0; c < k; c++) if (isBulletedCell(run[0].cells[c])) return false;
   for (let r = 1; r < run.length; r++) for (let c = 0; c < k; c++) if (!isBulletedCell(run[r].cells[c])) return false;
   return true;
+}
+
+/** A sentence runs on from one line to the next: the first ends in a word (no stop, colon
+ *  or semicolon), the next starts with a small letter. */
+const RUNS_ON_END = /[\p{L},]\s*$/u;
+const RUNS_ON_START = /^\s*\p{Ll}/u;
+
+/** One column a list, every cell a bullet and its text, and another a paragraph wrapped over
+ *  the rows, a sentence running on from one cell to the next and no cell bulleted: a list and
+ *  a paragraph side by side ("• Chains: 2,900 EUR" | "The board should ask for two" over
+ *  "• Slipway: 18,500 EUR" | "quotes before the summer."), no table. */
+function listBesideProse(run: readonly TextRow[], k: number): boolean {
+  let list = false;
+  let prose = false;
+  for (let c = 0; c < k; c++) {
+    let bulleted = 0;
+    let runsOn = false;
+    for (let r = 0; r < run.length; r++) {
+      const cell = run[r].cells[c];
+      if (isBulletedCell(cell)) bulleted++;
+      if (r > 0 && RUNS_ON_END.test(pieceText(run[r - 1].cells[c])) && RUNS_ON_START.test(pieceText(cell))) runsOn = true;
+    }
+    if (bulleted === run.length) list = true;
+    else if (bulleted === 0 && runsOn) prose = true;
+  }
+  return list && prose;
 }
 
 /** A cell that is a list's item: a bullet glyph (in any font bullet_glyphs.ts knows, Impress's
