@@ -74,6 +74,23 @@ const HEADING_STYLE_SHARE_MIN = 0.85;
 /** A heading numbered "6.3.2 Title": each number is one level of the document's outline,
  *  whatever the style rank on the selected pages says (a subsection alone on its page). */
 const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
+/** A DocBook contents entry's number: two levels or more, each ending in a full stop ("3.2. ",
+ *  "3.2.1. "); the first level is captured. */
+const DOTTED_ENTRY_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){1,5}\s+\p{L}/u;
+/** The number a block's first line starts with ("3. Valgrind …", "3.1. Programs …"): its
+ *  first level is captured. */
+const BLOCK_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){0,5}\s+\p{L}/u;
+
+/** Whether `text` opens an entry numbered under the number the block `current` starts with
+ *  (DOTTED_ENTRY_NUMBER, its first level that of BLOCK_NUMBER): "1.1. How do …" under
+ *  "1. Background". */
+function isEntryUnder(text: string, current: Draft): boolean {
+  const entry = DOTTED_ENTRY_NUMBER.exec(text);
+  if (entry === null || current.lines.length === 0) return false;
+  const block = BLOCK_NUMBER.exec(lineText(current.lines[0]));
+  return block !== null && block[1] === entry[1];
+}
+
 /** A heading wrapped onto a second line (a centred title, whose shorter second line reads as
  *  an indent) sits closer than this many ems below its first line; separate headings in one
  *  style are set further apart (a title page's title, edition and date). */
@@ -1098,6 +1115,11 @@ function startsNewBlock(
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
   // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
   if (!mono && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
+  // An entry numbered under the block's own number ("1.1. How do you pronounce …" under
+  // "1. Background", "3.2. My (buggy) program …" after the two lines of "3.1. Programs run
+  // OK …"): DocBook's contents lists of a FAQ, nested entries each a line or two, ran into
+  // their parent's line.
+  if (!mono && isEntryUnder(text, current)) return true;
   // Pieces of one row with a form's field between them read as one line ("Telephone: ____
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
