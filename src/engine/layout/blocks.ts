@@ -1943,6 +1943,20 @@ const CODE_HEADING_SIZE_PT_MAX = 2;
  * package with \documentclass{ukbill}", their words a point larger than the code). */
 const CODE_HEADING_WORDS_BODY_RATIO_MIN = 1.2;
 
+/** Sizes within this ratio of each other are one heading's, in a heading set all in bold. */
+const BOLD_HEADING_SIZE_RATIO_MAX = 1.2;
+
+/** Whether a span is set within BOLD_HEADING_SIZE_RATIO_MAX of the size, either way. */
+function nearRatio(span: Span, size: number): boolean {
+  return span.size <= size * BOLD_HEADING_SIZE_RATIO_MAX && span.size * BOLD_HEADING_SIZE_RATIO_MAX >= size;
+}
+
+/** Whether every span with text of the line is bold. */
+function isAllBold(line: Line): boolean {
+  for (const span of line.spans) if (!span.bold && !isBlankText(span.text)) return false;
+  return true;
+}
+
 /** Whether some span of the lines is code set at the size (a loop: a closure made per call
  *  loses its optimised code at each full garbage collection). */
 function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
@@ -1993,6 +2007,10 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // the heading's size but seldom its weight (code fonts often have no bold): with code at
   // the heading size, weight is no style change.
   const withCode = hasCodeAtSize(lines, style.size);
+  // A bold heading whose words are all bold may set some of them at a size of their own (a
+  // browser's heading over an element it scales apart: nodejs's "Class: Console", "Class: "
+  // at 13.5 pt and "Console" at 15.8): within BOLD_HEADING_SIZE_RATIO_MAX they count as styled.
+  const allBold = style.bold && lines.every(isAllBold);
   let styled = 0;
   let total = 0;
   for (const line of lines) {
@@ -2004,7 +2022,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (atSize(span, style.size) ? withCode || span.bold === style.bold : withCode && style.bold && span.bold && nearSize(span, style.size) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
+      if (atSize(span, style.size) ? withCode || span.bold === style.bold : (withCode ? style.bold && span.bold && nearSize(span, style.size) : allBold && nearRatio(span, style.size)) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
