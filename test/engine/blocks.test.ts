@@ -1781,3 +1781,34 @@ describe("buildBlocks: a paragraph margin of just the paragraph gap (svc-md-1.1.
     expect(buildBlocks(mail(4, 0), STATS).map((b) => b.lines.length)[0]).toBeGreaterThan(1);
   });
 });
+
+describe("buildBlocks: an entry numbered under its block's number (blocks.ts isEntryUnder: DocBook's FAQ contents, valgrind's faq.html printed by Chromium)", () => {
+  // 9 pt text: "1. Background" at the list's marker, its entries indented under its text.
+  const faq = () => [
+    line("1. Background", { x: 24, y: 80, size: 9 }),
+    line("1.1. How do you pronounce \"Valgrind\"?", { x: 44, y: 92, size: 9 }),
+    line("1.2. Where does the name \"Valgrind\" come from?", { x: 44, y: 104, size: 9 }),
+    line("3. Valgrind aborts unexpectedly", { x: 24, y: 124, size: 9 }),
+    line("3.1. Programs run OK on Valgrind, but at exit produce a bunch of errors involving __libc_freeres and then", { x: 44, y: 136, size: 9 }),
+    line("die with a segmentation fault.", { x: 24, y: 148, size: 9 }),
+    line("3.2. My (buggy) program dies like this:", { x: 44, y: 160, size: 9 }),
+  ];
+
+  it("starts a block at each entry, where it had run into its parent's line or the entry before", () => {
+    const lines = faq();
+    // (A list item's text is without its marker.)
+    expect(buildBlocks(lines, STATS).map(texts)).toEqual([
+      "Background",
+      lineText(lines[1]),
+      lineText(lines[2]),
+      "Valgrind aborts unexpectedly",
+      lineText(lines[4]) + " | " + lineText(lines[5]),
+      lineText(lines[6]),
+    ]);
+  });
+
+  it("leaves a wrapped sentence that goes on with a number of another section in its paragraph", () => {
+    const lines = [line("The options are described in", { x: 24, y: 80, size: 9 }), line("2.1. Building and installing, below.", { x: 24, y: 92, size: 9 })];
+    expect(buildBlocks(lines, STATS)).toHaveLength(1);
+  });
+});

@@ -40,3 +40,19 @@ describe("a bold line ending in a semicolon (modes.pdf's METAFONT 'enddef;' type
     expect(render([line("Mode definitions", { x: 50, y: 50, bold: true }), ...body(70)], stats)).toMatch(/^### Mode definitions\n\n/);
   });
 });
+
+describe("a heading set all in bold at two sizes (blocks.ts BOLD_HEADING_SIZE_RATIO_MAX: nodejs's 'Class: Console' printed by Chromium)", () => {
+  const stats: DocumentStats = { body: { size: 9, bold: false }, headings: [{ size: 13.5, bold: true, level: 2 }, { size: 16, bold: true, level: 1 }], running: new Set() };
+
+  it("makes 13.5 pt bold words with a 15.8 pt bold word a heading", () => {
+    const title = line([{ text: "Class: ", size: 13.5, bold: true }, { text: "Console", size: 15.8, bold: true }], { x: 50, y: 50 });
+    expect(render([title, ...body(90)], stats)).toMatch(/^#+ Class: Console\n\n/);
+  });
+
+  it("leaves a bold line with regular words in it, or bold words a fifth larger or more, a paragraph", () => {
+    const mixed = line([{ text: "Class: ", size: 13.5, bold: true }, { text: "Console", size: 15.8 }], { x: 50, y: 50 });
+    expect(render([mixed, ...body(90)], stats)).not.toMatch(/^#/);
+    const apart = line([{ text: "Class reference: ", size: 13.5, bold: true }, { text: "Console", size: 16.5, bold: true }], { x: 50, y: 50 });
+    expect(render([apart, ...body(90)], stats)).not.toMatch(/^#/);
+  });
+});

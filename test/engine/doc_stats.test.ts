@@ -679,3 +679,36 @@ describe("computeDocumentStats: a head that names its page (issue 9: lm-info on 
     expect(statsOf([bodyPage(4, [heading], 9)]).running.has(heading)).toBe(false);
   });
 });
+
+describe("computeDocumentStats: prose over a body of code (document_stats.ts proseOverCode: a browser's printout of libxslt's API page)", () => {
+  // Chromium sets monospace at 13 px (9.75 pt) and text at 16 px (12 pt): the listings of an
+  // API page outweigh its prose.
+  const code = stack(Array.from({ length: 40 }, () => "xmlDocPtr       xsltApplyStylesheet     (xsltStylesheetPtr style,"), { size: 9.75, y: 100, mono: true, pitch: 12 });
+  const prose = ["This module implements the bulk of the actual", "Mail archive", "XML libxml2", "Windows binaries", "Bug Tracker"];
+
+  it("takes the text face's regular style as the body when it sets lines of its own at a heading size over the code, so its sentences are no headings", () => {
+    const lines = [...stack(prose, { size: 12, y: 20, pitch: 15 }), ...code];
+    const stats = computeDocumentStats([page(1, lines)], [lines]);
+    expect(stats.body).toEqual({ size: 12, bold: false });
+    expect(headingLevelOf(stats, { size: 12, bold: false })).toBeNull();
+    // A bold heading over the prose ("Function: xsltApplyImports") stays one.
+    const heads = [line("Table of Contents", { size: 18, y: 5, bold: true }), ...lines];
+    expect(headingLevelOf(computeDocumentStats([page(1, heads)], [heads]), { size: 18, bold: true })).not.toBeNull();
+  });
+
+  it("leaves the code the body beside fewer prose lines, a title set in the code face a heading, and prose at the code's own size the body (CJK templates' unbolded headings)", () => {
+    // Three lines of prose: too few to be the body.
+    const few = [...stack(prose.slice(0, PROSE_FEW), { size: 12, y: 20, pitch: 15 }), ...code];
+    expect(computeDocumentStats([page(1, few)], [few]).body.size).toBe(10);
+    // A class file's name in the code face over its listing: code, and a heading.
+    const title = [line("musuos.cls", { size: 17, y: 20, mono: true }), ...stack(prose, { size: 12, y: 50, pitch: 15 }), ...code];
+    const titled = computeDocumentStats([page(1, title)], [title]);
+    expect(headingLevelOf(titled, { size: 17, bold: false })).not.toBeNull();
+    // Prose at the code's size (jnuexam: 12 pt text and code, 17 pt headings without bold).
+    const cjk = [...stack(Array.from({ length: 8 }, () => "Some prose at the size of the code beside it"), { size: 10, y: 20, pitch: 12 }), ...stack(["Section one", "Section two", "Section three", "Section four", "Section five"], { size: 14, y: 600, pitch: 20 }), ...code];
+    const shared = computeDocumentStats([page(1, cjk)], [cjk]);
+    expect(shared.body.size).toBe(10);
+    expect(headingLevelOf(shared, { size: 14, bold: false })).not.toBeNull();
+  });
+});
+const PROSE_FEW = 3;

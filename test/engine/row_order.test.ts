@@ -71,3 +71,24 @@ describe("putRowMatesLeftToRight", () => {
     expect(vertical.map(lineText)).toEqual(["Kill the text", "C-k"]);
   });
 });
+
+describe("putRowMatesLeftToRight: a line of code left of a bold label on its row (row_order.ts codeBeforeLabel)", () => {
+  it("puts a listing's last line before the browser's 'COPY' button set at its right, its box a hair higher (nodejs's API pages printed by Chromium)", () => {
+    const items = [
+      at("console.warn(`Danger ${name}! Danger!`);", 45.8, 652.4, 660.7, { mono: true }),
+      at("C O P Y", 517.1, 666.0, 674.3, { bold: true }),
+      at("// Prints: Danger Will Robinson! Danger!, to stderr", 45.8, 666.7, 675.2, { mono: true }),
+    ];
+    putRowMatesLeftToRight(items);
+    expect(items.map((l) => lineText(l).slice(0, 9))).toEqual(["console.w", "// Prints", "C O P Y"]);
+  });
+
+  it("leaves a line of code after a bold label right of it on another baseline, and code beside code as read", () => {
+    const below = [at("C O P Y", 517.1, 660, 668.3, { bold: true }), at("// Prints: to stderr", 45.8, 666.7, 675.2, { mono: true })];
+    putRowMatesLeftToRight(below);
+    expect(below.map(lineText)).toEqual(["C O P Y", "// Prints: to stderr"]);
+    const code = [at("fi", 300, 100, 110, { mono: true }), at("done", 100, 101, 110.2, { mono: true })];
+    putRowMatesLeftToRight(code);
+    expect(code.map(lineText)).toEqual(["fi", "done"]);
+  });
+});

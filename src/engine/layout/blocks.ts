@@ -74,6 +74,23 @@ const HEADING_STYLE_SHARE_MIN = 0.85;
 /** A heading numbered "6.3.2 Title": each number is one level of the document's outline,
  *  whatever the style rank on the selected pages says (a subsection alone on its page). */
 const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
+/** A DocBook contents entry's number: two levels or more, each ending in a full stop ("3.2. ",
+ *  "3.2.1. "); the first level is captured. */
+const DOTTED_ENTRY_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){1,5}\s+\p{L}/u;
+/** The number a block's first line starts with ("3. Valgrind …", "3.1. Programs …"): its
+ *  first level is captured. */
+const BLOCK_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){0,5}\s+\p{L}/u;
+
+/** Whether `text` opens an entry numbered under the number the block `current` starts with
+ *  (DOTTED_ENTRY_NUMBER, its first level that of BLOCK_NUMBER): "1.1. How do …" under
+ *  "1. Background". */
+function isEntryUnder(text: string, current: Draft): boolean {
+  const entry = DOTTED_ENTRY_NUMBER.exec(text);
+  if (entry === null || current.lines.length === 0) return false;
+  const block = BLOCK_NUMBER.exec(lineText(current.lines[0]));
+  return block !== null && block[1] === entry[1];
+}
+
 /** A heading wrapped onto a second line (a centred title, whose shorter second line reads as
  *  an indent) sits closer than this many ems below its first line; separate headings in one
  *  style are set further apart (a title page's title, edition and date). */
@@ -1204,6 +1221,11 @@ function startsNewBlock(
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
   // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
   if (!mono && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
+  // An entry numbered under the block's own number ("1.1. How do you pronounce …" under
+  // "1. Background", "3.2. My (buggy) program …" after the two lines of "3.1. Programs run
+  // OK …"): DocBook's contents lists of a FAQ, nested entries each a line or two, ran into
+  // their parent's line.
+  if (!mono && isEntryUnder(text, current)) return true;
   // Pieces of one row with a form's field between them read as one line ("Telephone: ____
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
@@ -2035,6 +2057,20 @@ const CODE_HEADING_SIZE_PT_MAX = 2;
  * package with \documentclass{ukbill}", their words a point larger than the code). */
 const CODE_HEADING_WORDS_BODY_RATIO_MIN = 1.2;
 
+/** Sizes within this ratio of each other are one heading's, in a heading set all in bold. */
+const BOLD_HEADING_SIZE_RATIO_MAX = 1.2;
+
+/** Whether a span is set within BOLD_HEADING_SIZE_RATIO_MAX of the size, either way. */
+function nearRatio(span: Span, size: number): boolean {
+  return span.size <= size * BOLD_HEADING_SIZE_RATIO_MAX && span.size * BOLD_HEADING_SIZE_RATIO_MAX >= size;
+}
+
+/** Whether every span with text of the line is bold. */
+function isAllBold(line: Line): boolean {
+  for (const span of line.spans) if (!span.bold && !isBlankText(span.text)) return false;
+  return true;
+}
+
 /** Whether some span of the lines is code set at the size (a loop: a closure made per call
  *  loses its optimised code at each full garbage collection). */
 function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
@@ -2085,6 +2121,10 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // the heading's size but seldom its weight (code fonts often have no bold): with code at
   // the heading size, weight is no style change.
   const withCode = hasCodeAtSize(lines, style.size);
+  // A bold heading whose words are all bold may set some of them at a size of their own (a
+  // browser's heading over an element it scales apart: nodejs's "Class: Console", "Class: "
+  // at 13.5 pt and "Console" at 15.8): within BOLD_HEADING_SIZE_RATIO_MAX they count as styled.
+  const allBold = style.bold && lines.every(isAllBold);
   let styled = 0;
   let total = 0;
   for (const line of lines) {
@@ -2096,7 +2136,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
-      if (atSize(span, style.size) ? withCode || span.bold === style.bold : withCode && style.bold && span.bold && nearSize(span, style.size) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
+      if (atSize(span, style.size) ? withCode || span.bold === style.bold : (withCode ? style.bold && span.bold && nearSize(span, style.size) : allBold && nearRatio(span, style.size)) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;

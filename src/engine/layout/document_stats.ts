@@ -58,6 +58,12 @@ const TOP_LEVEL_SIZE_RATIO_MIN = 1.25;
 const SIDEWAYS_WIDTH_EMS_MAX = 0.5;
 const HEADING_LEVELS_MAX = 6;
 
+/** Whether `size` is a heading size over a body set at `bodySize` (HEADING_SIZE_DELTA_MIN and
+ *  HEADING_SIZE_RATIO_MIN). */
+function isHeadingSizeOver(size: number, bodySize: number): boolean {
+  return size >= bodySize + HEADING_SIZE_DELTA_MIN && size >= bodySize * HEADING_SIZE_RATIO_MIN;
+}
+
 export function roundHalf(size: number): number {
   return Math.round(size * 2) / 2;
 }
@@ -165,6 +171,9 @@ export interface StyleTally {
   lines: number;
   /** Lines longer than a heading can be. */
   longLines: number;
+  /** Lines set mostly in the code face (isCodeLine), and the characters they carry. */
+  codeLines: number;
+  codeChars: number;
 }
 
 /** Sizes as the style keys compare them (their text): NaN, from a degenerate font matrix, is one size. */
@@ -192,14 +201,29 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
     let entry = tallyOf(tallies, style);
     if (!entry) {
-      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0 };
+      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
       tallies.push(entry);
     }
     entry.chars += chars;
     entry.lines += 1;
     if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
+    if (isCodeLine(line, chars)) {
+      entry.codeLines += 1;
+      entry.codeChars += chars;
+    }
   }
   return tallies;
+}
+
+/** A line is code for the body's tally when the code face carries more than this share of its
+ *  characters. */
+const CODE_LINE_MONO_SHARE_MIN = 0.5;
+
+/** Whether the code face carries most of the line's `chars` non-space characters. */
+function isCodeLine(line: Line, chars: number): boolean {
+  let mono = 0;
+  for (const span of line.spans) if (span.monospace) mono += nonSpaceLength(span.text);
+  return mono > CODE_LINE_MONO_SHARE_MIN * chars;
 }
 
 /** The tally of `style` among `tallies`, or undefined: a loop, where a closure was made for
@@ -265,6 +289,8 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
         entry.chars += tally.chars;
         entry.lines += tally.lines;
         entry.longLines += tally.longLines;
+        entry.codeLines += tally.codeLines;
+        entry.codeChars += tally.codeChars;
       } else {
         charsByStyle.set(key, { ...tally });
       }
@@ -279,6 +305,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
       bodyChars = entry.chars;
     }
   }
+  body = proseOverCode(charsByStyle.values(), body) ?? body;
   const candidates: TextStyle[] = [];
   for (const entry of charsByStyle.values()) {
     const style = { size: entry.size, bold: entry.bold };
@@ -286,7 +313,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     // nothing: a style of a line or two is no body text however much of the page it holds.
     if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars && !(entry.lines <= SHARE_EXEMPT_LINES_MAX && entry.size >= SHARE_EXEMPT_SIZE_RATIO_MIN * body.size)) continue;
     if (entry.longLines > entry.lines / 2) continue;
-    const larger = style.size >= body.size + HEADING_SIZE_DELTA_MIN && style.size >= body.size * HEADING_SIZE_RATIO_MIN;
+    const larger = isHeadingSizeOver(style.size, body.size);
     // Bold from body size up: a bold line slightly larger than the body (12 pt over 11) is
     // a heading as much as one at body size.
     const boldFromBodySize = style.bold && !body.bold && style.size >= body.size - 0.5;
@@ -307,6 +334,39 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     prev = style;
   }
   return { body, headings };
+}
+
+/** The body style is code when code lines carry more than this share of its characters ... */
+const CODE_BODY_SHARE_MIN = 0.5;
+/** ... and a regular style in the text face, at a heading size over the code, that sets this
+ *  many lines outside code at least is the body instead. */
+const PROSE_BODY_LINES_MIN = 4;
+
+/**
+ * The body style of a selection whose most common style is its code: a browser's printout of
+ * an API reference (libxslt's module pages) sets its listings in a monospace font at 13 px
+ * and its prose at 16 px, and the listings outweigh the prose. The prose is the body: read as
+ * a heading size over the code, each of its sentences came out a heading. Only a regular
+ * style at a heading size over the code, with lines of its own outside code, is taken (a
+ * TeX manual's 10 pt prose over its 9 pt verbatim is no heading size, and its small bold
+ * "Abstract" stays a heading over a body of code); a title set in
+ * the code face (a class file's name over its listing) is code and stays a heading.
+ */
+function proseOverCode(entries: Iterable<StyleTally>, body: TextStyle): TextStyle | null {
+  let code: StyleTally | null = null;
+  const all = [...entries];
+  for (const entry of all) if (entry.size === body.size && entry.bold === body.bold) code = entry;
+  if (code === null || code.codeChars <= CODE_BODY_SHARE_MIN * code.chars) return null;
+  // The text face's main style: the regular style carrying the most characters outside code,
+  // more than the code's own style carries outside code (CJK templates set their prose at the
+  // code's size, and their unbolded headings larger).
+  let prose: StyleTally | null = null;
+  for (const entry of all) {
+    if (entry.bold || entry.chars - entry.codeChars <= (prose ?? code).chars - (prose ?? code).codeChars) continue;
+    prose = entry;
+  }
+  if (prose === null || !isHeadingSizeOver(prose.size, body.size) || prose.lines - prose.codeLines < PROSE_BODY_LINES_MIN) return null;
+  return { size: prose.size, bold: false };
 }
 
 /**

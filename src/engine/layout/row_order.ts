@@ -39,7 +39,13 @@ function face(line: Line): "code" | "bold" | "text" {
  * a table's or a diagram's row they may be cells or labels of several lines. */
 function rowMateLeftOf(later: Line, earlier: Line): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
-  if (face(later) === "text" || face(earlier) !== "text") return false;
+  const laterFace = face(later);
+  const earlierFace = face(earlier);
+  // A line of code left of a bold label on its row goes first too: a browser's "COPY" button
+  // set at the right of a listing's last line, its box a hair higher (nodejs's API pages),
+  // had cut the listing in two.
+  const codeBeforeLabel = laterFace === "code" && earlierFace === "bold";
+  if (!codeBeforeLabel && (laterFace === "text" || earlierFace !== "text")) return false;
   if (!onOneBaseline(later, earlier) && !(nestsIn(later, earlier) && face(later) === "code" && LETTER_START.test(lineText(earlier)))) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));

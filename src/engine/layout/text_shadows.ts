@@ -1,0 +1,99 @@
+// Text drawn twice a hair apart: a web page's text shadow (CSS text-shadow, which a browser
+// prints as a second copy of the glyphs under the text: Sphinx's "nature" theme sets every
+// heading over a white copy 1 px down) and a poor man's bold (the same word overprinted a
+// fraction of a point to the side). The text extractor reads both copies, and each heading
+// came out twice ("Abstract Abstract", "1. Copyright1. Copyright"). One copy is the text;
+// the other goes before layout.
+import type { Line, Span } from "../model.js";
+import { remadeLine } from "./lines.js";
+import { isBlankText } from "./whitespace.js";
+
+/** A copy lies at most this share of its size from the text it copies, across and down:
+ *  a shadow is offset by a pixel or two (0.75–1.5 pt), a poor man's bold by less. Letters
+ *  of one word lie a whole advance apart, and lines a whole leading. */
+const SHADOW_OFFSET_EMS_MAX = 0.1;
+
+/** A copy carries this many characters at least: a lone letter or figure a hair from
+ *  another is a diagram's label beside its kin (samplepdf's "8" at "8l"), not a shadow. */
+const SHADOW_CHARS_MIN = 2;
+
+/** Spans looked through each side of a span, in order of their tops: a copy lies within a
+ *  line's worth of its text, and a row of a table of hundreds of cells on one baseline
+ *  would make the search quadratic. */
+const SHADOW_LOOKAROUND_MAX = 64;
+
+/** A span and where it stands on the page. */
+interface Placed {
+  span: Span;
+  line: number;
+  index: number;
+}
+
+/**
+ * The lines without the copies of their text that another span draws again a hair away (same
+ * font and size, its text the start of the other's with their left edges together, or the end
+ * with their right edges together: the extractor may cut the two copies into spans at different
+ * places, "1. " | "1. Copyright" | "Copyright"). Of two equal copies the first asked goes and
+ * the other stays. Only text drawn twice is read so: a span that copies two others is left.
+ * Lines left without text go; the others are returned as they were when nothing is copied.
+ */
+export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
+  const placed: Placed[] = [];
+  for (let l = 0; l < lines.length; l++) {
+    const line = lines[l];
+    if (line.wmode !== 0) continue;
+    for (let k = 0; k < line.spans.length; k++) {
+      const span = line.spans[k];
+      if (span.invisible || span.leader || isBlankText(span.text)) continue;
+      placed.push({ span, line: l, index: k });
+    }
+  }
+  if (placed.length < 2) return lines;
+  placed.sort((a, b) => a.span.y0 - b.span.y0);
+  let gone: Set<Span> | null = null;
+  for (let i = 0; i < placed.length; i++) {
+    const copy = placed[i].span;
+    const reach = SHADOW_OFFSET_EMS_MAX * copy.size;
+    // Spans above within reach come before it in the order, those below after.
+    let twin: Span | null = null;
+    let twins = 0;
+    for (let j = i - 1; j >= 0 && j >= i - SHADOW_LOOKAROUND_MAX && copy.y0 - placed[j].span.y0 <= reach; j--) {
+      if (copies(copy, placed[j].span, reach)) {
+        twin = placed[j].span;
+        twins++;
+      }
+    }
+    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].span.y0 - copy.y0 <= reach; j++) {
+      if (copies(copy, placed[j].span, reach)) {
+        twin = placed[j].span;
+        twins++;
+      }
+    }
+    // A poor man's bold draws its words three or four times: left as it was read (a thesis
+    // cover's title, whose copies the page's reading order has been tuned around).
+    if (twins !== 1 || gone?.has(twin!)) continue;
+    (gone ??= new Set()).add(copy);
+  }
+  if (gone === null) return lines;
+  const kept: Line[] = [];
+  for (const line of lines) {
+    if (!line.spans.some((span) => gone!.has(span))) {
+      kept.push(line);
+      continue;
+    }
+    const spans = line.spans.filter((span) => !gone!.has(span));
+    if (spans.some((span) => !isBlankText(span.text))) kept.push(remadeLine(line, spans));
+  }
+  return kept;
+}
+
+/** Whether `copy` draws again text that `text` draws, a hair away (see withoutTextShadows). */
+function copies(copy: Span, text: Span, reach: number): boolean {
+  if (text === copy || text.font !== copy.font || text.size !== copy.size) return false;
+  if (Math.abs(text.y0 - copy.y0) > reach || Math.abs(text.y1 - copy.y1) > reach) return false;
+  const own = copy.text.trim();
+  const other = text.text.trim();
+  if (own.length < SHADOW_CHARS_MIN || own.length > other.length) return false;
+  if (own.length === other.length) return own === other && Math.abs(text.x0 - copy.x0) <= reach;
+  return (other.startsWith(own) && Math.abs(text.x0 - copy.x0) <= reach) || (other.endsWith(own) && Math.abs(text.x1 - copy.x1) <= reach);
+}
