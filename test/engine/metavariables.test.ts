@@ -64,6 +64,15 @@ describe("buildBlocks: syntax lines with metavariables", () => {
     expect(shapes(buildBlocks(lines, STATS)).map((s) => s.split(":")[0])).toEqual(["code"]);
   });
 
+  it("takes a line in the code face but for its metavariable's brackets into the code between lines of code (ltxdocext's '%⟨table head rows⟩'; svc-md-1.1.20)", () => {
+    const named = (y: number) => line([{ text: "%", mono: true }, { text: "⟨", font: "CMSY10" }, { text: "table head rows", mono: true, italic: true }, { text: "⟩", font: "CMSY10" }], { x: 153.7, y });
+    const lines = [syntax(["`%\\toprule"], 153.7, 100), named(111), syntax(["`%\\colrule"], 153.7, 122)];
+    expect(shapes(buildBlocks(lines, STATS)).map((s) => s.split(":")[0])).toEqual(["code"]);
+    // After prose it stays text.
+    const after = [line("The commands mark the column heads, in context,", { x: 153.7, y: 100 }), named(111), syntax(["`%\\colrule"], 153.7, 122)];
+    expect(shapes(buildBlocks(after, STATS)).map((s) => s.split(":")[0])[0]).toBe("paragraph");
+  });
+
   it("leaves a line of metavariables after prose, and prose naming a command's argument, prose", () => {
     const lines = [
       line("The command takes one argument, written as", { x: 90, y: 100 }),

@@ -416,6 +416,28 @@ function isGlyphInCode(spans: readonly Span[], k: number): boolean {
   return span.size <= CODE_GLYPH_SIZE_SHARE_MAX * Math.min(spans[before].size, spans[after].size);
 }
 
+/** Whether spans[k] is a metavariable's angle bracket around a name set in the code face
+ *  (ltxdocext's "%⟨table head rows⟩" between lines of a commented tabular: the name in
+ *  slanted typewriter, the brackets from the symbol font), which leaves the line code. */
+function isCodeMetavariableBracket(spans: readonly Span[], k: number): boolean {
+  const text = spans[k].text.trim();
+  const opens = text === "⟨" || text === "〈";
+  if (!opens && text !== "⟩" && text !== "〉") return false;
+  const name = textSpanFrom(spans, opens ? k + 1 : k - 1, opens ? 1 : -1);
+  return name >= 0 && name < spans.length && spans[name].monospace;
+}
+
+/** Whether every span out of the code face is a metavariable's bracket around a name in it. */
+function isCodeWithMetavariables(spans: readonly Span[]): boolean {
+  let brackets = false;
+  for (let k = 0; k < spans.length; k++) {
+    if (spans[k].monospace || isBlankText(spans[k].text)) continue;
+    if (!isCodeMetavariableBracket(spans, k)) return false;
+    brackets = true;
+  }
+  return brackets;
+}
+
 /** A line of code: all of it in the code face but for the angle brackets of its tags, set
  * against their names (tag_brackets.ts). Other signs in another face stay what they are (a
  * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
@@ -707,7 +729,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (const line of column) monos.push(isMonoLine(line) && !isDisplayLine(line, displaySize));
   // A line of metavariables alone between lines of code is the syntax's ("\article" |
   // "⟨body of article⟩" | "\makesignature").
-  for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && isMetavariableLine(column[i].spans)) monos[i] = true;
+  // So is a line in the code face but for a metavariable's brackets ("%⟨table head rows⟩"
+  // between "%\toprule" and "%\colrule", its name in slanted typewriter).
+  for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && (isMetavariableLine(column[i].spans) || isCodeWithMetavariables(column[i].spans))) monos[i] = true;
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
