@@ -41,6 +41,20 @@ describe("a bold line ending in a semicolon (modes.pdf's METAFONT 'enddef;' type
   });
 });
 
+describe("a bold line ending in a small word in the text's weight (ocl-icd's man page printed by Chromium: '$OPENCL_VENDOR_PATH/$OCL_ICD_VENDORS if' at a page's top; svc-md-1.1.20)", () => {
+  const stats: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 10, bold: true, level: 3 }], running: new Set() };
+
+  it("is no heading", () => {
+    const wrapped = line([{ text: "$OPENCL_VENDOR_PATH", bold: true }, { text: "/$" }, { text: "OCL_ICD_VENDORS", bold: true }, { text: " if" }], { x: 50, y: 50 });
+    expect(render([wrapped, ...body(70)], stats)).not.toMatch(/^#/);
+  });
+
+  it("leaves a bold title ending in a name in the code face a heading ('3 The driver module doc')", () => {
+    const title = line([{ text: "3 The driver module", bold: true }, { text: " doc", mono: true }], { x: 50, y: 50 });
+    expect(render([title, ...body(70)], stats)).toMatch(/^### /);
+  });
+});
+
 describe("a heading set all in bold at two sizes (blocks.ts BOLD_HEADING_SIZE_RATIO_MAX: nodejs's 'Class: Console' printed by Chromium)", () => {
   const stats: DocumentStats = { body: { size: 9, bold: false }, headings: [{ size: 13.5, bold: true, level: 2 }, { size: 16, bold: true, level: 1 }], running: new Set() };
 

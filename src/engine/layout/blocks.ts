@@ -2122,6 +2122,10 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // Nor is a line ending in a semicolon: a statement of a program set in bold (METAFONT's
   // "enddef;" typeset by mft) or a clause of a list, never a title.
   if (SEMICOLON_END.test(text)) return null;
+  // Nor is a bold line that ends in a small word in the text's weight ("$OPENCL_VENDOR_PATH/
+  // $OCL_ICD_VENDORS if", a man page's sentence wrapped after its bold variables at a page's
+  // top): a title ends on its own words, not on a conjunction set apart from them.
+  if (style.bold && endsInPlainSmallWord(lines[lines.length - 1])) return null;
   // Nor is a piece of a display formula, a fifth of it or more in a math font (a bold vector
   // over a fraction's bar: elsarticle's "Ei,s · p" had been a heading of its own).
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
@@ -2164,6 +2168,20 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
     }
   }
   return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
+}
+
+/** A small word ending a line: one to three small letters after a space or at a span's start. */
+const SMALL_WORD_END = /(?:^|\s)\p{Ll}{1,3}\s*$/u;
+
+/** Whether the line's last span with text is out of bold and out of the code face, and ends in
+ *  a small word. */
+function endsInPlainSmallWord(line: Line): boolean {
+  const last = textSpanFrom(line.spans, line.spans.length - 1, -1);
+  // A name in the code face ends a title as its own word ("3 The driver module doc").
+  if (last < 0 || line.spans[last].bold || line.spans[last].monospace || !SMALL_WORD_END.test(line.spans[last].text)) return false;
+  // Some span before it is bold: the line is bold words and then the small word.
+  for (let k = 0; k < last; k++) if (line.spans[k].bold && !isBlankText(line.spans[k].text)) return true;
+  return false;
 }
 
 /** Whether the line's first span with text is a raised note mark (superscripts.ts): a note's
