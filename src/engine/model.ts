@@ -215,12 +215,16 @@ export function copyLine(line: Line, spans: Span[]): Line {
 // away the optimised code of every function that had read a line or a span (some 140 functions
 // of a fresh process, three times over in its first pass over the A/B pages) and compiled it
 // again. One span and one line made and rewritten here, at load, before anything is optimised,
-// give both classes their final form from the start (docs/benchmarks.md, warm-up).
-settleShapes();
+// give both classes their final form from the start (docs/benchmarks.md, warm-up). The objects
+// are kept: V8 holds a hidden class only while something has it, and the general classes made
+// here would go with a garbage collection, leaving the pages to start over.
+/** The spans and lines settleShapes made, held for their hidden classes; nothing reads them. */
+export const settledShapes: readonly object[] = settleShapes();
 
-/** Makes a span and a line with every field written, twice, in its most general form: numbers
- * that are not small integers, flags set and cleared, arrays and memos of two classes each. */
-function settleShapes(): void {
+/** Makes two spans and two lines with every field written in its most general form: numbers
+ * that are not small integers, flags set and cleared, arrays and memos of two classes each;
+ * returns them, to be kept alive. */
+function settleShapes(): readonly object[] {
   const a = newSpan("a", 0.5, 0.5, 0.5, 0.5, "a", 0.5, true, true, true, true, true);
   const b = newSpan("b", 1, 1, 1, 1, "b", 1, false, false, false);
   for (const span of [a, b]) {
@@ -231,7 +235,8 @@ function settleShapes(): void {
     span.invisible = undefined;
     span.leader = undefined;
   }
-  for (const line of [newLine([], 0.5, 0.5, 0.5, 0.5, 0), newLine([a, b], 1, 1, 1, 1, 1)]) {
+  const lines = [newLine([], 0.5, 0.5, 0.5, 0.5, 0), newLine([a, b], 1, 1, 1, 1, 1)];
+  for (const line of lines) {
     line.spans = [a];
     line.x0 = line.y0 = line.x1 = line.y1 = 0.25;
     line.wmode = 0;
@@ -241,4 +246,5 @@ function settleShapes(): void {
     line.slanted = line.contentsEntry = line.definition = line.breakAfter = undefined;
     line.styleMemo = undefined;
   }
+  return [a, b, ...lines];
 }
