@@ -1,10 +1,12 @@
-// model.ts settleShapes (docs/benchmarks.md, warm-up): a span and a line written at load in
-// their most general form, so that spans and lines made later never change their hidden
-// classes' field representations mid-pass (which threw away the optimised code of every
-// function reading them). A file of its own, importing model.ts alone: nothing else has made
-// a span or a line in this process before these tests.
+// model.ts settleShapes and document_stats.ts settleStyleShapes (docs/benchmarks.md,
+// speed-warm): spans, lines and text styles written at load in their most general form, so
+// that those made later never change their hidden classes' field representations mid-pass
+// (which threw away the optimised code of every function reading them). A file of its own,
+// importing those two modules alone: nothing else has made a span, a line or a style in this
+// process before these tests.
 import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
+import { lineStyleFacts } from "../../src/engine/layout/document_stats.js";
 import { newLine, newSpan } from "../../src/engine/model.js";
 
 v8.setFlagsFromString("--allow-natives-syntax");
@@ -26,6 +28,14 @@ describe("settled shapes (model.ts settleShapes)", () => {
     marked.definition = true;
     marked.styleMemo = { spans: marked.spans, count: 1 };
     expect(sameMap(empty, marked)).toBe(true);
+  });
+
+  it("gives the style facts of a whole-sized line and a fractional-sized one one hidden class (document_stats.ts settleStyleShapes)", () => {
+    const whole = lineStyleFacts(newLine([newSpan("Body", 1, 2, 3, 4, "F", 10, false, false, false)], 1, 2, 3, 4, 0));
+    const fractional = lineStyleFacts(newLine([newSpan("Body", 1, 2, 3, 4, "F", 10.5, true, false, false)], 1, 2, 3, 4, 0));
+    expect(sameMap(whole.style, fractional.style)).toBe(true);
+    expect(sameMap(whole, fractional)).toBe(true);
+    expect(whole.style).toEqual({ size: 10, bold: false });
   });
 
   it("leaves the fields' values as given (guard: the factories' own output)", () => {
