@@ -206,3 +206,45 @@ export function lineLike(line: Line, spans: Span[], x0: number, y0: number, x1: 
 export function copyLine(line: Line, spans: Span[]): Line {
   return lineLike(line, spans, line.x0, line.y0, line.x1, line.y1);
 }
+
+// V8 keeps, for each hidden class, every field's representation (small integer, double or
+// reference), the class of object it holds and whether it was ever written after creation, and
+// optimised code is compiled against all three. Left to the pages, the first span of a
+// fractional size, the first line whose spans array holds objects or which is marked a
+// definition, the first span narrowed after it was made each changed them mid-pass, and V8 threw
+// away the optimised code of every function that had read a line or a span (some 140 functions
+// of a fresh process, three times over in its first pass over the A/B pages) and compiled it
+// again. One span and one line made and rewritten here, at load, before anything is optimised,
+// give both classes their final form from the start (docs/benchmarks.md, warm-up). The objects
+// are kept: V8 holds a hidden class only while something has it, and the general classes made
+// here would go with a garbage collection, leaving the pages to start over.
+/** The spans and lines settleShapes made, held for their hidden classes; nothing reads them. */
+export const settledShapes: readonly object[] = settleShapes();
+
+/** Makes two spans and two lines with every field written in its most general form: numbers
+ * that are not small integers, flags set and cleared, arrays and memos of two classes each;
+ * returns them, to be kept alive. */
+function settleShapes(): readonly object[] {
+  const a = newSpan("a", 0.5, 0.5, 0.5, 0.5, "a", 0.5, true, true, true, true, true);
+  const b = newSpan("b", 1, 1, 1, 1, "b", 1, false, false, false);
+  for (const span of [a, b]) {
+    span.text = "c";
+    span.x0 = span.y0 = span.x1 = span.y1 = span.size = 0.25;
+    span.font = "c";
+    span.bold = span.italic = span.monospace = false;
+    span.invisible = undefined;
+    span.leader = undefined;
+  }
+  const lines = [newLine([], 0.5, 0.5, 0.5, 0.5, 0), newLine([a, b], 1, 1, 1, 1, 1)];
+  for (const line of lines) {
+    line.spans = [a];
+    line.x0 = line.y0 = line.x1 = line.y1 = 0.25;
+    line.wmode = 0;
+    line.slanted = line.contentsEntry = line.definition = line.breakAfter = true;
+    line.styleMemo = { spans: [], count: 0 };
+    line.styleMemo = { count: 1, spans: [a] };
+    line.slanted = line.contentsEntry = line.definition = line.breakAfter = undefined;
+    line.styleMemo = undefined;
+  }
+  return [a, b, ...lines];
+}

@@ -151,6 +151,26 @@ function countLineStyles(line: Line): LineStyleFacts {
   return { style: { size: sizes[best], bold: bolds[best] }, chars: total, display };
 }
 
+/** A text style, a line's style facts and their memo, a style's tally and a pitch's, made at
+ * load with every field in its most general form (fractional sizes, a display style and none,
+ * a memo of two lines' facts) and kept, for the reason model.ts settleShapes gives: the first
+ * fractional size after whole ones had changed these classes mid-pass, and V8 threw away the
+ * optimised code of the passes reading them (prepareLines, tallyStyles, pitchTallies). */
+export const settledStyleShapes: readonly object[] = settleStyleShapes();
+
+function settleStyleShapes(): readonly object[] {
+  const style: TextStyle = { size: 0.5, bold: true };
+  const facts: LineStyleFacts = { style, chars: 1, display: style };
+  const plain: LineStyleFacts = { style: { size: 1, bold: false }, chars: 0, display: null };
+  const memo: StyleMemo = { spans: [], count: 0, facts };
+  memo.facts = plain;
+  const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0 };
+  tally.chars = tally.lines = tally.longLines = 1;
+  const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
+  pitch.count = 2;
+  return [style, facts, plain, memo, tally, pitch];
+}
+
 /** The style carrying most characters in a line. */
 export function lineStyle(line: Line): TextStyle {
   return lineStyleFacts(line).style;

@@ -1064,8 +1064,11 @@ function ruledApart(above: TextRow, below: TextRow, x0: number, x1: number, ruli
   return false;
 }
 
+// Every slice is made here with every field, the flags growRun sets later present as
+// `undefined`: a slice grown by a flag was of another hidden class, and the passes reading
+// slices deoptimised on it ("wrong map") while warming up.
 function sliceOf(row: TextRow, index: number, cells: Piece[], full: boolean): Slice {
-  if (cells.length === row.cells.length) return { lines: row.lines, cells, y0: row.y0, y1: row.y1, em: row.em, row: index, full };
+  if (cells.length === row.cells.length) return { lines: row.lines, cells, y0: row.y0, y1: row.y1, em: row.em, row: index, full, totals: undefined, termOver: undefined };
   let y0 = Infinity;
   let y1 = -Infinity;
   const lines = new Set<Line>();
@@ -1074,7 +1077,7 @@ function sliceOf(row: TextRow, index: number, cells: Piece[], full: boolean): Sl
     y1 = Math.max(y1, p.y1);
     for (const { line } of p.items) lines.add(line);
   }
-  return { lines: [...lines], cells, y0, y1, em: row.em, row: index, full };
+  return { lines: [...lines], cells, y0, y1, em: row.em, row: index, full, totals: undefined, termOver: undefined };
 }
 
 /** Median top-to-top distance between neighbouring full rows. */
