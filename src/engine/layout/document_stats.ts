@@ -164,8 +164,8 @@ function settleStyleShapes(): readonly object[] {
   const plain: LineStyleFacts = { style: { size: 1, bold: false }, chars: 0, display: null };
   const memo: StyleMemo = { spans: [], count: 0, facts };
   memo.facts = plain;
-  const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0 };
-  tally.chars = tally.lines = tally.longLines = 1;
+  const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
+  tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
   pitch.count = 2;
   return [style, facts, plain, memo, tally, pitch];
