@@ -22,12 +22,8 @@ const SHADOW_CHARS_MIN = 2;
  *  would make the search quadratic. */
 const SHADOW_LOOKAROUND_MAX = 64;
 
-/** A span and where it stands on the page. */
-interface Placed {
-  span: Span;
-  line: number;
-  index: number;
-}
+/** Spans in order of their tops (a sort's comparator, made once). */
+const byTop = (a: Span, b: Span) => a.y0 - b.y0;
 
 /**
  * The lines without the copies of their text that another span draws again a hair away (same
@@ -38,34 +34,36 @@ interface Placed {
  * Lines left without text go; the others are returned as they were when nothing is copied.
  */
 export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
-  const placed: Placed[] = [];
+  // The spans alone: a record per span (its line and place) was a tenth of the pass's garbage,
+  // and nothing read it.
+  const placed: Span[] = [];
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l];
     if (line.wmode !== 0) continue;
     for (let k = 0; k < line.spans.length; k++) {
       const span = line.spans[k];
       if (span.invisible || span.leader || isBlankText(span.text)) continue;
-      placed.push({ span, line: l, index: k });
+      placed.push(span);
     }
   }
   if (placed.length < 2) return lines;
-  placed.sort((a, b) => a.span.y0 - b.span.y0);
+  placed.sort(byTop);
   let gone: Set<Span> | null = null;
   for (let i = 0; i < placed.length; i++) {
-    const copy = placed[i].span;
+    const copy = placed[i];
     const reach = SHADOW_OFFSET_EMS_MAX * copy.size;
     // Spans above within reach come before it in the order, those below after.
     let twin: Span | null = null;
     let twins = 0;
-    for (let j = i - 1; j >= 0 && j >= i - SHADOW_LOOKAROUND_MAX && copy.y0 - placed[j].span.y0 <= reach; j--) {
-      if (copies(copy, placed[j].span, reach)) {
-        twin = placed[j].span;
+    for (let j = i - 1; j >= 0 && j >= i - SHADOW_LOOKAROUND_MAX && copy.y0 - placed[j].y0 <= reach; j--) {
+      if (copies(copy, placed[j], reach)) {
+        twin = placed[j];
         twins++;
       }
     }
-    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].span.y0 - copy.y0 <= reach; j++) {
-      if (copies(copy, placed[j].span, reach)) {
-        twin = placed[j].span;
+    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].y0 - copy.y0 <= reach; j++) {
+      if (copies(copy, placed[j], reach)) {
+        twin = placed[j];
         twins++;
       }
     }
@@ -89,11 +87,15 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
 
 /** Whether `copy` draws again text that `text` draws, a hair away (see withoutTextShadows). */
 function copies(copy: Span, text: Span, reach: number): boolean {
-  if (text === copy || text.font !== copy.font || text.size !== copy.size) return false;
+  // The edges first: the spans of one row, each asked about all the others, stand apart (a
+  // pass asks about a million pairs), and trimming every pair's text made most of its garbage.
+  const leftTogether = Math.abs(text.x0 - copy.x0) <= reach;
+  const rightTogether = Math.abs(text.x1 - copy.x1) <= reach;
+  if ((!leftTogether && !rightTogether) || text === copy || text.size !== copy.size || text.font !== copy.font) return false;
   if (Math.abs(text.y0 - copy.y0) > reach || Math.abs(text.y1 - copy.y1) > reach) return false;
   const own = copy.text.trim();
   const other = text.text.trim();
   if (own.length < SHADOW_CHARS_MIN || own.length > other.length) return false;
-  if (own.length === other.length) return own === other && Math.abs(text.x0 - copy.x0) <= reach;
-  return (other.startsWith(own) && Math.abs(text.x0 - copy.x0) <= reach) || (other.endsWith(own) && Math.abs(text.x1 - copy.x1) <= reach);
+  if (own.length === other.length) return own === other && leftTogether;
+  return (leftTogether && other.startsWith(own)) || (rightTogether && other.endsWith(own));
 }

@@ -153,7 +153,7 @@ export function cutAtSectionLabels(tables: Table[], rest: Line[]): Table[] {
 /** `table` cut at its labels in the face of the label above it, or `face` (null: neither
  *  found, or no row is such a label); the labels pushed onto `rest`. */
 function cutTable(table: Table, rest: Line[], face: LabelFace | null): { pieces: Table[]; face: LabelFace } | null {
-  if (table.ruled || table.authorGrid || table.rows.length === 0 || table.rows[0].length < 2 || holdsFigures(table)) return null;
+  if (table.ruled || table.authorGrid || table.rows.length === 0 || table.rows[0].length < 2) return null;
   const above = labelAbove(table, rest);
   const want = (above === null ? null : boldFaceOf(above)) ?? face ?? firstRowFace(table);
   if (want === null) return null;
@@ -169,6 +169,8 @@ function cutTable(table: Table, rest: Line[], face: LabelFace | null): { pieces:
   }
   // A label in the first row alone is the table's header: two at least make sections.
   if (count === 0 || (above === null && face === null && count < FIRST_ROW_LABELS_MIN)) return null;
+  // Asked last: most tables have no label, and reading every cell's text showed in profiles.
+  if (holdsFigures(table)) return null;
   const pieces: Table[] = [];
   let rows: TableCell[][] = [];
   // The table's header rows stay a header only while no label comes before them.
