@@ -35,13 +35,13 @@ export function frameEdgesBetween(rules: readonly Rule[], drawings: readonly Dra
   }
   if (frames.length === 0 || frames.length > FRAMES_MAX) return NONE;
   return (left, right) => {
-    if (!isProse(left) || !isProse(right)) return false;
     for (const frame of frames) {
       const leftIn = holds(frame, left);
       if (leftIn === holds(frame, right)) continue;
       // The fragment outside lies clear of the frame, across its edge.
       if (leftIn ? right.x0 < frame.x1 - INSIDE_SLACK_PT : left.x1 > frame.x0 + INSIDE_SLACK_PT) continue;
-      return true;
+      // Words counted last: a page's frames hold few of its fragments.
+      return isProse(left) && isProse(right);
     }
     return false;
   };
