@@ -1517,6 +1517,35 @@ describe("buildBlocks: a full line of mixed weights (issue 9: acmtog's CCS conce
   });
 });
 
+describe("buildBlocks: a run-in heading at the first-line indent (issue 9: APA's '***Face validity.***' joined on its row by justified_rows.ts)", () => {
+  /** A line of spans from `x` to `x1`, its spans' widths scaled to fit. */
+  function spansTo(pieces: { text: string; bold?: boolean; italic?: boolean }[], x: number, y: number, x1: number): Line {
+    const l = line(pieces, { x, y });
+    const scale = (x1 - x) / (l.x1 - x);
+    const spans = l.spans.map((s) => ({ ...s, x0: x + (s.x0 - x) * scale, x1: x + (s.x1 - x) * scale }));
+    return { ...l, x1, spans };
+  }
+  const before = () => [
+    lineTo("dinary and the reliability of this instrument is extraor-", 54, 490, 295),
+    // Ends 3.5 pt short of the column's right edge: a full line.
+    spansTo([{ text: "Validity.", bold: true }, { text: " We now discuss the validity of our instrument." }], 65, 502, 291.5),
+  ];
+  const after = () => lineTo("Everyone should be impressed and the face validity holds.", 54, 526, 295);
+
+  it("starts a paragraph after a line that ends a sentence, however near the column's edge that line ends", () => {
+    const face = spansTo([{ text: "Face validity.", bold: true, italic: true }, { text: " The face validity is exceptionally strong." }], 65, 514, 295);
+    expect(buildBlocks([...before(), face, after()], STATS).map(texts)).toEqual([
+      "dinary and the reliability of this instrument is extraor- | Validity. We now discuss the validity of our instrument.",
+      "Face validity. The face validity is exceptionally strong. | Everyone should be impressed and the face validity holds.",
+    ]);
+  });
+
+  it("leaves a line going on that starts with a term in bold ending in no stop ('**Rcpp** provides …')", () => {
+    const term = spansTo([{ text: "Rcpp", bold: true }, { text: " provides the face validity, which is exceptionally strong." }], 65, 514, 295);
+    expect(buildBlocks([...before(), term, after()], STATS)[0].lines).toHaveLength(3);
+  });
+});
+
 describe("buildBlocks: a justified block set in from the column's edge (issue 9: LNCS's abstract, llncsconf)", () => {
   it("goes on after a line ending a sentence where the next line ends at the same x", () => {
     // The page's text runs from 135 to 480; the abstract from 163 to 452.

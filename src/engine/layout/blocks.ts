@@ -323,6 +323,22 @@ function hasTextAtSize(line: Line, size: number): boolean {
   return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
 }
 
+/** Whether the line starts with a run-in heading: words in bold ending in a stop, then words
+ * in the regular weight ("***Face validity.*** The face validity is …"). A term in bold
+ * that starts a line of running text ends in no stop ("**Rcpp** provides …"). */
+function startsWithRunInHead(line: Line): boolean {
+  let head = "";
+  for (const span of line.spans) {
+    if (!HAS_WORD_CHAR.test(span.text)) {
+      if (head !== "") head += span.text;
+      continue;
+    }
+    if (span.bold) head += span.text;
+    else return head !== "" && head.trimEnd().endsWith(".");
+  }
+  return false;
+}
+
 /** Whether the line sets words both bold and regular: a line of running text with terms in
  * bold (ACM's "CCS Concepts: • **Computer systems organization** → **Embedded systems**;"),
  * no heading, whichever weight holds more of its characters. */
@@ -1338,6 +1354,10 @@ function startsNewBlock(
   // it (hyperref's "*Unicode* is a 16bit encoding …", hanging under a list item, over "PDF
   // strings are used …" at the margin).
   if (!rtl && hangs(current, em) && line.x0 < current.lines[0].x0 - INDENT_EMS_MIN * em && ITEM_END.test(prevText.trimEnd())) return true;
+  // A run-in heading set at the first-line indent after a sentence's end starts a paragraph,
+  // however full the line before it ran (APA's "***Face validity.*** The face validity is …"
+  // under "… the validity of our instrument.", 3.5 pt short of the column's edge).
+  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && SENTENCE_END.test(prevText.trimEnd()) && startsWithRunInHead(line)) return true;
   // A paragraph of one line set with a first-line indent, and the next set with it (web2c's
   // "For a list of options … page 17." over "Unlike Metafont and MetaPost, …"): a paragraph's
   // second line goes back to the margin, so a second line at the indent after a sentence's
