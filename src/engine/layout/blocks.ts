@@ -1232,7 +1232,7 @@ function startsNewBlock(
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
   // "beamer/base/beamerbasenavigation.sty").
-  if (mono !== current.mono && !(mono && !current.mono && addressLineGoesOn(prev, line, text, style))) return true;
+  if (mono !== current.mono && !(mono && !current.mono && (addressLineGoesOn(prev, line, text, style) || codeWordGoesOn(prev, prevText, line, text, style, after?.line ?? null, usualGap, right)))) return true;
   if (marker) return true;
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
   // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
@@ -1436,6 +1436,31 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
 }
+
+/** Whether `line`, one word in the code face, is the last word of the paragraph that `prev`
+ * runs full width in the text's face, mid-sentence after a Latin word: wrapped back to the
+ * paragraph's margin at its leading (R-ints' "Include checks … Default: same as" |
+ * "_R_CHECK_CRAN_INCOMING_", which had made a code block with the next `@item` term under
+ * it). A line of code at or right of it under it makes it a listing's first line (revtex's
+ * "@Unpublished{Ginsparg:1988ui," over "author = …"); a heading or a table's figure before
+ * it is no sentence that goes on; nor is a line of code displayed under it, a little space
+ * above it (DEMO-TUDaBeamer's "… steht das Makro" | "\setupTUDaFrame{logo=true}", 7 pt
+ * below where its lines stand 0.3 pt apart). */
+function codeWordGoesOn(prev: Line, prevText: string, line: Line, text: string, style: TextStyle, after: Line | null, usualGap: number, right: number): boolean {
+  const em = emOfStyle(style);
+  if (!isOneToken(text) || Math.abs(line.x0 - prev.x0) > HANG_TOLERANCE_EMS * em || prev.x1 < right - SHORT_LINE_EMS * em) return false;
+  if (!WORD_GOES_ON_BEFORE_CODE.test(prevText) || line.y0 - prev.y1 > usualGap + CODE_WORD_GAP_EMS * em) return false;
+  // The line before is prose in the code's size: its last word in the text's face.
+  let k = prev.spans.length - 1;
+  while (k >= 0 && isBlankText(prev.spans[k].text)) k--;
+  if (k < 0 || prev.spans[k].monospace || prev.spans[k].bold || Math.abs(prev.spans[k].size - style.size) >= 1) return false;
+  return !(after !== null && after.x0 >= line.x0 - HANG_TOLERANCE_EMS * em && isMonoLine(after));
+}
+/** A code word's box stands at most this many ems further below the line before than the
+ * column's lines stand apart (R-ints: 1 pt further, its box a little taller). */
+const CODE_WORD_GAP_EMS = 0.25;
+/** A Latin word ending the line: a sentence going on. */
+const WORD_GOES_ON_BEFORE_CODE = /[A-Za-z]\s*$/;
 
 /** Whether the line starts with a term: its first words (LABEL_CHARS_MAX characters at most)
  * in bold or in the code face, then, after a space, words in the text's face ("**manual**
