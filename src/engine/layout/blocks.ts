@@ -13,7 +13,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText, textSpanFrom } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
@@ -443,6 +443,8 @@ function isMonoLine(line: Line): boolean {
   if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
+  // Where the last span in the code face ends.
+  let codeX1 = -Infinity;
   let metavariables: boolean[] | null = null;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
@@ -450,6 +452,13 @@ function isMonoLine(line: Line): boolean {
     // After code, a C comment may be set in the text face (texinfo's @r{}: R-ints'
     // "int callflag;  /* The context ‘type’ */"): the line is code to its end.
     if (any && COMMENT_OPEN.test(span.text)) {
+      comment = true;
+      continue;
+    }
+    // So may a remark in parentheses, the rest of the line, set apart in a column of its own
+    // (R-lang's "- +" … "(unary)", 8 em apart); one a word space after the code is the
+    // text's ("`abstract` (*env.*)" in a list of a class's options).
+    if (any && !span.monospace && span.text.trimStart().startsWith("(") && span.x0 - codeX1 >= REMARK_GAP_EMS_MIN * span.size && PARENTHESISED_REMARK.test(textFrom(spans, k))) {
       comment = true;
       continue;
     }
@@ -461,8 +470,18 @@ function isMonoLine(line: Line): boolean {
     // starting "//" is no code's comment: an address's rest, "//github.com/…").
     if (any ? COMMENT_OPEN.test(span.text) : CODE_THEN_COMMENT.test(span.text)) comment = true;
     any = true;
+    codeX1 = span.x1;
   }
   return any;
+}
+/** A remark in parentheses after code on its row stands at least this many ems from it, in
+ * a column of remarks (R-lang's operator table: 8 em). */
+const REMARK_GAP_EMS_MIN = 2;
+/** The text of spans[k] and those after it. */
+function textFrom(spans: readonly Span[], k: number): string {
+  let text = "";
+  for (let j = k; j < spans.length; j++) text += spans[j].text;
+  return text;
 }
 /** A C or C++ comment's opening, after white space. */
 const COMMENT_OPEN = /\/\*|(?:^|\s)\/\//;
