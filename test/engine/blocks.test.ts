@@ -1517,6 +1517,60 @@ describe("buildBlocks: a full line of mixed weights (issue 9: acmtog's CCS conce
   });
 });
 
+describe("buildBlocks: a run-in heading at the first-line indent (issue 9: APA's '***Face validity.***' joined on its row by justified_rows.ts)", () => {
+  /** A line of spans from `x` to `x1`, its spans' widths scaled to fit. */
+  function spansTo(pieces: { text: string; bold?: boolean; italic?: boolean }[], x: number, y: number, x1: number): Line {
+    const l = line(pieces, { x, y });
+    const scale = (x1 - x) / (l.x1 - x);
+    const spans = l.spans.map((s) => ({ ...s, x0: x + (s.x0 - x) * scale, x1: x + (s.x1 - x) * scale }));
+    return { ...l, x1, spans };
+  }
+  const before = () => [
+    lineTo("dinary and the reliability of this instrument is extraor-", 54, 490, 295),
+    // Ends 3.5 pt short of the column's right edge: a full line.
+    spansTo([{ text: "Validity.", bold: true }, { text: " We now discuss the validity of our instrument." }], 65, 502, 291.5),
+  ];
+  const after = () => lineTo("Everyone should be impressed and the face validity holds.", 54, 526, 295);
+
+  it("starts a paragraph after a line that ends a sentence, however near the column's edge that line ends", () => {
+    const face = spansTo([{ text: "Face validity.", bold: true, italic: true }, { text: " The face validity is exceptionally strong." }], 65, 514, 295);
+    expect(buildBlocks([...before(), face, after()], STATS).map(texts)).toEqual([
+      "dinary and the reliability of this instrument is extraor- | Validity. We now discuss the validity of our instrument.",
+      "Face validity. The face validity is exceptionally strong. | Everyone should be impressed and the face validity holds.",
+    ]);
+  });
+
+  it("leaves a line going on that starts with a term in bold ending in no stop ('**Rcpp** provides …')", () => {
+    const term = spansTo([{ text: "Rcpp", bold: true }, { text: " provides the face validity, which is exceptionally strong." }], 65, 514, 295);
+    expect(buildBlocks([...before(), term, after()], STATS)[0].lines).toHaveLength(3);
+  });
+});
+
+describe("buildBlocks: a paragraph's last word in the code face (issue 9: texinfo's @table, R-ints' '… Default: same as' | '_R_CHECK_CRAN_INCOMING_')", () => {
+  const prose = () => [
+    lineTo("Make the checks of compiled code more accurate by recording the symbol", 147.6, 460.8, 522),
+    lineTo("tables for objects at installation in a file, only currently supported", 147.6, 473.9, 522),
+    lineTo("Check whether package is suitable for publication on CRAN. Default:", 147.6, 487, 522),
+    lineTo("false, except for CRAN submission checks and others which are run.", 147.6, 500.1, 522),
+    lineTo("Include checks that require remote access among the above. Default: same as", 147.6, 513.2, 522),
+  ];
+  const term = (y: number) => line("_R_CHECK_XREFS_USE_ALIASES_FROM_CRAN_", { x: 90, y, mono: true });
+
+  it("goes on in the paragraph, wrapped back to its margin after a full line that ends mid-sentence", () => {
+    const lines = [...prose(), line("_R_CHECK_CRAN_INCOMING_", { x: 147.6, y: 526.3, mono: true }), term(544.8)];
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks[0].lines.map(lineText).slice(-2)).toEqual(["Include checks that require remote access among the above. Default: same as", "_R_CHECK_CRAN_INCOMING_"]);
+    expect(blocks.map((b) => b.lines.length)).toEqual([6, 1]);
+  });
+
+  it("leaves a line of code displayed under the paragraph apart: space above it, or code going on under it", () => {
+    const displayed = [...prose(), line("_R_CHECK_CRAN_INCOMING_", { x: 147.6, y: 531, mono: true }), term(549.5)];
+    expect(buildBlocks(displayed, STATS)[0].lines).toHaveLength(5);
+    const listing = [...prose(), line("@Unpublished{Ginsparg:1988ui,", { x: 147.6, y: 526.3, mono: true }), line("author = \"Ginsparg, Paul H.\",", { x: 160, y: 539.4, mono: true })];
+    expect(buildBlocks(listing, STATS)[0].lines).toHaveLength(5);
+  });
+});
+
 describe("buildBlocks: a justified block set in from the column's edge (issue 9: LNCS's abstract, llncsconf)", () => {
   it("goes on after a line ending a sentence where the next line ends at the same x", () => {
     // The page's text runs from 135 to 480; the abstract from 163 to 452.

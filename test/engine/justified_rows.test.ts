@@ -45,4 +45,47 @@ describe("joinJustifiedRows (issue 9: tracemonkey's references, the R manuals, b
     const short = [line("[4] SpiderMonkey", { x: 58, y: 191, size: 8 }), line("(JavaScript-C)", { x: 157, y: 191, size: 8 }), line("Engine", { x: 248, y: 191, size: 8 })];
     expect(rowAt(prepareLines([...columnLines(59, 311, [160, 170, 180]), ...short]), 191)).toHaveLength(3);
   });
+
+  it("joins a row whose gap after a comma TeX stretched wider than its word spaces (R-ints' 'to using skipWith = TRUE, suppressPartialMatchArgs = FALSE and')", () => {
+    // Word spaces 26 pt, 32 pt after the comma (its space factor): 6 pt apart, over GAP_SPREAD.
+    const row = [
+      line("to", { x: 100, y: 300 }),
+      line("using", { x: 136, y: 300 }),
+      line([{ text: "skipWith = TRUE", mono: true }, { text: "," }], { x: 187, y: 300 }),
+      line([{ text: "suppressPartialMatchArgs = FALSE", mono: true }], { x: 299, y: 300 }),
+      line("and", { x: 485, y: 300 }),
+    ];
+    const lines = prepareLines([...columnLines(100, 500, [264, 276, 288], 10), ...row, line("suppressLocalUnused = TRUE.", { x: 100, y: 312 })]);
+    expect(rowAt(lines, 300)).toEqual(["to using skipWith = TRUE, suppressPartialMatchArgs = FALSE and"]);
+  });
+
+  it("leaves a row apart whose gap after a punctuation mark is over three times its word spaces (PUNCTUATED_GAP_SHARE_MAX)", () => {
+    // Word spaces 15 pt, 50 pt after the comma.
+    const row = [line("to", { x: 100, y: 300 }), line("using", { x: 125, y: 300 }), line("skip = TRUE,", { x: 165, y: 300 }), line("suppress = FALSE", { x: 275, y: 300 }), line("and the", { x: 465, y: 300 })];
+    expect(rowAt(prepareLines([...columnLines(100, 500, [264, 276, 288], 10), ...row]), 300)).toHaveLength(5);
+  });
+
+  // "for analyzing the package code here." ends at 285, 2 em before "E.g., use the value of the profile name" (39 characters at 305, ending at 500).
+  const sentence = () => [line("for analyzing the package code here.", { x: 105, y: 300 }), line("E.g., use the value of the profile name", { x: 305, y: 300 })];
+
+  it("joins two pieces although the second starts where a fragment a few lines off does, full lines of the paragraph between (R-ints' 'for analyzing package code.' | 'E.g., use …')", () => {
+    // Two full lines, then a row whose piece starts at 304.3, 0.7 pt off.
+    const below = [line("to using the", { x: 105, y: 336 }), line("suppressArgs", { x: 304.3, y: 336 })];
+    const lines = prepareLines([...columnLines(105, 500, [264, 276, 288, 312, 324], 10), ...sentence(), ...below]);
+    expect(rowAt(lines, 300)).toEqual(["for analyzing the package code here. E.g., use the value of the profile name"]);
+  });
+
+  it("leaves two pieces apart that start where a fragment of the next row does, no line between (a table's column)", () => {
+    const below = [line("to using the", { x: 105, y: 312 }), line("suppressArgs", { x: 304.3, y: 312 })];
+    const lines = prepareLines([...columnLines(105, 500, [264, 276, 288, 336], 10), ...sentence(), ...below]);
+    expect(rowAt(lines, 300)).toHaveLength(2);
+  });
+
+  it("leaves a table's row apart whose cell starts where a fragment above the table does, its header row joined by the pass the only full line between (revtex's 'Left | Centered | Decimal | Right' over '10 | 20 | 30 | 40')", () => {
+    const header = [line("Left", { x: 100, y: 200 }), line("Centered", { x: 146.7, y: 200 }), line("Decimal", { x: 213.3, y: 200 }), line("Right", { x: 275, y: 200 })];
+    const cells = [line("10", { x: 100, y: 212 }), line("20", { x: 163.3, y: 212 }), line("30", { x: 226.7, y: 212 }), line("40", { x: 290, y: 212 })];
+    const lines = prepareLines([...columnLines(100, 300, [120, 132, 144]), line("x", { x: 163.3, y: 170 }), ...header, ...cells]);
+    expect(rowAt(lines, 200)).toEqual(["Left Centered Decimal Right"]);
+    expect(rowAt(lines, 212)).toHaveLength(4);
+  });
 });

@@ -611,3 +611,23 @@ describe("prepareLines: a salutation's comma after a blank field", () => {
     expect(prepareLines([word("Dear", 57), word(".", 218)]).map(lineText)).toEqual(["Dear", "."]);
   });
 });
+
+describe("prepareLines and buildBlocks: a remark in parentheses after code (issue 9: texinfo's @r{}, R-lang's operator table)", () => {
+  // R-lang p57: "- +" at x 118.8, "(unary)" in the text face at 227.6, 8.4 em right of it.
+  const code = (text: string, y: number) => line([{ text, mono: true }], { x: 118.8, y, size: 10.9 });
+  const remark = (text: string, y: number) => line([{ text }], { x: 227.6, y, size: 10.9 });
+
+  it("goes on the code's line, and the line stays in the code block", () => {
+    const lines = prepareLines([code("::", 216), code("$ @", 229), code("- +", 242), remark("(unary)", 242), code(":", 255)]);
+    expect(lines.map(lineText)).toEqual(["::", "$ @", "- + (unary)", ":"]);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => [b.kind, b.lines.length])).toEqual([["code", 4]]);
+  });
+
+  it("leaves apart a bracket holding words in the code face (langsci-avm's '(...)' | '( ⟨structure⟩ )'), and a remark a word space after code is the text's", () => {
+    const syntax = line([{ text: "( ⟨" }, { text: "structure", mono: true }, { text: "⟩ )" }], { x: 227.6, y: 242, size: 10.9 });
+    expect(prepareLines([code("- +", 242), syntax]).map(lineText)).toEqual(["- +", "( ⟨structure⟩ )"]);
+    const inline = line([{ text: "abstract", mono: true }, { text: " (env.)" }], { x: 118.8, y: 242, size: 10.9 });
+    expect(buildBlocks([inline], STATS).map((b) => b.kind)).not.toContain("code");
+  });
+});

@@ -13,7 +13,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText, textSpanFrom } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
@@ -323,6 +323,22 @@ function hasTextAtSize(line: Line, size: number): boolean {
   return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
 }
 
+/** Whether the line starts with a run-in heading: words in bold ending in a stop, then words
+ * in the regular weight ("***Face validity.*** The face validity is …"). A term in bold
+ * that starts a line of running text ends in no stop ("**Rcpp** provides …"). */
+function startsWithRunInHead(line: Line): boolean {
+  let head = "";
+  for (const span of line.spans) {
+    if (!HAS_WORD_CHAR.test(span.text)) {
+      if (head !== "") head += span.text;
+      continue;
+    }
+    if (span.bold) head += span.text;
+    else return head !== "" && head.trimEnd().endsWith(".");
+  }
+  return false;
+}
+
 /** Whether the line sets words both bold and regular: a line of running text with terms in
  * bold (ACM's "CCS Concepts: • **Computer systems organization** → **Embedded systems**;"),
  * no heading, whichever weight holds more of its characters. */
@@ -449,6 +465,8 @@ function isMonoLine(line: Line): boolean {
   if (!spans.some((span) => span.monospace)) return false;
   let any = false;
   let comment = false;
+  // Where the last span in the code face ends.
+  let codeX1 = -Infinity;
   let metavariables: boolean[] | null = null;
   for (let k = 0; k < spans.length; k++) {
     const span = spans[k];
@@ -456,6 +474,13 @@ function isMonoLine(line: Line): boolean {
     // After code, a C comment may be set in the text face (texinfo's @r{}: R-ints'
     // "int callflag;  /* The context ‘type’ */"): the line is code to its end.
     if (any && COMMENT_OPEN.test(span.text)) {
+      comment = true;
+      continue;
+    }
+    // So may a remark in parentheses, the rest of the line, set apart in a column of its own
+    // (R-lang's "- +" … "(unary)", 8 em apart); one a word space after the code is the
+    // text's ("`abstract` (*env.*)" in a list of a class's options).
+    if (any && !span.monospace && span.text.trimStart().startsWith("(") && span.x0 - codeX1 >= REMARK_GAP_EMS_MIN * span.size && PARENTHESISED_REMARK.test(textFrom(spans, k))) {
       comment = true;
       continue;
     }
@@ -467,8 +492,18 @@ function isMonoLine(line: Line): boolean {
     // starting "//" is no code's comment: an address's rest, "//github.com/…").
     if (any ? COMMENT_OPEN.test(span.text) : CODE_THEN_COMMENT.test(span.text)) comment = true;
     any = true;
+    codeX1 = span.x1;
   }
   return any;
+}
+/** A remark in parentheses after code on its row stands at least this many ems from it, in
+ * a column of remarks (R-lang's operator table: 8 em). */
+const REMARK_GAP_EMS_MIN = 2;
+/** The text of spans[k] and those after it. */
+function textFrom(spans: readonly Span[], k: number): string {
+  let text = "";
+  for (let j = k; j < spans.length; j++) text += spans[j].text;
+  return text;
 }
 /** A C or C++ comment's opening, after white space. */
 const COMMENT_OPEN = /\/\*|(?:^|\s)\/\//;
@@ -1240,7 +1275,7 @@ function startsNewBlock(
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
   // "beamer/base/beamerbasenavigation.sty").
-  if (mono !== current.mono && !(mono && !current.mono && addressLineGoesOn(prev, line, text, style))) return true;
+  if (mono !== current.mono && !(mono && !current.mono && (addressLineGoesOn(prev, line, text, style) || codeWordGoesOn(prev, prevText, line, text, style, after?.line ?? null, usualGap, right)))) return true;
   if (marker) return true;
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
   // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
@@ -1362,6 +1397,10 @@ function startsNewBlock(
   // it (hyperref's "*Unicode* is a 16bit encoding …", hanging under a list item, over "PDF
   // strings are used …" at the margin).
   if (!rtl && hangs(current, em) && line.x0 < current.lines[0].x0 - INDENT_EMS_MIN * em && ITEM_END.test(prevText.trimEnd())) return true;
+  // A run-in heading set at the first-line indent after a sentence's end starts a paragraph,
+  // however full the line before it ran (APA's "***Face validity.*** The face validity is …"
+  // under "… the validity of our instrument.", 3.5 pt short of the column's edge).
+  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && SENTENCE_END.test(prevText.trimEnd()) && startsWithRunInHead(line)) return true;
   // A paragraph of one line set with a first-line indent, and the next set with it (web2c's
   // "For a list of options … page 17." over "Unlike Metafont and MetaPost, …"): a paragraph's
   // second line goes back to the margin, so a second line at the indent after a sentence's
@@ -1440,6 +1479,31 @@ function addressLineGoesOn(prev: Line, line: Line, text: string, style: TextStyl
   if (line.y0 - prev.y1 > PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(style)) return false;
   return addressGoesOn(prev.spans[k].text.trimEnd(), text.trimStart());
 }
+
+/** Whether `line`, one word in the code face, is the last word of the paragraph that `prev`
+ * runs full width in the text's face, mid-sentence after a Latin word: wrapped back to the
+ * paragraph's margin at its leading (R-ints' "Include checks … Default: same as" |
+ * "_R_CHECK_CRAN_INCOMING_", which had made a code block with the next `@item` term under
+ * it). A line of code at or right of it under it makes it a listing's first line (revtex's
+ * "@Unpublished{Ginsparg:1988ui," over "author = …"); a heading or a table's figure before
+ * it is no sentence that goes on; nor is a line of code displayed under it, a little space
+ * above it (DEMO-TUDaBeamer's "… steht das Makro" | "\setupTUDaFrame{logo=true}", 7 pt
+ * below where its lines stand 0.3 pt apart). */
+function codeWordGoesOn(prev: Line, prevText: string, line: Line, text: string, style: TextStyle, after: Line | null, usualGap: number, right: number): boolean {
+  const em = emOfStyle(style);
+  if (!isOneToken(text) || Math.abs(line.x0 - prev.x0) > HANG_TOLERANCE_EMS * em || prev.x1 < right - SHORT_LINE_EMS * em) return false;
+  if (!WORD_GOES_ON_BEFORE_CODE.test(prevText) || line.y0 - prev.y1 > usualGap + CODE_WORD_GAP_EMS * em) return false;
+  // The line before is prose in the code's size: its last word in the text's face.
+  let k = prev.spans.length - 1;
+  while (k >= 0 && isBlankText(prev.spans[k].text)) k--;
+  if (k < 0 || prev.spans[k].monospace || prev.spans[k].bold || Math.abs(prev.spans[k].size - style.size) >= 1) return false;
+  return !(after !== null && after.x0 >= line.x0 - HANG_TOLERANCE_EMS * em && isMonoLine(after));
+}
+/** A code word's box stands at most this many ems further below the line before than the
+ * column's lines stand apart (R-ints: 1 pt further, its box a little taller). */
+const CODE_WORD_GAP_EMS = 0.25;
+/** A Latin word ending the line: a sentence going on. */
+const WORD_GOES_ON_BEFORE_CODE = /[A-Za-z]\s*$/;
 
 /** Whether the line starts with a term: its first words (LABEL_CHARS_MAX characters at most)
  * in bold or in the code face, then, after a space, words in the text's face ("**manual**

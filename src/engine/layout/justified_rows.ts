@@ -15,6 +15,7 @@ import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAM
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const isHorizontal = (line: Line) => line.wmode === 0;
+const NO_LINES: ReadonlySet<Line> = new Set();
 const byX0 = (a: Line, b: Line) => compareNumbers(a.x0, b.x0);
 
 /** Word spaces stretched up to this many ems; wider is another column or a table's gap. */
@@ -29,6 +30,14 @@ const LOWER_START = /^\s*\p{Ll}/u;
 const GAP_SPREAD_PT = 1.5;
 /** … or this share of the widest, whichever is more. */
 const GAP_SPREAD_SHARE = 0.15;
+/** TeX stretches the space after a punctuation mark more than a word space (its space factor:
+ * 1.25 after a comma, 1.5 after a semicolon, 2 after a colon, 3 after a sentence's stop). A
+ * gap after one may be up to this many times the widest gap between words, and no narrower
+ * than the narrowest (R-ints' "to  using  skipWith = TRUE,   suppressPartialMatchArgs = FALSE
+ * and": 13.9 pt between words, 16.5 pt after the comma). */
+const PUNCTUATED_GAP_SHARE_MAX = 3;
+/** A piece ending in a punctuation mark, a closing quote or bracket maybe after it. */
+const PUNCTUATED_END = /[.!?:;,]['"’”)\]]*\s*$/;
 /** Edges within this many points are one: a column's right edge, a table column's start. */
 const EDGE_TOLERANCE = 1;
 /** Lines ending at one x that make it a column's right edge. */
@@ -38,6 +47,8 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
   let ends: Float64Array | null = null;
   let starts: Float64Array | null = null;
   let taken: Set<Line> | null = null;
+  // The rows this pass joined: not a paragraph's full lines (startsTableColumn).
+  let rowsJoined: Set<Line> | null = null;
   for (let i = 0; i < joined.length; ) {
     // A row: the fragments after joined[i] in the centre-sorted order that overlap it.
     let j = i + 1;
@@ -57,10 +68,12 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
         // The page's edges, sorted once, on the first row that gets this far.
         ends ??= sortedEdges(joined, rightEdge);
         starts ??= sortedEdges(joined, leftEdge);
-        if (!atColumnEdges(run, ends, starts)) continue;
+        if (!atColumnEdges(run, ends, starts, joined, rowsJoined ?? NO_LINES)) continue;
         for (let k = 1; k < run.length; k++) appendFragment(run[0], run[k]);
         taken ??= new Set();
         for (let k = 1; k < run.length; k++) taken.add(run[k]);
+        rowsJoined ??= new Set();
+        rowsJoined.add(run[0]);
       }
     }
     i = j;
@@ -120,23 +133,70 @@ function gapsAlike(run: readonly Line[]): boolean {
     if (right.x0 - left.x1 > TWO_PIECE_GAP_EMS_MAX * em) return false;
     return CLAUSE_END.test(lineText(left)) || LOWER_START.test(lineText(right));
   }
+  // Gaps between words, and gaps after a punctuation mark, which TeX stretches more.
   let least = Infinity;
   let most = -Infinity;
+  let leastPunctuated = Infinity;
+  let mostPunctuated = -Infinity;
   for (let k = 1; k < run.length; k++) {
     const gap = run[k].x0 - run[k - 1].x1;
-    least = Math.min(least, gap);
-    most = Math.max(most, gap);
+    if (PUNCTUATED_END.test(lineText(run[k - 1]))) {
+      leastPunctuated = Math.min(leastPunctuated, gap);
+      mostPunctuated = Math.max(mostPunctuated, gap);
+    } else {
+      least = Math.min(least, gap);
+      most = Math.max(most, gap);
+    }
   }
-  return most - least <= Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most);
+  // All after punctuation, or none: the gaps are alike, as words' are.
+  if (least === Infinity || leastPunctuated === Infinity) {
+    least = Math.min(least, leastPunctuated);
+    most = Math.max(most, mostPunctuated);
+    return most - least <= Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most);
+  }
+  const spread = Math.max(GAP_SPREAD_PT, GAP_SPREAD_SHARE * most);
+  return most - least <= spread && leastPunctuated >= least - spread && mostPunctuated <= PUNCTUATED_GAP_SHARE_MAX * most;
 }
 
 /** Whether the run ends at the column's right edge, where other lines end too, and none of
  * its pieces after the first starts where another fragment of the page does (a table's column). */
-function atColumnEdges(run: readonly Line[], ends: Float64Array, starts: Float64Array): boolean {
+function atColumnEdges(run: readonly Line[], ends: Float64Array, starts: Float64Array, lines: readonly Line[], rowsJoined: ReadonlySet<Line>): boolean {
   // The run's last fragment is one of the lines ending there.
   if (countNear(ends, run[run.length - 1].x1) < RIGHT_EDGE_LINES_MIN + 1) return false;
-  for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1) return false;
+  // (The page's lines are looked through only when another fragment starts at a piece's x.)
+  for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1 && startsTableColumn(run, k, lines, rowsJoined)) return false;
   return true;
+}
+
+/**
+ * Whether another fragment starts where the run's piece `k` does with no full line of the
+ * run's paragraph between their rows: a table's column. A paragraph's lines, from the run's
+ * start to its end, run across the x, so a justified piece that starts by chance where
+ * another does a few lines off stays a piece (R-ints' "for analyzing package code." |
+ * "E.g., use …" at x 312.1, "suppressPartialMatchArgs" at 311.4 three lines below, two full
+ * lines between). A row joined by this pass is no such line: a table's header row, its
+ * cells spread as evenly as a justified line's words, had let its column's cells be
+ * joined too (revtex's "Left | Centered | Decimal | Right" over "10 | 20 | 30 | 40").
+ */
+function startsTableColumn(run: readonly Line[], k: number, lines: readonly Line[], rowsJoined: ReadonlySet<Line>): boolean {
+  const piece = run[k];
+  const x = piece.x0;
+  for (const other of lines) {
+    if (other === piece || Math.abs(other.x0 - x) > EDGE_TOLERANCE) continue;
+    if (!fullLineBetween(piece, other, run[0].x0, run[run.length - 1].x1, lines, rowsJoined)) return true;
+  }
+  return false;
+}
+
+/** Whether a line whose row lies between the rows of `a` and `b` runs from `x0` to `x1`. */
+function fullLineBetween(a: Line, b: Line, x0: number, x1: number, lines: readonly Line[], rowsJoined: ReadonlySet<Line>): boolean {
+  const upper = a.y0 + a.y1 <= b.y0 + b.y1 ? a : b;
+  const lower = upper === a ? b : a;
+  for (const line of lines) {
+    if (line.wmode !== 0 || line.y0 < upper.y1 || line.y1 > lower.y0 || rowsJoined.has(line)) continue;
+    if (Math.abs(line.x0 - x0) <= EDGE_TOLERANCE && Math.abs(line.x1 - x1) <= EDGE_TOLERANCE) return true;
+  }
+  return false;
 }
 
 // Made once here rather than on each call: a closure made per call loses its optimised code

@@ -14,7 +14,7 @@ import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
-import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, PARENTHESISED_REMARK, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -178,6 +178,13 @@ function firstInked(spans: readonly Span[]): Span | undefined {
   return undefined;
 }
 
+/** A remark in parentheses and nothing else, no word of it in the code face (langsci-avm's
+ * "( ⟨structure⟩ )" beside its margin label "(...)" is syntax). */
+function isRemark(line: Line): boolean {
+  for (const s of line.spans) if (s.monospace && !isBlankText(s.text)) return false;
+  return PARENTHESISED_REMARK.test(lineText(line));
+}
+
 function isMono(line: Line): boolean {
   // A loop, where `every` made a closure for every pair of fragments asked.
   for (const s of line.spans) if (!s.monospace && !isBlankText(s.text)) return false;
@@ -210,7 +217,8 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // column's heading, stay apart.
   // A C comment set in the text face after code goes on the code's line (texinfo's @r{}:
   // R-ints' "int callflag;" … "/* The context ‘type’ */").
-  const code = (isMono(right) || (isMono(left) && COMMENT_START.test(right.spans[0].text))) && (isMono(left) || isLineNumber(left, right));
+  // So does a remark in parentheses, all in the text face (R-lang's "- +" … "(unary)").
+  const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right));
   const leaderTail = !code && LEADER_FIRST.test(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;

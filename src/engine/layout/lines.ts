@@ -7,6 +7,9 @@ import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
 /** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
 export const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
+/** A remark in parentheses and nothing else, set in the text face after code on its row
+ * (texinfo's @r{}: R-lang's operator table "- +" … "(unary)", "=" … "(as assignment)"). */
+export const PARENTHESISED_REMARK = /^\s*\([^()]{1,40}\)\s*$/;
 /** Two fragments are on one baseline when their vertical overlap is this share of the shorter. */
 export const SAME_ROW_OVERLAP = 0.6;
 /** How many preceding fragments are examined for a join; rows rarely hold more. */
