@@ -151,12 +151,18 @@ type Floors = Partial<Record<keyof SetSummary["means"] | "furniture_removed", nu
 // Floors raised on svc-md-1.1.19 (101 pages: text 0.990, headings 0.996 by text, lists 1.000
 // over 35 pages): text from 0.98 to 0.985, headings by text from 0.98 to 0.99, lists from 0.95
 // to 0.97, each still leaving room for one new page that is not yet read right.
+// 103 pages with a Writer report written as flat ODF, a text frame floated beside a paragraph
+// ("replaced in Key figure: 84 % of the berths" on 1.1.19), and 104 with an Impress slide, a
+// bulleted box beside a paragraph (a two-column table on 1.1.19). 105 with a Calc sheet whose
+// header "Sample | Reading A | Reading B" MuPDF joins into one line (a paragraph on 1.1.19).
+// Floors raised on svc-md-1.1.20 (105 pages: reading order 1.000, headings 0.984 by level):
+// reading order from 0.99 to 0.995, headings by level from 0.97 to 0.975.
 const REAL_MIN_PAGES = 60;
 const REAL_FLOORS: Floors = {
   text_similarity: 0.985,
-  reading_order: 0.99,
+  reading_order: 0.995,
   heading_text_recall: 0.99,
-  heading_recall: 0.97,
+  heading_recall: 0.975,
   list_recall: 0.97,
   cell_recall: 0.99,
   cell_precision: 0.99,
