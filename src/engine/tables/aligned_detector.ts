@@ -594,12 +594,7 @@ const TEXT_HEAD_START_EMS = 0.3;
  * over the columns with no regard to them.
  */
 function headsColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], alignment: readonly Alignment[], em: number): boolean {
-  let best = -1;
-  let overlap = 0;
-  for (let c = 0; c < left.length; c++) {
-    const o = Math.min(box.x1, right[c]) - Math.max(box.x0, left[c]);
-    if (o > overlap) (overlap = o), (best = c);
-  }
+  const best = mostOverlapped(box, left, right);
   if (best < 0) return false;
   if (alignment[best] === "text") return Math.abs(box.x0 - left[best]) <= TEXT_HEAD_START_EMS * em;
   const reach = CUT_CELL_ALIGN_EMS * em;
@@ -729,15 +724,21 @@ function alignsWithColumn(box: { x0: number; x1: number }, left: readonly number
   return setInColumn(box, left, right, reach);
 }
 
-/** Whether a box is set in the column it overlaps most as a cell is (alignsWithColumn), within
- *  `reach`, wherever it starts or ends. */
-function setInColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], reach: number): boolean {
+/** The column (its edges in `left` and `right`) the box overlaps most, or -1 when it overlaps none. */
+function mostOverlapped(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[]): number {
   let best = -1;
   let overlap = 0;
   for (let c = 0; c < left.length; c++) {
     const o = Math.min(box.x1, right[c]) - Math.max(box.x0, left[c]);
     if (o > overlap) (overlap = o), (best = c);
   }
+  return best;
+}
+
+/** Whether a box is set in the column it overlaps most as a cell is (alignsWithColumn), within
+ *  `reach`, wherever it starts or ends. */
+function setInColumn(box: { x0: number; x1: number }, left: readonly number[], right: readonly number[], reach: number): boolean {
+  const best = mostOverlapped(box, left, right);
   if (best < 0) return false;
   return Math.abs(box.x0 - left[best]) <= reach || Math.abs(box.x1 - right[best]) <= reach || Math.abs((box.x0 + box.x1) / 2 - (left[best] + right[best]) / 2) <= reach;
 }
