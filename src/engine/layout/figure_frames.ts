@@ -3,6 +3,7 @@
 // both need them. Nothing here reads blocks, so the document pass can use it.
 import type { Line, Rule } from "../model.js";
 import { FIGURE_CAPTION } from "./captions.js";
+import type { Box } from "./box.js";
 import { lineText } from "./lines.js";
 
 /** A drawn box covering more than this share of the page is a page background, not a figure. */
@@ -10,7 +11,7 @@ const FIGURE_BOX_PAGE_SHARE_MAX = 0.5;
 /** A figure's frame ends at most this many of its caption's ems above the caption. */
 const FRAME_CAPTION_GAP_EMS_MAX = 3;
 /** Slack around a line's box, in points, when asking whether a drawn box holds it. */
-const INSIDE_SLACK_PT = 1;
+export const INSIDE_SLACK_PT = 1;
 
 /** Drawn rectangles that could be a figure's frame or a shape behind a label: larger than a
  * rule (both sides over a few points), smaller than the page's background. */
@@ -27,11 +28,14 @@ export function figureBoxes(rules: readonly Rule[], page: { width: number; heigh
   return boxes;
 }
 
-/** Whether a drawn box holds the line. */
+/** Whether a drawn box holds the line, within INSIDE_SLACK_PT (glyph boxes round). */
+export function boxHolds(box: Box, line: Box): boolean {
+  return line.x0 >= box.x0 - INSIDE_SLACK_PT && line.x1 <= box.x1 + INSIDE_SLACK_PT && line.y0 >= box.y0 - INSIDE_SLACK_PT && line.y1 <= box.y1 + INSIDE_SLACK_PT;
+}
+
+/** Whether one of the drawn boxes holds the line. */
 export function insideFrame(line: Line, boxes: readonly Rule[]): boolean {
-  for (const b of boxes) {
-    if (line.x0 >= b.x0 - INSIDE_SLACK_PT && line.x1 <= b.x1 + INSIDE_SLACK_PT && line.y0 >= b.y0 - INSIDE_SLACK_PT && line.y1 <= b.y1 + INSIDE_SLACK_PT) return true;
-  }
+  for (const b of boxes) if (boxHolds(b, line)) return true;
   return false;
 }
 

@@ -5,6 +5,7 @@
 // the paragraph's sentence. A fragment inside a drawn box holding two lines or more, beside
 // one outside it, both words of prose, is no part of its line.
 import type { Drawing, Line, Rule } from "../model.js";
+import { boxHolds, INSIDE_SLACK_PT } from "./figure_frames.js";
 
 /** A frame is a drawn box at least this many points on each side (a rule or a dot is none) ... */
 const FRAME_SIDE_MIN_PT = 20;
@@ -15,8 +16,6 @@ const FRAME_PAGE_SHARE_MAX = 0.25;
 const FRAME_LINE_HEIGHTS_MIN = 1.8;
 /** Boxes looked at per page at most: a chart's many bars are artwork, no frames. */
 const FRAMES_MAX = 100;
-/** Slack around a fragment's box, in points, when asking whether a frame holds it. */
-const INSIDE_SLACK_PT = 1;
 
 /** Whether a frame's edge stands between two fragments of a row. */
 export type FrameEdgeBetween = (left: Line, right: Line) => boolean;
@@ -61,5 +60,5 @@ function isProse(line: Line): boolean {
 
 function holds(frame: Drawing, line: Line): boolean {
   if (frame.y1 - frame.y0 < FRAME_LINE_HEIGHTS_MIN * (line.y1 - line.y0)) return false;
-  return line.x0 >= frame.x0 - INSIDE_SLACK_PT && line.x1 <= frame.x1 + INSIDE_SLACK_PT && line.y0 >= frame.y0 - INSIDE_SLACK_PT && line.y1 <= frame.y1 + INSIDE_SLACK_PT;
+  return boxHolds(frame, line);
 }

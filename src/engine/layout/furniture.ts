@@ -18,7 +18,7 @@
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel } from "../model.js";
 import { byTopThenLeft } from "./box.js";
-import { everyTextSpan, lineText } from "./lines.js";
+import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
@@ -598,12 +598,6 @@ function lowestLine(lines: readonly Line[]): Line | null {
   let lowest: Line | null = null;
   for (const line of lines) if (line.wmode === 0 && (!lowest || line.y0 > lowest.y0) && !isBlankLine(line)) lowest = line;
   return lowest;
-}
-
-/** Whether every span of the line is blank: a loop, for every line of every page is asked. */
-function isBlankLine(line: Line): boolean {
-  for (const span of line.spans) if (!isBlankText(span.text)) return false;
-  return true;
 }
 
 /**

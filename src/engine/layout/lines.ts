@@ -14,6 +14,12 @@ export const PARENTHESISED_REMARK = /^\s*\([^()]{1,40}\)\s*$/;
 export const SAME_ROW_OVERLAP = 0.6;
 /** How many preceding fragments are examined for a join; rows rarely hold more. */
 export const JOIN_LOOKBACK_MAX = 12;
+/** Whether every span of the line is blank: a loop, for every line of every page is asked. */
+export function isBlankLine(line: Line): boolean {
+  for (const span of line.spans) if (!isBlankText(span.text)) return false;
+  return true;
+}
+
 /** A space is inserted between joined fragments separated by more than this many ems. */
 const SPACE_GAP_EMS = 0.15;
 

@@ -6,7 +6,7 @@
 // "Note" over its sentence) is no such run: a paragraph among the blocks ends it.
 import type { Drawing, Line, Rule } from "../model.js";
 import { type Block, paragraphBlock } from "./blocks.js";
-import { figureBoxes } from "./figure_frames.js";
+import { boxHolds, figureBoxes } from "./figure_frames.js";
 
 /** The box is at most this share of the page's width: a shape beside the text, not a band or
  *  a panel across the page. */
@@ -15,14 +15,7 @@ const TEXT_BOX_WIDTH_SHARE_MAX = 0.3;
 const TEXT_BOX_CHARS_MAX = 40;
 /** Two headings at least: one heading in a box is a title on a shaded band. */
 const TEXT_BOX_HEADINGS_MIN = 2;
-/** Slack around a line's box, in points, when asking whether the drawn box holds it. */
-const INSIDE_SLACK_PT = 1;
-
 type AnyBlock = Block | { kind: "table" };
-
-function holds(box: Drawing, line: Line): boolean {
-  return line.x0 >= box.x0 - INSIDE_SLACK_PT && line.x1 <= box.x1 + INSIDE_SLACK_PT && line.y0 >= box.y0 - INSIDE_SLACK_PT && line.y1 <= box.y1 + INSIDE_SLACK_PT;
-}
 
 function overlaps(box: Drawing, line: Line): boolean {
   return line.x0 < box.x1 && line.x1 > box.x0 && line.y0 < box.y1 && line.y1 > box.y0;
@@ -38,12 +31,12 @@ export function joinBoxedHeadings(blocks: AnyBlock[], rules: readonly Rule[], dr
     // no rectangle to the extractor: a drawing, its box the same.
     boxes ??= [...figureBoxes(rules, page), ...drawings].filter((b) => b.x1 - b.x0 <= TEXT_BOX_WIDTH_SHARE_MAX * page.width);
     if (boxes.length === 0) return;
-    const box = boxes.find((b) => first.lines.every((line) => holds(b, line)));
+    const box = boxes.find((b) => first.lines.every((line) => boxHolds(b, line)));
     if (box === undefined) continue;
     let end = i + 1;
     while (end < blocks.length) {
       const next = blocks[end];
-      if (next.kind !== "heading" || !next.lines.every((line) => holds(box, line))) break;
+      if (next.kind !== "heading" || !next.lines.every((line) => boxHolds(box, line))) break;
       end++;
     }
     if (end - i < TEXT_BOX_HEADINGS_MIN) continue;

@@ -8,6 +8,7 @@
 // and the rows between two labels stay a table of their own, however few: they were found in
 // the whole grid's columns, which a section of two rows alone would not show.
 import type { Line } from "../model.js";
+import { isBlankLine } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { newTable, type Table, type TableCell } from "./model.js";
 
@@ -97,8 +98,7 @@ function labelOfRow(row: readonly TableCell[], table: Table, face: LabelFace): L
 }
 
 function hasText(line: Line): boolean {
-  for (const span of line.spans) if (!isBlankText(span.text)) return true;
-  return false;
+  return !isBlankLine(line);
 }
 
 /** The line of `rest` standing just above `table`, flush with its left edge, bold in one
