@@ -313,6 +313,23 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks([line("2.1 Discounts", { bold: true, y: 80 })], STATS))).toEqual(["h3"]);
     // A figure in a heading ("2.5 million tonnes") has no title after it: no depth read.
     expect(kinds(buildBlocks([line("1.5 2.5 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
+    // A title may start with a path or a quote (the FHS's "3.5. /boot : Static files of the boot
+    // loader"; svc-md-1.1.21), never with a sign: "1.5 -2.0" is no section.
+    expect(kinds(buildBlocks([line("3.5. /boot : Static files of the boot loader", { size: 18, y: 80 })], STATS))).toEqual(["h2"]);
+    expect(kinds(buildBlocks([line("6.3.1.3 ‘-T’: Changing both encodings", { size: 18, y: 80 })], STATS))).toEqual(["h4"]);
+    expect(kinds(buildBlocks([line("1.5 -2.0 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
+  });
+
+  it("ends a paragraph at a short line ending a sentence and a note's mark after it (Debian Policy's '… removed again.⁶' | 'A directory will never be …'; svc-md-1.1.21)", () => {
+    // The mark is set at 7 pt, its top 3 pt over the text's.
+    const marked = (text: string) => {
+      const words = span(text, 72, 112);
+      return lineOfSpans([words, span("6", words.x1, 109, { size: 7 })]);
+    };
+    const lines = (text: string) => [line(FULL, { y: 100 }), marked(text), line(FULL, { y: 124 }), line("end.", { y: 136 })];
+    expect(buildBlocks(lines("and is then removed again."), STATS).length).toBe(2);
+    // Without the full stop the mark's line goes on: "… is then removed⁶" | "from the system".
+    expect(buildBlocks(lines("and is then removed"), STATS).length).toBe(1);
   });
 
   it("joins a centred title wrapped onto a second, shorter line into one heading (issue 9: gen-paper-2col)", () => {

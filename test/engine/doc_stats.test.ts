@@ -312,6 +312,28 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([roman, folio]).running.has(roman)).toBe(false);
   });
 
+  it("strips a running head set upright over a rule across the text, alone over a page number at the foot, and keeps a caption over a table's top rule (FOP's Filesystem Hierarchy Standard, asmejour's 'Table 2'; svc-md-1.1.21)", () => {
+    const withRules = (extra: Line[], rules: PageModel["rules"]) => {
+      const p = bodyPage(1, extra, 10, 5);
+      p.model.rules = rules;
+      return statsOf([p]);
+    };
+    // FOP draws the head's rule in three pieces end to end, one per cell of its head table.
+    const pieces = (y: number) => [72, 228, 384].map((x0) => ({ x0, y0: y, x1: x0 + 156, y1: y + 0.5, kind: "stroke" as const }));
+    const head = line("The Root Filesystem", { x: 264, y: 34 });
+    const folio = line("7", { x: 303, y: 742 });
+    expect(withRules([head, folio], pieces(50)).running.has(head)).toBe(true);
+    // No rule, or no folio: a short line at the top may be the text's.
+    expect(withRules([head, folio], []).running.has(head)).toBe(false);
+    expect(withRules([head], pieces(50)).running.has(head)).toBe(false);
+    // A rule under part of the text's width is a heading's underline.
+    expect(withRules([head, folio], pieces(50).slice(1, 2)).running.has(head)).toBe(false);
+    // A caption whose table starts right under the rule is the table's.
+    const caption = line("Table 2 A table spanning two columns", { x: 228, y: 46 });
+    const headRow = line("x erf(x) erfc(x)", { x: 126, y: 62 });
+    expect(withRules([caption, headRow, folio], pieces(58)).running.has(caption)).toBe(false);
+  });
+
   it("strips a navigation column repeated line by line in one place down a page's side (issue 9: a docs site's sidebar Chromium prints on every page, beamer's sidebar themes)", () => {
     const nav = ["Introduction", "Collections", "- each", "- map", "- reduce", "Arrays", "- first"];
     const sidebar = () => nav.map((t, i) => line(t, { x: 45, y: 150 + 80 * i, size: 7 }));

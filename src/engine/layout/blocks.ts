@@ -72,8 +72,11 @@ const HEADING_CHARS_MAX = 200;
 /** Share of a heading's characters that must be set in the heading style. */
 const HEADING_STYLE_SHARE_MIN = 0.85;
 /** A heading numbered "6.3.2 Title": each number is one level of the document's outline,
- *  whatever the style rank on the selected pages says (a subsection alone on its page). */
-const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+\p{L}/u;
+ *  whatever the style rank on the selected pages says (a subsection alone on its page). The
+ *  title may start with a path, a quote or a bracket as well as a letter (the Filesystem
+ *  Hierarchy Standard's "3.5. /boot : Static files of the boot loader" over "3.5.1. Purpose"),
+ *  never with a figure or a sign: "1.5 -2.0" is a table's row. */
+const SECTION_NUMBER = /^\s*(\d{1,3}(?:\.\d{1,3}){1,5})\.?\s+(?:\p{L}|[/\\"“‘'(\[<@_~.]\S)/u;
 /** A DocBook contents entry's number: two levels or more, each ending in a full stop ("3.2. ",
  *  "3.2.1. "); the first level is captured. */
 const DOTTED_ENTRY_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){1,5}\s+\p{L}/u;
@@ -1465,7 +1468,9 @@ function startsNewBlock(
   // lines end together by chance (a table's notes, "ᵃ Note a." | "ᵇ Note b.").
   const sameEnd = !rtl && Math.abs(line.x1 - prev.x1) <= JUSTIFIED_EDGE_TOLERANCE_PT && prev.x1 - prev.x0 >= JUSTIFIED_WIDTH_SHARE_MIN * (right - left);
   const short = (prev.x1 < right - SHORT_LINE_EMS * em && !sameEnd) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
-  if (short && ITEM_END.test(prevText.trim())) return true;
+  // A note's mark after the full stop is no word of the sentence (Debian Policy's "… and is
+  // then removed again.⁶" | "A directory will never be …").
+  if (short && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
   // After a set of lines that each say one thing, a line as wide as the column starts a block.
   return setEnd && SENTENCE_START.test(text);
 }

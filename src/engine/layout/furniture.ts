@@ -234,9 +234,10 @@ export interface FurnitureRow {
   /** A name of a few words centred alone at the top over an office suite's "Page n" foot:
    *  furniture at the body's size or under. */
   pagedHead: boolean;
-  /** A line set in italic alone at the top over a page number alone at the foot (a book's or
-   *  a specification's running head): furniture at the body's size or under. */
-  italicHead: boolean;
+  /** A line set in italic, or over a rule drawn across the text, alone at the top over a page
+   *  number alone at the foot (a book's or a specification's running head): furniture at the
+   *  body's size or under. */
+  runningHead: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
@@ -270,7 +271,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
   }
   return rows;
 }
@@ -354,9 +355,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // A running head set in italic at the body's size, alone over the page's folio
     // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
     // rule above wants it smaller, and a page converted alone shows no repetition.
-    const italicHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && everyTextSpan(row[0], (span) => span.italic);
-    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || italicHead))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, italicHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    // Or set upright over a rule across the text (Apache FOP's DocBook pages: "The Root
+    // Filesystem" centred over a hairline, "7" under one at the foot).
+    const runningHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && (everyTextSpan(row[0], (span) => span.italic) || ruleUnder(row[0], body, lines, page));
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead))) continue;
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
@@ -392,7 +395,52 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+}
+
+/** A head's rule is drawn across this share of the text's width at least ... */
+const HEAD_RULE_TEXT_SHARE_MIN = 0.6;
+/** ... and is this thin (points) at most: a hairline, not a banner's filled bar. */
+const HEAD_RULE_THICKNESS_MAX = 2;
+
+/** ... and the body starts this many of the head's ems under it at least: a table's caption
+ * stands over the table's top rule too, with the head row right under it (asmejour's "Table
+ * 2 A table spanning two columns" at the top of a page). */
+const HEAD_RULE_BODY_GAP_EMS_MIN = 1;
+/** Pieces of one rule meet end to end within this many points, at one height within as many. */
+const RULE_PIECE_SLACK_PT = 1;
+
+/** A thin rule lies between the line and the body's first line under it, across most of the
+ * text's width and under the whole line: a running head's rule, which a title over its page's
+ * text has not. The rule may be drawn in pieces end to end (FOP sets a head as a table of
+ * three cells, each drawing its own stretch). */
+function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], page: PageModel): boolean {
+  let left = Infinity;
+  let right = -Infinity;
+  for (const other of body) {
+    left = Math.min(left, other.x0);
+    right = Math.max(right, other.x1);
+  }
+  // The first text under it, in the band or not (a table's head row is in the band too).
+  let top = Infinity;
+  for (const other of lines) if (other.y0 >= line.y1 && !isBlankLine(other)) top = Math.min(top, other.y0);
+  if (top === Infinity) return false;
+  const pieces = page.rules.filter((rule) => rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX && rule.y0 >= line.y1 && rule.y1 <= top);
+  for (const rule of pieces) {
+    if (rule.x0 > line.x0 || rule.x1 < line.x1) continue;
+    let x0 = rule.x0;
+    let x1 = rule.x1;
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const piece of pieces) {
+        if (Math.abs(piece.y0 - rule.y0) > RULE_PIECE_SLACK_PT) continue;
+        if (piece.x1 >= x0 - RULE_PIECE_SLACK_PT && piece.x0 < x0) (x0 = piece.x0), (grew = true);
+        if (piece.x0 <= x1 + RULE_PIECE_SLACK_PT && piece.x1 > x1) (x1 = piece.x1), (grew = true);
+      }
+    }
+    if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
+  }
+  return false;
 }
 
 /** The largest mean character size of the margin lines wholly above the row, or 0. Only
@@ -415,7 +463,7 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
     // section and subsection bars).
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.italicHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.runningHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
   }
   return found;
 }
@@ -646,7 +694,7 @@ function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;
-  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, italicHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
 }
 
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
