@@ -320,6 +320,15 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks([line("1.5 -2.0 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
   });
 
+  it("ends a paragraph at a short line ending in a Chinese or Japanese full stop (CJK lines run full to the column's edge but a paragraph's last; svc-md-1.1.21)", () => {
+    const full = "吾輩は猫である名前はまだ無いどこで生れたかとんと見当がつかぬ何でも薄暗いじめじめした所で泣いていた事だけは記憶している吾輩はここで始";
+    const lines = (end: string) => [line(full, { y: 100 }), line(`事だけは記憶している${end}`, { y: 112 }), line(full, { y: 124 })];
+    expect(buildBlocks(lines("。"), STATS).length).toBe(2);
+    expect(buildBlocks(lines("！"), STATS).length).toBe(2);
+    // A short line ending mid-sentence goes on.
+    expect(buildBlocks(lines("、"), STATS).length).toBe(1);
+  });
+
   it("ends a paragraph at a short line ending a sentence and a note's mark after it (Debian Policy's '… removed again.⁶' | 'A directory will never be …'; svc-md-1.1.21)", () => {
     // The mark is set at 7 pt, its top 3 pt over the text's.
     const marked = (text: string) => {

@@ -13,6 +13,7 @@ import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
+import { joinGlyphRows, verticalChars } from "./vertical_writing.js";
 import { widgetValueLines } from "./widgets.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
@@ -111,10 +112,15 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     try {
       const links = readLinks(page);
       const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      // Vertical writing was counted upright, line by line: its columns read as the page turned.
+      const vertical = verticalChars(lines);
+      charsByQuarter[0] -= vertical;
+      charsByQuarter[1] += vertical;
       restoreAstralGlyphs(page, lines);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
-      return turnUpright({
+      const turn = pageTurn(charsByQuarter);
+      const upright = turnUpright({
         page: pageIndex + 1,
         width: bx1 - bx0,
         height: by1 - by0,
@@ -129,7 +135,9 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
         extraction: "mupdf",
         producerHyphenates: producerHyphenates ? undefined : false,
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
-      }, pageTurn(charsByQuarter));
+      }, turn);
+      if (turn === 1 && vertical > 0) upright.lines = joinGlyphRows(upright.lines);
+      return upright;
     } finally {
       stext.destroy();
     }

@@ -1570,8 +1570,10 @@ const PARAGRAPH_START = /^\s*["“‘'(\[]?[\p{Lu}\p{N}]/u;
 const ITEM_WORD_SPACE_EMS = 0.5;
 
 /** How a paragraph's or an item's last line ends: a sentence or clause, or a closing bracket
- * or quote. */
-const ITEM_END = /[.!?:;"”)]$/;
+ * or quote; in Chinese and Japanese the full stop, exclamation or question mark (since
+ * svc-md-1.1.21: their lines run full to the column's edge but a paragraph's last, and
+ * pkuthss's "…加入`openany`选项。" | "如果编译时…" had run on as one paragraph). */
+const ITEM_END = /[.!?:;"”)。！？]$/u;
 
 /** A line's text without its raised footnote mark at the end ("… (via XDVIPDFMX).³"). */
 function textBeforeMark(line: Line, text: string): string {
