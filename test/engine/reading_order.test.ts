@@ -127,6 +127,23 @@ describe("orderForReading", () => {
     expect(ids(groups)).toEqual([a.map((l) => l.id), b.map((l) => l.id), c.map((l) => l.id)]);
   });
 
+  it("reads a newsletter's two stories in three columns story by story, the second's heading set across two columns only (svc-md-1.1.21: headsBand)", () => {
+    const first = [column("A", 72, 220, 100, 8), column("B", 232, 380, 100, 8), column("C", 392, 540, 100, 8)];
+    // The second story's heading starts at the left edge and reaches past the first gutter,
+    // not the second; the third column has no text on its row.
+    const heading = box("heading", 72, 300, 230, 18);
+    const second = [column("D", 72, 220, 256, 6), column("E", 232, 380, 256, 6), column("F", 392, 540, 256, 6)];
+    const groups = orderForReading(shuffled([...first.flat(), heading, ...second.flat()]));
+    expect(flat(groups)).toEqual([...first.flat().map((l) => l.id), "heading", ...second.flat().map((l) => l.id)]);
+    // A column's own heading, no wider than the third column's lines, heads no band: the
+    // columns read whole (a heading in the first column where the others leave a gap).
+    const own = box("own", 72, 200, 230, 18);
+    const whole = [column("G", 72, 220, 100, 8), column("H", 72, 220, 256, 6)];
+    const others = [column("J", 232, 380, 100, 8), column("K", 232, 380, 256, 6), column("M", 392, 540, 100, 8), column("N", 392, 540, 256, 6)];
+    const read = flat(orderForReading(shuffled([...whole.flat(), own, ...others.flat()])));
+    expect(read.slice(0, 15)).toEqual([...whole[0].map((l) => l.id), "own", ...whole[1].map((l) => l.id)]);
+  });
+
   it("reads a full-width banner across the top (\"Downloaded from … on …\") as its own band, then the columns", () => {
     // A banner wider than the spanning share, set in small type above the title.
     const banner = box("banner", 60, 552, 40, 7);

@@ -128,6 +128,19 @@ describe("a menu down the page's left side (a documentation site printed from th
     expect(items[6].breakAfter).toBeUndefined();
   });
 
+  it("is no menu when most of its lines end at one x: a narrow column of justified text (a newsletter's first of three columns; svc-md-1.1.21)", () => {
+    // Lines of one width, at a leading of their own (paragraph gaps set the columns' rows apart).
+    const column = Array.from({ length: 6 }, (_, k) => {
+      const l = line("weeks basin harbour said the", { x: 40, y: 63 + 12.7 * k, size: 9 });
+      l.x1 = l.spans[0].x1 = 150;
+      return l;
+    });
+    expect(findSidePanel([...column, ...text()], [], PAGE)).toBeNull();
+    // Its last line short, the rest still end together.
+    column[5].x1 = column[5].spans[0].x1 = 90;
+    expect(findSidePanel([...column, ...text()], [], PAGE)).toBeNull();
+  });
+
   it("is no menu when its lines share the text's rows (a form's labels beside their values)", () => {
     const labels = menu().map((l, k) => line(lineText(l), { x: 40, y: 61 + 11.2 * k, size: 10 }));
     expect(findSidePanel([...labels, ...text()], [], PAGE)).toBeNull();

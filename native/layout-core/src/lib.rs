@@ -60,6 +60,8 @@ const SPLIT_DEPTH_MAX: u32 = 4;
 const ROW_GAP_HEIGHT_SHARE: f64 = 0.8;
 /// Slack, in points, for an item touching a gutter's edge.
 const GUTTER_EDGE_SLACK: f64 = 1.0;
+/// `BAND_HEADING_HEIGHT_RATIO`: a heading that heads a band is this many times the median height.
+const BAND_HEADING_HEIGHT_RATIO: f64 = 1.3;
 /// Footnotes sit below an empty row at least this share of the median line height tall …
 const FOOTNOTE_GAP_HEIGHT_SHARE: f64 = 1.0;
 /// … their lines are mostly at most this share of the body lines' median height …
@@ -69,7 +71,7 @@ const FOOTNOTE_ITEMS_SHARE: f64 = 0.4;
 
 /// Version of the call interface and output encoding (encode.rs). Bumped whenever either
 /// changes; the TypeScript loader refuses a build whose version differs.
-pub const KERNEL_ABI: i32 = 4;
+pub const KERNEL_ABI: i32 = 5;
 
 /// Coordinates per box: x0, y0, x1, y1.
 pub const BOX_COORDS: usize = 4;
@@ -549,7 +551,55 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64, b
     if right.items <= ROW_SIDE_ITEMS_MAX && is_row_side(boxes, by_top, gutter, RIGHT, width) {
         return false;
     }
-    side_by_side(boxes, by_top, gutter)
+    if !side_by_side(boxes, by_top, gutter) {
+        return false;
+    }
+    !heads_band(boxes, by_top, gutter, LEFT) && !heads_band(boxes, by_top, gutter, RIGHT)
+}
+
+/// `headsBand`: a heading on `side` of the gutter, flush with the region's left edge, taller
+/// than the items' median by BAND_HEADING_HEIGHT_RATIO and wider than any line of the other
+/// side, with a column's items of the other side above and below it and none on its row.
+fn heads_band(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32) -> bool {
+    let mut other_widest = 0.0;
+    let mut left = f64::INFINITY;
+    for &it in by_top {
+        let b = &boxes[it as usize];
+        left = js_min(left, b.x0);
+        if side_of(b, gutter) == -side {
+            other_widest = js_max(other_widest, b.x1 - b.x0);
+        }
+    }
+    let median = median_height(boxes, by_top);
+    for &h in by_top {
+        let heading = &boxes[h as usize];
+        let height = heading.y1 - heading.y0;
+        if side_of(heading, gutter) != side || height < BAND_HEADING_HEIGHT_RATIO * median || heading.x1 - heading.x0 <= other_widest || heading.x0 > left + GUTTER_EDGE_SLACK {
+            continue;
+        }
+        let mut above = 0;
+        let mut below = 0;
+        let mut beside = false;
+        for &it in by_top {
+            let b = &boxes[it as usize];
+            if side_of(b, gutter) != -side {
+                continue;
+            }
+            if b.y1 <= heading.y0 {
+                above += 1;
+            }
+            if b.y0 >= heading.y1 {
+                below += 1;
+            }
+            if b.y1 > heading.y0 && b.y0 < heading.y1 {
+                beside = true;
+            }
+        }
+        if above >= COLUMN_ITEMS_MIN && below >= COLUMN_ITEMS_MIN && !beside {
+            return true;
+        }
+    }
+    false
 }
 
 const LEFT: i32 = -1;

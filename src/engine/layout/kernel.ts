@@ -24,7 +24,7 @@ export type LayoutKernelName = "native" | "wasm" | "ts";
 const AUTO_ORDER: readonly LayoutKernelName[] = ["native", "wasm", "ts"];
 
 /** Version of the call interface and encoding; layout_core::KERNEL_ABI must match it. */
-export const LAYOUT_KERNEL_ABI = 4;
+export const LAYOUT_KERNEL_ABI = 5;
 /** Integers before the permutation in the encoding: n and g (native/layout-core/src/encode.rs). */
 const HEADER_LEN = 2;
 const COORDS_PER_BOX = 4;

@@ -241,7 +241,53 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (!(overlap > COLUMN_VERTICAL_OVERLAP * Math.min(left.y1 - left.y0, right.y1 - right.y0))) return false;
   if (left.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, LEFT, width)) return false;
   if (right.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, RIGHT, width)) return false;
-  return sideBySide(sortedByTop(), gutter);
+  if (!sideBySide(sortedByTop(), gutter)) return false;
+  return !headsBand(sortedByTop(), gutter, LEFT) && !headsBand(sortedByTop(), gutter, RIGHT);
+}
+
+/** A heading is this many times the items' median height at least. */
+const BAND_HEADING_HEIGHT_RATIO = 1.3;
+
+/**
+ * Whether a heading on `side` of the gutter heads a band of the page rather than a column: it
+ * starts at the region's left edge, is wider than any line of the other side (no heading of
+ * a column is), and the other side has a column's items above and below it but none on its
+ * row. A newsletter's second story, "Spring repairs planned" over three
+ * columns, is set across the first two only: the gutter between the second and the third
+ * runs past it, and cutting there first read the third columns of both stories after the
+ * rest. Without this gutter, the page is cut at the one the heading crosses.
+ */
+function headsBand(byTop: readonly Box[], gutter: Gutter, side: number): boolean {
+  let otherWidest = 0;
+  let left = Infinity;
+  const heights = new Float64Array(byTop.length);
+  for (let i = 0; i < byTop.length; i++) {
+    const it = byTop[i];
+    heights[i] = it.y1 - it.y0;
+    left = Math.min(left, it.x0);
+    if (sideOf(it, gutter) === -side) otherWidest = Math.max(otherWidest, it.x1 - it.x0);
+  }
+  heights.sort();
+  const median = heights[heights.length >> 1];
+  for (const heading of byTop) {
+    const height = heading.y1 - heading.y0;
+    // Flush with the region's left edge, as a story's heading starts its first column: a
+    // display formula, as tall, is set in from it.
+    if (sideOf(heading, gutter) !== side || height < BAND_HEADING_HEIGHT_RATIO * median || heading.x1 - heading.x0 <= otherWidest || heading.x0 > left + GUTTER_EDGE_SLACK) continue;
+    let above = 0;
+    let below = 0;
+    let beside = false;
+    for (const it of byTop) {
+      if (sideOf(it, gutter) !== -side) continue;
+      if (it.y1 <= heading.y0) above++;
+      if (it.y0 >= heading.y1) below++;
+      if (it.y1 > heading.y0 && it.y0 < heading.y1) beside = true;
+    }
+    // A column's worth above and below: a title page's title beside its department's address
+    // over a name heads no band.
+    if (above >= COLUMN_ITEMS_MIN && below >= COLUMN_ITEMS_MIN && !beside) return true;
+  }
+  return false;
 }
 
 const LEFT = -1;

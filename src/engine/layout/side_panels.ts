@@ -52,6 +52,9 @@ const MENU_GAP_LINES_MAX = 1;
 const MENU_GUTTER_MIN_PT = 12;
 /** ... the text beside it starting at most this many of its line heights above its top, ... */
 const MENU_TOP_LINES_MAX = 2;
+/** ... at most this share of its lines ending at its right edge (justified text ends most
+ * there), ... */
+const MENU_FLUSH_END_SHARE_MAX = 0.5;
 /** ... and at most this share of its lines share a baseline (their boxes' bottoms within
  * 1.5 pt) with that text. */
 const MENU_SHARED_ROWS_SHARE_MAX = 1 / 3;
@@ -260,6 +263,14 @@ function menuOf(items: readonly Box[], box: Box, left: boolean): SidePanel | nul
     else return null;
   }
   if (menu.length < MENU_LINES_MIN || beside.length < MENU_BESIDE_MIN) return null;
+  // A menu's entries end where their words do; a narrow column of justified text ends most of
+  // its lines at one x (a newsletter's first of three columns, its lines 0.296 of the page
+  // wide, had been a menu, each of its lines a paragraph's line break).
+  let right = -Infinity;
+  for (const line of menu) right = Math.max(right, line.x1);
+  let flush = 0;
+  for (const line of menu) if (right - line.x1 <= MENU_EDGE_SLACK_PT) flush++;
+  if (flush > MENU_FLUSH_END_SHARE_MAX * menu.length) return null;
   // The text beside a menu starts about where the menu does: a stack of short lines halfway
   // down a column (a listing, a list) has the other column's text beside it from the top.
   const lineHeight = box.y1 - box.y0 > 0 ? (menu[0].y1 - menu[0].y0) : 0;
