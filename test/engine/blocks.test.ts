@@ -425,6 +425,39 @@ describe("buildBlocks: paragraphs", () => {
   });
 });
 
+describe("buildBlocks: an OCR layer's lines, boxed taller than their pitch (issue 9: ocr-vicksburg-p3)", () => {
+  /** A line of an OCR layer: every span invisible, its box `height` tall from `y`. */
+  function ocrLine(text: string, y: number, height: number, size = 8.6): Line {
+    const l = line(text, { x: 66, y, size });
+    for (const s of l.spans) {
+      s.invisible = true;
+      s.y1 = y + height;
+    }
+    return { ...l, y1: y + height };
+  }
+
+  it("measures the leading on lines whose boxes overlap by two fifths, and parts the captions a blank apart", () => {
+    // A caption's lines, 10.6 pt boxes at a 6.5 pt pitch, then two figures' one-line captions
+    // 136 and 116 pt under it: without the caption's leading, the blanks were the leading.
+    const caption = ["Cannister shot is a tin cylinder", "iron heads, filled with balls", "with saw-dust. The heads are", "cast iron, and are 28 in number."].map((t, k) => ocrLine(t, 234.7 + 6.5 * k, 10.6));
+    const grape = ocrLine("Grape Shot.", 439.7, 10.6);
+    const solid = ocrLine("Solid Shot strapped on a Sabot.", 566.6, 10.6);
+    expect(buildBlocks([...caption, grape, solid], STATS).map(texts)).toEqual([caption.map(lineText).join(" | "), "Grape Shot.", "Solid Shot strapped on a Sabot."]);
+  });
+
+  it("leaves a printed text layer's lines overlapping as much out of the leading", () => {
+    const printed = ["Cannister shot is a tin cylinder", "iron heads, filled with balls", "with saw-dust. The heads are", "cast iron, and are 28 in number."].map((t, k) => {
+      const l = line(t, { x: 66, y: 234.7 + 6.5 * k, size: 8.6 });
+      return { ...l, y1: l.y0 + 10.6 };
+    });
+    const grape = { ...line("Grape Shot.", { x: 66, y: 439.7, size: 8.6 }) };
+    const solid = line("Solid Shot strapped on a Sabot.", { x: 66, y: 566.6, size: 8.6 });
+    // Lines of a printed layer overlapping so much are set over one another (a formula's
+    // pieces, a shadow), no leading sample: the column measures its blanks alone, as before.
+    expect(buildBlocks([...printed, grape, solid], STATS).map(texts)).toEqual([[...printed, grape].map(lineText).join(" | "), "Solid Shot strapped on a Sabot."]);
+  });
+});
+
 describe("buildBlocks: a line short only because the next line's first word would not fit", () => {
   // shared-mime-info's spec: "… `/usr/local/share/mime/text/html.xml`, and" |
   // "`~/.local/share/mime/text/html.xml` (if they exist …": the paths in the code face are set a

@@ -302,6 +302,27 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([title, foot]).running.has(title)).toBe(false);
   });
 
+  it("strips a head spread to both edges over a rule across it on a page whose body is a diagram's small labels, and keeps such a head over no rule or set larger (issue 9: GeoBase's data model, page 12 converted alone)", () => {
+    // The diagram's labels in 5.7 pt make the page's body; the head is Word's, 10 pt over its border.
+    const diagram = (head: Line[], rules: { x0: number; y0: number; x1: number; y1: number }[]) => {
+      const labels = stack(Array.from({ length: 30 }, (_, i) => `+ HydrographicEntityClassName ${i}: char`), { size: 5.7, x: 190, y: 120, pitch: 7.5 });
+      const all = [...head, line("3.1.3.1 Point Events", { x: 72.6, y: 72.1, italic: true }), ...labels];
+      return statsOf([{ model: { ...page(12, all), rules: rules.map((r) => ({ ...r, kind: "fill" as const })) }, lines: all }]);
+    };
+    const head = () => [line("National Hydro Network, Data Model – Edition 1.0", { x: 72, y: 46.3 }), line("2004-06", { x: 503.4, y: 46.3 })];
+    const border = { x0: 70.6, y0: 58.6, x1: 541.5, y1: 59 };
+    const ruled = head();
+    const stats = diagram(ruled, [border]);
+    for (const l of ruled) expect(stats.running.has(l)).toBe(true);
+    const bare = head();
+    for (const l of bare) expect(diagram(bare, []).running.has(l)).toBe(false);
+    // A rule under the title alone, not across the row, is no header's border.
+    const short = head();
+    for (const l of short) expect(diagram(short, [{ ...border, x1: 330 }]).running.has(l)).toBe(false);
+    const large = [line("National Hydro Network", { x: 72, y: 40, size: 16 }), line("2004-06", { x: 470, y: 40, size: 16 })];
+    for (const l of large) expect(diagram(large, [{ ...border, y0: 59.5, y1: 60 }]).running.has(l)).toBe(false);
+  });
+
   it("strips a running head set in italic at the body's size alone over a page number at the foot, and keeps such a line over no folio or set in roman (shared-mime-info's spec converted one page at a time)", () => {
     const head = line("Shared MIME-info Database", { x: 422, y: 50, italic: true });
     const folio = line("6", { x: 533, y: 734 });

@@ -26,6 +26,11 @@ function ocrWord(text: string, x: number, y: number, size = 10): Line {
   return l;
 }
 
+/** The word moved `dx` points right. */
+function shifted(word: Line, dx: number): Line {
+  return { ...word, x0: word.x0 + dx, x1: word.x1 + dx, spans: word.spans.map((s) => ({ ...s, x0: s.x0 + dx, x1: s.x1 + dx })) };
+}
+
 /** Words of a sentence placed from x = 72 with one-space gaps, each baseline moved by `jitter[i]`. */
 function ocrRow(words: string[], y: number, jitter: number[], sizes: number[] = []): Line[] {
   const out: Line[] = [];
@@ -113,6 +118,29 @@ describe("prepareLines on an OCR layer", () => {
     const body = ocrWord("ble", 251, 326.6);
     const joined: Line = { ...caption, spans: [...caption.spans, ...gap.spans, ...body.spans], x1: body.x1 };
     expect(prepareLines([joined]).map(lineText).sort()).toEqual(["SibieyTent.", "ble"]);
+  });
+
+  it("keeps two texts of a row apart that are set in two sizes: a caption beside the text column (issue 9: ocr-vicksburg-p3)", () => {
+    // Each caption line in 8.6 pt ends 5 pt before the column's line in 11.2 pt, level with it.
+    const captions = [["iron", "heads,", "filled", "with", "balls"], ["with", "saw-dust.", "The", "heads", "are"], ["turned", "down", "over", "them", "to"]];
+    const texts = [["brave", "it", "out.", "Their", "sacrifices"], ["privations", "are", "worthy", "of", "a"], ["cause,", "and", "were", "they", "but"]];
+    const words: Line[] = [];
+    captions.forEach((caption, k) => {
+      const row = ocrRow(caption, 241.2 + 13 * k, [0], [8.6]);
+      const dx = 215 - row[row.length - 1].x1;
+      words.push(...row.map((w) => shifted(w, dx)));
+      words.push(...ocrRow(texts[k], 238.3 + 13 * k, [0], [11.2]).map((w) => shifted(w, 220 - 72)));
+    });
+    expect(prepareLines(words).map(lineText).sort()).toEqual(captions.flatMap((c, k) => [c.join(" "), texts[k].join(" ")]).sort());
+  });
+
+  it("joins a row whose words differ in size by less, or whose odd word is short (its size measured from few pixels)", () => {
+    const first = ocrRow(["The", "buildings", "in", "the"], 100, [0], [11.2]);
+    const second = ocrRow(["city", "must,", "by", "this", "time"], 100, [0], [10.2]).map((w) => shifted(w, first[3].x1 + 3 - 72));
+    expect(prepareLines([...first, ...second])).toHaveLength(1);
+    const short = [...ocrRow(["caption", "of", "the", "figure"], 100, [0], [8.6])];
+    short.push(ocrWord("A", short[3].x1 + 3, 99, 12));
+    expect(prepareLines(short)).toHaveLength(1);
   });
 
   it("reads the rebuilt rows of a paragraph as one paragraph", () => {

@@ -650,7 +650,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
     const raw = column[i].y0 - column[i - 1].y1;
     // Boxes taller than the line pitch overlap a little (form-qpdf-filled's Helvetica set
     // solid): no gap, the tightest leading. Lines overlapping more are not one above the other.
-    if (raw < -OVERLAP_SHARE_MAX * (column[i].y1 - column[i].y0)) continue;
+    if (raw < -OVERLAP_SHARE_MAX * (column[i].y1 - column[i].y0) && !ocrLinesOneUnderAnother(column[i - 1], column[i])) continue;
     const gap = Math.max(0, raw);
     gaps.push(gap);
     const isLeading = gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0);
@@ -668,6 +668,20 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
   if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;
   const documents = documentLineGap(column, facts, mainSize, stats);
   return documents === null ? own : Math.min(own, documents);
+}
+
+/** Whether two lines of an OCR layer (every span invisible) stand one under the other, the
+ *  second's top and bottom below the first's. An OCR engine boxes a line from its ascenders'
+ *  top to its descenders' foot and more: ocr-vicksburg-p3's caption lines, 10.6 pt boxes at a
+ *  6.5 pt pitch, overlap by two fifths of a box, yet are a paragraph's lines set solid, and a
+ *  caption measured without them took the blank between two figures' captions for its leading. */
+function ocrLinesOneUnderAnother(upper: Line, lower: Line): boolean {
+  return lower.y0 > upper.y0 && lower.y1 > upper.y1 && isOcrLine(upper) && isOcrLine(lower);
+}
+
+function isOcrLine(line: Line): boolean {
+  for (const span of line.spans) if (span.invisible !== true) return false;
+  return true;
 }
 
 /** A column with this many gaps of leading between its main-size lines at least measures its

@@ -56,4 +56,7 @@ export interface OrderedGroup<T extends Box> {
   items: T[];
   /** Number of side-by-side columns in the band this group came from (1 = full width). */
   columns: number;
+  /** A stack of small print read after the column of text beside it (small_print_columns.ts):
+   *  its blocks go back after the text's block beside which each starts (render/page.ts). */
+  smallPrint?: true;
 }

@@ -16,7 +16,7 @@
 // the page-local facts (`marginFacts`, `pageFurnitureRows`) are computed where the page was
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
-import type { Line, PageModel } from "../model.js";
+import type { Line, PageModel, Rule } from "../model.js";
 import { byTopThenLeft } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
@@ -64,6 +64,19 @@ const FOOT_HEAD_CHARS_MAX = 60;
 const NUMBERED_HEAD_SIZE_RATIO_MAX = 1.05;
 /** A row split to both edges spans at least this share of the page width. */
 const SPREAD_WIDTH_SHARE_MIN = 0.5;
+/** A head's rule is drawn this many of the head's sizes under it at most (Word's header
+ *  border: 1.1 sizes under the text's box on GeoBase's data model) ... */
+const HEAD_RULE_GAP_SIZES_MAX = 1.5;
+/** ... at most this many points thick (a line, not a bar or a box) ... */
+const HEAD_RULE_THICKNESS_MAX_PT = 2;
+/** ... and reaches within this many points of the head's ends. */
+const HEAD_RULE_END_SLACK_PT = 4;
+/** A ruled head spread to both edges is furniture up to this size, whatever the body's: a
+ *  page whose text is mostly a diagram's 5.7 pt labels (GeoBase's data model, page 12
+ *  converted alone) measures its body at their size, and its 10 pt running head, title left
+ *  and date right over the header's rule, had come out as two headings. A title over a rule
+ *  is set larger. */
+const RULED_HEAD_SIZE_MAX_PT = 12;
 /** A head or foot has three pieces at most (left, centre, right): more are the heads of
  * columns (a drawing sheet's "GENERAL NOTES", "CONSTRUCTION NOTES", … over its notes). */
 const ROW_PIECES_MAX = 3;
@@ -238,6 +251,9 @@ export interface FurnitureRow {
    *  number alone at the foot (a book's or a specification's running head): furniture at the
    *  body's size or under. */
   runningHead: boolean;
+  /** A head spread to both edges with a rule drawn under it across its width (a word
+   *  processor's header border): furniture at any size up to RULED_HEAD_SIZE_MAX_PT. */
+  ruledHead: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
@@ -271,7 +287,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
   }
   return rows;
 }
@@ -359,7 +375,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Filesystem" centred over a hairline, "7" under one at the foot).
     const runningHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && (everyTextSpan(row[0], (span) => span.italic) || ruleUnder(row[0], body, lines, page));
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead))) continue;
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
@@ -395,14 +412,12 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
-/** A head's rule is drawn across this share of the text's width at least ... */
+/** A running head's rule is drawn across this share of the text's width at least (and is
+ * HEAD_RULE_THICKNESS_MAX_PT thick at most) ... */
 const HEAD_RULE_TEXT_SHARE_MIN = 0.6;
-/** ... and is this thin (points) at most: a hairline, not a banner's filled bar. */
-const HEAD_RULE_THICKNESS_MAX = 2;
-
 /** ... and the body starts this many of the head's ems under it at least: a table's caption
  * stands over the table's top rule too, with the head row right under it (asmejour's "Table
  * 2 A table spanning two columns" at the top of a page). */
@@ -425,7 +440,7 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
   let top = Infinity;
   for (const other of lines) if (other.y0 >= line.y1 && !isBlankLine(other)) top = Math.min(top, other.y0);
   if (top === Infinity) return false;
-  const pieces = page.rules.filter((rule) => rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX && rule.y0 >= line.y1 && rule.y1 <= top);
+  const pieces = page.rules.filter((rule) => rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX_PT && rule.y0 >= line.y1 && rule.y1 <= top);
   for (const rule of pieces) {
     if (rule.x0 > line.x0 || rule.x1 < line.x1) continue;
     let x0 = rule.x0;
@@ -439,6 +454,25 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
       }
     }
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
+  }
+  return false;
+}
+
+/** Whether a rule is drawn under the row across its width: within HEAD_RULE_GAP_SIZES_MAX of
+ *  its `size` below it, HEAD_RULE_THICKNESS_MAX_PT thick at most, reaching within
+ *  HEAD_RULE_END_SLACK_PT of both its ends. */
+function ruledUnder(row: readonly Line[], rules: readonly Rule[], size: number): boolean {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const line of row) {
+    x0 = Math.min(x0, line.x0);
+    x1 = Math.max(x1, line.x1);
+    y1 = Math.max(y1, line.y1);
+  }
+  for (const rule of rules) {
+    if (rule.y1 - rule.y0 > HEAD_RULE_THICKNESS_MAX_PT || rule.y0 < y1 - HEAD_RULE_THICKNESS_MAX_PT || rule.y0 - y1 > HEAD_RULE_GAP_SIZES_MAX * size) continue;
+    if (rule.x0 <= x0 + HEAD_RULE_END_SLACK_PT && rule.x1 >= x1 - HEAD_RULE_END_SLACK_PT) return true;
   }
   return false;
 }
@@ -463,7 +497,8 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
     // section and subsection bars).
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.runningHead || numberFirstFoot)) || smallHead))) found.push(...row.lines);
+    const ruledHead = row.ruledHead && row.sizeMax <= RULED_HEAD_SIZE_MAX_PT;
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.runningHead || numberFirstFoot)) || smallHead || ruledHead))) found.push(...row.lines);
   }
   return found;
 }
@@ -694,7 +729,7 @@ function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;
-  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
 }
 
 function isHeadRow(pieces: readonly MarginLine[]): boolean {

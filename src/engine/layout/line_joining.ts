@@ -60,6 +60,14 @@ const OCR_SAME_ROW_OVERLAP = 0.35;
 /** OCR words of one row closer than this many ems are one line: word spaces of loosely
  * justified scans stay under it, column gutters and table cell gaps are wider. */
 const OCR_JOIN_GAP_EMS = 1.5;
+/** OCR fragments of a row whose type sizes differ by more than this factor (larger over
+ * smaller) are two texts side by side, not one printed line: ocr-vicksburg-p3's caption in
+ * 8.6 pt runs beside the 11.2 pt body column 2 to 5 pt away, its lines level with the column's
+ * (a ratio of 1.3). One line's words differ by a few tenths of a point. */
+const OCR_SIDE_BY_SIDE_SIZE_RATIO = 1.2;
+/** ... each fragment carrying this many letters at least: a short word's size, measured from
+ * its few pixels, strays further. */
+const OCR_SIZED_CHARS_MIN = 8;
 
 const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖➢✓✔\-–—*]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|\(?[ivxlcdm]{1,5}[.)])\s*$/;
 
@@ -600,13 +608,14 @@ function ocrRows(words: Line[]): Line[] {
   for (const row of rows) {
     row.words.sort((a, b) => a.x0 - b.x0);
     let current: Line | null = null;
-    for (const word of row.words) {
+    for (let j = 0; j < row.words.length; j++) {
+      const word = row.words[j];
       if (word.spans.every(isOcrRule)) {
         current = null;
         continue;
       }
       const em = Math.max(lineSize(word), current ? lineSize(current) : 0, 1);
-      if (current && word.x0 - current.x1 <= OCR_JOIN_GAP_EMS * em && word.x0 - current.x1 >= -0.5 * em) {
+      if (current && word.x0 - current.x1 <= OCR_JOIN_GAP_EMS * em && word.x0 - current.x1 >= -0.5 * em && !(inTwoSizes(row.words[j - 1].spans, word.spans, 0) && inTwoSizes(current.spans, spansFrom(row.words, j), OCR_SIZED_CHARS_MIN))) {
         appendFragment(current, word, em);
         continue;
       }
@@ -618,13 +627,36 @@ function ocrRows(words: Line[]): Line[] {
   return out;
 }
 
-/**
- * OCR engines size each word from its own pixels, so one printed line carries sizes a few
- * tenths of a point apart (more for short words): the line takes the size most of its
- * characters carry (the character-weighted median), so headings and body keep one style each.
- */
-function evenOcrSize(line: Line): void {
-  const sized = line.spans.filter(hasInk).sort(bySize);
+/** Whether two texts, each of `charsMin` letters or more, are set in sizes more than
+ *  OCR_SIDE_BY_SIDE_SIZE_RATIO apart. Two texts of a row side by side are when the words at
+ *  the join are (the cut falls between them, not a short word off) and the text left of it
+ *  and the text from it on, of OCR_SIZED_CHARS_MIN letters each, are. */
+function inTwoSizes(left: readonly Span[], right: readonly Span[], charsMin: number): boolean {
+  const a = medianInkSize(left);
+  const b = medianInkSize(right);
+  if (a.chars < charsMin || b.chars < charsMin || a.chars === 0 || b.chars === 0) return false;
+  return Math.max(a.size, b.size) > OCR_SIDE_BY_SIDE_SIZE_RATIO * Math.min(a.size, b.size);
+}
+
+/** The spans of a row's words from the `from`th on, up to OCR_SIZED_CHARS_MIN letters: a layer
+ *  placed word by word sizes the text right of a join by its first words, not by its first
+ *  word alone. */
+function spansFrom(words: readonly Line[], from: number): Span[] {
+  const spans: Span[] = [];
+  let chars = 0;
+  for (let k = from; k < words.length && chars < OCR_SIZED_CHARS_MIN; k++) {
+    for (const span of words[k].spans) {
+      spans.push(span);
+      chars += trimmedLength(span.text);
+    }
+  }
+  return spans;
+}
+
+/** The size most of the spans' characters carry (the character-weighted median of the inked
+ *  ones), and how many characters they are. */
+function medianInkSize(spans: readonly Span[]): { size: number; chars: number } {
+  const sized = spans.filter(hasInk).sort(bySize);
   let total = 0;
   for (const s of sized) total += s.text.trim().length;
   let seen = 0;
@@ -634,6 +666,16 @@ function evenOcrSize(line: Line): void {
     size = s.size;
     if (seen * 2 >= total) break;
   }
+  return { size, chars: total };
+}
+
+/**
+ * OCR engines size each word from its own pixels, so one printed line carries sizes a few
+ * tenths of a point apart (more for short words): the line takes the size most of its
+ * characters carry (the character-weighted median), so headings and body keep one style each.
+ */
+function evenOcrSize(line: Line): void {
+  const { size } = medianInkSize(line.spans);
   // A loop, not map: an optimised map makes a holey array, and a line's spans of two
   // elements kinds sent every reader of spans back to the interpreter (see model.ts).
   const spans: Span[] = [];

@@ -37,7 +37,7 @@ export type { Box, OrderedGroup } from "./box.js";
 /** Lines wider than this share of the region are full-width and never define a gutter. */
 const SPANNING_WIDTH_SHARE = 0.6;
 /** Narrowest gutter, in points: word gaps sit inside lines, so this only has to beat kerning noise. */
-const GUTTER_WIDTH_MIN = 6;
+export const GUTTER_WIDTH_MIN = 6;
 /** Share of narrow items that may cross a gutter (centred lines in a two-column page). */
 const GUTTER_CROSSING_SHARE = 0.15;
 /** A column needs at least this many items on each side of the gutter. */

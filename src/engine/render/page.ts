@@ -14,6 +14,7 @@ import { isBlankText } from "../layout/whitespace.js";
 import { type Box, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { keepColumnFootCode } from "../layout/column_foot_code.js";
+import { readSmallPrintColumnsApart } from "../layout/small_print_columns.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
 import { findAuthorGrids } from "../tables/author_grid.js";
 import { FLOAT_CAPTION } from "../layout/captions.js";
@@ -114,7 +115,7 @@ export function renderPage(
     items.push({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table });
   }
   for (let k = 0; k < sideFloats.length; k++) items.push({ ...sideFloats[k].box, float: sideFloats[k] });
-  const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine));
+  const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine));
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);
@@ -143,6 +144,8 @@ export function renderPage(
   /** Each side float's blocks: the first of them and how many. */
   const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];
   let columns = 1;
+  /** The blocks of small print read after the text beside them (placeSmallPrint). */
+  const smallPrint = new Set<PageBlock>();
   for (const group of groups) {
     columns = Math.max(columns, group.columns);
     putRowMatesLeftToRight(group.items);
@@ -175,10 +178,15 @@ export function renderPage(
       }
     }
     flush();
+    if (group.smallPrint) {
+      for (let k = groupStart; k < blocks.length; k++) smallPrint.add(blocks[k]);
+      continue;
+    }
     if (!joinAcrossColumnBreak(blocks, groupStart, floats) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
   }
   const noteBlocks = footnotes.length > 0 ? putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft)) : null;
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
+  if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
   putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
   joinAroundSideTables(blocks, titleBlocks);
   for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
@@ -478,6 +486,37 @@ function lastLine(block: Block): Line {
  * on whole before it, as around a side table: joinAroundSideTables) or before a paragraph
  * starting beside it (which it follows).
  */
+/**
+ * Each block of small print read after the column of text beside it (small_print_columns.ts)
+ * put back after the first block before it that reaches down to its top: the text's block
+ * beside which it starts, as a caption goes after the paragraph its figure stands beside
+ * (ocr-vicksburg-p3: a canister's caption after the paragraph it ends beside, the next two
+ * figures' captions after the paragraph beside them). Blocks of small print keep their order.
+ */
+function placeSmallPrint(blocks: PageBlock[], smallPrint: ReadonlySet<PageBlock>): void {
+  const text: PageBlock[] = [];
+  const after = new Map<PageBlock, PageBlock[]>();
+  for (const block of blocks) {
+    if (!smallPrint.has(block)) {
+      text.push(block);
+      continue;
+    }
+    const top = block.kind === "table" ? block.table.y0 : block.lines[0].y0;
+    const beside = text.find((other) => other.kind !== "table" && other.lines.some((line) => line.y1 >= top));
+    if (!beside) {
+      text.push(block);
+      continue;
+    }
+    const list = after.get(beside) ?? [];
+    list.push(block);
+    after.set(beside, list);
+  }
+  if (after.size === 0) return;
+  const placed: PageBlock[] = [];
+  for (const block of text) placed.push(block, ...(after.get(block) ?? []));
+  blocks.splice(0, blocks.length, ...placed);
+}
+
 function placeSideFloat(blocks: PageBlock[], float: { first: PageBlock; count: number; box: Box }): void {
   const start = blocks.indexOf(float.first);
   if (start < 0) return;
