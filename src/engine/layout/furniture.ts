@@ -599,24 +599,27 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   const head = topHead(lines, top, page.width);
   const lowest = lowestLine(lines);
   const side = sideColumn(page, lines, top, bottom);
-  lines.forEach((line, index) => {
+  // A loop, not forEach with a closure made per page: a closure made per call loses its
+  // optimised code at each full garbage collection, and was compiled again every few passes.
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     const sideAt = side !== null && side.has(index) ? sidePlace(line) : null;
     // Above the foot's band, only the page's lowest line, a number alone, is asked (as a
     // folio at a constant offset from the page index, deep below).
     if (line.y1 > top && line.y0 < bottom && !(line === lowest && line.y0 >= folioFoot && PAGE_NUMBER.test(marginText(line)))) {
       if (sideAt !== null) found.push({ index, signature: sideAt, pageNumberLike: false, number: null, row: rowBoxes.push(line) - 1, deep: true, headAt: null, overText: false, sideAt, sideOnly: true });
-      return;
+      continue;
     }
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
-    if (text === "") return;
+    if (text === "") continue;
     let row = -1;
     for (let k = 0; k < rowBoxes.length && row < 0; k++) if (shareMarginRow(rowBoxes[k], line)) row = k;
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
     found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false });
-  });
+  }
   return { page: page.page, lines: found };
 }
 

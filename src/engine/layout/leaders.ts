@@ -27,6 +27,15 @@ export function isLeaderAndPages(text: string): boolean {
 }
 
 export function isContentsEntryText(text: string): boolean {
+  // LEADER_PAGE_END ends in a page number and white space: the last character that is no
+  // space (isSpaceCode is what \s matches) is a digit or a roman one. Most texts asked (every
+  // heading candidate's, every line's in the paragraph breaker) end otherwise, and the
+  // unanchored pattern, tried at each of their characters, is not run (issue 9: speed).
+  let end = text.length - 1;
+  while (end >= 0 && isSpaceCode(text.charCodeAt(end))) end--;
+  if (end < 0) return false;
+  const final = text.charCodeAt(end);
+  if (!((final >= 0x30 && final <= 0x39) || isRomanDigitCode(final))) return false;
   return LEADER_PAGE_END.test(text);
 }
 
