@@ -425,6 +425,36 @@ describe("assembly: a listing a page break cuts (shared-mime-info's hex dump, a 
   });
 });
 
+describe("assembly: a list item's listing a page break cuts (page_joins.ts listingInItem, issue 9: R-exts' 'The configure script will need to contain something like' | '  exit 1' over the break)", () => {
+  const assemble = (markdowns: string[], pageMarkers: "none" | "rule" = "none") => {
+    const input: AnalyseInput = {
+      pageCount: markdowns.length,
+      selected: markdowns.map((_, i) => i + 1),
+      selectionExpression: `1-${markdowns.length}`,
+      outcomes: markdowns.map((_, i) => ok(textPage(i + 1, `Page ${i + 1} text`))),
+      outline: null,
+      hasXfa: false,
+      options: { ...defaultRenderOptions, pageMarkers },
+    };
+    const held = new Map<number, LaidOutPage>();
+    const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
+    const rendered = new Map(markdowns.map((markdown, i) => [i + 1, { page: i + 1, markdown, columns: 1, links: [] }]));
+    return assembleDocument(input, planned, rendered);
+  };
+  const item = "1. Build the library first.\n\n   The script needs:\n\n   ```\n   if test -z \"${R_HOME}\"; then\n     echo \"no R_HOME\"\n   ```";
+
+  it("goes on in the item's code block, set in at its indentation up to its closing fence", () => {
+    const r = assemble([item, "```\n  exit 1\nfi\n\ncd src\n```\n\n2. Then build the package."]);
+    expect(r.markdown).toBe("1. Build the library first.\n\n   The script needs:\n\n   ```\n   if test -z \"${R_HOME}\"; then\n     echo \"no R_HOME\"\n     exit 1\n   fi\n\n   cd src\n   ```\n\n2. Then build the package.\n");
+  });
+
+  it("leaves a page that opens with prose, a listing with another fence, and pages apart with page markers as they are", () => {
+    expect(assemble([item, "Prose first.\n\n```\nfi\n```"]).markdown).toContain("   ```\n\nProse first.\n\n```\nfi");
+    expect(assemble([item, "````\nfi\n````"]).markdown).toContain("   ```\n\n````\nfi");
+    expect(assemble([item, "```\nfi\n```"], "rule").markdown).toContain("   ```\n\n---\n\n```\nfi");
+  });
+});
+
 describe("assembly: a list a page break cuts stays tight (libtasn1's list of types across two pages)", () => {
   const analyse = (first: string[], second: string[], pageMarkers: "none" | "rule" = "none") =>
     analyseDocument({

@@ -1925,3 +1925,28 @@ describe("buildBlocks: an entry numbered under its block's number (blocks.ts isE
     expect(buildBlocks(lines, STATS)).toHaveLength(1);
   });
 });
+
+describe("buildBlocks: a listing's line set past the margin (issue 9: texinfo's overfull @example, R-exts p. 160 'the GNU linker (e.g.' | 'Linux) and some others …')", () => {
+  const prose = () => [
+    lineTo("the path to the directory containing the dynamic library can be hardcoded", 90, 465.2, 522.1, 10.9),
+    lineTo("(which assumes that the location of package packB will not be changed nor", 90, 478.3, 522, 10.9),
+    lineTo("updated to a changed API). On systems with gcc and the GNU linker (e.g.", 90, 491.5, 522, 10.9),
+    lineTo("Linux) and some others this can be done by e.g.", 90, 504.6, 320.4, 10.9),
+  ];
+  // TeX's overfull box: the code line runs 38 pt past the prose's right margin at 522.
+  const listing = (x1: number) => [line("PKGB_PATH=‘echo ’library(packB);", { x: 118.8, y: 525, mono: true, size: 10.9 }), lineTo("PKG_LIBS=-L\"$(PKGB_PATH)$(R_ARCH)\" -Wl,-rpath -lpackB", 118.8, 538.1, x1, 10.9)];
+  const monoTo = (l: Line): Line => ({ ...l, spans: l.spans.map((s) => ({ ...s, monospace: true })) });
+
+  it("goes on after a line ending in an abbreviation at the prose's margin, however far the code runs past it", () => {
+    const blocks = buildBlocks([...prose(), ...listing(559.8).map(monoTo)], STATS);
+    expect(blocks.map((b) => b.lines.length)).toEqual([4, 2]);
+  });
+
+  it("still ends a paragraph at a sentence's end short of the margin, and measures a column of prose alone by its widest line", () => {
+    const short = [...prose().slice(0, 2), lineTo("updated to a changed API. On systems with gcc and the GNU linker.", 90, 491.5, 500, 10.9), prose()[3]];
+    expect(buildBlocks([...short, ...listing(559.8).map(monoTo)], STATS).map((b) => b.lines.length)).toEqual([3, 1, 2]);
+    // Prose past the margin (a margin's note) leaves the code's edge the column's.
+    const note = lineTo("EdN:1", 530, 478.3, 559.8, 10.9);
+    expect(buildBlocks([...prose(), note, ...listing(559.8).map(monoTo)].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0), STATS)[0].lines.map(lineText)).not.toContain("Linux) and some others this can be done by e.g.");
+  });
+});

@@ -89,3 +89,20 @@ describe("joinJustifiedRows (issue 9: tracemonkey's references, the R manuals, b
     expect(rowAt(lines, 212)).toHaveLength(4);
   });
 });
+
+describe("joinJustifiedRows: a word lined up by chance (issue 9: revtex's auguide 'The basic formatting of the manuscript' over 'is controlled by setting class options using')", () => {
+  // An underfull line of a 10 pt column from 54 to 354, its words 25 pt apart (2.5 em, past
+  // the joiner's word space; test/support/layout.ts: 5 pt a character at 10 pt).
+  const upper = () => [line("The", { x: 64, y: 552 }), line("basic", { x: 104, y: 552 }), line("formatting", { x: 154, y: 552 }), line("of", { x: 229, y: 552 }), line("the", { x: 264, y: 552 }), line("manuscript", { x: 304, y: 552 })];
+  const around = () => columnLines(54, 354, [516, 528, 540, 576, 588], 10);
+
+  it("joins a row of five words or more that shares a single start past its first word with the row below, 0.6 pt apart", () => {
+    const lower = [line("is controlled by", { x: 54, y: 564 }), line("class", { x: 229.6, y: 564 }), line("options using", { x: 289, y: 564 })];
+    expect(rowAt(prepareLines([...around(), ...upper(), ...lower]), 552)).toEqual(["The basic formatting of the manuscript"]);
+  });
+
+  it("leaves a row apart that shares two starts past its first word or more (a table's columns)", () => {
+    const lower = [line("is controlled by", { x: 54, y: 564 }), line("class", { x: 154, y: 564 }), line("x", { x: 229.6, y: 564 }), line("options using", { x: 289, y: 564 })];
+    expect(rowAt(prepareLines([...around(), ...upper(), ...lower]), 552)).toHaveLength(6);
+  });
+});

@@ -92,3 +92,23 @@ describe("putRowMatesLeftToRight: a line of code left of a bold label on its row
     expect(code.map(lineText)).toEqual(["fi", "done"]);
   });
 });
+
+describe("putRowMatesLeftToRight: captions side by side over a table (row_order.ts setAsOneRow, issue 9: srdp-mathematik's 'mit \\setcounter{Antworten}{0}:' and '…{1}:')", () => {
+  const caption = (n: number, x: number, y: number) => line([{ text: "mit " }, { text: `\\setcounter{Antworten}{${n}}`, mono: true }, { text: ":" }], { x, y });
+  const table = { kind: "table" };
+
+  it("reads the left one first when their tops differ by a rounding (0.0006 pt) and a table comes next", () => {
+    const items: object[] = [caption(1, 317.5, 594.0994), caption(0, 51, 594.1), table];
+    putRowMatesLeftToRight(items);
+    expect(items.slice(0, 2).map((l) => lineText(l as Line))).toEqual(["mit \\setcounter{Antworten}{0}:", "mit \\setcounter{Antworten}{1}:"]);
+  });
+
+  it("leaves such lines as read where no table comes next (two columns' lines read column by column), and lines a point apart", () => {
+    const columns: object[] = [caption(1, 317.5, 594.0994), caption(0, 51, 594.1), caption(2, 51, 606)];
+    putRowMatesLeftToRight(columns);
+    expect(lineText(columns[0] as Line)).toBe("mit \\setcounter{Antworten}{1}:");
+    const apart: object[] = [caption(1, 317.5, 593), caption(0, 51, 594.1), table];
+    putRowMatesLeftToRight(apart);
+    expect(lineText(apart[0] as Line)).toBe("mit \\setcounter{Antworten}{1}:");
+  });
+});

@@ -38,4 +38,22 @@ describe("a slanted watermark", () => {
     const { page: laid } = layOutPage(page(1, [big, small]), false);
     expect(laid!.lines.map(lineText).sort()).toEqual(["nsequat, id luctus quam", "placerat metus nunc arcu"]);
   });
+
+  // pdfTeX's sample p. 11: "Skewed text" at 49.8 pt, its box 68.7-335.1 by 458.8-656.9 on a
+  // letter page (a quarter of its height), under "Scaled text" at 122 pt.
+  const skewed = () => ({ ...line("Skewed text", { x: 68.7, y: 458.8, size: 49.8 }), x1: 335.1, y1: 656.9, slanted: true as const });
+  const display = () => [line("Rotated text", { x: 72, y: 72, size: 49.8 }), line("Scaled text", { x: 68.7, y: 354.7, size: 122 })];
+
+  it("stays where a large slanted line stands off the page's centre, alone (WATERMARK_CENTRE_SHARE_MAX: pdfTeX's sample, 'Skewed text')", () => {
+    const { page: laid } = layOutPage(page(1, [...display(), skewed()]), false);
+    expect(laid!.lines.map(lineText)).toContain("Skewed text");
+  });
+
+  it("is left out centred on the page, or tiled over it off its centre (WATERMARK_TILES_MIN: xduts' 'XDUTS XDUTS …')", () => {
+    const centred = { ...line("DRAFT COPY", { x: 140, y: 230, size: 48 }), x1: 470, y1: 560, slanted: true as const };
+    expect(layOutPage(page(1, [...display(), centred]), false).page!.lines.map(lineText)).not.toContain("DRAFT COPY");
+    const tile = (y: number) => ({ ...line("XDUTS XDUTS", { x: 0, y, size: 20 }), x1: 300, y1: y + 300, slanted: true as const });
+    const tiled = layOutPage(page(1, [...display(), tile(0), tile(200), tile(480)]), false).page!.lines.map(lineText);
+    expect(tiled).not.toContain("XDUTS XDUTS");
+  });
 });

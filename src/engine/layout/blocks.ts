@@ -765,11 +765,16 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     texts.push(lineText(line));
   }
   let left = Infinity;
-  let right = -Infinity;
+  // The widest line's end, code set past the margin included: a paragraph's last line falls
+  // short of it (startsNewBlock).
+  let codeRight = -Infinity;
   for (const line of column) {
     left = Math.min(left, line.x0);
-    right = Math.max(right, line.x1);
+    codeRight = Math.max(codeRight, line.x1);
   }
+  const proseEdge = proseEdgeInsideCode(column, left, codeRight);
+  // The column's right edge, which its prose fills: not a listing's line set past it.
+  const right = Number.isNaN(proseEdge) ? codeRight : proseEdge;
   const rights = rightEdgesBesideFloats(column, right, floats);
   const mainSize = mainSizeOf(styles, texts);
   const usualGap = usualLineGap(column, styles, facts, mainSize, stats);
@@ -836,7 +841,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
       drafts.push(current);
     } else {
@@ -1284,6 +1289,7 @@ function startsNewBlock(
   skip: ParagraphSkip | null,
   left: number,
   right: number,
+  codeRight: number,
   flushRight: boolean,
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
@@ -1481,7 +1487,11 @@ function startsNewBlock(
   // from the column's edge it sets its measure (an abstract indented on both sides); short
   // lines end together by chance (a table's notes, "ᵃ Note a." | "ᵇ Note b.").
   const sameEnd = !rtl && Math.abs(line.x1 - prev.x1) <= JUSTIFIED_EDGE_TOLERANCE_PT && prev.x1 - prev.x0 >= JUSTIFIED_WIDTH_SHARE_MIN * (right - left);
-  const short = (prev.x1 < right - SHORT_LINE_EMS * em && !sameEnd) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
+  // Where code runs past the edge the prose is justified at (proseEdgeInsideCode), a line is
+  // short against the code's edge, not the prose's: a paragraph's last line ending 1 em short
+  // of the margin is short of the code's too; a line ending at the margin is full.
+  const atProseEdge = codeRight > right && Math.abs(prev.x1 - right) <= JUSTIFIED_EDGE_TOLERANCE_PT;
+  const short = (prev.x1 < codeRight - SHORT_LINE_EMS * em && !sameEnd && !atProseEdge) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   // A note's mark after the full stop is no word of the sentence (Debian Policy's "… and is
   // then removed again.⁶" | "A directory will never be …").
   if (short && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
@@ -1743,6 +1753,33 @@ const LINES_BESIDE_FLOAT_MIN = 3;
  *  last lines rarely end at one x. */
 const FLUSH_BESIDE_FLOAT_PT = 1;
 const FLUSH_LINES_BESIDE_FLOAT_MIN = 2;
+
+/** Full lines of prose ending together at their widest this many times or more make the
+ * column's justified edge: two are a measure, one may be a line that ran long. */
+const MEASURE_LINES_MIN = 2;
+
+/**
+ * The edge a column's prose is justified at where only code runs past it (NaN where there is
+ * none). TeX sets a listing's line too long for the measure past the margin (an overfull box:
+ * R-exts' "PKG_LIBS=-L… -lpackB", 38 pt out), and measured against that line a paragraph's
+ * full lines fall 3 em short: one ending "(e.g." ended a paragraph there. Only lines of prose
+ * of a justified block's width (JUSTIFIED_WIDTH_SHARE_MIN) make the edge: notes in the
+ * margin ending together ("EdN:1", "EdN:2") are no measure; a line of prose past it (a
+ * margin's note, a title) leaves the column none.
+ */
+function proseEdgeInsideCode(column: readonly Line[], left: number, right: number): number {
+  const fullWidth = JUSTIFIED_WIDTH_SHARE_MIN * (right - left);
+  let edge = -Infinity;
+  for (const line of column) if (line.x1 - line.x0 >= fullWidth && !isMonoLine(line)) edge = Math.max(edge, line.x1);
+  if (edge === -Infinity || edge >= right) return NaN;
+  let atEdge = 0;
+  for (const line of column) {
+    if (isMonoLine(line)) continue;
+    if (line.x1 > edge + JUSTIFIED_EDGE_TOLERANCE_PT) return NaN;
+    if (line.x1 - line.x0 >= fullWidth && line.x1 >= edge - JUSTIFIED_EDGE_TOLERANCE_PT) atEdge++;
+  }
+  return atEdge >= MEASURE_LINES_MIN ? edge : NaN;
+}
 
 /**
  * The right edge each line's room is measured against. Text wrapping beside a float (a web

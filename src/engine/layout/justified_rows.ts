@@ -164,8 +164,30 @@ function atColumnEdges(run: readonly Line[], ends: Float64Array, starts: Float64
   // The run's last fragment is one of the lines ending there.
   if (countNear(ends, run[run.length - 1].x1) < RIGHT_EDGE_LINES_MIN + 1) return false;
   // (The page's lines are looked through only when another fragment starts at a piece's x.)
-  for (let k = 1; k < run.length; k++) if (countNear(starts, run[k].x0) > 1 && startsTableColumn(run, k, lines, rowsJoined)) return false;
-  return true;
+  let aligned = false;
+  for (let k = 1; k < run.length; k++) {
+    if (countNear(starts, run[k].x0) <= 1 || !startsTableColumn(run, k, lines, rowsJoined)) continue;
+    if (aligned) return false;
+    aligned = true;
+  }
+  return !aligned || alignedByChance(run);
+}
+
+/** A row of this many words or more that shares one start past its first word with another
+ * fragment shares it by chance: a table's columns line up in many places. */
+const CHANCE_ROW_PIECES_MIN = 5;
+
+/**
+ * Whether the one piece of the run that starts where another fragment does lines up with it
+ * by chance: the run is a row of CHANCE_ROW_PIECES_MIN words or more, stretched alike, and
+ * none of its other words lines up with anything (revtex's auguide, two underfull lines in
+ * a row: "The basic formatting of the manuscript" over "is controlled by setting class
+ * options using", "of" at 196.8 and "class" at 197.4; its summary's table cell "Invoke
+ * emergency processing to avoid the LaTeX error", "emergency" under "[preprintnumbers]"
+ * 0.6 pt off: each word had read as a paragraph of its own).
+ */
+function alignedByChance(run: readonly Line[]): boolean {
+  return run.length >= CHANCE_ROW_PIECES_MIN;
 }
 
 /**

@@ -64,12 +64,30 @@ function flowLines(model: PageModel): readonly Line[] {
   // Loops, not a closure over the page's size: a closure made per call loses its optimised
   // code at each full garbage collection, and was compiled again every few passes.
   let anyAcross = false;
-  for (const line of lines) if (liesAcross(line, model)) anyAcross = true;
+  let slantedLines = 0;
+  for (const line of lines) {
+    if (line.slanted) slantedLines++;
+    if (liesAcross(line, model)) anyAcross = true;
+  }
   // A page whose text all runs at a slant (a test of rotated type) is read as it is.
   if (!anyAcross || lines.every(isSlanted)) return lines;
+  const tiled = slantedLines >= WATERMARK_TILES_MIN;
   const kept: Line[] = [];
-  for (const line of lines) if (!liesAcross(line, model)) kept.push(line);
-  return kept;
+  for (const line of lines) if (!liesAcross(line, model) || !(tiled || centredOn(line, model))) kept.push(line);
+  return kept.length === lines.length ? lines : kept;
+}
+
+/** A watermark is laid across the page's centre: its box's centre lies within this share of
+ * the page's width and height of the page's centre ("DRAFT", pdf.js's "test pdf watermark",
+ * kdgcoursetext's "Copyright 2010 …", each within 2 %). Skewed display type set off the centre
+ * (pdfTeX's sample, "Skewed text" at 49.8 pt, 17 % left of it and 20 % below, its box a
+ * quarter of the page's height) is text of the page. */
+const WATERMARK_CENTRE_SHARE_MAX = 0.1;
+/** … or tiled over the page, this many slanted lines or more (xduts' "XDUTS XDUTS …"). */
+const WATERMARK_TILES_MIN = 3;
+
+function centredOn(line: Line, page: { width: number; height: number }): boolean {
+  return Math.abs((line.x0 + line.x1) / 2 - page.width / 2) <= WATERMARK_CENTRE_SHARE_MAX * page.width && Math.abs((line.y0 + line.y1) / 2 - page.height / 2) <= WATERMARK_CENTRE_SHARE_MAX * page.height;
 }
 
 const isSlanted = (line: Line) => line.slanted;

@@ -12,7 +12,7 @@ import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
-import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
+import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, listingInItem, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -156,15 +156,16 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     const lastLine = lastLineOf(lastText);
     const meets = separator === PAGE_SEPARATOR && lastFacts !== undefined && lastFacts.markdown_length > 0;
     // A listing goes on in one code block: the last page closed it with the fence this page
-    // opens it with.
-    const goesOn = meets ? listingGoesOn(lastLine, text) : null;
+    // opens it with, inside a list item maybe (listingInItem).
+    const goingOn = meets ? listingInItem(lastLine, text) : text;
+    const goesOn = meets ? listingGoesOn(lastLine, goingOn) : null;
     // Not when the page is cut for the size limit: the listing before it stays closed.
-    const fence = goesOn !== null && markdownBytes + Buffer.byteLength(text, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
+    const fence = goesOn !== null && markdownBytes + Buffer.byteLength(goingOn, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
     if (fence !== null) {
       dropEnd(markdown, fence.length + 1);
       lastFacts.markdown_length -= fence.length + 1;
       markdownBytes -= fence.length + 1;
-      text = text.slice(fence.length);
+      text = goingOn.slice(fence.length);
     }
     // A table the page break cuts goes on in one table.
     const tableRows: string | null = meets && fence === null ? tableGoesOn(tableHeader, text) : null;

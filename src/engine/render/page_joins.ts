@@ -137,6 +137,40 @@ export function listingGoesOn(last: string, text: string): string | null {
   return text.indexOf("\n" + last, last.length) > last.length ? last : null;
 }
 
+/** An indented fence line: a code block's fence inside a list item, and its indentation. */
+const ITEM_FENCE_LINE = /^( +)(`{3,})$/;
+
+/**
+ * The page's text with the listing it opens set in at the list item's indentation, where the
+ * text before it ends by closing a listing inside an item with that fence indented: the page
+ * break cut a list item's example, and the page alone knew of no item (R-exts' "The
+ * `configure` script will need to contain something like" | ": ${R_HOME=…}" … "  exit 1" |
+ * "fi" over the break, whose rest had become a listing of its own outside the item). The text
+ * as it is otherwise. Only the listing is set in: the lines after its closing fence are the
+ * page's.
+ */
+export function listingInItem(last: string, text: string): string {
+  const fence = ITEM_FENCE_LINE.exec(last);
+  if (fence === null || firstLineOf(text) !== fence[2]) return text;
+  const closing = closingFenceEnd(text, fence[2]);
+  if (closing < 0) return text;
+  const indent = fence[1];
+  const listing = text.slice(0, closing).replace(/^(?=.)/gm, indent);
+  return listing + text.slice(closing);
+}
+
+/** Where the line of `fence` alone that closes the listing `text` opens with ends; -1 when
+ * no such line follows. */
+function closingFenceEnd(text: string, fence: string): number {
+  let at = text.indexOf("\n" + fence, fence.length);
+  while (at >= 0) {
+    const end = at + 1 + fence.length;
+    if (end === text.length || text[end] === "\n") return end;
+    at = text.indexOf("\n" + fence, end);
+  }
+  return -1;
+}
+
 /** Between the rows of a table a page break cuts: one line break, so the rows stay one table. */
 export const TABLE_GOES_ON = "\n";
 /** A GFM table's delimiter row: each column's dashes, with its alignment's colons. */
