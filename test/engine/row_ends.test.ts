@@ -41,7 +41,13 @@ describe("readRowEndsWithTheirRows", () => {
     ]);
   });
 
-  it("leaves a column whose lines are not all lone row ends to the kernels: a paragraph's lines stand close", () => {
+  it("leaves the rest of the column under the row ends where it was: the skills' second column, filled in", () => {
+    const groups = resume([line("Jan 2013 – Mar 2014", { x: 434, y: 237, size: 10 }), line("Jun 2011 – Nov 2013", { x: 434, y: 341, size: 10 })]);
+    groups[1].items.push(line("• Project planning", { x: 399, y: 521, size: 10 }));
+    expect(texts(readRowEndsWithTheirRows(groups, isTextLine))[1]).toBe("• | • | • Project planning");
+  });
+
+  it("leaves a column opening with a paragraph to the kernels: its lines stand close", () => {
     const groups = resume([line("Jan 2013 – Mar 2014", { x: 434, y: 237, size: 10 }), line("and onwards", { x: 434, y: 249, size: 10 })]);
     const before = texts(groups);
     expect(texts(readRowEndsWithTheirRows(groups, isTextLine))).toEqual(before);

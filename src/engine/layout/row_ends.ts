@@ -24,12 +24,13 @@ const ROW_END_FLUSH_EMS = 1;
 const ROW_SIZE_SHARE_MAX = 0.1;
 
 /**
- * The groups with a column of row ends that reading order read on its own put back, each
- * after the line its row starts with, in the column before it: every line of words of the
- * column (`isTextLine`; its bullets alone stay) is a row's end, a short line (no bullet,
+ * The groups with the row ends that a column reading order read on its own opens with put
+ * back, each after the line its row starts with, in the column before it: the column's
+ * lines of words (`isTextLine`) up to the first that is none, each a short line (no bullet,
  * nothing in the code face) that ends at the column's right edge, with nothing of the column within
  * ROW_END_ISOLATION_LINE_HEIGHTS above or below it, on one baseline with a line of the
- * column before, in its size and not in the code face. A group left empty is dropped.
+ * column before, in its size and not in the code face. The rest of the column stays; a
+ * group left empty is dropped.
  */
 export function readRowEndsWithTheirRows<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
   let changed = false;
@@ -48,9 +49,10 @@ export function readRowEndsWithTheirRows<T extends Box>(groups: OrderedGroup<T>[
   return changed ? groups.filter((group) => group.items.length > 0) : groups;
 }
 
-/** Each line of words in `items` with the index in `before` of the line its row starts
- *  with, or null unless every line of words there is such a row's end (a column of text,
- *  a section's title at its top, is read as the kernels read it). */
+/** Each row end the column `items` opens with (its lines of words before any other) with
+ *  the index in `before` of the line its row starts with, or null when it opens with none.
+ *  The rest of the column stays: a second column of bullets under the row ends (the
+ *  Resume's skills, filled in) is read as the kernels read it. */
 function rowEnds<T extends Box>(items: readonly T[], before: readonly T[], isTextLine: (item: T) => item is T & Line): { end: T; at: number }[] | null {
   let right = -Infinity;
   for (const item of items) right = Math.max(right, item.x1);
@@ -62,9 +64,9 @@ function rowEnds<T extends Box>(items: readonly T[], before: readonly T[], isTex
     // starting with one (scripture's example listings, their typeset verse in a box beside
     // them, its reference "John 1:18 (KJV)" flush right on a listing's row; texdoc's
     // configuration items).
-    if (!isolated(items, i) || right - end.x1 > ROW_END_FLUSH_EMS * lineSize(end) || leadingBulletLength(end) > 0 || end.spans.some((span) => span.monospace)) return null;
+    if (!isolated(items, i) || right - end.x1 > ROW_END_FLUSH_EMS * lineSize(end) || leadingBulletLength(end) > 0 || end.spans.some((span) => span.monospace)) break;
     const at = rowStart(before, end, isTextLine);
-    if (at < 0) return null;
+    if (at < 0) break;
     moves.push({ end, at });
   }
   return moves.length > 0 ? moves : null;
