@@ -618,6 +618,29 @@ describe("buildBlocks: list items", () => {
     expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1, 1, 0, 0]);
   });
 
+  it("starts nesting afresh at an item above the one before: the next column's items (docs/engine.md, Lists: nesting)", () => {
+    // A CV's skills in two columns of bullets, read column by column; a paper's list going
+    // on at the top of the right column.
+    const blocks = buildBlocks(
+      [
+        line("• Welding inspection", { x: 242, y: 465 }),
+        line("• Finite elements", { x: 242, y: 487 }),
+        line("• Python", { x: 242, y: 509 }),
+        line("• Swedish and English", { x: 399, y: 465 }),
+        line("• Project planning", { x: 399, y: 487 }),
+      ],
+      STATS,
+    );
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it("still nests an item below the one before and right of it", () => {
+    const blocks = buildBlocks([line("• Python", { x: 242, y: 509 }), line("• Swedish and English", { x: 399, y: 531 })], STATS);
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1]);
+  });
+
   it("restarts nesting after a non-list block", () => {
     const blocks = buildBlocks(
       [line("• Outer", { x: 90, y: 100 }), line("Between the lists a paragraph.", { x: 72, y: 130 }), line("• Next list", { x: 110, y: 160 })],

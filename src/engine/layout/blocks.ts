@@ -2280,6 +2280,8 @@ export function nestListItems(blocks: Block[]): void {
   // of the item: R-ints' "a. Basic mathematical functions …" over its table of names, with
   // "b." and "c." after them still nested under "3.").
   let last: { textX: number; right: number; em: number } | null = null;
+  /** The top of the last item. */
+  let top: number | null = null;
   for (const block of blocks) {
     if (block.kind !== "list_item") {
       // (The page's blocks include its tables, which have no lines: a table ends the list.)
@@ -2291,6 +2293,11 @@ export function nestListItems(blocks: Block[]): void {
     }
     const em = emOf(block.lines[0]);
     const indent = markerIndent(block);
+    // An item starting above the one before is in the next column: its x there says
+    // nothing of its depth (a CV's skills in two columns of bullets, the second column's
+    // items had nested under the first's last).
+    if (top !== null && block.lines[0].y1 < top) stack = [];
+    top = block.lines[0].y0;
     while (stack.length > 0 && indent < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
     if (stack.length === 0 || indent > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(indent);
     block.depth = stack.length - 1;
