@@ -851,6 +851,16 @@ describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printe
     expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
   });
 
+  it("writes telephone numbers one under another one line each, though they hold no small letter (a CV's contact block, the Resume template filled in)", () => {
+    const lines = [at("+46 31 555 0142", 72.8, 140, 146.5), at("+46 70 555 0199", 72.8, 140, 159.3), at("+46 31 555 0100", 72.8, 140, 172.1)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["+46 31 555 0142\\ | +46 70 555 0199\\ | +46 31 555 0100"]);
+  });
+
+  it("still runs a column of figures without small letters into one line", () => {
+    const lines = [at("12 500 3 200", 72.8, 140, 146.5), at("14 100 3 900", 72.8, 140, 159.3), at("15 800 4 300", 72.8, 140, 172.1)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["12 500 3 200 | 14 100 3 900 | 15 800 4 300"]);
+  });
+
   // Made afresh for each test: buildBlocks marks its lines' breaks.
   const recipient = () => [at("Västkustens Fastigheter AB", 72.8, 226.1, 146.5), at("Att: Karin Ek", 72.8, 145.3, 159.3), at("Box 2213", 72.8, 125.1, 172.1), at("403 14 Göteborg", 72.8, 167, 184.9)];
 

@@ -1838,7 +1838,9 @@ function markShortLineSets(
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
       startsSetLine(texts[i - 1]) &&
       startsSetLine(texts[i]) &&
-      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
+      // Words, not a column of figures; telephone numbers one under another are contact
+      // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
       !(CLAUSE_GOES_ON.test(texts[i - 1]) && !flushRight && !column[i - 1].spans.some((span) => span.monospace)) &&
       !inSetExcludedStyle(column[i - 1], stats) &&
       !inSetExcludedStyle(column[i], stats);
