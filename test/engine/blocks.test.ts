@@ -677,6 +677,29 @@ describe("buildBlocks: list items", () => {
     expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1, 1, 0, 0]);
   });
 
+  it("starts nesting afresh at an item above the one before: the next column's items (docs/engine.md, Lists: nesting)", () => {
+    // A CV's skills in two columns of bullets, read column by column; a paper's list going
+    // on at the top of the right column.
+    const blocks = buildBlocks(
+      [
+        line("• Welding inspection", { x: 242, y: 465 }),
+        line("• Finite elements", { x: 242, y: 487 }),
+        line("• Python", { x: 242, y: 509 }),
+        line("• Swedish and English", { x: 399, y: 465 }),
+        line("• Project planning", { x: 399, y: 487 }),
+      ],
+      STATS,
+    );
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it("still nests an item below the one before and right of it", () => {
+    const blocks = buildBlocks([line("• Python", { x: 242, y: 509 }), line("• Swedish and English", { x: 399, y: 531 })], STATS);
+    nestListItems(blocks);
+    expect(blocks.map((b) => (b.kind === "list_item" ? b.depth : b.kind))).toEqual([0, 1]);
+  });
+
   it("restarts nesting after a non-list block", () => {
     const blocks = buildBlocks(
       [line("• Outer", { x: 90, y: 100 }), line("Between the lists a paragraph.", { x: 72, y: 130 }), line("• Next list", { x: 110, y: 160 })],
@@ -885,6 +908,16 @@ describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printe
     const lines = [at("Hamngatan 7", 463.5, 539.2, 65.5), at("411 06 Göteborg", 445, 539.2, 78.3), at("Tel. 031-55 01 00", 442.1, 539.2, 91.1), at("info@nordfrakt.example", 403.8, 539.2, 103.9)];
     // The page's text starts at 72.8 pt, where the recipient's block and the letter's text do.
     expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
+  });
+
+  it("writes telephone numbers one under another one line each, though they hold no small letter (a CV's contact block, the Resume template filled in)", () => {
+    const lines = [at("+46 31 555 0142", 72.8, 140, 146.5), at("+46 70 555 0199", 72.8, 140, 159.3), at("+46 31 555 0100", 72.8, 140, 172.1)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["+46 31 555 0142\\ | +46 70 555 0199\\ | +46 31 555 0100"]);
+  });
+
+  it("still runs a column of figures without small letters into one line", () => {
+    const lines = [at("12 500 3 200", 72.8, 140, 146.5), at("14 100 3 900", 72.8, 140, 159.3), at("15 800 4 300", 72.8, 140, 172.1)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["12 500 3 200 | 14 100 3 900 | 15 800 4 300"]);
   });
 
   // Made afresh for each test: buildBlocks marks its lines' breaks.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { detectTables } from "../../src/engine/tables/detect.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { line, lineOfSpans, span } from "../support/layout.js";
 
 const PAGE = { width: 792, height: 446 };
 const LEFT = ["Keeps the original oak shelving", "Closed for four months", "Estimated cost £180k"];
@@ -51,5 +51,23 @@ describe("a bulleted list beside a paragraph", () => {
   it("stays a table when each cell beside the bullets stands alone (a sentence each, or a capital after a word)", () => {
     expect(detectTables(beside(["Order in May.", "Renew in June.", "Repair in July."]), [], PAGE).tables).toHaveLength(1);
     expect(detectTables(beside(["Supplier Harbour Fuels", "Supplier Chain Works", "Contractor Dock Ltd"]), [], PAGE).tables).toHaveLength(1);
+  });
+});
+
+// docs/engine.md, Tables (aligned), svc-md-1.1.21 isListOverLine: LibreOffice's Resume
+// template filled in, a job's bullets over the next job's title, its two words stretched
+// apart where the bullets' gutter is ("Design" | "Engineer").
+describe("a bulleted list over a line across its bullets' gutter", () => {
+  const ITEMS = ["Surveyed forty hulls a year", "Wrote the inspection manual", "Trained six new inspectors"];
+  const list = (): Line[] => ITEMS.flatMap((text, i) => [line("•", { x: 242, y: 263 + 22 * i, size: 10 }), line(text, { x: 260, y: 263 + 22 * i, size: 10 })]);
+  /** The line after the list: `first` at x 224 (10 pt, 5 pt a character), `second` at x2. */
+  const after = (first: string, second: string, x2: number): Line => lineOfSpans([span(first, 224, 329, { size: 10, bold: true }), span(second, x2, 329, { size: 10, bold: true })]);
+
+  it("is no table when the line's words stand closer than a bullet to its text", () => {
+    expect(detectTables([...list(), after("Design", "Engineer", 261)], [], PAGE).tables).toEqual([]);
+  });
+
+  it("stays a table when the last row's cells stand apart (a totals row)", () => {
+    expect(detectTables([...list(), after("Total", "9", 300)], [], PAGE).tables).toHaveLength(1);
   });
 });

@@ -15,6 +15,7 @@ import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./lea
 import { isEastAsianWide } from "./east_asian.js";
 import { everyTextSpan, firstWordWidth, lineText, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
+import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
@@ -149,12 +150,15 @@ export interface ListMarker {
   /** A letter that is also a roman numeral ("i", "v", "x" …): the other reading, for the
    * sequence to choose ("h." "i." is a letter, "i." "ii." a numeral). */
   alt?: { style: OrderedStyle; value: number; marker: string };
+  /** A multi-level number's parts ("1.2.1" is [1, 2, 1]; outline_numbers.ts): written as an
+   * ordered item numbered by its last part, nested by indent. */
+  path?: number[];
 }
 
 /** A list marker with every field present, in ListMarker's order: markers made several ways
  *  (spread, with and without their optional fields) were of several hidden classes. */
-function newMarker(ordered: boolean, marker: string, length: number, style?: OrderedStyle, value?: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker {
-  return { ordered, marker, length, style, value, weak, alt };
+function newMarker(ordered: boolean, marker: string, length: number, style?: OrderedStyle, value?: number, weak?: boolean, alt?: ListMarker["alt"], path?: number[]): ListMarker {
+  return { ordered, marker, length, style, value, weak, alt, path };
 }
 
 function romanValue(token: string): number | null {
@@ -210,7 +214,16 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
     const length = glyph + (/^\s*/.exec(text.slice(glyph))?.[0].length ?? 0);
     return length < text.length ? newMarker(false, "-", length) : null;
   }
-  return listMarker(text) ?? touchingMarker(line, text);
+  return listMarker(text) ?? touchingMarker(line, text) ?? outlineMarker(text);
+}
+
+/** A multi-level number's marker ("1.2." is item 2 of its level), kept or dropped by
+ *  settleOutlineNumbers. */
+function outlineMarker(text: string): ListMarker | null {
+  const outline = outlineNumber(text);
+  if (outline === null) return null;
+  const value = outline.path[outline.path.length - 1];
+  return newMarker(true, `${value}.`, outline.length, "number", value, undefined, undefined, outline.path);
 }
 
 /** An ordered marker alone in a line's first span ("1.", "b)", "iv."). */
@@ -258,7 +271,8 @@ function settleSequences(markers: (ListMarker | null)[]): void {
   };
   for (let i = 0; i < markers.length; i++) {
     let m = markers[i];
-    if (!m?.style || m.value === undefined) continue;
+    // Multi-level numbers are settled by their place in the list (settleOutlineNumbers).
+    if (!m?.style || m.value === undefined || m.path !== undefined) continue;
     if (m.alt) {
       const primaryFits = last.get(m.style) === m.value - 1 || (m.value === 1 && continues(i, m.style, 1));
       const altFits = last.get(m.alt.style) === m.alt.value - 1 || (m.alt.value === 1 && continues(i, m.alt.style, 1));
@@ -815,6 +829,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const markers: ReturnType<typeof lineMarker>[] = [];
   for (let i = 0; i < column.length; i++) markers.push(monos[i] || stats.running.has(column[i]) ? null : lineMarker(column[i], texts[i]));
   settleSequences(markers);
+  settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
@@ -1881,7 +1896,9 @@ function markShortLineSets(
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
       startsSetLine(texts[i - 1]) &&
       startsSetLine(texts[i]) &&
-      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i])) &&
+      // Words, not a column of figures; telephone numbers one under another are contact
+      // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
       !(CLAUSE_GOES_ON.test(texts[i - 1]) && !flushRight && !column[i - 1].spans.some((span) => span.monospace)) &&
       !inSetExcludedStyle(column[i - 1], stats) &&
       !inSetExcludedStyle(column[i], stats);
@@ -2323,6 +2340,8 @@ export function nestListItems(blocks: Block[]): void {
   // of the item: R-ints' "a. Basic mathematical functions …" over its table of names, with
   // "b." and "c." after them still nested under "3.").
   let last: { textX: number; right: number; em: number } | null = null;
+  /** The top of the last item. */
+  let top: number | null = null;
   for (const block of blocks) {
     if (block.kind !== "list_item") {
       // (The page's blocks include its tables, which have no lines: a table ends the list.)
@@ -2334,6 +2353,11 @@ export function nestListItems(blocks: Block[]): void {
     }
     const em = emOf(block.lines[0]);
     const indent = markerIndent(block);
+    // An item starting above the one before is in the next column: its x there says
+    // nothing of its depth (a CV's skills in two columns of bullets, the second column's
+    // items had nested under the first's last).
+    if (top !== null && block.lines[0].y1 < top) stack = [];
+    top = block.lines[0].y0;
     while (stack.length > 0 && indent < stack[stack.length - 1] - NEST_INDENT_EMS * em * 0.5) stack.pop();
     if (stack.length === 0 || indent > stack[stack.length - 1] + NEST_INDENT_EMS * em) stack.push(indent);
     block.depth = stack.length - 1;

@@ -25,6 +25,7 @@ import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } fro
 import { formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
+import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
@@ -115,7 +116,7 @@ export function renderPage(
     items.push({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table });
   }
   for (let k = 0; k < sideFloats.length; k++) items.push({ ...sideFloats[k].box, float: sideFloats[k] });
-  const groups = readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine));
+  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
   const fieldBetween = formFieldsBetween(model.rules);

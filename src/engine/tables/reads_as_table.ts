@@ -156,6 +156,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A numbered or bulleted list lays its markers out as a column of its own; markers the
   // pattern misses (unmapped fonts, unusual glyphs) still show as tiny labels before long text.
   if (run.every(startsWithListMarker) && !isFigureColumn(run)) return false;
+  if (isListOverLine(run)) return false;
   // Lists side by side (an Impress slide's two content boxes, each a title over its bullets)
   // put a bullet before every cell under the titles: their items are read column by column.
   if (bulletedColumns(run, k)) return false;
@@ -168,6 +169,36 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
   return k > LEADER_COLUMNS_MAX || !run.some(rowHasLeader);
+}
+
+/** A list's items at least this many rows above the line that ends the run. */
+const LIST_OVER_LINE_ITEMS_MIN = 2;
+
+/**
+ * A bulleted list over a line of text that runs across the list's marker column (a CV's
+ * "• Surveyed forty hulls a year" … "• Trained six new inspectors" over the next job's
+ * "Design Engineer", its words stretched apart where the bullets' gutter is): the list's rows
+ * and a line after it, not a table of two columns. Every row but the last starts with a
+ * bullet (LIST_OVER_LINE_ITEMS_MIN of them at least); the last row's first cell starts left
+ * of every bullet and ends right of them all, and stands closer to the cell after it than
+ * any bullet to its text (a totals row's "Total" stands apart from its figure).
+ */
+function isListOverLine(run: readonly TextRow[]): boolean {
+  if (run.length <= LIST_OVER_LINE_ITEMS_MIN) return false;
+  const last = run[run.length - 1];
+  if (last.cells.length < 2 || startsWithListMarker(last)) return false;
+  let markerX0 = Infinity;
+  let markerX1 = -Infinity;
+  let markerGap = Infinity;
+  for (let i = 0; i < run.length - 1; i++) {
+    const row = run[i];
+    if (row.cells.length < 2 || !startsWithListMarker(row)) return false;
+    markerX0 = Math.min(markerX0, row.cells[0].x0);
+    markerX1 = Math.max(markerX1, row.cells[0].x1);
+    markerGap = Math.min(markerGap, row.cells[1].x0 - row.cells[0].x1);
+  }
+  const line = last.cells[0];
+  return line.x0 < markerX0 && line.x1 > markerX1 && last.cells[1].x0 - line.x1 < markerGap;
 }
 
 /**
