@@ -515,6 +515,12 @@ describe("renderInline: a word, number or address broken at a line end without a
   it("joins a command-line option's dashes broken from its name in the code face ('--' | 'track-origins=yes')", () => {
     expect(render([line([{ text: "using the " }, { text: "--", mono: true }], { y: 100 }), line([{ text: "track-origins=yes", mono: true }, { text: " to get" }], { y: 112 })])).toBe("using the `--track-origins=yes` to get");
   });
+
+  it("joins an option's one dash broken from its name in the code face (issue 9: gcc's NEWS printed by Chromium, '-' | 'Wc++17-extensions')", () => {
+    expect(render([line([{ text: "options " }, { text: "-", mono: true }], { y: 100 }), line([{ text: "Wc++17-extensions", mono: true }, { text: " and" }], { y: 112 })])).toBe("options `-Wc++17-extensions` and");
+    // A dash in the text face before a word is a dash of the prose.
+    expect(render([line([{ text: "options -" }], { y: 100 }), line([{ text: "Wc++17-extensions", mono: true }], { y: 112 })])).toBe("options - `Wc++17-extensions`");
+  });
 });
 
 describe("renderInline: a figure's sign from a math font beside a bold figure (docs/engine.md Emphasis, signOfBoldFigure: facture-belge's 'Total remise')", () => {
