@@ -566,3 +566,18 @@ describe("renderInline: an address broken after its own hyphen", () => {
     expect(render(lines, { dehyphenate: true, links: lines.map((l) => linkOver(l, uri)) })).toBe(`<${uri}>`);
   });
 });
+
+describe("renderInline: a stop or comma after inline code a browser padded (issue 9: nodejs's API pages printed by Chromium, '`require('node:console')` .')", () => {
+  it("sets the stop or comma against the code, in its own span or after a blank one", () => {
+    expect(render([{ text: "calling " }, { text: "require('node:console')", mono: true }, { text: " ." }])).toBe("calling `require('node:console')`.");
+    expect(render([{ text: "such as " }, { text: "console.log()", mono: true }, { text: " , " }, { text: "console.error()", mono: true }, { text: " , and more" }])).toBe("such as `console.log()`, `console.error()`, and more");
+    expect(render([{ text: "to " }, { text: "process.stderr", mono: true }, { text: " " }, { text: ". The global" }])).toBe("to `process.stderr`. The global");
+  });
+
+  it("leaves the space before a word, an ellipsis or a bracket, and after text that is no code", () => {
+    expect(render([{ text: "the " }, { text: "Console", mono: true }, { text: " class" }])).toBe("the `Console` class");
+    expect(render([{ text: "\\beginabstract", mono: true }, { text: " ... " }, { text: "\\endabstract", mono: true }])).toBe("`\\beginabstract` ... `\\endabstract`");
+    expect(render([{ text: "( " }, { text: "x", mono: true }, { text: " )" }])).toBe("( `x` )");
+    expect(render([{ text: "a word" }, { text: " ." }])).toBe("a word .");
+  });
+});

@@ -367,6 +367,19 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         continue;
       }
       const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text));
+      // A browser pads inline code, and the extractor reads the padding before a stop or a
+      // comma as a space: "`require('node:console')` ." on every paragraph of nodejs's API
+      // pages. No text sets a space between a word and its stop.
+      if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && line.spans[textSpanFrom(line.spans, k - 1, -1)]?.monospace) {
+        const blank = isBlankText(span.text);
+        const after = blank ? line.spans[k + 1] : undefined;
+        const next = blank ? (after !== undefined && !after.monospace ? after.text : undefined) : span.text.trimStart();
+        if (next !== undefined && STOP_AFTER_CODE.test(next)) {
+          if (blank) continue;
+          pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links), raised !== null && raised[k]);
+          continue;
+        }
+      }
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);
@@ -385,6 +398,11 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   }
   return runs;
 }
+
+/** A full stop or a comma, set against the word before it; not an ellipsis ("\\begin{abstract}
+ *  ... \\end{abstract}", its spaces the text's), nor a bracket, which may be spaced both sides
+ *  ("( \\ )"). */
+const STOP_AFTER_CODE = /^(?:,|\.(?!\.))/;
 
 /** A ligature's letters, as a span holds them (spelled out or as the Unicode ligature), which
  *  a font may set from another face. */
