@@ -36,3 +36,16 @@ describe("demoteNavigationTitles", () => {
     expect(kinds(prose)).toEqual(["paragraph", "h1"]);
   });
 });
+
+describe("demoteNavigationTitles: a bar's name read after the lines under it (gtk-doc's libxslt reference printed by Chromium)", () => {
+  it("puts the name first, a paragraph, when it is the page's topmost block", () => {
+    const name = line([{ text: "libxslt Reference Manual", bold: true }], { x: 286.8, y: 39.6, size: 10.8 });
+    const arrows = [{ x0: 37.5, y0: 37.5, x1: 55.5, y1: 55.5 }];
+    const heading = line("extra", { x: 33.8, y: 74, size: 18 });
+    const summary = line("extra - interface for the non-standard features", { x: 33.8, y: 109.3 });
+    const blocks = [headingBlock(1, [heading]), paragraphBlock([summary]), headingBlock(3, [name])];
+    demoteNavigationTitles(blocks, arrows);
+    expect(kinds(blocks)).toEqual(["paragraph", "h1", "paragraph"]);
+    expect(blocks[0].lines[0]).toBe(name);
+  });
+});
