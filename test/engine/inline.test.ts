@@ -572,6 +572,8 @@ describe("renderInline: a stop or comma after inline code a browser padded (issu
     expect(render([{ text: "calling " }, { text: "require('node:console')", mono: true }, { text: " ." }])).toBe("calling `require('node:console')`.");
     expect(render([{ text: "such as " }, { text: "console.log()", mono: true }, { text: " , " }, { text: "console.error()", mono: true }, { text: " , and more" }])).toBe("such as `console.log()`, `console.error()`, and more");
     expect(render([{ text: "to " }, { text: "process.stderr", mono: true }, { text: " " }, { text: ". The global" }])).toBe("to `process.stderr`. The global");
+    // The space read at the end of the code's own span (expat's "XML::Parser " | ", Python's").
+    expect(render([{ text: "Perl's " }, { text: "XML::Parser ", mono: true }, { text: ", Python's" }])).toBe("Perl's `XML::Parser`, Python's");
   });
 
   it("leaves the space before a word, an ellipsis or a bracket, and after text that is no code", () => {
@@ -579,5 +581,9 @@ describe("renderInline: a stop or comma after inline code a browser padded (issu
     expect(render([{ text: "\\beginabstract", mono: true }, { text: " ... " }, { text: "\\endabstract", mono: true }])).toBe("`\\beginabstract` ... `\\endabstract`");
     expect(render([{ text: "( " }, { text: "x", mono: true }, { text: " )" }])).toBe("( `x` )");
     expect(render([{ text: "a word" }, { text: " ." }])).toBe("a word .");
+    // An index's leader before its page number (amssymb's "\\circlearrowright . 24").
+    expect(render([{ text: "\\circlearrowright", mono: true }, { text: " ", mono: true }, { text: "." }, { text: " " }, { text: "24" }])).toBe("`\\circlearrowright` . 24");
+    // An index's leader before its page number (amssymb's "\\circlearrowright . 24").
+    expect(render([{ text: "\\circlearrowright", mono: true }, { text: " ", mono: true }, { text: "." }, { text: " " }, { text: "24" }])).toBe("`\\circlearrowright` . 24");
   });
 });

@@ -370,10 +370,17 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       // A browser pads inline code, and the extractor reads the padding before a stop or a
       // comma as a space: "`require('node:console')` ." on every paragraph of nodejs's API
       // pages. No text sets a space between a word and its stop.
+      // The extractor may also put that space at the end of the code's span ("XML::Parser " |
+      // ", Python's", expat's reference).
+      const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
+      if (!code && k > 0 && lastRun !== null && lastRun.mono && line.spans[k - 1].monospace && STOP_AFTER_CODE.test(textAhead(line.spans, k)) && isSpaceCode(lastRun.text.charCodeAt(lastRun.text.length - 1))) {
+        lastRun.text = lastRun.text.trimEnd();
+      }
       if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && line.spans[textSpanFrom(line.spans, k - 1, -1)]?.monospace) {
         const blank = isBlankText(span.text);
         const after = blank ? line.spans[k + 1] : undefined;
-        const next = blank ? (after !== undefined && !after.monospace ? after.text : undefined) : span.text.trimStart();
+        // The next span too: an index's leader ". " before its page number "24".
+        const next = blank ? (after !== undefined && !after.monospace ? textAhead(line.spans, k + 1) : undefined) : textAhead(line.spans, k).trimStart();
         if (next !== undefined && STOP_AFTER_CODE.test(next)) {
           if (blank) continue;
           pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links), raised !== null && raised[k]);
@@ -399,10 +406,20 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   return runs;
 }
 
+/** Spans whose text textAhead reads: enough for a leader's dot, its space and a page number. */
+const TEXT_AHEAD_SPANS = 3;
+
+/** The text of spans[k] and the few after it (TEXT_AHEAD_SPANS). */
+function textAhead(spans: readonly Span[], k: number): string {
+  let text = "";
+  for (let j = k; j < spans.length && j < k + TEXT_AHEAD_SPANS; j++) text += spans[j].text;
+  return text;
+}
+
 /** A full stop or a comma, set against the word before it; not an ellipsis ("\\begin{abstract}
- *  ... \\end{abstract}", its spaces the text's), nor a bracket, which may be spaced both sides
- *  ("( \\ )"). */
-const STOP_AFTER_CODE = /^(?:,|\.(?!\.))/;
+ *  ... \\end{abstract}", ". . .", an index's leaders, ". 24" before a page number: their spaces are the text's), nor
+ *  a bracket, which may be spaced both sides ("( \\ )"). */
+const STOP_AFTER_CODE = /^(?:,|\.(?!\s*[.\d]))/;
 
 /** A ligature's letters, as a span holds them (spelled out or as the Unicode ligature), which
  *  a font may set from another face. */
