@@ -1339,6 +1339,22 @@ describe("buildBlocks: a paragraph's line mostly in another size or weight (issu
     expect(buildBlocks(ended, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
   });
 
+  it("goes on after a line of prose whose smaller inline code outweighs it (isProseOutweighedByCode; issue 9: gcc's NEWS printed by Chromium)", () => {
+    const code = "m32r-*-linux*, m32rle-*-linux*, m68k*-*-openbsd* and vax-*-openbsd*";
+    const lines = [
+      line(FULL, { x: 72, y: 100 }),
+      line([{ text: "The support for the " }, { text: code, mono: true, size: 8 }], { x: 72, y: 112 }),
+      line("configurations has been removed.", { x: 72, y: 124 }),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([3]);
+    // After a line that ended a sentence, the change of size still parts them.
+    const ended = [lines[0], line([{ text: "The support for the " }, { text: code.slice(0, -1) + ".", mono: true, size: 8 }], { x: 72, y: 112 }), lines[2]];
+    expect(buildBlocks(ended, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+    // A line mostly in a smaller text face (a footnote's size) is no prose with inline code.
+    const small = [lines[0], line([{ text: "The support for the " }, { text: code, size: 8 }], { x: 72, y: 112 }), lines[2]];
+    expect(buildBlocks(small, STATS).map((b) => b.lines.length)).toEqual([2, 1]);
+  });
+
   it("goes on with a bold phrase wrapped from a full line onto the next", () => {
     const lines = [
       line([{ text: "Members can book storage space through the office. The price for the first season is " }, { text: "£18 per", bold: true }], { x: 57, y: 100 }),

@@ -70,3 +70,19 @@ describe("a heading set all in bold at two sizes (blocks.ts BOLD_HEADING_SIZE_RA
     expect(render([apart, ...body(90)], stats)).not.toMatch(/^#/);
   });
 });
+
+describe("a bold heading with code a browser set at 13/16 of its size (blocks.ts BOLD_HEADING_CODE_SIZE_RATIO_MAX: debian-policy's copyright-format title printed by Chromium)", () => {
+  const stats: DocumentStats = { body: { size: 12, bold: false }, headings: [{ size: 18, bold: true, level: 1 }], running: new Set() };
+
+  it("makes 18 pt bold words around 14.6 pt bold code a heading", () => {
+    const title = line([{ text: "Machine-readable ", size: 18, bold: true }, { text: "debian/copyright", size: 14.6, bold: true, mono: true }, { text: " file", size: 18, bold: true }], { x: 50, y: 50 });
+    expect(render([title, ...body(90)], stats)).toMatch(/^# Machine-readable debian\/copyright file\n\n/);
+  });
+
+  it("leaves words a fifth smaller or more in the text face, or code further apart in size, a paragraph", () => {
+    const words = line([{ text: "Machine-readable ", size: 18, bold: true }, { text: "debian/copyright", size: 14.6, bold: true }, { text: " file", size: 18, bold: true }], { x: 50, y: 50 });
+    expect(render([words, ...body(90)], stats)).not.toMatch(/^#/);
+    const small = line([{ text: "Machine-readable ", size: 18, bold: true }, { text: "debian/copyright", size: 13.5, bold: true, mono: true }, { text: " file", size: 18, bold: true }], { x: 50, y: 50 });
+    expect(render([small, ...body(90)], stats)).not.toMatch(/^#/);
+  });
+});

@@ -515,6 +515,12 @@ describe("renderInline: a word, number or address broken at a line end without a
   it("joins a command-line option's dashes broken from its name in the code face ('--' | 'track-origins=yes')", () => {
     expect(render([line([{ text: "using the " }, { text: "--", mono: true }], { y: 100 }), line([{ text: "track-origins=yes", mono: true }, { text: " to get" }], { y: 112 })])).toBe("using the `--track-origins=yes` to get");
   });
+
+  it("joins an option's one dash broken from its name in the code face (issue 9: gcc's NEWS printed by Chromium, '-' | 'Wc++17-extensions')", () => {
+    expect(render([line([{ text: "options " }, { text: "-", mono: true }], { y: 100 }), line([{ text: "Wc++17-extensions", mono: true }, { text: " and" }], { y: 112 })])).toBe("options `-Wc++17-extensions` and");
+    // A dash in the text face before a word is a dash of the prose.
+    expect(render([line([{ text: "options -" }], { y: 100 }), line([{ text: "Wc++17-extensions", mono: true }], { y: 112 })])).toBe("options - `Wc++17-extensions`");
+  });
 });
 
 describe("renderInline: a figure's sign from a math font beside a bold figure (docs/engine.md Emphasis, signOfBoldFigure: facture-belge's 'Total remise')", () => {
@@ -558,5 +564,26 @@ describe("renderInline: an address broken after its own hyphen", () => {
     const lines = broken("https://git-", "hub.com/se2p/se2thesis", false);
     const uri = "https://github.com/se2p/se2thesis";
     expect(render(lines, { dehyphenate: true, links: lines.map((l) => linkOver(l, uri)) })).toBe(`<${uri}>`);
+  });
+});
+
+describe("renderInline: a stop or comma after inline code a browser padded (issue 9: nodejs's API pages printed by Chromium, '`require('node:console')` .')", () => {
+  it("sets the stop or comma against the code, in its own span or after a blank one", () => {
+    expect(render([{ text: "calling " }, { text: "require('node:console')", mono: true }, { text: " ." }])).toBe("calling `require('node:console')`.");
+    expect(render([{ text: "such as " }, { text: "console.log()", mono: true }, { text: " , " }, { text: "console.error()", mono: true }, { text: " , and more" }])).toBe("such as `console.log()`, `console.error()`, and more");
+    expect(render([{ text: "to " }, { text: "process.stderr", mono: true }, { text: " " }, { text: ". The global" }])).toBe("to `process.stderr`. The global");
+    // The space read at the end of the code's own span (expat's "XML::Parser " | ", Python's").
+    expect(render([{ text: "Perl's " }, { text: "XML::Parser ", mono: true }, { text: ", Python's" }])).toBe("Perl's `XML::Parser`, Python's");
+  });
+
+  it("leaves the space before a word, an ellipsis or a bracket, and after text that is no code", () => {
+    expect(render([{ text: "the " }, { text: "Console", mono: true }, { text: " class" }])).toBe("the `Console` class");
+    expect(render([{ text: "\\beginabstract", mono: true }, { text: " ... " }, { text: "\\endabstract", mono: true }])).toBe("`\\beginabstract` ... `\\endabstract`");
+    expect(render([{ text: "( " }, { text: "x", mono: true }, { text: " )" }])).toBe("( `x` )");
+    expect(render([{ text: "a word" }, { text: " ." }])).toBe("a word .");
+    // An index's leader before its page number (amssymb's "\\circlearrowright . 24").
+    expect(render([{ text: "\\circlearrowright", mono: true }, { text: " ", mono: true }, { text: "." }, { text: " " }, { text: "24" }])).toBe("`\\circlearrowright` . 24");
+    // An index's leader before its page number (amssymb's "\\circlearrowright . 24").
+    expect(render([{ text: "\\circlearrowright", mono: true }, { text: " ", mono: true }, { text: "." }, { text: " " }, { text: "24" }])).toBe("`\\circlearrowright` . 24");
   });
 });

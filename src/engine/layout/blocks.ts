@@ -340,6 +340,23 @@ function hasTextAtSize(line: Line, size: number): boolean {
   return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
 }
 
+/** Whether the line is running text at `size` whose inline code, set smaller, carries most of
+ * its characters: its dominant style is the code's, and the next line, all prose, seemed set in
+ * another size (gcc's NEWS printed by Chromium: "The support for the m32r-*-linux*,
+ * m32rle-*-linux*, m68k*-*-openbsd* and vax-*-openbsd*" | "configurations has been removed."
+ * had made the item two blocks). Every span with text not at `size` is in the code face.
+ * Asked of text at the body's size: a title's words beside a package name in typewriter
+ * (langsci-doc's cover, "The langscibook" | "LATEX class") are the heading rules' to read. */
+function isProseOutweighedByCode(line: Line, size: number): boolean {
+  let prose = false;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (Math.abs(span.size - size) < 0.5) prose ||= !span.monospace;
+    else if (!span.monospace) return false;
+  }
+  return prose;
+}
+
 /** Whether the line starts with a run-in heading: words in bold ending in a stop, then words
  * in the regular weight ("***Face validity.*** The face validity is …"). A term in bold
  * that starts a line of running text ends in no stop ("**Rcpp** provides …"). */
@@ -1353,7 +1370,7 @@ function startsNewBlock(
   // they exist …", shared-mime-info's spec), which also gives the line before the code's size.
   // Chinese and Japanese break lines anywhere: their "first word" is no unit that wraps whole.
   const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= firstWordWidth(line) + WORD_SPACE_EMS * em);
-  if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && hasTextAtSize(line, prevStyle.size))) return true;
+  if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && (hasTextAtSize(line, prevStyle.size) || (Math.abs(style.size - bodySize) < 1 && isProseOutweighedByCode(prev, style.size))))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull)) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
   // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
@@ -2223,9 +2240,17 @@ const CODE_HEADING_WORDS_BODY_RATIO_MIN = 1.2;
 /** Sizes within this ratio of each other are one heading's, in a heading set all in bold. */
 const BOLD_HEADING_SIZE_RATIO_MAX = 1.2;
 
-/** Whether a span is set within BOLD_HEADING_SIZE_RATIO_MAX of the size, either way. */
+/** ... and code in one within this ratio: a browser sets monospace at 13/16 of the text around
+ *  it (its default 13 px monospace under 16 px text, 1.23), and debian-policy's title
+ *  "Machine-readable debian/copyright file" set its name at 14.6 pt in 18 pt, which left the
+ *  page's title a bold paragraph. */
+const BOLD_HEADING_CODE_SIZE_RATIO_MAX = 1.25;
+
+/** Whether a span is set within BOLD_HEADING_SIZE_RATIO_MAX of the size, either way
+ *  (BOLD_HEADING_CODE_SIZE_RATIO_MAX for code). */
 function nearRatio(span: Span, size: number): boolean {
-  return span.size <= size * BOLD_HEADING_SIZE_RATIO_MAX && span.size * BOLD_HEADING_SIZE_RATIO_MAX >= size;
+  const ratio = span.monospace ? BOLD_HEADING_CODE_SIZE_RATIO_MAX : BOLD_HEADING_SIZE_RATIO_MAX;
+  return span.size <= size * ratio && span.size * ratio >= size;
 }
 
 /** Whether every span with text of the line is bold. */

@@ -4,6 +4,7 @@
 // the main thread never copies, nor walks, a page's lines.
 import { isXfaPlaceholder } from "../extract/open.js";
 import type { ExtractionPath, Line, PageModel, PageOutcome } from "../model.js";
+import { withoutButtonLabels } from "./button_labels.js";
 import { digestPage, type PageDigest } from "./document_stats.js";
 import { joinDropCaps } from "./drop_caps.js";
 import { writeDrawnUnderscores } from "./drawn_underscores.js";
@@ -55,12 +56,13 @@ export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPa
 const WATERMARK_PAGE_SHARE_MIN = 0.25;
 
 /** The page's lines less the second copy of text drawn twice (text_shadows.ts), the line
- * numbers in its margins (line_numbers.ts) and a watermark
+ * numbers in its margins (line_numbers.ts), the labels of buttons on its listings
+ * (button_labels.ts) and a watermark
  * laid across them at a slant. A short slanted line (a table's angled column head, a
  * demonstration of rotated type) is text of the page and stays, and so does the text of a
  * page that runs all at a slant. */
 function flowLines(model: PageModel): readonly Line[] {
-  const lines = withoutLineNumbers(withoutTextShadows(model.lines));
+  const lines = withoutButtonLabels(withoutLineNumbers(withoutTextShadows(model.lines)), model.rules);
   // Loops, not a closure over the page's size: a closure made per call loses its optimised
   // code at each full garbage collection, and was compiled again every few passes.
   let anyAcross = false;

@@ -5,6 +5,7 @@ import type { Line, PageLink, Span } from "../model.js";
 import { linkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
+import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
 import type { PageWords } from "./page_words.js";
@@ -222,19 +223,23 @@ const IDENTIFIER_START = /^[\p{L}\p{N}_.]/u;
 
 /** A command-line option's dashes broken from its name, in the code face ("--" | "fullpath-after=…"). */
 const OPTION_DASHES_END = /(?:^|\s)--$/;
+/** An option's one dash broken from its name, the whole of the line's last span in the code
+ *  face (Chromium breaks gcc's NEWS at "-" | "Wc++17-extensions"): a minus inside code ("(1 -"
+ *  | "double.neg.eps)", R's refman) is no option's. */
+const OPTION_DASH_ALONE = /^\s*-\s*$/;
 const OPTION_NAME_START = /^\p{L}/u;
 
 /** Whether the next line's first span goes on the last run without a space: a number after a
  * line-end hyphen, or an address broken at a line end, in the code face on both sides or
  * inside one link (url_breaks.ts). */
-function joinsWithoutSpace(last: Run, before: string, first: Span | undefined, options: InlineOptions): boolean {
+function joinsWithoutSpace(last: Run, before: string, lastSpan: Span | undefined, first: Span | undefined, options: InlineOptions): boolean {
   if (!first) return false;
   const after = first.text.trimStart();
   if (DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
   // A number's compound broken at its hyphen: "3-" | "dimensional", "64-" | "bit".
   if (NUMBER_HYPHEN_END.test(before) && WORD_LETTER_START.test(after)) return true;
   const code = last.mono && first.monospace;
-  if (code && OPTION_DASHES_END.test(before) && OPTION_NAME_START.test(after)) return true;
+  if (code && (OPTION_DASHES_END.test(before) || (lastSpan !== undefined && OPTION_DASH_ALONE.test(lastSpan.text))) && OPTION_NAME_START.test(after)) return true;
   // An identifier broken after its underscore ("pkg_" | "version.tar.gz").
   if (code && IDENTIFIER_UNDERSCORE_END.test(before) && IDENTIFIER_START.test(after)) return true;
   return addressBrokenAt(last, before, first, after, options);
@@ -317,6 +322,12 @@ function opensLikeTagBracket(text: string): boolean {
   return c === 0x3c || c === 0x2f || c === 0x3e;
 }
 
+/** The line's last span with text, if any. */
+function lastTextSpan(line: Line): Span | undefined {
+  const k = textSpanFrom(line.spans, line.spans.length - 1, -1);
+  return k >= 0 ? line.spans[k] : undefined;
+}
+
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
   for (let index = 0; index < lines.length; index++) {
@@ -342,7 +353,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
       } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
         last.text = prevText.slice(0, end);
-      } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), line.spans[0], options)) {
+      } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), lastTextSpan(lines[index - 1]), line.spans[0], options)) {
         last.text = prevText.slice(0, end);
       } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
         pushRun(runs, " ", false, false, false, last?.uri ?? null, false);
@@ -356,6 +367,26 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         continue;
       }
       const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text));
+      // A browser pads inline code, and the extractor reads the padding before a stop or a
+      // comma as a space: "`require('node:console')` ." on every paragraph of nodejs's API
+      // pages. No text sets a space between a word and its stop.
+      // The extractor may also put that space at the end of the code's span ("XML::Parser " |
+      // ", Python's", expat's reference).
+      const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
+      if (!code && k > 0 && lastRun !== null && lastRun.mono && line.spans[k - 1].monospace && STOP_AFTER_CODE.test(textAhead(line.spans, k)) && isSpaceCode(lastRun.text.charCodeAt(lastRun.text.length - 1))) {
+        lastRun.text = lastRun.text.trimEnd();
+      }
+      if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && line.spans[textSpanFrom(line.spans, k - 1, -1)]?.monospace) {
+        const blank = isBlankText(span.text);
+        const after = blank ? line.spans[k + 1] : undefined;
+        // The next span too: an index's leader ". " before its page number "24".
+        const next = blank ? (after !== undefined && !after.monospace ? textAhead(line.spans, k + 1) : undefined) : textAhead(line.spans, k).trimStart();
+        if (next !== undefined && STOP_AFTER_CODE.test(next)) {
+          if (blank) continue;
+          pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links), raised !== null && raised[k]);
+          continue;
+        }
+      }
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);
@@ -374,6 +405,21 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   }
   return runs;
 }
+
+/** Spans whose text textAhead reads: enough for a leader's dot, its space and a page number. */
+const TEXT_AHEAD_SPANS = 3;
+
+/** The text of spans[k] and the few after it (TEXT_AHEAD_SPANS). */
+function textAhead(spans: readonly Span[], k: number): string {
+  let text = "";
+  for (let j = k; j < spans.length && j < k + TEXT_AHEAD_SPANS; j++) text += spans[j].text;
+  return text;
+}
+
+/** A full stop or a comma, set against the word before it; not an ellipsis ("\\begin{abstract}
+ *  ... \\end{abstract}", ". . .", an index's leaders, ". 24" before a page number: their spaces are the text's), nor
+ *  a bracket, which may be spaced both sides ("( \\ )"). */
+const STOP_AFTER_CODE = /^(?:,|\.(?!\s*[.\d]))/;
 
 /** A ligature's letters, as a span holds them (spelled out or as the Unicode ligature), which
  *  a font may set from another face. */

@@ -1,6 +1,7 @@
 // Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
+import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
@@ -201,6 +202,7 @@ export function renderPage(
   joinBoxedHeadings(blocks, model.rules, model.drawings ?? [], model, plainText);
   joinSideBySideHeadings(blocks, kept);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
+  demoteNavigationTitles(blocks, navigationIcons(model));
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
@@ -1094,4 +1096,13 @@ export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options
   const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links, notesLength };
   if (model.producerHyphenates === false) page.producerHyphenates = false;
   return page;
+}
+
+/** The page's images and the image marks among its small shapes: where a navigation bar's
+ *  arrows may be (layout/navigation_titles.ts). */
+function navigationIcons(model: PageModel): Box[] {
+  const icons: Box[] = [];
+  for (const image of model.images ?? []) icons.push(image);
+  for (const mark of model.marks ?? []) if (mark.kind === "image") icons.push(mark);
+  return icons;
 }
