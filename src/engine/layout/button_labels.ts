@@ -73,12 +73,13 @@ function inListing(button: Rule, boxes: readonly Rule[], lines: readonly Line[])
  * cell, a box on prose, a panel's tab) stays. The lines are returned as they were when there is none.
  */
 export function withoutButtonLabels(lines: readonly Line[], rules: readonly Rule[]): readonly Line[] {
-  let boxes: Rule[] | null = null;
+  // A button and its listing are two filled boxes: asked first, as most pages have none, and
+  // a line's text is built only where the page has them (issue 9: speed).
+  const boxes = fills(rules);
+  if (boxes.length < 2) return lines;
   let gone: Set<Line> | null = null;
   for (const line of lines) {
     if (!mayBeLabel(line)) continue;
-    boxes ??= fills(rules);
-    if (boxes.length < 2) return lines;
     const button = buttonOf(line, boxes, lines);
     if (button && inListing(button, boxes, lines)) (gone ??= new Set()).add(line);
   }
