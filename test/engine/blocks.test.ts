@@ -320,6 +320,24 @@ describe("buildBlocks: headings", () => {
     expect(kinds(buildBlocks([line("1.5 -2.0 Results", { size: 18, y: 80 })], STATS))).toEqual(["h1"]);
   });
 
+  it("starts a paragraph at an OCR line set in from both its neighbours after a sentence's end, though the indent is under 0.8 em (Vicksburg p. 3; svc-md-1.1.21)", () => {
+    const ocr = (text: string, x: number, y: number): Line => {
+      const l = line(text, { x, y, size: 11 });
+      for (const sp of l.spans) sp.invisible = true;
+      return l;
+    };
+    const FULL_OCR = "a line of the scanned column that runs on to its edge as the text does";
+    // The scan wanders: the column's lines start within half a point; the indent is 7.7 pt,
+    // and the paragraph's last line runs full (justified), as on the page.
+    const lines = (indentX: number, end: string) => [ocr(FULL_OCR, 208.8, 100), ocr(`${FULL_OCR.slice(0, -5)}them${end}`, 209.2, 113), ocr("It is rumored in camp that Grant is getting reinforcements ok", indentX, 126), ocr(FULL_OCR, 208.5, 139)];
+    expect(buildBlocks(lines(216.5, "."), STATS).length).toBe(2);
+    // Not after a sentence's end, nor at the column's edge, nor in printed text.
+    expect(buildBlocks(lines(216.5, ","), STATS).length).toBe(1);
+    expect(buildBlocks(lines(209, "."), STATS).length).toBe(1);
+    const printed = lines(216.5, ".").map((l) => line(l.spans.map((sp) => sp.text).join(""), { x: l.x0, y: l.y0, size: 11 }));
+    expect(buildBlocks(printed, STATS).length).toBe(1);
+  });
+
   it("ends a paragraph at a short line ending in a Chinese or Japanese full stop (CJK lines run full to the column's edge but a paragraph's last; svc-md-1.1.21)", () => {
     const full = "吾輩は猫である名前はまだ無いどこで生れたかとんと見当がつかぬ何でも薄暗いじめじめした所で泣いていた事だけは記憶している吾輩はここで始";
     const lines = (end: string) => [line(full, { y: 100 }), line(`事だけは記憶している${end}`, { y: 112 }), line(full, { y: 124 })];

@@ -710,6 +710,17 @@ function ocrLinesOneUnderAnother(upper: Line, lower: Line): boolean {
   return lower.y0 > upper.y0 && lower.y1 > upper.y1 && isOcrLine(upper) && isOcrLine(lower);
 }
 
+/** An OCR line's paragraph indent: at least this many ems right of the lines above and below ... */
+const OCR_INDENT_EMS_MIN = 0.5;
+/** ... which start within this many ems of each other (the scan's wander, not a list's indent). */
+const OCR_NEIGHBOURS_EMS_MAX = 0.2;
+
+/** Whether `line` is set in from the lines before and after it, which start together. */
+function ocrIndented(prev: Line, line: Line, next: Line, em: number): boolean {
+  if (Math.abs(prev.x0 - next.x0) > OCR_NEIGHBOURS_EMS_MAX * em) return false;
+  return line.x0 - prev.x0 >= OCR_INDENT_EMS_MIN * em && line.x0 - next.x0 >= OCR_INDENT_EMS_MIN * em && line.x0 - prev.x0 < INDENT_EMS_MAX * em;
+}
+
 function isOcrLine(line: Line): boolean {
   for (const span of line.spans) if (span.invisible !== true) return false;
   return true;
@@ -1472,6 +1483,12 @@ function startsNewBlock(
   ) {
     return true;
   }
+  // An OCR layer's lines wander with the scan's skew, so a small paragraph indent is measured
+  // against the lines around it: a line that starts a sentence after one that ended, set in
+  // from both its neighbours, which start together (Vicksburg p. 3's "It is rumored in camp
+  // …", 7.7 pt in at 11 pt type, had run on after "… worship them.", the engraving's caption
+  // beside the paragraph read after both).
+  if (!rtl && after !== null && isOcrLine(line) && ocrIndented(prev, line, after.line, em) && SENTENCE_END.test(textBeforeMark(prev, prevText)) && PARAGRAPH_START.test(text)) return true;
   if (indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && Math.abs(shift) > INDENT_EMS_MIN * em) {
     // Text no larger than the body's (footnotes and references are smaller): a title's second
     // line, centred, reads as indented too. A tenth over it is still body text where the
