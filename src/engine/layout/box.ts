@@ -52,6 +52,12 @@ export function byTopThenLeft(a: Box, b: Box): number {
   return compareNumbers(a.y0, b.y0) || compareNumbers(a.x0, b.x0);
 }
 
+/** Left edge first (`a.x0 - b.x0`, by compareNumbers). A module function, made once: a
+ *  comparator made per call loses its optimised code at each full garbage collection. */
+export function byLeftEdge(a: Box, b: Box): number {
+  return compareNumbers(a.x0, b.x0);
+}
+
 export interface OrderedGroup<T extends Box> {
   items: T[];
   /** Number of side-by-side columns in the band this group came from (1 = full width). */

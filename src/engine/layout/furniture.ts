@@ -17,7 +17,7 @@
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel, Rule } from "../model.js";
-import { byTopThenLeft } from "./box.js";
+import { byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
@@ -462,14 +462,7 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
  *  its `size` below it, HEAD_RULE_THICKNESS_MAX_PT thick at most, reaching within
  *  HEAD_RULE_END_SLACK_PT of both its ends. */
 function ruledUnder(row: readonly Line[], rules: readonly Rule[], size: number): boolean {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const line of row) {
-    x0 = Math.min(x0, line.x0);
-    x1 = Math.max(x1, line.x1);
-    y1 = Math.max(y1, line.y1);
-  }
+  const { x0, x1, y1 } = unionOf(row);
   for (const rule of rules) {
     if (rule.y1 - rule.y0 > HEAD_RULE_THICKNESS_MAX_PT || rule.y0 < y1 - HEAD_RULE_THICKNESS_MAX_PT || rule.y0 - y1 > HEAD_RULE_GAP_SIZES_MAX * size) continue;
     if (rule.x0 <= x0 + HEAD_RULE_END_SLACK_PT && rule.x1 >= x1 - HEAD_RULE_END_SLACK_PT) return true;

@@ -8,14 +8,11 @@
 // lines, which do not pair up across the gap one for one. Done here, on the kernels' groups,
 // so that every kernel gives the same order.
 import type { Line } from "../model.js";
-import { type Box, byTopThenLeft, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
-import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
+import { ascendingNumbers as ascending } from "./box.js";
 
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes.
-const byX0 = (a: Box, b: Box) => compareNumbers(a.x0, b.x0);
 
 /** An empty row this share of the group's median line height tall bounds a band, as it cuts
  *  a region into bands in reading_order.ts. */
@@ -173,7 +170,7 @@ function bands<T extends Box>(items: readonly T[], gap: number): T[][] {
  *  blocks, "Shipping to" | "Billing address" | "Delivery", is read as the table it makes, or
  *  as the kernels read it) and their lines do not pair up row by row; otherwise null. */
 function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: number): [T[], T[]] | null {
-  const byLeft = band.slice().sort(byX0);
+  const byLeft = band.slice().sort(byLeftEdge);
   let reach = -Infinity;
   let cut = -1;
   for (let i = 0; i < byLeft.length; i++) {

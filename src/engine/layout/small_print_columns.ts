@@ -11,13 +11,10 @@
 // labels and values, a table's cells, a justified paragraph's rivers stand in one size. Done
 // here, on the kernels' groups, so that every kernel gives the same order (as side_stacks.ts).
 import type { Line } from "../model.js";
-import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
+import { type Box, byLeftEdge, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { lineSize } from "./lines.js";
 import { GUTTER_WIDTH_MIN } from "./reading_order.js";
 
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes.
-const byX0 = (a: Box, b: Box) => compareNumbers(a.x0, b.x0);
 
 /** The strip between the stacks is this many points wide at least: an OCR layer's word boxes
  *  touch or overlap by less than this within a line, a caption's lines stand 2 pt and more
@@ -73,7 +70,7 @@ function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is 
     x0 = Math.min(x0, it.x0);
     x1 = Math.max(x1, it.x1);
   }
-  const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * (x1 - x0)).sort(byX0);
+  const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * (x1 - x0)).sort(byLeftEdge);
   let reach = -Infinity;
   for (let i = 0; i < narrow.length; i++) {
     const gap = narrow[i].x0 - reach;
