@@ -98,6 +98,20 @@ describe("vertical_writing.ts", () => {
     // The same glyphs spread over a row and far apart down the page stack into nothing.
     const apart = [..."吾輩は猫"].map((c, k) => glyph(c, 100 + k * 60, 100 + k * 60));
     expect(verticalChars(apart)).toBe(0);
+    // Two single characters one over the other (a table's cells) are no column.
+    expect(verticalChars([glyph("合", 500, 100), glyph("計", 500, 100 + SIZE)])).toBe(0);
+    // A glyph a hair off the column's centre is still in it, in its place.
+    const jittered = [..."吾輩は猫"].map((c, k) => glyph(c, 500 + (k === 2 ? -0.3 : 0), 100 + k * SIZE));
+    expect(verticalChars(jittered)).toBe(4);
+    // Boxes taller than the pitch (Chromium's Droid Sans Fallback: 18 pt boxes, 13 pt wide,
+    // 13.9 pt apart) still stack.
+    const tall = [..."吾輩は猫で"].map((c, k) => {
+      const g = glyph(c, 514, 30 + k * 13.9);
+      g.x1 = g.spans[0].x1 = 527;
+      g.y1 = g.spans[0].y1 = g.y0 + 18;
+      return g;
+    });
+    expect(verticalChars(tall)).toBe(5);
     // Latin letters set alone are no vertical writing.
     expect(verticalChars([..."abcd"].map((c, k) => glyph(c, 500, 100 + k * SIZE)))).toBe(0);
   });

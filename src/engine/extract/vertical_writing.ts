@@ -15,8 +15,11 @@ const COLUMN_CENTRE_EMS_MAX = 0.25;
 /** ... and follow each other down it this many ems apart at most (edge to edge; Chromium sets
  *  Japanese at its advance, 0 em apart, and a kana's box may be a little short of it). */
 const COLUMN_GAP_EMS_MAX = 0.6;
-/** ... and overlap by this many ems at most (boxes taller than the advance). */
-const COLUMN_OVERLAP_EMS_MAX = 0.3;
+/** ... and overlap by this many ems at most (boxes taller than the advance: a font whose ascent
+ *  and descent make 1.4 ems, set at a 1.1 em pitch). */
+const COLUMN_OVERLAP_EMS_MAX = 0.6;
+/** A column of vertical writing holds this many glyphs at least (pdf.js's sample sets "日本語"). */
+const COLUMN_GLYPHS_MIN = 3;
 
 /**
  * The characters of the page that are set in vertical writing: those of lines MuPDF read in
@@ -35,26 +38,41 @@ export function verticalChars(lines: readonly Line[]): number {
     if (isLoneWideGlyph(line)) glyphs.push(line);
   }
   if (glyphs.length < 2) return count;
-  // Down each column: by centre across, then from the top.
+  // Down each column: by centre across, then from the top. Each glyph's neighbour just below
+  // it is looked for either way along the sort, as centres a hair apart sort a column's
+  // glyphs out of their order down it.
   glyphs.sort((a, b) => a.x0 + a.x1 - (b.x0 + b.x1) || a.y0 - b.y0);
-  const stacked = new Uint8Array(glyphs.length);
+  const below = new Int32Array(glyphs.length).fill(-1);
+  const hasAbove = new Uint8Array(glyphs.length);
   for (let k = 0; k + 1 < glyphs.length; k++) {
-    const above = glyphs[k];
-    const em = Math.max(above.x1 - above.x0, 1);
+    const a = glyphs[k];
+    const em = Math.max(a.x1 - a.x0, 1);
     for (let n = k + 1; n < glyphs.length; n++) {
-      const below = glyphs[n];
-      if ((below.x0 + below.x1) / 2 - (above.x0 + above.x1) / 2 > COLUMN_CENTRE_EMS_MAX * em) break;
-      const gap = below.y0 - above.y1;
-      // Centres a hair apart sort a column's glyphs out of their order down it: look on.
-      if (gap <= COLUMN_GAP_EMS_MAX * em && gap >= -COLUMN_OVERLAP_EMS_MAX * em) {
-        stacked[k] = 1;
-        stacked[n] = 1;
-        break;
-      }
+      const b = glyphs[n];
+      if ((b.x0 + b.x1) / 2 - (a.x0 + a.x1) / 2 > COLUMN_CENTRE_EMS_MAX * em) break;
+      if (below[k] < 0 && hasAbove[n] === 0 && stacksOn(a, b, em)) (below[k] = n), (hasAbove[n] = 1);
+      else if (below[n] < 0 && hasAbove[k] === 0 && stacksOn(b, a, em)) (below[n] = k), (hasAbove[k] = 1);
     }
+  }
+  // Columns of COLUMN_GLYPHS_MIN glyphs or more: two single characters one over the other (a
+  // table's cells, a form's labels) are no vertical writing.
+  const stacked = new Uint8Array(glyphs.length);
+  for (let k = 0; k < glyphs.length; k++) {
+    if (hasAbove[k] === 1) continue;
+    let length = 0;
+    for (let g = k; g >= 0 && length <= glyphs.length; g = below[g]) length++;
+    if (length < COLUMN_GLYPHS_MIN) continue;
+    for (let g = k; g >= 0 && stacked[g] === 0; g = below[g]) stacked[g] = 1;
   }
   for (let k = 0; k < glyphs.length; k++) if (stacked[k] === 1) count += 1;
   return count;
+}
+
+/** Whether `lower` stands right under `upper` in a column: edge to edge within
+ *  COLUMN_GAP_EMS_MAX, or overlapping by up to COLUMN_OVERLAP_EMS_MAX. */
+function stacksOn(upper: Line, lower: Line, em: number): boolean {
+  const gap = lower.y0 - upper.y1;
+  return gap <= COLUMN_GAP_EMS_MAX * em && gap >= -COLUMN_OVERLAP_EMS_MAX * em;
 }
 
 /** One wide character set alone, its box about as wide as it is tall (an upright glyph). */
