@@ -554,13 +554,14 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64, b
     if !side_by_side(boxes, by_top, gutter) {
         return false;
     }
-    !heads_band(boxes, by_top, gutter, LEFT) && !heads_band(boxes, by_top, gutter, RIGHT)
+    let median = median_height(boxes, items);
+    !heads_band(boxes, by_top, gutter, LEFT, median) && !heads_band(boxes, by_top, gutter, RIGHT, median)
 }
 
 /// `headsBand`: a heading on `side` of the gutter, flush with the region's left edge, taller
 /// than the items' median by BAND_HEADING_HEIGHT_RATIO and wider than any line of the other
 /// side, with a column's items of the other side above and below it and none on its row.
-fn heads_band(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32) -> bool {
+fn heads_band(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32, median: f64) -> bool {
     let mut other_widest = 0.0;
     let mut left = f64::INFINITY;
     for &it in by_top {
@@ -570,7 +571,6 @@ fn heads_band(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, side: i32) -> bool
             other_widest = js_max(other_widest, b.x1 - b.x0);
         }
     }
-    let median = median_height(boxes, by_top);
     for &h in by_top {
         let heading = &boxes[h as usize];
         let height = heading.y1 - heading.y0;

@@ -23,9 +23,9 @@ const COLUMN_GLYPHS_MIN = 3;
 
 /**
  * The characters of the page that are set in vertical writing: those of lines MuPDF read in
- * vertical mode, and wide characters set alone each that stack into a column with the next
- * glyph set alone above or below them. upright.ts's pageTurn turns the page when they are
- * most of its characters.
+ * vertical mode, and wide characters set alone each that stack into columns of
+ * COLUMN_GLYPHS_MIN glyphs or more. upright.ts's pageTurn turns the page when they are most
+ * of its characters.
  */
 export function verticalChars(lines: readonly Line[]): number {
   let count = 0;
@@ -41,7 +41,7 @@ export function verticalChars(lines: readonly Line[]): number {
   // Down each column: by centre across, then from the top. Each glyph's neighbour just below
   // it is looked for either way along the sort, as centres a hair apart sort a column's
   // glyphs out of their order down it.
-  glyphs.sort((a, b) => a.x0 + a.x1 - (b.x0 + b.x1) || a.y0 - b.y0);
+  glyphs.sort(byCentreThenTop);
   const below = new Int32Array(glyphs.length).fill(-1);
   const hasAbove = new Uint8Array(glyphs.length);
   for (let k = 0; k + 1 < glyphs.length; k++) {
@@ -54,19 +54,21 @@ export function verticalChars(lines: readonly Line[]): number {
       else if (below[n] < 0 && hasAbove[k] === 0 && stacksOn(b, a, em)) (below[n] = k), (hasAbove[k] = 1);
     }
   }
-  // Columns of COLUMN_GLYPHS_MIN glyphs or more: two single characters one over the other (a
-  // table's cells, a form's labels) are no vertical writing.
-  const stacked = new Uint8Array(glyphs.length);
+  // Columns of COLUMN_GLYPHS_MIN glyphs or more, walked down from each column's top: two
+  // single characters one over the other (a table's cells, a form's labels) are no vertical
+  // writing. Each glyph has one glyph above and one below at most, so the columns are apart.
   for (let k = 0; k < glyphs.length; k++) {
     if (hasAbove[k] === 1) continue;
     let length = 0;
-    for (let g = k; g >= 0 && length <= glyphs.length; g = below[g]) length++;
-    if (length < COLUMN_GLYPHS_MIN) continue;
-    for (let g = k; g >= 0 && stacked[g] === 0; g = below[g]) stacked[g] = 1;
+    for (let g = k; g >= 0; g = below[g]) length++;
+    if (length >= COLUMN_GLYPHS_MIN) count += length;
   }
-  for (let k = 0; k < glyphs.length; k++) if (stacked[k] === 1) count += 1;
   return count;
 }
+
+// Made once here rather than on each call: a closure made per call loses its optimised code
+// at each full garbage collection.
+const byCentreThenTop = (a: Line, b: Line) => a.x0 + a.x1 - (b.x0 + b.x1) || a.y0 - b.y0;
 
 /** Whether `lower` stands right under `upper` in a column: edge to edge within
  *  COLUMN_GAP_EMS_MAX, or overlapping by up to COLUMN_OVERLAP_EMS_MAX. */

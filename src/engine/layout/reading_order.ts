@@ -242,14 +242,16 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (left.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, LEFT, width)) return false;
   if (right.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, RIGHT, width)) return false;
   if (!sideBySide(sortedByTop(), gutter)) return false;
-  return !headsBand(sortedByTop(), gutter, LEFT) && !headsBand(sortedByTop(), gutter, RIGHT);
+  const median = medianHeight(items);
+  return !headsBand(sortedByTop(), gutter, LEFT, median) && !headsBand(sortedByTop(), gutter, RIGHT, median);
 }
 
 /** A heading is this many times the items' median height at least. */
 const BAND_HEADING_HEIGHT_RATIO = 1.3;
 
 /**
- * Whether a heading on `side` of the gutter heads a band of the page rather than a column: it
+ * Whether a heading on `side` of the gutter heads a band of the page rather than a column
+ * (`median`: the items' median line height, medianHeight): it
  * starts at the region's left edge, is wider than any line of the other side (no heading of
  * a column is), and the other side has a column's items above and below it but none on its
  * row. A newsletter's second story, "Spring repairs planned" over three
@@ -257,18 +259,13 @@ const BAND_HEADING_HEIGHT_RATIO = 1.3;
  * runs past it, and cutting there first read the third columns of both stories after the
  * rest. Without this gutter, the page is cut at the one the heading crosses.
  */
-function headsBand(byTop: readonly Box[], gutter: Gutter, side: number): boolean {
+function headsBand(byTop: readonly Box[], gutter: Gutter, side: number, median: number): boolean {
   let otherWidest = 0;
   let left = Infinity;
-  const heights = new Float64Array(byTop.length);
-  for (let i = 0; i < byTop.length; i++) {
-    const it = byTop[i];
-    heights[i] = it.y1 - it.y0;
+  for (const it of byTop) {
     left = Math.min(left, it.x0);
     if (sideOf(it, gutter) === -side) otherWidest = Math.max(otherWidest, it.x1 - it.x0);
   }
-  heights.sort();
-  const median = heights[heights.length >> 1];
   for (const heading of byTop) {
     const height = heading.y1 - heading.y0;
     // Flush with the region's left edge, as a story's heading starts its first column: a
