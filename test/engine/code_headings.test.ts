@@ -86,3 +86,22 @@ describe("a bold heading with code a browser set at 13/16 of its size (blocks.ts
     expect(render([small, ...body(90)], stats)).not.toMatch(/^#/);
   });
 });
+
+describe("a title with a small label after it on its row (blocks.ts TRAILING_LABEL_SIZE_SHARE_MAX: expat's reference printed by Chromium, '<h1>The Expat XML Parser <small>Release 2.5.0</small></h1>'; svc-md-1.1.22)", () => {
+  const stats: DocumentStats = { body: { size: 12, bold: false }, headings: [{ size: 30, bold: true, level: 1 }], running: new Set() };
+
+  it("is a heading, the label in it", () => {
+    const title = line([{ text: "The Expat XML Parser ", size: 30, bold: true }, { text: "Release 2.5.0", size: 9, bold: true }], { x: 40, y: 50 });
+    expect(render([title, ...body(100)], stats)).toMatch(/^# The Expat XML Parser Release 2\.5\.0\n\n/);
+  });
+
+  it("leaves a large first word over a run of small text a paragraph (a drop cap)", () => {
+    const dropCap = line([{ text: "T", size: 30, bold: true }, { text: "he harbour board met on Tuesday", size: 12 }], { x: 40, y: 50 });
+    expect(render([dropCap, ...body(100)], stats)).not.toMatch(/^#/);
+  });
+
+  it("leaves a title followed by text at the body's size a paragraph (a run-in heading)", () => {
+    const runIn = line([{ text: "The Expat XML Parser ", size: 30, bold: true }, { text: "is a library", size: 12 }], { x: 40, y: 50 });
+    expect(render([runIn, ...body(100)], stats)).not.toMatch(/^#/);
+  });
+});

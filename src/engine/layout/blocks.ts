@@ -2348,7 +2348,32 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
       if (atSize(span, style.size) ? withCode || span.bold === style.bold : (withCode ? style.bold && span.bold && nearSize(span, style.size) : allBold && nearRatio(span, style.size)) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
-  return styled >= HEADING_STYLE_SHARE_MIN * total ? level : null;
+  if (styled >= HEADING_STYLE_SHARE_MIN * total) return level;
+  // A small label after a one-line title is the title's, when the title is the larger part.
+  const label = lines.length === 1 ? trailingLabelChars(lines[0], style.size, stats.body.size) : 0;
+  return label <= styled && styled + label >= HEADING_STYLE_SHARE_MIN * total ? level : null;
+}
+
+/** A label set after a title on its row at this share of the title's size at most, and
+ *  smaller than the body (a browser's `<h1>The Expat XML Parser <small>Release 2.5.0</small>`,
+ *  9 pt after 30 pt over 12 pt text), is the heading's. A run-in heading's text goes on at the
+ *  body's size. */
+const TRAILING_LABEL_SIZE_SHARE_MAX = 0.5;
+
+/** Letters and digits (no spaces) of the spans that end the line set at most
+ *  TRAILING_LABEL_SIZE_SHARE_MAX of `size` and under `bodySize`; 0 unless the line's first
+ *  span with text is at `size` (a drop cap's large letter starts its paragraph the other way
+ *  round). */
+function trailingLabelChars(line: Line, size: number, bodySize: number): number {
+  let chars = 0;
+  let k = line.spans.length - 1;
+  for (; k >= 0; k--) {
+    const span = line.spans[k];
+    if (isBlankText(span.text)) continue;
+    if (span.size > TRAILING_LABEL_SIZE_SHARE_MAX * size || span.size > bodySize - LABEL_SIZE_TOLERANCE_PT) break;
+    chars += nonSpaceLength(span.text);
+  }
+  return k >= 0 && atSize(line.spans[textSpanFrom(line.spans, 0, 1)], size) ? chars : 0;
 }
 
 /** A small word ending a line: one to three small letters after a space or at a span's start. */
