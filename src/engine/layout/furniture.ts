@@ -577,10 +577,21 @@ export interface MarginLine {
   sideOnly: boolean;
 }
 
+/** A line hanging from the head's band below it, or from the foot's band above it: a header
+ * box's lower lines, set a line's gap or less under a line of the band (`from`, line indices).
+ * `key` is its place and words, which repeat where the box runs. */
+export interface HangingLine {
+  index: number;
+  key: string;
+  from: number[];
+}
+
 /** One page's margin lines: the page-local half of the repetition test. */
 export interface PageMargins {
   page: number;
   lines: MarginLine[];
+  /** Lines hanging from the bands, from the band outward (the head's down, the foot's up). */
+  hanging: HangingLine[];
 }
 
 export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargins {
@@ -613,7 +624,83 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     const isHead = head !== null && line === head.line;
     found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false });
   }
-  return { page: page.page, lines: found };
+  return { page: page.page, lines: found, hanging: hangingLines(lines, page.height) };
+}
+
+/** A header box runs down from the head's band this share of the page's height at most (and a
+ *  footer box up from the foot's). */
+const HANGING_BOX_SHARE_MAX = 0.3;
+/** A hanging line runs where it repeats on this many pages at least (and on RUNNING_PAGE_SHARE
+ *  of them): a two-page test print's title hangs from its rulers' scale on both pages. */
+const HANGING_PAGES_MIN = 3;
+/** A box's next line hangs from the line over it by this many of its own heights at most: its
+ *  leading, and a title's gap to the publisher's name under it (elsarticle's header: "document"
+ *  3.3 pt under "way to format your", "Elsevier Ltd" 10.8 pt under it, 14.7 pt high); a
+ *  running head stands further above the text. */
+const HANGING_GAP_HEIGHTS_MAX = 1;
+
+/**
+ * The lines that hang from the head's band (lines wholly within MARGIN_SHARE of the top) line
+ * under line, each starting at most HANGING_GAP_HEIGHTS_MAX of its height under one it
+ * overlaps across, down to HANGING_BOX_SHARE_MAX of the page; and likewise up from the foot's.
+ * A box of lines drawn at each page's head (a title and a grid of links, elsarticle's
+ * documentation) reaches below the band: its lines there run where they repeat at their place
+ * with their words (runningLineIndices), as the band's own lines do.
+ */
+function hangingLines(lines: readonly Line[], height: number): HangingLine[] {
+  const hanging: HangingLine[] = [];
+  const band = MARGIN_SHARE * height;
+  hangFrom(lines, hanging, (line) => line.y1 <= band, (line) => line.y1 > band && line.y0 < HANGING_BOX_SHARE_MAX * height, 1);
+  hangFrom(lines, hanging, (line) => line.y0 >= height - band, (line) => line.y0 < height - band && line.y1 > (1 - HANGING_BOX_SHARE_MAX) * height, -1);
+  return hanging;
+}
+
+/** Adds to `hanging` the lines `inZone` that hang from the lines `inBand`, going away from
+ *  the band (`away`: 1 down the page, -1 up it), nearest the band first. */
+function hangFrom(lines: readonly Line[], hanging: HangingLine[], inBand: (line: Line) => boolean, inZone: (line: Line) => boolean, away: 1 | -1): void {
+  const members: number[] = [];
+  const zone: number[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.wmode !== 0) continue;
+    if (inBand(line)) members.push(index);
+    else if (inZone(line)) zone.push(index);
+  }
+  if (members.length === 0 || zone.length === 0) return;
+  // Nearest the band first, so a line's own parents are members when it is asked.
+  zone.sort((a, b) => (away === 1 ? lines[a].y0 - lines[b].y0 : lines[b].y1 - lines[a].y1));
+  for (const index of zone) {
+    const line = lines[index];
+    const text = marginText(line);
+    if (text === "") continue;
+    const from: number[] = [];
+    for (const m of members) {
+      const over = lines[m];
+      const gap = away === 1 ? line.y0 - over.y1 : over.y0 - line.y1;
+      const beyond = away === 1 ? line.y0 > over.y0 : line.y1 < over.y1;
+      if (beyond && gap <= HANGING_GAP_HEIGHTS_MAX * (line.y1 - line.y0) && Math.min(line.x1, over.x1) > Math.max(line.x0, over.x0)) from.push(m);
+    }
+    if (from.length === 0) continue;
+    members.push(index);
+    hanging.push({ index, key: hangingKey(line, text), from });
+  }
+  // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
+  // ____" under TUDaExercise's head, "Matrikelnummer: ____" beside it under nothing).
+  const rowOf = hanging.length;
+  for (const index of zone) {
+    const line = lines[index];
+    if (members.includes(index)) continue;
+    const text = marginText(line);
+    if (text === "") continue;
+    const from: number[] = [];
+    for (let k = 0; k < rowOf; k++) if (shareMarginRow(lines[hanging[k].index], line)) from.push(hanging[k].index);
+    if (from.length > 0) hanging.push({ index, key: hangingKey(line, text), from });
+  }
+}
+
+/** A hanging line's place and words: they repeat where its box runs. */
+function hangingKey(line: Line, text: string): string {
+  return `${Math.round(line.y0)}:${Math.round(line.x0)}@${marginSignature(text)}`;
 }
 
 /** A navigation column (a web page's sidebar that Chromium prints on every page, a beamer
@@ -788,7 +875,10 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   const overTextByHead = new Map<string, number>();
   // A navigation column's line runs where it repeats in one place with the same words.
   const pagesBySide = new Map<string, Set<number>>();
-  for (const { page, lines } of pages) {
+  // So does a line hanging from a band that runs (hangingLines).
+  const pagesByHanging = new Map<string, Set<number>>();
+  for (const { page, lines, hanging } of pages) {
+    for (const { key } of hanging) addPage(pagesByHanging, key, page);
     for (const { signature, deep, headAt, overText, sideAt, sideOnly } of lines) {
       if (sideAt !== null) {
         addPage(pagesBySide, sideAt, page);
@@ -855,7 +945,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   }
   const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
   const running = new Map<number, number[]>();
-  for (const { page, lines } of pages) {
+  for (const { page, lines, hanging } of pages) {
     const found: number[] = [];
     const folioRows = new Set<number>();
     const tableRows = tableRowsByPage.get(page)!;
@@ -885,6 +975,14 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       const pieces = lines.filter((l) => l.row === row);
       if (pieces.length < 2 || !isHeadRow(pieces)) continue;
       for (const { index, signature } of pieces) if (!found.includes(index) && signature.length <= RUNNING_HEAD_CHARS_MAX) found.push(index);
+    }
+    if (found.length > 0 && hanging.length > 0) {
+      const runs = new Set(found);
+      for (const { index, key, from } of hanging) {
+        if (runs.has(index) || pagesByHanging.get(key)!.size < Math.max(needed, HANGING_PAGES_MIN) || !from.some((m) => runs.has(m))) continue;
+        runs.add(index);
+        found.push(index);
+      }
     }
     if (found.length > 0) running.set(page, found);
   }
