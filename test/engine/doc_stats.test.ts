@@ -290,6 +290,22 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([alone]).running.has(alone)).toBe(true);
   });
 
+  it("keeps a form's first row in the top band whose pieces start where the pieces of the row under it start (furniture.ts headsGrid: pdf.js's annotation-text-widget, svc-md-1.1.22), and strips a spread head whose right piece starts at no column", () => {
+    const labelRow = (label: string, value: string, y: number) => [line(label, { x: 20, y }), line(value, { x: 150, y })];
+    const rows = [labelRow("Single line, center aligned", "Lorem ipsum dolor sit amet", 120), labelRow("Single line, right aligned", "Consectetur adipiscing elit", 156), labelRow("Multiline", "Aliquam vitae felis ac lectus", 192)].flat();
+    const [label, value] = labelRow("Single line, unlimited length", "Lorem ipsum dolor sit amet, consectetur adipiscing elit.", 30);
+    const form = [label, value, ...rows];
+    const formStats = statsOf([{ model: page(1, form), lines: form }]);
+    expect(formStats.running.has(label)).toBe(false);
+    expect(formStats.running.has(value)).toBe(false);
+    const title = line("Harbour Studies", { x: 20, y: 30 });
+    const date = line("2004-06", { x: 520, y: 30 });
+    const headed = [title, date, ...rows];
+    const headStats = statsOf([{ model: page(1, headed), lines: headed }]);
+    expect(headStats.running.has(title)).toBe(true);
+    expect(headStats.running.has(date)).toBe(true);
+  });
+
   it("strips an office suite's header centred over its 'Page 1' foot, at the body's size, and keeps a centred title over no such foot or set larger (issue 9: LibreOffice Calc's sheet name 'budget')", () => {
     // Letter width 612: centred lines have their middle at 306.
     const head = line("budget", { x: 291, y: 40 });

@@ -374,7 +374,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Or set upright over a rule across the text (Apache FOP's DocBook pages: "The Root
     // Filesystem" centred over a hairline, "7" under one at the foot).
     const runningHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && (everyTextSpan(row[0], (span) => span.italic) || ruleUnder(row[0], body, lines, page));
-    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead))) continue;
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead) && !(band === "top" && headsGrid(row, body)))) continue;
     const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
@@ -456,6 +456,32 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
   }
   return false;
+}
+
+/** A piece of a row starts at a piece of the row under it within this many points: one
+ *  column's edge. */
+const GRID_EDGE_SLACK_PT = 1;
+
+/**
+ * Whether a row of two pieces or more in the top band is the first of the page's grid: each
+ * piece starts where a piece of the body's first row under it starts (a form's "Single line,
+ * unlimited length" | "Lorem ipsum …" over "Single line, center aligned" | its field, pdf.js's
+ * annotation-text-widget: its first two rows, set apart in the band, had gone as a spread head
+ * and a head numbered "10"). A running head's right piece (a date, a folio, a title flush
+ * right) starts at no column of the text.
+ */
+function headsGrid(row: readonly Line[], body: readonly Line[]): boolean {
+  if (row.length < 2) return false;
+  let bottom = -Infinity;
+  for (const line of row) bottom = Math.max(bottom, line.y1);
+  let first: Line | null = null;
+  for (const line of body) if (line.y0 >= bottom && (first === null || line.y0 < first.y0)) first = line;
+  if (first === null) return false;
+  const under: Line[] = [];
+  for (const line of body) if (line.y0 >= bottom && shareMarginRow(line, first)) under.push(line);
+  if (under.length < 2) return false;
+  for (const piece of row) if (!under.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT)) return false;
+  return true;
 }
 
 /** Whether a rule is drawn under the row across its width: within HEAD_RULE_GAP_SIZES_MAX of
