@@ -142,3 +142,47 @@ describe("real pages with figures drawn without a frame", () => {
     expect(markdown).toMatch(/distribution\. Let us compare this with some simulated data from a \*t\* distribution\n\n```\nx <- rt\(250, df = 5\)/);
   });
 });
+
+describe("figureTextLines: names drawn in among a diagram's strokes, set larger than the body (DRAWN_NAME_SIZE_RATIO_MIN: Doxygen's collaboration diagrams; svc-md-1.1.22)", () => {
+  // siscone's refman p. 60: three node boxes one over another, joined by arrow shafts, each
+  // shaft named beside it; Courier at 11.9 pt over 9 pt text.
+  const nodeBox = (y: number) => ({ x0: 190, y0: y, x1: 340, y1: y + 34, kind: "stroke" as const });
+  const shafts: Drawing[] = [
+    { x0: 259, y0: 603, x1: 271, y1: 659 },
+    { x0: 255, y0: 591, x1: 275, y1: 615 },
+    { x0: 259, y0: 683, x1: 271, y1: 739 },
+    { x0: 255, y0: 671, x1: 275, y1: 694 },
+    // The last node's arrow to itself, right of its box.
+    { x0: 324, y0: 729, x1: 358, y1: 757 },
+  ];
+  const names = () => [
+    line("siscone::Creference", { x: 207, y: 580, size: 11.9, mono: true }),
+    line("ref", { x: 265, y: 620, size: 11.9, mono: true }),
+    line("siscone::Cmomentum", { x: 201, y: 660, size: 11.9, mono: true }),
+    line(" v", { x: 265, y: 700, size: 11.9, mono: true }),
+    line("siscone::Cquadtree", { x: 209, y: 740, size: 11.9, mono: true }),
+    line(" children", { x: 352, y: 740, size: 11.9, mono: true }),
+  ];
+  const rules = [nodeBox(569), nodeBox(648), nodeBox(727)];
+
+  it("takes the nodes' names alone in their boxes and the arrows' names beside their shafts for the figure's", () => {
+    expect(texts(figureTextLines(names(), { drawings: shafts }, rules, 9, PAGE))).toEqual([" children", " v", "ref", "siscone::Cmomentum", "siscone::Cquadtree", "siscone::Creference"]);
+  });
+
+  it("keeps them when other text stands in the figure (a flowchart's node of two lines) or within an em of it (a logo's words under its drawing)", () => {
+    const second = line("and its second line", { x: 207, y: 592, size: 9 });
+    expect(figureTextLines([...names(), second], { drawings: shafts }, rules, 9, PAGE).size).toBe(0);
+    const under = line("Communauté d’Universités", { x: 200, y: 765, size: 9 });
+    expect(figureTextLines([...names(), under], { drawings: shafts }, rules, 9, PAGE).size).toBe(0);
+  });
+
+  it("keeps words a shape is drawn behind (a browser's rounded box behind a type's name in a list) and names at the body's size", () => {
+    const pills: Drawing[] = [0, 1, 2, 3].map((k) => ({ x0: 150, y0: 100 + 20 * k, x1: 200, y1: 114 + 20 * k }));
+    const items = [0, 1, 2, 3].map((k) => line([{ text: "thisArg " }, { text: "<Object>", mono: true }], { x: 110, y: 102 + 20 * k, size: 12 }));
+    // The pills hold each type's name whole: no arrow's stroke.
+    for (const [k, item] of items.entries()) item.spans[1] = { ...item.spans[1], x0: 151, x1: 199, y0: 101 + 20 * k, y1: 113 + 20 * k };
+    expect(figureTextLines(items, { drawings: pills }, [], 9, PAGE).size).toBe(0);
+    const bodySized = names().map((l) => ({ ...l, spans: l.spans.map((s) => ({ ...s, size: 9 })) }));
+    expect(figureTextLines(bodySized, { drawings: shafts }, rules, 9, PAGE).size).toBe(0);
+  });
+});

@@ -11,10 +11,11 @@
 // drawn around a paragraph is no figure).
 import type { Drawing, Line, Mark, Rule } from "../model.js";
 import { type Box, centreInside } from "./box.js";
+import { INSIDE_SLACK_PT } from "./figure_frames.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
 import { lineText } from "./lines.js";
-import { trimmedLength } from "./whitespace.js";
+import { isBlankText, trimmedLength } from "./whitespace.js";
 import { indicesByKey } from "../tables/sorted_search.js";
 
 /** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
@@ -64,7 +65,18 @@ export function figureTextLines(
   for (const d of drawings) extend(near, d);
   const reach = NEAR_DRAWINGS_EMS * bodySize;
   const isNear = (b: Box) => b.x1 >= near.x0 - reach && b.x0 <= near.x1 + reach && b.y1 >= near.y0 - reach && b.y0 <= near.y1 + reach;
-  const labels = lines.filter((line) => isNear(line) && isLabel(line, bodySize));
+  // Small print first; a line drawn in among the strokes is a label only of a figure that
+  // holds no other text (below).
+  const labels: Line[] = [];
+  const drawnIn = new Set<Line>();
+  for (const line of lines) {
+    if (!isNear(line)) continue;
+    if (isLabel(line, bodySize)) labels.push(line);
+    else if (isDrawnIn(line, paths.drawings ?? [], rules, lines, bodySize)) {
+      labels.push(line);
+      drawnIn.add(line);
+    }
+  }
   if (labels.length === 0) return found;
   // The parts, in one list of boxes: the drawings first, then the rules near them, then the
   // labels (no part objects: built three ways, their shapes made the grouping deoptimise).
@@ -98,7 +110,17 @@ export function figureTextLines(
     const inside: Line[] = [];
     for (const line of lines) if (!labelSet.has(line) && centreInside(line, group.box) && trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX) inside.push(line);
     if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
-    for (const line of group.labels) found.add(line);
+    // Names drawn in go only from a figure with no other text in it or a link's reach of it
+    // but a caption: a flowchart's node of two lines (its box holds both) keeps the whole
+    // chart's text, and a logo's words under its drawing ("Communauté" over "d’Universités et
+    // Établissements") keep theirs.
+    let stray = false;
+    if (drawnIn.size > 0) {
+      const link = LINK_EMS * bodySize;
+      const reach = { x0: group.box.x0 - link, y0: group.box.y0 - link, x1: group.box.x1 + link, y1: group.box.y1 + link };
+      for (const line of lines) if (!labelSet.has(line) && overlap(line, reach) && !FLOAT_CAPTION.test(lineText(line).trim())) stray = true;
+    }
+    for (const line of group.labels) if (!stray || !drawnIn.has(line)) found.add(line);
     for (const line of inside) found.add(line);
   }
   return found;
@@ -111,6 +133,48 @@ function isLabel(line: Line, bodySize: number): boolean {
   if (!isSmallPrint(line, bodySize)) return false;
   const text = lineText(line).trim();
   return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
+}
+
+/** A name drawn in among a figure's strokes is set this many times the body's size at least:
+ *  larger than the text, it would read as a heading. */
+const DRAWN_NAME_SIZE_RATIO_MIN = 1.15;
+
+/**
+ * A short line set among a diagram's strokes, whatever its size and face: a node's name alone
+ * in its drawn box, an edge's name beside the stroke of its arrow (Doxygen's collaboration
+ * diagrams label both in Courier at 12 pt over 9 pt text: "siscone::Cmomentum", "v", "ref",
+ * each had been a `##` heading), set larger than the body. A stroke that holds a whole span is a shape behind its words
+ * (a browser's rounded box behind inline code, a type's pill), no arrow. The group the line
+ * joins must still be a figure (figureTextLines).
+ */
+function isDrawnIn(line: Line, drawings: readonly Drawing[], rules: readonly Rule[], lines: readonly Line[], bodySize: number): boolean {
+  // Only what would read as a heading: a form's labels, set at the body's size, stay.
+  for (const span of line.spans) if (!isBlankText(span.text) && span.size < DRAWN_NAME_SIZE_RATIO_MIN * bodySize) return false;
+  let drawn = false;
+  for (const d of drawings) if (overlap(line, d) && !holdsASpan(d, line)) drawn = true;
+  if (!drawn) for (const r of rules) if (r.kind === "stroke" && holds(r, line) && holdsOnly(r, line, lines)) drawn = true;
+  if (!drawn) return false;
+  const text = lineText(line).trim();
+  return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
+}
+
+function overlap(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
+}
+
+function holds(outer: Box, inner: Box): boolean {
+  return outer.x0 <= inner.x0 + INSIDE_SLACK_PT && outer.x1 >= inner.x1 - INSIDE_SLACK_PT && outer.y0 <= inner.y0 + INSIDE_SLACK_PT && outer.y1 >= inner.y1 - INSIDE_SLACK_PT;
+}
+
+function holdsASpan(box: Box, line: Line): boolean {
+  for (const span of line.spans) if (!isBlankText(span.text) && holds(box, span)) return true;
+  return false;
+}
+
+/** No other line's centre lies in the box: a node's box holds its name alone. */
+function holdsOnly(box: Box, line: Line, lines: readonly Line[]): boolean {
+  for (const other of lines) if (other !== line && centreInside(other, box)) return false;
+  return true;
 }
 
 /** Set in a figure's small print, in a text face, naming no float. */
