@@ -1272,6 +1272,17 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(buildBlocks(ragged, STATS)).toHaveLength(2);
   });
 
+  it("breaks after a first line in small letters that leaves half the column empty over a short line starting a sentence (blocks.ts SMALL_START_ROOM_SHARE: Doxygen's 'variable for split-merge' | 'Definition at line 71 of file options.h.'; svc-md-1.1.22)", () => {
+    const doxygen = [widest, at("variable for split-merge", 160, 632), at("Definition at line 71 of file options.h.", 212, 644)];
+    expect(buildBlocks(doxygen, STATS).map(broken).slice(1)).toEqual(["variable for split-merge\\ | Definition at line 71 of file options.h."]);
+    // A paragraph's last line over a full line of the next (R-FAQ's references) is no set ...
+    const references = [widest, at("edu/~jmc4/Rbook/.", 213, 632), at("Peter Dalgaard (2008), Introductory Statistics with R, 2nd edition, Springer,", 554, 644), at("ISBN 978-0-387-79053-4.", 240, 656)];
+    expect(buildBlocks(references, STATS).map(broken).join(" / ")).not.toContain("\\");
+    // ... nor a line that stops inside a bracket ("(besucht am" | "05. 02. 2019).").
+    const bracket = [widest, at("script/doc/scrguide.pdf (besucht am", 200, 632), at("05. 02. 2019).", 90, 644)];
+    expect(buildBlocks(bracket, STATS).map(broken).join(" / ")).not.toContain("\\");
+  });
+
   it("keeps prose in a narrow box and text in capitals only as they were", () => {
     const prose = [widest, at("The harbour office keeps a list of", 201.2, 632), at("berths and of the boats that lie", 195, 644), at("in them over the winter months.", 190, 656)];
     expect(buildBlocks(prose, STATS)).toHaveLength(2);

@@ -1928,7 +1928,7 @@ function markShortLineSets(
         (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
       (flushRight ? Math.abs(column[i].x1 - column[i - 1].x1) : Math.abs(column[i].x0 - column[i - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
       Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
-      startsSetLine(texts[i - 1]) &&
+      (startsSetLine(texts[i - 1]) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
       startsSetLine(texts[i]) &&
       // Words, not a column of figures; telephone numbers one under another are contact
       // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
@@ -1991,6 +1991,26 @@ function widestOfShortLines(column: readonly Line[], left: number, right: number
     found = k;
   }
   return found;
+}
+
+/** A set's first line may start in a small letter where it leaves this share of its column
+ *  empty at least: a reference manual's brief description ("variable for split-merge") over
+ *  "Definition at line 71 of file options.h.", Doxygen's lines set one under another. */
+const SMALL_START_ROOM_SHARE = 0.5;
+/** An opening bracket with no closing one after it: the line stops inside a remark. */
+const OPEN_BRACKET_END = /\([^)]*$/;
+
+/**
+ * Whether line k, the set's first, starting in a small letter, opens the set all the same: it
+ * leaves SMALL_START_ROOM_SHARE of its column empty, stops inside no bracket ("… (besucht am"
+ * | "05. 02. 2019)." wraps), and the line under it is short too (a paragraph's last line,
+ * "edu/~jmc4/Rbook/.", over a full line of the next, R-FAQ's references, is no set).
+ */
+function opensSetInSmallLetters(k: number, start: number, column: readonly Line[], texts: readonly string[], left: number, rights: Float64Array, flushRight: boolean): boolean {
+  if (k !== start || flushRight || k + 1 >= column.length) return false;
+  if (rights[k] - column[k].x1 <= SMALL_START_ROOM_SHARE * (rights[k] - left)) return false;
+  if (rights[k + 1] - column[k + 1].x1 <= SHORT_PAIR_ROOM_SHARE * (rights[k + 1] - left)) return false;
+  return !OPEN_BRACKET_END.test(texts[k]);
 }
 
 /** A line of a set of short lines starts as a sentence does, or is contact details alone (an
