@@ -4,7 +4,7 @@
 // line-end join patterns only where the line ends with their character, and the block-start
 // escapes by the text's first character; table.ts reads right-to-left letters unit by unit.
 import { describe, expect, it } from "vitest";
-import { escapeBlockStart, type InlineOptions, renderInline } from "../../src/engine/render/inline.js";
+import { escapeBlockStart, type InlineOptions, plainText, renderInline } from "../../src/engine/render/inline.js";
 import type { Line } from "../../src/engine/model.js";
 import { pageWords } from "../../src/engine/render/page_words.js";
 import { renderTable } from "../../src/engine/render/table.js";
@@ -66,6 +66,22 @@ describe("inline.ts: a line's end read from the run's last piece", () => {
     expect(renderInline(lines("gives a 3-", "dimensional array"), BASE)).toBe("gives a 3-dimensional array");
     expect(renderInline(lines("pages 12\u2013", "15 of it"), BASE)).toBe("pages 12\u201315 of it");
     expect(renderInline(lines([{ text: "as " }, { text: "pkg_", mono: true }], [{ text: "version.tar.gz", mono: true }]), BASE)).toBe("as `pkg_version.tar.gz`");
+  });
+});
+
+describe("inline.ts: a line ending in a stop reads the run's text only in the code face or a link", () => {
+  it("joins an address broken after its dot in the code face or inside one link, and not in plain text", () => {
+    expect(renderInline(lines([{ text: "fetch " }, { text: "https://example.", mono: true }], [{ text: "com/path", mono: true }, { text: " now" }]), BASE)).toBe("fetch `https://example.com/path` now");
+    expect(renderInline(lines("see https://example.", "com/path now"), BASE)).toBe("see https://example. com/path now");
+    const link = { x0: 72, y0: 100, x1: 400, y1: 124, uri: "http://www.example.org/path" };
+    expect(renderInline(lines("see www.example.org/", "path"), { ...BASE, links: [link] })).toBe("[see www.example.org/path](http://www.example.org/path)");
+  });
+});
+
+describe("inline.ts plainText: the text's last character kept as it grows", () => {
+  it("joins wide characters without a space, and skips empty lines' spans as the text did", () => {
+    expect(plainText(lines("一二", "三四", "", "five"))).toBe("一二三四 five");
+    expect(plainText(lines("", "a"))).toBe("a");
   });
 });
 

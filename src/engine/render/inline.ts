@@ -371,29 +371,53 @@ function mayJoinAtLineEnd(final: number, next: number): boolean {
 function joinAtLineEnd(last: Run, final: number, lines: readonly Line[], index: number, options: InlineOptions): boolean {
   const line = lines[index];
   const prevText = last.text;
-  // Only a hyphen needs the text trimmed.
-  let end = prevText.length;
-  while (end > 0 && isSpaceCode(prevText.charCodeAt(end - 1))) end--;
+  // The text is read (a copy of the paragraph so far, built by appending) only where a rule
+  // needs it: most lines that reach here end in a stop, which joinsWithoutSpace reads only
+  // in the code face or inside a link.
   if (final === SOFT_HYPHEN) {
     // A soft hyphen marks where the typesetter broke a word: it always goes, and the
     // halves join whatever the next letter's case.
-    setRunText(last, prevText.slice(0, end - 1));
-  } else if ((final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(Math.max(0, end - 2), end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
-    setRunText(last, prevText.slice(0, end));
-    const next = line.spans[0].text.trimStart();
-    // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
-    // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
-    // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
-    // small letter it goes unless the word is a compound the page writes (mixed-|mode).
-    if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) setRunText(last, last.text.slice(0, -1));
-  } else if (breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
-    setRunText(last, prevText.slice(0, end));
-  } else if (mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), lastTextSpan(lines[index - 1]), line.spans[0], options)) {
-    setRunText(last, prevText.slice(0, end));
-  } else {
-    return false;
+    setRunText(last, prevText.slice(0, visibleEnd(prevText) - 1));
+    return true;
   }
-  return true;
+  if (final === HYPHEN_MINUS || final === HYPHEN) {
+    const end = visibleEnd(prevText);
+    if (HYPHEN_END.test(prevText.slice(Math.max(0, end - 2), end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+      setRunText(last, prevText.slice(0, end));
+      const next = line.spans[0].text.trimStart();
+      // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
+      // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
+      // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
+      // small letter it goes unless the word is a compound the page writes (mixed-|mode).
+      if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) setRunText(last, last.text.slice(0, -1));
+      return true;
+    }
+  }
+  if (breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
+    setRunText(last, prevText.slice(0, visibleEnd(prevText)));
+    return true;
+  }
+  if (mayJoinWithoutSpace(final) && (last.mono || last.uri !== null || endsJoinPattern(final))) {
+    const end = visibleEnd(prevText);
+    if (joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), lastTextSpan(lines[index - 1]), line.spans[0], options)) {
+      setRunText(last, prevText.slice(0, end));
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Where the text's white space at its end starts. */
+function visibleEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** Whether a line ending in this character may join by one of joinsWithoutSpace's patterns of
+ *  plain text (a hyphen, a dash, an underscore): its other rules need the code face or a link. */
+function endsJoinPattern(final: number): boolean {
+  return final === HYPHEN_MINUS || final === HYPHEN || final === EN_DASH || final === LOW_LINE;
 }
 
 /** Whether text starts as every tag bracket does ("<", "/" or ">"): isTagBracket's pattern is
@@ -718,9 +742,18 @@ export function foldEnclosedLetters(text: string): string {
 /** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */
 export function plainText(lines: readonly Line[]): string {
   let text = "";
+  // The text's last character, kept as it grows: read from the text, built by appending, it
+  // was a copy of the text so far at every line. NaN while it is empty, as charCodeAt says.
+  let final = NaN;
   for (let i = 0; i < lines.length; i++) {
-    if (i > 0 && !breakIsNotASpace(text.charCodeAt(text.length - 1), lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) text += " ";
-    for (const span of lines[i].spans) text += span.text;
+    if (i > 0 && !breakIsNotASpace(final, lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) {
+      text += " ";
+      final = 0x20;
+    }
+    for (const span of lines[i].spans) {
+      text += span.text;
+      if (span.text.length > 0) final = span.text.charCodeAt(span.text.length - 1);
+    }
   }
   return foldEnclosedLetters(collapseWhitespace(text));
 }
