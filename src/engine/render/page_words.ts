@@ -54,9 +54,6 @@ export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySe
 class PageText implements PageWords {
   private text: string | null = null;
   private lower = "";
-  // Whether the page writes U+2010 at all: most pages do not, and need not be searched for
-  // each broken word spelled with it.
-  private hasHyphen2010 = false;
   // A page asks about the same halves again ("ing", "tion"), which its text holds inside many words.
   private readonly standsApart = new Map<string, boolean>();
 
@@ -94,7 +91,7 @@ class PageText implements PageWords {
    *  in the page's text on its own. */
   private isCompoundAsWritten(a: string, b: string): boolean {
     const lower = this.lower;
-    if (this.stands(lower, a + "-" + b, false) || (this.hasHyphen2010 && this.stands(lower, a + HYPHEN_2010 + b, false))) return true;
+    if (this.stands(lower, a + "-" + b, false) || this.stands(lower, a + HYPHEN_2010 + b, false)) return true;
     if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
     return !this.stands(lower, a + b, false) && this.apart(a) && this.apart(b);
   }
@@ -128,7 +125,6 @@ class PageText implements PageWords {
     if (this.text === null) {
       const text = joinedText(this.lines);
       this.text = text;
-      this.hasHyphen2010 = text.indexOf(HYPHEN_2010) >= 0;
       const lower = text.toLowerCase();
       // Positions found in the lower-cased text are read in the text itself: where lower-casing
       // changes a length (İ), search the text as written.
