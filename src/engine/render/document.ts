@@ -235,7 +235,12 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     out.pages.push({ page, chars: summary?.chars ?? 0, extraction: summary?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
     out.debugPages.push({ page, extraction: summary?.extraction ?? null, wall_ms: Math.round(sorted.wallByPage.get(page) ?? 0), columns: own?.columns ?? 0 });
   }
-  if (markdown.length > 0) out.markdown = markdown.parts.join("") + "\n";
+  // The final newline joined with the pages: appended after, it made a string of two parts,
+  // copied whole again by the first read of it (the content hash).
+  if (markdown.length > 0) {
+    markdown.parts.push("\n");
+    out.markdown = markdown.parts.join("");
+  }
   return out;
 }
 

@@ -30,6 +30,10 @@ export interface InlineOptions {
 
 interface Run {
   text: string;
+  /** The piece `text` ends with, appended last (pushRun), or the whole text where it was cut
+   *  (setRunText). A line's end asks for the run's last characters: read from `text`, a string
+   *  built by appending, they made V8 copy the run so far into one string at every line. */
+  tail: string;
   bold: boolean;
   italic: boolean;
   mono: boolean;
@@ -57,7 +61,7 @@ const WORD_TAIL_CHARS = 64;
  * /[\p{L}\p{M}]+(?=[-\u2010]$)/u, read back from the hyphen, where that pattern, not
  * anchored at its start, was tried from each letter of the tail. A surrogate pair is one
  * character, as the pattern's `u` reads it; a lone surrogate is no letter. */
-function wordBeforeEndHyphen(tail: string): string {
+export function wordBeforeEndHyphen(tail: string): string {
   const hyphenAt = tail.length - 1;
   const last = tail.charCodeAt(hyphenAt);
   if (last !== HYPHEN_MINUS && last !== HYPHEN) return "";
@@ -104,6 +108,8 @@ const WORD_START = /^[\p{L}\p{M}]+/u;
 const SOFT_HYPHEN = 0xad;
 const HYPHEN_MINUS = 0x2d;
 const HYPHEN = 0x2010;
+const EN_DASH = 0x2013;
+const LOW_LINE = 0x5f;
 
 /** Each page's link lookup, made once per page's links for all its paragraphs and cells. */
 const locators = new WeakMap<readonly PageLink[], (x: number, y: number) => number>();
@@ -235,13 +241,18 @@ const OPTION_NAME_START = /^\p{L}/u;
 function joinsWithoutSpace(last: Run, before: string, lastSpan: Span | undefined, first: Span | undefined, options: InlineOptions): boolean {
   if (!first) return false;
   const after = first.text.trimStart();
-  if (DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
+  // The patterns below end in a hyphen, a dash or an underscore: tried only where `before`
+  // does (its last character, not a stop or a colon as most lines end with), as each,
+  // anchored at its end alone, is tried from every character of `before`.
+  const final = before.charCodeAt(before.length - 1);
+  const hyphen = final === HYPHEN_MINUS || final === HYPHEN;
+  if ((hyphen || final === EN_DASH) && DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
   // A number's compound broken at its hyphen: "3-" | "dimensional", "64-" | "bit".
-  if (NUMBER_HYPHEN_END.test(before) && WORD_LETTER_START.test(after)) return true;
+  if (hyphen && NUMBER_HYPHEN_END.test(before) && WORD_LETTER_START.test(after)) return true;
   const code = last.mono && first.monospace;
-  if (code && (OPTION_DASHES_END.test(before) || (lastSpan !== undefined && OPTION_DASH_ALONE.test(lastSpan.text))) && OPTION_NAME_START.test(after)) return true;
+  if (code && ((final === HYPHEN_MINUS && OPTION_DASHES_END.test(before)) || (lastSpan !== undefined && OPTION_DASH_ALONE.test(lastSpan.text))) && OPTION_NAME_START.test(after)) return true;
   // An identifier broken after its underscore ("pkg_" | "version.tar.gz").
-  if (code && IDENTIFIER_UNDERSCORE_END.test(before) && IDENTIFIER_START.test(after)) return true;
+  if (code && final === LOW_LINE && IDENTIFIER_UNDERSCORE_END.test(before) && IDENTIFIER_START.test(after)) return true;
   return addressBrokenAt(last, before, first, after, options);
 }
 
@@ -304,15 +315,109 @@ function isDigit(code: number): boolean {
  *  function, not a closure per paragraph: V8 recompiles a per-call closure's code after the
  *  closures die at a full GC. */
 function pushRun(runs: Run[], text: string, bold: boolean, italic: boolean, mono: boolean, uri: string | null, sup: boolean): void {
-  const prev = runs[runs.length - 1];
+  // Not runs[-1] for a paragraph's first run: an index below 0 is a named property to V8, looked
+  // up the slow way (some ten times a guarded read), once per paragraph and cell.
+  const prev = runs.length > 0 ? runs[runs.length - 1] : undefined;
   // A superscript and a code span are written without emphasis, so weight and slant do
   // not part them (a footnote's ∗ from a math font, flagged italic, and the + beside it;
   // \typearea[BCOR] with its argument in italic type): two code spans side by side would
   // read as one with a doubled backtick.
   const sameStyle = prev && prev.uri === uri && prev.sup === sup && prev.mono === mono && (sup || mono || (prev.bold === bold && prev.italic === italic));
   // Whitespace carries no style: it joins whatever run it sits in.
-  if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) prev.text += text;
-  else runs.push({ text, bold, italic, mono, uri, sup });
+  if (prev && (sameStyle || (uri === prev.uri && isBlankText(text)))) {
+    prev.text += text;
+    prev.tail = text;
+  } else runs.push({ text, tail: text, bold, italic, mono, uri, sup });
+}
+
+/** Sets a run's text where it is cut or trimmed: its tail is then the whole of it. */
+function setRunText(run: Run, text: string): void {
+  run.text = text;
+  run.tail = text;
+}
+
+/** The code of the run's last character that is not white space, or 0 when it has none:
+ *  read in its tail, and in its text only where the tail is white space alone. */
+function lastVisibleCode(run: Run): number {
+  const { tail } = run;
+  for (let k = tail.length; k > 0; k--) {
+    const c = tail.charCodeAt(k - 1);
+    if (!isSpaceCode(c)) return c;
+  }
+  const { text } = run;
+  for (let k = text.length - tail.length; k > 0; k--) {
+    const c = text.charCodeAt(k - 1);
+    if (!isSpaceCode(c)) return c;
+  }
+  return 0;
+}
+
+/** Whether the run's text ends with white space (read in its tail unless that is empty). */
+function endsInSpace(run: Run): boolean {
+  const end = run.tail.length > 0 ? run.tail : run.text;
+  return isSpaceCode(end.charCodeAt(end.length - 1));
+}
+
+/** Whether a line ending in this character (its last visible one) may join the next other
+ *  than by a space: a soft hyphen, a hyphen, a dash, a break between wide characters (before
+ *  `next`, the next line's first), or an address's or an identifier's break. Most lines end
+ *  in a letter or a stop: only for the rest is the run's text read (joinAtLineEnd). */
+function mayJoinAtLineEnd(final: number, next: number): boolean {
+  return final === SOFT_HYPHEN || breakIsNotASpace(final, next) || mayJoinWithoutSpace(final);
+}
+
+/** Joins the last run to the line `lines[index]` where a rule says how (a hyphen that goes or
+ *  stays, a break with no space): true; false where a space goes between them. */
+function joinAtLineEnd(last: Run, final: number, lines: readonly Line[], index: number, options: InlineOptions): boolean {
+  const line = lines[index];
+  const prevText = last.text;
+  // The text is read (a copy of the paragraph so far, built by appending) only where a rule
+  // needs it: most lines that reach here end in a stop, which joinsWithoutSpace reads only
+  // in the code face or inside a link.
+  if (final === SOFT_HYPHEN) {
+    // A soft hyphen marks where the typesetter broke a word: it always goes, and the
+    // halves join whatever the next letter's case.
+    setRunText(last, prevText.slice(0, visibleEnd(prevText) - 1));
+    return true;
+  }
+  if (final === HYPHEN_MINUS || final === HYPHEN) {
+    const end = visibleEnd(prevText);
+    if (HYPHEN_END.test(prevText.slice(Math.max(0, end - 2), end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
+      setRunText(last, prevText.slice(0, end));
+      const next = line.spans[0].text.trimStart();
+      // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
+      // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
+      // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
+      // small letter it goes unless the word is a compound the page writes (mixed-|mode).
+      if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) setRunText(last, last.text.slice(0, -1));
+      return true;
+    }
+  }
+  if (breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
+    setRunText(last, prevText.slice(0, visibleEnd(prevText)));
+    return true;
+  }
+  if (mayJoinWithoutSpace(final) && (last.mono || last.uri !== null || endsJoinPattern(final))) {
+    const end = visibleEnd(prevText);
+    if (joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), lastTextSpan(lines[index - 1]), line.spans[0], options)) {
+      setRunText(last, prevText.slice(0, end));
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Where the text's white space at its end starts. */
+function visibleEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** Whether a line ending in this character may join by one of joinsWithoutSpace's patterns of
+ *  plain text (a hyphen, a dash, an underscore): its other rules need the code face or a link. */
+function endsJoinPattern(final: number): boolean {
+  return final === HYPHEN_MINUS || final === HYPHEN || final === EN_DASH || final === LOW_LINE;
 }
 
 /** Whether text starts as every tag bracket does ("<", "/" or ">"): isTagBracket's pattern is
@@ -334,30 +439,10 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     const line = lines[index];
     if (index > 0) {
       const last = runs.length > 0 ? runs[runs.length - 1] : null;
-      const prevText = last ? last.text : "";
-      // The previous line's last visible character decides; only a hyphen needs the text trimmed.
-      let end = prevText.length;
-      while (end > 0 && isSpaceCode(prevText.charCodeAt(end - 1))) end--;
-      const final = end > 0 ? prevText.charCodeAt(end - 1) : 0;
-      if (last && final === SOFT_HYPHEN) {
-        // A soft hyphen marks where the typesetter broke a word: it always goes, and the
-        // halves join whatever the next letter's case.
-        last.text = prevText.slice(0, end - 1);
-      } else if (last && (final === HYPHEN_MINUS || final === HYPHEN) && HYPHEN_END.test(prevText.slice(Math.max(0, end - 2), end)) && LETTER_START.test(line.spans[0]?.text.trimStart() ?? "")) {
-        last.text = prevText.slice(0, end);
-        const next = line.spans[0].text.trimStart();
-        // A hard hyphen goes only when the caller asks for dehyphenation. Before a capital the
-        // word is a name set in two parts (Trace-|Monkey) or a compound (Smith-|Jones): the
-        // hyphen goes only where the page also writes the word whole (TraceMonkey). Before a
-        // small letter it goes unless the word is a compound the page writes (mixed-|mode).
-        if (options.dehyphenate && !isAddressHyphen(last, line.spans[0], next, options) && hyphenGoes(last.text, next, options.words)) last.text = last.text.slice(0, -1);
-      } else if (last && breakIsNotASpace(final, line.spans[0]?.text.charCodeAt(0) ?? 0)) {
-        last.text = prevText.slice(0, end);
-      } else if (last && mayJoinWithoutSpace(final) && joinsWithoutSpace(last, prevText.slice(Math.max(0, end - JOIN_TAIL_CHARS), end), lastTextSpan(lines[index - 1]), line.spans[0], options)) {
-        last.text = prevText.slice(0, end);
-      } else if (!isSpaceCode(prevText.charCodeAt(prevText.length - 1))) {
-        pushRun(runs, " ", false, false, false, last?.uri ?? null, false);
-      }
+      // The previous line's last visible character decides.
+      const final = last === null ? 0 : lastVisibleCode(last);
+      const joined = last !== null && mayJoinAtLineEnd(final, line.spans[0]?.text.charCodeAt(0) ?? 0) && joinAtLineEnd(last, final, lines, index, options);
+      if (!joined && (last === null || !endsInSpace(last))) pushRun(runs, " ", false, false, false, last?.uri ?? null, false);
     }
     const raised = line.spans.length > 1 ? superscripts(line) : null;
     for (let k = 0; k < line.spans.length; k++) {
@@ -373,8 +458,8 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       // The extractor may also put that space at the end of the code's span ("XML::Parser " |
       // ", Python's", expat's reference).
       const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
-      if (!code && k > 0 && lastRun !== null && lastRun.mono && line.spans[k - 1].monospace && STOP_AFTER_CODE.test(textAhead(line.spans, k)) && isSpaceCode(lastRun.text.charCodeAt(lastRun.text.length - 1))) {
-        lastRun.text = lastRun.text.trimEnd();
+      if (!code && k > 0 && lastRun !== null && lastRun.mono && line.spans[k - 1].monospace && STOP_AFTER_CODE.test(textAhead(line.spans, k)) && endsInSpace(lastRun)) {
+        setRunText(lastRun, lastRun.text.trimEnd());
       }
       if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && line.spans[textSpanFrom(line.spans, k - 1, -1)]?.monospace) {
         const blank = isBlankText(span.text);
@@ -429,10 +514,12 @@ const LIGATURE = /^(?:ff|fi|fl|ffi|ffl|ft|st|ﬀ|ﬁ|ﬂ|ﬃ|ﬄ|ﬅ|ﬆ)$/;
  *  inside it, the spans on both sides of one style and touching it letter to letter; null
  *  otherwise. Weight stays as set: "**f**oot**n**ote" marks letters on purpose. */
 function wordSlant(spans: readonly Span[], k: number): boolean | null {
+  // Asked of every span, a line's first among them: spans[-1] would be a slow named lookup (pushRun).
+  if (k === 0 || k + 1 >= spans.length) return null;
   const span = spans[k];
   const before = spans[k - 1];
   const after = spans[k + 1];
-  if (!before || !after || before.italic === span.italic || before.bold !== span.bold || !LIGATURE.test(span.text)) return null;
+  if (before.italic === span.italic || before.bold !== span.bold || !LIGATURE.test(span.text)) return null;
   if (before.italic !== after.italic || before.bold !== after.bold || before.monospace || after.monospace || span.monospace) return null;
   if (!/\p{L}$/u.test(before.text) || !/^\p{L}/u.test(after.text)) return null;
   return before.italic;
@@ -447,9 +534,10 @@ const SIGN_TOUCH_EMS = 0.1;
  *  figure after it: the figure's sign, from a math font with no bold (a XeLaTeX invoice's
  *  total "−157,54", whose minus had come out outside the bold run, "−**157,54**"). */
 function signOfBoldFigure(spans: readonly Span[], k: number): boolean {
+  if (k + 1 >= spans.length) return false;
   const span = spans[k];
   const after = spans[k + 1];
-  if (!after || !after.bold || span.bold || !FIGURE_SIGN.test(span.text)) return false;
+  if (!after.bold || span.bold || !FIGURE_SIGN.test(span.text)) return false;
   return isDigit(after.text.charCodeAt(0)) && Math.abs(after.x0 - span.x1) <= SIGN_TOUCH_EMS * span.size;
 }
 
@@ -466,28 +554,37 @@ export function escapeInline(text: string): string {
   return text.replace(INLINE_SPECIALS, (m) => "\\" + m);
 }
 
-const BLOCK_START_SPECIALS: [RegExp, (m: string) => string][] = [
-  [/^(#{1,6})(?=\s|$)/, (m) => "\\" + m],
-  [/^>/, () => "\\>"],
-  [/^([-+*])(?=\s|$)/, (m) => "\\" + m],
-  [/^(\d{1,9})([.)])(?=\s|$)/, (m) => m.slice(0, -1) + "\\" + m.slice(-1)],
-  [/^(=+|-+)\s*$/, (m) => "\\" + m],
-  // A backtick fence's info string has no backticks: "```x``y```" is a code span, not a fence.
-  [/^(`{3,})(?=[^`]*$)|^~{3,}/, (m) => "\\" + m],
-  [/^\|/, () => "\\|"],
-];
-
-/** Whether text starts with a character BLOCK_START_SPECIALS can match: # > - + * = ` ~ | or a digit. */
-function mayStartBlock(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c === 0x23 || c === 0x3e || c === 0x2d || c === 0x2b || c === 0x2a || c === 0x3d || c === 0x60 || c === 0x7e || c === 0x7c || (c >= 0x30 && c <= 0x39);
-}
+type BlockStartSpecial = [RegExp, (m: string) => string];
+const ATX_HEADING: BlockStartSpecial = [/^(#{1,6})(?=\s|$)/, (m) => "\\" + m];
+const QUOTE: BlockStartSpecial = [/^>/, () => "\\>"];
+const BULLET: BlockStartSpecial = [/^([-+*])(?=\s|$)/, (m) => "\\" + m];
+const ORDERED_MARKER: BlockStartSpecial = [/^(\d{1,9})([.)])(?=\s|$)/, (m) => m.slice(0, -1) + "\\" + m.slice(-1)];
+const SETEXT_UNDERLINE: BlockStartSpecial = [/^(=+|-+)\s*$/, (m) => "\\" + m];
+// A backtick fence's info string has no backticks: "```x``y```" is a code span, not a fence.
+const FENCE: BlockStartSpecial = [/^(`{3,})(?=[^`]*$)|^~{3,}/, (m) => "\\" + m];
+const TABLE_PIPE: BlockStartSpecial = [/^\|/, () => "\\|"];
+/** Markdown's block starts in the order they are tried, by the character each starts with. */
+const BLOCK_START_SPECIALS: ReadonlyMap<number, readonly BlockStartSpecial[]> = new Map([
+  [0x23, [ATX_HEADING]], // #
+  [0x3e, [QUOTE]], // >
+  [0x2d, [BULLET, SETEXT_UNDERLINE]], // -
+  [0x2b, [BULLET]], // +
+  [0x2a, [BULLET]], // *
+  [0x3d, [SETEXT_UNDERLINE]], // =
+  [0x60, [FENCE]], // `
+  [0x7e, [FENCE]], // ~
+  [0x7c, [TABLE_PIPE]], // |
+]);
+const DIGIT_START: readonly BlockStartSpecial[] = [ORDERED_MARKER];
 
 /** Escapes what would start a block (heading, quote, list, rule, fence) at the start of text. */
 export function escapeBlockStart(text: string): string {
-  // Most paragraphs start with a letter: no pattern needs trying.
-  if (!mayStartBlock(text)) return text;
-  for (const [pattern, fix] of BLOCK_START_SPECIALS) {
+  // Most paragraphs start with a letter, and most table cells with a digit: only the patterns
+  // that can start with the text's first character are tried.
+  const c = text.charCodeAt(0);
+  const specials = c >= 0x30 && c <= 0x39 ? DIGIT_START : BLOCK_START_SPECIALS.get(c);
+  if (specials === undefined) return text;
+  for (const [pattern, fix] of specials) {
     if (pattern.test(text)) return text.replace(pattern, fix);
   }
   return text;
@@ -541,9 +638,12 @@ function styleRun(runs: readonly Run[], i: number): string {
   if (marker === "") return lead + escapeInline(core) + trail;
   // Against a letter, punctuation goes outside the delimiters: "**Note:**the" cannot close
   // in CommonMark, "**Note**:the" can. Against whitespace it stays inside, where it reads best.
-  const m = EDGE_PUNCTUATION.exec(core)!;
-  const before = lead === "" && !spaceBefore(runs, i) ? m[1] : "";
-  const after = trail === "" && !spaceAfter(runs, i) ? m[3] : "";
+  const outerBefore = lead === "" && !spaceBefore(runs, i);
+  const outerAfter = trail === "" && !spaceAfter(runs, i);
+  // Split only where a letter may stand against the run: most runs have white space each side.
+  const m = outerBefore || outerAfter ? EDGE_PUNCTUATION.exec(core)! : null;
+  const before = outerBefore ? m![1] : "";
+  const after = outerAfter ? m![3] : "";
   const inner = core.slice(before.length, core.length - after.length);
   return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
 }
@@ -585,10 +685,11 @@ function releaseUnmatchedCloser(runs: Run[], from: number): void {
   if (closes <= opens || !UNMATCHED_CLOSER.test(last.text)) return;
   const cut = last.text.trimEnd().length - 1;
   if (cut === 0 && end - 1 === from) return;
-  const closer: Run = { ...last, text: last.text.slice(cut), uri: null };
+  const closerText = last.text.slice(cut);
+  const closer: Run = { ...last, text: closerText, tail: closerText, uri: null };
   if (cut === 0) runs[end - 1] = closer;
   else {
-    last.text = last.text.slice(0, cut);
+    setRunText(last, last.text.slice(0, cut));
     runs.splice(end, 0, closer);
   }
 }
@@ -641,9 +742,18 @@ export function foldEnclosedLetters(text: string): string {
 /** Plain text of lines joined as a paragraph (for HTML table cells and headings' matching). */
 export function plainText(lines: readonly Line[]): string {
   let text = "";
+  // The text's last character, kept as it grows: read from the text, built by appending, it
+  // was a copy of the text so far at every line. NaN while it is empty, as charCodeAt says.
+  let final = NaN;
   for (let i = 0; i < lines.length; i++) {
-    if (i > 0 && !breakIsNotASpace(text.charCodeAt(text.length - 1), lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) text += " ";
-    for (const span of lines[i].spans) text += span.text;
+    if (i > 0 && !breakIsNotASpace(final, lines[i].spans[0]?.text.charCodeAt(0) ?? 0)) {
+      text += " ";
+      final = 0x20;
+    }
+    for (const span of lines[i].spans) {
+      text += span.text;
+      if (span.text.length > 0) final = span.text.charCodeAt(span.text.length - 1);
+    }
   }
   return foldEnclosedLetters(collapseWhitespace(text));
 }

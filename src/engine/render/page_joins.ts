@@ -3,6 +3,7 @@
 // reads only the last page's last line or block and this page's first.
 
 import { CAPTION_LABEL_START } from "../layout/captions.js";
+import { wordBeforeEndHyphen } from "./inline.js";
 
 /** Between a paragraph's part at a page's end and its rest on the next page. */
 export const PARAGRAPH_GOES_ON = " ";
@@ -89,7 +90,9 @@ export function wordGoesOn(last: string, first: string): boolean {
 /** Whether the hyphen of a word the page break cut goes (with dehyphenation): unless the
  *  document writes the halves as a compound elsewhere ("mixed-" | "mode"), as inside a page. */
 export function brokenHyphenGoes(last: string, first: string, compounds: ReadonlySet<string>): boolean {
-  const left = /[\p{L}\p{M}]+(?=[-\u2010]$)/u.exec(last)?.[0] ?? "";
+  // Read back from the hyphen: the pattern /[\p{L}\p{M}]+(?=[-\u2010]$)/u, unanchored, was
+  // tried from each letter of the line, a whole paragraph's.
+  const left = wordBeforeEndHyphen(last);
   const right = /^[\p{L}\p{M}]+/u.exec(first)?.[0] ?? "";
   const halves = `${left}-${right}`.toLowerCase();
   return !compounds.has(halves) && !compounds.has(halves.replace("-", "\u2010"));

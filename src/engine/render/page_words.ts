@@ -3,7 +3,8 @@
 // before a small letter stays where the word is a compound the page writes elsewhere.
 //
 // A page has tens of broken words and thousands of words: each question searches the page's
-// text for its words (indexOf) rather than building the page's vocabulary first.
+// text for its words (indexOf) rather than building the page's vocabulary first, and a broken
+// word's ways of being written are read in one search for its left half.
 import type { Line } from "../model.js";
 import { lineText } from "../layout/lines.js";
 
@@ -27,6 +28,12 @@ const WORD_CHAR = /[\p{L}\p{M}]/u;
 const HYPHENS = "-\u2010";
 const HYPHEN_2010 = "\u2010";
 const LOWER = /\p{Ll}/u;
+const HYPHEN_MINUS_CODE = 0x2d;
+const HYPHEN_2010_CODE = 0x2010;
+/** What PageText.writtenAfter found: the word with its hyphen, the word joined, its left half apart. */
+const WRITTEN_HYPHENATED = 1;
+const WRITTEN_JOINED = 2;
+const WRITTEN_APART = 4;
 
 function isWordChar(text: string, at: number): boolean {
   if (at < 0 || at >= text.length) return false;
@@ -47,9 +54,6 @@ export function pageWords(lines: readonly Line[], documentCompounds?: ReadonlySe
 class PageText implements PageWords {
   private text: string | null = null;
   private lower = "";
-  // Whether the page writes U+2010 at all: most pages do not, and need not be searched for
-  // each broken word spelled with it.
-  private hasHyphen2010 = false;
   // A page asks about the same halves again ("ing", "tion"), which its text holds inside many words.
   private readonly standsApart = new Map<string, boolean>();
 
@@ -72,20 +76,55 @@ class PageText implements PageWords {
     this.read();
     const a = left.toLowerCase();
     const b = right.toLowerCase();
-    const lower = this.lower;
     const documentCompounds = this.documentCompounds;
-    if (documentCompounds?.has(a + "-" + b) || this.stands(lower, a + "-" + b, false)) return true;
-    if (documentCompounds?.has(a + HYPHEN_2010 + b) || (this.hasHyphen2010 && this.stands(lower, a + HYPHEN_2010 + b, false))) return true;
+    if (documentCompounds?.has(a + "-" + b) || documentCompounds?.has(a + HYPHEN_2010 + b)) return true;
+    // (No left half, after a sign a line may end with, "×-": searched as written.)
+    if (a === "") return this.isCompoundAsWritten(a, b);
+    const written = this.writtenAfter(a, b);
+    if ((written & WRITTEN_HYPHENATED) !== 0) return true;
     if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
-    // The word written joined is rare text and settles most breaks: test it first.
+    // The word written joined is rare text and settles most breaks: tested before the halves.
+    return (written & WRITTEN_JOINED) === 0 && this.apart(a) && this.apart(b);
+  }
+
+  /** isCompound after the selection's compounds, each way of writing the word searched for
+   *  in the page's text on its own. */
+  private isCompoundAsWritten(a: string, b: string): boolean {
+    const lower = this.lower;
+    if (this.stands(lower, a + "-" + b, false) || this.stands(lower, a + HYPHEN_2010 + b, false)) return true;
+    if (a.length < COMPOUND_PART_LETTERS_MIN || b.length < COMPOUND_PART_LETTERS_MIN) return false;
     return !this.stands(lower, a + b, false) && this.apart(a) && this.apart(b);
+  }
+
+  /**
+   * How the page writes the word whose halves are `a` (not empty) and `b`, in one pass over
+   * the places a word starts with `a`, where a search for each way of writing it read the
+   * page's whole text again: with its hyphen (either, WRITTEN_HYPHENATED: the pass ends
+   * there), joined (WRITTEN_JOINED), and `a` standing apart, which is kept for apart(a).
+   */
+  private writtenAfter(a: string, b: string): number {
+    const lower = this.lower;
+    const askApart = !this.standsApart.has(a);
+    let written = 0;
+    for (let at = lower.indexOf(a); at >= 0; at = lower.indexOf(a, at + 1)) {
+      if (isWordChar(lower, at - 1)) continue;
+      const end = at + a.length;
+      const next = lower.charCodeAt(end);
+      if ((next === HYPHEN_MINUS_CODE || next === HYPHEN_2010_CODE) && lower.startsWith(b, end + 1) && !isWordChar(lower, end + 1 + b.length)) return WRITTEN_HYPHENATED;
+      if (!isWordChar(lower, end)) {
+        if (askApart && (written & WRITTEN_APART) === 0 && !isBreakHalf(this.read(), at, end)) written |= WRITTEN_APART;
+      } else if (lower.startsWith(b, end) && !isWordChar(lower, end + b.length)) {
+        written |= WRITTEN_JOINED;
+      }
+    }
+    if (askApart) this.standsApart.set(a, (written & WRITTEN_APART) !== 0);
+    return written;
   }
 
   private read(): string {
     if (this.text === null) {
       const text = joinedText(this.lines);
       this.text = text;
-      this.hasHyphen2010 = text.indexOf(HYPHEN_2010) >= 0;
       const lower = text.toLowerCase();
       // Positions found in the lower-cased text are read in the text itself: where lower-casing
       // changes a length (İ), search the text as written.

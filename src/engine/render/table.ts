@@ -1,7 +1,7 @@
 // A detected table as Markdown, in the form the `tables` option asks for (DECISIONS.md):
 // `gfm` pipe tables, `html` tables, or `off`: each row as a paragraph of its cells' text.
 import type { Line, Span } from "../model.js";
-import { hasRtl, isRtlText } from "../layout/bidi.js";
+import { isRtlCode, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Table, TableCell } from "../tables/detect.js";
@@ -46,7 +46,17 @@ export function renderTable(
 }
 
 function anyRtl(table: Table): boolean {
-  for (const row of table.rows) for (const cell of row) for (const line of cell.lines) for (const span of line.spans) if (hasRtl(span.text)) return true;
+  for (const row of table.rows) for (const cell of row) for (const line of cell.lines) for (const span of line.spans) if (hasRtlUnit(span.text)) return true;
+  return false;
+}
+
+/** bidi.ts's hasRtl, its pattern read unit by unit: asked of every span of every table, whose
+ *  few characters cost less to read than the pattern's call. */
+function hasRtlUnit(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x0590 && isRtlCode(code)) return true;
+  }
   return false;
 }
 
