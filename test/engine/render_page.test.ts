@@ -632,3 +632,20 @@ describe("renderPage: a side table's title where reading order makes the table a
   });
 });
 
+
+describe("check boxes set as glyphs starting lines (blocks.ts TASK_BOX: a checklist typed with ☐ and ☒; svc-md-1.1.22)", () => {
+  const renderAlone = (texts: string[]) => {
+    const lines = prepareLines(texts.map((text, k) => line(text, { x: 72, y: 100 + 14 * k })));
+    return renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+  };
+
+  it("writes each line as a task list item, ticked where the box is", () => {
+    expect(renderAlone(["☐ Book the crane for the 14th", "☒ Send the berth plan to the harbour master", "☐ Order fenders for the north quay"])).toBe(
+      "- [ ] Book the crane for the 14th\n- [x] Send the berth plan to the harbour master\n- [ ] Order fenders for the north quay",
+    );
+  });
+
+  it("leaves a row of choices, a box before each, as text ('☐ Yes ☐ No')", () => {
+    expect(renderAlone(["☐ Visitor ☐ Winter contract ☐ Yearly berth"])).not.toMatch(/^- \[/);
+  });
+});

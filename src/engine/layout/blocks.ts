@@ -29,7 +29,7 @@ import { ascendingNumbers as ascending } from "./box.js";
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
   | { kind: "paragraph"; lines: Line[]; running?: boolean }
-  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[]; /** Its text runs right to left, its marker at the right edge. */ rtl: boolean }
+  | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[]; /** Its text runs right to left, its marker at the right edge. */ rtl: boolean; /** A check box's item: "[ ]" or "[x]" after the marker. */ task: " " | "x" | undefined }
   | { kind: "code"; lines: Line[] };
 
 /** Blocks of a kind are made here, each with its kind's fields in one order (an absent one
@@ -153,13 +153,21 @@ export interface ListMarker {
   /** A multi-level number's parts ("1.2.1" is [1, 2, 1]; outline_numbers.ts): written as an
    * ordered item numbered by its last part, nested by indent. */
   path?: number[];
+  /** A check box's item (☐, or ☑ ☒ ticked): written as a task list's "[ ]" or "[x]". */
+  task?: " " | "x";
 }
 
 /** A list marker with every field present, in ListMarker's order: markers made several ways
  *  (spread, with and without their optional fields) were of several hidden classes. */
-function newMarker(ordered: boolean, marker: string, length: number, style?: OrderedStyle, value?: number, weak?: boolean, alt?: ListMarker["alt"], path?: number[]): ListMarker {
-  return { ordered, marker, length, style, value, weak, alt, path };
+function newMarker(ordered: boolean, marker: string, length: number, style?: OrderedStyle, value?: number, weak?: boolean, alt?: ListMarker["alt"], path?: number[], task?: " " | "x"): ListMarker {
+  return { ordered, marker, length, style, value, weak, alt, path, task };
 }
+
+/** A check box starting a line, and a space: an item of a checklist or a multiple choice. */
+const TASK_BOX = /^\s*([☐☑☒])\s+/u;
+/** Another box later on the line makes it a row of choices ("☐ Yes ☐ No", "☐ Visitor ☐
+ *  Winter contract"), no item. */
+const BOX_GLYPH = /[☐☑☒□❑❒]/u;
 
 function romanValue(token: string): number | null {
   const lower = token.toLowerCase();
@@ -183,6 +191,8 @@ const LEADING_ZERO = /^0\d/;
 const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|&))\s+\p{Lu}\.)/u;
 
 export function listMarker(text: string): ListMarker | null {
+  const box = TASK_BOX.exec(text);
+  if (box && text.length > box[0].length && !BOX_GLYPH.test(text.slice(box[0].length))) return newMarker(false, "-", box[0].length, undefined, undefined, undefined, undefined, undefined, box[1] === "☐" ? " " : "x");
   const bullet = BULLET.exec(text);
   if (bullet && text.length > bullet[0].length) return newMarker(false, "-", bullet[0].length);
   const ordered = ORDERED.exec(text);
@@ -2085,6 +2095,7 @@ function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Blo
       textX: draft.textX ?? first.x0,
       lines: [first, ...lines.slice(1)],
       rtl: draft.rtl === true,
+      task: draft.marker.task,
     };
   }
   return paragraphBlock(lines);

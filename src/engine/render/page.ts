@@ -849,7 +849,7 @@ function renderBlocks(
         // the item before it did (R-ints' "b." after "a."'s listing and paragraphs).
         if (prevKind !== "list_item" && !prevInItem) listIndent.length = 0;
         const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
-        text = indent + block.marker + " " + renderInline(block.lines, inline);
+        text = indent + block.marker + " " + (block.task === undefined ? "" : `[${block.task}] `) + renderInline(block.lines, inline);
         listIndent.length = block.depth + 1;
         listIndent[block.depth] = indent;
         listIndent[block.depth + 1] = indent + " ".repeat(block.marker.length + 1);
