@@ -9,7 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
@@ -76,14 +76,23 @@ const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖�
 const SECTION_NUMBER_ONLY = /^\s*(?:(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?|[IVXL]{1,6}(?:\.\d{1,3}){0,4}\.)\s*$/;
 /** A section number is a span or two (the number, a space or tab drawn in another font): more is a line of text. */
 const SECTION_NUMBER_SPANS_MAX = 3;
+/** The most units other than white space SECTION_NUMBER_ONLY reads: "XXXVII.100.100.100.100.". */
+const SECTION_NUMBER_INK_MAX = 23;
 /** A title after a section number starts with a letter (a number after a number is a table's
  *  next cell), or a command's backslash before one in the code face (srdp-mathematik's "2.1"
  *  ⇥ "\multiplechoice" had been two headings). */
 const TITLE_START = /^\s*\p{L}/u;
 const COMMAND_TITLE_START = /^\s*\\\p{L}/u;
 
+/** The most units other than white space a marker alone holds: LIST_MARKER_ONLY's longest,
+ *  "(xviii)", and a bullet glyph's one or two. */
+const MARKER_INK_MAX = 7;
+
 /** A fragment that is a list marker and nothing else ("•", "3.", a Wingdings "§"). */
 function isMarkerOnly(line: Line): boolean {
+  // Its length first: every pair of fragments a little apart asks of the left one, most of
+  // them words, and their text was built and matched to learn it.
+  if (inkedUnitsOver(line, MARKER_INK_MAX)) return false;
   const text = lineText(line);
   if (LIST_MARKER_ONLY.test(text)) return true;
   const bullet = leadingBulletLength(line);
@@ -135,7 +144,7 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
-  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
+  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
   const title = lineText(next);
   // A command's number has a stop in it ("2.1"): a figure alone before a command is an
   // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
@@ -178,6 +187,17 @@ function isListSeparatorGap(left: Line, right: Line): boolean {
   // The separator first: a look at the last span rules out nearly every pair.
   if (!/[,;，；、]\s*$/.test(last.text) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
   return ITEM_WORD_START.test(right.spans[0].text) && Math.abs(last.size - right.spans[0].size) <= RUN_IN_HEAD_SIZE_TOLERANCE_PT;
+}
+
+/** Whether the line's text holds more than `max` units that are not white space: counted span
+ *  by span up to `max`, without building the text. */
+function inkedUnitsOver(line: Line, max: number): boolean {
+  let inked = 0;
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i)) && ++inked > max) return true;
+  }
+  return false;
 }
 
 /** The first span with ink, or undefined: a loop, where `find` made a closure. */
