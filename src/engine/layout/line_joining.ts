@@ -42,6 +42,8 @@ const LIST_SEPARATOR_GAP_EMS = 1.5;
 /** What ends such an item: a comma or a semicolon, Latin or East Asian, after a word (after a
  *  figure it may end a table's cell, or a date's part). */
 const LIST_SEPARATOR_END = /[\p{L}\p{M})][,;，；、]\s*$/u;
+/** The separators LIST_SEPARATOR_END reads. */
+const LIST_SEPARATORS = ",;，；、";
 /** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
  * join across this many ems. */
 const MONO_GAP_EMS = 12;
@@ -184,8 +186,8 @@ const ITEM_WORD_START = /^\s*\p{L}{2}/u;
  *  size: items set a quad apart along a row. */
 function isListSeparatorGap(left: Line, right: Line): boolean {
   const last = left.spans[left.spans.length - 1];
-  // The separator first: a look at the last span rules out nearly every pair.
-  if (!/[,;，；、]\s*$/.test(last.text) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
+  // The separator first: a look at the last span's last character rules out nearly every pair.
+  if (!holdsUnit(LIST_SEPARATORS, lastInkedUnit(last.text)) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
   return ITEM_WORD_START.test(right.spans[0].text) && Math.abs(last.size - right.spans[0].size) <= RUN_IN_HEAD_SIZE_TOLERANCE_PT;
 }
 
@@ -292,8 +294,9 @@ const BLANK_FIELD_BASELINE_PT = 0.5;
 const BLANK_FIELD_WORDS = /^\s*\p{L}{2,}(?:\s+\p{L}+)*\s*$/u;
 
 function commaAfterBlank(left: Line, right: Line, gap: number, em: number): boolean {
-  // The comma first: a look at one span rules out nearly every pair.
-  if (right.spans.length !== 1 || right.spans[0].text.trim() !== "," || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
+  // The comma first: a look at one span rules out nearly every pair (read by code, without
+  // the span's trimmed copy).
+  if (right.spans.length !== 1 || !isCommaAlone(right.spans[0].text) || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
   const comma = right.spans[0];
   const last = left.spans[left.spans.length - 1];
   if (comma.font !== last.font || Math.abs(comma.size - last.size) > RUN_IN_HEAD_SIZE_TOLERANCE_PT || last.monospace) return false;
@@ -302,15 +305,45 @@ function commaAfterBlank(left: Line, right: Line, gap: number, em: number): bool
   return BLANK_FIELD_WORDS.test(text) && text.trim().split(/\s+/).length <= BLANK_FIELD_WORDS_MAX;
 }
 
+/** `text.trim() === ","`. */
+function isCommaAlone(text: string): boolean {
+  return firstInkedUnit(text) === COMMA && trimmedLength(text) === 1;
+}
+const COMMA = 0x2c;
+
 /** A bracket opened on the left and closed on the right holds what stands between them
  * (words the page draws as images, or not at all: 【 Java の場合】), whatever the gap. */
 function bracketed(left: Line, right: Line, gap: number, em: number): boolean {
   if (gap < 0 || gap > BRACKETED_GAP_EMS_MAX * em) return false;
-  // The bracket stands at the gap: a look at two characters rules out nearly every pair.
-  const last = left.spans[left.spans.length - 1].text.trimEnd();
-  const first = right.spans[0].text.trimStart();
-  if (!OPENING.includes(last[last.length - 1] ?? " ") && !CLOSING.includes(first[0] ?? " ")) return false;
+  // The bracket stands at the gap: a look at two characters rules out nearly every pair (read
+  // by code: the trimmed copies of both texts were most of the look, asked of every pair of a
+  // table's row).
+  if (!holdsUnit(OPENING, lastInkedUnit(left.spans[left.spans.length - 1].text)) && !holdsUnit(CLOSING, firstInkedUnit(right.spans[0].text))) return false;
   return closesBracket(left, right);
+}
+
+/** The text's last UTF-16 unit that is not white space (`text.trimEnd()`'s last), or -1. */
+function lastInkedUnit(text: string): number {
+  for (let k = text.length - 1; k >= 0; k--) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
+/** The text's first UTF-16 unit that is not white space (`text.trimStart()`'s first), or -1. */
+function firstInkedUnit(text: string): number {
+  for (let k = 0; k < text.length; k++) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
+/** Whether `units` (a string of single-unit characters) holds the unit `unit`. */
+function holdsUnit(units: string, unit: number): boolean {
+  for (let k = 0; k < units.length; k++) if (units.charCodeAt(k) === unit) return true;
+  return false;
 }
 
 /** Brackets whose pair joins two fragments of a row across a gap this many ems wide at most
