@@ -730,7 +730,9 @@ let linePointers: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
-  span.text = units.bytes.toString("utf16le", 0, units.count * 2);
+  // A span of one unit (a glyph of a symbol font, a figure, a Chinese character alone) is most
+  // spans a page closes: its character, without the buffer's call into Node.
+  span.text = units.count === 1 ? String.fromCharCode(units.codes[0]) : units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
 
