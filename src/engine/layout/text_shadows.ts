@@ -22,8 +22,15 @@ const SHADOW_CHARS_MIN = 2;
  *  would make the search quadratic. */
 const SHADOW_LOOKAROUND_MAX = 64;
 
-/** Spans in order of their tops (a sort's comparator, made once). */
-const byTop = (a: Span, b: Span) => a.y0 - b.y0;
+/** Spans in order of their tops (a sort's comparator, made once): the order of `a.y0 - b.y0`,
+ *  answered as -1, 0 or 1. The difference of two coordinates is a fraction the engine boxes on
+ *  the heap for every comparison; a small integer is not boxed. Unordered (NaN) tops compare
+ *  equal, as the subtraction's NaN did. */
+function byTop(a: Span, b: Span): number {
+  if (a.y0 < b.y0) return -1;
+  if (a.y0 > b.y0) return 1;
+  return 0;
+}
 
 /**
  * The lines without the copies of their text that another span draws again a hair away (same
