@@ -246,6 +246,24 @@ describe("prepareLines: items of a row a quad apart after their separators", () 
   });
 });
 
+describe("prepareLines: markers and section numbers told by their length first (speed-extract2: MARKER_INK_MAX, SECTION_NUMBER_INK_MAX)", () => {
+  it("still joins the longest marker and the longest section number the patterns read across their gaps", () => {
+    // "(xviii)" is seven units, 3 em before its text: a marker's gap, wider than a word's.
+    const marker = line("(xviii)", { x: 72, y: 100 });
+    expect(prepareLines([marker, line("Item text", { x: marker.x1 + 30, y: 100 })]).map(lineText)).toEqual(["(xviii) Item text"]);
+    // "XXXVII.100.100.100.100." is 23 units, 1.6 em before its title.
+    const number = line("XXXVII.100.100.100.100.", { x: 72, y: 100 });
+    expect(prepareLines([number, line("Title", { x: number.x1 + 16, y: 100 })]).map(lineText)).toEqual(["XXXVII.100.100.100.100. Title"]);
+  });
+
+  it("leaves words as long as those apart across the same gaps", () => {
+    const word = line("(xviiii)", { x: 72, y: 100 });
+    expect(prepareLines([word, line("Item text", { x: word.x1 + 30, y: 100 })]).map(lineText)).toEqual(["(xviiii)", "Item text"]);
+    const number = line("XXXVII.100.100.100.1000.", { x: 72, y: 100 });
+    expect(prepareLines([number, line("Title", { x: number.x1 + 16, y: 100 })]).map(lineText)).toEqual(["XXXVII.100.100.100.1000.", "Title"]);
+  });
+});
+
 describe("prepareLines on contents pages and numbered titles (issue 9: the table-of-contents page)", () => {
   it("joins a section number to its title across a tab of up to two ems (Word's hanging indent)", () => {
     const lines = prepareLines([line("2.1", { x: 82, y: 100 }), line("LRS model", { x: 82 + 15 + 13, y: 100 })]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { withoutTextShadows } from "../../src/engine/layout/text_shadows.js";
 import { layOutPage } from "../../src/engine/layout/page_layout.js";
+import type { Line, Span } from "../../src/engine/model.js";
 import { line, lineOfSpans, page, span } from "../support/layout.js";
 
 const texts = (lines: readonly ReturnType<typeof line>[]) => lines.map(lineText);
@@ -41,5 +42,55 @@ describe("withoutTextShadows: what it leaves alone", () => {
     // Another font or size is other text.
     const other = [line("Caption", { y: 100 }), line("Caption", { y: 100.5, bold: true })];
     expect(withoutTextShadows(other)).toHaveLength(2);
+  });
+});
+
+/** The rule as first written (svc-md-1.1.21): each span's windows above and below, in order of
+ *  the spans' tops, each pair read from both of its spans. */
+function shadowsByWindows(lines: readonly Line[]): Set<Span> {
+  const placed = lines.filter((l) => l.wmode === 0).flatMap((l) => l.spans.filter((s) => !s.invisible && !s.leader && s.text.trim() !== ""));
+  placed.sort((a, b) => a.y0 - b.y0);
+  const copiesOf = (copy: Span, text: Span, reach: number): boolean => {
+    const left = Math.abs(text.x0 - copy.x0) <= reach;
+    const right = Math.abs(text.x1 - copy.x1) <= reach;
+    if ((!left && !right) || text === copy || text.size !== copy.size || text.font !== copy.font) return false;
+    if (Math.abs(text.y0 - copy.y0) > reach || Math.abs(text.y1 - copy.y1) > reach) return false;
+    const own = copy.text.trim();
+    const other = text.text.trim();
+    if (own.length < 2 || own.length > other.length) return false;
+    if (own.length === other.length) return own === other && left;
+    return (left && other.startsWith(own)) || (right && other.endsWith(own));
+  };
+  const gone = new Set<Span>();
+  placed.forEach((copy, i) => {
+    const reach = 0.1 * copy.size;
+    const twins: Span[] = [];
+    for (let j = i - 1; j >= 0 && j >= i - 64 && copy.y0 - placed[j].y0 <= reach; j--) if (copiesOf(copy, placed[j], reach)) twins.push(placed[j]);
+    for (let j = i + 1; j < placed.length && j <= i + 64 && placed[j].y0 - copy.y0 <= reach; j++) if (copiesOf(copy, placed[j], reach)) twins.push(placed[j]);
+    if (twins.length === 1 && !gone.has(twins[0])) gone.add(copy);
+  });
+  return gone;
+}
+
+describe("withoutTextShadows: each pair of spans read once (speed-extract2), as the windows read it", () => {
+  it("drops the spans the windows drop, on random pages of near copies, rows of more than SHADOW_LOOKAROUND_MAX spans and tops that are no number", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)];
+    for (let trial = 0; trial < 300; trial++) {
+      const lines: Line[] = [];
+      const spans = 20 + Math.floor(random() * 160);
+      const oddTops = trial % 10 === 9;
+      for (let k = 0; k < spans; k++) {
+        const size = pick([10, 10, 10.5, 12]);
+        const y = pick([100, 100, 100.4, 100.9, 101, 112, 112.5]) + (oddTops && random() < 0.05 ? NaN : 0);
+        const s = span(pick(["ab", "abc", "bc", "a", "abc ", " ab"]), pick([72, 72.3, 72.9, 80, 96]), y, { size, bold: random() < 0.2 });
+        lines.push(lineOfSpans([s]));
+      }
+      const expected = shadowsByWindows(lines);
+      const kept = new Set(withoutTextShadows(lines).flatMap((l) => l.spans));
+      const dropped = lines.flatMap((l) => l.spans).filter((s) => !kept.has(s));
+      expect(new Set(dropped)).toEqual(expected);
+    }
   });
 });

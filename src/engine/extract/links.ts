@@ -34,8 +34,25 @@ function holds(l: PageLink, slop: number, x: number, y: number): boolean {
 }
 
 export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y: number) => number {
+  const locate = pointLinkLocator(links, slop);
+  const point = new Float64Array(2);
+  return (x, y) => {
+    point[0] = x;
+    point[1] = y;
+    return locate(point);
+  };
+}
+
+/**
+ * linkLocator for a point handed over in a typed array's two slots (x, y): extraction asks the
+ * link of every character of a page with links, from a loop that does not inline the lookup,
+ * and two numbers handed to a call are two heap numbers made (a fifth of the reader's garbage).
+ */
+export function pointLinkLocator(links: readonly PageLink[], slop = 0): (point: Float64Array) => number {
   if (links.length <= LINKS_SCANNED_MAX) {
-    return (x, y) => {
+    return (point) => {
+      const x = point[0];
+      const y = point[1];
       for (let i = 0; i < links.length; i++) if (holds(links[i], slop, x, y)) return i;
       return -1;
     };
@@ -56,7 +73,9 @@ export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y
       else rows.set(r, [i]);
     }
   });
-  return (x, y) => {
+  return (point) => {
+    const x = point[0];
+    const y = point[1];
     let found = -1;
     for (const i of rows.get(Math.floor(y / ROW_PT)) ?? []) {
       if (holds(links[i], slop, x, y)) {

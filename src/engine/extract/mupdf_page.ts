@@ -6,7 +6,7 @@ import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
-import { LINKS_PER_PAGE_MAX, linkLocator, linkUri } from "./links.js";
+import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
@@ -254,10 +254,13 @@ class StextReader {
   // null until the page's first character has been checked against the accessors.
   raw: boolean | null = null;
   // Which link holds a character's centre: spans break where links start and end.
-  readonly linkIndexAt: (x: number, y: number) => number;
+  readonly linkIndexAt: (point: Float64Array) => number;
+  // The centre asked of linkIndexAt, in a typed array's slots: numbers handed to a call that is
+  // not inlined are boxed, two heap numbers a character on a page with links.
+  readonly centre = new Float64Array(2);
 
   constructor(readonly links: readonly PageLink[]) {
-    this.linkIndexAt = linkLocator(links);
+    this.linkIndexAt = pointLinkLocator(links);
   }
 }
 
@@ -337,15 +340,18 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
 
 /** One line of the page, or null when it holds no span. */
 function readTextLine(r: StextReader, line: number): Line | null {
-  const { H, U8, I32, U32, links, linkIndexAt, units, composed, standIns, rightEdge, fonts } = r;
+  const { H, U8, I32, U32, links, linkIndexAt, centre, units, composed, standIns, rightEdge, fonts } = r;
   const charsBefore = r.chars;
   const first = wasm._wasm_stext_line_get_first_char(line);
   if (r.raw === null && first) r.raw = charLayoutMatches(first, I32, U32, H);
   const raw = r.raw === true;
   const count = collectLineChars(r, first, raw);
+  // Room for the line's units: every span of the line is written into them.
+  units.reserve(count);
   const ptrs = r.ptrs;
   const rtl = r.lineRightToLeft;
-  standIns.clear();
+  // Emptied only when a right-to-left line filled it: clearing a set makes it a new table.
+  if (standIns.size > 0) standIns.clear();
   const order = rtl ? rtlVisualOrder(H, I32, raw, ptrs.subarray(0, count), standIns) : null;
   const spans: Span[] = [];
   let span: Span | null = null;
@@ -445,7 +451,12 @@ function readTextLine(r: StextReader, line: number): Line | null {
     afterSpace = space;
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
-    const link = links.length === 0 ? -1 : linkIndexAt((x0 + x1) / 2, (y0 + y1) / 2);
+    let link = -1;
+    if (links.length > 0) {
+      centre[0] = (x0 + x1) / 2;
+      centre[1] = (y0 + y1) / 2;
+      link = linkIndexAt(centre);
+    }
     if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
       pushCode(units, space ? SPACE : code);
       if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
@@ -681,9 +692,15 @@ class SpanUnits {
   codes = new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, SPAN_UNITS_INITIAL);
   count = 0;
 
+  /** Appends a unit, in room made by reserve (a typed array drops a unit written past its end). */
+  // No check here: the push of every character of the page looked at the capacity.
   push(unit: number): void {
-    if (this.count === this.codes.length) this.grow();
     this.codes[this.count++] = unit;
+  }
+
+  /** Makes room for the units of `chars` more characters (UNITS_PER_CHAR_MAX each): asked once a line. */
+  reserve(chars: number): void {
+    while (this.count + chars * UNITS_PER_CHAR_MAX > this.codes.length) this.grow();
   }
 
   private grow(): void {
@@ -693,6 +710,10 @@ class SpanUnits {
     this.codes = new Uint16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   }
 }
+
+/** The most units one character of a line writes: a ligature's three letters (pushUnits) and
+ * a built accent's mark after it (pushPendingMark). */
+const UNITS_PER_CHAR_MAX = 4;
 
 /** Units a span's buffer holds at first; a longer span doubles it. */
 const SPAN_UNITS_INITIAL = 1_024;
@@ -709,7 +730,9 @@ let linePointers: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
 /** Gives the open span its text, built once from its units, and empties the units. */
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
-  span.text = units.bytes.toString("utf16le", 0, units.count * 2);
+  // A span of one unit (a glyph of a symbol font, a figure, a Chinese character alone) is most
+  // spans a page closes: its character, without the buffer's call into Node.
+  span.text = units.count === 1 ? String.fromCharCode(units.codes[0]) : units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
 }
 

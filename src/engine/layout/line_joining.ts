@@ -9,7 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
@@ -42,6 +42,8 @@ const LIST_SEPARATOR_GAP_EMS = 1.5;
 /** What ends such an item: a comma or a semicolon, Latin or East Asian, after a word (after a
  *  figure it may end a table's cell, or a date's part). */
 const LIST_SEPARATOR_END = /[\p{L}\p{M})][,;，；、]\s*$/u;
+/** The separators LIST_SEPARATOR_END reads. */
+const LIST_SEPARATORS = ",;，；、";
 /** Monospace fragments on one row (a listing's line number and its code, an aligned comment)
  * join across this many ems. */
 const MONO_GAP_EMS = 12;
@@ -76,14 +78,23 @@ const LIST_MARKER_ONLY = /^\s*(?:[•◦▪▫‣⁃∙·●○■□►▶❖�
 const SECTION_NUMBER_ONLY = /^\s*(?:(?:\d{1,3}(?:\.\d{1,3}){0,4}|[A-Z](?:\.\d{1,3}){1,4})\.?|[IVXL]{1,6}(?:\.\d{1,3}){0,4}\.)\s*$/;
 /** A section number is a span or two (the number, a space or tab drawn in another font): more is a line of text. */
 const SECTION_NUMBER_SPANS_MAX = 3;
+/** The most units other than white space SECTION_NUMBER_ONLY reads: "XXXVII.100.100.100.100.". */
+const SECTION_NUMBER_INK_MAX = 23;
 /** A title after a section number starts with a letter (a number after a number is a table's
  *  next cell), or a command's backslash before one in the code face (srdp-mathematik's "2.1"
  *  ⇥ "\multiplechoice" had been two headings). */
 const TITLE_START = /^\s*\p{L}/u;
 const COMMAND_TITLE_START = /^\s*\\\p{L}/u;
 
+/** The most units other than white space a marker alone holds: LIST_MARKER_ONLY's longest,
+ *  "(xviii)", and a bullet glyph's one or two. */
+const MARKER_INK_MAX = 7;
+
 /** A fragment that is a list marker and nothing else ("•", "3.", a Wingdings "§"). */
 function isMarkerOnly(line: Line): boolean {
+  // Its length first: every pair of fragments a little apart asks of the left one, most of
+  // them words, and their text was built and matched to learn it.
+  if (inkedUnitsOver(line, MARKER_INK_MAX)) return false;
   const text = lineText(line);
   if (LIST_MARKER_ONLY.test(text)) return true;
   const bullet = leadingBulletLength(line);
@@ -135,7 +146,7 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
-  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
+  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
   const title = lineText(next);
   // A command's number has a stop in it ("2.1"): a figure alone before a command is an
   // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
@@ -175,9 +186,20 @@ const ITEM_WORD_START = /^\s*\p{L}{2}/u;
  *  size: items set a quad apart along a row. */
 function isListSeparatorGap(left: Line, right: Line): boolean {
   const last = left.spans[left.spans.length - 1];
-  // The separator first: a look at the last span rules out nearly every pair.
-  if (!/[,;，；、]\s*$/.test(last.text) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
+  // The separator first: a look at the last span's last character rules out nearly every pair.
+  if (!holdsUnit(LIST_SEPARATORS, lastInkedUnit(last.text)) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
   return ITEM_WORD_START.test(right.spans[0].text) && Math.abs(last.size - right.spans[0].size) <= RUN_IN_HEAD_SIZE_TOLERANCE_PT;
+}
+
+/** Whether the line's text holds more than `max` units that are not white space: counted span
+ *  by span up to `max`, without building the text. */
+function inkedUnitsOver(line: Line, max: number): boolean {
+  let inked = 0;
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i)) && ++inked > max) return true;
+  }
+  return false;
 }
 
 /** The first span with ink, or undefined: a loop, where `find` made a closure. */
@@ -272,8 +294,9 @@ const BLANK_FIELD_BASELINE_PT = 0.5;
 const BLANK_FIELD_WORDS = /^\s*\p{L}{2,}(?:\s+\p{L}+)*\s*$/u;
 
 function commaAfterBlank(left: Line, right: Line, gap: number, em: number): boolean {
-  // The comma first: a look at one span rules out nearly every pair.
-  if (right.spans.length !== 1 || right.spans[0].text.trim() !== "," || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
+  // The comma first: a look at one span rules out nearly every pair (read by code, without
+  // the span's trimmed copy).
+  if (right.spans.length !== 1 || !isCommaAlone(right.spans[0].text) || gap > BLANK_FIELD_GAP_EMS_MAX * em) return false;
   const comma = right.spans[0];
   const last = left.spans[left.spans.length - 1];
   if (comma.font !== last.font || Math.abs(comma.size - last.size) > RUN_IN_HEAD_SIZE_TOLERANCE_PT || last.monospace) return false;
@@ -282,15 +305,45 @@ function commaAfterBlank(left: Line, right: Line, gap: number, em: number): bool
   return BLANK_FIELD_WORDS.test(text) && text.trim().split(/\s+/).length <= BLANK_FIELD_WORDS_MAX;
 }
 
+/** `text.trim() === ","`. */
+function isCommaAlone(text: string): boolean {
+  return firstInkedUnit(text) === COMMA && trimmedLength(text) === 1;
+}
+const COMMA = 0x2c;
+
 /** A bracket opened on the left and closed on the right holds what stands between them
  * (words the page draws as images, or not at all: 【 Java の場合】), whatever the gap. */
 function bracketed(left: Line, right: Line, gap: number, em: number): boolean {
   if (gap < 0 || gap > BRACKETED_GAP_EMS_MAX * em) return false;
-  // The bracket stands at the gap: a look at two characters rules out nearly every pair.
-  const last = left.spans[left.spans.length - 1].text.trimEnd();
-  const first = right.spans[0].text.trimStart();
-  if (!OPENING.includes(last[last.length - 1] ?? " ") && !CLOSING.includes(first[0] ?? " ")) return false;
+  // The bracket stands at the gap: a look at two characters rules out nearly every pair (read
+  // by code: the trimmed copies of both texts were most of the look, asked of every pair of a
+  // table's row).
+  if (!holdsUnit(OPENING, lastInkedUnit(left.spans[left.spans.length - 1].text)) && !holdsUnit(CLOSING, firstInkedUnit(right.spans[0].text))) return false;
   return closesBracket(left, right);
+}
+
+/** The text's last UTF-16 unit that is not white space (`text.trimEnd()`'s last), or -1. */
+function lastInkedUnit(text: string): number {
+  for (let k = text.length - 1; k >= 0; k--) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
+/** The text's first UTF-16 unit that is not white space (`text.trimStart()`'s first), or -1. */
+function firstInkedUnit(text: string): number {
+  for (let k = 0; k < text.length; k++) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
+/** Whether `units` (a string of single-unit characters) holds the unit `unit`. */
+function holdsUnit(units: string, unit: number): boolean {
+  for (let k = 0; k < units.length; k++) if (units.charCodeAt(k) === unit) return true;
+  return false;
 }
 
 /** Brackets whose pair joins two fragments of a row across a gap this many ems wide at most

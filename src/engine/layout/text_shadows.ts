@@ -22,8 +22,15 @@ const SHADOW_CHARS_MIN = 2;
  *  would make the search quadratic. */
 const SHADOW_LOOKAROUND_MAX = 64;
 
-/** Spans in order of their tops (a sort's comparator, made once). */
-const byTop = (a: Span, b: Span) => a.y0 - b.y0;
+/** Spans in order of their tops (a sort's comparator, made once): the order of `a.y0 - b.y0`,
+ *  answered as -1, 0 or 1. The difference of two coordinates is a fraction the engine boxes on
+ *  the heap for every comparison; a small integer is not boxed. Unordered (NaN) tops compare
+ *  equal, as the subtraction's NaN did. */
+function byTop(a: Span, b: Span): number {
+  if (a.y0 < b.y0) return -1;
+  if (a.y0 > b.y0) return 1;
+  return 0;
+}
 
 /**
  * The lines without the copies of their text that another span draws again a hair away (same
@@ -37,6 +44,7 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
   // The spans alone: a record per span (its line and place) was a tenth of the pass's garbage,
   // and nothing read it.
   const placed: Span[] = [];
+  let numberTops = true;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l];
     if (line.wmode !== 0) continue;
@@ -44,33 +52,21 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
       const span = line.spans[k];
       if (span.invisible || span.leader || isBlankText(span.text)) continue;
       placed.push(span);
+      if (!Number.isFinite(span.y0)) numberTops = false;
     }
   }
   if (placed.length < 2) return lines;
   placed.sort(byTop);
+  const twins = numberTops ? twinsByPairs(placed) : twinsByWindows(placed);
+  if (twins === null) return lines;
   let gone: Set<Span> | null = null;
-  for (let i = 0; i < placed.length; i++) {
-    const copy = placed[i];
-    const reach = SHADOW_OFFSET_EMS_MAX * copy.size;
-    // Spans above within reach come before it in the order, those below after.
-    let twin: Span | null = null;
-    let twins = 0;
-    for (let j = i - 1; j >= 0 && j >= i - SHADOW_LOOKAROUND_MAX && copy.y0 - placed[j].y0 <= reach; j--) {
-      if (copies(copy, placed[j], reach)) {
-        twin = placed[j];
-        twins++;
-      }
-    }
-    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].y0 - copy.y0 <= reach; j++) {
-      if (copies(copy, placed[j], reach)) {
-        twin = placed[j];
-        twins++;
-      }
-    }
+  // In the order of their tops, as the windows ask.
+  for (const i of [...twins.keys()].sort(ascending)) {
+    const found = twins.get(i)!;
     // A poor man's bold draws its words three or four times: left as it was read (a thesis
     // cover's title, whose copies the page's reading order has been tuned around).
-    if (twins !== 1 || gone?.has(twin!)) continue;
-    (gone ??= new Set()).add(copy);
+    if (found.length !== 1 || gone?.has(found[0])) continue;
+    (gone ??= new Set()).add(placed[i]);
   }
   if (gone === null) return lines;
   const kept: Line[] = [];
@@ -83,6 +79,62 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
     if (spans.some((span) => !isBlankText(span.text))) kept.push(remadeLine(line, spans));
   }
   return kept;
+}
+
+const ascending = (a: number, b: number) => a - b;
+
+/** What each span of `placed` (in order of their tops) copies: the spans it `copies`, by its
+ *  index; null when no span copies another. */
+type Twins = Map<number, Span[]> | null;
+
+function noteTwin(twins: Twins, copy: number, twin: Span): Twins {
+  const found = (twins ??= new Map()).get(copy);
+  if (found === undefined) twins.set(copy, [twin]);
+  else found.push(twin);
+  return twins;
+}
+
+/**
+ * Each span's window: spans above it within reach come before it in the order, those below
+ * after, up to SHADOW_LOOKAROUND_MAX each side, each window ending at the first span out of
+ * reach. The rule as written, for any tops.
+ */
+function twinsByWindows(placed: readonly Span[]): Twins {
+  let twins: Twins = null;
+  for (let i = 0; i < placed.length; i++) {
+    const copy = placed[i];
+    const reach = SHADOW_OFFSET_EMS_MAX * copy.size;
+    for (let j = i - 1; j >= 0 && j >= i - SHADOW_LOOKAROUND_MAX && copy.y0 - placed[j].y0 <= reach; j--) {
+      if (copies(copy, placed[j], reach)) twins = noteTwin(twins, i, placed[j]);
+    }
+    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].y0 - copy.y0 <= reach; j++) {
+      if (copies(copy, placed[j], reach)) twins = noteTwin(twins, i, placed[j]);
+    }
+  }
+  return twins;
+}
+
+/**
+ * twinsByWindows on tops that are all numbers (every page seen): sorted, so a window holds
+ * exactly the spans whose tops lie within reach, and two spans of one size (copies asks no
+ * other pair) have one reach: each lies in the other's window or neither does. Each pair is
+ * then read once, from its upper span, both ways, where the windows read it twice: a row of
+ * a table's cells, each asked of the others, was most of this pass's time.
+ */
+function twinsByPairs(placed: readonly Span[]): Twins {
+  let twins: Twins = null;
+  for (let i = 0; i < placed.length; i++) {
+    const upper = placed[i];
+    const reach = SHADOW_OFFSET_EMS_MAX * upper.size;
+    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].y0 - upper.y0 <= reach; j++) {
+      const lower = placed[j];
+      // copies' first test, both ways: spans of one size have one reach.
+      if (!(Math.abs(lower.x0 - upper.x0) <= reach) && !(Math.abs(lower.x1 - upper.x1) <= reach)) continue;
+      if (copies(upper, lower, reach)) twins = noteTwin(twins, i, lower);
+      if (copies(lower, upper, SHADOW_OFFSET_EMS_MAX * lower.size)) twins = noteTwin(twins, j, upper);
+    }
+  }
+  return twins;
 }
 
 /** Whether `copy` draws again text that `text` draws, a hair away (see withoutTextShadows). */
