@@ -248,8 +248,11 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (first.length < 2) continue;
     let run = growRun(rows, start, first, used, false);
     // Rows padded apart (an office table's) are a run only at one pitch: a contents page
-    // whose entries stand further apart before each chapter is not a table.
-    if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
+    // whose entries stand further apart before each chapter is not a table. Tried only where
+    // the run above ended at its first row: a padded run goes on only to a next row that
+    // holds pieces in the window and stands further off than `near` allows, and there the
+    // run above stops (so a run of two rows or more there means no padded run).
+    if (run === null) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter(isFullSlice);
     if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills) || proseBesideItems(full)) {

@@ -212,12 +212,14 @@ function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
   const lineCounts: number[] = [];
   for (const row of rows) {
     let inRow = 0;
-    row.cells.forEach((cell, c) => {
-      if (!hasText(cell)) return;
+    // A loop, not forEach with a closure made per row.
+    for (let c = 0; c < row.cells.length; c++) {
+      const cell = row.cells[c];
+      if (!hasText(cell)) continue;
       inRow++;
       perColumn[c]++;
       lineCounts.push(cell.lines.length);
-    });
+    }
     filled += inRow;
     if (inRow >= 2) multiRows++;
   }
