@@ -16,6 +16,7 @@ import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./rea
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
@@ -255,7 +256,8 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (run === null) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter(isFullSlice);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills) || proseBesideItems(full)) {
+    const centres = new CellCentres(full);
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames, centres) || splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
@@ -1122,22 +1124,13 @@ const LOWER_START = /^\s*\p{Ll}/u;
 const CELL_TEXT_ENDS = /[.!?:;]$/;
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
- *  are boxes of a diagram (class boxes side by side), not columns of one table. */
-function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
+ *  are boxes of a diagram (class boxes side by side), not columns of one table. `centres`:
+ *  the rows' cells by their centres (cell_centres.ts), shared with splitByPanel. */
+function splitByFrames(rows: TextRow[], frames: Box[], centres: CellCentres): boolean {
   if (frames.length === 0) return false;
   const y0 = rows[0].y0;
   const y1 = rows[rows.length - 1].y1;
-  for (const f of frames) if (f.y1 > y0 && f.y0 < y1 && splitsARow(rows, f)) return true;
-  return false;
-}
-
-/** Whether `box` holds some cells of a row (by their centres) but not the others. */
-function splitsARow(rows: readonly TextRow[], box: Box): boolean {
-  for (const row of rows) {
-    let inside = 0;
-    for (const cell of row.cells) if (centreInside(cell, box)) inside++;
-    if (inside > 0 && inside < row.cells.length) return true;
-  }
+  for (const f of frames) if (f.y1 > y0 && f.y0 < y1 && centres.splitsARow(f)) return true;
   return false;
 }
 
@@ -1209,12 +1202,12 @@ const PANEL_ROWS_OUTSIDE_MIN = 3;
  * beside its experience, a textbook's box beside the text), so the run's columns are the
  * page's columns. A table whose label column is shaded holds no more than its header there.
  */
-function splitByPanel(run: Slice[], rows: PageRows, fills: Box[]): boolean {
+function splitByPanel(run: Slice[], rows: PageRows, fills: Box[], centres: CellCentres): boolean {
   if (fills.length === 0) return false;
   const first = run[0].row;
   const last = run[run.length - 1].row;
   for (const f of fills) {
-    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1 || !splitsARow(run, f)) continue;
+    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1 || !centres.splitsARow(f)) continue;
     let outside = 0;
     for (let j = 0; j < rows.length && outside < PANEL_ROWS_OUTSIDE_MIN; j++) {
       if (j >= first && j <= last) continue;
