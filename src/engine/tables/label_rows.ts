@@ -50,7 +50,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     tables.push(labelTable(labels, values));
     for (const line of inside) taken.add(line);
   }
-  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const free = freeLines(byTop ?? lines, taken, inDiagrams);
   const rows = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + 1 < rows.length; i++) {
     // Most rows of a page are one line: no label row.
@@ -68,6 +68,14 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     for (const line of [...rows[i], ...rows[i + 1]]) taken.add(line);
     i++;
   }
+}
+
+/** The lines no detector has taken, horizontal, with text (a loop, not a filter with a closure
+ *  made per page: every line of every page is asked). */
+function freeLines(lines: readonly Line[], taken: Set<Line>, inDiagrams: Set<Line>): Line[] {
+  const free: Line[] = [];
+  for (const l of lines) if (!taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0) free.push(l);
+  return free;
 }
 
 /** Whether `next`, near under the values, holds a piece flush with each of theirs. */

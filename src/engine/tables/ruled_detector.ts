@@ -332,7 +332,8 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
     for (let i = r * cols; i < (r + 1) * cols; i++) for (const line of cellLines[i]) lines.push(line);
     if (lines.length === 0) continue;
     bands++;
-    if (groupRows(lines, lineBox).length === 1) single++;
+    // One line is one text row, grouped or not (most bands of a grid ruled under every row).
+    if (lines.length === 1 || groupRows(lines, lineBox).length === 1) single++;
   }
   return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
 }
