@@ -10,6 +10,8 @@ import type { Table } from "../../src/engine/tables/model.js";
 import { linesByTop } from "../../src/engine/tables/rows.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import { indicesByKey } from "../../src/engine/tables/sorted_search.js";
+import { runLooksTabular } from "../../src/engine/tables/reads_as_table.js";
+import { textRow } from "../../src/engine/tables/cell_gaps.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
 
 const PAGE = { width: 612, height: 792 };
@@ -161,5 +163,23 @@ describe("runFrom: a padded run tried only where the run of near rows stops at i
 
   it("ends a table of near rows above a row padded apart from it", () => {
     expect(tablesOf(near)[0]).toHaveLength(4);
+  });
+});
+
+describe("runLooksTabular: a column of answer choices read only while one can still come up often enough", () => {
+  // Questions of a sentence's length (their column fails on its words alone) beside answers.
+  const QUESTION = "Did you do any relaxation techniques to help you sleep last night";
+  const run = (answers: readonly string[]) => answers.map((answer, i) => textRow([line([span(QUESTION, 20, 100 + 12 * i, 5), span(answer, 400, 100 + 12 * i, 5)])]));
+
+  it("is a table where the one answer fills its share of the rows, the others coming first", () => {
+    // Eight "yes no" of ten (CHOICE_ROWS_SHARE_MIN), after two other answers at the top.
+    const answers = ["maybe later", "not sure", ...Array<string>(8).fill("yes no")];
+    expect(runLooksTabular(run(answers), 0, answers.length)).toBe(true);
+  });
+
+  it("is none where the answers differ on one row too many", () => {
+    const answers = ["maybe later", "not sure", "never", ...Array<string>(7).fill("yes no")];
+    expect(runLooksTabular(run(answers), 0, answers.length)).toBe(false);
+    expect(runLooksTabular(run(answers.map((a, i) => `${a} ${i}`)), 0, answers.length)).toBe(false);
   });
 });
