@@ -183,3 +183,19 @@ describe("runLooksTabular: a column of answer choices read only while one can st
     expect(runLooksTabular(run(answers.map((a, i) => `${a} ${i}`)), 0, answers.length)).toBe(false);
   });
 });
+
+describe("collectRulings: segments sorted by position as numbers (rulings.ts sortByPos)", () => {
+  // A table's row rules drawn cell by cell, bottom row first, then a frame: out of order.
+  const rule = (x0: number, x1: number, y: number): Rule => ({ x0, y0: y, x1, y1: y + 0.5, kind: "fill" }) as Rule;
+  const rules = [rule(300, 400, 160), rule(72, 300, 160), rule(72, 300, 100), rule(300, 400, 100), rule(72, 400, 130), rule(72, 400, 130.4), frame(72, 100, 400, 160)];
+
+  it("merges each row's pieces into one rule, the rules in position order", () => {
+    const h = collectRulings(rules, PAGE).h.map((s) => [Math.round(s.pos), Math.round(s.a), Math.round(s.b)]);
+    expect(h).toEqual([[100, 72, 400], [130, 72, 400], [160, 72, 400]]);
+  });
+
+  it("gives the same rulings whatever order the rules were drawn in", () => {
+    const round = (rs: Rule[]) => collectRulings(rs, PAGE).h.map((s) => [s.pos, s.a, s.b, s.thick, s.double]);
+    expect(round([...rules].reverse())).toEqual(round(rules));
+  });
+});
