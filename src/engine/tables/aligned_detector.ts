@@ -343,7 +343,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   }
   // Totals rows only: the columns' alignment is read (every full row's cell text built) when
   // some trailing row is there to be judged against it.
-  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
+  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), run.slice(0, lastFull + 1), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
 }
 
@@ -393,37 +393,46 @@ const TOTALS_ALIGN_EMS = 0.3;
  * their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose word space
  * fell in a gutter of the table).
  */
-function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], alignment: readonly Alignment[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], body: readonly Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
   if (trailing.length === 0) return false;
-  const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
-  const first = piecesOf(trailing[0].row);
+  const x0 = left[0];
+  const x1 = right[right.length - 1];
+  const first = windowed(rows.at(trailing[0].row).cells, x0, x1, gutter, used);
   if (first === null || first.length < 2) return false;
   const k = first.length;
   const block: Piece[][] = [];
   for (const s of trailing) {
     const placed = placeInColumns(s.cells, left, right);
-    const pieces = piecesOf(s.row);
+    const pieces = windowed(rows.at(s.row).cells, x0, x1, gutter, used);
     if (placed === null || placed[0] === 0 || pieces === null || pieces.length !== k) return false;
     block.push(pieces);
   }
   const reach = TOTALS_ALIGN_EMS * trailing[0].em;
-  const lined = (a: Piece, b: Piece) => Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
   let above: TextRow = trailing[trailing.length - 1];
   for (let j = trailing[trailing.length - 1].row + 1; j < rows.length; j++) {
     const row = rows.at(j);
     if (!near(above, row)) break;
-    const pieces = piecesOf(j);
-    if (pieces === null || pieces.length !== k || !pieces.every((piece, c) => lined(piece, first[c]))) break;
+    const pieces = windowed(row.cells, x0, x1, gutter, used);
+    if (pieces === null || pieces.length !== k || !everyLined(pieces, first, reach)) break;
     block.push(pieces);
     above = row;
   }
+  // The columns' alignment read (every body cell's text built) only for a block that got here.
+  const alignment = columnAlignments(body, left.length);
   for (let c = 0; c < k; c++) {
-    const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
-    const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
-    const at = soleColumn({ x0, x1 }, left, right);
-    if (at < 0 || runsPastKeptEdge(x0, x1, alignment[at], left[at], right[at], reach)) return true;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const pieces of block) (lo = Math.min(lo, pieces[c].x0)), (hi = Math.max(hi, pieces[c].x1));
+    const at = soleColumn({ x0: lo, x1: hi }, left, right);
+    if (at < 0 || runsPastKeptEdge(lo, hi, alignment[at], left[at], right[at], reach)) return true;
   }
   return false;
+}
+
+/** Whether each piece starts or ends within `reach` of the piece in its place in `first`. */
+function everyLined(pieces: readonly Piece[], first: readonly Piece[], reach: number): boolean {
+  for (let c = 0; c < pieces.length; c++) if (!(Math.abs(pieces[c].x0 - first[c].x0) <= reach || Math.abs(pieces[c].x1 - first[c].x1) <= reach)) return false;
+  return true;
 }
 
 /** Whether text from x0 to x1 in a column runs past the edge its cells keep to by more than
