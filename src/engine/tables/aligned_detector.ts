@@ -16,6 +16,7 @@ import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./rea
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
@@ -248,11 +249,15 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (first.length < 2) continue;
     let run = growRun(rows, start, first, used, false);
     // Rows padded apart (an office table's) are a run only at one pitch: a contents page
-    // whose entries stand further apart before each chapter is not a table.
-    if (!enoughFullRows(run)) run = growRun(rows, start, first, used, true);
+    // whose entries stand further apart before each chapter is not a table. Tried only where
+    // the run above ended at its first row: a padded run goes on only to a next row that
+    // holds pieces in the window and stands further off than `near` allows, and there the
+    // run above stops (so a run of two rows or more there means no padded run).
+    if (run === null) run = growRun(rows, start, first, used, true);
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter(isFullSlice);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames) || splitByPanel(full, rows, rulings.fills) || proseBesideItems(full)) {
+    const centres = new CellCentres(full);
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames, centres) || splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
@@ -338,7 +343,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   }
   // Totals rows only: the columns' alignment is read (every full row's cell text built) when
   // some trailing row is there to be judged against it.
-  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), columnAlignments(run.slice(0, lastFull + 1), k), left, right, gutter, used)) end = lastFull + 1;
+  if (end > lastFull + 1 && totalsOnOwnGrid(rows, run.slice(lastFull + 1, end), run.slice(0, lastFull + 1), left, right, gutter, used)) end = lastFull + 1;
   return run.slice(0, end);
 }
 
@@ -388,37 +393,46 @@ const TOTALS_ALIGN_EMS = 0.3;
  * their pieces before the table's columns cut them ("Discount (AUTUMN10)", whose word space
  * fell in a gutter of the table).
  */
-function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], alignment: readonly Alignment[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
+function totalsOnOwnGrid(rows: PageRows, trailing: Slice[], body: readonly Slice[], left: number[], right: number[], gutter: number, used: Set<Piece>): boolean {
   if (trailing.length === 0) return false;
-  const piecesOf = (row: number) => windowed(rows.at(row).cells, left[0], right[right.length - 1], gutter, used);
-  const first = piecesOf(trailing[0].row);
+  const x0 = left[0];
+  const x1 = right[right.length - 1];
+  const first = windowed(rows.at(trailing[0].row).cells, x0, x1, gutter, used);
   if (first === null || first.length < 2) return false;
   const k = first.length;
   const block: Piece[][] = [];
   for (const s of trailing) {
     const placed = placeInColumns(s.cells, left, right);
-    const pieces = piecesOf(s.row);
+    const pieces = windowed(rows.at(s.row).cells, x0, x1, gutter, used);
     if (placed === null || placed[0] === 0 || pieces === null || pieces.length !== k) return false;
     block.push(pieces);
   }
   const reach = TOTALS_ALIGN_EMS * trailing[0].em;
-  const lined = (a: Piece, b: Piece) => Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
   let above: TextRow = trailing[trailing.length - 1];
   for (let j = trailing[trailing.length - 1].row + 1; j < rows.length; j++) {
     const row = rows.at(j);
     if (!near(above, row)) break;
-    const pieces = piecesOf(j);
-    if (pieces === null || pieces.length !== k || !pieces.every((piece, c) => lined(piece, first[c]))) break;
+    const pieces = windowed(row.cells, x0, x1, gutter, used);
+    if (pieces === null || pieces.length !== k || !everyLined(pieces, first, reach)) break;
     block.push(pieces);
     above = row;
   }
+  // The columns' alignment read (every body cell's text built) only for a block that got here.
+  const alignment = columnAlignments(body, left.length);
   for (let c = 0; c < k; c++) {
-    const x0 = Math.min(...block.map((pieces) => pieces[c].x0));
-    const x1 = Math.max(...block.map((pieces) => pieces[c].x1));
-    const at = soleColumn({ x0, x1 }, left, right);
-    if (at < 0 || runsPastKeptEdge(x0, x1, alignment[at], left[at], right[at], reach)) return true;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const pieces of block) (lo = Math.min(lo, pieces[c].x0)), (hi = Math.max(hi, pieces[c].x1));
+    const at = soleColumn({ x0: lo, x1: hi }, left, right);
+    if (at < 0 || runsPastKeptEdge(lo, hi, alignment[at], left[at], right[at], reach)) return true;
   }
   return false;
+}
+
+/** Whether each piece starts or ends within `reach` of the piece in its place in `first`. */
+function everyLined(pieces: readonly Piece[], first: readonly Piece[], reach: number): boolean {
+  for (let c = 0; c < pieces.length; c++) if (!(Math.abs(pieces[c].x0 - first[c].x0) <= reach || Math.abs(pieces[c].x1 - first[c].x1) <= reach)) return false;
+  return true;
 }
 
 /** Whether text from x0 to x1 in a column runs past the edge its cells keep to by more than
@@ -1119,22 +1133,13 @@ const LOWER_START = /^\s*\p{Ll}/u;
 const CELL_TEXT_ENDS = /[.!?:;]$/;
 
 /** Whether a stroked rectangle holds some cells of a row but not the others: the columns
- *  are boxes of a diagram (class boxes side by side), not columns of one table. */
-function splitByFrames(rows: TextRow[], frames: Box[]): boolean {
+ *  are boxes of a diagram (class boxes side by side), not columns of one table. `centres`:
+ *  the rows' cells by their centres (cell_centres.ts), shared with splitByPanel. */
+function splitByFrames(rows: TextRow[], frames: Box[], centres: CellCentres): boolean {
   if (frames.length === 0) return false;
   const y0 = rows[0].y0;
   const y1 = rows[rows.length - 1].y1;
-  for (const f of frames) if (f.y1 > y0 && f.y0 < y1 && splitsARow(rows, f)) return true;
-  return false;
-}
-
-/** Whether `box` holds some cells of a row (by their centres) but not the others. */
-function splitsARow(rows: readonly TextRow[], box: Box): boolean {
-  for (const row of rows) {
-    let inside = 0;
-    for (const cell of row.cells) if (centreInside(cell, box)) inside++;
-    if (inside > 0 && inside < row.cells.length) return true;
-  }
+  for (const f of frames) if (f.y1 > y0 && f.y0 < y1 && centres.splitsARow(f)) return true;
   return false;
 }
 
@@ -1206,12 +1211,12 @@ const PANEL_ROWS_OUTSIDE_MIN = 3;
  * beside its experience, a textbook's box beside the text), so the run's columns are the
  * page's columns. A table whose label column is shaded holds no more than its header there.
  */
-function splitByPanel(run: Slice[], rows: PageRows, fills: Box[]): boolean {
+function splitByPanel(run: Slice[], rows: PageRows, fills: Box[], centres: CellCentres): boolean {
   if (fills.length === 0) return false;
   const first = run[0].row;
   const last = run[run.length - 1].row;
   for (const f of fills) {
-    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1 || !splitsARow(run, f)) continue;
+    if (f.y1 <= run[0].y0 || f.y0 >= run[run.length - 1].y1 || !centres.splitsARow(f)) continue;
     let outside = 0;
     for (let j = 0; j < rows.length && outside < PANEL_ROWS_OUTSIDE_MIN; j++) {
       if (j >= first && j <= last) continue;

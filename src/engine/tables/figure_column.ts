@@ -8,6 +8,7 @@ import { isCodeLine, lineText } from "../layout/lines.js";
 import { FIGURE_CELL } from "./aligned_detector.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 import { sortInPlace } from "../sort_in_place.js";
+import { isSpaceCode } from "../layout/whitespace.js";
 
 /** A column holds this many figures at least: fewer are a few numbers set apart. */
 const FIGURE_COLUMN_ROWS_MIN = 5;
@@ -22,7 +23,15 @@ const HEADING_WORDS_MAX = 4;
 
 export function detectFigureColumns(lines: readonly Line[], taken: Set<Line>, tables: Table[]): void {
   const free: Line[] = [];
-  for (const line of lines) if (!taken.has(line)) free.push(line);
+  // Counted once per page before the free lines are sorted: a column needs
+  // FIGURE_COLUMN_ROWS_MIN figure lines in a row, and most pages hold fewer in all.
+  let figureLines = 0;
+  for (const line of lines) {
+    if (taken.has(line)) continue;
+    free.push(line);
+    if (isFigureLine(line)) figureLines++;
+  }
+  if (figureLines < FIGURE_COLUMN_ROWS_MIN) return;
   sortInPlace(free, byTop);
   let i = 1;
   while (i < free.length) {
@@ -68,7 +77,23 @@ function byTop(a: Line, b: Line): number {
 }
 
 function isFigureLine(line: Line): boolean {
-  return !isCodeLine(line) && FIGURE_CELL.test(lineText(line).trim());
+  return endsLikeFigure(line) && !isCodeLine(line) && FIGURE_CELL.test(lineText(line).trim());
+}
+
+/** Whether the line's last character other than white space is one a figure (FIGURE_CELL)
+ *  can end in: a digit, a stop, a comma, a per cent or a closing bracket. Asked before the
+ *  line's text is built: every free line of every page is asked, and most end in a letter. */
+function endsLikeFigure(line: Line): boolean {
+  const spans = line.spans;
+  for (let s = spans.length - 1; s >= 0; s--) {
+    const text = spans[s].text;
+    for (let i = text.length - 1; i >= 0; i--) {
+      const c = text.charCodeAt(i);
+      if (isSpaceCode(c)) continue;
+      return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2c || c === 0x25 || c === 0x29;
+    }
+  }
+  return false;
 }
 
 function isHeading(line: Line): boolean {

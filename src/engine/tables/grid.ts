@@ -227,8 +227,10 @@ function rectangles(anchors: Int32Array, rows: number, cols: number): boolean {
   return rows > 0;
 }
 
-function covers(segs: Seg[], p: number): boolean {
-  return segs.some((s) => p >= s.a - JOIN_PT && p <= s.b + JOIN_PT);
+// A loop, not `some` with a closure over `p`: asked for every border of every grid cell.
+function covers(segs: readonly Seg[], p: number): boolean {
+  for (const s of segs) if (p >= s.a - JOIN_PT && p <= s.b + JOIN_PT) return true;
+  return false;
 }
 
 /** Sorted values merged when within SNAP_PT of their cluster's first value; means returned. */

@@ -19,23 +19,28 @@ export function detectHeader(rows: BuiltRow[], box: Box, rulings: Rulings): numb
   return headerFill(rows, box, rulings.fills) ? 1 : 0;
 }
 
+// Module functions and loops, not closures made per call: a closure made per call loses its
+// optimised code at each full garbage collection (every table's header is asked).
 function firstRowBold(rows: BuiltRow[]): boolean {
-  const rowBold = (row: BuiltRow): boolean | null => {
-    let seen = false;
-    for (const cell of row.cells) {
-      for (const line of cell.lines) {
-        for (const span of line.spans) {
-          if (isBlank(span.text)) continue;
-          if (!span.bold) return false;
-          seen = true;
-        }
-      }
-    }
-    return seen ? true : null;
-  };
   if (rowBold(rows[0]) !== true) return false;
   // A table set entirely in bold has no bold header.
-  return rows.slice(1).some((row) => rowBold(row) === false);
+  for (let r = 1; r < rows.length; r++) if (rowBold(rows[r]) === false) return true;
+  return false;
+}
+
+/** Whether every span with text in the row is bold; null when the row has no text. */
+function rowBold(row: BuiltRow): boolean | null {
+  let seen = false;
+  for (const cell of row.cells) {
+    for (const line of cell.lines) {
+      for (const span of line.spans) {
+        if (isBlank(span.text)) continue;
+        if (!span.bold) return false;
+        seen = true;
+      }
+    }
+  }
+  return seen ? true : null;
 }
 
 /** The strongest ruling between two rows, spanning enough of the table. */
@@ -71,17 +76,22 @@ function headerRule(rows: BuiltRow[], box: Box, rulings: Rulings): boolean {
 }
 
 function headerFill(rows: BuiltRow[], box: Box, fills: Box[]): boolean {
-  const local = fills.filter((f) => f.x1 > box.x0 && f.x0 < box.x1 && f.y1 > box.y0 && f.y0 < box.y1);
+  const local: Box[] = [];
+  for (const f of fills) if (f.x1 > box.x0 && f.x0 < box.x1 && f.y1 > box.y0 && f.y0 < box.y1) local.push(f);
   if (local.length === 0) return false;
-  const width = box.x1 - box.x0;
-  const shaded = (row: BuiltRow): boolean => {
-    const mid = (row.y0 + row.y1) / 2;
-    let covered = 0;
-    for (const f of local) {
-      if (f.y0 <= mid && f.y1 >= mid) covered += Math.min(f.x1, box.x1) - Math.max(f.x0, box.x0);
-    }
-    return covered >= HEADER_FILL_COVER_MIN * width;
-  };
   // Zebra striping and whole-table backgrounds shade other rows too.
-  return shaded(rows[0]) && !rows.slice(1).some(shaded);
+  if (!isShaded(rows[0], box, local)) return false;
+  for (let r = 1; r < rows.length; r++) if (isShaded(rows[r], box, local)) return false;
+  return true;
+}
+
+/** Whether the fills (`local`, those over the table's box) cover the row's middle across
+ *  HEADER_FILL_COVER_MIN of the table's width. */
+function isShaded(row: BuiltRow, box: Box, local: readonly Box[]): boolean {
+  const mid = (row.y0 + row.y1) / 2;
+  let covered = 0;
+  for (const f of local) {
+    if (f.y0 <= mid && f.y1 >= mid) covered += Math.min(f.x1, box.x1) - Math.max(f.x0, box.x0);
+  }
+  return covered >= HEADER_FILL_COVER_MIN * (box.x1 - box.x0);
 }

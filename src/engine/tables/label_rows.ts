@@ -11,6 +11,7 @@ import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, rowEm, textRow, type TextRow } from "./cell_gaps.js";
 import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
 import type { Rulings } from "./rulings.js";
+import { lowerBound } from "./sorted_search.js";
 
 /** A label and its value start (or end) at one x within this many ems. */
 const FIELD_ALIGN_EMS = 0.3;
@@ -37,8 +38,9 @@ const TABLE_GOES_ON_LINE_HEIGHTS = 3;
  *  drawn frame, or two rows standing apart whose labels are set smaller. `byTop`: `lines`
  *  sorted by their tops (rows.ts linesByTop), when the caller has them. */
 export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
+  const window = rulings.frames.length > 0 && byTop ? TopWindow.of(byTop) : null;
   for (const frame of rulings.frames) {
-    const inside = linesInFrame(lines, frame, taken, inDiagrams);
+    const inside = window ? window.linesInFrame(frame, taken, inDiagrams) : linesInFrame(lines, 0, lines.length, frame, taken, inDiagrams);
     if (inside === null) continue;
     const rows = groupRows(inside, lineBox);
     if (rows.length !== 2) continue;
@@ -48,7 +50,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     tables.push(labelTable(labels, values));
     for (const line of inside) taken.add(line);
   }
-  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  const free = freeLines(byTop ?? lines, taken, inDiagrams);
   const rows = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + 1 < rows.length; i++) {
     // Most rows of a page are one line: no label row.
@@ -68,6 +70,14 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
   }
 }
 
+/** The lines no detector has taken, horizontal, with text (a loop, not a filter with a closure
+ *  made per page: every line of every page is asked). */
+function freeLines(lines: readonly Line[], taken: Set<Line>, inDiagrams: Set<Line>): Line[] {
+  const free: Line[] = [];
+  for (const l of lines) if (!taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0) free.push(l);
+  return free;
+}
+
 /** Whether `next`, near under the values, holds a piece flush with each of theirs. */
 function tableGoesOn(values: TextRow, next: Line[]): boolean {
   if (unionOf(next).y0 - values.y1 > TABLE_GOES_ON_LINE_HEIGHTS * (values.y1 - values.y0)) return false;
@@ -80,11 +90,55 @@ function flush(a: Piece, b: Piece, reach: number): boolean {
   return Math.abs(a.x0 - b.x0) <= reach || Math.abs(a.x1 - b.x1) <= reach;
 }
 
-/** The free lines inside the frame; null when there are none, or one is taken already or a
+/** Room above a window's top for rounding: a line's top plus its height may differ from its
+ *  bottom in the last place. */
+const WINDOW_SLACK_PT = 1;
+
+/**
+ * A page's lines sorted by their tops (rows.ts linesByTop), cut to those that may overlap a
+ * band of the page: each frame's lines were looked for among all of the page's (frames ×
+ * lines: hundreds of boxes on a ruled page). The lines come in their sorted order, which
+ * groupRows keeps (it sorts stably by the tops), so the rows made of them are as before.
+ */
+class TopWindow {
+  private constructor(
+    private readonly sorted: readonly Line[],
+    private readonly tops: Float64Array,
+    private readonly tallest: number,
+  ) {}
+
+  /** Null where the tops do not ascend (a NaN among them): the caller looks at every line. */
+  static of(sorted: readonly Line[]): TopWindow | null {
+    const tops = new Float64Array(sorted.length);
+    let tallest = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      const line = sorted[i];
+      tops[i] = line.y0;
+      if (i > 0 && !(tops[i - 1] <= tops[i])) return null;
+      const height = line.y1 - line.y0;
+      if (!(height >= 0)) return null;
+      if (height > tallest) tallest = height;
+    }
+    return new TopWindow(sorted, tops, tallest);
+  }
+
+  /** linesInFrame over the lines whose top lies above the frame's bottom and that may reach
+   *  below its top (a superset of those overlapping it: linesInFrame tests each). */
+  linesInFrame(frame: Box, taken: Set<Line>, inDiagrams: Set<Line>): Line[] | null {
+    // A frame with a NaN edge is tested against every line, as before.
+    if (!(frame.y0 <= frame.y1)) return linesInFrame(this.sorted, 0, this.sorted.length, frame, taken, inDiagrams);
+    const from = lowerBound(this.tops, frame.y0 - this.tallest - WINDOW_SLACK_PT);
+    const to = lowerBound(this.tops, frame.y1);
+    return linesInFrame(this.sorted, from, to, frame, taken, inDiagrams);
+  }
+}
+
+/** The free lines among lines[from..to) inside the frame; null when there are none, or one is taken already or a
  *  diagram's, or a line runs across the frame's edge (the frame is part of something larger). */
-function linesInFrame(lines: readonly Line[], frame: Box, taken: Set<Line>, inDiagrams: Set<Line>): Line[] | null {
+function linesInFrame(lines: readonly Line[], from: number, to: number, frame: Box, taken: Set<Line>, inDiagrams: Set<Line>): Line[] | null {
   const inside: Line[] = [];
-  for (const line of lines) {
+  for (let k = from; k < to; k++) {
+    const line = lines[k];
     if (line.x1 <= frame.x0 || line.x0 >= frame.x1 || line.y1 <= frame.y0 || line.y0 >= frame.y1) continue;
     if (!centreInside(line, frame) || line.x0 < frame.x0 || line.x1 > frame.x1 || taken.has(line) || inDiagrams.has(line) || line.wmode !== 0) return null;
     inside.push(line);

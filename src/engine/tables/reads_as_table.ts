@@ -277,7 +277,11 @@ const RUNS_ON_START = /^\s*\p{Ll}/u;
  *  a paragraph side by side ("• Chains: 2,900 EUR" | "The board should ask for two" over
  *  "• Slipway: 18,500 EUR" | "quotes before the summer."), no table. */
 function listBesideProse(run: readonly TextRow[], k: number): boolean {
+  // A column of bullets first, each column left at its first cell without one: most runs have
+  // none, and their cells' sentences need not be read.
   let list = false;
+  for (let c = 0; c < k && !list; c++) list = everyCellBulleted(run, c);
+  if (!list) return false;
   let prose = false;
   for (let c = 0; c < k; c++) {
     let bulleted = 0;
@@ -291,6 +295,11 @@ function listBesideProse(run: readonly TextRow[], k: number): boolean {
     else if (bulleted === 0 && runsOn) prose = true;
   }
   return list && prose;
+}
+
+function everyCellBulleted(run: readonly TextRow[], c: number): boolean {
+  for (const row of run) if (!isBulletedCell(row.cells[c])) return false;
+  return true;
 }
 
 /** A cell that is a list's item: a bullet glyph (in any font bullet_glyphs.ts knows, Impress's
@@ -308,17 +317,27 @@ const CHOICE_ROWS_SHARE_MIN = 0.8;
 /** ... compared on their first this many words ("yes no", then "what?____" or "how much?"). */
 const CHOICE_WORDS_MAX = 2;
 
+/** Whether `n` of a run's `rows` are enough to make a column of answer choices. */
+function enoughChoices(n: number, rows: number): boolean {
+  return n >= CHOICE_ROWS_SHARE_MIN * rows && n >= ALIGNED_ROWS_MIN;
+}
+
 function hasChoiceColumn(run: TextRow[], k: number): boolean {
   for (let c = 1; c < k; c++) {
     const counts = new Map<string, number>();
-    for (const row of run) {
+    let most = 0;
+    for (let r = 0; r < run.length; r++) {
+      // Left once no answer can come up often enough in the rows still to read: a column of
+      // prose, whose first words differ from row to row, is read a fifth of the way down.
+      if (!enoughChoices(most + run.length - r, run.length)) break;
       // Choices may be followed by a blank to fill in ("no what?____"): their first words count.
-      const key = firstWords(pieceText(row.cells[c]), CHOICE_WORDS_MAX).toLowerCase();
-      if (key !== "" && !/_{3,}/.test(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+      const key = firstWords(pieceText(run[r].cells[c]), CHOICE_WORDS_MAX).toLowerCase();
+      if (key === "" || /_{3,}/.test(key)) continue;
+      const n = (counts.get(key) ?? 0) + 1;
+      counts.set(key, n);
+      if (n > most) most = n;
     }
-    for (const n of counts.values()) {
-      if (n >= CHOICE_ROWS_SHARE_MIN * run.length && n >= ALIGNED_ROWS_MIN) return true;
-    }
+    if (enoughChoices(most, run.length)) return true;
   }
   return false;
 }

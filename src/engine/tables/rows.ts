@@ -81,8 +81,10 @@ function byTop<T>(items: readonly T[], box: (t: T) => Box): T[] {
   return sorted;
 }
 
+// Loops, not `some` with closures: asked of every cell of every grid, several times each.
 export function hasText(cell: TableCell): boolean {
-  return cell.lines.some((line) => line.spans.some((span) => !isBlank(span.text)));
+  for (const line of cell.lines) for (const span of line.spans) if (!isBlank(span.text)) return true;
+  return false;
 }
 
 export function readingOrder(lines: Line[]): Line[] {

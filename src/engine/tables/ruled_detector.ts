@@ -7,7 +7,7 @@ import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
-import { lowerBound, median } from "./sorted_search.js";
+import { indicesByKey, lowerBound, median } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
@@ -59,21 +59,48 @@ const itemLine = (item: { line: Line }) => item.line;
 const byArea = (p: Grid, q: Grid) => p.area - q.area;
 const withCentreY = (line: Line) => ({ line, cy: (line.y0 + line.y1) / 2 });
 const byCentreY = (p: { cy: number }, q: { cy: number }) => p.cy - q.cy;
+const entryLine = (e: { line: Line }) => e.line;
+const entryCentre = (e: { cy: number }) => e.cy;
+
+/** The lines sorted by their centres' y, ties in their order (the stable sort's order), and
+ *  those centres in that order. Sorted as numbers (sorted_search.ts indicesByKey: most pages'
+ *  lines come nearly in order), with no object made per line; a NaN centre, which the two
+ *  sorts may place apart, goes to the sort of the lines as before. */
+function byCentreYOrder(lines: readonly Line[]): { byY: Line[]; cys: ArrayLike<number> } {
+  const keys = new Float64Array(lines.length);
+  let nan = false;
+  for (let i = 0; i < lines.length; i++) {
+    const cy = (lines[i].y0 + lines[i].y1) / 2;
+    keys[i] = cy;
+    if (cy !== cy) nan = true;
+  }
+  if (nan) {
+    const entries = lines.map(withCentreY).sort(byCentreY);
+    return { byY: entries.map(entryLine), cys: entries.map(entryCentre) };
+  }
+  const order = indicesByKey(keys);
+  const byY: Line[] = [];
+  const cys = new Float64Array(order.length);
+  for (let k = 0; k < order.length; k++) {
+    byY.push(lines[order[k]]);
+    cys[k] = keys[order[k]];
+  }
+  return { byY, cys };
+}
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
   if (grids.length === 0) return;
   // Smallest first: a table inside a framed panel claims its lines before the frame does.
   grids.sort(byArea);
-  const byY = lines.map(withCentreY).sort(byCentreY);
-  const cys = byY.map((e) => e.cy);
+  const { byY, cys } = byCentreYOrder(lines);
   for (const grid of grids) {
     const inside: Line[] = [];
     const x0 = grid.xs[0];
     const x1 = grid.xs[grid.xs.length - 1];
     const yEnd = grid.ys[grid.ys.length - 1];
     for (let k = lowerBound(cys, grid.ys[0]); k < byY.length && cys[k] <= yEnd; k++) {
-      const line = byY[k].line;
+      const line = byY[k];
       const cx = (line.x0 + line.x1) / 2;
       if (cx >= x0 && cx <= x1 && !taken.has(line) && line.spans.length > 0) inside.push(line);
     }
@@ -212,12 +239,14 @@ function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
   const lineCounts: number[] = [];
   for (const row of rows) {
     let inRow = 0;
-    row.cells.forEach((cell, c) => {
-      if (!hasText(cell)) return;
+    // A loop, not forEach with a closure made per row.
+    for (let c = 0; c < row.cells.length; c++) {
+      const cell = row.cells[c];
+      if (!hasText(cell)) continue;
       inRow++;
       perColumn[c]++;
       lineCounts.push(cell.lines.length);
-    });
+    }
     filled += inRow;
     if (inRow >= 2) multiRows++;
   }
@@ -303,7 +332,8 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
     for (let i = r * cols; i < (r + 1) * cols; i++) for (const line of cellLines[i]) lines.push(line);
     if (lines.length === 0) continue;
     bands++;
-    if (groupRows(lines, lineBox).length === 1) single++;
+    // One line is one text row, grouped or not (most bands of a grid ruled under every row).
+    if (lines.length === 1 || groupRows(lines, lineBox).length === 1) single++;
   }
   return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
 }

@@ -2,7 +2,7 @@
 // filled and stroked rectangles the detectors also consult (shading, frames).
 import type { PaintedImage, Rule } from "../model.js";
 import type { Box } from "./model.js";
-import { lowerBound } from "./sorted_search.js";
+import { indicesByKey, lowerBound } from "./sorted_search.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -306,10 +306,31 @@ function byClusterThenStartSorted(segs: readonly Seg[], cluster: Int32Array): In
   }
 }
 
+/**
+ * Sorts the segments by position in place, ties in their order (what the stable sort by
+ * `byPos` gives): their positions sorted as numbers (sorted_search.ts indicesByKey, an
+ * insertion sort where they come nearly in order, as a page's rules are drawn), with no
+ * comparator called back on the segments. A NaN position goes to the comparator sort, which
+ * alone places it as before.
+ */
+function sortByPos(segs: Seg[]): void {
+  const keys = new Float64Array(segs.length);
+  for (let i = 0; i < segs.length; i++) {
+    keys[i] = segs[i].pos;
+    if (keys[i] !== keys[i]) {
+      sortInPlace(segs, byPos);
+      return;
+    }
+  }
+  const order = indicesByKey(keys);
+  const copy = segs.slice();
+  for (let k = 0; k < order.length; k++) segs[k] = copy[order[k]];
+}
+
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
 function mergeCollinear(segs: Seg[]): Seg[] {
   if (segs.length === 0) return segs;
-  sortInPlace(segs, byPos);
+  sortByPos(segs);
   // Cluster ids by position, each cluster anchored on its first position so that a ladder
   // of close lines (hatching) cannot chain into one wide cluster; then one sort by
   // (cluster, start) lets a single pass join touching extents.

@@ -34,7 +34,9 @@ const STACK_ROWS_MIN = 2;
  *  `byTop`: `lines` sorted by their tops (rows.ts linesByTop), when the caller has them. */
 export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[], byTop?: readonly Line[]): void {
   if (rulings.h.length < LABELS_MIN) return;
-  const free = (byTop ?? lines).filter((l) => !taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0);
+  // A loop, not a filter with a closure made per page.
+  const free: Line[] = [];
+  for (const l of byTop ?? lines) if (!taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0) free.push(l);
   const groups = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
   for (let i = 0; i + STACK_ROWS_MIN < groups.length; i++) {
     // Most rows of a page are one line: no row of labels.
