@@ -45,7 +45,7 @@ describe("withoutTextShadows: what it leaves alone", () => {
   });
 });
 
-/** The rule as first written (svc-md-1.1.21): each span's windows above and below, in order of
+/** The rule as first written (svc-md-1.1.21, with 1.1.22's many copies): each span's windows above and below, in order of
  *  the spans' tops, each pair read from both of its spans. */
 function shadowsByWindows(lines: readonly Line[]): Set<Span> {
   const placed = lines.filter((l) => l.wmode === 0).flatMap((l) => l.spans.filter((s) => !s.invisible && !s.leader && s.text.trim() !== ""));
@@ -67,6 +67,11 @@ function shadowsByWindows(lines: readonly Line[]): Set<Span> {
     const twins: Span[] = [];
     for (let j = i - 1; j >= 0 && j >= i - 64 && copy.y0 - placed[j].y0 <= reach; j--) if (copiesOf(copy, placed[j], reach)) twins.push(placed[j]);
     for (let j = i + 1; j < placed.length && j <= i + 64 && placed[j].y0 - copy.y0 <= reach; j++) if (copiesOf(copy, placed[j], reach)) twins.push(placed[j]);
+    // svc-md-1.1.22: text drawn six times or more keeps one copy (MANY_COPIES_MIN).
+    if (twins.length >= 6) {
+      if (twins.some((twin) => !gone.has(twin))) gone.add(copy);
+      return;
+    }
     if (twins.length === 1 && !gone.has(twins[0])) gone.add(copy);
   });
   return gone;
@@ -92,5 +97,17 @@ describe("withoutTextShadows: each pair of spans read once (speed-extract2), as 
       const dropped = lines.flatMap((l) => l.spans).filter((s) => !kept.has(s));
       expect(new Set(dropped)).toEqual(expected);
     }
+  });
+});
+
+describe("withoutTextShadows: text drawn over and over on one spot (text_shadows.ts MANY_COPIES_MIN: ufrgscca's \\tightul demonstration, 98 copies; svc-md-1.1.22)", () => {
+  it("keeps one copy of text drawn six times or more a hair apart", () => {
+    const copies = Array.from({ length: 40 }, (_, k) => line("Some text example", { x: 340 + 0.02 * k, y: 112.7 + (k % 3) * 0.05, size: 12 }));
+    expect(texts(withoutTextShadows(copies))).toEqual(["Some text example"]);
+  });
+
+  it("leaves five copies as they were (a poor man's bold stays below the threshold)", () => {
+    const five = [0, 0.1, 0.2, 0.3, 0.4].map((dx) => line("Thesis", { x: 200 + dx, y: 300, size: 40 }));
+    expect(withoutTextShadows(five)).toHaveLength(5);
   });
 });

@@ -17,6 +17,10 @@ const SHADOW_OFFSET_EMS_MAX = 0.1;
  *  another is a diagram's label beside its kin (samplepdf's "8" at "8l"), not a shadow. */
 const SHADOW_CHARS_MIN = 2;
 
+/** A span with this many copies or more a hair away is text drawn over and over, not a poor
+ *  man's bold (three or four strokes of each word): one copy stays. */
+const MANY_COPIES_MIN = 6;
+
 /** Spans looked through each side of a span, in order of their tops: a copy lies within a
  *  line's worth of its text, and a row of a table of hundreds of cells on one baseline
  *  would make the search quadratic. */
@@ -63,6 +67,13 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
   // In the order of their tops, as the windows ask.
   for (const i of [...twins.keys()].sort(ascending)) {
     const found = twins.get(i)!;
+    // Text drawn over and over on one spot keeps one copy: the last asked, whose copies
+    // have all gone (ufrgscca's \tightul demonstration draws "Some text example" 98 times,
+    // a hair apart, to cut its underline around the descenders).
+    if (found.length >= MANY_COPIES_MIN) {
+      if (found.some((twin) => !gone?.has(twin))) (gone ??= new Set()).add(placed[i]);
+      continue;
+    }
     // A poor man's bold draws its words three or four times: left as it was read (a thesis
     // cover's title, whose copies the page's reading order has been tuned around).
     if (found.length !== 1 || gone?.has(found[0])) continue;
