@@ -675,22 +675,24 @@ const HANGING_GAP_HEIGHTS_MAX = 1;
  */
 function hangingLines(lines: readonly Line[], height: number): HangingLine[] {
   const hanging: HangingLine[] = [];
-  const band = MARGIN_SHARE * height;
-  hangFrom(lines, hanging, (line) => line.y1 <= band, (line) => line.y1 > band && line.y0 < HANGING_BOX_SHARE_MAX * height, 1);
-  hangFrom(lines, hanging, (line) => line.y0 >= height - band, (line) => line.y0 < height - band && line.y1 > (1 - HANGING_BOX_SHARE_MAX) * height, -1);
+  hangFrom(lines, hanging, MARGIN_SHARE * height, HANGING_BOX_SHARE_MAX * height, 1);
+  hangFrom(lines, hanging, (1 - MARGIN_SHARE) * height, (1 - HANGING_BOX_SHARE_MAX) * height, -1);
   return hanging;
 }
 
-/** Adds to `hanging` the lines `inZone` that hang from the lines `inBand`, going away from
- *  the band (`away`: 1 down the page, -1 up it), nearest the band first. */
-function hangFrom(lines: readonly Line[], hanging: HangingLine[], inBand: (line: Line) => boolean, inZone: (line: Line) => boolean, away: 1 | -1): void {
+/** Adds to `hanging` the lines between the band's edge `band` and `zoneEnd` that hang from the
+ *  lines beyond the band's edge, going away from the band (`away`: 1 down the page from the
+ *  head's, -1 up it from the foot's), nearest the band first. */
+function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, zoneEnd: number, away: 1 | -1): void {
   const members: number[] = [];
   const zone: number[] = [];
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (line.wmode !== 0) continue;
-    if (inBand(line)) members.push(index);
-    else if (inZone(line)) zone.push(index);
+    // Loops and numbers, not predicates passed in: a closure made per call loses its
+    // optimised code at each full garbage collection.
+    if (away === 1 ? line.y1 <= band : line.y0 >= band) members.push(index);
+    else if (away === 1 ? line.y0 < zoneEnd : line.y1 > zoneEnd) zone.push(index);
   }
   if (members.length === 0 || zone.length === 0) return;
   // Nearest the band first, so a line's own parents are members when it is asked.
