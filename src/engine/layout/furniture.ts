@@ -695,34 +695,39 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
     else if (away === 1 ? line.y0 < zoneEnd : line.y1 > zoneEnd) zone.push(index);
   }
   if (members.length === 0 || zone.length === 0) return;
+  const first = hanging.length;
+  const hangs = new Uint8Array(lines.length);
   // Nearest the band first, so a line's own parents are members when it is asked.
   zone.sort((a, b) => (away === 1 ? lines[a].y0 - lines[b].y0 : lines[b].y1 - lines[a].y1));
   for (const index of zone) {
     const line = lines[index];
-    const text = marginText(line);
-    if (text === "") continue;
-    const from: number[] = [];
+    // The geometry first: most lines under the band hang from nothing, and need no text.
+    let from: number[] | null = null;
     for (const m of members) {
       const over = lines[m];
       const gap = away === 1 ? line.y0 - over.y1 : over.y0 - line.y1;
       const beyond = away === 1 ? line.y0 > over.y0 : line.y1 < over.y1;
-      if (beyond && gap <= HANGING_GAP_HEIGHTS_MAX * (line.y1 - line.y0) && Math.min(line.x1, over.x1) > Math.max(line.x0, over.x0)) from.push(m);
+      if (beyond && gap <= HANGING_GAP_HEIGHTS_MAX * (line.y1 - line.y0) && Math.min(line.x1, over.x1) > Math.max(line.x0, over.x0)) (from ??= []).push(m);
     }
-    if (from.length === 0) continue;
+    if (from === null) continue;
+    const text = marginText(line);
+    if (text === "") continue;
     members.push(index);
+    hangs[index] = 1;
     hanging.push({ index, key: hangingKey(line, text), from });
   }
   // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
   // ____" under TUDaExercise's head, "Matrikelnummer: ____" beside it under nothing).
-  const rowOf = hanging.length;
+  const rowEnd = hanging.length;
+  if (rowEnd === first) return;
   for (const index of zone) {
+    if (hangs[index] === 1) continue;
     const line = lines[index];
-    if (members.includes(index)) continue;
+    let from: number[] | null = null;
+    for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
+    if (from === null) continue;
     const text = marginText(line);
-    if (text === "") continue;
-    const from: number[] = [];
-    for (let k = 0; k < rowOf; k++) if (shareMarginRow(lines[hanging[k].index], line)) from.push(hanging[k].index);
-    if (from.length > 0) hanging.push({ index, key: hangingKey(line, text), from });
+    if (text !== "") hanging.push({ index, key: hangingKey(line, text), from });
   }
 }
 
