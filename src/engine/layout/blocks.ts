@@ -1840,24 +1840,30 @@ function proseEdgeInsideCode(column: readonly Line[], left: number, right: numbe
 function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): Float64Array {
   // A typed array: made by map, the edges were a holey or a packed array, of small integers
   // or of doubles, by the maker's tier and the page's numbers, and buildBlocks and
-  // markShortLineSets (each compiled at length) bailed out at every change.
-  const rights = new Float64Array(column.length).fill(right);
+  // markShortLineSets (each compiled at length) bailed out at every change. One kept from
+  // call to call (buildBlocks reads it until it returns, and is never entered again before
+  // that): a typed array of more than eight numbers gets a backing store of its own, about
+  // a microsecond to make, on every column of every page.
+  if (rightsScratch.length < column.length) rightsScratch = new Float64Array(2 * column.length);
+  const rights = rightsScratch.subarray(0, column.length).fill(right);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
     let bandShortest = Infinity;
-    column.forEach((line, k) => {
-      if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) return;
+    for (let k = 0; k < column.length; k++) {
+      const line = column[k];
+      if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) continue;
       beside.push(k);
       bandRight = Math.max(bandRight, line.x1);
       bandShortest = Math.min(bandShortest, line.x1);
-    });
+    }
     const flush = beside.length >= FLUSH_LINES_BESIDE_FLOAT_MIN && bandRight - bandShortest <= FLUSH_BESIDE_FLOAT_PT;
     if (beside.length < LINES_BESIDE_FLOAT_MIN && !flush) continue;
     for (const k of beside) rights[k] = Math.min(rights[k], bandRight);
   }
   return rights;
 }
+let rightsScratch = new Float64Array(0);
 
 /** Lines that each leave room for the next line's first word, this many or more in a row and
  * each starting with a capital or a digit, were broken by their author (form-sleep-study's

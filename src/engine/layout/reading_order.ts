@@ -14,12 +14,15 @@
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
 import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
+import { lowerBound } from "../tables/sorted_search.js";
 
 // The sweep's events, set for the one synchronous sort that reads them (findGutter): each
 // event's x, and +1 where an item starts, -1 where it ends. Typed arrays and an index order,
 // where an array of three numbers an event (two an item) was most of the sweep's allocation.
 let eventXs = new Float64Array(0);
 let eventEnds = new Int8Array(0);
+/** Each event's item: 1 narrow, 0 wide (gutterOf). */
+let eventKinds = new Uint8Array(0);
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes. The order of
 // `x[a] - x[b] || end[a] - end[b]`, answered as -1 or 1 where the x's differ (a difference of
@@ -119,20 +122,22 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   // The gutter depends on the items' boxes alone, in their order: render/page.ts asks for the
   // page's (columnGutter) and reading order asks again for the same lines on most pages, which
   // have no table, footnote or float between the two questions (issue 9: speed).
-  if (!sameBoxes(lastGutterBoxes, items)) {
+  if (!sameBoxes(lastGutterBoxes, lastGutterItems, items)) {
     lastGutter = gutterOf(items);
     lastGutterBoxes = boxesOf(items, lastGutterBoxes);
+    lastGutterItems = items.length;
   }
   return lastGutter === null ? null : { x0: lastGutter.x0, x1: lastGutter.x1 };
 }
 
-/** The last items findGutter was asked about, their boxes (x0, y0, x1, y1 each) in order, and
- *  its answer. */
+/** The last items findGutter was asked about: how many, their boxes (x0, y0, x1, y1 each) in
+ *  order at the start of a buffer kept from call to call, and its answer. */
 let lastGutterBoxes: Float64Array = new Float64Array(0);
+let lastGutterItems = 0;
 let lastGutter: Gutter | null = null;
 
-function sameBoxes(boxes: Float64Array, items: readonly Box[]): boolean {
-  if (boxes.length !== 4 * items.length) return false;
+function sameBoxes(boxes: Float64Array, count: number, items: readonly Box[]): boolean {
+  if (count !== items.length) return false;
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (boxes[4 * i] !== it.x0 || boxes[4 * i + 1] !== it.y0 || boxes[4 * i + 2] !== it.x1 || boxes[4 * i + 3] !== it.y1) return false;
@@ -140,9 +145,11 @@ function sameBoxes(boxes: Float64Array, items: readonly Box[]): boolean {
   return true;
 }
 
-/** The items' boxes in order, in `into` when it is the right length. */
+/** The items' boxes in order, at the start of `into` when it holds them, else of a new buffer
+ *  with room to spare: a buffer a call of another length had allocated a backing store on most
+ *  calls. */
 function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
-  const boxes = into.length === 4 * items.length ? into : new Float64Array(4 * items.length);
+  const boxes = into.length >= 4 * items.length ? into : new Float64Array(8 * items.length);
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     boxes[4 * i] = it.x0;
@@ -151,6 +158,50 @@ function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
     boxes[4 * i + 3] = it.y1;
   }
   return boxes;
+}
+
+// The sweep's order keys and its order (sweepOrder), kept from call to call like the events.
+let eventKeys = new Float64Array(0);
+let sortedXs = new Float64Array(0);
+let eventOrder = new Uint32Array(0);
+
+/**
+ * Events 0..count-1, at the start of a buffer kept from call to call, in the order the stable
+ * sort by byEventXThenEnd leaves them: by x, an end before a start at one x, then by index.
+ * Each event's key is its x's rank among the x's, its end, then its index, packed into one
+ * number (below 2·count² < 2^53 for any page), so that two typed-array sorts, numeric and
+ * native, do the work of a comparator called back some n·log n times (the comparator sort was
+ * a third of the gutter search). The ranks come by bisection, -0 and 0 one rank as the
+ * comparator has them equal. An x that is NaN, which the comparator orders by its end alone,
+ * sends the events to the comparator sort.
+ */
+function sweepOrder(count: number): Uint32Array {
+  if (eventOrder.length < count) {
+    eventKeys = new Float64Array(count);
+    sortedXs = new Float64Array(count);
+    eventOrder = new Uint32Array(count);
+  }
+  const events = eventOrder;
+  if (hasNaN(eventXs, count)) {
+    const sorted: number[] = [];
+    for (let e = 0; e < count; e++) sorted.push(e);
+    sorted.sort(byEventXThenEnd);
+    for (let i = 0; i < count; i++) events[i] = sorted[i];
+    return events;
+  }
+  const xs = sortedXs.subarray(0, count);
+  xs.set(eventXs.subarray(0, count));
+  xs.sort();
+  const keys = eventKeys.subarray(0, count);
+  for (let k = 0; k < count; k++) keys[k] = (2 * lowerBound(xs, eventXs[k]) + (eventEnds[k] === -1 ? 0 : 1)) * count + k;
+  keys.sort();
+  for (let i = 0; i < count; i++) events[i] = keys[i] % count;
+  return events;
+}
+
+function hasNaN(values: Float64Array, count: number): boolean {
+  for (let k = 0; k < count; k++) if (Number.isNaN(values[k])) return true;
+  return false;
 }
 
 function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
@@ -175,9 +226,9 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
   if (eventXs.length < count) {
     eventXs = new Float64Array(count);
     eventEnds = new Int8Array(count);
+    eventKinds = new Uint8Array(count);
   }
-  const kinds = new Uint8Array(count);
-  const events: number[] = [];
+  const kinds = eventKinds;
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     const kind = it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width ? 1 : 0;
@@ -187,16 +238,15 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
     eventXs[2 * k + 1] = it.x1;
     eventEnds[2 * k + 1] = -1;
     kinds[2 * k + 1] = kind;
-    events.push(2 * k, 2 * k + 1);
   }
-  events.sort(byEventXThenEnd);
+  const events = sweepOrder(count);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
   const sortedByTop = (): T[] => (byTop ??= items.slice().sort(byTopEdge));
   let depth = 0;
   let wideDepth = 0;
-  for (let i = 0; i < events.length - 1; i++) {
+  for (let i = 0; i < count - 1; i++) {
     const event = events[i];
     if (kinds[event] === 1) depth += eventEnds[event];
     else wideDepth += eventEnds[event];
@@ -374,12 +424,15 @@ function isRightOf(it: Box, gutter: Gutter): boolean {
 /** The median of the items' heights (the upper one of an even count). */
 function medianHeight<T extends Box>(items: readonly T[]): number {
   // A typed array sorts numbers natively, with no comparator called n log n times, and is
-  // filled in a loop, with no closure made per call.
-  const heights = new Float64Array(items.length);
+  // filled in a loop, with no closure made per call. One kept from call to call: a typed array
+  // of more than eight numbers gets a backing store of its own, about a microsecond to make.
+  if (heightsScratch.length < items.length) heightsScratch = new Float64Array(2 * items.length);
+  const heights = heightsScratch.subarray(0, items.length);
   for (let i = 0; i < items.length; i++) heights[i] = items[i].y1 - items[i].y0;
   heights.sort();
   return heights[heights.length >> 1];
 }
+let heightsScratch = new Float64Array(0);
 
 /**
  * Cuts items sorted top to bottom at every empty row at least `gapMin` tall. Returns the
