@@ -712,11 +712,15 @@ function saysFurnitureWord(text: string): boolean {
   return false;
 }
 
-/** The margin lines of one row. */
-function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
-  const pieces: MarginLine[] = [];
-  for (const l of lines) if (l.row === row) pieces.push(l);
-  return pieces;
+/** A page's margin lines by row: entry `row` holds that row's pieces in the page's order
+ *  (empty for a row number no line of the list has). */
+function piecesByRow(lines: readonly MarginLine[]): MarginLine[][] {
+  const rows: MarginLine[][] = [];
+  for (const l of lines) {
+    while (rows.length <= l.row) rows.push([]);
+    rows[l.row].push(l);
+  }
+  return rows;
 }
 
 /** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
@@ -832,33 +836,40 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
     return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
   };
-  // Each page's table rows, decided once a row.
-  const tableRowsByPage = new Map<number, Set<number>>();
-  for (const { page, lines } of pages) {
-    const byRow = new Map<number, MarginLine[]>();
-    for (const line of lines) byRow.set(line.row, [...(byRow.get(line.row) ?? []), line]);
-    tableRowsByPage.set(page, new Set([...byRow].filter(([, pieces]) => isTableRow(pieces)).map(([row]) => row)));
+  // Each page's rows (their pieces, by row number, in page order) and its table rows, decided
+  // once a row: the rows were gathered again for each line that asked (countsByNumber), each
+  // piece copying the row so far.
+  const rowsByPage: MarginLine[][][] = [];
+  const tableRowsByPage: Set<number>[] = [];
+  for (const { lines } of pages) {
+    const rows = piecesByRow(lines);
+    const tableRows = new Set<number>();
+    for (let row = 0; row < rows.length; row++) if (rows[row].length > 0 && isTableRow(rows[row])) tableRows.add(row);
+    rowsByPage.push(rows);
+    tableRowsByPage.push(tableRows);
   }
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
-  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[], tableRows: ReadonlySet<number>): boolean =>
-    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(piecesOfRow(lines, line.row))));
+  const countsByNumber = (line: MarginLine, rows: readonly (readonly MarginLine[])[], tableRows: ReadonlySet<number>): boolean =>
+    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(rows[line.row])));
   const pagesByOffset = new Map<number, Set<number>>();
-  for (const { page, lines } of pages) {
-    const tableRows = tableRowsByPage.get(page)!;
+  for (let p = 0; p < pages.length; p++) {
+    const { page, lines } = pages[p];
     for (const line of lines) {
       const { number } = line;
-      if (number === null || !countsByNumber(line, lines, tableRows)) continue;
+      if (number === null || !countsByNumber(line, rowsByPage[p], tableRowsByPage[p])) continue;
       const offset = page - number;
       addPage(pagesByOffset, offset, page);
     }
   }
   const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
   const running = new Map<number, number[]>();
-  for (const { page, lines } of pages) {
+  for (let p = 0; p < pages.length; p++) {
+    const { page, lines } = pages[p];
+    const rows = rowsByPage[p];
     const found: number[] = [];
     const folioRows = new Set<number>();
-    const tableRows = tableRowsByPage.get(page)!;
+    const tableRows = tableRowsByPage[p];
     for (const line of lines) {
       const { index, signature, pageNumberLike, number, row, deep, headAt, sideAt, sideOnly } = line;
       if (sideAt !== null && pagesBySide.get(sideAt)!.size >= needed) {
@@ -873,7 +884,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.
-      const numbered = number !== null && countsByNumber(line, lines, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
+      const numbered = number !== null && countsByNumber(line, rows, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
       if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.size >= neededBelowBand) folioRows.add(row);
       if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
     }
@@ -882,7 +893,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     // Only a row of two: a table's row at the top of a page has a number in many cells, and a
     // contents entry's number meets another page's by chance on two pages, not on most.
     for (const row of folioRows) {
-      const pieces = lines.filter((l) => l.row === row);
+      const pieces = rows[row];
       if (pieces.length < 2 || !isHeadRow(pieces)) continue;
       for (const { index, signature } of pieces) if (!found.includes(index) && signature.length <= RUNNING_HEAD_CHARS_MAX) found.push(index);
     }
