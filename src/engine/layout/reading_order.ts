@@ -14,7 +14,7 @@
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
 import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
-import { lowerBound } from "../tables/sorted_search.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // The sweep's events, set for the one synchronous sort that reads them (findGutter): each
 // event's x, and +1 where an item starts, -1 where it ends. Typed arrays and an index order,
@@ -23,13 +23,6 @@ let eventXs = new Float64Array(0);
 let eventEnds = new Int8Array(0);
 /** Each event's item: 1 narrow, 0 wide (gutterOf). */
 let eventKinds = new Uint8Array(0);
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes. The order of
-// `x[a] - x[b] || end[a] - end[b]`, answered as -1 or 1 where the x's differ (a difference of
-// two coordinates is a fraction the engine boxes on the heap for every comparison); unordered
-// (NaN) x's fall through to the second test, as the subtraction did.
-const byEventXThenEnd = (a: number, b: number) => (eventXs[a] < eventXs[b] ? -1 : eventXs[a] > eventXs[b] ? 1 : eventEnds[a] - eventEnds[b]);
-
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const byTopEdge = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
@@ -160,43 +153,78 @@ function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
   return boxes;
 }
 
-// The sweep's order keys and its order (sweepOrder), kept from call to call like the events.
-let eventKeys = new Float64Array(0);
-let sortedXs = new Float64Array(0);
+// The sweep's order and a second buffer its merges write into (sweepOrder), kept from call to
+// call like the events.
 let eventOrder = new Uint32Array(0);
+let mergeBuffer = new Uint32Array(0);
+
+/** Runs of this many events are put in order by insertion before the merges start. */
+const SWEEP_INSERTION_RUN = 8;
 
 /**
- * Events 0..count-1, at the start of a buffer kept from call to call, in the order the stable
- * sort by byEventXThenEnd leaves them: by x, an end before a start at one x, then by index.
- * Each event's key is its x's rank among the x's, its end, then its index, packed into one
- * number (below 2·count² < 2^53 for any page), so that two typed-array sorts, numeric and
- * native, do the work of a comparator called back some n·log n times (the comparator sort was
- * a third of the gutter search). The ranks come by bisection, -0 and 0 one rank as the
- * comparator has them equal. An x that is NaN, which the comparator orders by its end alone,
- * sends the events to the comparator sort.
+ * Events 0..count-1 (each with its x in `xs` and +1 for an item's start, -1 for its end in
+ * `ends`), at the start of a buffer kept from call to call, in the order the stable sort by
+ * `xs[a] - xs[b] || ends[a] - ends[b]` leaves them: by x, an end before a start at one x, then
+ * by index. A merge sort, stable as that sort is, compares the events in place (eventBefore),
+ * where the comparator sort called back a function some n·log n times: it was a third of the
+ * gutter search. With no NaN among the x's the order is total, so any stable sort gives that
+ * order; an x that is NaN, which the comparator orders by its end alone, sends the events to
+ * the comparator sort. The buffer is the caller's until the next call.
  */
-function sweepOrder(count: number): Uint32Array {
+export function sweepOrder(xs: Float64Array, ends: Int8Array, count: number): Uint32Array {
   if (eventOrder.length < count) {
-    eventKeys = new Float64Array(count);
-    sortedXs = new Float64Array(count);
     eventOrder = new Uint32Array(count);
+    mergeBuffer = new Uint32Array(count);
   }
-  const events = eventOrder;
-  if (hasNaN(eventXs, count)) {
+  let from = eventOrder;
+  let to = mergeBuffer;
+  if (hasNaN(xs, count)) {
     const sorted: number[] = [];
     for (let e = 0; e < count; e++) sorted.push(e);
-    sorted.sort(byEventXThenEnd);
-    for (let i = 0; i < count; i++) events[i] = sorted[i];
-    return events;
+    // Answered as -1 or 1 where the x's differ (a difference of two coordinates is a fraction
+    // boxed on the heap); unordered (NaN) x's fall through to the ends, as the subtraction did.
+    sorted.sort((a, b) => (xs[a] < xs[b] ? -1 : xs[a] > xs[b] ? 1 : ends[a] - ends[b]));
+    for (let i = 0; i < count; i++) from[i] = sorted[i];
+    return from;
   }
-  const xs = sortedXs.subarray(0, count);
-  xs.set(eventXs.subarray(0, count));
-  xs.sort();
-  const keys = eventKeys.subarray(0, count);
-  for (let k = 0; k < count; k++) keys[k] = (2 * lowerBound(xs, eventXs[k]) + (eventEnds[k] === -1 ? 0 : 1)) * count + k;
-  keys.sort();
-  for (let i = 0; i < count; i++) events[i] = keys[i] % count;
-  return events;
+  for (let e = 0; e < count; e++) from[e] = e;
+  for (let lo = 0; lo < count; lo += SWEEP_INSERTION_RUN) {
+    const hi = Math.min(lo + SWEEP_INSERTION_RUN, count);
+    for (let i = lo + 1; i < hi; i++) {
+      const event = from[i];
+      let j = i;
+      for (; j > lo && eventBefore(xs, ends, event, from[j - 1]); j--) from[j] = from[j - 1];
+      from[j] = event;
+    }
+  }
+  for (let width = SWEEP_INSERTION_RUN; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) {
+      const mid = Math.min(lo + width, count);
+      const hi = Math.min(lo + 2 * width, count);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      // The left run's event goes first unless the right one's comes strictly before it.
+      while (i < mid && j < hi) to[k++] = eventBefore(xs, ends, from[j], from[i]) ? from[j++] : from[i++];
+      while (i < mid) to[k++] = from[i++];
+      while (j < hi) to[k++] = from[j++];
+    }
+    const done = to;
+    to = from;
+    from = done;
+  }
+  // The order is wherever the last merge left it; the two buffers swap roles.
+  eventOrder = from;
+  mergeBuffer = to;
+  return from;
+}
+
+/** Whether event `a` comes strictly before event `b` in the sweep: a smaller x, or at one x
+ *  an end before a start (neither x NaN). */
+function eventBefore(xs: Float64Array, ends: Int8Array, a: number, b: number): boolean {
+  const xa = xs[a];
+  const xb = xs[b];
+  return xa < xb || (xa === xb && ends[a] < ends[b]);
 }
 
 function hasNaN(values: Float64Array, count: number): boolean {
@@ -239,11 +267,11 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
     eventEnds[2 * k + 1] = -1;
     kinds[2 * k + 1] = kind;
   }
-  const events = sweepOrder(count);
+  const events = sweepOrder(eventXs, eventEnds, count);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
-  const sortedByTop = (): T[] => (byTop ??= items.slice().sort(byTopEdge));
+  const sortedByTop = (): T[] => (byTop ??= sortInPlace(items.slice(), byTopEdge));
   let depth = 0;
   let wideDepth = 0;
   for (let i = 0; i < count - 1; i++) {
@@ -490,7 +518,7 @@ function footnoteStart<T extends Box>(column: readonly T[], next: T | undefined)
  * and right column. Footnotes at the foot of the last band's columns follow both columns.
  */
 function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T>[] {
-  const sorted = region.items.slice().sort(byTopThenLeft);
+  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
   const pieces: Region<T>[] = [];
   const depth = region.depth + 1;
   // A band with text on one side of the gutter only (a list's wrapped line and a nested item
@@ -532,7 +560,7 @@ function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T
  * without the cut.
  */
 function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
-  const sorted = region.items.slice().sort(byTopThenLeft);
+  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
   const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
   if (cuts.length === 0) return null;
   const runs: { items: T[]; gutter: Gutter | null }[] = [];
@@ -594,7 +622,7 @@ export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGr
       for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
       continue;
     }
-    region.items.sort(byTopThenLeft);
+    sortInPlace(region.items, byTopThenLeft);
     if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
   }
   return mergeAdjacentFullWidth(out);
