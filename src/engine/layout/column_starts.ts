@@ -9,6 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { compareNumbers } from "./box.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -190,7 +191,7 @@ function startsOf(fragments: Fragments): ColumnStarts {
     if (found) starts.push(x0);
     if (foundProse) proseStarts.push(x0);
   }
-  starts.sort(ascending);
+  sortInPlace(starts, ascending);
   const edges = columnEdges(proseStarts, minWidth);
   return new FoundColumnStarts(starts, edges, minWidth);
 }
@@ -219,7 +220,7 @@ class FoundColumnStarts implements ColumnStarts {
  * kept (a column's paragraph indents, its indented titles after their numbers).
  */
 function columnEdges(proseStarts: number[], widthMin: number): number[] {
-  proseStarts.sort(ascending);
+  sortInPlace(proseStarts, ascending);
   const edges: number[] = [];
   for (let k = 0; k < proseStarts.length; k++) {
     const x = proseStarts[k];

@@ -21,6 +21,7 @@ import { byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -159,10 +160,17 @@ function meanCharSize(line: Line): number {
 
 /** White space between a row of margin lines and the nearest line of the body, in points (Infinity when there is none). */
 function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): number {
-  const x0 = Math.min(...row.map((l) => l.x0));
-  const x1 = Math.max(...row.map((l) => l.x1));
-  const y0 = Math.min(...row.map((l) => l.y0));
-  const y1 = Math.max(...row.map((l) => l.y1));
+  // The row's box in one loop, where four spreads of four mapped arrays were asked twice a row.
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const l of row) {
+    x0 = Math.min(x0, l.x0);
+    x1 = Math.max(x1, l.x1);
+    y0 = Math.min(y0, l.y0);
+    y1 = Math.max(y1, l.y1);
+  }
   let gap = Infinity;
   for (const other of body) {
     const d =
@@ -185,12 +193,18 @@ const byCandidateTopLeft = (a: { line: Line }, b: { line: Line }) => byTopThenLe
 
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];
-  for (const { line, band } of [...candidates].sort(byCandidateTopLeft)) {
-    const row = band === "side" ? undefined : rows.find((r) => r.band === band && shareMarginRow(r.lines[0], line));
+  for (const { line, band } of sortInPlace(candidates.slice(), byCandidateTopLeft)) {
+    const row = band === "side" ? undefined : rowSharedBy(rows, band, line);
     if (row) row.lines.push(line);
     else rows.push({ lines: [line], band });
   }
   return rows;
+}
+
+/** The first of `rows` in `band` whose first line shares a row with `line`, or undefined. */
+function rowSharedBy(rows: readonly { lines: Line[]; band: Band }[], band: Band, line: Line): { lines: Line[]; band: Band } | undefined {
+  for (const r of rows) if (r.band === band && shareMarginRow(r.lines[0], line)) return r;
+  return undefined;
 }
 
 /** A margin piece that carries a page number at its edge: "“PIRACY” 27", "39", "12 FREE CULTURE". */
@@ -200,20 +214,30 @@ function numberedHead(text: string, band: Band): boolean {
   // the start of a title in capitals (Free Culture's "190 FREE CULTURE"): a footnote's text is
   // a sentence. Three digits at most: a four-digit number beside a title is a year ("Annual
   // Report 2024").
-  if (band === "bottom") return text.length <= FOOT_HEAD_CHARS_MAX && ((/\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text)) || FOLIO_BEFORE_CAPITALS.test(text));
+  if (band === "bottom") return text.length <= FOOT_HEAD_CHARS_MAX && ((FOLIO_END.test(text) && !NOTE_MARK_START.test(text)) || FOLIO_BEFORE_CAPITALS.test(text));
   // "3. New ladders …" and "2) Scope" are list items and numbered headings, not heads.
-  return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
+  return band === "top" && HEAD_FOLIO.test(text);
 }
 
 /** A page number, then a title in capitals, two letters at least and no small letter. */
 const FOLIO_BEFORE_CAPITALS = /^\d{1,3}\s+(?=[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu})[^\p{Ll}]+$/u;
+/** A foot's folio: a number of three figures at most after white space, at the text's end ... */
+const FOLIO_END = /\s\d{1,3}$/;
+/** ... in a text that does not start as a footnote does (a figure or a note's mark). */
+const NOTE_MARK_START = /^[\d*†‡§]/;
+/** A head's folio: a number of three figures at most at its start (no list's or section's
+ *  number) or at its end. */
+const HEAD_FOLIO = /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/;
+/** A page number of three figures at most, then a word. */
+const FOLIO_THEN_WORD = /^\d{1,3}\s+\p{L}/u;
+const WHITE_SPACE_RUN = /\s+/;
 
 /** A running foot may also start with its page number ("56 Modifications", luatex's manual),
  * set at the body's size in one style: a footnote's number is raised or its text smaller.
  * Spans level at their tops or at their bottoms: the TeX logo's lowered "E" ("26 Basic TeX
  * enhancements") reaches under the line's bottom. */
 function footNumberFirst(row: readonly Line[], text: string, band: Band): boolean {
-  if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !/^\d{1,3}\s+\p{L}/u.test(text)) return false;
+  if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !FOLIO_THEN_WORD.test(text)) return false;
   const spans = row[0].spans.filter((s) => !isBlankText(s.text));
   const first = spans[0];
   for (const s of spans) {
@@ -367,7 +391,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
-    const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(/\s+/).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
+    const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(WHITE_SPACE_RUN).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
     // A running head set in italic at the body's size, alone over the page's folio
     // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
     // rule above wants it smaller, and a page converted alone shows no repetition.

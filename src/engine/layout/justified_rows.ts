@@ -11,10 +11,10 @@ import { compareNumbers } from "./box.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const isHorizontal = (line: Line) => line.wmode === 0;
 const NO_LINES: ReadonlySet<Line> = new Set();
 const byX0 = (a: Line, b: Line) => compareNumbers(a.x0, b.x0);
 
@@ -61,8 +61,11 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
       continue;
     }
     if (j - i >= 2) {
-      const row = joined.slice(i, j).filter(isHorizontal);
-      row.sort(byX0);
+      // One array a row, and sorted in place: a copy filtered, then sorted by the built-in
+      // (which sets up a kilobyte of working state a call), made the most garbage of the pass.
+      const row: Line[] = [];
+      for (let k = i; k < j; k++) if (joined[k].wmode === 0) row.push(joined[k]);
+      sortInPlace(row, byX0);
       for (const run of runsOf(row, columns)) {
         if (!gapsAlike(run)) continue;
         // The page's edges, sorted once, on the first row that gets this far.

@@ -7,6 +7,7 @@
 import type { Line } from "../model.js";
 import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
 import { isSpaceCode } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The gap that ends a paragraph in such a column, and the lines it is measured between. */
 export interface ParagraphSkip {
@@ -92,7 +93,7 @@ export function paragraphSkip(column: readonly Line[], texts: readonly string[],
   const heights: number[] = [];
   for (let i = 0; i < column.length; i++) if (isOfSize(sizes[i], mainSize) && !code[i]) heights.push(column[i].y1 - column[i].y0);
   if (heights.length < 2 * CLUSTER_GAPS_MIN) return null;
-  heights.sort(ascending);
+  sortInPlace(heights, ascending);
   const usualHeight = heights[heights.length >> 1];
   const skip: ParagraphSkip = {
     threshold: Infinity,
@@ -180,7 +181,7 @@ function isOfSize(size: number, mainSize: number): boolean {
  *  are larger structures (a table's items further apart): they need not be tight. */
 function skipThreshold(gaps: MeasuredGap[], em: number): number | null {
   if (gaps.length < 2 * CLUSTER_GAPS_MIN) return null;
-  gaps.sort(byGap);
+  sortInPlace(gaps, byGap);
   let cut = 0;
   for (let i = CLUSTER_GAPS_MIN; i <= gaps.length - CLUSTER_GAPS_MIN && cut === 0; i++) {
     const step = gaps[i].gap - gaps[i - 1].gap;
