@@ -507,6 +507,13 @@ function isCodeWithMetavariables(spans: readonly Span[]): boolean {
   return brackets;
 }
 
+/** Whether a span is set in the code face: a loop, where `some` with an arrow made a closure
+ *  for every line of every column. */
+function hasCodeFaceSpan(spans: readonly Span[]): boolean {
+  for (let k = 0; k < spans.length; k++) if (spans[k].monospace) return true;
+  return false;
+}
+
 /** A line of code: all of it in the code face but for the angle brackets of its tags, set
  * against their names (tag_brackets.ts). Other signs in another face stay what they are (a
  * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
@@ -515,7 +522,7 @@ function isMonoLine(line: Line): boolean {
   const spans = line.spans;
   // Every line of every column is asked, and prose has no span in the code face: a bracket or
   // a glyph in another face counts only beside one.
-  if (!spans.some((span) => span.monospace)) return false;
+  if (!hasCodeFaceSpan(spans)) return false;
   let any = false;
   let comment = false;
   // Where the last span in the code face ends.

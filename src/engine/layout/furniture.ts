@@ -668,7 +668,8 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
     const members: number[] = [];
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      if (line.wmode !== 0 || isBlankLine(line) || (fromRight ? line.x0 < limit : line.x1 > limit)) continue;
+      // Where the line stands first: most lines stand outside the strip, and their spans are not read.
+      if (line.wmode !== 0 || (fromRight ? line.x0 < limit : line.x1 > limit) || isBlankLine(line)) continue;
       members.push(i);
       edge = fromRight ? Math.min(edge, line.x0) : Math.max(edge, line.x1);
       y0 = Math.min(y0, line.y0);
@@ -677,10 +678,13 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
     if (members.length < SIDE_COLUMN_LINES_MIN || y1 - y0 < SIDE_COLUMN_HEIGHT_SHARE * (bottom - top)) continue;
     let others = 0;
     let clear = true;
-    const inColumn = new Set(members);
+    // The members come in ascending order, as the walk below: a cursor into them says whether
+    // line i is one, where a set of them was made for every page with a strip of short lines.
+    let member = 0;
     for (let i = 0; i < lines.length && clear; i++) {
       const line = lines[i];
-      if (inColumn.has(i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
+      while (member < members.length && members[member] < i) member++;
+      if ((member < members.length && members[member] === i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
       others++;
       clear = fromRight ? line.x1 <= edge - SIDE_COLUMN_GUTTER_PT : line.x0 >= edge + SIDE_COLUMN_GUTTER_PT;
     }
