@@ -25,6 +25,7 @@ import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { ascendingNumbers as ascending } from "./box.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -201,7 +202,7 @@ export function listMarker(text: string): ListMarker | null {
   const length = ordered[0].length;
   const upper = token !== token.toLowerCase();
   const marker = (style: OrderedStyle, value: number, weak?: boolean, alt?: ListMarker["alt"]): ListMarker => newMarker(true, `${value}.`, length, style, value, weak, alt);
-  if (/^\d/.test(token)) return LEADING_ZERO.test(token) ? null : marker("number", Number(token));
+  if (DIGIT_START.test(token)) return LEADING_ZERO.test(token) ? null : marker("number", Number(token));
   const weak = true;
   // An author's initial starts a reference as a capital letter's marker does: "J. M. Chambers
   // (1998)", "J. Bowman, S. Emberson and …", "K. Kline and D. Kline" (R-data's references).
@@ -221,7 +222,7 @@ export function listMarker(text: string): ListMarker | null {
 export function lineMarker(line: Line, text: string): ListMarker | null {
   const glyph = leadingBulletLength(line);
   if (glyph > 0) {
-    const length = glyph + (/^\s*/.exec(text.slice(glyph))?.[0].length ?? 0);
+    const length = glyph + (LEADING_SPACE.exec(text.slice(glyph))?.[0].length ?? 0);
     return length < text.length ? newMarker(false, "-", length) : null;
   }
   return listMarker(text) ?? touchingMarker(line, text) ?? outlineMarker(text);
@@ -254,7 +255,7 @@ function touchingMarker(line: Line, text: string): ListMarker | null {
   // without a marker of the text's kind is asked this.
   const first = line.spans[0];
   const second = line.spans[1];
-  if (!second || !ORDERED_ONLY.test(first.text) || !/^[\p{L}\p{N}]/u.test(second.text)) return null;
+  if (!second || !ORDERED_ONLY.test(first.text) || !WORD_CHAR_START.test(second.text)) return null;
   const sizeApart = Math.abs(first.size - second.size) >= TOUCHING_MARKER_SIZE_SHARE * second.size;
   if (!sizeApart && first.font === second.font) return null;
   // On the text's baseline: a raised one is a footnote's or an affiliation's mark ("a)Footnote
@@ -331,6 +332,24 @@ function dropLoneAsterisks(markers: (ListMarker | null)[], column: readonly Line
 }
 
 const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
+// Patterns the module's tests share, made once: a pattern written in a function is a new
+// object each time the expression runs, for every line (or character) asked.
+const HAS_LETTER = /\p{L}/u;
+const HAS_CAPITAL = /\p{Lu}/u;
+const HAS_DIGIT = /\d/;
+const HAS_SPACE = /\s/;
+const DIGIT_START = /^\d/;
+const WORD_CHAR_START = /^[\p{L}\p{N}]/u;
+const LEADING_SPACE = /^\s*/;
+const WHITE_SPACE_RUN = /\s+/;
+/** Note marks, digits, commas and spaces only: what a name set in capitals may hold smaller. */
+const NOTE_MARKS_ONLY = /^[\s\d∗*†‡,]+$/u;
+/** A text ending in a stop, a colon, a semicolon, a closing quote or bracket. */
+const CLOSED_END = /[.!?:;"”)\]]$/;
+/** A sentence's stop, then perhaps white space, at the text's end. */
+const SENTENCE_STOP_END = /[.!?]\s*$/;
+/** A colon, then perhaps white space, at the text's end. */
+const COLON_END = /:\s*$/;
 
 /** Whether the line's last (direction -1) or first (1) span with a letter or digit is bold
  * (punctuation takes no part: "**The Pot Of Gold**," ends a bold title). */
@@ -469,7 +488,7 @@ function isGlyphInCode(spans: readonly Span[], k: number): boolean {
   const span = spans[k];
   // Digits are a listing's line number between a margin's index entry and the code (a .dtx
   // file's documentation): numbered_listings.ts reads those.
-  if (trimmedLength(span.text) > CODE_GLYPH_CHARS_MAX || /\d/.test(span.text)) return false;
+  if (trimmedLength(span.text) > CODE_GLYPH_CHARS_MAX || HAS_DIGIT.test(span.text)) return false;
   const before = textSpanFrom(spans, k - 1, -1);
   const after = textSpanFrom(spans, k + 1, 1);
   if (before < 0 || after >= spans.length || !spans[before].monospace || !spans[after].monospace) return false;
@@ -498,6 +517,13 @@ function isCodeWithMetavariables(spans: readonly Span[]): boolean {
   return brackets;
 }
 
+/** Whether a span is set in the code face: a loop, where `some` with an arrow made a closure
+ *  for every line of every column. */
+function hasCodeFaceSpan(spans: readonly Span[]): boolean {
+  for (let k = 0; k < spans.length; k++) if (spans[k].monospace) return true;
+  return false;
+}
+
 /** A line of code: all of it in the code face but for the angle brackets of its tags, set
  * against their names (tag_brackets.ts). Other signs in another face stay what they are (a
  * bullet before a path, braces around a list of addresses, a font table's "<" shown apart
@@ -506,7 +532,7 @@ function isMonoLine(line: Line): boolean {
   const spans = line.spans;
   // Every line of every column is asked, and prose has no span in the code face: a bracket or
   // a glyph in another face counts only beside one.
-  if (!spans.some((span) => span.monospace)) return false;
+  if (!hasCodeFaceSpan(spans)) return false;
   let any = false;
   let comment = false;
   // Where the last span in the code face ends.
@@ -703,7 +729,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
   }
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
-  sample.sort(ascending);
+  sortInPlace(sample, ascending);
   const count = leadingCount(sample, mainSize);
   const own = count > 0 ? sample[count >> 1] : 0;
   if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;
@@ -1076,7 +1102,7 @@ function isTermOverDefinition(term: Block, definition: Block, stats: DocumentSta
   // THRESHOLD_" over "If timings are being recorded, …"): each had been a code block.
   if (term.kind === "code" ? !isCodeTerm(head) : term.kind !== "heading" || !inBodyBold(head, stats)) return false;
   // A term is a word: a number alone over indented text is a contents page's chapter number.
-  if (!/\p{L}/u.test(lineText(head))) return false;
+  if (!HAS_LETTER.test(lineText(head))) return false;
   const em = emOf(head);
   const first = definition.lines[0];
   if (first.y0 - head.y1 > DEFINITION_GAP_EMS_MAX * em) return false;
@@ -1094,7 +1120,7 @@ const CODE_TERM_INDENT_EMS_MAX = 6;
 
 /** A term in the code face is a name or an option, not a statement: no space in it. */
 function isCodeTerm(line: Line): boolean {
-  return !/\s/.test(lineText(line).trim());
+  return !HAS_SPACE.test(lineText(line).trim());
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides
@@ -1155,7 +1181,7 @@ function sectionTitleDepthOfLine(draft: Draft, line: Line, text: string, column:
   const number = ROMAN_SECTION_NUMBER.exec(text);
   if (number === null) return 0;
   const title = text.slice(number[0].length);
-  return /\p{Lu}/u.test(title) && !/\p{Ll}/u.test(title) ? 1 : 0;
+  return HAS_CAPITAL.test(title) && !HAS_SMALL_LETTER.test(title) ? 1 : 0;
 }
 /** An unnumbered section of a paper, in capitals. */
 const UNNUMBERED_SECTION = /^\s*(?:REFERENCES|ACKNOWLEDG(?:E)?MENTS?|APPENDIX(?:\s+[A-Z])?|APPENDICES|BIBLIOGRAPHY)\s*$/;
@@ -1195,7 +1221,7 @@ function joinAroundFloats(blocks: Block[]): Block[] {
     while (k < blocks.length && k - i - 1 < FLOATS_MAX && isFloatBeside(blocks[k], last)) k++;
     if (k === i + 1 || k >= blocks.length) continue;
     const end = lineText(last).trimEnd();
-    if (end === "" || /[.!?:;"”)\]]$/.test(end) || textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
+    if (end === "" || CLOSED_END.test(end) || textLength(before.lines) <= FLOAT_SIDE_CHARS_MIN) continue;
     const after = blocks[k];
     if (after.kind !== "paragraph" || after.running) continue;
     const next = after.lines[0];
@@ -1316,7 +1342,7 @@ function headingsOneUnderAnother(prev: Line, prevStyle: TextStyle, prevText: str
   // starting in small letters under one not all in capitals goes on its words ("US Army
   // Corps" | "of Engineers®", not "STILL UPPER CASE" | "lower case").
   if (line.y0 - prev.y1 < HEADING_WRAP_GAP_EMS_MAX * em || Math.abs(line.x1 - prev.x1) <= FLUSH_LEFT_EMS * em) return false;
-  if (LOWER_START.test(text) && /\p{Ll}/u.test(prevText)) return false;
+  if (LOWER_START.test(text) && HAS_SMALL_LETTER.test(prevText)) return false;
   // So does a line under one ending in a short small word or a comma, ampersand or dash
   // (langsci's series "Conceptual Foundations of" | "Language Science").
   if (OPEN_HEADING_END.test(prevText)) return false;
@@ -1631,7 +1657,7 @@ const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,12}\]\s+/;
  *  "1 in 1,000" over "1 in 5" is no clause). */
 function clauseLabel(text: string): RegExpExecArray | null {
   const label = CLAUSE_LABEL.exec(text);
-  return label && text.slice(label[0].length).trim().split(/\s+/).length >= CLAUSE_WORDS_MIN ? label : null;
+  return label && text.slice(label[0].length).trim().split(WHITE_SPACE_RUN).length >= CLAUSE_WORDS_MIN ? label : null;
 }
 const CLAUSE_WORDS_MIN = 5;
 /** A clause's number before its text: "3.1 ", "12. ", "(b) ", "(iv) ", "§ 4 ". */
@@ -1778,9 +1804,9 @@ function startsWithCapitalName(line: Line): boolean {
   for (const span of line.spans) {
     // Note marks and spaces set smaller inside the name belong to it; the text after it is
     // smaller and has words.
-    if (span.size <= first.size - CAPITAL_NAME_STEP_PT && HAS_WORD_CHAR.test(span.text) && !/^[\s\d∗*†‡,]+$/u.test(span.text)) {
+    if (span.size <= first.size - CAPITAL_NAME_STEP_PT && HAS_WORD_CHAR.test(span.text) && !NOTE_MARKS_ONLY.test(span.text)) {
       const name = label.trimEnd();
-      return name.endsWith(",") && name.length <= LABEL_CHARS_MAX && !/\p{Ll}/u.test(name.replace(NAME_JOINERS, "")) && /\p{Lu}/u.test(name);
+      return name.endsWith(",") && name.length <= LABEL_CHARS_MAX && !HAS_SMALL_LETTER.test(name.replace(NAME_JOINERS, "")) && HAS_CAPITAL.test(name);
     }
     label += span.text;
     if (label.length > LABEL_CHARS_MAX) return false;
@@ -1850,24 +1876,30 @@ function proseEdgeInsideCode(column: readonly Line[], left: number, right: numbe
 function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: readonly Box[]): Float64Array {
   // A typed array: made by map, the edges were a holey or a packed array, of small integers
   // or of doubles, by the maker's tier and the page's numbers, and buildBlocks and
-  // markShortLineSets (each compiled at length) bailed out at every change.
-  const rights = new Float64Array(column.length).fill(right);
+  // markShortLineSets (each compiled at length) bailed out at every change. One kept from
+  // call to call (buildBlocks reads it until it returns, and is never entered again before
+  // that): a typed array of more than eight numbers gets a backing store of its own, about
+  // a microsecond to make, on every column of every page.
+  if (rightsScratch.length < column.length) rightsScratch = new Float64Array(2 * column.length);
+  const rights = rightsScratch.subarray(0, column.length).fill(right);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
     let bandShortest = Infinity;
-    column.forEach((line, k) => {
-      if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) return;
+    for (let k = 0; k < column.length; k++) {
+      const line = column[k];
+      if (line.y1 <= float.y0 || line.y0 >= float.y1 || line.x1 > float.x0) continue;
       beside.push(k);
       bandRight = Math.max(bandRight, line.x1);
       bandShortest = Math.min(bandShortest, line.x1);
-    });
+    }
     const flush = beside.length >= FLUSH_LINES_BESIDE_FLOAT_MIN && bandRight - bandShortest <= FLUSH_BESIDE_FLOAT_PT;
     if (beside.length < LINES_BESIDE_FLOAT_MIN && !flush) continue;
     for (const k of beside) rights[k] = Math.min(rights[k], bandRight);
   }
   return rights;
 }
+let rightsScratch = new Float64Array(0);
 
 /** Lines that each leave room for the next line's first word, this many or more in a row and
  * each starting with a capital or a digit, were broken by their author (form-sleep-study's
@@ -2155,7 +2187,7 @@ export function joinWrappedHeadings(blocks: Block[]): Block[] {
         // after a colon, its subtitle in small letters ("Dynamic re-routing of urban delivery
         // vans:" | "evidence from a field trial"; not microtype's "The docstrip modules in this
         // file are:" | "driver: …", set flush left).
-        !(/[.!?]\s*$/.test(aboveText) || (/:\s*$/.test(aboveText) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
+        !(SENTENCE_STOP_END.test(aboveText) || (COLON_END.test(aboveText) && !(LOWER_START.test(lineText(below)) && centredUnder(above, below))))
       ) {
         out[out.length - 1] = headingBlock(prev.level, [...prev.lines, ...block.lines], prev.section);
         continue;
@@ -2196,9 +2228,9 @@ function capitalsShare(text: string): number {
   let letters = 0;
   let capitals = 0;
   for (const ch of text) {
-    if (!/\p{L}/u.test(ch)) continue;
+    if (!HAS_LETTER.test(ch)) continue;
     letters++;
-    if (/\p{Lu}/u.test(ch)) capitals++;
+    if (HAS_CAPITAL.test(ch)) capitals++;
   }
   return letters === 0 ? 0 : capitals / letters;
 }
@@ -2241,7 +2273,7 @@ export function isContactOnly(text: string): boolean {
   // of CONTACT_HINT's strings, which a pattern of literals finds far faster.
   if (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text)) return false;
   const rest = text.replace(CONTACT_DETAILS, " ").replace(CONTACT_LABEL, " ");
-  return !/\p{L}/u.test(rest);
+  return !HAS_LETTER.test(rest);
 }
 const CONTACT_LABEL = /\b(?:e-?mail|mail|tel|phone|fax|web)\b/gi;
 /** A label is set at the body's size, within this many points. */
@@ -2321,7 +2353,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
   const text = lines.map(lineText).join(" ").trim();
-  if (text.length > HEADING_CHARS_MAX || !/[\p{L}\p{N}]/u.test(text)) return null;
+  if (text.length > HEADING_CHARS_MAX || !HAS_WORD_CHAR.test(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.

@@ -40,6 +40,11 @@ function isBlank(code: number): boolean {
 
 /** A font name any of the symbol fonts' tests below can match. */
 const SYMBOL_FONT = /wingding|dingbat|symbol/i;
+/** Each symbol font by its name. */
+const WINGDINGS_FONT = /wingding/i;
+const DINGBATS_FONT = /dingbat/i;
+const SYMBOL_FONT_NAME = /symbol/i;
+const OPENSYMBOL_FONT = /opensymbol/i;
 
 /** Whether a character drawn in the named font is a bullet. */
 export function isBulletGlyph(cp: number, font: string): boolean {
@@ -48,11 +53,11 @@ export function isBulletGlyph(cp: number, font: string): boolean {
   if (code >= 0x100 || ANY_SYMBOL_CODE[code] === 0) return cp >= UNICODE_BULLET_MIN && UNICODE_BULLETS.has(cp);
   // Lines starting with the letters l to w get here: one test rules out most fonts.
   if (SYMBOL_FONT.test(font)) {
-    if (/wingding/i.test(font)) return WINGDINGS_BULLETS.has(code);
-    if (/dingbat/i.test(font)) return DINGBATS_BULLETS.has(code);
-    if (/symbol/i.test(font) && !/opensymbol/i.test(font) && SYMBOL_BULLETS.has(code)) return true;
+    if (WINGDINGS_FONT.test(font)) return WINGDINGS_BULLETS.has(code);
+    if (DINGBATS_FONT.test(font)) return DINGBATS_BULLETS.has(code);
+    if (SYMBOL_FONT_NAME.test(font) && !OPENSYMBOL_FONT.test(font) && SYMBOL_BULLETS.has(code)) return true;
   }
-  if (privateUse && OPENSYMBOL_BULLETS.has(code) && /opensymbol/i.test(font)) return true;
+  if (privateUse && OPENSYMBOL_BULLETS.has(code) && OPENSYMBOL_FONT.test(font)) return true;
   if (privateUse) return PRIVATE_USE_BULLETS.has(code);
   return UNICODE_BULLETS.has(cp);
 }

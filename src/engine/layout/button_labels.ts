@@ -4,7 +4,7 @@
 // listing and the paragraph after it, dozens of times a page. The label goes before layout.
 import type { Line, Rule } from "../model.js";
 import { boxHolds } from "./figure_frames.js";
-import { isCodeLine, lineText } from "./lines.js";
+import { isCodeLine } from "./lines.js";
 import { nonSpaceLength } from "./whitespace.js";
 
 /** A button's label is a word or two: at most this many characters, spaces aside. */
@@ -34,11 +34,17 @@ function standsInside(inner: Rule, outer: Rule): boolean {
   return inner.x0 >= outer.x0 + inset && inner.x1 <= outer.x1 - inset && inner.y0 >= outer.y0 + inset && inner.y1 <= outer.y1 - inset;
 }
 
-/** Whether the line could be a button's label: a short line in the text face, across. */
+/** Whether the line could be a button's label: a short line in the text face, across. Its
+ *  characters are counted span by span, up to one past the most a label has, with no text
+ *  built: every line of a page with shading is asked. */
 function mayBeLabel(line: Line): boolean {
   if (line.wmode !== 0 || line.spans.length === 0) return false;
-  const chars = nonSpaceLength(lineText(line));
-  return chars > 0 && chars <= BUTTON_LABEL_CHARS_MAX && !isCodeLine(line);
+  let chars = 0;
+  for (const span of line.spans) {
+    chars += nonSpaceLength(span.text);
+    if (chars > BUTTON_LABEL_CHARS_MAX) return false;
+  }
+  return chars > 0 && !isCodeLine(line);
 }
 
 /** The filled box, button-sized, that holds the line alone, or null. */
@@ -49,21 +55,29 @@ function buttonOf(line: Line, boxes: readonly Rule[], lines: readonly Line[]): R
   for (const box of boxes) {
     if (!boxHolds(box, line)) continue;
     if (box.y1 - box.y0 > BUTTON_HEIGHT_LINES_MAX * height || box.x1 - box.x0 > BUTTON_WIDTH_EMS_MAX * size) continue;
+    // Held alone: the count stops at a second line.
     let held = 0;
-    for (const other of lines) if (boxHolds(box, other)) held++;
+    for (let k = 0; k < lines.length && held < 2; k++) if (boxHolds(box, lines[k])) held++;
     if (held === 1) return box;
   }
   return null;
 }
 
-/** Whether a larger filled box holds the button, clear of its edges, and a line of code: the
- *  listing it copies. */
-function inListing(button: Rule, boxes: readonly Rule[], lines: readonly Line[]): boolean {
+/** Whether a larger filled box holds the button, clear of its edges, and a line of code (one
+ *  of the page's `codeLines`): the listing it copies. */
+function inListing(button: Rule, boxes: readonly Rule[], codeLines: readonly Line[]): boolean {
   for (const box of boxes) {
     if (!standsInside(button, box)) continue;
-    for (const line of lines) if (boxHolds(box, line) && isCodeLine(line)) return true;
+    for (const line of codeLines) if (boxHolds(box, line)) return true;
   }
   return false;
+}
+
+/** The page's lines of code (isCodeLine), in order. */
+function codeLinesOf(lines: readonly Line[]): Line[] {
+  const code: Line[] = [];
+  for (const line of lines) if (isCodeLine(line)) code.push(line);
+  return code;
 }
 
 /**
@@ -77,11 +91,16 @@ export function withoutButtonLabels(lines: readonly Line[], rules: readonly Rule
   // a line's text is built only where the page has them (issue 9: speed).
   const boxes = fills(rules);
   if (boxes.length < 2) return lines;
+  // Nor is there a listing on a page without a line of code: asked next, as most shaded pages
+  // (a report's table cells, a chart's bars) have none, and each short line was measured
+  // against every box.
+  const codeLines = codeLinesOf(lines);
+  if (codeLines.length === 0) return lines;
   let gone: Set<Line> | null = null;
   for (const line of lines) {
     if (!mayBeLabel(line)) continue;
     const button = buttonOf(line, boxes, lines);
-    if (button && inListing(button, boxes, lines)) (gone ??= new Set()).add(line);
+    if (button && inListing(button, boxes, codeLines)) (gone ??= new Set()).add(line);
   }
   if (gone === null) return lines;
   const kept: Line[] = [];

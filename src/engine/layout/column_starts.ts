@@ -9,6 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { compareNumbers } from "./box.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -64,13 +65,17 @@ export interface ColumnStarts {
  * than half of the pages no pair of fragments comes close enough to ask (issue 9: speed).
  */
 export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
-  const boxes = new Float64Array(sorted.length * 4);
-  const horizontal = new Uint8Array(sorted.length);
+  const n = sorted.length;
+  // Three views of one buffer: each typed array of more than eight numbers made alone gets a
+  // backing store of its own, about a microsecond to make, on every page.
+  const buffer = new ArrayBuffer(FRAGMENT_BYTES * n);
+  const boxes = new Float64Array(buffer, 0, 4 * n);
+  const spanCounts = new Uint32Array(buffer, BOX_BYTES * n, n);
+  const horizontal = new Uint8Array(buffer, (BOX_BYTES + SPAN_COUNT_BYTES) * n, n);
   // Each fragment's spans as extracted, for the prose test asked on the first question: the
   // joiner appends to a fragment's span array and replaces others, never changing the
   // first `spanCounts[i]` entries of the array held here.
   const spans: Span[][] = new Array(sorted.length);
-  const spanCounts = new Uint32Array(sorted.length);
   for (let i = 0; i < sorted.length; i++) {
     const line = sorted[i];
     boxes[4 * i] = line.x0;
@@ -83,6 +88,12 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   }
   return new LazyColumnStarts({ boxes, horizontal, spans, spanCounts });
 }
+
+/** Bytes a fragment takes in findColumnStarts' buffer: its box (four doubles), its span count
+ *  (a 32-bit count), its writing mode (a byte), in three runs in that order. */
+const BOX_BYTES = 32;
+const SPAN_COUNT_BYTES = 4;
+const FRAGMENT_BYTES = BOX_BYTES + SPAN_COUNT_BYTES + 1;
 
 /** The fragments as extracted: boxes (x0, y0, x1, y1 each), writing mode, spans. */
 interface Fragments {
@@ -180,7 +191,7 @@ function startsOf(fragments: Fragments): ColumnStarts {
     if (found) starts.push(x0);
     if (foundProse) proseStarts.push(x0);
   }
-  starts.sort(ascending);
+  sortInPlace(starts, ascending);
   const edges = columnEdges(proseStarts, minWidth);
   return new FoundColumnStarts(starts, edges, minWidth);
 }
@@ -209,7 +220,7 @@ class FoundColumnStarts implements ColumnStarts {
  * kept (a column's paragraph indents, its indented titles after their numbers).
  */
 function columnEdges(proseStarts: number[], widthMin: number): number[] {
-  proseStarts.sort(ascending);
+  sortInPlace(proseStarts, ascending);
   const edges: number[] = [];
   for (let k = 0; k < proseStarts.length; k++) {
     const x = proseStarts[k];

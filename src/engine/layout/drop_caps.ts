@@ -39,17 +39,23 @@ export function joinDropCaps(lines: readonly Line[]): readonly Line[] {
     // The lines the letter sinks into start where the first did: back to the margin.
     const indented = (line: Line) => line !== first && line.y0 > first.y0 && line.y0 < cap.y1 && Math.abs(line.x0 - first.x0) <= INDENT_TOLERANCE_PT;
     // Loops, not map and flatMap: those make holey arrays once optimised, and lines or spans
-    // of two elements kinds sent every pass that reads them back to the interpreter.
-    const next: Line[] = [];
-    for (const line of current) {
+    // of two elements kinds sent every pass that reads them back to the interpreter. The page's
+    // lines are copied once, at its first cap, and each cap's changes made in that copy: a
+    // copy a cap made the pass's garbage on pages of many (a formula's large capital Sigma
+    // beside its terms reads as one).
+    const next: Line[] = out ?? lines.slice();
+    let kept = 0;
+    for (let r = 0; r < next.length; r++) {
+      const line = next[r];
       if (line === cap) continue;
-      if (line === first) next.push(joined);
-      else if (!indented(line)) next.push(line);
+      if (line === first) next[kept++] = joined;
+      else if (!indented(line)) next[kept++] = line;
       else {
         const k = line.spans.findIndex((s) => !isBlankText(s.text));
-        next.push(lineLike(line, withSpanMoved(line.spans, k, k < 0 ? "" : line.spans[k].text, cap.x0), cap.x0, line.y0, line.x1, line.y1));
+        next[kept++] = lineLike(line, withSpanMoved(line.spans, k, k < 0 ? "" : line.spans[k].text, cap.x0), cap.x0, line.y0, line.x1, line.y1);
       }
     }
+    next.length = kept;
     out = next;
   }
   return out ?? lines;

@@ -10,6 +10,7 @@ import { byTopThenLeft } from "./box.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 const byTopLeft = byTopThenLeft;
 
@@ -71,7 +72,7 @@ export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[],
   const notes: Line[] = [];
   const flow: Line[] = [];
   for (const line of lines) (taken.has(line) ? notes : flow).push(line);
-  notes.sort(byTopLeft);
+  sortInPlace(notes, byTopLeft);
   return { flow, notes };
 }
 
@@ -115,7 +116,7 @@ function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[
   const under: Line[] = [];
   for (const line of lines) if (line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0) under.push(line);
   if (under.length === 0) return null;
-  under.sort(byTopLeft);
+  sortInPlace(under, byTopLeft);
   if (under[0].y0 - rule.y1 > FIRST_NOTE_GAP_SIZES_MAX * bodySize || !startsNote(under[0])) return null;
   // The notes run on without a gap wider than a few lines; what stands further down is
   // something else (the small print across the page's foot: ltnews' copyright line).

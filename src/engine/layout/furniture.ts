@@ -21,6 +21,7 @@ import { byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -162,10 +163,17 @@ function meanCharSize(line: Line): number {
 
 /** White space between a row of margin lines and the nearest line of the body, in points (Infinity when there is none). */
 function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): number {
-  const x0 = Math.min(...row.map((l) => l.x0));
-  const x1 = Math.max(...row.map((l) => l.x1));
-  const y0 = Math.min(...row.map((l) => l.y0));
-  const y1 = Math.max(...row.map((l) => l.y1));
+  // The row's box in one loop, where four spreads of four mapped arrays were asked twice a row.
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const l of row) {
+    x0 = Math.min(x0, l.x0);
+    x1 = Math.max(x1, l.x1);
+    y0 = Math.min(y0, l.y0);
+    y1 = Math.max(y1, l.y1);
+  }
   let gap = Infinity;
   for (const other of body) {
     const d =
@@ -188,12 +196,18 @@ const byCandidateTopLeft = (a: { line: Line }, b: { line: Line }) => byTopThenLe
 
 function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines: Line[]; band: Band }[] {
   const rows: { lines: Line[]; band: Band }[] = [];
-  for (const { line, band } of [...candidates].sort(byCandidateTopLeft)) {
-    const row = band === "side" ? undefined : rows.find((r) => r.band === band && shareMarginRow(r.lines[0], line));
+  for (const { line, band } of sortInPlace(candidates.slice(), byCandidateTopLeft)) {
+    const row = band === "side" ? undefined : rowSharedBy(rows, band, line);
     if (row) row.lines.push(line);
     else rows.push({ lines: [line], band });
   }
   return rows;
+}
+
+/** The first of `rows` in `band` whose first line shares a row with `line`, or undefined. */
+function rowSharedBy(rows: readonly { lines: Line[]; band: Band }[], band: Band, line: Line): { lines: Line[]; band: Band } | undefined {
+  for (const r of rows) if (r.band === band && shareMarginRow(r.lines[0], line)) return r;
+  return undefined;
 }
 
 /** A margin piece that carries a page number at its edge: "“PIRACY” 27", "39", "12 FREE CULTURE". */
@@ -203,20 +217,30 @@ function numberedHead(text: string, band: Band): boolean {
   // the start of a title in capitals (Free Culture's "190 FREE CULTURE"): a footnote's text is
   // a sentence. Three digits at most: a four-digit number beside a title is a year ("Annual
   // Report 2024").
-  if (band === "bottom") return text.length <= FOOT_HEAD_CHARS_MAX && ((/\s\d{1,3}$/.test(text) && !/^[\d*†‡§]/.test(text)) || FOLIO_BEFORE_CAPITALS.test(text));
+  if (band === "bottom") return text.length <= FOOT_HEAD_CHARS_MAX && ((FOLIO_END.test(text) && !NOTE_MARK_START.test(text)) || FOLIO_BEFORE_CAPITALS.test(text));
   // "3. New ladders …" and "2) Scope" are list items and numbered headings, not heads.
-  return band === "top" && /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/.test(text);
+  return band === "top" && HEAD_FOLIO.test(text);
 }
 
 /** A page number, then a title in capitals, two letters at least and no small letter. */
 const FOLIO_BEFORE_CAPITALS = /^\d{1,3}\s+(?=[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu})[^\p{Ll}]+$/u;
+/** A foot's folio: a number of three figures at most after white space, at the text's end ... */
+const FOLIO_END = /\s\d{1,3}$/;
+/** ... in a text that does not start as a footnote does (a figure or a note's mark). */
+const NOTE_MARK_START = /^[\d*†‡§]/;
+/** A head's folio: a number of three figures at most at its start (no list's or section's
+ *  number) or at its end. */
+const HEAD_FOLIO = /^\d{1,3}(?![.)\d])\b|\b\d{1,3}$/;
+/** A page number of three figures at most, then a word. */
+const FOLIO_THEN_WORD = /^\d{1,3}\s+\p{L}/u;
+const WHITE_SPACE_RUN = /\s+/;
 
 /** A running foot may also start with its page number ("56 Modifications", luatex's manual),
  * set at the body's size in one style: a footnote's number is raised or its text smaller.
  * Spans level at their tops or at their bottoms: the TeX logo's lowered "E" ("26 Basic TeX
  * enhancements") reaches under the line's bottom. */
 function footNumberFirst(row: readonly Line[], text: string, band: Band): boolean {
-  if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !/^\d{1,3}\s+\p{L}/u.test(text)) return false;
+  if (band !== "bottom" || row.length !== 1 || text.length > FOOT_HEAD_CHARS_MAX || !FOLIO_THEN_WORD.test(text)) return false;
   const spans = row[0].spans.filter((s) => !isBlankText(s.text));
   const first = spans[0];
   for (const s of spans) {
@@ -370,7 +394,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
     const aloneInBand = band !== "side" && alone;
-    const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(/\s+/).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
+    const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(WHITE_SPACE_RUN).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
     // A running head set in italic at the body's size, alone over the page's folio
     // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
     // rule above wants it smaller, and a page converted alone shows no repetition.
@@ -767,7 +791,8 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
     const members: number[] = [];
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
-      if (line.wmode !== 0 || isBlankLine(line) || (fromRight ? line.x0 < limit : line.x1 > limit)) continue;
+      // Where the line stands first: most lines stand outside the strip, and their spans are not read.
+      if (line.wmode !== 0 || (fromRight ? line.x0 < limit : line.x1 > limit) || isBlankLine(line)) continue;
       members.push(i);
       edge = fromRight ? Math.min(edge, line.x0) : Math.max(edge, line.x1);
       y0 = Math.min(y0, line.y0);
@@ -776,10 +801,13 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
     if (members.length < SIDE_COLUMN_LINES_MIN || y1 - y0 < SIDE_COLUMN_HEIGHT_SHARE * (bottom - top)) continue;
     let others = 0;
     let clear = true;
-    const inColumn = new Set(members);
+    // The members come in ascending order, as the walk below: a cursor into them says whether
+    // line i is one, where a set of them was made for every page with a strip of short lines.
+    let member = 0;
     for (let i = 0; i < lines.length && clear; i++) {
       const line = lines[i];
-      if (inColumn.has(i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
+      while (member < members.length && members[member] < i) member++;
+      if ((member < members.length && members[member] === i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
       others++;
       clear = fromRight ? line.x1 <= edge - SIDE_COLUMN_GUTTER_PT : line.x0 >= edge + SIDE_COLUMN_GUTTER_PT;
     }
@@ -835,11 +863,15 @@ function saysFurnitureWord(text: string): boolean {
   return false;
 }
 
-/** The margin lines of one row. */
-function piecesOfRow(lines: readonly MarginLine[], row: number): MarginLine[] {
-  const pieces: MarginLine[] = [];
-  for (const l of lines) if (l.row === row) pieces.push(l);
-  return pieces;
+/** A page's margin lines by row: entry `row` holds that row's pieces in the page's order
+ *  (empty for a row number no line of the list has). */
+function piecesByRow(lines: readonly MarginLine[]): MarginLine[][] {
+  const rows: MarginLine[][] = [];
+  for (const l of lines) {
+    while (rows.length <= l.row) rows.push([]);
+    rows[l.row].push(l);
+  }
+  return rows;
 }
 
 /** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
@@ -958,33 +990,40 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
     return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
   };
-  // Each page's table rows, decided once a row.
-  const tableRowsByPage = new Map<number, Set<number>>();
-  for (const { page, lines } of pages) {
-    const byRow = new Map<number, MarginLine[]>();
-    for (const line of lines) byRow.set(line.row, [...(byRow.get(line.row) ?? []), line]);
-    tableRowsByPage.set(page, new Set([...byRow].filter(([, pieces]) => isTableRow(pieces)).map(([row]) => row)));
+  // Each page's rows (their pieces, by row number, in page order) and its table rows, decided
+  // once a row: the rows were gathered again for each line that asked (countsByNumber), each
+  // piece copying the row so far.
+  const rowsByPage: MarginLine[][][] = [];
+  const tableRowsByPage: Set<number>[] = [];
+  for (const { lines } of pages) {
+    const rows = piecesByRow(lines);
+    const tableRows = new Set<number>();
+    for (let row = 0; row < rows.length; row++) if (rows[row].length > 0 && isTableRow(rows[row])) tableRows.add(row);
+    rowsByPage.push(rows);
+    tableRowsByPage.push(tableRows);
   }
   // No piece of a table's row counts by its number: an inventory's "Utrecht depot 3" and
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
-  const countsByNumber = (line: MarginLine, lines: readonly MarginLine[], tableRows: ReadonlySet<number>): boolean =>
-    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(piecesOfRow(lines, line.row))));
+  const countsByNumber = (line: MarginLine, rows: readonly (readonly MarginLine[])[], tableRows: ReadonlySet<number>): boolean =>
+    line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(rows[line.row])));
   const pagesByOffset = new Map<number, Set<number>>();
-  for (const { page, lines } of pages) {
-    const tableRows = tableRowsByPage.get(page)!;
+  for (let p = 0; p < pages.length; p++) {
+    const { page, lines } = pages[p];
     for (const line of lines) {
       const { number } = line;
-      if (number === null || !countsByNumber(line, lines, tableRows)) continue;
+      if (number === null || !countsByNumber(line, rowsByPage[p], tableRowsByPage[p])) continue;
       const offset = page - number;
       addPage(pagesByOffset, offset, page);
     }
   }
   const neededBelowBand = Math.max(2, Math.ceil(FOLIO_BELOW_BAND_PAGE_SHARE * pages.length));
   const running = new Map<number, number[]>();
-  for (const { page, lines, hanging } of pages) {
+  for (let p = 0; p < pages.length; p++) {
+    const { page, lines, hanging } = pages[p];
+    const rows = rowsByPage[p];
     const found: number[] = [];
     const folioRows = new Set<number>();
-    const tableRows = tableRowsByPage.get(page)!;
+    const tableRows = tableRowsByPage[p];
     for (const line of lines) {
       const { index, signature, pageNumberLike, number, row, deep, headAt, sideAt, sideOnly } = line;
       if (sideAt !== null && pagesBySide.get(sideAt)!.size >= needed) {
@@ -999,7 +1038,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.
-      const numbered = number !== null && countsByNumber(line, lines, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
+      const numbered = number !== null && countsByNumber(line, rows, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
       if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.size >= neededBelowBand) folioRows.add(row);
       if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
     }
@@ -1008,7 +1047,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     // Only a row of two: a table's row at the top of a page has a number in many cells, and a
     // contents entry's number meets another page's by chance on two pages, not on most.
     for (const row of folioRows) {
-      const pieces = lines.filter((l) => l.row === row);
+      const pieces = rows[row];
       if (pieces.length < 2 || !isHeadRow(pieces)) continue;
       for (const { index, signature } of pieces) if (!found.includes(index) && signature.length <= RUNNING_HEAD_CHARS_MAX) found.push(index);
     }

@@ -11,10 +11,10 @@ import { compareNumbers } from "./box.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const isHorizontal = (line: Line) => line.wmode === 0;
 const NO_LINES: ReadonlySet<Line> = new Set();
 const byX0 = (a: Line, b: Line) => compareNumbers(a.x0, b.x0);
 
@@ -61,13 +61,16 @@ export function joinJustifiedRows(joined: Line[], columns: ColumnStarts): void {
       continue;
     }
     if (j - i >= 2) {
-      const row = joined.slice(i, j).filter(isHorizontal);
-      row.sort(byX0);
+      // One array a row, and sorted in place: a copy filtered, then sorted by the built-in
+      // (which sets up a kilobyte of working state a call), made the most garbage of the pass.
+      const row: Line[] = [];
+      for (let k = i; k < j; k++) if (joined[k].wmode === 0) row.push(joined[k]);
+      sortInPlace(row, byX0);
       for (const run of runsOf(row, columns)) {
         if (!gapsAlike(run)) continue;
         // The page's edges, sorted once, on the first row that gets this far.
-        ends ??= sortedEdges(joined, rightEdge);
-        starts ??= sortedEdges(joined, leftEdge);
+        ends ??= sortedEdges(joined, rightEdge, rightEdgesScratch);
+        starts ??= sortedEdges(joined, leftEdge, leftEdgesScratch);
         if (!atColumnEdges(run, ends, starts, joined, rowsJoined ?? NO_LINES)) continue;
         for (let k = 1; k < run.length; k++) appendFragment(run[0], run[k]);
         taken ??= new Set();
@@ -226,11 +229,20 @@ function fullLineBetween(a: Line, b: Line, x0: number, x1: number, lines: readon
 const rightEdge = (line: Line) => line.x1;
 const leftEdge = (line: Line) => line.x0;
 
-function sortedEdges(lines: readonly Line[], edge: (line: Line) => number): Float64Array {
-  const xs = new Float64Array(lines.length);
+/** The lines' edges, sorted, in `scratch` when it has room (the two edges' buffers are kept
+ *  from page to page: a typed array of more than eight numbers gets a backing store of its
+ *  own, about a microsecond to make). joinJustifiedRows reads them until it returns. */
+function sortedEdges(lines: readonly Line[], edge: (line: Line) => number, scratch: EdgeScratch): Float64Array {
+  if (scratch.buffer.length < lines.length) scratch.buffer = new Float64Array(2 * lines.length);
+  const xs = scratch.buffer.subarray(0, lines.length);
   for (let i = 0; i < lines.length; i++) xs[i] = edge(lines[i]);
   return xs.sort();
 }
+interface EdgeScratch {
+  buffer: Float64Array;
+}
+const rightEdgesScratch: EdgeScratch = { buffer: new Float64Array(0) };
+const leftEdgesScratch: EdgeScratch = { buffer: new Float64Array(0) };
 
 /** How many of the sorted `xs` lie within EDGE_TOLERANCE of `x`. */
 function countNear(xs: Float64Array, x: number): number {

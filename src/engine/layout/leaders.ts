@@ -92,6 +92,12 @@ export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void
 
 /** A title at most this many ems left of its leader joins it. */
 const TITLE_LEADER_GAP_EMS = 3;
+/** A fragment starting with a dot or an ellipsis (after white space): a leader's tail may. A
+ *  pattern made once: one written in the loop was a new object for every line of every page. */
+const DOTS_START = /^\s*[.…]/;
+/** Dots, ellipses and white space only, and a dot or ellipsis in it: a leader's span. */
+const DOTS_AND_SPACES_ONLY = /^[\s.…]+$/;
+const HAS_DOT = /[.…]/;
 
 /**
  * A leader and its page number standing apart from the title on their row (LaTeX's
@@ -103,12 +109,12 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
   let removed: Set<Line> | null = null;
   for (let i = 0; i < joined.length; i++) {
     const tail = joined[i];
-    if (tail.wmode !== 0 || removed?.has(tail) || !/^\s*[.…]/.test(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
+    if (tail.wmode !== 0 || removed?.has(tail) || !DOTS_START.test(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
     const title = nearestLeftOnRow(joined, i, removed);
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
     const em = Math.max(lineSize(title), lineSize(tail), 1);
     if (tail.x0 - title.x1 > TITLE_LEADER_GAP_EMS * em || columns.gutterBetween(title, tail)) continue;
-    tail.spans = tail.spans.map((span) => (/^[\s.…]+$/.test(span.text) && /[.…]/.test(span.text) ? leaderPiece(span, span.text, span.x0, span.x1) : span));
+    tail.spans = tail.spans.map((span) => (DOTS_AND_SPACES_ONLY.test(span.text) && HAS_DOT.test(span.text) ? leaderPiece(span, span.text, span.x0, span.x1) : span));
     appendFragment(title, tail);
     title.contentsEntry = true;
     (removed ??= new Set()).add(tail);

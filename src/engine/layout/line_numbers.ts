@@ -7,6 +7,7 @@
 import { type Line, lineLike, type Span } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isBlankText, isSpaceCode } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** A margin holds at least this many numbers ... */
 export const LINE_NUMBERS_MIN = 5;
@@ -186,7 +187,7 @@ const LINE_NUMBER_STEPS = [1, 2, 5, 10];
 /** Whether the pieces' numbers rise down the page, mostly by one step, every rise a multiple
  *  of it (a display or a figure between numbered lines skips some). */
 function numbersLines(group: Piece[]): boolean {
-  group.sort(topDown);
+  sortInPlace(group, topDown);
   const steps: number[] = [];
   for (let k = 1; k < group.length; k++) {
     const step = group[k].value - group[k - 1].value;

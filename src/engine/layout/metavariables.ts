@@ -8,6 +8,10 @@ import type { Span } from "../model.js";
 /** Spans in another face than the code's, run together: metavariables, with the brackets,
  * braces and bars of a syntax around them ("[ ⟨rule spec⟩ ]", "{⟨author number⟩}"). */
 const METAVARIABLES = /^\s*(?:[[\]{}|]\s*)*(?:[⟨〈][^⟨⟩〈〉]+[⟩〉]\s*(?:[[\]{}|]\s*)*)+$/u;
+/** A metavariable's opening angle bracket; and the test for it, made once (a pattern and an
+ *  arrow written in the function were new objects on each call). */
+const ANGLE_BRACKET = /[⟨〈]/u;
+const hasAngleBracket = (span: Span) => ANGLE_BRACKET.test(span.text);
 
 /**
  * Which spans of a line are parts of metavariables: each run of spans out of the code face
@@ -16,7 +20,7 @@ const METAVARIABLES = /^\s*(?:[[\]{}|]\s*)*(?:[⟨〈][^⟨⟩〈〉]+[⟩〉]\s
  */
 export function metavariableSpans(spans: readonly Span[]): boolean[] {
   const inside = new Array<boolean>(spans.length).fill(false);
-  if (!spans.some((span) => /[⟨〈]/u.test(span.text))) return inside;
+  if (!spans.some(hasAngleBracket)) return inside;
   let k = 0;
   while (k < spans.length) {
     if (spans[k].monospace) {

@@ -32,7 +32,7 @@ function numberedLine(line: Line): NumberedLine {
     const span = spans[i];
     if (isBlankText(span.text)) continue;
     // The number stands apart from the code, as a footnote's mark does not ("¹http://…").
-    if (rest === "" && !/\s$/.test(spans[i - 1].text) && !/^\s/.test(span.text) && span.x0 - spans[first].x1 < NUMBER_GAP_EMS_MIN * span.size) return null;
+    if (rest === "" && !SPACE_END.test(spans[i - 1].text) && !SPACE_START.test(span.text) && span.x0 - spans[first].x1 < NUMBER_GAP_EMS_MIN * span.size) return null;
     if (span.monospace) code = true;
     else prose = true;
     rest += span.text;
@@ -40,6 +40,10 @@ function numberedLine(line: Line): NumberedLine {
   if (prose && (code || !DOCSTRIP_GUARD.test(rest))) return null;
   return { number: Number(match[1]), code };
 }
+
+/** White space at a text's end, at its start. */
+const SPACE_END = /\s$/;
+const SPACE_START = /^\s/;
 
 /**
  * Marks, in `monos`, the lines of each numbered listing of the column as code: a run of

@@ -9,9 +9,12 @@ import { lineText } from "./lines.js";
 /** Outline titles by page, normalized, with their outline level: headings the PDF names itself. */
 export type OutlineHints = Map<number, Map<string, number>>;
 
+/** Runs of characters neither letters nor digits (global: replace starts each search at 0). */
+const NON_WORD_RUNS = /[^\p{L}\p{N}]+/gu;
+
 export function normalizeTitle(text: string): string {
   const ascii = normalizeAsciiTitle(text);
-  return ascii ?? text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return ascii ?? text.toLowerCase().replace(NON_WORD_RUNS, " ").trim();
 }
 
 /**

@@ -6,6 +6,8 @@
 // lines that end a paragraph.
 import type { Line } from "../model.js";
 import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
+import { isSpaceCode } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The gap that ends a paragraph in such a column, and the lines it is measured between. */
 export interface ParagraphSkip {
@@ -56,7 +58,21 @@ const SKIP_AFTER_END_SHARE_MIN = 0.75;
 const LEADING_AFTER_FULL_SHARE_MIN = 2 / 3;
 /** A line ending this many ems short of the column's right edge is short. */
 const SHORT_LINE_EMS = 3;
-const SENTENCE_END = /[.!?:;]["”’)]?$/u;
+/** What ends a sentence: a stop, then perhaps a closing quote or bracket
+ *  (`/[.!?:;]["”’)]?$/u` on the trimmed text, read by endsSentence). */
+const SENTENCE_STOPS = ".!?:;";
+const SENTENCE_CLOSERS = "\"”’)";
+
+/** Whether `text`, its trailing white space aside, ends a sentence (SENTENCE_STOPS, then perhaps
+ *  one of SENTENCE_CLOSERS): read from its end, where trimEnd and a pattern copied and
+ *  scanned the whole line for every gap measured. */
+function endsSentence(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  if (end === 0) return false;
+  if (SENTENCE_CLOSERS.includes(text[end - 1])) end--;
+  return end > 0 && SENTENCE_STOPS.includes(text[end - 1]);
+}
 
 interface MeasuredGap {
   gap: number;
@@ -77,7 +93,7 @@ export function paragraphSkip(column: readonly Line[], texts: readonly string[],
   const heights: number[] = [];
   for (let i = 0; i < column.length; i++) if (isOfSize(sizes[i], mainSize) && !code[i]) heights.push(column[i].y1 - column[i].y0);
   if (heights.length < 2 * CLUSTER_GAPS_MIN) return null;
-  heights.sort(ascending);
+  sortInPlace(heights, ascending);
   const usualHeight = heights[heights.length >> 1];
   const skip: ParagraphSkip = {
     threshold: Infinity,
@@ -117,7 +133,7 @@ function measuredGaps(skip: ParagraphSkip, column: readonly Line[], texts: reado
     const gap = skipGap(skip, prev, sizes[i - 1], line, sizes[i]);
     if (gap === null || gap >= (skip.byPitch ? PITCH_EMS_MAX * em : SKIP_HEIGHT_SHARE_MAX * usualHeight)) continue;
     const full = prev.x1 >= right - SHORT_LINE_EMS * em;
-    gaps.push({ gap, afterFull: full, afterEnd: !full || SENTENCE_END.test(texts[i - 1].trimEnd()) });
+    gaps.push({ gap, afterFull: full, afterEnd: !full || endsSentence(texts[i - 1]) });
   }
   return gaps;
 }
@@ -165,7 +181,7 @@ function isOfSize(size: number, mainSize: number): boolean {
  *  are larger structures (a table's items further apart): they need not be tight. */
 function skipThreshold(gaps: MeasuredGap[], em: number): number | null {
   if (gaps.length < 2 * CLUSTER_GAPS_MIN) return null;
-  gaps.sort(byGap);
+  sortInPlace(gaps, byGap);
   let cut = 0;
   for (let i = CLUSTER_GAPS_MIN; i <= gaps.length - CLUSTER_GAPS_MIN && cut === 0; i++) {
     const step = gaps[i].gap - gaps[i - 1].gap;

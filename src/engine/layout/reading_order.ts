@@ -14,19 +14,15 @@
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
 import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // The sweep's events, set for the one synchronous sort that reads them (findGutter): each
 // event's x, and +1 where an item starts, -1 where it ends. Typed arrays and an index order,
 // where an array of three numbers an event (two an item) was most of the sweep's allocation.
 let eventXs = new Float64Array(0);
 let eventEnds = new Int8Array(0);
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes. The order of
-// `x[a] - x[b] || end[a] - end[b]`, answered as -1 or 1 where the x's differ (a difference of
-// two coordinates is a fraction the engine boxes on the heap for every comparison); unordered
-// (NaN) x's fall through to the second test, as the subtraction did.
-const byEventXThenEnd = (a: number, b: number) => (eventXs[a] < eventXs[b] ? -1 : eventXs[a] > eventXs[b] ? 1 : eventEnds[a] - eventEnds[b]);
-
+/** Each event's item: 1 narrow, 0 wide (gutterOf). */
+let eventKinds = new Uint8Array(0);
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const byTopEdge = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
@@ -119,20 +115,22 @@ function findGutter<T extends Box>(items: readonly T[]): Gutter | null {
   // The gutter depends on the items' boxes alone, in their order: render/page.ts asks for the
   // page's (columnGutter) and reading order asks again for the same lines on most pages, which
   // have no table, footnote or float between the two questions (issue 9: speed).
-  if (!sameBoxes(lastGutterBoxes, items)) {
+  if (!sameBoxes(lastGutterBoxes, lastGutterItems, items)) {
     lastGutter = gutterOf(items);
     lastGutterBoxes = boxesOf(items, lastGutterBoxes);
+    lastGutterItems = items.length;
   }
   return lastGutter === null ? null : { x0: lastGutter.x0, x1: lastGutter.x1 };
 }
 
-/** The last items findGutter was asked about, their boxes (x0, y0, x1, y1 each) in order, and
- *  its answer. */
+/** The last items findGutter was asked about: how many, their boxes (x0, y0, x1, y1 each) in
+ *  order at the start of a buffer kept from call to call, and its answer. */
 let lastGutterBoxes: Float64Array = new Float64Array(0);
+let lastGutterItems = 0;
 let lastGutter: Gutter | null = null;
 
-function sameBoxes(boxes: Float64Array, items: readonly Box[]): boolean {
-  if (boxes.length !== 4 * items.length) return false;
+function sameBoxes(boxes: Float64Array, count: number, items: readonly Box[]): boolean {
+  if (count !== items.length) return false;
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     if (boxes[4 * i] !== it.x0 || boxes[4 * i + 1] !== it.y0 || boxes[4 * i + 2] !== it.x1 || boxes[4 * i + 3] !== it.y1) return false;
@@ -140,9 +138,11 @@ function sameBoxes(boxes: Float64Array, items: readonly Box[]): boolean {
   return true;
 }
 
-/** The items' boxes in order, in `into` when it is the right length. */
+/** The items' boxes in order, at the start of `into` when it holds them, else of a new buffer
+ *  with room to spare: a buffer a call of another length had allocated a backing store on most
+ *  calls. */
 function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
-  const boxes = into.length === 4 * items.length ? into : new Float64Array(4 * items.length);
+  const boxes = into.length >= 4 * items.length ? into : new Float64Array(8 * items.length);
   for (let i = 0; i < items.length; i++) {
     const it = items[i];
     boxes[4 * i] = it.x0;
@@ -151,6 +151,85 @@ function boxesOf(items: readonly Box[], into: Float64Array): Float64Array {
     boxes[4 * i + 3] = it.y1;
   }
   return boxes;
+}
+
+// The sweep's order and a second buffer its merges write into (sweepOrder), kept from call to
+// call like the events.
+let eventOrder = new Uint32Array(0);
+let mergeBuffer = new Uint32Array(0);
+
+/** Runs of this many events are put in order by insertion before the merges start. */
+const SWEEP_INSERTION_RUN = 8;
+
+/**
+ * Events 0..count-1 (each with its x in `xs` and +1 for an item's start, -1 for its end in
+ * `ends`), at the start of a buffer kept from call to call, in the order the stable sort by
+ * `xs[a] - xs[b] || ends[a] - ends[b]` leaves them: by x, an end before a start at one x, then
+ * by index. A merge sort, stable as that sort is, compares the events in place (eventBefore),
+ * where the comparator sort called back a function some n·log n times: it was a third of the
+ * gutter search. With no NaN among the x's the order is total, so any stable sort gives that
+ * order; an x that is NaN, which the comparator orders by its end alone, sends the events to
+ * the comparator sort. The buffer is the caller's until the next call.
+ */
+export function sweepOrder(xs: Float64Array, ends: Int8Array, count: number): Uint32Array {
+  if (eventOrder.length < count) {
+    eventOrder = new Uint32Array(count);
+    mergeBuffer = new Uint32Array(count);
+  }
+  let from = eventOrder;
+  let to = mergeBuffer;
+  if (hasNaN(xs, count)) {
+    const sorted: number[] = [];
+    for (let e = 0; e < count; e++) sorted.push(e);
+    // Answered as -1 or 1 where the x's differ (a difference of two coordinates is a fraction
+    // boxed on the heap); unordered (NaN) x's fall through to the ends, as the subtraction did.
+    sorted.sort((a, b) => (xs[a] < xs[b] ? -1 : xs[a] > xs[b] ? 1 : ends[a] - ends[b]));
+    for (let i = 0; i < count; i++) from[i] = sorted[i];
+    return from;
+  }
+  for (let e = 0; e < count; e++) from[e] = e;
+  for (let lo = 0; lo < count; lo += SWEEP_INSERTION_RUN) {
+    const hi = Math.min(lo + SWEEP_INSERTION_RUN, count);
+    for (let i = lo + 1; i < hi; i++) {
+      const event = from[i];
+      let j = i;
+      for (; j > lo && eventBefore(xs, ends, event, from[j - 1]); j--) from[j] = from[j - 1];
+      from[j] = event;
+    }
+  }
+  for (let width = SWEEP_INSERTION_RUN; width < count; width *= 2) {
+    for (let lo = 0; lo < count; lo += 2 * width) {
+      const mid = Math.min(lo + width, count);
+      const hi = Math.min(lo + 2 * width, count);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      // The left run's event goes first unless the right one's comes strictly before it.
+      while (i < mid && j < hi) to[k++] = eventBefore(xs, ends, from[j], from[i]) ? from[j++] : from[i++];
+      while (i < mid) to[k++] = from[i++];
+      while (j < hi) to[k++] = from[j++];
+    }
+    const done = to;
+    to = from;
+    from = done;
+  }
+  // The order is wherever the last merge left it; the two buffers swap roles.
+  eventOrder = from;
+  mergeBuffer = to;
+  return from;
+}
+
+/** Whether event `a` comes strictly before event `b` in the sweep: a smaller x, or at one x
+ *  an end before a start (neither x NaN). */
+function eventBefore(xs: Float64Array, ends: Int8Array, a: number, b: number): boolean {
+  const xa = xs[a];
+  const xb = xs[b];
+  return xa < xb || (xa === xb && ends[a] < ends[b]);
+}
+
+function hasNaN(values: Float64Array, count: number): boolean {
+  for (let k = 0; k < count; k++) if (Number.isNaN(values[k])) return true;
+  return false;
 }
 
 function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
@@ -175,9 +254,9 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
   if (eventXs.length < count) {
     eventXs = new Float64Array(count);
     eventEnds = new Int8Array(count);
+    eventKinds = new Uint8Array(count);
   }
-  const kinds = new Uint8Array(count);
-  const events: number[] = [];
+  const kinds = eventKinds;
   for (let k = 0; k < items.length; k++) {
     const it = items[k];
     const kind = it.x1 - it.x0 < SPANNING_WIDTH_SHARE * width ? 1 : 0;
@@ -187,16 +266,15 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
     eventXs[2 * k + 1] = it.x1;
     eventEnds[2 * k + 1] = -1;
     kinds[2 * k + 1] = kind;
-    events.push(2 * k, 2 * k + 1);
   }
-  events.sort(byEventXThenEnd);
+  const events = sweepOrder(eventXs, eventEnds, count);
   let best: { x0: number; x1: number; crossings: number; wide: number } | null = null;
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
-  const sortedByTop = (): T[] => (byTop ??= items.slice().sort(byTopEdge));
+  const sortedByTop = (): T[] => (byTop ??= sortInPlace(items.slice(), byTopEdge));
   let depth = 0;
   let wideDepth = 0;
-  for (let i = 0; i < events.length - 1; i++) {
+  for (let i = 0; i < count - 1; i++) {
     const event = events[i];
     if (kinds[event] === 1) depth += eventEnds[event];
     else wideDepth += eventEnds[event];
@@ -374,12 +452,15 @@ function isRightOf(it: Box, gutter: Gutter): boolean {
 /** The median of the items' heights (the upper one of an even count). */
 function medianHeight<T extends Box>(items: readonly T[]): number {
   // A typed array sorts numbers natively, with no comparator called n log n times, and is
-  // filled in a loop, with no closure made per call.
-  const heights = new Float64Array(items.length);
+  // filled in a loop, with no closure made per call. One kept from call to call: a typed array
+  // of more than eight numbers gets a backing store of its own, about a microsecond to make.
+  if (heightsScratch.length < items.length) heightsScratch = new Float64Array(2 * items.length);
+  const heights = heightsScratch.subarray(0, items.length);
   for (let i = 0; i < items.length; i++) heights[i] = items[i].y1 - items[i].y0;
   heights.sort();
   return heights[heights.length >> 1];
 }
+let heightsScratch = new Float64Array(0);
 
 /**
  * Cuts items sorted top to bottom at every empty row at least `gapMin` tall. Returns the
@@ -437,7 +518,7 @@ function footnoteStart<T extends Box>(column: readonly T[], next: T | undefined)
  * and right column. Footnotes at the foot of the last band's columns follow both columns.
  */
 function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T>[] {
-  const sorted = region.items.slice().sort(byTopThenLeft);
+  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
   const pieces: Region<T>[] = [];
   const depth = region.depth + 1;
   // A band with text on one side of the gutter only (a list's wrapped line and a nested item
@@ -479,7 +560,7 @@ function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T
  * without the cut.
  */
 function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
-  const sorted = region.items.slice().sort(byTopThenLeft);
+  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
   const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
   if (cuts.length === 0) return null;
   const runs: { items: T[]; gutter: Gutter | null }[] = [];
@@ -541,7 +622,7 @@ export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGr
       for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
       continue;
     }
-    region.items.sort(byTopThenLeft);
+    sortInPlace(region.items, byTopThenLeft);
     if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
   }
   return mergeAdjacentFullWidth(out);

@@ -10,6 +10,7 @@ import type { Line, Rule } from "../model.js";
 import { type Box, centreInside, compareNumbers, type OrderedGroup, unionOf } from "./box.js";
 import { lineText } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 const byBoxTop = (a: Box, b: Box) => compareNumbers(a.y0, b.y0);
 
@@ -176,7 +177,7 @@ function findMenu(items: readonly Box[], page: { width: number }): SidePanel | n
   for (const item of items) if (item.x0 <= edge + MENU_EDGE_SLACK_PT && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) short.push(item);
   // Too few short lines at the edge make no stack long enough: nothing to sort.
   if (short.length < MENU_LINES_MIN) return null;
-  short.sort(byBoxTop);
+  sortInPlace(short, byBoxTop);
   // The longest stack: each line within a line's height of the one above (a menu's entries
   // follow one another; a page's margin notes and a form's labels stand apart).
   const best = longestStack(short, MENU_GAP_LINES_MAX);
@@ -216,7 +217,7 @@ function findRightMenu(items: readonly Box[], page: { width: number }): SidePane
   const starts: number[] = [];
   for (const item of items) if (item.x0 >= RIGHT_MENU_START_SHARE_MIN * page.width && item.x1 - item.x0 <= MENU_LINE_PAGE_SHARE_MAX * page.width) starts.push(item.x0);
   if (starts.length < MENU_LINES_MIN) return null;
-  starts.sort(ascendingNumbers);
+  sortInPlace(starts, ascendingNumbers);
   // The x the most of them start at, within MENU_EDGE_SLACK_PT.
   let edge = 0;
   let most = 0;
@@ -227,7 +228,7 @@ function findRightMenu(items: readonly Box[], page: { width: number }): SidePane
   if (most < MENU_LINES_MIN) return null;
   const column: Box[] = [];
   for (const item of items) if (item.x0 >= edge - MENU_EDGE_SLACK_PT) column.push(item);
-  column.sort(byBoxTop);
+  sortInPlace(column, byBoxTop);
   const best = longestStack(column, RIGHT_MENU_GAP_LINES_MAX);
   if (best.length < MENU_LINES_MIN) return null;
   let numbered = 0;
@@ -243,9 +244,10 @@ function findRightMenu(items: readonly Box[], page: { width: number }): SidePane
 
 /** At most this share of a right-hand menu's lines hold a digit. */
 const RIGHT_MENU_NUMBERED_SHARE_MAX = 0.2;
+const HAS_NUMBER = /\p{N}/u;
 
 function holdsDigit(item: Box): boolean {
-  return "spans" in item && /\p{N}/u.test(lineText(item as Line));
+  return "spans" in item && HAS_NUMBER.test(lineText(item as Line));
 }
 
 const ascendingNumbers = compareNumbers;

@@ -12,6 +12,7 @@ import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, unionOf } from 
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
 import { ascendingNumbers as ascending } from "./box.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 
 /** An empty row this share of the group's median line height tall bounds a band, as it cuts
@@ -170,7 +171,7 @@ function bands<T extends Box>(items: readonly T[], gap: number): T[][] {
  *  blocks, "Shipping to" | "Billing address" | "Delivery", is read as the table it makes, or
  *  as the kernels read it) and their lines do not pair up row by row; otherwise null. */
 function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: number): [T[], T[]] | null {
-  const byLeft = band.slice().sort(byLeftEdge);
+  const byLeft = sortInPlace(band.slice(), byLeftEdge);
   let reach = -Infinity;
   let cut = -1;
   for (let i = 0; i < byLeft.length; i++) {
@@ -180,8 +181,8 @@ function sideStacks<T extends Box>(band: readonly T[], gap: number, tolerance: n
   const width = byLeft.reduce((x1, item) => Math.max(x1, item.x1), -Infinity) - byLeft[0].x0;
   if (byLeft.some((item) => item.x1 - item.x0 > STACK_LINE_WIDTH_SHARE_MAX * width)) return null;
   if (cut < STACK_LINES_MIN || byLeft.length - cut < STACK_LINES_MIN || cut > STACK_LINES_MAX || byLeft.length - cut > STACK_LINES_MAX) return null;
-  const left = byLeft.slice(0, cut).sort(byTopThenLeft);
-  const right = byLeft.slice(cut).sort(byTopThenLeft);
+  const left = sortInPlace(byLeft.slice(0, cut), byTopThenLeft);
+  const right = sortInPlace(byLeft.slice(cut), byTopThenLeft);
   if (!flush(left, tolerance) || !flush(right, tolerance)) return null;
   return pairedRowByRow(left, right) ? null : [left, right];
 }
@@ -204,7 +205,7 @@ function medianTextLineHeight<T extends Box>(items: readonly T[], isTextLine: (i
   const heights: number[] = [];
   for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
   if (heights.length === 0) return 0;
-  heights.sort(ascending);
+  sortInPlace(heights, ascending);
   return heights[heights.length >> 1];
 }
 
@@ -213,6 +214,6 @@ function medianHeight(items: readonly Box[]): number {
   if (items.length === 0) return 0;
   const heights: number[] = [];
   for (const it of items) heights.push(it.y1 - it.y0);
-  heights.sort(ascending);
+  sortInPlace(heights, ascending);
   return heights[heights.length >> 1];
 }

@@ -14,6 +14,7 @@ import type { Line } from "../model.js";
 import { type Box, byLeftEdge, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
 import { lineSize } from "./lines.js";
 import { GUTTER_WIDTH_MIN } from "./reading_order.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 
 /** The strip between the stacks is this many points wide at least: an OCR layer's word boxes
@@ -70,7 +71,9 @@ function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is 
     x0 = Math.min(x0, it.x0);
     x1 = Math.max(x1, it.x1);
   }
-  const narrow = items.filter((it) => it.x1 - it.x0 < SPANNING_WIDTH_SHARE * (x1 - x0)).sort(byLeftEdge);
+  const narrow: T[] = [];
+  for (const it of items) if (it.x1 - it.x0 < SPANNING_WIDTH_SHARE * (x1 - x0)) narrow.push(it);
+  sortInPlace(narrow, byLeftEdge);
   let reach = -Infinity;
   for (let i = 0; i < narrow.length; i++) {
     const gap = narrow[i].x0 - reach;
@@ -135,8 +138,8 @@ function twoSizedStacks<T extends Box>(run: readonly T[], strip: { x0: number; x
   const overlap = Math.min(bottom(left), bottom(right)) - Math.max(top(left), top(right));
   const shorter = Math.min(bottom(left) - top(left), bottom(right) - top(right));
   if (overlap < VERTICAL_OVERLAP_SHARE * shorter) return null;
-  left.sort(byTopThenLeft);
-  right.sort(byTopThenLeft);
+  sortInPlace(left, byTopThenLeft);
+  sortInPlace(right, byTopThenLeft);
   return a < b ? [right, left] : [left, right];
 }
 

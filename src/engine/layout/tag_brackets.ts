@@ -8,6 +8,9 @@ import { isBlankText } from "./whitespace.js";
 /** A tag's brackets: "<", "</", ">", "/>", or a closing and an opening one together ("><"
  * between "<family>" and "<string>"). */
 const TAG_BRACKET = /^(?:<\/?|\/?>|\/?><\/?)$/;
+/** The bracket text opens a tag ("<", "</") at its end, or closes one (">", "/>") at its start. */
+const OPENING_BRACKET_END = /<\/?$/;
+const CLOSING_BRACKET_START = /^\/?>/;
 /** The bracket touches the name it encloses: closer than this share of its size. */
 const TAG_BRACKET_GAP_SIZES = 0.15;
 
@@ -16,8 +19,8 @@ const TAG_BRACKET_GAP_SIZES = 0.15;
 export function isTagBracket(spans: readonly Span[], k: number): boolean {
   const span = spans[k];
   if (span.monospace || !TAG_BRACKET.test(span.text)) return false;
-  const opens = /<\/?$/.test(span.text);
-  const closes = /^\/?>/.test(span.text);
+  const opens = OPENING_BRACKET_END.test(span.text);
+  const closes = CLOSING_BRACKET_START.test(span.text);
   return (opens && touchesName(span, spans[k + 1], span.size)) || (closes && touchesName(span, spans[k - 1], span.size));
 }
 

@@ -20,7 +20,9 @@ export function addressGoesOn(before: string, after: string): boolean {
   return ADDRESS_HEAD.test(after);
 }
 
+const HAS_SPACE = /\s/;
+
 /** Whether `text` is one address's piece: no space inside. */
 export function isOneToken(text: string): boolean {
-  return !/\s/.test(text.trim());
+  return !HAS_SPACE.test(text.trim());
 }
