@@ -10,6 +10,11 @@ export interface Box {
   y1: number;
 }
 
+/** Whether two boxes share some area (touching edges do not). */
+export function overlaps(a: Box, b: Box): boolean {
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
 /** Whether `item`'s centre lies in `box` (edges included): a line or a cell belongs to the
  *  frame, panel or figure holding most of it. */
 export function centreInside(item: Box, box: Box): boolean {

@@ -10,7 +10,7 @@
 // a figure, and its labels are left out, unless its box holds running text (a callout box
 // drawn around a paragraph is no figure).
 import type { Drawing, Line, Mark, Rule } from "../model.js";
-import { type Box, centreInside } from "./box.js";
+import { type Box, centreInside, overlaps } from "./box.js";
 import { INSIDE_SLACK_PT } from "./figure_frames.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
@@ -118,7 +118,7 @@ export function figureTextLines(
     if (drawnIn.size > 0) {
       const link = LINK_EMS * bodySize;
       const reach = { x0: group.box.x0 - link, y0: group.box.y0 - link, x1: group.box.x1 + link, y1: group.box.y1 + link };
-      for (const line of lines) if (!labelSet.has(line) && overlap(line, reach) && !FLOAT_CAPTION.test(lineText(line).trim())) stray = true;
+      for (const line of lines) if (!labelSet.has(line) && overlaps(line, reach) && !FLOAT_CAPTION.test(lineText(line).trim())) stray = true;
     }
     for (const line of group.labels) if (!stray || !drawnIn.has(line)) found.add(line);
     for (const line of inside) found.add(line);
@@ -143,23 +143,19 @@ const DRAWN_NAME_SIZE_RATIO_MIN = 1.15;
  * A short line set among a diagram's strokes, whatever its size and face: a node's name alone
  * in its drawn box, an edge's name beside the stroke of its arrow (Doxygen's collaboration
  * diagrams label both in Courier at 12 pt over 9 pt text: "siscone::Cmomentum", "v", "ref",
- * each had been a `##` heading), set larger than the body. A stroke that holds a whole span is a shape behind its words
- * (a browser's rounded box behind inline code, a type's pill), no arrow. The group the line
- * joins must still be a figure (figureTextLines).
+ * each had been a `##` heading), set larger than the body. A stroke that holds a whole span
+ * is a shape behind its words (a browser's rounded box behind inline code, a type's pill),
+ * no arrow. The group the line joins must still be a figure (figureTextLines).
  */
 function isDrawnIn(line: Line, drawings: readonly Drawing[], rules: readonly Rule[], lines: readonly Line[], bodySize: number): boolean {
   // Only what would read as a heading: a form's labels, set at the body's size, stay.
   for (const span of line.spans) if (!isBlankText(span.text) && span.size < DRAWN_NAME_SIZE_RATIO_MIN * bodySize) return false;
   let drawn = false;
-  for (const d of drawings) if (overlap(line, d) && !holdsASpan(d, line)) drawn = true;
+  for (const d of drawings) if (overlaps(line, d) && !holdsASpan(d, line)) drawn = true;
   if (!drawn) for (const r of rules) if (r.kind === "stroke" && holds(r, line) && holdsOnly(r, line, lines)) drawn = true;
   if (!drawn) return false;
   const text = lineText(line).trim();
   return text.length > 0 && text.length <= FIGURE_LABEL_CHARS_MAX && !FLOAT_CAPTION.test(text);
-}
-
-function overlap(a: Box, b: Box): boolean {
-  return a.x0 < b.x1 && a.x1 > b.x0 && a.y0 < b.y1 && a.y1 > b.y0;
 }
 
 function holds(outer: Box, inner: Box): boolean {

@@ -4,7 +4,7 @@
 // beside it, a caption's line between each two of the paragraph's. The box's lines are one
 // float, placed as a whole (render/page.ts).
 import type { Line, PaintedImage, Rule } from "../model.js";
-import { type Box, centreInside } from "./box.js";
+import { type Box, centreInside, overlaps } from "./box.js";
 import { lineSize, lineText } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 
@@ -77,10 +77,6 @@ const byAreaDescending = (p: Box, q: Box) => area(q) - area(p);
 
 function area(box: Box): number {
   return (box.x1 - box.x0) * (box.y1 - box.y0);
-}
-
-function overlaps(p: Box, q: Box): boolean {
-  return p.x0 < q.x1 && q.x0 < p.x1 && p.y0 < q.y1 && q.y0 < p.y1;
 }
 
 function sideOf(line: Line, box: Box): Side | null {

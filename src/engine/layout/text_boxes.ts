@@ -7,6 +7,7 @@
 import type { Drawing, Line, Rule } from "../model.js";
 import { type Block, paragraphBlock } from "./blocks.js";
 import { boxHolds, figureBoxes } from "./figure_frames.js";
+import { overlaps } from "./box.js";
 
 /** The box is at most this share of the page's width: a shape beside the text, not a band or
  *  a panel across the page. */
@@ -16,10 +17,6 @@ const TEXT_BOX_CHARS_MAX = 40;
 /** Two headings at least: one heading in a box is a title on a shaded band. */
 const TEXT_BOX_HEADINGS_MIN = 2;
 type AnyBlock = Block | { kind: "table" };
-
-function overlaps(box: Drawing, line: Line): boolean {
-  return line.x0 < box.x1 && line.x1 > box.x0 && line.y0 < box.y1 && line.y1 > box.y0;
-}
 
 /** Joins, in place, each run of headings that is all a small drawn box holds into one paragraph. */
 export function joinBoxedHeadings(blocks: AnyBlock[], rules: readonly Rule[], drawings: readonly Drawing[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
