@@ -16,6 +16,24 @@ function textPage(n: number, text: string, spec: { chars?: number } = {}): PageM
   return page(n, [line(text, { y: 300 })], spec);
 }
 
+/** The pages assembled with `markdowns` as their rendered Markdown (each page laid out from a
+ *  line of text, its Markdown given): the page joins of render/page_joins.ts, on their own. */
+function assemble(markdowns: string[], pageMarkers: "none" | "rule" = "none") {
+  const input: AnalyseInput = {
+    pageCount: markdowns.length,
+    selected: markdowns.map((_, i) => i + 1),
+    selectionExpression: `1-${markdowns.length}`,
+    outcomes: markdowns.map((_, i) => ok(textPage(i + 1, `Page ${i + 1} text`))),
+    outline: null,
+    hasXfa: false,
+    options: { ...defaultRenderOptions, pageMarkers },
+  };
+  const held = new Map<number, LaidOutPage>();
+  const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
+  const rendered = new Map(markdowns.map((markdown, i) => [i + 1, { page: i + 1, markdown, columns: 1, links: [] }]));
+  return assembleDocument(input, planned, rendered);
+}
+
 function blankPage(n: number): PageModel {
   return page(n, [], { chars: 0 });
 }
@@ -426,21 +444,6 @@ describe("assembly: a listing a page break cuts (shared-mime-info's hex dump, a 
 });
 
 describe("assembly: a list item's listing a page break cuts (page_joins.ts listingInItem, issue 9: R-exts' 'The configure script will need to contain something like' | '  exit 1' over the break)", () => {
-  const assemble = (markdowns: string[], pageMarkers: "none" | "rule" = "none") => {
-    const input: AnalyseInput = {
-      pageCount: markdowns.length,
-      selected: markdowns.map((_, i) => i + 1),
-      selectionExpression: `1-${markdowns.length}`,
-      outcomes: markdowns.map((_, i) => ok(textPage(i + 1, `Page ${i + 1} text`))),
-      outline: null,
-      hasXfa: false,
-      options: { ...defaultRenderOptions, pageMarkers },
-    };
-    const held = new Map<number, LaidOutPage>();
-    const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
-    const rendered = new Map(markdowns.map((markdown, i) => [i + 1, { page: i + 1, markdown, columns: 1, links: [] }]));
-    return assembleDocument(input, planned, rendered);
-  };
   const item = "1. Build the library first.\n\n   The script needs:\n\n   ```\n   if test -z \"${R_HOME}\"; then\n     echo \"no R_HOME\"\n   ```";
 
   it("goes on in the item's code block, set in at its indentation up to its closing fence", () => {
@@ -480,22 +483,6 @@ describe("assembly: a list a page break cuts stays tight (libtasn1's list of typ
 });
 
 describe("assembly: a table a page break cuts goes on in one table (an inventory printed by Chromium or Word, its header row repeated on each page)", () => {
-  /** The pages assembled with `markdowns` as their rendered Markdown (the renderer's GFM tables). */
-  const assemble = (markdowns: string[], pageMarkers: "none" | "rule" = "none") => {
-    const input: AnalyseInput = {
-      pageCount: markdowns.length,
-      selected: markdowns.map((_, i) => i + 1),
-      selectionExpression: `1-${markdowns.length}`,
-      outcomes: markdowns.map((_, i) => ok(textPage(i + 1, `Page ${i + 1} text`))),
-      outline: null,
-      hasXfa: false,
-      options: { ...defaultRenderOptions, pageMarkers },
-    };
-    const held = new Map<number, LaidOutPage>();
-    const planned = planDocumentPass(input, layOutOutcomes(input.outcomes, false, held));
-    const rendered = new Map(markdowns.map((markdown, i) => [i + 1, { page: i + 1, markdown, columns: 1, links: [] }]));
-    return assembleDocument(input, planned, rendered);
-  };
   const header = "| Code | Depot | Pallets |\n| --- | --- | ---: |";
 
   it("drops a header row repeated over the next page's rows, and keeps the page offsets on the Markdown", () => {

@@ -1,7 +1,8 @@
 // Guards for the table detectors' per-page shortcuts (docs/benchmarks.md, speed-tables): each
 // answers what the longer way answered, which these tests compare on hand-made pages.
 import { describe, expect, it } from "vitest";
-import { type Line, newLine, newSpan, type Rule, type Span } from "../../src/engine/model.js";
+import type { Line, Rule } from "../../src/engine/model.js";
+import { line, span } from "../support/table_rows.js";
 import { centreInside } from "../../src/engine/layout/box.js";
 import { CellCentres } from "../../src/engine/tables/cell_centres.js";
 import { detectFigureColumns } from "../../src/engine/tables/figure_column.js";
@@ -15,19 +16,6 @@ import { textRow } from "../../src/engine/tables/cell_gaps.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
 
 const PAGE = { width: 612, height: 792 };
-
-function span(text: string, x0: number, y0: number, size = 10): Span {
-  return newSpan(text, x0, y0, x0 + text.length * size * 0.5, y0 + size * 1.2, "Helvetica", size, false, false, false);
-}
-
-function line(spans: Span[]): Line {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const s of spans) (x0 = Math.min(x0, s.x0)), (y0 = Math.min(y0, s.y0)), (x1 = Math.max(x1, s.x1)), (y1 = Math.max(y1, s.y1));
-  return newLine(spans, x0, y0, x1, y1, 0);
-}
 
 /** A stroked rectangle, as collectRulings takes it for a frame. */
 function frame(x0: number, y0: number, x1: number, y1: number): Rule {

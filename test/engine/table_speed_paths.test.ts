@@ -1,22 +1,10 @@
 // Guards for the table detectors' shortcuts (docs/benchmarks.md, svc-md-1.1.19 speed): each
 // answers what the longer way answers, which these tests compare on hand-made rows.
 import { describe, expect, it } from "vitest";
-import { type Line, newLine, newSpan, type Span } from "../../src/engine/model.js";
+import type { Line } from "../../src/engine/model.js";
+import { line, span } from "../support/table_rows.js";
 import { groupRows, groupSortedRows, lineBox, linesByTop } from "../../src/engine/tables/rows.js";
 import { pieceLines, rowEm, textRow } from "../../src/engine/tables/cell_gaps.js";
-
-function span(text: string, x0: number, y0: number, size = 10): Span {
-  return newSpan(text, x0, y0, x0 + text.length * size * 0.5, y0 + size * 1.2, "Helvetica", size, false, false, false);
-}
-
-function line(spans: Span[]): Line {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const s of spans) (x0 = Math.min(x0, s.x0)), (y0 = Math.min(y0, s.y0)), (x1 = Math.max(x1, s.x1)), (y1 = Math.max(y1, s.y1));
-  return newLine(spans, x0, y0, x1, y1, 0);
-}
 
 const texts = (rows: Line[][]) => rows.map((row) => row.map((l) => l.spans[0].text));
 
