@@ -113,7 +113,7 @@ const DISPLAY_SHARE_MIN = 0.25;
 /** A code block continues across blank lines up to this many line heights. */
 const CODE_GAP_LINES_MAX = 2.5;
 /** List items nest when their marker is this many ems right of the enclosing item's. */
-const NEST_INDENT_EMS = 0.8;
+export const NEST_INDENT_EMS = 0.8;
 /** A list item's wrapped line hangs at its text, give or take this many ems. */
 const HANG_TOLERANCE_EMS = 0.5;
 /** Lines looked ahead for the next item of a sequence ("b." after "a."); a list item runs
@@ -592,7 +592,7 @@ function isDisplayLine(line: Line, size: number): boolean {
   return all > 0 && large >= DISPLAY_SHARE_MIN * all;
 }
 
-function emOf(line: Line): number {
+export function emOf(line: Line): number {
   return emOfStyle(lineStyle(line));
 }
 

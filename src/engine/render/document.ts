@@ -12,6 +12,7 @@ import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
+import { type ListTail, nestUnderLastPage } from "./list_continuation.js";
 import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, listingInItem, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
@@ -136,6 +137,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   let lastText = "";
   /** UTF-16 units of the footnotes `lastText` ends with (after a blank line), or 0. */
   let lastNotes = 0;
+  /** The items `lastText` ends with, when it ends with a list (list_continuation.ts). */
+  let lastTail: ListTail | undefined;
   /** The header row of the table the Markdown so far ends with, or null. */
   let tableHeader: string | null = null;
   for (const page of input.selected) {
@@ -170,6 +173,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // A table the page break cuts goes on in one table.
     const tableRows: string | null = meets && fence === null ? tableGoesOn(tableHeader, text) : null;
     if (tableRows !== null) text = tableRows;
+    // A nested list the page break cuts goes on at the depth the page sets its items.
+    const nested = meets && fence === null && tableRows === null && lastNotes === 0 && lastTail !== undefined && own?.listHead !== undefined ? nestUnderLastPage(lastTail, own.listHead, own.listTail, text) : null;
+    if (nested !== null) text = nested.text;
     // A paragraph a page break cuts mid-sentence goes on into the next page's first line.
     // (Asked of the last page's text, not of the Markdown so far: a string built by appending
     // is flattened by every search of it.)
@@ -202,7 +208,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
             ? TABLE_GOES_ON
             : wordJoin
               ? WORD_GOES_ON
-              : goesOnAcrossPages(lastLine, firstLine)
+              : nested !== null
+                ? LIST_GOES_ON
+                : goesOnAcrossPages(lastLine, firstLine)
                 ? PARAGRAPH_GOES_ON
                 : listGoesOn(lastLine, firstLine)
                   ? LIST_GOES_ON
@@ -227,6 +235,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       append(markdown, text);
       lastText = text;
       lastNotes = own?.notesLength ?? 0;
+      lastTail = nested !== null ? nested.tail : own?.listTail;
       // A page of rows alone that went on the table goes on being that table.
       tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
       markdownBytes += separatorBytes + textBytes;

@@ -5,7 +5,8 @@ import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
-import { type Block, buildBlocks, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock } from "../layout/blocks.js";
+import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock } from "../layout/blocks.js";
+import type { ListHead, ListItemFact, ListTail } from "./list_continuation.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
 import type { LaidOutPage } from "../layout/page_layout.js";
@@ -42,6 +43,15 @@ export interface PageRender {
   columns: number;
   /** UTF-16 units of the footnotes the Markdown ends with (after a blank line), or 0. */
   notesLength: number;
+  /** The lists the Markdown starts and ends with (list_continuation.ts). */
+  lists: PageLists;
+}
+
+/** The list a page's Markdown starts with and the one it ends with, where it does: a list the
+ *  page break cuts goes on at its depth (list_continuation.ts). */
+export interface PageLists {
+  head: ListHead | null;
+  tail: ListTail | null;
 }
 
 /** A line of words, which a stack of text beside another is made of: a plot's tick labels
@@ -209,8 +219,9 @@ export function renderPage(
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   const links: { url: string; text: string }[] = [];
   const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail);
-  return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at };
+  const lists: PageLists = { head: null, tail: null };
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists);
+  return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at, lists };
 }
 
 /** The first of the footnotes the page's blocks end with, when footnotes alone end them
@@ -815,6 +826,7 @@ function renderBlocks(
   words: PageWords,
   quotes: ReadonlyMap<PageBlock, number>,
   tail: RenderTail,
+  lists: PageLists,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -834,7 +846,15 @@ function renderBlocks(
   let prevInItem = false;
   /** The quote depth of the block before. */
   let prevDepth = 0;
+  /** The list the page starts with, while it goes on, and the Markdown line the next block starts on. */
+  let head: { items: ListItemFact[] } | null = { items: [] };
+  let line = 0;
+  /** The last item written and its parents by depth, while the list they are in goes on (null when it ended). */
+  let chain: ListItemFact[] | null = null;
+  /** Where that list set its markers at each depth. */
+  let depthXs: number[] = [];
   for (const block of blocks) {
+    let itemIndent = "";
     let text: string;
     const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
     switch (block.kind) {
@@ -850,6 +870,7 @@ function renderBlocks(
         if (prevKind !== "list_item" && !prevInItem) listIndent.length = 0;
         const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
         text = indent + block.marker + " " + (block.task === undefined ? "" : `[${block.task}] `) + renderInline(block.lines, inline);
+        itemIndent = indent;
         listIndent.length = block.depth + 1;
         listIndent[block.depth] = indent;
         listIndent[block.depth + 1] = indent + " ".repeat(block.marker.length + 1);
@@ -875,14 +896,47 @@ function renderBlocks(
       }
     } else item = null;
     // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
-    if (out !== "") out += prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
+    const apart = out === "" ? "" : prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
+    out += apart;
     if (block === tail.block) tail.at = out.endsWith("\n\n") && depth === 0 && !inItem ? out.length : -1;
+    if (head !== null) line += countLineBreaks(apart);
+    const fact = block.kind === "list_item" && depth === 0 && !block.rtl ? listItemFact(block, itemIndent, head !== null ? line : -1) : null;
+    if (block.kind === "list_item" && fact !== null) {
+      // A list starts again, or goes on; an item deeper than its parent's depth and one has
+      // a chain of parents the page does not tell.
+      const goesOn: ListItemFact[] | null = prevKind === "list_item" || prevInItem ? chain : [];
+      if (goesOn !== null && goesOn.length === 0) depthXs = [];
+      chain = goesOn !== null && goesOn.length >= block.depth ? goesOn.slice(0, block.depth) : null;
+      chain?.push(fact);
+      depthXs[block.depth] = fact.x;
+    } else if (!inItem) chain = null;
+    if (head !== null) {
+      if (fact !== null) head.items.push(fact);
+      else if (!inItem || head.items.length === 0) {
+        if (head.items.length > 0) lists.head = { items: head.items, end: line };
+        head = null;
+      }
+      if (head !== null) line += countLineBreaks(text);
+    }
     out += text;
     prevKind = block.kind;
     prevDepth = depth;
     prevInItem = inItem && item !== null;
   }
+  if (head !== null && head.items.length > 0) lists.head = { items: head.items, end: line + 1 };
+  lists.tail = chain !== null && chain.length > 0 ? { items: chain, xs: depthXs } : null;
   return out;
+}
+
+/** A list item as list_continuation.ts compares it across a page break. */
+function listItemFact(block: Extract<PageBlock, { kind: "list_item" }>, indent: string, line: number): ListItemFact {
+  return { x: block.markerX, em: emOf(block.lines[0]), ordered: block.ordered, marker: block.marker, indent, line };
+}
+
+function countLineBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
+  return count;
 }
 
 /** Where a list item's body lies: under its text, down from its last line. */
@@ -1073,6 +1127,10 @@ export interface RenderedPage {
   /** UTF-16 units of the footnotes the Markdown ends with, after a blank line (0: none):
    *  a paragraph the page break cuts goes on before them (assembly, document.ts). */
   notesLength: number;
+  /** The list the Markdown starts with, and the items it ends with: a nested list the page
+   *  break cuts goes on at its depth (list_continuation.ts). */
+  listHead?: ListHead;
+  listTail?: ListTail;
 }
 
 /**
@@ -1095,6 +1153,8 @@ export function renderLaidOutPage(laid: LaidOutPage, plan: DocumentPlan, options
   const notesLength = nfc ? (markdown.endsWith(notes) ? notes.length : 0) : rendered.notesLength;
   const page: RenderedPage = { page: model.page, markdown, columns: rendered.columns, links: rendered.links, notesLength };
   if (model.producerHyphenates === false) page.producerHyphenates = false;
+  if (rendered.lists.head !== null) page.listHead = rendered.lists.head;
+  if (rendered.lists.tail !== null) page.listTail = rendered.lists.tail;
   return page;
 }
 
