@@ -22,6 +22,11 @@ export interface Span {
   /** A contents entry's dot leader before its page number (layout/leaders.ts): drawing
    * that leads the eye, not words. Absent on text. */
   leader?: true;
+  /** Where the span's first word ends, from its glyphs, when a space follows it in the span
+   * and the span starts with it (extract/mupdf_page.ts); NaN where no reader measured it (a
+   * span cut, turned or made up), and absent on spans the tests write. Measuring the word by
+   * its share of the span's characters misjudges wide words ("download" in "download it from"). */
+  wordEnd?: number;
 }
 
 /** A visual line of text: spans in logical (reading) order along one baseline. */
@@ -178,13 +183,14 @@ export function newSpan(
   monospace: boolean,
   invisible: boolean | undefined = undefined,
   leader: true | undefined = undefined,
+  wordEnd = NaN,
 ): Span {
-  return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader };
+  return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader, wordEnd };
 }
 
 /** A copy of `span` (what `{ ...span }` made), for the caller to change fields of. */
 export function copySpan(span: Span): Span {
-  return newSpan(span.text, span.x0, span.y0, span.x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader);
+  return newSpan(span.text, span.x0, span.y0, span.x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader, span.wordEnd);
 }
 
 /** `span` with other text and horizontal extent, in its style: a piece of it. */
@@ -234,6 +240,8 @@ function settleShapes(): readonly object[] {
     span.bold = span.italic = span.monospace = false;
     span.invisible = undefined;
     span.leader = undefined;
+    span.wordEnd = 0.25;
+    span.wordEnd = NaN;
   }
   const lines = [newLine([], 0.5, 0.5, 0.5, 0.5, 0), newLine([a, b], 1, 1, 1, 1, 1)];
   for (const line of lines) {

@@ -2028,3 +2028,25 @@ describe("buildBlocks: a listing's line set past the margin (issue 9: texinfo's 
     expect(buildBlocks([...prose(), note, ...listing(559.8).map(monoTo)].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0), STATS)[0].lines.map(lineText)).not.toContain("Linux) and some others this can be done by e.g.");
   });
 });
+
+describe("buildBlocks: a ragged line's room against the next line's first word as its glyphs measure it (lines.ts measuredFirstWordWidth, Span.wordEnd; svc-md-1.1.23)", () => {
+  // A browser's print: "… licensed under the **MIT/X Consortium license**. You may" |
+  // "download it from **the Expat home page**.", the link bold. The room the first line leaves
+  // (50 pt) holds "download" by its share of its span's characters (40 pt), not by its glyphs (55 pt).
+  const full = line(FULL, { x: 72, y: 100 });
+  const prevLine = (end: string) => line([{ text: "This is free software, licensed under " }, { text: "MIT/X license", bold: true }, { text: end }], { x: 72, y: 112 });
+  const next = (measured: boolean) => {
+    const l = line([{ text: "download it from " }, { text: "the Expat home page", bold: true }, { text: "." }], { x: 72, y: 124 });
+    if (measured) l.spans[0].wordEnd = l.spans[0].x0 + 55;
+    return l;
+  };
+
+  it("goes on from a line of mixed weights stopping mid-sentence that could not hold the word", () => {
+    expect(buildBlocks([full, prevLine(". You may"), next(true)], STATS).map(texts)).toHaveLength(1);
+  });
+
+  it("parts where the word was measured by its characters, or the line ends in a brace (a listing's '… \\end{tabular}' | '\\begin{tabular}')", () => {
+    expect(buildBlocks([full, prevLine(". You may"), next(false)], STATS)).toHaveLength(2);
+    expect(buildBlocks([full, prevLine(". {tabular}"), next(true)], STATS)).toHaveLength(2);
+  });
+});

@@ -338,6 +338,10 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   return count;
 }
 
+/** readTextLine's state of a span's first word. */
+const WORD_GOING_ON = 1;
+const WORD_ENDED = 2;
+
 /** One line of the page, or null when it holds no span. */
 function readTextLine(r: StextReader, line: number): Line | null {
   const { H, U8, I32, U32, links, linkIndexAt, centre, units, composed, standIns, rightEdge, fonts } = r;
@@ -363,6 +367,9 @@ function readTextLine(r: StextReader, line: number): Line | null {
   let afterStop = false;
   // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
   let pendingMark = 0;
+  /** The open span's first word: not begun (it opened with a space), going on, or ended
+   * (measured, or not to be: right-to-left text). */
+  let firstWord = WORD_ENDED;
   for (let k = 0; k < count; k++) {
     const i = order === null ? k : order[k];
     const ch = ptrs[i];
@@ -458,6 +465,11 @@ function readTextLine(r: StextReader, line: number): Line | null {
       link = linkIndexAt(centre);
     }
     if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
+      // The first word ends at the span's right edge so far, before this space.
+      if (firstWord === WORD_GOING_ON && space) {
+        span.wordEnd = span.x1;
+        firstWord = WORD_ENDED;
+      }
       pushCode(units, space ? SPACE : code);
       if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
       if (x1 > span.x1) span.x1 = x1;
@@ -472,6 +484,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
     span = glyphSpan(r, ch, q, raw, facts, invisible);
+    firstWord = space || order !== null ? WORD_ENDED : WORD_GOING_ON;
     if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
     spanFont = fontPtr;
     spanLink = link;

@@ -13,7 +13,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
@@ -423,6 +423,12 @@ const WORD_LETTERS = /\p{L}\p{L}/u;
 const JUSTIFIED_EDGE_TOLERANCE_PT = 0.5;
 /** … and they are this share of the column wide at least. */
 const JUSTIFIED_WIDTH_SHARE_MIN = 0.6;
+
+/** A line ending in a word or a comma stops mid-sentence: filled where it could not hold the
+ *  next line's first word, a line of mixed weights goes on into the next as a full one does
+ *  (a browser's ragged lines: "… licensed under the **MIT/X Consortium license**. You may" |
+ *  "download it from **the Expat home page**."). A line of code ending in a brace does not. */
+const MID_SENTENCE_END = /[\p{L},]$/u;
 
 /** A full line of mixed weights goes on into the next whatever their weights, unless it ends
  * a sentence before a line that starts bold (APA's run-in "***Face validity.***" after "…
@@ -1416,9 +1422,9 @@ function startsNewBlock(
   // in the code face wrapped whole ("… html.xml, and" | "~/.local/share/mime/text/html.xml (if
   // they exist …", shared-mime-info's spec), which also gives the line before the code's size.
   // Chinese and Japanese break lines anywhere: their "first word" is no unit that wraps whole.
-  const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= firstWordWidth(line) + WORD_SPACE_EMS * em);
+  const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= measuredFirstWordWidth(line) + WORD_SPACE_EMS * em);
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && (hasTextAtSize(line, prevStyle.size) || (Math.abs(style.size - bodySize) < 1 && isProseOutweighedByCode(prev, style.size))))) return true;
-  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull)) return true;
+  if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull || (prevFilled && MID_SENTENCE_END.test(prevText.trimEnd())))) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
   // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
   if (current.marker && isContentsEntryLine(prev, prevText)) return true;

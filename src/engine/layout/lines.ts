@@ -139,7 +139,9 @@ export function removeLines(lines: Line[], gone: ReadonlySet<Line>): void {
 }
 
 /** The width of a line's first word, which may run over several spans (the LaTeX logo's
- * letters), each span's part measured by its share of the span's characters. */
+ * letters), each span's part measured by its share of the span's characters: narrower than
+ * the word where its letters are wider than the span's (the short-line sets of blocks.ts are
+ * judged by it, and read an address's or a CV's lines as set by hand with its slack). */
 export function firstWordWidth(line: Line): number {
   let start = NaN;
   for (const span of line.spans) {
@@ -156,4 +158,15 @@ export function firstWordWidth(line: Line): number {
     if (span === line.spans[line.spans.length - 1]) return span.x1 - start;
   }
   return 0;
+}
+
+/** The width of a line's first word where its glyphs put its end (Span.wordEnd: the reader
+ * measured it, the word starting its first span and a space following it there); elsewhere
+ * firstWordWidth's. A wide word ("download" in "download it from") measured by its share of
+ * its span's characters comes out a sixth too narrow. */
+export function measuredFirstWordWidth(line: Line): number {
+  const first = line.spans[0];
+  const end = first?.wordEnd;
+  if (end !== undefined && end > first.x0 && end <= first.x1 && line.wmode === 0 && !isSpaceCode(first.text.charCodeAt(0))) return end - first.x0;
+  return firstWordWidth(line);
 }
