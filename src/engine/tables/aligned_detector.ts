@@ -20,6 +20,7 @@ import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -1619,7 +1620,9 @@ function agreedCutOffset(cells: readonly Piece[], x: number, em: number): number
 
 /** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */
 function commonEnd(cells: readonly Piece[]): number | null {
-  const ends = cells.map(rightEdgeOf).sort(ascending);
+  const ends: number[] = [];
+  for (const cell of cells) ends.push(cell.x1);
+  sortInPlace(ends, ascending);
   for (let i = 0; i + CELL_ENDS_MIN - 1 < ends.length; i++) {
     if (ends[i + CELL_ENDS_MIN - 1] - ends[i] <= CELL_END_TOLERANCE_PT && ends[ends.length - 1] > ends[i] + CELL_END_TOLERANCE_PT) return ends[i + CELL_ENDS_MIN - 1];
   }
@@ -1739,7 +1742,13 @@ function nearestColumns(cells: readonly Piece[], left: number[], right: number[]
 
 /** Appends each piece's lines, in reading order, to the cell `at` places it in. */
 function appendPieceLines(cells: TableCell[], at: readonly number[], pieces: readonly Piece[]): void {
-  for (let c = 0; c < pieces.length; c++) cells[at[c]].lines = [...cells[at[c]].lines, ...readingOrder(pieceLines(pieces[c]))];
+  for (let c = 0; c < pieces.length; c++) {
+    const cell = cells[at[c]];
+    const lines = readingOrder(pieceLines(pieces[c]));
+    // Into an empty cell the piece's lines go as they are: pieceLines and readingOrder give a
+    // new array each, which no one else holds.
+    cell.lines = cell.lines.length === 0 ? lines : [...cell.lines, ...lines];
+  }
 }
 
 function emptyCells(n: number): TableCell[] {

@@ -3,6 +3,7 @@
 import type { Line } from "../model.js";
 import type { Box, TableCell } from "./model.js";
 import { indicesByKey } from "./sorted_search.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
@@ -12,7 +13,7 @@ const ROW_OVERLAP_MIN = 0.5;
 /** A line as its own box, for groupRows over lines. */
 export const lineBox = (line: Line): Line => line;
 const byLeft = (p: Line, q: Line) => p.x0 - q.x0;
-const leftToRight = (row: Line[]) => row.sort(byLeft);
+const leftToRight = (row: Line[]) => sortInPlace(row, byLeft);
 
 /** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
 export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
@@ -29,22 +30,26 @@ export function linesByTop(lines: readonly Line[]): Line[] {
 /** groupRows of items already sorted by their tops (byTop, or a subset of linesByTop kept in
  *  its order). */
 export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[][] {
+  // A row is a run of neighbours in `sorted` (an item joins the row before it or starts one):
+  // each is taken as one slice of its length, not grown item by item from a one-item array.
   const out: T[][] = [];
   let anchor: Box | null = null;
-  for (const item of sorted) {
-    const b = box(item);
+  let start = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const b = box(sorted[i]);
     if (anchor !== null) {
       const overlap = Math.min(anchor.y1, b.y1) - Math.max(anchor.y0, b.y0);
       const shorter = Math.min(anchor.y1 - anchor.y0, b.y1 - b.y0);
       if (overlap > 0 && overlap >= ROW_OVERLAP_MIN * shorter) {
-        out[out.length - 1].push(item);
         if (b.y1 - b.y0 > anchor.y1 - anchor.y0) anchor = b;
         continue;
       }
+      out.push(sorted.slice(start, i));
     }
-    out.push([item]);
+    start = i;
     anchor = b;
   }
+  if (anchor !== null) out.push(sorted.slice(start));
   return out;
 }
 

@@ -106,7 +106,9 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     v.push({ pos: box.x1, a: box.y0, b: box.y1, thick: 0, double: false });
   }
   const merged = mergeCollinear(h);
-  return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
+  const hPos: number[] = [];
+  for (const seg of merged) hPos.push(seg.pos);
+  return { h: merged, hPos, v: mergeCollinear(v), fills, frames };
 }
 
 /** Fills looked at for lying inside a ruled cell, on a page with this many boxes at most (a
@@ -363,9 +365,9 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       continue;
     }
     if (cur !== null) out.push(withPos(cur, lo, hi));
-    // Written out, not spread: a spread copy is of a hidden class of its own, and the
-    // segments' readers would see two.
-    cur = { pos: g.pos, a: g.a, b: g.b, thick: g.thick, double: g.double };
+    // The merge's first segment takes the others in: the segments are this page's own, made
+    // by collectRulings for this merge, and no one else holds them.
+    cur = g;
     curCluster = cluster[i];
     lo = hi = g.pos;
   }
