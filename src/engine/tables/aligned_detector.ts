@@ -10,7 +10,7 @@ import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
-import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
+import { lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -141,7 +141,9 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
   const free = freeLines(byTop ?? lines, taken, inDiagrams);
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = new PageRows(byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox));
+  // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
+  const sorted = byTop ? free : linesByTop(free);
+  const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;

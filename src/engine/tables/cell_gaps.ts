@@ -4,7 +4,7 @@ import type { Line, Span } from "../model.js";
 import { isRtlText } from "../layout/bidi.js";
 import { makeLine } from "../layout/lines.js";
 import { isSpaceCode } from "../layout/whitespace.js";
-import { isBlank } from "./rows.js";
+import { isBlank, type RowStarts } from "./rows.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -150,14 +150,15 @@ export function rowEm(lines: readonly Line[]): number {
  * run left to right, which only building it can answer. Most rows of running text are one
  * piece, and no table run can start at one (issue 9: tables must not cost throughput).
  */
-export function splitsIntoPieces(lines: Line[]): boolean | null {
+export function splitsIntoPieces(lines: readonly Line[], from = 0, to = lines.length): boolean | null {
   // One span is one piece at most: most rows of running text end here.
-  if (lines.length === 1 && lines[0].spans.length === 1) return false;
+  if (to - from === 1 && lines[from].spans.length === 1) return false;
   let sizeSum = 0;
   let chars = 0;
   let width = 0;
   let lastX0 = -Infinity;
-  for (const line of lines) {
+  for (let l = from; l < to; l++) {
+    const line = lines[l];
     for (const span of line.spans) {
       if (isBlank(span.text)) continue;
       if (span.x0 < lastX0) return null;
@@ -171,7 +172,8 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
   let x1 = 0;
   let lastText: string | null = null;
-  for (const line of lines) {
+  for (let l = from; l < to; l++) {
+    const line = lines[l];
     for (const span of line.spans) {
       if (isBlank(span.text)) continue;
       if (lastText !== null) {
@@ -184,32 +186,43 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
   return false;
 }
 
-/** The page's visual rows, each cut into pieces the first time the detector reads it. */
+/** The page's visual rows (rows.ts sortedRowStarts over lines sorted by their tops), each
+ *  row's lines taken out the first time they are asked for, and cut into pieces the first
+ *  time the detector reads it: most rows are only asked whether they split. */
 export class PageRows {
   private readonly built: (TextRow | undefined)[];
+  private readonly groups: (Line[] | undefined)[];
 
-  constructor(private readonly groups: Line[][]) {
-    this.built = new Array(groups.length);
+  constructor(
+    private readonly sorted: readonly Line[],
+    private readonly rows: RowStarts,
+  ) {
+    this.built = new Array(rows.length);
+    this.groups = new Array(rows.length);
   }
 
   get length(): number {
-    return this.groups.length;
+    return this.rows.length;
   }
 
   at(index: number): TextRow {
-    return (this.built[index] ??= textRow(this.groups[index]));
+    return (this.built[index] ??= textRow(this.rowLines(index)));
   }
 
   /** The row's lines, as grouped. */
   lines(index: number): readonly Line[] {
-    return this.groups[index];
+    return this.rowLines(index);
+  }
+
+  private rowLines(index: number): Line[] {
+    return (this.groups[index] ??= this.sorted.slice(this.rows.starts[index], this.rows.starts[index + 1]));
   }
 
   /** Whether the row holds two pieces or more: built only when its spans are out of order. */
   splits(index: number): boolean {
     const known = this.built[index];
     if (known) return known.cells.length >= 2;
-    return splitsIntoPieces(this.groups[index]) ?? this.at(index).cells.length >= 2;
+    return splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2;
   }
 }
 

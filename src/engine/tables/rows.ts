@@ -30,11 +30,26 @@ export function linesByTop(lines: readonly Line[]): Line[] {
 /** groupRows of items already sorted by their tops (byTop, or a subset of linesByTop kept in
  *  its order). */
 export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[][] {
-  // A row is a run of neighbours in `sorted` (an item joins the row before it or starts one):
-  // each is taken as one slice of its length, not grown item by item from a one-item array.
+  const rows = sortedRowStarts(sorted, box);
   const out: T[][] = [];
+  for (let r = 0; r < rows.length; r++) out.push(sorted.slice(rows.starts[r], rows.starts[r + 1]));
+  return out;
+}
+
+/** Where groupSortedRows' rows start: row r is sorted[starts[r] .. starts[r + 1]), for r below
+ *  `length` (`starts[length]` is the items' count). */
+export interface RowStarts {
+  starts: Int32Array;
+  length: number;
+}
+
+/** The rows of groupSortedRows as ranges of `sorted`, no array made per row: a row is a run of
+ *  neighbours there (an item joins the row before it or starts one), and most rows of a page
+ *  are asked only whether they can hold a table's row at all. */
+export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): RowStarts {
+  const starts = new Int32Array(sorted.length + 1);
+  let length = 0;
   let anchor: Box | null = null;
-  let start = 0;
   for (let i = 0; i < sorted.length; i++) {
     const b = box(sorted[i]);
     if (anchor !== null) {
@@ -44,13 +59,12 @@ export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[
         if (b.y1 - b.y0 > anchor.y1 - anchor.y0) anchor = b;
         continue;
       }
-      out.push(sorted.slice(start, i));
     }
-    start = i;
+    starts[length++] = i;
     anchor = b;
   }
-  if (anchor !== null) out.push(sorted.slice(start));
-  return out;
+  starts[length] = sorted.length;
+  return { starts, length };
 }
 
 /** Up to this many items an insertion sort on their tops beats a comparator sort that

@@ -380,9 +380,11 @@ function mergeCollinear(segs: Seg[]): Seg[] {
       continue;
     }
     if (cur !== null) out.push(withPos(cur, lo, hi));
-    // The merge's first segment takes the others in: the segments are this page's own, made
-    // by collectRulings for this merge, and no one else holds them.
-    cur = g;
+    // Written out, not spread: a spread copy is of a hidden class of its own, and the
+    // segments' readers would see two. A copy, not `g` itself: the merged segments, made here
+    // alone, are of one hidden class, where those collectRulings makes at its sites see their
+    // fields' kinds change (the grid's readers were deoptimised on 'wrong map').
+    cur = { pos: g.pos, a: g.a, b: g.b, thick: g.thick, double: g.double };
     curCluster = cluster[i];
     lo = hi = g.pos;
   }
