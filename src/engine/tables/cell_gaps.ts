@@ -193,12 +193,25 @@ export class PageRows {
   private readonly built: (TextRow | undefined)[];
   private readonly groups: (Line[] | undefined)[];
 
+  /** `rows`: rows.ts sortedRowStarts(sorted, lineBox). */
   constructor(
     private readonly sorted: readonly Line[],
     private readonly rows: RowStarts,
   ) {
     this.built = new Array(rows.length);
     this.groups = new Array(rows.length);
+  }
+
+  /** The rows as given, one after the other (tests build their rows so). */
+  static fromGroups(groups: readonly Line[][]): PageRows {
+    const sorted: Line[] = [];
+    const starts = new Int32Array(groups.length + 1);
+    for (let r = 0; r < groups.length; r++) {
+      starts[r] = sorted.length;
+      for (const line of groups[r]) sorted.push(line);
+    }
+    starts[groups.length] = sorted.length;
+    return new PageRows(sorted, { starts, length: groups.length });
   }
 
   get length(): number {
