@@ -193,14 +193,23 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       tables.push(alignedTable(next.slices, next.columns, rulings));
       kept.push(...next.slices);
     }
-    for (const s of [...kept, ...(totals ?? [])]) {
-      for (const piece of s.cells) {
-        used.add(piece);
-        for (const { line } of piece.items) taken.add(line);
-      }
-    }
+    // Indexed loops: their iterators' results were a visible share of the tables' garbage.
+    takePieces(kept, used, taken);
+    if (totals !== null) takePieces(totals, used, taken);
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
+  }
+}
+
+/** Marks the slices' pieces used and their lines taken. */
+function takePieces(slices: readonly Slice[], used: Set<Piece>, taken: Set<Line>): void {
+  for (let s = 0; s < slices.length; s++) {
+    const cells = slices[s].cells;
+    for (let c = 0; c < cells.length; c++) {
+      used.add(cells[c]);
+      const items = cells[c].items;
+      for (let i = 0; i < items.length; i++) taken.add(items[i].line);
+    }
   }
 }
 
@@ -1256,8 +1265,10 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
   const inTable = new Set<Piece>();
   const starts: number[] = [];
   let tableRight = -Infinity;
-  for (const s of slices) {
-    for (const p of s.cells) {
+  for (let s = 0; s < slices.length; s++) {
+    const cells = slices[s].cells;
+    for (let c = 0; c < cells.length; c++) {
+      const p = cells[c];
       inTable.add(p);
       starts.push(p.x0);
       tableRight = Math.max(tableRight, p.x1);
@@ -1269,7 +1280,9 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
   let blockLeft = Infinity;
   for (let j = slices[0].row; j <= slices[slices.length - 1].row; j++) {
     const pieces: Piece[] = [];
-    for (const p of rows.at(j).cells) {
+    const cells = rows.at(j).cells;
+    for (let c = 0; c < cells.length; c++) {
+      const p = cells[c];
       if (inTable.has(p) || p.x0 <= lastStart) continue;
       if (used.has(p)) return null;
       pieces.push(p);

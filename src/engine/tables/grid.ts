@@ -158,8 +158,8 @@ function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   let vMin = Infinity;
   let vMax = -Infinity;
   for (const s of vs) (vMin = Math.min(vMin, s.a)), (vMax = Math.max(vMax, s.b));
-  const xs = clusterValues([...vs.map((s) => s.pos), hMin, hMax]);
-  const ys = clusterValues([...hs.map((s) => s.pos), vMin, vMax]);
+  const xs = clusterValues(positionsAnd(vs, hMin, hMax));
+  const ys = clusterValues(positionsAnd(hs, vMin, vMax));
   if (xs.length < 3 || ys.length < 3) return null;
   if (xs.length > GRID_LINES_MAX || ys.length > GRID_LINES_MAX) return null;
   // Loops, not map: an optimised map makes a holey array, an interpreted one a packed array,
@@ -172,6 +172,15 @@ function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   for (const s of hs) hAt[nearestIndex(ys, s.pos)].push(s);
   const area = (xs[xs.length - 1] - xs[0]) * (ys[ys.length - 1] - ys[0]);
   return { xs, ys, vAt, hAt, area, openEdges };
+}
+
+/** The segments' positions, then `first` and `last` (a loop: a spread of a map made an
+ *  iterator and its results on every grid). */
+function positionsAnd(segs: readonly Seg[], first: number, last: number): number[] {
+  const values: number[] = [];
+  for (let k = 0; k < segs.length; k++) values.push(segs[k].pos);
+  values.push(first, last);
+  return values;
 }
 
 /** Which merged cell each grid cell belongs to (the row-major index of its top-left cell),
