@@ -1824,7 +1824,7 @@ describe("splitsIntoPieces: a row's piece count without building it (issue 9: ta
     const colon = { ...span(":       ", 362.6, 337), x1: 378.1 };
     const row = [line(label, colon)];
     expect(pieces(row)).toBe(1);
-    expect(new PageRows([row]).splits(0)).toBe(false);
+    expect(PageRows.fromGroups([row]).splits(0)).toBe(false);
   });
 
   it("leaves a row whose spans run right to left to textRow (null)", () => {
@@ -1832,7 +1832,7 @@ describe("splitsIntoPieces: a row's piece count without building it (issue 9: ta
   });
 
   it("PageRows builds a row only when it is read, and answers splits either way", () => {
-    const rows = new PageRows([[text("one piece", 72, 100)], [text("value", 300, 120), text("label", 72, 120)]]);
+    const rows = PageRows.fromGroups([[text("one piece", 72, 100)], [text("value", 300, 120), text("label", 72, 120)]]);
     expect(rows.splits(0)).toBe(false);
     expect(rows.splits(1)).toBe(true);
     expect(rows.at(1).cells.map((c) => c.x0)).toEqual([72, 300]);

@@ -10,7 +10,7 @@ import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
-import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
+import { lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { lowerBound, median } from "./sorted_search.js";
@@ -20,6 +20,7 @@ import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -140,7 +141,9 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // Nor is a contents page's entry (leaders.ts): its page numbers line up as a column does.
   const free = freeLines(byTop ?? lines, taken, inDiagrams);
   if (free.length < ALIGNED_ROWS_MIN) return;
-  const rows = new PageRows(byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox));
+  // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
+  const sorted = byTop ? free : linesByTop(free);
+  const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox));
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;
@@ -190,14 +193,23 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
       tables.push(alignedTable(next.slices, next.columns, rulings));
       kept.push(...next.slices);
     }
-    for (const s of [...kept, ...(totals ?? [])]) {
-      for (const piece of s.cells) {
-        used.add(piece);
-        for (const { line } of piece.items) taken.add(line);
-      }
-    }
+    // Indexed loops: their iterators' results were a visible share of the tables' garbage.
+    takePieces(kept, used, taken);
+    if (totals !== null) takePieces(totals, used, taken);
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
+  }
+}
+
+/** Marks the slices' pieces used and their lines taken. */
+function takePieces(slices: readonly Slice[], used: Set<Piece>, taken: Set<Line>): void {
+  for (let s = 0; s < slices.length; s++) {
+    const cells = slices[s].cells;
+    for (let c = 0; c < cells.length; c++) {
+      used.add(cells[c]);
+      const items = cells[c].items;
+      for (let i = 0; i < items.length; i++) taken.add(items[i].line);
+    }
   }
 }
 
@@ -1253,8 +1265,10 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
   const inTable = new Set<Piece>();
   const starts: number[] = [];
   let tableRight = -Infinity;
-  for (const s of slices) {
-    for (const p of s.cells) {
+  for (let s = 0; s < slices.length; s++) {
+    const cells = slices[s].cells;
+    for (let c = 0; c < cells.length; c++) {
+      const p = cells[c];
       inTable.add(p);
       starts.push(p.x0);
       tableRight = Math.max(tableRight, p.x1);
@@ -1266,7 +1280,9 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
   let blockLeft = Infinity;
   for (let j = slices[0].row; j <= slices[slices.length - 1].row; j++) {
     const pieces: Piece[] = [];
-    for (const p of rows.at(j).cells) {
+    const cells = rows.at(j).cells;
+    for (let c = 0; c < cells.length; c++) {
+      const p = cells[c];
       if (inTable.has(p) || p.x0 <= lastStart) continue;
       if (used.has(p)) return null;
       pieces.push(p);
@@ -1619,7 +1635,9 @@ function agreedCutOffset(cells: readonly Piece[], x: number, em: number): number
 
 /** The right edge CELL_ENDS_MIN of the cells or more share, left of the widest cell's. */
 function commonEnd(cells: readonly Piece[]): number | null {
-  const ends = cells.map(rightEdgeOf).sort(ascending);
+  const ends: number[] = [];
+  for (const cell of cells) ends.push(cell.x1);
+  sortInPlace(ends, ascending);
   for (let i = 0; i + CELL_ENDS_MIN - 1 < ends.length; i++) {
     if (ends[i + CELL_ENDS_MIN - 1] - ends[i] <= CELL_END_TOLERANCE_PT && ends[ends.length - 1] > ends[i] + CELL_END_TOLERANCE_PT) return ends[i + CELL_ENDS_MIN - 1];
   }
@@ -1739,7 +1757,13 @@ function nearestColumns(cells: readonly Piece[], left: number[], right: number[]
 
 /** Appends each piece's lines, in reading order, to the cell `at` places it in. */
 function appendPieceLines(cells: TableCell[], at: readonly number[], pieces: readonly Piece[]): void {
-  for (let c = 0; c < pieces.length; c++) cells[at[c]].lines = [...cells[at[c]].lines, ...readingOrder(pieceLines(pieces[c]))];
+  for (let c = 0; c < pieces.length; c++) {
+    const cell = cells[at[c]];
+    const lines = readingOrder(pieceLines(pieces[c]));
+    // Into an empty cell the piece's lines go as they are: pieceLines and readingOrder give a
+    // new array each, which no one else holds.
+    cell.lines = cell.lines.length === 0 ? lines : [...cell.lines, ...lines];
+  }
 }
 
 function emptyCells(n: number): TableCell[] {

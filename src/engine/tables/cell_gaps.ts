@@ -4,7 +4,8 @@ import type { Line, Span } from "../model.js";
 import { isRtlText } from "../layout/bidi.js";
 import { makeLine } from "../layout/lines.js";
 import { isSpaceCode } from "../layout/whitespace.js";
-import { isBlank } from "./rows.js";
+import { isBlank, type RowStarts } from "./rows.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -89,27 +90,40 @@ export function textRow(lines: Line[]): TextRow {
     }
   }
   // Spans mostly arrive left to right already; the sort is stable, so skipping it then changes nothing.
+  // sortInPlace: the built-in's order without its kilobyte of working state a call.
   let sorted = true;
   for (let i = 1; i < items.length && sorted; i++) sorted = items[i - 1].span.x0 <= items[i].span.x0;
-  if (!sorted) items.sort(bySpanLeft);
+  if (!sorted) sortInPlace(items, bySpanLeft);
   const em = chars > 0 ? sizeSum / chars : 0;
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
+  // A piece is a run of neighbours in `items`: each is made once its run ends, its items one
+  // slice of the run's length (not grown item by item from a one-item array).
   const cells: Piece[] = [];
-  let cur: Piece | null = null;
+  let start = 0;
+  let x0 = 0;
+  let x1 = 0;
+  let top = 0;
+  let bottom = 0;
   let ink = 0;
-  for (const item of items) {
-    if (cur !== null && item.span.x0 - ink <= gapMin && !endsWithLeader(cur.items[cur.items.length - 1].span.text)) {
-      cur.items.push(item);
-      cur.x1 = Math.max(cur.x1, item.span.x1);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (i > 0 && item.span.x0 - ink <= gapMin && !endsWithLeader(items[i - 1].span.text)) {
+      x1 = Math.max(x1, item.span.x1);
       ink = Math.max(ink, inkRight(item.span, item.line));
-      cur.y0 = Math.min(cur.y0, item.span.y0);
-      cur.y1 = Math.max(cur.y1, item.span.y1);
+      top = Math.min(top, item.span.y0);
+      bottom = Math.max(bottom, item.span.y1);
       continue;
     }
-    cur = { items: [item], x0: item.span.x0, x1: item.span.x1, y0: item.span.y0, y1: item.span.y1, text: null };
+    if (i > 0) cells.push({ items: items.slice(start, i), x0, x1, y0: top, y1: bottom, text: null });
+    start = i;
+    x0 = item.span.x0;
+    x1 = item.span.x1;
+    top = item.span.y0;
+    bottom = item.span.y1;
     ink = inkRight(item.span, item.line);
-    cells.push(cur);
   }
+  // A row of one piece keeps `items` itself, made here and held by no one else.
+  if (items.length > 0) cells.push({ items: start === 0 ? items : items.slice(start), x0, x1, y0: top, y1: bottom, text: null });
   let y0 = Infinity;
   let y1 = -Infinity;
   for (const line of lines) (y0 = Math.min(y0, line.y0)), (y1 = Math.max(y1, line.y1));
@@ -136,14 +150,15 @@ export function rowEm(lines: readonly Line[]): number {
  * run left to right, which only building it can answer. Most rows of running text are one
  * piece, and no table run can start at one (issue 9: tables must not cost throughput).
  */
-export function splitsIntoPieces(lines: Line[]): boolean | null {
+export function splitsIntoPieces(lines: readonly Line[], from = 0, to = lines.length): boolean | null {
   // One span is one piece at most: most rows of running text end here.
-  if (lines.length === 1 && lines[0].spans.length === 1) return false;
+  if (to - from === 1 && lines[from].spans.length === 1) return false;
   let sizeSum = 0;
   let chars = 0;
   let width = 0;
   let lastX0 = -Infinity;
-  for (const line of lines) {
+  for (let l = from; l < to; l++) {
+    const line = lines[l];
     for (const span of line.spans) {
       if (isBlank(span.text)) continue;
       if (span.x0 < lastX0) return null;
@@ -157,7 +172,8 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
   const gapMin = Math.max(CELL_GAP_EM_MIN * em, chars > 0 ? (CELL_GAP_CHAR_WIDTHS_MIN * width) / chars : 0);
   let x1 = 0;
   let lastText: string | null = null;
-  for (const line of lines) {
+  for (let l = from; l < to; l++) {
+    const line = lines[l];
     for (const span of line.spans) {
       if (isBlank(span.text)) continue;
       if (lastText !== null) {
@@ -170,32 +186,56 @@ export function splitsIntoPieces(lines: Line[]): boolean | null {
   return false;
 }
 
-/** The page's visual rows, each cut into pieces the first time the detector reads it. */
+/** The page's visual rows (rows.ts sortedRowStarts over lines sorted by their tops), each
+ *  row's lines taken out the first time they are asked for, and cut into pieces the first
+ *  time the detector reads it: most rows are only asked whether they split. */
 export class PageRows {
   private readonly built: (TextRow | undefined)[];
+  private readonly groups: (Line[] | undefined)[];
 
-  constructor(private readonly groups: Line[][]) {
-    this.built = new Array(groups.length);
+  /** `rows`: rows.ts sortedRowStarts(sorted, lineBox). */
+  constructor(
+    private readonly sorted: readonly Line[],
+    private readonly rows: RowStarts,
+  ) {
+    this.built = new Array(rows.length);
+    this.groups = new Array(rows.length);
+  }
+
+  /** The rows as given, one after the other (tests build their rows so). */
+  static fromGroups(groups: readonly Line[][]): PageRows {
+    const sorted: Line[] = [];
+    const starts = new Int32Array(groups.length + 1);
+    for (let r = 0; r < groups.length; r++) {
+      starts[r] = sorted.length;
+      for (const line of groups[r]) sorted.push(line);
+    }
+    starts[groups.length] = sorted.length;
+    return new PageRows(sorted, { starts, length: groups.length });
   }
 
   get length(): number {
-    return this.groups.length;
+    return this.rows.length;
   }
 
   at(index: number): TextRow {
-    return (this.built[index] ??= textRow(this.groups[index]));
+    return (this.built[index] ??= textRow(this.rowLines(index)));
   }
 
   /** The row's lines, as grouped. */
   lines(index: number): readonly Line[] {
-    return this.groups[index];
+    return this.rowLines(index);
+  }
+
+  private rowLines(index: number): Line[] {
+    return (this.groups[index] ??= this.sorted.slice(this.rows.starts[index], this.rows.starts[index + 1]));
   }
 
   /** Whether the row holds two pieces or more: built only when its spans are out of order. */
   splits(index: number): boolean {
     const known = this.built[index];
     if (known) return known.cells.length >= 2;
-    return splitsIntoPieces(this.groups[index]) ?? this.at(index).cells.length >= 2;
+    return splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2;
   }
 }
 
@@ -265,6 +305,8 @@ export function pieceLines(piece: Piece): Line[] {
   let oneLine = true;
   for (let i = 1; i < items.length && oneLine; i++) oneLine = items[i].line === only;
   if (oneLine) {
+    // Most hold their line whole: the line itself, no array of its spans made to say so.
+    if (items.length === textSpanCount(only) && itemsInLine(items, only)) return [only];
     const spans: Span[] = [];
     for (const item of items) spans.push(item.span);
     return [linePart(only, spans)];
@@ -284,8 +326,19 @@ export function pieceLines(piece: Piece): Line[] {
 function linePart(line: Line, spans: Span[]): Line {
   // Blank spans never reach a piece, so a line is whole when its other spans all did (a
   // span cut at a gutter is no longer one of them).
-  if (spans.length === textSpanCount(line) && spans.every((s) => line.spans.includes(s))) return line;
+  if (spans.length === textSpanCount(line) && allInLine(spans, line)) return line;
   return makeLine(fragmentSpans(line, spans), line.wmode);
+}
+
+// Loops, not `every` with a closure over the line: asked for every piece of every table.
+function allInLine(spans: readonly Span[], line: Line): boolean {
+  for (const span of spans) if (!line.spans.includes(span)) return false;
+  return true;
+}
+
+function itemsInLine(items: Piece["items"], line: Line): boolean {
+  for (const item of items) if (!line.spans.includes(item.span)) return false;
+  return true;
 }
 
 function textSpanCount(line: Line): number {

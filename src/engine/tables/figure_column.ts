@@ -22,16 +22,13 @@ const PITCH_LINE_HEIGHTS_MAX = 2;
 const HEADING_WORDS_MAX = 4;
 
 export function detectFigureColumns(lines: readonly Line[], taken: Set<Line>, tables: Table[]): void {
-  const free: Line[] = [];
-  // Counted once per page before the free lines are sorted: a column needs
+  // Counted once per page before the free lines are gathered and sorted: a column needs
   // FIGURE_COLUMN_ROWS_MIN figure lines in a row, and most pages hold fewer in all.
   let figureLines = 0;
-  for (const line of lines) {
-    if (taken.has(line)) continue;
-    free.push(line);
-    if (isFigureLine(line)) figureLines++;
-  }
+  for (const line of lines) if (!taken.has(line) && isFigureLine(line)) figureLines++;
   if (figureLines < FIGURE_COLUMN_ROWS_MIN) return;
+  const free: Line[] = [];
+  for (const line of lines) if (!taken.has(line)) free.push(line);
   sortInPlace(free, byTop);
   let i = 1;
   while (i < free.length) {

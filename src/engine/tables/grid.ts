@@ -38,33 +38,31 @@ export function findGrids(rulings: Rulings): Grid[] {
   if (h.length < 2 || v.length < 1 || h.length + v.length > SEGMENTS_MAX) return [];
   const parent = new Int32Array(h.length + v.length);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
-  const vPos = v.map((s) => s.pos);
+  const vPos = new Float64Array(v.length);
+  for (let k = 0; k < v.length; k++) vPos[k] = v[k].pos;
   for (let i = 0; i < h.length; i++) {
     const s = h[i];
     for (let k = lowerBound(vPos, s.a - JOIN_PT); k < v.length && vPos[k] <= s.b + JOIN_PT; k++) {
       if (s.pos >= v[k].a - JOIN_PT && s.pos <= v[k].b + JOIN_PT) union(parent, i, h.length + k);
     }
   }
-  const members = new Map<number, number[]>();
-  for (let i = 0; i < parent.length; i++) {
-    const root = find(parent, i);
-    const list = members.get(root);
-    if (list) list.push(i);
-    else members.set(root, [i]);
-  }
+  const groups = connectedGroups(parent, h.length);
   // Horizontals that meet no vertical: a rule over or under a grid whose verticals stop
   // short of it may still close the grid (openRows).
   const open: Seg[] = [];
-  for (const list of members.values()) if (list.every((i) => i < h.length)) for (const i of list) open.push(h[i]);
+  for (let root = 0; root < parent.length; root++) {
+    if (groups.size[root] === 0 || groups.hasVertical[root] === 1) continue;
+    for (let k = groups.start[root]; k < groups.start[root] + groups.size[root]; k++) open.push(h[groups.members[k]]);
+  }
   const grids: Grid[] = [];
-  for (const list of members.values()) {
-    if (list.length < 3) continue;
-    // Indexed loops: these lists are often empty, an array of another elements kind, on which
-    // an iterator or a spread deoptimised the whole search (again and again while warming up).
+  for (let root = 0; root < parent.length; root++) {
+    if (groups.size[root] < 3) continue;
+    // Indexed loops: an iterator or a spread over these lists had deoptimised the whole
+    // search (again and again while warming up).
     const hs: Seg[] = [];
     const vs: Seg[] = [];
-    for (let k = 0; k < list.length; k++) {
-      const i = list[k];
+    for (let k = groups.start[root]; k < groups.start[root] + groups.size[root]; k++) {
+      const i = groups.members[k];
       if (i < h.length) hs.push(h[i]);
       else vs.push(v[i - h.length]);
     }
@@ -77,6 +75,36 @@ export function findGrids(rulings: Rulings): Grid[] {
     if (grid !== null) grids.push(grid);
   }
   return grids;
+}
+
+/** The rulings' connected groups: `members` holds each group's indices ascending, the groups
+ *  by their roots ascending, group `root` at `start[root]` for `size[root]` (0 for an index
+ *  that is no root); `hasVertical[root]` is 1 when a vertical (index `firstVertical` or past)
+ *  is in it. A root is its group's smallest index (union), so this is the order in which the
+ *  indices ascending first meet each group, with no list made per group (most are one rule). */
+function connectedGroups(parent: Int32Array, firstVertical: number): { members: Int32Array; start: Int32Array; size: Int32Array; hasVertical: Uint8Array } {
+  const n = parent.length;
+  const rootOf = new Int32Array(n);
+  const size = new Int32Array(n);
+  const hasVertical = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    const root = find(parent, i);
+    rootOf[i] = root;
+    size[root]++;
+    if (i >= firstVertical) hasVertical[root] = 1;
+  }
+  const start = new Int32Array(n);
+  for (let root = 0, at = 0; root < n; root++) {
+    start[root] = at;
+    at += size[root];
+  }
+  const members = new Int32Array(n);
+  const filled = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const root = rootOf[i];
+    members[start[root] + filled[root]++] = i;
+  }
+  return { members, start, size, hasVertical };
 }
 
 /** A rule closing a row over or under the grid lies at most this far beyond its last line:
@@ -130,8 +158,8 @@ function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   let vMin = Infinity;
   let vMax = -Infinity;
   for (const s of vs) (vMin = Math.min(vMin, s.a)), (vMax = Math.max(vMax, s.b));
-  const xs = clusterValues([...vs.map((s) => s.pos), hMin, hMax]);
-  const ys = clusterValues([...hs.map((s) => s.pos), vMin, vMax]);
+  const xs = clusterValues(positionsAnd(vs, hMin, hMax));
+  const ys = clusterValues(positionsAnd(hs, vMin, vMax));
   if (xs.length < 3 || ys.length < 3) return null;
   if (xs.length > GRID_LINES_MAX || ys.length > GRID_LINES_MAX) return null;
   // Loops, not map: an optimised map makes a holey array, an interpreted one a packed array,
@@ -144,6 +172,15 @@ function buildGrid(hs: Seg[], vs: Seg[], openEdges: number[]): Grid | null {
   for (const s of hs) hAt[nearestIndex(ys, s.pos)].push(s);
   const area = (xs[xs.length - 1] - xs[0]) * (ys[ys.length - 1] - ys[0]);
   return { xs, ys, vAt, hAt, area, openEdges };
+}
+
+/** The segments' positions, then `first` and `last` (a loop: a spread of a map made an
+ *  iterator and its results on every grid). */
+function positionsAnd(segs: readonly Seg[], first: number, last: number): number[] {
+  const values: number[] = [];
+  for (let k = 0; k < segs.length; k++) values.push(segs[k].pos);
+  values.push(first, last);
+  return values;
 }
 
 /** Which merged cell each grid cell belongs to (the row-major index of its top-left cell),

@@ -9,7 +9,7 @@ import type { Line } from "../model.js";
 import { type Box, type Table, tableOf } from "./model.js";
 import { centreInside, unionOf } from "../layout/box.js";
 import { pieceLines, pieceText, type Piece, rowEm, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
+import { groupRows, lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 import { lowerBound } from "./sorted_search.js";
 
@@ -51,23 +51,35 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
     for (const line of inside) taken.add(line);
   }
   const free = freeLines(byTop ?? lines, taken, inDiagrams);
-  const rows = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
-  for (let i = 0; i + 1 < rows.length; i++) {
+  // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
+  const sorted = byTop ? free : linesByTop(free);
+  // Rows as ranges of `sorted`: a row's lines are taken out only for a row that may hold labels.
+  const { starts, length } = sortedRowStarts(sorted, lineBox);
+  for (let i = 0; i + 1 < length; i++) {
     // Most rows of a page are one line: no label row.
-    if (rows[i].length < OPEN_COLUMNS_MIN) continue;
-    const labels = textRow(rows[i]);
+    if (starts[i + 1] - starts[i] < OPEN_COLUMNS_MIN) continue;
+    const labelLines = rowLines(sorted, starts, i);
+    const labels = textRow(labelLines);
+    if (labels.cells.length < OPEN_COLUMNS_MIN) continue;
     // The values' row is cut into pieces only under a row of enough labels set smaller than
     // it (its size read first, as textRow reads it: most rows of a table are set alike).
-    if (labels.cells.length < OPEN_COLUMNS_MIN || labels.em > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(rows[i + 1])) continue;
-    const values = textRow(rows[i + 1]);
+    const valueLines = rowLines(sorted, starts, i + 1);
+    if (labels.em > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(valueLines)) continue;
+    const values = textRow(valueLines);
     if (!labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);
-    if ((i > 0 && labels.y0 - unionOf(rows[i - 1]).y1 < clearance) || (i + 2 < rows.length && unionOf(rows[i + 2]).y0 - values.y1 < clearance)) continue;
-    if (i + 2 < rows.length && tableGoesOn(values, rows[i + 2])) continue;
+    if ((i > 0 && labels.y0 - unionOf(rowLines(sorted, starts, i - 1)).y1 < clearance) || (i + 2 < length && unionOf(rowLines(sorted, starts, i + 2)).y0 - values.y1 < clearance)) continue;
+    if (i + 2 < length && tableGoesOn(values, rowLines(sorted, starts, i + 2))) continue;
     tables.push(labelTable(labels, values));
-    for (const line of [...rows[i], ...rows[i + 1]]) taken.add(line);
+    for (const line of labelLines) taken.add(line);
+    for (const line of valueLines) taken.add(line);
     i++;
   }
+}
+
+/** Row r's lines (rows.ts sortedRowStarts). */
+function rowLines(sorted: readonly Line[], starts: Int32Array, r: number): Line[] {
+  return sorted.slice(starts[r], starts[r + 1]);
 }
 
 /** The lines no detector has taken, horizontal, with text (a loop, not a filter with a closure

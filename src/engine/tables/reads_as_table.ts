@@ -403,7 +403,8 @@ function monospaceShare(run: TextRow[]): number {
 function agree(values: number[], tolerance: number): number {
   const m = median(values);
   let n = 0;
-  for (const v of values) if (Math.abs(v - m) <= tolerance) n++;
+  // Indexed: the iterator's results were a visible share of the tables' garbage.
+  for (let i = 0; i < values.length; i++) if (Math.abs(values[i] - m) <= tolerance) n++;
   return n;
 }
 

@@ -3,6 +3,7 @@
 import type { Line } from "../model.js";
 import type { Box, TableCell } from "./model.js";
 import { indicesByKey } from "./sorted_search.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
@@ -12,7 +13,7 @@ const ROW_OVERLAP_MIN = 0.5;
 /** A line as its own box, for groupRows over lines. */
 export const lineBox = (line: Line): Line => line;
 const byLeft = (p: Line, q: Line) => p.x0 - q.x0;
-const leftToRight = (row: Line[]) => row.sort(byLeft);
+const leftToRight = (row: Line[]) => sortInPlace(row, byLeft);
 
 /** Groups items into visual rows: vertical overlap with the tallest item of the row so far. */
 export function groupRows<T>(items: T[], box: (t: T) => Box): T[][] {
@@ -29,23 +30,41 @@ export function linesByTop(lines: readonly Line[]): Line[] {
 /** groupRows of items already sorted by their tops (byTop, or a subset of linesByTop kept in
  *  its order). */
 export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[][] {
+  const rows = sortedRowStarts(sorted, box);
   const out: T[][] = [];
+  for (let r = 0; r < rows.length; r++) out.push(sorted.slice(rows.starts[r], rows.starts[r + 1]));
+  return out;
+}
+
+/** Where groupSortedRows' rows start: row r is sorted[starts[r] .. starts[r + 1]), for r below
+ *  `length` (`starts[length]` is the items' count). */
+export interface RowStarts {
+  starts: Int32Array;
+  length: number;
+}
+
+/** The rows of groupSortedRows as ranges of `sorted`, no array made per row: a row is a run of
+ *  neighbours there (an item joins the row before it or starts one), and most rows of a page
+ *  are asked only whether they can hold a table's row at all. */
+export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): RowStarts {
+  const starts = new Int32Array(sorted.length + 1);
+  let length = 0;
   let anchor: Box | null = null;
-  for (const item of sorted) {
-    const b = box(item);
+  for (let i = 0; i < sorted.length; i++) {
+    const b = box(sorted[i]);
     if (anchor !== null) {
       const overlap = Math.min(anchor.y1, b.y1) - Math.max(anchor.y0, b.y0);
       const shorter = Math.min(anchor.y1 - anchor.y0, b.y1 - b.y0);
       if (overlap > 0 && overlap >= ROW_OVERLAP_MIN * shorter) {
-        out[out.length - 1].push(item);
         if (b.y1 - b.y0 > anchor.y1 - anchor.y0) anchor = b;
         continue;
       }
     }
-    out.push([item]);
+    starts[length++] = i;
     anchor = b;
   }
-  return out;
+  starts[length] = sorted.length;
+  return { starts, length };
 }
 
 /** Up to this many items an insertion sort on their tops beats a comparator sort that

@@ -58,11 +58,15 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   const v: Seg[] = [];
   const fills: Box[] = [];
   const frames: Box[] = [];
-  /** Filled and stroked boxes, whose edges are borders. */
-  const edges: (Box & { fill: boolean })[] = [];
+  /** Filled and stroked boxes, whose edges are borders (the boxes of `fills` and `frames`
+   *  themselves), and which of them are filled. */
+  const edges: Box[] = [];
+  const edgeFilled: boolean[] = [];
   if (rules.length === 0 || rules.length > RULES_MAX) return { h, hPos: [], v, fills, frames };
   const backgroundAreaMin = page.width * page.height * BACKGROUND_PAGE_FRACTION_MAX;
-  const covers = coveringBoxes(rules, page.images ?? [], backgroundAreaMin);
+  // Made at the page's first thin rule, the only kind a box hides: a page of boxes alone (a
+  // page's shaded words, a slide's panels) needs none.
+  let covers: readonly Cover[] | null = null;
   for (let k = 0; k < rules.length; k++) {
     const r = rules[k];
     const x0 = Math.min(r.x0, r.x1);
@@ -74,12 +78,12 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     if (w <= RULE_THICKNESS_MAX_PT && ht <= RULE_THICKNESS_MAX_PT) continue; // a dot
     if (ht <= RULE_THICKNESS_MAX_PT) {
       const pos = (y0 + y1) / 2;
-      const parts = visibleParts(x0, x1, pos, covers, k, true);
+      const parts = visibleParts(x0, x1, pos, (covers ??= coveringBoxes(rules, page.images ?? [], backgroundAreaMin)), k, true);
       if (parts === null) h.push({ pos, a: x0, b: x1, thick: ht, double: false });
       else for (const [a, b] of parts) h.push({ pos, a, b, thick: ht, double: false });
     } else if (w <= RULE_THICKNESS_MAX_PT) {
       const pos = (x0 + x1) / 2;
-      const parts = visibleParts(y0, y1, pos, covers, k, false);
+      const parts = visibleParts(y0, y1, pos, (covers ??= coveringBoxes(rules, page.images ?? [], backgroundAreaMin)), k, false);
       if (parts === null) v.push({ pos, a: y0, b: y1, thick: w, double: false });
       else for (const [a, b] of parts) v.push({ pos, a, b, thick: w, double: false });
     } else {
@@ -91,22 +95,26 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
         frames.push(box);
       }
       // A stroked rectangle is its outline; a shaded cell's edges are its borders.
-      edges.push({ x0, y0, x1, y1, fill: r.kind === "fill" });
+      edges.push(box);
+      edgeFilled.push(r.kind === "fill");
     }
   }
   const checked = edges.length <= INLINE_FILLS_CHECKED_MAX;
   // Built at the first fill to check, before any box's edges (unknown stroke, never a cell's
   // rule) join the rulings.
   let drawn: DrawnRules | null = null;
-  for (const box of edges) {
-    if (checked && box.fill && isInsideRuledCell(box, (drawn ??= drawnRules(h, v)))) continue;
+  for (let e = 0; e < edges.length; e++) {
+    const box = edges[e];
+    if (checked && edgeFilled[e] && isInsideRuledCell(box, (drawn ??= drawnRules(h, v)))) continue;
     h.push({ pos: box.y0, a: box.x0, b: box.x1, thick: 0, double: false });
     h.push({ pos: box.y1, a: box.x0, b: box.x1, thick: 0, double: false });
     v.push({ pos: box.x0, a: box.y0, b: box.y1, thick: 0, double: false });
     v.push({ pos: box.x1, a: box.y0, b: box.y1, thick: 0, double: false });
   }
   const merged = mergeCollinear(h);
-  return { h: merged, hPos: merged.map((s) => s.pos), v: mergeCollinear(v), fills, frames };
+  const hPos: number[] = [];
+  for (const seg of merged) hPos.push(seg.pos);
+  return { h: merged, hPos, v: mergeCollinear(v), fills, frames };
 }
 
 /** Fills looked at for lying inside a ruled cell, on a page with this many boxes at most (a
@@ -196,19 +204,28 @@ const CUT_END_CLEARANCE_PT = JOIN_PT + 1;
  * frame, and the underline had met the float's borders as one ruled grid around the text
  * beside it. None past COVERING_BOXES_MAX.
  */
-function coveringBoxes(rules: readonly Rule[], images: readonly PaintedImage[], backgroundAreaMin: number): readonly { index: number; box: Box }[] {
-  const covers: { index: number; box: Box }[] = [];
-  const add = (index: number, r: Box) => {
-    const box = { x0: Math.min(r.x0, r.x1), y0: Math.min(r.y0, r.y1), x1: Math.max(r.x0, r.x1), y1: Math.max(r.y0, r.y1) };
-    const w = box.x1 - box.x0;
-    const ht = box.y1 - box.y0;
-    if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) covers.push({ index, box });
-  };
-  for (let k = 0; k < rules.length && covers.length <= COVERING_BOXES_MAX; k++) if (rules[k].kind === "fill") add(k, rules[k]);
+function coveringBoxes(rules: readonly Rule[], images: readonly PaintedImage[], backgroundAreaMin: number): readonly Cover[] {
+  const covers: Cover[] = [];
+  for (let k = 0; k < rules.length && covers.length <= COVERING_BOXES_MAX; k++) if (rules[k].kind === "fill") addCover(covers, k, rules[k], backgroundAreaMin);
   if (images.length === 0) return covers.length > COVERING_BOXES_MAX ? [] : covers;
   const frames = strokedBoxes(rules);
-  for (let k = 0; k < images.length && covers.length <= COVERING_BOXES_MAX; k++) add(images[k].rulesBefore, framedPicture(images[k], frames));
+  for (let k = 0; k < images.length && covers.length <= COVERING_BOXES_MAX; k++) addCover(covers, images[k].rulesBefore, framedPicture(images[k], frames), backgroundAreaMin);
   return covers.length > COVERING_BOXES_MAX ? [] : covers;
+}
+
+/** A box painted `index`th, as coveringBoxes keeps it. */
+interface Cover {
+  index: number;
+  box: Box;
+}
+
+/** Adds the box `r` when it is neither a rule nor the page's background (a module function,
+ *  not a closure made per page). */
+function addCover(covers: Cover[], index: number, r: Box, backgroundAreaMin: number): void {
+  const box = { x0: Math.min(r.x0, r.x1), y0: Math.min(r.y0, r.y1), x1: Math.max(r.x0, r.x1), y1: Math.max(r.y0, r.y1) };
+  const w = box.x1 - box.x0;
+  const ht = box.y1 - box.y0;
+  if (w > RULE_THICKNESS_MAX_PT && ht > RULE_THICKNESS_MAX_PT && w * ht <= backgroundAreaMin) covers.push({ index, box });
 }
 
 /** Stroked rectangles looked at as pictures' frames, at most: a page of more is a diagram's
@@ -252,7 +269,7 @@ function framedPicture(image: Box, frames: readonly Rule[]): Box {
 /** The parts of a rule from `a` to `b` at `pos` (a y for a horizontal), painted `index`th,
  *  that no box painted after it hides; null when none touches it (the whole rule shows), the
  *  common case, which allocates nothing. */
-function visibleParts(a: number, b: number, pos: number, fills: readonly { index: number; box: Box }[], index: number, horizontal: boolean): [number, number][] | null {
+function visibleParts(a: number, b: number, pos: number, fills: readonly Cover[], index: number, horizontal: boolean): [number, number][] | null {
   let parts: [number, number][] | null = null;
   for (let f = 0; f < fills.length; f++) {
     if (fills[f].index <= index) continue;
@@ -364,7 +381,9 @@ function mergeCollinear(segs: Seg[]): Seg[] {
     }
     if (cur !== null) out.push(withPos(cur, lo, hi));
     // Written out, not spread: a spread copy is of a hidden class of its own, and the
-    // segments' readers would see two.
+    // segments' readers would see two. A copy, not `g` itself: the merged segments, made here
+    // alone, are of one hidden class, where those collectRulings makes at its sites see their
+    // fields' kinds change (the grid's readers were deoptimised on 'wrong map').
     cur = { pos: g.pos, a: g.a, b: g.b, thick: g.thick, double: g.double };
     curCluster = cluster[i];
     lo = hi = g.pos;

@@ -57,6 +57,12 @@ export function indicesByKey(keys: ArrayLike<number>): Int32Array {
   // place or two earlier): an insertion sort moves those few, with no comparator called back.
   if (insertionOrdered(keys, order)) return order;
   for (let i = 0; i < order.length; i++) order[i] = i;
+  // Finite keys have one stable order, which a merge of the indices gives with no comparator
+  // called back (the callback was a heap number a comparison: 114,000 a pass of the A/B pages).
+  if (allFinite(keys)) {
+    mergeSortIndices(keys, order);
+    return order;
+  }
   sortKeys = keys;
   try {
     order.sort(byKeyAscending);
@@ -64,6 +70,56 @@ export function indicesByKey(keys: ArrayLike<number>): Int32Array {
     sortKeys = [];
   }
   return order;
+}
+
+/** Whether every key is a finite number. A NaN, or two infinities (whose difference is NaN),
+ *  makes the comparator sort's answers inconsistent, and only that sort places them as it has. */
+function allFinite(keys: ArrayLike<number>): boolean {
+  for (let i = 0; i < keys.length; i++) if (keys[i] - keys[i] !== 0) return false;
+  return true;
+}
+
+/** Blocks of this many indices are ordered by insertion before mergeSortIndices merges them. */
+const MERGE_BLOCK = 16;
+
+/**
+ * Orders `order` (the indices in order) by their finite keys ascending, ties in index order:
+ * the stable sort's one order. Blocks sorted by insertion, then merged pairwise, a merge taking
+ * from the right-hand block only a key strictly smaller, so equal keys keep their order.
+ */
+function mergeSortIndices(keys: ArrayLike<number>, order: Int32Array): void {
+  const n = order.length;
+  for (let lo = 0; lo < n; lo += MERGE_BLOCK) {
+    const hi = Math.min(lo + MERGE_BLOCK, n);
+    for (let i = lo + 1; i < hi; i++) {
+      const index = order[i];
+      const key = keys[index];
+      let j = i;
+      while (j > lo && keys[order[j - 1]] > key) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = index;
+    }
+  }
+  let from: Int32Array = order;
+  let to: Int32Array = new Int32Array(n);
+  for (let width = MERGE_BLOCK; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) to[k++] = keys[from[j]] < keys[from[i]] ? from[j++] : from[i++];
+      while (i < mid) to[k++] = from[i++];
+      while (j < hi) to[k++] = from[j++];
+    }
+    const t = from;
+    from = to;
+    to = t;
+  }
+  if (from !== order) order.set(from);
 }
 
 /** Insertion moves per key past which insertionOrdered gives up on the keys for the comparator
