@@ -465,7 +465,7 @@ const JUSTIFIED_WIDTH_SHARE_MIN = 0.6;
  * the validity of our instrument."). */
 function mixedLineGoesOn(prev: Line, prevText: string, line: Line, prevFull: boolean): boolean {
   if (!prevFull || !(mixedWeights(prev) || mixedWeights(line))) return false;
-  return !(SENTENCE_END.test(prevText.trimEnd()) && edgeBold(line, 1));
+  return !(endsInSentenceStop(prevText) && edgeBold(line, 1));
 }
 
 /** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
@@ -833,12 +833,36 @@ function documentLineGap(column: readonly Line[], facts: readonly LineStyleFacts
 /** The size most of the column's characters are set in. */
 function mainSizeOf(styles: readonly TextStyle[], texts: readonly string[]): number {
   let mainSize = styles[0].size;
-  if (styles.some((s) => s.size !== mainSize)) {
-    const charsBySize = new Map<number, number>();
-    for (let i = 0; i < styles.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
-    for (const [size, chars] of charsBySize) if (chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  let oneSize = true;
+  for (let i = 1; i < styles.length && oneSize; i++) oneSize = styles[i].size === mainSize;
+  if (oneSize) return mainSize;
+  // The sizes in the order first met and the characters each carries, as a Map of them kept
+  // (a column has a few sizes): one made for every column, with an entry a size.
+  columnSizes.length = 0;
+  columnSizeChars.length = 0;
+  for (let i = 0; i < styles.length; i++) {
+    const at = indexOfSize(columnSizes, styles[i].size);
+    if (at < 0) {
+      columnSizes.push(styles[i].size);
+      columnSizeChars.push(texts[i].length);
+    } else columnSizeChars[at] += texts[i].length;
+  }
+  let mainChars = columnSizeChars[indexOfSize(columnSizes, mainSize)];
+  for (let k = 0; k < columnSizes.length; k++) {
+    if (columnSizeChars[k] > mainChars) {
+      mainSize = columnSizes[k];
+      mainChars = columnSizeChars[k];
+    }
   }
   return mainSize;
+}
+const columnSizes: number[] = [];
+const columnSizeChars: number[] = [];
+
+/** Where `size` is among `sizes`, as a Map finds its key (NaN is NaN), or -1. */
+function indexOfSize(sizes: readonly number[], size: number): number {
+  for (let k = 0; k < sizes.length; k++) if (sizes[k] === size || (sizes[k] !== sizes[k] && size !== size)) return k;
+  return -1;
 }
 
 /**
@@ -1399,7 +1423,7 @@ function headingsOneUnderAnother(prev: Line, prevStyle: TextStyle, prevText: str
   const em = emOfStyle(style);
   const slack = FLUSH_LEFT_EMS * em;
   if (Math.abs(prev.x0 - left) > slack || Math.abs(line.x0 - left) > slack) return false;
-  if (isEastAsianWide(text.trimStart().codePointAt(0) ?? 0)) return false;
+  if (isEastAsianWide(firstCodePoint(text))) return false;
   // A wrapped heading's lines are set closer (joinWrappedHeadings); lines ending together are
   // a justified paragraph's (beside a float, in a size that rounds to a heading's); a line
   // starting in small letters under one not all in capitals goes on its words ("US Army
@@ -1480,7 +1504,7 @@ function startsNewBlock(
   // in the code face wrapped whole ("… html.xml, and" | "~/.local/share/mime/text/html.xml (if
   // they exist …", shared-mime-info's spec), which also gives the line before the code's size.
   // Chinese and Japanese break lines anywhere: their "first word" is no unit that wraps whole.
-  const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= firstWordWidth(line) + WORD_SPACE_EMS * em);
+  const prevFilled = prevFull || (!isEastAsianWide(firstCodePoint(text)) && right - prev.x1 <= firstWordWidth(line) + WORD_SPACE_EMS * em);
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && (hasTextAtSize(line, prevStyle.size) || (Math.abs(style.size - bodySize) < 1 && isProseOutweighedByCode(prev, style.size))))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull)) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
@@ -1566,7 +1590,7 @@ function startsNewBlock(
   // A run-in heading set at the first-line indent after a sentence's end starts a paragraph,
   // however full the line before it ran (APA's "***Face validity.*** The face validity is …"
   // under "… the validity of our instrument.", 3.5 pt short of the column's edge).
-  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && SENTENCE_END.test(prevText.trimEnd()) && startsWithRunInHead(line)) return true;
+  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && endsInSentenceStop(prevText) && startsWithRunInHead(line)) return true;
   // A paragraph of one line set with a first-line indent, and the next set with it (web2c's
   // "For a list of options … page 17." over "Unlike Metafont and MetaPost, …"): a paragraph's
   // second line goes back to the margin, so a second line at the indent after a sentence's
@@ -1577,7 +1601,7 @@ function startsNewBlock(
     indent > INDENT_EMS_MIN * em &&
     indent < INDENT_EMS_MAX * em &&
     Math.abs(shift) <= HANG_TOLERANCE_EMS * em &&
-    SENTENCE_END.test(prevText.trimEnd()) &&
+    endsInSentenceStop(prevText) &&
     SENTENCE_START.test(text) &&
     indents.isIndent(prev)
   ) {
@@ -1781,6 +1805,14 @@ function endsAtSkip(skip: ParagraphSkip, prev: Line, prevStyle: TextStyle, line:
  * colon), not a paragraph: prose ends few lines so. */
 const LINE_SET_LINES_MIN = 4;
 const SENTENCE_END = /[.!?:]["”’)]?$/u;
+/** The text's first code point past white space (as trimStart reads it), 0 for a blank text:
+ *  read in place, where trimStart copied the line for every pair of lines asked. */
+function firstCodePoint(text: string): number {
+  let p = 0;
+  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
+  return p < text.length ? text.codePointAt(p)! : 0;
+}
+
 /** SENTENCE_END's stops and the closers that may follow them, read by endsInSentenceStop. */
 const SENTENCE_END_STOPS = ".!?:";
 const SENTENCE_END_CLOSERS = "\"”’)";
