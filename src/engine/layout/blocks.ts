@@ -673,14 +673,17 @@ interface Draft {
   /** A list item whose text runs right to left (its marker at the right edge). */
   rtl?: boolean;
   running?: boolean;
+  /** Its first line starts with a footnote's mark (footnote_area.ts startsWithNoteMark), read
+   *  once a draft: every line after it was asked whether the draft's first line did. */
+  noteMark: boolean;
 }
 
 /** A draft with every field present, in Draft's order (a running line's and a block's had
  *  been two shapes). Nothing is stored into a draft's fields but its lines: each section
  *  title's depth had been stored after the fact, and that one store sent buildBlocks back to
  *  the interpreter again and again in a pass (--trace-deopt: 95 bailouts at it). */
-function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined): Draft {
-  return { lines: [line], mono, marker, textX, rtl, running };
+function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined, noteMark: boolean): Draft {
+  return { lines: [line], mono, marker, textX, rtl, running, noteMark };
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -836,8 +839,8 @@ function mainSizeOf(styles: readonly TextStyle[], texts: readonly string[]): num
   let oneSize = true;
   for (let i = 1; i < styles.length && oneSize; i++) oneSize = styles[i].size === mainSize;
   if (oneSize) return mainSize;
-  // The sizes in the order first met and the characters each carries, as a Map of them kept
-  // (a column has a few sizes): one made for every column, with an entry a size.
+  // The sizes in the order first met and the characters each carries, in two arrays kept from
+  // call to call (a column has a few sizes), where a Map was made for every column.
   columnSizes.length = 0;
   columnSizeChars.length = 0;
   for (let i = 0; i < styles.length; i++) {
@@ -974,7 +977,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // font (books set them in monospace or small caps).
     if (stats.running.has(line)) {
       current = null;
-      drafts.push(newDraft(line, false, null, undefined, undefined, true));
+      // (No line goes on a running line's draft: whether it starts with a note's mark is never asked.)
+      drafts.push(newDraft(line, false, null, undefined, undefined, true, false));
       continue;
     }
     const mono = monos[i];
@@ -984,7 +988,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
     if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, fieldBetween, stats.body.size, indents))) {
-      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
+      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
       current.lines.push(line);
@@ -1479,7 +1483,7 @@ function startsNewBlock(
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
   // Footnotes set one under another without a blank: each starts with its raised mark.
-  if (startsWithNoteMark(line) && startsWithNoteMark(current.lines[0])) return true;
+  if (current.noteMark && startsWithNoteMark(line)) return true;
   const em = emOfStyle(style);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
