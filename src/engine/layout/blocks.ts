@@ -23,7 +23,8 @@ import { isTagBracket } from "./tag_brackets.js";
 import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
-import { isBlankText, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { ascendingNumbers as ascending } from "./box.js";
 import { sortInPlace } from "../sort_in_place.js";
 
@@ -90,6 +91,8 @@ const BLOCK_NUMBER = /^\s*(\d{1,3})\.(?:\d{1,3}\.){0,5}\s+\p{L}/u;
  *  (DOTTED_ENTRY_NUMBER, its first level that of BLOCK_NUMBER): "1.1. How do …" under
  *  "1. Background". */
 function isEntryUnder(text: string, current: Draft): boolean {
+  // Its digit first (startsWithDigit): every pair of lines is asked.
+  if (!startsWithDigit(text)) return false;
   const entry = DOTTED_ENTRY_NUMBER.exec(text);
   if (entry === null || current.lines.length === 0) return false;
   const block = BLOCK_NUMBER.exec(lineText(current.lines[0]));
@@ -191,7 +194,34 @@ const LEADING_ZERO = /^0\d/;
  * "and", the next author's initial ("Bowman, S. Emberson", "Kline and D. Kline"). */
 const AUTHOR_AFTER_INITIAL = /^(?:\p{Lu}\.\s|\p{Lu}[\p{Ll}'’-]+(?:,|\s+(?:and|&))\s+\p{Lu}\.)/u;
 
+/** The most characters an ordered marker's token runs before its full stop or bracket
+ *  (ORDERED: "iv", "xviii", "123"). */
+const ORDERED_TOKEN_CHARS_MAX = 6;
+
+/**
+ * Whether `text` may start with a marker listMarker reads: past white space, a character
+ * outside ASCII (a box, a bullet, a dash, for the patterns to tell), a hyphen, an asterisk or
+ * an opening bracket, or a letter or digit with a full stop or a closing bracket among the
+ * ORDERED_TOKEN_CHARS_MAX characters after it. Every line of every column is asked, most start
+ * with a word, and three patterns had been run on each.
+ */
+function mayStartListMarker(text: string): boolean {
+  let p = 0;
+  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
+  if (p === text.length) return false;
+  const c = text.charCodeAt(p);
+  if (c >= 0x80 || c === 0x28 || c === 0x2d || c === 0x2a) return true;
+  if (!isAsciiLetterOrDigit(c)) return false;
+  const last = Math.min(text.length - 1, p + ORDERED_TOKEN_CHARS_MAX);
+  for (let k = p + 1; k <= last; k++) {
+    const d = text.charCodeAt(k);
+    if (d === 0x2e || d === 0x29) return true;
+  }
+  return false;
+}
+
 export function listMarker(text: string): ListMarker | null {
+  if (!mayStartListMarker(text)) return null;
   const box = TASK_BOX.exec(text);
   if (box && text.length > box[0].length && !BOX_GLYPH.test(text.slice(box[0].length))) return newMarker(false, "-", box[0].length, undefined, undefined, undefined, undefined, undefined, box[1] === "☐" ? " " : "x");
   const bullet = BULLET.exec(text);
@@ -239,6 +269,11 @@ function outlineMarker(text: string): ListMarker | null {
 
 /** An ordered marker alone in a line's first span ("1.", "b)", "iv."). */
 const ORDERED_ONLY = /^\s*(?:\d{1,3}|[a-zA-Z]|[ivxlcdm]{2,6}|[IVXLCDM]{2,6})[.)]$/;
+/** Whether the text's last character is a full stop or a closing bracket. */
+function endsInStopOrBracket(text: string): boolean {
+  const c = text.charCodeAt(text.length - 1);
+  return c === 0x2e || c === 0x29;
+}
 /** A marker set this much smaller or larger than the text it touches (a share of the text's size) is set apart by its size. */
 const TOUCHING_MARKER_SIZE_SHARE = 0.15;
 /** A marker whose box ends this many ems (of the text) above the text's box is raised off the baseline. */
@@ -255,7 +290,9 @@ function touchingMarker(line: Line, text: string): ListMarker | null {
   // without a marker of the text's kind is asked this.
   const first = line.spans[0];
   const second = line.spans[1];
-  if (!second || !ORDERED_ONLY.test(first.text) || !WORD_CHAR_START.test(second.text)) return null;
+  // ORDERED_ONLY ends in the marker's stop or bracket: a first span ending otherwise (most)
+  // is not tested.
+  if (!second || !endsInStopOrBracket(first.text) || !ORDERED_ONLY.test(first.text) || !WORD_CHAR_START.test(second.text)) return null;
   const sizeApart = Math.abs(first.size - second.size) >= TOUCHING_MARKER_SIZE_SHARE * second.size;
   if (!sizeApart && first.font === second.font) return null;
   // On the text's baseline: a raised one is a footnote's or an affiliation's mark ("a)Footnote
@@ -331,7 +368,6 @@ function dropLoneAsterisks(markers: (ListMarker | null)[], column: readonly Line
   return starts;
 }
 
-const HAS_WORD_CHAR = /[\p{L}\p{N}]/u;
 // Patterns the module's tests share, made once: a pattern written in a function is a new
 // object each time the expression runs, for every line (or character) asked.
 const HAS_LETTER = /\p{L}/u;
@@ -356,7 +392,7 @@ const COLON_END = /:\s*$/;
 function edgeBold(line: Line, direction: 1 | -1): boolean {
   const spans = line.spans;
   for (let k = direction === 1 ? 0 : spans.length - 1; k >= 0 && k < spans.length; k += direction) {
-    if (HAS_WORD_CHAR.test(spans[k].text)) return spans[k].bold;
+    if (hasWordChar(spans[k].text)) return spans[k].bold;
   }
   return false;
 }
@@ -392,7 +428,7 @@ function isProseOutweighedByCode(line: Line, size: number): boolean {
 function startsWithRunInHead(line: Line): boolean {
   let head = "";
   for (const span of line.spans) {
-    if (!HAS_WORD_CHAR.test(span.text)) {
+    if (!hasWordChar(span.text)) {
       if (head !== "") head += span.text;
       continue;
     }
@@ -435,7 +471,7 @@ const MID_SENTENCE_END = /[\p{L},]$/u;
  * the validity of our instrument."). */
 function mixedLineGoesOn(prev: Line, prevText: string, line: Line, prevFull: boolean): boolean {
   if (!prevFull || !(mixedWeights(prev) || mixedWeights(line))) return false;
-  return !(SENTENCE_END.test(prevText.trimEnd()) && edgeBold(line, 1));
+  return !(endsInSentenceStop(prevText) && edgeBold(line, 1));
 }
 
 /** A bold phrase wrapped from a full line onto the next ("… first season is **£18 per**" |
@@ -643,14 +679,17 @@ interface Draft {
   /** A list item whose text runs right to left (its marker at the right edge). */
   rtl?: boolean;
   running?: boolean;
+  /** Its first line starts with a footnote's mark (footnote_area.ts startsWithNoteMark), read
+   *  once a draft: every line after it was asked whether the draft's first line did. */
+  noteMark: boolean;
 }
 
 /** A draft with every field present, in Draft's order (a running line's and a block's had
  *  been two shapes). Nothing is stored into a draft's fields but its lines: each section
  *  title's depth had been stored after the fact, and that one store sent buildBlocks back to
  *  the interpreter again and again in a pass (--trace-deopt: 95 bailouts at it). */
-function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined): Draft {
-  return { lines: [line], mono, marker, textX, rtl, running };
+function newDraft(line: Line, mono: boolean, marker: ListMarker | null, textX: number | undefined, rtl: boolean | undefined, running: boolean | undefined, noteMark: boolean): Draft {
+  return { lines: [line], mono, marker, textX, rtl, running, noteMark };
 }
 
 /** The x at which the line's text resumes after its first `count` characters. */
@@ -803,12 +842,36 @@ function documentLineGap(column: readonly Line[], facts: readonly LineStyleFacts
 /** The size most of the column's characters are set in. */
 function mainSizeOf(styles: readonly TextStyle[], texts: readonly string[]): number {
   let mainSize = styles[0].size;
-  if (styles.some((s) => s.size !== mainSize)) {
-    const charsBySize = new Map<number, number>();
-    for (let i = 0; i < styles.length; i++) charsBySize.set(styles[i].size, (charsBySize.get(styles[i].size) ?? 0) + texts[i].length);
-    for (const [size, chars] of charsBySize) if (chars > (charsBySize.get(mainSize) ?? 0)) mainSize = size;
+  let oneSize = true;
+  for (let i = 1; i < styles.length && oneSize; i++) oneSize = styles[i].size === mainSize;
+  if (oneSize) return mainSize;
+  // The sizes in the order first met and the characters each carries, in two arrays kept from
+  // call to call (a column has a few sizes), where a Map was made for every column.
+  columnSizes.length = 0;
+  columnSizeChars.length = 0;
+  for (let i = 0; i < styles.length; i++) {
+    const at = indexOfSize(columnSizes, styles[i].size);
+    if (at < 0) {
+      columnSizes.push(styles[i].size);
+      columnSizeChars.push(texts[i].length);
+    } else columnSizeChars[at] += texts[i].length;
+  }
+  let mainChars = columnSizeChars[indexOfSize(columnSizes, mainSize)];
+  for (let k = 0; k < columnSizes.length; k++) {
+    if (columnSizeChars[k] > mainChars) {
+      mainSize = columnSizes[k];
+      mainChars = columnSizeChars[k];
+    }
   }
   return mainSize;
+}
+const columnSizes: number[] = [];
+const columnSizeChars: number[] = [];
+
+/** Where `size` is among `sizes`, as a Map finds its key (NaN is NaN), or -1. */
+function indexOfSize(sizes: readonly number[], size: number): number {
+  for (let k = 0; k < sizes.length; k++) if (sizes[k] === size || (sizes[k] !== sizes[k] && size !== size)) return k;
+  return -1;
 }
 
 /**
@@ -856,7 +919,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     left = Math.min(left, line.x0);
     codeRight = Math.max(codeRight, line.x1);
   }
-  const proseEdge = proseEdgeInsideCode(column, left, codeRight);
+  // Which lines are set in the code face, asked once: the prose's edge and the code blocks both read it.
+  const codeFaces: boolean[] = [];
+  for (const line of column) codeFaces.push(isMonoLine(line));
+  const proseEdge = proseEdgeInsideCode(column, codeFaces, left, codeRight);
   // The column's right edge, which its prose fills: not a listing's line set past it.
   const right = Number.isNaN(proseEdge) ? codeRight : proseEdge;
   const rights = rightEdgesBesideFloats(column, right, floats);
@@ -867,7 +933,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
   const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
   const monos: boolean[] = [];
-  for (const line of column) monos.push(isMonoLine(line) && !isDisplayLine(line, displaySize));
+  for (let i = 0; i < column.length; i++) monos.push(codeFaces[i] && !isDisplayLine(column[i], displaySize));
   // A line of metavariables alone between lines of code is the syntax's ("\article" |
   // "⟨body of article⟩" | "\makesignature").
   // So is a line in the code face but for a metavariable's brackets ("%⟨table head rows⟩"
@@ -917,7 +983,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // font (books set them in monospace or small caps).
     if (stats.running.has(line)) {
       current = null;
-      drafts.push(newDraft(line, false, null, undefined, undefined, true));
+      // (No line goes on a running line's draft: whether it starts with a note's mark is never asked.)
+      drafts.push(newDraft(line, false, null, undefined, undefined, true, false));
       continue;
     }
     const mono = monos[i];
@@ -927,7 +994,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
     if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, fieldBetween, stats.body.size, indents))) {
-      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined);
+      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
       current.lines.push(line);
@@ -1149,6 +1216,9 @@ const SECTION_TITLE_LINES_MAX = 2;
  */
 function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
   if (draft.lines.length > SECTION_TITLE_LINES_MAX || draft.mono) return 0;
+  // Every title so set starts with a capital and a stop or a second capital: most drafts do
+  // not, and their text need not be joined.
+  if (!mayStartSectionTitle(draft.lines)) return 0;
   const text = draft.lines.map(lineText).join(" ");
   // A section's title may wrap ("I. NEW SYNTAX AND FEATURES IN" over "REVTEX 4.1"): its
   // lines are each centred, the last over the text under the title.
@@ -1188,6 +1258,27 @@ function sectionTitleDepthOfLine(draft: Draft, line: Line, text: string, column:
   if (number === null) return 0;
   const title = text.slice(number[0].length);
   return HAS_CAPITAL.test(title) && !HAS_SMALL_LETTER.test(title) ? 1 : 0;
+}
+/** Whether the lines' text (joined by spaces), white space aside, starts with a capital A to
+ *  Z and then a full stop or another such capital, as each of LETTERED_SUBSECTION ("A. …"),
+ *  UNNUMBERED_SECTION ("REFERENCES") and ROMAN_SECTION_NUMBER ("I. …", "IV. …") does. */
+function mayStartSectionTitle(lines: readonly Line[]): boolean {
+  let capital = false;
+  for (const line of lines) {
+    // A line ending right after the capital leaves the join's space next.
+    if (capital) return false;
+    for (const span of line.spans) {
+      const text = span.text;
+      for (let k = 0; k < text.length; k++) {
+        const c = text.charCodeAt(k);
+        if (capital) return c === 0x2e || (c >= 0x41 && c <= 0x5a);
+        if (isSpaceCode(c)) continue;
+        if (c < 0x41 || c > 0x5a) return false;
+        capital = true;
+      }
+    }
+  }
+  return false;
 }
 /** An unnumbered section of a paper, in capitals. */
 const UNNUMBERED_SECTION = /^\s*(?:REFERENCES|ACKNOWLEDG(?:E)?MENTS?|APPENDIX(?:\s+[A-Z])?|APPENDICES|BIBLIOGRAPHY)\s*$/;
@@ -1342,7 +1433,7 @@ function headingsOneUnderAnother(prev: Line, prevStyle: TextStyle, prevText: str
   const em = emOfStyle(style);
   const slack = FLUSH_LEFT_EMS * em;
   if (Math.abs(prev.x0 - left) > slack || Math.abs(line.x0 - left) > slack) return false;
-  if (isEastAsianWide(text.trimStart().codePointAt(0) ?? 0)) return false;
+  if (isEastAsianWide(firstCodePoint(text))) return false;
   // A wrapped heading's lines are set closer (joinWrappedHeadings); lines ending together are
   // a justified paragraph's (beside a float, in a size that rounds to a heading's); a line
   // starting in small letters under one not all in capitals goes on its words ("US Army
@@ -1387,7 +1478,8 @@ function startsNewBlock(
   if (marker) return true;
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
   // About cleanthesis" | "1.2 Donation" over a paragraph whose leading is no sample).
-  if (!mono && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
+  // (The digit SECTION_NUMBER starts with is read first: every pair of lines is asked.)
+  if (!mono && startsWithDigit(text) && SECTION_NUMBER.test(text) && SECTION_NUMBER.test(prevText)) return true;
   // An entry numbered under the block's own number ("1.1. How do you pronounce …" under
   // "1. Background", "3.2. My (buggy) program …" after the two lines of "3.1. Programs run
   // OK …"): DocBook's contents lists of a FAQ, nested entries each a line or two, ran into
@@ -1397,7 +1489,7 @@ function startsNewBlock(
   // E-mail: ____", "☐ Visitor ☐ Winter contract").
   if (!mono && fieldBetween && onOneRow(prev, line) && fieldBetween(prev, line)) return Math.abs(prevStyle.size - style.size) >= 1;
   // Footnotes set one under another without a blank: each starts with its raised mark.
-  if (startsWithNoteMark(line) && startsWithNoteMark(current.lines[0])) return true;
+  if (current.noteMark && startsWithNoteMark(line)) return true;
   const em = emOfStyle(style);
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
@@ -1422,7 +1514,7 @@ function startsNewBlock(
   // in the code face wrapped whole ("… html.xml, and" | "~/.local/share/mime/text/html.xml (if
   // they exist …", shared-mime-info's spec), which also gives the line before the code's size.
   // Chinese and Japanese break lines anywhere: their "first word" is no unit that wraps whole.
-  const prevFilled = prevFull || (!isEastAsianWide(text.trimStart().codePointAt(0) ?? 0) && right - prev.x1 <= measuredFirstWordWidth(line) + WORD_SPACE_EMS * em);
+  const prevFilled = prevFull || (!isEastAsianWide(firstCodePoint(text)) && right - prev.x1 <= measuredFirstWordWidth(line) + WORD_SPACE_EMS * em);
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && (hasTextAtSize(line, prevStyle.size) || (Math.abs(style.size - bodySize) < 1 && isProseOutweighedByCode(prev, style.size))))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull || (prevFilled && MID_SENTENCE_END.test(prevText.trimEnd())))) return true;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
@@ -1508,7 +1600,7 @@ function startsNewBlock(
   // A run-in heading set at the first-line indent after a sentence's end starts a paragraph,
   // however full the line before it ran (APA's "***Face validity.*** The face validity is …"
   // under "… the validity of our instrument.", 3.5 pt short of the column's edge).
-  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && SENTENCE_END.test(prevText.trimEnd()) && startsWithRunInHead(line)) return true;
+  if (!rtl && indent > INDENT_EMS_MIN * em && indent < INDENT_EMS_MAX * em && endsInSentenceStop(prevText) && startsWithRunInHead(line)) return true;
   // A paragraph of one line set with a first-line indent, and the next set with it (web2c's
   // "For a list of options … page 17." over "Unlike Metafont and MetaPost, …"): a paragraph's
   // second line goes back to the margin, so a second line at the indent after a sentence's
@@ -1519,7 +1611,7 @@ function startsNewBlock(
     indent > INDENT_EMS_MIN * em &&
     indent < INDENT_EMS_MAX * em &&
     Math.abs(shift) <= HANG_TOLERANCE_EMS * em &&
-    SENTENCE_END.test(prevText.trimEnd()) &&
+    endsInSentenceStop(prevText) &&
     SENTENCE_START.test(text) &&
     indents.isIndent(prev)
   ) {
@@ -1723,6 +1815,28 @@ function endsAtSkip(skip: ParagraphSkip, prev: Line, prevStyle: TextStyle, line:
  * colon), not a paragraph: prose ends few lines so. */
 const LINE_SET_LINES_MIN = 4;
 const SENTENCE_END = /[.!?:]["”’)]?$/u;
+/** The text's first code point past white space (as trimStart reads it), 0 for a blank text:
+ *  read in place, where trimStart copied the line for every pair of lines asked. */
+function firstCodePoint(text: string): number {
+  let p = 0;
+  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
+  return p < text.length ? text.codePointAt(p)! : 0;
+}
+
+/** SENTENCE_END's stops and the closers that may follow them, read by endsInSentenceStop. */
+const SENTENCE_END_STOPS = ".!?:";
+const SENTENCE_END_CLOSERS = "\"”’)";
+
+/** `SENTENCE_END.test(text.trimEnd())`, read from the text's end: the pattern scanned the
+ *  whole line, after a trimmed copy, for every line of every column (markLineSets). */
+export function endsInSentenceStop(text: string): boolean {
+  let end = text.length;
+  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  if (end > 0 && SENTENCE_END_CLOSERS.includes(text[end - 1])) {
+    if (end > 1 && SENTENCE_END_STOPS.includes(text[end - 2])) return true;
+  }
+  return end > 0 && SENTENCE_END_STOPS.includes(text[end - 1]);
+}
 /** A capital, a digit, or a copyright or registration sign (a rights block's "© 2026 …"). */
 const SENTENCE_START = /^\s*[\p{Lu}\p{N}©®]/u;
 
@@ -1737,7 +1851,7 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
   for (let i = 0; i <= column.length; i++) {
     const goesOn =
       i < column.length &&
-      SENTENCE_END.test(texts[i].trimEnd()) &&
+      endsInSentenceStop(texts[i]) &&
       (i === start ||
         (SENTENCE_START.test(texts[i]) &&
           !(skip !== null && endsAtSkip(skip, column[i - 1], styles[i - 1], column[i], styles[i])) &&
@@ -1748,7 +1862,7 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
       breaks.fill(true, start, i - 1);
       ends[i - 1] = true;
     }
-    start = i < column.length && SENTENCE_END.test(texts[i].trimEnd()) ? i : i + 1;
+    start = i < column.length && endsInSentenceStop(texts[i]) ? i : i + 1;
   }
 }
 
@@ -1762,7 +1876,6 @@ function markLineSets(breaks: boolean[], ends: boolean[], column: readonly Line[
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const labelled = (line: Line) => startsWithBoldLabel(line) || startsWithCapitalName(line);
-const hasWordChar = (span: Span) => HAS_WORD_CHAR.test(span.text);
 
 function markLabelledLines(breaks: boolean[], texts: readonly string[], column: readonly Line[]): void {
   let previous = column.length > 0 && labelled(column[0]);
@@ -1803,14 +1916,22 @@ const NAME_JOINERS = /\b(?:and|und|et|y|e)\b/g;
 function startsWithCapitalName(line: Line): boolean {
   // The name and the smaller text after it are two spans at least: a line of one span (most
   // lines) has none.
-  if (line.spans.length < 2) return false;
-  const first = line.spans.find(hasWordChar);
-  if (!first) return false;
+  const spans = line.spans;
+  if (spans.length < 2) return false;
+  let f = 0;
+  while (f < spans.length && !hasWordChar(spans[f].text)) f++;
+  if (f === spans.length) return false;
+  const first = spans[f];
+  // Nor has a line set in one size (most lines of two spans or more): nothing after the name
+  // is smaller, and no label need be built.
+  let smaller = false;
+  for (let k = f + 1; k < spans.length && !smaller; k++) smaller = spans[k].size <= first.size - CAPITAL_NAME_STEP_PT;
+  if (!smaller) return false;
   let label = "";
-  for (const span of line.spans) {
+  for (const span of spans) {
     // Note marks and spaces set smaller inside the name belong to it; the text after it is
     // smaller and has words.
-    if (span.size <= first.size - CAPITAL_NAME_STEP_PT && HAS_WORD_CHAR.test(span.text) && !NOTE_MARKS_ONLY.test(span.text)) {
+    if (span.size <= first.size - CAPITAL_NAME_STEP_PT && hasWordChar(span.text) && !NOTE_MARKS_ONLY.test(span.text)) {
       const name = label.trimEnd();
       return name.endsWith(",") && name.length <= LABEL_CHARS_MAX && !HAS_SMALL_LETTER.test(name.replace(NAME_JOINERS, "")) && HAS_CAPITAL.test(name);
     }
@@ -1825,13 +1946,13 @@ function startsWithBoldLabel(line: Line): boolean {
   let label = "";
   for (const span of line.spans) {
     if (!span.bold) {
-      if (HAS_WORD_CHAR.test(span.text)) break;
+      if (hasWordChar(span.text)) break;
       if (label === "") continue;
     }
     label += span.text;
     if (label.length > LABEL_CHARS_MAX) return false;
   }
-  return label !== "" && LABEL_END.test(label.trimEnd()) && HAS_WORD_CHAR.test(label);
+  return label !== "" && LABEL_END.test(label.trimEnd()) && hasWordChar(label);
 }
 /** A field's label is short: longer bold text ending in a colon is a lead-in sentence. */
 const LABEL_CHARS_MAX = 40;
@@ -1856,16 +1977,18 @@ const MEASURE_LINES_MIN = 2;
  * full lines fall 3 em short: one ending "(e.g." ended a paragraph there. Only lines of prose
  * of a justified block's width (JUSTIFIED_WIDTH_SHARE_MIN) make the edge: notes in the
  * margin ending together ("EdN:1", "EdN:2") are no measure; a line of prose past it (a
- * margin's note, a title) leaves the column none.
+ * margin's note, a title) leaves the column none. `codeFaces` says which lines are code
+ * (isMonoLine).
  */
-function proseEdgeInsideCode(column: readonly Line[], left: number, right: number): number {
+function proseEdgeInsideCode(column: readonly Line[], codeFaces: readonly boolean[], left: number, right: number): number {
   const fullWidth = JUSTIFIED_WIDTH_SHARE_MIN * (right - left);
   let edge = -Infinity;
-  for (const line of column) if (line.x1 - line.x0 >= fullWidth && !isMonoLine(line)) edge = Math.max(edge, line.x1);
+  for (let i = 0; i < column.length; i++) if (column[i].x1 - column[i].x0 >= fullWidth && !codeFaces[i]) edge = Math.max(edge, column[i].x1);
   if (edge === -Infinity || edge >= right) return NaN;
   let atEdge = 0;
-  for (const line of column) {
-    if (isMonoLine(line)) continue;
+  for (let i = 0; i < column.length; i++) {
+    const line = column[i];
+    if (codeFaces[i]) continue;
     if (line.x1 > edge + JUSTIFIED_EDGE_TOLERANCE_PT) return NaN;
     if (line.x1 - line.x0 >= fullWidth && line.x1 >= edge - JUSTIFIED_EDGE_TOLERANCE_PT) atEdge++;
   }
@@ -2147,8 +2270,8 @@ const SMALL_NUMBER_SIZE_RATIO_MAX = 0.9;
  *  (`title`): a numbered heading's, not a list item's. */
 function numberSetLikeTitle(line: Line, title: Line): boolean {
   if (edgeBold(line, 1) !== edgeBold(title, 1)) return false;
-  const number = line.spans.find((span) => HAS_WORD_CHAR.test(span.text));
-  const text = title.spans.find((span) => HAS_WORD_CHAR.test(span.text));
+  const number = line.spans.find((span) => hasWordChar(span.text));
+  const text = title.spans.find((span) => hasWordChar(span.text));
   return !number || !text || number.size > SMALL_NUMBER_SIZE_RATIO_MAX * text.size;
 }
 
@@ -2359,7 +2482,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
   if (level === null) return null;
   const text = lines.map(lineText).join(" ").trim();
-  if (text.length > HEADING_CHARS_MAX || !HAS_WORD_CHAR.test(text)) return null;
+  if (text.length > HEADING_CHARS_MAX || !hasWordChar(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.

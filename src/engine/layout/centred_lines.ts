@@ -5,6 +5,7 @@
 import type { Line } from "../model.js";
 import type { TextStyle } from "./document_stats.js";
 import { firstWordWidth } from "./lines.js";
+import { hasWordChar } from "./word_chars.js";
 
 /** Two lines share an axis when their centres lie this many ems apart at most: word
  *  processors centre exactly, glyph boxes add a little on either side. */
@@ -27,8 +28,6 @@ const SPAN_MARGIN_EMS = 1;
 const OVERLAP_EMS_MAX = 0.5;
 const LEADING_GAP_EMS_MAX = 0.8;
 const LOWER_START = /^\s*\p{Ll}/u;
-/** Text with a letter or a digit: glyphs that map to no character (U+FFFD) measure nothing. */
-const HAS_WORD = /[\p{L}\p{N}]/u;
 /** A line ending in a hyphen goes on in the next, whatever room it leaves. */
 const HYPHEN_END = /[-‐]\s*$/u;
 
@@ -49,7 +48,8 @@ export function markCentredBreaks(
   // Justified lines share an axis too, so most lines are asked twice, as the line below and as
   // the line above: the answer is kept.
   const open: (boolean | undefined)[] = new Array(column.length);
-  const mayCentre = (i: number) => (open[i] ??= !skip(i) && HAS_WORD.test(texts[i]));
+  // Text with a letter or a digit: glyphs that map to no character (U+FFFD) measure nothing.
+  const mayCentre = (i: number) => (open[i] ??= !skip(i) && hasWordChar(texts[i]));
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
     const goesOn = i < column.length && onOneAxis(column[i - 1], column[i], styles[i - 1], styles[i]) && mayCentre(i - 1) && mayCentre(i);

@@ -5,6 +5,7 @@
 import type { Line } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
+import { startsWithDigit } from "./word_chars.js";
 
 /** A listing's line number: digits alone in their span. */
 const LINE_NUMBER = /^\s*(\d{1,5})\s*$/;
@@ -22,7 +23,8 @@ type NumberedLine = { number: number; code: boolean } | null;
 function numberedLine(line: Line): NumberedLine {
   const spans = line.spans;
   const first = textSpanFrom(spans, 0, 1);
-  if (first === spans.length || spans[first].monospace) return null;
+  // The digit first: every line of prose is asked, and LINE_NUMBER is not run on its words.
+  if (first === spans.length || spans[first].monospace || !startsWithDigit(spans[first].text)) return null;
   const match = LINE_NUMBER.exec(spans[first].text);
   if (!match) return null;
   let rest = "";

@@ -8,6 +8,7 @@
 import type { Line } from "../model.js";
 import type { TextStyle } from "./document_stats.js";
 import { isContentsEntry } from "./leaders.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** A multi-level number before a space: two to six parts of one to three digits, the first
  *  not zero nor any part starting with one ("0.5", "1.05" are decimals), a stop after it or none. */
@@ -22,6 +23,11 @@ export interface OutlineNumber {
 
 /** The multi-level number a line's text starts with, or null. */
 export function outlineNumber(text: string): OutlineNumber | null {
+  // The number's first digit, past white space, first: every line without a marker is asked.
+  let p = 0;
+  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
+  const c = text.charCodeAt(p);
+  if (!(c >= 0x31 && c <= 0x39)) return null;
   const match = OUTLINE_NUMBER.exec(text);
   if (match === null || text.length <= match[0].length) return null;
   return { path: match[1].split(".").map(Number), length: match[0].length };

@@ -26,26 +26,33 @@ export function superscripts(line: Line): boolean[] | null {
   const main = mainSize(spans, largest);
   let bottom = -Infinity;
   for (const s of spans) if (s.size === main && s.y1 > bottom) bottom = s.y1;
-  let any = false;
-  const small = (s: (typeof spans)[number]) => !s.invisible && s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main && s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
-  const runs = raisedNumberRuns(spans, small);
-  const raised = spans.map((s, k) => {
-    if (runs !== null && runs[k]) {
-      any = true;
-      return true;
-    }
-    if (!small(s)) return false;
-    const core = s.text.trim();
-    if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
-    // Letters right before and after it make it part of a word set that way (the A of the
-    // LaTeX logo), not a mark; a footnote's own text starts with its mark ("¹Bookings").
-    const prev = spans[k - 1];
-    const next = spans[k + 1];
-    if (prev && next && WORD_END_LETTER.test(prev.text) && !isSpaceCode(s.text.charCodeAt(0)) && !isSpaceCode(s.text.charCodeAt(s.text.length - 1)) && WORD_START_LETTER.test(next.text)) return false;
-    any = true;
-    return true;
-  });
-  return any ? raised : null;
+  // Loops, not a closure and a map made for every line of several sizes (every caller asks
+  // of most lines with a footnote mark or inline code).
+  const runs = raisedNumberRuns(spans, main, bottom);
+  let raised: boolean[] | null = null;
+  for (let k = 0; k < spans.length; k++) {
+    if ((runs !== null && runs[k]) || isRaisedMark(spans, k, main, bottom)) (raised ??= new Array<boolean>(spans.length).fill(false))[k] = true;
+  }
+  return raised;
+}
+
+/** Whether spans[k] is set small and raised against the text's size `main` and bottom. */
+function isSmallRaised(s: Span, main: number, bottom: number): boolean {
+  return !s.invisible && s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main && s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
+}
+
+/** Whether spans[k], small and raised, holds a mark (SUPERSCRIPT_TEXT) and is no letter set
+ *  inside a word. */
+function isRaisedMark(spans: readonly Span[], k: number, main: number, bottom: number): boolean {
+  const s = spans[k];
+  if (!isSmallRaised(s, main, bottom)) return false;
+  const core = s.text.trim();
+  if (core.length === 0 || core.length > SUPERSCRIPT_CHARS_MAX || !SUPERSCRIPT_TEXT.test(core)) return false;
+  // Letters right before and after it make it part of a word set that way (the A of the
+  // LaTeX logo), not a mark; a footnote's own text starts with its mark ("¹Bookings").
+  const prev = spans[k - 1];
+  const next = spans[k + 1];
+  return !(prev && next && WORD_END_LETTER.test(prev.text) && !isSpaceCode(s.text.charCodeAt(0)) && !isSpaceCode(s.text.charCodeAt(s.text.length - 1)) && WORD_START_LETTER.test(next.text));
 }
 
 // A line's sizes in the order first met, and the characters each carries: kept from line to
@@ -91,16 +98,16 @@ const NUMBER_RUN_TEXT = /^[\p{N}[\]()−–,-]+$/u;
 
 /** Which spans belong to a raised run of numbers (NUMBER_RUN_TEXT) over two spans or more;
  * null when none does (most lines: nothing is made for them). */
-function raisedNumberRuns<T extends { text: string }>(spans: readonly T[], small: (s: T) => boolean): boolean[] | null {
+function raisedNumberRuns(spans: readonly Span[], main: number, bottom: number): boolean[] | null {
   let marks: boolean[] | null = null;
   for (let k = 0; k < spans.length; ) {
-    if (!small(spans[k])) {
+    if (!isSmallRaised(spans[k], main, bottom)) {
       k++;
       continue;
     }
     let end = k;
     let text = "";
-    while (end < spans.length && small(spans[end])) text += spans[end++].text;
+    while (end < spans.length && isSmallRaised(spans[end], main, bottom)) text += spans[end++].text;
     const core = text.trim();
     if (end - k > 1 && core.length <= NUMBER_RUN_CHARS_MAX && NUMBER_RUN_TEXT.test(core)) (marks ??= new Array<boolean>(spans.length).fill(false)).fill(true, k, end);
     k = end;

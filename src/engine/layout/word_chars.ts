@@ -1,0 +1,39 @@
+// Letters and digits in a text: whether it holds one (`/[\p{L}\p{N}]/u`), the question layout
+// asks of every span and line it sorts into words and marks, and whether it starts with a
+// digit, asked before a pattern anchored at a number. Read by code over ASCII, where nearly
+// every span of prose meets its first letter within a character or two, and by the pattern
+// only from the first character past ASCII on (issue 9: speed).
+import { isSpaceCode } from "./whitespace.js";
+
+/** A letter or a digit, in Unicode's sense. */
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+/** The replacement character, a glyph that maps to no character: neither, and most spans
+ *  that reach the pattern are made of it (a font without a map to Unicode). */
+const REPLACEMENT_CHAR = 0xfffd;
+
+/** Whether a UTF-16 code unit is an ASCII letter or digit: the only letters and digits under 0x80. */
+export function isAsciiLetterOrDigit(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
+/** `/[\p{L}\p{N}]/u.test(text)`: ASCII and the replacement character read by code, the
+ *  rest by the pattern. */
+export function hasWordChar(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (code === REPLACEMENT_CHAR) continue;
+    if (code >= 0x80) return WORD_CHAR.test(text);
+    if (isAsciiLetterOrDigit(code)) return true;
+  }
+  return false;
+}
+
+/** Whether the text's first character past white space (as \s reads it) is a digit 0 to 9:
+ *  read before a pattern anchored at a number ("1.2 Title", a listing's "12"), which most
+ *  lines, starting with a word, are not run through. */
+export function startsWithDigit(text: string): boolean {
+  let p = 0;
+  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
+  const code = text.charCodeAt(p);
+  return code >= 0x30 && code <= 0x39;
+}
