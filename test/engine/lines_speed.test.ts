@@ -1,8 +1,11 @@
 // Speed work on the joiner and the page digest (docs/benchmarks.md, s13-lines) that must leave
 // the output as it was:
 // - column_starts.ts copies a page's boxes into arrays kept from page to page.
+// - leaders.ts reads a span's dots in one pass and a roman digit from a table.
+// - leaders.ts reads a contents title's first letter before its text is built.
 import { describe, expect, it } from "vitest";
 import { findColumnStarts } from "../../src/engine/layout/column_starts.js";
+import { isContentsEntry } from "../../src/engine/layout/leaders.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
@@ -46,5 +49,50 @@ describe("column_starts.ts findColumnStarts: the boxes in arrays kept from page 
     const first = findColumnStarts(rows);
     findColumnStarts([line("another page", { x: 72, y: 100 })]);
     expect(() => first.separates(rows[0], rows[1])).toThrow(/next page/);
+  });
+});
+
+describe("leaders.ts isContentsEntry: dots read in one pass, roman digits from a table", () => {
+  it("takes entries whose leader has two dots together, a dot, a space and a dot, or an ellipsis", () => {
+    expect(isContentsEntry(line("Introduction .......... 5"))).toBe(true);
+    expect(isContentsEntry(line("Introduction . . . . . . 5"))).toBe(true);
+    expect(isContentsEntry(line("Introduction …… 5"))).toBe(true);
+    // The dots in a span of their own, the title and number in others.
+    expect(isContentsEntry(line([{ text: "Introduction " }, { text: ". . . . . ." }, { text: " 12" }]))).toBe(true);
+  });
+
+  it("ends an entry with a roman page number of either case, and nothing else but a figure", () => {
+    expect(isContentsEntry(line("Preface . . . . . . xiv"))).toBe(true);
+    expect(isContentsEntry(line("Preface . . . . . . XIV"))).toBe(true);
+    expect(isContentsEntry(line("Preface . . . . . . xyz"))).toBe(false);
+  });
+
+  it("leaves lines whose dots stand alone: a dot at a text's end, dots two spaces apart", () => {
+    expect(isContentsEntry(line("See section 5. It ends at 12"))).toBe(false);
+    expect(isContentsEntry(line("Introduction .  .  .  .  .  5"))).toBe(false);
+    expect(isContentsEntry(line("Introduction ."))).toBe(false);
+  });
+});
+
+describe("leaders.ts contentsTitle: the title's first letter before its text is built", () => {
+  /** A two-column contents page without leaders under `title` (pracjourn's): entries end in their page numbers. */
+  function contentsPage(title: string): Line[] {
+    const entries = ["Description and usage 1", "Active class 1", "Document preamble 2", "Option processing 6"];
+    return [line(title, { x: 250, y: 80, size: 14 }), ...entries.map((t, i) => line(t, { x: 72, y: 110 + 14 * i }))];
+  }
+  const marked = (title: string) => prepareLines(contentsPage(title)).filter((l) => l.contentsEntry).length;
+
+  it("finds contents titles in each language and case, after white space", () => {
+    for (const title of ["Contents", "  Table of Contents", "INHALT", "Índice", "sumário", "Obsah", "Содержание", "оглавление", "目次", "차례", "목차", "Sommaire"]) expect(marked(title), title).toBe(4);
+  });
+
+  it("finds a title that starts with a long s, which the title pattern reads as an s ('ſommaire')", () => {
+    expect(marked("ſommaire")).toBe(4);
+  });
+
+  it("finds none under a short line that starts with another letter, or a title longer than a contents title", () => {
+    expect(marked("Summary")).toBe(0);
+    expect(marked("Foreword")).toBe(0);
+    expect(marked("Contents of the second volume")).toBe(0);
   });
 });
