@@ -3,7 +3,10 @@
 // - column_starts.ts copies a page's boxes into arrays kept from page to page.
 // - leaders.ts reads a span's dots in one pass and a roman digit from a table.
 // - leaders.ts reads a contents title's first letter before its text is built.
+// - bidi.ts keeps each character's bidi type once asked.
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { isRtlText, logicalText } from "../../src/engine/layout/bidi.js";
 import { findColumnStarts } from "../../src/engine/layout/column_starts.js";
 import { isContentsEntry } from "../../src/engine/layout/leaders.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
@@ -94,5 +97,39 @@ describe("leaders.ts contentsTitle: the title's first letter before its text is 
     expect(marked("Summary")).toBe(0);
     expect(marked("Foreword")).toBe(0);
     expect(marked("Contents of the second volume")).toBe(0);
+  });
+});
+
+describe("bidi.ts: each character's bidi type asked of bidi-js once", () => {
+  // bidi-js as baseDirection asked it before: a string for each code point.
+  const bidi = (createRequire(import.meta.url)("bidi-js") as () => { getBidiCharTypeName(ch: string): string })();
+  function referenceRtl(text: string): boolean {
+    if (!/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(text)) return false;
+    let rtl = 0;
+    let ltr = 0;
+    for (const ch of text) {
+      const type = bidi.getBidiCharTypeName(ch);
+      if (type === "R" || type === "AL") rtl++;
+      else if (type === "L") ltr++;
+    }
+    return rtl >= ltr;
+  }
+
+  it("reads a line's base direction as code point by code point, astral letters and lone surrogates too", () => {
+    const texts = ["שלום עולם", "Hello שלום", "Hello world שלום", "مرحبا abc", "ISO 9001 תקן", "𝐀𝐁𝐂 שלום", "𝐀𝐁𝐂𝐃 שלום", "\ud835 שלום ab", "שלום \udc00\udc00 a", "12345 ש", "", "abc"];
+    for (const text of texts) {
+      expect(isRtlText(text), text).toBe(referenceRtl(text));
+      // Asked again: the types kept answer as the first asking did.
+      expect(isRtlText(text), text).toBe(referenceRtl(text));
+    }
+  });
+
+  it("puts Arabic numbers back in writing order by the nearest strong letter either side", () => {
+    // Visual strings, as drawn. After an Arabic letter on the right only, the group was laid
+    // out right to left.
+    expect(logicalText("118-2026 عجرم")).toBe("مرجع 2026-118");
+    // A Latin letter on its left: European numbers all along.
+    expect(logicalText("abc 118-2026 عجرم")).toBe("مرجع abc 118-2026");
+    expect(logicalText("2026-118 abc")).toBe("2026-118 abc");
   });
 });
