@@ -5,6 +5,7 @@
 // - leaders.ts reads a contents title's first letter before its text is built.
 // - bidi.ts keeps each character's bidi type once asked.
 // - furniture.ts asks its words of furniture as one pattern per set of flags (pattern_alternation.ts).
+// - line_joining.ts joins the lines page_layout.ts hands over in place, without copying them first.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { isRtlText, logicalText } from "../../src/engine/layout/bidi.js";
@@ -155,5 +156,31 @@ describe("pattern_alternation.ts alternationsByFlags: one pattern per set of fla
   it("refuses a pattern with the g or y flag, whose lastIndex the alternation would move", () => {
     expect(() => alternationsByFlags([/a/g])).toThrow();
     expect(() => alternationsByFlags([/a/y])).toThrow();
+  });
+});
+
+describe("line_joining.ts prepareLines: the caller's lines joined in place where it hands them over (PrepareOptions.inPlace)", () => {
+  /** A row of two fragments a word space apart, and a line under it. */
+  const page = () => [line("Results of the", { x: 72, y: 100 }), line("second run", { x: 147, y: 100 }), line("A line below", { x: 72, y: 120 })];
+
+  it("joins the fragments as a copy does", () => {
+    expect(prepareLines(page(), { inPlace: true }).map(lineText)).toEqual(prepareLines(page()).map(lineText));
+    expect(prepareLines(page(), { inPlace: true }).map(lineText)).toEqual(["Results of the second run", "A line below"]);
+  });
+
+  it("returns the caller's own lines, the row's first grown by the fragment it took", () => {
+    const input = page();
+    const lines = prepareLines(input, { inPlace: true });
+    expect(lines[0]).toBe(input[0]);
+    expect(lines[1]).toBe(input[2]);
+    expect(lineText(input[0])).toBe("Results of the second run");
+  });
+
+  it("leaves the input as it was without the option (tests and tools that lay a page out twice)", () => {
+    const input = page();
+    const before = input.map((l) => ({ text: lineText(l), spans: l.spans.length, x1: l.x1 }));
+    const lines = prepareLines(input);
+    expect(lines.some((l) => input.includes(l))).toBe(false);
+    expect(input.map((l) => ({ text: lineText(l), spans: l.spans.length, x1: l.x1 }))).toEqual(before);
   });
 });

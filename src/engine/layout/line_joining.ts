@@ -477,19 +477,27 @@ export interface PrepareOptions {
   /** False when the extractor found no right-to-left letter on the page: no line then needs
    * the bidirectional pass, and none is searched for one. */
   rightToLeft?: boolean;
+  /** The input lines are the caller's to change, read by nothing after this call but through
+   * the lines returned (layout/page_layout.ts layOutPage's, made for the page by its
+   * extractor): they are joined in place, not copied first. Absent: the input is left as it was. */
+  inPlace?: true;
 }
 
 /**
  * Returns the page's lines with empty lines dropped and same-baseline fragments joined,
- * sorted top to bottom, then left to right. Input lines are not modified.
+ * sorted top to bottom, then left to right. Input lines are not modified, unless the caller
+ * hands them over (PrepareOptions.inPlace).
  */
 export function prepareLines(input: readonly Line[], options: PrepareOptions = {}): Line[] {
   const lines: Line[] = [];
   // Words of an invisible OCR layer, rebuilt into rows of their own below.
   const words: Line[] = [];
+  // Each line copied, spans array and all, where the caller keeps the input: the copies were
+  // 7 MB a pass of the A/B pages, each kept with the page until it was rendered.
+  const inPlace = options.inPlace === true;
   for (const line of input) {
     if (line.wmode === 1) {
-      lines.push(copyLine(line, line.spans.slice()));
+      lines.push(inPlace ? line : copyLine(line, line.spans.slice()));
       continue;
     }
     let facts = spanFacts(line);
@@ -500,7 +508,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     if (facts & ALL_BLANK) continue;
     if (facts & ALL_INVISIBLE) words.push(...splitOcrLine(drawn));
-    else lines.push(drawn === line ? copyLine(line, line.spans.slice()) : drawn);
+    else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
   lines.sort(byCentreThenLeft);
