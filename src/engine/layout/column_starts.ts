@@ -9,6 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { compareNumbers } from "./box.js";
+import { startsWithDot } from "./leaders.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -38,7 +39,6 @@ function hasWord(text: string): boolean {
   }
   return false;
 }
-const LEADER_START = /^\s*[.…]/;
 /** Points added to the reach of the row scan, so that rounding never ends it early. */
 const ROW_REACH_SLACK = 1;
 
@@ -148,7 +148,7 @@ class LazyColumnStarts implements ColumnStarts {
 function isProse(fragments: Fragments, i: number): boolean {
   const own = fragments.spans[i];
   const count = fragments.spanCounts[i];
-  if (count === 0 || LEADER_START.test(own[0].text)) return false;
+  if (count === 0 || startsWithDot(own[0].text)) return false;
   for (let k = 0; k < count; k++) if (!own[k].monospace && hasWord(own[k].text)) return true;
   return false;
 }

@@ -67,6 +67,18 @@ const DOT = 0x2e;
 const SPACE = 0x20;
 const ELLIPSIS = 0x2026;
 
+/** Whether the text's first character that is no white space is a dot or an ellipsis
+ *  (`/^\s*[.…]/` read by code, isSpaceCode being what `\s` matches): a leader's tail starts
+ *  so. The joiner asks it of fragments it compares, the contents passes and the column starts
+ *  of every line. */
+export function startsWithDot(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (!isSpaceCode(code)) return code === DOT || code === ELLIPSIS;
+  }
+  return false;
+}
+
 export function isContentsEntry(line: Line): boolean {
   if (line.contentsEntry === true) return true;
   const spans = line.spans;
@@ -116,9 +128,6 @@ export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void
 
 /** A title at most this many ems left of its leader joins it. */
 const TITLE_LEADER_GAP_EMS = 3;
-/** A fragment starting with a dot or an ellipsis (after white space): a leader's tail may. A
- *  pattern made once: one written in the loop was a new object for every line of every page. */
-const DOTS_START = /^\s*[.…]/;
 /** Dots, ellipses and white space only, and a dot or ellipsis in it: a leader's span. */
 const DOTS_AND_SPACES_ONLY = /^[\s.…]+$/;
 const HAS_DOT = /[.…]/;
@@ -133,7 +142,7 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
   let removed: Set<Line> | null = null;
   for (let i = 0; i < joined.length; i++) {
     const tail = joined[i];
-    if (tail.wmode !== 0 || removed?.has(tail) || !DOTS_START.test(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
+    if (tail.wmode !== 0 || removed?.has(tail) || !startsWithDot(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
     const title = nearestLeftOnRow(joined, i, removed);
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
     const em = Math.max(lineSize(title), lineSize(tail), 1);

@@ -10,7 +10,7 @@ import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
-import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
+import { isLeaderAndPages, joinContentsEntries, startsWithDot } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
@@ -50,8 +50,6 @@ const MONO_GAP_EMS = 12;
 /** A fragment that is a dot leader and page numbers, nothing else (an index's
  * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
 const LEADER_TAIL_GAP_EMS = 3;
-/** Such a fragment starts with a dot or an ellipsis: most fragments are asked, and fail here. */
-const LEADER_FIRST = /^\s*[.…]/;
 /** The widest of the join gaps above: a pair further apart is never joined. */
 const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
@@ -249,7 +247,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // R-ints' "int callflag;" … "/* The context ‘type’ */").
   // So does a remark in parentheses, all in the text face (R-lang's "- +" … "(unary)").
   const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right));
-  const leaderTail = !code && LEADER_FIRST.test(right.spans[0].text) && isLeaderAndPages(lineText(right));
+  const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
