@@ -5,7 +5,8 @@
 // - leaders.ts reads a contents title's first letter before its text is built.
 // - bidi.ts keeps each character's bidi type once asked.
 // - furniture.ts asks its words of furniture as one pattern per set of flags (pattern_alternation.ts).
-// - line_joining.ts joins the lines page_layout.ts hands over in place, without copying them first.
+// - line_joining.ts joins the lines page_layout.ts hands over in place, without copying them first,
+//   and reads a section number's first and last characters before its pattern.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { isRtlText, logicalText } from "../../src/engine/layout/bidi.js";
@@ -182,5 +183,21 @@ describe("line_joining.ts prepareLines: the caller's lines joined in place where
     const lines = prepareLines(input);
     expect(lines.some((l) => input.includes(l))).toBe(false);
     expect(input.map((l) => ({ text: lineText(l), spans: l.spans.length, x1: l.x1 }))).toEqual(before);
+  });
+});
+
+describe("line_joining.ts isSectionNumber: the number's first and last characters read before its pattern", () => {
+  /** A number and a title 1.5 ems apart: joined only as a section number and its title (2 ems), not as words (1.1). */
+  function row(number: string, title = "Results and discussion"): string[] {
+    const head = line(number, { x: 72, y: 100 });
+    return prepareLines([head, line(title, { x: head.x1 + 15, y: 100 })]).map(lineText);
+  }
+
+  it("joins section numbers of figures, of a capital and figures, and roman ones with their stop, white space around them", () => {
+    for (const number of ["2", "2.1", "3.1.1.", "A.2", "II.", "II.1.", " 4.2 "]) expect(row(number), number).toHaveLength(1);
+  });
+
+  it("keeps apart what starts or ends otherwise: a word, a lower-case letter, a number after a word", () => {
+    for (const number of ["a.1", "Fig. 2", "2.1a", "IV", "(2.1)", "§2"]) expect(row(number), number).toHaveLength(2);
   });
 });

@@ -144,12 +144,25 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
-  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
+  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || !endsLikeSectionNumber(prev) || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
   const title = lineText(next);
   // A command's number has a stop in it ("2.1"): a figure alone before a command is an
   // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
   return TITLE_START.test(title) || (COMMAND_TITLE_START.test(title) && lineText(prev).includes(".") && firstInked(next.spans)?.monospace === true);
 }
+
+/** Whether the fragment's first and last characters that are no white space are those
+ *  SECTION_NUMBER_ONLY's numbers start and end with: a figure or a capital (a letter's or a
+ *  roman number's), then a figure or a stop. Read by code before the fragment's text is built
+ *  for the pattern: most fragments the joiner asks about start or end with a word's letters. */
+function endsLikeSectionNumber(line: Line): boolean {
+  const first = firstInkedUnit(firstInked(line.spans)?.text ?? "");
+  if (!((first >= 0x30 && first <= 0x39) || (first >= 0x41 && first <= 0x5a))) return false;
+  let last = -1;
+  for (let k = line.spans.length - 1; k >= 0 && last < 0; k--) last = lastInkedUnit(line.spans[k].text);
+  return (last >= 0x30 && last <= 0x39) || last === FULL_STOP;
+}
+const FULL_STOP = 0x2e;
 
 /**
  * A few words all bold, then words in the regular weight at the same size and in the same
