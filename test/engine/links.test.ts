@@ -36,6 +36,18 @@ describe("linkLocator", () => {
     );
   });
 
+  it("finds what the scan finds for points asked line by line, their y repeated (the lookup keeps the links level with the last y)", () => {
+    // A line's characters share their centre's y: the few-links lookup reuses the links level
+    // with it until the y changes, a NaN y included.
+    const lineOfPoints = fc.tuple(fc.oneof(fc.double({ min: -10, max: 920, noNaN: true }), fc.constant(Number.NaN)), fc.array(fc.double({ min: -10, max: 620, noNaN: true }), { minLength: 1, maxLength: 12 }));
+    fc.assert(
+      fc.property(fc.array(link, { minLength: 1, maxLength: 16 }), fc.array(lineOfPoints, { maxLength: 12 }), fc.constantFrom(0, 0.5), (links, lines, slop) => {
+        const locate = linkLocator(links, slop);
+        for (const [y, xs] of lines) for (const x of xs) expect(locate(x, y)).toBe(scan(links, slop, x, y));
+      }),
+    );
+  });
+
   it("answers -1 on a page without links, and keeps 5,000 links a page", () => {
     expect(linkLocator([])(10, 10)).toBe(-1);
     expect(LINKS_PER_PAGE_MAX).toBe(5_000);

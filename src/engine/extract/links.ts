@@ -50,10 +50,25 @@ export function linkLocator(links: readonly PageLink[], slop = 0): (x: number, y
  */
 export function pointLinkLocator(links: readonly PageLink[], slop = 0): (point: Float64Array) => number {
   if (links.length <= LINKS_SCANNED_MAX) {
+    // The links whose height holds the last point's y, in the page's order: the characters of
+    // a line share their centre's y, and most lie level with no link, so each is then looked
+    // for among a row's few links by its x alone, where every link was asked of every character.
+    const level = new Int32Array(links.length);
+    let levelCount = 0;
+    let levelY = NaN;
     return (point) => {
       const x = point[0];
       const y = point[1];
-      for (let i = 0; i < links.length; i++) if (holds(links[i], slop, x, y)) return i;
+      // A NaN y is unequal to itself: asked anew, it is level with no link (holds' answer).
+      if (y !== levelY) {
+        levelY = y;
+        levelCount = 0;
+        for (let i = 0; i < links.length; i++) if (y >= links[i].y0 - slop && y <= links[i].y1 + slop) level[levelCount++] = i;
+      }
+      for (let k = 0; k < levelCount; k++) {
+        const l = links[level[k]];
+        if (x >= l.x0 - slop && x <= l.x1 + slop) return level[k];
+      }
       return -1;
     };
   }

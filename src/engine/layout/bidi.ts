@@ -171,12 +171,38 @@ function standInSpaceBefore(chars: readonly PlacedChar[], i: number, clusters: r
 function baseDirection(text: string): "rtl" | "ltr" {
   let rtl = 0;
   let ltr = 0;
-  for (const ch of text) {
-    const type = bidiAlgorithm().getBidiCharTypeName(ch);
-    if (type === "R" || type === "AL") rtl++;
-    else if (type === "L") ltr++;
+  // Code point by code point, as `for (const ch of text)` went, without a string made for each.
+  for (let k = 0; k < text.length; k++) {
+    const code = text.codePointAt(k)!;
+    if (code > 0xffff) k++;
+    const type = strongTypeOf(code);
+    if (type === STRONG_R || type === STRONG_AL) rtl++;
+    else if (type === STRONG_L) ltr++;
   }
   return rtl >= ltr ? "rtl" : "ltr";
+}
+
+/** strongTypeOf's answers: bidi-js's type "L", "R", "AL", or any other (weak or neutral). */
+const STRONG_L = 1;
+const STRONG_R = 2;
+const STRONG_AL = 3;
+const NOT_STRONG = 4;
+/** strongTypeOf's answer by code for the Basic Multilingual Plane, 0 until asked: bidi-js looks
+ *  a character's type up in a Map from a one-character string, and every character of every
+ *  right-to-left line was asked (its base direction), a string made for each. */
+const strongTypeByCode = new Uint8Array(0x10000);
+
+/** The code point's bidi type as baseDirection and nearestStrong read it (bidi-js's
+ *  getBidiCharTypeName): STRONG_L, STRONG_R, STRONG_AL or NOT_STRONG. */
+function strongTypeOf(code: number): number {
+  if (code < 0x10000) {
+    const known = strongTypeByCode[code];
+    if (known !== 0) return known;
+  }
+  const name = bidiAlgorithm().getBidiCharTypeName(String.fromCodePoint(code));
+  const type = name === "L" ? STRONG_L : name === "R" ? STRONG_R : name === "AL" ? STRONG_AL : NOT_STRONG;
+  if (code < 0x10000) strongTypeByCode[code] = type;
+  return type;
 }
 
 /** European numbers (Western or Persian digits) joined by single plus or minus signs
@@ -187,10 +213,10 @@ const NUMBER_OR_SIGN = /[0-9\u06f0-\u06f9]+|[+\-\u2212]/g;
 
 /** The bidi type of the nearest strong letter from `from` going by `step`, or "" at the end. */
 function nearestStrong(visual: string, from: number, step: 1 | -1): string {
-  const bidi = bidiAlgorithm();
+  // Unit by unit, as `visual[i]` read it (a surrogate alone).
   for (let i = from; i >= 0 && i < visual.length; i += step) {
-    const type = bidi.getBidiCharTypeName(visual[i]);
-    if (type === "L" || type === "R" || type === "AL") return type;
+    const type = strongTypeOf(visual.charCodeAt(i));
+    if (type !== NOT_STRONG) return type === STRONG_L ? "L" : type === STRONG_R ? "R" : "AL";
   }
   return "";
 }

@@ -9,6 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { compareNumbers } from "./box.js";
+import { startsWithDot } from "./leaders.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -38,7 +39,6 @@ function hasWord(text: string): boolean {
   }
   return false;
 }
-const LEADER_START = /^\s*[.…]/;
 /** Points added to the reach of the row scan, so that rounding never ends it early. */
 const ROW_REACH_SLACK = 1;
 
@@ -66,12 +66,8 @@ export interface ColumnStarts {
  */
 export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
   const n = sorted.length;
-  // Three views of one buffer: each typed array of more than eight numbers made alone gets a
-  // backing store of its own, about a microsecond to make, on every page.
-  const buffer = new ArrayBuffer(FRAGMENT_BYTES * n);
-  const boxes = new Float64Array(buffer, 0, 4 * n);
-  const spanCounts = new Uint32Array(buffer, BOX_BYTES * n, n);
-  const horizontal = new Uint8Array(buffer, (BOX_BYTES + SPAN_COUNT_BYTES) * n, n);
+  const scratch = fragmentScratch(n);
+  const { boxes, spanCounts, horizontal } = scratch;
   // Each fragment's spans as extracted, for the prose test asked on the first question: the
   // joiner appends to a fragment's span array and replaces others, never changing the
   // first `spanCounts[i]` entries of the array held here.
@@ -86,17 +82,40 @@ export function findColumnStarts(sorted: readonly Line[]): ColumnStarts {
     spans[i] = line.spans;
     spanCounts[i] = line.spans.length;
   }
-  return new LazyColumnStarts({ boxes, horizontal, spans, spanCounts });
+  return new LazyColumnStarts({ count: n, boxes, horizontal, spans, spanCounts }, ++scratch.generation);
 }
 
-/** Bytes a fragment takes in findColumnStarts' buffer: its box (four doubles), its span count
- *  (a 32-bit count), its writing mode (a byte), in three runs in that order. */
-const BOX_BYTES = 32;
-const SPAN_COUNT_BYTES = 4;
-const FRAGMENT_BYTES = BOX_BYTES + SPAN_COUNT_BYTES + 1;
+/** The typed arrays findColumnStarts copies a page's boxes into, kept from page to page and
+ *  grown when a page has more fragments: a buffer made for every page (a backing store off
+ *  the JS heap, zeroed and registered with the collector) was two thirds of findColumnStarts'
+ *  time. A page's starts are asked only while its lines are joined (line_joining.ts
+ *  prepareLines, synchronously), before the next page's are found: `generation` counts the
+ *  pages, and a page's starts asked after the next page's boxes were written throw. */
+class FragmentScratch {
+  boxes = new Float64Array(4 * FRAGMENTS_INITIAL);
+  spanCounts = new Uint32Array(FRAGMENTS_INITIAL);
+  horizontal = new Uint8Array(FRAGMENTS_INITIAL);
+  generation = 0;
+}
+/** Fragments the scratch holds at first; a page with more doubles it. */
+const FRAGMENTS_INITIAL = 1_024;
+const scratch = new FragmentScratch();
 
-/** The fragments as extracted: boxes (x0, y0, x1, y1 each), writing mode, spans. */
+/** The scratch, with room for `n` fragments. */
+function fragmentScratch(n: number): FragmentScratch {
+  let capacity = scratch.horizontal.length;
+  if (capacity >= n) return scratch;
+  while (capacity < n) capacity *= 2;
+  scratch.boxes = new Float64Array(4 * capacity);
+  scratch.spanCounts = new Uint32Array(capacity);
+  scratch.horizontal = new Uint8Array(capacity);
+  return scratch;
+}
+
+/** The fragments as extracted: boxes (x0, y0, x1, y1 each), writing mode, spans; the first
+ *  `count` entries of each are the page's (the typed arrays are FragmentScratch's). */
 interface Fragments {
+  count: number;
   boxes: Float64Array;
   horizontal: Uint8Array;
   spans: Span[][];
@@ -107,14 +126,21 @@ interface Fragments {
  *  closures die at a full GC. */
 class LazyColumnStarts implements ColumnStarts {
   private starts: ColumnStarts | null = null;
-  constructor(private readonly fragments: Fragments) {}
+  constructor(
+    private readonly fragments: Fragments,
+    private readonly generation: number,
+  ) {}
   separates(left: Line, right: Line): boolean {
-    this.starts ??= startsOf(this.fragments);
+    this.starts ??= this.found();
     return this.starts.separates(left, right);
   }
   gutterBetween(left: Line, right: Line): boolean {
-    this.starts ??= startsOf(this.fragments);
+    this.starts ??= this.found();
     return this.starts.gutterBetween(left, right);
+  }
+  private found(): ColumnStarts {
+    if (this.generation !== scratch.generation) throw new Error("column starts asked after the next page's fragments were copied");
+    return startsOf(this.fragments);
   }
 }
 
@@ -122,7 +148,7 @@ class LazyColumnStarts implements ColumnStarts {
 function isProse(fragments: Fragments, i: number): boolean {
   const own = fragments.spans[i];
   const count = fragments.spanCounts[i];
-  if (count === 0 || LEADER_START.test(own[0].text)) return false;
+  if (count === 0 || startsWithDot(own[0].text)) return false;
   for (let k = 0; k < count; k++) if (!own[k].monospace && hasWord(own[k].text)) return true;
   return false;
 }
@@ -148,7 +174,7 @@ function startsRightOf(boxes: Float64Array, horizontal: Uint8Array, other: numbe
 
 function startsOf(fragments: Fragments): ColumnStarts {
   const { boxes, horizontal } = fragments;
-  const n = horizontal.length;
+  const n = fragments.count;
   const starts: number[] = [];
   /** The starts of lines of running text with another such line to their left. */
   const proseStarts: number[] = [];

@@ -19,6 +19,7 @@
 import type { Line, PageModel, Rule } from "../model.js";
 import { byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
+import { alternationsByFlags } from "./pattern_alternation.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -112,6 +113,9 @@ const FURNITURE_WORDS: readonly RegExp[] = [
   // "Generated on Tue Mar 5 2019 for SISCone by Doxygen".
   /^generated (?:on .{1,80} )?by doxygen\b/i,
 ];
+/** FURNITURE_WORDS as one pattern for each set of flags they are written with: thirteen
+ *  patterns run one after another over every margin row's text scanned it thirteen times. */
+const FURNITURE_WORDS_BY_FLAGS: readonly RegExp[] = alternationsByFlags(FURNITURE_WORDS);
 
 /** "Page 3", "Page 3 of 9": the foot an office suite prints. */
 const PAGE_FOOT = /^page\s+\d{1,5}(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
@@ -851,7 +855,7 @@ const HEAD_TEXT_WIDTH_SHARE = 0.5;
 /** A head's row: its folio, and at most two pieces beside it (a section's number and title,
  * "2" … "2. OPTIONS FOR THE AMSMATH PACKAGE"), no other bare number (a table's row has many). */
 function saysFurnitureWord(text: string): boolean {
-  for (const re of FURNITURE_WORDS) if (re.test(text)) return true;
+  for (const re of FURNITURE_WORDS_BY_FLAGS) if (re.test(text)) return true;
   return false;
 }
 

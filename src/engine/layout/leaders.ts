@@ -49,7 +49,35 @@ export function isContentsEntryLine(line: Line, text: string): boolean {
  * or a letter (every line of every page is asked). */
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
-const hasDots = (span: Span) => span.text.includes("..") || span.text.includes(". .") || span.text.includes("…");
+const hasDots = (span: Span) => holdsDots(span.text);
+
+/** `text.includes("..") || text.includes(". .") || text.includes("…")`, read in one pass by
+ *  code: the three searches ran over every span of every line asked. */
+function holdsDots(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (code === ELLIPSIS) return true;
+    if (code !== DOT) continue;
+    const next = text.charCodeAt(k + 1);
+    if (next === DOT || (next === SPACE && text.charCodeAt(k + 2) === DOT)) return true;
+  }
+  return false;
+}
+const DOT = 0x2e;
+const SPACE = 0x20;
+const ELLIPSIS = 0x2026;
+
+/** Whether the text's first character that is no white space is a dot or an ellipsis
+ *  (`/^\s*[.…]/` read by code, isSpaceCode being what `\s` matches): a leader's tail starts
+ *  so. The joiner asks it of fragments it compares, the contents passes and the column starts
+ *  of every line. */
+export function startsWithDot(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (!isSpaceCode(code)) return code === DOT || code === ELLIPSIS;
+  }
+  return false;
+}
 
 export function isContentsEntry(line: Line): boolean {
   if (line.contentsEntry === true) return true;
@@ -72,10 +100,18 @@ export function isContentsEntry(line: Line): boolean {
   return LEADER_PAGE_END.test(lineText(line));
 }
 
-/** Whether a UTF-16 code unit is one of ROMAN_DIGITS, read without making it a string. */
+/** Whether a UTF-16 code unit is one of ROMAN_DIGITS, read without making it a string: a
+ *  table of the ASCII codes, where the digits were compared one by one for every line. */
 function isRomanDigitCode(code: number): boolean {
-  for (let k = 0; k < ROMAN_DIGITS.length; k++) if (ROMAN_DIGITS.charCodeAt(k) === code) return true;
-  return false;
+  return code < ROMAN_DIGIT_CODES.length && ROMAN_DIGIT_CODES[code] === 1;
+}
+/** 1 at the code of each of ROMAN_DIGITS (all ASCII). */
+const ROMAN_DIGIT_CODES = romanDigitCodes();
+
+function romanDigitCodes(): Uint8Array {
+  const codes = new Uint8Array(0x80);
+  for (let k = 0; k < ROMAN_DIGITS.length; k++) codes[ROMAN_DIGITS.charCodeAt(k)] = 1;
+  return codes;
 }
 
 /** A contents page's entries put together: a title ending in a dot leader with its page
@@ -92,9 +128,6 @@ export function joinContentsEntries(joined: Line[], columns: ColumnStarts): void
 
 /** A title at most this many ems left of its leader joins it. */
 const TITLE_LEADER_GAP_EMS = 3;
-/** A fragment starting with a dot or an ellipsis (after white space): a leader's tail may. A
- *  pattern made once: one written in the loop was a new object for every line of every page. */
-const DOTS_START = /^\s*[.…]/;
 /** Dots, ellipses and white space only, and a dot or ellipsis in it: a leader's span. */
 const DOTS_AND_SPACES_ONLY = /^[\s.…]+$/;
 const HAS_DOT = /[.…]/;
@@ -109,7 +142,7 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
   let removed: Set<Line> | null = null;
   for (let i = 0; i < joined.length; i++) {
     const tail = joined[i];
-    if (tail.wmode !== 0 || removed?.has(tail) || !DOTS_START.test(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
+    if (tail.wmode !== 0 || removed?.has(tail) || !startsWithDot(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
     const title = nearestLeftOnRow(joined, i, removed);
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
     const em = Math.max(lineSize(title), lineSize(tail), 1);
@@ -276,15 +309,30 @@ function contentsTitleSeeds(joined: readonly Line[], title: Line): { edges: numb
   return { edges, rows: [title.y0 + title.y1] };
 }
 
+/** The letters CONTENTS_TITLE's titles start with, in either case as its flags (`iu`) match
+ *  them (ſ is an s to it). */
+const CONTENTS_TITLE_FIRST = "tTcCiIsSſíÍoOсСоО目차목";
+
 /** The page's contents title, if it has one. */
 function contentsTitle(joined: readonly Line[]): Line | null {
   for (const line of joined) {
     if (line.wmode !== 0) continue;
     let chars = 0;
     for (const span of line.spans) chars += span.text.length;
-    if (chars <= CONTENTS_TITLE_CHARS_MAX && CONTENTS_TITLE.test(lineText(line))) return line;
+    // The first letter before the line's text is built: most short lines are numbers, labels
+    // and words that start otherwise.
+    if (chars <= CONTENTS_TITLE_CHARS_MAX && CONTENTS_TITLE_FIRST.includes(firstInkedChar(line)) && CONTENTS_TITLE.test(lineText(line))) return line;
   }
   return null;
+}
+
+/** The line's first UTF-16 unit that is not white space, as a string; "" for a blank line. */
+function firstInkedChar(line: Line): string {
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let k = 0; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) return text[k];
+  }
+  return "";
 }
 
 /** A fragment this many ems right of such a line, on its row, makes the line its label. */

@@ -10,7 +10,7 @@ import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
-import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
+import { isLeaderAndPages, joinContentsEntries, startsWithDot } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
@@ -50,8 +50,6 @@ const MONO_GAP_EMS = 12;
 /** A fragment that is a dot leader and page numbers, nothing else (an index's
  * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
 const LEADER_TAIL_GAP_EMS = 3;
-/** Such a fragment starts with a dot or an ellipsis: most fragments are asked, and fail here. */
-const LEADER_FIRST = /^\s*[.…]/;
 /** The widest of the join gaps above: a pair further apart is never joined. */
 const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
@@ -146,12 +144,25 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
-  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
+  if (prev.spans.length > SECTION_NUMBER_SPANS_MAX || !endsLikeSectionNumber(prev) || inkedUnitsOver(prev, SECTION_NUMBER_INK_MAX) || !SECTION_NUMBER_ONLY.test(lineText(prev))) return false;
   const title = lineText(next);
   // A command's number has a stop in it ("2.1"): a figure alone before a command is an
   // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
   return TITLE_START.test(title) || (COMMAND_TITLE_START.test(title) && lineText(prev).includes(".") && firstInked(next.spans)?.monospace === true);
 }
+
+/** Whether the fragment's first and last characters that are no white space are those
+ *  SECTION_NUMBER_ONLY's numbers start and end with: a figure or a capital (a letter's or a
+ *  roman number's), then a figure or a stop. Read by code before the fragment's text is built
+ *  for the pattern: most fragments the joiner asks about start or end with a word's letters. */
+function endsLikeSectionNumber(line: Line): boolean {
+  const first = firstInkedUnit(firstInked(line.spans)?.text ?? "");
+  if (!((first >= 0x30 && first <= 0x39) || (first >= 0x41 && first <= 0x5a))) return false;
+  let last = -1;
+  for (let k = line.spans.length - 1; k >= 0 && last < 0; k--) last = lastInkedUnit(line.spans[k].text);
+  return (last >= 0x30 && last <= 0x39) || last === FULL_STOP;
+}
+const FULL_STOP = 0x2e;
 
 /**
  * A few words all bold, then words in the regular weight at the same size and in the same
@@ -249,7 +260,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // R-ints' "int callflag;" … "/* The context ‘type’ */").
   // So does a remark in parentheses, all in the text face (R-lang's "- +" … "(unary)").
   const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right));
-  const leaderTail = !code && LEADER_FIRST.test(right.spans[0].text) && isLeaderAndPages(lineText(right));
+  const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
@@ -477,19 +488,27 @@ export interface PrepareOptions {
   /** False when the extractor found no right-to-left letter on the page: no line then needs
    * the bidirectional pass, and none is searched for one. */
   rightToLeft?: boolean;
+  /** The input lines are the caller's to change, read by nothing after this call but through
+   * the lines returned (layout/page_layout.ts layOutPage's, made for the page by its
+   * extractor): they are joined in place, not copied first. Absent: the input is left as it was. */
+  inPlace?: true;
 }
 
 /**
  * Returns the page's lines with empty lines dropped and same-baseline fragments joined,
- * sorted top to bottom, then left to right. Input lines are not modified.
+ * sorted top to bottom, then left to right. Input lines are not modified, unless the caller
+ * hands them over (PrepareOptions.inPlace).
  */
 export function prepareLines(input: readonly Line[], options: PrepareOptions = {}): Line[] {
   const lines: Line[] = [];
   // Words of an invisible OCR layer, rebuilt into rows of their own below.
   const words: Line[] = [];
+  // Each line copied, spans array and all, where the caller keeps the input: the copies were
+  // 7 MB a pass of the A/B pages, each kept with the page until it was rendered.
+  const inPlace = options.inPlace === true;
   for (const line of input) {
     if (line.wmode === 1) {
-      lines.push(copyLine(line, line.spans.slice()));
+      lines.push(inPlace ? line : copyLine(line, line.spans.slice()));
       continue;
     }
     let facts = spanFacts(line);
@@ -500,7 +519,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     if (facts & ALL_BLANK) continue;
     if (facts & ALL_INVISIBLE) words.push(...splitOcrLine(drawn));
-    else lines.push(drawn === line ? copyLine(line, line.spans.slice()) : drawn);
+    else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
   lines.sort(byCentreThenLeft);

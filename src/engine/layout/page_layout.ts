@@ -39,12 +39,18 @@ export interface PageSummary {
 /** Per-page outcome of extraction and layout: a summary, or the critical warning that replaces the page. */
 export type LaidOutOutcome = { ok: true; summary: PageSummary; wallMs: number } | Extract<PageOutcome, { ok: false }>;
 
+/**
+ * Lays out an extracted page. The model's lines are the layout's from here on: they are
+ * joined and changed in place (nothing reads `model.lines` after this), so a model is laid out
+ * once; to lay a page out again, extract it again (the worker's layOutAgain does).
+ */
 export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPage | null; summary: PageSummary } {
   const facts = { page: model.page, chars: model.chars, unmappedChars: model.unmappedChars, extraction: model.extraction };
   if (model.chars === 0) return { page: null, summary: { ...facts, digest: null, xfaPlaceholder: false } };
   const lines = prepareLines(writeDrawnUnderscores(joinDropCaps(writeEuroSigns(flowLines(model))), model.rules), {
     rightToLeft: model.rightToLeft,
     frameEdgeBetween: frameEdgesBetween(model.rules, model.drawings ?? [], model),
+    inPlace: true,
   });
   attachMarks(lines, model.marks);
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
