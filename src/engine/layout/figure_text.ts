@@ -202,18 +202,15 @@ function extend(box: Box, by: Box): void {
 function linkedGroups(boxes: readonly Box[], gap: number): number[] {
   const n = boxes.length;
   const edges = new Float64Array(4 * n);
-  boxes.forEach((b, i) => {
+  for (let i = 0; i < n; i++) {
+    const b = boxes[i];
     edges[4 * i] = b.x0;
     edges[4 * i + 1] = b.y0;
     edges[4 * i + 2] = b.x1;
     edges[4 * i + 3] = b.y1;
-  });
+  }
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
   const lefts = new Float64Array(n);
   for (let i = 0; i < n; i++) lefts[i] = edges[4 * i];
   const order = indicesByKey(lefts);
@@ -228,13 +225,23 @@ function linkedGroups(boxes: readonly Box[], gap: number): number[] {
       const q = 4 * order[b];
       if (edges[q] > reachX) break;
       if (edges[q + 1] > bottom || edges[q + 3] < top) continue;
-      if (ra < 0) ra = find(order[a]);
-      const rb = find(order[b]);
+      if (ra < 0) ra = rootOf(parent, order[a]);
+      const rb = rootOf(parent, order[b]);
       if (ra !== rb) {
         parent[ra] = rb;
         ra = rb;
       }
     }
   }
-  return boxes.map((_, i) => find(i));
+  const roots: number[] = [];
+  for (let i = 0; i < n; i++) roots.push(rootOf(parent, i));
+  return roots;
+}
+
+/** The root of i's group in `parent` (linkedGroups), halving the path on the way: a module
+ *  function, where a closure over `parent` made per call lost its optimised code at each full
+ *  garbage collection, in the sweep's inner loop. */
+function rootOf(parent: Int32Array, i: number): number {
+  while (parent[i] !== i) i = parent[i] = parent[parent[i]];
+  return i;
 }

@@ -31,14 +31,21 @@ function firstWordWidth(line: Line): number {
   return ((span.x1 - span.x0) / Math.max(1, span.text.length)) * (word.length + 1);
 }
 
+/** Whether the cell's lines are one paragraph with no bullet as they stand: one line that
+ *  starts no point. Most cells hold one line: only its bullet is asked about, and the table's
+ *  renderer writes such a cell's lines without making its paragraph (an array and an object a
+ *  cell, most of the paragraphs' garbage). */
+export function isOneParagraph(lines: readonly Line[]): boolean {
+  return lines.length === 1 && pointBullet(lines[0]) === 0;
+}
+
 /**
  * The cell's paragraphs: a new one at each bulleted line, and after a line that ends a
  * sentence (or a clause, with ";" or ":") with room left for the next line's first word, a
  * break its author made, where the next starts a sentence.
  */
 export function cellParagraphs(lines: readonly Line[]): CellParagraph[] {
-  // Most cells hold one line: only its bullet is asked about.
-  if (lines.length === 1 && pointBullet(lines[0]) === 0) return [{ lines: [lines[0]], bullet: false }];
+  if (isOneParagraph(lines)) return [{ lines: [lines[0]], bullet: false }];
   let right = -Infinity;
   for (const line of lines) right = Math.max(right, line.x1);
   const out: CellParagraph[] = [];

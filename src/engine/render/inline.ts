@@ -2,7 +2,7 @@
 // styles and link areas, with every character that Markdown would read as syntax escaped
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";
-import { linkLocator } from "../extract/links.js";
+import { pointLinkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { superscripts } from "../layout/superscripts.js";
 import { textSpanFrom } from "../layout/lines.js";
@@ -112,13 +112,26 @@ const EN_DASH = 0x2013;
 const LOW_LINE = 0x5f;
 
 /** Each page's link lookup, made once per page's links for all its paragraphs and cells. */
-const locators = new WeakMap<readonly PageLink[], (x: number, y: number) => number>();
+const locators = new WeakMap<readonly PageLink[], (point: Float64Array) => number>();
+/** Where a span's link is looked up (its centre), handed to the lookup in a typed array's two
+ *  slots: two numbers handed to a call that is not inlined are two heap numbers, a span each. */
+const spanCentre = new Float64Array(2);
 
-function linkAt(span: Span, links: readonly PageLink[]): string | null {
+/** The page's link lookup (made on the first question about its links), or null when it has
+ *  none: asked once per paragraph or cell, not per span. */
+function linkLookup(links: readonly PageLink[]): ((point: Float64Array) => number) | null {
   if (links.length === 0) return null;
   let locate = locators.get(links);
-  if (!locate) locators.set(links, (locate = linkLocator(links, LINK_SLOP)));
-  const i = locate((span.x0 + span.x1) / 2, (span.y0 + span.y1) / 2);
+  if (!locate) locators.set(links, (locate = pointLinkLocator(links, LINK_SLOP)));
+  return locate;
+}
+
+/** The address of the link the span's centre lies in, or null; `locate` is linkLookup(links). */
+function linkAt(span: Span, links: readonly PageLink[], locate: ((point: Float64Array) => number) | null = linkLookup(links)): string | null {
+  if (locate === null) return null;
+  spanCentre[0] = (span.x0 + span.x1) / 2;
+  spanCentre[1] = (span.y0 + span.y1) / 2;
+  const i = locate(spanCentre);
   return i === -1 ? null : links[i].uri;
 }
 
@@ -435,6 +448,7 @@ function lastTextSpan(line: Line): Span | undefined {
 
 function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
   const runs: Run[] = [];
+  const locate = linkLookup(options.links);
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (index > 0) {
@@ -468,7 +482,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         const next = blank ? (after !== undefined && !after.monospace ? textAhead(line.spans, k + 1) : undefined) : textAhead(line.spans, k).trimStart();
         if (next !== undefined && STOP_AFTER_CODE.test(next)) {
           if (blank) continue;
-          pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links), raised !== null && raised[k]);
+          pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links, locate), raised !== null && raised[k]);
           continue;
         }
       }
@@ -483,7 +497,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         options.emphasis && (span.bold || sign),
         options.emphasis && (sign ? line.spans[k + 1].italic : (slant ?? span.italic)),
         options.emphasis && code,
-        linkAt(span, options.links),
+        linkAt(span, options.links, locate),
         raised !== null && raised[k],
       );
     }

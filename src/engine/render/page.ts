@@ -63,27 +63,43 @@ type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { tab
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
 const isWordLine = (item: FlowItem): item is FlowItem & Line => !item.table && !item.float && hasWordLetters(item as Line);
+type FlowLine = Line & { table?: undefined; float?: undefined };
+/** Whether a flow item is a line (no table, no float); made once, as isWordLine. */
+const isFlowLine = (item: FlowItem): item is FlowLine => !item.table && !item.float;
 
-/** Whether the line's text holds two letters in a row. Asked of every line of a page, twice:
- *  a span holding them answers without the line's text being built; only letters split
- *  across spans need the whole text. */
-function hasWordLetters(line: Line): boolean {
-  for (const span of line.spans) if (hasTwoLetters(span.text)) return true;
-  return line.spans.length > 1 && WORD_LETTERS.test(lineText(line));
-}
-
-/** WORD_LETTERS.test(text), read unit by unit up to the first unit past ASCII (most spans'
- *  letters are ASCII ones, the only ASCII letters of \p{L}); from there the pattern decides. */
-function hasTwoLetters(text: string): boolean {
+/** Whether the line's text holds two letters in a row (WORD_LETTERS on its text). Asked of
+ *  every line of a page by the reading passes, most lines more than once: read unit by unit
+ *  across the spans, so that letters split across spans (TeX's one-glyph spans) need no text
+ *  built. A surrogate (a letter past the Basic Multilingual Plane: a mathematical italic 𝑥 is
+ *  one) sends the line to the pattern, which reads code points. (Asked once per line per page
+ *  instead, through a set of the page's word lines, it took longer: a lookup costs about what
+ *  this scan does.) */
+export function hasWordLetters(line: Line): boolean {
   let letter = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) return WORD_LETTERS.test(text);
-    const isLetter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-    if (isLetter && letter) return true;
-    letter = isLetter;
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= SURROGATE_MIN && c <= SURROGATE_MAX) return WORD_LETTERS.test(lineText(line));
+      const isLetter = c < 0x80 ? (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) : isLetterUnit(c);
+      if (isLetter && letter) return true;
+      letter = isLetter;
+    }
   }
   return false;
+}
+const SURROGATE_MIN = 0xd800;
+const SURROGATE_MAX = 0xdfff;
+/** A letter of \p{L}, one character. */
+const LETTER = /\p{L}/u;
+/** Whether each UTF-16 unit past ASCII (no surrogate) is a letter: 1 yes, 2 no, 0 not asked
+ *  yet. Filled as units come up, for the pattern costs a string and a match a unit. */
+const letterUnits = new Uint8Array(0x10000);
+
+function isLetterUnit(code: number): boolean {
+  let kind = letterUnits[code];
+  if (kind === 0) letterUnits[code] = kind = LETTER.test(String.fromCharCode(code)) ? 1 : 2;
+  return kind === 1;
 }
 
 /** The lines not in `left` (a loop: see isWordLine). */
@@ -142,7 +158,7 @@ export function renderPage(
   const breaks: number[] = [];
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
-  const titles = takeSideTableTitles(groups, items, columnOfItsOwn, pageTables.rulings.h);
+  const titles = takeSideTableTitles(groups, items, tables, columnOfItsOwn, pageTables.rulings.h);
   const titleLines = new Set([...titles.values()].flat());
   const besideFloats = titleLines.size === 0 ? rest : linesNotIn(rest, titleLines);
   // Loops, as for items above: an empty filter's result is an array of another kind.
@@ -568,26 +584,36 @@ function besideBox(block: PageBlock, box: Box): boolean {
  * over the table (a docs page's "Options" heading over a table, a navigation bar beside it,
  * is the section's).
  */
-function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
+function takeSideTableTitles(groups: readonly { items: FlowItem[] }[], items: readonly FlowItem[], tables: readonly Table[], columnOfItsOwn: Set<Table>, rules: readonly HorizontalRule[]): Map<Table, Line[]> {
   const titles = new Map<Table, Line[]>();
-  // Most pages have no table: their lines are not sorted out group by group.
+  // Most pages have no table: their lines are not sorted out group by group. Asked of the
+  // page's tables (`items` holds one item for each), not of its items: every line was asked
+  // for a `table` it lacks, a lookup that finds nothing the slow way.
   let anyTable = false;
-  for (const item of items) if (item.table && !item.table.authorGrid) anyTable = true;
+  for (const table of tables) if (!table.authorGrid) anyTable = true;
   if (!anyTable) return titles;
-  const isLine = (item: FlowItem): item is Line & { table?: undefined; float?: undefined } => !item.table && !item.float;
-  const pageLines = items.filter(isLine);
+  const pageLines = items.filter(isFlowLine);
+  /** The titles' lines, and how many titles they were gathered from. */
+  let taken = new Set<Line>();
+  let takenTitles = 0;
   for (const group of groups) {
-    const lines = group.items.filter(isLine);
+    // Only a group that holds a table has its lines sorted out.
+    let lines: FlowLine[] | null = null;
     for (const item of group.items) {
       if (!item.table || item.table.authorGrid) continue;
       const { table } = item;
+      lines ??= group.items.filter(isFlowLine);
       const ownColumn = !lines.some((line) => line.y0 < table.y1 && line.y1 > table.y0 && (line.x1 <= table.x0 || line.x0 >= table.x1));
       const title = sideTableTitle(table, ownColumn ? pageLines : lines, ownColumn, rules);
       if (title.length > 0) titles.set(table, title);
       if (title.length > 0 && ownColumn && textRunsAcross(table, pageLines)) columnOfItsOwn.add(table);
     }
     if (titles.size === 0) continue;
-    const taken = new Set<Line>([...titles.values()].flat());
+    // Gathered again only when a title was added (each table has one and is read once).
+    if (takenTitles !== titles.size) {
+      taken = new Set<Line>([...titles.values()].flat());
+      takenTitles = titles.size;
+    }
     group.items = group.items.filter((item) => item.table || item.float || !taken.has(item as Line));
   }
   return titles;

@@ -5,7 +5,7 @@ import { isRtlCode, isRtlText } from "../layout/bidi.js";
 import { lineText } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
 import type { Table, TableCell } from "../tables/detect.js";
-import { type CellParagraph, cellParagraphs } from "./cell_lines.js";
+import { type CellParagraph, cellParagraphs, isOneParagraph } from "./cell_lines.js";
 import { collapseWhitespace } from "./inline.js";
 
 /** Markdown of lines joined as one run of text (emphasis, links, escaping), from markdown.ts;
@@ -163,11 +163,16 @@ const CELL_BULLET = "• ";
 function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): string {
   if (cell.lines.length === 0) return "";
   // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
-  const paragraphs = cellParagraphs(cell.lines);
-  // Most cells are one paragraph, whose inline text holds no line break: nothing to join or replace.
-  const text = paragraphs.length === 1 ? cellParagraph(paragraphs[0], inline, plainStyle) : paragraphs.map((p) => cellParagraph(p, inline, plainStyle)).join("\n");
+  // Most cells are one line, one paragraph with no bullet (cellParagraphs' first answer),
+  // whose inline text holds no line break: nothing to make, join or replace.
+  const text = isOneParagraph(cell.lines) ? inline(cell.lines, plainStyle).trim() : cellText(cellParagraphs(cell.lines), inline, plainStyle);
   const escaped = escapePipes(text);
   return escaped.indexOf("\n") < 0 ? escaped : escaped.replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+}
+
+/** The cell's paragraphs' inline text, one line each. */
+function cellText(paragraphs: readonly CellParagraph[], inline: InlineRenderer, plainStyle: boolean): string {
+  return paragraphs.length === 1 ? cellParagraph(paragraphs[0], inline, plainStyle) : paragraphs.map((p) => cellParagraph(p, inline, plainStyle)).join("\n");
 }
 
 function cellParagraph(p: CellParagraph, inline: InlineRenderer, plainStyle: boolean): string {
