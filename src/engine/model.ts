@@ -23,9 +23,12 @@ export interface Span {
    * that leads the eye, not words. Absent on text. */
   leader?: true;
   /** Where the span's first word ends, from its glyphs, when a space follows it in the span
-   * and the span starts with it (extract/mupdf_page.ts); NaN where no reader measured it (a
-   * span cut, turned or made up), and absent on spans the tests write. Measuring the word by
-   * its share of the span's characters misjudges wide words ("download" in "download it from"). */
+   * and the span starts with it (extract/mupdf_page.ts), in WORD_END_UNITS_PER_PT; NO_WORD_END
+   * where no reader measured it (a span cut, turned or made up), and absent on spans the tests
+   * write. Measuring the word by its share of the span's characters misjudges wide words
+   * ("download" in "download it from"). An integer: a field holding fractions is a boxed number
+   * on every span (docs/benchmarks.md, svc-md-1.1.23: the pool converted 8 % fewer pages a
+   * second with the point as a float here). */
   wordEnd?: number;
 }
 
@@ -183,10 +186,16 @@ export function newSpan(
   monospace: boolean,
   invisible: boolean | undefined = undefined,
   leader: true | undefined = undefined,
-  wordEnd = NaN,
+  wordEnd = NO_WORD_END,
 ): Span {
   return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader, wordEnd };
 }
+
+/** Span.wordEnd's unit: a sixty-fourth of a point. */
+export const WORD_END_UNITS_PER_PT = 64;
+/** Span.wordEnd where no reader measured the word: below any page's coordinates, and a small
+ *  integer still (31 bits), as every value of the field must be. */
+export const NO_WORD_END = -(2 ** 30);
 
 /** A copy of `span` (what `{ ...span }` made), for the caller to change fields of. */
 export function copySpan(span: Span): Span {
@@ -240,8 +249,8 @@ function settleShapes(): readonly object[] {
     span.bold = span.italic = span.monospace = false;
     span.invisible = undefined;
     span.leader = undefined;
-    span.wordEnd = 0.25;
-    span.wordEnd = NaN;
+    span.wordEnd = 0;
+    span.wordEnd = NO_WORD_END;
   }
   const lines = [newLine([], 0.5, 0.5, 0.5, 0.5, 0), newLine([a, b], 1, 1, 1, 1, 1)];
   for (const line of lines) {

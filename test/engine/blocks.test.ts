@@ -5,7 +5,7 @@ import { type Block, buildBlocks, lineMarker, listMarker, nestListItems, stripLe
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
-import type { Line } from "../../src/engine/model.js";
+import { type Line, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { formFieldsBetween } from "../../src/engine/layout/form_fields.js";
 import { line, lineOfSpans, page, span, stack } from "../support/layout.js";
 
@@ -2037,7 +2037,7 @@ describe("buildBlocks: a ragged line's room against the next line's first word a
   const prevLine = (end: string) => line([{ text: "This is free software, licensed under " }, { text: "MIT/X license", bold: true }, { text: end }], { x: 72, y: 112 });
   const next = (measured: boolean) => {
     const l = line([{ text: "download it from " }, { text: "the Expat home page", bold: true }, { text: "." }], { x: 72, y: 124 });
-    if (measured) l.spans[0].wordEnd = l.spans[0].x0 + 55;
+    if (measured) l.spans[0].wordEnd = Math.round((l.spans[0].x0 + 55) * WORD_END_UNITS_PER_PT);
     return l;
   };
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { layOutPage } from "../../src/engine/layout/page_layout.js";
-import { copyLine, copySpan, lineLike, newLine, newSpan, spanPiece } from "../../src/engine/model.js";
+import { copyLine, copySpan, lineLike, newLine, newSpan, NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 
 const SPAN_FIELDS = ["text", "x0", "y0", "x1", "y1", "font", "size", "bold", "italic", "monospace", "invisible", "leader", "wordEnd"];
 const LINE_FIELDS = ["spans", "x0", "y0", "x1", "y1", "wmode", "slanted", "contentsEntry", "definition", "breakAfter", "styleMemo"];
@@ -70,10 +70,12 @@ describe("Span.wordEnd (extract/mupdf_page.ts): where the glyphs end a span's fi
         for (let p = 0; p < opened.pageCount; p++) {
           for (const line of extractPageMupdf(opened.doc, p).lines) {
             for (const span of line.spans) {
-              if (Number.isNaN(span.wordEnd)) continue;
+              if (span.wordEnd === NO_WORD_END) continue;
               measured++;
-              expect(span.wordEnd).toBeGreaterThan(span.x0);
-              expect(span.wordEnd).toBeLessThanOrEqual(span.x1);
+              // A small integer (no boxed number on every span), a sixty-fourth of a point.
+              expect(Number.isInteger(span.wordEnd) && Math.abs(span.wordEnd!) < 2 ** 30).toBe(true);
+              expect(span.wordEnd! / WORD_END_UNITS_PER_PT).toBeGreaterThan(span.x0);
+              expect(span.wordEnd! / WORD_END_UNITS_PER_PT).toBeLessThanOrEqual(span.x1 + 1 / WORD_END_UNITS_PER_PT);
               expect(span.text).toMatch(/^\S+\s/u);
             }
           }

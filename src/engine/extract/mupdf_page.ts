@@ -3,7 +3,7 @@
 // call per field, no per-character allocation beyond the text itself.
 import { restoreAstralGlyphs } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
-import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span } from "../model.js";
+import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
@@ -467,7 +467,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
       // The first word ends at the span's right edge so far, before this space.
       if (firstWord === WORD_GOING_ON && space) {
-        span.wordEnd = span.x1;
+        span.wordEnd = Math.round(span.x1 * WORD_END_UNITS_PER_PT);
         firstWord = WORD_ENDED;
       }
       pushCode(units, space ? SPACE : code);

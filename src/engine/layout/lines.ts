@@ -1,7 +1,7 @@
 // A line's text, its size and its overlap with another, and fragments joined into it: what
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
-import { type Line, lineLike, newLine, type Span, spanPiece } from "../model.js";
+import { type Line, lineLike, newLine, NO_WORD_END, type Span, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
 import { unionOf } from "./box.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 
@@ -166,7 +166,9 @@ export function firstWordWidth(line: Line): number {
  * its span's characters comes out a sixth too narrow. */
 export function measuredFirstWordWidth(line: Line): number {
   const first = line.spans[0];
-  const end = first?.wordEnd;
-  if (end !== undefined && end > first.x0 && end <= first.x1 && line.wmode === 0 && !isSpaceCode(first.text.charCodeAt(0))) return end - first.x0;
-  return firstWordWidth(line);
+  const units = first?.wordEnd;
+  if (units === undefined || units === NO_WORD_END || line.wmode !== 0 || isSpaceCode(first.text.charCodeAt(0))) return firstWordWidth(line);
+  // Rounded to the unit: it may pass the span's edge by half of one.
+  const end = units / WORD_END_UNITS_PER_PT;
+  return end > first.x0 && end <= first.x1 + 1 / WORD_END_UNITS_PER_PT ? end - first.x0 : firstWordWidth(line);
 }
