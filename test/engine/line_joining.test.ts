@@ -11,7 +11,7 @@ import { lineText } from "../../src/engine/layout/lines.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { renderInline } from "../../src/engine/render/inline.js";
 import type { Line, Span } from "../../src/engine/model.js";
-import { line, lineOfSpans, span } from "../support/layout.js";
+import { line, lineOfSpans, proseRows, span } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 18, bold: false, level: 1 }], running: new Set() };
 
@@ -379,16 +379,6 @@ describe("the MuPDF reader on a justified book page (fixtures/real/book-freecult
 });
 
 describe("prepareLines at a two-column page's gutter (issue 9: dvipdfmx-special p3, ltnews33 p1)", () => {
-  /** Rows of running text in both columns: left from x = 72 to 282, right from 314. */
-  function proseRows(from: number, rows: number): Line[] {
-    const out: Line[] = [];
-    for (let i = 0; i < rows; i++) {
-      const y = from + i * 12;
-      out.push(line("We describe the special command for adding", { x: 72, y }));
-      out.push(line("It is not possible to specify the location in an abs", { x: 314, y }));
-    }
-    return out;
-  }
 
   it("keeps two listings set side by side in the two columns apart, though code joins across wide gaps", () => {
     // dvipdfmx-special p3: the left column's listing ends at x 259, the right one's indented

@@ -16,18 +16,8 @@ import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { alternationsByFlags } from "../../src/engine/layout/pattern_alternation.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { line, proseRows } from "../support/layout.js";
 
-/** Rows of running text in two columns (left from x = 72, right from 314), as a two-column page sets them. */
-function proseRows(from: number, rows: number): Line[] {
-  const out: Line[] = [];
-  for (let i = 0; i < rows; i++) {
-    const y = from + i * 12;
-    out.push(line("We describe the special command for adding", { x: 72, y }));
-    out.push(line("It is not possible to specify the location in an abs", { x: 314, y }));
-  }
-  return out;
-}
 
 describe("column_starts.ts findColumnStarts: the boxes in arrays kept from page to page", () => {
   it("keeps a page's two columns apart after a page of more fragments than the arrays first held (1,024)", () => {

@@ -113,3 +113,15 @@ export function ok(model: PageModel, wallMs = 1): PageOutcome {
 export function failed(pageNumber: number, code: "page_render_failed" | "page_budget_exceeded", wallMs = 1): PageOutcome {
   return { ok: false, page: pageNumber, code, wallMs };
 }
+
+/** Rows of running text in both columns of a two-column page: left from x = 72 to 282, right
+ *  from 314, 12 pt apart from `from` down. */
+export function proseRows(from: number, rows: number): Line[] {
+  const out: Line[] = [];
+  for (let i = 0; i < rows; i++) {
+    const y = from + i * 12;
+    out.push(line("We describe the special command for adding", { x: 72, y }));
+    out.push(line("It is not possible to specify the location in an abs", { x: 314, y }));
+  }
+  return out;
+}
