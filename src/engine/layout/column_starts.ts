@@ -9,7 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { compareNumbers } from "./box.js";
-import { startsWithDot } from "./leaders.js";
+import { startsWithDot } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code

@@ -5,7 +5,7 @@
 import { type Line, newSpan, type Span, spanPiece } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
-import { isBlankText, isSpaceCode } from "./whitespace.js";
+import { isBlankText, isSpaceCode, startsWithDot } from "./whitespace.js";
 
 /** A page number: arabic, or a well-formed roman numeral of any length ("clxxviii", the
  * valgrind manual's FAQ, is eight letters). */
@@ -67,17 +67,6 @@ const DOT = 0x2e;
 const SPACE = 0x20;
 const ELLIPSIS = 0x2026;
 
-/** Whether the text's first character that is no white space is a dot or an ellipsis
- *  (`/^\s*[.…]/` read by code, isSpaceCode being what `\s` matches): a leader's tail starts
- *  so. The joiner asks it of fragments it compares, the contents passes and the column starts
- *  of every line. */
-export function startsWithDot(text: string): boolean {
-  for (let k = 0; k < text.length; k++) {
-    const code = text.charCodeAt(k);
-    if (!isSpaceCode(code)) return code === DOT || code === ELLIPSIS;
-  }
-  return false;
-}
 
 export function isContentsEntry(line: Line): boolean {
   if (line.contentsEntry === true) return true;

@@ -31,3 +31,17 @@ export function nonSpaceLength(text: string): number {
   for (let i = 0; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) n += 1;
   return n;
 }
+
+/** Whether the text's first character that is no white space is a dot or an ellipsis
+ *  (`/^\s*[.…]/` read by code, isSpaceCode being what `\s` matches): a contents entry's
+ *  leader starts so (leaders.ts). The joiner asks it of fragments it compares, the contents
+ *  passes and the column starts of every line. */
+export function startsWithDot(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (!isSpaceCode(code)) return code === FULL_STOP || code === HORIZONTAL_ELLIPSIS;
+  }
+  return false;
+}
+const FULL_STOP = 0x2e;
+const HORIZONTAL_ELLIPSIS = 0x2026;
