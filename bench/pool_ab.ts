@@ -18,9 +18,11 @@ const threads = Number(process.env.THREADS ?? 2);
 const concurrency = Number(process.env.CONCURRENCY ?? 2 * threads);
 const reps = Number(process.argv[2] ?? 5);
 /** Passes per build before measuring (WARMUP_PASSES): JIT, MuPDF's font caches, the workers'
- * start. Each worker sees 1/THREADS of a pass, and V8 goes on compiling the engine's functions
- * for its first thousand pages or so: 2 passes measure a young pool, 8 a settled one, as a
- * long-running `svc serve` is (docs/benchmarks.md). */
+ * start. Each worker sees 1/THREADS of a pass and compiles the layout and render code itself,
+ * and V8 goes on compiling and deoptimising the engine's functions for several thousand pages:
+ * 2 passes measure a young pool, 8 one still warming (about 1,800 pages a worker of the A/B
+ * set), 24 a settled one, as a long-running `svc serve` is (docs/benchmarks.md,
+ * "svc-md-1.1.23"). */
 const WARMUP_PASSES = Number(process.env.WARMUP_PASSES ?? 2);
 
 interface Build {
