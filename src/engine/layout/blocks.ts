@@ -460,11 +460,13 @@ const JUSTIFIED_EDGE_TOLERANCE_PT = 0.5;
 /** … and they are this share of the column wide at least. */
 const JUSTIFIED_WIDTH_SHARE_MIN = 0.6;
 
-/** A line ending in a word or a comma stops mid-sentence: filled where it could not hold the
- *  next line's first word, a line of mixed weights goes on into the next as a full one does
- *  (a browser's ragged lines: "… licensed under the **MIT/X Consortium license**. You may" |
- *  "download it from **the Expat home page**."). A line of code ending in a brace does not. */
-const MID_SENTENCE_END = /[\p{L},]$/u;
+/** A line ending in a letter or a comma stops mid-sentence (not a hyphen, which the next line
+ *  may or may not go on, nor a listing's brace). Here: filled where it could not hold the next
+ *  line's first word, a line of mixed weights goes on into the next as a full one does (a
+ *  browser's ragged lines: "… licensed under the **MIT/X Consortium license**. You may" |
+ *  "download it from **the Expat home page**."); render/page_joins.ts: a paragraph's part at a
+ *  page's end goes on into the next page's. */
+export const MID_SENTENCE_END = /[\p{L},]$/u;
 
 /** A full line of mixed weights goes on into the next whatever their weights, unless it ends
  * a sentence before a line that starts bold (APA's run-in "***Face validity.***" after "…

@@ -2,14 +2,12 @@
 // a word, a list, a listing or a table that the page break cuts goes on across it. Each test
 // reads only the last page's last line or block and this page's first.
 
+import { MID_SENTENCE_END } from "../layout/blocks.js";
 import { CAPTION_LABEL_START } from "../layout/captions.js";
 import { wordBeforeEndHyphen } from "./inline.js";
 
 /** Between a paragraph's part at a page's end and its rest on the next page. */
 export const PARAGRAPH_GOES_ON = " ";
-/** A paragraph's last line ending mid-sentence: a letter or a comma, not a hyphen (which the
- *  next page's text may or may not continue). */
-const MID_SENTENCE_END = /[\p{L},]$/u;
 /** The next page's first line going on a sentence: a small letter, or a code span that a word
  *  in small letters follows ("… and" | "`~/.local/share/mime/text/html.xml` (if they exist
  *  …", "(… with" | "`install.packages`) pre-builds …"). (Not a code span alone, nor one that
