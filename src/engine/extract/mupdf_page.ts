@@ -4,6 +4,7 @@
 import { restoreAstralGlyphs } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
+import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
@@ -258,9 +259,28 @@ class StextReader {
   // The centre asked of linkIndexAt, in a typed array's slots: numbers handed to a call that is
   // not inlined are boxed, two heap numbers a character on a page with links.
   readonly centre = new Float64Array(2);
+  // The page's vertical borders, read before its text: a span ends where one passes between
+  // two glyphs (cell_borders.ts).
+  readonly borders = pageBorders;
 
   constructor(readonly links: readonly PageLink[]) {
     this.linkIndexAt = pointLinkLocator(links);
+  }
+}
+
+/** One reader's borders, reused from page to page. */
+const pageBorders = new CellBorders();
+
+/** Notes the page's vertical borders (cell_borders.ts): its vector blocks, which MuPDF may
+ * list after the text they cross. */
+function readBorders(stextPtr: number, borders: CellBorders): void {
+  borders.clear();
+  const H = wasm.HEAPF32;
+  for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
+    if (wasm._wasm_stext_block_get_type(block) !== BLOCK_VECTOR) continue;
+    const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
+    const flags = wasm._wasm_stext_block_get_v_flags(block);
+    borders.addPath(H[b], H[b + 1], H[b + 2], H[b + 3], (flags & V_FLAG_STROKED) !== 0, (flags & V_FLAG_RECTANGLE) !== 0, isWhite(wasm._wasm_stext_block_get_v_argb(block)));
   }
 }
 
@@ -269,6 +289,7 @@ class StextReader {
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
 function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const r = new StextReader(links);
+  readBorders(stextPtr, r.borders);
   // A page whose reading threw (a failed page) may have left a span's units behind.
   r.units.count = 0;
   const H = r.H;
@@ -344,7 +365,7 @@ const WORD_ENDED = 2;
 
 /** One line of the page, or null when it holds no span. */
 function readTextLine(r: StextReader, line: number): Line | null {
-  const { H, U8, I32, U32, links, linkIndexAt, centre, units, composed, standIns, rightEdge, fonts } = r;
+  const { H, U8, I32, U32, links, linkIndexAt, centre, units, composed, standIns, rightEdge, fonts, borders } = r;
   const charsBefore = r.chars;
   const first = wasm._wasm_stext_line_get_first_char(line);
   if (r.raw === null && first) r.raw = charLayoutMatches(first, I32, U32, H);
@@ -452,6 +473,13 @@ function readTextLine(r: StextReader, line: number): Line | null {
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       closeSpan(span, units);
       spans.push(gapSpaceSpan(span, rightEdge, H, q));
+      span = null;
+    }
+    // A cell's border between this glyph and the last, with no space: the cell's clipped text
+    // and the next cell's (cell_borders.ts). The span ends there, with no space put in. After
+    // the gap rules, which may have ended it already with a space of the text.
+    if (borders.count > 0 && span !== null && !space && !afterSpace && order === null && borders.between(rightEdge[0] - CELL_BORDER_INSIDE_GLYPH_EMS * size, x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size, (y0 + y1) / 2)) {
+      closeSpan(span, units);
       span = null;
     }
     if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);

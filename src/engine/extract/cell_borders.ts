@@ -1,0 +1,154 @@
+// Vertical borders drawn on a page, where a line's text is cut into spans. A spreadsheet or
+// report writer clips a cell's overflowing text at the cell's right border, and the next
+// cell's text starts just after it: "Matthew C. & Elizab|2165 Princeton Ave" is one run of
+// glyphs with no space, which MuPDF reads as one word across two cells. The reader
+// (mupdf_page.ts) ends the span where a border passes between two glyphs, so each cell's
+// text is a span of its own and the table detector places it in its cell. Only a cell's
+// border counts, one that horizontal rules meet above and below the text: an upright line
+// of a diagram through a node's label ("1|l" in a graph) cuts nothing.
+
+/** A filled or stroked path at most this wide (points) and at least CELL_BORDER_HEIGHT_MIN
+ * tall is a vertical border; a stroked box's two sides are borders too. As thick as
+ * mupdf_page.ts's RULE_THICKNESS_MAX: what counts as a ruling counts here. */
+export const CELL_BORDER_WIDTH_MAX = 3;
+/** ... and at least this tall (points): a cell's border spans a row of text, while a short
+ * upright stroke is a drawing's detail (a tick, a glyph drawn as a path). */
+export const CELL_BORDER_HEIGHT_MIN = 6;
+/** A border counts when it stands in the gap between two glyphs' boxes, or inside one by at
+ * most this many ems: a glyph's box is its advance, wider than its ink, and the clipped
+ * cell's last letter is often cut through its side bearing ("Elizab|2165": 0.08 em inside
+ * the "b"). A line through the middle of a letter is a drawing's, not a cell's (the cross of
+ * an example image's placeholder behind its huge "Image"). */
+export const CELL_BORDER_INSIDE_GLYPH_EMS = 0.15;
+/** A horizontal rule closes a cell at a border when it reaches within this many points of
+ * the border's x, and lies within this many points of the border's own ends: drawn rules
+ * meet with the thickness of a line between them. */
+export const CELL_BORDER_SNAP_PT = 2;
+/** Borders read per page, upright and level apiece; a page drawing more (a chart's
+ * hatching) keeps the first ones. */
+export const CELL_BORDERS_PER_PAGE_MAX = 2_000;
+
+/** The page's borders: the upright ones (x and the y range each covers, sorted by x once
+ * read) and the level ones (y and the x range), which close a cell above and below. */
+export class CellBorders {
+  count = 0;
+  #xs = new Float64Array(64);
+  #y0s = new Float64Array(64);
+  #y1s = new Float64Array(64);
+  #sorted = true;
+  #levels = 0;
+  #levelYs = new Float64Array(64);
+  #levelX0s = new Float64Array(64);
+  #levelX1s = new Float64Array(64);
+
+  /** Forgets the last page's borders (one instance serves every page a reader reads). */
+  clear(): void {
+    this.count = 0;
+    this.#levels = 0;
+    this.#sorted = true;
+  }
+
+  /** Notes a vector block's box when it draws a border (see CELL_BORDER_WIDTH_MAX). */
+  addPath(x0: number, y0: number, x1: number, y1: number, stroked: boolean, rectangle: boolean, white: boolean): void {
+    const width = x1 - x0;
+    const height = y1 - y0;
+    if (white || !(width >= 0 && height >= 0)) return;
+    if (width <= CELL_BORDER_WIDTH_MAX) {
+      if (height >= CELL_BORDER_HEIGHT_MIN) this.#addUpright((x0 + x1) / 2, y0, y1);
+    } else if (height <= CELL_BORDER_WIDTH_MAX) {
+      if (width >= CELL_BORDER_HEIGHT_MIN) this.#addLevel((y0 + y1) / 2, x0, x1);
+    } else if (stroked && rectangle) {
+      this.#addUpright(x0, y0, y1);
+      this.#addUpright(x1, y0, y1);
+      this.#addLevel(y0, x0, x1);
+      this.#addLevel(y1, x0, x1);
+    }
+  }
+
+  /** Whether a cell's border stands between left and right (left < x < right) at height y:
+   * an upright border covering y, met by level ones above and below y along its length. */
+  between(left: number, right: number, y: number): boolean {
+    if (!this.#sorted) this.#sort();
+    const xs = this.#xs;
+    // First border right of `left`: borders are few and sorted, a binary search.
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (xs[mid] <= left) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < this.count && xs[k] < right; k++) {
+      const y0 = this.#y0s[k];
+      const y1 = this.#y1s[k];
+      if (y0 <= y && y <= y1 && this.#closes(xs[k], y0, y, true) && this.#closes(xs[k], y, y1, false)) return true;
+    }
+    return false;
+  }
+
+  /** Whether a level border between `from` and `to` (above or below the text) reaches x. */
+  #closes(x: number, from: number, to: number, above: boolean): boolean {
+    const lowest = from - CELL_BORDER_SNAP_PT;
+    const highest = to + CELL_BORDER_SNAP_PT;
+    for (let k = 0; k < this.#levels; k++) {
+      const y = this.#levelYs[k];
+      if ((above ? y < to : y > from) && y >= lowest && y <= highest && this.#levelX0s[k] - CELL_BORDER_SNAP_PT <= x && x <= this.#levelX1s[k] + CELL_BORDER_SNAP_PT) return true;
+    }
+    return false;
+  }
+
+  #addUpright(x: number, y0: number, y1: number): void {
+    if (this.count >= CELL_BORDERS_PER_PAGE_MAX) return;
+    if (this.count === this.#xs.length) {
+      this.#xs = grown(this.#xs);
+      this.#y0s = grown(this.#y0s);
+      this.#y1s = grown(this.#y1s);
+    }
+    if (this.count > 0 && x < this.#xs[this.count - 1]) this.#sorted = false;
+    this.#xs[this.count] = x;
+    this.#y0s[this.count] = y0;
+    this.#y1s[this.count] = y1;
+    this.count++;
+  }
+
+  #addLevel(y: number, x0: number, x1: number): void {
+    if (this.#levels >= CELL_BORDERS_PER_PAGE_MAX) return;
+    if (this.#levels === this.#levelYs.length) {
+      this.#levelYs = grown(this.#levelYs);
+      this.#levelX0s = grown(this.#levelX0s);
+      this.#levelX1s = grown(this.#levelX1s);
+    }
+    this.#levelYs[this.#levels] = y;
+    this.#levelX0s[this.#levels] = x0;
+    this.#levelX1s[this.#levels] = x1;
+    this.#levels++;
+  }
+
+  // Insertion sort of the three columns by x: a page's borders come mostly in order.
+  #sort(): void {
+    const xs = this.#xs;
+    const y0s = this.#y0s;
+    const y1s = this.#y1s;
+    for (let i = 1; i < this.count; i++) {
+      const x = xs[i];
+      const a = y0s[i];
+      const b = y1s[i];
+      let j = i - 1;
+      for (; j >= 0 && xs[j] > x; j--) {
+        xs[j + 1] = xs[j];
+        y0s[j + 1] = y0s[j];
+        y1s[j + 1] = y1s[j];
+      }
+      xs[j + 1] = x;
+      y0s[j + 1] = a;
+      y1s[j + 1] = b;
+    }
+    this.#sorted = true;
+  }
+}
+
+function grown(a: Float64Array<ArrayBuffer>): Float64Array<ArrayBuffer> {
+  const b = new Float64Array(a.length * 2);
+  b.set(a);
+  return b;
+}
