@@ -7,6 +7,7 @@ import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
+import { prependRowLabels } from "./row_labels.js";
 import { indicesByKey, lowerBound, median } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
@@ -96,19 +97,25 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
   const { byY, cys } = byCentreYOrder(lines);
   for (const grid of grids) {
     const inside: Line[] = [];
+    // Lines wholly left of the grid within its height: its rows' labels, perhaps (row_labels.ts).
+    const beside: Line[] = [];
     const x0 = grid.xs[0];
     const x1 = grid.xs[grid.xs.length - 1];
     const yEnd = grid.ys[grid.ys.length - 1];
     for (let k = lowerBound(cys, grid.ys[0]); k < byY.length && cys[k] <= yEnd; k++) {
       const line = byY[k];
+      if (taken.has(line) || line.spans.length === 0) continue;
       const cx = (line.x0 + line.x1) / 2;
-      if (cx >= x0 && cx <= x1 && !taken.has(line) && line.spans.length > 0) inside.push(line);
+      if (cx >= x0 && cx <= x1) inside.push(line);
+      else if (line.x1 <= x0 + SNAP_PT) beside.push(line);
     }
-    const verdict = gridTable(grid, inside, rulings);
+    const labels: Line[] = [];
+    const verdict = gridTable(grid, inside, rulings, beside, labels);
     if (verdict === "diagram") markDiagram(grid, inside, rulings.frames, inDiagrams);
     if (typeof verdict === "string") continue;
     if (finerByAlignment(verdict, inside, rulings, taken, tables)) continue;
     for (const line of inside) taken.add(line);
+    for (const line of labels) taken.add(line);
     tables.push(verdict);
   }
 }
@@ -198,7 +205,7 @@ function markDiagram(grid: Grid, inside: Line[], frames: Box[], inDiagrams: Set<
 }
 
 /** A table, or why the grid is none: `diagram` when its shape is a drawing's. */
-function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagram" | "rejected" {
+function gridTable(grid: Grid, inside: Line[], rulings: Rulings, beside: readonly Line[] = [], labels: Line[] = []): Table | "diagram" | "rejected" {
   if (inside.length === 0) return "rejected";
   const cols = grid.xs.length - 1;
   const { anchors, ruledShare, closedTiling } = mergeCells(grid);
@@ -227,6 +234,11 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings): Table | "diagr
   if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
   const headerRows = detectHeader(rows, box, rulings);
+  const named = fieldGrid || blankForm ? null : prependRowLabels(rows, headerRows, beside, box.x0);
+  if (named !== null) {
+    labels.push(...named);
+    for (const line of named) box.x0 = Math.min(box.x0, line.x0);
+  }
   return newTable(box, rows, true, headerRows);
 }
 
