@@ -309,6 +309,24 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(headStats.running.has(date)).toBe(true);
   });
 
+  it("keeps a number in the top band that stands in a ruled cell, a table's row number, and strips it with no cell drawn round it (furniture.ts inRuledCell: camelot's split_text_lattice, svc-md-1.1.24)", () => {
+    // A register's first row under its header, in the top band: "1" | "Mukand Infotel Pvt. Ltd." | …
+    const number = line("1", { x: 80, y: 30, size: 8 });
+    const cells = [number, line("Mukand Infotel Pvt. Ltd.", { x: 110, y: 30, size: 8 }), line("820-1217/13-LR", { x: 250, y: 30, size: 8 }), line("Assam", { x: 350, y: 30, size: 8 }), line("09859920400", { x: 450, y: 30, size: 8 })];
+    const thin = (x0: number, y0: number, x1: number, y1: number) => ({ x0, y0, x1, y1, kind: "fill" as const });
+    // Borders: left of the number, between it and the name, above and under the row.
+    const grid = [thin(78.7, 10, 79.1, 60), thin(94.8, 10, 95.2, 60), thin(79, 28.7, 527, 29), thin(79, 39, 527, 39.4)];
+    const withRules = (rules: ReturnType<typeof thin>[]) => {
+      const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10, y: 120 });
+      const all = [...cells, ...body];
+      return statsOf([{ model: { ...page(1, all), rules }, lines: all }]);
+    };
+    expect(withRules(grid).running.has(number)).toBe(false);
+    expect(withRules([]).running.has(number)).toBe(true);
+    // Without the border under the row: no cell.
+    expect(withRules(grid.slice(0, 3)).running.has(number)).toBe(true);
+  });
+
   it("strips an office suite's header centred over its 'Page 1' foot, at the body's size, and keeps a centred title over no such foot or set larger (issue 9: LibreOffice Calc's sheet name 'budget')", () => {
     // Letter width 612: centred lines have their middle at 306.
     const head = line("budget", { x: 291, y: 40 });

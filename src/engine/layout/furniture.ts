@@ -371,7 +371,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const says: boolean[] = [];
     for (let k = 0; k < texts.length; k++) {
       const t = texts[k];
-      says.push((numberLike[k] && !tableRow) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)));
+      says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)));
     }
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
@@ -479,6 +479,42 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
   }
   return false;
+}
+
+/** A rule this thin (points) is a cell's border (inRuledCell). */
+const CELL_RULE_THICKNESS_MAX_PT = 3;
+/** A cell's left and top borders stand within this many ems (the piece's size) of its text. */
+const CELL_BORDER_NEAR_EMS = 2;
+/** Its right and bottom borders within this many: a cell is wider and taller than a number. */
+const CELL_BORDER_FAR_EMS = 20;
+
+/**
+ * Whether a line stands in a ruled cell: thin rules left and right of it across its middle,
+ * and above and under it across its centre, the left and top ones close to it. A number in
+ * the band there is a table's (a licence register's row number "1" under its header row,
+ * camelot's split_text_lattice: it had gone as the page's folio), not the page's.
+ */
+function inRuledCell(line: Line, rules: readonly Rule[]): boolean {
+  const size = Math.max(meanCharSize(line), 1);
+  const cx = (line.x0 + line.x1) / 2;
+  const cy = (line.y0 + line.y1) / 2;
+  let left = false;
+  let right = false;
+  let above = false;
+  let under = false;
+  for (const rule of rules) {
+    const upright = rule.x1 - rule.x0 <= CELL_RULE_THICKNESS_MAX_PT;
+    const level = rule.y1 - rule.y0 <= CELL_RULE_THICKNESS_MAX_PT;
+    if (upright && rule.y0 <= cy && rule.y1 >= cy) {
+      if (rule.x1 <= line.x0 + 1 && rule.x0 >= line.x0 - CELL_BORDER_NEAR_EMS * size) left = true;
+      else if (rule.x0 >= line.x1 - 1 && rule.x0 <= line.x1 + CELL_BORDER_FAR_EMS * size) right = true;
+    }
+    if (level && rule.x0 <= cx && rule.x1 >= cx) {
+      if (rule.y1 <= line.y0 + 1 && rule.y0 >= line.y0 - CELL_BORDER_NEAR_EMS * size) above = true;
+      else if (rule.y0 >= line.y1 - 1 && rule.y0 <= line.y1 + CELL_BORDER_FAR_EMS * size) under = true;
+    }
+  }
+  return left && right && above && under;
 }
 
 /** A piece of a row starts at a piece of the row under it within this many points: one
