@@ -361,6 +361,15 @@ function readTextLine(r: StextReader, line: number): Line | null {
   let span: Span | null = null;
   let spanFont = 0;
   let spanLink = -1;
+  // The open span's size, visibility and box, as it has them: read for every character that
+  // may go on in it, from locals rather than from the span's fields (each a load of a boxed
+  // number); the box is written to the span as it grows, so the span always has it too.
+  let spanSize = 0;
+  let spanInvisible = false;
+  let spanX0 = 0;
+  let spanX1 = 0;
+  let spanY0 = 0;
+  let spanY1 = 0;
   rightEdge[0] = -Infinity;
   let afterSpace = true;
   let afterWide = false;
@@ -464,19 +473,19 @@ function readTextLine(r: StextReader, line: number): Line | null {
       centre[1] = (y0 + y1) / 2;
       link = linkIndexAt(centre);
     }
-    if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
+    if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === spanInvisible && Math.abs(size - spanSize) < 0.05) {
       // The first word ends at the span's right edge so far, before this space.
       if (firstWord === WORD_GOING_ON && space) {
-        span.wordEnd = Math.round(span.x1 * WORD_END_UNITS_PER_PT);
+        span.wordEnd = Math.round(spanX1 * WORD_END_UNITS_PER_PT);
         firstWord = WORD_ENDED;
       }
       pushCode(units, space ? SPACE : code);
       if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
-      if (x1 > span.x1) span.x1 = x1;
-      if (x0 < span.x0) span.x0 = x0;
+      if (x1 > spanX1) span.x1 = spanX1 = x1;
+      if (x0 < spanX0) span.x0 = spanX0 = x0;
       if (!space) {
-        if (y0 < span.y0) span.y0 = y0;
-        if (y1 > span.y1) span.y1 = y1;
+        if (y0 < spanY0) span.y0 = spanY0 = y0;
+        if (y1 > spanY1) span.y1 = spanY1 = y1;
       }
       continue;
     }
@@ -484,6 +493,12 @@ function readTextLine(r: StextReader, line: number): Line | null {
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
     span = glyphSpan(r, ch, q, raw, facts, invisible);
+    spanSize = span.size;
+    spanInvisible = invisible;
+    spanX0 = span.x0;
+    spanX1 = span.x1;
+    spanY0 = span.y0;
+    spanY1 = span.y1;
     firstWord = space || order !== null ? WORD_ENDED : WORD_GOING_ON;
     if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
     spanFont = fontPtr;
