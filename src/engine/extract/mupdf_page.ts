@@ -1,7 +1,7 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
-import { restoreAstralGlyphs } from "./astral_glyph_names.js";
+import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { pushDrawing } from "./drawings.js";
@@ -111,12 +111,13 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
       charsByQuarter[0] -= vertical;
       charsByQuarter[1] += vertical;
-      restoreAstralGlyphs(page, lines);
+      // Only a page whose reader saw a character where such glyphs fall looks for them.
+      if (mayHoldTruncatedMath !== false) restoreAstralGlyphs(page, lines);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
       const turn = pageTurn(charsByQuarter);
@@ -193,6 +194,9 @@ interface StextRead {
   charsByQuarter: number[];
   /** Whether a line holds a right-to-left letter; undefined from a reader that does not look. */
   rightToLeft?: boolean;
+  /** Whether some span's text may hold a unit where a math character's truncated code falls
+   *  (astral_glyph_names.ts); undefined from a reader that does not look. */
+  mayHoldTruncatedMath?: boolean;
 }
 
 /** The quarter of a line's baseline, its direction at H[dir] (-1 when slanted); vertical
@@ -249,6 +253,9 @@ class StextReader {
   chars = 0;
   unmappedChars = 0;
   rightToLeft = false;
+  // Whether a character read lies where astral_glyph_names.ts looks for truncated math, or a
+  // span was composed (NFC may join conjoining jamo into a syllable there).
+  mayHoldTruncatedMath = false;
   // Whether the line being read holds a right-to-left letter.
   lineRightToLeft = false;
   // null until the page's first character has been checked against the accessors.
@@ -307,7 +314,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   }
   // Kept for the next page, grown if a line was longer.
   linePointers = r.ptrs;
-  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft };
+  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath };
 }
 
 /** Puts the line's characters from `first` on in r.ptrs, in stream order, counts them and
@@ -327,6 +334,7 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
       if (!rtl && isRtlCode(code)) rtl = true;
+      if (code >= TRUNCATED_MATH_FIRST && code <= TRUNCATED_MATH_LAST) r.mayHoldTruncatedMath = true;
     }
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
@@ -507,6 +515,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   }
   closeSpan(span, units);
   if (composed.length > 0) {
+    r.mayHoldTruncatedMath = true;
     for (const accented of composed) accented.text = accented.text.normalize("NFC");
     composed.length = 0;
   }
