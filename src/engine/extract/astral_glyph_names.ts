@@ -20,7 +20,9 @@ type PdfObject = {
 type AnyPage = object;
 
 /** Mathematical alphanumeric symbols (U+1D400–U+1D7FF) lose their plane into U+D400–U+D7FF:
- * a page with a character there is looked at. */
+ * a page with a character there is looked at (the reader notes one as it reads the page). */
+export const TRUNCATED_MATH_FIRST = 0xd400;
+export const TRUNCATED_MATH_LAST = 0xd7ff;
 const TRUNCATED_MATH = /[\uD400-\uD7FF]/;
 /** A glyph name that spells a code point past the BMP: "u1D44F", "u1F600", and a variant of
  * one after a dot ("u1D461.st", a script-size t), which names the same character. */

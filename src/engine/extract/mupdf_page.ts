@@ -1,7 +1,7 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
-import { restoreAstralGlyphs } from "./astral_glyph_names.js";
+import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
@@ -112,12 +112,13 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
       charsByQuarter[0] -= vertical;
       charsByQuarter[1] += vertical;
-      restoreAstralGlyphs(page, lines);
+      // Only a page whose reader saw a character where such glyphs fall looks for them.
+      if (mayHoldTruncatedMath !== false) restoreAstralGlyphs(page, lines);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
       const turn = pageTurn(charsByQuarter);
@@ -194,6 +195,9 @@ interface StextRead {
   charsByQuarter: number[];
   /** Whether a line holds a right-to-left letter; undefined from a reader that does not look. */
   rightToLeft?: boolean;
+  /** Whether some span's text may hold a unit where a math character's truncated code falls
+   *  (astral_glyph_names.ts); undefined from a reader that does not look. */
+  mayHoldTruncatedMath?: boolean;
 }
 
 /** The quarter of a line's baseline, its direction at H[dir] (-1 when slanted); vertical
@@ -250,6 +254,9 @@ class StextReader {
   chars = 0;
   unmappedChars = 0;
   rightToLeft = false;
+  // Whether a character read lies where astral_glyph_names.ts looks for truncated math, or a
+  // span was composed (NFC may join conjoining jamo into a syllable there).
+  mayHoldTruncatedMath = false;
   // Whether the line being read holds a right-to-left letter.
   lineRightToLeft = false;
   // null until the page's first character has been checked against the accessors.
@@ -328,7 +335,7 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   }
   // Kept for the next page, grown if a line was longer.
   linePointers = r.ptrs;
-  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft };
+  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath };
 }
 
 /** Puts the line's characters from `first` on in r.ptrs, in stream order, counts them and
@@ -348,6 +355,7 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
       if (!rtl && isRtlCode(code)) rtl = true;
+      if (code >= TRUNCATED_MATH_FIRST && code <= TRUNCATED_MATH_LAST) r.mayHoldTruncatedMath = true;
     }
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
@@ -382,6 +390,15 @@ function readTextLine(r: StextReader, line: number): Line | null {
   let span: Span | null = null;
   let spanFont = 0;
   let spanLink = -1;
+  // The open span's size, visibility and box, as it has them: read for every character that
+  // may go on in it, from locals rather than from the span's fields (each a load of a boxed
+  // number); the box is written to the span as it grows, so the span always has it too.
+  let spanSize = 0;
+  let spanInvisible = false;
+  let spanX0 = 0;
+  let spanX1 = 0;
+  let spanY0 = 0;
+  let spanY1 = 0;
   rightEdge[0] = -Infinity;
   let afterSpace = true;
   let afterWide = false;
@@ -492,19 +509,19 @@ function readTextLine(r: StextReader, line: number): Line | null {
       centre[1] = (y0 + y1) / 2;
       link = linkIndexAt(centre);
     }
-    if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === (span.invisible === true) && Math.abs(size - span.size) < 0.05) {
+    if (span && (fontPtr === spanFont || space) && link === spanLink && invisible === spanInvisible && Math.abs(size - spanSize) < 0.05) {
       // The first word ends at the span's right edge so far, before this space.
       if (firstWord === WORD_GOING_ON && space) {
-        span.wordEnd = Math.round(span.x1 * WORD_END_UNITS_PER_PT);
+        span.wordEnd = Math.round(spanX1 * WORD_END_UNITS_PER_PT);
         firstWord = WORD_ENDED;
       }
       pushCode(units, space ? SPACE : code);
       if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
-      if (x1 > span.x1) span.x1 = x1;
-      if (x0 < span.x0) span.x0 = x0;
+      if (x1 > spanX1) span.x1 = spanX1 = x1;
+      if (x0 < spanX0) span.x0 = spanX0 = x0;
       if (!space) {
-        if (y0 < span.y0) span.y0 = y0;
-        if (y1 > span.y1) span.y1 = y1;
+        if (y0 < spanY0) span.y0 = spanY0 = y0;
+        if (y1 > spanY1) span.y1 = spanY1 = y1;
       }
       continue;
     }
@@ -512,6 +529,12 @@ function readTextLine(r: StextReader, line: number): Line | null {
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
     span = glyphSpan(r, ch, q, raw, facts, invisible);
+    spanSize = span.size;
+    spanInvisible = invisible;
+    spanX0 = span.x0;
+    spanX1 = span.x1;
+    spanY0 = span.y0;
+    spanY1 = span.y1;
     firstWord = space || order !== null ? WORD_ENDED : WORD_GOING_ON;
     if (pendingMark !== 0) pendingMark = pushPendingMark(units, pendingMark, span, composed);
     spanFont = fontPtr;
@@ -520,6 +543,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   }
   closeSpan(span, units);
   if (composed.length > 0) {
+    r.mayHoldTruncatedMath = true;
     for (const accented of composed) accented.text = accented.text.normalize("NFC");
     composed.length = 0;
   }
