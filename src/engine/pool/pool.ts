@@ -92,6 +92,8 @@ export interface EnginePoolOptions {
   env?: NodeJS.Dict<string>;
   /** The idle trim replaces a thread whose WebAssembly memory passed this; defaults to limits.workerWasmIdleBytesMax. */
   wasmIdleBytesMax?: number;
+  /** The idle trim replaces a thread whose V8 heap, collected, stays past this; defaults to limits.workerHeapIdleBytesMax. */
+  heapIdleBytesMax?: number;
   /** Idle time before the trim; defaults to limits.poolIdleTrimMs. */
   idleTrimMs?: number;
   /**
@@ -137,6 +139,7 @@ export interface PoolStats {
 export class EnginePool {
   readonly threads: number;
   readonly #wasmIdleBytesMax: number;
+  readonly #heapIdleBytesMax: number;
   readonly #idleTrimMs: number;
   readonly #piscina: Piscina<WorkerTask, WorkerReply>;
   readonly #scheduler: FairScheduler<PoolJob, Unit>;
@@ -164,6 +167,7 @@ export class EnginePool {
     this.threads = options.threads ?? availableParallelism();
     this.#wasmIdleBytesMax = options.wasmIdleBytesMax ?? limits.workerWasmIdleBytesMax;
     this.#idleTrimMs = options.idleTrimMs ?? limits.poolIdleTrimMs;
+    this.#heapIdleBytesMax = options.heapIdleBytesMax ?? limits.workerHeapIdleBytesMax;
     this.#warmUp = options.warmUp === false ? null : (options.warmUp ?? { pagesMax: limits.workerWarmUpPagesMax, wallMsMax: limits.workerWarmUpWallMsMax });
     const workerStart: WorkerStart = { warmUp: this.#warmUp };
     this.#piscina = new Piscina<WorkerTask, WorkerReply>({
@@ -373,7 +377,7 @@ export class EnginePool {
     const threads = this.#piscina.threads.map((worker) => worker.threadId);
     const job = new TrimJob(this.#host, threads.length);
     const units = threads.map((thread) => {
-      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax, heapBytesMax: limits.workerHeapIdleBytesMax }));
+      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax, heapBytesMax: this.#heapIdleBytesMax }));
       unit.pin = thread;
       return unit;
     });
