@@ -11,7 +11,9 @@
 // Warming never delays real work by more than one warm document: the loop yields to the
 // event loop between documents, and the first real task the thread is handed stops it
 // (worker.ts). A warm-up that fails (a file missing from a trimmed install, an engine error)
-// ends quietly: warming is an optimisation, never a condition of serving.
+// ends quietly: warming is an optimisation, never a condition of serving. The thread is not
+// retired for it, unlike after a failed task: a warm set that failed every time would replace
+// threads in a loop; a real task that then fails the same way retires the thread as usual.
 //
 // The pages are files the repository commits (fixtures/pdf: the generated fixtures;
 // fixtures/real: real pages with hand-written truth, sources in fixtures/real/SOURCES.tsv),
