@@ -54,6 +54,10 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
   const port = env.PORT === 0 && env.PUBLIC_BASE_URL === undefined ? await freePort(env.HOST) : env.PORT;
   const baseUrl = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   const app = await buildApp({ store: store.ctx, pool, env, baseUrl });
+  // Listen once the engine's threads are warm (src/engine/pool/warm_up.ts, bounded by
+  // limits.workerWarmUpWallMsMax): an orchestrator routes to an instance once it answers, and
+  // the first requests then run on compiled code rather than paying for the JIT.
+  await pool.warmedUp();
   // Set before the first request: give-backs that failed while the database was away
   // (src/store/pending_releases.ts); what their deadline or the queue's bound gives up is left
   // to the expiry sweeps, and said so.
@@ -63,7 +67,7 @@ export async function serve(env: Env, log: (line: string) => void = (l) => proce
   const address = await app.listen({ port, host: env.HOST });
   let admin: Server | null = null;
   if (!env.DATABASE_URL) admin = await serveAdminSocket(store.ctx, adminSocketPath(env.DATA_DIR));
-  log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, ready: store.isReady(), engine_threads: pool.stats().threads, instance: store.ctx.instanceId }));
+  log(JSON.stringify({ msg: "svc-md listening", address, database: store.ctx.db.kind, ready: store.isReady(), engine_threads: pool.stats().threads, engine_warm_up_pages: pool.stats().warmUpPages, instance: store.ctx.instanceId }));
 
   const background = (name: string, fn: () => Promise<unknown>) => () => {
     // Not yet ready: openStore's own attempts are logged, once each.

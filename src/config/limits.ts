@@ -40,6 +40,8 @@ export const limits = {
   poolIdleTrimMs: 30_000, // 30 s without work: each worker drops its documents and pages, and one whose WASM memory passed workerWasmIdleBytesMax is replaced
   workerHeapIdleBytesMax: 96 * 1024 * 1024, // 96 MiB of V8 heap still committed at the idle trim: the thread is replaced
   workerWasmIdleBytesMax: 160 * 1024 * 1024, // 160 MiB: about what a fresh MuPDF instance grows to on ordinary pages
+  workerWarmUpPagesMax: 66, // pages a fresh worker thread converts from the built-in warm set before its first real task (pool/warm_up.ts): three rounds of the set
+  workerWarmUpWallMsMax: 3_000, // …or this long, whichever comes first; a real task arriving stops it sooner (docs/benchmarks.md, "s14-warm")
   workerLaidOutPagesMax: 600, // laid-out pages a worker holds for their render task (beyond: laid out again at render)
   pagesPerRenderTaskMax: 50, // pages a worker renders per task (rendering a laid-out page costs about a fifth of extracting it)
   poolCrashRetriesMax: 4, // resubmissions of one task whose thread died outside any page

@@ -21,7 +21,7 @@ interface Running {
 
 async function start(extraEnv: Record<string, string> = {}): Promise<Running> {
   const db: TestDb = await freshDb();
-  const pool = new EnginePool({ threads: 1 });
+  const pool = new EnginePool({ threads: 1, warmUp: false });
   const env = parseEnv({ LOG_LEVEL: "silent", DATA_DIR: "/nonexistent-in-tests", ...extraEnv } as NodeJS.ProcessEnv);
   const deps: ApiDeps = { store: { db: db.db, now: Date.now, instanceId: "inst_docs_test" }, pool, env, baseUrl: BASE_URL };
   const app = await buildApp(deps);

@@ -87,7 +87,8 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 describe("EnginePool", () => {
   let pool: EnginePool;
   beforeAll(() => {
-    pool = new EnginePool({ threads: 2, env: hooksEnv });
+    // No warm-up: the hooks end threads, and each replacement would warm in the background (pool_warm_up.test.ts covers it).
+    pool = new EnginePool({ threads: 2, env: hooksEnv, warmUp: false });
   });
   afterAll(async () => {
     await pool.close();

@@ -91,7 +91,8 @@ describe("a small selection is converted by the open task (issue 10 item 5)", ()
 });
 
 describe("the one-task path keeps the pool's protections (issue 10 item 5)", () => {
-  const pool = new EnginePool({ threads: 2, env: hooksEnv });
+  // No warm-up: the hooks end threads, and each replacement would warm in the background (pool_warm_up.test.ts covers it).
+  const pool = new EnginePool({ threads: 2, env: hooksEnv, warmUp: false });
   afterAll(() => pool.close());
 
   it("terminates a thread stuck on a page past pageWallMsMax and answers the open without the pages", async () => {

@@ -13,8 +13,9 @@ const convert = (pool: EnginePool) => convertDocument(openWithPool(pool), { byte
 
 describe("the pool's idle trim (issue 12 item 9)", () => {
   const small = new EnginePool({ threads: 2 });
-  // A limit every thread is past, so that every trim replaces its threads.
-  const strict = new EnginePool({ threads: 2, wasmIdleBytesMax: 1 });
+  // A limit every thread is past, so that every trim replaces its threads; without warm-up,
+  // which each replacement would run in the background (pool_warm_up.test.ts covers it).
+  const strict = new EnginePool({ threads: 2, wasmIdleBytesMax: 1, warmUp: false });
   afterAll(async () => {
     await small.close();
     await strict.close();
@@ -35,7 +36,7 @@ describe("the pool's idle trim (issue 12 item 9)", () => {
   });
 
   it("trims by itself once the pool has been idle for its idle time, once per idle spell", async () => {
-    const idle = new EnginePool({ threads: 2, wasmIdleBytesMax: 1, idleTrimMs: 200 });
+    const idle = new EnginePool({ threads: 2, wasmIdleBytesMax: 1, idleTrimMs: 200, warmUp: false });
     try {
       await convert(idle);
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -45,6 +46,20 @@ describe("the pool's idle trim (issue 12 item 9)", () => {
       expect(idle.stats().threadsTrimmed).toBe(2);
     } finally {
       await idle.close();
+    }
+  });
+
+  it("judges the V8 heap after a full collection, and still replaces a thread past limits.workerHeapIdleBytesMax (s14-warm)", async () => {
+    // A heap bound every thread is past even collected; WebAssembly memory under its bound.
+    const heapy = new EnginePool({ threads: 1, warmUp: false, heapIdleBytesMax: 1, wasmIdleBytesMax: Number.MAX_SAFE_INTEGER });
+    try {
+      const before = await convert(heapy);
+      const [reply] = await heapy.trim();
+      expect(reply.heapBytes).toBeGreaterThan(1);
+      expect(reply.retiring).toBe(true);
+      expect((await convert(heapy)).content_sha256).toBe(before.content_sha256);
+    } finally {
+      await heapy.close();
     }
   });
 

@@ -28,7 +28,10 @@ const CLOSE_GRACE_MS = 5_000;
 export async function startTestApi(options: { threads?: number; now?: () => number; logLevel?: string; logStream?: { write(line: string): void } } = {}): Promise<TestApi> {
   const db = await freshDb();
   const store: StoreContext = { db: db.db, now: options.now ?? Date.now, instanceId: "inst_api_test" };
-  const pool = new EnginePool({ threads: options.threads ?? 2 });
+  // No warm-up: these apps test the API, not the engine's speed, and a pool's warm-up would
+  // spend the shared cores in the background of every test (test/engine/pool_warm_up.test.ts
+  // covers it).
+  const pool = new EnginePool({ threads: options.threads ?? 2, warmUp: false });
   const env = parseEnv({ LOG_LEVEL: options.logLevel ?? "silent", DATA_DIR: "/nonexistent-in-tests" } as NodeJS.ProcessEnv);
   const deps: ApiDeps = { store, pool, env, baseUrl: "http://svc.test" };
   const app = await buildApp(deps, { logStream: options.logStream });

@@ -15,6 +15,13 @@
 //
 // Crashes (a thread dying under a task) are handled per request: see scheduler.ts.
 //
+// Warm-up. Every thread, the first ones and every replacement (after a crash, a retirement,
+// the idle trim), converts a small built-in set of pages before its first task
+// (warm_up.ts), so that its first real pages do not pay for V8 compiling the engine. The
+// first task a thread is handed stops its warm-up after the document it is on, so a request
+// never waits for more than that. Each thread reports its warm-up here (PoolStats), and
+// `warmedUp()` resolves once no thread is warming: `svc serve` listens only then.
+//
 // Two rounds per conversion. `layOut` extracts and lays out the pages in chunks; each worker
 // keeps the pages it laid out and answers with their summaries. The document pass runs on
 // the main thread over the summaries alone (render/document.ts), and `render` sends each
@@ -34,6 +41,8 @@ import type { DocumentPlan } from "../layout/document_stats.js";
 import type { LaidOutOutcome } from "../layout/page_layout.js";
 import type { RenderedPage } from "../render/page.js";
 import type { RenderOptions } from "../result.js";
+import { type WarmUpBudget, type WarmUpReport, isWarmUpReport } from "./warm_up.js";
+import type { WorkerStart } from "./worker.js";
 import { ExtractJob, FairScheduler, OpenJob, RenderJob, TrimJob, type JobHost, type PoolJob, type Unit } from "./scheduler.js";
 import {
   PROGRESS_CANCEL,
@@ -54,6 +63,13 @@ export type { ExtractOptions, OpenedInfo } from "./protocol.js";
 // Often enough that a stuck page is caught within a few percent of its budget; rarely
 // enough that the timer costs nothing next to extraction.
 const WATCHDOG_INTERVAL_MS = 100;
+
+/**
+ * `warmedUp()` waits at most this long past limits.workerWarmUpWallMsMax: a thread's start
+ * (loading MuPDF's WebAssembly, reading the warm set) before it begins warming, with room
+ * for a loaded machine. A warm-up is bounded inside the thread; this only bounds the wait.
+ */
+const WARM_UP_THREAD_START_MS_MAX = 10_000;
 
 /** What the load balancer reads of one of Piscina's threads. */
 interface BalancedThread {
@@ -76,8 +92,16 @@ export interface EnginePoolOptions {
   env?: NodeJS.Dict<string>;
   /** The idle trim replaces a thread whose WebAssembly memory passed this; defaults to limits.workerWasmIdleBytesMax. */
   wasmIdleBytesMax?: number;
+  /** The idle trim replaces a thread whose V8 heap, collected, stays past this; defaults to limits.workerHeapIdleBytesMax. */
+  heapIdleBytesMax?: number;
   /** Idle time before the trim; defaults to limits.poolIdleTrimMs. */
   idleTrimMs?: number;
+  /**
+   * Each thread's warm-up before its first task (warm_up.ts); defaults to
+   * limits.workerWarmUpPagesMax and limits.workerWarmUpWallMsMax. `false`: no warm-up (tests
+   * that make many pools and do not measure speed; output is the same either way).
+   */
+  warmUp?: WarmUpBudget | false;
 }
 
 export interface OpenOptions {
@@ -100,11 +124,22 @@ export interface PoolStats {
   threadsTrimmed: number;
   /** Pages rendered since start by a thread that no longer held them (it had died, or dropped them at its limit), and so extracted twice. */
   pagesLaidOutAgain: number;
+  /** Live threads still warming up (warm_up.ts); 0 once the pool is warm, or with warm-up off. */
+  threadsWarming: number;
+  /** Warm-ups finished since start: one per thread started, replacements included. */
+  threadsWarmedUp: number;
+  /** Warm-ups a thread's first task stopped before their budget ran out (so that thread started young). */
+  warmUpsStoppedByTask: number;
+  /** Pages the warm-ups converted, over all threads since start. */
+  warmUpPages: number;
+  /** Wall time the warm-ups took, summed over threads since start. */
+  warmUpWallMs: number;
 }
 
 export class EnginePool {
   readonly threads: number;
   readonly #wasmIdleBytesMax: number;
+  readonly #heapIdleBytesMax: number;
   readonly #idleTrimMs: number;
   readonly #piscina: Piscina<WorkerTask, WorkerReply>;
   readonly #scheduler: FairScheduler<PoolJob, Unit>;
@@ -115,6 +150,15 @@ export class EnginePool {
   #closed = false;
   #pagesLaidOutAgain = 0;
   #threadsTrimmed = 0;
+  readonly #warmUp: WarmUpBudget | null;
+  /** The warm-up report of each live thread that finished warming, by threadId. */
+  readonly #warmedThreads = new Map<number, WarmUpReport>();
+  #threadsWarmedUp = 0;
+  #warmUpPages = 0;
+  #warmUpsStoppedByTask = 0;
+  #warmUpWallMs = 0;
+  /** `warmedUp()` callers, resolved once no thread is warming. */
+  #warmWaiters: (() => void)[] = [];
   #idleTimer: NodeJS.Timeout | null = null;
   /** Whether the threads were trimmed since the last request's work: one trim per idle spell. */
   #trimmed = true;
@@ -123,6 +167,9 @@ export class EnginePool {
     this.threads = options.threads ?? availableParallelism();
     this.#wasmIdleBytesMax = options.wasmIdleBytesMax ?? limits.workerWasmIdleBytesMax;
     this.#idleTrimMs = options.idleTrimMs ?? limits.poolIdleTrimMs;
+    this.#heapIdleBytesMax = options.heapIdleBytesMax ?? limits.workerHeapIdleBytesMax;
+    this.#warmUp = options.warmUp === false ? null : (options.warmUp ?? { pagesMax: limits.workerWarmUpPagesMax, wallMsMax: limits.workerWarmUpWallMsMax });
+    const workerStart: WorkerStart = { warmUp: this.#warmUp };
     this.#piscina = new Piscina<WorkerTask, WorkerReply>({
       filename: workerFilename(),
       loadBalancer: (task, workers) => this.#place((task as unknown as Record<symbol, Placement | null>)[Piscina.queueOptionsSymbol], workers),
@@ -135,10 +182,16 @@ export class EnginePool {
       // loop to turn between tasks; "sync" atomics block it there (see worker.ts).
       atomics: "disabled",
       env: options.env,
+      workerData: workerStart,
     });
     // Piscina reports a thread error that no task is waiting on as an 'error' event, which
     // would end the process if unheard. The thread is replaced already; tasks see their own.
     this.#piscina.on("error", () => undefined);
+    this.#piscina.on("message", (message: unknown) => {
+      if (isWarmUpReport(message)) this.#onWarmedUp(message);
+    });
+    // A thread that dies while warming is no longer waited for (its replacement is).
+    this.#piscina.on("workerDestroy", () => this.#resolveIfWarm());
     this.#scheduler = new FairScheduler<PoolJob, Unit>(this.threads, (unit) => this.#run(unit), (unit) => this.#ready(unit));
     this.#host = {
       requeue: (job, unit) => {
@@ -254,7 +307,63 @@ export class EnginePool {
   }
 
   stats(): PoolStats {
-    return { threads: this.threads, running: this.#running.size, queued: this.#scheduler.waiting, pagesLaidOutAgain: this.#pagesLaidOutAgain, threadsTrimmed: this.#threadsTrimmed };
+    return {
+      threads: this.threads,
+      running: this.#running.size,
+      queued: this.#scheduler.waiting,
+      pagesLaidOutAgain: this.#pagesLaidOutAgain,
+      threadsTrimmed: this.#threadsTrimmed,
+      threadsWarming: this.#threadsWarming(),
+      threadsWarmedUp: this.#threadsWarmedUp,
+      warmUpsStoppedByTask: this.#warmUpsStoppedByTask,
+      warmUpPages: this.#warmUpPages,
+      warmUpWallMs: this.#warmUpWallMs,
+    };
+  }
+
+  /**
+   * Resolves once no live thread is warming up (at once with warm-up off, or once the pool is
+   * closed). Requests need not wait for it: a thread's first task stops its warm-up.
+   */
+  warmedUp(): Promise<void> {
+    return new Promise((resolve) => {
+      // Never waits past the budget and a thread's start: a report that never comes (a thread
+      // stuck in its start) must not keep `svc serve` from listening. The timer is not
+      // unref'd: whoever awaits this wants the process to live until it resolves (Piscina's
+      // idle threads do not hold it).
+      const bound = this.#warmUp === null ? 0 : this.#warmUp.wallMsMax + WARM_UP_THREAD_START_MS_MAX;
+      const timer = setTimeout(() => settle(), bound);
+      const settle = () => {
+        clearTimeout(timer);
+        this.#warmWaiters = this.#warmWaiters.filter((waiter) => waiter !== settle);
+        resolve();
+      };
+      this.#warmWaiters.push(settle);
+      this.#resolveIfWarm();
+    });
+  }
+
+  /** Live threads that have not reported their warm-up (worker.ts posts it when it ends). */
+  #threadsWarming(): number {
+    if (this.#warmUp === null) return 0;
+    return this.#piscina.threads.filter((worker) => !this.#warmedThreads.has(worker.threadId)).length;
+  }
+
+  #onWarmedUp(report: WarmUpReport): void {
+    this.#warmedThreads.set(report.thread, report);
+    this.#threadsWarmedUp += 1;
+    this.#warmUpPages += report.pages;
+    if (report.endedBy === "task") this.#warmUpsStoppedByTask += 1;
+    this.#warmUpWallMs += report.wallMs;
+    // Dead threads' reports go: threadIds are not reused, but the map must not grow forever.
+    const live = new Set(this.#piscina.threads.map((worker) => worker.threadId));
+    for (const thread of this.#warmedThreads.keys()) if (!live.has(thread)) this.#warmedThreads.delete(thread);
+    this.#resolveIfWarm();
+  }
+
+  #resolveIfWarm(): void {
+    if (this.#warmWaiters.length === 0 || (!this.#closed && this.#threadsWarming() > 0)) return;
+    for (const settle of [...this.#warmWaiters]) settle();
   }
 
   /**
@@ -268,7 +377,7 @@ export class EnginePool {
     const threads = this.#piscina.threads.map((worker) => worker.threadId);
     const job = new TrimJob(this.#host, threads.length);
     const units = threads.map((thread) => {
-      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax, heapBytesMax: limits.workerHeapIdleBytesMax }));
+      const unit = this.#unit(job, [], () => ({ kind: "trim", wasmBytesMax: this.#wasmIdleBytesMax, heapBytesMax: this.#heapIdleBytesMax }));
       unit.pin = thread;
       return unit;
     });
@@ -284,6 +393,7 @@ export class EnginePool {
     this.#cancelIdleTrim();
     for (const job of [...this.#jobs]) job.fail(new Error("The engine pool was closed."));
     this.#stopWatchdog();
+    this.#resolveIfWarm();
     await this.#piscina.destroy();
   }
 

@@ -15,8 +15,9 @@
 // tasks, which is why the pool runs Piscina with `atomics: "disabled"` (with the default
 // "sync" mode the thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
-import { getHeapStatistics } from "node:v8";
-import { threadId } from "node:worker_threads";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { parentPort, threadId, workerData } from "node:worker_threads";
 import { limits } from "../../config/limits.js";
 import { isDocumentError } from "../errors.js";
 import type { ExtractBudget } from "../extract/pages.js";
@@ -29,7 +30,7 @@ import { outlineHints } from "../render/document.js";
 import type { OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "../render/page.js";
 import { resolveSelection } from "../page_select.js";
-import type { RenderOptions } from "../result.js";
+import { defaultRenderOptions, type RenderOptions } from "../result.js";
 import {
   PROGRESS_CANCEL,
   PROGRESS_PAGE,
@@ -50,6 +51,7 @@ import {
   type WorkerReply,
   type WorkerTask,
 } from "./protocol.js";
+import { type WarmUpBudget, type WarmUpReport, warmUp } from "./warm_up.js";
 
 const testHooksEnabled = process.env.SVC_TEST_HOOKS === "1";
 
@@ -67,7 +69,52 @@ const held = new Map<string, Map<number, LaidOutPage>>();
 let heldPages = 0;
 let retiring = false;
 
+/** What the pool asks of this thread at its start (pool.ts passes it as Piscina's workerData). */
+export interface WorkerStart {
+  /** Warm up before the first task within this budget; null: do not. */
+  warmUp: WarmUpBudget | null;
+}
+
+/** Set by the first task: the warm-up stops before its next document. */
+let taskArrived = false;
+/** The warm-up running since the thread started, until it ends. */
+let warming: Promise<void> | null = startWarmUp((workerData as WorkerStart | undefined)?.warmUp ?? null);
+
+/** Warms this thread (warm_up.ts) and tells the pool how it went, once. */
+function startWarmUp(budget: WarmUpBudget | null): Promise<void> | null {
+  if (budget === null) return null;
+  return warmUp(budget, convertForWarmUp, () => taskArrived).then((done) => {
+    const report: WarmUpReport = { kind: "warmed_up", thread: threadId, ...done };
+    parentPort?.postMessage(report);
+    warming = null;
+  });
+}
+
+/**
+ * One warm document through the path a small request takes (runOpen with `convert`):
+ * extract, lay out, plan and render, all here. The document is closed after, and nothing
+ * of it is kept: only what V8 and MuPDF learned stays.
+ */
+async function convertForWarmUp(bytes: Uint8Array, pagesMax: number): Promise<number> {
+  const document = await openDocumentSource(bytes, undefined);
+  try {
+    const pages = Array.from({ length: Math.min(document.pageCount, pagesMax, limits.pagesPerChunkMax) }, (_, i) => i + 1);
+    const budget: ExtractBudget = { deadlineMs: Date.now() + limits.pageWallMsMax * pages.length };
+    const laidOut = new Map<number, LaidOutPage>();
+    const laid = layOutOutcomes(await document.extract(pages, budget, () => undefined), document.hasXfa, laidOut);
+    renderWhole(laid, laidOut, defaultRenderOptions, outlineHints(document.outline()));
+    return pages.length;
+  } finally {
+    await document.close();
+  }
+}
+
 export default async function handleTask(task: WorkerTask): Promise<WorkerReply> {
+  if (warming) {
+    // A real task comes first: the warm-up stops after the document it is on.
+    taskArrived = true;
+    await warming;
+  }
   try {
     switch (task.kind) {
       case "open":
@@ -196,11 +243,34 @@ function trim(wasmBytesMax: number, heapBytesMax: number): TrimReply {
   heldPages = 0;
   const wasmBytes = (wasm.HEAPU8 as Uint8Array).byteLength;
   // The V8 heap a thread committed under load is returned to the system slowly if at all;
-  // a thread that exits returns all of it, and a fresh one costs one MuPDF instantiation.
-  const heapBytes = getHeapStatistics().total_heap_size;
+  // a thread that exits returns all of it, and a fresh one costs one MuPDF instantiation
+  // and its warm-up, and runs young (slower) for a while: so only a heap that stays past
+  // the bound once collected retires the thread.
+  const heapBytes = heapBytesCollectedIfOver(heapBytesMax);
   const retiring = wasmBytes > wasmBytesMax || heapBytes > heapBytesMax;
   if (retiring) retire();
   return { ok: true, thread: threadId, wasmBytes, heapBytes, retiring };
+}
+
+/**
+ * The V8 heap this thread has committed, after a full collection when it is past `boundBytes`:
+ * right after the trim dropped the thread's documents and pages, much of the heap is their
+ * garbage, which V8 gives back at its next full collection anyway.
+ */
+function heapBytesCollectedIfOver(boundBytes: number): number {
+  const committed = getHeapStatistics().total_heap_size;
+  if (committed <= boundBytes) return committed;
+  collectGarbage();
+  return getHeapStatistics().total_heap_size;
+}
+
+/**
+ * A full collection. `gc` is exposed to contexts made after the flag is set (a V8 flag, so
+ * process-wide, where it only adds that global to new contexts); asked only at an idle trim.
+ */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
 }
 
 /** Keeps a chunk's laid-out pages for their render task, dropping the oldest documents' pages past the limit. */
