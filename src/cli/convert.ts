@@ -309,7 +309,9 @@ class LocalEngine {
   }
 
   #startPool(): Promise<EnginePool> {
-    this.#pool ??= import("../engine/pool/pool.js").then(({ EnginePool }) => new EnginePool({ threads: this.threads }));
+    // No warm-up: the pool is started for the files at hand, which it would only wait behind
+    // (a warm-up pays for a long-running `svc serve`'s first requests, docs/engine.md).
+    this.#pool ??= import("../engine/pool/pool.js").then(({ EnginePool }) => new EnginePool({ threads: this.threads, warmUp: false }));
     return this.#pool;
   }
 
