@@ -58,7 +58,19 @@ export interface PageLists {
  *  ("1.0", "0.5") and an equation's pieces ("a = b", "(5a)") stand in stacks too. */
 const WORD_LETTERS = /\p{L}{2}/u;
 
-type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
+type FlowItem = (Line & { table?: undefined; float?: undefined }) | FlowBox;
+/** A table or a side float among a page's lines, read in order with them. */
+type FlowBox = (Box & { table: Table; float: undefined }) | (Box & { table: undefined; float: SideFloat });
+
+/** A flow item for a table or a side float: both kinds in one hidden class (its box, then
+ *  both fields, one undefined). As two literals of differing fields (a float's spread from
+ *  its box) they were two, and every function reading the page's items (renderPage, the
+ *  reading passes, the box comparators) met a third kind of object beside the lines on the
+ *  rare page with a float, and V8 threw its optimised code away ("wrong map") to compile it
+ *  again (issue 9: each worker of a pool pays that compile). */
+function flowBox(box: Box, table: Table | undefined, float: SideFloat | undefined): FlowBox {
+  return { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, table, float } as FlowBox;
+}
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -140,9 +152,9 @@ export function renderPage(
   for (const line of rest) if (floated.size === 0 || !floated.has(line)) items.push(line);
   for (let k = 0; k < tables.length; k++) {
     const table = tables[k];
-    items.push({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table });
+    items.push(flowBox(table, table, undefined));
   }
-  for (let k = 0; k < sideFloats.length; k++) items.push({ ...sideFloats[k].box, float: sideFloats[k] });
+  for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
   const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
