@@ -69,5 +69,15 @@ export interface OrderedGroup<T extends Box> {
   columns: number;
   /** A stack of small print read after the column of text beside it (small_print_columns.ts):
    *  its blocks go back after the text's block beside which each starts (render/page.ts). */
-  smallPrint?: true;
+  smallPrint?: true | undefined;
+}
+
+/** A group of items in reading order, every field set in one order (smallPrint undefined
+ *  where it is none). One hidden class for every group the reading passes make: a group
+ *  literal with smallPrint added to some, or spread from another, made several, and the
+ *  render step's optimised code (renderPage, the reading passes) was thrown away and compiled
+ *  again at each one it had not met (issue 9: V8's "wrong map" deopts, paid by each worker of
+ *  a pool). */
+export function orderedGroup<T extends Box>(items: T[], columns: number, smallPrint?: true): OrderedGroup<T> {
+  return { items, columns, smallPrint };
 }

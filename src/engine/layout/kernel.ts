@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Box, OrderedGroup } from "./box.js";
+import { type Box, type OrderedGroup, orderedGroup } from "./box.js";
 
 export type LayoutKernelName = "native" | "wasm" | "ts";
 
@@ -208,13 +208,15 @@ export function decodeGroups<T extends Box>(items: readonly T[], encoded: Int32A
   for (let k = 0; k < g; k++) {
     const end = encoded[HEADER_LEN + n + 2 * k];
     assert(end > start && end <= n, "decodeGroups - group ends must increase within the permutation");
-    const groupItems = new Array<T>(end - start);
+    // Pushed, not written into `new Array(n)`: that array is holey, another hidden class than
+    // the TypeScript reading order's arrays of items, for every function reading a group.
+    const groupItems: T[] = [];
     for (let i = start; i < end; i++) {
       const index = encoded[HEADER_LEN + i];
       assert(index >= 0 && index < n, "decodeGroups - box index out of range");
-      groupItems[i - start] = items[index];
+      groupItems.push(items[index]);
     }
-    groups.push({ items: groupItems, columns: encoded[HEADER_LEN + n + 2 * k + 1] });
+    groups.push(orderedGroup(groupItems, encoded[HEADER_LEN + n + 2 * k + 1]));
     start = end;
   }
   assert(start === n, "decodeGroups - the groups must cover every box");

@@ -12,7 +12,7 @@
 // This TypeScript is the reference. native/layout-core/src/lib.rs is a port of it, run as a
 // native addon or WebAssembly when layout_kernel.ts selects one; a change here must be made
 // there too (test/engine/layout_kernel.test.ts fails until both agree).
-import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
+import { type Box, byTopThenLeft, compareNumbers, type OrderedGroup, orderedGroup } from "./box.js";
 import { decodeGroups, layoutKernel } from "./kernel.js";
 import { sortInPlace } from "../sort_in_place.js";
 
@@ -623,7 +623,7 @@ export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGr
       continue;
     }
     sortInPlace(region.items, byTopThenLeft);
-    if (region.items.length > 0) out.push({ items: region.items, columns: region.columns });
+    if (region.items.length > 0) out.push(orderedGroup(region.items, region.columns));
   }
   return mergeAdjacentFullWidth(out);
 }
@@ -635,7 +635,7 @@ function mergeAdjacentFullWidth<T extends Box>(groups: OrderedGroup<T>[]): Order
   for (const g of groups) {
     const prev = merged[merged.length - 1];
     if (prev && prev.columns === 1 && g.columns === 1) prev.items.push(...g.items);
-    else merged.push({ items: g.items.slice(), columns: g.columns });
+    else merged.push(orderedGroup(g.items.slice(), g.columns));
   }
   return merged;
 }

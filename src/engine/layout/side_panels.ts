@@ -7,7 +7,7 @@
 // or for a menu its own leading (its lines share no baselines with the text beside them, as a
 // form's labels and values do), says what the page is: the column is read on its own.
 import type { Line, Rule } from "../model.js";
-import { type Box, centreInside, compareNumbers, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, centreInside, compareNumbers, type OrderedGroup, orderedGroup, unionOf } from "./box.js";
 import { lineText } from "./lines.js";
 import { lowerBound } from "../tables/sorted_search.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -91,7 +91,7 @@ export function orderWithSidePanel<T extends Box>(items: readonly T[], found: Si
     else if (item.y0 >= box.y1) below.push(item);
     else beside.push(item);
   }
-  const columns = (groups: OrderedGroup<T>[]) => groups.map((group) => ({ items: group.items, columns: Math.max(2, group.columns) }));
+  const columns = (groups: OrderedGroup<T>[]) => groups.map((group) => orderedGroup(group.items, Math.max(2, group.columns)));
   // The text beside a menu runs on below it: one column, read whole after a menu on the
   // left, before one on the right (a page's "On this page" links, read after the page).
   if (panel.kind === "menu" && panel.left) return [...part(above, order), ...columns(part(inside, order)), ...columns(part([...beside, ...below], order))];

@@ -8,7 +8,7 @@
 // lines, which do not pair up across the gap one for one. Done here, on the kernels' groups,
 // so that every kernel gives the same order.
 import type { Line } from "../model.js";
-import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, unionOf } from "./box.js";
+import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, orderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
 import { ascendingNumbers as ascending } from "./box.js";
@@ -58,7 +58,7 @@ export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], is
 
 function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
   const lineHeight = medianTextLineHeight(items, isTextLine);
-  if (lineHeight <= 0) return [{ items, columns: 1 }];
+  if (lineHeight <= 0) return [orderedGroup(items, 1)];
   const gap = BAND_GAP_HEIGHT_SHARE * lineHeight;
   // Bands as index ranges of the items, not arrays: on most pages no band is a pair of
   // stacks, and the group is handed on whole (issue 9: speed). A band of fewer than
@@ -79,17 +79,17 @@ function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is 
       stacks = sideStacks(items.slice(start, i), STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight);
     }
     if (stacks !== null) {
-      if (start > restFrom) out.push({ items: items.slice(restFrom, start), columns: 1 });
+      if (start > restFrom) out.push(orderedGroup(items.slice(restFrom, start), 1));
       restFrom = i;
       for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
-      out.push({ items: stacks[0], columns: 2 }, { items: stacks[1], columns: 2 });
+      out.push(orderedGroup(stacks[0], 2), orderedGroup(stacks[1], 2));
     }
     if (i < items.length) {
       start = i;
       bottom = Math.max(bottom, items[i].y1);
     }
   }
-  if (restFrom < items.length) out.push({ items: items.slice(restFrom), columns: 1 });
+  if (restFrom < items.length) out.push(orderedGroup(items.slice(restFrom), 1));
   return out;
 }
 
@@ -115,7 +115,7 @@ export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], is
     const split = letterhead(groups[g].items, groups[g + 1].items, isTextLine);
     if (split === null) continue;
     const [head, block, leftRest, rightRest] = split;
-    const read = [head, block, leftRest, rightRest].filter((items) => items.length > 0).map((items) => ({ items, columns: 2 }));
+    const read = [head, block, leftRest, rightRest].filter((items) => items.length > 0).map((items) => orderedGroup(items, 2));
     return [...groups.slice(0, g), ...read, ...groups.slice(g + 2)];
   }
   return groups;

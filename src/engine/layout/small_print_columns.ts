@@ -11,7 +11,7 @@
 // labels and values, a table's cells, a justified paragraph's rivers stand in one size. Done
 // here, on the kernels' groups, so that every kernel gives the same order (as side_stacks.ts).
 import type { Line } from "../model.js";
-import { type Box, byLeftEdge, byTopThenLeft, compareNumbers, type OrderedGroup } from "./box.js";
+import { type Box, byLeftEdge, byTopThenLeft, compareNumbers, type OrderedGroup, orderedGroup } from "./box.js";
 import { lineSize } from "./lines.js";
 import { GUTTER_WIDTH_MIN } from "./reading_order.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -97,9 +97,9 @@ function splitAt<T extends Box>(items: T[], strip: { x0: number; x1: number }, i
   const flushRun = () => {
     const stacks = run.length >= 2 * STACK_LINES_MIN ? twoSizedStacks(run, strip, isTextLine) : null;
     if (stacks) {
-      if (rest.length > 0) out.push({ items: rest, columns: 1 });
+      if (rest.length > 0) out.push(orderedGroup(rest, 1));
       rest = [];
-      out.push({ items: stacks[0], columns: 2 }, { items: stacks[1], columns: 2, smallPrint: true });
+      out.push(orderedGroup(stacks[0], 2), orderedGroup(stacks[1], 2, true));
       split = true;
     } else rest.push(...run);
     run = [];
@@ -114,7 +114,7 @@ function splitAt<T extends Box>(items: T[], strip: { x0: number; x1: number }, i
   }
   flushRun();
   if (!split) return null;
-  if (rest.length > 0) out.push({ items: rest, columns: 1 });
+  if (rest.length > 0) out.push(orderedGroup(rest, 1));
   return out;
 }
 

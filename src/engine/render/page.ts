@@ -13,7 +13,7 @@ import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
 import { lineSize, lineText } from "../layout/lines.js";
 import { isBlankText } from "../layout/whitespace.js";
-import { type Box, unionOf } from "../layout/box.js";
+import { type Box, type OrderedGroup, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { keepColumnFootCode } from "../layout/column_foot_code.js";
 import { readSmallPrintColumnsApart } from "../layout/small_print_columns.js";
@@ -24,7 +24,7 @@ import { dropFramedFigureLabels, FIGURE_LABEL_CHARS_MAX } from "../layout/figure
 import { joinBoxedHeadings } from "../layout/text_boxes.js";
 import { figureTextLines } from "../layout/figure_text.js";
 import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } from "../layout/side_panels.js";
-import { formFieldsBetween } from "../layout/form_fields.js";
+import { type FieldBetween, formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
@@ -58,7 +58,19 @@ export interface PageLists {
  *  ("1.0", "0.5") and an equation's pieces ("a = b", "(5a)") stand in stacks too. */
 const WORD_LETTERS = /\p{L}{2}/u;
 
-type FlowItem = (Line & { table?: undefined; float?: undefined }) | (Box & { table: Table; float?: undefined }) | (Box & { table?: undefined; float: SideFloat });
+type FlowItem = (Line & { table?: undefined; float?: undefined }) | FlowBox;
+/** A table or a side float among a page's lines, read in order with them. */
+type FlowBox = (Box & { table: Table; float: undefined }) | (Box & { table: undefined; float: SideFloat });
+
+/** A flow item for a table or a side float: both kinds in one hidden class (its box, then
+ *  both fields, one undefined). As two literals of differing fields (a float's spread from
+ *  its box) they were two, and every function reading the page's items (renderPage, the
+ *  reading passes, the box comparators) met a third kind of object beside the lines on the
+ *  rare page with a float, and V8 threw its optimised code away ("wrong map") to compile it
+ *  again (issue 9: each worker of a pool pays that compile). */
+function flowBox(box: Box, table: Table | undefined, float: SideFloat | undefined): FlowBox {
+  return { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, table, float } as FlowBox;
+}
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -140,12 +152,12 @@ export function renderPage(
   for (const line of rest) if (floated.size === 0 || !floated.has(line)) items.push(line);
   for (let k = 0; k < tables.length; k++) {
     const table = tables[k];
-    items.push({ x0: table.x0, y0: table.y0, x1: table.x1, y1: table.y1, table });
+    items.push(flowBox(table, table, undefined));
   }
-  for (let k = 0; k < sideFloats.length; k++) items.push({ ...sideFloats[k].box, float: sideFloats[k] });
+  for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
   const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
-  if (replaced.size > 0) for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
+  if (replaced.size > 0) putBackReplacedLines(groups, replaced);
   const fieldBetween = formFieldsBetween(model.rules);
   let pageLeft = Infinity;
   let pageRight = -Infinity;
@@ -153,9 +165,6 @@ export function renderPage(
     pageLeft = Math.min(pageLeft, line.x0);
     pageRight = Math.max(pageRight, line.x1);
   }
-  const blocks: PageBlock[] = [];
-  /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
-  const breaks: number[] = [];
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, tables, columnOfItsOwn, pageTables.rulings.h);
@@ -168,50 +177,7 @@ export function renderPage(
     if (!table.authorGrid) floats.push(drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model));
   }
   for (let k = 0; k < sideFloats.length; k++) floats.push(sideFloats[k].box);
-  const titleBlocks = new Set<PageBlock>();
-  /** Each side float's blocks: the first of them and how many. */
-  const floatBlocks: { first: PageBlock; count: number; box: Box }[] = [];
-  let columns = 1;
-  /** The blocks of small print read after the text beside them (placeSmallPrint). */
-  const smallPrint = new Set<PageBlock>();
-  for (const group of groups) {
-    columns = Math.max(columns, group.columns);
-    putRowMatesLeftToRight(group.items);
-    const groupStart = blocks.length;
-    let run: Line[] = [];
-    const flush = () => {
-      if (run.length > 0) blocks.push(...buildBlocks(run, stats, fieldBetween, pageLeft, pageRight, floats));
-      run = [];
-    };
-    for (const item of group.items) {
-      if (item.table?.authorGrid) {
-        flush();
-        blocks.push(...authorBlocks(item.table));
-      } else if (item.table) {
-        flush();
-        const title = titles.get(item.table);
-        if (title) {
-          const block: PageBlock = paragraphBlock(title);
-          titleBlocks.add(block);
-          blocks.push(block);
-        }
-        blocks.push({ kind: "table", table: item.table });
-      } else if (item.float) {
-        flush();
-        const built = buildBlocks(item.float.lines, stats, fieldBetween, pageLeft);
-        if (built.length > 0) floatBlocks.push({ first: built[0], count: built.length, box: item.float.box });
-        blocks.push(...built);
-      } else {
-        run.push(item as Line);
-      }
-    }
-    flush();
-    if (group.smallPrint) {
-      for (let k = groupStart; k < blocks.length; k++) smallPrint.add(blocks[k]);
-      continue;
-    }
-    if (!joinAcrossColumnBreak(blocks, groupStart, floats) && groupStart > 0 && groupStart < blocks.length) breaks.push(groupStart);
-  }
+  const { blocks, breaks, smallPrint, floatBlocks, titleBlocks, columns } = blocksOfGroups(groups, titles, { stats, fieldBetween, pageLeft, pageRight, floats });
   const noteBlocks = footnotes.length > 0 ? putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft)) : null;
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
@@ -238,6 +204,91 @@ export function renderPage(
   const lists: PageLists = { head: null, tail: null };
   const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists);
   return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at, lists };
+}
+
+/** Each group's items with the lines a margin note was cut from (takeMarginNotes) put back
+ *  as the lines that replace them. A function of its own, as blocksOfGroups: a path few pages
+ *  take, which renderPage's optimised code had not met and was thrown away at. */
+function putBackReplacedLines(groups: OrderedGroup<FlowItem>[], replaced: ReadonlyMap<Line, Line | null>): void {
+  for (const group of groups) group.items = group.items.flatMap((item) => (item.table || item.float || !replaced.has(item as Line) ? [item] : (replaced.get(item as Line) ?? [])));
+}
+
+/** A page's blocks built group by group in reading order, and what the page's later steps
+ *  place by them. */
+interface GroupBlocks {
+  blocks: PageBlock[];
+  /** Where each column after the first starts in `blocks`, when its paragraph did not go on there. */
+  breaks: number[];
+  /** The blocks of small print read after the text beside them (placeSmallPrint). */
+  smallPrint: Set<PageBlock>;
+  /** Each side float's blocks: the first of them and how many. */
+  floatBlocks: { first: PageBlock; count: number; box: Box }[];
+  /** The side tables' titles' blocks. */
+  titleBlocks: Set<PageBlock>;
+  /** The most side-by-side columns of any group. */
+  columns: number;
+}
+
+/** What buildBlocks is given of the page for its runs of lines (a side float's lines get
+ *  the statistics, the fields and the text's left edge alone). */
+interface PageBlockFacts {
+  stats: DocumentStats;
+  fieldBetween: FieldBetween;
+  pageLeft: number;
+  pageRight: number;
+  floats: readonly Box[];
+}
+
+/**
+ * The blocks of the page's groups, each group's runs of lines built into blocks between its
+ * tables (a table's title first) and side floats; a column's first paragraph joined to the
+ * last column's where it goes on. Its own function, not renderPage's loop: this is where the
+ * items of several kinds meet, and a deopt here recompiles this function alone, not the
+ * largest function of the render step (issue 9: each worker of a pool pays that compile).
+ */
+function blocksOfGroups(
+  groups: readonly OrderedGroup<FlowItem>[],
+  titles: ReadonlyMap<Table, Line[]>,
+  page: PageBlockFacts,
+): GroupBlocks {
+  const out: GroupBlocks = { blocks: [], breaks: [], smallPrint: new Set(), floatBlocks: [], titleBlocks: new Set(), columns: 1 };
+  const blocks = out.blocks;
+  for (const group of groups) {
+    out.columns = Math.max(out.columns, group.columns);
+    putRowMatesLeftToRight(group.items);
+    const groupStart = blocks.length;
+    let run: Line[] = [];
+    for (const item of group.items) {
+      if (item.table === undefined && item.float === undefined) {
+        run.push(item as Line);
+        continue;
+      }
+      if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats));
+      run = [];
+      if (item.table?.authorGrid) {
+        blocks.push(...authorBlocks(item.table));
+      } else if (item.table) {
+        const title = titles.get(item.table);
+        if (title) {
+          const block: PageBlock = paragraphBlock(title);
+          out.titleBlocks.add(block);
+          blocks.push(block);
+        }
+        blocks.push({ kind: "table", table: item.table });
+      } else if (item.float) {
+        const built = buildBlocks(item.float.lines, page.stats, page.fieldBetween, page.pageLeft);
+        if (built.length > 0) out.floatBlocks.push({ first: built[0], count: built.length, box: item.float.box });
+        blocks.push(...built);
+      }
+    }
+    if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats));
+    if (group.smallPrint) {
+      for (let k = groupStart; k < blocks.length; k++) out.smallPrint.add(blocks[k]);
+      continue;
+    }
+    if (!joinAcrossColumnBreak(blocks, groupStart, page.floats) && groupStart > 0 && groupStart < blocks.length) out.breaks.push(groupStart);
+  }
+  return out;
 }
 
 /** The first of the footnotes the page's blocks end with, when footnotes alone end them

@@ -37,7 +37,7 @@ export function renderTable(
   for (const row of table.rows) rows.push(rtl ? padRow(row, width).slice().reverse() : padRow(row, width));
   switch (mode) {
     case "gfm":
-      return renderGfm(rows, inline, rtl ? rows[0].map(() => "---") : columnAlignments(rows));
+      return renderGfm(rows, inline, rtl ? unalignedColumns(rows[0].length) : columnAlignments(rows));
     case "html":
       return renderHtml(rows, table.headerRows > 0, plain);
     case "off":
@@ -90,6 +90,15 @@ function gfmRow(row: readonly TableCell[], inline: InlineRenderer, plainStyle: b
 const ALIGN_TOLERANCE_EMS = 0.25;
 /** A column is aligned only when its body shows it in this many lines at least. */
 const ALIGN_LINES_MIN = 2;
+
+/** n columns' GFM delimiters with no alignment (a right-to-left table's). Pushed in a loop, as
+ *  columnAlignments' are: `map` made a holey array where it ran optimised, and renderGfm,
+ *  given both kinds, was thrown away ("wrong map") and compiled again. */
+function unalignedColumns(n: number): string[] {
+  const alignments: string[] = [];
+  for (let c = 0; c < n; c++) alignments.push("---");
+  return alignments;
+}
 
 /**
  * Each column's GFM delimiter: `---:` where the body's lines end at one x and start at
