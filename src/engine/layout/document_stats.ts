@@ -95,10 +95,9 @@ export interface LineStyleFacts {
 const DISPLAY_TITLE_SHARE_MIN = 0.3;
 const DISPLAY_TITLE_RATIO_MIN = 1.25;
 
-/** lineStyleFacts kept on the line (Line.styleMemo) with the spans it counted. */
-interface StyleMemo extends LineMemo {
-  facts: LineStyleFacts;
-}
+/** lineStyleFacts kept on the line (Line.styleMemo) with the spans it counted: one object, the
+ *  facts and their key, where a memo holding the facts had made two a line. */
+interface StyleMemo extends LineMemo, LineStyleFacts {}
 
 /**
  * A line's dominant style, counted once for the digest (digestPage) and again by blocks.ts and
@@ -109,14 +108,14 @@ interface StyleMemo extends LineMemo {
  */
 export function lineStyleFacts(line: Line): LineStyleFacts {
   const memo = line.styleMemo as StyleMemo | undefined;
-  if (memo !== undefined && memo.spans === line.spans && memo.count === line.spans.length) return memo.facts;
-  const facts = countLineStyles(line);
-  const kept: StyleMemo = { spans: line.spans, count: line.spans.length, facts };
-  line.styleMemo = kept;
-  return facts;
+  if (memo !== undefined && memo.spans === line.spans && memo.count === line.spans.length) return memo;
+  const counted = countLineStyles(line);
+  line.styleMemo = counted;
+  return counted;
 }
 
-function countLineStyles(line: Line): LineStyleFacts {
+/** The line's style facts, counted, with the spans array and length they were counted on. */
+function countLineStyles(line: Line): StyleMemo {
   // Most lines carry one or two styles, so a short list beats a Map, and counting beats a
   // regex copy of each span.
   const sizes = scratchSizes;
@@ -141,34 +140,34 @@ function countLineStyles(line: Line): LineStyleFacts {
     chars[k] += n;
     if (best === -1 || chars[k] > chars[best]) best = k;
   }
-  if (best === -1) return { style: { size: 0, bold: false }, chars: total, display: null };
+  const spans = line.spans;
+  const count = spans.length;
+  if (best === -1) return { spans, count, style: { size: 0, bold: false }, chars: total, display: null };
   let largest = best;
   for (let k = 0; k < styles; k++) if (sizes[k] > sizes[largest]) largest = k;
   const display =
     largest !== best && total <= HEADING_LINE_CHARS_MAX && chars[largest] >= DISPLAY_TITLE_SHARE_MIN * total && sizes[largest] >= DISPLAY_TITLE_RATIO_MIN * sizes[best]
       ? { size: sizes[largest], bold: bolds[largest] }
       : null;
-  return { style: { size: sizes[best], bold: bolds[best] }, chars: total, display };
+  return { spans, count, style: { size: sizes[best], bold: bolds[best] }, chars: total, display };
 }
 
-/** A text style, a line's style facts and their memo, a style's tally and a pitch's, made at
+/** A text style, a line's style facts (its memo), a style's tally and a pitch's, made at
  * load with every field in its most general form (fractional sizes, a display style and none,
- * a memo of two lines' facts) and kept, for the reason model.ts settleShapes gives: the first
+ * two lines' memos) and kept, for the reason model.ts settleShapes gives: the first
  * fractional size after whole ones had changed these classes mid-pass, and V8 threw away the
  * optimised code of the passes reading them (prepareLines, tallyStyles, pitchTallies). */
 export const settledStyleShapes: readonly object[] = settleStyleShapes();
 
 function settleStyleShapes(): readonly object[] {
   const style: TextStyle = { size: 0.5, bold: true };
-  const facts: LineStyleFacts = { style, chars: 1, display: style };
-  const plain: LineStyleFacts = { style: { size: 1, bold: false }, chars: 0, display: null };
-  const memo: StyleMemo = { spans: [], count: 0, facts };
-  memo.facts = plain;
+  const facts: StyleMemo = { spans: [], count: 0, style, chars: 1, display: style };
+  const plain: StyleMemo = { spans: [], count: 1, style: { size: 1, bold: false }, chars: 0, display: null };
   const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
   tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
   pitch.count = 2;
-  return [style, facts, plain, memo, tally, pitch];
+  return [style, facts, plain, tally, pitch];
 }
 
 /** The style carrying most characters in a line. */

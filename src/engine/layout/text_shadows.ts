@@ -5,6 +5,7 @@
 // came out twice ("Abstract Abstract", "1. Copyright1. Copyright"). One copy is the text;
 // the other goes before layout.
 import type { Line, Span } from "../model.js";
+import { indicesByKey } from "../tables/sorted_search.js";
 import { remadeLine } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
 
@@ -30,7 +31,7 @@ const SHADOW_LOOKAROUND_MAX = 64;
  *  answered as -1, 0 or 1. The difference of two coordinates is a fraction the engine boxes on
  *  the heap for every comparison; a small integer is not boxed. Unordered (NaN) tops compare
  *  equal, as the subtraction's NaN did. */
-function byTop(a: Span, b: Span): number {
+export function byTop(a: Span, b: Span): number {
   if (a.y0 < b.y0) return -1;
   if (a.y0 > b.y0) return 1;
   return 0;
@@ -47,7 +48,7 @@ function byTop(a: Span, b: Span): number {
 export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
   // The spans alone: a record per span (its line and place) was a tenth of the pass's garbage,
   // and nothing read it.
-  const placed: Span[] = [];
+  let placed: Span[] = [];
   let numberTops = true;
   for (let l = 0; l < lines.length; l++) {
     const line = lines[l];
@@ -60,7 +61,8 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
     }
   }
   if (placed.length < 2) return lines;
-  placed.sort(byTop);
+  if (numberTops) placed = byTopsInOrder(placed);
+  else placed.sort(byTop);
   const twins = numberTops ? twinsByPairs(placed) : twinsByWindows(placed);
   if (twins === null) return lines;
   let gone: Set<Span> | null = null;
@@ -93,6 +95,28 @@ export function withoutTextShadows(lines: readonly Line[]): readonly Line[] {
 }
 
 const ascending = (a: number, b: number) => a - b;
+
+/**
+ * The spans in order of their tops, ties in their order: what `placed.sort(byTop)` leaves when
+ * every top is a number (a stable sort has then one order; -0 and 0 are one top to both).
+ * indicesByKey finds it without a comparator called back, and with no sort where the spans come
+ * in order or nearly (a page's lines come from the extractor top to bottom): every page's spans
+ * were sorted, a few hundred comparator calls a page. The spans come back as they were where
+ * they are in order already; the tops are read into an array kept from page to page.
+ */
+export function byTopsInOrder(placed: Span[]): Span[] {
+  const n = placed.length;
+  if (spanTops.length < n) spanTops = new Float64Array(Math.max(n, 2 * spanTops.length));
+  for (let k = 0; k < n; k++) spanTops[k] = placed[k].y0;
+  const order = indicesByKey(spanTops.subarray(0, n));
+  let inOrder = true;
+  for (let k = 0; k < n && inOrder; k++) inOrder = order[k] === k;
+  if (inOrder) return placed;
+  const sorted: Span[] = [];
+  for (let k = 0; k < n; k++) sorted.push(placed[order[k]]);
+  return sorted;
+}
+let spanTops = new Float64Array(1024);
 
 /** What each span of `placed` (in order of their tops) copies: the spans it `copies`, by its
  *  index; null when no span copies another. */
