@@ -15,7 +15,10 @@
  *  length below 64), which sortInPlace repeats step for step. */
 const TIMSORT_SINGLE_RUN_MAX = 63;
 
-/** Sorts `items` in place by `compare` (as `items.sort(compare)` does, same order) and returns it. */
+/** Sorts `items` in place by `compare` (as `items.sort(compare)` does, same order) and returns it.
+ *  Callers hand it packed arrays (built by push, not by map, filter's optimised form or
+ *  `new Array(n)`): given one holey array, its optimised code turns the packed arrays it sorts
+ *  holey too, and every function they reach is compiled again (docs/benchmarks.md, s14-render). */
 export function sortInPlace<T>(items: T[], compare: (a: T, b: T) => number): T[] {
   const n = items.length;
   if (n < 2) return items;

@@ -124,8 +124,12 @@ export function visualOrder(chars: readonly PlacedChar[], standIns?: Set<number>
     if (clusters.length > 0) clusters[clusters.length - 1].members.push(...pendingZero);
     else clusters.push({ lead: pendingZero[0], members: pendingZero, x0: chars[pendingZero[0]].x0, x1: chars[pendingZero[0]].x1 });
   }
-  // Stable: clusters at one position keep their stream order.
-  const order = clusters.map((c, i) => ({ c, i, mid: (c.x0 + c.x1) / 2 }));
+  // Stable: clusters at one position keep their stream order. Pushed in a loop, not mapped:
+  // an optimised map makes a holey array, and sortInPlace, once it had sorted one, turned
+  // every packed array it sorted afterwards holey, and each function they reached was
+  // compiled again (some seventy at once from the fourth pass; docs/benchmarks.md, s14-render).
+  const order: { c: (typeof clusters)[number]; i: number; mid: number }[] = [];
+  for (let i = 0; i < clusters.length; i++) order.push({ c: clusters[i], i, mid: (clusters[i].x0 + clusters[i].x1) / 2 });
   sortInPlace(order, byMidThenIndex);
   const out: number[] = [];
   for (const { c } of order) {
