@@ -49,8 +49,8 @@ describe("the pool's idle trim (issue 12 item 9)", () => {
     }
   });
 
-  it("judges the V8 heap after a full collection, and still replaces a thread past limits.workerHeapIdleBytesMax (s14-warm)", async () => {
-    // A heap bound every thread is past even collected; WebAssembly memory under its bound.
+  it("replaces a thread whose V8 heap is past limits.workerHeapIdleBytesMax, its WebAssembly memory under its own bound (s14-warm)", async () => {
+    // A heap bound every thread is past; WebAssembly memory under its bound.
     const heapy = new EnginePool({ threads: 1, warmUp: false, heapIdleBytesMax: 1, wasmIdleBytesMax: Number.MAX_SAFE_INTEGER });
     try {
       const before = await convert(heapy);

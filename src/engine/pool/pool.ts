@@ -92,7 +92,7 @@ export interface EnginePoolOptions {
   env?: NodeJS.Dict<string>;
   /** The idle trim replaces a thread whose WebAssembly memory passed this; defaults to limits.workerWasmIdleBytesMax. */
   wasmIdleBytesMax?: number;
-  /** The idle trim replaces a thread whose V8 heap, collected, stays past this; defaults to limits.workerHeapIdleBytesMax. */
+  /** The idle trim replaces a thread whose V8 heap stays past this; defaults to limits.workerHeapIdleBytesMax. */
   heapIdleBytesMax?: number;
   /** Idle time before the trim; defaults to limits.poolIdleTrimMs. */
   idleTrimMs?: number;

@@ -15,8 +15,7 @@
 // tasks, which is why the pool runs Piscina with `atomics: "disabled"` (with the default
 // "sync" mode the thread blocks in Atomics.wait between tasks and the exit never runs). A task Piscina hands
 // this thread in the moment before it exits fails with "worker exited"; the pool resubmits it.
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { getHeapStatistics } from "node:v8";
 import { parentPort, threadId, workerData } from "node:worker_threads";
 import { limits } from "../../config/limits.js";
 import { isDocumentError } from "../errors.js";
@@ -244,33 +243,13 @@ function trim(wasmBytesMax: number, heapBytesMax: number): TrimReply {
   const wasmBytes = (wasm.HEAPU8 as Uint8Array).byteLength;
   // The V8 heap a thread committed under load is returned to the system slowly if at all;
   // a thread that exits returns all of it, and a fresh one costs one MuPDF instantiation
-  // and its warm-up, and runs young (slower) for a while: so only a heap that stays past
-  // the bound once collected retires the thread.
-  const heapBytes = heapBytesCollectedIfOver(heapBytesMax);
+  // and its warm-up, and runs young (slower) for a while. (Collecting the heap before judging
+  // it would need V8's --expose-gc set at run time, which Node documents as unsafe once the
+  // VM runs; it took 0.5-4 MiB off, docs/benchmarks.md "s14-warm".)
+  const heapBytes = getHeapStatistics().total_heap_size;
   const retiring = wasmBytes > wasmBytesMax || heapBytes > heapBytesMax;
   if (retiring) retire();
   return { ok: true, thread: threadId, wasmBytes, heapBytes, retiring };
-}
-
-/**
- * The V8 heap this thread has committed, after a full collection when it is past `boundBytes`:
- * right after the trim dropped the thread's documents and pages, much of the heap is their
- * garbage, which V8 gives back at its next full collection anyway.
- */
-function heapBytesCollectedIfOver(boundBytes: number): number {
-  const committed = getHeapStatistics().total_heap_size;
-  if (committed <= boundBytes) return committed;
-  collectGarbage();
-  return getHeapStatistics().total_heap_size;
-}
-
-/**
- * A full collection. `gc` is exposed to contexts made after the flag is set (a V8 flag, so
- * process-wide, where it only adds that global to new contexts); asked only at an idle trim.
- */
-function collectGarbage(): void {
-  setFlagsFromString("--expose-gc");
-  (runInNewContext("gc") as () => void)();
 }
 
 /** Keeps a chunk's laid-out pages for their render task, dropping the oldest documents' pages past the limit. */
