@@ -23,12 +23,12 @@ const ROWS = [
 
 /** A ruled table of two columns, the second row's first cell filled to its border. Without
  *  `middleBorder` the column border is left out (the same glyphs, no border between them). */
-function tablePdf({ middleBorder = true, rightAt = 79.8 } = {}): Uint8Array {
+function tablePdf({ middleBorder = true, rightAt = 79.8, borderAt = 79.2 } = {}): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const resources = doc.addObject({ Font: { F1: doc.addSimpleFont(new mupdf.Font("Helvetica"), "Latin") } });
   let content = "0 g\n";
   for (const y of [700, 686, 672, 658]) content += `50 ${y} 200 0.6 re f\n`;
-  for (const x of middleBorder ? [50, 79.2, 250] : [50, 250]) content += `${x} 658 0.6 42.6 re f\n`;
+  for (const x of middleBorder ? [50, borderAt, 250] : [50, 250]) content += `${x} 658 0.6 42.6 re f\n`;
   for (const row of ROWS) {
     content += `BT /F1 10 Tf 52 ${row.y} Td (${row.left}) Tj ET\n`;
     content += `BT /F1 10 Tf ${row.left === "Elizab" ? rightAt : 81} ${row.y} Td (${row.right}) Tj ET\n`;
@@ -53,6 +53,14 @@ describe("a cell border between two glyphs ends the span (extract/cell_borders.t
     const line = overflowLine(tablePdf());
     expect(line.spans.map((s) => s.text)).toEqual(["Elizab", "2165 Princeton Ave"]);
     expect(lineText(line)).toBe("Elizab2165 Princeton Ave");
+  });
+
+  it("cuts where the next cell's text starts inside the clipped glyph's box, and ends the clipped span at the border (LibreOffice Calc's 'Melvin W. & W|405')", () => {
+    // The border at 77.3 runs through the "b" (73.67-79.23); "2165" starts at 78, under it.
+    const bytes = tablePdf({ borderAt: 77, rightAt: 78 });
+    const line = overflowLine(bytes);
+    expect(line.spans.map((s) => s.text)).toEqual(["Elizab", "2165 Princeton Ave"]);
+    expect(line.spans[0].x1).toBeCloseTo(77.3, 1);
   });
 
   it("leaves the run whole where no border stands between the glyphs", () => {

@@ -17,8 +17,11 @@ export const CELL_BORDER_HEIGHT_MIN = 6;
 /** A border counts when it stands in the gap between two glyphs' boxes, or inside one by at
  * most this many ems: a glyph's box is its advance, wider than its ink, and the clipped
  * cell's last letter is often cut through its side bearing ("Elizab|2165": 0.08 em inside
- * the "b"). A line through the middle of a letter is a drawing's, not a cell's (the cross of
- * an example image's placeholder behind its huge "Image"). */
+ * the "b"). Where the next cell's first glyph starts inside the clipped one's box (LibreOffice
+ * Calc's "Melvin W. & W|405": the second "W" cut through its middle, the "4" starting under
+ * it), within this many ems of that start. A line through the middle of a letter is a
+ * drawing's, not a cell's (the cross of an example image's placeholder behind its huge
+ * "Image"). */
 export const CELL_BORDER_INSIDE_GLYPH_EMS = 0.15;
 /** A horizontal rule closes a cell at a border when it reaches within this many points of
  * the border's x, and lies within this many points of the border's own ends: drawn rules
@@ -65,9 +68,9 @@ export class CellBorders {
     }
   }
 
-  /** Whether a cell's border stands between left and right (left < x < right) at height y:
-   * an upright border covering y, met by level ones above and below y along its length. */
-  between(left: number, right: number, y: number): boolean {
+  /** Where a cell's border stands between left and right (left < x < right) at height y, or
+   * NaN: an upright border covering y, met by level ones above and below y along its length. */
+  crossingAt(left: number, right: number, y: number): number {
     if (!this.#sorted) this.#sort();
     const xs = this.#xs;
     // First border right of `left`: borders are few and sorted, a binary search.
@@ -81,9 +84,14 @@ export class CellBorders {
     for (let k = lo; k < this.count && xs[k] < right; k++) {
       const y0 = this.#y0s[k];
       const y1 = this.#y1s[k];
-      if (y0 <= y && y <= y1 && this.#closes(xs[k], y0, y, true) && this.#closes(xs[k], y, y1, false)) return true;
+      if (y0 <= y && y <= y1 && this.#closes(xs[k], y0, y, true) && this.#closes(xs[k], y, y1, false)) return xs[k];
     }
-    return false;
+    return Number.NaN;
+  }
+
+  /** Whether a cell's border stands between left and right at height y (crossingAt). */
+  between(left: number, right: number, y: number): boolean {
+    return !Number.isNaN(this.crossingAt(left, right, y));
   }
 
   /** Whether a level border between `from` and `to` (above or below the text) reaches x. */

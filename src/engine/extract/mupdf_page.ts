@@ -493,11 +493,16 @@ function readTextLine(r: StextReader, line: number): Line | null {
       span = null;
     }
     // A cell's border between this glyph and the last, with no space: the cell's clipped text
-    // and the next cell's (cell_borders.ts). The span ends there, with no space put in. After
-    // the gap rules, which may have ended it already with a space of the text.
-    if (borders.count > 0 && span !== null && !space && !afterSpace && order === null && borders.between(rightEdge[0] - CELL_BORDER_INSIDE_GLYPH_EMS * size, x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size, (y0 + y1) / 2)) {
-      closeSpan(span, units);
-      span = null;
+    // and the next cell's (cell_borders.ts). The span ends there, with no space put in, and its
+    // box at the border: what lies past it is clipped away. After the gap rules, which may
+    // have ended it already with a space of the text.
+    if (borders.count > 0 && span !== null && !space && !afterSpace && order === null) {
+      const border = borders.crossingAt(Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size, x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size, (y0 + y1) / 2);
+      if (!Number.isNaN(border)) {
+        if (span.x1 > border && border > span.x0) span.x1 = border;
+        closeSpan(span, units);
+        span = null;
+      }
     }
     if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
     afterSpace = space;
