@@ -87,32 +87,33 @@ describe("CellBorders", () => {
     borders.addPath(200, 0, 200.5, 100, false, true, false);
     borders.addPath(100, 0, 100.5, 50, true, false, false);
     expect(borders.count).toBe(2);
-    expect(borders.between(90, 110, 20)).toBe(true);
+    expect(borders.crossingAt(90, 110, 20)).not.toBeNaN();
     // Below the shorter border's end, and left of both.
-    expect(borders.between(90, 110, 70)).toBe(false);
-    expect(borders.between(10, 90, 20)).toBe(false);
-    expect(borders.between(190, 210, 70)).toBe(true);
+    expect(borders.crossingAt(90, 110, 70)).toBeNaN();
+    expect(borders.crossingAt(10, 90, 20)).toBeNaN();
+    expect(borders.crossingAt(190, 210, 70)).not.toBeNaN();
   });
 
   it("takes no upright line for a cell's border unless level rules meet it above and below the text (a diagram's line through a label)", () => {
     const borders = new CellBorders();
     borders.addPath(100, 0, 100.5, 100, false, true, false);
-    expect(borders.between(90, 110, 20)).toBe(false);
+    expect(borders.crossingAt(90, 110, 20)).toBeNaN();
     // A rule above only.
     borders.addPath(0, 0, 300, 0.5, false, true, false);
-    expect(borders.between(90, 110, 20)).toBe(false);
+    expect(borders.crossingAt(90, 110, 20)).toBeNaN();
     // A rule below that stops short of the border.
     borders.addPath(0, 50, 90, 50.5, false, true, false);
-    expect(borders.between(90, 110, 20)).toBe(false);
+    expect(borders.crossingAt(90, 110, 20)).toBeNaN();
     borders.addPath(99, 50, 300, 50.5, false, true, false);
-    expect(borders.between(90, 110, 20)).toBe(true);
+    expect(borders.crossingAt(90, 110, 20)).not.toBeNaN();
   });
 
   it("reads a stroked box's four sides and no filled box's, nor a short or white path", () => {
     const borders = new CellBorders();
     borders.addPath(50, 0, 150, 100, true, true, false);
-    expect(borders.between(40, 60, 50) && borders.between(140, 160, 50)).toBe(true);
-    expect(borders.between(60, 140, 50)).toBe(false);
+    expect(borders.crossingAt(40, 60, 50)).toBe(50);
+    expect(borders.crossingAt(140, 160, 50)).toBe(150);
+    expect(borders.crossingAt(60, 140, 50)).toBeNaN();
     borders.clear();
     rows(borders);
     borders.addPath(50, 0, 150, 100, false, true, false);

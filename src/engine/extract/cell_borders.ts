@@ -7,10 +7,12 @@
 // border counts, one that horizontal rules meet above and below the text: an upright line
 // of a diagram through a node's label ("1|l" in a graph) cuts nothing.
 
+import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
+
 /** A filled or stroked path at most this wide (points) and at least CELL_BORDER_HEIGHT_MIN
- * tall is a vertical border; a stroked box's two sides are borders too. As thick as
- * mupdf_page.ts's RULE_THICKNESS_MAX: what counts as a ruling counts here. */
-export const CELL_BORDER_WIDTH_MAX = 3;
+ * tall is a vertical border; a stroked box's two sides are borders too. What counts as a
+ * ruling counts here (tables/rulings.ts RULE_THICKNESS_MAX_PT). */
+export const CELL_BORDER_WIDTH_MAX = RULE_THICKNESS_MAX_PT;
 /** ... and at least this tall (points): a cell's border spans a row of text, while a short
  * upright stroke is a drawing's detail (a tick, a glyph drawn as a path). */
 export const CELL_BORDER_HEIGHT_MIN = 6;
@@ -87,11 +89,6 @@ export class CellBorders {
       if (y0 <= y && y <= y1 && this.#closes(xs[k], y0, y, true) && this.#closes(xs[k], y, y1, false)) return xs[k];
     }
     return Number.NaN;
-  }
-
-  /** Whether a cell's border stands between left and right at height y (crossingAt). */
-  between(left: number, right: number, y: number): boolean {
-    return !Number.isNaN(this.crossingAt(left, right, y));
   }
 
   /** Whether a level border between `from` and `to` (above or below the text) reaches x. */

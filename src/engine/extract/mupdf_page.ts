@@ -5,6 +5,8 @@ import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
+// A stroked path this thin is a ruling line rather than a drawing.
+import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
@@ -27,8 +29,6 @@ type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
 // image undecoded, so this costs nothing measurable.
 const STEXT_OPTIONS = "mediabox-clip,vectors,preserve-images";
 const RULES_PER_PAGE_MAX = 5_000;
-/** A stroked path this thin (points) is a ruling line rather than a drawing. */
-const RULE_THICKNESS_MAX = 3;
 const BLOCK_TEXT = 0;
 const BLOCK_IMAGE = 1;
 const BLOCK_VECTOR = 3;
@@ -833,7 +833,7 @@ function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: numbe
   const h = y1 - y0;
   if (!(w >= 0 && h >= 0)) return null;
   if (flags & V_FLAG_STROKED) {
-    if (flags & V_FLAG_RECTANGLE || w <= RULE_THICKNESS_MAX || h <= RULE_THICKNESS_MAX) return { x0, y0, x1, y1, kind: "stroke" };
+    if (flags & V_FLAG_RECTANGLE || w <= RULE_THICKNESS_MAX_PT || h <= RULE_THICKNESS_MAX_PT) return { x0, y0, x1, y1, kind: "stroke" };
     return null;
   }
   if (flags & V_FLAG_RECTANGLE && !white) return { x0, y0, x1, y1, kind: "fill" };

@@ -23,6 +23,8 @@ import { alternationsByFlags } from "./pattern_alternation.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
+// A rule this thin is a cell's border (inRuledCell).
+import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -481,8 +483,6 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
   return false;
 }
 
-/** A rule this thin (points) is a cell's border (inRuledCell). */
-const CELL_RULE_THICKNESS_MAX_PT = 3;
 /** A cell's left and top borders stand within this many ems (the piece's size) of its text. */
 const CELL_BORDER_NEAR_EMS = 2;
 /** Its right and bottom borders within this many: a cell is wider and taller than a number. */
@@ -503,8 +503,8 @@ function inRuledCell(line: Line, rules: readonly Rule[]): boolean {
   let above = false;
   let under = false;
   for (const rule of rules) {
-    const upright = rule.x1 - rule.x0 <= CELL_RULE_THICKNESS_MAX_PT;
-    const level = rule.y1 - rule.y0 <= CELL_RULE_THICKNESS_MAX_PT;
+    const upright = rule.x1 - rule.x0 <= RULE_THICKNESS_MAX_PT;
+    const level = rule.y1 - rule.y0 <= RULE_THICKNESS_MAX_PT;
     if (upright && rule.y0 <= cy && rule.y1 >= cy) {
       if (rule.x1 <= line.x0 + 1 && rule.x0 >= line.x0 - CELL_BORDER_NEAR_EMS * size) left = true;
       else if (rule.x0 >= line.x1 - 1 && rule.x0 <= line.x1 + CELL_BORDER_FAR_EMS * size) right = true;

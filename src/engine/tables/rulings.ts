@@ -33,8 +33,10 @@ export interface Rulings {
   frames: Box[];
 }
 
-/** Filled rectangles up to this thickness are drawn rules; Word and HTML borders are 0.5–2 pt. */
-const RULE_THICKNESS_MAX_PT = 3;
+/** Filled rectangles up to this thickness are drawn rules; Word and HTML borders are 0.5–2 pt.
+ *  The one measure of a rule's thickness: the extractor's rulings, its cell borders
+ *  (extract/cell_borders.ts) and the furniture's ruled cells read it too. */
+export const RULE_THICKNESS_MAX_PT = 3;
 /** Rulings closer than this are one: double borders sit ~1.5–2 pt apart and stroke
  *  boxes include half the line width. Text rows are never this thin. */
 export const SNAP_PT = 3;
