@@ -19,12 +19,14 @@ const INSERTION_SORT_MAX = 32;
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
-  if (values.length <= INSERTION_SORT_MAX) {
-    const sorted = insertionSorted(values);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  }
+  if (values.length <= INSERTION_SORT_MAX) return middleOfSorted(insertionSorted(values));
   return selectedMedian(values);
+}
+
+/** The middle value of sorted values, or the mean of the two middle ones for an even count. */
+function middleOfSorted(sorted: ArrayLike<number>): number {
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** Values the typed array of selectedMedian holds at first; a longer call grows it. */
@@ -58,9 +60,7 @@ function selectedMedian(values: readonly number[]): number {
 
 /** The median as a sort of a typed array copy gives it. */
 function sortedMedian(values: readonly number[]): number {
-  const sorted = new Float64Array(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  return middleOfSorted(new Float64Array(values).sort());
 }
 
 /** Puts the k-th smallest of a[0..n) at a[k], the values before it at most it and those after
