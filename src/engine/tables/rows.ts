@@ -2,7 +2,7 @@
 // inside a cell (the lines rebuilt from spans cut at cell borders are line_joining's makeLine).
 import type { Line } from "../model.js";
 import type { Box, TableCell } from "./model.js";
-import { indicesByKey } from "./sorted_search.js";
+import { orderByKey } from "./sorted_search.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 /** Two lines share a row when they overlap vertically by this share of the shorter one. */
@@ -30,9 +30,12 @@ export function linesByTop(lines: readonly Line[]): Line[] {
 /** groupRows of items already sorted by their tops (byTop, or a subset of linesByTop kept in
  *  its order). */
 export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[][] {
-  const rows = sortedRowStarts(sorted, box);
+  // The starts in kept scratch, read at once: groupRows is asked of every grid cell and band.
+  if (scratchStarts.length < sorted.length + 1) scratchStarts = new Int32Array(Math.max(sorted.length + 1, 2 * scratchStarts.length));
+  const starts = scratchStarts;
+  const length = rowStartsInto(sorted, box, starts);
   const out: T[][] = [];
-  for (let r = 0; r < rows.length; r++) out.push(sorted.slice(rows.starts[r], rows.starts[r + 1]));
+  for (let r = 0; r < length; r++) out.push(sorted.slice(starts[r], starts[r + 1]));
   return out;
 }
 
@@ -48,6 +51,11 @@ export interface RowStarts {
  *  are asked only whether they can hold a table's row at all. */
 export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): RowStarts {
   const starts = new Int32Array(sorted.length + 1);
+  return { starts, length: rowStartsInto(sorted, box, starts) };
+}
+
+/** sortedRowStarts written into `starts` (sorted.length + 1 slots at least): the rows' count. */
+function rowStartsInto<T>(sorted: readonly T[], box: (t: T) => Box, starts: Int32Array): number {
   let length = 0;
   let anchor: Box | null = null;
   for (let i = 0; i < sorted.length; i++) {
@@ -64,28 +72,42 @@ export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): Ro
     anchor = b;
   }
   starts[length] = sorted.length;
-  return { starts, length };
+  return length;
 }
 
 /** Up to this many items an insertion sort on their tops beats a comparator sort that
  *  asks `box` twice a comparison (a cell's lines, a band's: a few each). */
 const INSERTION_SORT_MAX = 16;
 
+// Typed arrays kept from call to call for the sorts and row starts here, grown when a call
+// needs more: a new typed array past 64 bytes is allocated outside V8's heap (0.3-2 µs each,
+// and the collector's accounting of it), and groupRows is asked of every grid cell and band
+// (some 4,900 such arrays a pass of the A/B set). Each is read only within the call that fills
+// it; the `box` callbacks read a field and call back into nothing here.
+let scratchTops = new Float64Array(64);
+let scratchOrder = new Int32Array(64);
+let scratchStarts = new Int32Array(64);
+
 /** The items sorted by their boxes' tops, ties in their order (as the stable sort has them). */
 function byTop<T>(items: readonly T[], box: (t: T) => Box): T[] {
-  const sorted = items.slice();
-  if (sorted.length > INSERTION_SORT_MAX) {
+  const n = items.length;
+  if (scratchTops.length < n) {
+    scratchTops = new Float64Array(Math.max(n, 2 * scratchTops.length));
+    scratchOrder = new Int32Array(scratchTops.length);
+  }
+  const tops = scratchTops;
+  if (n > INSERTION_SORT_MAX) {
     // The tops sorted as keys, with a comparator made once (a closure over `box` made per
     // call loses its optimised code at each full garbage collection).
-    const keys = new Float64Array(sorted.length);
-    for (let i = 0; i < sorted.length; i++) keys[i] = box(sorted[i]).y0;
-    const order = indicesByKey(keys);
+    for (let i = 0; i < n; i++) tops[i] = box(items[i]).y0;
+    const order = scratchOrder;
+    orderByKey(tops, n, order);
     const out: T[] = [];
-    for (let k = 0; k < order.length; k++) out.push(sorted[order[k]]);
+    for (let k = 0; k < n; k++) out.push(items[order[k]]);
     return out;
   }
-  const tops = new Float64Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) {
+  const sorted = items.slice();
+  for (let i = 0; i < n; i++) {
     const item = sorted[i];
     const top = box(item).y0;
     let j = i;

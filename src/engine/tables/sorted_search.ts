@@ -123,46 +123,55 @@ const byKeyAscending = (a: number, b: number) => sortKeys[a] - sortKeys[b];
  *  made once. */
 export function indicesByKey(keys: ArrayLike<number>): Int32Array {
   const order = new Int32Array(keys.length);
-  for (let i = 0; i < order.length; i++) order[i] = i;
+  orderByKey(keys, keys.length, order);
+  return order;
+}
+
+/** indicesByKey of keys[0..n), written into order[0..n) (the rest of both read by no one): a
+ *  caller that consumes the order at once hands in typed arrays it keeps from call to call
+ *  (rows.ts byTop), where a new one past 64 bytes is allocated outside V8's heap. */
+export function orderByKey(keys: ArrayLike<number>, n: number, order: Int32Array): void {
+  for (let i = 0; i < n; i++) order[i] = i;
   // Keys mostly arrive in order already (four calls in five on the A/B corpus: a page's lines
   // by their tops): the stable sort would leave the indices as they are.
-  if (isAscending(keys)) return order;
+  if (isAscending(keys, n)) return;
   // Or nearly in order (a page's lines come by their middles, and a taller line's top sorts a
   // place or two earlier): an insertion sort moves those few, with no comparator called back.
-  if (insertionOrdered(keys, order)) return order;
-  for (let i = 0; i < order.length; i++) order[i] = i;
+  if (insertionOrdered(keys, n, order)) return;
+  for (let i = 0; i < n; i++) order[i] = i;
   // Finite keys have one stable order, which a merge of the indices gives with no comparator
   // called back (the callback was a heap number a comparison: 114,000 a pass of the A/B pages).
-  if (allFinite(keys)) {
-    mergeSortIndices(keys, order);
-    return order;
+  if (allFinite(keys, n)) {
+    mergeSortIndices(keys, n, order);
+    return;
   }
   sortKeys = keys;
   try {
-    order.sort(byKeyAscending);
+    order.subarray(0, n).sort(byKeyAscending);
   } finally {
     sortKeys = [];
   }
-  return order;
 }
 
 /** Whether every key is a finite number. A NaN, or two infinities (whose difference is NaN),
  *  makes the comparator sort's answers inconsistent, and only that sort places them as it has. */
-function allFinite(keys: ArrayLike<number>): boolean {
-  for (let i = 0; i < keys.length; i++) if (keys[i] - keys[i] !== 0) return false;
+function allFinite(keys: ArrayLike<number>, n: number): boolean {
+  for (let i = 0; i < n; i++) if (keys[i] - keys[i] !== 0) return false;
   return true;
 }
 
 /** Blocks of this many indices are ordered by insertion before mergeSortIndices merges them. */
 const MERGE_BLOCK = 16;
 
+/** mergeSortIndices' second buffer, kept from call to call and grown (no call reads it after). */
+let mergeBuffer = new Int32Array(0);
+
 /**
- * Orders `order` (the indices in order) by their finite keys ascending, ties in index order:
- * the stable sort's one order. Blocks sorted by insertion, then merged pairwise, a merge taking
- * from the right-hand block only a key strictly smaller, so equal keys keep their order.
+ * Orders order[0..n) (the indices in order) by their finite keys ascending, ties in index
+ * order: the stable sort's one order. Blocks sorted by insertion, then merged pairwise, a merge
+ * taking from the right-hand block only a key strictly smaller, so equal keys keep their order.
  */
-function mergeSortIndices(keys: ArrayLike<number>, order: Int32Array): void {
-  const n = order.length;
+function mergeSortIndices(keys: ArrayLike<number>, n: number, order: Int32Array): void {
   for (let lo = 0; lo < n; lo += MERGE_BLOCK) {
     const hi = Math.min(lo + MERGE_BLOCK, n);
     for (let i = lo + 1; i < hi; i++) {
@@ -176,8 +185,9 @@ function mergeSortIndices(keys: ArrayLike<number>, order: Int32Array): void {
       order[j] = index;
     }
   }
+  if (mergeBuffer.length < n) mergeBuffer = new Int32Array(Math.max(n, 2 * mergeBuffer.length));
   let from: Int32Array = order;
-  let to: Int32Array = new Int32Array(n);
+  let to: Int32Array = mergeBuffer;
   for (let width = MERGE_BLOCK; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
@@ -193,7 +203,7 @@ function mergeSortIndices(keys: ArrayLike<number>, order: Int32Array): void {
     from = to;
     to = t;
   }
-  if (from !== order) order.set(from);
+  if (from !== order) for (let i = 0; i < n; i++) order[i] = from[i];
 }
 
 /** Insertion moves per key past which insertionOrdered gives up on the keys for the comparator
@@ -201,13 +211,12 @@ function mergeSortIndices(keys: ArrayLike<number>, order: Int32Array): void {
 const INSERTION_SHIFTS_PER_KEY_MAX = 8;
 
 /**
- * Orders `order` (the indices in order) by their keys with an insertion sort, ties in index
+ * Orders order[0..n) (the indices in order) by their keys with an insertion sort, ties in index
  * order: the one order the stable sort gives. False, `order` left part sorted, where the keys
  * are too far out of order (INSERTION_SHIFTS_PER_KEY_MAX) or hold a NaN, which the comparator
  * sort alone places as it has (its comparisons with a NaN say neither before nor after).
  */
-function insertionOrdered(keys: ArrayLike<number>, order: Int32Array): boolean {
-  const n = order.length;
+function insertionOrdered(keys: ArrayLike<number>, n: number, order: Int32Array): boolean {
   for (let i = 0; i < n; i++) if (keys[i] !== keys[i]) return false;
   const shiftsMax = INSERTION_SHIFTS_PER_KEY_MAX * n;
   let shifts = 0;
@@ -225,8 +234,8 @@ function insertionOrdered(keys: ArrayLike<number>, order: Int32Array): boolean {
   return true;
 }
 
-/** Whether each key is at least the one before it (a NaN is not, so it goes to the sort). */
-function isAscending(keys: ArrayLike<number>): boolean {
-  for (let i = 1; i < keys.length; i++) if (!(keys[i - 1] <= keys[i])) return false;
+/** Whether each of keys[0..n) is at least the one before it (a NaN is not, so it goes to the sort). */
+function isAscending(keys: ArrayLike<number>, n: number): boolean {
+  for (let i = 1; i < n; i++) if (!(keys[i - 1] <= keys[i])) return false;
   return true;
 }
