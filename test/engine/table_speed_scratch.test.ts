@@ -3,10 +3,12 @@
 // merge, each compared with the way that made new arrays per call, call after call, so that a
 // longer call's leftovers in the kept arrays show if anything reads them.
 import { describe, expect, it } from "vitest";
-import type { Line } from "../../src/engine/model.js";
+import type { Line, Rule } from "../../src/engine/model.js";
 import { line, span } from "../support/table_rows.js";
 import { groupRows, lineBox, linesByTop } from "../../src/engine/tables/rows.js";
 import { indicesByKey, orderByKey } from "../../src/engine/tables/sorted_search.js";
+import { findGrids } from "../../src/engine/tables/grid.js";
+import { collectRulings } from "../../src/engine/tables/rulings.js";
 
 /** A seeded generator, so that a failure repeats. */
 function random(seed: number): () => number {
@@ -94,5 +96,39 @@ describe("groupRows with kept arrays for its tops, order and row starts (rows.ts
       expect(groupRows(lines, lineBox)).toEqual(referenceRows(lines));
       expect(linesByTop(lines)).toEqual(lines.slice().sort((a, b) => a.y0 - b.y0));
     }
+  });
+});
+
+describe("collectRulings' merges and findGrids' groups in kept arrays (rulings.ts mergeCollinear, grid.ts groupArrays)", () => {
+  const PAGE = { width: 612, height: 792 };
+  const h = (y: number, x0: number, x1: number): Rule => ({ x0, y0: y - 0.25, x1, y1: y + 0.25, kind: "fill" }) as Rule;
+  const v = (x: number, y0: number, y1: number): Rule => ({ x0: x - 0.25, y0, x1: x + 0.25, y1, kind: "fill" }) as Rule;
+  /** A ruled grid of `rows` by `cols` cells at (x, y), each rule drawn in two touching halves
+   *  (merged into one), and a lone underline under it. */
+  function grid(x: number, y: number, rows: number, cols: number): Rule[] {
+    const rules: Rule[] = [];
+    const right = x + cols * 40;
+    const bottom = y + rows * 14;
+    for (let r = 0; r <= rows; r++) rules.push(h(y + r * 14, x, (x + right) / 2), h(y + r * 14, (x + right) / 2, right));
+    for (let c = 0; c <= cols; c++) rules.push(v(x + c * 40, y, (y + bottom) / 2), v(x + c * 40, (y + bottom) / 2, bottom));
+    rules.push(h(bottom + 40, x, x + 60));
+    return rules;
+  }
+  const summary = (rules: Rule[]) => {
+    const rulings = collectRulings(rules, PAGE);
+    return { h: rulings.h.map((s) => [s.pos, s.a, s.b]), v: rulings.v.map((s) => [s.pos, s.a, s.b]), grids: findGrids(rulings).map((g) => [g.xs, g.ys, g.openEdges]) };
+  };
+
+  it("gives a small page's grids the same after a page of many rules as before it", () => {
+    const small = [...grid(72, 100, 2, 2), ...grid(300, 400, 3, 2)];
+    const large = grid(40, 60, 60, 12);
+    const first = summary(small);
+    expect(first.grids).toHaveLength(2);
+    expect(first.grids[0][1]).toEqual([100, 114, 128]);
+    const big = summary(large);
+    expect(big.grids).toHaveLength(1);
+    expect(big.grids[0][0]).toHaveLength(13);
+    expect(summary(small)).toEqual(first);
+    expect(summary(large)).toEqual(big);
   });
 });

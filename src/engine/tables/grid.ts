@@ -36,9 +36,13 @@ function rowAndColumnEnds(hs: readonly Seg[], vs: readonly Seg[]): number[] {
 export function findGrids(rulings: Rulings): Grid[] {
   const { h, v } = rulings;
   if (h.length < 2 || v.length < 1 || h.length + v.length > SEGMENTS_MAX) return [];
-  const parent = new Int32Array(h.length + v.length);
-  for (let i = 0; i < parent.length; i++) parent[i] = i;
-  const vPos = new Float64Array(v.length);
+  const n = h.length + v.length;
+  const groups = groupArrays(n);
+  const parent = groups.parent;
+  for (let i = 0; i < n; i++) parent[i] = i;
+  // The verticals' positions, ascending (the rulings come merged in position order), searched
+  // by lowerBound: a view of the kept array's first v.length slots.
+  const vPos = groups.vPos.subarray(0, v.length);
   for (let k = 0; k < v.length; k++) vPos[k] = v[k].pos;
   for (let i = 0; i < h.length; i++) {
     const s = h[i];
@@ -46,16 +50,16 @@ export function findGrids(rulings: Rulings): Grid[] {
       if (s.pos >= v[k].a - JOIN_PT && s.pos <= v[k].b + JOIN_PT) union(parent, i, h.length + k);
     }
   }
-  const groups = connectedGroups(parent, h.length);
+  connectedGroups(groups, n, h.length);
   // Horizontals that meet no vertical: a rule over or under a grid whose verticals stop
   // short of it may still close the grid (openRows).
   const open: Seg[] = [];
-  for (let root = 0; root < parent.length; root++) {
+  for (let root = 0; root < n; root++) {
     if (groups.size[root] === 0 || groups.hasVertical[root] === 1) continue;
     for (let k = groups.start[root]; k < groups.start[root] + groups.size[root]; k++) open.push(h[groups.members[k]]);
   }
   const grids: Grid[] = [];
-  for (let root = 0; root < parent.length; root++) {
+  for (let root = 0; root < n; root++) {
     if (groups.size[root] < 3) continue;
     // Indexed loops: an iterator or a spread over these lists had deoptimised the whole
     // search (again and again while warming up).
@@ -77,34 +81,62 @@ export function findGrids(rulings: Rulings): Grid[] {
   return grids;
 }
 
-/** The rulings' connected groups: `members` holds each group's indices ascending, the groups
- *  by their roots ascending, group `root` at `start[root]` for `size[root]` (0 for an index
- *  that is no root); `hasVertical[root]` is 1 when a vertical (index `firstVertical` or past)
- *  is in it. A root is its group's smallest index (union), so this is the order in which the
- *  indices ascending first meet each group, with no list made per group (most are one rule). */
-function connectedGroups(parent: Int32Array, firstVertical: number): { members: Int32Array; start: Int32Array; size: Int32Array; hasVertical: Uint8Array } {
-  const n = parent.length;
-  const rootOf = new Int32Array(n);
-  const size = new Int32Array(n);
-  const hasVertical = new Uint8Array(n);
+/** findGrids' union-find and the rulings' connected groups, in typed arrays kept from page to
+ *  page and grown when a page has more rulings (a new typed array past 64 bytes is allocated
+ *  outside V8's heap: eight a page with rules). Read only within the findGrids call that fills
+ *  them, at indices below its rulings' count. */
+interface GroupArrays {
+  parent: Int32Array;
+  vPos: Float64Array;
+  /** Each group's indices ascending, the groups by their roots ascending. */
+  members: Int32Array;
+  /** Where group `root` starts in `members`. */
+  start: Int32Array;
+  /** Its count, 0 for an index that is no root. */
+  size: Int32Array;
+  /** 1 when a vertical is in it. */
+  hasVertical: Uint8Array;
+  rootOf: Int32Array;
+  filled: Int32Array;
+}
+
+let groupScratch: GroupArrays = newGroupArrays(64);
+
+function newGroupArrays(n: number): GroupArrays {
+  return { parent: new Int32Array(n), vPos: new Float64Array(n), members: new Int32Array(n), start: new Int32Array(n), size: new Int32Array(n), hasVertical: new Uint8Array(n), rootOf: new Int32Array(n), filled: new Int32Array(n) };
+}
+
+/** The kept arrays, grown to hold `n` rulings. */
+function groupArrays(n: number): GroupArrays {
+  if (groupScratch.parent.length < n) groupScratch = newGroupArrays(Math.max(n, 2 * groupScratch.parent.length));
+  return groupScratch;
+}
+
+/** The rulings' connected groups from `groups.parent` (indices below `n`): `members` holds each
+ *  group's indices ascending, the groups by their roots ascending, group `root` at
+ *  `start[root]` for `size[root]` (0 for an index that is no root); `hasVertical[root]` is 1
+ *  when a vertical (index `firstVertical` or past) is in it. A root is its group's smallest
+ *  index (union), so this is the order in which the indices ascending first meet each group,
+ *  with no list made per group (most are one rule). */
+function connectedGroups(groups: GroupArrays, n: number, firstVertical: number): void {
+  const { parent, rootOf, size, hasVertical, start, members, filled } = groups;
+  size.fill(0, 0, n);
+  hasVertical.fill(0, 0, n);
+  filled.fill(0, 0, n);
   for (let i = 0; i < n; i++) {
     const root = find(parent, i);
     rootOf[i] = root;
     size[root]++;
     if (i >= firstVertical) hasVertical[root] = 1;
   }
-  const start = new Int32Array(n);
   for (let root = 0, at = 0; root < n; root++) {
     start[root] = at;
     at += size[root];
   }
-  const members = new Int32Array(n);
-  const filled = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const root = rootOf[i];
     members[start[root] + filled[root]++] = i;
   }
-  return { members, start, size, hasVertical };
 }
 
 /** A rule closing a row over or under the grid lies at most this far beyond its last line:

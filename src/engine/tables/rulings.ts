@@ -2,7 +2,7 @@
 // filled and stroked rectangles the detectors also consult (shading, frames).
 import type { PaintedImage, Rule } from "../model.js";
 import type { Box } from "./model.js";
-import { indicesByKey, lowerBound } from "./sorted_search.js";
+import { lowerBound, orderByKey } from "./sorted_search.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -333,17 +333,37 @@ function byClusterThenStartSorted(segs: readonly Seg[], cluster: Int32Array): In
  * alone places it as before.
  */
 function sortByPos(segs: Seg[]): void {
-  const keys = new Float64Array(segs.length);
-  for (let i = 0; i < segs.length; i++) {
+  const n = segs.length;
+  keepScratchFor(n);
+  const keys = scratchPos;
+  for (let i = 0; i < n; i++) {
     keys[i] = segs[i].pos;
     if (keys[i] !== keys[i]) {
       sortInPlace(segs, byPos);
       return;
     }
   }
-  const order = indicesByKey(keys);
+  const order = scratchOrder;
+  orderByKey(keys, n, order);
   const copy = segs.slice();
-  for (let k = 0; k < order.length; k++) segs[k] = copy[order[k]];
+  for (let k = 0; k < n; k++) segs[k] = copy[order[k]];
+}
+
+// Typed arrays kept from call to call for mergeCollinear's sorts and clusters, grown when a
+// page has more segments: a new typed array past 64 bytes is allocated outside V8's heap, and
+// each of a page's two merges made four. Each is read only within the merge that fills it.
+let scratchPos = new Float64Array(64);
+let scratchOrder = new Int32Array(64);
+let scratchCluster = new Int32Array(64);
+let scratchClusterOrder = new Int32Array(64);
+
+function keepScratchFor(n: number): void {
+  if (scratchPos.length >= n) return;
+  const size = Math.max(n, 2 * scratchPos.length);
+  scratchPos = new Float64Array(size);
+  scratchOrder = new Int32Array(size);
+  scratchCluster = new Int32Array(size);
+  scratchClusterOrder = new Int32Array(size);
 }
 
 /** Merges rulings on (nearly) the same line whose extents touch. Output sorted by `pos`. */
@@ -353,7 +373,9 @@ function mergeCollinear(segs: Seg[]): Seg[] {
   // Cluster ids by position, each cluster anchored on its first position so that a ladder
   // of close lines (hatching) cannot chain into one wide cluster; then one sort by
   // (cluster, start) lets a single pass join touching extents.
-  const cluster = new Int32Array(segs.length);
+  keepScratchFor(segs.length);
+  const cluster = scratchCluster;
+  cluster[0] = 0;
   let anchor = segs[0].pos;
   for (let i = 1; i < segs.length; i++) {
     if (segs[i].pos - anchor > SNAP_PT) {
@@ -369,7 +391,8 @@ function mergeCollinear(segs: Seg[]): Seg[] {
   let curCluster = -1;
   let lo = 0;
   let hi = 0;
-  for (const i of order) {
+  for (let k = 0; k < segs.length; k++) {
+    const i = order[k];
     const g = segs[i];
     if (cur !== null && cluster[i] === curCluster && g.a <= cur.b + JOIN_PT) {
       const overlap = Math.min(cur.b, g.b) - Math.max(cur.a, g.a);
@@ -399,11 +422,12 @@ function mergeCollinear(segs: Seg[]): Seg[] {
 
 /**
  * Indices of segs ordered by (cluster, start), ties in index order: what a stable sort by
- * that key gives. Clusters are runs of consecutive indices (segs are sorted by position) and
- * hold a few segments each, so an insertion sort inside each run is linear in practice.
+ * that key gives, in its first segs.length slots. Clusters are runs of consecutive indices
+ * (segs are sorted by position) and hold a few segments each, so an insertion sort inside
+ * each run is linear in practice.
  */
 function byClusterThenStart(segs: Seg[], cluster: Int32Array): Int32Array {
-  const order = new Int32Array(segs.length);
+  const order = scratchClusterOrder;
   let shifts = 0;
   const shiftsMax = INSERTION_SHIFTS_PER_SEG_MAX * segs.length;
   let runStart = 0;
