@@ -59,14 +59,7 @@ const LEADER_RUN = /(?:\.\s?){3,}|…{2,}/g;
 // call loses its optimised code at each full garbage collection (V8 holds it only through
 // the dead closures), and was compiled again a few passes later, every time.
 const rowEm = (r: TextRow) => r.em;
-const pieceX0 = (p: Piece) => p.x0;
-const pieceX1 = (p: Piece) => p.x1;
-const pieceCentre = (p: Piece) => (p.x0 + p.x1) / 2;
 const textWithoutLeaders = (p: Piece) => dropLeaderRuns(pieceText(p)).trim();
-const textLength = (t: string) => t.length;
-const leftmostX0 = (m: number, p: Piece) => Math.min(m, p.x0);
-const rightmostX1 = (m: number, p: Piece) => Math.max(m, p.x1);
-const endsBroken = (t: string) => BROKEN_WORD_END.test(t);
 const startsWithListMarker = (r: TextRow) => LIST_MARKER.test(pieceText(firstReadCell(r)));
 const hasHangingMarker = (r: TextRow) => pieceText(r.cells[0]).length <= HANGING_MARKER_CHARS_MAX;
 const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
@@ -96,18 +89,47 @@ function firstReadCell(row: TextRow): Piece {
 }
 
 // Loops rather than closures over the column: a closure made per call loses its optimised
-// code at each full garbage collection, and was compiled again every few passes.
-function columnCells(run: readonly TextRow[], c: number): Piece[] {
-  const cells: Piece[] = [];
-  for (const r of run) cells.push(r.cells[c]);
-  return cells;
+// code at each full garbage collection, and was compiled again every few passes. A column is
+// read from the run's rows where it is asked, not copied into an array of its cells first.
+
+/** What `agree` reads of a column's cells: their left edges, right edges or centres. */
+const LEFT_EDGES = 0;
+const RIGHT_EDGES = 1;
+const CENTRES = 2;
+
+function columnEdges(run: readonly TextRow[], c: number, edge: number): number[] {
+  const values: number[] = [];
+  for (let r = 0; r < run.length; r++) {
+    const p = run[r].cells[c];
+    values.push(edge === LEFT_EDGES ? p.x0 : edge === RIGHT_EDGES ? p.x1 : (p.x0 + p.x1) / 2);
+  }
+  return values;
 }
 
-function countAtLeastWide(cells: readonly Piece[], width: number): number {
+/** Whether enough of column c's cells (`agreeing`) share a left edge, a right edge or a centre. */
+function columnAligned(run: readonly TextRow[], c: number, tolerance: number, agreeing: number): boolean {
+  return (
+    agree(columnEdges(run, c, LEFT_EDGES), tolerance) >= agreeing ||
+    agree(columnEdges(run, c, RIGHT_EDGES), tolerance) >= agreeing ||
+    agree(columnEdges(run, c, CENTRES), tolerance) >= agreeing
+  );
+}
+
+function countAtLeastWide(run: readonly TextRow[], c: number, width: number): number {
   let n = 0;
-  for (const p of cells) if (p.x1 - p.x0 >= width) n++;
+  for (let r = 0; r < run.length; r++) {
+    const p = run[r].cells[c];
+    if (p.x1 - p.x0 >= width) n++;
+  }
   return n;
 }
+
+/** BROKEN_WORD_END.test(text), tried only where the text ends with its hyphen: a pattern
+ *  anchored at the end alone is tried from each character of every cell of a run of prose. */
+function endsBroken(text: string): boolean {
+  return text.charCodeAt(text.length - 1) === HYPHEN_MINUS && BROKEN_WORD_END.test(text);
+}
+const HYPHEN_MINUS = 0x2d;
 
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
@@ -123,28 +145,35 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // columns' alignment, or whose cells are short, never needs it.
   let choices: boolean | null = null;
   for (let c = 0; c < k; c++) {
-    const cells = columnCells(run, c);
-    const aligned =
-      agree(cells.map(pieceX0), tolerance) >= agreeing ||
-      agree(cells.map(pieceX1), tolerance) >= agreeing ||
-      agree(cells.map(pieceCentre), tolerance) >= agreeing;
-    if (!aligned) return false;
-    // Leaders are no words: "Robbery . . . . . ." is a one-word label.
-    const texts = cells.map(textWithoutLeaders);
-    const words = texts.map(countWords);
+    if (!columnAligned(run, c, tolerance, agreeing)) return false;
+    // The column's words and characters, its extent, and its words broken at a line's end,
+    // in one reading of its cells. Leaders are no words: "Robbery . . . . . ." is a one-word
+    // label.
+    const words: number[] = [];
+    const chars: number[] = [];
+    let broken = 0;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    for (let r = 0; r < run.length; r++) {
+      const cell = run[r].cells[c];
+      const text = textWithoutLeaders(cell);
+      words.push(countWords(text));
+      chars.push(text.length);
+      // Words broken at a line's end are prose's: a table's cells are not hyphenated to fill
+      // (multicol's three columns of justified text: "param-", "com-").
+      if (endsBroken(text)) broken++;
+      x0 = Math.min(x0, cell.x0);
+      x1 = Math.max(x1, cell.x1);
+    }
     const wordsMedian = median(words);
-    const chars = texts.map(textLength);
     if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
-    allWords.push(...words);
-    allChars.push(...chars);
-    const x0 = cells.reduce(leftmostX0, Infinity);
-    const width = cells.reduce(rightmostX1, -Infinity) - x0;
-    const full = countAtLeastWide(cells, PROSE_FILL_RATIO_MIN * width);
-    // Words broken at a line's end are prose's: a table's cells are not hyphenated to fill
-    // (multicol's three columns of justified text: "param-", "com-").
-    const broken = texts.filter(endsBroken).length;
+    for (let r = 0; r < words.length; r++) {
+      allWords.push(words[r]);
+      allChars.push(chars[r]);
+    }
+    const full = countAtLeastWide(run, c, PROSE_FILL_RATIO_MIN * (x1 - x0));
     const fullShare = broken >= PROSE_BROKEN_WORDS_MIN ? PROSE_FULL_ROW_FRACTION_HYPHENATED_MIN : PROSE_FULL_ROW_FRACTION_MIN;
-    if (full >= fullShare * cells.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
+    if (full >= fullShare * run.length && wordsMedian >= PROSE_WORDS_MEDIAN_MIN) {
       proseColumns++;
     }
   }
