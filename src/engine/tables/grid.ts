@@ -58,7 +58,7 @@ export function findGrids(rulings: Rulings): Grid[] {
     if (groups.size[root] === 0 || groups.hasVertical[root] === 1) continue;
     for (let k = groups.start[root]; k < groups.start[root] + groups.size[root]; k++) open.push(h[groups.members[k]]);
   }
-  const grids: Grid[] = [];
+  const groupRules: { hs: Seg[]; vs: Seg[] }[] = [];
   for (let root = 0; root < n; root++) {
     if (groups.size[root] < 3) continue;
     // Indexed loops: an iterator or a spread over these lists had deoptimised the whole
@@ -70,6 +70,10 @@ export function findGrids(rulings: Rulings): Grid[] {
       if (i < h.length) hs.push(h[i]);
       else vs.push(v[i - h.length]);
     }
+    groupRules.push({ hs, vs });
+  }
+  const grids: Grid[] = [];
+  for (const { hs, vs } of joinBoxedLastRows(groupRules)) {
     // Only a grid of two rows or more closes an open row: one band of rules is a row's own
     // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
     const twoRows = open.length > 0 && clusterValues(rowAndColumnEnds(hs, vs)).length >= 3;
@@ -79,6 +83,56 @@ export function findGrids(rulings: Rulings): Grid[] {
     if (grid !== null) grids.push(grid);
   }
   return grids;
+}
+
+/** A last row boxed apart from its table (an election sheet's "Totals") is at most this tall:
+ *  one row of text. */
+const BOXED_ROW_HEIGHT_PT_MAX = 30;
+/** ... and stands at most this far under the table's bottom rule: a row's height or so. */
+const BOXED_ROW_GAP_PT_MAX = 24;
+/** ... and is at least this share of the table's width: a row of its columns, not a field. */
+const BOXED_ROW_WIDTH_SHARE_MIN = 0.5;
+
+/** The extent of a group of rulings. */
+function extentOf(hs: readonly Seg[], vs: readonly Seg[]): { x0: number; x1: number; y0: number; y1: number } {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  let y0 = Infinity;
+  let y1 = -Infinity;
+  for (const s of hs) (x0 = Math.min(x0, s.a)), (x1 = Math.max(x1, s.b)), (y0 = Math.min(y0, s.pos)), (y1 = Math.max(y1, s.pos));
+  for (const s of vs) (x0 = Math.min(x0, s.pos)), (x1 = Math.max(x1, s.pos)), (y0 = Math.min(y0, s.a)), (y1 = Math.max(y1, s.b));
+  return { x0, x1, y0, y1 };
+}
+
+/**
+ * Joins to a table's rulings a one-row box drawn just under it, apart, within its width and
+ * at least half as wide, whose every column border (its sides too) stands on one of the table's: a spreadsheet's totals
+ * row, boxed with a gap above it (camelot's election results). Read alone, a box of one row is
+ * no table, and its sums became a heading and a paragraph of numbers after the table.
+ */
+function joinBoxedLastRows(groups: { hs: Seg[]; vs: Seg[] }[]): { hs: Seg[]; vs: Seg[] }[] {
+  if (groups.length < 2) return groups;
+  const extents = groups.map((g) => extentOf(g.hs, g.vs));
+  const joined = new Array<boolean>(groups.length).fill(false);
+  for (let t = 0; t < groups.length; t++) {
+    const box = extents[t];
+    if (box.y1 - box.y0 > BOXED_ROW_HEIGHT_PT_MAX) continue;
+    for (let g = 0; g < groups.length; g++) {
+      const table = extents[g];
+      if (g === t || joined[g] || table.y1 - table.y0 <= BOXED_ROW_HEIGHT_PT_MAX) continue;
+      const gap = box.y0 - table.y1;
+      if (gap < -SNAP_PT || gap > BOXED_ROW_GAP_PT_MAX) continue;
+      if (box.x0 < table.x0 - SNAP_PT || box.x1 > table.x1 + SNAP_PT) continue;
+      if (box.x1 - box.x0 < BOXED_ROW_WIDTH_SHARE_MIN * (table.x1 - table.x0)) continue;
+      const columns = groups[g].vs;
+      if (!groups[t].vs.every((s) => columns.some((c) => Math.abs(c.pos - s.pos) <= SNAP_PT))) continue;
+      for (const s of groups[t].hs) groups[g].hs.push(s);
+      for (const s of groups[t].vs) groups[g].vs.push(s);
+      joined[t] = true;
+      break;
+    }
+  }
+  return groups.filter((_, k) => !joined[k]);
 }
 
 /** findGrids' union-find and the rulings' connected groups, in typed arrays kept from page to

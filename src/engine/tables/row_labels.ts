@@ -13,24 +13,32 @@ export const ROW_LABEL_ROW_SHARE_MIN = 0.5;
 export const ROW_LABEL_GAP_EMS_MAX = 4;
 /** The labels start (or end) within this many ems of each other: one column, set flush. */
 export const ROW_LABEL_EDGE_EMS = 1;
+/** Beside a column set flush left, at most this many labels set against the grid instead: a
+ *  totals row's; more are a ragged column, no labels. */
+export const ROW_LABELS_AGAINST_GRID_MAX = 1;
 
 /**
- * Prepends the label column to `rows` when `beside` (lines left of the grid, within its
- * height, not in another table) names its rows: every such line lies in one row's band,
- * one column set flush left or right, close to the grid. Returns the lines taken, or null
- * when they name no rows (rows unchanged).
+ * The label each row of `rows` gets from `beside` (lines left of the grid, within its height,
+ * not in another table), or null when they name no rows: every such line lies in one row's
+ * band, one column set flush left or right, close to the grid (a line set against the grid
+ * may stand beside a column set flush left).
  */
-export function prependRowLabels(rows: BuiltRow[], headerRows: number, beside: readonly Line[], gridX0: number): Line[] | null {
+export function rowLabels(rows: readonly BuiltRow[], headerRows: number, beside: readonly Line[], gridX0: number): Line[][] | null {
   if (beside.length < ROW_LABELS_MIN) return null;
   const em = medianSize(beside);
+  // A label set right, against the grid, beside labels set flush left: a totals row's "Totals"
+  // ends where its boxed sums begin, under a column of names set flush left.
+  const againstGrid = (line: Line) => gridX0 - line.x1 <= ROW_LABEL_EDGE_EMS * em;
   let right = -Infinity;
   let leftMost = Infinity;
   for (const line of beside) {
-    leftMost = Math.min(leftMost, line.x0);
+    if (!againstGrid(line)) leftMost = Math.min(leftMost, line.x0);
     right = Math.max(right, line.x1);
   }
   if (right < gridX0 - ROW_LABEL_GAP_EMS_MAX * em) return null;
-  const flushLeft = beside.every((line) => line.x0 - leftMost <= ROW_LABEL_EDGE_EMS * em);
+  let setApart = 0;
+  for (const line of beside) if (line.x0 - leftMost > ROW_LABEL_EDGE_EMS * em) setApart++;
+  const flushLeft = setApart <= ROW_LABELS_AGAINST_GRID_MAX && beside.every((line) => line.x0 - leftMost <= ROW_LABEL_EDGE_EMS * em || againstGrid(line));
   const flushRight = beside.every((line) => right - line.x1 <= ROW_LABEL_EDGE_EMS * em);
   if (!flushLeft && !flushRight) return null;
   const labels: Line[][] = rows.map(() => []);
@@ -48,8 +56,17 @@ export function prependRowLabels(rows: BuiltRow[], headerRows: number, beside: r
     if (labels[r].length > 0) named++;
   }
   if (named < ROW_LABELS_MIN || named < ROW_LABEL_ROW_SHARE_MIN * bodyRows) return null;
+  for (const row of labels) row.sort((a, b) => a.y0 - b.y0);
+  return labels;
+}
+
+/** Prepends the label column to `rows` when `beside` names its rows (rowLabels). Returns the
+ *  lines taken, or null when they name no rows (rows unchanged). */
+export function prependRowLabels(rows: BuiltRow[], headerRows: number, beside: readonly Line[], gridX0: number): Line[] | null {
+  const labels = rowLabels(rows, headerRows, beside, gridX0);
+  if (labels === null) return null;
   for (let r = 0; r < rows.length; r++) {
-    const cell: TableCell = { lines: labels[r].sort((a, b) => a.y0 - b.y0) };
+    const cell: TableCell = { lines: labels[r] };
     rows[r].cells.unshift(cell);
   }
   return [...beside];

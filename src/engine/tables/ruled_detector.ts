@@ -7,7 +7,7 @@ import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { detectHeader } from "./header_row.js";
-import { prependRowLabels } from "./row_labels.js";
+import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
 import { indicesByKey, lowerBound, median } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
@@ -99,6 +99,8 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
     const inside: Line[] = [];
     // Lines wholly left of the grid within its height: its rows' labels, perhaps (row_labels.ts).
     const beside: Line[] = [];
+    // Lines that start left of the grid and end inside it: a totals row's label and first sum.
+    const straddling: Line[] = [];
     const x0 = grid.xs[0];
     const x1 = grid.xs[grid.xs.length - 1];
     const yEnd = grid.ys[grid.ys.length - 1];
@@ -108,16 +110,78 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
       const cx = (line.x0 + line.x1) / 2;
       if (cx >= x0 && cx <= x1) inside.push(line);
       else if (line.x1 <= x0 + SNAP_PT) beside.push(line);
+      else if (cx < x0) straddling.push(line);
     }
-    const labels: Line[] = [];
-    const verdict = gridTable(grid, inside, rulings, beside, labels);
+    let labels: Line[] = [];
+    let verdict = gridTable(grid, inside, rulings, beside, labels);
     if (verdict === "diagram") markDiagram(grid, inside, rulings.frames, inDiagrams);
     if (typeof verdict === "string") continue;
     if (finerByAlignment(verdict, inside, rulings, taken, tables)) continue;
+    const relabelled = withLabelsSplitOff(grid, inside, straddling, rulings, beside);
+    if (relabelled !== null) {
+      ({ table: verdict, labels } = relabelled);
+      for (const line of straddling) taken.add(line);
+    }
     for (const line of inside) taken.add(line);
     for (const line of labels) taken.add(line);
     tables.push(verdict);
   }
+}
+
+/**
+ * The table again, with each line that starts left of the grid in spans of its own and goes on
+ * inside it (labelLeftOf; in `inside`, or in `straddling` when its centre is left of the grid)
+ * read as a row's label and the rest of its row: null when there is no such line, when one
+ * does not split, or when the table does not take every such label as a row's name.
+ */
+function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): { table: Table; labels: Line[] } | null {
+  const x0 = grid.xs[0];
+  // Asked of every ruled table: most have no line starting left of them.
+  if (straddling.length === 0 && !inside.some((line) => line.x0 < x0 - SNAP_PT)) return null;
+  const split: Line[] = [];
+  const insideNow: Line[] = [];
+  const besideNow = [...beside];
+  for (const line of straddling) {
+    const parts = labelLeftOf(line, x0);
+    if (parts === null) return null;
+    split.push(parts.label);
+    besideNow.push(parts.label);
+    insideNow.push(parts.rest);
+  }
+  for (const line of inside) {
+    const parts = line.x0 < x0 - SNAP_PT ? labelLeftOf(line, x0) : null;
+    if (parts === null) {
+      insideNow.push(line);
+      continue;
+    }
+    split.push(parts.label);
+    besideNow.push(parts.label);
+    insideNow.push(parts.rest);
+  }
+  if (split.length === 0) return null;
+  const labels: Line[] = [];
+  const table = gridTable(grid, insideNow, rulings, besideNow, labels);
+  if (typeof table === "string" || !split.every((label) => labels.includes(label))) return null;
+  return { table, labels };
+}
+
+/**
+ * A line that starts left of the grid in spans of its own and goes on inside it: a totals
+ * row's label set against the grid, then the first sums ("Totals 9237" beside the boxed
+ * "3396 …"). Its spans left of the grid's edge are a line of their own, beside the grid; the
+ * rest is inside. Null when a span crosses the edge, or nothing but space stands inside.
+ */
+function labelLeftOf(line: Line, x0: number): { label: Line; rest: Line } | null {
+  const left: Span[] = [];
+  const rest: Span[] = [];
+  for (const span of line.spans) {
+    if (span.x1 <= x0 + SNAP_PT) left.push(span);
+    else if (span.x0 >= x0 - SNAP_PT) rest.push(span);
+    else if (span.text.trim() === "") continue;
+    else return null;
+  }
+  if (left.length === 0 || rest.every((span) => span.text.trim() === "")) return null;
+  return { label: makeLine(left, line.wmode), rest: makeLine(rest, line.wmode) };
 }
 
 /**
@@ -213,6 +277,7 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings, beside: readonl
   const cellLines: Line[][] = [];
   for (let a = 0; a < anchors.length; a++) cellLines.push([]);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
+  lowerFromBlankBands(grid, anchors, cellLines);
   const built: BuiltRow[] = [];
   const splitting = !rulesEveryRow(grid, cellLines);
   for (let r = 0; r + 1 < grid.ys.length; r++) {
@@ -230,9 +295,9 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings, beside: readonl
   const fieldGrid = isFieldGrid(labelled);
   const blankForm = !fieldGrid && isBlankForm(built);
   const rows = fieldGrid ? labelled : blankForm ? built : dropEmpty(built);
-  const verdict = fieldGrid || blankForm ? "table" : judgeGrid(rows);
-  if (verdict !== "table") return verdict;
   const box = { x0: grid.xs[0], y0: grid.ys[0], x1: grid.xs[cols], y1: grid.ys[grid.ys.length - 1] };
+  const verdict = fieldGrid || blankForm ? "table" : judgeGrid(rows);
+  if (verdict !== "table" && !(verdict === "diagram" && isNamedTally(rows, box, rulings, beside))) return verdict;
   const headerRows = detectHeader(rows, box, rulings);
   const named = fieldGrid || blankForm ? null : prependRowLabels(rows, headerRows, beside, box.x0);
   if (named !== null) {
@@ -242,15 +307,34 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings, beside: readonl
   return newTable(box, rows, true, headerRows);
 }
 
-function judgeGrid(rows: BuiltRow[]): "table" | "diagram" | "rejected" {
-  const cols = rows.length > 0 ? rows[0].cells.length : 0;
+/**
+ * A tally sheet: a grid judged a diagram for its blank cells, whose rows are named left of it
+ * (row_labels.ts), and which holds enough text once those names count as its first column:
+ * an election's sheet for a party with two candidates, most of its columns' counts left
+ * blank, had come out as a heading per township and its counts as paragraphs.
+ */
+function isNamedTally(rows: BuiltRow[], box: Box, rulings: Rulings, beside: readonly Line[]): boolean {
+  if (beside.length < ROW_LABELS_MIN || rows.length < 2) return false;
+  const names = rowLabels(rows, detectHeader(rows, box, rulings), beside, box.x0);
+  return names !== null && judgeGrid(rows, names) === "table";
+}
+
+/** Whether the grid's rows read as a table's, `names` (when given) its first column. */
+function judgeGrid(rows: BuiltRow[], names: readonly Line[][] | null = null): "table" | "diagram" | "rejected" {
+  const cols = (rows.length > 0 ? rows[0].cells.length : 0) + (names === null ? 0 : 1);
   if (rows.length < 2 || cols < 2) return "rejected";
   let filled = 0;
   let multiRows = 0;
   const perColumn = new Array<number>(cols).fill(0);
   const lineCounts: number[] = [];
-  for (const row of rows) {
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
     let inRow = 0;
+    if (names !== null && names[r].length > 0) {
+      inRow++;
+      perColumn[cols - 1]++;
+      lineCounts.push(names[r].length);
+    }
     // A loop, not forEach with a closure made per row.
     for (let c = 0; c < row.cells.length; c++) {
       const cell = row.cells[c];
@@ -332,6 +416,29 @@ function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[
   }
 }
 
+
+/**
+ * Moves down the text of a cell merged over several bands when it all lies in a lower band and
+ * the top band holds no other text: the band is a blank gap over a row boxed apart, not the
+ * cell's row. A totals row's first sum, set outside the box in the cell that runs up through
+ * the gap, had been a row of its own above the row of the other sums.
+ */
+function lowerFromBlankBands(grid: Grid, anchors: Int32Array, cellLines: Line[][]): void {
+  const cols = grid.xs.length - 1;
+  for (let a = 0; a < cellLines.length; a++) {
+    if (cellLines[a].length === 0 || anchors[a] !== a) continue;
+    const row = Math.floor(a / cols);
+    if (row + 1 >= grid.ys.length - 1 || anchors[a + cols] !== a) continue;
+    const band = bandIndex(grid.ys, (cellLines[a][0].y0 + cellLines[a][0].y1) / 2);
+    if (band === row || anchors[band * cols + (a % cols)] !== a) continue;
+    if (!cellLines[a].every((line) => bandIndex(grid.ys, (line.y0 + line.y1) / 2) === band)) continue;
+    let alone = true;
+    for (let c = 0; c < cols && alone; c++) if (row * cols + c !== a && cellLines[row * cols + c].length > 0) alone = false;
+    if (!alone) continue;
+    cellLines[band * cols + (a % cols)] = cellLines[a];
+    cellLines[a] = [];
+  }
+}
 
 /** Whether the grid draws a rule under every row: enough of its bands below the first (a
  *  header) hold one text row each. */
