@@ -278,6 +278,7 @@ function gridTable(grid: Grid, inside: Line[], rulings: Rulings, beside: readonl
   for (let a = 0; a < anchors.length; a++) cellLines.push([]);
   for (const line of inside) placeLine(line, grid, anchors, cellLines);
   lowerFromBlankBands(grid, anchors, cellLines);
+  if (edgeColumnHoldsOnlyOutside(grid, cellLines)) return "rejected";
   const built: BuiltRow[] = [];
   const splitting = !rulesEveryRow(grid, cellLines);
   for (let r = 0; r + 1 < grid.ys.length; r++) {
@@ -416,6 +417,32 @@ function placeLine(line: Line, grid: Grid, anchors: Int32Array, cellLines: Line[
   }
 }
 
+
+/**
+ * Whether the grid's first or last column holds text, none of it inside the grid: pieces of
+ * lines set outside its edge, which placeLine puts in the nearest column. A listing that
+ * draws each line's background as a box of its own (the listings package's backgroundcolor)
+ * makes a grid of one band a line, a sliver of frame at its left; its line numbers, set left
+ * of the boxes, filled the sliver, and the listing had been a table of numbers and code.
+ */
+function edgeColumnHoldsOnlyOutside(grid: Grid, cellLines: Line[][]): boolean {
+  const cols = grid.xs.length - 1;
+  const x0 = grid.xs[0] - SNAP_PT;
+  const x1 = grid.xs[cols] + SNAP_PT;
+  for (const c of cols > 1 ? [0, cols - 1] : [0]) {
+    let outside = 0;
+    let within = 0;
+    for (let i = c; i < cellLines.length; i += cols) {
+      for (const line of cellLines[i]) {
+        const cx = (line.x0 + line.x1) / 2;
+        if (cx >= x0 && cx <= x1) within++;
+        else outside++;
+      }
+    }
+    if (outside > 0 && within === 0) return true;
+  }
+  return false;
+}
 
 /**
  * Moves down the text of a cell merged over several bands when it all lies in a lower band and
