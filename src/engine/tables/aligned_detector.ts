@@ -199,6 +199,29 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     // The rows beside the table (the other column of the page) may hold a table of their own.
     i++;
   }
+  takeTwoRowGrids(rows, used, taken, tables, rulings);
+}
+
+/**
+ * Last, the pairs of rows left that are a table by their shape alone (isTwoRowGrid), each a
+ * block of its own: no row over or under the pair as near as the pair's rows are to each
+ * other (a longer table's rows with a wrapped cell, a thesis's committee, are not cut in two).
+ */
+function takeTwoRowGrids(rows: PageRows, used: Set<Piece>, taken: Set<Line>, tables: Table[], rulings: Rulings): void {
+  for (let i = 0; i + 1 < rows.length; i++) {
+    if (!rows.splits(i) || !rows.splits(i + 1)) continue;
+    const top = rows.at(i);
+    const bottom = rows.at(i + 1);
+    if (anyUsed(top.cells, used) || anyUsed(bottom.cells, used)) continue;
+    const pitch = bottom.y0 - top.y1;
+    if (i > 0 && top.y0 - rows.at(i - 1).y1 <= pitch + TWO_ROW_ALIGN_EMS * top.em) continue;
+    if (i + 2 < rows.length && rows.at(i + 2).y0 - bottom.y1 <= pitch + TWO_ROW_ALIGN_EMS * bottom.em) continue;
+    const run: Slice[] = [sliceOf(top, i, top.cells, true), sliceOf(bottom, i + 1, bottom.cells, true)];
+    if (!isTwoRowGrid(run) || boxedChoices(run, rulings)) continue;
+    tables.push(alignedTable(run, columnsOf(run), rulings));
+    takePieces(run, used, taken);
+    i++;
+  }
 }
 
 /** Marks the slices' pieces used and their lines taken. */
@@ -1689,6 +1712,77 @@ function atOnePitch(run: Slice[]): boolean {
 function isContents(run: Slice[]): boolean {
   return run[0].cells.length === 2 && pageNumbersNeverGoDown(run.map((s) => pieceText(s.cells[1])));
 }
+
+/** A table of two rows has this many columns at least ... */
+const TWO_ROW_COLUMNS_MIN = 3;
+/** ... each column's two cells starting within this many ems of each other ... */
+const TWO_ROW_ALIGN_EMS = 0.5;
+/** ... each cell of a few words, the last column's a few more ... */
+const TWO_ROW_CELL_WORDS_MAX = 4;
+const TWO_ROW_LAST_CELL_WORDS_MAX = 8;
+/** ... and the rows one under the other, at most this many line heights apart. */
+const TWO_ROW_GAP_LINE_HEIGHTS_MAX = 1;
+
+/**
+ * A run of two full rows, too short for runLooksTabular's agreement of rows, that is a table
+ * by its shape alone: three columns or more, each column's cells flush left together, every
+ * cell a few words in the text face, the rows one under the other. R's reference manual
+ * describes a data set of two variables so ("[,1] carb numeric Carbohydrate (ml)" over "[,2]
+ * optden numeric Optical Density"), and each cell had been a paragraph of its own. Author
+ * blocks (names centred over affiliations) are not flush left; code is in the code face.
+ */
+function isTwoRowGrid(run: Slice[]): boolean {
+  if (run.length !== 2 || !run[0].full || !run[1].full) return false;
+  const [top, bottom] = run;
+  const k = top.cells.length;
+  if (k < TWO_ROW_COLUMNS_MIN || bottom.cells.length !== k) return false;
+  const em = Math.max(top.em, bottom.em);
+  if (bottom.y0 - top.y1 > TWO_ROW_GAP_LINE_HEIGHTS_MAX * (top.y1 - top.y0)) return false;
+  for (let c = 0; c < k; c++) {
+    if (Math.abs(top.cells[c].x0 - bottom.cells[c].x0) > TWO_ROW_ALIGN_EMS * em) return false;
+    const wordsMax = c === k - 1 ? TWO_ROW_LAST_CELL_WORDS_MAX : TWO_ROW_CELL_WORDS_MAX;
+    for (const cell of [top.cells[c], bottom.cells[c]]) {
+      const text = pieceText(cell);
+      if (text.split(WORD_SPACE).length > wordsMax || !TWO_ROW_CELL.test(text) || LEADER_DOTS.test(text)) return false;
+      if (c === 0 && TWO_ROW_MARKER.test(text)) return false;
+      for (const { span } of cell.items) if (span.monospace) return false;
+    }
+  }
+  // A contents or an index: a title, then its page number.
+  return !(NUMBER_ONLY.test(pieceText(top.cells[k - 1])) && NUMBER_ONLY.test(pieceText(bottom.cells[k - 1])));
+}
+const WORD_SPACE = /\s+/;
+
+/** A box this many ems wide at most, just left of a cell, is a check box to tick: the
+ *  pieces are a form's choices set in columns (an exam's answers), no table. */
+const CHOICE_BOX_EMS_MAX = 1.5;
+
+function boxedChoices(run: readonly Slice[], rulings: Rulings): boolean {
+  for (const row of run) {
+    const reach = CHOICE_BOX_EMS_MAX * row.em;
+    for (const cell of row.cells) {
+      // A box stroked whole, or its right side drawn as a rule of its own.
+      for (const f of rulings.frames) {
+        if (f.x1 - f.x0 > reach || f.y1 - f.y0 > reach) continue;
+        if (f.x1 <= cell.x0 + 1 && f.x1 >= cell.x0 - reach && f.y1 >= row.y0 && f.y0 <= row.y1) return true;
+      }
+      for (const v of rulings.v) {
+        if (v.b - v.a > reach) continue;
+        if (v.pos <= cell.x0 && v.pos >= cell.x0 - reach && v.b >= row.y0 && v.a <= row.y1) return true;
+      }
+    }
+  }
+  return false;
+}
+/** A two-row table's cell: words, figures and the punctuation of labels; no code's signs
+ *  (backslash, braces, equals, percent, caret, at). */
+const TWO_ROW_CELL = /^[^\\{}=%^@]*[\p{L}\p{N}][^\\{}=%^@]*$/u;
+/** Leader dots (a contents or an index entry's). */
+const LEADER_DOTS = /\.\s?\.\s?\./;
+/** A list's marker starting a first cell (bullet lists set in columns). */
+const TWO_ROW_MARKER = /^[•◦▪▫‣⁃∙·●○■□►▶➢✓✔–—*+-]/;
+/** A cell holding a number alone. */
+const NUMBER_ONLY = /^\d{1,4}$/;
 
 function enoughFullRows(run: Slice[] | null): run is Slice[] {
   if (run === null) return false;
