@@ -995,7 +995,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
@@ -1469,6 +1469,7 @@ function startsNewBlock(
   right: number,
   codeRight: number,
   flushRight: boolean,
+  mayHoldRtl: boolean,
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
   indents: FirstLineIndents,
@@ -1577,7 +1578,9 @@ function startsNewBlock(
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left. Text set flush right reads the
   // same way: its ragged left edge is no indentation.
-  const rtl = flushRight || isRtlText(prevText);
+  // (A document the extractor found no right-to-left letter in has no line to ask: every
+  // pair of lines came here, and each search read the whole line.)
+  const rtl = flushRight || (mayHoldRtl && isRtlText(prevText));
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
   // Lines a pass before broke each (a menu's entries, side_panels.ts breakMenuEntries) are

@@ -33,6 +33,10 @@ export interface DocumentStats {
   /** The most common baseline pitch of body lines in the selection (bodyPitchOf); null or
    *  absent when too few lines show it. */
   bodyPitch?: number | null;
+  /** False when no page of the selection holds a right-to-left letter (the extractor's
+   *  PageModel.rightToLeft): blocks.ts then asks no line which way it runs. Absent: unknown,
+   *  every line is asked. */
+  rightToLeft?: boolean;
 }
 
 /** A size at least this much above the body (points and ratio) is a heading size. */
@@ -403,6 +407,9 @@ export interface PageDigest {
   titleLines: TitleLine[];
   /** The pitches between the page's paragraph lines (pitchTallies). */
   pitches: PitchTally[];
+  /** Whether the page may hold a right-to-left letter: false only where its extractor looked
+   *  and found none (PageModel.rightToLeft). */
+  rightToLeft: boolean;
 }
 
 /** How many pairs of lines of one style are set one pitch apart on a page. */
@@ -500,6 +507,7 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
     // headingStyleOf's style: a display line's title style, otherwise its dominant one.
     titleLines: pageTitleLines(lines, titleStyles(facts), headingStyle),
     pitches: pitchTallies(lines, facts),
+    rightToLeft: page.rightToLeft !== false,
   };
 }
 
@@ -518,6 +526,8 @@ export interface DocumentPlan {
   outlineShift: number | null;
   /** The body's most common baseline pitch (bodyPitchOf), null when too few lines show it. */
   bodyPitch: number | null;
+  /** Whether any page of the selection may hold a right-to-left letter (PageDigest.rightToLeft). */
+  rightToLeft: boolean;
 }
 
 /** The document pass over the digests of the pages with text, in page order, and the
@@ -533,12 +543,14 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
   const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style));
   // A heading style the outline names at one level is that level (outline_titles.ts).
   const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
-  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body) };
+  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body), rightToLeft: digests.some(mayHoldRtl) };
 }
+
+const mayHoldRtl = (digest: PageDigest) => digest.rightToLeft;
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
-  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift, bodyPitch: plan.bodyPitch };
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift, bodyPitch: plan.bodyPitch, rightToLeft: plan.rightToLeft };
 }
 
 /** The document pass over pages laid out in this thread (tests and tools). */
@@ -548,7 +560,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
   pages.forEach((page, i) => {
     for (const line of statsForPage(plan, page.page, linesByPage[i]).running) running.add(line);
   });
-  return { body: plan.body, headings: plan.headings, running, bodyPitch: plan.bodyPitch };
+  return { body: plan.body, headings: plan.headings, running, bodyPitch: plan.bodyPitch, rightToLeft: plan.rightToLeft };
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {
