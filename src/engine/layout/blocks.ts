@@ -2376,7 +2376,14 @@ function centredUnder(above: Line, below: Line): boolean {
 }
 
 const LABEL_END = /[:：]$/;
-const SEMICOLON_END = /[;；]\s*$/;
+/** Whether a trimmed text ends in a semicolon, Latin or fullwidth (what /[;；]\s*$/ matched):
+ *  its last character read by code, where the pattern tried each of the text's characters. */
+function endsInSemicolon(trimmed: string): boolean {
+  const last = trimmed.charCodeAt(trimmed.length - 1);
+  return last === SEMICOLON || last === FULLWIDTH_SEMICOLON;
+}
+const SEMICOLON = 0x3b;
+const FULLWIDTH_SEMICOLON = 0xff1b;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
@@ -2491,7 +2498,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
-  if (CONTACT_DETAIL.test(text)) return null;
+  // (CONTACT_HINT's literals first, as isContactOnly reads them: every draft in a heading's
+  // style is asked, and nearly none holds any.)
+  if (CONTACT_HINT.test(text) && CONTACT_DETAIL.test(text)) return null;
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
@@ -2499,7 +2508,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (isAuthorLine(lines)) return null;
   // Nor is a line ending in a semicolon: a statement of a program set in bold (METAFONT's
   // "enddef;" typeset by mft) or a clause of a list, never a title.
-  if (SEMICOLON_END.test(text)) return null;
+  if (endsInSemicolon(text)) return null;
   // Nor is a bold line that ends in a small word in the text's weight ("$OPENCL_VENDOR_PATH/
   // $OCL_ICD_VENDORS if", a man page's sentence wrapped after its bold variables at a page's
   // top): a title ends on its own words, not on a conjunction set apart from them.

@@ -72,9 +72,6 @@ export function roundHalf(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
-function styleKey(size: number, bold: boolean): string {
-  return `${size}|${bold ? "b" : ""}`;
-}
 
 export { nonSpaceLength };
 
@@ -302,12 +299,17 @@ const SECTION_NUMBER_START = /^\s*(?:\d+(?:\.\d+)*|[A-Z])[.)]?\s+\p{L}/u;
 export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { body: TextStyle; headings: HeadingStyle[] } {
   // Merged in page order, a style keeps the place of its first appearance in the document,
   // which is what breaks a tie for the body style.
-  const charsByStyle = new Map<string, StyleTally>();
+  // Keyed by size in a map for each weight, where a key string was built for every page's
+  // every style (a Map's keys compare as the sizes' text did: NaN is one key, -0 is 0); the
+  // merged tallies kept in the order they first appear.
+  const merged: StyleTally[] = [];
+  const plainBySize = new Map<number, StyleTally>();
+  const boldBySize = new Map<number, StyleTally>();
   let totalChars = 0;
   for (const page of tallies) {
     for (const tally of page) {
-      const key = styleKey(tally.size, tally.bold);
-      const entry = charsByStyle.get(key);
+      const bySize = tally.bold ? boldBySize : plainBySize;
+      const entry = bySize.get(tally.size);
       if (entry) {
         entry.chars += tally.chars;
         entry.lines += tally.lines;
@@ -315,22 +317,24 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
         entry.codeLines += tally.codeLines;
         entry.codeChars += tally.codeChars;
       } else {
-        charsByStyle.set(key, { ...tally });
+        const copy = { ...tally };
+        bySize.set(tally.size, copy);
+        merged.push(copy);
       }
       totalChars += tally.chars;
     }
   }
   let body: TextStyle = { size: 10, bold: false };
   let bodyChars = -1;
-  for (const entry of charsByStyle.values()) {
+  for (const entry of merged) {
     if (entry.chars > bodyChars) {
       body = { size: entry.size, bold: entry.bold };
       bodyChars = entry.chars;
     }
   }
-  body = proseOverCode(charsByStyle.values(), body) ?? body;
+  body = proseOverCode(merged, body) ?? body;
   const candidates: TextStyle[] = [];
-  for (const entry of charsByStyle.values()) {
+  for (const entry of merged) {
     const style = { size: entry.size, bold: entry.bold };
     // On a page of few lines (a title page: its title is a third of the text) the share says
     // nothing: a style of a line or two is no body text however much of the page it holds.

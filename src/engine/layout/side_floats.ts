@@ -56,7 +56,7 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   if (boxes.length === 0 || boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
   sortInPlace(boxes, byAreaDescending);
-  const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
+  const boxed = new BoxedLines(lines, boxes);
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
     const float = sideFloatIn(box, lines, boxed, holdsPicture(box, page.images ?? []));
@@ -89,13 +89,40 @@ function holdsPicture(box: Box, images: readonly PaintedImage[]): boolean {
   return images.some((image) => image.x0 >= box.x0 && image.y0 >= box.y0 && image.x1 <= box.x1 && image.y1 <= box.y1 && area(image) >= PICTURE_SHARE_MIN * area(box));
 }
 
-/** `boxed`: the lines inside any drawn box; `picture`: whether the box holds a picture, whose
- *  caption may be short. */
-function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>, picture: boolean): SideFloat | null {
+/**
+ * Which of the page's lines lie inside any of its float-sized boxes (their centre in one), asked
+ * line by line and kept: only lines level with a box are asked, where every line of a page with
+ * boxes had been looked for in every box (a page of a hundred boxes asked a hundred times a line).
+ */
+class BoxedLines {
+  /** Per line index: 0 not asked yet, 1 boxed, 2 not. */
+  private readonly known: Uint8Array;
+  constructor(
+    private readonly lines: readonly Line[],
+    private readonly boxes: readonly Box[],
+  ) {
+    this.known = new Uint8Array(lines.length);
+  }
+  /** Whether `lines[index]` lies inside a box. */
+  has(index: number): boolean {
+    if (this.known[index] === 0) {
+      const line = this.lines[index];
+      let inside = false;
+      for (let k = 0; k < this.boxes.length && !inside; k++) inside = centreInside(line, this.boxes[k]);
+      this.known[index] = inside ? 1 : 2;
+    }
+    return this.known[index] === 1;
+  }
+}
+
+/** `boxed`: the lines inside any drawn box, by index into `lines`; `picture`: whether the box
+ *  holds a picture, whose caption may be short. */
+function sideFloatIn(box: Box, lines: readonly Line[], boxed: BoxedLines, picture: boolean): SideFloat | null {
   const inside: Line[] = [];
   const beside: Line[] = [];
   let side: Side | null = null;
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     if (centreInside(line, box)) {
       inside.push(line);
       continue;
@@ -104,7 +131,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>,
     const at = sideOf(line, box);
     // A line running into the box is text the box sits behind, not a float's neighbour; a
     // line in a box of its own is a neighbouring box's (a poster's boxes side by side).
-    if (at === null || (side !== null && at !== side) || boxed.has(line)) return null;
+    if (at === null || (side !== null && at !== side) || boxed.has(index)) return null;
     side = at;
     beside.push(line);
   }
