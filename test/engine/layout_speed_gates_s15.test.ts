@@ -3,6 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { headingStyles, type StyleTally } from "../../src/engine/layout/document_stats.js";
 import { startsWithNoteMark } from "../../src/engine/layout/footnote_area.js";
+import { lineText } from "../../src/engine/layout/lines.js";
+import { withoutTextShadows } from "../../src/engine/layout/text_shadows.js";
+import type { Line } from "../../src/engine/model.js";
 import { line } from "../support/layout.js";
 
 describe("footnote_area.ts startsWithNoteMark: the superscript digit read by code, as /^\\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]/u read it", () => {
@@ -36,5 +39,24 @@ describe("document_stats.ts headingStyles: tallies merged by size for each weigh
     expect(headingStyles([[tally(9, false, 300)], [tally(11, false, 300)]]).body).toEqual({ size: 9, bold: false });
     expect(headingStyles([[tally(11, false, 300)], [tally(9, false, 300)]]).body).toEqual({ size: 11, bold: false });
     expect(headingStyles([[tally(Number.NaN, false, 200)], [tally(Number.NaN, false, 200), tally(10, false, 300)]]).body.size).toBeNaN();
+  });
+});
+
+describe("text_shadows.ts twinsByPairs: the spans' edges read into an array kept from page to page", () => {
+  /** A page of `rows` rows of four words each, 12 pt apart, and a heading over its shadow last. */
+  const pageOf = (rows: number): Line[] => {
+    const lines: Line[] = [];
+    for (let r = 0; r < rows; r++) for (let c = 0; c < 4; c++) lines.push(line(`cell ${r}.${c}`, { x: 72 + 120 * c, y: 100 + 12 * r }));
+    const bottom = 100 + 12 * rows + 20;
+    lines.push(line("Abstract", { y: bottom + 0.8, size: 21.6 }), line("Abstract", { y: bottom, size: 21.6 }));
+    return lines;
+  };
+
+  it("finds the shadow on a page of more spans than the array first holds, and again on a small page after it", () => {
+    for (const rows of [400, 3, 700]) {
+      const kept = withoutTextShadows(pageOf(rows)).map(lineText);
+      expect(kept.filter((text) => text === "Abstract"), String(rows)).toEqual(["Abstract"]);
+      expect(kept.length, String(rows)).toBe(4 * rows + 1);
+    }
   });
 });
