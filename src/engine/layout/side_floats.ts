@@ -48,7 +48,7 @@ type Side = "left" | "right";
  */
 export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[], drawings: readonly Box[] = []): SideFloat[] {
   const floats: SideFloat[] = [];
-  const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
+  const boxes: Box[] = floatSizedRules(rules, page).slice();
   // A shape's outline drawn from the middle of an edge (LibreOffice's frames) is no rectangle
   // to the extractor but a drawing: its box is the frame's.
   for (const drawing of drawings) if (isFloatSized(drawing, page)) boxes.push(drawing);
@@ -63,6 +63,27 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
     if (float) floats.push(float);
   }
   return floats;
+}
+
+/** A page's float-sized rules (isFloatSized), in their order, for the page's size. */
+interface FloatSizedRules {
+  width: number;
+  height: number;
+  rules: Rule[];
+}
+const floatSizedByRules = new WeakMap<readonly Rule[], FloatSizedRules>();
+
+/** The rules that are float-sized on the page, in their order, found once for a page's rules
+ *  array (a page's rules are not changed after extraction): findSideFloats asks for them, and
+ *  drawnExtent once for each table of the page, where each call looked at every rule (the
+ *  cell borders of a ruled statement, thousands a page). */
+function floatSizedRules(rules: readonly Rule[], page: { width: number; height: number }): readonly Rule[] {
+  const known = floatSizedByRules.get(rules);
+  if (known !== undefined && known.width === page.width && known.height === page.height) return known.rules;
+  const found: Rule[] = [];
+  for (const rule of rules) if (isFloatSized(rule, page)) found.push(rule);
+  floatSizedByRules.set(rules, { width: page.width, height: page.height, rules: found });
+  return found;
 }
 
 function isFloatSized(box: Box, page: { width: number; height: number }): boolean {
@@ -193,10 +214,9 @@ const FRAME_ENCLOSE_TOLERANCE_PT = 1;
  */
 export function drawnExtent(box: Box, rules: readonly Rule[], lines: readonly Line[], page: { width: number; height: number }): Box {
   let extent = box;
-  let looked = 0;
-  for (const rule of rules) {
-    if (!isFloatSized(rule, page)) continue;
-    if (++looked > BOXES_MAX) break;
+  const framed = floatSizedRules(rules, page);
+  for (let k = 0; k < framed.length && k < BOXES_MAX; k++) {
+    const rule = framed[k];
     const t = FRAME_ENCLOSE_TOLERANCE_PT;
     if (rule.x0 > box.x0 + t || rule.y0 > box.y0 + t || rule.x1 < box.x1 - t || rule.y1 < box.y1 - t) continue;
     if (area(rule) <= area(extent) || lines.some((line) => centreInside(line, rule))) continue;
