@@ -65,24 +65,27 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   return floats;
 }
 
-/** A page's float-sized rules (isFloatSized), in their order, for the page's size. */
-interface FloatSizedRules {
-  width: number;
-  height: number;
-  rules: Rule[];
-}
-const floatSizedByRules = new WeakMap<readonly Rule[], FloatSizedRules>();
+/** The page whose float-sized rules floatSizedRules found last: its rules array, its size, and
+ *  those rules. One page's, not a WeakMap by rules array: a page is rendered at once (its side
+ *  floats found, then each table's extent), and a WeakMap's entry for each page cost more than
+ *  the rules' loop it spared. */
+let lastRules: readonly Rule[] | null = null;
+let lastWidth = NaN;
+let lastHeight = NaN;
+let lastFloatSized: readonly Rule[] = [];
 
-/** The rules that are float-sized on the page, in their order, found once for a page's rules
- *  array (a page's rules are not changed after extraction): findSideFloats asks for them, and
- *  drawnExtent once for each table of the page, where each call looked at every rule (the
+/** The rules that are float-sized on the page, in their order, found once for the page being
+ *  rendered (a page's rules are not changed after extraction): findSideFloats asks for them,
+ *  and drawnExtent once for each table of the page, where each call looked at every rule (the
  *  cell borders of a ruled statement, thousands a page). */
 function floatSizedRules(rules: readonly Rule[], page: { width: number; height: number }): readonly Rule[] {
-  const known = floatSizedByRules.get(rules);
-  if (known !== undefined && known.width === page.width && known.height === page.height) return known.rules;
+  if (rules === lastRules && page.width === lastWidth && page.height === lastHeight) return lastFloatSized;
   const found: Rule[] = [];
   for (const rule of rules) if (isFloatSized(rule, page)) found.push(rule);
-  floatSizedByRules.set(rules, { width: page.width, height: page.height, rules: found });
+  lastRules = rules;
+  lastWidth = page.width;
+  lastHeight = page.height;
+  lastFloatSized = found;
   return found;
 }
 
@@ -116,23 +119,23 @@ function holdsPicture(box: Box, images: readonly PaintedImage[]): boolean {
  * boxes had been looked for in every box (a page of a hundred boxes asked a hundred times a line).
  */
 class BoxedLines {
-  /** Per line index: 0 not asked yet, 1 boxed, 2 not. */
-  private readonly known: Uint8Array;
+  /** The answers so far, by line index: few lines are asked, most pages none. */
+  private known: Map<number, boolean> | null = null;
   constructor(
     private readonly lines: readonly Line[],
     private readonly boxes: readonly Box[],
-  ) {
-    this.known = new Uint8Array(lines.length);
-  }
+  ) {}
   /** Whether `lines[index]` lies inside a box. */
   has(index: number): boolean {
-    if (this.known[index] === 0) {
+    const known = (this.known ??= new Map());
+    let inside = known.get(index);
+    if (inside === undefined) {
       const line = this.lines[index];
-      let inside = false;
+      inside = false;
       for (let k = 0; k < this.boxes.length && !inside; k++) inside = centreInside(line, this.boxes[k]);
-      this.known[index] = inside ? 1 : 2;
+      known.set(index, inside);
     }
-    return this.known[index] === 1;
+    return inside;
   }
 }
 
