@@ -124,4 +124,24 @@ describe("drawnExtent (a float's extent as drawn: docs/engine.md, Blocks)", () =
     const inner: Rule = { x0: 412, y0: 98, x1: 530, y1: 160, kind: "stroke" };
     expect(drawnExtent(table, [inner], [...BESIDE, UNDER], PAGE)).toEqual(table);
   });
+
+  it("reads a page's float-sized rules once for its rules array, and again for another page's size (side_floats.ts floatSizedRules; s15-layout)", () => {
+    const border: Rule = { x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5, kind: "stroke" };
+    const rules = [border];
+    const framed = { x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5 };
+    expect(drawnExtent(table, rules, [...BESIDE, UNDER], PAGE)).toEqual(framed);
+    expect(drawnExtent(table, rules, [...BESIDE, UNDER], PAGE)).toEqual(framed);
+    // On a page a quarter of whose area the border covers, it is a panel, no frame.
+    expect(drawnExtent(table, rules, [...BESIDE, UNDER], { width: 200, height: 200 })).toEqual(table);
+    expect(drawnExtent(table, rules, [...BESIDE, UNDER], PAGE)).toEqual(framed);
+  });
+
+  it("looks at the first BOXES_MAX (100) float-sized rules only", () => {
+    const small = (k: number): Rule => ({ x0: 10, y0: 300 + k, x1: 40, y1: 330 + k, kind: "stroke" });
+    const border: Rule = { x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5, kind: "stroke" };
+    const fewer = Array.from({ length: 99 }, (_, k) => small(k));
+    expect(drawnExtent(table, [...fewer, border], [...BESIDE, UNDER], PAGE)).toEqual({ x0: 403.5, y0: 87.5, x1: 562.5, y1: 175.5 });
+    const more = Array.from({ length: 100 }, (_, k) => small(k));
+    expect(drawnExtent(table, [...more, border], [...BESIDE, UNDER], PAGE)).toEqual(table);
+  });
 });

@@ -995,7 +995,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
@@ -1469,6 +1469,7 @@ function startsNewBlock(
   right: number,
   codeRight: number,
   flushRight: boolean,
+  mayHoldRtl: boolean,
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
   indents: FirstLineIndents,
@@ -1577,7 +1578,9 @@ function startsNewBlock(
   // A right-to-left paragraph starts at the right edge; its last line falls short on the left,
   // or on the right where the producer set it flush left. Text set flush right reads the
   // same way: its ragged left edge is no indentation.
-  const rtl = flushRight || isRtlText(prevText);
+  // (A document the extractor found no right-to-left letter in has no line to ask: every
+  // pair of lines came here, and each search read the whole line.)
+  const rtl = flushRight || (mayHoldRtl && isRtlText(prevText));
   const indent = rtl ? right - line.x1 : line.x0 - left;
   const shift = rtl ? prev.x1 - line.x1 : line.x0 - prev.x0;
   // Lines a pass before broke each (a menu's entries, side_panels.ts breakMenuEntries) are
@@ -2373,7 +2376,14 @@ function centredUnder(above: Line, below: Line): boolean {
 }
 
 const LABEL_END = /[:：]$/;
-const SEMICOLON_END = /[;；]\s*$/;
+/** Whether a trimmed text ends in a semicolon, Latin or fullwidth (what /[;；]\s*$/ matched):
+ *  its last character read by code, where the pattern tried each of the text's characters. */
+function endsInSemicolon(trimmed: string): boolean {
+  const last = trimmed.charCodeAt(trimmed.length - 1);
+  return last === SEMICOLON || last === FULLWIDTH_SEMICOLON;
+}
+const SEMICOLON = 0x3b;
+const FULLWIDTH_SEMICOLON = 0xff1b;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
@@ -2488,7 +2498,9 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
-  if (CONTACT_DETAIL.test(text)) return null;
+  // (CONTACT_HINT's literals first, as isContactOnly reads them: every draft in a heading's
+  // style is asked, and nearly none holds any.)
+  if (CONTACT_HINT.test(text) && CONTACT_DETAIL.test(text)) return null;
   // Nor is a note or an affiliation, which starts with its raised mark ("* This documentation
   // is produced with …", "ᵃDepartment of Mathematics"): a title's marks come after its words.
   if (startsWithRaisedMark(lines[0])) return null;
@@ -2496,7 +2508,7 @@ function headingOf(lines: Line[], stats: DocumentStats): number | null {
   if (isAuthorLine(lines)) return null;
   // Nor is a line ending in a semicolon: a statement of a program set in bold (METAFONT's
   // "enddef;" typeset by mft) or a clause of a list, never a title.
-  if (SEMICOLON_END.test(text)) return null;
+  if (endsInSemicolon(text)) return null;
   // Nor is a bold line that ends in a small word in the text's weight ("$OPENCL_VENDOR_PATH/
   // $OCL_ICD_VENDORS if", a man page's sentence wrapped after its bold variables at a page's
   // top): a title ends on its own words, not on a conjunction set apart from them.

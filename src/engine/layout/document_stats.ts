@@ -33,6 +33,10 @@ export interface DocumentStats {
   /** The most common baseline pitch of body lines in the selection (bodyPitchOf); null or
    *  absent when too few lines show it. */
   bodyPitch?: number | null;
+  /** False when no page of the selection holds a right-to-left letter (the extractor's
+   *  PageModel.rightToLeft): blocks.ts then asks no line which way it runs. Absent: unknown,
+   *  every line is asked. */
+  rightToLeft?: boolean;
 }
 
 /** A size at least this much above the body (points and ratio) is a heading size. */
@@ -68,9 +72,6 @@ export function roundHalf(size: number): number {
   return Math.round(size * 2) / 2;
 }
 
-function styleKey(size: number, bold: boolean): string {
-  return `${size}|${bold ? "b" : ""}`;
-}
 
 export { nonSpaceLength };
 
@@ -298,12 +299,17 @@ const SECTION_NUMBER_START = /^\s*(?:\d+(?:\.\d+)*|[A-Z])[.)]?\s+\p{L}/u;
 export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { body: TextStyle; headings: HeadingStyle[] } {
   // Merged in page order, a style keeps the place of its first appearance in the document,
   // which is what breaks a tie for the body style.
-  const charsByStyle = new Map<string, StyleTally>();
+  // Keyed by size in a map for each weight, where a key string was built for every page's
+  // every style (a Map's keys compare as the sizes' text did: NaN is one key, -0 is 0); the
+  // merged tallies kept in the order they first appear.
+  const merged: StyleTally[] = [];
+  const plainBySize = new Map<number, StyleTally>();
+  const boldBySize = new Map<number, StyleTally>();
   let totalChars = 0;
   for (const page of tallies) {
     for (const tally of page) {
-      const key = styleKey(tally.size, tally.bold);
-      const entry = charsByStyle.get(key);
+      const bySize = tally.bold ? boldBySize : plainBySize;
+      const entry = bySize.get(tally.size);
       if (entry) {
         entry.chars += tally.chars;
         entry.lines += tally.lines;
@@ -311,22 +317,24 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
         entry.codeLines += tally.codeLines;
         entry.codeChars += tally.codeChars;
       } else {
-        charsByStyle.set(key, { ...tally });
+        const copy = { ...tally };
+        bySize.set(tally.size, copy);
+        merged.push(copy);
       }
       totalChars += tally.chars;
     }
   }
   let body: TextStyle = { size: 10, bold: false };
   let bodyChars = -1;
-  for (const entry of charsByStyle.values()) {
+  for (const entry of merged) {
     if (entry.chars > bodyChars) {
       body = { size: entry.size, bold: entry.bold };
       bodyChars = entry.chars;
     }
   }
-  body = proseOverCode(charsByStyle.values(), body) ?? body;
+  body = proseOverCode(merged, body) ?? body;
   const candidates: TextStyle[] = [];
-  for (const entry of charsByStyle.values()) {
+  for (const entry of merged) {
     const style = { size: entry.size, bold: entry.bold };
     // On a page of few lines (a title page: its title is a third of the text) the share says
     // nothing: a style of a line or two is no body text however much of the page it holds.
@@ -403,6 +411,9 @@ export interface PageDigest {
   titleLines: TitleLine[];
   /** The pitches between the page's paragraph lines (pitchTallies). */
   pitches: PitchTally[];
+  /** Whether the page may hold a right-to-left letter: false only where its extractor looked
+   *  and found none (PageModel.rightToLeft). */
+  rightToLeft: boolean;
 }
 
 /** How many pairs of lines of one style are set one pitch apart on a page. */
@@ -500,6 +511,7 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
     // headingStyleOf's style: a display line's title style, otherwise its dominant one.
     titleLines: pageTitleLines(lines, titleStyles(facts), headingStyle),
     pitches: pitchTallies(lines, facts),
+    rightToLeft: page.rightToLeft !== false,
   };
 }
 
@@ -518,6 +530,8 @@ export interface DocumentPlan {
   outlineShift: number | null;
   /** The body's most common baseline pitch (bodyPitchOf), null when too few lines show it. */
   bodyPitch: number | null;
+  /** Whether any page of the selection may hold a right-to-left letter (PageDigest.rightToLeft). */
+  rightToLeft: boolean;
 }
 
 /** The document pass over the digests of the pages with text, in page order, and the
@@ -533,12 +547,14 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
   const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style));
   // A heading style the outline names at one level is that level (outline_titles.ts).
   const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
-  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body) };
+  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body), rightToLeft: digests.some(mayHoldRtl) };
 }
+
+const mayHoldRtl = (digest: PageDigest) => digest.rightToLeft;
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
-  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift, bodyPitch: plan.bodyPitch };
+  return { body: plan.body, headings: plan.headings, running: new Set((plan.furniture.get(page) ?? []).map((index) => lines[index])), compounds: plan.compounds, outlineShift: plan.outlineShift, bodyPitch: plan.bodyPitch, rightToLeft: plan.rightToLeft };
 }
 
 /** The document pass over pages laid out in this thread (tests and tools). */
@@ -548,7 +564,7 @@ export function computeDocumentStats(pages: readonly PageModel[], linesByPage: r
   pages.forEach((page, i) => {
     for (const line of statsForPage(plan, page.page, linesByPage[i]).running) running.add(line);
   });
-  return { body: plan.body, headings: plan.headings, running, bodyPitch: plan.bodyPitch };
+  return { body: plan.body, headings: plan.headings, running, bodyPitch: plan.bodyPitch, rightToLeft: plan.rightToLeft };
 }
 
 export function headingLevelOf(stats: DocumentStats, style: TextStyle): number | null {

@@ -10,6 +10,7 @@ import { byTopThenLeft } from "./box.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
+import { isSpaceCode } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 const byTopLeft = byTopThenLeft;
@@ -98,9 +99,19 @@ export function startsWithNoteMark(line: Line): boolean {
   // A loop, where `find` made a closure for every line.
   const k = textSpanFrom(line.spans, 0, 1);
   if (k >= line.spans.length) return false;
-  return SUPERSCRIPT_MARK.test(line.spans[k].text) || startsWithFootnoteMark(line);
+  return startsWithSuperscriptDigit(line.spans[k].text) || startsWithFootnoteMark(line);
 }
-const SUPERSCRIPT_MARK = /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]/u;
+
+/** Whether the text's first character that is no white space is a superscript digit (what
+ *  /^\s*[¹²³⁴⁵⁶⁷⁸⁹⁰]/u matched), read by code: every line a paragraph meets is asked. */
+function startsWithSuperscriptDigit(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (isSpaceCode(code)) continue;
+    return code === 0xb9 || code === 0xb2 || code === 0xb3 || code === 0x2070 || (code >= 0x2074 && code <= 0x2079);
+  }
+  return false;
+}
 
 /** The lines under a rule that read as its footnotes: starting at its left end (or a little
  *  right of it), the first close under it, all of them in type smaller than the body. Null

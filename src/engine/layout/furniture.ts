@@ -755,9 +755,16 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
   }
   if (members.length === 0 || zone.length === 0) return;
   const first = hanging.length;
-  const hangs = new Uint8Array(lines.length);
+  // Made when a line is found to hang: most pages have none, and a typed array made for each
+  // page's two bands was most of what this pass allocated.
+  let hangs: Uint8Array | null = null;
   // Nearest the band first, so a line's own parents are members when it is asked.
-  zone.sort((a, b) => (away === 1 ? lines[a].y0 - lines[b].y0 : lines[b].y1 - lines[a].y1));
+  zoneLines = lines;
+  try {
+    sortInPlace(zone, away === 1 ? topsDown : bottomsUp);
+  } finally {
+    zoneLines = [];
+  }
   for (const index of zone) {
     const line = lines[index];
     // The geometry first: most lines under the band hang from nothing, and need no text.
@@ -772,7 +779,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
     const text = marginText(line);
     if (text === "") continue;
     members.push(index);
-    hangs[index] = 1;
+    (hangs ??= new Uint8Array(lines.length))[index] = 1;
     hanging.push({ index, key: hangingKey(line, text), from });
   }
   // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
@@ -780,7 +787,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
   const rowEnd = hanging.length;
   if (rowEnd === first) return;
   for (const index of zone) {
-    if (hangs[index] === 1) continue;
+    if (hangs?.[index] === 1) continue;
     const line = lines[index];
     let from: number[] | null = null;
     for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
@@ -789,6 +796,13 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
     if (text !== "") hanging.push({ index, key: hangingKey(line, text), from });
   }
 }
+
+// The lines whose indices hangFrom sorts, set for the one synchronous sort that reads them: its
+// comparators made once, where a closure over the lines was made for each band of each page,
+// and sortInPlace's short sort, where the built-in set up its working state for each.
+let zoneLines: readonly Line[] = [];
+const topsDown = (a: number, b: number) => zoneLines[a].y0 - zoneLines[b].y0;
+const bottomsUp = (a: number, b: number) => zoneLines[b].y1 - zoneLines[a].y1;
 
 /** A hanging line's place and words: they repeat where its box runs. */
 function hangingKey(line: Line, text: string): string {

@@ -243,13 +243,14 @@ function isLineNumber(line: Line, code: Line): boolean {
   return line.spans.length <= 2 && lineSize(line) <= lineSize(code) - LINE_NUMBER_SMALLER_PT && LINE_NUMBER.test(lineText(line));
 }
 
-/** Whether two fragments of a row, `gap` apart, are one line of text. */
-function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts): boolean {
+/** Whether two fragments of a row, `gap` apart, are one line of text. `rightToLeft`: false when
+ *  the page holds no right-to-left letter (PrepareOptions.rightToLeft). */
+function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts, rightToLeft: boolean): boolean {
   // The gap first: it rules out most pairs of a table row before any text is looked at.
   if (gap < -0.5 * em || gap > JOIN_GAP_EMS_MAX * em) return alignedComment(left, right, gap, em, columns) || bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
   // A right-to-left item's number right of its text: the numbers of a list start at one x row
   // after row, which reads as a column's start, but they are the items' first words.
-  if (gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
+  if (rightToLeft && gap <= MARKER_GAP_EMS * em && isRtlNumberAfter(left, right)) return true;
   // Never across a column gutter, however narrow. Code keeps its aligned comments and its
   // line numbers, which start at one x row after row as a column does, and an entry keeps its
   // leader and page numbers wherever they start (DocBook's contents: "3.1.1. Low-level
@@ -506,6 +507,8 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   // Each line copied, spans array and all, where the caller keeps the input: the copies were
   // 7 MB a pass of the A/B pages, each kept with the page until it was rendered.
   const inPlace = options.inPlace === true;
+  // Asked once for the page: every pair of fragments a little apart had asked its line.
+  const rightToLeft = options.rightToLeft !== false;
   for (const line of input) {
     if (line.wmode === 1) {
       lines.push(inPlace ? line : copyLine(line, line.spans.slice()));
@@ -554,11 +557,11 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       const em = Math.max(lineSize(prev), lineEm, 1);
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
-      if (!joins(left, right, gap, em, columns)) continue;
+      if (!joins(left, right, gap, em, columns, rightToLeft)) continue;
       if (options.frameEdgeBetween?.(left, right)) continue;
       appendFragment(left, right, em);
       if (!reversed) {
-        takeLaterOnRow(joined, i, columns);
+        takeLaterOnRow(joined, i, columns, rightToLeft);
         merged = true;
         break;
       }
@@ -574,7 +577,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
   joinRowEndCategories(joined, columns);
   joinContentsEntries(joined, columns);
   joinJustifiedRows(joined, columns);
-  if (options.rightToLeft !== false) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
+  if (rightToLeft) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }
 
@@ -584,14 +587,14 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
  * contents entry: "Option processing" ⇥ "6", the "6" looked at when only "3.1" stood there,
  * too far off) joins it now when it would have joined the whole line.
  */
-function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts): void {
+function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts, rightToLeft: boolean): void {
   const line = joined[at];
   for (let j = Math.max(0, at - JOIN_LOOKBACK_MAX); j < at; j++) {
     const other = joined[j];
     if (other.wmode !== 0 || other.x0 < line.x1 || other.y1 <= line.y0 || other.y0 >= line.y1 || verticalOverlap(other, line) < SAME_ROW_OVERLAP) continue;
     if (!centresLevel(line, other)) continue;
     const em = Math.max(lineSize(line), lineSize(other), 1);
-    if (!joins(line, other, other.x0 - line.x1, em, columns)) continue;
+    if (!joins(line, other, other.x0 - line.x1, em, columns, rightToLeft)) continue;
     appendFragment(line, other, em);
     joined.splice(j, 1);
     return;

@@ -48,7 +48,7 @@ type Side = "left" | "right";
  */
 export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], page: { width: number; height: number; images?: readonly PaintedImage[] }, taken: readonly Box[], drawings: readonly Box[] = []): SideFloat[] {
   const floats: SideFloat[] = [];
-  const boxes: Box[] = rules.filter((rule) => isFloatSized(rule, page));
+  const boxes: Box[] = floatSizedRules(rules, page).slice();
   // A shape's outline drawn from the middle of an edge (LibreOffice's frames) is no rectangle
   // to the extractor but a drawing: its box is the frame's.
   for (const drawing of drawings) if (isFloatSized(drawing, page)) boxes.push(drawing);
@@ -56,13 +56,37 @@ export function findSideFloats(lines: readonly Line[], rules: readonly Rule[], p
   if (boxes.length === 0 || boxes.length > BOXES_MAX) return floats;
   // Outermost first: a frame holding another (an image's border inside the figure's) is one float.
   sortInPlace(boxes, byAreaDescending);
-  const boxed = new Set(lines.filter((line) => boxes.some((box) => centreInside(line, box))));
+  const boxed = new BoxedLines(lines, boxes);
   for (const box of boxes) {
     if (taken.some((other) => overlaps(other, box)) || floats.some((float) => overlaps(float.box, box))) continue;
     const float = sideFloatIn(box, lines, boxed, holdsPicture(box, page.images ?? []));
     if (float) floats.push(float);
   }
   return floats;
+}
+
+/** The page whose float-sized rules floatSizedRules found last: its rules array, its size, and
+ *  those rules. One page's, not a WeakMap by rules array: a page is rendered at once (its side
+ *  floats found, then each table's extent), and a WeakMap's entry for each page cost more than
+ *  the rules' loop it spared. */
+let lastRules: readonly Rule[] | null = null;
+let lastWidth = NaN;
+let lastHeight = NaN;
+let lastFloatSized: readonly Rule[] = [];
+
+/** The rules that are float-sized on the page, in their order, found once for the page being
+ *  rendered (a page's rules are not changed after extraction): findSideFloats asks for them,
+ *  and drawnExtent once for each table of the page, where each call looked at every rule (the
+ *  cell borders of a ruled statement, thousands a page). */
+function floatSizedRules(rules: readonly Rule[], page: { width: number; height: number }): readonly Rule[] {
+  if (rules === lastRules && page.width === lastWidth && page.height === lastHeight) return lastFloatSized;
+  const found: Rule[] = [];
+  for (const rule of rules) if (isFloatSized(rule, page)) found.push(rule);
+  lastRules = rules;
+  lastWidth = page.width;
+  lastHeight = page.height;
+  lastFloatSized = found;
+  return found;
 }
 
 function isFloatSized(box: Box, page: { width: number; height: number }): boolean {
@@ -89,13 +113,40 @@ function holdsPicture(box: Box, images: readonly PaintedImage[]): boolean {
   return images.some((image) => image.x0 >= box.x0 && image.y0 >= box.y0 && image.x1 <= box.x1 && image.y1 <= box.y1 && area(image) >= PICTURE_SHARE_MIN * area(box));
 }
 
-/** `boxed`: the lines inside any drawn box; `picture`: whether the box holds a picture, whose
- *  caption may be short. */
-function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>, picture: boolean): SideFloat | null {
+/**
+ * Which of the page's lines lie inside any of its float-sized boxes (their centre in one), asked
+ * line by line and kept: only lines level with a box are asked, where every line of a page with
+ * boxes had been looked for in every box (a page of a hundred boxes asked a hundred times a line).
+ */
+class BoxedLines {
+  /** The answers so far, by line index: few lines are asked, most pages none. */
+  private known: Map<number, boolean> | null = null;
+  constructor(
+    private readonly lines: readonly Line[],
+    private readonly boxes: readonly Box[],
+  ) {}
+  /** Whether `lines[index]` lies inside a box. */
+  has(index: number): boolean {
+    const known = (this.known ??= new Map());
+    let inside = known.get(index);
+    if (inside === undefined) {
+      const line = this.lines[index];
+      inside = false;
+      for (let k = 0; k < this.boxes.length && !inside; k++) inside = centreInside(line, this.boxes[k]);
+      known.set(index, inside);
+    }
+    return inside;
+  }
+}
+
+/** `boxed`: the lines inside any drawn box, by index into `lines`; `picture`: whether the box
+ *  holds a picture, whose caption may be short. */
+function sideFloatIn(box: Box, lines: readonly Line[], boxed: BoxedLines, picture: boolean): SideFloat | null {
   const inside: Line[] = [];
   const beside: Line[] = [];
   let side: Side | null = null;
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
     if (centreInside(line, box)) {
       inside.push(line);
       continue;
@@ -104,7 +155,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: ReadonlySet<Line>,
     const at = sideOf(line, box);
     // A line running into the box is text the box sits behind, not a float's neighbour; a
     // line in a box of its own is a neighbouring box's (a poster's boxes side by side).
-    if (at === null || (side !== null && at !== side) || boxed.has(line)) return null;
+    if (at === null || (side !== null && at !== side) || boxed.has(index)) return null;
     side = at;
     beside.push(line);
   }
@@ -166,10 +217,9 @@ const FRAME_ENCLOSE_TOLERANCE_PT = 1;
  */
 export function drawnExtent(box: Box, rules: readonly Rule[], lines: readonly Line[], page: { width: number; height: number }): Box {
   let extent = box;
-  let looked = 0;
-  for (const rule of rules) {
-    if (!isFloatSized(rule, page)) continue;
-    if (++looked > BOXES_MAX) break;
+  const framed = floatSizedRules(rules, page);
+  for (let k = 0; k < framed.length && k < BOXES_MAX; k++) {
+    const rule = framed[k];
     const t = FRAME_ENCLOSE_TOLERANCE_PT;
     if (rule.x0 > box.x0 + t || rule.y0 > box.y0 + t || rule.x1 < box.x1 - t || rule.y1 < box.y1 - t) continue;
     if (area(rule) <= area(extent) || lines.some((line) => centreInside(line, rule))) continue;

@@ -157,20 +157,39 @@ function twinsByWindows(placed: readonly Span[]): Twins {
  * a table's cells, each asked of the others, was most of this pass's time.
  */
 function twinsByPairs(placed: readonly Span[]): Twins {
+  // Each span's top, left and right edges and reach read once into an array kept from page to
+  // page: the pairs' loop reads numbers in a row, where it read four fields of two span
+  // objects a pair (some 640,000 pairs a pass of the A/B pages, a hundred of them near).
+  const n = placed.length;
+  if (spanEdges.length < EDGES_PER_SPAN * n) spanEdges = new Float64Array(Math.max(EDGES_PER_SPAN * n, 2 * spanEdges.length));
+  const edges = spanEdges;
+  for (let k = 0; k < n; k++) {
+    const span = placed[k];
+    edges[EDGES_PER_SPAN * k] = span.y0;
+    edges[EDGES_PER_SPAN * k + 1] = span.x0;
+    edges[EDGES_PER_SPAN * k + 2] = span.x1;
+    edges[EDGES_PER_SPAN * k + 3] = SHADOW_OFFSET_EMS_MAX * span.size;
+  }
   let twins: Twins = null;
-  for (let i = 0; i < placed.length; i++) {
-    const upper = placed[i];
-    const reach = SHADOW_OFFSET_EMS_MAX * upper.size;
-    for (let j = i + 1; j < placed.length && j <= i + SHADOW_LOOKAROUND_MAX && placed[j].y0 - upper.y0 <= reach; j++) {
-      const lower = placed[j];
+  for (let i = 0; i < n; i++) {
+    const top = edges[EDGES_PER_SPAN * i];
+    const x0 = edges[EDGES_PER_SPAN * i + 1];
+    const x1 = edges[EDGES_PER_SPAN * i + 2];
+    const reach = edges[EDGES_PER_SPAN * i + 3];
+    for (let j = i + 1; j < n && j <= i + SHADOW_LOOKAROUND_MAX && edges[EDGES_PER_SPAN * j] - top <= reach; j++) {
       // copies' first test, both ways: spans of one size have one reach.
-      if (!(Math.abs(lower.x0 - upper.x0) <= reach) && !(Math.abs(lower.x1 - upper.x1) <= reach)) continue;
+      if (!(Math.abs(edges[EDGES_PER_SPAN * j + 1] - x0) <= reach) && !(Math.abs(edges[EDGES_PER_SPAN * j + 2] - x1) <= reach)) continue;
+      const upper = placed[i];
+      const lower = placed[j];
       if (copies(upper, lower, reach)) twins = noteTwin(twins, i, lower);
-      if (copies(lower, upper, SHADOW_OFFSET_EMS_MAX * lower.size)) twins = noteTwin(twins, j, upper);
+      if (copies(lower, upper, edges[EDGES_PER_SPAN * j + 3])) twins = noteTwin(twins, j, upper);
     }
   }
   return twins;
 }
+/** twinsByPairs' array: top, left, right and reach of each span. */
+const EDGES_PER_SPAN = 4;
+let spanEdges = new Float64Array(EDGES_PER_SPAN * 1024);
 
 /** Whether `copy` draws again text that `text` draws, a hair away (see withoutTextShadows). */
 function copies(copy: Span, text: Span, reach: number): boolean {
