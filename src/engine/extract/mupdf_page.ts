@@ -9,7 +9,7 @@ import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
-import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
+import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
@@ -383,6 +383,11 @@ function readTextLine(r: StextReader, line: number): Line | null {
   units.reserve(count);
   const ptrs = r.ptrs;
   const rtl = r.lineRightToLeft;
+  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+  // The page's borders that can cut this line: none on most pages, few on a table's.
+  const lineBorders = borders.count > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0;
+  // Whether a link may hold one of the line's glyphs: most lines of a page with links meet none.
+  const lineLinks = links.length > 0 && linkMayMeet(links, H[b], H[b + 1], H[b + 2], H[b + 3]);
   // Emptied only when a right-to-left line filled it: clearing a set makes it a new table.
   if (standIns.size > 0) standIns.clear();
   const order = rtl ? rtlVisualOrder(H, I32, raw, ptrs.subarray(0, count), standIns) : null;
@@ -496,8 +501,10 @@ function readTextLine(r: StextReader, line: number): Line | null {
     // and the next cell's (cell_borders.ts). The span ends there, with no space put in, and its
     // box at the border: what lies past it is clipped away. After the gap rules, which may
     // have ended it already with a space of the text.
-    if (borders.count > 0 && span !== null && !space && !afterSpace && order === null) {
-      const border = borders.crossingAt(Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size, x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size, (y0 + y1) / 2);
+    if (lineBorders > 0 && span !== null && !space && !afterSpace && order === null) {
+      const left = Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size;
+      const right = x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size;
+      const border = borders.lineMayCross(left, right) ? borders.crossingAt(left, right, (y0 + y1) / 2) : Number.NaN;
       if (!Number.isNaN(border)) {
         if (span.x1 > border && border > span.x0) span.x1 = border;
         closeSpan(span, units);
@@ -509,7 +516,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
     let link = -1;
-    if (links.length > 0) {
+    if (lineLinks) {
       centre[0] = (x0 + x1) / 2;
       centre[1] = (y0 + y1) / 2;
       link = linkIndexAt(centre);
@@ -553,7 +560,6 @@ function readTextLine(r: StextReader, line: number): Line | null {
     composed.length = 0;
   }
   if (spans.length === 0) return null;
-  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
   const wmode = wasm._wasm_stext_line_get_wmode(line);
   // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
