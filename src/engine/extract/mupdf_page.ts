@@ -155,15 +155,37 @@ function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
 }
 
 function readFontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
-  const name = wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)).replace(SUBSET_PREFIX, "");
+  const named = nameFacts(wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)));
   const facts = {
-    name,
-    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || BOLD_NAME.test(name),
-    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || ITALIC_NAME.test(name),
-    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || MONO_NAME.test(name),
+    name: named.name,
+    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || named.bold,
+    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || named.italic,
+    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || named.monospace,
   };
   cache.set(fontPtr, facts);
   return facts;
+}
+
+/** What a font's name says (FontFacts, from the name alone): the name without a subset's tag,
+ * and whether it names a bold, italic or typewriter face. */
+type NameFacts = FontFacts;
+
+/** Names read, by the name MuPDF gives: a document's fonts come back on each of its pages
+ * (its pointers may not: a font freed may give its pointer to another), and their patterns
+ * were run for each page. A name says the same wherever it is read. */
+const namesRead = new Map<string, NameFacts>();
+/** Names kept at most; past that the map starts over (a long-running thread reads many documents). */
+const NAMES_READ_MAX = 4_096;
+
+function nameFacts(fullName: string): NameFacts {
+  let named = namesRead.get(fullName);
+  if (named === undefined) {
+    if (namesRead.size >= NAMES_READ_MAX) namesRead.clear();
+    const name = fullName.replace(SUBSET_PREFIX, "");
+    named = { name, bold: BOLD_NAME.test(name), italic: ITALIC_NAME.test(name), monospace: MONO_NAME.test(name) };
+    namesRead.set(fullName, named);
+  }
+  return named;
 }
 
 /** A letter or digit (any script past Latin-1 counts), or an opening quote or bracket. */
@@ -927,18 +949,27 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter };
 }
 
+/** A link's URI that names a scheme (MuPDF.js's Link.isExternal): a web or mail address, not a place in the document. */
+const EXTERNAL_URI = /^\w[\w+-.]*:/;
+
+// Through the raw accessors: MuPDF.js's getLinks() wraps each link in an object registered
+// with a finalizer, and reads its URI twice (issue 9: speed).
 function readLinks(page: MupdfPage): PageLink[] {
   const links: PageLink[] = [];
-  for (const link of page.getLinks()) {
-    try {
-      if (links.length >= LINKS_PER_PAGE_MAX || !link.isExternal()) continue;
-      const uri = link.getURI();
-      if (!uri) continue;
-      const [x0, y0, x1, y1] = link.getBounds();
-      links.push({ x0, y0, x1, y1, uri: linkUri(uri) });
-    } finally {
-      link.destroy();
+  const first = wasm._wasm_load_links(page.pointer) as number;
+  try {
+    for (let link = first; link && links.length < LINKS_PER_PAGE_MAX; link = wasm._wasm_link_get_next(link)) {
+      const uriPtr = wasm._wasm_link_get_uri(link) as number;
+      if (!uriPtr) continue;
+      const uri = wasm.UTF8ToString(uriPtr);
+      if (!EXTERNAL_URI.test(uri)) continue;
+      const r = wasm._wasm_link_get_rect(link) >> 2;
+      const H = wasm.HEAPF32;
+      links.push({ x0: H[r], y0: H[r + 1], x1: H[r + 2], y1: H[r + 3], uri: linkUri(uri) });
     }
+  } finally {
+    // The list is the caller's to drop (fz_load_links hands over a reference).
+    if (first) wasm._wasm_drop_link(first);
   }
   return links;
 }
