@@ -272,7 +272,7 @@ class StextReader {
   // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
   // from character to character that also goes to a call (gapSpaceSpan) is kept boxed by the
   // optimiser, one heap number per character read.
-  readonly rightEdge = new Float64Array(1);
+  readonly rightEdge = lineRightEdge;
   chars = 0;
   unmappedChars = 0;
   rightToLeft = false;
@@ -287,14 +287,25 @@ class StextReader {
   readonly linkIndexAt: (point: Float64Array) => number;
   // The centre asked of linkIndexAt, in a typed array's slots: numbers handed to a call that is
   // not inlined are boxed, two heap numbers a character on a page with links.
-  readonly centre = new Float64Array(2);
+  readonly centre = glyphCentre;
   // The page's vertical borders, read before its text: a span ends where one passes between
   // two glyphs (cell_borders.ts).
   readonly borders = pageBorders;
 
   constructor(readonly links: readonly PageLink[]) {
-    this.linkIndexAt = pointLinkLocator(links);
+    // A page without links (most) asks no lookup: no line of it meets a link (linkMayMeet).
+    this.linkIndexAt = links.length > 0 ? pointLinkLocator(links) : noLink;
   }
+}
+
+/** StextReader's scratch slots, kept from page to page (a page is read to its end with no
+ * await): a typed array made for each page cost more than the page's use of it. */
+const lineRightEdge = new Float64Array(1);
+const glyphCentre = new Float64Array(2);
+
+/** The link lookup of a page without links. */
+function noLink(): number {
+  return -1;
 }
 
 /** One reader's borders, reused from page to page. */
