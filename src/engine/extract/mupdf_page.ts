@@ -12,7 +12,7 @@ import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
-import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
+import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
@@ -966,6 +966,7 @@ const EXTERNAL_URI = /^\w[\w+-.]*:/;
 // Through the raw accessors: MuPDF.js's getLinks() wraps each link in an object registered
 // with a finalizer, and reads its URI twice (issue 9: speed).
 function readLinks(page: MupdfPage): PageLink[] {
+  if (!hasRawObjects) return readLinksByWrappers(page);
   const links: PageLink[] = [];
   const first = wasm._wasm_load_links(page.pointer) as number;
   try {
@@ -981,6 +982,23 @@ function readLinks(page: MupdfPage): PageLink[] {
   } finally {
     // The list is the caller's to drop (fz_load_links hands over a reference).
     if (first) wasm._wasm_drop_link(first);
+  }
+  return links;
+}
+
+/** readLinks through MuPDF.js's objects, where the raw accessors are not this thread's. */
+function readLinksByWrappers(page: MupdfPage): PageLink[] {
+  const links: PageLink[] = [];
+  for (const link of page.getLinks()) {
+    try {
+      if (links.length >= LINKS_PER_PAGE_MAX || !link.isExternal()) continue;
+      const uri = link.getURI();
+      if (!uri) continue;
+      const [x0, y0, x1, y1] = link.getBounds();
+      links.push({ x0, y0, x1, y1, uri: linkUri(uri) });
+    } finally {
+      link.destroy();
+    }
   }
   return links;
 }
