@@ -11,7 +11,7 @@ import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
-import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
+import { baseLetter, combiningMarkOf, isAsciiSpacingAccent, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
@@ -281,6 +281,12 @@ class StextReader {
   mayHoldTruncatedMath = false;
   // Whether the line being read holds a right-to-left letter.
   lineRightToLeft = false;
+  // Whether the line being read holds a spacing accent (placed_accents.ts): only such a line
+  // asks each glyph whether it is a built accent, where every glyph of every line was asked.
+  lineAccents = false;
+  // Whether the line being read holds an East Asian wide character: only such a line has
+  // gaps beside one to judge, or the spacing MuPDF set there to drop.
+  lineWide = false;
   // null until the page's first character has been checked against the accessors.
   raw: boolean | null = null;
   // Which link holds a character's centre: spans break where links start and end.
@@ -373,22 +379,32 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
 
 /** Puts the line's characters from `first` on in r.ptrs, in stream order, counts them and
  * the unmapped ones, and notes whether one is a right-to-left letter (such a line is read in
- * visual order instead, layout/bidi.ts); returns how many there are. */
+ * visual order instead, layout/bidi.ts), a spacing accent or East Asian wide; returns how
+ * many there are. */
 function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   const { I32, U32 } = r;
   let ptrs = r.ptrs;
   let chars = r.chars;
   let count = 0;
   let rtl = false;
+  let accents = false;
+  let wide = false;
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
     const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
     // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
-    if (code > SPACE && code < DEL) chars++;
-    else if (!isSpace(code)) {
+    if (code > SPACE && code < DEL) {
+      chars++;
+      if (isAsciiSpacingAccent(code)) accents = true;
+    } else if (!isSpace(code)) {
+      if (!accents && combiningMarkOf(code) !== 0) accents = true;
+      if (!wide && code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code)) wide = true;
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
       if (!rtl && isRtlCode(code)) rtl = true;
       if (code >= TRUNCATED_MATH_FIRST && code <= TRUNCATED_MATH_LAST) r.mayHoldTruncatedMath = true;
+    } else if (code === IDEOGRAPHIC_SPACE) {
+      // The one space that is East Asian wide.
+      wide = true;
     }
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
@@ -396,6 +412,8 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   r.ptrs = ptrs;
   r.chars = chars;
   r.lineRightToLeft = rtl;
+  r.lineAccents = accents;
+  r.lineWide = wide;
   if (rtl) r.rightToLeft = true;
   return count;
 }
@@ -416,6 +434,8 @@ function readTextLine(r: StextReader, line: number): Line | null {
   units.reserve(count);
   const ptrs = r.ptrs;
   const rtl = r.lineRightToLeft;
+  const lineAccents = r.lineAccents;
+  const lineWide = r.lineWide;
   const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   // The page's borders that can cut this line: none on most pages, few on a table's.
   const lineBorders = borders.count > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0;
@@ -470,7 +490,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
       rightEdge[0] = Math.max(rightEdge[0], x1);
       continue;
     }
-    const mark = order === null ? combiningMarkOf(code) : 0;
+    const mark = lineAccents && order === null ? combiningMarkOf(code) : 0;
     if (mark !== 0) {
       // A built accent (extract/placed_accents.ts): the mark goes after its letter.
       const over = placeBuiltAccent(r, ptrs, count, k, q, raw, span, mark);
@@ -484,10 +504,10 @@ function readTextLine(r: StextReader, line: number): Line | null {
     // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
     // one it made up from the gap, and goes. Between two wide characters a gap is the
     // writer's (TeX sets a source space as one), and stays.
-    if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw, I32)) continue;
+    if (lineWide && space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw, I32)) continue;
     // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
     // them unspaced (a table's cell gap between 一月 and 61).
-    const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
+    const wide = lineWide && code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
     if (order !== null || wide || afterWide) {
       // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
       // boundary. The span ends there, so its box stays true for table cells. A ligature's
@@ -605,6 +625,8 @@ function readTextLine(r: StextReader, line: number): Line | null {
 
 const SPACE = 0x20;
 const DEL = 0x7f;
+/** U+3000, a space (isSpace) that is East Asian wide. */
+const IDEOGRAPHIC_SPACE = 0x3000;
 
 /** The median width of the line's spaces but the `skip`-th (its first `count` characters in
  * r.ptrs), drawn or made up; Infinity when it has no other. Read only at a space wide enough
