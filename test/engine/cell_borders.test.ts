@@ -8,7 +8,8 @@ import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { CELL_BORDERS_PER_PAGE_MAX, CellBorders } from "../../src/engine/extract/cell_borders.js";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 // The engine's MuPDF, whose heap the stext reader reads.
-import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
+import { mupdf, wasm } from "../../src/engine/extract/mupdf_runtime.js";
+import { readFileSync } from "node:fs";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
@@ -122,9 +123,76 @@ describe("CellBorders", () => {
     expect(borders.count).toBe(0);
   });
 
+  it("forLine and lineMayCross: where no border of the line stands between two points, crossingAt finds none at any height of the line (the reader asks crossingAt only where one does)", () => {
+    const borders = new CellBorders();
+    rows(borders);
+    // Out of order, of several heights: the row from 0 to 50, the one below, the whole table.
+    for (const [x, y0, y1] of [[200, 0, 100], [100, 0, 50], [150, 50, 100], [20, 0, 100], [250, 0, 50]]) borders.addPath(x, y0, x + 0.5, y1, false, true, false);
+    for (const [y0, y1] of [[10, 20], [60, 70], [45, 55], [120, 130], [Number.NaN, 20]]) {
+      const count = borders.forLine(y0, y1);
+      // Glyph pairs along the line, left to right and then back, a NaN left among them.
+      const pairs: [number, number][] = [];
+      for (let x = 0; x <= 300; x += 3.7) pairs.push([x, x + 4]);
+      for (let x = 300; x >= 0; x -= 11.3) pairs.push([x - 6, x]);
+      pairs.push([Number.NaN, 260], [-Infinity, 30]);
+      for (const [left, right] of pairs) {
+        const may = count > 0 && borders.lineMayCross(left, right);
+        for (const y of [y0, (y0 + y1) / 2, y1]) if (!may) expect(borders.crossingAt(left, right, y)).toBeNaN();
+      }
+    }
+    // The row from 0 to 50 has its borders at 20.25, 100.25, 200.25 and 250.25; the next row's at 20.25, 150.25, 200.25.
+    expect(borders.forLine(10, 20)).toBe(4);
+    expect(borders.lineMayCross(95, 105)).toBe(true);
+    expect(borders.lineMayCross(140, 160)).toBe(false);
+    expect(borders.forLine(60, 70)).toBe(3);
+    expect(borders.lineMayCross(140, 160)).toBe(true);
+    expect(borders.lineMayCross(95, 105)).toBe(false);
+    expect(borders.forLine(120, 130)).toBe(0);
+  });
+
   it(`keeps at most CELL_BORDERS_PER_PAGE_MAX (${CELL_BORDERS_PER_PAGE_MAX}) borders a page`, () => {
     const borders = new CellBorders();
     for (let k = 0; k < CELL_BORDERS_PER_PAGE_MAX + 10; k++) borders.addPath(k, 0, k + 0.5, 100, false, true, false);
     expect(borders.count).toBe(CELL_BORDERS_PER_PAGE_MAX);
+  });
+});
+
+describe("MuPDF's line box (the reader takes a line's borders and links by it, mupdf_page.ts readTextLine)", () => {
+  it("holds every glyph's box and centre, as the reader measures them, on a ruled table, links and non-Latin scripts", () => {
+    const files = [tablePdf(), ...["table-ruled", "links", "scripts-non-latin", "two-column"].map((name) => new Uint8Array(readFileSync(`fixtures/pdf/${name}.pdf`)))];
+    let glyphs = 0;
+    for (const bytes of files) {
+      const opened = openDocument(bytes);
+      try {
+        for (let p = 0; p < opened.pageCount; p++) {
+          const page = opened.doc.loadPage(p);
+          const stext = page.toStructuredText("mediabox-clip,vectors,preserve-images");
+          try {
+            const H = wasm.HEAPF32;
+            for (let block = wasm._wasm_stext_page_get_first_block(stext.pointer); block; block = wasm._wasm_stext_block_get_next(block)) {
+              if (wasm._wasm_stext_block_get_type(block) !== 0) continue;
+              for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
+                const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+                for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
+                  const q = wasm._wasm_stext_char_get_quad(ch) >> 2;
+                  const x0 = Math.min(H[q], H[q + 4]);
+                  const x1 = Math.max(H[q + 2], H[q + 6]);
+                  const y0 = Math.min(H[q + 1], H[q + 3]);
+                  const y1 = Math.max(H[q + 5], H[q + 7]);
+                  expect(x0 >= H[b] && x1 <= H[b + 2] && y0 >= H[b + 1] && y1 <= H[b + 3] && (y0 + y1) / 2 >= H[b + 1] && (y0 + y1) / 2 <= H[b + 3]).toBe(true);
+                  glyphs++;
+                }
+              }
+            }
+          } finally {
+            stext.destroy();
+            page.destroy();
+          }
+        }
+      } finally {
+        opened.doc.destroy();
+      }
+    }
+    expect(glyphs).toBeGreaterThan(1000);
   });
 });

@@ -2,7 +2,7 @@
 // page of 32,768 link annotations in pdf.js's corpus cost each span a scan of all of them).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LINKS_PER_PAGE_MAX, linkLocator, linkUri } from "../../src/engine/extract/links.js";
+import { LINKS_PER_PAGE_MAX, linkLocator, linkMayMeet, linkUri } from "../../src/engine/extract/links.js";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
 import { corpus } from "../support/corpus.js";
@@ -46,6 +46,25 @@ describe("linkLocator", () => {
         for (const [y, xs] of lines) for (const x of xs) expect(locate(x, y)).toBe(scan(links, slop, x, y));
       }),
     );
+  });
+
+  it("linkMayMeet: a box it says no link meets holds no point the lookup finds a link at (the reader skips the lookup on such a line)", () => {
+    const box = fc.tuple(fc.double({ min: -10, max: 620, noNaN: true }), fc.double({ min: -10, max: 920, noNaN: true }), fc.double({ min: 0, max: 300, noNaN: true }), fc.double({ min: 0, max: 40, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(link, { minLength: 0, maxLength: 20 }), box, fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 20 }), (links, [x0, y0, w, h], points) => {
+        if (linkMayMeet(links, x0, y0, x0 + w, y0 + h)) return;
+        const locate = linkLocator(links);
+        for (const [fx, fy] of points) expect(locate(x0 + fx * w, y0 + fy * h)).toBe(-1);
+        expect(locate(x0, y0)).toBe(-1);
+        expect(locate(x0 + w, y0 + h)).toBe(-1);
+      }),
+    );
+    const one = [{ x0: 100, y0: 100, x1: 200, y1: 112, uri: "https://example.com" }];
+    // Boxes that touch the link's edge meet it; a box beside it, or above, does not.
+    expect(linkMayMeet(one, 200, 112, 250, 130)).toBe(true);
+    expect(linkMayMeet(one, 10, 100, 99, 112)).toBe(false);
+    expect(linkMayMeet(one, 100, 80, 200, 99.5)).toBe(false);
+    expect(linkMayMeet(one, Number.NaN, Number.NaN, Number.NaN, Number.NaN)).toBe(true);
   });
 
   it("answers -1 on a page without links, and keeps 5,000 links a page", () => {

@@ -45,6 +45,11 @@ export class CellBorders {
   #levelYs = new Float64Array(64);
   #levelX0s = new Float64Array(64);
   #levelX1s = new Float64Array(64);
+  // The x of each upright border whose height meets the line being read, in order (forLine),
+  // and where the last question about them left off.
+  #lineXs = new Float64Array(64);
+  #lineCount = 0;
+  #lineCursor = 0;
 
   /** Forgets the last page's borders (one instance serves every page a reader reads). */
   clear(): void {
@@ -68,6 +73,35 @@ export class CellBorders {
       this.#addLevel(y0, x0, x1);
       this.#addLevel(y1, x0, x1);
     }
+  }
+
+  /** Takes the upright borders whose height meets the line's box (y0 to y1) for the line read
+   * next, and returns how many there are. Only these can stand at a glyph of the line:
+   * MuPDF's line box is the union of its glyphs' boxes, so every glyph's centre lies in it.
+   * Asked once a line, where crossingAt's search was made at every pair of glyphs. */
+  forLine(y0: number, y1: number): number {
+    if (!this.#sorted) this.#sort();
+    // A box that is no box (NaN) bounds nothing: every border stays a candidate.
+    const anyHeight = !(y0 <= y1);
+    if (this.#lineXs.length < this.count) this.#lineXs = new Float64Array(this.#xs.length);
+    let n = 0;
+    for (let k = 0; k < this.count; k++) if (anyHeight || (this.#y0s[k] <= y1 && this.#y1s[k] >= y0)) this.#lineXs[n++] = this.#xs[k];
+    this.#lineCount = n;
+    this.#lineCursor = 0;
+    return n;
+  }
+
+  /** Whether one of the line's borders (forLine) stands between left and right (left < x <
+   * right): where none does, crossingAt finds none. A line's glyphs come mostly left to
+   * right, so the search goes on from where the last one stopped. */
+  lineMayCross(left: number, right: number): boolean {
+    const xs = this.#lineXs;
+    let c = this.#lineCursor;
+    // Back to the first when `left` is NaN, as crossingAt's search goes.
+    while (c > 0 && !(xs[c - 1] <= left)) c--;
+    while (c < this.#lineCount && xs[c] <= left) c++;
+    this.#lineCursor = c;
+    return c < this.#lineCount && xs[c] < right;
   }
 
   /** Where a cell's border stands between left and right (left < x < right) at height y, or

@@ -23,6 +23,23 @@ const ROW_PT = 12;
 const LINK_ROWS_MAX = 64;
 
 /**
+ * Whether a link's area may hold a point of the box (x0, y0)-(x1, y1): false only when none
+ * of the page's links meets it. The reader asks it of each line's box (the union of its
+ * glyphs' boxes, so every glyph's centre lies in it): most lines of a page with links meet
+ * none, and their glyphs need not be looked up one by one. A page of many links answers true
+ * (their rows index, pointLinkLocator, looks among a row's few).
+ */
+export function linkMayMeet(links: readonly PageLink[], x0: number, y0: number, x1: number, y1: number): boolean {
+  if (links.length > LINKS_SCANNED_MAX) return true;
+  for (let i = 0; i < links.length; i++) {
+    const l = links[i];
+    // Asked as "not apart", so that a NaN anywhere keeps the link a candidate.
+    if (!(l.x0 > x1 || l.x1 < x0 || l.y0 > y1 || l.y1 < y0)) return true;
+  }
+  return false;
+}
+
+/**
  * A lookup from a point to the index of the first link (in the page's order) whose area,
  * grown by `slop` points, holds it, or -1. A page of thousands of links (bug1978317) costs
  * each character a row's few links, not all of them.

@@ -9,10 +9,10 @@ import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
-import { LINKS_PER_PAGE_MAX, linkUri, pointLinkLocator } from "./links.js";
+import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
-import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
-import { hasFastStext, mupdf, wasm } from "./mupdf_runtime.js";
+import { baseLetter, combiningMarkOf, isAsciiSpacingAccent, sitsOver, takesAccent } from "./placed_accents.js";
+import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
@@ -155,15 +155,37 @@ function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
 }
 
 function readFontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
-  const name = wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)).replace(SUBSET_PREFIX, "");
+  const named = nameFacts(wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)));
   const facts = {
-    name,
-    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || BOLD_NAME.test(name),
-    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || ITALIC_NAME.test(name),
-    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || MONO_NAME.test(name),
+    name: named.name,
+    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || named.bold,
+    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || named.italic,
+    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || named.monospace,
   };
   cache.set(fontPtr, facts);
   return facts;
+}
+
+/** What a font's name says (FontFacts, from the name alone): the name without a subset's tag,
+ * and whether it names a bold, italic or typewriter face. */
+type NameFacts = FontFacts;
+
+/** Names read, by the name MuPDF gives: a document's fonts come back on each of its pages
+ * (its pointers may not: a font freed may give its pointer to another), and their patterns
+ * were run for each page. A name says the same wherever it is read. */
+const namesRead = new Map<string, NameFacts>();
+/** Names kept at most; past that the map starts over (a long-running thread reads many documents). */
+const NAMES_READ_MAX = 4_096;
+
+function nameFacts(fullName: string): NameFacts {
+  let named = namesRead.get(fullName);
+  if (named === undefined) {
+    if (namesRead.size >= NAMES_READ_MAX) namesRead.clear();
+    const name = fullName.replace(SUBSET_PREFIX, "");
+    named = { name, bold: BOLD_NAME.test(name), italic: ITALIC_NAME.test(name), monospace: MONO_NAME.test(name) };
+    namesRead.set(fullName, named);
+  }
+  return named;
 }
 
 /** A letter or digit (any script past Latin-1 counts), or an opening quote or bracket. */
@@ -250,7 +272,7 @@ class StextReader {
   // The right edge of the line's ink so far, in a typed array's slot: a number variable carried
   // from character to character that also goes to a call (gapSpaceSpan) is kept boxed by the
   // optimiser, one heap number per character read.
-  readonly rightEdge = new Float64Array(1);
+  readonly rightEdge = lineRightEdge;
   chars = 0;
   unmappedChars = 0;
   rightToLeft = false;
@@ -259,20 +281,37 @@ class StextReader {
   mayHoldTruncatedMath = false;
   // Whether the line being read holds a right-to-left letter.
   lineRightToLeft = false;
+  // Whether the line being read holds a spacing accent (placed_accents.ts): only such a line
+  // asks each glyph whether it is a built accent, where every glyph of every line was asked.
+  lineAccents = false;
+  // Whether the line being read holds an East Asian wide character: only such a line has
+  // gaps beside one to judge, or the spacing MuPDF set there to drop.
+  lineWide = false;
   // null until the page's first character has been checked against the accessors.
   raw: boolean | null = null;
   // Which link holds a character's centre: spans break where links start and end.
   readonly linkIndexAt: (point: Float64Array) => number;
   // The centre asked of linkIndexAt, in a typed array's slots: numbers handed to a call that is
   // not inlined are boxed, two heap numbers a character on a page with links.
-  readonly centre = new Float64Array(2);
+  readonly centre = glyphCentre;
   // The page's vertical borders, read before its text: a span ends where one passes between
   // two glyphs (cell_borders.ts).
   readonly borders = pageBorders;
 
   constructor(readonly links: readonly PageLink[]) {
-    this.linkIndexAt = pointLinkLocator(links);
+    // A page without links (most) asks no lookup: no line of it meets a link (linkMayMeet).
+    this.linkIndexAt = links.length > 0 ? pointLinkLocator(links) : noLink;
   }
+}
+
+/** StextReader's scratch slots, kept from page to page (a page is read to its end with no
+ * await): a typed array made for each page cost more than the page's use of it. */
+const lineRightEdge = new Float64Array(1);
+const glyphCentre = new Float64Array(2);
+
+/** The link lookup of a page without links. */
+function noLink(): number {
+  return -1;
 }
 
 /** One reader's borders, reused from page to page. */
@@ -340,22 +379,32 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
 
 /** Puts the line's characters from `first` on in r.ptrs, in stream order, counts them and
  * the unmapped ones, and notes whether one is a right-to-left letter (such a line is read in
- * visual order instead, layout/bidi.ts); returns how many there are. */
+ * visual order instead, layout/bidi.ts), a spacing accent or East Asian wide; returns how
+ * many there are. */
 function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   const { I32, U32 } = r;
   let ptrs = r.ptrs;
   let chars = r.chars;
   let count = 0;
   let rtl = false;
+  let accents = false;
+  let wide = false;
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
     const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
     // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
-    if (code > SPACE && code < DEL) chars++;
-    else if (!isSpace(code)) {
+    if (code > SPACE && code < DEL) {
+      chars++;
+      if (isAsciiSpacingAccent(code)) accents = true;
+    } else if (!isSpace(code)) {
+      if (!accents && combiningMarkOf(code) !== 0) accents = true;
+      if (!wide && code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code)) wide = true;
       chars++;
       if (code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code))) r.unmappedChars++;
       if (!rtl && isRtlCode(code)) rtl = true;
       if (code >= TRUNCATED_MATH_FIRST && code <= TRUNCATED_MATH_LAST) r.mayHoldTruncatedMath = true;
+    } else if (code === IDEOGRAPHIC_SPACE) {
+      // The one space that is East Asian wide.
+      wide = true;
     }
     if (count === ptrs.length) ptrs = grown(ptrs);
     ptrs[count++] = ch;
@@ -363,6 +412,8 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
   r.ptrs = ptrs;
   r.chars = chars;
   r.lineRightToLeft = rtl;
+  r.lineAccents = accents;
+  r.lineWide = wide;
   if (rtl) r.rightToLeft = true;
   return count;
 }
@@ -383,6 +434,13 @@ function readTextLine(r: StextReader, line: number): Line | null {
   units.reserve(count);
   const ptrs = r.ptrs;
   const rtl = r.lineRightToLeft;
+  const lineAccents = r.lineAccents;
+  const lineWide = r.lineWide;
+  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+  // The page's borders that can cut this line: none on most pages, few on a table's.
+  const lineBorders = borders.count > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0;
+  // Whether a link may hold one of the line's glyphs: most lines of a page with links meet none.
+  const lineLinks = links.length > 0 && linkMayMeet(links, H[b], H[b + 1], H[b + 2], H[b + 3]);
   // Emptied only when a right-to-left line filled it: clearing a set makes it a new table.
   if (standIns.size > 0) standIns.clear();
   const order = rtl ? rtlVisualOrder(H, I32, raw, ptrs.subarray(0, count), standIns) : null;
@@ -432,7 +490,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
       rightEdge[0] = Math.max(rightEdge[0], x1);
       continue;
     }
-    const mark = order === null ? combiningMarkOf(code) : 0;
+    const mark = lineAccents && order === null ? combiningMarkOf(code) : 0;
     if (mark !== 0) {
       // A built accent (extract/placed_accents.ts): the mark goes after its letter.
       const over = placeBuiltAccent(r, ptrs, count, k, q, raw, span, mark);
@@ -446,10 +504,10 @@ function readTextLine(r: StextReader, line: number): Line | null {
     // (2025年 set as 2025 年) is spacing, not a space of the text: MuPDF's space there is
     // one it made up from the gap, and goes. Between two wide characters a gap is the
     // writer's (TeX sets a source space as one), and stays.
-    if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw, I32)) continue;
+    if (lineWide && space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && k + 1 < count && afterWide !== nextIsWide(ptrs[order === null ? k + 1 : order[k + 1]], raw, I32)) continue;
     // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
     // them unspaced (a table's cell gap between 一月 and 61).
-    const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
+    const wide = lineWide && code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
     if (order !== null || wide || afterWide) {
       // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
       // boundary. The span ends there, so its box stays true for table cells. A ligature's
@@ -496,8 +554,10 @@ function readTextLine(r: StextReader, line: number): Line | null {
     // and the next cell's (cell_borders.ts). The span ends there, with no space put in, and its
     // box at the border: what lies past it is clipped away. After the gap rules, which may
     // have ended it already with a space of the text.
-    if (borders.count > 0 && span !== null && !space && !afterSpace && order === null) {
-      const border = borders.crossingAt(Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size, x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size, (y0 + y1) / 2);
+    if (lineBorders > 0 && span !== null && !space && !afterSpace && order === null) {
+      const left = Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size;
+      const right = x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size;
+      const border = borders.lineMayCross(left, right) ? borders.crossingAt(left, right, (y0 + y1) / 2) : Number.NaN;
       if (!Number.isNaN(border)) {
         if (span.x1 > border && border > span.x0) span.x1 = border;
         closeSpan(span, units);
@@ -509,7 +569,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
     let link = -1;
-    if (links.length > 0) {
+    if (lineLinks) {
       centre[0] = (x0 + x1) / 2;
       centre[1] = (y0 + y1) / 2;
       link = linkIndexAt(centre);
@@ -553,7 +613,6 @@ function readTextLine(r: StextReader, line: number): Line | null {
     composed.length = 0;
   }
   if (spans.length === 0) return null;
-  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
   const wmode = wasm._wasm_stext_line_get_wmode(line);
   // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
@@ -566,6 +625,8 @@ function readTextLine(r: StextReader, line: number): Line | null {
 
 const SPACE = 0x20;
 const DEL = 0x7f;
+/** U+3000, a space (isSpace) that is East Asian wide. */
+const IDEOGRAPHIC_SPACE = 0x3000;
 
 /** The median width of the line's spaces but the `skip`-th (its first `count` characters in
  * r.ptrs), drawn or made up; Infinity when it has no other. Read only at a space wide enough
@@ -921,7 +982,34 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
   return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter };
 }
 
+/** A link's URI that names a scheme (MuPDF.js's Link.isExternal): a web or mail address, not a place in the document. */
+const EXTERNAL_URI = /^\w[\w+-.]*:/;
+
+// Through the raw accessors: MuPDF.js's getLinks() wraps each link in an object registered
+// with a finalizer, and reads its URI twice (issue 9: speed).
 function readLinks(page: MupdfPage): PageLink[] {
+  if (!hasRawObjects) return readLinksByWrappers(page);
+  const links: PageLink[] = [];
+  const first = wasm._wasm_load_links(page.pointer) as number;
+  try {
+    for (let link = first; link && links.length < LINKS_PER_PAGE_MAX; link = wasm._wasm_link_get_next(link)) {
+      const uriPtr = wasm._wasm_link_get_uri(link) as number;
+      if (!uriPtr) continue;
+      const uri = wasm.UTF8ToString(uriPtr);
+      if (!EXTERNAL_URI.test(uri)) continue;
+      const r = wasm._wasm_link_get_rect(link) >> 2;
+      const H = wasm.HEAPF32;
+      links.push({ x0: H[r], y0: H[r + 1], x1: H[r + 2], y1: H[r + 3], uri: linkUri(uri) });
+    }
+  } finally {
+    // The list is the caller's to drop (fz_load_links hands over a reference).
+    if (first) wasm._wasm_drop_link(first);
+  }
+  return links;
+}
+
+/** readLinks through MuPDF.js's objects, where the raw accessors are not this thread's. */
+function readLinksByWrappers(page: MupdfPage): PageLink[] {
   const links: PageLink[] = [];
   for (const link of page.getLinks()) {
     try {

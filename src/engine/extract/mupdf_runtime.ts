@@ -59,6 +59,12 @@ const fastStextFunctions = [
   "_wasm_font_is_monospaced",
 ];
 
+/** True when the module object above is the one MuPDF.js runs on, with the accessors the
+ * open (open.ts catalogHasXfa) and the reader's links read objects through. It is not when
+ * MuPDF.js was loaded before this module (a test may do so): those then go through
+ * MuPDF.js's wrappers. */
+export const hasRawObjects = ["_wasm_malloc", "_wasm_pdf_trailer", "_wasm_pdf_dict_gets", "_wasm_load_links", "_wasm_link_get_next", "_wasm_link_get_uri", "_wasm_link_get_rect", "_wasm_drop_link", "stringToUTF8", "lengthBytesUTF8"].every((name) => typeof wasm[name] === "function");
+
 /** True when this MuPDF build exposes the stext accessors the fast reader needs. */
 export const hasFastStext =
   wasm.HEAPF32 instanceof Float32Array && fastStextFunctions.every((name) => typeof wasm[name] === "function");
