@@ -2031,8 +2031,14 @@ describe("detectTables: a row of labels over a row of their values (docs/engine.
   it("leaves a frame holding a third row alone, and without a frame labels in the values' size or text close by", () => {
     const note = text("All amounts in SEK", 63, 128, { size: 8 });
     expect(detectTables([...labelRow(), ...valueRow(), note], [{ ...frame, y1: 140 }], PAGE).tables).toEqual([]);
-    expect(detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables).toEqual([]);
     expect(detectTables([...labelRow(), ...valueRow(), note], [], PAGE).tables).toEqual([]);
+    // Labels in the values' size are no label row; since svc-md-1.1.25 the two rows, flush
+    // left in four columns and a block of their own, are a table of two rows
+    // (aligned_detector.ts takeTwoRowGrids), with no header row.
+    const sameSize = detectTables([...labelRow(labels, 104.3, 9.5), ...valueRow()], [], PAGE).tables;
+    expect(sameSize).toHaveLength(1);
+    expect(sameSize[0].headerRows).toBe(0);
+    expect(cellsOf(sameSize[0])).toEqual([labels, values]);
   });
 
   it("leaves the header and first row of a padded table to the aligned detector: its next rows go on in the values' columns", () => {

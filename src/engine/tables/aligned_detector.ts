@@ -1748,9 +1748,12 @@ function isTwoRowGrid(run: Slice[]): boolean {
       for (const { span } of cell.items) if (span.monospace) return false;
     }
   }
-  // A contents or an index: a title, then its page number.
-  return !(NUMBER_ONLY.test(pieceText(top.cells[k - 1])) && NUMBER_ONLY.test(pieceText(bottom.cells[k - 1])));
+  // A contents or an index: a title, then its page number. And a row of bare numbers (years
+  // over amounts) names nothing: two rows of figures are no table by their shape alone.
+  if (NUMBER_ONLY.test(pieceText(top.cells[k - 1])) && NUMBER_ONLY.test(pieceText(bottom.cells[k - 1]))) return false;
+  return !top.cells.every(isNumberOnly) && !bottom.cells.every(isNumberOnly);
 }
+const isNumberOnly = (cell: Piece): boolean => NUMBER_ONLY.test(pieceText(cell));
 const WORD_SPACE = /\s+/;
 
 /** A box this many ems wide at most, just left of a cell, is a check box to tick: the
