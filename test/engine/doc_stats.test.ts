@@ -273,6 +273,23 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(onePage([margin]).running.has(margin)).toBe(true);
   });
 
+  it("strips a small line under the page's folio, a bare number alone in the foot (furniture.ts underFolio: lion-msc's draft stamp, svc-md-1.1.25)", () => {
+    const folio = line("14", { x: 300, y: 745, size: 10 });
+    const stamp = line("Version of May 27, 2020 – Created May 27, 2020 - 11:24", { x: 220, y: 770, size: 6 });
+    const stats = onePage([folio, stamp]);
+    expect(stats.running.has(stamp)).toBe(true);
+    expect(stats.running.has(folio)).toBe(true);
+  });
+
+  it("keeps a line under the folio at the body's size (SMALL_SIZE_RATIO_MAX), and a small line under an equation's number '(2)', no folio (FOLIO_ALONE)", () => {
+    const folio = line("14", { x: 300, y: 745, size: 10 });
+    const text = line("just to demonstrate the handling of numbering.", { x: 72, y: 770, size: 10 });
+    expect(onePage([folio, text]).running.has(text)).toBe(false);
+    const equation = line("(2)", { x: 500, y: 745, size: 10 });
+    const small = line("just to demonstrate the handling of numbering.", { x: 72, y: 770, size: 6 });
+    expect(onePage([equation, small]).running.has(small)).toBe(false);
+  });
+
   it("keeps a foot line that names a copyright mark in its sentence, the mark not ending it with its holder (svc-md-1.1.18)", () => {
     const note = line("2 The © sign marks the works we license to others.", { x: 72, y: 770, size: 8 });
     expect(onePage([note]).running.has(note)).toBe(false);

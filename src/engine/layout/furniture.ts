@@ -119,6 +119,8 @@ const FURNITURE_WORDS: readonly RegExp[] = [
  *  patterns run one after another over every margin row's text scanned it thirteen times. */
 const FURNITURE_WORDS_BY_FLAGS: readonly RegExp[] = alternationsByFlags(FURNITURE_WORDS);
 
+/** A folio alone, a bare number (an equation's number "(2)", in parentheses, is no folio). */
+const FOLIO_ALONE = /^(?:\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** "Page 3", "Page 3 of 9": the foot an office suite prints. */
 const PAGE_FOOT = /^page\s+\d{1,5}(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
 /** A header over such a foot names its document or sheet in a few words. */
@@ -279,6 +281,9 @@ export interface FurnitureRow {
   /** A head spread to both edges with a rule drawn under it across its width (a word
    *  processor's header border): furniture at any size up to RULED_HEAD_SIZE_MAX_PT. */
   ruledHead: boolean;
+  /** A foot row wholly under the page's folio (a bare page number alone in the foot):
+   *  furniture when smaller than the body (SMALL_SIZE_RATIO_MAX). */
+  underFolio: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
@@ -312,7 +317,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
   }
   return rows;
 }
@@ -345,6 +350,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   for (const foot of feet) if (PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page)) pagedFoot = true;
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
   const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
+  // Where the folio ends: the body and its footnotes stand over it, so a line under it is the
+  // foot's (a draft's "Version of May 27, 2020 – Created …" under the page number).
+  let folioBottom = Infinity;
+  for (const foot of feet) if (FOLIO_ALONE.test(foot.text)) folioBottom = Math.min(folioBottom, foot.line.y1);
   for (const { lines: row, band } of margins) {
     // Loops, not map: an optimised map makes a holey array and an interpreted one a packed
     // array, and the passes reading them bailed out each time this function changed tier.
@@ -399,9 +408,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Or set upright over a rule across the text (Apache FOP's DocBook pages: "The Root
     // Filesystem" centred over a hairline, "7" under one at the foot).
     const runningHead = folioFoot && band === "top" && row.length === 1 && texts[0].length <= RUNNING_HEAD_CHARS_MAX && (everyTextSpan(row[0], (span) => span.italic) || ruleUnder(row[0], body, lines, page));
-    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead) && !(band === "top" && headsGrid(row, body)))) continue;
+    let underFolio = band === "bottom";
+    for (const l of row) if (l.y0 < folioBottom) underFolio = false;
+    if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead || underFolio) && !(band === "top" && headsGrid(row, body)))) continue;
     const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
@@ -437,7 +448,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
 /** A running head's rule is drawn across this share of the text's width at least (and is
@@ -576,7 +587,7 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
     const smallHead = row.shortTop && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize && row.sizeAbove <= SMALL_SIZE_RATIO_MAX * bodySize;
     const numberFirstFoot = row.numberFirst && row.sizeMax >= FOOT_NUMBER_FIRST_SIZE_RATIO_MIN * bodySize;
     const ruledHead = row.ruledHead && row.sizeMax <= RULED_HEAD_SIZE_MAX_PT;
-    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.runningHead || numberFirstFoot)) || smallHead || ruledHead))) found.push(...row.lines);
+    if (row.saysFurniture || (row.aloneInBand && ((notLarger && (row.numbered || row.spread || row.pagedHead || row.runningHead || numberFirstFoot)) || (row.underFolio && row.sizeMax <= SMALL_SIZE_RATIO_MAX * bodySize) || smallHead || ruledHead))) found.push(...row.lines);
   }
   return found;
 }
@@ -926,7 +937,7 @@ function piecesByRow(lines: readonly MarginLine[]): MarginLine[][] {
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;
-  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
 }
 
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
