@@ -9,23 +9,9 @@ import { groupRows, groupSortedRows, lineBox, linesByTop, sortedRowStarts } from
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import { indicesByKey } from "../../src/engine/tables/sorted_search.js";
 import { pieceLines, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
+import { comparatorOrder, seededRandom as random } from "../support/seeded.js";
 
 const PAGE = { width: 612, height: 792 };
-
-/** A seeded generator, so that a failure repeats. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** The indices sorted by a comparator over their keys: what indicesByKey gives, the stable
- *  sort's one order. */
-function comparatorOrder(keys: readonly number[]): number[] {
-  return Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
-}
 
 describe("indicesByKey: finite keys far out of order merged, with no comparator called back (sorted_search.ts mergeSortIndices)", () => {
   const next = random(7);

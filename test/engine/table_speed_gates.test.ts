@@ -14,6 +14,7 @@ import { indicesByKey } from "../../src/engine/tables/sorted_search.js";
 import { runLooksTabular } from "../../src/engine/tables/reads_as_table.js";
 import { textRow } from "../../src/engine/tables/cell_gaps.js";
 import { detectTables } from "../../src/engine/tables/detect.js";
+import { comparatorOrder } from "../support/seeded.js";
 
 const PAGE = { width: 612, height: 792 };
 
@@ -23,11 +24,6 @@ function frame(x0: number, y0: number, x1: number, y1: number): Rule {
 }
 
 const cellTexts = (tables: Table[]) => tables.map((t) => t.rows.map((row) => row.map((cell) => cell.lines.map((l) => l.spans.map((s) => s.text).join("")).join(" "))));
-
-/** What indicesByKey gave before its insertion sort: the indices sorted by a comparator. */
-function comparatorOrder(keys: readonly number[]): number[] {
-  return Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
-}
 
 describe("indicesByKey: an insertion sort for keys nearly in order (a page's tops, read by the lines' middles)", () => {
   it("orders nearly sorted keys, ties in index order, as the comparator sort does", () => {

@@ -3,15 +3,7 @@
 // sorting a new one; the answer must be the sort's, value for value, sign of zero and NaN too.
 import { describe, expect, it } from "vitest";
 import { median } from "../../src/engine/tables/sorted_search.js";
-
-/** A seeded generator, so that a failure repeats. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
+import { seededRandom as random } from "../support/seeded.js";
 
 /** The median as the typed array's sort gives it: what median returned before selection. */
 function sortedMedian(values: readonly number[]): number {

@@ -9,20 +9,7 @@ import { groupRows, lineBox, linesByTop } from "../../src/engine/tables/rows.js"
 import { indicesByKey, orderByKey } from "../../src/engine/tables/sorted_search.js";
 import { findGrids } from "../../src/engine/tables/grid.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
-
-/** A seeded generator, so that a failure repeats. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** The indices sorted by a comparator over their keys: the stable sort's one order. */
-function comparatorOrder(keys: readonly number[]): number[] {
-  return Array.from(keys.keys()).sort((a, b) => keys[a] - keys[b]);
-}
+import { comparatorOrder, seededRandom as random } from "../support/seeded.js";
 
 /** groupRows as it read before the kept arrays: a stable sort by top, then each item joins the
  *  row before it when it overlaps that row's tallest item by half the shorter's height. */

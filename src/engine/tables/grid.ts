@@ -205,12 +205,10 @@ const OPEN_ROW_PT_MAX = 30;
  * table). Taken from `open`, so no other grid takes them again.
  */
 function openRows(hs: Seg[], vs: Seg[], open: Seg[]): { rules: Seg[]; edges: number[] } {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  let top = Infinity;
-  let bottom = -Infinity;
-  for (const s of hs) (x0 = Math.min(x0, s.a)), (x1 = Math.max(x1, s.b)), (top = Math.min(top, s.pos)), (bottom = Math.max(bottom, s.pos));
-  for (const s of vs) (x0 = Math.min(x0, s.pos)), (x1 = Math.max(x1, s.pos)), (top = Math.min(top, s.a)), (bottom = Math.max(bottom, s.b));
+  const extent = extentOf(hs, vs);
+  const { x0, x1 } = extent;
+  let top = extent.y0;
+  let bottom = extent.y1;
   const out: Seg[] = [];
   const edges: number[] = [];
   for (let grew = true; grew; ) {
