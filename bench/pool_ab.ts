@@ -14,6 +14,12 @@
 // budget (limits.workerWarmUpPagesMax / workerWarmUpWallMsMax) to measure what warming is
 // worth; WARM_UP_PAGES=0 turns it off. A base build without warm-up starts its threads in its
 // first warm-up pass instead.
+//
+// YOUNG_MB sets this build's workers' V8 young generation (EnginePool's youngGenerationMb, by
+// default limits.workerYoungGenerationMbMax) to compare sizes against a base that keeps its
+// own; the output gives the size each build's threads run with (`young_generation_mb`, V8's
+// default of 48 where a build sets none; V8 rounds a semi-space, a third of it, up to a power
+// of two: docs/benchmarks.md "s15-heap").
 // Run: npx tsc -p tsconfig.json && BASE=/work/tmp/base THREADS=2 node dist/bench/pool_ab.js [reps]
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -37,6 +43,11 @@ const reps = Number(process.argv[2] ?? 5);
  * (docs/benchmarks.md, "svc-md-1.1.23" and "s14-warm"). */
 const WARMUP_PASSES = Number(process.env.WARMUP_PASSES ?? 2);
 
+/** The young generation a pool's threads were given (EnginePool.threadResourceLimits, where the build has it). */
+function youngGenerationMb(pool: { threadResourceLimits?: () => { maxYoungGenerationSizeMb?: number }[] }): number | null {
+  return pool.threadResourceLimits?.()[0]?.maxYoungGenerationSizeMb ?? null;
+}
+
 /** The pool's warm-up budget override (WARM_UP_PAGES, WARM_UP_MS), or undefined: the build's defaults. */
 function warmUpOption(): { pagesMax: number; wallMsMax: number } | false | undefined {
   const pages = process.env.WARM_UP_PAGES;
@@ -57,6 +68,8 @@ interface WarmUpCost {
 
 interface Build {
   name: string;
+  /** The young generation its threads run with, in MB (null: the build cannot say). */
+  youngGenerationMb: number | null;
   warmUp: WarmUpCost | null;
   convert: (bytes: Uint8Array, pages: string) => Promise<number>;
   close: () => Promise<void>;
@@ -69,7 +82,8 @@ async function load(name: string, root: string): Promise<Build> {
   const convert = await import(url("convert.js"));
   const { EnginePool } = await import(url("pool/pool.js"));
   const { defaultRenderOptions } = await import(url("result.js"));
-  const pool = new EnginePool({ threads, warmUp: warmUpOption() });
+  const youngMb = name === "this" && process.env.YOUNG_MB !== undefined ? Number(process.env.YOUNG_MB) : undefined;
+  const pool = new EnginePool({ threads, warmUp: warmUpOption(), youngGenerationMb: youngMb });
   let warmUp: WarmUpCost | null = null;
   if (typeof pool.warmedUp === "function") {
     const wall0 = performance.now();
@@ -81,6 +95,7 @@ async function load(name: string, root: string): Promise<Build> {
   return {
     name,
     warmUp,
+    youngGenerationMb: youngGenerationMb(pool),
     async convert(bytes, pages) {
       const result = await convert.convertDocument(convert.openWithPool(pool), { bytes, pages, options: defaultRenderOptions, maxSelectedPages: 1000 });
       return (result.pages as unknown[]).length;
@@ -153,7 +168,7 @@ for (let rep = 0; rep < reps; rep++) {
   }
 }
 const out: Record<string, unknown> = { documents: docs.length, pages, threads, concurrency, reps, warmup_passes: WARMUP_PASSES, refusals: Object.fromEntries(refusals) };
-for (const b of builds) out[b.name] = { pages_per_s: round((pages / median(b.wallMs)) * 1000, 1), cpu_ms_per_page: round(median(b.cpuMs) / pages, 3), warm_up: b.warmUp };
+for (const b of builds) out[b.name] = { pages_per_s: round((pages / median(b.wallMs)) * 1000, 1), cpu_ms_per_page: round(median(b.cpuMs) / pages, 3), young_generation_mb: b.youngGenerationMb, warm_up: b.warmUp };
 if (builds.length === 2) {
   const [t, bs] = builds;
   out.pages_per_s_this_over_base = round(median(bs.wallMs) / median(t.wallMs), 3);

@@ -32,6 +32,21 @@ export const limits = {
   outlineDepthMax: 32,
   pdfHeaderSearchBytesMax: 1_024, // `%PDF-` must start within the first 1,024 bytes
   workerHeapMbMax: 1_024, // V8 old generation of one worker thread
+  /**
+   * V8 young generation of one worker thread (Node's Worker resourceLimits
+   * .maxYoungGenerationSizeMb, which the pool hands every thread through Piscina): 48 MB,
+   * three 16 MiB semi-spaces. V8 takes a third of it as a semi-space and rounds that up to a
+   * power of two MiB, so only 24, 48, 96, 192… are distinct sizes. Measured with pool_ab (two
+   * threads, the A/B set, 2 and 8 warm-up passes; docs/benchmarks.md, "s15-heap"): 96 MB halved
+   * the scavenges, but V8 ran more full collections and the CPU per page stayed within the A/A
+   * spread (medians 1.000 and 1.018 against 1.014 and 1.002), while each thread held 28–30 MiB
+   * more heap at the idle trim, 90–91 MiB against workerHeapIdleBytesMax's 96; 192 MB took
+   * 1.07–1.51× the CPU of a settled pool (full collections instead of scavenges); 24 MB spent a
+   * larger share in the collector (5.5–6.4 % of a worker's samples against 4.2–4.4 %) to save
+   * 14 MiB a thread. So it is V8's own size in Node 20, named so that a Node whose V8 sizes it
+   * otherwise keeps the measured one.
+   */
+  workerYoungGenerationMbMax: 48,
   poolQueueMax: 512, // page chunks waiting in the pool before the service answers 503
   pagesPerChunkMax: 8, // pages a worker extracts per task
   workerWasmBytesMax: 1_536 * 1024 * 1024, // 1.5 GiB of MuPDF's WASM memory (it can grow to 2 GiB and never shrinks)

@@ -33,6 +33,7 @@
 // threads are added.
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
+import type { ResourceLimits } from "node:worker_threads";
 import { Piscina } from "piscina";
 import { limits } from "../../config/limits.js";
 import { DocumentError } from "../errors.js";
@@ -94,6 +95,8 @@ export interface EnginePoolOptions {
   wasmIdleBytesMax?: number;
   /** The idle trim replaces a thread whose V8 heap stays past this; defaults to limits.workerHeapIdleBytesMax. */
   heapIdleBytesMax?: number;
+  /** Each thread's V8 young generation in MB (Worker resourceLimits); defaults to limits.workerYoungGenerationMbMax. Benchmarks set it. */
+  youngGenerationMb?: number;
   /** Idle time before the trim; defaults to limits.poolIdleTrimMs. */
   idleTrimMs?: number;
   /**
@@ -177,7 +180,8 @@ export class EnginePool {
       maxThreads: this.threads,
       maxQueue: limits.poolQueueMax,
       concurrentTasksPerWorker: 1,
-      resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMbMax },
+      // Every thread Piscina starts, replacements included, gets these (docs/benchmarks.md "s15-heap").
+      resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMbMax, maxYoungGenerationSizeMb: options.youngGenerationMb ?? limits.workerYoungGenerationMbMax },
       // The worker retires itself with a deferred process.exit(), which needs its event
       // loop to turn between tasks; "sync" atomics block it there (see worker.ts).
       atomics: "disabled",
@@ -385,6 +389,14 @@ export class EnginePool {
     const replies = await job.promise;
     this.#threadsTrimmed += replies.filter((r) => r.retiring).length;
     return replies.map(({ wasmBytes, heapBytes, retiring }) => ({ wasmBytes, heapBytes, retiring }));
+  }
+
+  /**
+   * The V8 heap bounds each live thread runs with (Node's Worker.resourceLimits: what the
+   * thread's isolate was configured with, V8's defaults filled in where the pool set none).
+   */
+  threadResourceLimits(): ResourceLimits[] {
+    return this.#piscina.threads.map((worker) => ({ ...worker.resourceLimits }));
   }
 
   /** Fails every pending request and ends the threads. */
