@@ -4,9 +4,8 @@
 // as a table of numbers and code (unbtex-example p. 30). tables/ruled_detector.ts
 // edgeColumnHoldsOnlyOutside; docs/engine.md, "Listings drawn line by line". svc-md-1.1.25.
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { markdownOf } from "../support/markdown_of.js";
 
 const CODE = ["/**", " * Sets the axis.", " */", "  move(axis, 1);", "  speed[0] := 0.0;", "  done := 1;"];
 
@@ -40,10 +39,6 @@ function listingPdf({ numberX = 71 } = {}): Uint8Array {
   content += "BT /F1 10 Tf 72 740 Td (A listing of the servo's set-up follows.) Tj ET\n";
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
   return doc.saveToBuffer("").asUint8Array();
-}
-
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  return (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown;
 }
 
 describe("a listing drawn line by line over boxes, numbered left of them (ruled_detector.ts edgeColumnHoldsOnlyOutside)", () => {

@@ -3,12 +3,11 @@
 // each township beside its boxed row of counts, and the names had become a paragraph after
 // the table. docs/engine.md, "Row labels beside a ruled grid". svc-md-1.1.24.
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
 import type { BuiltRow } from "../../src/engine/tables/model.js";
 import { ROW_LABELS_MIN, prependRowLabels } from "../../src/engine/tables/row_labels.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line } from "../support/layout.js";
+import { markdownOf } from "../support/markdown_of.js";
 
 const NAMES = ["Alcona", "Caledonia", "Curtis", "Greenbush"];
 
@@ -29,10 +28,6 @@ function gridPdf({ labelX = 100, names = NAMES } = {}): Uint8Array {
   }
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
   return doc.saveToBuffer("").asUint8Array();
-}
-
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  return (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown;
 }
 
 describe("row labels beside a ruled grid (tables/row_labels.ts; issue 9, camelot vertical_header p. 1)", () => {

@@ -6,12 +6,11 @@
 // boxed sums a heading and a paragraph of numbers. docs/engine.md, "Tally sheets and boxed
 // totals". svc-md-1.1.25.
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
 import type { BuiltRow } from "../../src/engine/tables/model.js";
 import { prependRowLabels } from "../../src/engine/tables/row_labels.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line } from "../support/layout.js";
+import { markdownOf } from "../support/markdown_of.js";
 
 const COLUMNS = 16;
 const BODY_ROWS = 14;
@@ -64,10 +63,6 @@ function tallyPdf({ named = true, totalsGap = null as number | null, firstSumOut
   }
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
   return doc.saveToBuffer("").asUint8Array();
-}
-
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  return (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown;
 }
 
 describe("tally sheets: a blank-heavy ruled grid whose rows are named left of it (ruled_detector.ts isNamedTally; issue 9, camelot vertical_header p. 3)", () => {

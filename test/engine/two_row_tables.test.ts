@@ -4,9 +4,8 @@
 // the aligned detector's three agreeing rows, and each cell had been a paragraph of its own.
 // docs/engine.md, "Tables of two rows". svc-md-1.1.25.
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { markdownOf } from "../support/markdown_of.js";
 
 const COLUMNS_X = [150, 190, 245, 300];
 
@@ -33,10 +32,6 @@ function pairPdf(rows: string[][], { boxes = false, xs = COLUMNS_X } = {}): Uint
   content += "BT /F2 11 Tf 72 600 Td (Source) Tj ET\nBT /F1 10 Tf 100 585 Td (Bennett and Franklin, Statistical Analysis in Chemistry.) Tj ET\n";
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
   return doc.saveToBuffer("").asUint8Array();
-}
-
-async function markdownOf(bytes: Uint8Array): Promise<string> {
-  return (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown;
 }
 
 const R_ROWS = [
