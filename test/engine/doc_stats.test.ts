@@ -483,6 +483,20 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const head of heads) expect(stats.running.has(head)).toBe(false);
   });
 
+  it("strips a slide's footline of four pieces, one the slide's number of the deck's (furniture.ts FOOTLINE_PIECES_MAX, SLIDE_OF_SLIDES: hobete's 'T. Görlach Inst.' | 'Beamer u. Hohenheim' | '2011 – 2012' | '15 / 26', svc-md-1.1.25)", () => {
+    const foot = ["T. Görlach Inst.", "Beamer u. Hohenheim", "2011 – 2012", "15 / 26"].map((t, k) => line(t, { x: 5 + 165 * k, y: 775, size: 6 }));
+    const stats = onePage(foot);
+    for (const piece of foot) expect(stats.running.has(piece), piece.spans[0].text).toBe(true);
+    // Without the slide count, only the pieces whose words say furniture go.
+    const columns = ["T. Görlach Inst.", "Beamer u. Hohenheim", "2011 – 2012", "Notes"].map((t, k) => line(t, { x: 5 + 165 * k, y: 775, size: 6 }));
+    const kept = onePage(columns);
+    for (const piece of columns) expect(kept.running.has(piece), piece.spans[0].text).toBe(false);
+    // Nor across less than FOOTLINE_WIDTH_SHARE_MIN of the page.
+    const narrow = ["Inst.", "Beamer", "2011", "15 / 26"].map((t, k) => line(t, { x: 200 + 50 * k, y: 775, size: 6 }));
+    const narrowStats = onePage(narrow);
+    expect(narrowStats.running.has(narrow[0])).toBe(false);
+  });
+
   it("strips a running head an inch down, beside its folio, the page's own number, where it is the page's first text (fancyhdr's '3 Using extramarks … 4' at 10.6 % of an A4 page)", () => {
     const a4 = (extra: Line[]) => {
       const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10, y: 128 });

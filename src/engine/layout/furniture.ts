@@ -84,6 +84,13 @@ const RULED_HEAD_SIZE_MAX_PT = 12;
 /** A head or foot has three pieces at most (left, centre, right): more are the heads of
  * columns (a drawing sheet's "GENERAL NOTES", "CONSTRUCTION NOTES", … over its notes). */
 const ROW_PIECES_MAX = 3;
+/** A slide's footline has at most this many pieces (beamer's infolines: author, institute,
+ *  title, date, slide number) ... */
+const FOOTLINE_PIECES_MAX = 5;
+/** ... one of them the slide's number of the deck's ("15 / 26") ... */
+const SLIDE_OF_SLIDES = /^\d{1,4}\s*\/\s*\d{1,4}$/;
+/** ... and runs across this share of the page's width at least. */
+const FOOTLINE_WIDTH_SHARE_MIN = 0.8;
 
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
@@ -389,7 +396,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page
     // number) loses only the pieces whose words say furniture.
     if (row.length > ROW_PIECES_MAX) {
-      const saying = sayingPieces(row, says, lines, saysFurniture);
+      // Beamer's footline (author | title | date | "15 / 26") is a foot of four or five
+      // pieces: one counts the slides, and the row runs across the page, apart from the body.
+      const footline = band === "bottom" && alone && row.length <= FOOTLINE_PIECES_MAX && texts.some((t) => SLIDE_OF_SLIDES.test(t)) && rowWidth(row) >= FOOTLINE_WIDTH_SHARE_MIN * page.width;
+      const saying = sayingPieces(row, footline ? row.map(() => true) : says, lines, saysFurniture || footline);
       if (saying !== null) rows.push(saying);
       continue;
     }
@@ -934,6 +944,14 @@ function piecesByRow(lines: readonly MarginLine[]): MarginLine[][] {
 /** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
  * Its own function: few pages have such a row, and pageFurnitureRows, optimised before its
  * first, bailed out on the inline code that had no feedback (and was compiled again). */
+/** From the row's first piece's left edge to its last piece's right edge. */
+function rowWidth(row: readonly Line[]): number {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const l of row) (x0 = Math.min(x0, l.x0)), (x1 = Math.max(x1, l.x1));
+  return x1 - x0;
+}
+
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;
