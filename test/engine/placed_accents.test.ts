@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 import { openDocument } from "../../src/engine/extract/open.js";
-import { combiningMarkOf, isAsciiSpacingAccent, sitsOver } from "../../src/engine/extract/placed_accents.js";
+import { combiningMarkOf, sitsOver } from "../../src/engine/extract/placed_accents.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { pdfOfObjects } from "../support/documents.js";
 
@@ -56,9 +56,5 @@ describe("sitsOver", () => {
     expect(combiningMarkOf(0x60)).toBe(0x300);
     expect(combiningMarkOf(0xb8)).toBe(0x327);
     expect(combiningMarkOf(0x61)).toBe(0);
-  });
-
-  it("isAsciiSpacingAccent names every ASCII code combiningMarkOf knows, and no other (the reader asks combiningMarkOf only on a line holding one)", () => {
-    for (let code = 0; code < 0x80; code++) expect(isAsciiSpacingAccent(code)).toBe(combiningMarkOf(code) !== 0);
   });
 });

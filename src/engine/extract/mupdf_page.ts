@@ -11,7 +11,7 @@ import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
-import { baseLetter, combiningMarkOf, isAsciiSpacingAccent, sitsOver, takesAccent } from "./placed_accents.js";
+import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
@@ -394,7 +394,8 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
     // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
     if (code > SPACE && code < DEL) {
       chars++;
-      if (isAsciiSpacingAccent(code)) accents = true;
+      // Only ` ^ ~ among them: the rest leave combiningMarkOf by its first comparisons.
+      if (!accents && combiningMarkOf(code) !== 0) accents = true;
     } else if (!isSpace(code)) {
       if (!accents && combiningMarkOf(code) !== 0) accents = true;
       if (!wide && code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code)) wide = true;

@@ -38,13 +38,6 @@ export function combiningMarkOf(code: number): number {
   return COMBINING_OF_SPACING.get(code) ?? 0;
 }
 
-/** Whether an ASCII code is one of the spacing accents above (` ^ ~): the reader notes, as it
- * counts a line's characters, whether the line holds one, and asks combiningMarkOf of each
- * glyph only on such a line. */
-export function isAsciiSpacingAccent(code: number): boolean {
-  return code === 0x60 || code === 0x5e || code === 0x7e;
-}
-
 /** Whether an accent drawn from `ax0` to `ax1` sits over a glyph drawn from `lx0` to `lx1`. */
 export function sitsOver(ax0: number, ax1: number, lx0: number, lx1: number): boolean {
   const inset = (lx1 - lx0) * CENTRE_INSET_SHARE;

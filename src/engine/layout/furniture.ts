@@ -406,7 +406,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const numbered = texts.some((t) => numberedHead(t, band));
     const numberFirst = !numbered && footNumberFirst(row, texts[0], band);
     // A head or foot split to both edges of the text: a title left, a date or edition right.
-    const spread = band !== "side" && row.length >= 2 && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) >= SPREAD_WIDTH_SHARE_MIN * page.width;
+    const spread = band !== "side" && row.length >= 2 && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) && rowWidth(row) >= SPREAD_WIDTH_SHARE_MIN * page.width;
     // Footnotes are small and set apart too, so the style rule holds only above the body.
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
@@ -941,10 +941,7 @@ function piecesByRow(lines: readonly MarginLine[]): MarginLine[][] {
   return rows;
 }
 
-/** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
- * Its own function: few pages have such a row, and pageFurnitureRows, optimised before its
- * first, bailed out on the inline code that had no feedback (and was compiled again). */
-/** From the row's first piece's left edge to its last piece's right edge. */
+/** From the row's leftmost piece's left edge to its rightmost piece's right edge. */
 function rowWidth(row: readonly Line[]): number {
   let x0 = Infinity;
   let x1 = -Infinity;
@@ -952,6 +949,9 @@ function rowWidth(row: readonly Line[]): number {
   return x1 - x0;
 }
 
+/** A crowded row's pieces whose words say furniture, as a row of their own; null for none.
+ * Its own function: few pages have such a row, and pageFurnitureRows, optimised before its
+ * first, bailed out on the inline code that had no feedback (and was compiled again). */
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;

@@ -1756,10 +1756,11 @@ function isTwoRowGrid(run: Slice[]): boolean {
 const isNumberOnly = (cell: Piece): boolean => NUMBER_ONLY.test(pieceText(cell));
 const WORD_SPACE = /\s+/;
 
-/** A box this many ems wide at most, just left of a cell, is a check box to tick: the
- *  pieces are a form's choices set in columns (an exam's answers), no table. */
+/** A box this many ems wide at most, just left of a cell, is a check box to tick ... */
 const CHOICE_BOX_EMS_MAX = 1.5;
 
+/** ... and with one before a cell, the pieces are a form's choices set in columns (an exam's
+ *  answers), no table. */
 function boxedChoices(run: readonly Slice[], rulings: Rulings): boolean {
   for (const row of run) {
     const reach = CHOICE_BOX_EMS_MAX * row.em;

@@ -105,10 +105,11 @@ function extentOf(hs: readonly Seg[], vs: readonly Seg[]): { x0: number; x1: num
 }
 
 /**
- * Joins to a table's rulings a one-row box drawn just under it, apart, within its width and
- * at least half as wide, whose every column border (its sides too) stands on one of the table's: a spreadsheet's totals
- * row, boxed with a gap above it (camelot's election results). Read alone, a box of one row is
- * no table, and its sums became a heading and a paragraph of numbers after the table.
+ * Joins to a table's rulings a one-row box drawn just under it, apart, within its width and at
+ * least half as wide, whose every column border (its sides too) stands on one of the table's:
+ * a spreadsheet's totals row, boxed with a gap above it (camelot's election results). Read
+ * alone, a box of one row is no table, and its sums became a heading and a paragraph of
+ * numbers after the table.
  */
 function joinBoxedLastRows(groups: { hs: Seg[]; vs: Seg[] }[]): { hs: Seg[]; vs: Seg[] }[] {
   if (groups.length < 2) return groups;
