@@ -520,6 +520,24 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     for (const l of row) expect(tabled.running.has(l)).toBe(false);
   });
 
+  it("strips the SMF's running head 15 % down a page whose text block is narrow: the folio at the text's edge, the journal's name centred over the text (furniture.ts FOLIO_HEAD_SHARE, deepHead's spread against the text block; smf-fdoc's '8 SOCIÉTÉ MATHÉMATIQUE DE FRANCE', svc-md-1.1.25)", () => {
+    // A4, a text block 113–480 pt (367 pt of the page's 595); the head ends 127.7 pt down (15.2 %).
+    const smf = (n: number, extra: Line[], y = 150.9) => {
+      const body = stack(Array.from({ length: 5 }, () => "La table des matières est insérée automatiquement avec la commande"), { size: 10.9, x: 113.4, y });
+      const all = [...extra, ...body];
+      return statsOf([{ model: page(n, all, { width: 595, height: 842 }), lines: all }]);
+    };
+    const even = [line("8", { x: 113.4, y: 120.7, size: 8, bold: true }), line("SOCIÉTÉ MATHÉMATIQUE DE FRANCE", { x: 211.7, y: 120.7, size: 8 })];
+    for (const l of even) expect(smf(8, even).running.has(l), l.spans[0].text).toBe(true);
+    const odd = [line("RECOMMANDATIONS AUX AUTEURS", { x: 230, y: 120.7, size: 8 }), line("9", { x: 475, y: 120.7, size: 8, bold: true })];
+    for (const l of odd) expect(smf(9, odd).running.has(l), l.spans[0].text).toBe(true);
+    // Another page's number: a contents entry, however narrow the text.
+    for (const l of even) expect(smf(3, even).running.has(l), l.spans[0].text).toBe(false);
+    // Further down than FOLIO_HEAD_SHARE (16 %) the row is the text's.
+    const lower = [line("8", { x: 113.4, y: 130, size: 8, bold: true }), line("SOCIÉTÉ MATHÉMATIQUE DE FRANCE", { x: 211.7, y: 130, size: 8 })];
+    for (const l of lower) expect(smf(8, lower, 160).running.has(l), l.spans[0].text).toBe(false);
+  });
+
   it("strips an italic running head an inch down beside the page's folio, set only 1.4 sizes over the text (manptp's 'Instruction for Making LATEX Compuscripts … 7'; svc-md-1.1.20)", () => {
     const a4 = (extra: Line[]) => {
       const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10.9, y: 103.3 });

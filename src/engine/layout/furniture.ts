@@ -32,6 +32,11 @@ const MARGIN_SHARE = 0.1;
  * sets its head (topic and folio) an inch down, just below the margin band (R's refman, 73.6
  * pt on a 792 pt page: 10.4 %), the AMS's documentation further (amsldoc: 12.5 %). */
 const RUNNING_MARGIN_SHARE = 0.15;
+/** A head beside the page's own folio (deepHead) is looked for a little further: the SMF's
+ * classes' narrow text block sets it lower still (smf-fdoc: "8 SOCIÉTÉ MATHÉMATIQUE DE FRANCE"
+ * ends 127.7 pt down an A4 page, 15.2 %). Only there: the repetition test's band stays
+ * RUNNING_MARGIN_SHARE (a band this deep took fcltxdoc's section titles for heads). */
+const FOLIO_HEAD_SHARE = 0.16;
 /** Below the band, and for the head beside a folio, the folio must keep its offset from the
  * page index on this share of the selection's pages (a contents entry's number meets another
  * page's by chance on two of four). */
@@ -344,7 +349,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const band = line.contentsEntry ? null : bandOf(line, page);
     if (band) candidates.push({ line, band });
     else body.push(line);
-    if (!band && line.y1 <= page.height * RUNNING_MARGIN_SHARE) deep.push({ line, band: "top" });
+    if (!band && line.y1 <= page.height * FOLIO_HEAD_SHARE) deep.push({ line, band: "top" });
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
   if (candidates.length + deep.length === 0 || body.length === 0) return rows;
@@ -446,7 +451,11 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   // Its folio stands alone and may have four figures.
   const folio = (t: string) => (numberedHead(t, "top") && marginPageNumber(t) === page.page) || (italicHead && PAGE_NUMBER.test(t));
   if (!texts.some(folio) || texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX)) return null;
-  if (Math.max(...row.map((l) => l.x1)) - Math.min(...row.map((l) => l.x0)) < SPREAD_WIDTH_SHARE_MIN * page.width) return null;
+  // Spread over half the page, or over half the text block's width where that is narrower:
+  // the SMF's head ("8" at the text's left edge, the journal's name centred over the text)
+  // spans 270 pt of a 595 pt page and of a 367 pt text block.
+  const block = unionOf(body);
+  if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
   // The page's first row: under a head in the band it is the text's first line (gnuplot's
   // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
   const top = Math.min(...row.map((l) => l.y0));
