@@ -73,6 +73,17 @@ describe("numbered listings (issue 9: kvoptions' and ltluatex's docstrip code)",
     expect(buildBlocks(prepareLines(touching), STATS).map((b) => b.kind)).not.toContain("code");
   });
 
+  it("joins a commented-out line whose '%' stands at the margin beside its number to the code set further right (line_joining.ts isNumberedCode: ltxutil's '822 %' | '{\\hskip#3…}%', svc-md-1.1.25)", () => {
+    const y = 300;
+    const numbered = line([{ text: "822", size: 7 }, { text: " %", size: 9, mono: true }], { x: 149.7, y });
+    const rest = line("{\\hskip#3\\relax\\H@svsec}{\\Sectionformat{#8}{#1}}%", { x: 197.3, y, size: 9, mono: true });
+    const joined = prepareLines([numbered, rest]);
+    expect(joined.map((l) => lineText(l).replace(/\s+/g, " "))).toEqual(["822 % {\\hskip#3\\relax\\H@svsec}{\\Sectionformat{#8}{#1}}%"]);
+    // A number in the text face before words in the text face is no listing's line.
+    const prose = prepareLines([line([{ text: "822", size: 7 }, { text: " see", size: 9 }], { x: 149.7, y }), line("the manual", { x: 197.3, y, size: 9 })]);
+    expect(prose).toHaveLength(2);
+  });
+
   it("a digit in the code's size beside code is no line number (lm-info's font table: the glyph '0' before the next cell's '84 x54')", () => {
     const lines = prepareLines([line("0", { x: 157.1, y: 276.2, size: 11 }), line("84 x54", { x: 199.6, y: 277.1, size: 11, mono: true })]);
     expect(lines).toHaveLength(2);

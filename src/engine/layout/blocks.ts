@@ -11,7 +11,7 @@ import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
-import { isContentsEntry, isContentsEntryLine, isContentsEntryText } from "./leaders.js";
+import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
@@ -1477,6 +1477,9 @@ function startsNewBlock(
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
   // "beamer/base/beamerbasenavigation.sty").
+  // An index entry whose leader or page numbers wrapped goes on under its name.
+  if (!current.mono && wrapsIndexEntry(prev, prevText, line, text, emOfStyle(style))) return false;
+  if (!current.mono && endsWrappedEntry(current.lines, prevText)) return true;
   if (mono !== current.mono && !(mono && !current.mono && (addressLineGoesOn(prev, line, text, style) || codeWordGoesOn(prev, prevText, line, text, style, after?.line ?? null, usualGap, right)))) return true;
   if (marker) return true;
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1

@@ -6,13 +6,16 @@ import { type Line, newSpan, type Span, spanPiece } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 import { isBlankText, isSpaceCode, startsWithDot } from "./whitespace.js";
+import { startsWithDigit } from "./word_chars.js";
 
 /** A page number: arabic, or a well-formed roman numeral of any length ("clxxviii", the
  * valgrind manual's FAQ, is eight letters). */
 const PAGE_NUMBER = String.raw`(?:\d{1,5}|(?=[ivxlcdm])m{0,3}(?:cm|cd|d?c{0,3})(?:xc|xl|l?x{0,3})(?:ix|iv|v?i{0,3}))`;
 /** An entry of a contents page or an index: a title, a dot leader and a page number, or an
- * index's list of them ("cat . . . . 4, 27", "close . . . 22–26"). */
-const LEADER_PAGE_END = new RegExp(String.raw`(?:(?:\.\s?){4,}\.|…(?:\s?…)+)\s*${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*$`, "i");
+ * index's list of them ("cat . . . . 4, 27"). Five dots, or two spaced ones at least: an
+ * index's leader runs to a column of numbers (IEEEconf's "latex8 . . . . 1–3, 6, 10",
+ * "\section . . 140, 142"), and an ellipsis and its period ("wait.... 5") are not spaced. */
+const LEADER_PAGE_END = new RegExp(String.raw`(?:(?:\.\s?){4,}\.|(?:\.\s)+\.|…(?:\s?…)+)\s*${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*$`, "i");
 
 /** The letters of roman page numbers, either case. */
 const ROMAN_DIGITS = "ivxlcdmIVXLCDM";
@@ -37,6 +40,45 @@ export function isContentsEntryText(text: string): boolean {
   const final = text.charCodeAt(end);
   if (!((final >= 0x30 && final <= 0x39) || isRomanDigitCode(final))) return false;
   return LEADER_PAGE_END.test(text);
+}
+
+/** Page numbers alone, maybe led by dots and ending in a comma: the rest of an index entry
+ * (". . . . 1–6, 9, 13–15", ". 40, 42, 44, 46,", "48, 50, 52, 54, 56"). The dots end in a
+ * space: ".1" is a number of its own (a price list's last column). */
+const PAGES_GO_ON = new RegExp(String.raw`^\s*(?:(?:\.\s?)*\.\s+)?${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*,?\s*$`, "i");
+/** A leader at the line's start: three dots at least, spaced or not. */
+const LEADER_START = /^\s*(?:\.\s?){2,}\./;
+/** A leader at the line's end: dots set after a space, one at least ("topcapt (package) .");
+ *  a sentence's period follows its word. */
+const LEADER_AT_END = /(?:\s\.)+\s*$/;
+/** Numbers going on after a comma. */
+const TRAILING_COMMA = /,\s*$/;
+/** An entry's numbers going on: a page number and a comma at the line's end. */
+const PAGES_OPEN_END = new RegExp(String.raw`(?:\.\s?){1,}.*${PAGE_NUMBER}\s*,\s*$`, "i");
+/** The line under an index entry's name holds its wrapped rest this near under it, in ems. */
+const WRAPPED_ENTRY_GAP_EMS_MAX = 0.8;
+
+/**
+ * An index in narrow columns wraps an entry whose name and leader fill the row: the leader
+ * and the page numbers go on the next line, set in under the name (IEEEconf's "IEEEconf" |
+ * ". . . . 1–6, 9, 13–15"), or the numbers do after a leader that ended the row
+ * ("\RequirePackage . . ." | ". 18, 36–38, 57, 139"), or a long list of numbers goes on
+ * after a comma. The line under is page numbers alone (PAGES_GO_ON), under the line above
+ * and a line's gap from it at most; the line above is no whole entry already.
+ */
+export function wrapsIndexEntry(prev: Line, prevText: string, line: Line, text: string, em: number): boolean {
+  if (!PAGES_GO_ON.test(text)) return false;
+  if (line.y0 - prev.y1 > WRAPPED_ENTRY_GAP_EMS_MAX * em || line.x0 < prev.x0 - em || line.x0 > prev.x1) return false;
+  if (LEADER_START.test(text)) return !isContentsEntryText(prevText) && !PAGES_GO_ON.test(prevText);
+  return LEADER_AT_END.test(prevText) || PAGES_OPEN_END.test(prevText);
+}
+
+/** An index entry wrapped (wrapsIndexEntry) ends with its numbers: the line after its last
+ * numbers, without a comma after them, starts a block. `lines` are the block's so far. */
+export function endsWrappedEntry(lines: readonly Line[], lastText: string): boolean {
+  if (lines.length < 2 || !PAGES_GO_ON.test(lastText) || TRAILING_COMMA.test(lastText)) return false;
+  const before = lineText(lines[lines.length - 2]);
+  return LEADER_START.test(lastText) || LEADER_AT_END.test(before) || PAGES_OPEN_END.test(before);
 }
 
 /** A contents entry: a line joinContentsEntries marked (a page number set flush right with
@@ -125,23 +167,54 @@ const HAS_DOT = /[.…]/;
  * A leader and its page number standing apart from the title on their row (LaTeX's
  * subsection entries, their dots starting at a column of their own: "6.1.1 Version
  * Information" | ". . . . . 12") join the title: the entry is one line, marked a contents
- * entry. Not across a column's gutter.
+ * entry. So do page numbers after a title whose leader ran short, to a dot or two. Not across
+ * a column's gutter.
  */
 function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
   let removed: Set<Line> | null = null;
   for (let i = 0; i < joined.length; i++) {
     const tail = joined[i];
-    if (tail.wmode !== 0 || removed?.has(tail) || !startsWithDot(tail.spans[0]?.text ?? "") || !isLeaderAndPages(lineText(tail))) continue;
+    if (tail.wmode !== 0 || removed?.has(tail)) continue;
+    // A leader, or the page numbers after a title whose leader ran to a dot or two (an index
+    // in narrow columns: "topcapt (package) ." | "6, 11", "\thesubsubsection" | ". 147").
+    const first = tail.spans[0]?.text ?? "";
+    const dotted = startsWithDot(first);
+    if (!dotted && !startsWithDigit(first)) continue;
+    const tailText = lineText(tail);
+    if (!(dotted && isLeaderAndPages(tailText)) && !PAGES_GO_ON.test(tailText)) continue;
     const title = nearestLeftOnRow(joined, i, removed);
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
+    if (!dotted && !LEADER_AT_END.test(lineText(title))) continue;
     const em = Math.max(lineSize(title), lineSize(tail), 1);
     if (tail.x0 - title.x1 > TITLE_LEADER_GAP_EMS * em || columns.gutterBetween(title, tail)) continue;
     tail.spans = tail.spans.map((span) => (DOTS_AND_SPACES_ONLY.test(span.text) && HAS_DOT.test(span.text) ? leaderPiece(span, span.text, span.x0, span.x1) : span));
+    if (!dotted) markLeaderTail(title);
     appendFragment(title, tail);
     title.contentsEntry = true;
     (removed ??= new Set()).add(tail);
   }
   if (removed) removeLines(joined, removed);
+}
+
+/** Three dots at least at the end: an index's short leader ("\RequirePackage . . ."). */
+const SHORT_LEADER_END = /(?:\.\s?){2,}\.\s*$/;
+/** A leader of the fragment's own starts this near right of it, in ems. */
+const OWN_LEADER_GAP_EMS_MAX = 3;
+
+/** Whether `fragment` is the title of an entry of its own: its row goes on right of it in a
+ *  leader (an index's next column: "\RequirePackage" | ". . ."), or it ends in one, or it
+ *  is a whole entry ("\thispagestyle . . . . 13"). Words after a leader that are no entry
+ *  (a nomenclature's unit "[ m/s2 ]", a proof's "□") join. Asked only of a leader's words:
+ *  few lines end in a leader. */
+function titlesOwnEntry(joined: readonly Line[], fragment: Line): boolean {
+  const text = lineText(fragment);
+  if (SHORT_LEADER_END.test(text) || isContentsEntryText(text)) return true;
+  const reach = OWN_LEADER_GAP_EMS_MAX * Math.max(lineSize(fragment), 1);
+  for (const other of joined) {
+    const gap = other.x0 - fragment.x1;
+    if (other !== fragment && gap >= 0 && gap <= reach && verticalOverlap(other, fragment) >= SAME_ROW_OVERLAP && startsWithDot(other.spans[0]?.text ?? "")) return true;
+  }
+  return false;
 }
 
 /** A fragment ending in a dot leader leads to the page number at the row's end (LaTeX sets the
@@ -153,10 +226,17 @@ const LEADER_TAIL_CHARS = 12;
 /** Four dots at least, spaced or not, or two ellipses: an ellipsis ends no fragment as a leader does. */
 const LEADER_END = /(?:\.\s?){3,}\.\s*$|…\s?…\s*$/;
 
+/** What a leader leads to: a page number first ("12", "xiv", an appendix's "A-3"), or words
+ * that are no entry of their own. An index in three narrow columns sets an entry's numbers on
+ * the next row when its leader fills the row ("IEEEconf . . . . . . ." over ". . . . 1–6,
+ * 9"), and the next column's entry on the row ("\RequirePackage") is no page number. */
+const LEADS_TO_PAGE = new RegExp(String.raw`^\s*(?:[A-Z][-.–])?${PAGE_NUMBER}(?![\p{L}\\])`, "iu");
+
 /**
  * A fragment ending in a dot leader takes the nearest fragment right of it on its row (the
- * page number), however far and across any column start. A pass of its own: the number's
- * box is often a little off the title's centre line, so the row sort can put it first.
+ * page number), however far, unless it is the title of another entry (titlesOwnEntry). A
+ * pass of its own: the number's box is often a little off the title's centre line, so the
+ * row sort can put it first.
  */
 function joinLeaders(joined: Line[]): void {
   let removed: Set<Line> | null = null;
@@ -177,7 +257,7 @@ function joinLeaders(joined: Line[]): void {
         bestGap = gap;
       }
     }
-    if (best) {
+    if (best && (LEADS_TO_PAGE.test(lineText(best)) || !titlesOwnEntry(joined, best))) {
       if (PAGE_NUMBER_ONLY.test(lineText(best))) {
         markLeaderTail(line);
         line.contentsEntry = true;

@@ -243,6 +243,21 @@ function isLineNumber(line: Line, code: Line): boolean {
   return line.spans.length <= 2 && lineSize(line) <= lineSize(code) - LINE_NUMBER_SMALLER_PT && LINE_NUMBER.test(lineText(line));
 }
 
+/** A listing's line number and the first of its code in the code face, set apart from the
+ *  rest ("822" in 7 pt, " %" in 9 pt, the line's code 3 em right: ltxutil's commented-out
+ *  lines, whose "%" stands at the margin). */
+function isNumberedCode(line: Line, code: Line): boolean {
+  const first = firstInked(line.spans);
+  if (first === undefined || !LINE_NUMBER.test(first.text) || first.size > lineSize(code) - LINE_NUMBER_SMALLER_PT) return false;
+  let rest = false;
+  for (const s of line.spans) {
+    if (s === first || isBlankText(s.text)) continue;
+    if (!s.monospace) return false;
+    rest = true;
+  }
+  return rest;
+}
+
 /** Whether two fragments of a row, `gap` apart, are one line of text. `rightToLeft`: false when
  *  the page holds no right-to-left letter (PrepareOptions.rightToLeft). */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts, rightToLeft: boolean): boolean {
@@ -260,7 +275,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // A C comment set in the text face after code goes on the code's line (texinfo's @r{}:
   // R-ints' "int callflag;" … "/* The context ‘type’ */").
   // So does a remark in parentheses, all in the text face (R-lang's "- +" … "(unary)").
-  const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right));
+  const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right) || (isMono(right) && isNumberedCode(left, right)));
   const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;

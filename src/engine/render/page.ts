@@ -12,6 +12,7 @@ import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/d
 import type { LaidOutPage } from "../layout/page_layout.js";
 import { type InlineOptions, renderInline, plainText } from "./inline.js";
 import { lineSize, lineText } from "../layout/lines.js";
+import { isContentsEntryLine } from "../layout/leaders.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { type Box, type OrderedGroup, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
@@ -377,6 +378,8 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: 
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
   if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
+  // A column of an index or a contents page ends with an entry, whatever the next begins with.
+  if (isContentsEntryLine(before.lines[before.lines.length - 1], lineText(before.lines[before.lines.length - 1]))) return false;
   const afterText = plainText(after.lines);
   const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
   if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText)) && !goesOnUnderLeftFloat(before.lines, after.lines, floats)) return false;
