@@ -10,11 +10,11 @@ import { writeStrandedMarks } from "../../src/engine/render/stranded_marks.js";
 import { markdownOf } from "../support/markdown_of.js";
 import { pdfOfObjects } from "../support/documents.js";
 
-/** One page, a line per content piece at 20 pt: F1 is Helvetica in WinAnsi (` 0x60, ¨ 0xA8,
- * ´ 0xB4, ’ 0x92, ä 0xE4; widths a c e n 556, f i 278, s 500, t 278, v 500, accents 333) with 0x80 its
- * dotless ı (278); F2 is Helvetica in WinAnsi, every glyph 500 wide but the space (278) and,
- * at 0x80, gravecomb (U+0300) with no advance: the space and the mark in the text's font, as
- * XeTeX sets \`{} in DejaVu Serif. */
+/** One page, a line per content piece at 20 pt. F1 is Helvetica in WinAnsi (¨ 0xA8, ´ 0xB4,
+ * ä 0xE4; widths a e n 556, c s v 500, f t 278, accents 333) with 0x80 its dotless ı (278).
+ * F2 is Helvetica in WinAnsi, every glyph 500 wide but the space (278) and, at 0x80,
+ * gravecomb (U+0300) with no advance: the space and the mark in the text's font, as XeTeX
+ * through xdvipdfmx sets amc's grave in DejaVu Serif. */
 function accentPdf(lines: readonly string[]): Uint8Array {
   let content = "";
   lines.forEach((line, i) => (content += `BT /F1 20 Tf 72 ${700 - 40 * i} Td ${line} ET\n`));
