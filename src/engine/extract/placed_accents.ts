@@ -23,6 +23,12 @@ const COMBINING_OF_SPACING = new Map<number, number>([
   [0x2db, 0x328], // ˛ ogonek
 ]);
 
+/** Combining mark → its spacing accent: the map above read backwards, the first spacing accent
+ * of a mark winning (` ´ ˆ ˜ ¯ before ASCII's ^ ~ and the modifier macron), so a mark comes back
+ * as the accent TeX's fonts name. */
+const SPACING_OF_COMBINING = new Map<number, number>();
+for (const [spacing, mark] of COMBINING_OF_SPACING) if (!SPACING_OF_COMBINING.has(mark)) SPACING_OF_COMBINING.set(mark, spacing);
+
 /** The accent's centre must sit this far (a share of the letter's width) inside the letter's
  * box on both sides: glyphs set side by side, even kerned tight, never reach it, while a
  * built accent is centred over its letter. */
@@ -36,6 +42,12 @@ export function combiningMarkOf(code: number): number {
   // Asked of every character of a page: letters (most of them) leave by the comparisons.
   if (code < 0x5e || (code > 0x7e && code < 0xa8) || code > 0x2dd || (code > 0x60 && code < 0x7e)) return 0;
   return COMBINING_OF_SPACING.get(code) ?? 0;
+}
+
+/** The spacing accent of a combining mark, 0 when it has none: Unicode's spacing accents are
+ * a space and the mark (´ is <compat> 0020 0301). */
+export function spacingAccentOf(mark: number): number {
+  return SPACING_OF_COMBINING.get(mark) ?? 0;
 }
 
 /** Whether an accent drawn from `ax0` to `ax1` sits over a glyph drawn from `lx0` to `lx1`. */

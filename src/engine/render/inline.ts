@@ -9,6 +9,7 @@ import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
 import type { PageWords } from "./page_words.js";
+import { writeStrandedMarks } from "./stranded_marks.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 
 export interface InlineOptions {
@@ -135,15 +136,6 @@ function linkAt(span: Span, links: readonly PageLink[], locate: ((point: Float64
   return i === -1 ? null : links[i].uri;
 }
 
-// TeX and other typesetters draw accents as a spacing mark before the letter ("na¨ıve").
-const SPACING_ACCENT = /([¨´ˆ˜¸˚ˇ˘])\s?([A-Za-zı])/g;
-const COMBINING: Record<string, string> = { "¨": "\u0308", "´": "\u0301", "ˆ": "\u0302", "˜": "\u0303", "¸": "\u0327", "˚": "\u030a", "ˇ": "\u030c", "˘": "\u0306" };
-
-export function composeSpacingAccents(text: string): string {
-  if (!/[¨´ˆ˜¸˚ˇ˘]/.test(text)) return text;
-  return text.replace(SPACING_ACCENT, (_, accent: string, letter: string) => ((letter === "ı" ? "i" : letter) + COMBINING[accent]).normalize("NFC"));
-}
-
 /**
  * Dot leaders ("Introduction ........ 5", ". . . . ." or "……") lead the eye across a contents
  * page or an index to its page number: they are drawing, not words, and go. Five dots at
@@ -188,13 +180,17 @@ export function collapseWhitespace(text: string): string {
   return out + text.slice(from, end);
 }
 
-/** What composeSpacingAccents or dropLeaders can change: a spacing accent, "..", ". ." or "…". */
-const MAY_NEED_GLYPH_FIXES = /[¨´ˆ˜¸˚ˇ˘…]|\.\.|\. \./;
+/** What writeStrandedMarks or dropLeaders can change: a combining accent (stranded_marks.ts
+ *  STRANDED_MARK's), "..", ". ." or "…". */
+const MAY_NEED_GLYPH_FIXES = /[\u0300-\u0328…]|\.\.|\. \./;
 
-/** A span's text with spacing accents composed and dot leaders dropped. */
+/** A span's text with a combining accent after white space written as its spacing accent and
+ *  dot leaders dropped. A spacing accent is not composed with the letter after it here: the
+ *  reader composes one set over its letter (extract/placed_accents.ts), and one it left is set
+ *  beside its letters ("toc´s", hobete). */
 function fixGlyphs(text: string): string {
   // One test instead of the two helpers' four: most spans hold none of these.
-  return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(composeSpacingAccents(text)) : text;
+  return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(writeStrandedMarks(text)) : text;
 }
 
 /** Whether a line-end hyphen goes when the word is joined: `before` ends with it ("Trace-"),
