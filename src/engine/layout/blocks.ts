@@ -25,8 +25,7 @@ import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
-import { ascendingNumbers as ascending } from "./box.js";
-import { sortInPlace } from "../sort_in_place.js";
+import { sortNumbers } from "./number_sort.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -776,7 +775,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
   }
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
-  sortInPlace(sample, ascending);
+  sortNumbers(sample);
   const count = leadingCount(sample, mainSize);
   const own = count > 0 ? sample[count >> 1] : 0;
   if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;

@@ -9,6 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
+import { sortByCentreThenLeft } from "./centre_order.js";
 import { isBlankText, isSpaceCode, startsWithDot, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
@@ -465,23 +466,6 @@ function spanFacts(line: Line): number {
   return facts;
 }
 
-/**
- * Rows by their centre, top to bottom, then fragments left to right: the order of
- * `(a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0`, answered as -1, 0 or 1. A difference
- * of two coordinates is a fraction that the engine boxes on the heap for every comparison
- * (a fifth of the joiner's allocation); a small integer is not boxed. Unordered (NaN)
- * centres fall through to the x test, and unordered x to 0, as the subtraction did.
- */
-function byCentreThenLeft(a: Line, b: Line): number {
-  const ca = (a.y0 + a.y1) / 2;
-  const cb = (b.y0 + b.y1) / 2;
-  if (ca < cb) return -1;
-  if (ca > cb) return 1;
-  if (a.x0 < b.x0) return -1;
-  if (a.x0 > b.x0) return 1;
-  return 0;
-}
-
 export interface PrepareOptions {
   /** Whether a text frame's edge stands between two fragments of a row (frame_edges.ts):
    *  they are then never joined. Absent: no frames on the page. */
@@ -525,7 +509,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
-  lines.sort(byCentreThenLeft);
+  sortByCentreThenLeft(lines);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
   for (const input of lines) {
