@@ -3,9 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { compareNumbers } from "../../src/engine/layout/box.js";
 import { byCentreThenLeft, sortByCentreThenLeft } from "../../src/engine/layout/centre_order.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import { sortNumbers } from "../../src/engine/layout/number_sort.js";
 import { newLine, type Line } from "../../src/engine/model.js";
 import { sortInPlace } from "../../src/engine/sort_in_place.js";
+import { line } from "../support/layout.js";
 import { seededRandom } from "../support/seeded.js";
 
 /** A fragment's box: only its edges are read. */
@@ -66,6 +69,30 @@ describe("number_sort.ts sortNumbers: the order of sortInPlace(values, compareNu
       const expected = sortInPlace(input.slice(), compareNumbers);
       const got = sortNumbers(input.slice());
       for (let i = 0; i < input.length; i++) expect(Object.is(got[i], expected[i]), `#${i}`).toBe(true);
+    }
+  });
+});
+
+describe("line_joining.ts isOcrRule: /^[|¦│┃]+$/ on the trimmed text, read by code", () => {
+  /** One OCR word, invisible, as the extractor gives it (line_joining.test.ts's ocrWord). */
+  function ocrWord(text: string, x: number): Line {
+    const l = line(text, { x, y: 100, size: 10, font: "GlyphLessFont" });
+    for (const s of l.spans) s.invisible = true;
+    return l;
+  }
+
+  it("drops a word of any of the four bars, white space around it, and cuts the row there", () => {
+    for (const bar of ["|", "¦", "│", "┃", " \u00a0|| ", "│┃"]) {
+      const lines = prepareLines([ocrWord("Length", 164), ocrWord("overall", 197), ocrWord(bar, 239), ocrWord("Low", 246), ocrWord("season", 264)]).sort((a, b) => a.x0 - b.x0);
+      expect(lines.map(lineText), JSON.stringify(bar)).toEqual(["Length overall", "Low season"]);
+    }
+  });
+
+  it("reads bars with text or a space between them as a word of the row", () => {
+    for (const word of ["|a", "| |", "a|"]) {
+      const lines = prepareLines([ocrWord("Length", 164), ocrWord("overall", 197), ocrWord(word, 231)]);
+      expect(lines, word).toHaveLength(1);
+      expect(lineText(lines[0]).endsWith(word), word).toBe(true);
     }
   });
 });

@@ -585,9 +585,11 @@ function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts, right
   }
 }
 
-/** A word of an OCR layer that is only vertical bars: the engine's reading of a table's
- * vertical rule, not text. */
-const OCR_RULE = /^[|¦│┃]+$/;
+/** A word of an OCR layer that is only vertical bars (| ¦ │ ┃, between white space): the
+ * engine's reading of a table's vertical rule, not text. */
+function isOcrBarCode(code: number): boolean {
+  return code === 0x7c || code === 0xa6 || code === 0x2502 || code === 0x2503;
+}
 
 /**
  * An OCR line cut into the words ocrRows rebuilds rows from: at its bars, each bar a word of
@@ -634,8 +636,18 @@ function isWideBlank(span: Span, em: number): boolean {
   return em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em;
 }
 
+/** `/^[|¦│┃]+$/.test(span.text.trim())` read by code (isSpaceCode is what trim removes):
+ *  every span of an OCR layer's lines is asked, and a trimmed copy and a pattern were made
+ *  for each. */
 function isOcrRule(span: Span): boolean {
-  return OCR_RULE.test(span.text.trim());
+  const text = span.text;
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  if (start === end) return false;
+  for (let k = start; k < end; k++) if (!isOcrBarCode(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /**
@@ -715,13 +727,19 @@ function spansFrom(words: readonly Line[], from: number): Span[] {
 /** The size most of the spans' characters carry (the character-weighted median of the inked
  *  ones), and how many characters they are. */
 function medianInkSize(spans: readonly Span[]): { size: number; chars: number } {
+  // A word of one span (most of an OCR layer's, each asked as the word before a join and as
+  // the word after it) is its own median: no list of the inked ones to make and sort.
+  if (spans.length === 1) {
+    const only = spans[0];
+    return hasInk(only) ? { size: only.size, chars: trimmedLength(only.text) } : { size: 0, chars: 0 };
+  }
   const sized = spans.filter(hasInk).sort(bySize);
   let total = 0;
-  for (const s of sized) total += s.text.trim().length;
+  for (const s of sized) total += trimmedLength(s.text);
   let seen = 0;
   let size = 0;
   for (const s of sized) {
-    seen += s.text.trim().length;
+    seen += trimmedLength(s.text);
     size = s.size;
     if (seen * 2 >= total) break;
   }
