@@ -25,8 +25,7 @@ import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
-import { ascendingNumbers as ascending } from "./box.js";
-import { sortInPlace } from "../sort_in_place.js";
+import { sortNumbers } from "./number_sort.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -776,7 +775,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
   }
   const leadingUsual = mainGaps > 0 ? mainLeading >= LEADING_SHARE_MIN * mainGaps : leading.length >= LEADING_SHARE_MIN * gaps.length;
   const sample = leadingUsual ? leading : gaps;
-  sortInPlace(sample, ascending);
+  sortNumbers(sample);
   const count = leadingCount(sample, mainSize);
   const own = count > 0 ? sample[count >> 1] : 0;
   if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;
@@ -970,7 +969,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null);
+  const headingLevels = new HeadingLevelsByStyle(stats);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
 
   const drafts: Draft[] = [];
   let current: Draft | null = null;
@@ -994,7 +994,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const prev = i > 0 ? column[i - 1] : null;
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
-    const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevelOf(stats, roundedHeadingStyle(facts[i])) !== null && headingLevelOf(stats, roundedHeadingStyle(facts[i - 1])) !== null;
+    const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
     if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
@@ -2230,6 +2230,31 @@ function roundedStyle(line: Line): TextStyle {
 function roundedHeadingStyle(facts: LineStyleFacts): TextStyle {
   const style = facts.display ?? facts.style;
   return { size: roundHalf(style.size), bold: style.bold };
+}
+
+/**
+ * headingLevelOf of lines' rounded heading styles (roundedHeadingStyle) in one column, kept by
+ * style: a column sets its lines in a handful of styles, and buildBlocks asks of nearly every
+ * line (markCentredBreaks' skip, as the line above and below on one axis), where each ask made
+ * a style and searched the document's heading styles. The level depends on the style's size
+ * and weight alone; a NaN size is asked each time, as it matches no kept size.
+ */
+class HeadingLevelsByStyle {
+  private readonly sizes: number[] = [];
+  private readonly bolds: boolean[] = [];
+  private readonly levels: (number | null)[] = [];
+  constructor(private readonly stats: DocumentStats) {}
+  of(facts: LineStyleFacts): number | null {
+    const style = facts.display ?? facts.style;
+    const size = roundHalf(style.size);
+    const bold = style.bold;
+    for (let k = 0; k < this.sizes.length; k++) if (this.sizes[k] === size && this.bolds[k] === bold) return this.levels[k];
+    const level = headingLevelOf(this.stats, { size, bold });
+    this.sizes.push(size);
+    this.bolds.push(bold);
+    this.levels.push(level);
+    return level;
+  }
 }
 
 /** The level of the document's top heading style (its title's), 0 when it has none: a section

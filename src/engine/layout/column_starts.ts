@@ -8,13 +8,8 @@
 // running text starts between them.
 import type { Line, Span } from "../model.js";
 import { lowerBound } from "../tables/sorted_search.js";
-import { compareNumbers } from "./box.js";
+import { sortNumbers } from "./number_sort.js";
 import { startsWithDot } from "./whitespace.js";
-import { sortInPlace } from "../sort_in_place.js";
-
-// Made once here rather than on each call: a closure made per call loses its optimised code
-// at each full garbage collection, and was compiled again every few passes.
-const ascending = compareNumbers;
 
 /** Fragments whose left edges lie within this many points start at one x. */
 const START_TOLERANCE = 1;
@@ -217,7 +212,7 @@ function startsOf(fragments: Fragments): ColumnStarts {
     if (found) starts.push(x0);
     if (foundProse) proseStarts.push(x0);
   }
-  sortInPlace(starts, ascending);
+  sortNumbers(starts);
   const edges = columnEdges(proseStarts, minWidth);
   return new FoundColumnStarts(starts, edges, minWidth);
 }
@@ -246,7 +241,7 @@ class FoundColumnStarts implements ColumnStarts {
  * kept (a column's paragraph indents, its indented titles after their numbers).
  */
 function columnEdges(proseStarts: number[], widthMin: number): number[] {
-  sortInPlace(proseStarts, ascending);
+  sortNumbers(proseStarts);
   const edges: number[] = [];
   for (let k = 0; k < proseStarts.length; k++) {
     const x = proseStarts[k];

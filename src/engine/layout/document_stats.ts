@@ -448,11 +448,13 @@ function pitchTallies(lines: readonly Line[], facts: readonly LineStyleFacts[]):
     const line = lines[i];
     const style = facts[i].style;
     const prevStyle = facts[i - 1].style;
-    if (facts[i].chars < PITCH_LINE_CHARS_MIN || facts[i - 1].chars < PITCH_LINE_CHARS_MIN || isContentsEntry(line) || isContentsEntry(above)) continue;
+    if (facts[i].chars < PITCH_LINE_CHARS_MIN || facts[i - 1].chars < PITCH_LINE_CHARS_MIN) continue;
     if (!sameSize(style.size, prevStyle.size) || style.bold !== prevStyle.bold || !(style.size > 0)) continue;
     if (line.x0 >= above.x1 || line.x1 <= above.x0) continue;
     const pitch = roundHalf(line.y0 - above.y0);
     if (pitch < style.size || pitch > PITCH_EMS_MAX * style.size) continue;
+    // The contents test last: it reads the line's end, the geometry above reads numbers.
+    if (isContentsEntry(line) || isContentsEntry(above)) continue;
     let entry: PitchTally | undefined;
     for (const t of tallies) if (t.pitch === pitch && t.size === style.size && t.bold === style.bold) entry = t;
     if (entry) entry.count++;

@@ -16,7 +16,7 @@ import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
 import { lineText } from "./lines.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
-import { indicesByKey } from "../tables/sorted_search.js";
+import { orderByKey } from "../tables/sorted_search.js";
 
 /** A group of this many drawings or more is a figure: a diagram has its boxes and arrows, a
  * plot its points; a vector bullet or an underline is one drawing. */
@@ -198,10 +198,11 @@ function extend(box: Box, by: Box): void {
  * and links chain. A sweep over the boxes sorted by their left edge compares only boxes whose
  * spans across x come within `gap`. The boxes are lines, rules, marks and drawings, objects
  * of four shapes: their edges are copied into one typed array first, so the sweep's many
- * comparisons (a table's rules meet every box below them) read one shape. */
+ * comparisons (a table's rules meet every box below them) read one shape. The typed arrays are
+ * LinkScratch's, kept from page to page. */
 function linkedGroups(boxes: readonly Box[], gap: number): number[] {
   const n = boxes.length;
-  const edges = new Float64Array(4 * n);
+  const { edges, parent, lefts, order } = linkScratch(n);
   for (let i = 0; i < n; i++) {
     const b = boxes[i];
     edges[4 * i] = b.x0;
@@ -209,11 +210,9 @@ function linkedGroups(boxes: readonly Box[], gap: number): number[] {
     edges[4 * i + 2] = b.x1;
     edges[4 * i + 3] = b.y1;
   }
-  const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
-  const lefts = new Float64Array(n);
   for (let i = 0; i < n; i++) lefts[i] = edges[4 * i];
-  const order = indicesByKey(lefts);
+  orderByKey(lefts, n, order);
   for (let a = 0; a < n; a++) {
     const p = 4 * order[a];
     const reachX = edges[p + 2] + gap;
@@ -236,6 +235,31 @@ function linkedGroups(boxes: readonly Box[], gap: number): number[] {
   const roots: number[] = [];
   for (let i = 0; i < n; i++) roots.push(rootOf(parent, i));
   return roots;
+}
+
+/** linkedGroups' typed arrays (each box's edges, its group's parent, its left edge and the boxes'
+ *  order by it), of which a call reads the first n entries: kept from page to page and grown
+ *  when a page has more boxes, where four were made for every page asked (past 64 bytes each a
+ *  buffer allocated outside V8's heap). */
+interface LinkScratch {
+  edges: Float64Array;
+  parent: Int32Array;
+  lefts: Float64Array;
+  order: Int32Array;
+}
+/** Boxes the scratch holds at first. */
+const LINK_BOXES_INITIAL = 256;
+let linkArrays: LinkScratch = newLinkScratch(LINK_BOXES_INITIAL);
+
+function newLinkScratch(capacity: number): LinkScratch {
+  return { edges: new Float64Array(4 * capacity), parent: new Int32Array(capacity), lefts: new Float64Array(capacity), order: new Int32Array(capacity) };
+}
+
+/** The scratch, with room for `n` boxes. */
+function linkScratch(n: number): LinkScratch {
+  const capacity = linkArrays.parent.length;
+  if (capacity < n) linkArrays = newLinkScratch(Math.max(n, 2 * capacity));
+  return linkArrays;
 }
 
 /** The root of i's group in `parent` (linkedGroups), halving the path on the way: a module

@@ -9,6 +9,7 @@ import { leadingBulletLength } from "./bullet_glyphs.js";
 import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
+import { sortByCentreThenLeft } from "./centre_order.js";
 import { isBlankText, isSpaceCode, startsWithDot, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
@@ -480,23 +481,6 @@ function spanFacts(line: Line): number {
   return facts;
 }
 
-/**
- * Rows by their centre, top to bottom, then fragments left to right: the order of
- * `(a.y0 + a.y1) / 2 - (b.y0 + b.y1) / 2 || a.x0 - b.x0`, answered as -1, 0 or 1. A difference
- * of two coordinates is a fraction that the engine boxes on the heap for every comparison
- * (a fifth of the joiner's allocation); a small integer is not boxed. Unordered (NaN)
- * centres fall through to the x test, and unordered x to 0, as the subtraction did.
- */
-function byCentreThenLeft(a: Line, b: Line): number {
-  const ca = (a.y0 + a.y1) / 2;
-  const cb = (b.y0 + b.y1) / 2;
-  if (ca < cb) return -1;
-  if (ca > cb) return 1;
-  if (a.x0 < b.x0) return -1;
-  if (a.x0 > b.x0) return 1;
-  return 0;
-}
-
 export interface PrepareOptions {
   /** Whether a text frame's edge stands between two fragments of a row (frame_edges.ts):
    *  they are then never joined. Absent: no frames on the page. */
@@ -540,7 +524,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
-  lines.sort(byCentreThenLeft);
+  sortByCentreThenLeft(lines);
   const columns = findColumnStarts(lines);
   const joined: Line[] = [];
   for (const input of lines) {
@@ -616,9 +600,11 @@ function takeLaterOnRow(joined: Line[], at: number, columns: ColumnStarts, right
   }
 }
 
-/** A word of an OCR layer that is only vertical bars: the engine's reading of a table's
- * vertical rule, not text. */
-const OCR_RULE = /^[|¦│┃]+$/;
+/** A word of an OCR layer that is only vertical bars (| ¦ │ ┃, between white space): the
+ * engine's reading of a table's vertical rule, not text. */
+function isOcrBarCode(code: number): boolean {
+  return code === 0x7c || code === 0xa6 || code === 0x2502 || code === 0x2503;
+}
 
 /**
  * An OCR line cut into the words ocrRows rebuilds rows from: at its bars, each bar a word of
@@ -665,8 +651,18 @@ function isWideBlank(span: Span, em: number): boolean {
   return em > 0 && isBlankText(span.text) && span.x1 - span.x0 > OCR_JOIN_GAP_EMS * em;
 }
 
+/** `/^[|¦│┃]+$/.test(span.text.trim())` read by code (isSpaceCode is what trim removes):
+ *  every span of an OCR layer's lines is asked, and a trimmed copy and a pattern were made
+ *  for each. */
 function isOcrRule(span: Span): boolean {
-  return OCR_RULE.test(span.text.trim());
+  const text = span.text;
+  let start = 0;
+  let end = text.length;
+  while (start < end && isSpaceCode(text.charCodeAt(start))) start++;
+  while (end > start && isSpaceCode(text.charCodeAt(end - 1))) end--;
+  if (start === end) return false;
+  for (let k = start; k < end; k++) if (!isOcrBarCode(text.charCodeAt(k))) return false;
+  return true;
 }
 
 /**
@@ -746,13 +742,19 @@ function spansFrom(words: readonly Line[], from: number): Span[] {
 /** The size most of the spans' characters carry (the character-weighted median of the inked
  *  ones), and how many characters they are. */
 function medianInkSize(spans: readonly Span[]): { size: number; chars: number } {
+  // A word of one span (most of an OCR layer's, each asked as the word before a join and as
+  // the word after it) is its own median: no list of the inked ones to make and sort.
+  if (spans.length === 1) {
+    const only = spans[0];
+    return hasInk(only) ? { size: only.size, chars: trimmedLength(only.text) } : { size: 0, chars: 0 };
+  }
   const sized = spans.filter(hasInk).sort(bySize);
   let total = 0;
-  for (const s of sized) total += s.text.trim().length;
+  for (const s of sized) total += trimmedLength(s.text);
   let seen = 0;
   let size = 0;
   for (const s of sized) {
-    seen += s.text.trim().length;
+    seen += trimmedLength(s.text);
     size = s.size;
     if (seen * 2 >= total) break;
   }

@@ -5,7 +5,8 @@
 // taller than the pitch). The page's own gaps say so: two tight clusters, the upper one after
 // lines that end a paragraph.
 import type { Line } from "../model.js";
-import { ascendingNumbers as ascending, compareNumbers } from "./box.js";
+import { compareNumbers } from "./box.js";
+import { sortNumbers } from "./number_sort.js";
 import { isSpaceCode } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 
@@ -93,7 +94,7 @@ export function paragraphSkip(column: readonly Line[], texts: readonly string[],
   const heights: number[] = [];
   for (let i = 0; i < column.length; i++) if (isOfSize(sizes[i], mainSize) && !code[i]) heights.push(column[i].y1 - column[i].y0);
   if (heights.length < 2 * CLUSTER_GAPS_MIN) return null;
-  sortInPlace(heights, ascending);
+  sortNumbers(heights);
   const usualHeight = heights[heights.length >> 1];
   const skip: ParagraphSkip = {
     threshold: Infinity,

@@ -11,7 +11,7 @@ import type { Line } from "../model.js";
 import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, orderedGroup, unionOf } from "./box.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
-import { ascendingNumbers as ascending } from "./box.js";
+import { sortNumbers } from "./number_sort.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 
@@ -205,7 +205,7 @@ function medianTextLineHeight<T extends Box>(items: readonly T[], isTextLine: (i
   const heights: number[] = [];
   for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
   if (heights.length === 0) return 0;
-  sortInPlace(heights, ascending);
+  sortNumbers(heights);
   return heights[heights.length >> 1];
 }
 
@@ -214,6 +214,6 @@ function medianHeight(items: readonly Box[]): number {
   if (items.length === 0) return 0;
   const heights: number[] = [];
   for (const it of items) heights.push(it.y1 - it.y0);
-  sortInPlace(heights, ascending);
+  sortNumbers(heights);
   return heights[heights.length >> 1];
 }

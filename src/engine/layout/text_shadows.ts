@@ -5,7 +5,7 @@
 // came out twice ("Abstract Abstract", "1. Copyright1. Copyright"). One copy is the text;
 // the other goes before layout.
 import type { Line, Span } from "../model.js";
-import { indicesByKey } from "../tables/sorted_search.js";
+import { orderByKey } from "../tables/sorted_search.js";
 import { remadeLine } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
 
@@ -99,16 +99,22 @@ const ascending = (a: number, b: number) => a - b;
 /**
  * The spans in order of their tops, ties in their order: what `placed.sort(byTop)` leaves when
  * every top is a number (a stable sort has then one order; -0 and 0 are one top to both).
- * indicesByKey finds it without a comparator called back, and with no sort where the spans come
+ * orderByKey finds it without a comparator called back, and with no sort where the spans come
  * in order or nearly (a page's lines come from the extractor top to bottom): every page's spans
  * were sorted, a few hundred comparator calls a page. The spans come back as they were where
- * they are in order already; the tops are read into an array kept from page to page.
+ * they are in order already; the tops, and the order found, are read into arrays kept from
+ * page to page (indicesByKey made an order of every page's spans, past 64 bytes a typed array
+ * allocated outside V8's heap).
  */
 export function byTopsInOrder(placed: Span[]): Span[] {
   const n = placed.length;
-  if (spanTops.length < n) spanTops = new Float64Array(Math.max(n, 2 * spanTops.length));
+  if (spanTops.length < n) {
+    spanTops = new Float64Array(Math.max(n, 2 * spanTops.length));
+    spanOrder = new Int32Array(spanTops.length);
+  }
   for (let k = 0; k < n; k++) spanTops[k] = placed[k].y0;
-  const order = indicesByKey(spanTops.subarray(0, n));
+  const order = spanOrder;
+  orderByKey(spanTops, n, order);
   let inOrder = true;
   for (let k = 0; k < n && inOrder; k++) inOrder = order[k] === k;
   if (inOrder) return placed;
@@ -117,6 +123,7 @@ export function byTopsInOrder(placed: Span[]): Span[] {
   return sorted;
 }
 let spanTops = new Float64Array(1024);
+let spanOrder = new Int32Array(1024);
 
 /** What each span of `placed` (in order of their tops) copies: the spans it `copies`, by its
  *  index; null when no span copies another. */
