@@ -202,7 +202,7 @@ export function renderPage(
   const links: { url: string; text: string }[] = [];
   const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
   const lists: PageLists = { head: null, tail: null };
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists);
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists, stats.rightToLeft !== false);
   return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at, lists };
 }
 
@@ -904,6 +904,9 @@ function renderBlocks(
   quotes: ReadonlyMap<PageBlock, number>,
   tail: RenderTail,
   lists: PageLists,
+  /** Whether the document may hold a right-to-left letter (DocumentStats.rightToLeft not
+   *  false): its tables' cells are read for one only then (renderTable). */
+  mayHoldRtl: boolean,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -958,7 +961,7 @@ function renderBlocks(
         break;
       case "table":
         // Cells keep their emphasis as paragraphs do: a bold row label or total is bold on the page.
-        text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell));
+        text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell), undefined, mayHoldRtl);
         break;
     }
     if (isBlankText(text)) continue;
