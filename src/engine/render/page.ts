@@ -1057,8 +1057,10 @@ export function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
   const first = lines[0];
   const height = first.y1 - first.y0;
   if (first.y0 < item.bottom - height / 2 || first.y0 - item.bottom > ITEM_BODY_GAP_LINES_MAX * height) return false;
-  if (setFlushRightOf(lines, item)) return false;
-  return lines.every((line) => line.x0 >= item.left && line.x0 < item.right);
+  // The lines' starts before the flush-right test, which builds the last line's text: a
+  // paragraph after a list goes back to the margin, and most blocks under an item end there.
+  for (const line of lines) if (!(line.x0 >= item.left && line.x0 < item.right)) return false;
+  return !setFlushRightOf(lines, item);
 }
 
 /** A line set flush right starts at least this many ems right of an item's text ... */
