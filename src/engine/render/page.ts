@@ -203,7 +203,7 @@ export function renderPage(
   const links: { url: string; text: string }[] = [];
   const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
   const lists: PageLists = { head: null, tail: null };
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists);
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists, stats.rightToLeft !== false);
   return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at, lists };
 }
 
@@ -907,6 +907,9 @@ function renderBlocks(
   quotes: ReadonlyMap<PageBlock, number>,
   tail: RenderTail,
   lists: PageLists,
+  /** Whether the document may hold a right-to-left letter (DocumentStats.rightToLeft not
+   *  false): its tables' cells are read for one only then (renderTable). */
+  mayHoldRtl: boolean,
 ): string {
   const { dehyphenate } = options;
   // Each written out, none spread from another: spreading these (they hold a function) cost
@@ -961,7 +964,7 @@ function renderBlocks(
         break;
       case "table":
         // Cells keep their emphasis as paragraphs do: a bold row label or total is bold on the page.
-        text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell));
+        text = renderTable(block.table, options.tables, (cellLines, plainStyle) => renderInline(cellLines, plainStyle ? plainCell : cell), undefined, mayHoldRtl);
         break;
     }
     if (isBlankText(text)) continue;
@@ -1057,8 +1060,10 @@ export function liesUnder(lines: readonly Line[], item: ItemBody): boolean {
   const first = lines[0];
   const height = first.y1 - first.y0;
   if (first.y0 < item.bottom - height / 2 || first.y0 - item.bottom > ITEM_BODY_GAP_LINES_MAX * height) return false;
-  if (setFlushRightOf(lines, item)) return false;
-  return lines.every((line) => line.x0 >= item.left && line.x0 < item.right);
+  // The lines' starts before the flush-right test, which builds the last line's text: a
+  // paragraph after a list goes back to the margin, and most blocks under an item end there.
+  for (const line of lines) if (!(line.x0 >= item.left && line.x0 < item.right)) return false;
+  return !setFlushRightOf(lines, item);
 }
 
 /** A line set flush right starts at least this many ems right of an item's text ... */

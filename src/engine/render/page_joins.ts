@@ -186,19 +186,26 @@ function columnsOf(row: string): number {
 /** The header row of the GFM table a page's Markdown ends with, or null when it ends otherwise
  * (or with rows alone, which went on a table of an earlier page's). */
 export function lastTableHeader(markdown: string): string | null {
+  // The rows are walked by position, and only the header and the row under it cut out: a
+  // long table's every row had been copied out to be asked for its first character.
   let end = markdown.length;
-  let header: string | null = null;
-  let second: string | null = null;
+  /** Where the topmost row found so far starts and ends, and the one under it (-1: none). */
+  let headerStart = -1;
+  let headerEnd = -1;
+  let secondStart = -1;
+  let secondEnd = -1;
   while (end > 0) {
     const start = markdown.lastIndexOf("\n", end - 1) + 1;
-    const line = markdown.slice(start, end);
-    if (!line.startsWith("|")) break;
-    second = header;
-    header = line;
+    if (start === end || markdown.charCodeAt(start) !== PIPE) break;
+    secondStart = headerStart;
+    secondEnd = headerEnd;
+    headerStart = start;
+    headerEnd = end;
     end = start - 1;
   }
-  return header !== null && second !== null && DELIMITER_ROW.test(second) ? header : null;
+  return secondStart >= 0 && DELIMITER_ROW.test(markdown.slice(secondStart, secondEnd)) ? markdown.slice(headerStart, headerEnd) : null;
 }
+const PIPE = 0x7c;
 
 /**
  * This page's text going on the table the Markdown so far ends with (`header`, its header

@@ -20,17 +20,21 @@ const widestRow = (n: number, row: readonly TableCell[]) => Math.max(n, row.leng
 // isBlankText, not `trim() === ""`: the same test, with no trimmed copy of each span's text.
 const isBlankSpan = (span: Span) => isBlankText(span.text);
 
+/** `mayHoldRtl`: false where the extractor read every character of the document's pages and
+ *  found no right-to-left letter (DocumentStats.rightToLeft): no cell's text is then read
+ *  for one. */
 export function renderTable(
   table: Table,
   mode: "gfm" | "html" | "off",
   inline: InlineRenderer,
   plain: PlainRenderer = plainText,
+  mayHoldRtl = true,
 ): string {
   const width = table.rows.reduce(widestRow, 0);
   if (width === 0) return "";
   // A right-to-left table's first column is its rightmost: columns in reading order.
   // Most tables hold no right-to-left letter: only those pay for joining their text.
-  const rtl = anyRtl(table) && isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
+  const rtl = mayHoldRtl && anyRtl(table) && isRtlText(table.rows.flat().flatMap((cell) => cell.lines.map(lineText)).join(" "));
   // Loops here and in columnAlignments, not closures: a closure made per call loses its
   // optimised code at each full garbage collection, and was compiled again every few passes.
   const rows: TableCell[][] = [];
