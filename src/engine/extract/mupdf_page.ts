@@ -894,9 +894,37 @@ let linePointers: Int32Array = new Int32Array(LINE_CHARS_INITIAL);
 function closeSpan(span: Span | null, units: SpanUnits): void {
   if (span === null || units.count === 0) return;
   // A span of one unit (a glyph of a symbol font, a figure, a Chinese character alone) is most
-  // spans a page closes: its character, without the buffer's call into Node.
-  span.text = units.count === 1 ? String.fromCharCode(units.codes[0]) : units.bytes.toString("utf16le", 0, units.count * 2);
+  // spans a page closes, and one of a few units most others: their characters, without the
+  // buffer's call into Node.
+  span.text = units.count <= SHORT_SPAN_UNITS_MAX ? shortText(units.codes, units.count) : units.bytes.toString("utf16le", 0, units.count * 2);
   units.count = 0;
+}
+
+/** Spans of up to this many units (72 % of the A/B pages' spans, 54 % of one unit) take their
+ * text from String.fromCharCode: at this length it is about 5 times as fast as the buffer's
+ * toString, whose call into Node costs the same for a span of 2 units as of 20. */
+const SHORT_SPAN_UNITS_MAX = 8;
+
+/** The text of the first `count` units (1 to SHORT_SPAN_UNITS_MAX) of `c`. */
+function shortText(c: Uint16Array, count: number): string {
+  switch (count) {
+    case 1:
+      return String.fromCharCode(c[0]);
+    case 2:
+      return String.fromCharCode(c[0], c[1]);
+    case 3:
+      return String.fromCharCode(c[0], c[1], c[2]);
+    case 4:
+      return String.fromCharCode(c[0], c[1], c[2], c[3]);
+    case 5:
+      return String.fromCharCode(c[0], c[1], c[2], c[3], c[4]);
+    case 6:
+      return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5]);
+    case 7:
+      return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+    default:
+      return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
+  }
 }
 
 function grown(buffer: Int32Array): Int32Array {
