@@ -96,6 +96,19 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
     expect(takeMarginNotes(lines).notes).toEqual([]);
   });
 
+  it("takes notes on a page whose listing hangs its line numbers in the margin, before code in the typewriter face (numberHangsOut: ijsra's '5 Abstract\\IJSRAsection{…}' beside 'references'; svc-md-1.1.25)", () => {
+    const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
+    const references = line(span("references", LEFT - 13 - 50, 101, { x1: LEFT - 13 }));
+    // A listing line as wide as the body's, its number 8 pt left of the column's edge.
+    const listing = line(span("5", LEFT - 8, 100 + 12 * 7, { x1: LEFT - 5 }), span(" Abstract\\IJSRAsection{Abstract (French)} in French: Copy and paste", LEFT - 5, 100 + 12 * 7, { mono: true, x1: RIGHT - 20 }));
+    const { flow, notes } = takeMarginNotes([references, ...body, listing]);
+    expect(notes.map((n) => n.lines.map(text).join(" "))).toEqual(["references"]);
+    expect(flow).toContain(listing);
+    // A contents entry's chapter number hanging left is the column's own text: no notes there.
+    const entry = line(span("5", LEFT - 8, 100 + 12 * 7, { x1: LEFT - 5 }), span(" Results and the discussion of what they mean for practice", LEFT - 5, 100 + 12 * 7, { x1: RIGHT - 20 }));
+    expect(takeMarginNotes([references, ...body, entry]).notes).toEqual([]);
+  });
+
   it("leaves a term set an inch left of its description alone: a note stands against the column", () => {
     const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
     const term = line(span("verbose", 60, 125, { x1: 95 }));

@@ -17,7 +17,7 @@ import { line, page, type SpanSpec } from "../support/layout.js";
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
 
 describe("typewriter faces by name (issue 9: fontconfig-user's NimbusMonL)", () => {
-  it.each(["NimbusMonL-Regu", "NimbusMonoPS-Regular", "CourierNewPSMT", "CMTT10", "ECTT1000", "LMMono10-Regular", "DejaVuSansMono", "Monaco", "SourceCodePro-Regular", "t1xtt", "ABCDEF+t1xbtt"])("%s is a typewriter face", (name) => {
+  it.each(["NimbusMonL-Regu", "NimbusMonoPS-Regular", "CourierNewPSMT", "CMTT10", "ECTT1000", "LMMono10-Regular", "DejaVuSansMono", "Monaco", "SourceCodePro-Regular", "t1xtt", "ABCDEF+t1xbtt", "AnonymousPro", "ABCDEF+AnonymousPro-Bold", "Iosevka-Term", "TerminusTTF"])("%s is a typewriter face", (name) => {
     expect(MONO_NAME.test(name)).toBe(true);
   });
 

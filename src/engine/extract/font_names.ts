@@ -4,12 +4,13 @@
 /**
  * Typewriter faces by name: Courier and its clones (URW's Nimbus Mono L, embedded by TeX as
  * "NimbusMonL-Regu", and by ghostscript as "NimbusMonoPS"), TeX's typewriter fonts (cmtt,
- * sftt, ectt, txtt, Latin Modern's LMMono and LMTypewriter), the programmers' faces.
+ * sftt, ectt, txtt, Latin Modern's LMMono and LMTypewriter), the programmers' faces (Anonymous
+ * Pro, which ijsra's class sets its code in, Iosevka, Terminus among them).
  */
 /** The tag before an embedded subset's name ("IIUQMW+LatinModernMath-Regular"). */
 export const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
-export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|t1xb?tt|code|fixed/i;
+export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|t1xb?tt|code|fixed|anonymous|iosevka|terminus/i;
 
 /**
  * Math fonts by name: TeX's math italic, symbols and extension fonts (cmmi, cmsy, cmex and

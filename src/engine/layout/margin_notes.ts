@@ -33,6 +33,24 @@ const NOTE_CHARS_MAX = 30;
 /** Two lines share a row when they overlap by this share of the shorter one. */
 const ROW_OVERLAP_MIN = 0.5;
 
+/** A listing's line number: digits alone. */
+const LINE_NUMBER = /^\s*\d{1,5}\s*$/;
+
+/** Whether only the line's number stands out left of the column's edge before code: a listing whose
+ *  numbers hang in the margin (ijsra's "5 Abstract\IJSRAsection{…} in French: …") is the
+ *  column's, and the page's margin notes ("references", "numbers & units") are still notes. */
+function numberHangsOut(line: Line, left: number | null): boolean {
+  if (left === null || line.x0 >= left - EDGE_TOLERANCE_PT) return false;
+  let k = 0;
+  while (k < line.spans.length && isBlankText(line.spans[k].text)) k++;
+  if (k >= line.spans.length || !LINE_NUMBER.test(line.spans[k].text)) return false;
+  k++;
+  while (k < line.spans.length && isBlankText(line.spans[k].text)) k++;
+  // The code after the number may start with its space ("5" | " Abstract…"); in the code face,
+  // as a listing is: a contents entry's chapter number hanging left is the column's own.
+  return k < line.spans.length && line.spans[k].monospace && line.spans[k].x0 >= left - CUT_EDGE_TOLERANCE_PT - SPACE_EMS * lineSize(line);
+}
+
 /** A declaration's arguments: what a command name in the margin goes on with. */
 const ARGUMENTS_START = /^\s*[[{(⟨<]/u;
 
@@ -70,7 +88,7 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const beyond = (l: Line) => (left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT);
   // (Asked of any note-like piece: a note beside a paragraph's short last line stays where
   // it is, but says the page has notes.)
-  if (body.some((l) => beyond(l) && (cutNote(l, left, right, false)?.body ?? l) === l)) return none;
+  if (body.some((l) => beyond(l) && !numberHangsOut(l, left) && (cutNote(l, left, right, false)?.body ?? l) === l)) return none;
   // The line beside a note starts at the column's edge next to it, or a paragraph's indent
   // from it (a title set out in the column beside a name in the margin, R's "c" | "Combine
   // Values into a Vector or List", is a row of its own).
