@@ -1008,8 +1008,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection.
   const sectionTitles: number[] = [];
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
-  // Or a section slide's titles (section_slides.ts): the column of a line or two is asked.
-  const slide = drafts.length <= SECTION_SLIDE_DRAFTS_MAX ? sectionSlideDepths(drafts.map(slideDraftOf), column, pageLeft, pageRight) : null;
+  // Or a section slide's titles (section_slides.ts): only a column of a line or two that
+  // starts with an ordered item is asked (most runs are longer, or start otherwise).
+  const slide = drafts.length <= SECTION_SLIDE_DRAFTS_MAX && column.length <= SECTION_SLIDE_DRAFTS_MAX && drafts[0]?.marker?.ordered === true ? sectionSlideDepths(drafts.map(slideDraftOf), column, pageLeft, pageRight) : null;
   if (slide !== null) for (let i = 0; i < drafts.length; i++) sectionTitles[i] ||= slide[i];
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));

@@ -381,7 +381,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
   if (candidates.length + deep.length === 0 || body.length === 0) return rows;
-  const bodyIsCode = codeShare(body) > CODE_BODY_CHAR_SHARE_MIN;
+  // Asked once, of the first row that gets this far: most pages' rows do not.
+  let bodyIsCode: boolean | undefined;
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
@@ -456,6 +457,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     for (const l of row) if (l.y0 < folioBottom) underFolio = false;
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead || underFolio) && !(band === "top" && headsGrid(row, body)))) continue;
     const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
+    bodyIsCode ??= codeShare(body) > CODE_BODY_CHAR_SHARE_MIN;
     const overCode = bodyIsCode && codeShare(row) <= CODE_BODY_CHAR_SHARE_MIN && !row.some(isBoldLine);
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }

@@ -78,6 +78,7 @@ export function sectionSlideDepths(drafts: readonly SlideDraft[], column: readon
   return [1, 2];
 }
 
+/** A span set bold (everyTextSpan's test: a function made once, not a closure a call). */
 function isBold(span: Line["spans"][number]): boolean {
   return span.bold;
 }
