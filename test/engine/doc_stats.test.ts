@@ -409,6 +409,34 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(withRules([caption, headRow, folio], pieces(58)).running.has(caption)).toBe(false);
   });
 
+  it("strips a running head over a page of code converted alone, set larger than the code the body is measured at (furniture.ts CODE_PAGE_HEAD_SIZE_RATIO_MAX: bangorexam's 10 pt 'bangorexam - Exam Document Class' over its 9 pt listing, svc-md-1.1.25)", () => {
+    // A page of TeX's listing at 9 pt (the body's size, converted alone), the head in 10 pt
+    // upright over a rule across the text, the folio alone at the foot.
+    const codePage = (head: Line, body: { mono: boolean; size?: number } = { mono: true }) => {
+      const code = stack(Array.from({ length: 30 }, (_, k) => `${k + 50} \\renewcommand{\\welTypeText}{\\welATypeText}%`), { size: body.size ?? 9, y: 70, x: 152, mono: body.mono });
+      const folio = line("5", { x: 533, y: 780 });
+      const all = [head, ...code, folio];
+      const p = page(1, all);
+      p.rules = [{ x0: 152, y0: 45, x1: 539, y1: 45.4, kind: "stroke" }];
+      return { stats: statsOf([{ model: p, lines: all }]), code };
+    };
+    const head = line([{ text: "bangorexam", mono: true }, { text: " - Exam Document Class" }], { x: 369, y: 31, size: 10 });
+    const { stats, code } = codePage(head);
+    expect(stats.running.has(head)).toBe(true);
+    // Not one line of the listing goes: the first one under the head neither.
+    for (const l of code) expect(stats.running.has(l)).toBe(false);
+    // Over prose at 9 pt the head set at 10 pt is larger than the text, as before.
+    expect(codePage(head, { mono: false }).stats.running.has(head)).toBe(false);
+    // A bold line over the code is a heading's weight; a line in the code face is the listing's.
+    const bold = line("Exam Document Class", { x: 369, y: 31, size: 10, bold: true });
+    expect(codePage(bold).stats.running.has(bold)).toBe(false);
+    const codeHead = line("\\ProvidesClass{bangorexam}", { x: 369, y: 31, size: 10, mono: true });
+    expect(codePage(codeHead).stats.running.has(codeHead)).toBe(false);
+    // Set larger than CODE_PAGE_HEAD_SIZE_RATIO_MAX over the code, it stays too.
+    const large = line([{ text: "bangorexam", mono: true }, { text: " - Exam Document Class" }], { x: 300, y: 28, size: 12 });
+    expect(codePage(large).stats.running.has(large)).toBe(false);
+  });
+
   it("strips a navigation column repeated line by line in one place down a page's side (issue 9: a docs site's sidebar Chromium prints on every page, beamer's sidebar themes)", () => {
     const nav = ["Introduction", "Collections", "- each", "- map", "- reduce", "Arrays", "- first"];
     const sidebar = () => nav.map((t, i) => line(t, { x: 45, y: 150 + 80 * i, size: 7 }));

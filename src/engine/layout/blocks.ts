@@ -15,6 +15,7 @@ import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedE
 import { isEastAsianWide } from "./east_asian.js";
 import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
+import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
@@ -1007,6 +1008,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection.
   const sectionTitles: number[] = [];
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
+  // Or a section slide's titles (section_slides.ts): only a column of a line or two that
+  // starts with an ordered item is asked (most runs are longer, or start otherwise).
+  const slide = drafts.length <= SECTION_SLIDE_DRAFTS_MAX && column.length <= SECTION_SLIDE_DRAFTS_MAX && drafts[0]?.marker?.ordered === true ? sectionSlideDepths(drafts.map(slideDraftOf), column, pageLeft, pageRight) : null;
+  if (slide !== null) for (let i = 0; i < drafts.length; i++) sectionTitles[i] ||= slide[i];
   const blocks: Block[] = [];
   for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
   return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats), left, right));
@@ -1196,6 +1201,15 @@ const CODE_TERM_INDENT_EMS_MAX = 6;
 /** A term in the code face is a name or an option, not a statement: no space in it. */
 function isCodeTerm(line: Line): boolean {
   return !HAS_SPACE.test(lineText(line).trim());
+}
+
+/** A section slide's column holds two drafts at most (its title and its subsection's). */
+const SECTION_SLIDE_DRAFTS_MAX = 2;
+
+/** A draft as sectionSlideDepths reads it: numbered by a plain number ("3.", no "1.2"). */
+function slideDraftOf(draft: Draft): SlideDraft {
+  const marker = draft.marker;
+  return { lines: draft.lines, numbered: marker !== null && marker.ordered && marker.style === "number" && marker.path === undefined && !draft.mono, marked: marker !== null, textX: draft.textX ?? draft.lines[0].x0 };
 }
 
 /** A centred title stands at least this many ems in from the column's edges, its two sides

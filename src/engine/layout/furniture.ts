@@ -71,6 +71,16 @@ const SMALL_HEAD_CHARS_MAX = 100;
 const FOOT_HEAD_CHARS_MAX = 60;
 /** A numbered or spread head is set at body size or smaller: a larger line is a heading. */
 const NUMBERED_HEAD_SIZE_RATIO_MAX = 1.05;
+/** On a page whose body is mostly code (CODE_BODY_CHAR_SHARE_MIN of its characters in the code
+ *  face), a head or foot that is not itself code nor bold is set no larger than this many
+ *  times the body's size: a page of listing converted alone measures its body at the
+ *  listing's size, and TeX sets a listing a size or two under the text (bangorexam's 9 pt
+ *  code under its 10 pt running head "bangorexam - Exam Document Class", 11 pt text: \small
+ *  under a 10 pt text is 9, \footnotesize 8). A heading over such a page is larger still. */
+const CODE_PAGE_HEAD_SIZE_RATIO_MAX = 1.25;
+/** A page's body is code when the code face carries more than this share of its characters
+ *  (the body's lines, the margin bands' lines aside). */
+const CODE_BODY_CHAR_SHARE_MIN = 0.5;
 /** A row split to both edges spans at least this share of the page width. */
 const SPREAD_WIDTH_SHARE_MIN = 0.5;
 /** A head's rule is drawn this many of the head's sizes under it at most (Word's header
@@ -296,10 +306,33 @@ export interface FurnitureRow {
   /** A foot row wholly under the page's folio (a bare page number alone in the foot):
    *  furniture when smaller than the body (SMALL_SIZE_RATIO_MAX). */
   underFolio: boolean;
+  /** The page's body under it is mostly code and the row is neither code nor bold: its size
+   *  test allows CODE_PAGE_HEAD_SIZE_RATIO_MAX over the body's size. */
+  overCode: boolean;
   /** The largest of the row's mean character sizes. */
   sizeMax: number;
   /** The largest mean character size of the margin lines above a short top row, or 0. */
   sizeAbove: number;
+}
+
+/** The share of the lines' non-space characters set in the code face (0 for no text). */
+function codeShare(lines: readonly Line[]): number {
+  let code = 0;
+  let all = 0;
+  for (const line of lines) {
+    for (const span of line.spans) {
+      const n = trimmedLength(span.text);
+      all += n;
+      if (span.monospace) code += n;
+    }
+  }
+  return all === 0 ? 0 : code / all;
+}
+
+/** Whether some span with text in the line is bold: a heading's weight, not a head's. */
+function isBoldLine(line: Line): boolean {
+  for (const span of line.spans) if (span.bold && !isBlankText(span.text)) return true;
+  return false;
 }
 
 /** A thumb tab's text is a few characters at most (an article or chapter number). */
@@ -329,7 +362,7 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
   }
   return rows;
 }
@@ -353,6 +386,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
   if (candidates.length + deep.length === 0 || body.length === 0) return rows;
+  // Asked once, of the first row that gets this far: most pages' rows do not.
+  let bodyIsCode: boolean | undefined;
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
@@ -427,7 +462,9 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     for (const l of row) if (l.y0 < folioBottom) underFolio = false;
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead || underFolio) && !(band === "top" && headsGrid(row, body)))) continue;
     const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    bodyIsCode ??= codeShare(body) > CODE_BODY_CHAR_SHARE_MIN;
+    const overCode = bodyIsCode && codeShare(row) <= CODE_BODY_CHAR_SHARE_MIN && !row.some(isBoldLine);
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidates, page, lines);
@@ -467,7 +504,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
   const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
   if (gapToBody(row, "top", around) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
 /** A running head's rule is drawn across this share of the text's width at least (and is
@@ -599,7 +636,7 @@ function sizeAbove(row: readonly Line[], candidates: readonly { line: Line }[]):
 export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: number): number[] {
   const found: number[] = [];
   for (const row of rows) {
-    const notLarger = row.sizeMax <= NUMBERED_HEAD_SIZE_RATIO_MAX * bodySize;
+    const notLarger = row.sizeMax <= (row.overCode ? CODE_PAGE_HEAD_SIZE_RATIO_MAX : NUMBERED_HEAD_SIZE_RATIO_MAX) * bodySize;
     // Under larger type (a letterhead), a small line is a letter's return address, the
     // sender's line over the recipient's; under a small head, a second row of it (beamer's
     // section and subsection bars).
@@ -964,7 +1001,7 @@ function rowWidth(row: readonly Line[]): number {
 function sayingPieces(row: readonly Line[], says: readonly boolean[], lines: readonly Line[], saysFurniture: boolean): FurnitureRow | null {
   const saying = row.filter((_, k) => says[k]);
   if (saying.length === 0) return null;
-  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
+  return { lines: saying.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand: false, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...saying.map(meanCharSize)), sizeAbove: 0 };
 }
 
 function isHeadRow(pieces: readonly MarginLine[]): boolean {
