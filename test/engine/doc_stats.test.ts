@@ -525,6 +525,46 @@ describe("page furniture on one page (DECISIONS.md: headers_footers strip, also 
     expect(narrowStats.running.has(narrow[0])).toBe(false);
   });
 
+  describe("a beamer slide converted alone (363 × 272 pt; furniture.ts slideCountAtEnd, aloneOverFolioRow, HEADLINE_*; svc-md-1.1.25)", () => {
+    const slide = (extra: Line[]) => {
+      const body = stack(["Curabitur dictum gravida", "Nam arcu libero eget", "Gentle reader: this is a handbook about TeX"], { size: 11, x: 16, y: 110, pitch: 15 });
+      const all = [...extra, ...body];
+      return statsOf([{ model: page(8, all, { width: 362.8, height: 272.1 }), lines: all }]);
+    };
+    const foot = (texts: string[], xs: number[], y = 265.1) => texts.map((t, k) => line(t, { x: xs[k], y, size: 6 }));
+
+    it("strips a footline whose slide and deck numbers stand apart, a bar drawn between them (Verona: '3' | '4')", () => {
+      const pieces = foot(["Ivan Valbusa (University of Verona)", "A simple template", "November 27, 2015", "3", "4"], [4.2, 156.3, 266.3, 347, 355.2]);
+      const stats = slide(pieces);
+      for (const p of pieces) expect(stats.running.has(p), p.spans[0].text).toBe(true);
+      // A slide's number past the deck's is no count: the words stay.
+      const wrong = foot(["Ivan Valbusa (University of Verona)", "A simple template", "November 27, 2015", "9", "4"], [4.2, 156.3, 266.3, 347, 355.2]);
+      expect(slide(wrong).running.has(wrong[0])).toBe(false);
+    });
+
+    it("strips a footline in two rows, the lower holding the slide's number ('杨敬轩 … 清华大学' over '报告标题 … 13 / 16')", () => {
+      const upper = foot(["杨敬轩", "清华大学"], [8.5, 330.4], 254.4);
+      const lower = foot(["报告标题", "13 / 16"], [8.5, 335.3], 264.0);
+      const stats = slide([...upper, ...lower]);
+      for (const p of [...upper, ...lower]) expect(stats.running.has(p), p.spans[0].text).toBe(true);
+      // Without the number under it, the upper row is not apart from the lower: both stay.
+      const plain = foot(["报告标题", "Notes"], [8.5, 330.4], 264.0);
+      const kept = slide([...upper, ...plain]);
+      for (const p of [...upper, ...plain]) expect(kept.running.has(p), p.spans[0].text).toBe(false);
+    });
+
+    it("strips the navigation bar of sections' names in small type across the slide's top edge, and keeps such a row in the text's size", () => {
+      const names = ["目录", "研究内容及进度", "研究工作及成果", "后期工作与安排", "问题与解决方案", "按时完成可能性", "参考文献"];
+      const xs = [8.5, 37.3, 95.9, 154.5, 213.2, 271.8, 330.4];
+      const bar = names.map((t, k) => line(t, { x: xs[k], y: 0.8, size: 6 }));
+      const stats = slide(bar);
+      for (const p of bar) expect(stats.running.has(p), p.spans[0].text).toBe(true);
+      const heads = names.map((t, k) => line(t, { x: xs[k], y: 0.8, size: 10 }));
+      const kept = slide(heads);
+      for (const p of heads) expect(kept.running.has(p), p.spans[0].text).toBe(false);
+    });
+  });
+
   it("strips a running head an inch down, beside its folio, the page's own number, where it is the page's first text (fancyhdr's '3 Using extramarks … 4' at 10.6 % of an A4 page)", () => {
     const a4 = (extra: Line[]) => {
       const body = stack(Array.from({ length: 5 }, () => BODY_TEXT), { size: 10, y: 128 });

@@ -102,8 +102,45 @@ const ROW_PIECES_MAX = 3;
 /** A slide's footline has at most this many pieces (beamer's infolines: author, institute,
  *  title, date, slide number) ... */
 const FOOTLINE_PIECES_MAX = 5;
-/** ... one of them the slide's number of the deck's ("15 / 26") ... */
+/** ... one of them the slide's number of the deck's ("15 / 26"), or the row ending in the
+ *  two numbers set apart by a drawn bar (beamer's Verona theme: "3" | "4", slideCountAtEnd) ... */
 const SLIDE_OF_SLIDES = /^\d{1,4}\s*\/\s*\d{1,4}$/;
+/** A slide's navigation bar names at most this many sections ... */
+const HEADLINE_PIECES_MAX = 8;
+/** ... each in a few words ... */
+const HEADLINE_PIECE_CHARS_MAX = 40;
+/** ... in type this much smaller than the page's text at most (beamer's 6 pt over 11 pt). A
+ *  drawing sheet's column heads over its notes are set in the notes' size. */
+const HEADLINE_SIZE_RATIO_MAX = 0.75;
+
+/** The median of the lines' font sizes (each line's mean over its characters). */
+function medianSizeOf(lines: readonly Line[]): number {
+  const sizes: number[] = [];
+  for (const l of lines) sizes.push(meanCharSize(l));
+  sortInPlace(sizes, (a, b) => a - b);
+  return sizes.length === 0 ? 0 : sizes[sizes.length >> 1];
+}
+
+/** A number of up to four figures alone. */
+const BARE_COUNT = /^\d{1,4}$/;
+/** Two such numbers in one piece, the bar between them drawn ("3 4"). */
+const TWO_COUNTS = /^(\d{1,4})\s+(\d{1,4})$/;
+/** The slide's number and the deck's stand this many of their ems apart at most. */
+const SLIDE_COUNT_GAP_EMS_MAX = 2;
+
+/** Whether the row ends in a slide's number and the deck's, the first no larger: two bare
+ *  numbers set close together, or one piece holding both. */
+function slideCountAtEnd(row: readonly Line[]): boolean {
+  const pieces = sortInPlace(row.slice(), (a, b) => a.x0 - b.x0);
+  const n = pieces.length;
+  const both = TWO_COUNTS.exec(lineText(pieces[n - 1]).trim());
+  if (both !== null) return Number(both[1]) <= Number(both[2]);
+  if (n < 2) return false;
+  const slide = lineText(pieces[n - 2]).trim();
+  const deck = lineText(pieces[n - 1]).trim();
+  if (!BARE_COUNT.test(slide) || !BARE_COUNT.test(deck) || Number(slide) > Number(deck)) return false;
+  return pieces[n - 1].x0 - pieces[n - 2].x1 <= SLIDE_COUNT_GAP_EMS_MAX * Math.max(meanCharSize(pieces[n - 1]), 1);
+}
 /** ... and runs across this share of the page's width at least. */
 const FOOTLINE_WIDTH_SHARE_MIN = 0.8;
 
@@ -397,6 +434,14 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   for (const foot of feet) if (PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page)) pagedFoot = true;
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
   const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
+  // The foot's rows that hold a page number ("13 / 16"), in a row of a head's few pieces.
+  const folioRowLines = new Set<Line>();
+  for (const r of margins) {
+    if (r.band !== "bottom" || r.lines.length > ROW_PIECES_MAX) continue;
+    let folio = false;
+    for (const l of r.lines) if (PAGE_NUMBER.test(lineText(l).trim())) folio = true;
+    if (folio) for (const l of r.lines) folioRowLines.add(l);
+  }
   // Where the folio ends: the body and its footnotes stand over it, so a line under it is the
   // foot's (a draft's "Version of May 27, 2020 – Created …" under the page number).
   let folioBottom = Infinity;
@@ -438,8 +483,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (row.length > ROW_PIECES_MAX) {
       // Beamer's footline (author | title | date | "15 / 26") is a foot of four or five
       // pieces: one counts the slides, and the row runs across the page, apart from the body.
-      const footline = band === "bottom" && alone && row.length <= FOOTLINE_PIECES_MAX && texts.some((t) => SLIDE_OF_SLIDES.test(t)) && rowWidth(row) >= FOOTLINE_WIDTH_SHARE_MIN * page.width;
-      const saying = sayingPieces(row, footline ? row.map(() => true) : says, lines, saysFurniture || footline);
+      const footline = band === "bottom" && alone && row.length <= FOOTLINE_PIECES_MAX && (texts.some((t) => SLIDE_OF_SLIDES.test(t)) || slideCountAtEnd(row)) && rowWidth(row) >= FOOTLINE_WIDTH_SHARE_MIN * page.width;
+      // Beamer's navigation bar (the sections' names across the slide's top edge) is a head
+      // of short pieces in small type, across the page, apart from the body.
+      const headline = band === "top" && alone && row.length <= HEADLINE_PIECES_MAX && texts.every((t) => t.length <= HEADLINE_PIECE_CHARS_MAX) && rowWidth(row) >= FOOTLINE_WIDTH_SHARE_MIN * page.width && Math.max(...sizes) <= HEADLINE_SIZE_RATIO_MAX * medianSizeOf(body);
+      const saying = sayingPieces(row, footline || headline ? row.map(() => true) : says, lines, saysFurniture || footline || headline);
       if (saying !== null) rows.push(saying);
       continue;
     }
@@ -450,7 +498,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // Footnotes are small and set apart too, so the style rule holds only above the body.
     const shortTop = band === "top" && texts.every((t) => t.length <= SMALL_HEAD_CHARS_MAX);
     // Rotated text along the edge is also how drawings label their frames: there the words decide alone.
-    const aloneInBand = band !== "side" && alone;
+    // A foot in two rows, the lower holding the page's number (beamer's split footline:
+    // "杨敬轩 … 清华大学" over "报告标题 … 13 / 16"): the upper row, spread to both edges,
+    // stands alone in the band but for the folio's row under it.
+    const aloneInBand = band !== "side" && (alone || (spread && band === "bottom" && aloneOverFolioRow(row, band, candidates, folioRowLines, separation)));
     const pagedHead = pagedFoot && band === "top" && row.length === 1 && texts[0].length <= PAGED_HEAD_CHARS_MAX && texts[0].split(WHITE_SPACE_RUN).length <= PAGED_HEAD_WORDS_MAX && centredOnPage(row[0], page);
     // A running head set in italic at the body's size, alone over the page's folio
     // (shared-mime-info's spec: "Shared MIME-info Database" flush right over "6"): the style
@@ -471,6 +522,21 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (head) rows.push(head);
   }
   return rows;
+}
+
+/** Whether `row` stands apart from every other line of its band but those of a row holding
+ *  the page's number under it. */
+function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonly { line: Line }[], folioRowLines: ReadonlySet<Line>, separation: number): boolean {
+  if (folioRowLines.size === 0) return false;
+  const bottom = unionOf(row).y1;
+  const others: Line[] = [];
+  let under = false;
+  for (const c of candidates) {
+    if (row.includes(c.line)) continue;
+    if (folioRowLines.has(c.line) && c.line.y0 >= bottom - 1) under = true;
+    else others.push(c.line);
+  }
+  return under && gapToBody(row, band, others) >= separation;
 }
 
 /** A row an inch down that is a running head beside its folio: the page's first text, the
