@@ -966,6 +966,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (let i = 0; i < column.length; i++) if (terms[i]) monos[i] = false;
   const markers: ReturnType<typeof lineMarker>[] = [];
   for (let i = 0; i < column.length; i++) markers.push(monos[i] || stats.running.has(column[i]) ? null : lineMarker(column[i], texts[i]));
+  // A number range cut at a line's end goes on in the next line's number, which starts no
+  // item (a reference's "discussion 1149-" | "50. Erratum in: …", vancouver's p. 9).
+  for (let i = 1; i < column.length; i++) if (markers[i] !== null && startsWithDigit(texts[i]) && RANGE_CUT_END.test(texts[i - 1])) markers[i] = null;
   settleSequences(markers);
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
@@ -2434,6 +2437,8 @@ const RUN_IN_DASH = /^\p{Lu}\p{L}*(?: \p{L}+){0,2}—\s?\S+\s+\S/u;
  *  text. A quoted title ("“Title of the Paper”", "«Метод обнаружения …»") ends without one. */
 const QUOTED_SENTENCE = /^[“"‘«„].*\p{L}[.!…][”"’»“]$/su;
 const LOWER_START = /^\s*\p{Ll}/u;
+/** A line ending in a figure and a hyphen or dash: a number range cut at the line's end. */
+const RANGE_CUT_END = /\d[-–]\s*$/;
 /** Contact details: an e-mail address, a web address, a telephone number in international
  * ("+01-819-564-4857") or North American ("1-800-661-2638") form. A cover page sets its
  * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
