@@ -3,6 +3,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextItem, TextStyle } from "pdfjs-dist/types/src/display/api.js";
 import { type Line, newLine, newSpan, type Span } from "../../model.js";
+import { combiningMarkOf } from "../placed_accents.js";
 import { fontInfo, type FontInfo } from "./fonts.js";
 import {
   clamp,
@@ -136,6 +137,22 @@ function place(
   return { text, info, size, adv, a0, a1: a0 + length, c0, c1, box, rtl: item.dir === "rtl" };
 }
 
+/** A spacing accent TeX overprints on the letter after it, with that letter ("na¨ıve"). Not
+ *  the grave, which is also ASCII's backtick (a shell's "`ls`" in code). */
+const ACCENT_BEFORE_LETTER = /([¨´ˆ˜¸˚ˇ˘])\s?([A-Za-zı])/g;
+
+/**
+ * A span's text with each spacing accent before a letter composed with it. pdf.js gives an
+ * item's glyphs as one string, without their places, so an accent set beside a letter
+ * ("toc´s") cannot be told from one set over it here, as the MuPDF reader tells it; this path
+ * reads only the pages MuPDF cannot, and composes as both paths did before svc-md-1.1.25.
+ */
+export function composeAccents(text: string): string {
+  if (!ACCENT_BEFORE_LETTER.test(text)) return text;
+  ACCENT_BEFORE_LETTER.lastIndex = 0;
+  return text.replace(ACCENT_BEFORE_LETTER, (_, accent: string, letter: string) => ((letter === "ı" ? "i" : letter) + String.fromCharCode(combiningMarkOf(accent.charCodeAt(0)))).normalize("NFC"));
+}
+
 /** The gap between a line and an item that continues it, or null if the item does not. */
 function lineGap(line: OpenLine, item: Placed): number | null {
   if (line.wmode !== (item.info.vertical ? 1 : 0)) return null;
@@ -211,6 +228,7 @@ function pushLine(lines: Line[], open: OpenLine, bounds: Bounds): void {
   spans[spans.length - 1].text = spans[spans.length - 1].text.trimEnd();
   const kept = spans.filter((s) => s.text !== "");
   if (kept.length === 0) return;
+  for (const s of kept) s.text = composeAccents(s.text);
   const box = emptyBox();
   for (const s of kept) {
     clampSpan(s, bounds);
