@@ -109,6 +109,17 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
     expect(takeMarginNotes([references, ...body, entry]).notes).toEqual([]);
   });
 
+  it("finds the column's edge where text starts past notes MuPDF built into most body lines (textStart: ltxutil's stacked '\\enddocument', '\\check@aux', '\\do@check@aux'; svc-md-1.1.25)", () => {
+    // Three justified lines each built with a note, two plain ones: no four body lines share a start.
+    const built = ["\\enddocument", "\\check@aux", "\\do@check@aux"].map((name, r) =>
+      line(span(name, LEFT - 10 - name.length * 5, 100 + 12 * r, { mono: true, x1: LEFT - 10 }), span(" ", LEFT - 10, 100 + 12 * r, { x1: LEFT }), span("the body of the paragraph runs on across the column", LEFT, 100 + 12 * r, { x1: RIGHT })),
+    );
+    const plain = [bodyLine(3), bodyLine(4)];
+    const { notes, flow } = takeMarginNotes([...built, ...plain]);
+    expect(notes.map((n) => n.lines.map(text).join(" "))).toEqual(["\\enddocument \\check@aux \\do@check@aux"]);
+    expect(flow.map(text).every((t) => t.startsWith("the body"))).toBe(true);
+  });
+
   it("leaves a term set an inch left of its description alone: a note stands against the column", () => {
     const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));
     const term = line(span("verbose", 60, 125, { x1: 95 }));

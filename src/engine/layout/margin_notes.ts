@@ -77,7 +77,9 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   for (const l of lines) if (l.wmode === 0 && !l.slanted) widest = Math.max(widest, l.x1 - l.x0);
   if (widest <= 0) return none;
   const body = lines.filter((l) => l.wmode === 0 && !l.slanted && l.x1 - l.x0 >= BODY_WIDTH_SHARE * widest);
-  const left = commonEdge(edges(body, (l) => l.x0), Math.min);
+  // Where MuPDF built a note into most body lines (ltxdoc's stacked macro names beside a
+  // paragraph: "\set@pica@hook need. To use …"), the column's edge is where their text starts.
+  const left = commonEdge(edges(body, (l) => l.x0), Math.min) ?? commonEdge(edges(body, textStart), Math.min);
   const right = commonEdge(edges(body, (l) => l.x1), Math.max);
   if (left === null && right === null) return none;
   // Most pages set nothing in their margins: one look before any cutting.
@@ -183,6 +185,24 @@ function edges(lines: readonly Line[], edge: (l: Line) => number): Float64Array 
   const xs = new Float64Array(lines.length);
   for (let i = 0; i < lines.length; i++) xs[i] = edge(lines[i]);
   return xs;
+}
+
+/** The gap, in ems, between a note built into a line and the line's text. */
+const BUILT_NOTE_GAP_EMS_MIN = 0.5;
+
+/** Where a line's text starts past a note built into it: the first span with ink after a gap
+ *  of BUILT_NOTE_GAP_EMS_MIN behind a few words (NOTE_CHARS_MAX); the line's start otherwise. */
+function textStart(line: Line): number {
+  let chars = 0;
+  let end = Number.NaN;
+  for (const span of line.spans) {
+    if (isBlankText(span.text)) continue;
+    if (!Number.isNaN(end) && span.x0 - end >= BUILT_NOTE_GAP_EMS_MIN * span.size) return span.x0;
+    chars += span.text.length;
+    if (chars > NOTE_CHARS_MAX) break;
+    end = span.x1;
+  }
+  return line.x0;
 }
 
 /** The edge most body lines share (the lowest `pick` of a cluster of EDGE_LINES_MIN within
