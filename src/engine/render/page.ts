@@ -939,7 +939,9 @@ function renderBlocks(
   for (const block of blocks) {
     let itemIndent = "";
     let text: string;
-    const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
+    // The page's footnotes start after its text, never inside the list it ends with (maint-guide
+    // p. 25: a note set at the margin under an item's text had been indented into the item).
+    const inItem = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
     switch (block.kind) {
       case "heading":
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
