@@ -11,7 +11,7 @@ import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
-import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
+import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
@@ -944,6 +944,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;
+  // A grammar's rule sign in the text face between a rule's name and its right side in the
+  // code face (Sphinx's productionlist: "ret_type" | "::=" | "\"ghost\"? type ; …") is the
+  // rule's: code, written on the rule's row (render/page.ts renderCode).
+  for (let i = 0; i < column.length; i++) if (!monos[i] && texts[i].includes("=") && RULE_SIGN.test(texts[i]) && isInCodeGap(column, monos, i)) monos[i] = true;
   markNumberedListings(monos, column);
   const sizes: number[] = [];
   for (const style of styles) sizes.push(style.size);
@@ -958,6 +962,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
   markGrammarAlternatives(lineBreaks, texts);
+  markIndexEntries(lineBreaks, texts);
 
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
@@ -1925,6 +1930,55 @@ function markGrammarAlternatives(breaks: boolean[], texts: readonly string[]): v
   for (let i = 0; i + 1 < texts.length; i++) if (texts[i].includes("|") && GRAMMAR_ALTERNATIVE.test(texts[i])) breaks[i] = true;
 }
 const GRAMMAR_ALTERNATIVE = /[⟨〈][^⟨⟩〈〉]+[⟩〉].*\|\s*$/u;
+
+/** A grammar's rule sign alone on its line: "::=", ":=". */
+const RULE_SIGN = /^\s*:{1,2}=\s*$/;
+/** The code on the sign's row is looked for this many lines before and after it in the column. */
+const RULE_ROW_REACH = 3;
+
+/** Whether line `i` stands in the gap of a line in the code face on its row: Sphinx sets a
+ *  productionlist's rule sign in the text face between the rule's name and its right side in
+ *  the code face, which line_joining.ts joins across the sign's gap; the signs had come out as
+ *  paragraphs of their own between the rules' code blocks. */
+function isInCodeGap(column: readonly Line[], monos: readonly boolean[], i: number): boolean {
+  const line = column[i];
+  for (let j = Math.max(0, i - RULE_ROW_REACH); j <= Math.min(column.length - 1, i + RULE_ROW_REACH); j++) {
+    if (j === i || !monos[j]) continue;
+    const other = column[j];
+    if (other.x0 >= line.x0 || other.x1 <= line.x1 || !onOneRowOverlapping(line, other)) continue;
+    // A gap: no span of the code line under the sign.
+    let covered = false;
+    for (const span of other.spans) if (span.x1 > line.x0 && span.x0 < line.x1 && !isBlankText(span.text)) covered = true;
+    if (!covered) return true;
+  }
+  return false;
+}
+
+/** Two lines overlap by more than half the shorter's height. */
+function onOneRowOverlapping(a: Line, b: Line): boolean {
+  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return overlap > ROW_OVERLAP_SHARE_MIN * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
+/** A column of an index without leaders (LaTeX's theindex, Sphinx's) holds this many entries
+ *  ending in their pages (endsInIndexPages) at least ... */
+const INDEX_LINES_MIN = 3;
+/** ... on this share of its lines at least: the others are heads over their subentries, a
+ *  letter's group title, an entry's wrapped first line. */
+const INDEX_LINE_SHARE_MIN = 0.5;
+/** A line ending so that goes on in the next: its pages or its words wrapped. */
+const ENTRY_GOES_ON = /[,\-–]\s*$/;
+
+/** An index's column keeps one entry a line (bgteubner's "`mdwlist`-Paket, 31" | "Mediävalziffer,
+ * 6, 36", why3's "split_all, 155" | "split_goal, 155"): its entries, read column by column
+ * since the columns are no table (tables/reads_as_table.ts isIndexColumns), had run on as one
+ * paragraph. A break after each line but one whose entry wraps onto the next. */
+function markIndexEntries(breaks: boolean[], texts: readonly string[]): void {
+  let entries = 0;
+  for (const text of texts) if (endsInIndexPages(text)) entries++;
+  if (entries < INDEX_LINES_MIN || entries < INDEX_LINE_SHARE_MIN * texts.length) return;
+  for (let i = 0; i + 1 < texts.length; i++) if (!ENTRY_GOES_ON.test(texts[i])) breaks[i] = true;
+}
 
 /** A field's line with its name in the text's face: "Account holder: J. de Vries". */
 const PLAIN_FIELD = /^\s*\p{Lu}[\p{L}\p{M}.'’-]*(?: [\p{L}\p{M}.'’-]+){0,2}: +\S/u;

@@ -39,8 +39,10 @@ const NOTE_SIZE_UNDER_BODY_MIN = 0.5;
 const RULE_EDGE_TOLERANCE_PT = 2;
 /** A footnote's mark when it is not raised: a superscript digit or sign, or a number or sign
  *  against the note's first word or a space before it, a capital (Writer's "1Figures are
- *  audited …" and "1 The supplier has …", not "6pt."). */
-const PLAIN_MARK = /^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶∗⋆★]+\s*\S|\d{1,3}\s?\p{Lu})/u;
+ *  audited …" and "1 The supplier has …", not "6pt."), or a number whose first digits came
+ *  through plain and its last as superscripts before a capital (dblatex's Liberation Serif
+ *  maps its raised one, two and three to ASCII digits: maint-guide's "1⁸The following …"). */
+const PLAIN_MARK = /^\s*(?:[¹²³⁴⁵⁶⁷⁸⁹⁰*†‡§¶∗⋆★]+\s*\S|\d{1,3}\s?\p{Lu}|\d{1,2}[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s?\p{Lu})/u;
 
 export interface FootnoteArea {
   /** The page's lines without the footnotes, in their order. */

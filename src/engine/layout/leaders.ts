@@ -474,3 +474,14 @@ function endsWithLeader(line: Line): boolean {
   if (final !== 0x2e && final !== 0x2026) return false;
   return LEADER_END.test(last.text.length >= LEADER_TAIL_CHARS ? last.text : lineText(line));
 }
+
+/** An index's entry without a leader: words, a comma, then its pages, each a number, a
+ *  roman numeral or a range ("eliminate_if, 147", "invariant, 95, 96, 99", "preface, xii",
+ *  "tables, 12–14"). */
+const INDEX_ENTRY_END = /\p{L}[^,]*,\s*(?:\d{1,4}|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4})?(?:\s*,\s*(?:\d{1,4}|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4})?)*\s*$/u;
+/** Whether a line or a cell ends as an index's entry without a leader: words, a comma, its
+ *  pages (INDEX_ENTRY_END). */
+export function endsInIndexPages(text: string): boolean {
+  // A comma first: most lines have none, and the pattern is not run on them.
+  return text.includes(",") && INDEX_ENTRY_END.test(text);
+}

@@ -939,7 +939,9 @@ function renderBlocks(
   for (const block of blocks) {
     let itemIndent = "";
     let text: string;
-    const inItem = item !== null && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
+    // The page's footnotes start after its text, never inside the list it ends with (maint-guide
+    // p. 25: a note set at the margin under an item's text had been indented into the item).
+    const inItem = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
     switch (block.kind) {
       case "heading":
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
@@ -1153,7 +1155,8 @@ const CODE_BLANK_LINES_MAX = 2;
 /** A step between a code block's lines under this share of a line's height is no pitch. */
 const CODE_PITCH_HEIGHT_SHARE_MIN = 0.6;
 
-function renderCode(lines: readonly Line[]): string {
+function renderCode(block: readonly Line[]): string {
+  const lines = withPiecesInGaps(block);
   const widths: number[] = [];
   for (const line of lines) {
     for (const span of line.spans) {
@@ -1191,6 +1194,46 @@ function renderCode(lines: readonly Line[]): string {
   const fence = "`".repeat(longestFence + 1);
   return `${fence}\n${body}\n${fence}`;
 }
+
+/**
+ * A code block's lines with each line set in the gap of another on its row written into that
+ * line, its spans among the other's by x: a grammar's rule sign in the text face (Sphinx's
+ * productionlist, "ret_type" | "::=" | "\"ghost\"? type", layout/blocks.ts isInCodeGap) has a
+ * taller box than the code's and sorts as a row of its own. The block itself when no line is.
+ */
+function withPiecesInGaps(lines: readonly Line[]): readonly Line[] {
+  let out: Line[] | null = null;
+  for (let i = 0; i < (out ?? lines).length; i++) {
+    const now = out ?? lines;
+    const at = gapHost(now, i);
+    if (at < 0) continue;
+    out ??= lines.slice();
+    const host = out[at];
+    out[at] = { ...host, spans: [...host.spans, ...out[i].spans].sort((a, b) => a.x0 - b.x0) };
+    out.splice(i, 1);
+    i--;
+  }
+  return out ?? lines;
+}
+
+/** The index of the line, next to `i` in the block, in whose gap line `i` is set on one row: it starts left
+ *  of the piece, ends right of it, overlaps it by more than half the shorter's height, and has
+ *  no span under it; -1 when there is none. */
+function gapHost(lines: readonly Line[], i: number): number {
+  const piece = lines[i];
+  for (let j = Math.max(0, i - 1); j <= Math.min(lines.length - 1, i + 1); j++) {
+    if (j === i) continue;
+    const other = lines[j];
+    if (other.x0 >= piece.x0 || other.x1 <= piece.x1) continue;
+    const overlap = Math.min(piece.y1, other.y1) - Math.max(piece.y0, other.y0);
+    if (overlap <= GAP_ROW_OVERLAP_SHARE_MIN * Math.min(piece.y1 - piece.y0, other.y1 - other.y0)) continue;
+    if (other.spans.some((span) => span.x1 > piece.x0 && span.x0 < piece.x1 && !isBlankText(span.text))) continue;
+    return j;
+  }
+  return -1;
+}
+/** A piece and the code line it sits in share a row: they overlap by more than this share of the shorter's height. */
+const GAP_ROW_OVERLAP_SHARE_MIN = 0.5;
 
 /** The top of a code line's spans in the code face; the line's top when it has none. */
 function codeTop(line: Line): number {

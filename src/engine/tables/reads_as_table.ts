@@ -2,6 +2,7 @@
 // and not prose, a list, a code listing, a form's label/value pairs or a table of contents.
 import { isBulletGlyph } from "../layout/bullet_glyphs.js";
 import { hasRtl, isRtlText } from "../layout/bidi.js";
+import { endsInIndexPages } from "../layout/leaders.js";
 import { COMMENT_START } from "../layout/lines.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
 import { median } from "./sorted_search.js";
@@ -195,9 +196,40 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   if (k === 2 && run.every(hasHangingMarker)) {
     if (median(run.map(secondCellLength)) >= HANGING_TEXT_CHARS_MIN) return false;
   }
+  // An index set in columns without leaders (LaTeX's theindex, Sphinx's): each column's
+  // entries end in their page numbers after a comma, row by row at one leading.
+  if (isIndexColumns(run, k)) return false;
   // A contents page or an index: a title, maybe a number, leaders and a page number. A
   // statistical table also leads its row labels to the first of many number columns.
   return k > LEADER_COLUMNS_MAX || !run.some(rowHasLeader);
+}
+
+/** In an index's column, this share of the cells at least are such entries: the others are
+ *  an entry's head over its subentries ("wc" over "command, 84") or a wrapped entry's
+ *  second line. */
+const INDEX_ENTRY_SHARE_MIN = 0.5;
+
+/**
+ * Columns of an index side by side (why3's Sphinx index: "eliminate_if, 147" |
+ * "split_premise, 157", row by row at one leading): every column holds index entries ending
+ * in their pages after a comma on INDEX_ENTRY_SHARE_MIN of its rows, ALIGNED_ROWS_MIN rows
+ * at least. The page's columns are read one after the other. A table with one such column
+ * ("Paris, 1889" beside what was built there) is left a table: each of its columns must be.
+ */
+function isIndexColumns(run: readonly TextRow[], k: number): boolean {
+  if (k < 2) return false;
+  for (let c = 0; c < k; c++) {
+    let entries = 0;
+    let filled = 0;
+    for (let r = 0; r < run.length; r++) {
+      const text = pieceText(run[r].cells[c]).trim();
+      if (text.length === 0) continue;
+      filled++;
+      if (endsInIndexPages(text)) entries++;
+    }
+    if (entries < ALIGNED_ROWS_MIN || entries < INDEX_ENTRY_SHARE_MIN * filled) return false;
+  }
+  return true;
 }
 
 /** A list's items at least this many rows above the line that ends the run. */
