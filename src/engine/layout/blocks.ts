@@ -27,6 +27,7 @@ import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { sortNumbers } from "./number_sort.js";
+import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -973,6 +974,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const headingLevels = new HeadingLevelsByStyle(stats);
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
 
+  // Text set ragged right wraps where a word does not fit (ragged_right.ts).
+  const ragged = isRaggedRightColumn(column, rights, left, monos);
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   // The pair's views, made once a column and filled line by line: three objects a line were a
@@ -996,7 +999,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
@@ -1487,6 +1490,7 @@ function startsNewBlock(
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
   indents: FirstLineIndents,
+  ragged: boolean,
 ): boolean {
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
@@ -1699,7 +1703,9 @@ function startsNewBlock(
   const short = (prev.x1 < codeRight - SHORT_LINE_EMS * em && !sameEnd && !atProseEdge) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   // A note's mark after the full stop is no word of the sentence (Debian Policy's "… and is
   // then removed again.⁶" | "A directory will never be …").
-  if (short && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
+  // In text set ragged right, a line the next word did not fit on wrapped: the paragraph
+  // goes on whatever the line ended with (ragged_right.ts).
+  if (short && ITEM_END.test(textBeforeMark(prev, prevText)) && !(ragged && !rtl && wrappedInRaggedParagraph(current.lines, prev, right - prev.x1, measuredFirstWordWidth(line) + WORD_SPACE_EMS * em, text, em, right - left))) return true;
   // After a set of lines that each say one thing, a line as wide as the column starts a block.
   return setEnd && SENTENCE_START.test(text);
 }
