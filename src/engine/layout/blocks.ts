@@ -28,6 +28,7 @@ import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { sortNumbers } from "./number_sort.js";
 import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
+import { bridgesSet } from "./set_bridges.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -2136,6 +2137,18 @@ function markShortLineSets(
       !inSetExcludedStyle(column[i - 1], stats) &&
       !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
+    // A line of a list of names or an address that runs too near the edge for the next line's
+    // first word goes on in the set all the same, where the set goes on around it
+    // (set_bridges.ts): in a narrow column, measured to its own widest line, over a line that
+    // ends no sentence (a wrapped paragraph's last line mostly does).
+    if (
+      narrow &&
+      i < column.length &&
+      !ITEM_END.test(texts[i].trimEnd()) &&
+      bridgesSet(i, start, column, texts, (k) => roomOf(k, column, flushRight, pageLeft, rights), (k) => WORD_SPACE_EMS * emOfStyle(styles[k]), (k) => setPairAligned(k, column, styles, texts, flushRight, stats), (k) => inSetExcludedStyle(column[k], stats))
+    ) {
+      continue;
+    }
     // A signature's "Richard Okafor" over "Business Development Manager".
     const pair = i - start === 2 && roomOf(start, column, flushRight, pageLeft, rights) > SHORT_PAIR_ROOM_SHARE * (rights[start] - left);
     if (i - start >= SHORT_SET_LINES_MIN || pair) {
@@ -2173,6 +2186,24 @@ function markShortLineSets(
  *  or for a flush-right set, left of it. */
 function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
+}
+
+/** Whether lines k - 1 and k stand as two lines of a set of short lines do, room apart: at
+ *  one x (or one right edge, set flush right), in one size, each starting as a set's line does,
+ *  words not figures, the first not ending in a clause that goes on, neither in a heading's
+ *  style. (markShortLineSets' pairGoesOn less the room; for set_bridges.ts.) */
+function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+  return (
+    (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
+    Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
+    startsSetLine(texts[k - 1]) &&
+    startsSetLine(texts[k]) &&
+    (HAS_SMALL_LETTER.test(texts[k - 1]) || HAS_SMALL_LETTER.test(texts[k])) &&
+    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
+    !ITEM_END.test(texts[k - 1].trimEnd()) &&
+    !inSetExcludedStyle(column[k - 1], stats) &&
+    !inSetExcludedStyle(column[k], stats)
+  );
 }
 
 /** Only as a set's first line, and only for the line after it: ended by it, or ended after
