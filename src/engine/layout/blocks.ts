@@ -27,6 +27,8 @@ import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { sortNumbers } from "./number_sort.js";
+import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
+import { bridgesSet } from "./set_bridges.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -981,6 +983,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const headingLevels = new HeadingLevelsByStyle(stats);
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
 
+  // Text set ragged right wraps where a word does not fit (ragged_right.ts).
+  const ragged = isRaggedRightColumn(column, rights, left, monos);
   const drafts: Draft[] = [];
   let current: Draft | null = null;
   // The pair's views, made once a column and filled line by line: three objects a line were a
@@ -1004,7 +1008,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents))) {
+    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {
@@ -1495,6 +1499,7 @@ function startsNewBlock(
   fieldBetween: FieldBetween | undefined,
   bodySize: number,
   indents: FirstLineIndents,
+  ragged: boolean,
 ): boolean {
   // An address in the code face broken at a line end goes on as a line of its own in that
   // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
@@ -1707,7 +1712,9 @@ function startsNewBlock(
   const short = (prev.x1 < codeRight - SHORT_LINE_EMS * em && !sameEnd && !atProseEdge) || (rtl && prev.x0 > left + SHORT_LINE_EMS * em);
   // A note's mark after the full stop is no word of the sentence (Debian Policy's "… and is
   // then removed again.⁶" | "A directory will never be …").
-  if (short && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
+  // In text set ragged right, a line the next word did not fit on wrapped: the paragraph
+  // goes on whatever the line ended with (ragged_right.ts).
+  if (short && ITEM_END.test(textBeforeMark(prev, prevText)) && !(ragged && !rtl && wrappedInRaggedParagraph(current.lines, prev, right - prev.x1, measuredFirstWordWidth(line) + WORD_SPACE_EMS * em, text, em, right - left))) return true;
   // After a set of lines that each say one thing, a line as wide as the column starts a block.
   return setEnd && SENTENCE_START.test(text);
 }
@@ -2187,6 +2194,18 @@ function markShortLineSets(
       !inSetExcludedStyle(column[i - 1], stats) &&
       !inSetExcludedStyle(column[i], stats);
     if (pairGoesOn) continue;
+    // A line of a list of names or an address that runs too near the edge for the next line's
+    // first word goes on in the set all the same, where the set goes on around it
+    // (set_bridges.ts): in a narrow column, measured to its own widest line, over a line that
+    // ends no sentence (a wrapped paragraph's last line mostly does).
+    if (
+      narrow &&
+      i < column.length &&
+      !ITEM_END.test(texts[i].trimEnd()) &&
+      bridgesSet(i, start, column, texts, (k) => roomOf(k, column, flushRight, pageLeft, rights), (k) => WORD_SPACE_EMS * emOfStyle(styles[k]), (k) => setPairAligned(k, column, styles, texts, flushRight, stats), (k) => inSetExcludedStyle(column[k], stats))
+    ) {
+      continue;
+    }
     // A signature's "Richard Okafor" over "Business Development Manager".
     const pair = i - start === 2 && roomOf(start, column, flushRight, pageLeft, rights) > SHORT_PAIR_ROOM_SHARE * (rights[start] - left);
     if (i - start >= SHORT_SET_LINES_MIN || pair) {
@@ -2224,6 +2243,24 @@ function markShortLineSets(
  *  or for a flush-right set, left of it. */
 function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLeft: number, rights: Float64Array): number {
   return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
+}
+
+/** Whether lines k - 1 and k stand as two lines of a set of short lines do, room apart: at
+ *  one x (or one right edge, set flush right), in one size, each starting as a set's line does,
+ *  words not figures, the first not ending in a clause that goes on, neither in a heading's
+ *  style. (markShortLineSets' pairGoesOn less the room; for set_bridges.ts.) */
+function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+  return (
+    (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
+    Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
+    startsSetLine(texts[k - 1]) &&
+    startsSetLine(texts[k]) &&
+    (HAS_SMALL_LETTER.test(texts[k - 1]) || HAS_SMALL_LETTER.test(texts[k])) &&
+    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
+    !ITEM_END.test(texts[k - 1].trimEnd()) &&
+    !inSetExcludedStyle(column[k - 1], stats) &&
+    !inSetExcludedStyle(column[k], stats)
+  );
 }
 
 /** Only as a set's first line, and only for the line after it: ended by it, or ended after
