@@ -40,6 +40,7 @@ function face(line: Line): "code" | "bold" | "text" {
 function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (overTable && setAsOneRow(later, earlier)) return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+  if (numbersFormulaBeside(earlier, later)) return true;
   const laterFace = face(later);
   const earlierFace = face(earlier);
   // A line of code left of a bold label on its row goes first too: a browser's "COPY" button
@@ -50,6 +51,29 @@ function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean): boolean 
   if (!onOneBaseline(later, earlier) && !(nestsIn(later, earlier) && face(later) === "code" && LETTER_START.test(lineText(earlier)))) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** A display equation's number, alone on its line: "(2.1)", "(12)", "(A.3)", "(3b)", "(S1)",
+ *  "(4′)". Letters alone ("(a)", "(ii)") are an item's label as often, and stay. */
+const EQUATION_NUMBER = /^\s*\((?:[A-Z]{1,2}[.\-]?)?\d{1,3}(?:[.\-–]\d{1,3}){0,2}[a-z]?[′']?\)\s*$/;
+/** A formula's line stands on its number's row when their boxes overlap by this share of
+ *  the shorter's height at least: the number's box is a little taller than a formula in
+ *  italics (technion-thesis' "(2.1)" 1.2 pt higher than "g(y) = y."), and sits level with
+ *  the middle line of a formula of three (a fraction's numerator above it and denominator
+ *  below, which overlap it less). */
+const EQUATION_ROW_OVERLAP_SHARE_MIN = 0.5;
+
+/** Whether `number` is a display equation's number (EQUATION_NUMBER) set right of `formula`,
+ *  on its row: reading order sorts by tops, and the number's box, of upright digits and
+ *  parentheses, starts higher than most formulas', so the number was read first, a
+ *  paragraph of its own before its equation. A number set left of its formula (leqno) is
+ *  read first, as it is set. */
+function numbersFormulaBeside(number: Line, formula: Line): boolean {
+  if (formula.x1 > number.x0) return false;
+  const overlap = Math.min(number.y1, formula.y1) - Math.max(number.y0, formula.y0);
+  const shorter = Math.min(number.y1 - number.y0, formula.y1 - formula.y0);
+  if (!(overlap >= EQUATION_ROW_OVERLAP_SHARE_MIN * shorter)) return false;
+  return EQUATION_NUMBER.test(lineText(number)) && !isRtlText(lineText(formula));
 }
 
 /** Boxes whose tops and bottoms differ by no more than this were set on one row: a
