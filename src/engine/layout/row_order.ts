@@ -37,10 +37,10 @@ function face(line: Line): "code" | "bold" | "text" {
 /** Whether `later` is a term in its own face (code or bold) left of `earlier`, its definition
  * in running text, on one baseline. Pieces of one face keep the order reading gave them: on
  * a table's or a diagram's row they may be cells or labels of several lines. */
-function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean): boolean {
+function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean, items: readonly object[]): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (overTable && setAsOneRow(later, earlier)) return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
-  if (numbersFormulaBeside(earlier, later)) return true;
+  if (numbersFormulaBeside(earlier, later, items)) return true;
   const laterFace = face(later);
   const earlierFace = face(earlier);
   // A line of code left of a bold label on its row goes first too: a browser's "COPY" button
@@ -68,12 +68,34 @@ const EQUATION_ROW_OVERLAP_SHARE_MIN = 0.5;
  *  parentheses, starts higher than most formulas', so the number was read first, a
  *  paragraph of its own before its equation. A number set left of its formula (leqno) is
  *  read first, as it is set. */
-function numbersFormulaBeside(number: Line, formula: Line): boolean {
-  if (formula.x1 > number.x0) return false;
+function numbersFormulaBeside(number: Line, formula: Line, row: readonly object[]): boolean {
+  if (formula.x1 > number.x0 || !onNumbersRow(number, formula)) return false;
+  if (!EQUATION_NUMBER.test(lineText(number))) return false;
+  const text = lineText(formula);
+  if (isRtlText(text)) return false;
+  return !BARE_NUMBER.test(text) || formulaLeftOf(number, row);
+}
+
+/** A number alone: a formula's digits set apart (a fraction's numerators, cmpj's "12"
+ *  under "(2.2)"'s row), or a line's number in the margin left of an equation's number set
+ *  left of its formula (aomsample's "5" beside "(55)"), which stays where reading order put
+ *  it: the number goes after one only when a line of more than digits stands left of it on
+ *  its row. */
+const BARE_NUMBER = /^\s*\d+\s*$/;
+
+/** Whether a line of more than a number stands left of the equation's number on its row. */
+function formulaLeftOf(number: Line, row: readonly object[]): boolean {
+  for (const item of row) {
+    if (item === number || !isLine(item) || item.x1 > number.x0 || !onNumbersRow(number, item)) continue;
+    if (!BARE_NUMBER.test(lineText(item))) return true;
+  }
+  return false;
+}
+
+function onNumbersRow(number: Box, formula: Box): boolean {
   const overlap = Math.min(number.y1, formula.y1) - Math.max(number.y0, formula.y0);
   const shorter = Math.min(number.y1 - number.y0, formula.y1 - formula.y0);
-  if (!(overlap >= EQUATION_ROW_OVERLAP_SHARE_MIN * shorter)) return false;
-  return EQUATION_NUMBER.test(lineText(number)) && !isRtlText(lineText(formula));
+  return overlap >= EQUATION_ROW_OVERLAP_SHARE_MIN * shorter;
 }
 
 /** Boxes whose tops and bottoms differ by no more than this were set on one row: a
@@ -119,7 +141,7 @@ export function putRowMatesLeftToRight<T extends object>(items: T[]): void {
     while (j > 0) {
       const later = items[j];
       const earlier = items[j - 1];
-      if (!isLine(later) || !isLine(earlier) || !rowMateLeftOf(later, earlier, overTable)) break;
+      if (!isLine(later) || !isLine(earlier) || !rowMateLeftOf(later, earlier, overTable, items)) break;
       items[j] = earlier;
       items[j - 1] = later;
       j--;
