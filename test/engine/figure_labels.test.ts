@@ -36,7 +36,8 @@ describe("dropFramedFigureLabels", () => {
 
   it("keeps a section heading set just above a figure, outside its drawing", () => {
     const blocks = [heading("2 Results", 72, 180), heading("Label", 200, 250), paragraph("Figure 2: Throughput.", 180, 410)];
-    dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
+    // The figure's drawing, under its label in the frame.
+    dropFramedFigureLabels(blocks, [FRAME], { ...PAGE, drawings: [{ x0: 150, y0: 280, x1: 450, y1: 390 }] }, plainText);
     expect(kinds(blocks)).toEqual(["heading", "paragraph"]);
     expect(plainText(blocks[0].lines)).toBe("2 Results");
   });
@@ -45,6 +46,29 @@ describe("dropFramedFigureLabels", () => {
     const blocks = [heading("Mandatory", 200, 250), paragraph("Text in the box, and no caption after it.", 130, 300)];
     dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
     expect(kinds(blocks)).toEqual(["heading", "paragraph"]);
+  });
+
+  it("keeps a line of text framed alone over its caption (figure_labels.ts boxedAlone: technion-thesis' \"A rectangle\", revtex's \"Test Figure\")", () => {
+    const blocks = [paragraph("Body text that introduces the figure below, long enough to be prose here.", 72, 130), paragraph("A rectangle", 270, 290), paragraph("Figure 2.1: A very long caption.", 180, 410)];
+    dropFramedFigureLabels(blocks, [FRAME], PAGE, plainText);
+    expect(blocks.map((b) => plainText(b.lines))).toEqual(["Body text that introduces the figure below, long enough to be prose here.", "A rectangle", "Figure 2.1: A very long caption."]);
+  });
+
+  it("still leaves out a framed label whose box holds a shape, a rule or an image too, and the boxes' labels of a diagram (GeoBase's packages, one to a box)", () => {
+    const shape = [paragraph("A rectangle", 270, 290), paragraph("Figure 2.1: A caption.", 180, 410)];
+    dropFramedFigureLabels(shape, [FRAME], { ...PAGE, marks: [{ x0: 200, y0: 320, x1: 210, y1: 330, kind: "fill" }] }, plainText);
+    expect(shape.map((b) => plainText(b.lines))).toEqual(["Figure 2.1: A caption."]);
+    const arrow: Rule = { x0: 200, y0: 350, x1: 400, y1: 351, kind: "stroke" };
+    const ruled = [paragraph("A rectangle", 270, 290), paragraph("Figure 2.1: A caption.", 180, 410)];
+    dropFramedFigureLabels(ruled, [FRAME, arrow], PAGE, plainText);
+    expect(ruled.map((b) => plainText(b.lines))).toEqual(["Figure 2.1: A caption."]);
+    const boxes: Rule[] = [
+      { x0: 120, y0: 300, x1: 260, y1: 400, kind: "stroke" },
+      { x0: 300, y0: 300, x1: 480, y1: 400, kind: "stroke" },
+    ];
+    const diagram = [paragraph("Metadata", 150, 340), paragraph("Hydrography", 320, 340), paragraph("Figure 2 – Packages", 180, 410)];
+    dropFramedFigureLabels(diagram, boxes, PAGE, plainText);
+    expect(diagram.map((b) => plainText(b.lines))).toEqual(["Figure 2 – Packages"]);
   });
 
   it("does not take a box as large as the page for a figure", () => {

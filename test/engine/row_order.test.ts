@@ -112,3 +112,37 @@ describe("putRowMatesLeftToRight: captions side by side over a table (row_order.
     expect(lineText(apart[0] as Line)).toBe("mit \\setcounter{Antworten}{1}:");
   });
 });
+
+describe("putRowMatesLeftToRight: a display equation's number after its formula (row_order.ts EQUATION_NUMBER, EQUATION_ROW_OVERLAP_SHARE_MIN)", () => {
+  it("reads technion-thesis' \"(2.1)\", its box 1.2 pt higher than \"g(y) = y.\", after the formula", () => {
+    const items = [at("as are numbered equations:", 91.9, 509.7, 520.6), at("(2.1)", 500.9, 523.3, 534.2), at("g(y) = y.", 286, 524.5, 534.2), at("Of course, one may refer to (2.1).", 91.9, 542.9, 553.8)];
+    putRowMatesLeftToRight(items);
+    expect(items.map(lineText)).toEqual(["as are numbered equations:", "g(y) = y.", "(2.1)", "Of course, one may refer to (2.1)."]);
+  });
+
+  it("reads a number level with a fraction's middle line after that line and the denominator under it, the numerator first", () => {
+    const items = [at("a + b", 280, 100, 110), at("(12)", 500, 108, 119), at("x =", 250, 109, 118), at("c", 285, 113, 121), at("where x is the ratio.", 72, 135, 145)];
+    putRowMatesLeftToRight(items);
+    expect(items.map(lineText)).toEqual(["a + b", "x =", "c", "(12)", "where x is the ratio."]);
+    // cmpj's fractions' digits, a line "12" of their own on the row of "(2.2)", beside the formula.
+    const digits = [at("(2.2)", 490.6, 688, 697.2), at("2 φ(+) = 0.", 348.8, 688, 697.2), at("12", 320.1, 689, 697)];
+    putRowMatesLeftToRight(digits);
+    expect(digits.map(lineText)).toEqual(["2 φ(+) = 0.", "12", "(2.2)"]);
+  });
+
+  it("leaves an item's letter label, a number set left of its formula, a margin's line number beside a number, and a number over a line below it where they were", () => {
+    const label = [at("(a)", 500, 99, 110), at("first case", 280, 100, 110)];
+    putRowMatesLeftToRight(label);
+    expect(label.map(lineText)).toEqual(["(a)", "first case"]);
+    const leqno = [at("(3)", 72, 99, 110), at("y = 2x", 280, 100, 110)];
+    putRowMatesLeftToRight(leqno);
+    expect(leqno.map(lineText)).toEqual(["(3)", "y = 2x"]);
+    // aomsample's margin line number "5" beside its number "(55)", set left of its formula.
+    const margin = [at("(55)", 118.8, 173.2, 182.8), at("5", 102.1, 177.7, 184.7)];
+    putRowMatesLeftToRight(margin);
+    expect(margin.map(lineText)).toEqual(["(55)", "5"]);
+    const below = [at("(4)", 500, 99, 110), at("The next paragraph starts here.", 72, 112, 122)];
+    putRowMatesLeftToRight(below);
+    expect(below.map(lineText)).toEqual(["(4)", "The next paragraph starts here."]);
+  });
+});

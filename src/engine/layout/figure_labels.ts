@@ -5,10 +5,11 @@
 // label) are its labels. The Markdown holds no figures, so it holds none of their labels
 // either, as for figures drawn without a frame (figure_text.ts). A section heading set just
 // above a figure stays: it is outside the figure's drawing. A caption is never a heading.
-import type { Line, Rule } from "../model.js";
+import type { Drawing, Line, Mark, PaintedImage, Rule } from "../model.js";
 import { type Block, paragraphBlock } from "./blocks.js";
+import { type Box, centreInside } from "./box.js";
 import { FIGURE_CAPTION } from "./captions.js";
-import { figureBoxes, insideFrame } from "./figure_frames.js";
+import { boxHolds, figureBoxes, figureFrames, insideFrame } from "./figure_frames.js";
 import { lineText } from "./lines.js";
 import { isSpaceCode } from "./whitespace.js";
 
@@ -38,7 +39,16 @@ function opensFigureWord(line: Line): boolean {
   return false;
 }
 
-export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: { width: number; height: number }, textOf: (lines: readonly Line[]) => string): void {
+/** What of the page a framed label's box may hold besides the label (boxedAlone). */
+export interface FramedPage {
+  width: number;
+  height: number;
+  drawings?: readonly Drawing[];
+  marks?: readonly Mark[];
+  images?: readonly PaintedImage[];
+}
+
+export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[], page: FramedPage, textOf: (lines: readonly Line[]) => string): void {
   let boxes: Rule[] | null = null;
   const labels = new Set<AnyBlock>();
   for (let i = 0; i < blocks.length; i++) {
@@ -50,17 +60,52 @@ export function dropFramedFigureLabels(blocks: AnyBlock[], rules: readonly Rule[
     if (caption.kind === "heading") blocks[i] = paragraphBlock(caption.lines);
     boxes ??= figureBoxes(rules, page);
     if (boxes.length === 0) continue;
+    const found: Block[] = [];
     for (let j = i - 1; j >= 0 && j >= i - FIGURE_LABEL_BLOCKS_MAX; j--) {
       const label = blocks[j];
       if (label.kind !== "heading" && label.kind !== "paragraph") break;
       if (label.kind === "paragraph" && label.running) break;
       if (textOf(label.lines).length > FIGURE_LABEL_CHARS_MAX) break;
       if (!label.lines.every((line) => insideFrame(line, boxes!))) break;
-      labels.add(label);
+      found.push(label);
     }
+    // A figure that is one framed line of text and nothing else is that text: it stays.
+    if (found.length === 1 && boxedAlone(found[0], caption.lines[0], blocks, rules, page)) continue;
+    for (const label of found) labels.add(label);
   }
   if (labels.size === 0) return;
   let kept = 0;
   for (const block of blocks) if (!labels.has(block)) blocks[kept++] = block;
   blocks.length = kept;
+}
+
+/**
+ * Whether the label, alone above its caption, is a line of text in a box of its own and no
+ * figure's label: the box that holds it is the caption's figure's frame (figureFrames: it
+ * ends just above the caption), and it holds nothing else, no other rule or box (its own
+ * border or fill drawn again over it aside), no drawing, mark or image, no other block's
+ * line (technion-thesis' sample figure, "A rectangle" framed over its caption, and revtex's
+ * "Test Figure" had been left out). A diagram's boxes each hold a label, and the walk up from
+ * its caption finds several; a shape behind a label in a diagram's frame is held by the
+ * frame with the rest.
+ */
+function boxedAlone(label: Block, captionLine: Line, blocks: readonly AnyBlock[], rules: readonly Rule[], page: FramedPage): boolean {
+  let holders = 0;
+  for (const box of figureFrames([captionLine], rules, page)) {
+    if (!label.lines.every((line) => boxHolds(box, line))) continue;
+    holders++;
+    for (const rule of rules) if (rule !== box && centreInside(rule, box) && !boxHolds(rule, box)) return false;
+    if (holdsAny(box, page.drawings) || holdsAny(box, page.marks) || holdsAny(box, page.images)) return false;
+    for (const block of blocks) {
+      if (block === label || (block.kind !== "heading" && block.kind !== "paragraph")) continue;
+      for (const line of (block as Block).lines) if (centreInside(line, box)) return false;
+    }
+  }
+  return holders > 0;
+}
+
+/** Whether the box holds the centre of one of the parts. */
+function holdsAny(box: Box, parts: readonly Box[] | undefined): boolean {
+  if (parts) for (const part of parts) if (centreInside(part, box)) return true;
+  return false;
 }

@@ -37,9 +37,10 @@ function face(line: Line): "code" | "bold" | "text" {
 /** Whether `later` is a term in its own face (code or bold) left of `earlier`, its definition
  * in running text, on one baseline. Pieces of one face keep the order reading gave them: on
  * a table's or a diagram's row they may be cells or labels of several lines. */
-function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean): boolean {
+function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean, items: readonly object[]): boolean {
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (overTable && setAsOneRow(later, earlier)) return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+  if (numbersFormulaBeside(earlier, later, items)) return true;
   const laterFace = face(later);
   const earlierFace = face(earlier);
   // A line of code left of a bold label on its row goes first too: a browser's "COPY" button
@@ -50,6 +51,51 @@ function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean): boolean 
   if (!onOneBaseline(later, earlier) && !(nestsIn(later, earlier) && face(later) === "code" && LETTER_START.test(lineText(earlier)))) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** A display equation's number, alone on its line: "(2.1)", "(12)", "(A.3)", "(3b)", "(S1)",
+ *  "(4′)". Letters alone ("(a)", "(ii)") are an item's label as often, and stay. */
+const EQUATION_NUMBER = /^\s*\((?:[A-Z]{1,2}[.\-]?)?\d{1,3}(?:[.\-–]\d{1,3}){0,2}[a-z]?[′']?\)\s*$/;
+/** A formula's line stands on its number's row when their boxes overlap by this share of
+ *  the shorter's height at least: the number's box is a little taller than a formula in
+ *  italics (technion-thesis' "(2.1)" 1.2 pt higher than "g(y) = y."), and sits level with
+ *  the middle line of a formula of three (a fraction's numerator above it and denominator
+ *  below, which overlap it less). */
+const EQUATION_ROW_OVERLAP_SHARE_MIN = 0.5;
+
+/** Whether `number` is a display equation's number (EQUATION_NUMBER) set right of `formula`,
+ *  on its row: reading order sorts by tops, and the number's box, of upright digits and
+ *  parentheses, starts higher than most formulas', so the number was read first, a
+ *  paragraph of its own before its equation. A number set left of its formula (leqno) is
+ *  read first, as it is set. */
+function numbersFormulaBeside(number: Line, formula: Line, row: readonly object[]): boolean {
+  if (formula.x1 > number.x0 || !onNumbersRow(number, formula)) return false;
+  if (!EQUATION_NUMBER.test(lineText(number))) return false;
+  const text = lineText(formula);
+  if (isRtlText(text)) return false;
+  return !BARE_NUMBER.test(text) || formulaLeftOf(number, row);
+}
+
+/** A number alone: a formula's digits set apart (a fraction's numerators, cmpj's "12"
+ *  under "(2.2)"'s row), or a line's number in the margin left of an equation's number set
+ *  left of its formula (aomsample's "5" beside "(55)"), which stays where reading order put
+ *  it: the number goes after one only when a line of more than digits stands left of it on
+ *  its row. */
+const BARE_NUMBER = /^\s*\d+\s*$/;
+
+/** Whether a line of more than a number stands left of the equation's number on its row. */
+function formulaLeftOf(number: Line, row: readonly object[]): boolean {
+  for (const item of row) {
+    if (item === number || !isLine(item) || item.x1 > number.x0 || !onNumbersRow(number, item)) continue;
+    if (!BARE_NUMBER.test(lineText(item))) return true;
+  }
+  return false;
+}
+
+function onNumbersRow(number: Box, formula: Box): boolean {
+  const overlap = Math.min(number.y1, formula.y1) - Math.max(number.y0, formula.y0);
+  const shorter = Math.min(number.y1 - number.y0, formula.y1 - formula.y0);
+  return overlap >= EQUATION_ROW_OVERLAP_SHARE_MIN * shorter;
 }
 
 /** Boxes whose tops and bottoms differ by no more than this were set on one row: a
@@ -95,7 +141,7 @@ export function putRowMatesLeftToRight<T extends object>(items: T[]): void {
     while (j > 0) {
       const later = items[j];
       const earlier = items[j - 1];
-      if (!isLine(later) || !isLine(earlier) || !rowMateLeftOf(later, earlier, overTable)) break;
+      if (!isLine(later) || !isLine(earlier) || !rowMateLeftOf(later, earlier, overTable, items)) break;
       items[j] = earlier;
       items[j - 1] = later;
       j--;
