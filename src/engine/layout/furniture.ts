@@ -17,7 +17,7 @@
 // laid out; the verdicts that need other pages or the body size (`runningLineIndices`,
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel, Rule } from "../model.js";
-import { byTopThenLeft, unionOf } from "./box.js";
+import { type Box, byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
@@ -232,16 +232,27 @@ function meanCharSize(line: Line): number {
 function gapToBody(row: readonly Line[], band: Band, body: readonly Line[]): number {
   // The row's box in one loop (box.ts unionOf), where four spreads of four mapped arrays were
   // asked twice a row.
-  const { x0, x1, y0, y1 } = unionOf(row);
+  const box = unionOf(row);
   let gap = Infinity;
-  for (const other of body) {
-    const d =
-      band === "side"
-        ? other.x0 >= x1 ? other.x0 - x1 : x0 >= other.x1 ? x0 - other.x1 : 0
-        : other.y0 >= y1 ? other.y0 - y1 : y0 >= other.y1 ? y0 - other.y1 : 0;
-    gap = Math.min(gap, d);
-  }
+  for (const other of body) gap = Math.min(gap, gapBetween(box, band, other));
   return gap;
+}
+
+/** gapToBody to the lines of `lines` that are not the row's own (the band's other lines, the
+ *  body around a row of its own lines): measured in place, where a list of them was made for
+ *  each row asked. */
+function gapToOthers(row: readonly Line[], band: Band, lines: readonly Line[]): number {
+  const box = unionOf(row);
+  let gap = Infinity;
+  for (const other of lines) if (!row.includes(other)) gap = Math.min(gap, gapBetween(box, band, other));
+  return gap;
+}
+
+/** White space between a row's box and a line across the band (left to right in the side
+ *  strips, top to bottom otherwise), in points; 0 where they overlap. */
+function gapBetween(box: Box, band: Band, other: Line): number {
+  if (band === "side") return other.x0 >= box.x1 ? other.x0 - box.x1 : box.x0 >= other.x1 ? box.x0 - other.x1 : 0;
+  return other.y0 >= box.y1 ? other.y0 - box.y1 : box.y0 >= other.y1 ? box.y0 - other.y1 : 0;
 }
 
 /** Margin lines that share a baseline band (a running head with its page number) form one row.
@@ -366,6 +377,13 @@ function codeShare(lines: readonly Line[]): number {
   return all === 0 ? 0 : code / all;
 }
 
+/** Whether some span of the lines is in the code face: most pages have none, and their
+ *  characters need not be counted (codeShare). */
+function hasCodeSpan(lines: readonly Line[]): boolean {
+  for (const line of lines) for (const span of line.spans) if (span.monospace) return true;
+  return false;
+}
+
 /** Whether some span with text in the line is bold: a heading's weight, not a head's. */
 function isBoldLine(line: Line): boolean {
   for (const span of line.spans) if (span.bold && !isBlankText(span.text)) return true;
@@ -407,6 +425,8 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
 /** The page's margin rows that could be furniture, set apart from the body by white space. */
 export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): FurnitureRow[] {
   const candidates: { line: Line; band: Band }[] = [];
+  // The same lines, as the gaps and sizes around a row read them.
+  const candidateLines: Line[] = [];
   const body: Line[] = [];
   // Lines an inch down (fancyhdr's "3 Using extramarks … 4" at 10.6 % of an A4 page) are body
   // to every other row, and a row of their own only as a head beside its folio.
@@ -417,7 +437,10 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     // A contents entry (leaders.ts) is the text's, also at the page's foot: gnuplot's "Pause
     // 101" under "Lower 101" reads as a running foot with its page number.
     const band = line.contentsEntry ? null : bandOf(line, page);
-    if (band) candidates.push({ line, band });
+    if (band) {
+      candidates.push({ line, band });
+      candidateLines.push(line);
+    }
     else body.push(line);
     if (!band && line.y1 <= page.height * FOLIO_HEAD_SHARE) deep.push({ line, band: "top" });
   }
@@ -460,9 +483,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (gapToBody(row, band, body) < separation) continue;
     // The weaker evidence below (layout, not words) also needs the row to stand alone in its
     // band: list items or a paragraph that start high on the page sit close to each other.
-    const others: Line[] = [];
-    for (const c of candidates) if (!row.includes(c.line)) others.push(c.line);
-    const alone = gapToBody(row, band, others) >= separation;
+    const alone = gapToOthers(row, band, candidateLines) >= separation;
     // A page has one number: a row with a page number in two pieces and words in another is
     // a table's (an inventory's last row at the page's foot, "1042 | Utrecht depot 3 | 195 |
     // 25.90"), no folio's.
@@ -513,12 +534,12 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     for (const l of row) if (l.y0 < folioBottom) underFolio = false;
     if (!saysFurniture && !(aloneInBand && (numbered || numberFirst || spread || shortTop || pagedHead || runningHead || underFolio) && !(band === "top" && headsGrid(row, body)))) continue;
     const ruledHead = spread && band === "top" && ruledUnder(row, page.rules, Math.max(...sizes));
-    bodyIsCode ??= codeShare(body) > CODE_BODY_CHAR_SHARE_MIN;
+    bodyIsCode ??= hasCodeSpan(body) && codeShare(body) > CODE_BODY_CHAR_SHARE_MIN;
     const overCode = bodyIsCode && codeShare(row) <= CODE_BODY_CHAR_SHARE_MIN && !row.some(isBoldLine);
-    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidates) : 0 });
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidateLines) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
-    const head = deepHead(row, body, candidates, page, lines);
+    const head = deepHead(row, body, candidateLines, page, lines);
     if (head) rows.push(head);
   }
   return rows;
@@ -542,7 +563,7 @@ function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonl
 /** A row an inch down that is a running head beside its folio: the page's first text, the
  * page's own number at an edge, pieces spread over half the page, set apart by white space
  * from the body below. The size test waits for the document's body size, as for rows in the band. */
-function deepHead(row: readonly Line[], body: readonly Line[], candidates: readonly { line: Line }[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
   const texts = row.map((l) => lineText(l).trim());
   // A head whose words are set in italic is a running head's style (manptp's "Instruction for
@@ -562,14 +583,14 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidates: reado
   // The page's first row: under a head in the band it is the text's first line (gnuplot's
   // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
   const top = Math.min(...row.map((l) => l.y0));
-  if (candidates.some((c) => c.line.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
+  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
   const sizes = row.map(meanCharSize);
   // Set further apart than a table's rows are: a table going on at the page's top, with a
   // number in its last column, is no head.
   // An italic head needs only the band's separation (manptp's, 1.4 sizes over "§5. Figures").
   const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
-  const around = [...body.filter((l) => !row.includes(l)), ...candidates.map((c) => c.line)];
-  if (gapToBody(row, "top", around) < separation) return null;
+  // The row's lines are body lines, and none of the band's.
+  if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
 
@@ -690,11 +711,11 @@ function ruledUnder(row: readonly Line[], rules: readonly Rule[], size: number):
 
 /** The largest mean character size of the margin lines wholly above the row, or 0. Only
  * margin lines are asked: a row in the top band has no body line above it. */
-function sizeAbove(row: readonly Line[], candidates: readonly { line: Line }[]): number {
+function sizeAbove(row: readonly Line[], candidateLines: readonly Line[]): number {
   let top = Infinity;
   for (const line of row) top = Math.min(top, line.y0);
   let size = 0;
-  for (const { line } of candidates) if (line.y1 <= top && !row.includes(line)) size = Math.max(size, meanCharSize(line));
+  for (const line of candidateLines) if (line.y1 <= top && !row.includes(line)) size = Math.max(size, meanCharSize(line));
   return size;
 }
 
@@ -720,6 +741,26 @@ export function furnitureFromRows(rows: readonly FurnitureRow[], bodySize: numbe
 function marginText(line: Line): string {
   return withoutAttachedBullet(lineText(line).trim());
 }
+
+/** Whether marginText(line) would not be empty: the line's characters other than white space
+ *  are more than one, or one that is not a bullet attachMarks puts before a line ("•", "◦").
+ *  Read span by span without building the text: topHead asks it of nearly every line. */
+function hasMarginText(line: Line): boolean {
+  let seen = false;
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (isSpaceCode(c)) continue;
+      if (seen || (c !== FILLED_BULLET_CODE && c !== HOLLOW_BULLET_CODE)) return true;
+      seen = true;
+    }
+  }
+  return false;
+}
+/** The bullets withoutAttachedBullet takes off a line's start (vector_bullets.ts). */
+const FILLED_BULLET_CODE = 0x2022;
+const HOLLOW_BULLET_CODE = 0x25e6;
 
 /** The number at the edge of a margin line's text, when the line is short enough to be a running head. */
 function marginPageNumber(text: string): number | null {
@@ -986,9 +1027,13 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
     for (let i = 0; i < lines.length && clear; i++) {
       const line = lines[i];
       while (member < members.length && members[member] < i) member++;
-      if ((member < members.length && members[member] === i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom || isBlankLine(line)) continue;
+      if ((member < members.length && members[member] === i) || line.wmode !== 0 || line.y1 <= top || line.y0 >= bottom) continue;
+      const besideColumn = fromRight ? line.x1 <= edge - SIDE_COLUMN_GUTTER_PT : line.x0 >= edge + SIDE_COLUMN_GUTTER_PT;
+      // Whether the line has text decides only for the first line beside the column, and for
+      // a line across it: the others' spans are not read.
+      if ((besideColumn && others > 0) || isBlankLine(line)) continue;
       others++;
-      clear = fromRight ? line.x1 <= edge - SIDE_COLUMN_GUTTER_PT : line.x0 >= edge + SIDE_COLUMN_GUTTER_PT;
+      clear = besideColumn;
     }
     if (!clear || others === 0) continue;
     found ??= new Set();
@@ -1002,10 +1047,15 @@ function sidePlace(line: Line): string {
   return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginSignature(marginText(line))}`;
 }
 
-/** The line with text that starts lowest on the page, or null. */
+/** The line with text that starts lowest on the page (the first of those that start equally
+ *  low), or null. Walked from the end: lines come mostly in reading order, so few lines after
+ *  the first with text start lower, and the others' spans are not read. */
 function lowestLine(lines: readonly Line[]): Line | null {
   let lowest: Line | null = null;
-  for (const line of lines) if (line.wmode === 0 && (!lowest || line.y0 > lowest.y0) && !isBlankLine(line)) lowest = line;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i];
+    if (line.wmode === 0 && (!lowest || line.y0 >= lowest.y0) && !isBlankLine(line)) lowest = line;
+  }
   return lowest;
 }
 
@@ -1019,8 +1069,8 @@ function topHead(lines: readonly Line[], top: number, width: number): { line: Li
   let first: Line | null = null;
   let next: Line | null = null;
   for (const line of lines) {
-    // Every line of every page is asked: its text is built only where it would rank.
-    if (line.wmode !== 0 || (first && next && line.y0 >= next.y0) || marginText(line) === "") continue;
+    // Every line of every page is asked: its text is read only where it would rank, and not built.
+    if (line.wmode !== 0 || (first && next && line.y0 >= next.y0) || !hasMarginText(line)) continue;
     if (!first || line.y0 < first.y0) {
       next = first;
       first = line;
@@ -1113,25 +1163,36 @@ function shareMarginRow(a: Line, b: Line): boolean {
   return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
-/** Counts `page` among the pages where `key` was seen. */
-function addPage<K>(pagesByKey: Map<K, Set<number>>, key: K, page: number): void {
+/** On how many pages a key was seen, and the last of them. */
+interface PageCount {
+  pages: number;
+  last: number;
+}
+
+/** Counts `page` among the pages where `key` was seen. Each page's keys are counted together,
+ *  page after page, so a page already counted is the last one: no set of pages is kept for
+ *  each key (a set made for every margin line's words was a third of what this pass allocated). */
+function addPage<K>(pagesByKey: Map<K, PageCount>, key: K, page: number): void {
   const seen = pagesByKey.get(key);
-  if (seen === undefined) pagesByKey.set(key, new Set([page]));
-  else seen.add(page);
+  if (seen === undefined) pagesByKey.set(key, { pages: 1, last: page });
+  else if (seen.last !== page) {
+    seen.pages++;
+    seen.last = page;
+  }
 }
 
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
-  const pagesBySignature = new Map<string, Set<number>>();
+  const pagesBySignature = new Map<string, PageCount>();
   // Below the band, a page's head runs where it repeats at one height with the same words,
   // over running text on half of those pages at least: a cover's and a title page's first
   // line (a university's, an author's name) stands over more short lines on both.
-  const pagesByHead = new Map<string, Set<number>>();
+  const pagesByHead = new Map<string, PageCount>();
   const overTextByHead = new Map<string, number>();
   // A navigation column's line runs where it repeats in one place with the same words.
-  const pagesBySide = new Map<string, Set<number>>();
+  const pagesBySide = new Map<string, PageCount>();
   // So does a line hanging from a band that runs (hangingLines).
-  const pagesByHanging = new Map<string, Set<number>>();
+  const pagesByHanging = new Map<string, PageCount>();
   for (const { page, lines, hanging } of pages) {
     for (const { key } of hanging) addPage(pagesByHanging, key, page);
     for (const { signature, deep, headAt, overText, sideAt, sideOnly } of lines) {
@@ -1147,7 +1208,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     }
   }
   const headRepeats = (key: string): number => {
-    const repeats = pagesByHead.get(key)!.size;
+    const repeats = pagesByHead.get(key)!.pages;
     return 2 * (overTextByHead.get(key) ?? 0) >= repeats ? repeats : 0;
   };
   // A margin line carrying the page's number ("18 FREE CULTURE", "“PIRACY” 19") keeps a
@@ -1175,7 +1236,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     // Below the band a head's section number is a figure too ("2" | "2." | "OPTIONS FOR …").
     if (anyDeep || isScale(numbers)) return false;
     const words = pieces.filter((p) => !FIGURES_ONLY.test(p.signature));
-    return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.size < needed);
+    return words.length > 0 && pieces.length - words.length >= 2 && words.every((p) => pagesBySignature.get(p.signature)!.pages < needed);
   };
   // Each page's rows (their pieces, by row number, in page order) and its table rows, decided
   // once a row: the rows were gathered again for each line that asked (countsByNumber), each
@@ -1193,7 +1254,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
   // "Leiden depot 4", at the foot of one page and the top of the next, count on with them.
   const countsByNumber = (line: MarginLine, rows: readonly (readonly MarginLine[])[], tableRows: ReadonlySet<number>): boolean =>
     line.number !== null && !tableRows.has(line.row) && (!line.deep || (line.pageNumberLike && isHeadRow(rows[line.row])));
-  const pagesByOffset = new Map<number, Set<number>>();
+  const pagesByOffset = new Map<number, PageCount>();
   for (let p = 0; p < pages.length; p++) {
     const { page, lines } = pages[p];
     for (const line of lines) {
@@ -1213,7 +1274,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     const tableRows = tableRowsByPage[p];
     for (const line of lines) {
       const { index, signature, pageNumberLike, number, row, deep, headAt, sideAt, sideOnly } = line;
-      if (sideAt !== null && pagesBySide.get(sideAt)!.size >= needed) {
+      if (sideAt !== null && pagesBySide.get(sideAt)!.pages >= needed) {
         found.push(index);
         continue;
       }
@@ -1222,11 +1283,11 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       // repeat their shape ("#.#") and may even count on with the pages (codes 1041, 1042 …
       // 1043): no folio, no running line.
       if (FIGURES_ONLY.test(signature) && tableRows.has(row)) continue;
-      const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.size;
+      const repeats = deep ? (headAt === null ? 0 : headRepeats(headAt)) : pagesBySignature.get(signature)!.pages;
       // Below the band, the folio must run with most pages, not two: a contents page's entry
       // ("5 locale directory … 61") may meet another page's number by chance.
-      const numbered = number !== null && countsByNumber(line, rows, tableRows) && pagesByOffset.get(page - number)!.size >= (deep ? neededBelowBand : 2);
-      if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.size >= neededBelowBand) folioRows.add(row);
+      const numbered = number !== null && countsByNumber(line, rows, tableRows) && pagesByOffset.get(page - number)!.pages >= (deep ? neededBelowBand : 2);
+      if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.pages >= neededBelowBand) folioRows.add(row);
       if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
     }
     // The other piece of a row whose folio alone runs with most pages is its head: a reference
@@ -1241,7 +1302,7 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
     if (found.length > 0 && hanging.length > 0) {
       const runs = new Set(found);
       for (const { index, key, from } of hanging) {
-        if (runs.has(index) || pagesByHanging.get(key)!.size < Math.max(needed, HANGING_PAGES_MIN) || !from.some((m) => runs.has(m))) continue;
+        if (runs.has(index) || pagesByHanging.get(key)!.pages < Math.max(needed, HANGING_PAGES_MIN) || !from.some((m) => runs.has(m))) continue;
         runs.add(index);
         found.push(index);
       }
