@@ -482,6 +482,10 @@ const INDEX_ENTRY_END = /\p{L}[^,]*,\s*(?:\d{1,4}|[ivxlc]{1,7})(?:\s*[-–]\s*\d
 /** Whether a line or a cell ends as an index's entry without a leader: words, a comma, its
  *  pages (INDEX_ENTRY_END). */
 export function endsInIndexPages(text: string): boolean {
-  // A comma first: most lines have none, and the pattern is not run on them.
-  return text.includes(",") && INDEX_ENTRY_END.test(text);
+  // The last comma's pages first: most lines have no comma or words after it, and the
+  // pattern, tried at each letter of a long line, is not run on them (it was 1 % of a pass).
+  const comma = text.lastIndexOf(",");
+  return comma >= 0 && LAST_PAGES.test(text.slice(comma + 1)) && INDEX_ENTRY_END.test(text);
 }
+/** What INDEX_ENTRY_END ends with after its last comma: one page, roman numeral or range. */
+const LAST_PAGES = /^\s*(?:\d{1,4}|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4})?\s*$/u;
