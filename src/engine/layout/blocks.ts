@@ -13,7 +13,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom } from "./lines.js";
+import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
@@ -1501,12 +1501,12 @@ function startsNewBlock(
   indents: FirstLineIndents,
   ragged: boolean,
 ): boolean {
-  // An address in the code face broken at a line end goes on as a line of its own in that
-  // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
-  // "beamer/base/beamerbasenavigation.sty").
   // An index entry whose leader or page numbers wrapped goes on under its name.
   if (!current.mono && wrapsIndexEntry(prev, prevText, line, text, emOfStyle(style))) return false;
   if (!current.mono && endsWrappedEntry(current.lines, prevText)) return true;
+  // An address in the code face broken at a line end goes on as a line of its own in that
+  // face; it is still the paragraph's (a footnote's "http://mirror.ctan.org/…/contrib/" |
+  // "beamer/base/beamerbasenavigation.sty").
   if (mono !== current.mono && !(mono && !current.mono && (addressLineGoesOn(prev, line, text, style) || codeWordGoesOn(prev, prevText, line, text, style, after?.line ?? null, usualGap, right)))) return true;
   if (marker) return true;
   // Two lines that each start with a section number are two headings, not one wrapped ("1.1
@@ -1948,23 +1948,19 @@ const RULE_ROW_REACH = 3;
  *  the code face, which line_joining.ts joins across the sign's gap; the signs had come out as
  *  paragraphs of their own between the rules' code blocks. */
 function isInCodeGap(column: readonly Line[], monos: readonly boolean[], i: number): boolean {
-  const line = column[i];
-  for (let j = Math.max(0, i - RULE_ROW_REACH); j <= Math.min(column.length - 1, i + RULE_ROW_REACH); j++) {
-    if (j === i || !monos[j]) continue;
-    const other = column[j];
-    if (other.x0 >= line.x0 || other.x1 <= line.x1 || !onOneRowOverlapping(line, other)) continue;
-    // A gap: no span of the code line under the sign.
-    let covered = false;
-    for (const span of other.spans) if (span.x1 > line.x0 && span.x0 < line.x1 && !isBlankText(span.text)) covered = true;
-    if (!covered) return true;
-  }
+  for (let j = Math.max(0, i - RULE_ROW_REACH); j <= Math.min(column.length - 1, i + RULE_ROW_REACH); j++) if (j !== i && monos[j] && standsInGapOf(column[i], column[j])) return true;
   return false;
 }
 
-/** Two lines overlap by more than half the shorter's height. */
-function onOneRowOverlapping(a: Line, b: Line): boolean {
-  const overlap = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return overlap > ROW_OVERLAP_SHARE_MIN * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+/** Whether `piece` stands in a gap of `host` on its row: the host starts left of it and ends
+ *  right of it, the two overlap by more than half the shorter's height
+ *  (ROW_OVERLAP_SHARE_MIN), and no span of the host with ink lies under it. A grammar's rule
+ *  sign between a rule's name and its right side (isInCodeGap; render/page.ts writes such a
+ *  piece into its host's row). */
+export function standsInGapOf(piece: Line, host: Line): boolean {
+  if (host.x0 >= piece.x0 || host.x1 <= piece.x1 || verticalOverlap(piece, host) <= ROW_OVERLAP_SHARE_MIN) return false;
+  for (const span of host.spans) if (span.x1 > piece.x0 && span.x0 < piece.x1 && !isBlankText(span.text)) return false;
+  return true;
 }
 
 /** A column of an index without leaders (LaTeX's theindex, Sphinx's) holds this many entries
@@ -2183,16 +2179,11 @@ function markShortLineSets(
         // No contact detail wraps into another: an e-mail address longer than the room its
         // telephone number leaves is a line of its own all the same.
         (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
-      (flushRight ? Math.abs(column[i].x1 - column[i - 1].x1) : Math.abs(column[i].x0 - column[i - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[i]) &&
-      Math.abs(styles[i].size - styles[i - 1].size) < 1 &&
+      pairSetAlike(i, column, styles, texts, flushRight, stats) &&
       (startsSetLine(texts[i - 1]) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
-      startsSetLine(texts[i]) &&
       // Words, not a column of figures; telephone numbers one under another are contact
       // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
-      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
-      !(CLAUSE_GOES_ON.test(texts[i - 1]) && !flushRight && !column[i - 1].spans.some((span) => span.monospace)) &&
-      !inSetExcludedStyle(column[i - 1], stats) &&
-      !inSetExcludedStyle(column[i], stats);
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (isContactOnly(texts[i - 1]) && isContactOnly(texts[i])));
     if (pairGoesOn) continue;
     // A line of a list of names or an address that runs too near the edge for the next line's
     // first word goes on in the set all the same, where the set goes on around it
@@ -2245,21 +2236,30 @@ function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLef
   return flushRight ? column[k].x0 - pageLeft : rights[k] - column[k].x1;
 }
 
-/** Whether lines k - 1 and k stand as two lines of a set of short lines do, room apart: at
- *  one x (or one right edge, set flush right), in one size, each starting as a set's line does,
- *  words not figures, the first not ending in a clause that goes on, neither in a heading's
- *  style. (markShortLineSets' pairGoesOn less the room; for set_bridges.ts.) */
-function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+/** Whether lines k - 1 and k are set alike as two lines of a set of short lines: at one x (or
+ *  one right edge, set flush right), in one size, the second starting as a set's line does,
+ *  the first not ending in a clause that goes on, neither in a heading's style. What
+ *  markShortLineSets' pairGoesOn and setPairAligned both ask besides the room and the words. */
+function pairSetAlike(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
   return (
     (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
     Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
-    startsSetLine(texts[k - 1]) &&
     startsSetLine(texts[k]) &&
-    (HAS_SMALL_LETTER.test(texts[k - 1]) || HAS_SMALL_LETTER.test(texts[k])) &&
     !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
-    !ITEM_END.test(texts[k - 1].trimEnd()) &&
     !inSetExcludedStyle(column[k - 1], stats) &&
     !inSetExcludedStyle(column[k], stats)
+  );
+}
+
+/** Whether lines k - 1 and k stand as two lines of a set of short lines do, room apart: set
+ *  alike (pairSetAlike), the first too starting as a set's line does, words not figures, the
+ *  first ending no sentence. (markShortLineSets' pairGoesOn less the room; for set_bridges.ts.) */
+function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+  return (
+    pairSetAlike(k, column, styles, texts, flushRight, stats) &&
+    startsSetLine(texts[k - 1]) &&
+    (HAS_SMALL_LETTER.test(texts[k - 1]) || HAS_SMALL_LETTER.test(texts[k])) &&
+    !ITEM_END.test(texts[k - 1].trimEnd())
   );
 }
 

@@ -5,7 +5,7 @@ import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
-import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock } from "../layout/blocks.js";
+import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock, standsInGapOf } from "../layout/blocks.js";
 import type { ListHead, ListItemFact, ListTail } from "./list_continuation.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
 import { type DocumentPlan, type DocumentStats, statsForPage } from "../layout/document_stats.js";
@@ -1216,24 +1216,12 @@ function withPiecesInGaps(lines: readonly Line[]): readonly Line[] {
   return out ?? lines;
 }
 
-/** The index of the line, next to `i` in the block, in whose gap line `i` is set on one row: it starts left
- *  of the piece, ends right of it, overlaps it by more than half the shorter's height, and has
- *  no span under it; -1 when there is none. */
+/** The index of the line next to `i` in the block in whose gap line `i` is set on its row
+ *  (layout/blocks.ts standsInGapOf), or -1. */
 function gapHost(lines: readonly Line[], i: number): number {
-  const piece = lines[i];
-  for (let j = Math.max(0, i - 1); j <= Math.min(lines.length - 1, i + 1); j++) {
-    if (j === i) continue;
-    const other = lines[j];
-    if (other.x0 >= piece.x0 || other.x1 <= piece.x1) continue;
-    const overlap = Math.min(piece.y1, other.y1) - Math.max(piece.y0, other.y0);
-    if (overlap <= GAP_ROW_OVERLAP_SHARE_MIN * Math.min(piece.y1 - piece.y0, other.y1 - other.y0)) continue;
-    if (other.spans.some((span) => span.x1 > piece.x0 && span.x0 < piece.x1 && !isBlankText(span.text))) continue;
-    return j;
-  }
+  for (let j = Math.max(0, i - 1); j <= Math.min(lines.length - 1, i + 1); j++) if (j !== i && standsInGapOf(lines[i], lines[j])) return j;
   return -1;
 }
-/** A piece and the code line it sits in share a row: they overlap by more than this share of the shorter's height. */
-const GAP_ROW_OVERLAP_SHARE_MIN = 0.5;
 
 /** The top of a code line's spans in the code face; the line's top when it has none. */
 function codeTop(line: Line): number {
