@@ -55,7 +55,7 @@ function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean, items: re
 
 /** A display equation's number, alone on its line: "(2.1)", "(12)", "(A.3)", "(3b)", "(S1)",
  *  "(4′)". Letters alone ("(a)", "(ii)") are an item's label as often, and stay. */
-const EQUATION_NUMBER = /^\s*\((?:[A-Z]{1,2}[.\-]?)?\d{1,3}(?:[.\-–]\d{1,3}){0,2}[a-z]?[′']?\)\s*$/;
+export const EQUATION_NUMBER = /^\s*\((?:[A-Z]{1,2}[.\-]?)?\d{1,3}(?:[.\-–]\d{1,3}){0,2}[a-z]?[′']?\)\s*$/;
 /** A formula's line stands on its number's row when their boxes overlap by this share of
  *  the shorter's height at least: the number's box is a little taller than a formula in
  *  italics (technion-thesis' "(2.1)" 1.2 pt higher than "g(y) = y."), and sits level with
@@ -81,7 +81,7 @@ function numbersFormulaBeside(number: Line, formula: Line, row: readonly object[
  *  left of its formula (aomsample's "5" beside "(55)"), which stays where reading order put
  *  it: the number goes after one only when a line of more than digits stands left of it on
  *  its row. */
-const BARE_NUMBER = /^\s*\d+\s*$/;
+export const BARE_NUMBER = /^\s*\d+\s*$/;
 
 /** Whether a line of more than a number stands left of the equation's number on its row. */
 function formulaLeftOf(number: Line, row: readonly object[]): boolean {
@@ -92,7 +92,8 @@ function formulaLeftOf(number: Line, row: readonly object[]): boolean {
   return false;
 }
 
-function onNumbersRow(number: Box, formula: Box): boolean {
+/** Whether `formula`'s box stands on the row of `number`'s (EQUATION_ROW_OVERLAP_SHARE_MIN). */
+export function onNumbersRow(number: Box, formula: Box): boolean {
   const overlap = Math.min(number.y1, formula.y1) - Math.max(number.y0, formula.y0);
   const shorter = Math.min(number.y1 - number.y0, formula.y1 - formula.y0);
   return overlap >= EQUATION_ROW_OVERLAP_SHARE_MIN * shorter;

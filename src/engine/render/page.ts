@@ -28,6 +28,7 @@ import { breakMenuEntries, findSidePanel, orderWithSidePanel, splitAtPanel } fro
 import { type FieldBetween, formFieldsBetween } from "../layout/form_fields.js";
 import { joinSideBySideHeadings } from "../layout/side_by_side.js";
 import { putRowMatesLeftToRight } from "../layout/row_order.js";
+import { joinEquationNumbers } from "../layout/equation_numbers.js";
 import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
@@ -194,6 +195,7 @@ export function renderPage(
   dropFramedFigureLabels(blocks, model.rules, model, plainText);
   joinBoxedHeadings(blocks, model.rules, model.drawings ?? [], model, plainText);
   joinSideBySideHeadings(blocks, kept);
+  joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   demoteNavigationTitles(blocks, navigationIcons(model));
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
