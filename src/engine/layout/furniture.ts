@@ -445,6 +445,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (!band && line.y1 <= page.height * FOLIO_HEAD_SHARE) deep.push({ line, band: "top" });
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
+  if (body.length === 0 && candidates.length > 0) rows.push(...blankPageRows(candidates, lines));
   if (candidates.length + deep.length === 0 || body.length === 0) return rows;
   // Asked once, of the first row that gets this far: most pages' rows do not.
   let bodyIsCode: boolean | undefined;
@@ -541,6 +542,35 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
     const head = deepHead(row, body, candidateLines, page, lines);
     if (head) rows.push(head);
+  }
+  return rows;
+}
+
+/** A blank page holds a head and a foot at most. */
+const BLANK_PAGE_ROWS_MAX = 2;
+
+/**
+ * The rows of a page whose every line stands in its top or bottom band, none the body's: a
+ * book's blank page, which prints its running head with the folio ("16 … HOOFDSTUK 5.
+ * BESLUIT" over an empty verso before a chapter, uantwerpen's thesis) or the folio alone.
+ * Converted alone, such a page showed no body to measure a head against, and kept it. Each
+ * row must say a page: a page number alone, a head with its folio (numberedHead), or a
+ * page number among short pieces; one row that does not (a cover's title, a form's caption)
+ * keeps them all.
+ */
+function blankPageRows(candidates: readonly { line: Line; band: Band }[], lines: readonly Line[]): FurnitureRow[] {
+  const margins = marginRows(candidates);
+  if (margins.length > BLANK_PAGE_ROWS_MAX) return [];
+  const rows: FurnitureRow[] = [];
+  for (const { lines: row, band } of margins) {
+    if (band === "side" || band === null || row.length > ROW_PIECES_MAX) return [];
+    const texts: string[] = [];
+    for (const l of row) texts.push(lineText(l).trim());
+    const folio = texts.some((t) => PAGE_NUMBER.test(t)) && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX);
+    if (!folio && !numberedHead(texts.join(" "), band)) return [];
+    let sizeMax = 0;
+    for (const l of row) sizeMax = Math.max(sizeMax, meanCharSize(l));
+    rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture: true, aloneInBand: true, numbered: !folio, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax, sizeAbove: 0 });
   }
   return rows;
 }
