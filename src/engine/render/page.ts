@@ -853,6 +853,17 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
 }
 
 
+/** A title's words: a capital first (after a section's number, "1. More Formalities"), then
+ *  letters, digits, spaces and a title's punctuation.
+ *  A line of code the outline names is more often a topic's usage (R's reference manual:
+ *  ".Machine" under "Usage", the topic ".Machine") than a title. */
+const TITLE_WORDS = /^(?:\d{1,3}\.\s+)?\p{Lu}[\p{L}\p{N} .:,!?&'’"“”—–-]*$/u;
+
+/** Whether a block is a line of code that reads as a title (TITLE_WORDS). */
+function isTitleInCode(block: PageBlock): block is Extract<PageBlock, { kind: "code" }> {
+  return block.kind === "code" && block.lines.length === 1 && TITLE_WORDS.test(plainText(block.lines).trim());
+}
+
 /** `shift`: the selection's (outline_titles.ts), or null for the page to decide alone. */
 function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | undefined, shift: number | null): void {
   if (!titles || titles.size === 0) return;
@@ -862,8 +873,9 @@ function applyOutlineHints(blocks: PageBlock[], titles: Map<string, number> | un
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i];
     // A numbered section's title set at body size reads as a list's item ("1. INTRODUCTION"
-    // under AASTeX's abstract); the outline names it a section.
-    if (block.kind !== "heading" && block.kind !== "paragraph" && !(block.kind === "list_item" && block.ordered)) continue;
+    // under AASTeX's abstract); the outline names it a section. A title set alone in a
+    // typewriter face reads as a line of code (Free Culture's "Film", "Recorded Music").
+    if (block.kind !== "heading" && block.kind !== "paragraph" && !(block.kind === "list_item" && block.ordered) && !isTitleInCode(block)) continue;
     if (block.lines.length > TITLE_LINES_MAX) continue;
     const text = normalizeTitle(plainText(block.lines));
     const level = block.kind === "list_item" ? outlineLevelOf(titles, normalizeTitle(block.marker) + " " + text) ?? outlineLevelOf(titles, text) : outlineLevelOf(titles, text);
