@@ -169,3 +169,23 @@ describe("vector bullets extracted from the generated fixture", () => {
     }
   });
 });
+
+describe("attachMarks: a picture off a picture bullet's corner (svc-md-1.1.26)", () => {
+  // thubeamer's block: balls drawn as 5.1 pt pictures at x 39.6, the block's 8 pt shadow corner
+  // a picture 2.5 pt under and 3.3 pt left of the last ball (p. 11: "XXXX[3] XXXX[4]").
+  const items = () => [108.8, 128.3, 147.9, 167.4].map((y, k) => line(`XXXX[${k + 1}]`, { x: 50.2, y }));
+  const balls = (): Mark[] => [111.4, 131.0, 150.5, 170.0].map((y0) => ({ x0: 39.6, y0, x1: 44.7, y1: y0 + 5.1, kind: "image" }));
+
+  it("sets the last item's ball as its bullet beside the block's shadow corner", () => {
+    const lines = items();
+    attachMarks(lines, [...balls(), { x0: 28.3, y0: 177.6, x1: 36.3, y1: 185.6, kind: "image" }]);
+    expect(texts(lines)).toEqual(["• XXXX[1]", "• XXXX[2]", "• XXXX[3]", "• XXXX[4]"]);
+  });
+
+  it("guard: a drawing's stroke off the corner of a stroked symbol still counts (Brotli's 'FRONT PORCH')", () => {
+    const lines = items();
+    const symbols: Mark[] = balls().map((b) => ({ ...b, kind: "stroke" }));
+    attachMarks(lines, [...symbols, { x0: 28.3, y0: 177.6, x1: 36.3, y1: 185.6, kind: "stroke" }]);
+    expect(texts(lines)[3]).toBe("XXXX[4]");
+  });
+});

@@ -75,6 +75,8 @@ interface MarkBox {
   x1: number;
   y1: number;
   stroke: boolean;
+  /** Every mark merged into it is a picture (MuPDF's image blocks, pdf.js's painted images). */
+  image: boolean;
 }
 
 const centre = (b: { y0: number; y1: number }) => (b.y0 + b.y1) / 2;
@@ -99,8 +101,9 @@ function mergeMarks(marks: readonly Mark[]): MarkBox[] {
       into.x1 = Math.max(into.x1, m.x1);
       into.y1 = Math.max(into.y1, m.y1);
       into.stroke = into.stroke && m.kind === "stroke";
+      into.image = into.image && m.kind === "image";
     } else {
-      merged.push({ x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1, stroke: m.kind === "stroke" });
+      merged.push({ x0: m.x0, y0: m.y0, x1: m.x1, y1: m.y1, stroke: m.kind === "stroke", image: m.kind === "image" });
     }
   }
   return sortInPlace(merged, byCentreThenLeft);
@@ -188,12 +191,15 @@ function startsAtRight(line: Line): boolean {
   return rtl && isRtlText(lineText(line));
 }
 
-/** No other mark comes within the clearance of the mark at `index`. */
+/** No other mark comes within the clearance of the mark at `index`. A picture off the corner
+ *  of a picture bullet, beside it on no side, does not count: thubeamer draws its items'
+ *  balls as pictures and its block's shadow corner as one, 2.5 pt under and 3.3 pt left of
+ *  the last ball. A drawing's strokes around a symbol count wherever they stand. */
 function clear(boxes: readonly MarkBox[], index: number, em: number): boolean {
   const m = boxes[index];
   const pad = MARK_CLEARANCE_EMS * em;
   const reach = sizeOf(m) / 2 + pad + NEIGHBOUR_HALF_PT;
-  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad;
+  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad && (!(m.image && b.image) || (b.x0 < m.x1 && b.x1 > m.x0) || (b.y0 < m.y1 && b.y1 > m.y0));
   for (let i = index - 1; i >= 0 && centre(m) - centre(boxes[i]) <= reach; i--) if (near(boxes[i])) return false;
   for (let i = index + 1; i < boxes.length && centre(boxes[i]) - centre(m) <= reach; i++) if (near(boxes[i])) return false;
   return true;
