@@ -8,6 +8,7 @@ import { endsInPageNumberToken, FIGURE_CELL, PAGE_NUMBER_END } from "../../src/e
 import { PageRows, splitsIntoPieces, textRow } from "../../src/engine/tables/cell_gaps.js";
 import { startsLikeFigure } from "../../src/engine/tables/figure_column.js";
 import { detectLabelRows } from "../../src/engine/tables/label_rows.js";
+import { detectUnderlinedStacks } from "../../src/engine/tables/underlined_stacks.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import type { Table } from "../../src/engine/tables/model.js";
@@ -151,5 +152,35 @@ describe("detectLabelRows reads the two rows' sizes before cutting the labels' r
 
   it("leaves two rows set alike (a table's rows, or text), however many pieces they hold", () => {
     expect(found(cells(300, 11, ["Account", "Period", "Balance"]), cells(314, 11, ["8327-9", "November", "1,204.00"]))).toHaveLength(0);
+  });
+});
+
+describe("detectUnderlinedStacks reads the page's rows as ranges of its sorted lines (underlined_stacks.ts)", () => {
+  /** A thin filled rule under [x0, x1] at y: an underline as collectRulings takes it. */
+  const underline = (x0: number, x1: number, y: number) => ({ x0, y0: y, x1, y1: y + 0.5, kind: "fill" as const });
+  const at = (text: string, x: number, y: number) => line([span(text, x, y)]);
+
+  it("finds three underlined labels over their stacks, under a paragraph and over a line of text", () => {
+    const labels = [at("Shipping", 72, 200), at("Billing", 232, 200), at("Delivery", 392, 200)];
+    const stacks = [at("Jane Doe", 72, 214), at("Acme AB", 232, 214), at("As billed", 392, 214), at("Main St 1", 72, 228), at("Box 12", 232, 228)];
+    const lines = [at("An order confirmation, set as one paragraph over the addresses.", 72, 150), ...labels, ...stacks, at("Thank you for your order.", 72, 300)];
+    const rules = [underline(72, 112, 212.5), underline(232, 267, 212.5), underline(392, 432, 212.5)];
+    const taken = new Set<Line>();
+    const tables: Table[] = [];
+    detectUnderlinedStacks(lines, collectRulings(rules, PAGE), taken, new Set(), tables);
+    expect(tables).toHaveLength(1);
+    expect(tables[0].rows.map((row) => row.map((cell) => cell.lines.map(lineText).join(" ")))).toEqual([
+      ["Shipping", "Billing", "Delivery"],
+      ["Jane Doe", "Acme AB", "As billed"],
+      ["Main St 1", "Box 12", ""],
+    ]);
+    expect(taken.size).toBe(8);
+  });
+
+  it("leaves labels without their rules alone", () => {
+    const lines = [at("Shipping", 72, 200), at("Billing", 232, 200), at("Jane Doe", 72, 214), at("Acme AB", 232, 214), at("Main St 1", 72, 228), at("Box 12", 232, 228)];
+    const tables: Table[] = [];
+    detectUnderlinedStacks(lines, collectRulings([underline(72, 112, 150), underline(300, 400, 150)], PAGE), new Set(), new Set(), tables);
+    expect(tables).toHaveLength(0);
   });
 });
