@@ -21,6 +21,7 @@ import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
 import { sortInPlace } from "../sort_in_place.js";
+import { isSpaceCode } from "../layout/whitespace.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -256,13 +257,69 @@ function runAboveWider(rows: PageRows, run: Slice[], r: number, wider: { run: Sl
 
 /** A page number ending a line: a few digits or a roman numeral standing alone. A figure
  *  after a statistics table's leader ("possessing. . . . 82,714") is a cell. */
-const PAGE_NUMBER_END = /(?:^|[\s.…])(?:\d{1,4}|[ivxlcdm]{1,7})\s*$/i;
+export const PAGE_NUMBER_END = /(?:^|[\s.…])(?:\d{1,4}|[ivxlcdm]{1,7})\s*$/i;
 
 /** A contents entry (leaders.ts) that ends in a page number, not in a figure. */
 function isContentsPageEntry(line: Line): boolean {
-  if (!isContentsEntry(line)) return false;
+  // Every free line of every page is asked: PAGE_NUMBER_END read from the line's end first,
+  // by code, turns away nearly all (a line ending in "and" ends in a roman digit, and sent
+  // isContentsEntry to look through all its spans for dots).
+  if (!endsInPageNumberToken(line) || !isContentsEntry(line)) return false;
   const text = lineText(line);
   return PAGE_NUMBER_END.test(text) && !/\d[,.]\d{3}\s*$/.test(text);
+}
+
+/** PAGE_NUMBER_END's numbers: up to this many digits, or this many roman digits. */
+const PAGE_NUMBER_DIGITS_MAX = 4;
+const PAGE_NUMBER_ROMAN_MAX = 7;
+
+/**
+ * PAGE_NUMBER_END.test(lineText(line)), read by code from the line's last span backwards:
+ * after the trailing white space, a run of 1–PAGE_NUMBER_DIGITS_MAX digits or of
+ * 1–PAGE_NUMBER_ROMAN_MAX roman digits (either case), standing at the text's start or after
+ * white space, a dot or an ellipsis. A run longer than that has no such boundary inside it
+ * (its neighbour is one more digit), so the pattern fails there too. Exported for its guard
+ * test (table_speed_s17), which holds it to the pattern.
+ */
+export function endsInPageNumberToken(line: Line): boolean {
+  const spans = line.spans;
+  // RUN_NONE until the last character other than white space is read; then the run's kind.
+  let kind = RUN_NONE;
+  let run = 0;
+  for (let k = spans.length - 1; k >= 0; k--) {
+    const text = spans[k].text;
+    for (let c = text.length - 1; c >= 0; c--) {
+      const code = text.charCodeAt(c);
+      if (kind === RUN_NONE) {
+        if (isSpaceCode(code)) continue;
+        kind = isDigitCode(code) ? RUN_DIGITS : isRomanCode(code) ? RUN_ROMAN : RUN_OTHER;
+        if (kind === RUN_OTHER) return false;
+        run = 1;
+        continue;
+      }
+      if (kind === RUN_DIGITS ? isDigitCode(code) : isRomanCode(code)) {
+        if (++run > (kind === RUN_DIGITS ? PAGE_NUMBER_DIGITS_MAX : PAGE_NUMBER_ROMAN_MAX)) return false;
+        continue;
+      }
+      return isSpaceCode(code) || code === 0x2e || code === 0x2026;
+    }
+  }
+  // The run starts the text (or the text is blank: no number at all).
+  return kind !== RUN_NONE;
+}
+const RUN_NONE = 0;
+const RUN_DIGITS = 1;
+const RUN_ROMAN = 2;
+const RUN_OTHER = 3;
+
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** One of PAGE_NUMBER_END's roman digits, ivxlcdm in either case. */
+function isRomanCode(code: number): boolean {
+  const lower = code | 0x20;
+  return lower === 0x69 || lower === 0x76 || lower === 0x78 || lower === 0x6c || lower === 0x63 || lower === 0x64 || lower === 0x6d;
 }
 
 /**

@@ -186,12 +186,22 @@ export function splitsIntoPieces(lines: readonly Line[], from = 0, to = lines.le
   return false;
 }
 
+/** PageRows' splitKnown: a row's answer not asked yet, no, yes. A row's pieces never change
+ *  once built (at() builds each row once), so the answer holds for the page. */
+const SPLIT_UNKNOWN = 0;
+const SPLIT_NO = 1;
+const SPLIT_YES = 2;
+
 /** The page's visual rows (rows.ts sortedRowStarts over lines sorted by their tops), each
  *  row's lines taken out the first time they are asked for, and cut into pieces the first
  *  time the detector reads it: most rows are only asked whether they split. */
 export class PageRows {
   private readonly built: (TextRow | undefined)[];
   private readonly groups: (Line[] | undefined)[];
+  /** Each row's splits() answer once known (SPLIT_UNKNOWN until asked): the run search and
+   *  the two-row pass after it (takeTwoRowGrids) ask every row, most rows two or three times,
+   *  and a row not built was read span by span at each ask. */
+  private readonly splitKnown: Uint8Array;
 
   /** `rows`: rows.ts sortedRowStarts(sorted, lineBox). */
   constructor(
@@ -200,6 +210,7 @@ export class PageRows {
   ) {
     this.built = new Array(rows.length);
     this.groups = new Array(rows.length);
+    this.splitKnown = new Uint8Array(rows.length);
   }
 
   /** The rows as given, one after the other (tests build their rows so). */
@@ -233,9 +244,12 @@ export class PageRows {
 
   /** Whether the row holds two pieces or more: built only when its spans are out of order. */
   splits(index: number): boolean {
-    const known = this.built[index];
-    if (known) return known.cells.length >= 2;
-    return splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2;
+    const known = this.splitKnown[index];
+    if (known !== SPLIT_UNKNOWN) return known === SPLIT_YES;
+    const built = this.built[index];
+    const splits = built ? built.cells.length >= 2 : (splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2);
+    this.splitKnown[index] = splits ? SPLIT_YES : SPLIT_NO;
+    return splits;
   }
 }
 

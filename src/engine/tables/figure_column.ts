@@ -74,7 +74,25 @@ function byTop(a: Line, b: Line): number {
 }
 
 function isFigureLine(line: Line): boolean {
-  return endsLikeFigure(line) && !isCodeLine(line) && FIGURE_CELL.test(lineText(line).trim());
+  return endsLikeFigure(line) && startsLikeFigure(line) && !isCodeLine(line) && FIGURE_CELL.test(lineText(line).trim());
+}
+
+/** Whether the line's first character other than white space is one a figure (FIGURE_CELL)
+ *  can start with: a digit, a sign, an opening bracket, or a currency sign ($ the only one in
+ *  ASCII); any character past ASCII is left to the pattern. Asked after endsLikeFigure and
+ *  before the line's text is built: a line of prose ending in a stop or a comma ends like a
+ *  figure, and starts with a letter. Exported for its guard test (table_speed_s17). */
+export function startsLikeFigure(line: Line): boolean {
+  const spans = line.spans;
+  for (let s = 0; s < spans.length; s++) {
+    const text = spans[s].text;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (isSpaceCode(c)) continue;
+      return c >= 0x80 || (c >= 0x30 && c <= 0x39) || c === 0x28 || c === 0x2d || c === 0x2b || c === 0x24;
+    }
+  }
+  return false;
 }
 
 /** Whether the line's last character other than white space is one a figure (FIGURE_CELL)

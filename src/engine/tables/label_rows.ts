@@ -58,13 +58,15 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
   for (let i = 0; i + 1 < length; i++) {
     // Most rows of a page are one line: no label row.
     if (starts[i + 1] - starts[i] < OPEN_COLUMNS_MIN) continue;
+    // Labels set smaller than their values, the two rows' sizes read first (as textRow reads
+    // them) and the rows cut into pieces only then: most rows of three lines or more are a
+    // table's, set alike row to row (a page's such rows failed here 29 times in 30, after the
+    // labels' row had been cut).
     const labelLines = rowLines(sorted, starts, i);
+    const valueLines = rowLines(sorted, starts, i + 1);
+    if (rowEm(labelLines) > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(valueLines)) continue;
     const labels = textRow(labelLines);
     if (labels.cells.length < OPEN_COLUMNS_MIN) continue;
-    // The values' row is cut into pieces only under a row of enough labels set smaller than
-    // it (its size read first, as textRow reads it: most rows of a table are set alike).
-    const valueLines = rowLines(sorted, starts, i + 1);
-    if (labels.em > OPEN_LABEL_SIZE_RATIO_MAX * rowEm(valueLines)) continue;
     const values = textRow(valueLines);
     if (!labelsOverValues(labels, values)) continue;
     const clearance = OPEN_CLEARANCE_LINE_HEIGHTS * (labels.y1 - labels.y0);

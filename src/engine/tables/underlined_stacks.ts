@@ -10,7 +10,7 @@ import type { Line } from "../model.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 import { lowerBound } from "./sorted_search.js";
 import { pieceLines, pieceText, type Piece, textRow, type TextRow } from "./cell_gaps.js";
-import { groupRows, groupSortedRows, lineBox, readingOrder } from "./rows.js";
+import { lineBox, linesByTop, readingOrder, type RowStarts, sortedRowStarts } from "./rows.js";
 import type { Rulings } from "./rulings.js";
 
 /** Labels side by side, at least this many. */
@@ -37,15 +37,19 @@ export function detectUnderlinedStacks(lines: Line[], rulings: Rulings, taken: S
   // A loop, not a filter with a closure made per page.
   const free: Line[] = [];
   for (const l of byTop ?? lines) if (!taken.has(l) && !inDiagrams.has(l) && l.wmode === 0 && l.spans.length > 0) free.push(l);
-  const groups = byTop ? groupSortedRows(free, lineBox) : groupRows(free, lineBox);
-  for (let i = 0; i + STACK_ROWS_MIN < groups.length; i++) {
+  // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
+  // Rows as ranges of `sorted` (rows.ts sortedRowStarts): a row's lines are taken out only
+  // for a row that may hold labels, where every row of the page was an array of its own.
+  const sorted = byTop ? free : linesByTop(free);
+  const rows = sortedRowStarts(sorted, lineBox);
+  for (let i = 0; i + STACK_ROWS_MIN < rows.length; i++) {
     // Most rows of a page are one line: no row of labels.
-    if (groups[i].length < LABELS_MIN) continue;
+    if (rows.starts[i + 1] - rows.starts[i] < LABELS_MIN) continue;
     // Nor, most often, any rule under the row: its pieces are cut only when one runs there.
-    if (!ruleUnderRow(groups[i], rulings)) continue;
-    const labels = textRow(groups[i]);
+    if (!ruleUnderRow(sorted, rows.starts[i], rows.starts[i + 1], rulings)) continue;
+    const labels = textRow(rowLines(sorted, rows, i));
     if (labels.cells.length < LABELS_MIN || !labels.cells.every((piece) => isLabel(piece) && underlined(piece, rulings))) continue;
-    const stacks = rowsUnder(labels, groups, i + 1);
+    const stacks = rowsUnder(labels, sorted, rows, i + 1);
     if (stacks.length < STACK_ROWS_MIN) continue;
     tables.push(stackTable(labels, stacks));
     for (const row of [labels, ...stacks]) for (const line of row.lines) taken.add(line);
@@ -57,13 +61,19 @@ function isLabel(piece: Piece): boolean {
   return pieceText(piece).split(/\s+/).length <= LABEL_WORDS_MAX;
 }
 
-/** Whether a horizontal rule runs within UNDERLINE_GAP_PT of some span's bottom in the row:
- *  a piece's bottom is one of its spans', so a row without one has no underlined piece. */
-function ruleUnderRow(row: readonly Line[], rulings: Rulings): boolean {
+/** Row r's lines (rows.ts sortedRowStarts). */
+function rowLines(sorted: readonly Line[], rows: RowStarts, r: number): Line[] {
+  return sorted.slice(rows.starts[r], rows.starts[r + 1]);
+}
+
+/** Whether a horizontal rule runs within UNDERLINE_GAP_PT of some span's bottom in the row
+ *  (sorted[from..to)): a piece's bottom is one of its spans', so a row without one has no
+ *  underlined piece. */
+function ruleUnderRow(sorted: readonly Line[], from: number, to: number, rulings: Rulings): boolean {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const line of row) {
-    for (const span of line.spans) {
+  for (let l = from; l < to; l++) {
+    for (const span of sorted[l].spans) {
       if (span.y1 < lo) lo = span.y1;
       if (span.y1 > hi) hi = span.y1;
     }
@@ -83,11 +93,11 @@ function underlined(piece: Piece, rulings: Rulings): boolean {
 
 /** The rows from `start` down whose pieces each start where a label starts, one a label at
  *  most, each row close under the last. */
-function rowsUnder(labels: TextRow, groups: Line[][], start: number): TextRow[] {
+function rowsUnder(labels: TextRow, sorted: readonly Line[], rows: RowStarts, start: number): TextRow[] {
   const out: TextRow[] = [];
   let above = labels;
-  for (let j = start; j < groups.length; j++) {
-    const row = textRow(groups[j]);
+  for (let j = start; j < rows.length; j++) {
+    const row = textRow(rowLines(sorted, rows, j));
     if (row.y0 - above.y1 > ROW_GAP_LINE_HEIGHTS_MAX * (above.y1 - above.y0) || columnsOf(labels, row) === null) break;
     out.push(row);
     above = row;
