@@ -5,7 +5,7 @@ import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
 import type { Box } from "./box.js";
-import { type DocumentStats, headingLevelOf, headingStyleOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
+import { type DocumentStats, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { markCentredBreaks } from "./centred_lines.js";
@@ -13,7 +13,7 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
-import { everyTextSpan, firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
+import { firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
@@ -961,7 +961,10 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   markLineSets(lineBreaks, setEnds, column, styles, texts, skip);
   const flushRight = isFlushRight(column, styles, left, right);
   const narrow = right - left <= NARROW_COLUMN_SHARE_MAX * (pageRight - Math.min(left, pageLeft));
-  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, stats, Math.min(left, pageLeft), flushRight, narrow);
+  // Heading levels by style: the sets of short lines, the centred lines and the lines under a
+  // heading ask them of nearly every line.
+  const headingLevels = new HeadingLevelsByStyle(stats);
+  markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, setLineQuestions(column, texts, headingLevels), Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
   markGrammarAlternatives(lineBreaks, texts);
   markIndexEntries(lineBreaks, texts);
@@ -980,7 +983,6 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  const headingLevels = new HeadingLevelsByStyle(stats);
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
@@ -1025,7 +1027,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const slide = drafts.length <= SECTION_SLIDE_DRAFTS_MAX && column.length <= SECTION_SLIDE_DRAFTS_MAX && drafts[0]?.marker?.ordered === true ? sectionSlideDepths(drafts.map(slideDraftOf), column, pageLeft, pageRight) : null;
   if (slide !== null) for (let i = 0; i < drafts.length; i++) sectionTitles[i] ||= slide[i];
   const blocks: Block[] = [];
-  for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats));
+  for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats, headingLevels));
   return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats), left, right));
 }
 
@@ -2151,7 +2153,7 @@ function markShortLineSets(
   left: number,
   right: number,
   rights: Float64Array,
-  stats: DocumentStats,
+  asked: SetLineQuestions,
   pageLeft: number,
   columnFlushRight: boolean,
   narrow: boolean,
@@ -2178,12 +2180,12 @@ function markShortLineSets(
         roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
         // No contact detail wraps into another: an e-mail address longer than the room its
         // telephone number leaves is a line of its own all the same.
-        (isContactOnly(texts[i - 1]) && isContactOnly(texts[i]))) &&
-      pairSetAlike(i, column, styles, texts, flushRight, stats) &&
-      (startsSetLine(texts[i - 1]) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
+        (asked.contactOnly(i - 1) && asked.contactOnly(i))) &&
+      pairSetAlike(i, column, styles, texts, flushRight, asked) &&
+      (startsSetLine(i - 1, texts, asked) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
       // Words, not a column of figures; telephone numbers one under another are contact
       // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
-      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (isContactOnly(texts[i - 1]) && isContactOnly(texts[i])));
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (asked.contactOnly(i - 1) && asked.contactOnly(i)));
     if (pairGoesOn) continue;
     // A line of a list of names or an address that runs too near the edge for the next line's
     // first word goes on in the set all the same, where the set goes on around it
@@ -2193,7 +2195,7 @@ function markShortLineSets(
       narrow &&
       i < column.length &&
       !ITEM_END.test(texts[i].trimEnd()) &&
-      bridgesSet(i, start, column, texts, (k) => roomOf(k, column, flushRight, pageLeft, rights), (k) => WORD_SPACE_EMS * emOfStyle(styles[k]), (k) => setPairAligned(k, column, styles, texts, flushRight, stats), (k) => inSetExcludedStyle(column[k], stats))
+      bridgesSet(i, start, column, texts, (k) => roomOf(k, column, flushRight, pageLeft, rights), (k) => WORD_SPACE_EMS * emOfStyle(styles[k]), (k) => setPairAligned(k, column, styles, texts, flushRight, asked), (k) => asked.excludedStyle(k))
     ) {
       continue;
     }
@@ -2210,7 +2212,7 @@ function markShortLineSets(
         i < column.length &&
         !roomForNext &&
         column[i].y0 - column[i - 1].y1 <= PARAGRAPH_GAP_SHORT_BOX_EMS * emOfStyle(styles[i]) &&
-        !inSetExcludedStyle(column[i], stats);
+        !asked.excludedStyle(i);
       const last = lastWraps ? i - 2 : i - 1;
       for (let k = start; k < last; k++) {
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
@@ -2240,24 +2242,24 @@ function roomOf(k: number, column: readonly Line[], flushRight: boolean, pageLef
  *  one right edge, set flush right), in one size, the second starting as a set's line does,
  *  the first not ending in a clause that goes on, neither in a heading's style. What
  *  markShortLineSets' pairGoesOn and setPairAligned both ask besides the room and the words. */
-function pairSetAlike(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+function pairSetAlike(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, asked: SetLineQuestions): boolean {
   return (
     (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
     Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
-    startsSetLine(texts[k]) &&
+    startsSetLine(k, texts, asked) &&
     !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
-    !inSetExcludedStyle(column[k - 1], stats) &&
-    !inSetExcludedStyle(column[k], stats)
+    !asked.excludedStyle(k - 1) &&
+    !asked.excludedStyle(k)
   );
 }
 
 /** Whether lines k - 1 and k stand as two lines of a set of short lines do, room apart: set
  *  alike (pairSetAlike), the first too starting as a set's line does, words not figures, the
  *  first ending no sentence. (markShortLineSets' pairGoesOn less the room; for set_bridges.ts.) */
-function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, stats: DocumentStats): boolean {
+function setPairAligned(k: number, column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], flushRight: boolean, asked: SetLineQuestions): boolean {
   return (
-    pairSetAlike(k, column, styles, texts, flushRight, stats) &&
-    startsSetLine(texts[k - 1]) &&
+    pairSetAlike(k, column, styles, texts, flushRight, asked) &&
+    startsSetLine(k - 1, texts, asked) &&
     (HAS_SMALL_LETTER.test(texts[k - 1]) || HAS_SMALL_LETTER.test(texts[k])) &&
     !ITEM_END.test(texts[k - 1].trimEnd())
   );
@@ -2302,8 +2304,8 @@ function opensSetInSmallLetters(k: number, start: number, column: readonly Line[
 
 /** A line of a set of short lines starts as a sentence does, or is contact details alone (an
  * address's "+46 31 555 0192" and "maria.lindqvist@example.se" under its street and town). */
-function startsSetLine(text: string): boolean {
-  return SENTENCE_START.test(text) || isContactOnly(text);
+function startsSetLine(k: number, texts: readonly string[], asked: SetLineQuestions): boolean {
+  return SENTENCE_START.test(texts[k]) || asked.contactOnly(k);
 }
 
 /** Two lines ending at the column's right edge, starting at different x's, not in a
@@ -2323,28 +2325,62 @@ function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style:
 /** A line kept out of sets of short lines: in a heading's style, or starting with a bold
  * lead-in. A line bold throughout in no heading's style (web2c's authors "Karl Berry" |
  * "Olaf Weber" under its title) is a line of the set: its break keeps it in the paragraph. */
-function inSetExcludedStyle(line: Line, stats: DocumentStats): boolean {
-  if (headingLevelOf(stats, roundedStyle(line)) !== null) return true;
-  return edgeBold(line, 1) && !everyTextSpan(line, (span) => span.bold);
-}
-
-/** The style a line is read in for its heading level: its heading style, size rounded. */
-function roundedStyle(line: Line): TextStyle {
-  return roundedHeadingStyle(lineStyleFacts(line));
-}
-
-/** roundedStyle from the line's facts: headingStyleOf's style (a display line's title style,
- * otherwise its dominant one), size rounded. */
-function roundedHeadingStyle(facts: LineStyleFacts): TextStyle {
-  const style = facts.display ?? facts.style;
-  return { size: roundHalf(style.size), bold: style.bold };
+function inSetExcludedStyle(line: Line, headingLevels: HeadingLevelsByStyle): boolean {
+  if (headingLevels.of(lineStyleFacts(line)) !== null) return true;
+  // (Where the first word is bold the line has text: isAllBold is everyTextSpan's bold.)
+  return edgeBold(line, 1) && !isAllBold(line);
 }
 
 /**
- * headingLevelOf of lines' rounded heading styles (roundedHeadingStyle) in one column, kept by
- * style: a column sets its lines in a handful of styles, and buildBlocks asks of nearly every
- * line (markCentredBreaks' skip, as the line above and below on one axis), where each ask made
- * a style and searched the document's heading styles. The level depends on the style's size
+ * What markShortLineSets asks of a column's lines by index, each answer kept for the column:
+ * whether a line is contact details alone (isContactOnly, asked of both lines of every pair
+ * whose room turns it away, and of each as a set's line) and whether it is kept out of sets
+ * (inSetExcludedStyle, asked of both lines of every pair set alike). Each depends on the line
+ * alone; a line is asked as the second of one pair and the first of the next.
+ */
+class SetLineQuestions {
+  constructor(
+    private readonly column: readonly Line[],
+    private readonly texts: readonly string[],
+    private readonly headingLevels: HeadingLevelsByStyle,
+    /** Per line: 0 not asked yet, then ANSWER_NO or ANSWER_YES (the scratch's first entries). */
+    private readonly contact: Int8Array,
+    private readonly excluded: Int8Array,
+  ) {}
+  contactOnly(k: number): boolean {
+    if (this.contact[k] === 0) this.contact[k] = isContactOnly(this.texts[k]) ? ANSWER_YES : ANSWER_NO;
+    return this.contact[k] === ANSWER_YES;
+  }
+  excludedStyle(k: number): boolean {
+    if (this.excluded[k] === 0) this.excluded[k] = inSetExcludedStyle(this.column[k], this.headingLevels) ? ANSWER_YES : ANSWER_NO;
+    return this.excluded[k] === ANSWER_YES;
+  }
+}
+const ANSWER_NO = 1;
+const ANSWER_YES = 2;
+
+/** The questions for a column, their answers kept in arrays reused from column to column (a
+ *  typed array past 64 bytes is a buffer allocated outside V8's heap): buildBlocks asks them
+ *  of one column at a time, and is not called again before markShortLineSets is done. */
+function setLineQuestions(column: readonly Line[], texts: readonly string[], headingLevels: HeadingLevelsByStyle): SetLineQuestions {
+  const n = column.length;
+  if (contactScratch.length < n) {
+    contactScratch = new Int8Array(Math.max(n, 2 * contactScratch.length));
+    excludedScratch = new Int8Array(contactScratch.length);
+  }
+  contactScratch.fill(0, 0, n);
+  excludedScratch.fill(0, 0, n);
+  return new SetLineQuestions(column, texts, headingLevels, contactScratch, excludedScratch);
+}
+let contactScratch = new Int8Array(256);
+let excludedScratch = new Int8Array(256);
+
+/**
+ * headingLevelOf of lines' rounded heading styles (headingStyleOf's style: a display line's
+ * title style, otherwise its dominant one; size rounded) in one column, kept by style: a
+ * column sets its lines in a handful of styles, and buildBlocks asks of nearly every line
+ * (markCentredBreaks' skip, as the line above and below on one axis; the sets of short lines;
+ * each draft's heading), where each ask made a style and searched the document's heading styles. The level depends on the style's size
  * and weight alone; a NaN size is asked each time, as it matches no kept size.
  */
 class HeadingLevelsByStyle {
@@ -2374,12 +2410,12 @@ function topHeadingLevel(stats: DocumentStats): number {
   return top === Infinity ? 0 : top;
 }
 
-function classify(draft: Draft, sectionTitle: number, stats: DocumentStats): Block {
+function classify(draft: Draft, sectionTitle: number, stats: DocumentStats, headingLevels: HeadingLevelsByStyle): Block {
   const lines = draft.lines;
   if (draft.running) return paragraphBlock(lines, true);
   if (draft.mono) return codeBlock(lines);
   // Under the document's title when its styles show one, at the top level when they do not.
-  const heading = headingOf(lines, stats);
+  const heading = headingOf(lines, stats, headingLevels);
   // A title its style makes no heading (IEEE's are set at the body's size) is one by its setting.
   if (sectionTitle && heading === null) return headingBlock(topHeadingLevel(stats) + sectionTitle, lines, true);
   // "1. Introduction" set in a heading style is a numbered heading, not a list; a number set
@@ -2625,12 +2661,17 @@ function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
   return false;
 }
 
-function headingOf(lines: Line[], stats: DocumentStats): number | null {
+/** `headingLevels`: the column's (buildBlocks), which its drafts' first lines mostly share
+ *  styles with. */
+function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLevelsByStyle): number | null {
   if (lines.length > HEADING_LINES_MAX) return null;
   // The style first: most drafts are set in no heading style, and need no text built.
-  const { style, display } = headingStyleOf(lines[0]);
-  const level = headingLevelOf(stats, { size: roundHalf(style.size), bold: style.bold });
+  // (headingStyleOf's style: a display line's title style, otherwise its dominant one.)
+  const facts = lineStyleFacts(lines[0]);
+  const level = headingLevels.of(facts);
   if (level === null) return null;
+  const style = facts.display ?? facts.style;
+  const display = facts.display !== null;
   const text = lines.map(lineText).join(" ").trim();
   if (text.length > HEADING_CHARS_MAX || !hasWordChar(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.

@@ -85,6 +85,8 @@ const scratchChars: number[] = [];
 export interface LineStyleFacts {
   style: TextStyle;
   chars: number;
+  /** Of `chars`, those set in the code face (tallyStyles' code lines). */
+  codeChars: number;
   /** A display line's title style (headingStyleOf), or null. */
   display: TextStyle | null;
 }
@@ -125,10 +127,12 @@ function countLineStyles(line: Line): StyleMemo {
   let styles = 0;
   let best = -1;
   let total = 0;
+  let code = 0;
   for (const span of line.spans) {
     const n = nonSpaceLength(span.text);
     if (n === 0) continue;
     total += n;
+    if (span.monospace) code += n;
     const size = roundHalf(span.size);
     let k = 0;
     while (k < styles && !(sizes[k] === size && bolds[k] === span.bold)) k++;
@@ -143,14 +147,14 @@ function countLineStyles(line: Line): StyleMemo {
   }
   const spans = line.spans;
   const count = spans.length;
-  if (best === -1) return { spans, count, style: { size: 0, bold: false }, chars: total, display: null };
+  if (best === -1) return { spans, count, style: { size: 0, bold: false }, chars: total, codeChars: code, display: null };
   let largest = best;
   for (let k = 0; k < styles; k++) if (sizes[k] > sizes[largest]) largest = k;
   const display =
     largest !== best && total <= HEADING_LINE_CHARS_MAX && chars[largest] >= DISPLAY_TITLE_SHARE_MIN * total && sizes[largest] >= DISPLAY_TITLE_RATIO_MIN * sizes[best]
       ? { size: sizes[largest], bold: bolds[largest] }
       : null;
-  return { spans, count, style: { size: sizes[best], bold: bolds[best] }, chars: total, display };
+  return { spans, count, style: { size: sizes[best], bold: bolds[best] }, chars: total, codeChars: code, display };
 }
 
 /** A text style, a line's style facts (its memo), a style's tally and a pitch's, made at
@@ -162,8 +166,8 @@ export const settledStyleShapes: readonly object[] = settleStyleShapes();
 
 function settleStyleShapes(): readonly object[] {
   const style: TextStyle = { size: 0.5, bold: true };
-  const facts: StyleMemo = { spans: [], count: 0, style, chars: 1, display: style };
-  const plain: StyleMemo = { spans: [], count: 1, style: { size: 1, bold: false }, chars: 0, display: null };
+  const facts: StyleMemo = { spans: [], count: 0, style, chars: 1, codeChars: 1, display: style };
+  const plain: StyleMemo = { spans: [], count: 1, style: { size: 1, bold: false }, chars: 0, codeChars: 0, display: null };
   const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
   tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
@@ -209,7 +213,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
   const tallies: StyleTally[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    const { chars, style: main, display } = facts[i];
+    const { chars, codeChars, style: main, display } = facts[i];
     const style = display ?? main;
     if (chars === 0) continue;
     if (chars > 1 && line.x1 - line.x0 < SIDEWAYS_WIDTH_EMS_MAX * style.size) continue;
@@ -227,7 +231,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     entry.chars += chars;
     entry.lines += 1;
     if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
-    if (isCodeLine(line, chars)) {
+    if (isCodeLine(chars, codeChars)) {
       entry.codeLines += 1;
       entry.codeChars += chars;
     }
@@ -239,11 +243,10 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
  *  characters. */
 const CODE_LINE_MONO_SHARE_MIN = 0.5;
 
-/** Whether the code face carries most of the line's `chars` non-space characters. */
-function isCodeLine(line: Line, chars: number): boolean {
-  let mono = 0;
-  for (const span of line.spans) if (span.monospace) mono += nonSpaceLength(span.text);
-  return mono > CODE_LINE_MONO_SHARE_MIN * chars;
+/** Whether the code face carries most of the line's `chars` non-space characters, `codeChars`
+ *  of them (LineStyleFacts, counted with the rest). */
+function isCodeLine(chars: number, codeChars: number): boolean {
+  return codeChars > CODE_LINE_MONO_SHARE_MIN * chars;
 }
 
 /** The tally of `style` among `tallies`, or undefined: a loop, where a closure was made for
