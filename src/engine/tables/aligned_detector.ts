@@ -14,6 +14,7 @@ import { lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { headsAfterHeadedText } from "./calc_heads.js";
+import { besideColumnPieces } from "./ruled_beside.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -174,6 +175,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
         found = before;
         break;
       }
+    }
+    // The other text column's lines beside a ruled table are no column of it: set them
+    // aside and read the table again without them (ruled_beside.ts).
+    const beside = besideColumnPieces(found.run, found.columns, rulings, NEIGHBOUR_TEXT_CHARS_MIN);
+    if (beside !== null) {
+      for (const p of beside) used.add(p);
+      continue;
     }
     const { run, columns } = found;
     splitColumnsAtHeaderStarts(rows, run, columns, used);
