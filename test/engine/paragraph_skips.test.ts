@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { type Block, buildBlocks } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
-import { paragraphSkip } from "../../src/engine/layout/paragraph_skips.js";
+import { paragraphSkip, skipGap } from "../../src/engine/layout/paragraph_skips.js";
 import type { Line } from "../../src/engine/model.js";
 import { line } from "../support/layout.js";
 
@@ -220,3 +220,65 @@ function endingAt(l: Line, x1: number): Line {
   const last = l.spans.length - 1;
   return { ...l, x1, spans: l.spans.map((s, k) => (k === last ? { ...s, x1 } : s)) };
 }
+
+describe("a raised footnote mark in a line measured for the skip (topOfSize)", () => {
+  // A Writer report: "repaired with standard parts.² … over three years." ends a paragraph
+  // near the column's edge over "The inspection programme …", the mark set at 6.4 pt with its
+  // top 0.6 pt above the text's. The line's box fell outside the usual height, its skip went
+  // unmeasured, and the paragraphs ran together.
+  /** The line with a 6 pt mark `mark` after its first word, its top `lift` points above the line's. */
+  function withMark(l: Line, mark: string, lift: number): Line {
+    const first = l.spans[0];
+    const cut = first.text.indexOf(" ");
+    const head = { ...first, text: first.text.slice(0, cut), x1: first.x0 + cut * 5 };
+    const sup = { ...first, text: mark, x0: head.x1, x1: head.x1 + 3, y0: l.y0 - lift, y1: l.y0 - lift + 6, size: 6 };
+    const tail = { ...first, text: first.text.slice(cut), x0: sup.x1, x1: first.x1 + 3 };
+    return { ...l, spans: [head, sup, tail, ...l.spans.slice(1)], y0: sup.y0, x1: Math.max(l.x1, tail.x1) };
+  }
+  /** Ends a sentence near the column's edge, as a justified paragraph's last line may. */
+  const ENDS = "a last line of running text that ends its sentence a word short of the edge.";
+  /** Paragraphs of two and three lines and one-line items, each a skip under the one before. */
+  const ROWS: ReadonlyArray<readonly [string, number]> = [
+    [FULL, 0],
+    [ENDS, LEADING],
+    ["The steps at each site were these:", SKIP],
+    ["1. Isolate the station.", SKIP],
+    ["2. Inspect the pumps and motors.", SKIP],
+    ["3. Test the telemetry link.", SKIP],
+    [FULL, SKIP],
+    [FULL, LEADING],
+    [ENDS, LEADING],
+    ["The review recommends that the Board:", SKIP],
+  ];
+
+  it("ends the paragraph at the skip under a line holding a raised mark", () => {
+    const lines = column(ROWS);
+    lines[1] = withMark(lines[1], "2", 0.6);
+    const blocks = texts(buildBlocks(lines, STATS));
+    expect(blocks).toContain("The steps at each site were these:");
+    expect(blocks[0]).not.toContain("The steps");
+  });
+
+  it("reads a line's box where a span is set larger than the main size, not a mark (acmart's author list)", () => {
+    // An author's name in capitals at 12 pt, its box 2 pt over the 10 pt affiliation beside
+    // it: read from the affiliation's top, the gap between two such lines had been measured
+    // 2 pt wider than it is, past the skip, and each author had become a paragraph.
+    const skip = { threshold: 4.7, size: 10, boxHeightMin: 9.5, boxHeightMax: 10.5, byPitch: false };
+    const author = (name: string, top: number): Line => {
+      const caps = line(name, { y: top, size: 12 }).spans[0];
+      const aff = line(", The Thorvald Group, Iceland", { x: caps.x1, y: top + 2 }).spans[0];
+      return { spans: [caps, aff], x0: caps.x0, y0: top, x1: aff.x1, y1: top + 12, wmode: 0 };
+    };
+    expect(skipGap(skip, author("BEN TROVATO", 100), 10, author("LARS THORVALD", 115.2), 10)).toBeNull();
+    // A mark set smaller is read past: the gap is the text's.
+    const marked = withMark(line(FULL, { y: 100 }), "2", 0.6);
+    expect(skipGap(skip, line(FULL, { y: 80 }), 10, marked, 10)).toBeCloseTo(10, 5);
+  });
+
+  it("keeps a paragraph whole across a line holding a raised mark at its leading", () => {
+    const lines = column(ROWS);
+    lines[7] = withMark(lines[7], "3", 0.6);
+    const blocks = texts(buildBlocks(lines, STATS));
+    expect(blocks.filter((b) => b.includes(ENDS) && b.includes("fills the column"))).toHaveLength(2);
+  });
+});

@@ -156,7 +156,22 @@ export function skipGap(skip: ParagraphSkip, prev: Line, prevSize: number, line:
   if (!isOfSize(prevSize, skip.size) || !isOfSize(size, skip.size)) return null;
   if (skip.byPitch) return fontPitch(prev, line);
   if (!isMeasured(skip, prev, prevSize) || !isMeasured(skip, line, size)) return null;
-  return line.y0 - prev.y1;
+  return topOfSize(line, skip.size) - prev.y1;
+}
+
+/**
+ * The top of a line's spans not set smaller than the column's main size: a raised footnote
+ * mark or exponent set smaller ("… parts.²" in a Writer report) lifts the line's box above its
+ * text by 0.6 pt, and the box had fallen outside the usual height, so the skip under a
+ * paragraph whose last line holds a footnote mark went unmeasured and the next paragraph ran
+ * on. A superscript never lowers a line's bottom, so only the top is read so. Larger spans
+ * count: an author's name in capitals over the main size beside an affiliation at it is no
+ * mark, and the line's box is its own (acmart's author list stays one block).
+ */
+function topOfSize(line: Line, size: number): number {
+  let top = Infinity;
+  for (const s of line.spans) if (s.size > size - SIZE_TOLERANCE_PT && s.y0 < top) top = s.y0;
+  return top === Infinity ? line.y0 : Math.max(line.y0, top);
 }
 
 /** The distance from a span of `prev` down to one of `line` in the same font and size, whose
@@ -169,7 +184,7 @@ function fontPitch(prev: Line, line: Line): number | null {
 }
 
 function isMeasured(skip: ParagraphSkip, line: Line, size: number): boolean {
-  const height = line.y1 - line.y0;
+  const height = line.y1 - topOfSize(line, skip.size);
   return isOfSize(size, skip.size) && height >= skip.boxHeightMin && height <= skip.boxHeightMax;
 }
 

@@ -13,6 +13,8 @@ import { centreInside } from "../layout/box.js";
 import { lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
+import { headsAfterHeadedText } from "./calc_heads.js";
+import { besideColumnPieces } from "./ruled_beside.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -174,6 +176,13 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
         found = before;
         break;
       }
+    }
+    // The other text column's lines beside a ruled table are no column of it: set them
+    // aside and read the table again without them (ruled_beside.ts).
+    const beside = besideColumnPieces(found.run, found.columns, rulings, NEIGHBOUR_TEXT_CHARS_MIN);
+    if (beside !== null) {
+      for (const p of beside) used.add(p);
+      continue;
     }
     const { run, columns } = found;
     splitColumnsAtHeaderStarts(rows, run, columns, used);
@@ -960,7 +969,9 @@ function placeSpanning(cells: Piece[], columns: Column[], alignment: readonly Al
     // (camelot-mexican_towns' "Nombre Municipio"), only when nearer the figures.
     if (a < 0) {
       const c = columns.findIndex((col, k) => cell.x1 < col.x0 && (k === 0 || cell.x0 > columns[k - 1].x1));
-      const afterText = c > 0 && alignment[c - 1] === "text" && columns[c].x0 - cell.x1 >= cell.x0 - columns[c - 1].x1;
+      // A text column this line already heads leaves the piece no column but the figures':
+      // Calc's "Jan" flush left in its cell, nearer "A. Novak" than "2,212" (calc_heads.ts).
+      const afterText = c > 0 && alignment[c - 1] === "text" && columns[c].x0 - cell.x1 >= cell.x0 - columns[c - 1].x1 && !headsAfterHeadedText(previous, c);
       if (c >= 0 && alignment[c] === "figures" && !afterText) a = b = c;
       // Mirrored: a header set flush right over figures set flush left, in the gap after
       // their column (a right-to-left invoice's "المجموع" over "370.00"), where the next
