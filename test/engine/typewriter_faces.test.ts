@@ -74,4 +74,12 @@ describe("a listing whose tags' brackets come from a math face (issue 9: fontcon
     const prose = line([{ text: "These hold a list of " }, { text: "<", font: "CMMI9", size: 9 }, { text: "family", mono: true, size: 9 }, { text: ">", font: "CMMI9", size: 9 }, { text: " elements." }], { x: 143.5, y: 92 });
     expect(renderInline([prose], { dehyphenate: false, emphasis: true, links: [] })).toBe("These hold a list of `<family>` elements.");
   });
+
+  it("keeps it whole when the word space before the opening bracket comes in the bracket's span, as MuPDF extracts fontconfig-user p10 (TAG_BRACKET; svc-md-1.1.26)", () => {
+    const prose = line([{ text: "These hold a list of" }, { text: " <", font: "CMMI9", size: 9 }, { text: "family", mono: true, size: 9 }, { text: ">", font: "CMMI9", size: 9 }, { text: " elements to be used by the" }, { text: " <", font: "CMMI9", size: 9 }, { text: "alias", mono: true, size: 9 }, { text: "> ", font: "CMMI9", size: 9 }, { text: "element." }], { x: 143.5, y: 92 });
+    expect(renderInline([prose], { dehyphenate: false, emphasis: true, links: [] })).toBe("These hold a list of `<family>` elements to be used by the `<alias>` element.");
+    // A comparison's sign in the text face, a space from the word after it, stays text.
+    const compare = line([{ text: "when n" }, { text: " < ", font: "CMMI9", size: 9 }, { text: "limit", mono: true, size: 9 }, { text: " holds." }], { x: 143.5, y: 120 });
+    expect(renderInline([compare], { dehyphenate: false, emphasis: true, links: [] })).toBe("when n < `limit` holds.");
+  });
 });

@@ -6,8 +6,10 @@ import type { Span } from "../model.js";
 import { isBlankText } from "./whitespace.js";
 
 /** A tag's brackets: "<", "</", ">", "/>", or a closing and an opening one together ("><"
- * between "<family>" and "<string>"). */
-const TAG_BRACKET = /^(?:<\/?|\/?>|\/?><\/?)$/;
+ * between "<family>" and "<string>"). The word space before an opening bracket, or after a
+ * closing one, comes in the bracket's span: the extractor gives a space to the span of the
+ * glyph after it (fontconfig-user's "a list of" | " <" | "family" | ">" | " elements"). */
+const TAG_BRACKET = /^(?:\s*<\/?|\/?>\s*|\/?><\/?)$/;
 /** The bracket text opens a tag ("<", "</") at its end, or closes one (">", "/>") at its start. */
 const OPENING_BRACKET_END = /<\/?$/;
 const CLOSING_BRACKET_START = /^\/?>/;
