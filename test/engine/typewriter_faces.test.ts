@@ -74,4 +74,27 @@ describe("a listing whose tags' brackets come from a math face (issue 9: fontcon
     const prose = line([{ text: "These hold a list of " }, { text: "<", font: "CMMI9", size: 9 }, { text: "family", mono: true, size: 9 }, { text: ">", font: "CMMI9", size: 9 }, { text: " elements." }], { x: 143.5, y: 92 });
     expect(renderInline([prose], { dehyphenate: false, emphasis: true, links: [] })).toBe("These hold a list of `<family>` elements.");
   });
+
+  it("keeps it whole when the word space before the opening bracket comes in the bracket's span, as MuPDF extracts fontconfig-user p10 (TAG_BRACKET; svc-md-1.1.26)", () => {
+    const prose = line([{ text: "These hold a list of" }, { text: " <", font: "CMMI9", size: 9 }, { text: "family", mono: true, size: 9 }, { text: ">", font: "CMMI9", size: 9 }, { text: " elements to be used by the" }, { text: " <", font: "CMMI9", size: 9 }, { text: "alias", mono: true, size: 9 }, { text: "> ", font: "CMMI9", size: 9 }, { text: "element." }], { x: 143.5, y: 92 });
+    expect(renderInline([prose], { dehyphenate: false, emphasis: true, links: [] })).toBe("These hold a list of `<family>` elements to be used by the `<alias>` element.");
+    // A comparison's sign in the text face, a space from the word after it, stays text.
+    const compare = line([{ text: "when n" }, { text: " < ", font: "CMMI9", size: 9 }, { text: "limit", mono: true, size: 9 }, { text: " holds." }], { x: 143.5, y: 120 });
+    expect(renderInline([compare], { dehyphenate: false, emphasis: true, links: [] })).toBe("when n < `limit` holds.");
+  });
+
+  it("reads a declaration whose template brackets doxygen's LaTeX sets with a space inside them as code (siscone refman's 'void siscone::circulator< T >::set_position (', 'std::vector<int> siscone::Cjet::contents'; TAG_BRACKET, OPENING_BRACKET_END; svc-md-1.1.26)", () => {
+    const math = { font: "CMMI8", size: 8 };
+    const declaration = line([{ text: "void siscone::circulator", mono: true, size: 8 }, { text: "< ", ...math }, { text: "T ", mono: true, size: 8 }, { text: ">", ...math }, { text: "::set_position (", mono: true, size: 8 }], { x: 70.9, y: 300 });
+    const member = line([{ text: "std::vector", mono: true, size: 8 }, { text: "<", ...math }, { text: "int", mono: true, size: 8 }, { text: "> ", ...math }, { text: "siscone::Cjet::contents", mono: true, size: 8 }], { x: 70.9, y: 400 });
+    expect(buildBlocks(prepareLines([declaration]), STATS).map((b) => b.kind)).toEqual(["code"]);
+    expect(buildBlocks(prepareLines([member]), STATS).map((b) => b.kind)).toEqual(["code"]);
+  });
+
+  it("leaves comparison signs between names in the code face text: a spaced bracket opens a tag only where a closing one follows the name (maint-guide's '0.0 < 0.5 < 0.10 < …')", () => {
+    const serif = { font: "LiberationSerif" };
+    const versions = line([{ text: "0.0 ", mono: true }, { text: "< ", ...serif }, { text: "0.5 ", mono: true }, { text: "< ", ...serif }, { text: "0.10 ", mono: true }, { text: "< ", ...serif }, { text: "1.0~rc1", mono: true }], { x: 65.2, y: 500 });
+    expect(buildBlocks(prepareLines([versions]), STATS).map((b) => b.kind)).toEqual(["paragraph"]);
+    expect(renderInline([versions], { dehyphenate: false, emphasis: true, links: [] })).toBe("`0.0` < `0.5` < `0.10` < `1.0~rc1`");
+  });
 });

@@ -29,6 +29,7 @@ import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars
 import { sortNumbers } from "./number_sort.js";
 import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
 import { bridgesSet } from "./set_bridges.js";
+import { hangsUnderEntryLabel, startsReferenceEntry } from "./reference_entries.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -1529,6 +1530,8 @@ function startsNewBlock(
   const gap = line.y0 - prev.y1;
   // Code keeps its blank lines: only a gap of several lines ends a code block.
   if (mono) return gap > CODE_GAP_LINES_MAX * Math.max(prev.y1 - prev.y0, em);
+  // A bibliography's next numbered entry (reference_entries.ts).
+  if (startsReferenceEntry(current.lines, line, text, em, xAfterChars)) return true;
   const gapEms = fullBox(prev, prevStyle) && fullBox(line, style) ? PARAGRAPH_GAP_EMS : PARAGRAPH_GAP_SHORT_BOX_EMS;
   // A margin of just the threshold is one (a browser's 6 pt paragraph margin under 10 pt type
   // measures 6.0 pt less a rounding): the threshold is met within GAP_ROUNDING_PT.
@@ -1676,6 +1679,7 @@ function startsNewBlock(
     // number ("3.1 This Agreement remains in force … Effective Date." | "Either Party may …").
     const label = hangingLine ? (REFERENCE_LABEL.exec(prevText) ?? clauseLabel(prevText)) : null;
     if (label && Math.abs(line.x0 - xAfterChars(prev, label[0].length)) <= HANG_TOLERANCE_EMS * em) return false;
+    if (hangingLine && hangsUnderEntryLabel(prev, prevText, line, em, xAfterChars)) return false;
     // A description list's item hangs too: its term in bold or the code face starts the first
     // line, and its second line goes on whatever the first ended with, where the hang goes on
     // under it or the next item's term comes back at the first line's x (btxdoc's "**manual**

@@ -432,7 +432,8 @@ function endsJoinPattern(final: number): boolean {
 /** Whether text starts as every tag bracket does ("<", "/" or ">"): isTagBracket's pattern is
  *  tried on such spans only, not on every span of every paragraph. */
 function opensLikeTagBracket(text: string): boolean {
-  const c = text.charCodeAt(0);
+  // Past a word space the extractor put in the bracket's span (tag_brackets.ts).
+  const c = text.charCodeAt(isSpaceCode(text.charCodeAt(0)) ? text.length - text.trimStart().length : 0);
   return c === 0x3c || c === 0x2f || c === 0x3e;
 }
 

@@ -38,6 +38,7 @@ import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
 import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
+import { standsApartAbove } from "./page_head.js";
 
 export interface PageRender {
   markdown: string;
@@ -380,6 +381,8 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: 
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
   if (before.kind !== "paragraph" || after.kind !== "paragraph" || before.running || after.running) return false;
+  // The page's first line standing apart above the columns (page_head.ts).
+  if (groupStart === 1 && standsApartAbove(before.lines, after.lines)) return false;
   // A column of an index or a contents page ends with an entry, whatever the next begins with.
   if (isContentsEntryLine(before.lines[before.lines.length - 1], lineText(before.lines[before.lines.length - 1]))) return false;
   const afterText = plainText(after.lines);
