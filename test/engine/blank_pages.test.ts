@@ -32,6 +32,16 @@ describe("a blank page's running head and folio (furniture.ts blankPageRows)", (
     expect(md.trim()).toBe("");
   });
 
+  it("strips a journal's head of short pieces over the folio alone, the folio a little above the bottom band (nwejm's issue p. 22)", async () => {
+    const md = await markdownOf(pagePdf([[2, 55, 790, "Titre de l'article (French)"], [1, 359, 790, "F. Last et al."], [1, 290, 110, "20"]]));
+    expect(md.trim()).toBe("");
+  });
+
+  it("guard: keeps a page that is one large letter (mcmthesis' example image 'C', no folio though a roman numeral)", async () => {
+    const md = await markdownOf(pagePdf([[1, 72, 790, "Example image"], [1, 290, 420, "C"]]));
+    expect(md).toContain("C");
+  });
+
   it("guard: keeps a cover's title in the top band and a year at its foot", async () => {
     const md = await markdownOf(pagePdf([[1, 72, 790, "Annual Report of the Building Research Group"], [1, 280, 40, "2024"]]));
     expect(md).toContain("Annual Report of the Building Research Group");

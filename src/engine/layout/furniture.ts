@@ -445,7 +445,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (!band && line.y1 <= page.height * FOLIO_HEAD_SHARE) deep.push({ line, band: "top" });
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
-  if (body.length === 0 && candidates.length > 0) rows.push(...blankPageRows(candidates, lines));
+  const blank = blankPageRows(candidates, body, lines);
+  if (blank.length > 0) {
+    for (const row of blank) rows.push(row);
+    return rows;
+  }
   if (candidates.length + deep.length === 0 || body.length === 0) return rows;
   // Asked once, of the first row that gets this far: most pages' rows do not.
   let bodyIsCode: boolean | undefined;
@@ -548,26 +552,47 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
 
 /** A blank page holds a head and a foot at most. */
 const BLANK_PAGE_ROWS_MAX = 2;
+/** A folio standing above the bottom band, the blank page's one body line: three figures at most (a
+ *  page that is a large "C", mcmthesis' example image, reads as a roman numeral). */
+const BODY_FOLIO = /^\d{1,3}$/;
+/** The folio a head over it needs: three figures at most or a roman numeral ("2024" under a
+ *  cover's title is its year). */
+const BLANK_PAGE_FOLIO = /^(?:\d{1,3}|[ivxlcdm]{1,7})$/i;
 
 /**
- * The rows of a page whose every line stands in its top or bottom band, none the body's: a
- * book's blank page, which prints its running head with the folio ("16 … HOOFDSTUK 5.
- * BESLUIT" over an empty verso before a chapter, uantwerpen's thesis) or the folio alone.
- * Converted alone, such a page showed no body to measure a head against, and kept it. Each
- * row must say a page: a page number alone, a head with its folio (numberedHead), or a
- * page number among short pieces; one row that does not (a cover's title, a form's caption)
- * keeps them all.
+ * The rows of a page that holds nothing but its head and foot: a book's blank page, which
+ * prints its running head with the folio ("16 … HOOFDSTUK 5. BESLUIT" over an empty verso
+ * before a chapter, uantwerpen's thesis) or the folio alone, or a journal's head over the
+ * folio at the foot (nwejm's "Titre de l'article (French)  F. Last1 et al." over "20", the
+ * folio a little above the bottom band, so the page's one body line). Converted alone,
+ * such a page showed no body to measure a head against, and kept it. Every line must stand
+ * in the top or bottom band but a page number alone; each row must say a page (a page
+ * number alone, a head with its folio: numberedHead, or a page number among short pieces),
+ * or be a head of short pieces over a row that is a page number alone. One row that does
+ * neither (a cover's title, a form's caption) keeps them all.
  */
-function blankPageRows(candidates: readonly { line: Line; band: Band }[], lines: readonly Line[]): FurnitureRow[] {
-  const margins = marginRows(candidates);
+function blankPageRows(candidates: readonly { line: Line; band: Band }[], body: readonly Line[], lines: readonly Line[]): FurnitureRow[] {
+  if (candidates.length === 0 && body.length === 0) return [];
+  if (body.length > 1 || (body.length === 1 && !BODY_FOLIO.test(lineText(body[0]).trim()))) return [];
+  const margins = marginRows(body.length === 0 ? candidates : [...candidates, { line: body[0], band: "bottom" }]);
   if (margins.length > BLANK_PAGE_ROWS_MAX) return [];
-  const rows: FurnitureRow[] = [];
+  const texts: string[][] = [];
+  let folioRow = false;
   for (const { lines: row, band } of margins) {
     if (band === "side" || band === null || row.length > ROW_PIECES_MAX) return [];
-    const texts: string[] = [];
-    for (const l of row) texts.push(lineText(l).trim());
-    const folio = texts.some((t) => PAGE_NUMBER.test(t)) && texts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX);
-    if (!folio && !numberedHead(texts.join(" "), band)) return [];
+    const rowTexts: string[] = [];
+    for (const l of row) rowTexts.push(lineText(l).trim());
+    texts.push(rowTexts);
+    if (rowTexts.length === 1 && BLANK_PAGE_FOLIO.test(rowTexts[0])) folioRow = true;
+  }
+  const rows: FurnitureRow[] = [];
+  for (let k = 0; k < margins.length; k++) {
+    const { lines: row, band } = margins[k];
+    const rowTexts = texts[k];
+    const short = rowTexts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX);
+    const folio = short && rowTexts.some((t) => PAGE_NUMBER.test(t));
+    const headOverFolio = folioRow && band === "top" && short;
+    if (!folio && !headOverFolio && !numberedHead(rowTexts.join(" "), band)) return [];
     let sizeMax = 0;
     for (const l of row) sizeMax = Math.max(sizeMax, meanCharSize(l));
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture: true, aloneInBand: true, numbered: !folio, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax, sizeAbove: 0 });
