@@ -5,7 +5,7 @@
 // docs/engine.md, "Cell borders inside a line". svc-md-1.1.24.
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { CELL_BORDERS_PER_PAGE_MAX, CellBorders } from "../../src/engine/extract/cell_borders.js";
+import { CELL_BORDERS_PER_PAGE_MAX, CellBorders, LINE_BAND_PT, LINE_INDEX_BORDERS_MIN } from "../../src/engine/extract/cell_borders.js";
 import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
 // The engine's MuPDF, whose heap the stext reader reads.
 import { mupdf, wasm } from "../../src/engine/extract/mupdf_runtime.js";
@@ -148,6 +148,34 @@ describe("CellBorders", () => {
     expect(borders.lineMayCross(140, 160)).toBe(true);
     expect(borders.lineMayCross(95, 105)).toBe(false);
     expect(borders.forLine(120, 130)).toBe(0);
+  });
+
+  it(`forLine's band index (LINE_BAND_PT ${LINE_BAND_PT}, from LINE_INDEX_BORDERS_MIN ${LINE_INDEX_BORDERS_MIN} borders) keeps for each line what a scan of every border keeps, in x order`, () => {
+    // A seeded page of tables: full-height verticals, a row's short ones, stroked boxes, borders
+    // in any order, lines of every height (a band's, taller, none) above, in and below them.
+    let seed = 17;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    for (let page = 0; page < 40; page++) {
+      const borders = new CellBorders();
+      const uprights: [number, number, number][] = [];
+      const count = LINE_INDEX_BORDERS_MIN + Math.floor(random() * 60);
+      for (let k = 0; k < count; k++) {
+        const x = Math.round(random() * 600 * 4) / 4;
+        const y0 = random() * 700 + (page % 5 === 0 ? -50 : 0);
+        const y1 = y0 + (random() < 0.3 ? 6 + random() * 700 : 6 + random() * 40);
+        borders.addPath(x, y0, x + 0.5, y1, false, true, false);
+        uprights.push([x + 0.25, y0, y1]);
+      }
+      expect(borders.count).toBe(uprights.length);
+      const sorted = uprights.sort((a, b) => a[0] - b[0]);
+      for (let l = 0; l < 200; l++) {
+        const y0 = random() * 800 - 60;
+        const y1 = l % 50 === 0 ? Number.NaN : y0 + (l % 7 === 0 ? random() * 60 : random() * LINE_BAND_PT);
+        const kept = sorted.filter(([, b0, b1]) => !(y0 <= y1) || (b0 <= y1 && b1 >= y0)).map(([x]) => x);
+        expect(borders.forLine(y0, y1)).toBe(kept.length);
+        for (let x = -5; x < 610; x += 2.5 + random() * 10) expect(borders.lineMayCross(x, x + 3)).toBe(kept.some((b) => x < b && b < x + 3));
+      }
+    }
   });
 
   it(`keeps at most CELL_BORDERS_PER_PAGE_MAX (${CELL_BORDERS_PER_PAGE_MAX}) borders a page`, () => {

@@ -32,6 +32,16 @@ export const CELL_BORDER_SNAP_PT = 2;
 /** Borders read per page, upright and level apiece; a page drawing more (a chart's
  * hatching) keeps the first ones. */
 export const CELL_BORDERS_PER_PAGE_MAX = 2_000;
+/** forLine's index cuts the height the upright borders cover into bands, one starting every
+ * this many points and each twice as tall, so that a line no taller than this lies whole in
+ * one band and looks only at the borders listed there: a table page's line looked at all of
+ * its borders (a table of 500), 63 on average over the A/B pages for the 10 it kept. */
+export const LINE_BAND_PT = 16;
+/** A page with fewer upright borders than this is not indexed: a scan of them costs less. */
+export const LINE_INDEX_BORDERS_MIN = 16;
+/** Bands an index holds at most (16,384 points at LINE_BAND_PT, past PDF's largest page): a
+ * page whose borders reach further (a coordinate far off the page) keeps the scan. */
+const LINE_BANDS_MAX = 1_024;
 
 /** The page's borders: the upright ones (x and the y range each covers, sorted by x once
  * read) and the level ones (y and the x range), which close a cell above and below. */
@@ -50,12 +60,21 @@ export class CellBorders {
   #lineXs = new Float64Array(64);
   #lineCount = 0;
   #lineCursor = 0;
+  // forLine's index (#index): where each band's list starts in #bandEntries, and the borders
+  // it lists (their positions in x order, ascending), for bands from #bandBase down; #bands 0
+  // where the page is not indexed, and #indexed false until forLine builds it.
+  #indexed = false;
+  #bands = 0;
+  #bandBase = 0;
+  #bandStarts = new Int32Array(64);
+  #bandEntries = new Int32Array(256);
 
   /** Forgets the last page's borders (one instance serves every page a reader reads). */
   clear(): void {
     this.count = 0;
     this.#levels = 0;
     this.#sorted = true;
+    this.#indexed = false;
   }
 
   /** Notes a vector block's box when it draws a border (see CELL_BORDER_WIDTH_MAX). */
@@ -81,14 +100,82 @@ export class CellBorders {
    * Asked once a line, where crossingAt's search was made at every pair of glyphs. */
   forLine(y0: number, y1: number): number {
     if (!this.#sorted) this.#sort();
+    if (!this.#indexed) this.#index();
     // A box that is no box (NaN) bounds nothing: every border stays a candidate.
     const anyHeight = !(y0 <= y1);
     if (this.#lineXs.length < this.count) this.#lineXs = new Float64Array(this.#xs.length);
+    const xs = this.#xs;
+    const y0s = this.#y0s;
+    const y1s = this.#y1s;
+    const lineXs = this.#lineXs;
     let n = 0;
-    for (let k = 0; k < this.count; k++) if (anyHeight || (this.#y0s[k] <= y1 && this.#y1s[k] >= y0)) this.#lineXs[n++] = this.#xs[k];
+    if (!anyHeight && this.#bands > 0 && y1 - y0 <= LINE_BAND_PT) {
+      // The borders listed in the band the line lies in, asked as the scan below asks them:
+      // the band lists every border that can meet such a line, in the same order.
+      const band = Math.max(0, Math.floor((y0 - this.#bandBase) / LINE_BAND_PT));
+      if (band < this.#bands) {
+        const entries = this.#bandEntries;
+        for (let e = this.#bandStarts[band], end = this.#bandStarts[band + 1]; e < end; e++) {
+          const k = entries[e];
+          if (y0s[k] <= y1 && y1s[k] >= y0) lineXs[n++] = xs[k];
+        }
+      }
+    } else {
+      for (let k = 0; k < this.count; k++) if (anyHeight || (y0s[k] <= y1 && y1s[k] >= y0)) lineXs[n++] = xs[k];
+    }
     this.#lineCount = n;
     this.#lineCursor = 0;
     return n;
+  }
+
+  /**
+   * Lists the sorted upright borders by band (LINE_BAND_PT): band b covers from #bandBase + b
+   * bands to two bands below that, and lists each border whose height meets it (and those
+   * ending up to a band above it: slack for the rounding of the bands' arithmetic). A line no
+   * taller than a band, from y0, lies in band floor((y0 - base) / LINE_BAND_PT) (band 0 above
+   * the base), so every border that meets it is listed there; a line below the last band
+   * meets none.
+   */
+  #index(): void {
+    this.#indexed = true;
+    this.#bands = 0;
+    if (this.count < LINE_INDEX_BORDERS_MIN) return;
+    let base = Infinity;
+    let top = -Infinity;
+    for (let k = 0; k < this.count; k++) {
+      base = Math.min(base, this.#y0s[k]);
+      top = Math.max(top, this.#y1s[k]);
+    }
+    // Not a finite span of few enough bands (a NaN or infinite end, a coordinate far off the page): the scan.
+    const bands = Math.floor((top - base) / LINE_BAND_PT) + 1;
+    if (!(bands >= 1 && bands <= LINE_BANDS_MAX)) return;
+    this.#bandBase = base;
+    if (this.#bandStarts.length < bands + 1) this.#bandStarts = new Int32Array(bands + 1);
+    const starts = this.#bandStarts;
+    starts.fill(0, 0, bands + 1);
+    // Each border's bands counted, their lists' starts summed, then the lists filled in x order.
+    for (let k = 0; k < this.count; k++) {
+      const last = this.#lastBand(k, bands);
+      for (let b = this.#firstBand(k); b <= last; b++) starts[b + 1]++;
+    }
+    for (let b = 0; b < bands; b++) starts[b + 1] += starts[b];
+    if (this.#bandEntries.length < starts[bands]) this.#bandEntries = new Int32Array(starts[bands]);
+    const next = Int32Array.from(starts.subarray(0, bands));
+    for (let k = 0; k < this.count; k++) {
+      const last = this.#lastBand(k, bands);
+      for (let b = this.#firstBand(k); b <= last; b++) this.#bandEntries[next[b]++] = k;
+    }
+    this.#bands = bands;
+  }
+
+  /** The first band listing border k (#index): the first its top meets, and one more above. */
+  #firstBand(k: number): number {
+    return Math.max(0, Math.floor((this.#y0s[k] - this.#bandBase) / LINE_BAND_PT) - 2);
+  }
+
+  /** The last band listing border k (#index), the bands being `bands`. */
+  #lastBand(k: number, bands: number): number {
+    return Math.min(bands - 1, Math.floor((this.#y1s[k] - this.#bandBase) / LINE_BAND_PT));
   }
 
   /** Whether one of the line's borders (forLine) stands between left and right (left < x <
