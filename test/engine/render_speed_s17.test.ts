@@ -5,6 +5,8 @@
 //   line hangs from the band or from a line that hangs, so where none hangs from the band's own
 //   lines none hangs at all. Asked of random pages against the way that walked the page once a
 //   band and sorted every zone.
+// - furniture.ts marginPageNumber tries EDGE_NUMBER only on text that starts or ends with a
+//   digit: a running head's words at both edges have no number at their edge.
 // - document.ts assemblePages measures the Markdown's UTF-8 bytes only when three bytes a
 //   UTF-16 unit (UTF8_BYTES_PER_UNIT_MAX) could pass limits.resultMarkdownBytesMax: a result
 //   under the limit whose bound passes it is still delivered whole.
@@ -120,6 +122,39 @@ describe("furniture.ts hangingLines: both bands in one walk, a zone sorted only 
   it("finds none where the zone's lines stand further than their height from the band's", () => {
     const lines = [line("Band line", { x: 72, y: 60, size: 12 }), line("Too far under", { x: 72, y: 100, size: 12 }), line("Under that one", { x: 72, y: 114, size: 12 })];
     expect(marginFacts(page(1, [], { height: HEIGHT }), lines).hanging).toEqual([]);
+  });
+});
+
+describe("furniture.ts marginPageNumber: EDGE_NUMBER tried only on text with a digit at an edge", () => {
+  /** The number marginFacts reads at the edge of a head line's text. */
+  const numberOf = (text: string) => marginFacts(page(1, [], { height: HEIGHT }), [line(text, { x: 72, y: 40 }), line("Body text far below the head", { x: 72, y: 300 })]).lines.find((l) => l.index === 0)?.number;
+
+  it("reads a folio at either edge of a head", () => {
+    expect(numberOf("12 Introduction")).toBe(12);
+    expect(numberOf("Introduction 12")).toBe(12);
+    expect(numberOf("“PIRACY” 19")).toBe(19);
+    expect(numberOf("7")).toBe(7);
+  });
+
+  it("reads none in a head with words at both edges, or a section's or a list's number", () => {
+    expect(numberOf("Chapter 2 of the manual")).toBe(null);
+    expect(numberOf("Introduction 12.")).toBe(null);
+    expect(numberOf("2.1 LRS model")).toBe(null);
+    expect(numberOf("Version 1.2")).toBe(null);
+    expect(numberOf("page twelve")).toBe(null);
+  });
+
+  it("agrees with EDGE_NUMBER tried on every text, on 5,000 random heads", () => {
+    const EDGE_NUMBER = /^(\d{1,4})(?![.)]|,\d)\b|(?<![.,]\d*)\b(\d{1,4})$/;
+    const next = random(9);
+    const pieces = ["12", "3", "2.1", "Intro", "PIRACY", "(", ")", ".", ",", "1,5", "page", "of", "2024", "a", "٣", "x7", "7x"];
+    for (let n = 0; n < 5000; n++) {
+      let text = "";
+      const count = 1 + Math.floor(next() * 4);
+      for (let k = 0; k < count; k++) text += (k > 0 && next() < 0.7 ? " " : "") + pieces[Math.floor(next() * pieces.length)];
+      const m = EDGE_NUMBER.exec(text);
+      expect(numberOf(text)).toBe(m ? Number(m[1] ?? m[2]) : null);
+    }
   });
 });
 

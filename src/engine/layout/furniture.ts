@@ -765,6 +765,10 @@ const HOLLOW_BULLET_CODE = 0x25e6;
 /** The number at the edge of a margin line's text, when the line is short enough to be a running head. */
 function marginPageNumber(text: string): number | null {
   if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  // EDGE_NUMBER's number stands at the text's first character or ends at its last: a running
+  // head's words at both edges are not searched (its second branch, anchored at the end, is
+  // tried from each character).
+  if (!isAsciiDigit(text.charCodeAt(0)) && !isAsciiDigit(text.charCodeAt(text.length - 1))) return null;
   const m = EDGE_NUMBER.exec(text);
   return m ? Number(m[1] ?? m[2]) : null;
 }
