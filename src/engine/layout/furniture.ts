@@ -820,6 +820,10 @@ const HOLLOW_BULLET_CODE = 0x25e6;
 /** The number at the edge of a margin line's text, when the line is short enough to be a running head. */
 function marginPageNumber(text: string): number | null {
   if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  // EDGE_NUMBER's number stands at the text's first character or ends at its last: a running
+  // head's words at both edges are not searched (its second branch, anchored at the end, is
+  // tried from each character).
+  if (!isAsciiDigit(text.charCodeAt(0)) && !isAsciiDigit(text.charCodeAt(text.length - 1))) return null;
   const m = EDGE_NUMBER.exec(text);
   return m ? Number(m[1] ?? m[2]) : null;
 }
@@ -963,26 +967,60 @@ const HANGING_GAP_HEIGHTS_MAX = 1;
  */
 function hangingLines(lines: readonly Line[], height: number): HangingLine[] {
   const hanging: HangingLine[] = [];
-  hangFrom(lines, hanging, MARGIN_SHARE * height, HANGING_BOX_SHARE_MAX * height, 1);
-  hangFrom(lines, hanging, (1 - MARGIN_SHARE) * height, (1 - HANGING_BOX_SHARE_MAX) * height, -1);
-  return hanging;
-}
-
-/** Adds to `hanging` the lines between the band's edge `band` and `zoneEnd` that hang from the
- *  lines beyond the band's edge, going away from the band (`away`: 1 down the page from the
- *  head's, -1 up it from the foot's), nearest the band first. */
-function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, zoneEnd: number, away: 1 | -1): void {
-  const members: number[] = [];
-  const zone: number[] = [];
+  const headBand = MARGIN_SHARE * height;
+  const headZoneEnd = HANGING_BOX_SHARE_MAX * height;
+  const footBand = (1 - MARGIN_SHARE) * height;
+  const footZoneEnd = (1 - HANGING_BOX_SHARE_MAX) * height;
+  // Both bands' lines and zones sorted out in one walk of the page, where each band walked
+  // it; into arrays kept from page to page, read only within this call.
+  headMembers.length = 0;
+  headZone.length = 0;
+  footMembers.length = 0;
+  footZone.length = 0;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index];
     if (line.wmode !== 0) continue;
-    // Loops and numbers, not predicates passed in: a closure made per call loses its
-    // optimised code at each full garbage collection.
-    if (away === 1 ? line.y1 <= band : line.y0 >= band) members.push(index);
-    else if (away === 1 ? line.y0 < zoneEnd : line.y1 > zoneEnd) zone.push(index);
+    if (line.y1 <= headBand) headMembers.push(index);
+    else if (line.y0 < headZoneEnd) headZone.push(index);
+    if (line.y0 >= footBand) footMembers.push(index);
+    else if (line.y1 > footZoneEnd) footZone.push(index);
   }
-  if (members.length === 0 || zone.length === 0) return;
+  hangFrom(lines, hanging, headMembers, headZone, 1);
+  hangFrom(lines, hanging, footMembers, footZone, -1);
+  return hanging;
+}
+
+/** hangingLines' working arrays (line indices): a band's lines, and the zone beyond it. */
+const headMembers: number[] = [];
+const headZone: number[] = [];
+const footMembers: number[] = [];
+const footZone: number[] = [];
+
+/** Whether `line` hangs from `over`, a line nearer the band (`away` as in hangFrom): it lies
+ *  beyond it, at most HANGING_GAP_HEIGHTS_MAX of its own height from it, overlapping it across. */
+function hangsUnder(line: Line, over: Line, away: 1 | -1): boolean {
+  const gap = away === 1 ? line.y0 - over.y1 : over.y0 - line.y1;
+  const beyond = away === 1 ? line.y0 > over.y0 : line.y1 < over.y1;
+  return beyond && gap <= HANGING_GAP_HEIGHTS_MAX * (line.y1 - line.y0) && Math.min(line.x1, over.x1) > Math.max(line.x0, over.x0);
+}
+
+/** Whether some line of `zone` hangs from a line of `members` (line indices): a line hangs
+ *  only from a band's line or from one that hangs, so where none hangs from the band's own
+ *  lines none hangs at all (most pages), and the zone need not be sorted. */
+function anyHangsFromBand(lines: readonly Line[], members: readonly number[], zone: readonly number[], away: 1 | -1): boolean {
+  for (const index of zone) {
+    const line = lines[index];
+    for (const m of members) if (hangsUnder(line, lines[m], away)) return true;
+  }
+  return false;
+}
+
+/** Adds to `hanging` the lines of `zone` (between the band's edge and the zone's end, line
+ *  indices) that hang from the band's lines `members`, going away from the band (`away`: 1
+ *  down the page from the head's, -1 up it from the foot's), nearest the band first. Both
+ *  arrays are hangingLines' working arrays: `members` grows, `zone` is sorted. */
+function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: number[], zone: number[], away: 1 | -1): void {
+  if (members.length === 0 || zone.length === 0 || !anyHangsFromBand(lines, members, zone, away)) return;
   const first = hanging.length;
   // Made when a line is found to hang: most pages have none, and a typed array made for each
   // page's two bands was most of what this pass allocated.
@@ -998,12 +1036,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], band: number, 
     const line = lines[index];
     // The geometry first: most lines under the band hang from nothing, and need no text.
     let from: number[] | null = null;
-    for (const m of members) {
-      const over = lines[m];
-      const gap = away === 1 ? line.y0 - over.y1 : over.y0 - line.y1;
-      const beyond = away === 1 ? line.y0 > over.y0 : line.y1 < over.y1;
-      if (beyond && gap <= HANGING_GAP_HEIGHTS_MAX * (line.y1 - line.y0) && Math.min(line.x1, over.x1) > Math.max(line.x0, over.x0)) (from ??= []).push(m);
-    }
+    for (const m of members) if (hangsUnder(line, lines[m], away)) (from ??= []).push(m);
     if (from === null) continue;
     const text = marginText(line);
     if (text === "") continue;

@@ -132,7 +132,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   const out: Assembled = { markdown: "", pages: [], links: [], debugPages: [], cut: [], renderFailed: [] };
   const markdown: MarkdownPieces = { parts: [], length: 0 };
   const summaryByPage = new Map(sorted.summaries.map((s) => [s.page, s]));
-  let markdownBytes = 0;
+  const bytes: ByteCount = { exact: 0, pending: [], pendingUnits: 0 };
   /** The last page's Markdown that was not empty. */
   let lastText = "";
   /** UTF-16 units of the footnotes `lastText` ends with (after a blank line), or 0. */
@@ -163,11 +163,11 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     const goingOn = meets ? listingInItem(lastLine, text) : text;
     const goesOn = meets ? listingGoesOn(lastLine, goingOn) : null;
     // Not when the page is cut for the size limit: the listing before it stays closed.
-    const fence = goesOn !== null && markdownBytes + Buffer.byteLength(goingOn, "utf8") + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax ? goesOn : null;
+    const fence = goesOn !== null && fitsWith(bytes, goingOn, FINAL_NEWLINE_BYTES) ? goesOn : null;
     if (fence !== null) {
       dropEnd(markdown, fence.length + 1);
       lastFacts.markdown_length -= fence.length + 1;
-      markdownBytes -= fence.length + 1;
+      bytes.exact -= fence.length + 1;
       text = goingOn.slice(fence.length);
     }
     // A table the page break cuts goes on in one table.
@@ -184,14 +184,15 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     // page's Markdown goes on after them.
     if (meets && fence === null && tableRows === null && lastNotes > 0) {
       const moved = paragraphAcrossNotes(lastText, lastNotes, text);
-      if (moved !== null && markdownBytes + Buffer.byteLength(moved.head, "utf8") + 1 + FINAL_NEWLINE_BYTES <= limits.resultMarkdownBytesMax) {
+      if (moved !== null && fitsWith(bytes, moved.head, 1 + FINAL_NEWLINE_BYTES)) {
         const notes = lastText.slice(lastText.length - lastNotes);
         dropEnd(markdown, lastNotes);
         dropEnd(markdown, NOTES_APART.length);
         append(markdown, PARAGRAPH_GOES_ON + moved.head + NOTES_APART);
         append(markdown, notes);
         lastFacts.markdown_length += PARAGRAPH_GOES_ON.length + moved.head.length;
-        markdownBytes += PARAGRAPH_GOES_ON.length + Buffer.byteLength(moved.head, "utf8");
+        bytes.exact += PARAGRAPH_GOES_ON.length;
+        countBytes(bytes, moved.head);
         lastText = moved.head + NOTES_APART + notes;
         text = moved.rest;
         firstLine = firstLineOf(text);
@@ -216,9 +217,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
                   ? LIST_GOES_ON
                   : separator;
     const separatorBytes = markdown.length === 0 ? 0 : joiner.length;
-    const textBytes = Buffer.byteLength(text, "utf8");
     // The final newline counts too: the delivered Markdown never passes the limit.
-    if (text !== "" && markdownBytes + separatorBytes + textBytes + FINAL_NEWLINE_BYTES > limits.resultMarkdownBytesMax) {
+    if (text !== "" && !fitsWith(bytes, text, separatorBytes + FINAL_NEWLINE_BYTES)) {
       out.cut.push(page);
       continue;
     }
@@ -228,7 +228,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       if (wordJoin && input.options.dehyphenate && own?.producerHyphenates !== false && brokenHyphenGoes(lastLine, firstLine, compounds)) {
         dropEnd(markdown, 1);
         lastFacts.markdown_length -= 1;
-        markdownBytes -= Buffer.byteLength(lastLine.slice(-1), "utf8");
+        bytes.exact -= Buffer.byteLength(lastLine.slice(-1), "utf8");
       }
       if (markdown.length > 0) append(markdown, joiner);
       offset = markdown.length;
@@ -238,7 +238,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       lastTail = nested !== null ? nested.tail : own?.listTail;
       // A page of rows alone that went on the table goes on being that table.
       tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
-      markdownBytes += separatorBytes + textBytes;
+      bytes.exact += separatorBytes;
+      countBytes(bytes, text);
     }
     for (const l of own?.links ?? []) out.links.push({ page, url: l.url, text: l.text });
     out.pages.push({ page, chars: summary?.chars ?? 0, extraction: summary?.extraction ?? null, markdown_offset: offset, markdown_length: text.length });
@@ -251,6 +252,38 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
     out.markdown = markdown.parts.join("");
   }
   return out;
+}
+
+/** UTF-8 bytes a UTF-16 unit takes at most: three (a surrogate pair's two units take four). */
+const UTF8_BYTES_PER_UNIT_MAX = 3;
+
+/**
+ * The Markdown's UTF-8 bytes so far, counted only when the limit is near: `exact` bytes, plus
+ * the texts still `pending`, of `pendingUnits` UTF-16 units in all. It is asked only whether a
+ * page more fits under limits.resultMarkdownBytesMax, which three bytes a unit answer for any
+ * document a few MB long; each page's text was measured (Buffer.byteLength), and read whole
+ * for it, at every page.
+ */
+interface ByteCount {
+  exact: number;
+  pending: string[];
+  pendingUnits: number;
+}
+
+/** Adds `text` to the count, to be measured when the limit is near. */
+function countBytes(count: ByteCount, text: string): void {
+  count.pending.push(text);
+  count.pendingUnits += text.length;
+}
+
+/** Whether the Markdown so far, `text` and `extraBytes` more stay within the result's limit. */
+function fitsWith(count: ByteCount, text: string, extraBytes: number): boolean {
+  const max = limits.resultMarkdownBytesMax;
+  if (count.exact + UTF8_BYTES_PER_UNIT_MAX * (count.pendingUnits + text.length) + extraBytes <= max) return true;
+  for (const piece of count.pending) count.exact += Buffer.byteLength(piece, "utf8");
+  count.pending.length = 0;
+  count.pendingUnits = 0;
+  return count.exact + Buffer.byteLength(text, "utf8") + extraBytes <= max;
 }
 
 /** Between a page's text and the footnotes under it. */
