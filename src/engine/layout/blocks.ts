@@ -2564,6 +2564,16 @@ const FULLWIDTH_SEMICOLON = 0xff1b;
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
 const RUN_IN_DASH = /^\p{Lu}\p{L}*(?: \p{L}+){0,2}—\s?\S+\s+\S/u;
+/** A sentence's end inside a text of six words or more: a word's four small letters or more
+ *  and a full stop or an exclamation mark, then a space and a word. An abbreviation ("Prof.
+ *  Dr.", "Dept. of", "dipl. ing.") is shorter; a question goes on in a title ("Do rabbits
+ *  predate wolves? The Berlin hypothesis"). */
+const INNER_SENTENCE_END = /^(?=(?:\S+\s+){5,}\S).*\p{Ll}{4,}[.!]\s+\p{L}/u;
+/** Prose read as a heading is set at most this many times the body's size: text over
+ *  references measured as the body (acmart: 10 pt over 7.5–8). */
+const PROSE_SIZE_RATIO_MAX = 1.35;
+/** A sentence of eight words or more ending in a full stop after a word. */
+const PROSE_SENTENCE = /^(?:\S+\s+){7,}.*\p{L}\.$/u;
 /** A sentence in quotation marks, its full stop inside them: a pull quote's or an epigraph's
  *  text. A quoted title ("“Title of the Paper”", "«Метод обнаружения …»") ends without one. */
 const QUOTED_SENTENCE = /^[“"‘«„].*\p{L}[.!…][”"’»“]$/su;
@@ -2712,6 +2722,14 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   // Nor is a sentence in quotation marks, however large: a newsletter's pull quote set at its
   // headings' size ("“We wanted a place where everyone in the village feels at home.”").
   if (QUOTED_SENTENCE.test(text)) return null;
+  // Nor is text in the regular weight that reads as prose: two sentences or more, or one of
+  // eight words or more ending in a full stop. On a page of references converted alone the
+  // body measures at the references' size, and a dedication or a paragraph above them at the
+  // text's size read as headings (acmart's "To Robert, for the bagels and explaining CMYK and
+  // color spaces.", "sidebar: Place formatted text in the margin. marginfigure: …").
+  // A title and its subtitle are set larger than that (a class manual's "H2020 Proposal
+  // Class" over "A LaTeX class for writing EU RIA H2020 proposals.").
+  if (!style.bold && style.size <= PROSE_SIZE_RATIO_MAX * stats.body.size && (INNER_SENTENCE_END.test(text) || PROSE_SENTENCE.test(text))) return null;
   // A display line is a heading in its title's style, its label set smaller.
   if (display && lines.length === 1) return level;
   // A run-in heading ("Keywords  JavaScript, …") starts a paragraph; a heading is set
