@@ -62,3 +62,30 @@ describe("reference_entries: the next numbered entry starts a paragraph (startsR
     expect(paragraphs(prose)).toHaveLength(1);
   });
 });
+
+describe("reference_entries: a ragged entry's lines under its label's text go on (goesOnUnderEntryLabel)", () => {
+  // thubeamer-example-en p. 12, a beamer bibliography set ragged right: the third entry's lines
+  // end well short of the frame's edge, one after a colon, and had made four paragraphs.
+  const entries = () => [
+    lineTo("[1] Webster III R J, Jones B A. Design and Kinematic Modeling of", 40, 60, 330),
+    lineTo("Constant Curvature Continuum Robots: A Review[J]. The", 55, 71, 322),
+    lineTo("1661-1683.", 55, 82, 110),
+    lineTo("[3] McMahan W, Jones B A, Walker I D. Design and", 40, 97, 262),
+    lineTo("Implementation of a Multi-section Continuum Robot:", 55, 108, 300),
+    lineTo("Air-Octor[C] //IEEE/RSJ International Conference on", 55, 119, 318),
+    lineTo("Intelligent Robots and Systems, Shanghai, China, 2005 :", 55, 130, 323),
+    lineTo("2578-2585.", 55, 141, 110),
+  ];
+
+  it("keeps thubeamer's '[3] McMahan W, … Design and' | 'Implementation of …' | 'Air-Octor[C] …' | '2578-2585.' one entry", () => {
+    expect(paragraphs(entries())).toEqual([
+      "[1] Webster III R J, Jones B A. Design and Kinematic Modeling of | Constant Curvature Continuum Robots: A Review[J]. The | 1661-1683.",
+      "[3] McMahan W, Jones B A, Walker I D. Design and | Implementation of a Multi-section Continuum Robot: | Air-Octor[C] //IEEE/RSJ International Conference on | Intelligent Robots and Systems, Shanghai, China, 2005 : | 2578-2585.",
+    ]);
+  });
+
+  it("guard: a line set in further than the entry's text is no line of the entry", () => {
+    const deeper = [lineTo("[3] McMahan W, Jones B A, Walker I D. Design and", 40, 97, 262), lineTo("Implementation of a Multi-section Continuum Robot:", 55, 108, 300), lineTo("a displayed line set in much further", 90, 119, 250)];
+    expect(paragraphs(deeper).at(-1)).toBe("a displayed line set in much further");
+  });
+});

@@ -189,3 +189,22 @@ describe("attachMarks: a picture off a picture bullet's corner (svc-md-1.1.26)",
     expect(texts(lines)[3]).toBe("XXXX[4]");
   });
 });
+
+describe("attachMarks: a picture touching a picture bullet's corner (CORNER_TOUCH_PT, s17-slides2)", () => {
+  // thubeamer-example-en p. 5: six balls at x 39.6, the block's shadow corner's top 0.3 pt
+  // above the last ball's bottom and 3.3 pt left of it ("- XXXX XXXX" had run two items together).
+  const items = () => [93.4, 113.0, 132.5, 152.0, 171.5, 191.1].map((y) => line("XXXX", { x: 50.2, y }));
+  const balls = (): Mark[] => [96.1, 115.6, 135.1, 154.6, 174.2, 193.7].map((y0) => ({ x0: 39.6, y0, x1: 44.7, y1: y0 + 5.1, kind: "image" }));
+
+  it("sets the last item's ball as its bullet though the corner's top reaches 0.3 pt past its bottom", () => {
+    const lines = items();
+    attachMarks(lines, [...balls(), { x0: 28.3, y0: 198.5, x1: 36.3, y1: 206.5, kind: "image" }]);
+    expect(texts(lines)).toEqual(Array(6).fill("• XXXX"));
+  });
+
+  it("guard: a picture beside the ball by more than that (a legend's swatch on its row) still counts", () => {
+    const lines = items();
+    attachMarks(lines, [...balls(), { x0: 33.3, y0: 194.7, x1: 37.3, y1: 198.7, kind: "image" }]);
+    expect(texts(lines)[5]).toBe("XXXX");
+  });
+});

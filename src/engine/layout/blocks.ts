@@ -29,7 +29,7 @@ import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars
 import { sortNumbers } from "./number_sort.js";
 import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
 import { bridgesSet } from "./set_bridges.js";
-import { hangsUnderEntryLabel, startsReferenceEntry } from "./reference_entries.js";
+import { goesOnUnderEntryLabel, hangsUnderEntryLabel, startsReferenceEntry } from "./reference_entries.js";
 
 export type Block =
   | { kind: "heading"; level: number; lines: Line[]; /** A section's title by its setting (sectionTitleDepth), never a byline. */ section?: true }
@@ -1555,6 +1555,9 @@ function startsNewBlock(
   const prevFilled = prevFull || (!isEastAsianWide(firstCodePoint(text)) && right - prev.x1 <= measuredFirstWordWidth(line) + WORD_SPACE_EMS * em);
   if (Math.abs(prevStyle.size - style.size) >= 1 && !(prevFilled && !ITEM_END.test(prevText.trimEnd()) && (hasTextAtSize(line, prevStyle.size) || (Math.abs(style.size - bodySize) < 1 && isProseOutweighedByCode(prev, style.size))))) return true;
   if (prevStyle.bold !== style.bold && !(prevStyle.bold && boldLeadInGoesOn(prev, line, prevFull)) && !boldWraps(prev, line, prevFull) && !mixedLineGoesOn(prev, prevText, line, prevFull || (prevFilled && MID_SENTENCE_END.test(prevText.trimEnd())))) return true;
+  // A numbered bibliography entry's lines hanging under its label's text go on, however ragged
+  // (reference_entries.ts goesOnUnderEntryLabel).
+  if (!current.marker && goesOnUnderEntryLabel(current.lines, line, text, em, xAfterChars)) return false;
   // A contents entry ends its block, also one that starts with a list's number (DocBook's
   // "2. How to use bzip2 . . . 2" over its sections' entries, "2.1. NAME . . . 2").
   if (current.marker && isContentsEntryLine(prev, prevText)) return true;

@@ -61,3 +61,25 @@ export function startsReferenceEntry(blockLines: readonly Line[], line: Line, te
   for (const other of blockLines) if (Math.abs(other.x0 - first.x0) > LABEL_TEXT_TOLERANCE_EMS * em) return false;
   return true;
 }
+
+/**
+ * Whether `line` goes on the entry the block (`blockLines`) is: its first line starts with a
+ * numbered label ("[3] "), `line` hangs under that label's text (hangsUnderEntryLabel) and so
+ * do all the block's lines after the first, wherever the line above ended. Beamer sets a
+ * bibliography ragged right, so an entry's lines fall short of the frame's edge mid-entry and
+ * after a colon (thubeamer's "[3] McMahan W, … Design and" | "Implementation of a
+ * Multi-section Continuum Robot:" | "Air-Octor[C] // … 2005 :" | "2578-2585." had split at
+ * every line). A line that starts with a label of its own is none of it.
+ */
+export function goesOnUnderEntryLabel(blockLines: readonly Line[], line: Line, text: string, em: number, xAfterChars: (line: Line, count: number) => number): boolean {
+  // Asked of every pair of lines: the cheap tests first, and only the block's second and last
+  // lines measured (a page of thousands of lines in one block had run over its time budget).
+  const first = blockLines[0];
+  if (line.x0 <= first.x0 || first.spans.length === 0 || !first.spans[0].text.trimStart().startsWith("[")) return false;
+  const firstText = lineText(first);
+  if (!NUMBERED_REFERENCE_LABEL.test(firstText) || NUMBERED_REFERENCE_LABEL.test(text)) return false;
+  if (!hangsUnderEntryLabel(first, firstText, line, em, xAfterChars)) return false;
+  const tolerance = LABEL_TEXT_TOLERANCE_EMS * em;
+  if (blockLines.length > 1 && (Math.abs(blockLines[1].x0 - line.x0) > tolerance || Math.abs(blockLines[blockLines.length - 1].x0 - line.x0) > tolerance)) return false;
+  return true;
+}

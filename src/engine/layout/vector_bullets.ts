@@ -55,6 +55,11 @@ const MARK_ROW_GAP_EMS = 2.5;
 /** A bullet stands clear of other shapes by this many ems: a legend's hatch swatch or a
  * drawing's symbol is many small shapes side by side. */
 const MARK_CLEARANCE_EMS = 0.4;
+/** A picture whose edge reaches at most this many points past a picture bullet's edge is off
+ *  its corner, beside it on no side (thubeamer-example-en p. 5: the block's shadow corner's
+ *  top 0.3 pt above the last ball's bottom, 3.3 pt left of it, had cost that item its
+ *  bullet, its text run into the item above). */
+const CORNER_TOUCH_PT = 0.5;
 /** Half the height of the tallest neighbour the clearance test looks for (marks are at most
  * 16 pt; merged ones rarely much more). */
 const NEIGHBOUR_HALF_PT = 16;
@@ -194,12 +199,13 @@ function startsAtRight(line: Line): boolean {
 /** No other mark comes within the clearance of the mark at `index`. A picture off the corner
  *  of a picture bullet, beside it on no side, does not count: thubeamer draws its items'
  *  balls as pictures and its block's shadow corner as one, 2.5 pt under and 3.3 pt left of
- *  the last ball. A drawing's strokes around a symbol count wherever they stand. */
+ *  the last ball, or reaching `CORNER_TOUCH_PT` past its bottom. A drawing's strokes around a symbol count wherever they stand. */
 function clear(boxes: readonly MarkBox[], index: number, em: number): boolean {
   const m = boxes[index];
   const pad = MARK_CLEARANCE_EMS * em;
   const reach = sizeOf(m) / 2 + pad + NEIGHBOUR_HALF_PT;
-  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad && (!(m.image && b.image) || (b.x0 < m.x1 && b.x1 > m.x0) || (b.y0 < m.y1 && b.y1 > m.y0));
+  const t = CORNER_TOUCH_PT;
+  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad && (!(m.image && b.image) || (b.x0 < m.x1 - t && b.x1 > m.x0 + t) || (b.y0 < m.y1 - t && b.y1 > m.y0 + t));
   for (let i = index - 1; i >= 0 && centre(m) - centre(boxes[i]) <= reach; i--) if (near(boxes[i])) return false;
   for (let i = index + 1; i < boxes.length && centre(boxes[i]) - centre(m) <= reach; i++) if (near(boxes[i])) return false;
   return true;
