@@ -48,6 +48,9 @@ const HEADING_CHAR_SHARE_MAX = 0.25;
  *  least (a title page's title; prose lines beside a page of code are no title). */
 const SHARE_EXEMPT_LINES_MAX = 2;
 const SHARE_EXEMPT_SIZE_RATIO_MIN = 1.5;
+/** ... or a style of one line at this many times the body's size at least (a title slide's
+ *  44 pt title over its subtitle's two 32 pt lines, a third of the slide's text). */
+const ONE_LINE_EXEMPT_SIZE_RATIO_MIN = 1.3;
 /** Heading lines are short: longer lines of a large style are display text. */
 const HEADING_LINE_CHARS_MAX = 160;
 /** Sizes closer than this (points) are one heading level. */
@@ -341,7 +344,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     const style = { size: entry.size, bold: entry.bold };
     // On a page of few lines (a title page: its title is a third of the text) the share says
     // nothing: a style of a line or two is no body text however much of the page it holds.
-    if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars && !(entry.lines <= SHARE_EXEMPT_LINES_MAX && entry.size >= SHARE_EXEMPT_SIZE_RATIO_MIN * body.size)) continue;
+    if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars && !(entry.lines <= SHARE_EXEMPT_LINES_MAX && entry.size >= SHARE_EXEMPT_SIZE_RATIO_MIN * body.size) && !(entry.lines === 1 && entry.size >= ONE_LINE_EXEMPT_SIZE_RATIO_MIN * body.size)) continue;
     if (entry.longLines > entry.lines / 2) continue;
     const larger = isHeadingSizeOver(style.size, body.size);
     // Bold from body size up: a bold line slightly larger than the body (12 pt over 11) is
