@@ -2,6 +2,7 @@
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
+import { joinNavigationBars } from "../layout/nav_bars.js";
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
@@ -199,6 +200,7 @@ export function renderPage(
   joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   demoteNavigationTitles(blocks, navigationIcons(model));
+  joinNavigationBars(blocks);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
