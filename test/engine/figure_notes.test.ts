@@ -26,7 +26,7 @@ function figureNote(figure: string, note: string, x1: number, y0: number, measur
   return s;
 }
 const line = (s: Span): Line => ({ spans: [s], x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, wmode: 0 });
-const texts = (t: Table) => t.rows.map((row) => row.map((cell) => cell.lines.map((l) => l.spans.map((s) => s.text).join("")).join(" ")));
+const texts = (t: Table) => t.rows.map((row) => row.map((cell) => cell.lines.map((l) => l.spans.map((s) => s.text).join("")).join(" ").trim()));
 const y = (r: number) => 100 + PITCH * r;
 
 const VARIANCE_END = 336.5;
@@ -65,7 +65,7 @@ describe("Figures run into the notes beside them (cutFigureNotes)", () => {
     const lines = sheet();
     const salaries = lines.find((l) => l.spans[0].text.startsWith("-6,690"))!;
     const cuts = cutFigureNotes(lines);
-    expect(salaries.spans.map((s) => s.text)).toEqual(["-6,690", "Two vacancies unfilled in Q2"]);
+    expect(salaries.spans.map((s) => s.text)).toEqual(["-6,690 ", "Two vacancies unfilled in Q2"]);
     expect(salaries.spans[0].x1).toBeCloseTo(VARIANCE_END, 1);
     expect(cuts?.figures.has(salaries.spans[0])).toBe(true);
   });

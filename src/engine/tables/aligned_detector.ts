@@ -19,6 +19,7 @@ import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
+import { cutOverflowCells } from "./overflow_cells.js";
 import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
@@ -148,7 +149,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
   const sorted = byTop ? free : linesByTop(free);
   // Calc's figures run into the notes beside them: cut where the figures' column ends.
-  const cuts = cutFigureNotes(sorted);
+  // And text cells as wide as theirs into the next text column (overflow_cells.ts).
+  const cuts = cutOverflowCells(sorted, cutFigureNotes(sorted));
   const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();

@@ -75,7 +75,8 @@ export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
     const { line, span, end, space } = c;
     const text = span.text;
     // The figure ends where its ink does; the note starts a word space (a quarter em) on.
-    const figure = spanPiece(span, text.slice(0, space), span.x0, end);
+    // The figure keeps its space, so a line read as text after all reads as the reader made it.
+    const figure = spanPiece(span, text.slice(0, space + 1), span.x0, end);
     const note = spanPiece(span, text.slice(space + 1), Math.min(span.x1, end + WORD_SPACE_EMS * span.size), span.x1);
     cuts ??= { figures: new Set(), before: new Map() };
     if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
