@@ -3,6 +3,7 @@
 // nothing of other pages.
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
+import { joinNavigationBars } from "../layout/nav_bars.js";
 import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
@@ -201,6 +202,7 @@ export function renderPage(
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   demoteNavigationTitles(blocks, navigationIcons(model));
   dropRepeatedSlideTitle(blocks, model);
+  joinNavigationBars(blocks);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);

@@ -18,6 +18,8 @@ import { besideColumnPieces } from "./ruled_beside.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
+import { cutOverflowCells } from "./overflow_cells.js";
 import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
@@ -146,7 +148,10 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   if (free.length < ALIGNED_ROWS_MIN) return;
   // groupRows sorts the lines by their tops as linesByTop does; a subset of byTop is sorted.
   const sorted = byTop ? free : linesByTop(free);
-  const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox));
+  // Calc's figures run into the notes beside them: cut where the figures' column ends.
+  // And text cells as wide as theirs into the next text column (overflow_cells.ts).
+  const cuts = cutOverflowCells(sorted, cutFigureNotes(sorted));
+  const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
   let i = 0;
@@ -210,6 +215,7 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
     i++;
   }
   takeTwoRowGrids(rows, used, taken, tables, rulings);
+  restoreUncut(cuts, taken);
 }
 
 /**
@@ -393,7 +399,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     }
     if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, rows.at(j).em);
     const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
-    const fits = slice.full && fitsFull(inside, left, right, gutter);
+    const fits = slice.full && fitsFull(inside, left, right, gutter, rows.cellEnds);
     const last = run[run.length - 1];
     if (padded ? !(fits && last.full && nearPadded(last, slice)) : !near(last, slice)) break;
     if (fits) {
@@ -885,14 +891,21 @@ function windowed(cells: Piece[], x0: number, x1: number, gutter: number, used: 
 }
 
 /** One piece per column, each overlapping its column, every gutter open. */
-function fitsFull(cells: Piece[], left: number[], right: number[], gutter: number): boolean {
+function fitsFull(cells: Piece[], left: number[], right: number[], gutter: number, cellEnds: ReadonlySet<Span> | null = null): boolean {
   const k = left.length;
   for (let c = 0; c < k; c++) {
     const cell = cells[c];
     if (cell.x1 < left[c] || cell.x0 > right[c]) return false;
-    if (c + 1 < k && Math.max(right[c], cell.x1) + gutter > Math.min(left[c + 1], cells[c + 1].x0)) return false;
+    // A figure cut from the note beside it (figure_notes.ts) stands a word space from it.
+    const open = cellEnds !== null && endsAtCut(cell, cellEnds) ? 0 : gutter;
+    if (c + 1 < k && Math.max(right[c], cell.x1) + open > Math.min(left[c + 1], cells[c + 1].x0)) return false;
   }
   return true;
+}
+
+/** Whether the piece's last span is a figure cut from the note after it (figure_notes.ts). */
+function endsAtCut(piece: Piece, cellEnds: ReadonlySet<Span>): boolean {
+  return cellEnds.has(piece.items[piece.items.length - 1].span);
 }
 
 /** Column of each piece when every piece overlaps exactly one column and no two pieces

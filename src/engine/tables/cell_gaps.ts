@@ -75,7 +75,8 @@ export interface TextRow {
   em: number;
 }
 
-export function textRow(lines: Line[]): TextRow {
+/** `cellEnds`: spans after which a piece ends however near the next (figure_notes.ts). */
+export function textRow(lines: Line[], cellEnds: ReadonlySet<Span> | null = null): TextRow {
   const items: { span: Span; line: Line }[] = [];
   let sizeSum = 0;
   let chars = 0;
@@ -107,7 +108,7 @@ export function textRow(lines: Line[]): TextRow {
   let ink = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    if (i > 0 && item.span.x0 - ink <= gapMin && !endsWithLeader(items[i - 1].span.text)) {
+    if (i > 0 && item.span.x0 - ink <= gapMin && !endsWithLeader(items[i - 1].span.text) && (cellEnds === null || !cellEnds.has(items[i - 1].span))) {
       x1 = Math.max(x1, item.span.x1);
       ink = Math.max(ink, inkRight(item.span, item.line));
       top = Math.min(top, item.span.y0);
@@ -207,6 +208,8 @@ export class PageRows {
   constructor(
     private readonly sorted: readonly Line[],
     private readonly rows: RowStarts,
+    /** Spans that end a piece (figure_notes.ts cutFigureNotes), or null. */
+    readonly cellEnds: ReadonlySet<Span> | null = null,
   ) {
     this.built = new Array(rows.length);
     this.groups = new Array(rows.length);
@@ -230,7 +233,7 @@ export class PageRows {
   }
 
   at(index: number): TextRow {
-    return (this.built[index] ??= textRow(this.rowLines(index)));
+    return (this.built[index] ??= textRow(this.rowLines(index), this.cellEnds));
   }
 
   /** The row's lines, as grouped. */
@@ -247,7 +250,7 @@ export class PageRows {
     const known = this.splitKnown[index];
     if (known !== SPLIT_UNKNOWN) return known === SPLIT_YES;
     const built = this.built[index];
-    const splits = built ? built.cells.length >= 2 : (splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2);
+    const splits = built ? built.cells.length >= 2 : this.cellEnds !== null ? this.at(index).cells.length >= 2 : (splitsIntoPieces(this.sorted, this.rows.starts[index], this.rows.starts[index + 1]) ?? this.at(index).cells.length >= 2);
     this.splitKnown[index] = splits ? SPLIT_YES : SPLIT_NO;
     return splits;
   }

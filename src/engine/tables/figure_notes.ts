@@ -1,0 +1,144 @@
+// Spreadsheet figures run into the notes beside them: a span that starts with a figure set flush
+// right in its cell and goes on with the words of the next cell, set flush left.
+//
+// Calc writes a row's cells as separate strings, but a figure ending a cell's padding before a
+// text cell that starts after the next cell's padding ("-6,690" | "Two vacancies unfilled in
+// Q2", 2.5 pt apart: a word space) comes out of the reader as one span. The row splitter's
+// cell gap (an em) cannot part them, the aligned detector then read "-6,690 Two vacancies…" as
+// one cell wider than its column, and the sheet's Variance and Notes columns fell out of the
+// table into a paragraph. What parts them is the figures' column: other rows' figures, alone
+// in their cells ("-8,130", "-15,720"), end where this span's first word ends, as the glyphs
+// measured it (Span.wordEnd).
+import type { Line, Span } from "../model.js";
+import { NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
+import { isSpaceCode } from "../layout/whitespace.js";
+import { FIGURE_CELL } from "./aligned_detector.js";
+import { inkRight } from "./cell_gaps.js";
+
+/** Figures of other rows, alone in their spans, ending within
+ *  this many ems of the span's first word: the column of figures it ends. */
+const FIGURE_COLUMN_EDGE_EMS = 0.3;
+/** ... at least this many of them: one figure ending there may be chance. */
+const FIGURE_COLUMN_MATES_MIN = 2;
+/** ... on lines within this many of the span's line heights above or below it. */
+const FIGURE_COLUMN_REACH_LINES = 20;
+/** A cell of its row stands left of the span, ending at least this many ems before it: the
+ *  span is a row's later cell, not a line of text that starts with a number ("2 The method"). */
+const ROW_CELL_GAP_EMS = 1;
+/** The words after the figure hold three letters in a row: a note, not a unit ("16 cm", a
+ *  typeblock's size in suftesi's option table), a ratio's words ("1 in 5", acmart's sample
+ *  table) or another figure (two figures set one space apart are aligned_detector's
+ *  cutAtTheSpace's). */
+const NOTE_WORDS = /\p{L}{3}/u;
+
+/** A word space, in ems: where the note starts after the figure's ink. */
+const WORD_SPACE_EMS = 0.25;
+
+/** A span's first word and the rest, where the first is a figure and the rest a note. */
+interface Candidate {
+  line: Line;
+  span: Span;
+  /** Where the figure's ink ends, from its glyphs. */
+  end: number;
+  /** The index of the space after the figure in span.text. */
+  space: number;
+}
+
+/** The cuts made: the figures' spans, after which a row's piece ends (cell_gaps.ts textRow),
+ *  and each cut line's spans as they were, for restoreUncut. */
+export interface FigureNoteCuts {
+  figures: Set<Span>;
+  before: Map<Line, Span[]>;
+}
+
+/**
+ * Cuts each span of `lines` that is a figure followed by a note into two spans of its line, the
+ * figure and the note, where the figure's measured end lies on the right edge of a column of
+ * figures (FIGURE_COLUMN_MATES_MIN other rows' figures, alone in their spans, ending there) and
+ * a cell of the same row stands left of it. Null when nothing was cut. The cut is the aligned
+ * detector's alone: restoreUncut gives every line no table took its spans back, so the rest of
+ * the page reads them as the reader made them (a numbered heading's "7.5 Changing", one span).
+ */
+export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
+  let candidates: Candidate[] | null = null;
+  for (const line of lines) {
+    if (line.wmode !== 0) continue;
+    for (const span of line.spans) {
+      const c = candidateOf(line, span);
+      if (c !== null) (candidates ??= []).push(c);
+    }
+  }
+  if (candidates === null) return null;
+  let cuts: FigureNoteCuts | null = null;
+  for (const c of candidates) {
+    if (!hasCellLeft(lines, c) || figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN) continue;
+    const { line, span, end, space } = c;
+    const text = span.text;
+    // The figure ends where its ink does; the note starts a word space (a quarter em) on.
+    // The figure keeps its space, so a line read as text after all reads as the reader made it.
+    const figure = spanPiece(span, text.slice(0, space + 1), span.x0, end);
+    const note = spanPiece(span, text.slice(space + 1), Math.min(span.x1, end + WORD_SPACE_EMS * span.size), span.x1);
+    cuts ??= { figures: new Set(), before: new Map() };
+    if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
+    line.spans.splice(line.spans.indexOf(span), 1, figure, note);
+    cuts.figures.add(figure);
+  }
+  return cuts;
+}
+
+/** Gives each cut line no table took (not in `taken`) its spans as the reader made them. */
+export function restoreUncut(cuts: FigureNoteCuts | null, taken: ReadonlySet<Line>): void {
+  if (cuts === null) return;
+  for (const [line, spans] of cuts.before) if (!taken.has(line)) line.spans = spans;
+}
+
+/** The span as a candidate: its first word a figure measured by its glyphs, a space after it,
+ *  then a note's words. */
+function candidateOf(line: Line, span: Span): Candidate | null {
+  const text = span.text;
+  const first = text.charCodeAt(0);
+  // Digits, signs and brackets only start a figure: most spans end here.
+  if (!(first >= 0x30 && first <= 0x39) && first !== 0x2d && first !== 0x2212 && first !== 0x2b && first !== 0x28) return null;
+  const units = span.wordEnd;
+  if (units === undefined || units === NO_WORD_END) return null;
+  let space = 0;
+  while (space < text.length && !isSpaceCode(text.charCodeAt(space))) space++;
+  if (space >= text.length - 1 || isSpaceCode(text.charCodeAt(space + 1))) return null;
+  const end = units / WORD_END_UNITS_PER_PT;
+  if (end <= span.x0 || end >= span.x1) return null;
+  if (!FIGURE_CELL.test(text.slice(0, space)) || !NOTE_WORDS.test(text.slice(space + 1))) return null;
+  return { line, span, end, space };
+}
+
+/** Whether another line on the candidate's row ends a cell's gap or more left of it. */
+function hasCellLeft(lines: readonly Line[], c: Candidate): boolean {
+  const mid = (c.line.y0 + c.line.y1) / 2;
+  const gap = ROW_CELL_GAP_EMS * c.span.size;
+  for (const other of lines) {
+    if (other === c.line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
+    if (other.x1 <= c.span.x0 - gap) return true;
+  }
+  return false;
+}
+
+/** How many other rows' figures, alone in their spans, end where the candidate's figure does:
+ *  figures that each lead a note are not enough (acmart's "1 in 1,000", "1 in 5", "4 in 5" are
+ *  one cell each). */
+function figureMates(lines: readonly Line[], c: Candidate): number {
+  const reach = FIGURE_COLUMN_EDGE_EMS * c.span.size;
+  const height = c.line.y1 - c.line.y0;
+  const lo = c.line.y0 - FIGURE_COLUMN_REACH_LINES * height;
+  const hi = c.line.y1 + FIGURE_COLUMN_REACH_LINES * height;
+  const mid = (c.line.y0 + c.line.y1) / 2;
+  let mates = 0;
+  for (const line of lines) {
+    if (line === c.line || line.wmode !== 0 || line.y0 < lo || line.y1 > hi || (line.y0 <= mid && line.y1 >= mid)) continue;
+    for (const span of line.spans) {
+      if (Math.abs(span.x1 - c.end) > reach + span.size) continue;
+      const text = span.text.trim();
+      if (text === "" || !FIGURE_CELL.test(text)) continue;
+      if (Math.abs(inkRight(span, line) - c.end) <= reach) mates++;
+    }
+  }
+  return mates;
+}
