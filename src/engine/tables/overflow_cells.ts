@@ -66,7 +66,7 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
     // A cell of its row stands right of it: Calc clips the overflow only at a neighbour
     // holding text, and the row goes on (a form's option wider than its column, fragebogen's
     // "Warmwasser mit der Heizung", ends its row).
-    if (!hasCellRight(lines, line, span)) continue;
+    if (!hasRowCell(lines, line, span, true)) continue;
     const start = columnStartInside(lines, line, span);
     // The span starts where its own column's cells start too ("Metro North" under "North",
     // "South"): a cell centred in its column ("For wider tables" in acmart's sample table)
@@ -114,13 +114,14 @@ function wordCount(text: string): number {
   return n;
 }
 
-/** Whether another line on the span's row stands a cell's gap or more from it. */
-function hasRowCell(lines: readonly Line[], line: Line, span: Span): boolean {
+/** Whether another line on the span's row stands a cell's gap or more from it: on either
+ *  side, or only right of it (`rightOnly`). */
+function hasRowCell(lines: readonly Line[], line: Line, span: Span, rightOnly = false): boolean {
   const mid = (line.y0 + line.y1) / 2;
   const gap = ROW_CELL_GAP_EMS * span.size;
   for (const other of lines) {
     if (other === line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
-    if (other.x1 <= span.x0 - gap || other.x0 >= span.x1 + gap) return true;
+    if (other.x0 >= span.x1 + gap || (!rightOnly && other.x1 <= span.x0 - gap)) return true;
   }
   return false;
 }
@@ -179,7 +180,7 @@ function startsAlike(lines: readonly Line[], line: Line, x: number, end: number)
     // A line with no cell on its row is no cell of the column (a sheet's title over it).
     if (other.x1 > end) {
       if (!hasRowCell(lines, other, other.spans[0])) continue;
-      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasCellRight(lines, other, other.spans[0])) return 0;
+      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], true)) return 0;
       continue;
     }
     let words = 0;
@@ -187,17 +188,6 @@ function startsAlike(lines: readonly Line[], line: Line, x: number, end: number)
     if (words <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0])) mates++;
   }
   return mates;
-}
-
-/** Whether another line on the span's row starts a cell's gap or more right of it. */
-function hasCellRight(lines: readonly Line[], line: Line, span: Span): boolean {
-  const mid = (line.y0 + line.y1) / 2;
-  const gap = ROW_CELL_GAP_EMS * span.size;
-  for (const other of lines) {
-    if (other === line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
-    if (other.x0 >= span.x1 + gap) return true;
-  }
-  return false;
 }
 
 /** Whether a line of the row ends left of `line`. */
