@@ -8,6 +8,7 @@
 import type { Line } from "../model.js";
 import { copyLine, copySpan } from "../model.js";
 import type { Block } from "./blocks.js";
+import { lineText } from "./lines.js";
 import { paragraphBlock } from "./blocks.js";
 
 /** A bar holds at least this many items (a brand and three links, or four links): a row of
@@ -35,12 +36,6 @@ function sameRow(a: Line, b: Line): boolean {
   const am = (a.y0 + a.y1) / 2;
   const bm = (b.y0 + b.y1) / 2;
   return am >= b.y0 && am <= b.y1 && bm >= a.y0 && bm <= a.y1;
-}
-
-function lineText(line: Line): string {
-  let text = "";
-  for (const span of line.spans) text += span.text;
-  return text.trim();
 }
 
 /**
@@ -75,7 +70,7 @@ export function joinNavigationBars(blocks: AnyBlock[]): void {
   row.sort((a, b) => a.line.x0 - b.line.x0);
   for (let k = 0; k < row.length; k++) {
     const line = row[k].line;
-    const text = lineText(line);
+    const text = lineText(line).trim();
     if (text === "" || text.split(/\s+/).length > NAV_ITEM_WORDS_MAX || SENTENCE_PART_END.test(text)) return;
     if (k > 0) {
       const before = row[k - 1].line;

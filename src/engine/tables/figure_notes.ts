@@ -23,7 +23,8 @@ const FIGURE_COLUMN_MATES_MIN = 2;
 /** ... on lines within this many of the span's line heights above or below it. */
 const FIGURE_COLUMN_REACH_LINES = 20;
 /** A cell of its row stands left of the span, ending at least this many ems before it: the
- *  span is a row's later cell, not a line of text that starts with a number ("2 The method"). */
+ *  span is a row's later cell, not a line of text that starts with a number ("2 The method").
+ *  overflow_cells.ts asks its cells beside a span through hasRowCell too. */
 const ROW_CELL_GAP_EMS = 1;
 /** The words after the figure hold three letters in a row: a note, not a unit ("16 cm", a
  *  typeblock's size in suftesi's option table), a ratio's words ("1 in 5", acmart's sample
@@ -31,8 +32,9 @@ const ROW_CELL_GAP_EMS = 1;
  *  cutAtTheSpace's). */
 const NOTE_WORDS = /\p{L}{3}/u;
 
-/** A word space, in ems: where the note starts after the figure's ink. */
-const WORD_SPACE_EMS = 0.25;
+/** A word space, in ems: where the note starts after the figure's ink (and where
+ *  overflow_cells.ts ends a clipped cell's first part before the next column). */
+export const WORD_SPACE_EMS = 0.25;
 
 /** A span's first word and the rest, where the first is a figure and the rest a note. */
 interface Candidate {
@@ -71,7 +73,7 @@ export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
   if (candidates === null) return null;
   let cuts: FigureNoteCuts | null = null;
   for (const c of candidates) {
-    if (!hasCellLeft(lines, c) || figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN) continue;
+    if (!hasRowCell(lines, c.line, c.span, "left") || figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN) continue;
     const { line, span, end, space } = c;
     const text = span.text;
     // The figure ends where its ink does; the note starts a word space (a quarter em) on.
@@ -110,13 +112,14 @@ function candidateOf(line: Line, span: Span): Candidate | null {
   return { line, span, end, space };
 }
 
-/** Whether another line on the candidate's row ends a cell's gap or more left of it. */
-function hasCellLeft(lines: readonly Line[], c: Candidate): boolean {
-  const mid = (c.line.y0 + c.line.y1) / 2;
-  const gap = ROW_CELL_GAP_EMS * c.span.size;
+/** Whether another line on the span's row stands a cell's gap (ROW_CELL_GAP_EMS) or more
+ *  from it: left of it, right of it, or on either side. */
+export function hasRowCell(lines: readonly Line[], line: Line, span: Span, side: "left" | "right" | "either"): boolean {
+  const mid = (line.y0 + line.y1) / 2;
+  const gap = ROW_CELL_GAP_EMS * span.size;
   for (const other of lines) {
-    if (other === c.line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
-    if (other.x1 <= c.span.x0 - gap) return true;
+    if (other === line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
+    if ((side !== "right" && other.x1 <= span.x0 - gap) || (side !== "left" && other.x0 >= span.x1 + gap)) return true;
   }
   return false;
 }

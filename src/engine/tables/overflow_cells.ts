@@ -9,7 +9,7 @@
 import type { Line, Span } from "../model.js";
 import { spanPiece } from "../model.js";
 import { isSpaceCode } from "../layout/whitespace.js";
-import type { FigureNoteCuts } from "./figure_notes.js";
+import { type FigureNoteCuts, hasRowCell, WORD_SPACE_EMS } from "./figure_notes.js";
 
 /** Other rows' cells starting within this many points of one another start one column: Calc
  *  sets a column's text cells flush left at one x. */
@@ -28,8 +28,6 @@ const CUT_REACH_CHARS = 0.5;
 const MID_WORD_CUT = /^\p{Ll}[\p{Lu}\p{N}]$/u;
 /** ... or a word space within this many ems of it, preferred where there is one. */
 const SPACE_REACH_EMS = 1;
-/** A word space, in ems: where the first part's ink ends before the column's start. */
-const WORD_SPACE_EMS = 0.25;
 /** The later cell starts with a letter, and the first holds one. */
 const LETTER_START = /^\p{L}/u;
 const LETTER = /\p{L}/u;
@@ -44,9 +42,6 @@ function bracketsClosed(text: string): boolean {
   }
   return open === 0;
 }
-
-/** A cell of its row stands this many ems apart from the span or more, left or right of it. */
-const ROW_CELL_GAP_EMS = 1;
 
 /**
  * Cuts each span of `lines` that runs from one cell into the next text column where the
@@ -66,7 +61,7 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
     // A cell of its row stands right of it: Calc clips the overflow only at a neighbour
     // holding text, and the row goes on (a form's option wider than its column, fragebogen's
     // "Warmwasser mit der Heizung", ends its row).
-    if (!hasRowCell(lines, line, span, true)) continue;
+    if (!hasRowCell(lines, line, span, "right")) continue;
     const start = columnStartInside(lines, line, span);
     // The span starts where its own column's cells start too ("Metro North" under "North",
     // "South"): a cell centred in its column ("For wider tables" in acmart's sample table)
@@ -114,17 +109,6 @@ function wordCount(text: string): number {
   return n;
 }
 
-/** Whether another line on the span's row stands a cell's gap or more from it: on either
- *  side, or only right of it (`rightOnly`). */
-function hasRowCell(lines: readonly Line[], line: Line, span: Span, rightOnly = false): boolean {
-  const mid = (line.y0 + line.y1) / 2;
-  const gap = ROW_CELL_GAP_EMS * span.size;
-  for (const other of lines) {
-    if (other === line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
-    if (other.x0 >= span.x1 + gap || (!rightOnly && other.x1 <= span.x0 - gap)) return true;
-  }
-  return false;
-}
 
 /** The x inside the span (past its first word, before its last) where COLUMN_START_MATES_MIN
  *  other rows' short cells start, each after a cell of its row; null when there is none. */
@@ -160,7 +144,7 @@ function cellMates(lines: readonly Line[], line: Line, x: number, lo: number, hi
     let words = 0;
     for (const s of other.spans) words += wordCount(s.text);
     if (words > CELL_WORDS_MAX || other.spans.length === 0) continue;
-    if (hasRowCell(lines, other, other.spans[0]) && cellLeftOf(lines, other)) mates++;
+    if (hasRowCell(lines, other, other.spans[0], "either") && cellLeftOf(lines, other)) mates++;
   }
   return mates;
 }
@@ -179,13 +163,13 @@ function startsAlike(lines: readonly Line[], line: Line, x: number, end: number)
     // longer cell with no word space there is the column's own width.
     // A line with no cell on its row is no cell of the column (a sheet's title over it).
     if (other.x1 > end) {
-      if (!hasRowCell(lines, other, other.spans[0])) continue;
-      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], true)) return 0;
+      if (!hasRowCell(lines, other, other.spans[0], "either")) continue;
+      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], "right")) return 0;
       continue;
     }
     let words = 0;
     for (const s of other.spans) words += wordCount(s.text);
-    if (words <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0])) mates++;
+    if (words <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0], "either")) mates++;
   }
   return mates;
 }
