@@ -18,6 +18,7 @@ import { besideColumnPieces } from "./ruled_beside.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { FIGURE_CELL } from "./figure_cell.js";
 import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
 import { CellCentres } from "./cell_centres.js";
@@ -824,8 +825,6 @@ function cutAtSpaces(span: Span, ink: number, crossed: readonly number[], left: 
   return parts;
 }
 
-/** A figure: an amount, a count, a share, signed or in brackets, with its currency. */
-export const FIGURE_CELL = /^[(\-−+]?\p{Sc}?\s?\d[\d.,\s]*%?\)?$/u;
 /** A header's part cut so holds at most this many words ("Q4 2024" | "Total"). */
 const HEADER_CUT_WORDS_MAX = 2;
 /** A part cut from a span across gutters holds at most this many words. */

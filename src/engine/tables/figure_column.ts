@@ -5,7 +5,7 @@
 // other detectors, on the lines they left.
 import type { Line } from "../model.js";
 import { isCodeLine, lineText } from "../layout/lines.js";
-import { FIGURE_CELL } from "./aligned_detector.js";
+import { FIGURE_CELL } from "./figure_cell.js";
 import { type Table, type TableCell, tableOf } from "./model.js";
 import { sortInPlace } from "../sort_in_place.js";
 import { isSpaceCode } from "../layout/whitespace.js";

@@ -12,7 +12,7 @@
 import type { Line, Span } from "../model.js";
 import { NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
 import { isSpaceCode } from "../layout/whitespace.js";
-import { FIGURE_CELL } from "./aligned_detector.js";
+import { FIGURE_CELL } from "./figure_cell.js";
 import { inkRight } from "./cell_gaps.js";
 
 /** Figures of other rows, alone in their spans, ending within
