@@ -37,6 +37,10 @@ export type Block =
   | { kind: "list_item"; ordered: boolean; marker: string; depth: number; markerX: number; textX: number; lines: Line[]; /** Its text runs right to left, its marker at the right edge. */ rtl: boolean; /** A check box's item: "[ ]" or "[x]" after the marker. */ task: " " | "x" | undefined }
   | { kind: "code"; lines: Line[] };
 
+/** A page's block as the render step's later passes see them: a table among the blocks
+ *  (render/page.ts PageBlock), which the layout passes over blocks leave where it stands. */
+export type BlockOrTable = Block | { kind: "table" };
+
 /** Blocks of a kind are made here, each with its kind's fields in one order (an absent one
  *  undefined): one hidden class per kind, so the passes that read blocks stay monomorphic. */
 export function paragraphBlock(lines: Line[], running?: boolean): Extract<Block, { kind: "paragraph" }> {

@@ -4,7 +4,7 @@
 // most of the column's width, makes the number a block of its own, and it came out as a
 // paragraph "(2.1)" under its equation. A reader of the page sees "g(y) = y.   (2.1)": the
 // number is written after the formula, a space apart, as pdftotext writes the row.
-import type { Block } from "./blocks.js";
+import type { BlockOrTable } from "./blocks.js";
 import { lineText } from "./lines.js";
 import { BARE_NUMBER, EQUATION_NUMBER, onNumbersRow } from "./row_order.js";
 
@@ -12,15 +12,14 @@ import { BARE_NUMBER, EQUATION_NUMBER, onNumbersRow } from "./row_order.js";
  * Moves each equation number, a paragraph of one line, onto the end of the paragraph before
  * it when that paragraph's last line stands left of it on its row. A number beside a
  * formula's middle line, or after a heading, a list item, code or a table, stays as it is.
- * `blocks`: the page's, tables among them (render/page.ts PageBlock); only paragraphs are read.
  */
-export function joinEquationNumbers(blocks: { kind: string }[]): void {
+export function joinEquationNumbers(blocks: BlockOrTable[]): void {
   for (let i = blocks.length - 1; i >= 1; i--) {
-    const block = blocks[i] as Block;
+    const block = blocks[i];
     if (block.kind !== "paragraph" || block.lines.length !== 1) continue;
     const number = block.lines[0];
     if (!EQUATION_NUMBER.test(lineText(number))) continue;
-    const before = blocks[i - 1] as Block;
+    const before = blocks[i - 1];
     if (before.kind !== "paragraph") continue;
     const formula = before.lines[before.lines.length - 1];
     if (formula.wmode !== 0 || number.wmode !== 0 || formula.x1 > number.x0 || !onNumbersRow(number, formula)) continue;

@@ -7,7 +7,7 @@
 // "Source About").
 import type { Line } from "../model.js";
 import { copyLine, copySpan } from "../model.js";
-import type { Block } from "./blocks.js";
+import type { BlockOrTable } from "./blocks.js";
 import { lineText } from "./lines.js";
 import { paragraphBlock } from "./blocks.js";
 
@@ -23,10 +23,8 @@ const NAV_SEPARATOR = "· ";
 /** An item ends with no stop, colon or comma: a bar holds names, not a sentence's parts. */
 const SENTENCE_PART_END = /[.:;,!?]$/;
 
-type AnyBlock = Block | { kind: "table" };
-
 /** The block's one line when it is a paragraph or heading of one line, else null. */
-function oneLine(block: AnyBlock): Line | null {
+function oneLine(block: BlockOrTable): Line | null {
   if (block.kind !== "paragraph" && block.kind !== "heading") return null;
   return block.lines.length === 1 ? block.lines[0] : null;
 }
@@ -44,7 +42,7 @@ function sameRow(a: Line, b: Line): boolean {
  * more, each of NAV_ITEM_WORDS_MAX words or fewer ending no sentence part, NAV_ITEM_GAP_EMS_MIN
  * apart, and no block stands above the row: a site's navigation bar.
  */
-export function joinNavigationBars(blocks: AnyBlock[]): void {
+export function joinNavigationBars(blocks: BlockOrTable[]): void {
   if (blocks.length < NAV_ITEMS_MIN) return;
   // The page's top line among its one-line blocks, and whether any other block stands higher.
   let top: Line | null = null;

@@ -6,13 +6,11 @@
 // only the page's first block and the heading right under it, at one level, with one text
 // that holds a word: a drawing's two rooms labelled alike, a chart's axis numbers or a
 // portrait page's repeated contents title are left alone.
-import type { Block } from "./blocks.js";
+import type { Block, BlockOrTable } from "./blocks.js";
 import { lineText } from "./lines.js";
 
 /** A repeated title is a word at least: letters, this many or more. */
 const TITLE_LETTERS_MIN = 2;
-
-type AnyBlock = Block | { kind: "table" };
 
 /** A heading's text, its lines joined, spaces collapsed. */
 function headingText(block: Extract<Block, { kind: "heading" }>): string {
@@ -23,7 +21,7 @@ function headingText(block: Extract<Block, { kind: "heading" }>): string {
  * Drops, in place, the heading right under a slide's first block when both are headings of
  * one level and one text. `page`: the page's size (a slide is wider than tall).
  */
-export function dropRepeatedSlideTitle(blocks: AnyBlock[], page: { width: number; height: number }): void {
+export function dropRepeatedSlideTitle(blocks: BlockOrTable[], page: { width: number; height: number }): void {
   if (page.width <= page.height || blocks.length < 2) return;
   const [title, under] = blocks;
   if (title.kind !== "heading" || under.kind !== "heading" || title.level !== under.level) return;

@@ -196,19 +196,26 @@ function startsAtRight(line: Line): boolean {
   return rtl && isRtlText(lineText(line));
 }
 
-/** No other mark comes within the clearance of the mark at `index`. A picture off the corner
- *  of a picture bullet, beside it on no side, does not count: thubeamer draws its items'
- *  balls as pictures and its block's shadow corner as one, 2.5 pt under and 3.3 pt left of
- *  the last ball, or reaching `CORNER_TOUCH_PT` past its bottom. A drawing's strokes around a symbol count wherever they stand. */
+/** No other mark comes within the clearance of the mark at `index`, but a picture off the
+ *  corner of a picture bullet (offCorner). A drawing's strokes around a symbol count wherever
+ *  they stand. */
 function clear(boxes: readonly MarkBox[], index: number, em: number): boolean {
   const m = boxes[index];
   const pad = MARK_CLEARANCE_EMS * em;
   const reach = sizeOf(m) / 2 + pad + NEIGHBOUR_HALF_PT;
-  const t = CORNER_TOUCH_PT;
-  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad && (!(m.image && b.image) || (b.x0 < m.x1 - t && b.x1 > m.x0 + t) || (b.y0 < m.y1 - t && b.y1 > m.y0 + t));
+  const near = (b: MarkBox) => b.x0 < m.x1 + pad && b.x1 > m.x0 - pad && b.y0 < m.y1 + pad && b.y1 > m.y0 - pad && !offCorner(m, b);
   for (let i = index - 1; i >= 0 && centre(m) - centre(boxes[i]) <= reach; i--) if (near(boxes[i])) return false;
   for (let i = index + 1; i < boxes.length && centre(boxes[i]) - centre(m) <= reach; i++) if (near(boxes[i])) return false;
   return true;
+}
+
+/** Whether picture `b` stands off the corner of picture bullet `m`, beside it on no side: it
+ *  reaches at most CORNER_TOUCH_PT into the bullet's width and into its height. thubeamer
+ *  draws its items' balls as pictures and its block's shadow corner as one, 2.5 pt under and
+ *  3.3 pt left of the last ball (0.3 pt past its bottom on thubeamer-example-en p. 5). */
+function offCorner(m: MarkBox, b: MarkBox): boolean {
+  const t = CORNER_TOUCH_PT;
+  return m.image && b.image && !(b.x0 < m.x1 - t && b.x1 > m.x0 + t) && !(b.y0 < m.y1 - t && b.y1 > m.y0 + t);
 }
 
 /** A number set inside a mark ("1" in a ball) is the item's number: its span becomes "1.". */

@@ -109,6 +109,12 @@ function wordCount(text: string): number {
   return n;
 }
 
+/** The words of all the line's spans (wordCount of each). */
+function lineWordCount(line: Line): number {
+  let words = 0;
+  for (const span of line.spans) words += wordCount(span.text);
+  return words;
+}
 
 /** The x inside the span (past its first word, before its last) where COLUMN_START_MATES_MIN
  *  other rows' short cells start, each after a cell of its row; null when there is none. */
@@ -141,9 +147,7 @@ function cellMates(lines: readonly Line[], line: Line, x: number, lo: number, hi
   for (const other of lines) {
     if (other === line || other.wmode !== 0 || other.y0 < lo || other.y1 > hi) continue;
     if (Math.abs(other.x0 - x) > COLUMN_START_EXACT_PT) continue;
-    let words = 0;
-    for (const s of other.spans) words += wordCount(s.text);
-    if (words > CELL_WORDS_MAX || other.spans.length === 0) continue;
+    if (lineWordCount(other) > CELL_WORDS_MAX || other.spans.length === 0) continue;
     if (hasRowCell(lines, other, other.spans[0], "either") && cellLeftOf(lines, other)) mates++;
   }
   return mates;
@@ -167,9 +171,7 @@ function startsAlike(lines: readonly Line[], line: Line, x: number, end: number)
       if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], "right")) return 0;
       continue;
     }
-    let words = 0;
-    for (const s of other.spans) words += wordCount(s.text);
-    if (words <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0], "either")) mates++;
+    if (lineWordCount(other) <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0], "either")) mates++;
   }
   return mates;
 }
