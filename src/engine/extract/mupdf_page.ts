@@ -18,6 +18,7 @@ import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { joinGlyphRows, verticalChars } from "./vertical_writing.js";
 import { widgetValueLines } from "./widgets.js";
+import { annotationContent } from "./annotation_text.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
@@ -119,8 +120,15 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       charsByQuarter[1] += vertical;
       // Only a page whose reader saw a character where such glyphs fall looks for them.
       if (mayHoldTruncatedMath !== false) restoreAstralGlyphs(page, lines);
+      // Text added over the page, an annotation's or a form field's: read after the page's own,
+      // so a field's value is not written where an annotation's text already stands.
+      const annotated = annotationContent(page, STEXT_OPTIONS, (stext) => (hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext)));
+      const added = annotated.lines;
+      lines.push(...added);
+      images.push(...annotated.images);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
+      added.push(...values);
       const turn = pageTurn(charsByQuarter);
       const upright = turnUpright({
         page: pageIndex + 1,
@@ -136,7 +144,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
         unmappedChars,
         extraction: "mupdf",
         producerHyphenates: producerHyphenates ? undefined : false,
-        rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || values.some((l) => l.spans.some((s) => hasRtl(s.text))),
+        rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || added.some((l) => l.spans.some((s) => hasRtl(s.text))),
       }, turn);
       if (turn === 1 && vertical > 0) upright.lines = joinGlyphRows(upright.lines);
       return upright;
