@@ -73,6 +73,17 @@ const CELL_SPACE_WORD_SPACES_MIN = 2.5;
 /** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
  * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
 const AUTOSPACE_EMS_MAX = 0.3;
+/** Letter-spaced text (CSS letter-spacing on a web page's capitals, a designer's tracked title,
+ * an OCR layer placing each glyph where the scan had it) has gaps between its letters wide
+ * enough that MuPDF makes up a space in each: "A B O U T  U S". In a line read left to right
+ * whose words are parted by spaces the page drew, a made-up space beside a letter standing
+ * alone between spaces, and narrower than this share of the narrowest gap across a drawn
+ * space, is a gap between letters, not words, and goes ("ABOUT US"). Words of several letters
+ * on both sides of a made-up space (TeX's, an Arabic line's) are words. */
+const LETTER_GAP_OF_WORD_GAP_MAX = 0.5;
+/** ... once the line holds at least this many such gaps: one narrow gap is a kern or a word
+ * the writer placed by itself; letter spacing parts every letter of a word. */
+const LETTER_GAPS_MIN = 3;
 /** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
  * The flags have no accessor; their low byte is read at this offset (checked by
  * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
@@ -284,6 +295,12 @@ class StextReader {
   chars = 0;
   unmappedChars = 0;
   rightToLeft = false;
+  // The spaces of the line last read in stream order: made up by MuPDF, and drawn by the page.
+  lineMadeUpSpaces = 0;
+  lineDrawnSpaces = 0;
+  // markLetterGaps's made-up spaces of a line, and those of them that part letters.
+  readonly madeUpSpaces: { ch: number; width: number; before: number; after: number }[] = [];
+  readonly letterGapSpaces = new Set<number>();
   // Whether a character read lies where astral_glyph_names.ts looks for truncated math, or a
   // span was composed (NFC may join conjoining jamo into a syllable there).
   mayHoldTruncatedMath = false;
@@ -431,7 +448,17 @@ function readTextLine(r: StextReader, line: number): Line | null {
   // Whether a link may hold one of the line's glyphs: most lines of a page with links meet none.
   const lineLinks = links.length > 0 && linkMayMeet(links, H[b], H[b + 1], H[b + 2], H[b + 3]);
   // In stream order, counting the characters as they are read: one walk over the line.
-  let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks);
+  const unmappedBefore = r.unmappedChars;
+  let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks, false);
+  if (spans !== null && r.lineDrawnSpaces > 0 && r.lineMadeUpSpaces >= LETTER_GAPS_MIN && readsLeftToRight(H, wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
+    // Letter-spaced words among drawn word spaces: the line is read again without the spaces
+    // MuPDF made up between their letters.
+    r.chars = charsBefore;
+    r.unmappedChars = unmappedBefore;
+    units.count = 0;
+    composed.length = 0;
+    spans = readLineSpans(r, first, raw, null, 0, lineBorders > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0, lineLinks, true);
+  }
   if (spans === null) {
     // A right-to-left letter: the line is read again, whole, in visual order.
     units.count = 0;
@@ -441,7 +468,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
     if (r.standIns.size > 0) r.standIns.clear();
     const order = rtlVisualOrder(H, I32, raw, r.ptrs.subarray(0, count), r.standIns);
     // Its borders taken afresh: the first reading moved their cursor.
-    spans = readLineSpans(r, first, raw, order, count, lineBorders > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0, lineLinks);
+    spans = readLineSpans(r, first, raw, order, count, lineBorders > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0, lineLinks, false);
   }
   if (spans === null || spans.length === 0) return null;
   const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
@@ -458,9 +485,10 @@ function readTextLine(r: StextReader, line: number): Line | null {
  * The spans of the line whose first character is at `first`: in stream order (`order` null),
  * counting its characters into r.chars and r.unmappedChars as they are read, or null, having
  * counted none, at a right-to-left letter; or in the visual `order` of the `count` characters
- * collectLineChars put in r.ptrs (and counted).
+ * collectLineChars put in r.ptrs (and counted). With `letterGaps`, the spaces markLetterGaps
+ * put in r.letterGapSpaces are left out: gaps between letters.
  */
-function readLineSpans(r: StextReader, first: number, raw: boolean, order: readonly number[] | null, count: number, lineBorders: number, lineLinks: boolean): Span[] | null {
+function readLineSpans(r: StextReader, first: number, raw: boolean, order: readonly number[] | null, count: number, lineBorders: number, lineLinks: boolean, letterGaps: boolean): Span[] | null {
   const { H, U8, I32, U32, linkIndexAt, centre, units, composed, standIns, rightEdge, fonts, borders, ptrs } = r;
   const spans: Span[] = [];
   let chars = r.chars;
@@ -477,6 +505,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   let spanX1 = 0;
   let spanY0 = 0;
   let spanY1 = 0;
+  let madeUpSpaces = 0;
+  let drawnSpaces = 0;
   rightEdge[0] = -Infinity;
   let afterSpace = true;
   let afterWide = false;
@@ -533,6 +563,11 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // A space MuPDF made up where a letter's box is missing: its box is the letter's.
       rightEdge[0] = Math.max(rightEdge[0], x1);
       continue;
+    }
+    if (space) {
+      if ((U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) === 0) drawnSpaces++;
+      else if (letterGaps && r.letterGapSpaces.has(ch)) continue;
+      else madeUpSpaces++;
     }
     // Asked of every glyph read in stream order: a letter leaves combiningMarkOf by its first
     // comparisons, as it left the line gate that asked it before.
@@ -661,8 +696,60 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   if (order === null) {
     r.chars = chars;
     r.unmappedChars = unmapped;
+    r.lineMadeUpSpaces = madeUpSpaces;
+    r.lineDrawnSpaces = drawnSpaces;
   }
   return spans;
+}
+
+/** Whether a line's direction (its unit vector at H[dir]) is left to right along the x axis:
+ * the only lines whose gaps markLetterGaps measures. */
+function readsLeftToRight(H: Float32Array, dir: number): boolean {
+  return H[dir] > 0.99 && Math.abs(H[dir + 1]) < 0.01;
+}
+
+/** Puts into r.letterGapSpaces the spaces MuPDF made up in the line at `first` that are gaps
+ * between letters: each narrower than LETTER_GAP_OF_WORD_GAP_MAX of the narrowest gap across a
+ * space the page drew, beside a glyph standing alone between spaces. Whether there are
+ * LETTER_GAPS_MIN of them at least (the set is emptied when not). Read only for a line holding
+ * drawn spaces and several made-up ones: out of the per-character loop. */
+function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
+  const { H, U8, I32, U32 } = r;
+  // The line's runs of glyphs between spaces: for each made-up space, its pointer, its width,
+  // and the lengths of the runs before and after it.
+  const madeUp = r.madeUpSpaces;
+  madeUp.length = 0;
+  let wordGapMin = Infinity;
+  // The right edge of the last glyph that is no space, whether a drawn space followed it, and
+  // the glyphs of the run going on.
+  let inkEdge = -Infinity;
+  let afterDrawnSpace = false;
+  let run = 0;
+  for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
+    const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
+    const x0 = Math.min(H[q], H[q + 4]);
+    const x1 = Math.max(H[q + 2], H[q + 6]);
+    if (isSpace(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch))) {
+      if (run > 0 && madeUp.length > 0 && madeUp[madeUp.length - 1].after < 0) madeUp[madeUp.length - 1].after = run;
+      if ((U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) === 0) afterDrawnSpace = true;
+      else madeUp.push({ ch, width: x1 - x0, before: run, after: -1 });
+      run = 0;
+      continue;
+    }
+    if (afterDrawnSpace && inkEdge > -Infinity) wordGapMin = Math.min(wordGapMin, x0 - inkEdge);
+    afterDrawnSpace = false;
+    inkEdge = x1;
+    run++;
+  }
+  if (run > 0 && madeUp.length > 0 && madeUp[madeUp.length - 1].after < 0) madeUp[madeUp.length - 1].after = run;
+  const gaps = r.letterGapSpaces;
+  gaps.clear();
+  if (!(wordGapMin > 0 && wordGapMin < Infinity)) return false;
+  const gapMax = LETTER_GAP_OF_WORD_GAP_MAX * wordGapMin;
+  for (const space of madeUp) if (space.width < gapMax && (space.before === 1 || space.after === 1)) gaps.add(space.ch);
+  if (gaps.size >= LETTER_GAPS_MIN) return true;
+  gaps.clear();
+  return false;
 }
 
 const SPACE = 0x20;
