@@ -9,12 +9,12 @@ import { describe, expect, it } from "vitest";
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
 import { markdownOf } from "../support/markdown_of.js";
 
-/** A page with `title` (a TJ array's content) at 16 pt and a sentence of body text under it. */
-function titledPdf(title: string): Uint8Array {
+/** A page with `title` (a TJ array's content) at `size` pt and a sentence of body text under it. */
+function titledPdf(title: string, size = 16, baseline = 720): Uint8Array {
   const doc = new mupdf.PDFDocument();
   const font = new mupdf.Font("Helvetica");
   const resources = doc.addObject({ Font: { F1: doc.addSimpleFont(font, "Latin") } });
-  const content = `BT /F1 16 Tf 72 720 Td [${title}] TJ ET\n`
+  const content = `BT /F1 ${size} Tf 72 ${baseline} Td [${title}] TJ ET\n`
     + "BT /F1 11 Tf 72 690 Td (We build reliable tools for document processing in Lisbon and Berlin.) Tj ET\n";
   doc.insertPage(-1, doc.addPage([0, 0, 612, 792], 0, resources, content));
   return doc.saveToBuffer("").asUint8Array().slice();
@@ -43,9 +43,24 @@ describe("letter-spaced text (markLetterGaps)", () => {
     expect(md).toMatch(/^# Words set by TeX$/m);
   });
 
+  it("leaves single letters set a word space apart with no space drawn as words (an alphabet, variables)", async () => {
+    const md = await markdownOf(titledPdf("(A) -330 (B) -330 (C) -330 (D) -330 (and) -330 (E)"));
+    expect(md).toMatch(/^# A B C D and E$/m);
+  });
+
   it("leaves a line's normal made-up spaces alone when its letters are not spaced", async () => {
     // Drawn spaces, and three words placed by offsets as wide as a word space.
     const md = await markdownOf(titledPdf("(Annual report ) (of) -280 (the) -280 (harbour) -280 (office)"));
     expect(md).toMatch(/^# Annual report of the harbour office$/m);
+  });
+
+  it("reads a tracked word whole where MuPDF made up a space at some of its letter gaps only (TRACKED_GAP_EMS_MIN)", async () => {
+    // 0.15 em tracking at 9 pt, a web page's navigation link: MuPDF makes up a space where a
+    // gap passes its threshold, and not at the others ("H OM E", "C ON TAC T U S").
+    for (const word of ["HOME", "CONTACT US", "PRODUCTS"]) {
+      // Below the top band, where a line of small type alone would be a running head.
+      const md = await markdownOf(titledPdf(tracked(word, 150), 9, 500));
+      expect(md.split("\n")).toContain(word);
+    }
   });
 });

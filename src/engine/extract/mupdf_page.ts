@@ -84,6 +84,31 @@ const LETTER_GAP_OF_WORD_GAP_MAX = 0.5;
 /** ... once the line holds at least this many such gaps: one narrow gap is a kern or a word
  * the writer placed by itself; letter spacing parts every letter of a word. */
 const LETTER_GAPS_MIN = 3;
+/** Letters set apart by tracking show it between letters MuPDF made no space between too
+ * (at 0.15 em, a 9 pt navigation bar's "H OM E": MuPDF makes up a space only where a gap
+ * passes its own threshold). Where the median gap between two glyphs with no space between
+ * them is at least this many ems, the line's letters are tracked … */
+const TRACKED_GAP_EMS_MIN = 0.1;
+/** ... and a made-up space at most this many times that median gap is one of its letter gaps
+ * ("HOME", "CONTACT US"); a word space of tracked text is a space's width wider. Tracking is
+ * even: the line's narrower gaps (its lower quartile) are at least TRACKED_GAP_EVENNESS_MIN of
+ * the median, where a formula's gaps (operators' spaces, italic letters' overhangs) scatter;
+ * and the space parts two letters of an alphabet (below U+2000: no CJK, no mathematical
+ * italic), not "2 + 2" or "UNIVERSITEIT • STELLENBOSCH". */
+const LETTER_GAP_OF_TRACKED_GAP_MAX = 1.5;
+const TRACKED_GAP_EVENNESS_MIN = 0.5;
+/** Alphabets' letters end below this code point (General Punctuation starts here). */
+const ALPHABETIC_LETTER_END = 0x2000;
+/** A letter, read at a code's start (sticky). */
+const LETTER = /\p{L}/uy;
+
+/** Whether a code is a letter of an alphabet (ALPHABETIC_LETTER_END). */
+function isAlphabetLetter(code: number): boolean {
+  if (code >= ALPHABETIC_LETTER_END) return false;
+  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  LETTER.lastIndex = 0;
+  return LETTER.test(String.fromCharCode(code));
+}
 /** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
  * The flags have no accessor; their low byte is read at this offset (checked by
  * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
@@ -298,8 +323,13 @@ class StextReader {
   // The spaces of the line last read in stream order: made up by MuPDF, and drawn by the page.
   lineMadeUpSpaces = 0;
   lineDrawnSpaces = 0;
+  // ... and its neighbouring glyphs with no space between them, and of those the ones set at
+  // least TRACKED_GAP_EMS_MIN apart.
+  lineGlyphPairs = 0;
+  lineTrackedPairs = 0;
   // markLetterGaps's made-up spaces of a line, and those of them that part letters.
-  readonly madeUpSpaces: { ch: number; width: number; before: number; after: number }[] = [];
+  readonly madeUpSpaces: { ch: number; width: number; before: number; after: number; letters: boolean }[] = [];
+  readonly trackedGaps: number[] = [];
   readonly letterGapSpaces = new Set<number>();
   // Whether a character read lies where astral_glyph_names.ts looks for truncated math, or a
   // span was composed (NFC may join conjoining jamo into a syllable there).
@@ -450,7 +480,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   // In stream order, counting the characters as they are read: one walk over the line.
   const unmappedBefore = r.unmappedChars;
   let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks, false);
-  if (spans !== null && r.lineDrawnSpaces > 0 && r.lineMadeUpSpaces >= LETTER_GAPS_MIN && readsLeftToRight(H, wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
+  if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
     // Letter-spaced words among drawn word spaces: the line is read again without the spaces
     // MuPDF made up between their letters.
     r.chars = charsBefore;
@@ -507,6 +537,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   let spanY1 = 0;
   let madeUpSpaces = 0;
   let drawnSpaces = 0;
+  let glyphPairs = 0;
+  let trackedPairs = 0;
   rightEdge[0] = -Infinity;
   let afterSpace = true;
   let afterWide = false;
@@ -568,6 +600,9 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       if ((U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) === 0) drawnSpaces++;
       else if (letterGaps && r.letterGapSpaces.has(ch)) continue;
       else madeUpSpaces++;
+    } else if (!afterSpace && order === null) {
+      glyphPairs++;
+      if (x0 - rightEdge[0] >= TRACKED_GAP_EMS_MIN * size) trackedPairs++;
     }
     // Asked of every glyph read in stream order: a letter leaves combiningMarkOf by its first
     // comparisons, as it left the line gate that asked it before.
@@ -698,6 +733,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     r.unmappedChars = unmapped;
     r.lineMadeUpSpaces = madeUpSpaces;
     r.lineDrawnSpaces = drawnSpaces;
+    r.lineGlyphPairs = glyphPairs;
+    r.lineTrackedPairs = trackedPairs;
   }
   return spans;
 }
@@ -708,35 +745,64 @@ function readsLeftToRight(H: Float32Array, dir: number): boolean {
   return H[dir] > 0.99 && Math.abs(H[dir + 1]) < 0.01;
 }
 
+/** Whether the line last read in stream order may be letter-spaced (markLetterGaps): several
+ * made-up spaces beside drawn ones, or a made-up space in a line whose glyphs stand apart. */
+function mayBeLetterSpaced(r: StextReader): boolean {
+  if (r.lineMadeUpSpaces === 0) return false;
+  return (r.lineDrawnSpaces > 0 && r.lineMadeUpSpaces >= LETTER_GAPS_MIN) || (r.lineGlyphPairs > 0 && 2 * r.lineTrackedPairs >= r.lineGlyphPairs);
+}
+
 /** Puts into r.letterGapSpaces the spaces MuPDF made up in the line at `first` that are gaps
- * between letters: each narrower than LETTER_GAP_OF_WORD_GAP_MAX of the narrowest gap across a
- * space the page drew, beside a glyph standing alone between spaces. Whether there are
- * LETTER_GAPS_MIN of them at least (the set is emptied when not). Read only for a line holding
- * drawn spaces and several made-up ones: out of the per-character loop. */
+ * between letters, and says whether it put any. A made-up space is one (LETTER_GAPS_MIN of
+ * them at least) when it is narrower than LETTER_GAP_OF_WORD_GAP_MAX of the narrowest gap
+ * across a space the page drew and beside a glyph standing alone between spaces; or (any
+ * number) when the median gap between glyphs with no space between them is at least
+ * TRACKED_GAP_EMS_MIN of their size and the space is at most LETTER_GAP_OF_TRACKED_GAP_MAX of
+ * that gap. Read only for a line mayBeLetterSpaced: out of the per-character loop. */
 function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
   const { H, U8, I32, U32 } = r;
   // The line's runs of glyphs between spaces: for each made-up space, its pointer, its width,
   // and the lengths of the runs before and after it.
   const madeUp = r.madeUpSpaces;
   madeUp.length = 0;
+  const tracked = r.trackedGaps;
+  tracked.length = 0;
   let wordGapMin = Infinity;
+  let sizeSum = 0;
   // The right edge of the last glyph that is no space, whether a drawn space followed it, and
   // the glyphs of the run going on.
   let inkEdge = -Infinity;
   let afterDrawnSpace = false;
   let run = 0;
+  // The last glyph's code, and the made-up space waiting for the glyph after it.
+  let lastCode = 0;
+  let waiting: (typeof madeUp)[number] | null = null;
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
     const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
     const x0 = Math.min(H[q], H[q + 4]);
     const x1 = Math.max(H[q + 2], H[q + 6]);
-    if (isSpace(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch))) {
+    const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+    if (isSpace(code)) {
       if (run > 0 && madeUp.length > 0 && madeUp[madeUp.length - 1].after < 0) madeUp[madeUp.length - 1].after = run;
+      waiting = null;
       if ((U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) === 0) afterDrawnSpace = true;
-      else madeUp.push({ ch, width: x1 - x0, before: run, after: -1 });
+      else {
+        waiting = { ch, width: x1 - x0, before: run, after: -1, letters: run > 0 && isAlphabetLetter(lastCode) };
+        madeUp.push(waiting);
+      }
       run = 0;
       continue;
     }
+    if (waiting !== null) {
+      waiting.letters &&= isAlphabetLetter(code);
+      waiting = null;
+    }
+    lastCode = code;
     if (afterDrawnSpace && inkEdge > -Infinity) wordGapMin = Math.min(wordGapMin, x0 - inkEdge);
+    else if (run > 0) {
+      tracked.push(x0 - inkEdge);
+      sizeSum += raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
+    }
     afterDrawnSpace = false;
     inkEdge = x1;
     run++;
@@ -744,12 +810,20 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
   if (run > 0 && madeUp.length > 0 && madeUp[madeUp.length - 1].after < 0) madeUp[madeUp.length - 1].after = run;
   const gaps = r.letterGapSpaces;
   gaps.clear();
-  if (!(wordGapMin > 0 && wordGapMin < Infinity)) return false;
-  const gapMax = LETTER_GAP_OF_WORD_GAP_MAX * wordGapMin;
-  for (const space of madeUp) if (space.width < gapMax && (space.before === 1 || space.after === 1)) gaps.add(space.ch);
-  if (gaps.size >= LETTER_GAPS_MIN) return true;
-  gaps.clear();
-  return false;
+  if (wordGapMin > 0 && wordGapMin < Infinity) {
+    const gapMax = LETTER_GAP_OF_WORD_GAP_MAX * wordGapMin;
+    for (const space of madeUp) if (space.width < gapMax && (space.before === 1 || space.after === 1)) gaps.add(space.ch);
+    if (gaps.size < LETTER_GAPS_MIN) gaps.clear();
+  }
+  if (tracked.length > 0) {
+    tracked.sort((a, b) => a - b);
+    const trackedGap = tracked[(tracked.length - 1) >> 1];
+    const even = tracked[(tracked.length - 1) >> 2] >= TRACKED_GAP_EVENNESS_MIN * trackedGap;
+    if (even && trackedGap >= TRACKED_GAP_EMS_MIN * (sizeSum / tracked.length)) {
+      for (const space of madeUp) if (space.letters && space.width <= LETTER_GAP_OF_TRACKED_GAP_MAX * trackedGap) gaps.add(space.ch);
+    }
+  }
+  return gaps.size > 0;
 }
 
 const SPACE = 0x20;
