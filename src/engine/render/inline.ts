@@ -8,6 +8,7 @@ import { superscripts } from "../layout/superscripts.js";
 import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
+import { brokenTokenHoldsNonWord, compoundGoesOn } from "./kept_hyphens.js";
 import type { PageWords } from "./page_words.js";
 import { writeStrandedMarks } from "./stranded_marks.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
@@ -206,7 +207,10 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   // A producer that hyphenates no word breaks lines at the text's own hyphens: the hyphen
   // stays unless the page writes the word joined ("hull-" | "monitoring").
   if (words !== undefined && !words.hyphenates) return words.writes(left + right);
+  // A token's own hyphen, or a compound's before its next hyphen, stays (kept_hyphens.ts).
+  if (brokenTokenHoldsNonWord(tail, left)) return false;
   const lower = LOWER_START.test(after);
+  if (lower && compoundGoesOn(after)) return false;
   if (lower && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
   if (lower) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;
