@@ -4,6 +4,7 @@
 import type { Line, PageLink, Span } from "../model.js";
 import { pointLinkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
+import { breaksAtEastAsianPunctuation } from "../layout/east_asian_punctuation.js";
 import { superscripts } from "../layout/superscripts.js";
 import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
@@ -222,7 +223,8 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
 function breakIsNotASpace(before: number, after: number): boolean {
   const wideBefore = joinsLinesWithoutSpace(before);
   const wideAfter = joinsLinesWithoutSpace(after);
-  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
+  // Beside East Asian punctuation, Latin text too (east_asian_punctuation.ts).
+  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before)) || ((wideBefore || wideAfter) && breaksAtEastAsianPunctuation(before, after));
 }
 
 /** Characters of a line's end that decide whether the next line joins it without a space:
