@@ -91,10 +91,50 @@ describe("markEastAsianCodeLines: a piece between lines of the listing", () => {
     expect(monos).toEqual([true, true, true, true]);
   });
 
-  it("guard: leaves a line ending in East Asian text and its run-on line together, out of the code under them (amc-ja p. 14's '*[ordered,horiz,id=sum] 1足す1は' | 'いくつですか？')", () => {
+  it("guard: at the body's size, leaves a line ending in East Asian text and its run-on line together, out of the code under them (prose with inline code over a listing)", () => {
     const lines = [row(["`*[ordered,horiz,id=sum] 1", "足す", "`1", "は"], 56.7, 100), row(["いくつですか？"], 56.7, 100 + PITCH), row(["`- 0"], 56.7, 100 + 2 * PITCH)];
     const monos = [false, false, true];
     markEastAsianCodeLines(monos, lines, 9);
     expect(monos).toEqual([false, false, true]);
+  });
+});
+
+describe("markEastAsianCodeLines: a listing set smaller than the text", () => {
+  /** amc-ja p. 15's second listing at 9 pt in 10 pt text: no line all in the code face. */
+  const gershwin = (x = 56.7) => [
+    row(["`* ", "みなさんは、", "`George"], x, 100),
+    row(["`  Gershwin: ", "（作曲家）を知っています。"], x, 100 + PITCH),
+    row(["彼が生まれたのは何年ですか？"], x + 10.8, 100 + 2 * PITCH),
+    row(["`+ 1898", "年"], x, 100 + 3 * PITCH),
+    row(["`- 1892", "年"], x, 100 + 4 * PITCH),
+  ];
+
+  it("makes a run of lines starting in the code face, below the body's size, a listing of its own", () => {
+    const lines = gershwin();
+    const monos = lines.map(() => false);
+    markEastAsianCodeLines(monos, lines, 10);
+    expect(monos).toEqual([true, true, true, true, true]);
+  });
+
+  it("takes the listing's first lines ending in East Asian text into the code under them ('# AMC-TXTソースファイル' | 'Title: はじめてのAMC試験問題' | 'Lang: JA')", () => {
+    const lines = [row(["`# AMC-TXT", "ソースファイル"], 56.7, 100), row(["`Title: ", "はじめての", "`AMC", "試験問題"], 56.7, 100 + PITCH), row(["`Lang: JA"], 56.7, 100 + 2 * PITCH)];
+    const monos = [false, false, true];
+    markEastAsianCodeLines(monos, lines, 10);
+    expect(monos).toEqual([true, true, true]);
+  });
+
+  it("guard: not at the body's size, nor where a line with code starts in East Asian text, nor a caption of East Asian text alone first", () => {
+    const same = gershwin();
+    const m1 = same.map(() => false);
+    markEastAsianCodeLines(m1, same, 9);
+    expect(m1.every((m) => !m)).toBe(true);
+    const prose = [row(["注：", "`foo", "を使います。"], 56.7, 100), row(["`bar", "は省略できます。"], 56.7, 100 + PITCH), row(["`baz", "も同じです。"], 56.7, 100 + 2 * PITCH)];
+    const m2 = prose.map(() => false);
+    markEastAsianCodeLines(m2, prose, 10);
+    expect(m2.every((m) => !m)).toBe(true);
+    const caption = [row(["表の例です。"], 56.7, 100), row(["`- 0"], 56.7, 100 + PITCH)];
+    const m3 = [false, true];
+    markEastAsianCodeLines(m3, caption, 10);
+    expect(m3).toEqual([false, true]);
   });
 });

@@ -58,6 +58,39 @@ function candidateOf(spans: readonly Span[], sizeMax: number): { kind: number; s
   return { kind: !mono ? TEXT_ONLY : endsInCode ? CLOSED : OPEN, size };
 }
 
+/** A listing set below the body's size by at least this many points is told from the text
+ *  by its size alone (auto-multiple-choice's 9 pt listings in 10 pt text). */
+export const EAST_ASIAN_LISTING_BELOW_BODY_PT = 0.5;
+/** A listing with no line all in the code face has at least this many lines. */
+export const EAST_ASIAN_LISTING_LINES_MIN = 3;
+
+/** Whether the line's first span with text is in the code face. */
+function startsInCode(line: Line): boolean {
+  for (const span of line.spans) if (span.text.trim() !== "") return span.monospace;
+  return false;
+}
+
+/**
+ * Whether the run [start, end) of candidates is a listing of its own: set at least
+ * EAST_ASIAN_LISTING_BELOW_BODY_PT below the body's size, each line with code starting in the
+ * code face, its first and last lines holding code (East Asian text alone there may be a
+ * caption or a note) unless code lies beyond them, and next to a line of code or of
+ * EAST_ASIAN_LISTING_LINES_MIN lines at least (amc-ja p. 15's "* みなさんは、George" |
+ * "Gershwin: （作曲家）を知っています。" | … | "- 1902年", no line all in the code face).
+ */
+function isSmallListing(column: readonly Line[], kinds: readonly number[], start: number, end: number, size: number, bodySize: number, codeAbove: boolean, codeBelow: boolean): boolean {
+  if (!(size <= bodySize - EAST_ASIAN_LISTING_BELOW_BODY_PT)) return false;
+  if (!codeAbove && !codeBelow && end - start < EAST_ASIAN_LISTING_LINES_MIN) return false;
+  if ((!codeAbove && kinds[0] === TEXT_ONLY) || (!codeBelow && kinds[end - start - 1] === TEXT_ONLY)) return false;
+  let code = false;
+  for (let k = start; k < end; k++) {
+    if (kinds[k - start] === TEXT_ONLY) continue;
+    if (!startsInCode(column[k])) return false;
+    code = true;
+  }
+  return code;
+}
+
 /** The size of the code face in a line of code. */
 function codeSizeOf(line: Line): number {
   for (const span of line.spans) if (span.monospace && span.text.trim() !== "") return span.size;
@@ -115,6 +148,12 @@ export function markEastAsianCodeLines(monos: boolean[], column: readonly Line[]
     }
     const codeAbove = isCodeNextTo(column, monos, start, start - 1, size);
     const codeBelow = isCodeNextTo(column, monos, end - 1, end, size);
+    // A listing set smaller than the text, each line starting in the code face, is one
+    // whole: its lines that end in East Asian text begin it too ("# AMC-TXTソースファイル").
+    if (isSmallListing(column, kinds, start, end, size, bodySize, codeAbove, codeBelow)) {
+      for (let j = start; j < end; j++) monos[j] = true;
+      continue;
+    }
     if (!codeAbove && !codeBelow) continue;
     // Lines closed by code join; the lines between two of those, or between one and the code
     // around the run, join as a piece: a comment of two lines, a string's continued line.
