@@ -13,6 +13,8 @@ import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { isEastAsianWide } from "./east_asian.js";
+import { markEastAsianCodeLines } from "./east_asian_code.js";
+import { isCodeCallout } from "./code_callouts.js";
 import { firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
 import { markNumberedListings } from "./numbered_listings.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
@@ -606,7 +608,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !isCodeCallout(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line
@@ -948,6 +950,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // So is a line in the code face but for a metavariable's brackets ("%⟨table head rows⟩"
   // between "%\toprule" and "%\colrule", its name in slanted typewriter).
   for (let i = 1; i + 1 < column.length; i++) if (!monos[i] && monos[i - 1] && monos[i + 1] && (isMetavariableLine(column[i].spans) || isCodeWithMetavariables(column[i].spans))) monos[i] = true;
+  // A listing's lines holding East Asian text, set in a CJK face at the code's size (east_asian_code.ts).
+  markEastAsianCodeLines(monos, column, stats.body.size);
   // An address alone in the code face between lines of text (LNCS's authors' e-mail, centred
   // under their institute) is a line of the text, written as inline code, not a code block.
   for (let i = 0; i < column.length; i++) if (monos[i] && !monos[i - 1] && !monos[i + 1] && ADDRESS_ALONE.test(texts[i])) monos[i] = false;

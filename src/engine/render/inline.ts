@@ -4,10 +4,12 @@
 import type { Line, PageLink, Span } from "../model.js";
 import { pointLinkLocator } from "../extract/links.js";
 import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
+import { breaksAtEastAsianPunctuation } from "../layout/east_asian_punctuation.js";
 import { superscripts } from "../layout/superscripts.js";
 import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
+import { brokenTokenHoldsNonWord, compoundGoesOn } from "./kept_hyphens.js";
 import type { PageWords } from "./page_words.js";
 import { writeStrandedMarks } from "./stranded_marks.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
@@ -206,7 +208,10 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   // A producer that hyphenates no word breaks lines at the text's own hyphens: the hyphen
   // stays unless the page writes the word joined ("hull-" | "monitoring").
   if (words !== undefined && !words.hyphenates) return words.writes(left + right);
+  // A token's own hyphen, or a compound's before its next hyphen, stays (kept_hyphens.ts).
+  if (brokenTokenHoldsNonWord(tail, left)) return false;
   const lower = LOWER_START.test(after);
+  if (lower && compoundGoesOn(after)) return false;
   if (lower && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
   if (lower) return !(words?.isCompound(left, right) ?? false);
   return words?.writes(left + right) ?? false;
@@ -218,7 +223,8 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
 function breakIsNotASpace(before: number, after: number): boolean {
   const wideBefore = joinsLinesWithoutSpace(before);
   const wideAfter = joinsLinesWithoutSpace(after);
-  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before));
+  // Beside East Asian punctuation, Latin text too (east_asian_punctuation.ts).
+  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before)) || ((wideBefore || wideAfter) && breaksAtEastAsianPunctuation(before, after));
 }
 
 /** Characters of a line's end that decide whether the next line joins it without a space:

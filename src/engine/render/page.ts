@@ -41,6 +41,7 @@ import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floa
 import { pageWords, type PageWords } from "./page_words.js";
 import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
 import { standsApartAbove } from "./page_head.js";
+import { extraWideColumns } from "./code_columns.js";
 
 export interface PageRender {
   markdown: string;
@@ -1146,10 +1147,13 @@ const LINE_BREAK = "\\\n";
 
 function codeLine(line: Line, left: number, charWidth: number): string {
   let text = "";
+  // Columns beyond text.length: an East Asian wide character takes two (code_columns.ts).
+  let wide = 0;
   let right = -Infinity;
   for (const span of line.spans) {
     if (span.text.trim() === "") {
       text += span.text;
+      wide += extraWideColumns(span.text);
       right = span.x1;
       continue;
     }
@@ -1158,11 +1162,12 @@ function codeLine(line: Line, left: number, charWidth: number): string {
     // drawn from a narrower face ("<dir>" with its brackets from TeX's math italic) would
     // otherwise leave a space after it.
     const touching = text !== "" && !/\s$/.test(text) && span.x0 - right <= CODE_SPAN_GAP_CHARS * charWidth;
-    if (text.length < column && !touching) text += " ".repeat(column - text.length);
+    if (text.length + wide < column && !touching) text += " ".repeat(column - text.length - wide);
     // Behind its column (a wider face before it), a span set apart from the one before still
     // gets its space; one set against it (\ in one font, KOMAoptions in a bold one) does not.
     else if (text !== "" && !/\s$/.test(text) && !/^\s/.test(span.text) && span.x0 - right > CODE_SPAN_GAP_CHARS * charWidth) text += " ";
     text += span.text;
+    wide += extraWideColumns(span.text);
     right = span.x1;
   }
   return text.trimEnd();
