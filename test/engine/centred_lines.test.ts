@@ -88,3 +88,27 @@ describe("a cover page (fixtures/real/report-geobase-p1)", () => {
     expect(markdown).toContain("Courriel : <geoginfo@RNCan.gc.ca>\\\nURL : [www.GeoGratis.gc.ca](http://www.geogratis.gc.ca/)");
   });
 });
+
+describe("a title slide's subtitle in two centred lines (layout/subtitle_pairs.ts underTitle; Impress title slide converted alone)", () => {
+  const SLIDE_STATS: DocumentStats = { body: { size: 32, bold: false }, headings: [], running: new Set() };
+  /** A 32 pt line from x0 to x1 at y in `font`. */
+  const big = (text: string, x0: number, x1: number, y: number, size: number, font = "LiberationSans"): Line => {
+    const l = line(text, { x: x0, y, size, font });
+    return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x0, x1 })) };
+  };
+  const subtitle = () => [big("Results of the first quarter", 213.7, 579.4, 279.4, 32), big("Jonas Berg, Operations — 3 March 2025", 106.2, 687, 315.2, 32)];
+  const texts = (lines: Line[]) => buildBlocks(lines, SLIDE_STATS).map((b) => b.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < b.lines.length ? "\\" : "")).join(" "));
+
+  it("keeps the pair's lines apart under a larger title of their face on their axis, though the wider spans the column", () => {
+    const lines = [big("Warehouse Automation Pilot", 119.7, 673.2, 164.3, 44), ...subtitle()];
+    expect(texts(lines)).toContain("Results of the first quarter\\ Jonas Berg, Operations — 3 March 2025");
+  });
+
+  it("joins them with no title over them, under a title in another face, or under one off their axis", () => {
+    expect(texts(subtitle()).join(" ")).not.toContain("\\");
+    const otherFace = [big("Warehouse Automation Pilot", 119.7, 673.2, 164.3, 44, "DejaVuSerif"), ...subtitle()];
+    expect(texts(otherFace).join(" ")).not.toContain("\\");
+    const offAxis = [big("Warehouse Automation Pilot", 106.2, 600, 164.3, 44), ...subtitle()];
+    expect(texts(offAxis).join(" ")).not.toContain("\\");
+  });
+});

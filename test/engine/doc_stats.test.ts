@@ -867,6 +867,41 @@ describe("computeDocumentStats: a thumb tab on a page alone (issue 9: ACM's jour
   });
 });
 
+describe("computeDocumentStats: a slide's sidebar on a slide converted alone (layout/side_bars.ts sideBarLines; hitszbeamer's and BFH's sidebar themes)", () => {
+  const names = ["报告标题", "杨敬轩", "目录", "研究内容及进度", "课题主要研究内容", "进度介绍", "研究工作及成果", "研究工作一"];
+  /** A 363 × 272 slide (or `width` × `height`) with its text at x 60 and the outline's names at x `x` in `size` pt. */
+  const slide = (x: number, size: number, rules: { x0: number; y0: number; x1: number; y1: number; kind: "fill" | "stroke" }[], spec: { width?: number; height?: number; textX?: number } = {}) => {
+    const bar = names.map((t, k) => line(t, { x, y: 54 + k * 12, size }));
+    const text = stack(["研究工作三", "Curabitur dictum gravida", "Nam arcu libero eget"], { size: 11, x: spec.textX ?? 60, y: 60, pitch: 16 });
+    const all = [...bar, ...text];
+    const model = page(8, all, { width: spec.width ?? 362.8, height: spec.height ?? 272.1 });
+    model.rules = rules;
+    return { bar, text, stats: computeDocumentStats([model], [all]) };
+  };
+  const strip = { x0: 0, y0: 44.8, x1: 52, y1: 252.3, kind: "fill" as const };
+
+  it("strips the outline in small type down a filled strip bleeding off the slide's left side, and keeps the text beside it", () => {
+    const { bar, text, stats } = slide(3, 6, [strip]);
+    for (const l of bar) expect(stats.running.has(l), l.spans[0].text).toBe(true);
+    for (const l of text) expect(stats.running.has(l)).toBe(false);
+  });
+
+  it("strips it right of a rule drawn down the slide's right side (BFH: a 1.4 pt rule, the strip white)", () => {
+    const { bar, stats } = slide(310, 6, [{ x0: 305, y0: 0, x1: 306.4, y1: 272.1, kind: "fill" }]);
+    for (const l of bar) expect(stats.running.has(l), l.spans[0].text).toBe(true);
+  });
+
+  it("keeps the strip's lines at the text's size, on a portrait page (a CV's side column), with no strip drawn, or with the text running across the strip's edge", () => {
+    for (const l of slide(3, 11, [strip]).bar) expect(slide(3, 11, [strip]).stats.running.has(l)).toBe(false);
+    const portrait = slide(3, 6, [{ ...strip, y1: 700 }], { width: 612, height: 792 });
+    for (const l of portrait.bar) expect(portrait.stats.running.has(l)).toBe(false);
+    const bare = slide(3, 6, []);
+    for (const l of bare.bar) expect(bare.stats.running.has(l)).toBe(false);
+    const across = slide(3, 6, [strip], { textX: 40 });
+    for (const l of across.bar) expect(across.stats.running.has(l)).toBe(false);
+  });
+});
+
 describe("computeDocumentStats: a head that names its page (issue 9: lm-info on a one-page selection)", () => {
   it("finds '…, page 4' at the top alone, however large, and keeps 'page' inside a heading's text", () => {
     const head = line("The technical documentation of the Latin Modern family of fonts, page 4", { x: 89.3, y: 26.6, size: 12 });

@@ -8,6 +8,7 @@ import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
+import { alignedTermStarts } from "./aligned_terms.js";
 import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
@@ -991,6 +992,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   settleSequences(markers);
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
+  // A description list's rows, their terms flush right (aligned_terms.ts): each row an item.
+  const termStarts = alignedTermStarts(column, styles, texts, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
   markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
 
@@ -1019,7 +1022,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
-    if (!current || !prev || noteStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
+    if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
       drafts.push(current);
     } else {

@@ -5,6 +5,7 @@
 import type { Line } from "../model.js";
 import type { TextStyle } from "./document_stats.js";
 import { firstWordWidth } from "./lines.js";
+import { underTitle } from "./subtitle_pairs.js";
 import { hasWordChar } from "./word_chars.js";
 
 /** Two lines share an axis when their centres lie this many ems apart at most: word
@@ -57,7 +58,8 @@ export function markCentredBreaks(
     // Two lines share an axis by chance when one spans the column: a display equation or a
     // caption's label centred over a paragraph's full line.
     const pair = i - start === 2;
-    if (i - start >= 3 || (pair && !spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges))) {
+    // Not under a title of their face, though: a title slide's subtitle (subtitle_pairs.ts).
+    if (i - start >= 3 || (pair && ((!spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges)) || underTitle(column, styles, start)))) {
       markRun(breaks, column, styles, texts, start, i);
     }
     start = i;

@@ -20,6 +20,7 @@ import type { Line, PageModel, Rule } from "../model.js";
 import { type Box, byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
+import { sideBarLines } from "./side_bars.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -417,9 +418,14 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
     if (!tab || trimmedLength(lineText(line)) > THUMB_CHARS_MAX) continue;
     // Beside the text: every other line stands clear of the box's side of the page.
     const beside = body.every((other) => other === line || (tab.x0 <= BLEED_SLACK_PT ? other.x0 >= tab.x1 : other.x1 <= tab.x0));
-    if (beside) rows.push({ lines: [lines.indexOf(line)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: meanCharSize(line), sizeAbove: 0 });
+    if (beside) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
   }
   return rows;
+}
+
+/** A row of one line that is furniture by the page's shape alone (a thumb tab, a sidebar's line). */
+function furnitureLine(index: number, size: number): FurnitureRow {
+  return { lines: [index], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
 }
 
 /** The page's margin rows that could be furniture, set apart from the body by white space. */
@@ -445,6 +451,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     if (!band && line.y1 <= page.height * FOLIO_HEAD_SHARE) deep.push({ line, band: "top" });
   }
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
+  // A slide's sidebar outline (side_bars.ts): furniture as its words would say.
+  for (const line of sideBarLines(page, lines, (l) => bandOf(l, page) !== null)) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
   const blank = blankPageRows(candidates, body, lines);
   if (blank.length > 0) {
     for (const row of blank) rows.push(row);
