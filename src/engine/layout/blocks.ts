@@ -23,6 +23,7 @@ import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
 import { startsWithNoteMark } from "./footnote_area.js";
 import { superscripts } from "./superscripts.js";
+import { smallCapsSpans } from "./small_caps.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
@@ -2761,11 +2762,17 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
     // A title's raised marks (elsarticle's "title⋆,⋆⋆", an author's "¹") are notes on it,
     // not a change of style.
     const raised = line.spans.length > 1 ? superscripts(line) : null;
+    // A browser's synthesised small capitals are the heading's letters (layout/small_caps.ts).
+    const smallCaps = line.spans.length > 1 ? smallCapsSpans(line, style.size, style.bold) : null;
     for (let k = 0; k < line.spans.length; k++) {
       if (raised?.[k]) continue;
       const span = line.spans[k];
       const chars = nonSpaceLength(span.text);
       total += chars;
+      if (smallCaps?.[k]) {
+        styled += chars;
+        continue;
+      }
       if (atSize(span, style.size) ? withCode || span.bold === style.bold : (withCode ? style.bold && span.bold && nearSize(span, style.size) : allBold && nearRatio(span, style.size)) && span.size >= CODE_HEADING_WORDS_BODY_RATIO_MIN * stats.body.size) styled += chars;
     }
   }
