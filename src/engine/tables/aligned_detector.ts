@@ -21,6 +21,7 @@ import { cutSpan } from "./span_cut.js";
 import { FIGURE_CELL } from "./figure_cell.js";
 import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
+import { cutDatePairs } from "./date_pairs.js";
 import { allNotesAfterFigures, endsAtFigureCut, isNotePastWindow } from "./note_columns.js";
 import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
@@ -152,7 +153,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   const sorted = byTop ? free : linesByTop(free);
   // Calc's figures run into the notes beside them: cut where the figures' column ends.
   // And text cells as wide as theirs into the next text column (overflow_cells.ts).
-  const cuts = cutOverflowCells(sorted, cutFigureNotes(sorted));
+  // And two dates of a row one word space apart (date_pairs.ts).
+  const cuts = cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted)));
   const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
