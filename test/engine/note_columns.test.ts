@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { type Line, type Span, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
+import type { PageRows, Piece } from "../../src/engine/tables/cell_gaps.js";
+import { headOverNotes } from "../../src/engine/tables/note_columns.js";
 
 const PAGE = { width: 842, height: 595 };
 const SIZE = 9;
@@ -73,5 +75,38 @@ describe("Notes on a few rows of a sheet (note_columns.ts)", () => {
     expect(tables).toHaveLength(1);
     expect(texts(tables[0])[0]).toHaveLength(5);
     expect(rest.map((l) => l.spans.map((s) => s.text).join(""))).toEqual(["aside", "aside", "aside"]);
+  });
+});
+
+describe("The head of a notes column (note_columns.ts headOverNotes, allNotesAfterFigures on the body)", () => {
+  const bold = (text: string, x0: number, y0: number): Span => ({ ...span(text, x0, y0), font: "LiberationSans-Bold", bold: true });
+  const NOTES = { 3: "Part shipment", 7: "Customer collected", 12: "Credit note issued for 6 units" };
+
+  it("gives a one-line header's head over the notes to the notes column", () => {
+    const head = ["Order", "Region", "Qty", "Net", "Share", "Notes"].map((h, k) => line(bold(h, [60, 120, 200, 270, 375, 420][k], y(-1))));
+    const { tables, rest } = detectTables([...head, ...sheet(16, NOTES)], [], PAGE);
+    expect(tables).toHaveLength(1);
+    const rows = texts(tables[0]);
+    expect(rows[0]).toEqual(["Order", "Region", "Qty", "Net", "Share", "Notes"]);
+    expect(rows[4][5]).toBe("Part shipment");
+    expect(rest).toHaveLength(0);
+  });
+
+  it("finds the head centred in a two-row header band on a page row between the header's slices (headOverNotes)", () => {
+    // Calc's band: "Notes" centred in both rows, on a page row of its own between the band's
+    // top line ("Dates" | "Quantity") and bottom line ("Ordered" | "Shipped").
+    const piece = (text: string, x0: number): Piece => ({ items: [{ span: span(text, x0, 0), line: line(span(text, x0, 0)) }], x0, x1: x0 + text.length * CHAR_PT, y0: 0, y1: SIZE, text });
+    const notesHead = piece("Notes", 430);
+    const pageRows = [[piece("Dates", 200)], [piece("Order", 60), piece("Unit price", 300), notesHead], [piece("Ordered", 190), piece("Shipped", 250)]];
+    const rows = { at: (r: number) => ({ cells: pageRows[r] }) } as unknown as PageRows;
+    const column = { x0: 402, x1: 470 };
+    expect(headOverNotes(rows, 0, 3, SHARE_END, column, new Set())).toBe(notesHead);
+    // Guards: a head a table took already; two pieces over the column; a sentence there.
+    expect(headOverNotes(rows, 0, 3, SHARE_END, column, new Set([notesHead]))).toBeNull();
+    pageRows[0].push(piece("Remarks", 420));
+    expect(headOverNotes(rows, 0, 3, SHARE_END, column, new Set())).toBeNull();
+    pageRows[0].pop();
+    pageRows[1][2] = piece("Notes on each order as agreed", 405);
+    expect(headOverNotes(rows, 0, 3, SHARE_END, column, new Set())).toBeNull();
   });
 });

@@ -22,7 +22,7 @@ import { FIGURE_CELL } from "./figure_cell.js";
 import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
 import { cutDatePairs } from "./date_pairs.js";
-import { allNotesAfterFigures, endsAtFigureCut, isNotePastWindow } from "./note_columns.js";
+import { allNotesAfterFigures, endsAtFigureCut, headOverNotes, isNotePastWindow } from "./note_columns.js";
 import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
@@ -1533,7 +1533,9 @@ function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, colum
   const pieces = candidates.filter((p): p is Piece => p !== null);
   // Notes cut from their rows' figures are the rows' cells however few, wherever they lie
   // (note_columns.ts): left out, a taken row's note would be lost.
-  const notes = allNotesAfterFigures(candidates, slices.map((s) => s.cells[s.cells.length - 1]), rows.cellEnds) && flushLeft(pieces);
+  // The header lines' pieces there are the column's heads ("Notes", centred over it).
+  const body = candidates.slice(bodyStart);
+  const notes = allNotesAfterFigures(body, slices.slice(bodyStart).map((s) => s.cells[s.cells.length - 1]), rows.cellEnds) && flushLeft(body.filter((p): p is Piece => p !== null));
   if (!notes && holding.length < ALIGNED_ROWS_MIN) return false;
   if (holding.length === 0) return false;
   const first = holding[0];
@@ -1554,6 +1556,11 @@ function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, colum
     return r.cells.some((p) => p.x0 > right && p.x0 < column.x1 && p.x1 > column.x0);
   };
   if (beside(slices[0].row - 1, slices[0]) || beside(slices[slices.length - 1].row + 1, slices[slices.length - 1])) return false;
+  // A notes column's head left between the header's slices (note_columns.ts headOverNotes).
+  if (notes && bodyStart > 0 && candidates.slice(0, bodyStart).every((p) => p === null)) {
+    const head = headOverNotes(rows, slices[0].row, slices[bodyStart].row, right, column, used);
+    if (head !== null) (candidates[0] = head), (column.x0 = Math.min(column.x0, head.x0)), (column.x1 = Math.max(column.x1, head.x1));
+  }
   columns.push(column);
   slices.forEach((s, i) => {
     const p = candidates[i];

@@ -10,7 +10,7 @@
 // A note cut from its row's figure is that row's cell by the reader's own word: the figure
 // and the note came out of it as one span.
 import type { Span } from "../model.js";
-import type { Piece } from "./cell_gaps.js";
+import { type PageRows, type Piece, pieceText } from "./cell_gaps.js";
 
 /** Whether the piece's last span is a figure cut from the note after it (figure_notes.ts). */
 export function endsAtFigureCut(piece: Piece, cellEnds: ReadonlySet<Span> | null): boolean {
@@ -41,4 +41,27 @@ export function allNotesAfterFigures(candidates: readonly (Piece | null)[], last
     any = true;
   }
   return any;
+}
+
+/** A notes column's head has at most this many words ("Notes", "Remarks", "Comment"). */
+const NOTE_HEAD_WORDS_MAX = 3;
+
+/**
+ * The head of a notes column added to a table whose header lines (page rows `fromRow` up to
+ * `toRow`) gave it none: the one piece no table took on those rows that starts at or right of
+ * the table's last column's edge `right`, overlaps the column and holds NOTE_HEAD_WORDS_MAX
+ * words at most. A head centred in a two-row band (Calc's "Notes" beside "Order" over
+ * "Ordered" | "Shipped") stands on a page row between the header's slices, none of whose
+ * rows holds it. Null when there is no such piece, or more than one.
+ */
+export function headOverNotes(rows: PageRows, fromRow: number, toRow: number, right: number, column: { x0: number; x1: number }, used: ReadonlySet<Piece>): Piece | null {
+  let head: Piece | null = null;
+  for (let r = fromRow; r < toRow; r++) {
+    for (const p of rows.at(r).cells) {
+      if (used.has(p) || p.x0 < right || p.x1 <= column.x0 || p.x0 >= column.x1) continue;
+      if (head !== null || pieceText(p).trim().split(/\s+/).length > NOTE_HEAD_WORDS_MAX) return null;
+      head = p;
+    }
+  }
+  return head;
 }
