@@ -27,6 +27,7 @@ import { smallCapsSpans } from "./small_caps.js";
 import { isTagBracket } from "./tag_brackets.js";
 import { isMetavariableLine, metavariableSpans } from "./metavariables.js";
 import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js";
+import { endLabelledParagraphs } from "./labelled_paragraphs.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
@@ -977,6 +978,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const headingLevels = new HeadingLevelsByStyle(stats);
   markShortLineSets(lineBreaks, setEnds, column, styles, texts, left, right, rights, setLineQuestions(column, texts, headingLevels), Math.min(left, pageLeft), flushRight, narrow);
   markLabelledLines(lineBreaks, texts, column);
+  endLabelledParagraphs(lineBreaks, setEnds, column, startsWithBoldLabel);
   markGrammarAlternatives(lineBreaks, texts);
   markIndexEntries(lineBreaks, texts);
 

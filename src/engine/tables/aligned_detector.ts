@@ -21,6 +21,8 @@ import { cutSpan } from "./span_cut.js";
 import { FIGURE_CELL } from "./figure_cell.js";
 import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
+import { cutDatePairs } from "./date_pairs.js";
+import { allNotesAfterFigures, endsAtFigureCut, headOverNotes, isNotePastWindow } from "./note_columns.js";
 import { CellCentres } from "./cell_centres.js";
 import { isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
@@ -151,7 +153,8 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   const sorted = byTop ? free : linesByTop(free);
   // Calc's figures run into the notes beside them: cut where the figures' column ends.
   // And text cells as wide as theirs into the next text column (overflow_cells.ts).
-  const cuts = cutOverflowCells(sorted, cutFigureNotes(sorted));
+  // And two dates of a row one word space apart (date_pairs.ts).
+  const cuts = cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted)));
   const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
@@ -390,7 +393,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   let lastFull = 0;
   let partials = 0;
   for (let j = start + 1; j < rows.length; j++) {
-    let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used);
+    let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used, rows.cellEnds);
     if (inside === null) break;
     // A padded table's rows follow one another: text between them, outside the window (a
     // description under each option of hyperref's table), is more of the table.
@@ -879,10 +882,13 @@ function pieceOfItems(items: Piece["items"]): Piece {
 
 /** Pieces not separated from [x0, x1] by a gutter: the table's own, or text running into
  *  it, which then fails the column checks. Null at a piece an earlier table took. */
-function windowed(cells: Piece[], x0: number, x1: number, gutter: number, used: Set<Piece>): Piece[] | null {
+function windowed(cells: Piece[], x0: number, x1: number, gutter: number, used: Set<Piece>, cellEnds: ReadonlySet<Span> | null = null): Piece[] | null {
   const inside: Piece[] = [];
-  for (const p of cells) {
+  for (let i = 0; i < cells.length; i++) {
+    const p = cells[i];
     if (p.x1 + gutter <= x0 || p.x0 - gutter >= x1) continue;
+    // A note cut from the last column's figure is a later column's (note_columns.ts).
+    if (isNotePastWindow(cells, i, x1, cellEnds)) continue;
     if (used.has(p)) return null;
     inside.push(p);
   }
@@ -1512,23 +1518,32 @@ function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, colum
   let long = 0;
   for (const s of slices) {
     const gutter = GUTTER_EM_MIN * s.em;
-    const piece = firstUnusedFrom(rows.at(s.row).cells, right + gutter, used);
+    // A note cut from the row's last figure starts a word space on, nearer than a gutter.
+    const from = endsAtFigureCut(s.cells[s.cells.length - 1], rows.cellEnds) ? right : right + gutter;
+    const piece = firstUnusedFrom(rows.at(s.row).cells, from, used);
     if (piece === undefined || piece.x0 > right + Math.max(gutter, LATE_COLUMN_GAP_RATIO * widestGap)) candidates.push(null);
-    else if (isShortCell(pieceText(piece))) candidates.push(piece);
+    // A note is its row's cell however long (note_columns.ts).
+    else if (isShortCell(pieceText(piece)) || from === right) candidates.push(piece);
     else (candidates.push(null), long++);
   }
   // The body rows holding one: one block (partial rows inside it may lack one) from the
   // run's first row or to its last.
   const holding = [];
   for (let i = bodyStart; i < slices.length; i++) if (candidates[i] !== null) holding.push(i);
-  if (holding.length < ALIGNED_ROWS_MIN) return false;
+  const pieces = candidates.filter((p): p is Piece => p !== null);
+  // Notes cut from their rows' figures are the rows' cells however few, wherever they lie
+  // (note_columns.ts): left out, a taken row's note would be lost.
+  // The header lines' pieces there are the column's heads ("Notes", centred over it).
+  const body = candidates.slice(bodyStart);
+  const notes = allNotesAfterFigures(body, slices.slice(bodyStart).map((s) => s.cells[s.cells.length - 1]), rows.cellEnds) && flushLeft(body.filter((p): p is Piece => p !== null));
+  if (!notes && holding.length < ALIGNED_ROWS_MIN) return false;
+  if (holding.length === 0) return false;
   const first = holding[0];
   const last = holding[holding.length - 1];
-  if (first !== bodyStart && last !== slices.length - 1) return false;
-  const pieces = candidates.filter((p): p is Piece => p !== null);
+  if (!notes && first !== bodyStart && last !== slices.length - 1) return false;
   let gaps = false;
   for (let i = first; i <= last; i++) if (candidates[i] === null && slices[i].full) gaps = true;
-  if (gaps && !(flushLeft(pieces) && long === 0 && !textBetweenRows(rows, slices, right, pieces))) return false;
+  if (!notes && gaps && !(flushLeft(pieces) && long === 0 && !textBetweenRows(rows, slices, right, pieces))) return false;
   let x0 = -Infinity;
   let x1 = Infinity;
   for (const p of pieces) (x0 = Math.max(x0, p.x0)), (x1 = Math.min(x1, p.x1));
@@ -1541,6 +1556,11 @@ function addLateColumn(rows: PageRows, slices: Slice[], bodyStart: number, colum
     return r.cells.some((p) => p.x0 > right && p.x0 < column.x1 && p.x1 > column.x0);
   };
   if (beside(slices[0].row - 1, slices[0]) || beside(slices[slices.length - 1].row + 1, slices[slices.length - 1])) return false;
+  // A notes column's head left between the header's slices (note_columns.ts headOverNotes).
+  if (notes && bodyStart > 0 && candidates.slice(0, bodyStart).every((p) => p === null)) {
+    const head = headOverNotes(rows, slices[0].row, slices[bodyStart].row, right, column, used);
+    if (head !== null) (candidates[0] = head), (column.x0 = Math.min(column.x0, head.x0)), (column.x1 = Math.max(column.x1, head.x1));
+  }
   columns.push(column);
   slices.forEach((s, i) => {
     const p = candidates[i];

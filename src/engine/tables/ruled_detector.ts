@@ -6,6 +6,7 @@ import { splitsIntoPieces, textRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { ALIGNED_ROWS_MIN } from "./reads_as_table.js";
 import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
+import { isHeaderBand } from "./header_bands.js";
 import { detectHeader } from "./header_row.js";
 import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
 import { indicesByKey, lowerBound, median } from "./sorted_search.js";
@@ -114,7 +115,8 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
     }
     let labels: Line[] = [];
     let verdict = gridTable(grid, inside, rulings, beside, labels);
-    if (verdict === "diagram") markDiagram(grid, inside, rulings.frames, inDiagrams);
+    // A ruled header band over an unruled body is the table's header (header_bands.ts).
+    if (verdict === "diagram" && !isHeaderBand(grid, inside, byY, cys)) markDiagram(grid, inside, rulings.frames, inDiagrams);
     if (typeof verdict === "string") continue;
     if (finerByAlignment(verdict, inside, rulings, taken, tables)) continue;
     const relabelled = withLabelsSplitOff(grid, inside, straddling, rulings, beside);
