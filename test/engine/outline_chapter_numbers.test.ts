@@ -38,6 +38,10 @@ describe("a chapter's number spelt otherwise in the outline (outline_titles.ts c
     // "ill" reads as roman letters but is no numeral.
     expect(levelOf(titles([["99 Health", 1]]), "Ill Health")).toBeUndefined();
     expect(levelOf(titles([["4: “Pirates”", 2]]), "Pirates")).toBeUndefined();
+    // The chapter over its first section, which the outline names with the same digits.
+    expect(levelOf(titles([["1 Introduction", 2]]), "Chapter 1 Introduction")).toBeUndefined();
+    // A part is no chapter.
+    expect(levelOf(titles([["Chapter 2: Property", 2]]), "Part Two: Property")).toBeUndefined();
   });
 
   it("puts Free Culture's chapter title at its outline level, under the part, over its sections", () => {

@@ -63,9 +63,9 @@ export function outlineLevelOf(titles: ReadonlyMap<string, number>, text: string
  * A chapter's number before its title, normalized: an optional division word, then the number
  * in digits, in roman numerals or in English words, then the title ("chapter four pirates",
  * "4 pirates", "chapter 1 creators", "iv results", "part two property"). Group 1 is the
- * number, group 2 the title.
+ * division's word, group 2 the number, group 3 the title.
  */
-const CHAPTER_NUMBER = /^(?:(?:chapter|part|book|lecture|appendix) )?(\d{1,3}|[ivxlc]{1,7}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?: (?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen) (\S.*)$/;
+const CHAPTER_NUMBER = /^(?:(chapter|part|book|lecture|appendix) )?(\d{1,3}|[ivxlc]{1,7}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?: (?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen) (\S.*)$/;
 
 /** English number words to twenty, then the tens (CHAPTER_NUMBER's words). */
 const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
@@ -96,26 +96,44 @@ function toRoman(value: number): string {
   return out;
 }
 
+/** A chapter's number as a normalized title spells it. */
+interface ChapterNumber {
+  /** The division's word ("chapter", "part"), or null. */
+  word: string | null;
+  value: number;
+  /** How the number is written: in digits, roman numerals or English words. */
+  spelling: "digits" | "roman" | "words";
+  title: string;
+}
+
 /** A normalized title's chapter number and title, or null where it starts with none. */
-function chapterNumbered(text: string): { value: number; title: string } | null {
+function chapterNumbered(text: string): ChapterNumber | null {
   const match = CHAPTER_NUMBER.exec(text);
   if (!match) return null;
-  const value = chapterNumberValue(match[1]);
-  return value === null ? null : { value, title: match[2] };
+  const number = match[2];
+  const value = chapterNumberValue(number);
+  if (value === null) return null;
+  const spelling = /^\d/.test(number) ? "digits" : /^[ivxlc]+$/.test(number) ? "roman" : "words";
+  return { word: match[1] ?? null, value, spelling, title: match[3] };
 }
 
 /**
  * The outline level of an entry that is the heading's text with its chapter number spelt
  * otherwise: Free Culture's outline has "4: “Pirates”" and "Chapter 1: Creators" where the
  * page sets "CHAPTER FOUR: “Pirates”" and "CHAPTER ONE: Creators". The numbers must be equal
- * and the titles after them the same.
+ * and spelt otherwise (digits, roman numerals, words), the titles after them the same, and a
+ * division's word, where both name one, the same. A heading that only adds the word to the
+ * entry's digits is not its entry: langsci's "Chapter 1 Introduction" is the chapter over the
+ * section its outline calls "1 Introduction".
  */
 function chapterLevelOf(titles: ReadonlyMap<string, number>, text: string): number | undefined {
   const heading = chapterNumbered(text);
   if (heading === null) return undefined;
   for (const [entry, level] of titles) {
     const numbered = chapterNumbered(entry);
-    if (numbered !== null && numbered.value === heading.value && numbered.title === heading.title) return level;
+    if (numbered === null || numbered.value !== heading.value || numbered.title !== heading.title || numbered.spelling === heading.spelling) continue;
+    if (numbered.word !== null && heading.word !== null && numbered.word !== heading.word) continue;
+    return level;
   }
   return undefined;
 }
