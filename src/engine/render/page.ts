@@ -1,6 +1,7 @@
 // Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
+import { contentsOutOfCode } from "./code_contents.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
@@ -200,6 +201,7 @@ export function renderPage(
   joinSideBySideHeadings(blocks, kept);
   joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
+  contentsOutOfCode(blocks);
   demoteNavigationTitles(blocks, navigationIcons(model));
   dropRepeatedSlideTitle(blocks, model);
   joinNavigationBars(blocks);
