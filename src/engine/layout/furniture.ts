@@ -178,6 +178,15 @@ const FURNITURE_WORDS: readonly RegExp[] = [
  *  patterns run one after another over every margin row's text scanned it thirteen times. */
 const FURNITURE_WORDS_BY_FLAGS: readonly RegExp[] = alternationsByFlags(FURNITURE_WORDS);
 
+/** A proceedings' running head, its conference ending in its year ("Proc. of the 9th Int.
+ *  Conference on Digital Audio Effects (DAFx-06), Montreal, Canada, September 18-20, 2006":
+ *  confproc): furniture alone in its band. A paper's first lines name its conference so too,
+ *  over more lines of it ("Proceedings of the ASME 2023" over "International Mechanical
+ *  Engineering Congress …": asmeconf), and stay. */
+const PROCEEDINGS_HEAD = /^(?:proc\.|proceedings)\s.{0,120}\b(?:19|20)\d{2}$/i;
+/** A proceedings' folio, the conference's name before the page's number ("DAFX-29"):
+ *  furniture alone in the foot. */
+const PREFIXED_FOLIO = /^\p{Lu}{2,8}[-–]\d{1,4}$/u;
 /** A folio alone, a bare number (an equation's number "(2)", in parentheses, is no folio). */
 const FOLIO_ALONE = /^(?:\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** "Page 3", "Page 3 of 9": the foot an office suite prints. */
@@ -500,7 +509,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const says: boolean[] = [];
     for (let k = 0; k < texts.length; k++) {
       const t = texts[k];
-      says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)));
+      says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)) || (alone && band === "bottom" && row.length === 1 && PREFIXED_FOLIO.test(t)) || (alone && band !== "side" && PROCEEDINGS_HEAD.test(t)));
     }
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
@@ -544,10 +553,63 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidateLines) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
-    const head = deepHead(row, body, candidateLines, page, lines);
+    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines);
     if (head) rows.push(head);
   }
+  const foot = deepCitationFoot(body, candidates.length, page, lines);
+  if (foot) rows.push(foot);
   return rows;
+}
+
+/** A head alone on its row ends in the page's number after a bullet, a middle dot or a bar,
+ *  an article's number before it maybe (acmart's "The Name of the Title Is Hope • 111:9"). */
+const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?\d{1,3}$/u;
+
+/**
+ * The page's first line below the band, alone on its row, that ends in the page's own number
+ * after a separator (HEAD_SEPARATED_FOLIO), set apart from the body by
+ * DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes: acmart's acmlarge sets its head 11 % down the
+ * page, under the band, and a page converted alone kept it. Furniture at the body's size or
+ * under, as a numbered head in the band (a page of references alone measures its body at the
+ * references' size, the head's).
+ */
+function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (row.length !== 1) return null;
+  const text = lineText(row[0]).trim();
+  if (!HEAD_SEPARATED_FOLIO.test(text) || marginPageNumber(text) !== page.page) return null;
+  const top = row[0].y0;
+  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l !== row[0] && l.y1 <= top)) return null;
+  const size = meanCharSize(row[0]);
+  const others = body.filter((l) => l !== row[0]);
+  if (gapToBody(row, "top", others) < DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(size, 1)) return null;
+  return { lines: [lines.indexOf(row[0])], saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
+}
+
+/** A journal's citation at the foot ends within this many characters. */
+const FOOT_CITATION_CHARS_MAX = 160;
+
+/**
+ * The page's lowest line above the bottom band, within FOLIO_FOOT_SHARE of the page's height,
+ * alone on its row, whose words say furniture (a journal's citation: acmart's "Proc. ACM Meas.
+ * Anal. Comput. Syst., Vol. 37, No. 4, Article 111. Publication date: August 2018.", 15 % up
+ * acmlarge's page) and that stands DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes under the body.
+ * Not a footnote (it starts with its mark), and only where the band holds no line. Set no
+ * larger than the line over it (NUMBERED_HEAD_SIZE_RATIO_MAX): a page of references alone
+ * measures its body at their size, the citation's.
+ */
+function deepCitationFoot(body: readonly Line[], bandLines: number, page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (bandLines > 0 || body.length < 2) return null;
+  const foot = lowestLine(body);
+  if (foot === null || foot.y0 < page.height * (1 - FOLIO_FOOT_SHARE)) return null;
+  const text = lineText(foot).trim();
+  if (text.length > FOOT_CITATION_CHARS_MAX || NOTE_MARK_START.test(text) || !saysFurnitureWord(text)) return null;
+  const others = body.filter((l) => l !== foot);
+  if (others.some((l) => l.y1 > foot.y0)) return null;
+  const size = meanCharSize(foot);
+  const over = lowestLine(others);
+  if (over === null || size > NUMBERED_HEAD_SIZE_RATIO_MAX * meanCharSize(over)) return null;
+  if (gapToBody([foot], "bottom", others) < DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(size, 1)) return null;
+  return { lines: [lines.indexOf(foot)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
 }
 
 /** A blank page holds a head and a foot at most. */
