@@ -49,6 +49,42 @@ describe("acmart's head and foot outside the band (deepLoneHead, deepCitationFoo
   });
 });
 
+describe("a running head below the band by its style (deepLoneHead over a rule, deepHead in centred capitals)", () => {
+  /** iodhbwm's A4 page: "1.2 Listen" in 12 pt over a rule across the text, "- 20 -" in the foot. */
+  const a4 = { width: 595, height: 842 };
+  const text = (y: number, n: number) => stack(Array.from({ length: n }, (_, i) => `Dies hier ist ein Blindtext zum Testen von Textausgaben, Zeile ${i}.`), { x: 99, y, size: 12, pitch: 18 });
+  const rule = { x0: 99, y0: 103, x1: 496, y1: 103.4 };
+  function convertA4(lines: Line[], rules: { x0: number; y0: number; x1: number; y1: number }[]): string {
+    const model = { ...page(26, lines, a4), rules: rules.map((r) => ({ ...r, kind: "fill" as const })) };
+    return analyseDocument({ pageCount: 26, selected: [26], selectionExpression: "26", outcomes: [ok(model as never)], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown;
+  }
+
+  it("drops iodhbwm's head over its rule, 12 % down the page, over a folio alone at the foot", () => {
+    const md = convertA4([line("1.2 Listen", { x: 99, y: 89.5, size: 12, italic: true }), ...text(128.5, 30), line("- 20 -", { x: 285, y: 790, size: 12 })], [rule]);
+    expect(md).toContain("Zeile 0.");
+    expect(md).not.toContain("1.2 Listen");
+  });
+
+  it("guard: keeps a section's title at the page's top with no rule under it", () => {
+    const md = convertA4([line("1.2 Listen", { x: 99, y: 89.5, size: 12, italic: true }), ...text(128.5, 30), line("- 20 -", { x: 285, y: 790, size: 12 })], []);
+    expect(md).toContain("1.2 Listen");
+  });
+
+  it("drops aomart's 'SAMPLE PAPER' centred in capitals beside its folio '45' on the 29th page", () => {
+    // The references span 124–489 pt, centred at 306.5; the head's 48 pt centred there too.
+    const refs = stack(Array.from({ length: 40 }, (_, i) => `[${i + 9}] D. E. Knuth, The TeXbook, with illustrations by Duane Bibby ${i}.`.padEnd(73, ".")), { x: 124, y: 119, size: 10, pitch: 13 });
+    const md = convertAlone(29, [line("45", { x: 480, y: 97.7, size: 9 }), line("SAMPLE PAPER", { x: 282.5, y: 98.4, size: 8 }), ...refs]);
+    expect(md).toContain("Duane Bibby 0");
+    expect(md).not.toContain("SAMPLE PAPER");
+  });
+
+  it("guard: keeps a title in capitals beside a number when it is not centred (a contents entry)", () => {
+    const refs = stack(Array.from({ length: 40 }, (_, i) => `[${i + 9}] D. E. Knuth, The TeXbook, with illustrations by Duane Bibby, Computers and Typesetting ${i}.`), { x: 124, y: 119, size: 10, pitch: 13 });
+    const md = convertAlone(29, [line("INTRODUCTION", { x: 124, y: 98.4, size: 10 }), line("45", { x: 480, y: 97.7, size: 10 }), ...refs]);
+    expect(md).toContain("INTRODUCTION");
+  });
+});
+
 /** confproc's running text in 9 pt, 10.4 pt apart, from y. */
 const prose = (y: number, n: number) => stack(Array.from({ length: n }, (_, i) => `DAFx-06 welcomes you to Montreal. Montreal welcomes Digital Audio Effects ${i}.`), { x: 58, y, size: 9, pitch: 10.4 });
 const DAFX_HEAD = "Proc. of the 9th Int. Conference on Digital Audio Effects (DAFx-06), Montreal, Canada, September 18-20, 2006";

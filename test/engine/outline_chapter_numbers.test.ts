@@ -40,6 +40,10 @@ describe("a chapter's number spelt otherwise in the outline (outline_titles.ts c
     expect(levelOf(titles([["4: “Pirates”", 2]]), "Pirates")).toBeUndefined();
     // The chapter over its first section, which the outline names with the same digits.
     expect(levelOf(titles([["1 Introduction", 2]]), "Chapter 1 Introduction")).toBeUndefined();
+    // An outline that sends more entries to the page than it has headings is not the page's
+    // (a page cut from the book, its outline kept, every entry on its one page).
+    const many = titles([["4: “Pirates”", 2], ...Array.from({ length: 30 }, (_, i): [string, number] => [`Entry ${i}`, 3])]);
+    expect(levelOf(many, "CHAPTER FOUR: “Pirates”")).toBeUndefined();
     // A part is no chapter.
     expect(levelOf(titles([["Chapter 2: Property", 2]]), "Part Two: Property")).toBeUndefined();
   });

@@ -553,7 +553,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidateLines) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
-    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines);
+    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines, folioFoot);
     if (head) rows.push(head);
   }
   const foot = deepCitationFoot(body, candidates.length, page, lines);
@@ -561,22 +561,39 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   return rows;
 }
 
+/** A head in capitals has this many letters at least (no initials, no roman numeral). */
+const CAPITALS_HEAD_LETTERS_MIN = 4;
+const SMALL_LETTER = /\p{Ll}/u;
+const LETTER_GLOBAL = /\p{L}/gu;
+
+/** Whether a line is words in capitals centred over the text block (within CENTRED_SHARE of
+ *  its width): a running head's style, as italic is. */
+function centredCapitals(line: Line, block: Box): boolean {
+  const text = lineText(line);
+  if (SMALL_LETTER.test(text) || (text.match(LETTER_GLOBAL)?.length ?? 0) < CAPITALS_HEAD_LETTERS_MIN) return false;
+  return Math.abs((line.x0 + line.x1) / 2 - (block.x0 + block.x1) / 2) <= CENTRED_SHARE * (block.x1 - block.x0);
+}
+
 /** A head alone on its row ends in the page's number after a bullet, a middle dot or a bar,
  *  an article's number before it maybe (acmart's "The Name of the Title Is Hope • 111:9"). */
 const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?\d{1,3}$/u;
 
 /**
- * The page's first line below the band, alone on its row, that ends in the page's own number
- * after a separator (HEAD_SEPARATED_FOLIO), set apart from the body by
- * DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes: acmart's acmlarge sets its head 11 % down the
- * page, under the band, and a page converted alone kept it. Furniture at the body's size or
- * under, as a numbered head in the band (a page of references alone measures its body at the
- * references' size, the head's).
+ * The page's first line below the band, alone on its row, set apart from the body by
+ * DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes, that ends in the page's own number after a
+ * separator (HEAD_SEPARATED_FOLIO) or stands over a rule drawn across the text on a page with
+ * a folio alone at its foot (`folioFoot`): acmart's acmlarge sets its head ("The Name of the
+ * Title Is Hope • 111:9") 11 % down the page, iodhbwm its ("1.2 Listen" over a rule, "- 20 -"
+ * at the foot) 12 %, under the band, and a page converted alone kept them. Furniture at the
+ * body's size or under, as a numbered head in the band (a page of references alone measures
+ * its body at the references' size, the head's).
  */
-function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[], folioFoot: boolean): FurnitureRow | null {
   if (row.length !== 1) return null;
   const text = lineText(row[0]).trim();
-  if (!HEAD_SEPARATED_FOLIO.test(text) || marginPageNumber(text) !== page.page) return null;
+  if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  const folioHead = HEAD_SEPARATED_FOLIO.test(text) && marginPageNumber(text) === page.page;
+  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page))) return null;
   const top = row[0].y0;
   if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l !== row[0] && l.y1 <= top)) return null;
   const size = meanCharSize(row[0]);
@@ -685,7 +702,10 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   const texts = row.map((l) => lineText(l).trim());
   // A head whose words are set in italic is a running head's style (manptp's "Instruction for
   // Making LATEX Compuscripts Using PTPTEX … 7", R's refman "widthDetails … 1203").
-  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && everyTextSpan(l, (span) => span.italic));
+  // So is one in capitals centred over the text (the AMS's "SAMPLE PAPER" in small capitals,
+  // its folio "45" at the text's edge on aomart's 29th page), since `svc-md-1.1.27`.
+  const block = unionOf(body);
+  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && (everyTextSpan(l, (span) => span.italic) || centredCapitals(l, block)));
   // Weaker evidence than the band's, so the folio must be the page's own number: a contents
   // entry at the page's top ("5 locale directory … 61") has another. An italic head's folio
   // may be printed with an offset from the file's page (R's refman: 1203 on the 1234th).
@@ -695,7 +715,6 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // Spread over half the page, or over half the text block's width where that is narrower:
   // the SMF's head ("8" at the text's left edge, the journal's name centred over the text)
   // spans 270 pt of a 595 pt page and of a 367 pt text block.
-  const block = unionOf(body);
   if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
   // The page's first row: under a head in the band it is the text's first line (gnuplot's
   // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").

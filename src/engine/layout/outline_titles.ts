@@ -117,6 +117,12 @@ function chapterNumbered(text: string): ChapterNumber | null {
   return { word: match[1] ?? null, value, spelling, title: match[3] };
 }
 
+/** A page that the outline points more entries at than this names none by a number spelt
+ *  otherwise: the outline is not the page's own (a page cut from Free Culture keeps the book's
+ *  outline of 57 entries, every one sent to its one page, and its chapter's title stands
+ *  alone there). A page's own headings are fewer. */
+const CHAPTER_MATCH_ENTRIES_MAX = 24;
+
 /**
  * The outline level of an entry that is the heading's text with its chapter number spelt
  * otherwise: Free Culture's outline has "4: “Pirates”" and "Chapter 1: Creators" where the
@@ -127,6 +133,7 @@ function chapterNumbered(text: string): ChapterNumber | null {
  * section its outline calls "1 Introduction".
  */
 function chapterLevelOf(titles: ReadonlyMap<string, number>, text: string): number | undefined {
+  if (titles.size > CHAPTER_MATCH_ENTRIES_MAX) return undefined;
   const heading = chapterNumbered(text);
   if (heading === null) return undefined;
   for (const [entry, level] of titles) {
