@@ -31,6 +31,12 @@ describe("acmart's head and foot outside the band (deepLoneHead, deepCitationFoo
     expect(md).not.toContain("Publication date");
   });
 
+  it("drops the facing page's head, its folio first ('111:8 • Trovato et al.')", () => {
+    const md = convertAlone(8, [line("111:8 • Trovato et al.", { x: 80.5, y: 81.3, size: 8 }), ...references(107.5, 54)]);
+    expect(md).toContain("entry 0.");
+    expect(md).not.toContain("Trovato et al");
+  });
+
   it("guard: keeps a head whose number is not the page's, and a citation run on from the body", () => {
     const md = convertAlone(9, [line("The Name of the Title Is Hope • 111:4", { x: 397, y: 80.7, size: 8 }), ...references(107.5, 55), line(ACM_FOOT, { x: 84, y: 657.5, size: 8 })]);
     expect(md).toContain("Title Is Hope");
@@ -68,6 +74,11 @@ describe("a running head below the band by its style (deepLoneHead over a rule, 
   it("guard: keeps a section's title at the page's top with no rule under it", () => {
     const md = convertA4([line("1.2 Listen", { x: 99, y: 89.5, size: 12, italic: true }), ...text(128.5, 30), line("- 20 -", { x: 285, y: 790, size: 12 })], []);
     expect(md).toContain("1.2 Listen");
+  });
+
+  it("guard: keeps classicthesis' 'CONTENTS', a title ruled over and under, over a folio at the foot", () => {
+    const md = convertA4([line("CONTENTS", { x: 99, y: 89.5, size: 12 }), ...text(128.5, 30), line("1", { x: 290, y: 790, size: 12 })], [{ x0: 99, y0: 80, x1: 496, y1: 80.4 }, rule]);
+    expect(md).toContain("CONTENTS");
   });
 
   it("drops aomart's 'SAMPLE PAPER' centred in capitals beside its folio '45' on the 29th page", () => {

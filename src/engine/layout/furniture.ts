@@ -575,8 +575,16 @@ function centredCapitals(line: Line, block: Box): boolean {
 }
 
 /** A head alone on its row ends in the page's number after a bullet, a middle dot or a bar,
- *  an article's number before it maybe (acmart's "The Name of the Title Is Hope • 111:9"). */
-const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?\d{1,3}$/u;
+ *  an article's number before it maybe (acmart's "The Name of the Title Is Hope • 111:9"), or
+ *  starts with it before one (the facing page's "111:8 • Trovato et al."). Group 1 or 2 is
+ *  the page's number. */
+const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?(\d{1,3})$|^(?:\d{1,4}:)?(\d{1,3})\s*[•·|]/u;
+
+/** The page's number that a head alone prints by a separator (HEAD_SEPARATED_FOLIO), or null. */
+function separatedFolio(text: string): number | null {
+  const match = HEAD_SEPARATED_FOLIO.exec(text);
+  return match ? Number(match[1] ?? match[2]) : null;
+}
 
 /**
  * The page's first line below the band, alone on its row, set apart from the body by
@@ -584,7 +592,8 @@ const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?\d{1,3}$/u;
  * separator (HEAD_SEPARATED_FOLIO) or stands over a rule drawn across the text on a page with
  * a folio alone at its foot (`folioFoot`): acmart's acmlarge sets its head ("The Name of the
  * Title Is Hope • 111:9") 11 % down the page, iodhbwm its ("1.2 Listen" over a rule, "- 20 -"
- * at the foot) 12 %, under the band, and a page converted alone kept them. Furniture at the
+ * at the foot) 12 %, under the band, and a page converted alone kept them. A title between
+ * two rules is none (classicthesis' "CONTENTS", ruled over and under). Furniture at the
  * body's size or under, as a numbered head in the band (a page of references alone measures
  * its body at the references' size, the head's).
  */
@@ -592,8 +601,8 @@ function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLine
   if (row.length !== 1) return null;
   const text = lineText(row[0]).trim();
   if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
-  const folioHead = HEAD_SEPARATED_FOLIO.test(text) && marginPageNumber(text) === page.page;
-  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page))) return null;
+  const folioHead = separatedFolio(text) === page.page;
+  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page) && !ruleOver(row[0], page))) return null;
   const top = row[0].y0;
   if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l !== row[0] && l.y1 <= top)) return null;
   const size = meanCharSize(row[0]);
@@ -770,6 +779,13 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
     }
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
   }
+  return false;
+}
+
+/** Whether a thin rule is drawn over the line, across its width (a title ruled over and
+ *  under; a running head has nothing over it). */
+function ruleOver(line: Line, page: PageModel): boolean {
+  for (const rule of page.rules) if (rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX_PT && rule.y1 <= line.y0 && rule.x0 <= line.x0 && rule.x1 >= line.x1) return true;
   return false;
 }
 
