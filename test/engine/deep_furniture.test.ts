@@ -81,6 +81,11 @@ describe("a running head below the band by its style (deepLoneHead over a rule, 
     expect(md).toContain("CONTENTS");
   });
 
+  it("guard: keeps classicthesis-xelatex's 'CONTENTS', ruled under a line's space down, over a folio at the foot", () => {
+    const md = convertA4([line("CONTENTS", { x: 99, y: 89.5, size: 12 }), ...text(128.5, 30), line("1", { x: 290, y: 790, size: 12 })], [{ x0: 99, y0: 114, x1: 496, y1: 114.4 }]);
+    expect(md).toContain("CONTENTS");
+  });
+
   it("drops aomart's 'SAMPLE PAPER' centred in capitals beside its folio '45' on the 29th page", () => {
     // The references span 124–489 pt, centred at 306.5; the head's 48 pt centred there too.
     const refs = stack(Array.from({ length: 40 }, (_, i) => `[${i + 9}] D. E. Knuth, The TeXbook, with illustrations by Duane Bibby ${i}.`.padEnd(73, ".")), { x: 124, y: 119, size: 10, pitch: 13 });

@@ -592,8 +592,8 @@ function separatedFolio(text: string): number | null {
  * separator (HEAD_SEPARATED_FOLIO) or stands over a rule drawn across the text on a page with
  * a folio alone at its foot (`folioFoot`): acmart's acmlarge sets its head ("The Name of the
  * Title Is Hope • 111:9") 11 % down the page, iodhbwm its ("1.2 Listen" over a rule, "- 20 -"
- * at the foot) 12 %, under the band, and a page converted alone kept them. A title between
- * two rules is none (classicthesis' "CONTENTS", ruled over and under). Furniture at the
+ * at the foot) 12 %, under the band, and a page converted alone kept them. A title ruled
+ * under a line's space down, or ruled over too, is none (classicthesis' "CONTENTS"). Furniture at the
  * body's size or under, as a numbered head in the band (a page of references alone measures
  * its body at the references' size, the head's).
  */
@@ -602,7 +602,7 @@ function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLine
   const text = lineText(row[0]).trim();
   if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
   const folioHead = separatedFolio(text) === page.page;
-  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page) && !ruleOver(row[0], page))) return null;
+  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page) && ruleClose(row[0], page) && !ruleOver(row[0], page))) return null;
   const top = row[0].y0;
   if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l !== row[0] && l.y1 <= top)) return null;
   const size = meanCharSize(row[0]);
@@ -779,6 +779,18 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
     }
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
   }
+  return false;
+}
+
+/** A running head's rule is drawn this many of its sizes under it at most: fancyhdr's and
+ *  the thesis classes' 0.17–0.44; a title's rule a line's space down (classicthesis'
+ *  "CONTENTS", 1.15) is the title's. */
+const DEEP_HEAD_RULE_GAP_SIZES_MAX = 0.6;
+
+/** Whether a thin rule across the line's width is drawn right under it (DEEP_HEAD_RULE_GAP_SIZES_MAX). */
+function ruleClose(line: Line, page: PageModel): boolean {
+  const reach = DEEP_HEAD_RULE_GAP_SIZES_MAX * meanCharSize(line);
+  for (const rule of page.rules) if (rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX_PT && rule.y0 >= line.y1 - RULE_PIECE_SLACK_PT && rule.y0 - line.y1 <= reach && rule.x0 <= line.x0 && rule.x1 >= line.x1) return true;
   return false;
 }
 
