@@ -868,9 +868,10 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
  *  ".Machine" under "Usage", the topic ".Machine") than a title. */
 const TITLE_WORDS = /^(?:\d{1,3}\.\s+)?\p{Lu}[\p{L}\p{N} .:,!?&'’"“”—–-]*$/u;
 
-/** Whether a block is a line of code that reads as a title (TITLE_WORDS). */
+/** Whether a block is code that reads as a title (TITLE_WORDS) in TITLE_LINES_MAX lines at
+ *  most (Free Culture's "Rebuilding Freedoms Previously" | "Presumed: Examples"). */
 function isTitleInCode(block: PageBlock): block is Extract<PageBlock, { kind: "code" }> {
-  return block.kind === "code" && block.lines.length === 1 && TITLE_WORDS.test(plainText(block.lines).trim());
+  return block.kind === "code" && block.lines.length <= TITLE_LINES_MAX && TITLE_WORDS.test(plainText(block.lines).trim());
 }
 
 /** `shift`: the selection's (outline_titles.ts), or null for the page to decide alone. */
