@@ -31,6 +31,17 @@ describe("acmart's head and foot outside the band (deepLoneHead, deepCitationFoo
     expect(md).not.toContain("Publication date");
   });
 
+  it("drops acmtog's citation under a page whose head stands in the top band", () => {
+    const md = convertAlone(3, [line("The Name of the Title Is Hope • 111:3", { x: 442, y: 55.9, size: 7 }), ...references(79.3, 61), line("ACM Trans. Graph., Vol. 37, No. 4, Article 111. Publication date: August 2018.", { x: 338, y: 710.4, size: 7 })]);
+    expect(md).toContain("entry 60.");
+    expect(md).not.toContain("Publication date");
+  });
+
+  it("guard: keeps the citation where the bottom band holds a line (its folio: the band's rules decide)", () => {
+    const md = convertAlone(3, [...references(79.3, 61), line("ACM Trans. Graph., Vol. 37, No. 4, Article 111. Publication date: August 2018.", { x: 338, y: 700, size: 7 }), line("Printed in the running text at the foot of the column", { x: 84, y: 740, size: 8 })]);
+    expect(md).toContain("Publication date");
+  });
+
   it("drops the facing page's head, its folio first ('111:8 • Trovato et al.')", () => {
     const md = convertAlone(8, [line("111:8 • Trovato et al.", { x: 80.5, y: 81.3, size: 8 }), ...references(107.5, 54)]);
     expect(md).toContain("entry 0.");

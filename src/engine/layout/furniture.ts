@@ -556,7 +556,9 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines, folioFoot);
     if (head) rows.push(head);
   }
-  const foot = deepCitationFoot(body, candidates.length, page, lines);
+  let footLines = 0;
+  for (const c of candidates) if (c.band === "bottom") footLines++;
+  const foot = deepCitationFoot(body, footLines, page, lines);
   if (foot) rows.push(foot);
   return rows;
 }
@@ -619,12 +621,13 @@ const FOOT_CITATION_CHARS_MAX = 160;
  * alone on its row, whose words say furniture (a journal's citation: acmart's "Proc. ACM Meas.
  * Anal. Comput. Syst., Vol. 37, No. 4, Article 111. Publication date: August 2018.", 15 % up
  * acmlarge's page) and that stands DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes under the body.
- * Not a footnote (it starts with its mark), and only where the band holds no line. Set no
+ * Not a footnote (it starts with its mark), and only where the bottom band holds no line
+ * (acmtog's head stands in the top band, its citation 10.3 % up the page). Set no
  * larger than the line over it (NUMBERED_HEAD_SIZE_RATIO_MAX): a page of references alone
  * measures its body at their size, the citation's.
  */
-function deepCitationFoot(body: readonly Line[], bandLines: number, page: PageModel, lines: readonly Line[]): FurnitureRow | null {
-  if (bandLines > 0 || body.length < 2) return null;
+function deepCitationFoot(body: readonly Line[], footLines: number, page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (footLines > 0 || body.length < 2) return null;
   const foot = lowestLine(body);
   if (foot === null || foot.y0 < page.height * (1 - FOLIO_FOOT_SHARE)) return null;
   const text = lineText(foot).trim();
