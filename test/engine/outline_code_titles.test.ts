@@ -13,10 +13,10 @@ const PROSE = [
 
 /** One page: two paragraphs of Helvetica (F1) at 10.5 pt with `title` centred between them in
  *  Courier (F2) at 10 pt; the outline holds one entry, `entry`, for the page. */
-function titledPdf(title: string, entry: string): Uint8Array {
+function titledPdf(title: string | string[], entry: string): Uint8Array {
   let content = "";
   PROSE.forEach((text, k) => (content += `BT /F1 10.5 Tf 72 ${700 - 14 * k} Td (${text}) Tj ET\n`));
-  content += `BT /F2 10 Tf 250 640 Td (${title}) Tj ET\n`;
+  (typeof title === "string" ? [title] : title).forEach((piece, k) => (content += `BT /F2 10 Tf ${250 + 30 * k} ${640 - 12 * k} Td (${piece}) Tj ET\n`));
   PROSE.forEach((text, k) => (content += `BT /F1 10.5 Tf 72 ${600 - 14 * k} Td (${text}) Tj ET\n`));
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R /Outlines 7 0 R >>",
@@ -35,6 +35,12 @@ describe("a title in the code face that the outline names (page.ts isTitleInCode
   it("makes Free Culture's 'Recorded Music', set alone in Monospace, a heading", async () => {
     const md = await markdownOf(titledPdf("Recorded Music", "Recorded Music"));
     expect(md).toMatch(/^#{1,6} Recorded Music$/m);
+    expect(md).not.toContain("```");
+  });
+
+  it("makes a title in two lines of the code face a heading ('Rebuilding Freedoms Previously' | 'Presumed: Examples', svc-md-1.1.27)", async () => {
+    const md = await markdownOf(titledPdf(["Rebuilding Freedoms Previously", "Presumed: Examples"], "Rebuilding Freedoms Previously Presumed: Examples"));
+    expect(md).toMatch(/^#{1,6} Rebuilding Freedoms Previously Presumed: Examples$/m);
     expect(md).not.toContain("```");
   });
 

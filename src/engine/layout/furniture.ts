@@ -179,6 +179,15 @@ const FURNITURE_WORDS: readonly RegExp[] = [
  *  patterns run one after another over every margin row's text scanned it thirteen times. */
 const FURNITURE_WORDS_BY_FLAGS: readonly RegExp[] = alternationsByFlags(FURNITURE_WORDS);
 
+/** A proceedings' running head, its conference ending in its year ("Proc. of the 9th Int.
+ *  Conference on Digital Audio Effects (DAFx-06), Montreal, Canada, September 18-20, 2006":
+ *  confproc): furniture alone in its band. A paper's first lines name its conference so too,
+ *  over more lines of it ("Proceedings of the ASME 2023" over "International Mechanical
+ *  Engineering Congress …": asmeconf), and stay. */
+const PROCEEDINGS_HEAD = /^(?:proc\.|proceedings)\s.{0,120}\b(?:19|20)\d{2}$/i;
+/** A proceedings' folio, the conference's name before the page's number ("DAFX-29"):
+ *  furniture alone in the foot. */
+const PREFIXED_FOLIO = /^\p{Lu}{2,8}[-–]\d{1,4}$/u;
 /** A folio alone, a bare number (an equation's number "(2)", in parentheses, is no folio). */
 const FOLIO_ALONE = /^(?:\d{1,4}|[ivxlcdm]{1,7})$/i;
 /** "Page 3", "Page 3 of 9": the foot an office suite prints. */
@@ -508,7 +517,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     const says: boolean[] = [];
     for (let k = 0; k < texts.length; k++) {
       const t = texts[k];
-      says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)));
+      says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)) || (alone && band === "bottom" && row.length === 1 && PREFIXED_FOLIO.test(t)) || (alone && band !== "side" && PROCEEDINGS_HEAD.test(t)));
     }
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
@@ -552,10 +561,92 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidateLines) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
-    const head = deepHead(row, body, candidateLines, page, lines);
+    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines, folioFoot);
     if (head) rows.push(head);
   }
+  let footLines = 0;
+  for (const c of candidates) if (c.band === "bottom") footLines++;
+  const foot = deepCitationFoot(body, footLines, page, lines);
+  if (foot) rows.push(foot);
   return rows;
+}
+
+/** A head in capitals has this many letters at least (no initials, no roman numeral). */
+const CAPITALS_HEAD_LETTERS_MIN = 4;
+const SMALL_LETTER = /\p{Ll}/u;
+const LETTER_GLOBAL = /\p{L}/gu;
+
+/** Whether a line is words in capitals centred over the text block (within CENTRED_SHARE of
+ *  its width): a running head's style, as italic is. */
+function centredCapitals(line: Line, block: Box): boolean {
+  const text = lineText(line);
+  if (SMALL_LETTER.test(text) || (text.match(LETTER_GLOBAL)?.length ?? 0) < CAPITALS_HEAD_LETTERS_MIN) return false;
+  return Math.abs((line.x0 + line.x1) / 2 - (block.x0 + block.x1) / 2) <= CENTRED_SHARE * (block.x1 - block.x0);
+}
+
+/** A head alone on its row ends in the page's number after a bullet, a middle dot or a bar,
+ *  an article's number before it maybe (acmart's "The Name of the Title Is Hope • 111:9"), or
+ *  starts with it before one (the facing page's "111:8 • Trovato et al."). Group 1 or 2 is
+ *  the page's number. */
+const HEAD_SEPARATED_FOLIO = /[•·|]\s*(?:\d{1,4}:)?(\d{1,3})$|^(?:\d{1,4}:)?(\d{1,3})\s*[•·|]/u;
+
+/** The page's number that a head alone prints by a separator (HEAD_SEPARATED_FOLIO), or null. */
+function separatedFolio(text: string): number | null {
+  const match = HEAD_SEPARATED_FOLIO.exec(text);
+  return match ? Number(match[1] ?? match[2]) : null;
+}
+
+/**
+ * The page's first line below the band, alone on its row, set apart from the body by
+ * DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes, that ends in the page's own number after a
+ * separator (HEAD_SEPARATED_FOLIO) or stands over a rule drawn across the text on a page with
+ * a folio alone at its foot (`folioFoot`): acmart's acmlarge sets its head ("The Name of the
+ * Title Is Hope • 111:9") 11 % down the page, iodhbwm its ("1.2 Listen" over a rule, "- 20 -"
+ * at the foot) 12 %, under the band, and a page converted alone kept them. A title ruled
+ * under a line's space down, or ruled over too, is none (classicthesis' "CONTENTS"). Furniture at the
+ * body's size or under, as a numbered head in the band (a page of references alone measures
+ * its body at the references' size, the head's).
+ */
+function deepLoneHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[], folioFoot: boolean): FurnitureRow | null {
+  if (row.length !== 1) return null;
+  const text = lineText(row[0]).trim();
+  if (text.length > RUNNING_HEAD_CHARS_MAX) return null;
+  const folioHead = separatedFolio(text) === page.page;
+  if (!folioHead && !(folioFoot && ruleUnder(row[0], body, lines, page) && ruleClose(row[0], page) && !ruleOver(row[0], page))) return null;
+  const top = row[0].y0;
+  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l !== row[0] && l.y1 <= top)) return null;
+  const size = meanCharSize(row[0]);
+  const others = body.filter((l) => l !== row[0]);
+  if (gapToBody(row, "top", others) < DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(size, 1)) return null;
+  return { lines: [lines.indexOf(row[0])], saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
+}
+
+/** A journal's citation at the foot ends within this many characters. */
+const FOOT_CITATION_CHARS_MAX = 160;
+
+/**
+ * The page's lowest line above the bottom band, within FOLIO_FOOT_SHARE of the page's height,
+ * alone on its row, whose words say furniture (a journal's citation: acmart's "Proc. ACM Meas.
+ * Anal. Comput. Syst., Vol. 37, No. 4, Article 111. Publication date: August 2018.", 15 % up
+ * acmlarge's page) and that stands DEEP_HEAD_SEPARATION_SIZES_MIN of its sizes under the body.
+ * Not a footnote (it starts with its mark), and only where the bottom band holds no line
+ * (acmtog's head stands in the top band, its citation 10.3 % up the page). Set no
+ * larger than the line over it (NUMBERED_HEAD_SIZE_RATIO_MAX): a page of references alone
+ * measures its body at their size, the citation's.
+ */
+function deepCitationFoot(body: readonly Line[], footLines: number, page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (footLines > 0 || body.length < 2) return null;
+  const foot = lowestLine(body);
+  if (foot === null || foot.y0 < page.height * (1 - FOLIO_FOOT_SHARE)) return null;
+  const text = lineText(foot).trim();
+  if (text.length > FOOT_CITATION_CHARS_MAX || NOTE_MARK_START.test(text) || !saysFurnitureWord(text)) return null;
+  const others = body.filter((l) => l !== foot);
+  if (others.some((l) => l.y1 > foot.y0)) return null;
+  const size = meanCharSize(foot);
+  const over = lowestLine(others);
+  if (over === null || size > NUMBERED_HEAD_SIZE_RATIO_MAX * meanCharSize(over)) return null;
+  if (gapToBody([foot], "bottom", others) < DEEP_HEAD_SEPARATION_SIZES_MIN * Math.max(size, 1)) return null;
+  return { lines: [lines.indexOf(foot)], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
 }
 
 /** A blank page holds a head and a foot at most. */
@@ -631,7 +722,10 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   const texts = row.map((l) => lineText(l).trim());
   // A head whose words are set in italic is a running head's style (manptp's "Instruction for
   // Making LATEX Compuscripts Using PTPTEX … 7", R's refman "widthDetails … 1203").
-  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && everyTextSpan(l, (span) => span.italic));
+  // So is one in capitals centred over the text (the AMS's "SAMPLE PAPER" in small capitals,
+  // its folio "45" at the text's edge on aomart's 29th page), since `svc-md-1.1.27`.
+  const block = unionOf(body);
+  const italicHead = row.some((l) => !marginPageNumber(lineText(l).trim()) && (everyTextSpan(l, (span) => span.italic) || centredCapitals(l, block)));
   // Weaker evidence than the band's, so the folio must be the page's own number: a contents
   // entry at the page's top ("5 locale directory … 61") has another. An italic head's folio
   // may be printed with an offset from the file's page (R's refman: 1203 on the 1234th).
@@ -641,7 +735,6 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // Spread over half the page, or over half the text block's width where that is narrower:
   // the SMF's head ("8" at the text's left edge, the journal's name centred over the text)
   // spans 270 pt of a 595 pt page and of a 367 pt text block.
-  const block = unionOf(body);
   if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
   // The page's first row: under a head in the band it is the text's first line (gnuplot's
   // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
@@ -697,6 +790,25 @@ function ruleUnder(line: Line, body: readonly Line[], lines: readonly Line[], pa
     }
     if (x1 - x0 >= HEAD_RULE_TEXT_SHARE_MIN * (right - left) && top - rule.y1 >= HEAD_RULE_BODY_GAP_EMS_MIN * meanCharSize(line)) return true;
   }
+  return false;
+}
+
+/** A running head's rule is drawn this many of its sizes under it at most: fancyhdr's and
+ *  the thesis classes' 0.17–0.44; a title's rule a line's space down (classicthesis'
+ *  "CONTENTS", 1.15) is the title's. */
+const DEEP_HEAD_RULE_GAP_SIZES_MAX = 0.6;
+
+/** Whether a thin rule across the line's width is drawn right under it (DEEP_HEAD_RULE_GAP_SIZES_MAX). */
+function ruleClose(line: Line, page: PageModel): boolean {
+  const reach = DEEP_HEAD_RULE_GAP_SIZES_MAX * meanCharSize(line);
+  for (const rule of page.rules) if (rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX_PT && rule.y0 >= line.y1 - RULE_PIECE_SLACK_PT && rule.y0 - line.y1 <= reach && rule.x0 <= line.x0 && rule.x1 >= line.x1) return true;
+  return false;
+}
+
+/** Whether a thin rule is drawn over the line, across its width (a title ruled over and
+ *  under; a running head has nothing over it). */
+function ruleOver(line: Line, page: PageModel): boolean {
+  for (const rule of page.rules) if (rule.y1 - rule.y0 <= HEAD_RULE_THICKNESS_MAX_PT && rule.y1 <= line.y0 && rule.x0 <= line.x0 && rule.x1 >= line.x1) return true;
   return false;
 }
 

@@ -52,7 +52,97 @@ export function outlineLevelOf(titles: ReadonlyMap<string, number>, text: string
   const level = titles.get(text);
   if (level !== undefined) return level;
   const bare = text.replace(SECTION_NUMBER, "");
-  return bare === text ? undefined : titles.get(bare);
+  if (bare !== text) {
+    const bareLevel = titles.get(bare);
+    if (bareLevel !== undefined) return bareLevel;
+  }
+  return chapterLevelOf(titles, text);
+}
+
+/**
+ * A chapter's number before its title, normalized: an optional division word, then the number
+ * in digits, in roman numerals or in English words, then the title ("chapter four pirates",
+ * "4 pirates", "chapter 1 creators", "iv results", "part two property"). Group 1 is the
+ * division's word, group 2 the number, group 3 the title.
+ */
+const CHAPTER_NUMBER = /^(?:(chapter|part|book|lecture|appendix) )?(\d{1,3}|[ivxlc]{1,7}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?: (?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen) (\S.*)$/;
+
+/** English number words to twenty, then the tens (CHAPTER_NUMBER's words). */
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+const TENS_WORDS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+const ROMAN_DIGITS: Readonly<Record<string, number>> = { i: 1, v: 5, x: 10, l: 50, c: 100 };
+
+/** The value of CHAPTER_NUMBER's number (group 1), or null for a malformed roman numeral. */
+function chapterNumberValue(number: string): number | null {
+  if (/^\d/.test(number)) return Number(number);
+  const [tens, unit] = number.split(" ");
+  const word = NUMBER_WORDS.indexOf(tens);
+  if (word > 0) return word;
+  const ten = TENS_WORDS.indexOf(tens);
+  if (ten > 0) return ten * 10 + (unit ? NUMBER_WORDS.indexOf(unit) : 0);
+  let value = 0;
+  for (let k = 0; k < number.length; k++) {
+    const digit = ROMAN_DIGITS[number[k]];
+    const next = ROMAN_DIGITS[number[k + 1]] ?? 0;
+    value += digit < next ? -digit : digit;
+  }
+  return toRoman(value) === number ? value : null;
+}
+
+function toRoman(value: number): string {
+  const numerals: [number, string][] = [[100, "c"], [90, "xc"], [50, "l"], [40, "xl"], [10, "x"], [9, "ix"], [5, "v"], [4, "iv"], [1, "i"]];
+  let out = "";
+  for (const [n, s] of numerals) for (; value >= n; value -= n) out += s;
+  return out;
+}
+
+/** A chapter's number as a normalized title spells it. */
+interface ChapterNumber {
+  /** The division's word ("chapter", "part"), or null. */
+  word: string | null;
+  value: number;
+  /** How the number is written: in digits, roman numerals or English words. */
+  spelling: "digits" | "roman" | "words";
+  title: string;
+}
+
+/** A normalized title's chapter number and title, or null where it starts with none. */
+function chapterNumbered(text: string): ChapterNumber | null {
+  const match = CHAPTER_NUMBER.exec(text);
+  if (!match) return null;
+  const number = match[2];
+  const value = chapterNumberValue(number);
+  if (value === null) return null;
+  const spelling = /^\d/.test(number) ? "digits" : /^[ivxlc]+$/.test(number) ? "roman" : "words";
+  return { word: match[1] ?? null, value, spelling, title: match[3] };
+}
+
+/** A page that the outline points more entries at than this names none by a number spelt
+ *  otherwise: the outline is not the page's own (a page cut from Free Culture keeps the book's
+ *  outline of 57 entries, every one sent to its one page, and its chapter's title stands
+ *  alone there). A page's own headings are fewer. */
+const CHAPTER_MATCH_ENTRIES_MAX = 24;
+
+/**
+ * The outline level of an entry that is the heading's text with its chapter number spelt
+ * otherwise: Free Culture's outline has "4: “Pirates”" and "Chapter 1: Creators" where the
+ * page sets "CHAPTER FOUR: “Pirates”" and "CHAPTER ONE: Creators". The numbers must be equal
+ * and spelt otherwise (digits, roman numerals, words), the titles after them the same, and a
+ * division's word, where both name one, the same. A heading that only adds the word to the
+ * entry's digits is not its entry: langsci's "Chapter 1 Introduction" is the chapter over the
+ * section its outline calls "1 Introduction".
+ */
+function chapterLevelOf(titles: ReadonlyMap<string, number>, text: string): number | undefined {
+  if (titles.size > CHAPTER_MATCH_ENTRIES_MAX) return undefined;
+  const heading = chapterNumbered(text);
+  if (heading === null) return undefined;
+  for (const [entry, level] of titles) {
+    const numbered = chapterNumbered(entry);
+    if (numbered === null || numbered.value !== heading.value || numbered.title !== heading.title || numbered.spelling === heading.spelling) continue;
+    if (numbered.word !== null && heading.word !== null && numbered.word !== heading.word) continue;
+    return level;
+  }
+  return undefined;
 }
 
 /** A line of a page that may be a heading the outline names, with the style it is set in. */

@@ -13,6 +13,7 @@ import { lineText } from "./lines.js";
 import { withoutLineNumbers } from "./line_numbers.js";
 import { frameEdgesBetween } from "./frame_edges.js";
 import { prepareLines } from "./line_joining.js";
+import { withoutOrnamentRules } from "./ornament_rules.js";
 import { withoutTextShadows } from "./text_shadows.js";
 import { attachMarks } from "./vector_bullets.js";
 
@@ -62,13 +63,13 @@ export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPa
 const WATERMARK_PAGE_SHARE_MIN = 0.25;
 
 /** The page's lines less the second copy of text drawn twice (text_shadows.ts), the line
- * numbers in its margins (line_numbers.ts), the labels of buttons on its listings
+ * numbers in its margins (line_numbers.ts), rules set in dingbat bars (ornament_rules.ts), the labels of buttons on its listings
  * (button_labels.ts) and a watermark
  * laid across them at a slant. A short slanted line (a table's angled column head, a
  * demonstration of rotated type) is text of the page and stays, and so does the text of a
  * page that runs all at a slant. */
 function flowLines(model: PageModel): readonly Line[] {
-  const lines = withoutButtonLabels(withoutLineNumbers(withoutTextShadows(model.lines)), model.rules);
+  const lines = withoutButtonLabels(withoutLineNumbers(withoutOrnamentRules(withoutTextShadows(model.lines))), model.rules);
   // Loops, not a closure over the page's size: a closure made per call loses its optimised
   // code at each full garbage collection, and was compiled again every few passes.
   let anyAcross = false;

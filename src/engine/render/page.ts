@@ -1,6 +1,7 @@
 // Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
+import { contentsOutOfCode } from "./code_contents.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
@@ -201,6 +202,7 @@ export function renderPage(
   joinSideBySideHeadings(blocks, kept);
   joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
+  contentsOutOfCode(blocks);
   demoteNavigationTitles(blocks, navigationIcons(model));
   dropRepeatedSlideTitle(blocks, model);
   joinNavigationBars(blocks);
@@ -867,9 +869,10 @@ function demoteBylines(blocks: PageBlock[], titles: Map<string, number> | undefi
  *  ".Machine" under "Usage", the topic ".Machine") than a title. */
 const TITLE_WORDS = /^(?:\d{1,3}\.\s+)?\p{Lu}[\p{L}\p{N} .:,!?&'’"“”—–-]*$/u;
 
-/** Whether a block is a line of code that reads as a title (TITLE_WORDS). */
+/** Whether a block is code that reads as a title (TITLE_WORDS) in TITLE_LINES_MAX lines at
+ *  most (Free Culture's "Rebuilding Freedoms Previously" | "Presumed: Examples"). */
 function isTitleInCode(block: PageBlock): block is Extract<PageBlock, { kind: "code" }> {
-  return block.kind === "code" && block.lines.length === 1 && TITLE_WORDS.test(plainText(block.lines).trim());
+  return block.kind === "code" && block.lines.length <= TITLE_LINES_MAX && TITLE_WORDS.test(plainText(block.lines).trim());
 }
 
 /** `shift`: the selection's (outline_titles.ts), or null for the page to decide alone. */
