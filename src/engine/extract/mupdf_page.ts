@@ -481,8 +481,8 @@ function readTextLine(r: StextReader, line: number): Line | null {
   const unmappedBefore = r.unmappedChars;
   let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks, false);
   if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
-    // Letter-spaced words among drawn word spaces: the line is read again without the spaces
-    // MuPDF made up between their letters.
+    // Letter-spaced words: the line is read again without the spaces MuPDF made up between
+    // their letters.
     r.chars = charsBefore;
     r.unmappedChars = unmappedBefore;
     units.count = 0;

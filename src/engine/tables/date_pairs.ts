@@ -9,8 +9,8 @@
 // column: "Ordered" and "Shipped" over one). What parts them is the first date's end, measured
 // by its glyphs (Span.wordEnd), at one x on row after row: the column's right edge.
 import type { Line, Span } from "../model.js";
-import { NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
-import { type FigureNoteCuts, hasRowCell, WORD_SPACE_EMS } from "./figure_notes.js";
+import { NO_WORD_END, WORD_END_UNITS_PER_PT } from "../model.js";
+import { cutAfterFirstWord, type FigureNoteCuts, hasRowCell } from "./figure_notes.js";
 
 /** A date written with figures: day, month and year (or year, month and day) parted by
  *  slashes, dots or hyphens ("05/01/2026", "5.1.26", "2026-01-05"). */
@@ -52,16 +52,7 @@ export function cutDatePairs(lines: readonly Line[], cuts: FigureNoteCuts | null
   if (pairs === null || pairs.length <= DATE_COLUMN_MATES_MIN) return cuts;
   // Every pair judged against the others as the reader made them, then cut.
   const cut = pairs.filter((p) => hasRowCell(lines, p.line, p.span, "either") && edgeMates(pairs!, p) >= DATE_COLUMN_MATES_MIN);
-  for (const { line, span, end, space } of cut) {
-    const text = span.text;
-    // The first date keeps its space, so a line read as text after all reads as the reader made it.
-    const first = spanPiece(span, text.slice(0, space + 1), span.x0, end);
-    const second = spanPiece(span, text.slice(space + 1), Math.min(span.x1, end + WORD_SPACE_EMS * span.size), span.x1);
-    cuts ??= { figures: new Set(), before: new Map() };
-    if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
-    line.spans.splice(line.spans.indexOf(span), 1, first, second);
-    cuts.figures.add(first);
-  }
+  for (const { line, span, end, space } of cut) cuts = cutAfterFirstWord(cuts, line, span, end, space);
   return cuts;
 }
 

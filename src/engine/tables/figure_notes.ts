@@ -74,17 +74,25 @@ export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
   let cuts: FigureNoteCuts | null = null;
   for (const c of candidates) {
     if (!hasRowCell(lines, c.line, c.span, "left") || figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN) continue;
-    const { line, span, end, space } = c;
-    const text = span.text;
-    // The figure ends where its ink does; the note starts a word space (a quarter em) on.
-    // The figure keeps its space, so a line read as text after all reads as the reader made it.
-    const figure = spanPiece(span, text.slice(0, space + 1), span.x0, end);
-    const note = spanPiece(span, text.slice(space + 1), Math.min(span.x1, end + WORD_SPACE_EMS * span.size), span.x1);
-    cuts ??= { figures: new Set(), before: new Map() };
-    if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
-    line.spans.splice(line.spans.indexOf(span), 1, figure, note);
-    cuts.figures.add(figure);
+    cuts = cutAfterFirstWord(cuts, c.line, c.span, c.end, c.space);
   }
+  return cuts;
+}
+
+/**
+ * Cuts `span` of `line` after its first word (its text up to `space`) where that word's ink
+ * ends (`end`): the next piece starts a word space (a quarter em) on. The first piece keeps
+ * its space, so a line read as text after all reads as the reader made it. The line's spans
+ * before its first cut are kept for restoreUncut, and the first piece goes into `figures`.
+ */
+export function cutAfterFirstWord(cuts: FigureNoteCuts | null, line: Line, span: Span, end: number, space: number): FigureNoteCuts {
+  const text = span.text;
+  const first = spanPiece(span, text.slice(0, space + 1), span.x0, end);
+  const rest = spanPiece(span, text.slice(space + 1), Math.min(span.x1, end + WORD_SPACE_EMS * span.size), span.x1);
+  cuts ??= { figures: new Set(), before: new Map() };
+  if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
+  line.spans.splice(line.spans.indexOf(span), 1, first, rest);
+  cuts.figures.add(first);
   return cuts;
 }
 
