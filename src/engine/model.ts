@@ -158,6 +158,9 @@ export interface PageModel {
   /** Whether any line holds a right-to-left letter (Hebrew, Arabic); absent when the extractor
    * did not look, and layout then searches every line for one. */
   rightToLeft?: boolean;
+  /** True where the page holds a check box or radio button widget, whose tick its text does
+   *  not show (extract/widgets.ts hasCheckWidgets); absent otherwise or where not looked for. */
+  checkWidgets?: true;
 }
 
 /** Per-page outcome of extraction: a model, or the critical warning that replaces it. */

@@ -17,7 +17,7 @@ import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { joinGlyphRows, verticalChars } from "./vertical_writing.js";
-import { widgetValueLines } from "./widgets.js";
+import { hasCheckWidgets, widgetValueLines } from "./widgets.js";
 import { annotationContent } from "./annotation_text.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
@@ -181,6 +181,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
         extraction: "mupdf",
         producerHyphenates: producerHyphenates ? undefined : false,
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || added.some((l) => l.spans.some((s) => hasRtl(s.text))),
+        checkWidgets: hasCheckWidgets(page) ? true : undefined,
       }, turn);
       if (turn === 1 && vertical > 0) upright.lines = joinGlyphRows(upright.lines);
       return upright;

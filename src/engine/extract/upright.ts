@@ -70,6 +70,7 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     extraction: model.extraction,
     producerHyphenates: model.producerHyphenates,
     rightToLeft: model.rightToLeft,
+    checkWidgets: model.checkWidgets,
   };
 }
 

@@ -78,3 +78,18 @@ export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[
   }
   return out;
 }
+
+/** Whether the page holds a check box or radio button widget. Its tick is drawn by the widget's
+ *  appearance, which the page's text does not hold (a ZapfDingbats glyph), so layout cannot
+ *  tell a ticked box from an empty one there (layout/drawn_check_boxes.ts leaves such a page's
+ *  boxes alone). */
+export function hasCheckWidgets(page: MupdfPage): boolean {
+  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
+  if (typeof withWidgets.getWidgets !== "function") return false;
+  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
+  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+    const type = widget.getFieldType();
+    if (type === "checkbox" || type === "radiobutton") return true;
+  }
+  return false;
+}

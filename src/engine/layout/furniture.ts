@@ -22,6 +22,7 @@ import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
 import { sideBarLines } from "./side_bars.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
+import { wrapsFoot } from "./wrapped_feet.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 // A rule this thin is a cell's border (inRuledCell).
@@ -491,6 +492,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   // foot's (a draft's "Version of May 27, 2020 – Created …" under the page number).
   let folioBottom = Infinity;
   for (const foot of feet) if (FOLIO_ALONE.test(foot.text)) folioBottom = Math.min(folioBottom, foot.line.y1);
+  // The lines of letterhead feet found so far (FOOTER_FIELDS), for their wrapped tails (wrapped_feet.ts).
+  const fieldFeet: Line[] = [];
   for (const { lines: row, band } of margins) {
     // Loops, not map: an optimised map makes a holey array and an interpreted one a packed
     // array, and the passes reading them bailed out each time this function changed tier.
@@ -519,6 +522,11 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
       const t = texts[k];
       says.push((numberLike[k] && !tableRow && !inRuledCell(row[k], page.rules)) || (band === "bottom" && FOOTER_FIELDS.test(t)) || saysFurnitureWord(t) || (alone && ADDRESS_ONLY.test(t)) || (alone && band === "bottom" && row.length === 1 && PREFIXED_FOLIO.test(t)) || (alone && band !== "side" && PROCEEDINGS_HEAD.test(t)));
     }
+    // A letterhead foot's wrapped tail ("No. GB 123 4567 89" under "… · VAT") goes with it.
+    if (band === "bottom" && row.length === 1 && fieldFeet.some((foot) => wrapsFoot(row[0], foot, meanCharSize))) {
+      says[0] = true;
+      fieldFeet.push(row[0]);
+    } else if (band === "bottom") for (let k = 0; k < texts.length; k++) if (FOOTER_FIELDS.test(texts[k])) fieldFeet.push(row[k]);
     const saysFurniture = says.includes(true);
     // A row of more pieces than a head or foot has (a drawing sheet's "GENERAL NOTES",
     // "CONSTRUCTION NOTES", … over its columns, beside a stamp's letter "i" read as a page

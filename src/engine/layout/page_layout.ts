@@ -16,6 +16,7 @@ import { prepareLines } from "./line_joining.js";
 import { withoutOrnamentRules } from "./ornament_rules.js";
 import { withoutTextShadows } from "./text_shadows.js";
 import { attachMarks } from "./vector_bullets.js";
+import { attachDrawnCheckBoxes } from "./drawn_check_boxes.js";
 
 /** A page ready to render: its model and its tidied lines. */
 export interface LaidOutPage {
@@ -53,7 +54,9 @@ export function layOutPage(model: PageModel, hasXfa: boolean): { page: LaidOutPa
     frameEdgeBetween: frameEdgesBetween(model.rules, model.drawings ?? [], model),
     inPlace: true,
   });
-  attachMarks(lines, model.marks);
+  // Drawn check boxes first: the marks they take are no bullets. A form field's box may be
+  // ticked by its widget, which the text does not show: left as it was.
+  attachMarks(lines, model.checkWidgets ? model.marks : attachDrawnCheckBoxes(lines, model.marks, model.rules));
   const xfaPlaceholder = hasXfa && isXfaPlaceholder(lines.map(lineText).join(" "));
   return { page: { model, lines }, summary: { ...facts, digest: digestPage(model, lines), xfaPlaceholder } };
 }
