@@ -4,6 +4,7 @@
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
+import { isLabelWithBoldValue } from "./bold_values.js";
 import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -2347,7 +2348,8 @@ function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style:
  * lead-in. A line bold throughout in no heading's style (web2c's authors "Karl Berry" |
  * "Olaf Weber" under its title) is a line of the set: its break keeps it in the paragraph. */
 function inSetExcludedStyle(line: Line, headingLevels: HeadingLevelsByStyle): boolean {
-  if (headingLevels.of(lineStyleFacts(line)) !== null) return true;
+  // A label with its bold value (bold_values.ts) is in a heading's style by its characters only.
+  if (headingLevels.of(lineStyleFacts(line)) !== null) return !isLabelWithBoldValue(line);
   // (Where the first word is bold the line has text: isAllBold is everyTextSpan's bold.)
   return edgeBold(line, 1) && !isAllBold(line);
 }
