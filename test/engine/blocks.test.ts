@@ -1320,6 +1320,17 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
 
   });
 
+  it("keeps a label with its bold value in a flush-right set, though bold carries most of its characters (bold_values.ts: a Chromium invoice's 'Invoice no. **INV-2026-0418**' | 'Date: …')", () => {
+    /** A line of spans set so that it ends at 530.2, flush right. */
+    const flushRight = (pieces: { text: string; bold?: boolean }[], y: number): Line => {
+      const l = line(pieces, { y, size: 10 });
+      const shift = 530.2 - l.x1;
+      return { ...l, x0: l.x0 + shift, x1: l.x1 + shift, spans: l.spans.map((s) => ({ ...s, x0: s.x0 + shift, x1: s.x1 + shift })) };
+    };
+    const block = [flushRight([{ text: "Invoice no. " }, { text: "INV-2026-0418", bold: true }], 58), flushRight([{ text: "Date: 12 March 2026" }], 70), flushRight([{ text: "Due: 11 April 2026" }], 82)];
+    expect(buildBlocks(block, STATS, undefined, 62.5).map(broken)).toEqual(["Invoice no. INV-2026-0418\\ | Date: 12 March 2026\\ | Due: 11 April 2026"]);
+  });
+
   it("keeps a justified paragraph whose first line is indented whole (ltluatex's 'This file contains code for both TEX … and' | 'Lua (to be loaded …')", () => {
     // The paragraph is set at 160, right of the column's left edge (a margin note's, line numbers').
     const indented = [widest, right("This file contains code for both TeX (to be stored as part of the format) and", 175, 632), right("Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the", 160, 644), lineTo("namespace luatexbase.", 160, 656, 260)];

@@ -296,6 +296,16 @@ describe("renderInline: superscripts", () => {
     expect(render([marked("1", 5)])).toBe("273.879.750<sup>1</sup>");
   });
 
+  it("writes a browser's <sup>, set at 83% of the text and raised a third of its size, as <sup> (superscripts.ts RAISED_MARK_SIZE_RATIO_MAX: a Chromium print's 'Moreno1')", () => {
+    // Chromium: 10.5 pt text, its <sup> at 8.74 pt with its bottom 4.6 pt above the text's.
+    expect(render([marked("1", 0.44 * 11, 0.833 * 11)])).toBe("273.879.750<sup>1</sup>");
+  });
+
+  it("leaves text at 83% of the line's size alone where it is raised less than a third of it (RAISED_MARK_RAISE_RATIO_MIN)", () => {
+    expect(render([marked("1", 0.25 * 11, 0.833 * 11)])).toBe("273.879.7501");
+    expect(render([marked("1", 0.44 * 11, 0.9 * 11)])).toBe("273.879.7501");
+  });
+
   it("leaves small text on the baseline (small capitals, a subscript's size without the raise) and raised words alone", () => {
     expect(render([marked("1", 0)])).toBe("273.879.7501");
     expect(render([marked("not a mark", 5)])).toBe("273.879.750not a mark");

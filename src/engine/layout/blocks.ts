@@ -4,6 +4,8 @@
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
+import { isLabelWithBoldValue } from "./bold_values.js";
+import { itemRunPairs } from "./item_runs.js";
 import type { Box } from "./box.js";
 import { type DocumentStats, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
@@ -2190,12 +2192,15 @@ function markShortLineSets(
   // measure to fill: that line leaves room as the others do. Prose fills its column on every
   // line but the last, and a page-wide line over two short ones is a paragraph's.
   const measureLine = narrow ? widestOfShortLines(column, left, right) : -1;
+  // A narrow column's run of capitalised items, most within a word of the edge (item_runs.ts).
+  const itemPairs = narrow ? itemRunPairs(column, texts, (k) => asked.excludedStyle(k), (k) => roomOf(k, column, columnFlushRight, pageLeft, rights) > firstWordWidth(column[k + 1]) + WORD_SPACE_EMS * emOfStyle(styles[k + 1])) : null;
   // Each line's room (roomOf, roomAfter) is measured against its own right edge.
   for (let i = 1; i <= column.length; i++) {
     if (i - start === 1 && i < column.length) flushRight = columnFlushRight || isFlushRightPair(column[i - 1], column[i], column[i + 1], styles[i], rights[i - 1]);
     // Cheapest tests first: most pairs of a page are prose lines that fill the column.
     const pairGoesOn =
-      i < column.length &&
+      (itemPairs !== null && i < column.length && itemPairs[i]) ||
+      (i < column.length &&
       // A line that runs to the edge leaves no room: asked before the next line's word is measured.
       ((roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > WORD_SPACE_EMS * emOfStyle(styles[i]) &&
         roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
@@ -2206,7 +2211,7 @@ function markShortLineSets(
       (startsSetLine(i - 1, texts, asked) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
       // Words, not a column of figures; telephone numbers one under another are contact
       // details (a CV's "+46 31 555 0142" | "+46 70 555 0199" had run into one line).
-      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (asked.contactOnly(i - 1) && asked.contactOnly(i)));
+      (HAS_SMALL_LETTER.test(texts[i - 1]) || HAS_SMALL_LETTER.test(texts[i]) || (asked.contactOnly(i - 1) && asked.contactOnly(i))));
     if (pairGoesOn) continue;
     // A line of a list of names or an address that runs too near the edge for the next line's
     // first word goes on in the set all the same, where the set goes on around it
@@ -2347,7 +2352,8 @@ function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style:
  * lead-in. A line bold throughout in no heading's style (web2c's authors "Karl Berry" |
  * "Olaf Weber" under its title) is a line of the set: its break keeps it in the paragraph. */
 function inSetExcludedStyle(line: Line, headingLevels: HeadingLevelsByStyle): boolean {
-  if (headingLevels.of(lineStyleFacts(line)) !== null) return true;
+  // A label with its bold value (bold_values.ts) is in a heading's style by its characters only.
+  if (headingLevels.of(lineStyleFacts(line)) !== null) return !isLabelWithBoldValue(line);
   // (Where the first word is bold the line has text: isAllBold is everyTextSpan's bold.)
   return edgeBold(line, 1) && !isAllBold(line);
 }

@@ -11,6 +11,12 @@ const SUPERSCRIPT_SIZE_RATIO_MAX = 0.8;
 const SUPERSCRIPT_RAISE_RATIO_MIN = 0.2;
 /** ... and holds a mark, not words: a footnote number, an exponent, an ordinal's letters. */
 const SUPERSCRIPT_CHARS_MAX = 4;
+/** A mark set a little larger still counts when it is raised this much higher: a browser sets
+ * <sup> at "font-size: smaller" (83% of the text) raised by "vertical-align: super" (a third of
+ * the text's size), so its size alone misses SUPERSCRIPT_SIZE_RATIO_MAX; the larger raise keeps
+ * out small text that merely sits a little high (a smaller font's line joined with a larger). */
+const RAISED_MARK_SIZE_RATIO_MAX = 0.86;
+const RAISED_MARK_RAISE_RATIO_MIN = 0.3;
 
 /** Which of a line's spans are superscripts, or null when none can be (one size). */
 export function superscripts(line: Line): boolean[] | null {
@@ -21,7 +27,7 @@ export function superscripts(line: Line): boolean[] | null {
     if (s.size > largest) largest = s.size;
     if (s.size < smallest) smallest = s.size;
   }
-  if (smallest > SUPERSCRIPT_SIZE_RATIO_MAX * largest) return null;
+  if (smallest > RAISED_MARK_SIZE_RATIO_MAX * largest) return null;
   // The text's size is the one most characters carry; its bottom, the lowest of its spans.
   const main = mainSize(spans, largest);
   let bottom = -Infinity;
@@ -38,7 +44,9 @@ export function superscripts(line: Line): boolean[] | null {
 
 /** Whether spans[k] is set small and raised against the text's size `main` and bottom. */
 function isSmallRaised(s: Span, main: number, bottom: number): boolean {
-  return !s.invisible && s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main && s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
+  if (s.invisible) return false;
+  if (s.size <= SUPERSCRIPT_SIZE_RATIO_MAX * main) return s.y1 <= bottom - SUPERSCRIPT_RAISE_RATIO_MIN * main;
+  return s.size <= RAISED_MARK_SIZE_RATIO_MAX * main && s.y1 <= bottom - RAISED_MARK_RAISE_RATIO_MIN * main;
 }
 
 /** Whether spans[k], small and raised, holds a mark (SUPERSCRIPT_TEXT) and is no letter set
@@ -133,7 +141,7 @@ export function startsWithFootnoteMark(line: Line): boolean {
   if (first >= spans.length - 1 || !FOOTNOTE_MARK.test(spans[first].text)) return false;
   // Most lines start with a word: the size test before the full one, which every line meets.
   let larger = false;
-  for (let k = first + 1; k < spans.length && !larger; k++) larger = spans[first].size <= SUPERSCRIPT_SIZE_RATIO_MAX * spans[k].size;
+  for (let k = first + 1; k < spans.length && !larger; k++) larger = spans[first].size <= RAISED_MARK_SIZE_RATIO_MAX * spans[k].size;
   if (!larger) return false;
   const raised = superscripts(line);
   return raised !== null && raised[first];
