@@ -944,3 +944,38 @@ describe("computeDocumentStats: prose over a body of code (document_stats.ts pro
   });
 });
 const PROSE_FEW = 3;
+
+describe("computeDocumentStats: a slide's edge bands and titles do not vote for the body (layout/slide_bands.ts slideNonVoters; BFH's demo deck pp. 3, 5, 9)", () => {
+  // BFH's 454 × 255 slide: a 14.5 pt title at the top (its box ends a hair under the top
+  // band, at 25.6 of 255.1), one 11 pt line of text, and the footline's 82 characters at 6 pt
+  // across the bottom band.
+  const footText = "Berner Fachhochschule | Haute école spécialisée bernoise | Bern University of Applied Sciences";
+  const foot = () => line(footText, { size: 6, x: 19, y: 238.4 });
+  const slideStats = (lines: Line[], spec: { width?: number; height?: number } = {}) => computeDocumentStats([page(5, lines, { width: spec.width ?? 453.5, height: spec.height ?? 255.1 })], [lines]);
+  const frame = () => [line("Frame with a subtitle", { size: 14.5, x: 19, y: 11.1 }), line("Example Content.", { size: 11, x: 19, y: 112 }), foot()];
+
+  it("measures the body on the slide's text: its 11 pt line is the body, its title a heading, not the 6 pt footline", () => {
+    const stats = slideStats(frame());
+    expect(stats.body).toEqual({ size: 11, bold: false });
+    expect(headingLevelOf(stats, { size: 11, bold: false })).toBeNull();
+    expect(headingLevelOf(stats, { size: 14.5, bold: false })).not.toBeNull();
+  });
+
+  it("takes a title slide's title and subtitle out of the vote, so that the date under them is the body though the title's 22 characters outnumber it", () => {
+    const lines = [line("LaTeX-Beamer using BFH CI", { size: 17, x: 19, y: 176 }), line("Version 0.4", { size: 12, x: 19, y: 200 }), line("November 15, 2022", { size: 9, x: 19, y: 216 }), foot()];
+    const stats = slideStats(lines);
+    expect(stats.body).toEqual({ size: 9, bold: false });
+    expect(headingLevelOf(stats, { size: 17, bold: false })).not.toBeNull();
+    expect(headingLevelOf(stats, { size: 12, bold: false })).not.toBeNull();
+  });
+
+  it("counts every line on a portrait page, on a slide whose only text besides the bands is one line (a section's slide), and a large line under smaller text", () => {
+    expect(slideStats(frame(), { width: 255.1, height: 453.5 }).body.size).toBe(6);
+    const section = slideStats([line("section pages", { size: 17, x: 19, y: 78 }), foot()]);
+    expect(section.body.size).toBe(6);
+    expect(headingLevelOf(section, { size: 17, bold: false })).not.toBeNull();
+    // A caption over a larger line: the larger line is text, and votes.
+    const under = slideStats([line("Figure 1", { size: 9, x: 19, y: 40 }), line("A line of the slide's text", { size: 11, x: 19, y: 112 }), foot()]);
+    expect(under.body.size).toBe(11);
+  });
+});
