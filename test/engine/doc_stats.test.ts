@@ -944,3 +944,70 @@ describe("computeDocumentStats: prose over a body of code (document_stats.ts pro
   });
 });
 const PROSE_FEW = 3;
+
+describe("computeDocumentStats: a slide's edge bands and titles do not vote for the body (layout/slide_bands.ts slideNonVoters; BFH's demo deck pp. 3, 5, 9)", () => {
+  // BFH's 454 × 255 slide: a 14.5 pt title at the top (its box ends a hair under the top
+  // band, at 25.6 of 255.1), one 11 pt line of text, and the footline's 82 characters at 6 pt
+  // across the bottom band.
+  const footText = "Berner Fachhochschule | Haute école spécialisée bernoise | Bern University of Applied Sciences";
+  const foot = () => line(footText, { size: 6, x: 19, y: 238.4 });
+  const slideStats = (lines: Line[], spec: { width?: number; height?: number } = {}) => computeDocumentStats([page(5, lines, { width: spec.width ?? 453.5, height: spec.height ?? 255.1 })], [lines]);
+  const frame = () => [line("Frame with a subtitle", { size: 14.5, x: 19, y: 11.1 }), line("Example Content.", { size: 11, x: 19, y: 112 }), foot()];
+
+  it("measures the body on the slide's text: its 11 pt line is the body, its title a heading, not the 6 pt footline", () => {
+    const stats = slideStats(frame());
+    expect(stats.body).toEqual({ size: 11, bold: false });
+    expect(headingLevelOf(stats, { size: 11, bold: false })).toBeNull();
+    expect(headingLevelOf(stats, { size: 14.5, bold: false })).not.toBeNull();
+  });
+
+  it("takes a title slide's title and subtitle out of the vote, so that the date under them is the body though the title's 22 characters outnumber it", () => {
+    const lines = [line("LaTeX-Beamer using BFH CI", { size: 17, x: 19, y: 176 }), line("Version 0.4", { size: 12, x: 19, y: 200 }), line("November 15, 2022", { size: 9, x: 19, y: 216 }), foot()];
+    const stats = slideStats(lines);
+    expect(stats.body).toEqual({ size: 9, bold: false });
+    expect(headingLevelOf(stats, { size: 17, bold: false })).not.toBeNull();
+    expect(headingLevelOf(stats, { size: 12, bold: false })).not.toBeNull();
+  });
+
+  it("makes a frame's title a heading a size step over the body (thubeamer p. 5: 12 pt over 10.9 pt items, \\large over the body)", () => {
+    // A 363 × 272 slide: the navigation bar and footline at 6 pt in the bands, the frame's
+    // title at 12 pt under the bar, a block's title at 12 pt, six items at 11 pt.
+    const bar = ["目录", "研究内容及进度", "研究工作及成果", "后期工作与安排", "问题与解决方案"].map((t, k) => line(t, { size: 6, x: 8 + k * 60, y: 0.8 }));
+    const title = line("已完成的研究工作及成果", { size: 12, x: 8.5, y: 18 });
+    const block = line("已完成的研究工作简介", { size: 12, x: 28, y: 76 });
+    const items = stack(Array.from({ length: 6 }, () => "XXXX"), { size: 11, x: 50, y: 94, pitch: 19.5 });
+    const feet = [line("杨敬轩", { size: 6, x: 8.5, y: 254.4 }), line("清华大学", { size: 6, x: 330, y: 254.4 }), line("报告标题", { size: 6, x: 8.5, y: 264 }), line("5 / 16", { size: 6, x: 338, y: 264.9 })];
+    const all = [...bar, title, block, ...items, ...feet];
+    const stats = computeDocumentStats([page(5, all, { width: 362.8, height: 272.1 })], [all]);
+    expect(stats.body).toEqual({ size: 11, bold: false });
+    expect(headingLevelOf(stats, { size: 12, bold: false })).not.toBeNull();
+    // The same 12 pt lines over the items on a portrait page are no heading over 11 pt text.
+    const text = [title, block, ...items];
+    const portrait = computeDocumentStats([page(5, text, { width: 272.1, height: 362.8 })], [text]);
+    expect(portrait.body).toEqual({ size: 11, bold: false });
+    expect(headingLevelOf(portrait, { size: 12, bold: false })).toBeNull();
+  });
+
+  it("takes no frame title where the top line runs on into the text under it, or its size sets many lines (Verona p. 2's warning over 9 pt prose; gzt's prose over listings)", () => {
+    // Verona p. 2: "Warning" and two sentences at 10 pt, 5 pt apart, over 9 pt prose.
+    const warning = stack(["Warning", "This is package is a beta version.", "Some or all the elements could change."], { size: 10, x: 20, y: 50, pitch: 15 });
+    const prose = stack(Array.from({ length: 8 }, () => "This package is author-maintained. Permission is granted"), { size: 9, x: 20, y: 140, pitch: 11 });
+    const all = [...warning, ...prose];
+    const stats = computeDocumentStats([page(2, all, { width: 362.8, height: 272.1 })], [all]);
+    expect(stats.body).toEqual({ size: 9, bold: false });
+    expect(headingLevelOf(stats, { size: 10, bold: false })).toBeNull();
+  });
+
+  it("counts every line on a portrait page, on a slide whose only text besides the bands is one line (a section's slide), and a large line under smaller text", () => {
+    expect(slideStats(frame(), { width: 255.1, height: 453.5 }).body.size).toBe(6);
+    const section = slideStats([line("section pages", { size: 17, x: 19, y: 78 }), foot()]);
+    expect(section.body.size).toBe(6);
+    expect(headingLevelOf(section, { size: 17, bold: false })).not.toBeNull();
+    // A closing slide: "Q & A" in display type left alone to vote under its larger title.
+    const closing = slideStats([line("Thanks for your attention!", { size: 35.7, x: 19, y: 84 }), line("Q & A", { size: 24.8, x: 19, y: 140 }), foot()]);
+    expect(headingLevelOf(closing, { size: 25, bold: false })).not.toBeNull();
+    // A caption over a larger line: the larger line is text, and votes.
+    const under = slideStats([line("Figure 1", { size: 9, x: 19, y: 40 }), line("A line of the slide's text", { size: 11, x: 19, y: 112 }), foot()]);
+    expect(under.body.size).toBe(11);
+  });
+});

@@ -6,6 +6,7 @@ import type { Line, LineMemo, PageModel, Rule } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
+import { slideNonVoters, type SlideVote } from "./slide_bands.js";
 import { lineText } from "./lines.js";
 import { type OutlineHints, outlineLevels, pageTitleLines, styleKeyOf, type TitleLine } from "./outline_titles.js";
 import { isBlankText, nonSpaceLength } from "./whitespace.js";
@@ -171,8 +172,8 @@ function settleStyleShapes(): readonly object[] {
   const style: TextStyle = { size: 0.5, bold: true };
   const facts: StyleMemo = { spans: [], count: 0, style, chars: 1, codeChars: 1, display: style };
   const plain: StyleMemo = { spans: [], count: 1, style: { size: 1, bold: false }, chars: 0, codeChars: 0, display: null };
-  const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
-  tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = 1;
+  const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0, abstainChars: 0, frameTitleLines: 0 };
+  tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = tally.abstainChars = tally.frameTitleLines = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
   pitch.count = 2;
   return [style, facts, plain, tally, pitch];
@@ -201,6 +202,11 @@ export interface StyleTally {
   /** Lines set mostly in the code face (isCodeLine), and the characters they carry. */
   codeLines: number;
   codeChars: number;
+  /** Of `chars`, those of lines that do not vote for the body: a slide's edge bands and its
+   *  frame's title (slide_bands.ts). Absent: none. */
+  abstainChars?: number;
+  /** Of `lines`, a slide's frame title (slide_bands.ts frameTitleOf). Absent: none. */
+  frameTitleLines?: number;
 }
 
 /** Sizes as the style keys compare them (their text): NaN, from a degenerate font matrix, is one size. */
@@ -209,8 +215,10 @@ function sameSize(a: number, b: number): boolean {
 }
 
 /** The styles of a page's lines, in the order they first appear. */
-/** `facts`: lineStyleFacts of each line, which the caller reads again (digestPage). */
-export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], facts: readonly LineStyleFacts[]): StyleTally[] {
+/** `facts`: lineStyleFacts of each line, which the caller reads again (digestPage); `slide`:
+ *  which lines abstain from the body's vote and which is a frame's title (slide_bands.ts). */
+export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], facts: readonly LineStyleFacts[], slide: SlideVote = NO_SLIDE_VOTE): StyleTally[] {
+  const abstains = slide.abstains;
   // A page sets its text in a handful of styles: a short list searched in order beats a key
   // string built for every line.
   const tallies: StyleTally[] = [];
@@ -228,10 +236,12 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
     let entry = tallyOf(tallies, style);
     if (!entry) {
-      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0 };
+      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0, abstainChars: 0, frameTitleLines: 0 };
       tallies.push(entry);
     }
     entry.chars += chars;
+    if (abstains[i] === true) entry.abstainChars = (entry.abstainChars ?? 0) + chars;
+    if (i === slide.frameTitle) entry.frameTitleLines = (entry.frameTitleLines ?? 0) + 1;
     entry.lines += 1;
     if (chars > HEADING_LINE_CHARS_MAX) entry.longLines += 1;
     if (isCodeLine(chars, codeChars)) {
@@ -241,6 +251,8 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
   }
   return tallies;
 }
+
+const NO_SLIDE_VOTE: SlideVote = { abstains: [], frameTitle: -1 };
 
 /** A line is code for the body's tally when the code face carries more than this share of its
  *  characters. */
@@ -322,6 +334,8 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
         entry.longLines += tally.longLines;
         entry.codeLines += tally.codeLines;
         entry.codeChars += tally.codeChars;
+        entry.abstainChars = (entry.abstainChars ?? 0) + (tally.abstainChars ?? 0);
+        entry.frameTitleLines = (entry.frameTitleLines ?? 0) + (tally.frameTitleLines ?? 0);
       } else {
         const copy = { ...tally };
         bySize.set(tally.size, copy);
@@ -330,14 +344,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
       totalChars += tally.chars;
     }
   }
-  let body: TextStyle = { size: 10, bold: false };
-  let bodyChars = -1;
-  for (const entry of merged) {
-    if (entry.chars > bodyChars) {
-      body = { size: entry.size, bold: entry.bold };
-      bodyChars = entry.chars;
-    }
-  }
+  let body = bodyVote(merged, true) ?? bodyVote(merged, false) ?? { size: 10, bold: false };
   body = proseOverCode(merged, body) ?? body;
   const candidates: TextStyle[] = [];
   for (const entry of merged) {
@@ -346,7 +353,10 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     // nothing: a style of a line or two is no body text however much of the page it holds.
     if (entry.chars > HEADING_CHAR_SHARE_MAX * totalChars && !(entry.lines <= SHARE_EXEMPT_LINES_MAX && entry.size >= SHARE_EXEMPT_SIZE_RATIO_MIN * body.size) && !(entry.lines === 1 && entry.size >= ONE_LINE_EXEMPT_SIZE_RATIO_MIN * body.size)) continue;
     if (entry.longLines > entry.lines / 2) continue;
-    const larger = isHeadingSizeOver(style.size, body.size);
+    // A slide's frame title is a heading by its place a size step over the body (\large over
+    // 11 pt is 12: no heading size by the ratio).
+    const frameTitle = (entry.frameTitleLines ?? 0) > 0 && style.size >= body.size + HEADING_SIZE_DELTA_MIN;
+    const larger = frameTitle || isHeadingSizeOver(style.size, body.size);
     // Bold from body size up: a bold line slightly larger than the body (12 pt over 11) is
     // a heading as much as one at body size.
     const boldFromBodySize = style.bold && !body.bold && style.size >= body.size - 0.5;
@@ -367,6 +377,21 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     prev = style;
   }
   return { body, headings };
+}
+
+/** The style carrying the most characters, the first of a tie; with `votersOnly`, counting
+ *  only those of lines that vote (slide_bands.ts), and null when none do. */
+function bodyVote(merged: readonly StyleTally[], votersOnly: boolean): TextStyle | null {
+  let body: TextStyle | null = null;
+  let bodyChars = votersOnly ? 0 : -1;
+  for (const entry of merged) {
+    const chars = votersOnly ? entry.chars - (entry.abstainChars ?? 0) : entry.chars;
+    if (chars > bodyChars) {
+      body = { size: entry.size, bold: entry.bold };
+      bodyChars = chars;
+    }
+  }
+  return body;
 }
 
 /** The body style is code when code lines carry more than this share of its characters ... */
@@ -505,7 +530,7 @@ export function digestPage(page: PageModel, lines: readonly Line[]): PageDigest 
   // and tallyStyles and titleStyles bailed out at each change.
   const facts: LineStyleFacts[] = [];
   for (const line of lines) facts.push(lineStyleFacts(line));
-  const styles = tallyStyles(lines, figureFrames(lines, page.rules, page), facts);
+  const styles = tallyStyles(lines, figureFrames(lines, page.rules, page), facts, slideNonVoters(page, lines, (i) => (facts[i].display ?? facts[i].style).size));
   // The page's own body style, for the lines worth sending to the document pass.
   let main: StyleTally | null = null;
   for (const tally of styles) if (main === null || tally.chars > main.chars) main = tally;

@@ -14,7 +14,7 @@ import { sortInPlace } from "../sort_in_place.js";
 
 /** A slide is landscape: this many times wider than tall at least (4:3 is 1.33, 16:9 1.78).
  *  A portrait page's coloured side column (a CV's contact details and skills) is text. */
-const SLIDE_ASPECT_MIN = 1.2;
+export const SLIDE_ASPECT_MIN = 1.2;
 /** The strip is at most this share of the slide's width (hitszbeamer's 52 pt of 363: 14 %,
  *  BFH's 56 pt of 454: 12 %) ... */
 const SIDEBAR_WIDTH_SHARE_MAX = 0.25;
