@@ -105,7 +105,7 @@ const LETTER = /\p{L}/uy;
 /** Whether a code is a letter of an alphabet (ALPHABETIC_LETTER_END). */
 function isAlphabetLetter(code: number): boolean {
   if (code >= ALPHABETIC_LETTER_END) return false;
-  if (code < 0x80) return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  if (code < 0x80) return isLetterCode(code);
   LETTER.lastIndex = 0;
   return LETTER.test(String.fromCharCode(code));
 }
@@ -159,12 +159,10 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       // Text added over the page, an annotation's or a form field's: read after the page's own,
       // so a field's value is not written where an annotation's text already stands.
       const annotated = annotationContent(page, STEXT_OPTIONS, (stext) => (hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext)));
-      const added = annotated.lines;
-      lines.push(...added);
+      lines.push(...annotated.lines);
       images.push(...annotated.images);
       const values = widgetValueLines(page, lines);
       lines.push(...values);
-      added.push(...values);
       const turn = pageTurn(charsByQuarter);
       const upright = turnUpright({
         page: pageIndex + 1,
@@ -180,7 +178,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
         unmappedChars,
         extraction: "mupdf",
         producerHyphenates: producerHyphenates ? undefined : false,
-        rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || added.some((l) => l.spans.some((s) => hasRtl(s.text))),
+        rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || holdsRtl(annotated.lines) || holdsRtl(values),
         checkWidgets: hasCheckWidgets(page) ? true : undefined,
       }, turn);
       if (turn === 1 && vertical > 0) upright.lines = joinGlyphRows(upright.lines);
@@ -191,6 +189,11 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
   } finally {
     page.destroy();
   }
+}
+
+/** Whether a line of added text (an annotation's, a field's value) holds a right-to-left letter. */
+function holdsRtl(lines: readonly Line[]): boolean {
+  return lines.some((l) => l.spans.some((s) => hasRtl(s.text)));
 }
 
 // A cache hit kept apart from the first reading of a font: small enough for the optimiser to

@@ -3,7 +3,7 @@
 // of a Line.
 import { type Line, lineLike, newLine, NO_WORD_END, type Span, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
 import { unionOf } from "./box.js";
-import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { isBlankText, isSpaceCode, trimmedLength, wordCount } from "./whitespace.js";
 
 /** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
 export const COMMENT_START = /^\s*(?:\/\*|\/\/)/;
@@ -69,6 +69,20 @@ export function lineSize(line: Line): number {
     }
   }
   return best;
+}
+
+/** Whether two lines stand on one row: each one's middle within the other's height. */
+export function shareRow(a: Line, b: Line): boolean {
+  const am = (a.y0 + a.y1) / 2;
+  const bm = (b.y0 + b.y1) / 2;
+  return am >= b.y0 && am <= b.y1 && bm >= a.y0 && bm <= a.y1;
+}
+
+/** The words of all the line's spans (wordCount of each). */
+export function lineWordCount(line: Line): number {
+  let words = 0;
+  for (const span of line.spans) words += wordCount(span.text);
+  return words;
 }
 
 export function verticalOverlap(a: Line, b: Line): number {

@@ -8,7 +8,7 @@
 import type { Line } from "../model.js";
 import { copyLine, copySpan } from "../model.js";
 import type { BlockOrTable } from "./blocks.js";
-import { lineText } from "./lines.js";
+import { lineText, shareRow } from "./lines.js";
 import { paragraphBlock } from "./blocks.js";
 
 /** A bar holds at least this many items (a brand and three links, or four links): a row of
@@ -27,13 +27,6 @@ const SENTENCE_PART_END = /[.:;,!?]$/;
 function oneLine(block: BlockOrTable): Line | null {
   if (block.kind !== "paragraph" && block.kind !== "heading") return null;
   return block.lines.length === 1 ? block.lines[0] : null;
-}
-
-/** Whether two lines stand on one row: each one's middle within the other's height. */
-function sameRow(a: Line, b: Line): boolean {
-  const am = (a.y0 + a.y1) / 2;
-  const bm = (b.y0 + b.y1) / 2;
-  return am >= b.y0 && am <= b.y1 && bm >= a.y0 && bm <= a.y1;
 }
 
 /**
@@ -58,7 +51,7 @@ export function joinNavigationBars(blocks: BlockOrTable[]): void {
   const row: { index: number; line: Line }[] = [];
   for (let i = 0; i < blocks.length; i++) {
     const line = oneLine(blocks[i]);
-    if (line !== null && sameRow(line, top)) row.push({ index: i, line });
+    if (line !== null && shareRow(line, top)) row.push({ index: i, line });
   }
   if (row.length < NAV_ITEMS_MIN) return;
   // Nothing above the bar: the row's top is the page's.

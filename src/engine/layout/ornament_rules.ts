@@ -3,6 +3,7 @@
 // and each came out as a paragraph of 70 bar characters. It says nothing to a reader and goes
 // before layout, as a drawn rule does.
 import type { Line } from "../model.js";
+import { shareRow } from "./lines.js";
 
 /** The ornament's characters: LIGHT, MEDIUM and HEAVY VERTICAL BAR of the Dingbats block. */
 const ORNAMENT_BAR_FIRST = 0x2758;
@@ -36,13 +37,6 @@ function startsWithBar(line: Line): boolean {
   return text !== undefined && isOrnamentBar(text.charCodeAt(0));
 }
 
-/** Whether two lines share a row: each one's middle lies within the other's height. */
-function onOneRow(a: Line, b: Line): boolean {
-  const am = (a.y0 + a.y1) / 2;
-  const bm = (b.y0 + b.y1) / 2;
-  return am >= b.y0 && am <= b.y1 && bm >= a.y0 && bm <= a.y1;
-}
-
 /**
  * The page's lines less its ornament rules (the same array where it has none): lines of
  * ORNAMENT_BARS_MIN bars at least, with the shorter pieces of bars on their row (the text
@@ -53,5 +47,5 @@ export function withoutOrnamentRules(lines: readonly Line[]): readonly Line[] {
   for (const line of lines) if (startsWithBar(line) && ornamentBars(line) >= ORNAMENT_BARS_MIN) (rules ??= []).push(line);
   if (rules === null) return lines;
   const ornaments = rules;
-  return lines.filter((line) => !(startsWithBar(line) && ornamentBars(line) > 0 && ornaments.some((rule) => rule === line || onOneRow(rule, line))));
+  return lines.filter((line) => !(startsWithBar(line) && ornamentBars(line) > 0 && ornaments.some((rule) => rule === line || shareRow(rule, line))));
 }

@@ -45,3 +45,15 @@ export function startsWithDot(text: string): boolean {
 }
 const FULL_STOP = 0x2e;
 const HORIZONTAL_ELLIPSIS = 0x2026;
+
+/** The words of a text: its runs of characters that are no white space (isSpaceCode). */
+export function wordCount(text: string): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
+  return n;
+}

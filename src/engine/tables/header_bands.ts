@@ -10,6 +10,7 @@
 // header of the table under it: its lines are left free for the aligned detector's header
 // lines (growUp).
 import type { Line } from "../model.js";
+import { lineWordCount } from "../layout/lines.js";
 import type { Grid } from "./grid.js";
 import { lowerBound } from "./sorted_search.js";
 
@@ -32,7 +33,7 @@ const BODY_ROW_CELLS_MIN = 3;
  */
 export function isHeaderBand(grid: Grid, inside: readonly Line[], byY: readonly Line[], cys: ArrayLike<number>): boolean {
   if (grid.ys.length - 1 > HEADER_BAND_ROWS_MAX || inside.length === 0) return false;
-  for (const line of inside) if (wordCount(line) > HEADER_BAND_LINE_WORDS_MAX) return false;
+  for (const line of inside) if (lineWordCount(line) > HEADER_BAND_LINE_WORDS_MAX) return false;
   const x0 = grid.xs[0];
   const x1 = grid.xs[grid.xs.length - 1];
   const bottom = grid.ys[grid.ys.length - 1];
@@ -58,8 +59,3 @@ export function isHeaderBand(grid: Grid, inside: readonly Line[], byY: readonly 
   return cells >= BODY_ROW_CELLS_MIN;
 }
 
-function wordCount(line: Line): number {
-  let words = 0;
-  for (const span of line.spans) words += span.text.split(/\s+/).filter((w) => w !== "").length;
-  return words;
-}

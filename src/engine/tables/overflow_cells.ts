@@ -8,7 +8,8 @@
 // own row.
 import type { Line, Span } from "../model.js";
 import { spanPiece } from "../model.js";
-import { isSpaceCode } from "../layout/whitespace.js";
+import { lineWordCount } from "../layout/lines.js";
+import { isSpaceCode, wordCount } from "../layout/whitespace.js";
 import { type FigureNoteCuts, hasRowCell, WORD_SPACE_EMS } from "./figure_notes.js";
 
 /** Other rows' cells starting within this many points of one another start one column: Calc
@@ -98,23 +99,6 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
   return cuts;
 }
 
-function wordCount(text: string): number {
-  let n = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const space = isSpaceCode(text.charCodeAt(i));
-    if (!space && !inWord) n++;
-    inWord = !space;
-  }
-  return n;
-}
-
-/** The words of all the line's spans (wordCount of each). */
-function lineWordCount(line: Line): number {
-  let words = 0;
-  for (const span of line.spans) words += wordCount(span.text);
-  return words;
-}
 
 /** The x inside the span (past its first word, before its last) where COLUMN_START_MATES_MIN
  *  other rows' short cells start, each after a cell of its row; null when there is none. */
