@@ -56,7 +56,7 @@ export function contentsEntries(lines: readonly Line[]): Line[][] | null {
 }
 
 /** The line in the text's face: its spans no longer code. */
-function inTextFace(line: Line): Line {
+export function inTextFace(line: Line): Line {
   const spans: Span[] = line.spans.map((span) => (span.monospace ? { ...span, monospace: false } : span));
   return remadeLine(line, spans);
 }

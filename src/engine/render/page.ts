@@ -2,6 +2,7 @@
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
 import { contentsOutOfCode } from "./code_contents.js";
+import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
@@ -203,6 +204,7 @@ export function renderPage(
   joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
   contentsOutOfCode(blocks);
+  centredCodeAsText(blocks);
   demoteNavigationTitles(blocks, navigationIcons(model));
   dropRepeatedSlideTitle(blocks, model);
   joinNavigationBars(blocks);
