@@ -344,6 +344,18 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
     const subtitle = [line("International Journal of Conceptual Modeling", { x: 108, y: 250, size: 12 }), line("Stefan Strecker (stefan@fernuni-hagen.de)", { x: 108, y: 266 })];
     expect(render(1, subtitle)).toContain("### International Journal of Conceptual Modeling");
   });
+
+  it("reads authors with their affiliation, and an institution's name alone, as the byline (JACoW's 'A. N. Author†, …, Name of Institute or Affiliation, City, Country'; cascadilla's 'University of Somewhere'; svc-md-1.1.28)", () => {
+    const jacow = line("A. N. Author, H. Coauthor, Name of Institute or Affiliation, City, Country", { x: 108, y: 255, size: 12 });
+    expect(render(1, [jacow])).toContain("\n\nA. N. Author, H. Coauthor, Name of Institute or Affiliation, City, Country\n\n");
+    expect(render(1, [line("University of Somewhere", { x: 108, y: 255, size: 12 })])).toContain("\n\nUniversity of Somewhere\n\n");
+  });
+
+  it("guard: a longer line naming a university, a numbered one, or one without an institution stays a heading", () => {
+    expect(render(1, [line("A thesis presented to Ryerson University and Hogwarts University", { x: 108, y: 255, size: 12 })])).toContain("### A thesis presented to Ryerson University and Hogwarts University");
+    expect(render(1, [line("Department 2 Annual Review", { x: 108, y: 255, size: 12 })])).toContain("### Department 2 Annual Review");
+    expect(render(1, [line("Getting Started, Setup, Usage", { x: 108, y: 255, size: 12 })])).toContain("### Getting Started, Setup, Usage");
+  });
 });
 
 describe("renderPage: an IEEE paper's first page (issue 9: IEEEtran's bare_jrnl)", () => {

@@ -787,6 +787,26 @@ function isNameList(text: string): boolean {
   return names.length > 1 && names.some((name) => BYLINE_NAME.test(name)) && names.every((name) => BYLINE_NAME.test(name) || MEMBERSHIP.test(name));
 }
 
+/** A word that names an institution in an author's affiliation. */
+const INSTITUTION = /\b(?:Institutes?|Institut|Universit(?:y|ies|é|ät|at|à|ad)|College|School|Laborator(?:y|ies)|Department|Dept\.|Faculty|Cent(?:er|re)|Affiliation|Academy|Observatory|Hospital)\b/;
+
+/** An affiliation alone under its author's name runs to this many words at most ("University
+ *  of Somewhere"); a longer line naming a university is a thesis' dedication or a subtitle
+ *  ("A thesis presented to Ryerson University and …"). */
+const AFFILIATION_WORDS_MAX = 6;
+
+/** Whether the text is an author's affiliation: an author's name followed by an affiliation,
+ * in a list ("A. N. Author†, H. Coauthor, Name of Institute or Affiliation, City, Country",
+ * JACoW's byline: its first piece a name, BYLINE_NAME, a later piece naming an institution,
+ * INSTITUTION), or a short institution's name alone, without figures (cascadilla's "University
+ * of Somewhere" under "John Doe"). */
+function isAffiliationByline(text: string): boolean {
+  if (!INSTITUTION.test(text)) return false;
+  const pieces = text.split(NAME_SEPARATOR).filter((piece) => piece !== "");
+  if (pieces.length > 2 && BYLINE_NAME.test(pieces[0])) return true;
+  return !/\d/.test(text) && text.trim().split(/\s+/).length <= AFFILIATION_WORDS_MAX;
+}
+
 /** A date and nothing else: "2022/02/20", "October 18, 2015", "18 October 2015". */
 const DATE_ONLY = /^\s*(?:\d{4}[/.-]\d{1,2}[/.-]\d{1,2}|(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+(?:January|February|March|April|May|June|July|August|September|October|November|December)\s+\d{4})\s*$/;
 
@@ -798,7 +818,7 @@ function isByline(text: string, afterParagraph: boolean): boolean {
   // and Bill Wood‡") are no part of it.
   const name = text.replace(NAME_NOTE_MARKS, "");
   if (isNameList(name) || DATE_ONLY.test(text)) return true;
-  return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(name));
+  return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(name) || isAffiliationByline(name));
 }
 const NAME_NOTE_MARKS = /(?<=\p{L})[\d∗†‡§¶*⋆★][\d,∗†‡§¶*⋆★]*(?=\s|$)/gu;
 
