@@ -34,9 +34,9 @@ const STACK_LINE_WIDTH_SHARE_MAX = 0.4;
 const STACK_EDGE_LINE_HEIGHTS = 0.5;
 /** A stack's line is a line of its own, whatever room it leaves, when the next starts as a
  *  line of a set does (a capital, a digit) ... */
-const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
+export const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
 /** ... and it does not run on into it (a comma, a joining sign, a word broken at its end). */
-const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
+export const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
 
 /**
  * The groups with each single-column group's bands of two stacks side by side (a strip no

@@ -37,6 +37,7 @@ import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
+import { readStacksBeforeFields } from "../tables/fields_beside_stack.js";
 import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
@@ -189,6 +190,7 @@ export function renderPage(
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
   putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
+  readStacksBeforeFields(blocks);
   joinAroundSideTables(blocks, titleBlocks);
   for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
   for (const float of floatBlocks) placeSideFloat(blocks, float);
