@@ -39,6 +39,20 @@ function filledCells(row: BuiltRow): number {
   return filled;
 }
 
+/** Whether a line of one of the rows above `lines` stands over a line of another column in a
+ *  row under it: a head centred over the columns it groups ("Units sold" over "Q1" | "Q2"). */
+function spansColumns(rows: readonly BuiltRow[], lines: number): boolean {
+  for (let r = 0; r < lines - 1; r++)
+    for (let c = 0; c < rows[r].cells.length; c++)
+      for (const upper of rows[r].cells[c].lines)
+        for (let u = r + 1; u < lines; u++)
+          for (let d = 0; d < rows[u].cells.length; d++) {
+            if (d === c) continue;
+            for (const lower of rows[u].cells[d].lines) if (Math.min(upper.x1, lower.x1) > Math.max(upper.x0, lower.x0)) return true;
+          }
+  return false;
+}
+
 /** The height of the row's tallest line. */
 function lineHeight(row: BuiltRow): number {
   let height = 0;
@@ -51,7 +65,8 @@ function lineHeight(row: BuiltRow): number {
  * lines: two to STACKED_HEAD_LINES_MAX rows bold throughout, each heading
  * STACKED_HEAD_FILLED_SHARE_MIN of the columns and one of them leaving a column empty (a
  * wrapped head's other line), each starting within STACKED_HEAD_GAP_SHARE_MAX of a line's
- * height under the one above, and a row under them that is not bold. `rows` itself when not.
+ * height under the one above, no head standing over another column's (a group's head over its
+ * sub-heads), and a row under them that is not bold. `rows` itself when not.
  */
 export function joinStackedHeads(rows: BuiltRow[]): BuiltRow[] {
   if (rows.length < 3) return rows;
@@ -66,7 +81,7 @@ export function joinStackedHeads(rows: BuiltRow[]): BuiltRow[] {
     if (filled < columns) gapped = true;
     lines++;
   }
-  if (lines < 2 || lines > STACKED_HEAD_LINES_MAX || !gapped || lines >= rows.length || rowBold(rows[lines]) !== false) return rows;
+  if (lines < 2 || lines > STACKED_HEAD_LINES_MAX || !gapped || lines >= rows.length || rowBold(rows[lines]) !== false || spansColumns(rows, lines)) return rows;
   const cells: TableCell[] = [];
   for (let c = 0; c < columns; c++) {
     const cell: TableCell = { lines: [] };
