@@ -395,7 +395,9 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: 
   // A column of an index or a contents page ends with an entry, whatever the next begins with.
   if (isContentsEntryLine(before.lines[before.lines.length - 1], lineText(before.lines[before.lines.length - 1]))) return false;
   const afterText = plainText(after.lines);
-  const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
+  // A line of contact details alone (an e-mail or web address starts in a small letter) goes
+  // on from nothing: a CV's contact lines beside its name, read after the name and title.
+  const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText) && !isContactOnly(lineText(after.lines[0]));
   if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText)) && !goesOnUnderLeftFloat(before.lines, after.lines, floats)) return false;
   blocks.splice(groupStart - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   return true;
