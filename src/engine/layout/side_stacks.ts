@@ -156,9 +156,12 @@ function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) 
   const band = unionOf(left.concat(right));
   // Both columns are blocks of short lines (a letter's head, above its text's band): a
   // column of text or a table beside short lines is the kernels' to order.
-  // A line of figures counts as a short line (a CV's telephone number among its contact lines).
-  const short = (item: T) => (isTextLine(item) || isFigureLine(item)) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0);
-  if (!left.every(short) || !right.every(short)) return null;
+  const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0);
+  // A telephone number counts as a short line in the right column's opening block only (a
+  // CV's contact lines beside its name); a number elsewhere (a thesis' committee number under
+  // its chair's name) leaves the columns to the kernels.
+  const shortOrTelephone = (item: T) => short(item) || (isFigureLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0));
+  if (!left.every(short) || !block.every(shortOrTelephone) || !right.slice(block.length).every(short)) return null;
   return [head, block, left.slice(head.length), right.slice(block.length)];
 }
 

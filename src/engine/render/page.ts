@@ -385,7 +385,7 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
  * set short: the newsletter's "… retires at the end of October." | "Margaret has seen …")
  * and the next column's first line has no indent of its own.
  */
-function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
+export function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
   if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
