@@ -9,7 +9,8 @@ import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { orderForReading } from "../../src/engine/layout/reading_order.js";
 import { readLetterheadFirst, readSideStacksApart } from "../../src/engine/layout/side_stacks.js";
 import type { Line } from "../../src/engine/model.js";
-import { renderPage } from "../../src/engine/render/page.js";
+import { joinAcrossColumnBreak, renderPage } from "../../src/engine/render/page.js";
+import { headingBlock, paragraphBlock } from "../../src/engine/layout/blocks.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, page } from "../support/layout.js";
 
@@ -110,5 +111,43 @@ describe("readLetterheadFirst: a letter's head, the sender's block beside the co
     const wide = "A line of running text set across its column to the edge";
     const text = (x: number, top: number) => [wide, wide, wide].map((t, k) => line(t, { x, y: top + 12 * k }));
     expect(read(columns([line("Introduction", { x: 72, y: 65.4, bold: true }), ...text(72, 100)], text(330, 65.5)))[0]).toHaveLength(4);
+  });
+});
+
+describe("readLetterheadFirst: a CV's name beside its contact lines, both set from one top (s19)", () => {
+  const name = () => line("Daniel Osei", { x: 79, y: 78, size: 26, bold: true });
+  const title = () => line("UX Designer", { x: 79, y: 106 });
+  const section = () => line("About me", { x: 79, y: 150, size: 12, bold: true });
+  const contacts = (top: number) =>
+    ["daniel.osei@example.com", "+44 7700 900 123", "Leeds, United Kingdom", "danielosei.design"].map((t, k) => line(t, { x: 428, y: top + 13.6 * k, size: 9 }));
+  const read = (left: Line[], right: Line[]) =>
+    readLetterheadFirst(
+      [
+        { items: left, columns: 2 },
+        { items: right, columns: 2 },
+      ],
+      isTextLine,
+    ).map((g) => g.items.map(lineText));
+
+  it("reads the name and title, the contact lines (a telephone number among them), then the next section", () => {
+    expect(read([name(), title(), section()], contacts(80))).toEqual([
+      ["Daniel Osei", "UX Designer"],
+      ["daniel.osei@example.com", "+44 7700 900 123", "Leeds, United Kingdom", "danielosei.design"],
+      ["About me"],
+    ]);
+  });
+
+  it("leaves the columns alone where the contact lines start below the name's top", () => {
+    expect(read([name(), title(), section()], contacts(87))[0]).toHaveLength(3);
+  });
+
+  it("writes the contact lines apart from the title above them (joinAcrossColumnBreak)", () => {
+    const blocks = (first: string) => [headingBlock(1, [name()]), paragraphBlock([title()]), paragraphBlock(contacts(80).map((l, k) => (k === 0 ? line(first, { x: 428, y: 80, size: 9 }) : l)))];
+    const cv = blocks("daniel.osei@example.com");
+    expect(joinAcrossColumnBreak(cv, 2, [])).toBe(false);
+    expect(cv).toHaveLength(3);
+    // A column's paragraph going on in small letters is still joined.
+    const prose = blocks("designs public services");
+    expect(joinAcrossColumnBreak(prose, 2, [])).toBe(true);
   });
 });

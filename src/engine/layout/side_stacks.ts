@@ -34,9 +34,9 @@ const STACK_LINE_WIDTH_SHARE_MAX = 0.4;
 const STACK_EDGE_LINE_HEIGHTS = 0.5;
 /** A stack's line is a line of its own, whatever room it leaves, when the next starts as a
  *  line of a set does (a capital, a digit) ... */
-const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
+export const SET_LINE_START = /^\s*[\p{Lu}\p{N}]/u;
 /** ... and it does not run on into it (a comma, a joining sign, a word broken at its end). */
-const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
+export const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
 
 /**
  * The groups with each single-column group's bands of two stacks side by side (a strip no
@@ -121,11 +121,31 @@ export function readLetterheadFirst<T extends Box>(groups: OrderedGroup<T>[], is
   return groups;
 }
 
+/** Two columns' first lines of different sizes open one row when their tops are level within
+ *  this share of the shorter one's height: a CV's name in large type beside its contact lines,
+ *  both set from one top (a grid's or a flex row's items aligned at their start), whose
+ *  baselines lie a large line's depth apart. */
+const LEVEL_TOPS_HEIGHT_SHARE = 0.5;
+
+function topsLevel(a: Box, b: Box): boolean {
+  return Math.abs(a.y0 - b.y0) <= LEVEL_TOPS_HEIGHT_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+}
+
+/** A telephone number's characters: digits, a plus, brackets, dashes, dots, slashes, spaces. */
+const TELEPHONE = /^[\d\s+()\-–./]{6,}$/u;
+
+/** A reading-order item that is a line of figures alone (no table or float: a line's spans). */
+function isFigureLine<T extends Box>(item: T): boolean {
+  const spans = (item as unknown as Partial<Line>).spans;
+  if (!Array.isArray(spans) || (item as { table?: unknown }).table || (item as { float?: unknown }).float) return false;
+  return TELEPHONE.test(spans.map((span) => span.text).join("").trim());
+}
+
 /** The left column's opening block, the right one's, and the rest of each, when the two
  *  open a letterhead (readLetterheadFirst); otherwise null. */
 function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) => item is T & Line): [T[], T[], T[], T[]] | null {
   if (left.length < 2 || right.length === 0 || left.length > 2 * STACK_LINES_MAX || right.length > 2 * STACK_LINES_MAX) return null;
-  if (left[0].x1 >= right[0].x0 || !onOneBaseline(left[0], right[0])) return null;
+  if (left[0].x1 >= right[0].x0 || !(onOneBaseline(left[0], right[0]) || topsLevel(left[0], right[0]))) return null;
   const lineHeight = medianHeight(left.concat(right).filter(isTextLine));
   if (lineHeight <= 0) return null;
   const leftBands = bands(left, BAND_GAP_HEIGHT_SHARE * lineHeight);
@@ -137,7 +157,11 @@ function letterhead<T extends Box>(left: T[], right: T[], isTextLine: (item: T) 
   // Both columns are blocks of short lines (a letter's head, above its text's band): a
   // column of text or a table beside short lines is the kernels' to order.
   const short = (item: T) => isTextLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0);
-  if (!left.every(short) || !right.every(short)) return null;
+  // A telephone number counts as a short line in the right column's opening block only (a
+  // CV's contact lines beside its name); a number elsewhere (a thesis' committee number under
+  // its chair's name) leaves the columns to the kernels.
+  const shortOrTelephone = (item: T) => short(item) || (isFigureLine(item) && item.x1 - item.x0 <= STACK_LINE_WIDTH_SHARE_MAX * (band.x1 - band.x0));
+  if (!left.every(short) || !block.every(shortOrTelephone) || !right.slice(block.length).every(short)) return null;
   return [head, block, left.slice(head.length), right.slice(block.length)];
 }
 

@@ -38,6 +38,7 @@ import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
+import { readStacksBeforeFields } from "../tables/fields_beside_stack.js";
 import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
@@ -190,6 +191,7 @@ export function renderPage(
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
   putUntitledSideTablesAfterLevelParagraphs(blocks, titles, rest);
+  readStacksBeforeFields(blocks);
   joinAroundSideTables(blocks, titleBlocks);
   for (const table of columnOfItsOwn) placeColumnTable(blocks, table, titles.get(table) ?? []);
   for (const float of floatBlocks) placeSideFloat(blocks, float);
@@ -385,7 +387,7 @@ const LOWERCASE_START = /^\s*\p{Ll}/u;
  * set short: the newsletter's "… retires at the end of October." | "Margaret has seen …")
  * and the next column's first line has no indent of its own.
  */
-function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
+export function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: readonly Box[]): boolean {
   if (groupStart === 0 || groupStart >= blocks.length) return false;
   const before = blocks[groupStart - 1];
   const after = blocks[groupStart];
@@ -395,7 +397,9 @@ function joinAcrossColumnBreak(blocks: PageBlock[], groupStart: number, floats: 
   // A column of an index or a contents page ends with an entry, whatever the next begins with.
   if (isContentsEntryLine(before.lines[before.lines.length - 1], lineText(before.lines[before.lines.length - 1]))) return false;
   const afterText = plainText(after.lines);
-  const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText);
+  // A line of contact details alone (an e-mail or web address starts in a small letter) goes
+  // on from nothing: a CV's contact lines beside its name, read after the name and title.
+  const midSentence = !SENTENCE_END.test(plainText(before.lines)) && LOWERCASE_START.test(afterText) && !isContactOnly(lineText(after.lines[0]));
   if (!midSentence && !(runsToEdge(before.lines) && goesOnAtTop(before.lines, after.lines, afterText)) && !goesOnUnderLeftFloat(before.lines, after.lines, floats)) return false;
   blocks.splice(groupStart - 1, 2, paragraphBlock([...before.lines, ...after.lines]));
   return true;

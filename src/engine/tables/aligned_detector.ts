@@ -8,6 +8,7 @@
 import { type Line, type Span, spanPiece } from "../model.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
+import { joinStackedHeads } from "./stacked_heads.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { centreInside } from "../layout/box.js";
 import { lineBox, linesByTop, readingOrder, sortedRowStarts } from "./rows.js";
@@ -2009,7 +2010,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     previous.push(s);
   }
   const box = { x0, y0: slices[0].y0, x1, y1: slices[slices.length - 1].y1 };
-  const rows = joinCentredRows(built);
+  const rows = joinStackedHeads(joinCentredRows(built));
   const headerRows = detectHeader(rows, box, rulings);
   return newTable(box, rows, false, headerRows);
 }

@@ -18,6 +18,7 @@ import { pageNumbersNeverGoDown } from "./reads_as_table.js";
 import { collectRulings, type Rulings } from "./rulings.js";
 import { linesByTop } from "./rows.js";
 import { cutAtSectionLabels } from "./section_labels.js";
+import { splitFieldBlocks } from "./fields_beside_stack.js";
 
 export type { Table, TableCell } from "./model.js";
 
@@ -51,8 +52,8 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
   if (tables.length === 0) return { tables, rest: lines.slice(), rulings, inDiagrams };
   tables.sort((p, q) => p.y0 - q.y0 || p.x0 - q.x0);
   const rest = lines.filter((l) => !taken.has(l));
-  const cut = cutAtSectionLabels(tables, rest);
-  // Labels given back go where their rows sort among the page's lines.
+  const cut = splitFieldBlocks(cutAtSectionLabels(tables, rest), rest);
+  // Labels and stacks given back go where their rows sort among the page's lines.
   if (cut !== tables) rest.sort(byCentreThenLeft);
   return { tables: cut, rest, rulings, inDiagrams };
 }
