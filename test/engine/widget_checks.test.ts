@@ -1,5 +1,5 @@
 // extract/widgets.ts widgetCheckLines: a check box's or radio button's state is written where
-// it stands (☐, ☒ ticked or chosen), before its label, so a list of boxes reads as task items
+// it stands (☐, ☑ ticked, ☒ chosen), before its label, so a list of boxes reads as task items
 // and a row of choices keeps its boxes inline. The tick is drawn by the widget's appearance,
 // which MuPDF's page text does not hold: qpdf's field-types form, its second box ticked, read
 // "Check Box 2" as its empty boxes did. The forms here are written by formPdf below: a page of
@@ -109,7 +109,7 @@ describe("check box and radio button widgets", () => {
       { name: "yes", x: 95, y: 168, on: false },
       { name: "no", x: 140, y: 168, on: true },
     ]));
-    expect(md.trim()).toBe("Over 18? ☐ Yes ☒ No");
+    expect(md.trim()).toBe("Over 18? ☐ Yes ☑ No");
   });
 
   it("marks the chosen radio button of a group and leaves the others empty", async () => {
@@ -118,6 +118,14 @@ describe("check box and radio button widgets", () => {
       { group: "when", x: 44, y: 100, state: "pm", on: true },
     ], { when: "pm" }));
     expect(md).toContain("- [ ] Morning\n- [x] Evening");
+  });
+
+  it("writes a chosen radio button in a row ☒, the others ☐", async () => {
+    const md = await convert(formPdf([[40, 170, 11, "Size:"], [90, 170, 11, "Small"], [139, 170, 11, "Large"]], [
+      { group: "size", x: 75, y: 168, state: "s", on: false },
+      { group: "size", x: 124, y: 168, state: "l", on: true },
+    ], { size: "l" }));
+    expect(md.trim()).toBe("Size: ☐ Small ☒ Large");
   });
 
   it("reads the appearance state a viewer draws, and the field's value only where there is none", async () => {
@@ -133,7 +141,7 @@ describe("check box and radio button widgets", () => {
 
   it("writes a box with no label after it on its own, on its row", async () => {
     const md = await convert(formPdf([[40, 200, 11, "Terms"], [40, 170, 11, "I agree to the terms"]], [{ name: "agree", x: 134, y: 168, on: true }]));
-    expect(md).toContain("I agree to the terms ☒");
+    expect(md).toContain("I agree to the terms ☑");
   });
 
   it("adds nothing for a box a viewer does not draw (Hidden, NoView)", async () => {
@@ -142,13 +150,13 @@ describe("check box and radio button widgets", () => {
       { name: "bread", x: 44, y: 220, on: true, flags: 32 | 4 },
       { name: "cheese", x: 44, y: 202, on: true },
     ]));
-    expect(md).not.toMatch(/[☐☒]|\[[ x]\] (Milk|Bread)/);
+    expect(md).not.toMatch(/[☐☑☒]|\[[ x]\] (Milk|Bread)/);
     expect(md).toContain("- [x] Cheese");
   });
 
   it("adds nothing where the page already has text inside the box (a form drawn into the page)", async () => {
     const md = await convert(formPdf([...LIST, [45, 240, 10, "X"]], [{ name: "milk", x: 44, y: 238, on: true }]));
-    expect(md).not.toMatch(/[☐☒]|\[x\]/);
+    expect(md).not.toMatch(/[☐☑☒]|\[x\]/);
   });
 
   it("reads qpdf's field-types form: its second box ticked, each group's chosen button", async () => {
@@ -162,5 +170,13 @@ describe("check box and radio button widgets", () => {
     const md = await realPage("form-qpdf-filled.pdf");
     expect(md).toContain("- [x] r1-a\n- [ ] r1-b\n- [ ] r1-c");
     expect(md).toMatch(/- \[ \] Check Box\n- \[x\] Check Box 2\n- \[ \] Check Box/);
+  });
+
+  it("reads a Writer form's widgets (fixtures/real/gen-form-checks): LibreOffice names an on state its appearances lack", async () => {
+    // Its ticked boxes' /AS is /Yes where /AP /N holds /on and /Off: drawn as on (MuPDF draws the tick).
+    const md = await realPage("gen-form-checks.pdf");
+    expect(md).toContain("- [x] Tea with milk\n- [ ] Coffee, black\n- [x] Orange juice");
+    expect(md).toContain("- [ ] Small\n- [x] Medium\n- [ ] Large");
+    expect(md).toContain("Over 18? ☐ Yes ☑ No");
   });
 });

@@ -82,13 +82,16 @@ export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[
 /** Annotation flags under which a viewer does not draw a widget (PDF 32000-1, 12.5.3): Hidden
  *  (bit 2), NoView (bit 6). */
 const NOT_VIEWED_FLAGS = 2 | 32;
-/** What a check box or radio button shows, as the glyph blocks.ts's TASK_BOX reads: an empty box,
- *  and a ticked one. A selected radio button is written ☒ as a ticked box is, not ◉: Markdown has
- *  no radio button, and the task item ("- [x]") is the one mark of a choice's state that
- *  Markdown renderers show; ◉ and ○ would be plain text (○ even a bullet, so the options not
- *  chosen would read as plain items, and the list would not say which one was chosen). */
+/** What a check box or radio button shows, as a glyph blocks.ts's TASK_BOX reads: an empty box,
+ *  a ticked check box (☑: the check mark most forms draw, Acrobat's and LibreOffice's default),
+ *  and a chosen radio button. That is written ☒, a box glyph, and not ◉: Markdown has no radio
+ *  button, and the task item ("- [x]") is the one mark of a choice's state that Markdown
+ *  renderers show; ◉ and ○ would be plain text (○ even a bullet, so the options not chosen
+ *  would read as plain items and the list would not say which one was chosen). Each is the
+ *  state, not the mark's shape: a box drawing a cross (qpdf's forms) is written ☑ as well. */
 const BOX_OFF = "☐";
-const BOX_ON = "☒";
+const CHECK_ON = "☑";
+const RADIO_ON = "☒";
 /** The appearance state of a button that is off (PDF 32000-1, 12.7.4.2.3). */
 const OFF_STATE = "Off";
 /** A box's label starts at most this many ems of its text after the box: the box is then put
@@ -112,7 +115,7 @@ function isOn(widget: InstanceType<typeof mupdf.PDFWidget>): boolean {
   return value !== "" && value !== OFF_STATE && onStates(widget).includes(value);
 }
 
-/** The line a box stands just before, on its row: its label ("☒ Check Box 2", "☐ Yes"). */
+/** The line a box stands just before, on its row: its label ("☑ Check Box 2", "☐ Yes"). */
 function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, y1: number): Line | null {
   let best: Line | null = null;
   for (const l of lines) {
@@ -126,12 +129,12 @@ function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, 
 }
 
 /**
- * Writes what the page's check boxes and radio buttons show: ☐, or ☒ where ticked or chosen.
+ * Writes what the page's check boxes and radio buttons show: ☐, ☑ where ticked, ☒ where chosen.
  * The tick is drawn by the widget's appearance, which MuPDF's page text does not hold, so a
  * ticked box and an empty one had read the same. A box standing just before a line (its label)
- * becomes that line's first span, "☒ " in the label's size, so the two read as a typed box and
- * its text do ("☒ Check Box 2" a task item; "Over 18? ☐ Yes ☒ No" a row of choices, each box
- * before its choice); a box just after a line and before none ends that line ("I agree ☒");
+ * becomes that line's first span, "☑ " in the label's size, so the two read as a typed box and
+ * its text do ("☑ Check Box 2" a task item; "Over 18? ☐ Yes ☑ No" a row of choices, each box
+ * before its choice); a box just after a line and before none ends that line ("I agree ☑");
  * any other box is a line of its own at the box. A box with text already inside it (a form drawn into the page)
  * and one a viewer does not draw (Hidden, NoView) add nothing. `lines` are the page's lines,
  * their labels modified in place; returns the boxes' own lines.
@@ -147,7 +150,7 @@ export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[
     if ((widget.getFlags() & NOT_VIEWED_FLAGS) !== 0) continue;
     const [x0, y0, x1, y1] = widget.getRect();
     if (!(x1 > x0 && y1 > y0) || hasTextInside(lines, x0, y0, x1, y1)) continue;
-    const glyph = isOn(widget) ? BOX_ON : BOX_OFF;
+    const glyph = !isOn(widget) ? BOX_OFF : type === "radiobutton" ? RADIO_ON : CHECK_ON;
     const label = labelAfter(lines, x0, y0, x1, y1);
     if (label) {
       const first = label.spans[0];
