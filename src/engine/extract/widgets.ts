@@ -2,9 +2,11 @@
 // and not its widgets, so a filled-in text field ("salad"), a combo box's choice and a list
 // box's options are missing from it, though a reader of the page sees them (issue 9: form
 // pages' widget values). Each becomes a line at its widget's rectangle, unless text is already
-// there (a flattened form, a field drawn into the page).
+// there (a flattened form, a field drawn into the page). A check box's or radio button's state,
+// drawn by its appearance alone, is written as a box glyph before its label (widgetCheckLines).
 import { type Line, newLine, newSpan } from "../model.js";
 import type { mupdf } from "./mupdf_runtime.js";
+import { NOT_VIEWED_FLAGS } from "./annotation_text.js";
 
 /** Widgets read on a page, at most: a form has tens; more is a generated stress file. */
 const WIDGETS_MAX = 500;
@@ -79,9 +81,6 @@ export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[
   return out;
 }
 
-/** Annotation flags under which a viewer does not draw a widget (PDF 32000-1, 12.5.3): Hidden
- *  (bit 2), NoView (bit 6). */
-const NOT_VIEWED_FLAGS = 2 | 32;
 /** What a check box or radio button shows, as a glyph blocks.ts's TASK_BOX reads: an empty box,
  *  a ticked check box (☑: the check mark most forms draw, Acrobat's and LibreOffice's default),
  *  and a chosen radio button. That is written ☒, a box glyph, and not ◉: Markdown has no radio
@@ -135,9 +134,10 @@ function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, 
  * becomes that line's first span, "☑ " in the label's size, so the two read as a typed box and
  * its text do ("☑ Check Box 2" a task item; "Over 18? ☐ Yes ☑ No" a row of choices, each box
  * before its choice); a box just after a line and before none ends that line ("I agree ☑");
- * any other box is a line of its own at the box. A box with text already inside it (a form drawn into the page)
- * and one a viewer does not draw (Hidden, NoView) add nothing. `lines` are the page's lines,
- * their labels modified in place; returns the boxes' own lines.
+ * any other box is a line of its own at the box. A box with text already inside it (a form
+ * drawn into the page) and one a viewer does not draw (Hidden, NoView) add nothing. `lines`
+ * are the page's lines, the labels among them given their box in place; returns the boxes'
+ * own lines.
  */
 export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[] {
   const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
