@@ -23,7 +23,7 @@ type StructuredText = ReturnType<MupdfPage["toStructuredText"]>;
 /** Annotation types whose appearance is text: a free-text box, a stamp's caption. */
 export const TEXT_ANNOTATION_TYPES: ReadonlySet<string> = new Set(["FreeText", "Stamp"]);
 /** Annotation flags under which a viewer does not draw it (PDF 32000-1, 12.5.3): Hidden (bit 2), NoView (bit 6). */
-const NOT_VIEWED_FLAGS = 2 | 32;
+export const NOT_VIEWED_FLAGS = 2 | 32;
 /** Annotations read on one page, at most: a form filled in has tens; more is a generated stress file. */
 export const TEXT_ANNOTATIONS_PER_PAGE_MAX = 500;
 /**

@@ -2,9 +2,11 @@
 // and not its widgets, so a filled-in text field ("salad"), a combo box's choice and a list
 // box's options are missing from it, though a reader of the page sees them (issue 9: form
 // pages' widget values). Each becomes a line at its widget's rectangle, unless text is already
-// there (a flattened form, a field drawn into the page).
+// there (a flattened form, a field drawn into the page). A check box's or radio button's state,
+// drawn by its appearance alone, is written as a box glyph before its label (widgetCheckLines).
 import { type Line, newLine, newSpan } from "../model.js";
 import type { mupdf } from "./mupdf_runtime.js";
+import { NOT_VIEWED_FLAGS } from "./annotation_text.js";
 
 /** Widgets read on a page, at most: a form has tens; more is a generated stress file. */
 const WIDGETS_MAX = 500;
@@ -75,6 +77,100 @@ export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[
       const y = top + i * size * OPTION_PITCH_EMS;
       if (y + size <= y1 + FIELD_PADDING) out.push(valueLine(text, x0 + FIELD_PADDING, x1 - FIELD_PADDING, y, size));
     });
+  }
+  return out;
+}
+
+/** What a check box or radio button shows, as a glyph blocks.ts's TASK_BOX reads: an empty box,
+ *  a ticked check box (☑: the check mark most forms draw, Acrobat's and LibreOffice's default),
+ *  and a chosen radio button. That is written ☒, a box glyph, and not ◉: Markdown has no radio
+ *  button, and the task item ("- [x]") is the one mark of a choice's state that Markdown
+ *  renderers show; ◉ and ○ would be plain text (○ even a bullet, so the options not chosen
+ *  would read as plain items and the list would not say which one was chosen). Each is the
+ *  state, not the mark's shape: a box drawing a cross (qpdf's forms) is written ☑ as well. */
+const BOX_OFF = "☐";
+const CHECK_ON = "☑";
+const RADIO_ON = "☒";
+/** The appearance state of a button that is off (PDF 32000-1, 12.7.4.2.3). */
+const OFF_STATE = "Off";
+/** A box's label starts at most this many ems of its text after the box: the box is then put
+ *  before it as its first span, as a typed box stands before its text. */
+const LABEL_GAP_EMS_MAX = 1.5;
+
+/** The names of a button widget's appearance states other than Off: its on state. */
+function onStates(widget: InstanceType<typeof mupdf.PDFWidget>): string[] {
+  const normal = widget.getObject().get("AP", "N");
+  const names: string[] = [];
+  if (normal.isDictionary() && !normal.isStream()) normal.forEach((_v, key) => typeof key === "string" && key !== OFF_STATE && names.push(key));
+  return names;
+}
+
+/** Whether a check box or radio button shows as on: the appearance state a viewer draws (/AS),
+ *  or with none, the field's value (/V) naming the widget's on state. */
+function isOn(widget: InstanceType<typeof mupdf.PDFWidget>): boolean {
+  const state = widget.getObject().get("AS");
+  if (state.isName()) return state.asName() !== OFF_STATE;
+  const value = widget.getValue();
+  return value !== "" && value !== OFF_STATE && onStates(widget).includes(value);
+}
+
+/** The line a box stands just before, on its row: its label ("☑ Check Box 2", "☐ Yes"). */
+function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, y1: number): Line | null {
+  let best: Line | null = null;
+  for (const l of lines) {
+    if (l.wmode !== 0 || l.spans.length === 0) continue;
+    const cy = (l.y0 + l.y1) / 2;
+    if (cy < y0 || cy > y1 || l.x0 < x1 - FIELD_PADDING || l.x0 < (x0 + x1) / 2) continue;
+    if (l.x0 - x1 > LABEL_GAP_EMS_MAX * l.spans[0].size) continue;
+    if (!best || l.x0 < best.x0) best = l;
+  }
+  return best;
+}
+
+/**
+ * Writes what the page's check boxes and radio buttons show: ☐, ☑ where ticked, ☒ where chosen.
+ * The tick is drawn by the widget's appearance, which MuPDF's page text does not hold, so a
+ * ticked box and an empty one had read the same. A box standing just before a line (its label)
+ * becomes that line's first span, "☑ " in the label's size, so the two read as a typed box and
+ * its text do ("☑ Check Box 2" a task item; "Over 18? ☐ Yes ☑ No" a row of choices, each box
+ * before its choice); a box just after a line and before none ends that line ("I agree ☑");
+ * any other box is a line of its own at the box. A box with text already inside it (a form
+ * drawn into the page) and one a viewer does not draw (Hidden, NoView) add nothing. `lines`
+ * are the page's lines, the labels among them given their box in place; returns the boxes'
+ * own lines.
+ */
+export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[] {
+  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
+  if (typeof withWidgets.getWidgets !== "function") return [];
+  const out: Line[] = [];
+  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
+  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+    const type = widget.getFieldType();
+    if (type !== "checkbox" && type !== "radiobutton") continue;
+    if ((widget.getFlags() & NOT_VIEWED_FLAGS) !== 0) continue;
+    const [x0, y0, x1, y1] = widget.getRect();
+    if (!(x1 > x0 && y1 > y0) || hasTextInside(lines, x0, y0, x1, y1)) continue;
+    const glyph = !isOn(widget) ? BOX_OFF : type === "radiobutton" ? RADIO_ON : CHECK_ON;
+    const label = labelAfter(lines, x0, y0, x1, y1);
+    if (label) {
+      const first = label.spans[0];
+      const box = newSpan(glyph + " ", Math.min(x0, label.x0), first.y0, label.x0, first.y1, first.font, first.size, false, false, false);
+      label.spans.unshift(box);
+      label.x0 = box.x0;
+      label.styleMemo = undefined;
+      continue;
+    }
+    const left = labelBeside(lines, x0, y0, y1);
+    const last = left?.spans[left.spans.length - 1];
+    if (left && last && left.wmode === 0 && x0 - left.x1 <= LABEL_GAP_EMS_MAX * last.size) {
+      const box = newSpan(" " + glyph, left.x1, last.y0, Math.max(x1, left.x1), last.y1, last.font, last.size, false, false, false);
+      left.spans.push(box);
+      left.x1 = box.x1;
+      left.styleMemo = undefined;
+      continue;
+    }
+    const size = Math.min(SIZE_MAX, Math.max(SIZE_MIN, SIZE_OF_HEIGHT * (y1 - y0)));
+    out.push(valueLine(glyph, x0, x1, (y0 + y1 - size) / 2, size));
   }
   return out;
 }
