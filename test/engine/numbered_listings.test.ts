@@ -89,3 +89,29 @@ describe("numbered listings (issue 9: kvoptions' and ltluatex's docstrip code)",
     expect(lines).toHaveLength(2);
   });
 });
+
+describe("a listing's old-style line numbers are no footnote marks (numbered_listings.ts startsWithListingNumber)", () => {
+  /** pracjourn's listing (p. 11): the number in 7 pt small-caps Palatino, whose old-style
+   * figures' box runs from 3.5 pt above the baseline to the baseline, left of 9 pt code whose
+   * box runs 1.9 pt under it; `raise` lifts the number by that many points. */
+  function oldStyle(n: number, code: string, row: number, raise = 0): Line[] {
+    const y = 192.7 + row * 11.7;
+    const number = line(String(n), { x: 151.8, y: y - raise, size: 7 });
+    number.spans[0].y1 = number.y1 = y + 3.5 - raise;
+    const text = line(code, { x: 173.7, y: y - 1.9, size: 9, mono: true });
+    text.spans[0].y1 = text.y1 = y + 5.4;
+    return [number, text];
+  }
+
+  it("reads the numbered lines as one code block (pracjourn p. 11, each line had been a code block of its own)", () => {
+    const lines = [...oldStyle(135, "\\def\\ps@titlepage{%", 0), ...oldStyle(136, "\\def\\@oddhead{\\titlepage@head\\hfil}%", 1), ...oldStyle(137, "\\let\\@evenhead\\@oddhead", 2)];
+    const blocks = buildBlocks(prepareLines(lines), STATS);
+    expect(blocks.map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["code:3"]);
+  });
+
+  it("guard: numbers raised above the code's top still start a note each, as before", () => {
+    const lines = [...oldStyle(1, "http://www.latex-project.org/a", 0, 3), ...oldStyle(2, "http://www.latex-project.org/b", 1, 3), ...oldStyle(3, "http://www.latex-project.org/c", 2, 3)];
+    const blocks = buildBlocks(prepareLines(lines), STATS);
+    expect(blocks).toHaveLength(3);
+  });
+});
