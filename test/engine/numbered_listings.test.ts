@@ -8,7 +8,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { line, lineOfSpans, span } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
 
@@ -113,5 +113,26 @@ describe("a listing's old-style line numbers are no footnote marks (numbered_lis
     const lines = [...oldStyle(1, "http://www.latex-project.org/a", 0, 3), ...oldStyle(2, "http://www.latex-project.org/b", 1, 3), ...oldStyle(3, "http://www.latex-project.org/c", 2, 3)];
     const blocks = buildBlocks(prepareLines(lines), STATS);
     expect(blocks).toHaveLength(3);
+  });
+});
+
+describe("a margin name in the code face left of a numbered line stays apart (line_joining.ts isMarginNameBeforeNumberedCode)", () => {
+  /** navydocs p. 15: doc.sty's margin name right-aligned at x 144, 5.7 pt left of the line's
+   *  number (7 pt roman) and its 9 pt code. */
+  const numberedRow = (name: string, n: number, code: string, y: number): Line[] => [
+    line(name, { x: 144 - name.length * 4.5, y, size: 9, mono: true }),
+    lineOfSpans([span(String(n), 149.7, y + 1, { size: 7 }), span(` ${code}`, 161.6, y, { size: 9, mono: true })]),
+  ];
+
+  it("reads the numbered lines as one code block, the names beside them not joined into them (navydocs' '\\navy@ReportTitle' | '135 \\newcommand…')", () => {
+    const lines = prepareLines([...numberedRow("\\navy@ReportTitle", 135, "\\newcommand\\NavyReportTitle[1]{}", 141.2), ...numberedRow("\\navy@Author", 136, "\\newcommand\\navy@ReportTitle{\\relax}", 152.2)]);
+    expect(lines.map((l) => lineText(l).trim())).toEqual(["\\navy@ReportTitle", "135 \\newcommand\\NavyReportTitle[1]{}", "\\navy@Author", "136 \\newcommand\\navy@ReportTitle{\\relax}"]);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["code"]);
+  });
+
+  it("guard: code in the code face before code still joins, and a name before prose", () => {
+    expect(prepareLines([line("\\def\\x", { x: 100, y: 100, size: 9, mono: true }), line("{\\relax}", { x: 134, y: 100, size: 9, mono: true })]).map(lineText)).toEqual(["\\def\\x {\\relax}"]);
+    expect(prepareLines([line("\\countlines", { x: 98.5, y: 100, size: 9, mono: true }), line("The macro counts the lines.", { x: 153.7, y: 99, size: 10 })])).toHaveLength(1);
   });
 });

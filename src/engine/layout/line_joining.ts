@@ -277,6 +277,15 @@ function isNumberedCode(line: Line, code: Line): boolean {
   return rest;
 }
 
+/** A name in the code face set in the margin left of a listing's numbered line (doc.sty's
+ *  macro and environment names right-aligned 5.7 pt left of the number: navydocs'
+ *  "\navy@ReportTitle" | "135 \newcommand…") is the margin's, not the line's: joined, the
+ *  line was no listing's (it started with code, not a number) and came out as inline code in
+ *  a paragraph. */
+function isMarginNameBeforeNumberedCode(left: Line, right: Line): boolean {
+  return isMono(left) && isNumberedCode(right, right);
+}
+
 /** Whether two fragments of a row, `gap` apart, are one line of text. `rightToLeft`: false when
  *  the page holds no right-to-left letter (PrepareOptions.rightToLeft). */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts, rightToLeft: boolean): boolean {
@@ -298,6 +307,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
+  // A listing's line number starts its line: a name in the code face left of it is the
+  // margin's (isMarginNameBeforeNumberedCode).
+  if (isMarginNameBeforeNumberedCode(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
