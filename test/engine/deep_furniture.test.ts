@@ -140,3 +140,25 @@ describe("a proceedings' head and folio (PROCEEDINGS_HEAD, PREFIXED_FOLIO)", () 
     expect(md).toContain("COVID-19");
   });
 });
+
+describe("a page alone's folio above the foot's band (furniture.ts lowFolio, LOW_FOLIO_SEPARATION_SIZES_MIN)", () => {
+  /** makeindex's p. 8 (letter): a paragraph of 10.9 pt text ending 561 pt down, and `folio`
+   *  632.9 pt down (20 % up the page), under it by `gap` points more. */
+  const makeindex = (folio: string, gap = 0) => [
+    ...stack(Array.from({ length: 5 }, (_, i) => `MakeIndex is a C program written by Pehong Chen, line ${i} of the paragraph.`), { x: 125.8, y: 497.3 - gap, size: 10.9, pitch: 12.7 }),
+    line(folio, { x: 302.4, y: 632.9, size: 10.9 }),
+  ];
+
+  it("drops the page's own number standing alone under the text (makeindex p. 8, dvipdfm p. 10 had kept '8', '10')", () => {
+    const md = convertAlone(8, makeindex("8"));
+    expect(md).toContain("line 4 of the paragraph.");
+    expect(md.trim().endsWith("paragraph.")).toBe(true);
+  });
+
+  it("guard: keeps a number that is not the page's own, and one close under the text", () => {
+    expect(convertAlone(8, makeindex("7")).trim().endsWith("7")).toBe(true);
+    // The last line 4 pt over the number: a list's or a table's last figure.
+    const close = [...stack(Array.from({ length: 5 }, (_, i) => `MakeIndex is a C program written by Pehong Chen, line ${i} of the paragraph.`), { x: 125.8, y: 568.2, size: 10.9, pitch: 12.7 }), line("8", { x: 302.4, y: 632.9, size: 10.9 })];
+    expect(convertAlone(8, close).trim().endsWith("8")).toBe(true);
+  });
+});

@@ -278,6 +278,16 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     expect(prepareLines([line("2.1", { x: 51, y: 100, size: 14.3 }), line("\\multiplechoice", { x: 51 + 20.6 + 22, y: 100, size: 14.3 })]).map(lineText)).toEqual(["2.1", "\\multiplechoice"]);
   });
 
+  it("joins a bold section number to its bold title across up to three ems (ukbill's '8' ⇥ 'Disapplication', 2.3 em; BOLD_SECTION_NUMBER_GAP_EMS)", () => {
+    const bold = { bold: true, size: 11.7, font: "PalatineP-Bold" };
+    expect(prepareLines([line("8", { x: 92.1, y: 249.6, ...bold }), line("Disapplication", { x: 124.9, y: 249.6, ...bold })]).map(lineText)).toEqual(["8 Disapplication"]);
+    // Guard: a title in the regular weight, or a bold one in another size, stays apart at that gap.
+    expect(prepareLines([line("8", { x: 92.1, y: 249.6, ...bold }), line("Disapplication", { x: 124.9, y: 249.6, size: 11.7 })]).map(lineText)).toEqual(["8", "Disapplication"]);
+    expect(prepareLines([line("8", { x: 92.1, y: 249.6, ...bold }), line("Disapplication", { x: 124.9, y: 249.6, ...bold, size: 10 })]).map(lineText).sort()).toEqual(["8", "Disapplication"]);
+    // Guard: beyond three ems, bold or not.
+    expect(prepareLines([line("8", { x: 92.1, y: 249.6, ...bold }), line("Disapplication", { x: 92.1 + 5.9 + 3.2 * 11.7, y: 249.6, ...bold })]).map(lineText)).toEqual(["8", "Disapplication"]);
+  });
+
   it("does not join a number to a number beside it (a table's next cell), nor beyond two ems", () => {
     expect(prepareLines([line("12", { x: 72, y: 100 }), line("3.50", { x: 72 + 10 + 13, y: 100 })]).map(lineText)).toEqual(["12", "3.50"]);
     expect(prepareLines([line("12", { x: 72, y: 100 }), line("Apples", { x: 72 + 10 + 25, y: 100 })]).map(lineText)).toEqual(["12", "Apples"]);

@@ -68,6 +68,29 @@ describe("withoutLineNumbers", () => {
   });
 });
 
+describe("a bill's line numbers, every fifth line, in the right margin (line_numbers.ts FIFTHS_SIZE_RATIO_MAX)", () => {
+  /** ukbill's page: 11.7 pt text lines 16.7 pt apart at x 178, and 9.8 pt italic numbers at x
+   *  536.8 beside every fifth, `value(k)` the kth. */
+  function bill(value: (k: number) => number, size = 9.8): Line[] {
+    const lines: Line[] = [];
+    for (let i = 0; i < 35; i++) lines.push(line(`a public authority may disapply section ${i} of this Act and`, { x: 178, y: 100 + 16.7 * i, size: 11.7 }));
+    for (let k = 0; k < 7; k++) lines.push(line(String(value(k)), { x: 536.8, y: 100 + 16.7 * (5 * k + 4), size, italic: true }));
+    return lines;
+  }
+
+  it("leaves out numbers that are multiples of five, set at 0.84 of the text's size (ukbill's '5', '10', … '35', which had cut the page's items)", () => {
+    const lines = bill((k) => 5 * (k + 1));
+    expect(texts(withoutLineNumbers(lines))).toEqual(texts(lines.slice(0, 35)));
+  });
+
+  it("guard: numbers at that size rising by ones, or at the text's size by fives, stay (a contents page's page numbers)", () => {
+    const ones = bill((k) => k + 3);
+    expect(withoutLineNumbers(ones)).toBe(ones);
+    const full = bill((k) => 5 * (k + 1), 11.7);
+    expect(withoutLineNumbers(full)).toBe(full);
+  });
+});
+
 describe("line numbers through layout and rendering", () => {
   it("reads the lines beside them as one paragraph", () => {
     const md = analyseDocument({ pageCount: 1, selected: [1], selectionExpression: "1", outcomes: [ok(page(1, numbered(8)))], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown;

@@ -8,7 +8,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { line, lineOfSpans, span } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
 
@@ -87,5 +87,52 @@ describe("numbered listings (issue 9: kvoptions' and ltluatex's docstrip code)",
   it("a digit in the code's size beside code is no line number (lm-info's font table: the glyph '0' before the next cell's '84 x54')", () => {
     const lines = prepareLines([line("0", { x: 157.1, y: 276.2, size: 11 }), line("84 x54", { x: 199.6, y: 277.1, size: 11, mono: true })]);
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe("a listing's old-style line numbers are no footnote marks (numbered_listings.ts startsWithListingNumber)", () => {
+  /** pracjourn's listing (p. 11): the number in 7 pt small-caps Palatino, whose old-style
+   * figures' box runs from 3.5 pt above the baseline to the baseline, left of 9 pt code whose
+   * box runs 1.9 pt under it; `raise` lifts the number by that many points. */
+  function oldStyle(n: number, code: string, row: number, raise = 0): Line[] {
+    const y = 192.7 + row * 11.7;
+    const number = line(String(n), { x: 151.8, y: y - raise, size: 7 });
+    number.spans[0].y1 = number.y1 = y + 3.5 - raise;
+    const text = line(code, { x: 173.7, y: y - 1.9, size: 9, mono: true });
+    text.spans[0].y1 = text.y1 = y + 5.4;
+    return [number, text];
+  }
+
+  it("reads the numbered lines as one code block (pracjourn p. 11, each line had been a code block of its own)", () => {
+    const lines = [...oldStyle(135, "\\def\\ps@titlepage{%", 0), ...oldStyle(136, "\\def\\@oddhead{\\titlepage@head\\hfil}%", 1), ...oldStyle(137, "\\let\\@evenhead\\@oddhead", 2)];
+    const blocks = buildBlocks(prepareLines(lines), STATS);
+    expect(blocks.map((b) => `${b.kind}:${b.lines.length}`)).toEqual(["code:3"]);
+  });
+
+  it("guard: numbers raised above the code's top still start a note each, as before", () => {
+    const lines = [...oldStyle(1, "http://www.latex-project.org/a", 0, 3), ...oldStyle(2, "http://www.latex-project.org/b", 1, 3), ...oldStyle(3, "http://www.latex-project.org/c", 2, 3)];
+    const blocks = buildBlocks(prepareLines(lines), STATS);
+    expect(blocks).toHaveLength(3);
+  });
+});
+
+describe("a margin name in the code face left of a numbered line stays apart (line_joining.ts isMarginNameBeforeNumberedCode)", () => {
+  /** navydocs p. 15: doc.sty's margin name right-aligned at x 144, 5.7 pt left of the line's
+   *  number (7 pt roman) and its 9 pt code. */
+  const numberedRow = (name: string, n: number, code: string, y: number): Line[] => [
+    line(name, { x: 144 - name.length * 4.5, y, size: 9, mono: true }),
+    lineOfSpans([span(String(n), 149.7, y + 1, { size: 7 }), span(` ${code}`, 161.6, y, { size: 9, mono: true })]),
+  ];
+
+  it("reads the numbered lines as one code block, the names beside them not joined into them (navydocs' '\\navy@ReportTitle' | '135 \\newcommand…')", () => {
+    const lines = prepareLines([...numberedRow("\\navy@ReportTitle", 135, "\\newcommand\\NavyReportTitle[1]{}", 141.2), ...numberedRow("\\navy@Author", 136, "\\newcommand\\navy@ReportTitle{\\relax}", 152.2)]);
+    expect(lines.map((l) => lineText(l).trim())).toEqual(["\\navy@ReportTitle", "135 \\newcommand\\NavyReportTitle[1]{}", "\\navy@Author", "136 \\newcommand\\navy@ReportTitle{\\relax}"]);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["code"]);
+  });
+
+  it("guard: code in the code face before code still joins, and a name before prose", () => {
+    expect(prepareLines([line("\\def\\x", { x: 100, y: 100, size: 9, mono: true }), line("{\\relax}", { x: 134, y: 100, size: 9, mono: true })]).map(lineText)).toEqual(["\\def\\x {\\relax}"]);
+    expect(prepareLines([line("\\countlines", { x: 98.5, y: 100, size: 9, mono: true }), line("The macro counts the lines.", { x: 153.7, y: 99, size: 10 })])).toHaveLength(1);
   });
 });

@@ -19,7 +19,7 @@ import { isEastAsianWide } from "./east_asian.js";
 import { markEastAsianCodeLines } from "./east_asian_code.js";
 import { isCodeCallout } from "./code_callouts.js";
 import { firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
-import { markNumberedListings } from "./numbered_listings.js";
+import { markNumberedListings, startsWithListingNumber } from "./numbered_listings.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
@@ -1028,7 +1028,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
     if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
-      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line));
+      // A numbered listing's line number on the code's line is no footnote's mark
+      // (numbered_listings.ts startsWithListingNumber): the listing's next line goes on.
+      current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line) && !(mono && startsWithListingNumber(line)));
       drafts.push(current);
     } else {
       current.lines.push(line);

@@ -1021,6 +1021,9 @@ export interface MarginLine {
   sideAt: string | null;
   /** Asked only as such a line: it lies between the head and foot bands. */
   sideOnly: boolean;
+  /** The page's lowest line, a number alone above the foot's band, set apart from the text
+   *  over it (lowFolioApart): a folio where the page is the selection's only one. */
+  lowFolio?: true;
 }
 
 /** A line hanging from the head's band below it, or from the foot's band above it: a header
@@ -1068,9 +1071,24 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
-    found.push({ index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false });
+    const margin: MarginLine = { index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false };
+    if (line === lowest && line.y0 < bottom && line.y0 >= folioFoot && lowFolioApart(line, lines)) margin.lowFolio = true;
+    found.push(margin);
   }
   return { page: page.page, lines: found, hanging: hangingLines(lines, page.height) };
+}
+
+/** A folio above the foot's band stands this many of its sizes at least under every other line
+ *  of the page (dvipdfm's "10", 2.8 sizes under the page's last line of code; makeindex's "8",
+ *  6.5 under its last paragraph): a list's last item or a table's last figure stands closer. */
+const LOW_FOLIO_SEPARATION_SIZES_MIN = 2;
+
+/** Whether the page's lowest line, `foot`, stands LOW_FOLIO_SEPARATION_SIZES_MIN of its sizes
+ *  under every other line. */
+function lowFolioApart(foot: Line, lines: readonly Line[]): boolean {
+  const gap = LOW_FOLIO_SEPARATION_SIZES_MIN * Math.max(meanCharSize(foot), 1);
+  for (const line of lines) if (line !== foot && line.y1 > foot.y0 - gap) return false;
+  return true;
 }
 
 /** A header box runs down from the head's band this share of the page's height at most (and a
@@ -1504,7 +1522,11 @@ export function runningLineIndices(pages: readonly PageMargins[]): Map<number, n
       // ("5 locale directory … 61") may meet another page's number by chance.
       const numbered = number !== null && countsByNumber(line, rows, tableRows) && pagesByOffset.get(page - number)!.pages >= (deep ? neededBelowBand : 2);
       if (numbered && pageNumberLike && pagesByOffset.get(page - number!)!.pages >= neededBelowBand) folioRows.add(row);
-      if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep)) found.push(index);
+      // A page converted alone: its lowest line, a number alone above the foot's band and set
+      // apart, is its folio where it is the page's own number (dvipdfm's "10" on page 10, 15.5 %
+      // up the page; makeindex's "8", 20 % up): a selection of one page shows no offset to keep.
+      const lowFolioAlone = pages.length === 1 && line.lowFolio === true && number === page && countsByNumber(line, rows, tableRows);
+      if (repeats >= needed || numbered || (pageNumberLike && pages.length >= 2 && !deep) || lowFolioAlone) found.push(index);
     }
     // The other piece of a row whose folio alone runs with most pages is its head: a reference
     // manual's topic beside the number ("all.equal … 13"), which changes from page to page.

@@ -52,7 +52,11 @@ const MONO_GAP_EMS = 12;
  * "\@if@newcommand" | ". . . 126, 137, 9"), goes on the entry left of it across this many ems. */
 const LEADER_TAIL_GAP_EMS = 3;
 /** The widest of the join gaps above: a pair further apart is never joined. */
-const JOIN_GAP_EMS_MAX = Math.max(JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
+/** A section number and its title both bold, in one font and size, may stand this many ems
+ *  apart: a bill's section number in its own box left of the title (ukbill's "8" ⇥
+ *  "Disapplication", 2.3 em), each had been a heading of its own. */
+const BOLD_SECTION_NUMBER_GAP_EMS = 3;
+const JOIN_GAP_EMS_MAX = Math.max(BOLD_SECTION_NUMBER_GAP_EMS, JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
  * OCR engines place each word on its own baseline, jittered by a fraction of the x-height,
@@ -150,6 +154,20 @@ function isSectionNumber(prev: Line, next: Line): boolean {
   // A command's number has a stop in it ("2.1"): a figure alone before a command is an
   // index's page number in the column beside (ucdavisthesis' "\degreeyear 4" | "\secfontsize").
   return TITLE_START.test(title) || (COMMAND_TITLE_START.test(title) && lineText(prev).includes(".") && firstInked(next.spans)?.monospace === true);
+}
+
+/** Whether every span with ink of both fragments is bold, not in the code face, in one font
+ *  and size: a heading's row (isSectionNumber has read `left` as a number and `right` as a title). */
+function isBoldHeadingRow(left: Line, right: Line): boolean {
+  const first = firstInked(left.spans);
+  if (first === undefined) return false;
+  for (const line of [left, right]) {
+    for (const s of line.spans) {
+      if (isBlankText(s.text)) continue;
+      if (!s.bold || s.monospace || s.font !== first.font || s.size !== first.size) return false;
+    }
+  }
+  return true;
 }
 
 /** Whether the fragment's first and last characters that are no white space are those
@@ -259,6 +277,15 @@ function isNumberedCode(line: Line, code: Line): boolean {
   return rest;
 }
 
+/** A name in the code face set in the margin left of a listing's numbered line (doc.sty's
+ *  macro and environment names right-aligned 5.7 pt left of the number: navydocs'
+ *  "\navy@ReportTitle" | "135 \newcommand…") is the margin's, not the line's: joined, the
+ *  line was no listing's (it started with code, not a number) and came out as inline code in
+ *  a paragraph. */
+function isMarginNameBeforeNumberedCode(left: Line, right: Line): boolean {
+  return isMono(left) && isNumberedCode(right, right);
+}
+
 /** Whether two fragments of a row, `gap` apart, are one line of text. `rightToLeft`: false when
  *  the page holds no right-to-left letter (PrepareOptions.rightToLeft). */
 function joins(left: Line, right: Line, gap: number, em: number, columns: ColumnStarts, rightToLeft: boolean): boolean {
@@ -280,6 +307,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
+  // A listing's line number starts its line: a name in the code face left of it is the
+  // margin's (isMarginNameBeforeNumberedCode).
+  if (isMarginNameBeforeNumberedCode(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
@@ -288,7 +318,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
       : leaderTail
         ? LEADER_TAIL_GAP_EMS * em
         : isSectionNumber(left, right)
-          ? SECTION_NUMBER_GAP_EMS * em
+          ? (isBoldHeadingRow(left, right) ? BOLD_SECTION_NUMBER_GAP_EMS : SECTION_NUMBER_GAP_EMS) * em
           : isRunInHead(left, right)
             ? RUN_IN_HEAD_GAP_EMS * em
             : isListSeparatorGap(left, right)

@@ -26,6 +26,12 @@ const MARGIN_GAP_MIN_PT = 4;
  *  share of its size: a contents page's page numbers, rising one a chapter right of their
  *  entries, are its size. */
 const RIGHT_MARGIN_SIZE_RATIO_MAX = 0.8;
+/** A column that numbers every fifth line, each number a multiple of FIFTH_LINE_STEP (a bill's
+ *  line numbers, ukbill's "5", "10", … "35" right of the text), may be set larger, up to this
+ *  share of the text's size (10 pt beside 12 pt): a contents page's page numbers rise by other
+ *  steps, and are the text's size. */
+const FIFTHS_SIZE_RATIO_MAX = 0.85;
+const FIFTH_LINE_STEP = 5;
 
 /** A number that may be a line number: a whole line, or the first or last span of a line
  *  MuPDF built out of it and the text line beside it. */
@@ -79,7 +85,7 @@ export function withoutLineNumbers(lines: readonly Line[]): readonly Line[] {
   for (const p of pieces) if (p.x1 + MARGIN_GAP_MIN_PT <= textLeft) leftPieces.push(p);
   const left = leftPieces.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, leftPieces, "left");
   const smaller: Piece[] = [];
-  for (const p of pieces) if (!left.includes(p) && p.size <= RIGHT_MARGIN_SIZE_RATIO_MAX * largest) smaller.push(p);
+  for (const p of pieces) if (!left.includes(p) && (p.size <= RIGHT_MARGIN_SIZE_RATIO_MAX * largest || (p.size <= FIFTHS_SIZE_RATIO_MAX * largest && p.value % FIFTH_LINE_STEP === 0))) smaller.push(p);
   const right = smaller.length < LINE_NUMBERS_MIN ? [] : marginColumn(lines, smaller, "elsewhere");
   const found = [...left, ...right];
   if (found.length === 0) return lines;
@@ -229,7 +235,14 @@ function clearOfText(lines: readonly Line[], group: readonly Piece[], side: "lef
   if (side === "left") return true;
   let textSize = 0;
   for (const [size, n] of chars) if (n > (chars.get(textSize) ?? 0)) textSize = size;
-  return numberSize <= RIGHT_MARGIN_SIZE_RATIO_MAX * textSize;
+  return numberSize <= RIGHT_MARGIN_SIZE_RATIO_MAX * textSize || (numberSize <= FIFTHS_SIZE_RATIO_MAX * textSize && numbersEveryFifthLine(group));
+}
+
+/** Whether every number of the column is a multiple of FIFTH_LINE_STEP: the lines are numbered
+ *  every fifth (numbersLines has checked that they rise by a step). */
+function numbersEveryFifthLine(group: readonly Piece[]): boolean {
+  for (const p of group) if (p.value % FIFTH_LINE_STEP !== 0) return false;
+  return true;
 }
 
 /** How many of the line's spans hold ink. */

@@ -43,6 +43,27 @@ function numberedLine(line: Line): NumberedLine {
   return { number: Number(match[1]), code };
 }
 
+/** A listing's number stands on the code's baseline: its box's top no more than this many
+ * points above the top of the code's box (a footnote's mark is raised above the text). */
+const LISTING_NUMBER_RAISE_PT_MAX = 0.5;
+
+/**
+ * Whether the line is a numbered listing's (a number before code: numberedLine) with its
+ * number set on the code's line, not raised above it. Such a number is no footnote's mark,
+ * though its box's bottom may stand well above the code's: old-style figures in a font whose
+ * box ends at the baseline (pracjourn's, ut-thesis', icsv's and active-conf's small-caps
+ * Palatino, "135" 7 pt beside 9 pt code, its bottom 1.9 pt above the code's descenders) read
+ * as raised, and each line of the listing came out a code block of its own.
+ */
+export function startsWithListingNumber(line: Line): boolean {
+  const numbered = numberedLine(line);
+  if (numbered === null || !numbered.code) return false;
+  const first = line.spans[textSpanFrom(line.spans, 0, 1)];
+  let top = Infinity;
+  for (const span of line.spans) if (span !== first && span.monospace && !isBlankText(span.text)) top = Math.min(top, span.y0);
+  return first.y0 >= top - LISTING_NUMBER_RAISE_PT_MAX;
+}
+
 /** White space at a text's end, at its start. */
 const SPACE_END = /\s$/;
 const SPACE_START = /^\s/;
