@@ -1,7 +1,8 @@
 // Slides drawn for the tests of a slide's rules (slide_phrases.ts, block_titles.ts, the ball's
 // number in vector_bullets.ts, the sidebar's abstention in slide_bands.ts): lines of Helvetica
 // (bold or Courier where asked) at given places, filled rectangles and balls, on a page of a
-// given size (a beamer slide's 362.8 × 272.1 pt unless told).
+// given size (a beamer slide's 362.8 × 272.1 pt unless told). A bullet "•" is written as
+// WinAnsi's byte 0x95.
 import { mupdf } from "../../src/engine/extract/mupdf_runtime.js";
 
 export interface SlideLine {
@@ -53,7 +54,7 @@ export function slidePage(lines: readonly SlideLine[], shapes: readonly SlideSha
     for (const piece of line.pieces) {
       const face = piece.mono ? "F3" : piece.bold ? "F2" : "F1";
       const shift = piece.after ? ` ${(-(piece.after / line.size) * 1000).toFixed(0)}` : "";
-      content += `/${face} ${line.size} Tf [(${piece.text.replace(/([()\\])/g, "\\$1")})${shift}] TJ `;
+      content += `/${face} ${line.size} Tf [(${piece.text.replace(/([()\\])/g, "\\$1").replace(/\u2022/g, "\\225")})${shift}] TJ `;
     }
     content += "ET\n";
   }
