@@ -87,13 +87,26 @@ function smallestAround(boxes: readonly Box[], line: Line, fits: (box: Box) => b
 export function levelBlockTitles(blocks: readonly { kind: string; level?: number; lines?: Line[] }[], titles: ReadonlySet<Line>): void {
   if (titles.size === 0) return;
   let above = 0;
-  for (const block of blocks) {
+  let aboveText = "";
+  for (let k = 0; k < blocks.length; k++) {
+    const block = blocks[k];
     if (block.kind !== "heading" || block.lines === undefined || block.level === undefined) continue;
     if (block.lines.length === 1 && titles.has(block.lines[0])) {
-      if (above > 0) block.level = Math.min(above + 1, HEADING_LEVEL_MAX);
-    } else above = block.level;
+      // A block titled as the frame is, right under it, stays at the frame's level: the
+      // repeated title is dropped (repeated_titles.ts dropRepeatedSlideTitle).
+      const repeats = k > 0 && blocks[k - 1].kind === "heading" && textOf(block.lines) === aboveText;
+      if (above > 0) block.level = repeats ? above : Math.min(above + 1, HEADING_LEVEL_MAX);
+    } else {
+      above = block.level;
+      aboveText = textOf(block.lines);
+    }
   }
 }
 
 /** Markdown's deepest heading. */
 const HEADING_LEVEL_MAX = 6;
+
+/** The lines' text, spaces collapsed. */
+function textOf(lines: readonly Line[]): string {
+  return lines.map(lineText).join(" ").replace(/\s+/g, " ").trim();
+}

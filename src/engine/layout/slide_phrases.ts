@@ -9,6 +9,7 @@
 import type { Line, PageModel } from "../model.js";
 import { SLIDE_ASPECT_MIN } from "./side_bars.js";
 import { lineSize, lineText } from "./lines.js";
+import { isEastAsianWide } from "./east_asian.js";
 
 /** The stack is this share of the slide's width at most: a column of a two-column slide is
  *  about half of it, and its lines wrap at its edge (Verona's description rows: 36 %). */
@@ -71,6 +72,9 @@ function markStack(stack: readonly Line[], all: readonly Line[], page: PageModel
   for (const line of all) if (!stack.includes(line) && line.y0 < y1 && line.y1 > y0) return;
   for (const image of page.images ?? []) if (image.y0 < y1 && image.y1 > y0 && (image.x0 >= x1 || image.x1 <= x0)) return;
   const texts = stack.map(lineText);
+  // Chinese and Japanese wrap anywhere, at any width: a column of vertical writing read on its
+  // side, a CJK paragraph in a narrow box, are no set of phrases.
+  for (const text of texts) if (isEastAsianWide(text.codePointAt(0) ?? 0)) return;
   for (let k = 0; k + 1 < stack.length; k++) if (RUNS_ON.test(texts[k])) return;
   for (let k = 0; k + 1 < stack.length; k++) stack[k].breakAfter = true;
 }
