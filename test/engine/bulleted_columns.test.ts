@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { detectTables } from "../../src/engine/tables/detect.js";
 import type { Line } from "../../src/engine/model.js";
 import { line, lineOfSpans, span } from "../support/layout.js";
+import { markdownOf } from "../support/markdown_of.js";
+import { plain, slidePage, type SlideLine } from "../support/slide_pages.js";
 
 const PAGE = { width: 792, height: 446 };
 const LEFT = ["Keeps the original oak shelving", "Closed for four months", "Estimated cost £180k"];
@@ -69,5 +71,33 @@ describe("a bulleted list over a line across its bullets' gutter", () => {
 
   it("stays a table when the last row's cells stand apart (a totals row)", () => {
     expect(detectTables([...list(), after("Total", "9", 300)], [], PAGE).tables).toHaveLength(1);
+  });
+});
+
+// An item wrapped at its box's edge, its second line hanging at its text ("• Fuel surcharge"
+// over "doubled"): an Impress two-content slide had stayed a table, each wrapped item split
+// across two rows (bulletedColumns' hangsUnderItem).
+describe("two bulleted lists side by side, their items wrapped", () => {
+  const W = 793.7;
+  const H = 446.5;
+  const bullet = (text: string, x: number, y: number): SlideLine => ({ pieces: [{ text: "\u2022", bold: true, after: 14 }, { text }], size: 32, x, y });
+  const rows = (wrapX: number) => [
+    plain("Costs and risks", 44, 243, 65),
+    plain("Costs", 32, 39.7, 118),
+    plain("Risks", 32, 408.2, 118),
+    bullet("Fuel surcharge", 39.7, 168),
+    plain("doubled", 32, wrapX, 204),
+    bullet("Overtime within", 39.7, 254),
+    plain("budget", 32, wrapX, 290),
+    bullet("Strike notice for June", 408.2, 168),
+    bullet("Dredging permit", 408.2, 218),
+    plain("delayed", 32, wrapX + 368.5, 254),
+  ];
+
+  it("read column by column, each item whole", async () => {
+    const md = await markdownOf(slidePage(rows(39.7 + 11.2 + 14), [], W, H));
+    expect(md).not.toContain("|");
+    expect(md).toContain("- Fuel surcharge doubled\n- Overtime within budget");
+    expect(md).toContain("- Strike notice for June\n- Dredging permit delayed");
   });
 });

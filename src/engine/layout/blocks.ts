@@ -911,7 +911,7 @@ function leadingCount(sorted: readonly number[], em: number): number {
  * `pageRight`: the right edge of the page's text, against which a column is narrow
  * (markShortLineSets). `floats`: boxes floated beside the text (side tables, framed figures),
  * whose band gives the lines beside them their right edge (rightEdgesBesideFloats). */
-export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = []): Block[] {
+export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = [], blockTitles: ReadonlySet<Line> = NO_BLOCK_TITLES): Block[] {
   if (column.length === 0) return [];
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   // Loops in this function, not closures over the column: a closure made per call loses its
@@ -1027,7 +1027,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const afterTerm = i > 0 && terms[i - 1];
     // The style lookups last: few pairs of lines get past the geometry.
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
-    if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
+    // A slide's block title (block_titles.ts) is a block of its own.
+    const blockTitleEdge = blockTitles.size > 0 && (blockTitles.has(line) || (prev !== null && blockTitles.has(prev)));
+    if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || blockTitleEdge || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
       // A numbered listing's line number on the code's line is no footnote's mark
       // (numbered_listings.ts startsWithListingNumber): the listing's next line goes on.
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line) && !(mono && startsWithListingNumber(line)));
@@ -1046,7 +1048,12 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const slide = drafts.length <= SECTION_SLIDE_DRAFTS_MAX && column.length <= SECTION_SLIDE_DRAFTS_MAX && drafts[0]?.marker?.ordered === true ? sectionSlideDepths(drafts.map(slideDraftOf), column, pageLeft, pageRight) : null;
   if (slide !== null) for (let i = 0; i < drafts.length; i++) sectionTitles[i] ||= slide[i];
   const blocks: Block[] = [];
-  for (let i = 0; i < drafts.length; i++) blocks.push(classify(drafts[i], sectionTitles[i], stats, headingLevels));
+  for (let i = 0; i < drafts.length; i++) {
+    const block = classify(drafts[i], sectionTitles[i], stats, headingLevels);
+    // A slide's block title its style makes no heading is one under the heading above it.
+    if (blockTitles.size > 0 && block.kind !== "heading" && drafts[i].lines.length === 1 && blockTitles.has(drafts[i].lines[0])) blocks.push(headingBlock(blockTitleLevel(blocks, stats, blockTitles), drafts[i].lines));
+    else blocks.push(block);
+  }
   return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats), left, right));
 }
 
@@ -1597,6 +1604,10 @@ function startsNewBlock(
     // (etex_man's "(2) when hyphenation …" | "hyphenated during the line-breaking algorithm."
     // | "ε-TeX introduces …", whose first letter is no capital).
     if (wrapsToMarker(current.lines, em) && isParagraphIndent(line.x0 - current.lines[0].x0, em) && ITEM_END.test(textBeforeMark(prev, prevText))) return true;
+    // A line set in from the item's text after a line its author broke (a slide's contents,
+    // slide_phrases.ts: hobete's "1. Beispiele" over its subsections "Listen" | "s.th. else")
+    // is nested under the item, no wrap of its text.
+    if (prev.breakAfter === true && line.x0 > (current.textX ?? current.lines[0].x0) + HANG_TOLERANCE_EMS * em) return true;
     if (line.x0 >= (current.textX ?? current.lines[0].x0) - HANG_TOLERANCE_EMS * em) {
       // A paragraph of its own under the item's text: the line before ended a sentence and left
       // room for this line's first word, so it was not filled before it wrapped (the GPL's
@@ -2433,6 +2444,20 @@ class HeadingLevelsByStyle {
 /** The level of the document's top heading style (its title's), 0 when it has none: a section
  * known by its setting goes under it (revtex's 12 pt title is level 2, its sections had been
  * level 1 above it). */
+const NO_BLOCK_TITLES: ReadonlySet<Line> = new Set();
+
+/** A block title's level: one under the last heading before it in `blocks` but the blocks'
+ *  titles (the frame's title), or under the document's top level where there is none. */
+function blockTitleLevel(blocks: readonly Block[], stats: DocumentStats, blockTitles: ReadonlySet<Line>): number {
+  for (let k = blocks.length - 1; k >= 0; k--) {
+    const block = blocks[k];
+    if (block.kind === "heading" && !(block.lines.length === 1 && blockTitles.has(block.lines[0]))) return Math.min(block.level + 1, BLOCK_TITLE_LEVEL_MAX);
+  }
+  return Math.min(topHeadingLevel(stats) + 1, BLOCK_TITLE_LEVEL_MAX);
+}
+/** Markdown's deepest heading. */
+const BLOCK_TITLE_LEVEL_MAX = 6;
+
 function topHeadingLevel(stats: DocumentStats): number {
   let top = Infinity;
   for (const h of stats.headings) top = Math.min(top, h.level);

@@ -12,7 +12,7 @@
 // None of them votes for the body (document_stats.ts headingStyles), though each keeps its
 // style's place as a heading; a slide with no other text counts them all.
 import type { Line, PageModel } from "../model.js";
-import { SLIDE_ASPECT_MIN } from "./side_bars.js";
+import { SLIDE_ASPECT_MIN, sideBarLines } from "./side_bars.js";
 
 /** The top and bottom bands, as a share of the slide's height (furniture.ts's margin band). */
 const SLIDE_BAND_SHARE = 0.1;
@@ -39,8 +39,12 @@ export function slideNonVoters(page: PageModel, lines: readonly Line[], sizeOf: 
   const bottom = page.height - top;
   const inside: number[] = [];
   const sizes = new Map<number, number>();
+  // A sidebar's outline (side_bars.ts) is furniture too: BFH's sidebar deck sets it at 6 pt
+  // beside a block's 10 pt title and text, which had been measured as the page's headings.
+  const inBand = (line: Line) => line.y1 <= top || line.y0 >= bottom;
+  const sidebar = new Set(sideBarLines(page, lines, inBand));
   for (let i = 0; i < lines.length; i++) {
-    const band = lines[i].y1 <= top || lines[i].y0 >= bottom;
+    const band = inBand(lines[i]) || sidebar.has(lines[i]);
     abstains.push(band);
     if (band) continue;
     const size = sizeOf(i);

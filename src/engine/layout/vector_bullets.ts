@@ -7,7 +7,7 @@
 import { type Line, type Mark, spanPiece } from "../model.js";
 import { hasRtl, isRtlText } from "./bidi.js";
 import { leadingBulletLength } from "./bullet_glyphs.js";
-import { lineSize, lineText } from "./lines.js";
+import { lineSize, lineText, measuredFirstWordWidth } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
@@ -222,7 +222,10 @@ function offCorner(m: MarkBox, b: MarkBox): boolean {
 function numberInMark(line: Line, mark: MarkBox, em: number): boolean {
   const head = line.spans[0];
   if (line.spans.length < 2 || !NUMBER_ONLY.test(head.text)) return false;
-  if (head.x0 < mark.x0 - MARK_OVERLAP_EMS * em || head.x1 > mark.x1 + MARK_OVERLAP_EMS * em) return false;
+  // The number ends where its glyphs do, not where the span's trailing space does: hobete
+  // sets its contents' "1 " in one span reaching 5 pt past its ball, before "Beispiele".
+  const numberEnd = Math.min(head.x1, line.x0 + measuredFirstWordWidth(line));
+  if (head.x0 < mark.x0 - MARK_OVERLAP_EMS * em || numberEnd > mark.x1 + MARK_OVERLAP_EMS * em) return false;
   // pdf.js may leave no space between the number and its text.
   const space = /^\s/.test(line.spans[1].text) ? "" : " ";
   line.spans[0] = spanPiece(head, head.text.trimEnd() + "." + space, head.x0, head.x1);

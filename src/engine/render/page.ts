@@ -35,6 +35,8 @@ import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { joinEquationNumbers } from "../layout/equation_numbers.js";
 import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
+import { markSlidePhraseBreaks } from "../layout/slide_phrases.js";
+import { levelBlockTitles, slideBlockTitles } from "../layout/block_titles.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
@@ -168,6 +170,8 @@ export function renderPage(
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
   const fieldBetween = formFieldsBetween(model.rules);
+  markSlidePhraseBreaks(rest, model);
+  const blockTitles = slideBlockTitles(rest, model.rules, model);
   let pageLeft = Infinity;
   let pageRight = -Infinity;
   for (const line of rest) {
@@ -186,7 +190,7 @@ export function renderPage(
     if (!table.authorGrid) floats.push(drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model));
   }
   for (let k = 0; k < sideFloats.length; k++) floats.push(sideFloats[k].box);
-  const { blocks, breaks, smallPrint, floatBlocks, titleBlocks, columns } = blocksOfGroups(groups, titles, { stats, fieldBetween, pageLeft, pageRight, floats });
+  const { blocks, breaks, smallPrint, floatBlocks, titleBlocks, columns } = blocksOfGroups(groups, titles, { stats, fieldBetween, pageLeft, pageRight, floats, blockTitles });
   const noteBlocks = footnotes.length > 0 ? putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft)) : null;
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
@@ -205,6 +209,8 @@ export function renderPage(
   joinSideBySideHeadings(blocks, kept);
   joinEquationNumbers(blocks);
   applyOutlineHints(blocks, outline.get(model.page), stats.outlineShift ?? null);
+  // After the outline's: a frame's title the outline names is a heading from here on.
+  levelBlockTitles(blocks, blockTitles);
   contentsOutOfCode(blocks);
   centredCodeAsText(blocks);
   demoteNavigationTitles(blocks, navigationIcons(model));
@@ -252,6 +258,8 @@ interface PageBlockFacts {
   pageLeft: number;
   pageRight: number;
   floats: readonly Box[];
+  /** A slide's block titles (block_titles.ts). */
+  blockTitles: ReadonlySet<Line>;
 }
 
 /**
@@ -278,7 +286,7 @@ function blocksOfGroups(
         run.push(item as Line);
         continue;
       }
-      if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats));
+      if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles));
       run = [];
       if (item.table?.authorGrid) {
         blocks.push(...authorBlocks(item.table));
@@ -296,7 +304,7 @@ function blocksOfGroups(
         blocks.push(...built);
       }
     }
-    if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats));
+    if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles));
     if (group.smallPrint) {
       for (let k = groupStart; k < blocks.length; k++) out.smallPrint.add(blocks[k]);
       continue;

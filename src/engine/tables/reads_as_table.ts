@@ -324,8 +324,33 @@ function hasOtherFigureColumn(run: readonly TextRow[], firstCells: readonly Piec
 function bulletedColumns(run: readonly TextRow[], k: number): boolean {
   if (run.length - 1 < BULLETED_ROWS_MIN) return false;
   for (let c = 0; c < k; c++) if (isBulletedCell(run[0].cells[c])) return false;
-  for (let r = 1; r < run.length; r++) for (let c = 0; c < k; c++) if (!isBulletedCell(run[r].cells[c])) return false;
+  for (let c = 0; c < k; c++) {
+    // Where the item's text starts after its bullet, in this column: its wrapped lines hang there.
+    let hang = NaN;
+    for (let r = 1; r < run.length; r++) {
+      const cell = run[r].cells[c];
+      if (isBulletedCell(cell)) hang = bulletTextX(cell);
+      else if (!hangsUnderItem(cell, hang, run[r].em)) return false;
+    }
+  }
   return true;
+}
+
+/** A bulleted item's wrapped line hangs at its text within this many ems (an Impress two-content
+ *  slide's "• Fuel surcharge" over "doubled", each column's items wrapping at its box). */
+const ITEM_HANG_EMS = 0.5;
+
+/** Whether `cell`, with no bullet, is the wrapped line of the item above it in its column: it
+ *  starts at the item's text (`hang`, NaN where no item stands above), in a small letter or a
+ *  capital (a word, not a figure or a sign). */
+function hangsUnderItem(cell: Piece, hang: number, em: number): boolean {
+  return !Number.isNaN(hang) && Math.abs(cell.x0 - hang) <= ITEM_HANG_EMS * em && /^\s*\p{L}/u.test(pieceText(cell));
+}
+
+/** Where a bulleted cell's text starts, right of its bullet: its first span after the bullet's. */
+function bulletTextX(cell: Piece): number {
+  for (const item of cell.items) if (/\p{L}/u.test(item.span.text) && item.span.x0 > cell.x0) return item.span.x0;
+  return NaN;
 }
 
 /** A sentence runs on from one line to the next: the first ends in a word (no stop, colon
