@@ -43,6 +43,13 @@ function hasTextInside(lines: readonly Line[], x0: number, y0: number, x1: numbe
   return false;
 }
 
+/** The page's form field widgets, WIDGETS_MAX at most; none on a page that is not a PDF's. */
+function pageWidgets(page: MupdfPage): InstanceType<typeof mupdf.PDFWidget>[] {
+  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
+  if (typeof withWidgets.getWidgets !== "function") return [];
+  return (withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[]).slice(0, WIDGETS_MAX);
+}
+
 /** The line left of a field whose middle lies within the field's height: its label. */
 function labelBeside(lines: readonly Line[], x0: number, y0: number, y1: number): Line | null {
   let best: Line | null = null;
@@ -55,11 +62,8 @@ function labelBeside(lines: readonly Line[], x0: number, y0: number, y1: number)
 
 /** Lines for the values the page's form fields show, in the stext's coordinates. */
 export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[] {
-  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
-  if (typeof withWidgets.getWidgets !== "function") return [];
   const out: Line[] = [];
-  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
-  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+  for (const widget of pageWidgets(page)) {
     const type = widget.getFieldType();
     if (type !== "text" && type !== "combobox" && type !== "listbox") continue;
     const [x0, y0, x1, y1] = widget.getRect();
@@ -140,11 +144,8 @@ function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, 
  * own lines.
  */
 export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[] {
-  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
-  if (typeof withWidgets.getWidgets !== "function") return [];
   const out: Line[] = [];
-  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
-  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+  for (const widget of pageWidgets(page)) {
     const type = widget.getFieldType();
     if (type !== "checkbox" && type !== "radiobutton") continue;
     if ((widget.getFlags() & NOT_VIEWED_FLAGS) !== 0) continue;
@@ -180,10 +181,7 @@ export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[
  *  tell a ticked box from an empty one there (layout/drawn_check_boxes.ts leaves such a page's
  *  boxes alone). */
 export function hasCheckWidgets(page: MupdfPage): boolean {
-  const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
-  if (typeof withWidgets.getWidgets !== "function") return false;
-  const widgets = withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[];
-  for (const widget of widgets.slice(0, WIDGETS_MAX)) {
+  for (const widget of pageWidgets(page)) {
     const type = widget.getFieldType();
     if (type === "checkbox" || type === "radiobutton") return true;
   }

@@ -29,7 +29,7 @@ function firstRowBold(rows: BuiltRow[]): boolean {
 }
 
 /** Whether every span with text in the row is bold; null when the row has no text. */
-function rowBold(row: BuiltRow): boolean | null {
+export function rowBold(row: BuiltRow): boolean | null {
   let seen = false;
   for (const cell of row.cells) {
     for (const line of cell.lines) {

@@ -7,6 +7,7 @@
 // at a line's pitch, over a body that is not bold, are one header row.
 import type { BuiltRow, TableCell } from "./model.js";
 import { isBlank } from "./rows.js";
+import { rowBold } from "./header_row.js";
 
 /** At most this many header lines are joined (a head wrapped onto three lines). */
 const STACKED_HEAD_LINES_MAX = 3;
@@ -17,21 +18,6 @@ const STACKED_HEAD_GAP_SHARE_MAX = 0.6;
  *  sub-heads ("2019" over "Men" | "Women"), or a section label in the first cell alone, is a
  *  row of its own. */
 const STACKED_HEAD_FILLED_SHARE_MIN = 0.5;
-
-/** Whether every span with text in the row is bold; null when the row has no text. */
-function rowBold(row: BuiltRow): boolean | null {
-  let seen = false;
-  for (const cell of row.cells) {
-    for (const line of cell.lines) {
-      for (const span of line.spans) {
-        if (isBlank(span.text)) continue;
-        if (!span.bold) return false;
-        seen = true;
-      }
-    }
-  }
-  return seen ? true : null;
-}
 
 function filledCells(row: BuiltRow): number {
   let filled = 0;
