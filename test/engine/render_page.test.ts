@@ -349,6 +349,7 @@ describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Ma
     const jacow = line("A. N. Author, H. Coauthor, Name of Institute or Affiliation, City, Country", { x: 108, y: 255, size: 12 });
     expect(render(1, [jacow])).toContain("\n\nA. N. Author, H. Coauthor, Name of Institute or Affiliation, City, Country\n\n");
     expect(render(1, [line("University of Somewhere", { x: 108, y: 255, size: 12 })])).toContain("\n\nUniversity of Somewhere\n\n");
+    expect(render(1, [line("Université de Bordeaux", { x: 108, y: 255, size: 12 })])).toContain("\n\nUniversité de Bordeaux\n\n");
   });
 
   it("guard: a longer line naming a university, a numbered one, or one without an institution stays a heading", () => {

@@ -800,7 +800,8 @@ function isNameList(text: string): boolean {
 }
 
 /** A word that names an institution in an author's affiliation. */
-const INSTITUTION = /\b(?:Institutes?|Institut|Universit(?:y|ies|é|ät|at|à|ad)|College|School|Laborator(?:y|ies)|Department|Dept\.|Faculty|Cent(?:er|re)|Affiliation|Academy|Observatory|Hospital)\b/;
+// Not \b at the end: "Université" ends in a letter that \b does not count as a word's.
+const INSTITUTION = /(?<![\p{L}\p{N}])(?:Institutes?|Institut|Universit(?:y|ies|é|ät|at|à|ad)|College|School|Laborator(?:y|ies)|Department|Dept\.|Faculty|Cent(?:er|re)|Affiliation|Academy|Observatory|Hospital)(?![\p{L}\p{N}])/u;
 
 /** An affiliation alone under its author's name runs to this many words at most ("University
  *  of Somewhere"); a longer line naming a university is a thesis' dedication or a subtitle
