@@ -7,7 +7,7 @@ import { computeDocumentStats } from "../../src/engine/layout/document_stats.js"
 import { lineText } from "../../src/engine/layout/lines.js";
 import { type Line, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { formFieldsBetween } from "../../src/engine/layout/form_fields.js";
-import { line, lineOfSpans, page, span, stack } from "../support/layout.js";
+import { line, lineOfSpans, page, span, stack, withLineBreaks } from "../support/layout.js";
 
 /** A document set in 10 pt with headings at 18 pt (1), 14 pt (2) and bold 10 pt (3). */
 const STATS: DocumentStats = {
@@ -26,10 +26,6 @@ function texts(block: Block): string {
   return block.lines.map(lineText).join(" | ");
 }
 
-/** A block's lines, a line break its author made written as "\\" after the line. */
-function broken(block: Block): string {
-  return block.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < block.lines.length ? "\\" : "")).join(" | ");
-}
 
 function kinds(blocks: Block[]): string[] {
   return blocks.map((b) => (b.kind === "heading" ? `h${b.level}` : b.kind));
@@ -885,7 +881,7 @@ describe("buildBlocks: a page of few lines with a blank line after each (issue 9
     // author broke short" below): one block, a line break after each; the letter's paragraph
     // stays whole.
     expect(blocks.map((b) => b.lines.length)).toEqual([3, 1, 2, 1, 1, 1]);
-    expect(broken(blocks[0])).toBe("Joanna Public\\ | 1 Hillside\\ | SAMPLESTEAD");
+    expect(withLineBreaks(blocks[0])).toBe("Joanna Public\\ | 1 Hillside\\ | SAMPLESTEAD");
   });
 });
 
@@ -925,30 +921,30 @@ describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printe
   it("writes a sender block set flush right one line each, its second and third lines starting near one x (SPEC.md §Output: line breaks)", () => {
     const lines = [at("Hamngatan 7", 463.5, 539.2, 65.5), at("411 06 Göteborg", 445, 539.2, 78.3), at("Tel. 031-55 01 00", 442.1, 539.2, 91.1), at("info@nordfrakt.example", 403.8, 539.2, 103.9)];
     // The page's text starts at 72.8 pt, where the recipient's block and the letter's text do.
-    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["Hamngatan 7\\ | 411 06 Göteborg\\ | Tel. 031-55 01 00\\ | info@nordfrakt.example"]);
   });
 
   it("writes telephone numbers one under another one line each, though they hold no small letter (a CV's contact block, the Resume template filled in)", () => {
     const lines = [at("+46 31 555 0142", 72.8, 140, 146.5), at("+46 70 555 0199", 72.8, 140, 159.3), at("+46 31 555 0100", 72.8, 140, 172.1)];
-    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["+46 31 555 0142\\ | +46 70 555 0199\\ | +46 31 555 0100"]);
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["+46 31 555 0142\\ | +46 70 555 0199\\ | +46 31 555 0100"]);
   });
 
   it("still runs a column of figures without small letters into one line", () => {
     const lines = [at("12 500 3 200", 72.8, 140, 146.5), at("14 100 3 900", 72.8, 140, 159.3), at("15 800 4 300", 72.8, 140, 172.1)];
-    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["12 500 3 200 | 14 100 3 900 | 15 800 4 300"]);
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["12 500 3 200 | 14 100 3 900 | 15 800 4 300"]);
   });
 
   // Made afresh for each test: buildBlocks marks its lines' breaks.
   const recipient = () => [at("Västkustens Fastigheter AB", 72.8, 226.1, 146.5), at("Att: Karin Ek", 72.8, 145.3, 159.3), at("Box 2213", 72.8, 125.1, 172.1), at("403 14 Göteborg", 72.8, 167, 184.9)];
 
   it("writes a narrow column of short lines one line each, its widest line first", () => {
-    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(["Västkustens Fastigheter AB\\ | Att: Karin Ek\\ | Box 2213\\ | 403 14 Göteborg"]);
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["Västkustens Fastigheter AB\\ | Att: Karin Ek\\ | Box 2213\\ | 403 14 Göteborg"]);
   });
 
   it("still measures the widest line against the column where the column is as wide as the page's text", () => {
     // A page-wide line over short ones (a trademark notice: "… trademarks of SAS" | "Institute
     // Inc. in the USA …" | "Other brand and product names …") is a paragraph's.
-    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 300).map(broken)[0]).toMatch(/^Västkustens Fastigheter AB \| Att: Karin Ek/);
+    expect(buildBlocks(recipient(), STATS, undefined, 72.8, 300).map(withLineBreaks)[0]).toMatch(/^Västkustens Fastigheter AB \| Att: Karin Ek/);
   });
 });
 
@@ -984,7 +980,7 @@ describe("buildBlocks: a rights block's lines (issue 9: ACM's first page, gen-ac
       at("licensed to ACM.", 716, 106),
     ];
     const blocks = buildBlocks(lines, STATS);
-    expect(blocks.map(broken)).toEqual(["SDC ’26, June 8–11, 2026, Lisbon, Portugal", "© 2026 Copyright held by the owner/author(s). Publication rights | licensed to ACM."]);
+    expect(blocks.map(withLineBreaks)).toEqual(["SDC ’26, June 8–11, 2026, Lisbon, Portugal", "© 2026 Copyright held by the owner/author(s). Publication rights | licensed to ACM."]);
   });
 });
 
@@ -1093,7 +1089,7 @@ describe("buildBlocks: a set of lines that each end a sentence (issue 9: list-py
 
   it("breaks a form's sentence from the labels under it, which end in a colon (gen-handbook-p6)", () => {
     const lines = [line("Please fill in this form in capital letters and hand it in at the harbour office.", { y: 100 }), line("Name of owner:", { y: 120 }), line("Address:", { y: 140 }), line("Telephone:", { y: 160 })];
-    expect(buildBlocks(lines, STATS).map(broken)).toEqual(["Please fill in this form in capital letters and hand it in at the harbour office.\\ | Name of owner:\\ | Address:\\ | Telephone:"]);
+    expect(buildBlocks(lines, STATS).map(withLineBreaks)).toEqual(["Please fill in this form in capital letters and hand it in at the harbour office.\\ | Name of owner:\\ | Address:\\ | Telephone:"]);
   });
 
   it("keeps a paragraph whose full lines end sentences now and then", () => {
@@ -1219,7 +1215,7 @@ describe("buildBlocks: a paragraph after a list, its first line indented as far 
   });
 });
 
-describe("buildBlocks: an address in the code face broken onto a line of its own (issue 9: dvipdfmx-special's footnote 5)", () => {
+describe("buildBlocks: an address in the code face withLineBreaks onto a line of its own (issue 9: dvipdfmx-special's footnote 5)", () => {
   it("keeps the address's tail in its paragraph instead of a code block under it", () => {
     const lines = [
       line([{ text: "5 " }, { text: "http://mirror.ctan.org/macros/latex/contrib/", mono: true }], { y: 702.4, size: 8 }),
@@ -1243,7 +1239,7 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
   it("breaks after each of three or more lines that each leave room for the next line's first word and start with a capital", () => {
     const lines = [widest, at("To quickly shed sleepiness - 1 to 5 minutes", 201.2, 632), at("To increase performance after nap - 5 to 30 minutes", 240.7, 644), at("To make up for lost sleep (weekend) - 90+ minutes", 238.2, 656)];
     const blocks = buildBlocks(lines, STATS);
-    expect(blocks.map(broken).slice(1)).toEqual(["To quickly shed sleepiness - 1 to 5 minutes\\ | To increase performance after nap - 5 to 30 minutes\\ | To make up for lost sleep (weekend) - 90+ minutes"]);
+    expect(blocks.map(withLineBreaks).slice(1)).toEqual(["To quickly shed sleepiness - 1 to 5 minutes\\ | To increase performance after nap - 5 to 30 minutes\\ | To make up for lost sleep (weekend) - 90+ minutes"]);
   });
 
   it("breaks between lines bold throughout in no heading's style (web2c's authors 'Karl Berry' | 'Olaf Weber'), not between a bold lead-in and its text", () => {
@@ -1252,21 +1248,21 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
       const l = line([{ text: t, bold: true }], { x: 11.2, y, size: 10 });
       return { ...l, x1, spans: l.spans.map((sp) => ({ ...sp, x1 })) };
     };
-    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], stats).map(broken)).toEqual([lineText(widest).trim(), "Karl Berry\\ | Olaf Weber"]);
+    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], stats).map(withLineBreaks)).toEqual([lineText(widest).trim(), "Karl Berry\\ | Olaf Weber"]);
     // In a heading's style (STATS: bold 10 pt is level 3) they keep the heading rules.
-    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], STATS).map(broken)).toEqual([lineText(widest).trim(), "Karl Berry | Olaf Weber"]);
+    expect(buildBlocks([widest, bold("Karl Berry", 90, 632), bold("Olaf Weber", 92, 644)], STATS).map(withLineBreaks)).toEqual([lineText(widest).trim(), "Karl Berry | Olaf Weber"]);
   });
 
   it("ends the block after a set's line that ends a sentence, as prose does; and before a set's last line that wraps into a paragraph", () => {
     const sentences = [widest, at("Lorem ipsum dolor sit amet.", 201.2, 632), at("Aliquam vitae felis ac lectus", 240.7, 644), at("Morbi id porttitor quam", 238.2, 656)];
-    expect(buildBlocks(sentences, STATS).map(broken).slice(1)).toEqual(["Lorem ipsum dolor sit amet.", "Aliquam vitae felis ac lectus\\ | Morbi id porttitor quam"]);
+    expect(buildBlocks(sentences, STATS).map(withLineBreaks).slice(1)).toEqual(["Lorem ipsum dolor sit amet.", "Aliquam vitae felis ac lectus\\ | Morbi id porttitor quam"]);
     const wraps = [widest, at("Marta Sousa", 90, 632), at("Harbour Master", 100, 644), at("Please write to the harbour office for a permit to moor your boat in the basin over the", 554, 656), at("winter months.", 140, 668)];
-    expect(buildBlocks(wraps, STATS).map(broken).slice(1)).toEqual(["Marta Sousa\\ | Harbour Master", "Please write to the harbour office for a permit to moor your boat in the basin over the | winter months."]);
+    expect(buildBlocks(wraps, STATS).map(withLineBreaks).slice(1)).toEqual(["Marta Sousa\\ | Harbour Master", "Please write to the harbour office for a permit to moor your boat in the basin over the | winter months."]);
   });
 
   it("breaks two lines when the first leaves a quarter of the column empty (a signature: name over title), not where a ragged edge leaves a word's room", () => {
     const signature = [widest, at("Richard Okafor", 90, 632), at("Business Development Manager", 160, 644)];
-    expect(buildBlocks(signature, STATS).map(broken)).toEqual([lineText(widest).trim(), "Richard Okafor\\ | Business Development Manager"]);
+    expect(buildBlocks(signature, STATS).map(withLineBreaks)).toEqual([lineText(widest).trim(), "Richard Okafor\\ | Business Development Manager"]);
     // tabula-us-007's ragged column: "… This notice includes the" | "2011 Percentage Method …".
     const ragged = [widest, at("2011 withholding tables. This notice includes the", 470, 632), at("2011 Percentage Method Tables for Income Tax", 460, 644)];
     expect(buildBlocks(ragged, STATS)).toHaveLength(2);
@@ -1274,13 +1270,13 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
 
   it("breaks after a first line in small letters that leaves half the column empty over a short line starting a sentence (blocks.ts SMALL_START_ROOM_SHARE: Doxygen's 'variable for split-merge' | 'Definition at line 71 of file options.h.'; svc-md-1.1.22)", () => {
     const doxygen = [widest, at("variable for split-merge", 160, 632), at("Definition at line 71 of file options.h.", 212, 644)];
-    expect(buildBlocks(doxygen, STATS).map(broken).slice(1)).toEqual(["variable for split-merge\\ | Definition at line 71 of file options.h."]);
+    expect(buildBlocks(doxygen, STATS).map(withLineBreaks).slice(1)).toEqual(["variable for split-merge\\ | Definition at line 71 of file options.h."]);
     // A paragraph's last line over a full line of the next (R-FAQ's references) is no set ...
     const references = [widest, at("edu/~jmc4/Rbook/.", 213, 632), at("Peter Dalgaard (2008), Introductory Statistics with R, 2nd edition, Springer,", 554, 644), at("ISBN 978-0-387-79053-4.", 240, 656)];
-    expect(buildBlocks(references, STATS).map(broken).join(" / ")).not.toContain("\\");
+    expect(buildBlocks(references, STATS).map(withLineBreaks).join(" / ")).not.toContain("\\");
     // ... nor a line that stops inside a bracket ("(besucht am" | "05. 02. 2019).").
     const bracket = [widest, at("script/doc/scrguide.pdf (besucht am", 200, 632), at("05. 02. 2019).", 90, 644)];
-    expect(buildBlocks(bracket, STATS).map(broken).join(" / ")).not.toContain("\\");
+    expect(buildBlocks(bracket, STATS).map(withLineBreaks).join(" / ")).not.toContain("\\");
   });
 
   it("keeps prose in a narrow box and text in capitals only as they were", () => {
@@ -1304,19 +1300,19 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
 
   it("breaks after each line of a set flush right, its room on the left, also after a comma (octave's title page, pdkids' verse)", () => {
     const title = [widest, right("A high-level interactive language for numerical computations", 263, 632), right("Edition 7 for Octave version 7.3.0", 394, 644), right("November 2022", 481, 656)];
-    expect(buildBlocks(title, STATS).map(broken).slice(1)).toEqual(["A high-level interactive language for numerical computations\\ | Edition 7 for Octave version 7.3.0\\ | November 2022"]);
+    expect(buildBlocks(title, STATS).map(withLineBreaks).slice(1)).toEqual(["A high-level interactive language for numerical computations\\ | Edition 7 for Octave version 7.3.0\\ | November 2022"]);
     const verse = [widest, right("And the forests, dark and lonely,", 385.8, 632), right("Moved through all their depths of darkness", 326, 644), right("Sighed, Farewell, O Hiawatha", 390.1, 656)];
-    expect(buildBlocks(verse, STATS).map(broken).slice(1)).toEqual(["And the forests, dark and lonely,\\ | Moved through all their depths of darkness\\ | Sighed, Farewell, O Hiawatha"]);
+    expect(buildBlocks(verse, STATS).map(withLineBreaks).slice(1)).toEqual(["And the forests, dark and lonely,\\ | Moved through all their depths of darkness\\ | Sighed, Farewell, O Hiawatha"]);
   });
 
   it("goes on after a company's abbreviation in a set, where a sentence's end would end the block (a letterhead's 'Northwind Logistics B.V.' | 'Havenweg 12')", () => {
     const address = [widest, at("Northwind Logistics B.V.", 130, 632), at("Havenweg 12", 70, 644), at("3089 KM Rotterdam", 100, 656)];
-    expect(buildBlocks(address, STATS).map(broken).slice(1)).toEqual(["Northwind Logistics B.V.\\ | Havenweg 12\\ | 3089 KM Rotterdam"]);
+    expect(buildBlocks(address, STATS).map(withLineBreaks).slice(1)).toEqual(["Northwind Logistics B.V.\\ | Havenweg 12\\ | 3089 KM Rotterdam"]);
   });
 
   it("measures a flush-right set's room up to the page's text when the set is a column of its own (an invoice's 'Invoice no.: …' | 'Date: …' | 'Due: …')", () => {
     const block = [lineTo("Invoice no.: NWL-2025-1043", 410.5, 58, 530.2), lineTo("Date: 31 October 2025", 438.8, 70, 530.1), lineTo("Due: 30 November 2025", 431.1, 82, 530.2)];
-    expect(buildBlocks(block, STATS, undefined, 62.5).map(broken)).toEqual(["Invoice no.: NWL-2025-1043\\ | Date: 31 October 2025\\ | Due: 30 November 2025"]);
+    expect(buildBlocks(block, STATS, undefined, 62.5).map(withLineBreaks)).toEqual(["Invoice no.: NWL-2025-1043\\ | Date: 31 October 2025\\ | Due: 30 November 2025"]);
 
   });
 
@@ -1328,13 +1324,13 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
       return { ...l, x0: l.x0 + shift, x1: l.x1 + shift, spans: l.spans.map((s) => ({ ...s, x0: s.x0 + shift, x1: s.x1 + shift })) };
     };
     const block = [flushRight([{ text: "Invoice no. " }, { text: "INV-2026-0418", bold: true }], 58), flushRight([{ text: "Date: 12 March 2026" }], 70), flushRight([{ text: "Due: 11 April 2026" }], 82)];
-    expect(buildBlocks(block, STATS, undefined, 62.5).map(broken)).toEqual(["Invoice no. INV-2026-0418\\ | Date: 12 March 2026\\ | Due: 11 April 2026"]);
+    expect(buildBlocks(block, STATS, undefined, 62.5).map(withLineBreaks)).toEqual(["Invoice no. INV-2026-0418\\ | Date: 12 March 2026\\ | Due: 11 April 2026"]);
   });
 
   it("keeps a justified paragraph whose first line is indented whole (ltluatex's 'This file contains code for both TEX … and' | 'Lua (to be loaded …')", () => {
     // The paragraph is set at 160, right of the column's left edge (a margin note's, line numbers').
     const indented = [widest, right("This file contains code for both TeX (to be stored as part of the format) and", 175, 632), right("Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the", 160, 644), lineTo("namespace luatexbase.", 160, 656, 260)];
-    expect(buildBlocks(indented, STATS).map(broken).slice(1)).toEqual(["This file contains code for both TeX (to be stored as part of the format) and | Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the | namespace luatexbase."]);
+    expect(buildBlocks(indented, STATS).map(withLineBreaks).slice(1)).toEqual(["This file contains code for both TeX (to be stored as part of the format) and | Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the | namespace luatexbase."]);
   });
 });
 
@@ -1502,7 +1498,7 @@ describe("buildBlocks: a reference's label hangs (issue 9: an office paper's and
     expect(buildBlocks(rows, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
   });
 
-  it("goes on after a first line broken inside a word, short of a column a wider line above widens (issue 9: an IEEE paper's '… multithreaded compu-' | 'tations …')", () => {
+  it("goes on after a first line withLineBreaks inside a word, short of a column a wider line above widens (issue 9: an IEEE paper's '… multithreaded compu-' | 'tations …')", () => {
     const title = lineTo("Marta Sousa, Member, IEEE, Jonas Berg, Student Member, IEEE, and Priya Raman", 61, 40, 543, 11);
     const refs = [lineTo("[1] R. D. Blumofe and C. E. Leiserson, “Scheduling multithreaded compu-", 49, 100, 300, 8), lineTo("tations by work stealing,” J. ACM, vol. 46, no. 5, pp. 720–748, 1999.", 63.2, 109, 291.6, 8)];
     expect(buildBlocks([title, ...refs], STATS).map((b) => b.lines.length)).toEqual([1, 2]);

@@ -2,12 +2,11 @@
 // one of whose pairs leaves room for the next line's first word, is a set: each line its own
 // (a CV's sidebar "Skills" list a browser printed without bullets).
 import { describe, expect, it } from "vitest";
-import { type Block, buildBlocks } from "../../src/engine/layout/blocks.js";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { itemRunPairs } from "../../src/engine/layout/item_runs.js";
-import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { stack, withLineBreaks } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
 
@@ -15,13 +14,7 @@ const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], ru
 const PAGE_RIGHT = 560;
 
 /** Lines of `texts` at x = 72, 12 pt apart (5 pt a character at 10 pt), from y = 100. */
-function lines(texts: readonly string[], y = 100): Line[] {
-  return texts.map((t, k) => line(t, { x: 72, y: y + k * 12 }));
-}
-
-function broken(block: Block): string {
-  return block.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < block.lines.length ? "\\" : "")).join(" | ");
-}
+const lines = (texts: readonly string[], y = 100): Line[] => stack(texts, { x: 72, y, pitch: 12 });
 
 /** A CV's skills: the widest line sets the column's edge (192 pt); all pairs but one come
  *  within a word of it ("Kubernetes" leaves room for "Data"). */
@@ -30,7 +23,7 @@ const SKILLS = ["Python, TypeScript, Go", "PostgreSQL, Redis", "Kubernetes", "Da
 describe("item runs (item_runs.ts, SPEC docs/engine.md 'A run of capitalised items')", () => {
   it("breaks after each line of a CV sidebar's skills, most of them within a word of the edge", () => {
     const blocks = buildBlocks(lines(SKILLS), STATS, undefined, 72, PAGE_RIGHT);
-    expect(blocks.map(broken)).toEqual([SKILLS.join("\\ | ")]);
+    expect(blocks.map(withLineBreaks)).toEqual([SKILLS.join("\\ | ")]);
   });
 
   it("marks the run's pairs, and only where one pair leaves room (ITEM_RUN_LINES_MIN lines, one x, capitals)", () => {

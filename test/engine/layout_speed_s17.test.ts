@@ -6,11 +6,10 @@
 // - document_stats.ts lineStyleFacts counts a line's code-face characters with the rest
 //   (LineStyleFacts.codeChars), which tallyStyles reads for its code lines.
 import { describe, expect, it } from "vitest";
-import { type Block, buildBlocks } from "../../src/engine/layout/blocks.js";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
 import { type DocumentStats, lineStyleFacts, tallyStyles } from "../../src/engine/layout/document_stats.js";
-import { lineText } from "../../src/engine/layout/lines.js";
 import type { Line } from "../../src/engine/model.js";
-import { line, span } from "../support/layout.js";
+import { line, span, withLineBreaks } from "../support/layout.js";
 
 /** A document set in 11 pt with headings at 18 pt (1) and bold 11 pt (2). */
 const STATS: DocumentStats = {
@@ -28,10 +27,6 @@ function at(text: string, x0: number, x1: number, y: number, bold = false): Line
   return { ...l, x1, spans: l.spans.map((s) => ({ ...s, x1 })) };
 }
 
-/** A block's lines, a line break its author made written as "\\" after the line. */
-function broken(block: Block): string {
-  return block.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < block.lines.length ? "\\" : "")).join(" | ");
-}
 
 describe("blocks.ts SetLineQuestions: each column's sets of short lines read with its own answers (s17-blocks)", () => {
   const contacts = () => [at("+46 31 555 0142", 72.8, 146.5, 140), at("+46 70 555 0199", 72.8, 146.5, 152.8), at("+46 31 555 0100", 72.8, 146.5, 165.6)];
@@ -40,19 +35,19 @@ describe("blocks.ts SetLineQuestions: each column's sets of short lines read wit
   const FIGURES = ["12 500 3 200 | 14 100 3 900 | 15 800 4 300"];
 
   it("writes telephone numbers one a line, and a column of figures at the same places as one line, in either order", () => {
-    expect(buildBlocks(contacts(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(CONTACTS);
-    expect(buildBlocks(figures(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(FIGURES);
-    expect(buildBlocks(contacts(), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(CONTACTS);
+    expect(buildBlocks(contacts(), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(CONTACTS);
+    expect(buildBlocks(figures(), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(FIGURES);
+    expect(buildBlocks(contacts(), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(CONTACTS);
   });
 
   it("reads a line in a heading's style between telephone numbers as a block of its own, however the column before was read", () => {
     const column = (bold: boolean) => [at("+46 31 555 0142", 72.8, 146.5, 140), at("+46 70 555 0199", 72.8, 146.5, 152.8), at("Phone Numbers", 72.8, 146.5, 165.6, bold), at("+46 31 555 0100", 72.8, 146.5, 178.4), at("+46 31 555 0101", 72.8, 146.5, 191.2)];
     const expected = ["+46 31 555 0142 | +46 70 555 0199", "Phone Numbers", "+46 31 555 0100 | +46 31 555 0101"];
-    expect(buildBlocks(column(true), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(expected);
+    expect(buildBlocks(column(true), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(expected);
     // A longer column of plain short lines first: the answers kept for its lines are not this one's.
     const plain = Array.from({ length: 300 }, (_, k) => at(`Line ${k} of a list`, 72.8, 150, 100 + 12.8 * k));
     buildBlocks(plain, STATS, undefined, 72.8, 539.2);
-    expect(buildBlocks(column(true), STATS, undefined, 72.8, 539.2).map(broken)).toEqual(expected);
+    expect(buildBlocks(column(true), STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(expected);
     // The same line in the text's face goes on with the numbers.
     expect(buildBlocks(column(false), STATS, undefined, 72.8, 539.2)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
+import { pdfOfObjects } from "../support/documents.js";
 
 interface Box {
   /** The field's name; a radio button gives its group's instead. */
@@ -67,16 +68,8 @@ function formPdf(texts: Array<[number, number, number, string]>, boxes: Box[], r
   objs[catalog - 1] = `<< /Type /Catalog /Pages ${pages} 0 R /AcroForm << /Fields [${refs(fields)}] >> >>`;
   objs[pages - 1] = `<< /Type /Pages /Kids [${page} 0 R] /Count 1 >>`;
   objs[page - 1] = `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 400 300] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${contents} 0 R /Annots [${refs(annots)}] >>`;
-  let out = "%PDF-1.7\n";
-  const offsets: number[] = [];
-  objs.forEach((o, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n` + offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
-  out += `trailer\n<< /Size ${objs.length + 1} /Root ${catalog} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  // The catalog is object 1, as pdfOfObjects takes it.
+  return pdfOfObjects(objs as string[]);
 }
 
 async function convert(bytes: Uint8Array): Promise<string> {

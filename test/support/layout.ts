@@ -2,6 +2,7 @@
 // advance (half an em per character), so layout tests state geometry in a few numbers.
 import type { Line, PageLink, PageModel, PageOutcome, Span } from "../../src/engine/model.js";
 import { countCharacters } from "../../src/engine/extract/char_counts.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 
 /** Width of one character, as a share of the font size. */
 export const CHAR_WIDTH_EMS = 0.5;
@@ -72,6 +73,12 @@ export function lineOfSpans(spans: Span[]): Line {
     y1: Math.max(...spans.map((s) => s.y1)),
     wmode: 0,
   };
+}
+
+/** A block's lines as text, " | " between them, a line break its author made written as "\\"
+ *  after the line (Line.breakAfter on any line but the last). */
+export function withLineBreaks(block: { lines: readonly Line[] }): string {
+  return block.lines.map((l, k) => lineText(l).trim() + (l.breakAfter && k + 1 < block.lines.length ? "\\" : "")).join(" | ");
 }
 
 /** Lines of `texts` stacked from `y` with a fixed pitch (baseline to baseline). */
