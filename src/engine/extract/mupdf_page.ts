@@ -17,7 +17,7 @@ import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { joinGlyphRows, verticalChars } from "./vertical_writing.js";
-import { hasCheckWidgets, widgetCheckLines, widgetValueLines } from "./widgets.js";
+import { hasCheckWidgets, pageWidgets, widgetCheckLines, widgetValueLines } from "./widgets.js";
 import { annotationContent } from "./annotation_text.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
@@ -161,7 +161,8 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       const annotated = annotationContent(page, STEXT_OPTIONS, (stext) => (hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext)));
       lines.push(...annotated.lines);
       images.push(...annotated.images);
-      const values = [...widgetValueLines(page, lines), ...widgetCheckLines(page, lines)];
+      const widgets = pageWidgets(page);
+      const values = [...widgetValueLines(widgets, lines), ...widgetCheckLines(widgets, lines)];
       lines.push(...values);
       const turn = pageTurn(charsByQuarter);
       const upright = turnUpright({
@@ -179,7 +180,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
         extraction: "mupdf",
         producerHyphenates: producerHyphenates ? undefined : false,
         rightToLeft: rightToLeft === undefined ? undefined : rightToLeft || holdsRtl(annotated.lines) || holdsRtl(values),
-        checkWidgets: hasCheckWidgets(page) ? true : undefined,
+        checkWidgets: hasCheckWidgets(widgets) ? true : undefined,
       }, turn);
       if (turn === 1 && vertical > 0) upright.lines = joinGlyphRows(upright.lines);
       return upright;

@@ -43,11 +43,15 @@ function hasTextInside(lines: readonly Line[], x0: number, y0: number, x1: numbe
   return false;
 }
 
-/** The page's form field widgets, WIDGETS_MAX at most; none on a page that is not a PDF's. */
-function pageWidgets(page: MupdfPage): InstanceType<typeof mupdf.PDFWidget>[] {
+type PdfWidget = InstanceType<typeof mupdf.PDFWidget>;
+
+/** The page's form field widgets, WIDGETS_MAX at most; none on a page that is not a PDF's.
+ *  Read once a page (mupdf_page.ts) for the three readers below: each reading crosses into
+ *  MuPDF and wraps every widget again. */
+export function pageWidgets(page: MupdfPage): PdfWidget[] {
   const withWidgets = page as MupdfPage & { getWidgets?: () => unknown[] };
   if (typeof withWidgets.getWidgets !== "function") return [];
-  return (withWidgets.getWidgets() as InstanceType<typeof mupdf.PDFWidget>[]).slice(0, WIDGETS_MAX);
+  return (withWidgets.getWidgets() as PdfWidget[]).slice(0, WIDGETS_MAX);
 }
 
 /** The line left of a field whose middle lies within the field's height: its label. */
@@ -61,9 +65,9 @@ function labelBeside(lines: readonly Line[], x0: number, y0: number, y1: number)
 }
 
 /** Lines for the values the page's form fields show, in the stext's coordinates. */
-export function widgetValueLines(page: MupdfPage, lines: readonly Line[]): Line[] {
+export function widgetValueLines(widgets: readonly PdfWidget[], lines: readonly Line[]): Line[] {
   const out: Line[] = [];
-  for (const widget of pageWidgets(page)) {
+  for (const widget of widgets) {
     const type = widget.getFieldType();
     if (type !== "text" && type !== "combobox" && type !== "listbox") continue;
     const [x0, y0, x1, y1] = widget.getRect();
@@ -143,9 +147,9 @@ function labelAfter(lines: readonly Line[], x0: number, y0: number, x1: number, 
  * are the page's lines, the labels among them given their box in place; returns the boxes'
  * own lines.
  */
-export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[] {
+export function widgetCheckLines(widgets: readonly PdfWidget[], lines: readonly Line[]): Line[] {
   const out: Line[] = [];
-  for (const widget of pageWidgets(page)) {
+  for (const widget of widgets) {
     const type = widget.getFieldType();
     if (type !== "checkbox" && type !== "radiobutton") continue;
     if ((widget.getFlags() & NOT_VIEWED_FLAGS) !== 0) continue;
@@ -180,8 +184,8 @@ export function widgetCheckLines(page: MupdfPage, lines: readonly Line[]): Line[
  *  appearance, which the page's text does not hold (a ZapfDingbats glyph), so layout cannot
  *  tell a ticked box from an empty one there (layout/drawn_check_boxes.ts leaves such a page's
  *  boxes alone). */
-export function hasCheckWidgets(page: MupdfPage): boolean {
-  for (const widget of pageWidgets(page)) {
+export function hasCheckWidgets(widgets: readonly PdfWidget[]): boolean {
+  for (const widget of widgets) {
     const type = widget.getFieldType();
     if (type === "checkbox" || type === "radiobutton") return true;
   }
