@@ -18,7 +18,7 @@
 // `furnitureFromRows`) run in the document pass, and name lines by index.
 import type { Line, PageModel, Rule } from "../model.js";
 import { type Box, byTopThenLeft, unionOf } from "./box.js";
-import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
+import { everyTextSpan, isBlankLine, lineText, medianOfLines } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
 import { sideBarLines } from "./side_bars.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
@@ -117,10 +117,7 @@ const HEADLINE_SIZE_RATIO_MAX = 0.75;
 
 /** The median of the lines' font sizes (each line's mean over its characters). */
 function medianSizeOf(lines: readonly Line[]): number {
-  const sizes: number[] = [];
-  for (const l of lines) sizes.push(meanCharSize(l));
-  sortInPlace(sizes, (a, b) => a - b);
-  return sizes.length === 0 ? 0 : sizes[sizes.length >> 1];
+  return medianOfLines(lines, meanCharSize) ?? 0;
 }
 
 /** A number of up to four figures alone. */

@@ -2,7 +2,7 @@
 // the joiner (line_joining.ts), the contents passes (leaders.ts) and the rest of layout read
 // of a Line.
 import { type Line, lineLike, newLine, NO_WORD_END, type Span, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
-import { unionOf } from "./box.js";
+import { compareNumbers, unionOf } from "./box.js";
 import { isBlankText, isSpaceCode, trimmedLength, wordCount } from "./whitespace.js";
 
 /** Text that opens a C or C++ comment ("/* The context ‘type’ */", "// …"). */
@@ -55,6 +55,16 @@ export function textSpanFrom(spans: readonly Span[], from: number, step: 1 | -1)
   let k = from;
   while (k >= 0 && k < spans.length && isBlankText(spans[k].text)) k += step;
   return k;
+}
+
+/** The upper median (the middle value, the higher of two) of a measure of the lines: one per
+ *  line, sorted; undefined for no lines. The size rules that compare a stack of lines with its
+ *  neighbours each measure a line their own way (its main size, its largest, its mean). */
+export function medianOfLines(lines: readonly Line[], measure: (line: Line) => number): number | undefined {
+  const values: number[] = [];
+  for (const line of lines) values.push(measure(line));
+  values.sort(compareNumbers);
+  return values[values.length >> 1];
 }
 
 export function lineSize(line: Line): number {

@@ -8,9 +8,8 @@
 // filled box or by a rule drawn down the page, whose lines are all small against the text
 // beside it and the text clear of it.
 import type { Line, PageModel } from "../model.js";
-import { isBlankLine, lineText } from "./lines.js";
+import { isBlankLine, lineText, medianOfLines } from "./lines.js";
 import { trimmedLength } from "./whitespace.js";
-import { sortInPlace } from "../sort_in_place.js";
 
 /** A slide is landscape: this many times wider than tall at least (4:3 is 1.33, 16:9 1.78).
  *  A portrait page's coloured side column (a CV's contact details and skills) is text. */
@@ -65,10 +64,7 @@ function stripsOf(page: PageModel): Strip[] {
 
 /** The median of the lines' largest span sizes. */
 function medianSize(lines: readonly Line[]): number {
-  const sizes: number[] = [];
-  for (const l of lines) sizes.push(largestSize(l));
-  sortInPlace(sizes, (a, b) => a - b);
-  return sizes[sizes.length >> 1];
+  return medianOfLines(lines, largestSize)!;
 }
 
 function largestSize(line: Line): number {

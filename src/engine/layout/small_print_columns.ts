@@ -11,8 +11,8 @@
 // labels and values, a table's cells, a justified paragraph's rivers stand in one size. Done
 // here, on the kernels' groups, so that every kernel gives the same order (as side_stacks.ts).
 import type { Line } from "../model.js";
-import { type Box, byLeftEdge, byTopThenLeft, compareNumbers, type OrderedGroup, orderedGroup } from "./box.js";
-import { lineSize } from "./lines.js";
+import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, orderedGroup } from "./box.js";
+import { lineSize, medianOfLines } from "./lines.js";
 import { GUTTER_WIDTH_MIN } from "./reading_order.js";
 import { sortInPlace } from "../sort_in_place.js";
 
@@ -153,6 +153,5 @@ function setAgainst(stack: readonly Line[], distance: (line: Line) => number): b
 
 /** The median of the lines' sizes (lineSize: the size most of a line's characters carry). */
 function medianSize(lines: readonly Line[]): number {
-  const sizes = lines.map(lineSize).sort(compareNumbers);
-  return sizes[sizes.length >> 1];
+  return medianOfLines(lines, lineSize)!;
 }

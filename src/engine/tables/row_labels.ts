@@ -3,6 +3,7 @@
 // counts). They are the table's first column; read apart, they became a paragraph of names
 // after the table, and its rows had no names.
 import type { Line } from "../model.js";
+import { medianOfLines } from "../layout/lines.js";
 import type { BuiltRow, TableCell } from "./model.js";
 
 /** Labels needed: fewer rows named from outside the grid are text beside a table. */
@@ -72,7 +73,11 @@ export function prependRowLabels(rows: BuiltRow[], headerRows: number, beside: r
   return [...beside];
 }
 
+/** The median of the lines' first spans' sizes; 1 where there is none. */
 function medianSize(lines: readonly Line[]): number {
-  const sizes = lines.map((line) => line.spans[0]?.size ?? 0).sort((a, b) => a - b);
-  return sizes[sizes.length >> 1] || 1;
+  return medianOfLines(lines, firstSpanSize) || 1;
+}
+
+function firstSpanSize(line: Line): number {
+  return line.spans[0]?.size ?? 0;
 }
