@@ -45,6 +45,7 @@ import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
 import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
+import { markIndentedQuotes } from "../layout/indented_quotes.js";
 import { standsApartAbove } from "./page_head.js";
 import { extraWideColumns } from "./code_columns.js";
 
@@ -220,6 +221,7 @@ export function renderPage(
   captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
+  markIndentedQuotes(blocks, quotes, model.page === 1);
   const links: { url: string; text: string }[] = [];
   const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
   const lists: PageLists = { head: null, tail: null };
