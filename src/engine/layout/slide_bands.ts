@@ -55,7 +55,14 @@ export function slideNonVoters(page: PageModel, lines: readonly Line[], sizeOf: 
   }
   if (inside.length < 2) return none;
   const bySize = new Map<number, number[]>();
-  for (const i of inside) bySize.set(sizes.get(i)!, [...(bySize.get(sizes.get(i)!) ?? []), i]);
+  // Pushed, not copied: a copy of the size's list per line was quadratic in the lines of one
+  // size (a landscape table page's hundreds of cells at 8 pt). Keys keep their first order.
+  for (const i of inside) {
+    const size = sizes.get(i)!;
+    const members = bySize.get(size);
+    if (members === undefined) bySize.set(size, [i]);
+    else members.push(i);
+  }
   const descending = [...bySize.keys()].sort((a, b) => b - a);
   for (let k = 0; k + 1 < descending.length; k++) {
     const members = bySize.get(descending[k])!;

@@ -14,6 +14,7 @@ import { NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../model.js";
 import { isSpaceCode } from "../layout/whitespace.js";
 import { FIGURE_CELL } from "./figure_cell.js";
 import { inkRight } from "./cell_gaps.js";
+import type { TopWindow } from "./top_window.js";
 
 /** Figures of other rows, alone in their spans, ending within
  *  this many ems of the span's first word: the column of figures it ends. */
@@ -121,11 +122,15 @@ function candidateOf(line: Line, span: Span): Candidate | null {
 }
 
 /** Whether another line on the span's row stands a cell's gap (ROW_CELL_GAP_EMS) or more
- *  from it: left of it, right of it, or on either side. */
-export function hasRowCell(lines: readonly Line[], line: Line, span: Span, side: "left" | "right" | "either"): boolean {
+ *  from it: left of it, right of it, or on either side. With `window` (top_window.ts, over
+ *  `lines`), only the lines that may cross the span's row are read. */
+export function hasRowCell(lines: readonly Line[], line: Line, span: Span, side: "left" | "right" | "either", window?: TopWindow): boolean {
   const mid = (line.y0 + line.y1) / 2;
   const gap = ROW_CELL_GAP_EMS * span.size;
-  for (const other of lines) {
+  // Only lines that may cross the middle (top_window.ts); all of them without a window.
+  const end = window ? window.to(mid) : lines.length;
+  for (let k = window ? window.fromCrossing(mid) : 0; k < end; k++) {
+    const other = lines[k];
     if (other === line || other.wmode !== 0 || other.y0 > mid || other.y1 < mid) continue;
     if ((side !== "right" && other.x1 <= span.x0 - gap) || (side !== "left" && other.x0 >= span.x1 + gap)) return true;
   }

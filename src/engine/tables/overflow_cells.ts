@@ -11,6 +11,7 @@ import { spanPiece } from "../model.js";
 import { lineWordCount } from "../layout/lines.js";
 import { isSpaceCode, wordCount } from "../layout/whitespace.js";
 import { type FigureNoteCuts, hasRowCell, WORD_SPACE_EMS } from "./figure_notes.js";
+import { TopWindow } from "./top_window.js";
 
 /** Other rows' cells starting within this many points of one another start one column: Calc
  *  sets a column's text cells flush left at one x. */
@@ -54,6 +55,10 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
   // Every line judged as the reader made it, then the cuts made: a cut line is another's
   // evidence ("Metro North H. Costa" over "Metro South I. Larsen").
   const made: { line: Line; left: Span; right: Span }[] = [];
+  // Each search below reads only the lines its tops allow (top_window.ts): the lines come
+  // sorted by their tops (aligned_detector.ts), and a table page's every short cell asked
+  // every other line of the page.
+  const window = new TopWindow(lines);
   for (const line of lines) {
     if (line.wmode !== 0 || line.spans.length !== 1) continue;
     const span = line.spans[0];
@@ -62,15 +67,15 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
     // A cell of its row stands right of it: Calc clips the overflow only at a neighbour
     // holding text, and the row goes on (a form's option wider than its column, fragebogen's
     // "Warmwasser mit der Heizung", ends its row).
-    if (!hasRowCell(lines, line, span, "right")) continue;
-    const start = columnStartInside(lines, line, span);
+    if (!hasRowCell(lines, line, span, "right", window)) continue;
+    const start = columnStartInside(lines, line, span, window);
     // The span starts where its own column's cells start too ("Metro North" under "North",
     // "South"): a cell centred in its column ("For wider tables" in acmart's sample table)
     // starts where no other does, and its words fall where they may.
     // And its column's other cells all end before the next column starts: the span alone
     // is wider than its cell, as Calc's clipped overflow is ("Professor at ENS Lyon" under
     // "Senior Researcher at CNRS", a LaTeX jury's column, is no such cell).
-    if (start === null || startsAlike(lines, line, span.x0, start) < COLUMN_START_MATES_MIN) continue;
+    if (start === null || startsAlike(lines, line, span.x0, start, window) < COLUMN_START_MATES_MIN) continue;
     // Calc clips the overflow at the border, mid-word as often as not ("Central Plain" of
     // "Central Plains" | "E. Rossi"): the cut falls at the character boundary nearest the
     // column's start, by the characters' share of the span.
@@ -102,7 +107,7 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
 
 /** The x inside the span (past its first word, before its last) where COLUMN_START_MATES_MIN
  *  other rows' short cells start, each after a cell of its row; null when there is none. */
-function columnStartInside(lines: readonly Line[], line: Line, span: Span): number | null {
+function columnStartInside(lines: readonly Line[], line: Line, span: Span, window: TopWindow): number | null {
   const height = line.y1 - line.y0;
   const lo = line.y0 - COLUMN_START_REACH_LINES * height;
   const hi = line.y1 + COLUMN_START_REACH_LINES * height;
@@ -110,7 +115,8 @@ function columnStartInside(lines: readonly Line[], line: Line, span: Span): numb
   const from = span.x0 + span.size;
   const to = span.x1 - span.size;
   let starts: number[] | null = null;
-  for (const other of lines) {
+  for (let k = window.from(lo), stop = window.to(hi); k < stop; k++) {
+    const other = lines[k];
     if (other === line || other.wmode !== 0 || other.y0 < lo || other.y1 > hi || (other.y0 <= mid && other.y1 >= mid)) continue;
     if (other.x0 <= from || other.x0 >= to) continue;
     (starts ??= []).push(other.x0);
@@ -120,50 +126,55 @@ function columnStartInside(lines: readonly Line[], line: Line, span: Span): numb
   for (let i = 0; i + COLUMN_START_MATES_MIN - 1 < starts.length; i++) {
     const x = starts[i];
     if (starts[i + COLUMN_START_MATES_MIN - 1] - x > COLUMN_START_EXACT_PT) continue;
-    if (cellMates(lines, line, x, lo, hi) >= COLUMN_START_MATES_MIN) return x;
+    if (cellMates(lines, line, x, lo, hi, window) >= COLUMN_START_MATES_MIN) return x;
   }
   return null;
 }
 
 /** How many other rows' lines of few words start at `x`, each after a cell of its own row. */
-function cellMates(lines: readonly Line[], line: Line, x: number, lo: number, hi: number): number {
+function cellMates(lines: readonly Line[], line: Line, x: number, lo: number, hi: number, window: TopWindow): number {
   let mates = 0;
-  for (const other of lines) {
+  for (let k = window.from(lo), stop = window.to(hi); k < stop; k++) {
+    const other = lines[k];
     if (other === line || other.wmode !== 0 || other.y0 < lo || other.y1 > hi) continue;
     if (Math.abs(other.x0 - x) > COLUMN_START_EXACT_PT) continue;
     if (lineWordCount(other) > CELL_WORDS_MAX || other.spans.length === 0) continue;
-    if (hasRowCell(lines, other, other.spans[0], "either") && cellLeftOf(lines, other)) mates++;
+    if (hasRowCell(lines, other, other.spans[0], "either", window) && cellLeftOf(lines, other, window)) mates++;
   }
   return mates;
 }
 
 /** How many other rows' lines of few words, each with a cell of its row, start at `x` and end
  *  before `end`; 0 when a line starting there runs past `end` with no word space by it. */
-function startsAlike(lines: readonly Line[], line: Line, x: number, end: number): number {
+function startsAlike(lines: readonly Line[], line: Line, x: number, end: number, window: TopWindow): number {
   const height = line.y1 - line.y0;
   const lo = line.y0 - COLUMN_START_REACH_LINES * height;
   const hi = line.y1 + COLUMN_START_REACH_LINES * height;
   let mates = 0;
-  for (const other of lines) {
+  for (let k = window.from(lo), stop = window.to(hi); k < stop; k++) {
+    const other = lines[k];
     if (other === line || other.wmode !== 0 || other.y0 < lo || other.y1 > hi || other.spans.length === 0) continue;
     if (Math.abs(other.x0 - x) > COLUMN_START_EXACT_PT) continue;
     // Another row's overflow of the same kind may cross too ("Metro South I. Larsen"); a
     // longer cell with no word space there is the column's own width.
     // A line with no cell on its row is no cell of the column (a sheet's title over it).
     if (other.x1 > end) {
-      if (!hasRowCell(lines, other, other.spans[0], "either")) continue;
-      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], "right")) return 0;
+      if (!hasRowCell(lines, other, other.spans[0], "either", window)) continue;
+      if (other.spans.length !== 1 || (spaceBefore(other.spans[0], end) < 0 && boundaryAt(other.spans[0], end) < 0) || !hasRowCell(lines, other, other.spans[0], "right", window)) return 0;
       continue;
     }
-    if (lineWordCount(other) <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0], "either")) mates++;
+    if (lineWordCount(other) <= CELL_WORDS_MAX && hasRowCell(lines, other, other.spans[0], "either", window)) mates++;
   }
   return mates;
 }
 
 /** Whether a line of the row ends left of `line`. */
-function cellLeftOf(lines: readonly Line[], line: Line): boolean {
+function cellLeftOf(lines: readonly Line[], line: Line, window: TopWindow): boolean {
   const mid = (line.y0 + line.y1) / 2;
-  for (const other of lines) if (other !== line && other.y0 <= mid && other.y1 >= mid && other.x1 < line.x0) return true;
+  for (let k = window.fromCrossing(mid), stop = window.to(mid); k < stop; k++) {
+    const other = lines[k];
+    if (other !== line && other.y0 <= mid && other.y1 >= mid && other.x1 < line.x0) return true;
+  }
   return false;
 }
 
