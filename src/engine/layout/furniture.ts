@@ -21,6 +21,7 @@ import { type Box, byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
 import { SLIDE_ASPECT_MIN, sideBarLines } from "./side_bars.js";
+import { slideHeadStack } from "./slide_heads.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { wrapsFoot } from "./wrapped_feet.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
@@ -463,6 +464,8 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
   // A slide's sidebar outline (side_bars.ts): furniture as its words would say.
   for (const line of sideBarLines(page, lines, (l) => bandOf(l, page) !== null)) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
+  // A slide's headline stacked past the top band (slide_heads.ts): URbeamer's author and institute.
+  for (const line of slideHeadStack(page, lines)) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
   const blank = blankPageRows(candidates, body, lines, page);
   if (blank.length > 0) {
     for (const row of blank) rows.push(row);
