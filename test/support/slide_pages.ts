@@ -16,8 +16,9 @@ export interface SlideLine {
 }
 
 export interface SlideShape {
-  /** A filled rectangle, top-left corner and size, points from the top; or a ball (a filled circle). */
-  kind: "rect" | "ball";
+  /** A filled rectangle, top-left corner and size, points from the top; a ball (a filled
+   *  circle); or a picture (a one-pixel grey inline image scaled to the box: Verona's shadow strips). */
+  kind: "rect" | "ball" | "image";
   x: number;
   y: number;
   w: number;
@@ -39,6 +40,7 @@ export function slidePage(lines: readonly SlideLine[], shapes: readonly SlideSha
     content += `${(s.grey ?? 0.6).toFixed(2)} g\n`;
     const y = height - s.y - s.h;
     if (s.kind === "rect") content += `${s.x} ${y} ${s.w} ${s.h} re f\n`;
+    else if (s.kind === "image") content += `q ${s.w} 0 0 ${s.h} ${s.x} ${y} cm BI /W 1 /H 1 /CS /G /BPC 8 /F /AHx ID ${Math.round((s.grey ?? 0.6) * 255).toString(16).padStart(2, "0")}> EI Q\n`;
     else {
       // A circle of four Bézier quarters (k = 0.5523).
       const r = s.w / 2;

@@ -40,6 +40,7 @@ export function slideBlockTitles(lines: readonly Line[], rules: readonly Rule[],
   const bands: Box[] = [];
   for (const rule of rules) if (rule.kind === "fill" && wide(rule)) bands.push(rule);
   for (const drawing of page.drawings ?? []) if (wide(drawing)) bands.push(drawing);
+  for (const line of edgeTitles(lines, page)) titles.add(line);
   if (bands.length === 0) return titles;
   for (const line of lines) {
     // A line in the code face is a listing's in its box (Verona's "\usetheme[…]{Verona}").
@@ -54,6 +55,45 @@ export function slideBlockTitles(lines: readonly Line[], rules: readonly Rule[],
     titles.add(line);
   }
   return titles;
+}
+
+/** A box's top edge drawn as a picture (Verona's shadowed block: a 3.9 pt strip) is this
+ *  many of the title's heights tall at most. */
+const EDGE_HEIGHT_LINES_MAX = 0.5;
+
+/**
+ * The block titles set over their box with no band (beamer-verona's blocks without its
+ * colorblocks option: "Block title" in the body's face and size, coloured, over the box its
+ * theme draws as pictures with a shadow): a line alone on its row, in no code face,
+ * TITLE_CHARS_MAX characters at most, and right under it a picture strip
+ * (EDGE_HEIGHT_LINES_MAX of its height tall at most, BAND_WIDTH_SHARE_MIN of the slide's
+ * width at least, the line starting within TITLE_INSET_EMS_MAX of the strip's left end) between
+ * it and the next line, the block's body, which starts within BODY_GAP_EMS_MAX under the strip
+ * and inside its width. Verona's "Block title" | "Cras viverra …" had come out as one
+ * paragraph's two lines.
+ */
+function edgeTitles(lines: readonly Line[], page: PageModel): Line[] {
+  const found: Line[] = [];
+  const strips = (page.images ?? []).filter((image) => image.x1 - image.x0 >= BAND_WIDTH_SHARE_MIN * page.width);
+  if (strips.length === 0) return found;
+  for (const line of lines) {
+    if (line.wmode !== 0 || line.spans.some((span) => span.monospace) || lineText(line).trim().length > TITLE_CHARS_MAX) continue;
+    const height = line.y1 - line.y0;
+    const em = lineSize(line);
+    const strip = strips.find((box) => box.y1 - box.y0 <= EDGE_HEIGHT_LINES_MAX * height && box.y0 >= line.y1 - INSIDE_SLACK_PT && box.y0 - line.y1 <= BODY_GAP_EMS_MAX * em && line.x0 >= box.x0 - INSIDE_SLACK_PT && line.x0 - box.x0 <= TITLE_INSET_EMS_MAX * em);
+    if (strip === undefined) continue;
+    let next: Line | null = null;
+    let beside = false;
+    for (const other of lines) {
+      if (other === line) continue;
+      if (other.y0 < line.y1 && other.y1 > line.y0) beside = true;
+      if (other.y0 >= line.y1 - INSIDE_SLACK_PT && (next === null || other.y0 < next.y0)) next = other;
+    }
+    if (beside || next === null || next.y0 < strip.y0 || next.y0 - strip.y1 > BODY_GAP_EMS_MAX * lineSize(next)) continue;
+    if (next.x0 < strip.x0 - INSIDE_SLACK_PT || next.x1 > strip.x1 + INSIDE_SLACK_PT) continue;
+    found.push(line);
+  }
+  return found;
 }
 
 interface Box {

@@ -20,7 +20,8 @@ import type { Line, PageModel, Rule } from "../model.js";
 import { type Box, byTopThenLeft, unionOf } from "./box.js";
 import { everyTextSpan, isBlankLine, lineText, medianOfLines } from "./lines.js";
 import { alternationsByFlags } from "./pattern_alternation.js";
-import { sideBarLines } from "./side_bars.js";
+import { SLIDE_ASPECT_MIN, sideBarLines } from "./side_bars.js";
+import { slideHeadStack } from "./slide_heads.js";
 import { withoutAttachedBullet } from "./vector_bullets.js";
 import { wrapsFoot } from "./wrapped_feet.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
@@ -460,7 +461,9 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const rows: FurnitureRow[] = thumbTabs(page, lines, body);
   // A slide's sidebar outline (side_bars.ts): furniture as its words would say.
   for (const line of sideBarLines(page, lines, (l) => bandOf(l, page) !== null)) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
-  const blank = blankPageRows(candidates, body, lines);
+  // A slide's headline stacked past the top band (slide_heads.ts): URbeamer's author and institute.
+  for (const line of slideHeadStack(page, lines)) rows.push(furnitureLine(lines.indexOf(line), meanCharSize(line)));
+  const blank = blankPageRows(candidates, body, lines, page);
   if (blank.length > 0) {
     for (const row of blank) rows.push(row);
     return rows;
@@ -675,7 +678,7 @@ const BLANK_PAGE_FOLIO = /^(?:\d{1,3}|[ivxlcdm]{1,7})$/i;
  * or be a head of short pieces over a row that is a page number alone. One row that does
  * neither (a cover's title, a form's caption) keeps them all.
  */
-function blankPageRows(candidates: readonly { line: Line; band: Band }[], body: readonly Line[], lines: readonly Line[]): FurnitureRow[] {
+function blankPageRows(candidates: readonly { line: Line; band: Band }[], body: readonly Line[], lines: readonly Line[], page: PageModel): FurnitureRow[] {
   if (candidates.length === 0 && body.length === 0) return [];
   if (body.length > 1 || (body.length === 1 && !BODY_FOLIO.test(lineText(body[0]).trim()))) return [];
   const margins = marginRows(body.length === 0 ? candidates : [...candidates, { line: body[0], band: "bottom" }]);
@@ -690,18 +693,41 @@ function blankPageRows(candidates: readonly { line: Line; band: Band }[], body: 
     if (rowTexts.length === 1 && BLANK_PAGE_FOLIO.test(rowTexts[0])) folioRow = true;
   }
   const rows: FurnitureRow[] = [];
+  const footSize = slideFootSize(margins, texts, page);
   for (let k = 0; k < margins.length; k++) {
     const { lines: row, band } = margins[k];
     const rowTexts = texts[k];
     const short = rowTexts.every((t) => t.length <= RUNNING_HEAD_CHARS_MAX);
     const folio = short && rowTexts.some((t) => PAGE_NUMBER.test(t));
-    const headOverFolio = folioRow && band === "top" && short;
-    if (!folio && !headOverFolio && !numberedHead(rowTexts.join(" "), band)) return [];
     let sizeMax = 0;
     for (const l of row) sizeMax = Math.max(sizeMax, meanCharSize(l));
+    const headOverFolio = (folioRow || sizeMax <= footSize + SLIDE_HEAD_SIZE_SLACK_PT) && band === "top" && short;
+    if (!folio && !headOverFolio && !numberedHead(rowTexts.join(" "), band)) return [];
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture: true, aloneInBand: true, numbered: !folio, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax, sizeAbove: 0 });
   }
   return rows;
+}
+
+/** A slide's head over its foot row is set in the foot's type, within this many points: a
+ *  frame's title over it is larger (Impress: 40 pt over the footer's 14 pt). */
+const SLIDE_HEAD_SIZE_SLACK_PT = 0.5;
+
+/**
+ * The largest size of a slide's foot row that holds its number among short pieces (Impress's
+ * date | footer | slide number), or -Infinity. On such an empty slide a head row in the
+ * foot's type ("Confidential – internal use" at the top) is furniture with it (blankPageRows):
+ * an empty slide converted alone had kept its head and foot, four paragraphs, where the foot
+ * alone goes. Only on a landscape page (SLIDE_ASPECT_MIN): a portrait page's foot row with a
+ * number under a line at the top is a cover's or a form's as often.
+ */
+function slideFootSize(margins: readonly { lines: Line[]; band: Band }[], texts: readonly string[][], page: PageModel): number {
+  if (page.width < SLIDE_ASPECT_MIN * page.height) return -Infinity;
+  let size = -Infinity;
+  for (let k = 0; k < margins.length; k++) {
+    if (margins[k].band !== "bottom" || !texts[k].every((t) => t.length <= RUNNING_HEAD_CHARS_MAX) || !texts[k].some((t) => PAGE_NUMBER.test(t))) continue;
+    for (const l of margins[k].lines) size = Math.max(size, meanCharSize(l));
+  }
+  return size;
 }
 
 /** Whether `row` stands apart from every other line of its band but those of a row holding

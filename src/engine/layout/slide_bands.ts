@@ -83,12 +83,46 @@ export function slideNonVoters(page: PageModel, lines: readonly Line[], sizeOf: 
     voter = i;
   }
   if (voters === 1 && sizes.get(voter)! >= DISPLAY_SIZE_PAGE_SHARE_MIN * page.height) abstains[voter] = true;
+  else for (const i of displayPair(page, lines, inside, abstains, sizes)) abstains[i] = true;
   return { abstains, frameTitle: frameTitleOf(lines, inside, sizes) };
 }
 
 /** A line is display type when its size is this share of the slide's height at least
  *  (thubeamer's 24.8 pt "Q & A": 9 % of 272 pt; BFH's 11 pt text: 4 % of 255). */
 const DISPLAY_SIZE_PAGE_SHARE_MIN = 0.08;
+
+/** A closing slide's display lines may be two (hitszbeamer's "That’s all. Thank you!" over
+ *  "Q&A" at 20.7 pt, \huge: 7.6 % of the 272 pt slide) ... */
+const DISPLAY_LINES_MAX = 2;
+/** ... set this share of the slide's height at least (\huge on a 4:3 beamer slide: 7.6 %;
+ *  Impress's 28 pt bullets: 6.3 % of 446 pt) ... */
+const DISPLAY_PAIR_PAGE_SHARE_MIN = 0.07;
+/** ... this many times the size of every other line left to vote (the title bar's 12 pt
+ *  "Q&A" beside them: 1.7; Impress's 32 pt bullets over 24 pt ones: 1.33) ... */
+const DISPLAY_OVER_VOTERS_RATIO_MIN = 1.5;
+/** ... and centred on one axis, their centres this many of their ems apart at most (a
+ *  list's items start at one edge). */
+const DISPLAY_AXIS_EMS = 1;
+
+/**
+ * The voters that are a slide's display lines, though more than one: the largest size left to
+ * vote, set in DISPLAY_LINES_MAX lines at most, DISPLAY_PAIR_PAGE_SHARE_MIN of the slide's height
+ * at least, DISPLAY_OVER_VOTERS_RATIO_MIN times every other voter's size, their centres on one
+ * axis (DISPLAY_AXIS_EMS), with a smaller voter left. hitszbeamer's closing slide had measured
+ * its body at its two display lines, which read as one paragraph; its twin thubeamer's single
+ * "Q & A" is a heading by the one-line rule above.
+ */
+function displayPair(page: PageModel, lines: readonly Line[], inside: readonly number[], abstains: readonly boolean[], sizes: ReadonlyMap<number, number>): number[] {
+  const voters = inside.filter((i) => !abstains[i]);
+  let largest = 0;
+  for (const i of voters) largest = Math.max(largest, sizes.get(i)!);
+  const display = voters.filter((i) => sizes.get(i) === largest);
+  if (display.length > DISPLAY_LINES_MAX || display.length === voters.length || largest < DISPLAY_PAIR_PAGE_SHARE_MIN * page.height) return [];
+  for (const i of voters) if (sizes.get(i)! < largest && largest < DISPLAY_OVER_VOTERS_RATIO_MIN * sizes.get(i)!) return [];
+  const centres = display.map((i) => (lines[i].x0 + lines[i].x1) / 2);
+  if (Math.max(...centres) - Math.min(...centres) > DISPLAY_AXIS_EMS * largest) return [];
+  return display;
+}
 
 /** What slideNonVoters says of a slide's lines, by index. */
 export interface SlideVote {

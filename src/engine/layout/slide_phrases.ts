@@ -28,12 +28,39 @@ const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
 /** Lines centred on one axis (within this many ems: centring is exact to a point) are a title slide's, which centred_lines.ts reads. */
 const AXIS_EMS = 0.5;
 
+/** A title slide's subtitle: its centred lines are this share of the slide's width at most
+ *  (Impress's 32 pt "Northern Harbour Operations" | "Prepared by the Planning Office": 52 %
+ *  and 57 %; a subtitle wrapped at its frame's edge fills 80 % and more) ... */
+const SUBTITLE_WIDTH_SHARE_MAX = 0.65;
+/** ... they are this many at most ... */
+const SUBTITLE_LINES_MAX = 3;
+/** ... under a title this many times their size at least (Impress: 44 pt over 32 pt) ... */
+const TITLE_SIZE_RATIO_MIN = 1.2;
+/** ... set this many of their ems above them at most (Impress: 2.2), centred on their axis
+ *  (AXIS_EMS). */
+const TITLE_GAP_EMS_MAX = 4;
+/** A centred line going on in small letters is a wrapped sentence's rest. */
+const LOWER_START = /^\s*\p{Ll}/u;
+
+/** Whether the line right above the centred stack, over its whole width, is its title: larger
+ *  (TITLE_SIZE_RATIO_MIN), near (TITLE_GAP_EMS_MAX), centred on the stack's axis (AXIS_EMS). */
+function underCentredTitle(stack: readonly Line[], all: readonly Line[], axis: number, em: number): boolean {
+  const top = stack[0].y0;
+  let title: Line | null = null;
+  for (const line of all) if (!stack.includes(line) && line.y1 <= top + LINE_OVERLAP_EMS_MAX * em && (title === null || line.y1 > title.y1)) title = line;
+  if (title === null || top - title.y1 > TITLE_GAP_EMS_MAX * em || lineSize(title) < TITLE_SIZE_RATIO_MIN * em) return false;
+  return Math.abs((title.x0 + title.x1) / 2 - axis) < AXIS_EMS * em;
+}
+
 /**
  * Sets breakAfter on each line but the last of every stack of a slide's body lines (`lines`:
  * the page's text but its furniture) that is 2 to STACK_LINES_MAX lines one under another
  * (LINE_GAP_EMS_MAX), in one size (SIZE_TOLERANCE_PT), STACK_WIDTH_SHARE_MAX of the slide's
  * width at most, with no other line and no picture on its rows (a column beside it, a figure
- * it wraps at), not centred on one axis (AXIS_EMS), no line running on into the next (RUNS_ON).
+ * it wraps at), not centred on one axis (AXIS_EMS), no line running on into the next (RUNS_ON);
+ * or a title slide's centred subtitle of SUBTITLE_LINES_MAX lines at most, each
+ * SUBTITLE_WIDTH_SHARE_MAX of the slide's width at most, right under a larger title on its
+ * axis (underCentredTitle), no line going on in small letters.
  * Only on a landscape page (SLIDE_ASPECT_MIN): a portrait page's narrow column is prose.
  */
 export function markSlidePhraseBreaks(lines: readonly Line[], page: PageModel): void {
@@ -66,15 +93,17 @@ function markStack(stack: readonly Line[], all: readonly Line[], page: PageModel
     high = Math.max(high, centre);
   }
   const em = lineSize(stack[0]);
-  if (x1 - x0 > STACK_WIDTH_SHARE_MAX * page.width || high - low < AXIS_EMS * em) return;
   const y0 = stack[0].y0;
   const y1 = stack[stack.length - 1].y1;
+  // A centred stack is a title slide's subtitle only under its title; centred_lines.ts reads the rest.
+  const subtitle = high - low < AXIS_EMS * em;
+  if (subtitle ? x1 - x0 > SUBTITLE_WIDTH_SHARE_MAX * page.width || stack.length > SUBTITLE_LINES_MAX || !underCentredTitle(stack, all, (low + high) / 2, em) : x1 - x0 > STACK_WIDTH_SHARE_MAX * page.width) return;
   for (const line of all) if (!stack.includes(line) && line.y0 < y1 && line.y1 > y0) return;
   for (const image of page.images ?? []) if (image.y0 < y1 && image.y1 > y0 && (image.x0 >= x1 || image.x1 <= x0)) return;
   const texts = stack.map(lineText);
   // Chinese and Japanese wrap anywhere, at any width: a column of vertical writing read on its
   // side, a CJK paragraph in a narrow box, are no set of phrases.
   for (const text of texts) if (isEastAsianWide(text.codePointAt(0) ?? 0)) return;
-  for (let k = 0; k + 1 < stack.length; k++) if (RUNS_ON.test(texts[k])) return;
+  for (let k = 0; k + 1 < stack.length; k++) if (RUNS_ON.test(texts[k]) || (subtitle && LOWER_START.test(texts[k + 1]))) return;
   for (let k = 0; k + 1 < stack.length; k++) stack[k].breakAfter = true;
 }
