@@ -35,6 +35,7 @@ import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { joinEquationNumbers } from "../layout/equation_numbers.js";
 import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
+import { readListColumnsApart } from "../layout/list_columns.js";
 import { markSlidePhraseBreaks } from "../layout/slide_phrases.js";
 import { levelBlockTitles, slideBlockTitles } from "../layout/block_titles.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
@@ -166,7 +167,7 @@ export function renderPage(
     items.push(flowBox(table, table, undefined));
   }
   for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
-  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine)), isWordLine);
+  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
   const fieldBetween = formFieldsBetween(model.rules);
