@@ -1,7 +1,7 @@
 // blocks.ts: grouping a column of lines into headings, paragraphs, list items and code,
 // and list markers and nesting, on synthetic lines.
 import { describe, expect, it } from "vitest";
-import { type Block, buildBlocks, lineMarker, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
+import { type Block, buildBlocks, isContactOnly, lineMarker, listMarker, nestListItems, stripLeadingChars } from "../../src/engine/layout/blocks.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { computeDocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
@@ -929,6 +929,21 @@ describe("buildBlocks: a letter's address blocks (svc-md-1.1.15: a letter printe
     expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["+46 31 555 0142\\ | +46 70 555 0199\\ | +46 31 555 0100"]);
   });
 
+  it("writes a CV's contact lines one line each where its web addresses are written without their scheme ('Product Designer danielosei.design' had been one line)", () => {
+    const lines = [at("Product Designer", 72.8, 160.2, 140), at("danielosei.design", 72.8, 158.9, 152.8), at("daniel@osei.com · +44 20 7946 0000", 72.8, 262.4, 165.6), at("linkedin.com/in/danielosei", 72.8, 214.6, 178.4)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["Product Designer\\ | danielosei.design\\ | daniel@osei.com · +44 20 7946 0000\\ | linkedin.com/in/danielosei"]);
+  });
+
+  it("writes a web address with its scheme on a line of its own in a CV's contact lines (the whole address read, not its first letter: ACM's 'ACM ISBN … $15.00' | 'https://doi.org/…' too)", () => {
+    const lines = [at("Product Designer", 72.8, 160.2, 140), at("https://osei.design", 72.8, 162, 152.8), at("daniel@osei.com · +44 20 7946 0000", 72.8, 262.4, 165.6)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["Product Designer\\ | https://osei.design\\ | daniel@osei.com · +44 20 7946 0000"]);
+  });
+
+  it.each([["setup.py"], ["options.h"], ["config.sh"], ["index.ts"]])("still runs a file's name %j on a line of its own into the line above", (name) => {
+    const lines = [at("Product Designer", 72.8, 160.2, 140), at(name, 72.8, 130, 152.8), at("daniel@osei.com · +44 20 7946 0000", 72.8, 262.4, 165.6)];
+    expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)[0]).toMatch(new RegExp(`^Product Designer \\| ${name.replace(".", "\\.")} \\|`));
+  });
+
   it("still runs a column of figures without small letters into one line", () => {
     const lines = [at("12 500 3 200", 72.8, 140, 146.5), at("14 100 3 900", 72.8, 140, 159.3), at("15 800 4 300", 72.8, 140, 172.1)];
     expect(buildBlocks(lines, STATS, undefined, 72.8, 539.2).map(withLineBreaks)).toEqual(["12 500 3 200 | 14 100 3 900 | 15 800 4 300"]);
@@ -1774,6 +1789,15 @@ describe("buildBlocks: a piece of a list item's first row beside it (issue 9: dv
     expect(buildBlocks(close, STATS).map((b) => [b.kind, b.lines.length])).toEqual([["list_item", 3]]);
     const far = [lines[0], line("02-15-15", { x: 500, y: 660.7 })];
     expect(buildBlocks(far, STATS)).toHaveLength(2);
+  });
+});
+
+describe("isContactOnly: web addresses read whole, with their scheme or without", () => {
+  it.each([["danielosei.design"], ["linkedin.com/in/danielosei"], ["Web: example.org/path"], ["example.co.uk"], ["daniel@osei.com · danielosei.design"], ["www.example.com"], ["https://doi.org/10.1145/0000000.0000000"]])("reads %j as contact details alone", (text) => {
+    expect(isContactOnly(text)).toBe(true);
+  });
+  it.each([["setup.py"], ["README.md"], ["config.sh"], ["Makefile.in"], ["options.h"], ["Node.js"], ["e.g."], ["see example.com"], ["Visit www.example.com today"], ["Product Designer"]])("does not read %j as contact details alone", (text) => {
+    expect(isContactOnly(text)).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 // Step 3, extract: one page's structured text from MuPDF, read into the page model.
 // Reads the stext structures through the raw WASM accessors (see mupdf_runtime.ts): one
 // call per field, no per-character allocation beyond the text itself.
+import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
@@ -35,6 +36,8 @@ const BLOCK_IMAGE = 1;
 const BLOCK_VECTOR = 3;
 const V_FLAG_STROKED = 1;
 const V_FLAG_RECTANGLE = 2;
+/** A vector block's alpha (its colour's top byte) when it is opaque. */
+const OPAQUE = 255;
 /** A filled rectangle whose red, green and blue are all at least this (of 255) is white:
  * invisible on the page, so no ruling. Word and report writers paint white cell backgrounds
  * inset from the drawn borders, whose edges would otherwise split every cell. */
@@ -396,12 +399,18 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
   const marks: Mark[] = [];
   const drawings: Drawing[] = [];
   const images: PaintedImage[] = [];
-  for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
+  // Each line's block, in drawing order, and the opaque filled rectangles (covered_text.ts).
+  const orders: number[] = [];
+  const fills: CoverFill[] = [];
+  let order = 0;
+  for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block), order++) {
     const type = wasm._wasm_stext_block_get_type(block);
     if (type === BLOCK_VECTOR) {
       const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
       const flags = wasm._wasm_stext_block_get_v_flags(block);
-      const white = isWhite(wasm._wasm_stext_block_get_v_argb(block));
+      const argb = wasm._wasm_stext_block_get_v_argb(block) >>> 0;
+      const white = isWhite(argb);
+      if ((flags & (V_FLAG_STROKED | V_FLAG_RECTANGLE)) === V_FLAG_RECTANGLE && argb >>> 24 === OPAQUE && !white) fills.push({ x0: H[b], y0: H[b + 1], x1: H[b + 2], y1: H[b + 3], order });
       const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, white);
       if (rule) {
         if (rules.length < RULES_PER_PAGE_MAX) rules.push(rule);
@@ -421,12 +430,18 @@ function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead 
     if (type !== BLOCK_TEXT) continue;
     for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
       const read = readTextLine(r, line);
-      if (read !== null) lines.push(read);
+      if (read !== null) {
+        lines.push(read);
+        orders.push(order);
+      }
     }
   }
   // Kept for the next page, grown if a line was longer.
   linePointers = r.ptrs;
-  return { lines, rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath };
+  // Only a fill with text drawn after it can hide a line drawn again on it.
+  const lastText = orders.length === 0 ? -1 : orders[orders.length - 1];
+  const covers = fills.length === 0 ? fills : fills.filter((fill) => fill.order < lastText);
+  return { lines: dropCoveredRedrawnLines(lines, orders, covers), rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath };
 }
 
 /** Puts the characters of a right-to-left line from `first` on in r.ptrs, in stream order,

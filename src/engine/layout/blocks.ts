@@ -2635,13 +2635,34 @@ const RANGE_CUT_END = /\d[-–]\s*$/;
  * publisher's in a heading's size (geobase's "Téléphone : +01-819-564-4857"). */
 const EMAIL_ADDRESS = String.raw`[\w.+-]+@[\w-]+\.[\w.-]+`;
 const WEB_ADDRESS_START = String.raw`(?:https?:\/\/|www\.)`;
-const CONTACT_DETAIL_SOURCE = String.raw`${EMAIL_ADDRESS}|\b${WEB_ADDRESS_START}\S|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b`;
+const CONTACT_DETAIL_SOURCE = String.raw`${EMAIL_ADDRESS}|\b${WEB_ADDRESS_START}\S+|\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,}|\b1-\d{3}-\d{3}-\d{4}\b`;
 const CONTACT_DETAIL = new RegExp(CONTACT_DETAIL_SOURCE, "i");
 /** What each alternative of CONTACT_DETAIL_SOURCE cannot match without: "@", "://" or
  *  "www." (any case), "+", "1-". */
 const CONTACT_HINT = /[@+]|:\/\/|www\.|1-/i;
 /** Every piece of contact details in a text, for taking them out. */
 const CONTACT_DETAILS = new RegExp(CONTACT_DETAIL_SOURCE, "gi");
+
+/** A web address written without its scheme ("danielosei.design", "linkedin.com/in/name",
+ *  "example.org/path"), as a CV's contact lines give them: names of letters, figures and
+ *  hyphens joined by full stops, ending in one of WEB_TOP_LEVEL_DOMAINS in small letters, and
+ *  a path after it or nothing; no "@" or word before or after. Only a web address's own
+ *  endings count: those that are also a file's extension ("README.md", "setup.py",
+ *  "config.sh", "Makefile.in", "x.pl") are left out, and so is every other file's ("Node.js",
+ *  "options.h"), since a line holding one alone is a program's file name, not an address. */
+const WEB_TOP_LEVEL_DOMAINS = [
+  "com", "org", "net", "edu", "gov", "info", "biz", "io", "dev", "app", "design", "me", "co", "ai",
+  "site", "online", "tech", "studio", "page", "blog", "art", "name", "pro", "email", "cloud",
+  "digital", "agency", "work", "website", "portfolio", "tv", "fm", "ly",
+  "uk", "de", "fr", "nl", "se", "dk", "fi", "ch", "at", "eu", "ca", "au", "nz", "jp", "cn", "za",
+  "ie", "es", "it", "be", "br", "us", "ru", "gh", "ng", "ke",
+];
+const BARE_WEB_ADDRESS = new RegExp(
+  String.raw`(?<![\w@.\/-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?:${WEB_TOP_LEVEL_DOMAINS.join("|")})(?![\w@.-])(?:\/\S*)?`,
+  "g",
+);
+/** What BARE_WEB_ADDRESS cannot match without: a full stop before a small letter. */
+const BARE_WEB_HINT = /\.[a-z]/;
 
 /** An e-mail or web address and nothing else. */
 const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRESS_START}\S+)\s*$`);
@@ -2650,9 +2671,13 @@ const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRES
 export function isContactOnly(text: string): boolean {
   // Asked of nearly every line of prose (sets of short lines): each kind of detail needs one
   // of CONTACT_HINT's strings, which a pattern of literals finds far faster.
-  if (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text)) return false;
-  const rest = text.replace(CONTACT_DETAILS, " ").replace(CONTACT_LABEL, " ");
-  return !HAS_LETTER.test(rest);
+  // A web address without its scheme counts too (BARE_WEB_ADDRESS), after the other details.
+  const bare = BARE_WEB_HINT.test(text);
+  if (!bare && (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text))) return false;
+  let rest = text.replace(CONTACT_DETAILS, " ");
+  if (bare) rest = rest.replace(BARE_WEB_ADDRESS, " ");
+  if (rest === text) return false;
+  return !HAS_LETTER.test(rest.replace(CONTACT_LABEL, " "));
 }
 const CONTACT_LABEL = /\b(?:e-?mail|mail|tel|phone|fax|web)\b/gi;
 /** A label is set at the body's size, within this many points. */

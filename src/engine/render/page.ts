@@ -35,6 +35,8 @@ import { putRowMatesLeftToRight } from "../layout/row_order.js";
 import { joinEquationNumbers } from "../layout/equation_numbers.js";
 import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
+import { readListColumnsApart } from "../layout/list_columns.js";
+import { demoteLaterBylines } from "./later_bylines.js";
 import { markSlidePhraseBreaks } from "../layout/slide_phrases.js";
 import { levelBlockTitles, slideBlockTitles } from "../layout/block_titles.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
@@ -167,7 +169,7 @@ export function renderPage(
     items.push(flowBox(table, table, undefined));
   }
   for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
-  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine)), isWordLine);
+  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
   const fieldBetween = formFieldsBetween(model.rules);
@@ -218,6 +220,7 @@ export function renderPage(
   dropRepeatedSlideTitle(blocks, model);
   joinNavigationBars(blocks);
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
+  else demoteLaterBylines(blocks, TITLE_BLOCK_INDEX_MAX, plainText, isAuthorList, (text) => isOutlineTitle(outline.get(model.page), text));
   captionTablesInParagraphs(blocks, outline.get(model.page));
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
@@ -836,6 +839,18 @@ function isByline(text: string, afterParagraph: boolean): boolean {
   return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(name) || isAffiliationByline(name));
 }
 const NAME_NOTE_MARKS = /(?<=\p{L})[\d∗†‡§¶*⋆★][\d,∗†‡§¶*⋆★]*(?=\s|$)/gu;
+
+/** Whether the text lists authors: names alone, or a name and an institution (their note
+ *  marks aside). Asked of a later page's byline (later_bylines.ts). */
+function isAuthorList(text: string): boolean {
+  const name = text.replace(NAME_NOTE_MARKS, "");
+  return isNameList(name) || isAffiliationByline(name);
+}
+
+/** Whether the document's outline names the text a title on the page. */
+function isOutlineTitle(titles: Map<string, number> | undefined, text: string): boolean {
+  return titles !== undefined && outlineLevelOf(titles, normalizeTitle(text)) !== undefined;
+}
 
 /** Whether the block after `i` is a paragraph of contact details alone (an e-mail address):
  * the heading over it is its author's name, however it reads ("Edorta Ibarra and the Ekaia

@@ -1,0 +1,82 @@
+// Step 3, extract: text hidden under a later filled shape and drawn again on it. A designer's
+// page may set a text, cover it with an opaque box, then set the text again over the box in
+// another colour, size or measure: Free Culture's title page (pdf.js's freeculture.pdf, p. 6)
+// sets its subtitle in 13 pt white ("HOW BIG MEDIA USES TECHNOLOGY AND THE" | "LAW TO LOCK
+// DOWN CULTURE AND CONTROL" | "CREATIVITY"), fills a black box over it, and sets it again in 10
+// pt bold white on the box ("HOW BIG MEDIA USES TECHNOLOGY AND" | "THE LAW TO LOCK DOWN
+// CULTURE" | "AND CONTROL CREATIVITY"): the subtitle came out twice. MuPDF's structured text
+// keeps its blocks in drawing order (text, vector and image blocks interleaved), so a line
+// drawn before a filled rectangle lies under it. A line mostly under an opaque filled
+// rectangle drawn after it (COVERED_SHARE_MIN of its box), all of whose words the text drawn
+// after the rectangle inside it holds again, is that text's hidden copy and is dropped. A
+// highlight drawn over text is translucent (or drawn before the text, under it) and a box
+// over text with nothing drawn again on it (a redaction) leaves the text alone.
+import type { Line } from "../model.js";
+
+/** An opaque filled rectangle and its place in the page's drawing order (its stext block). */
+export interface CoverFill {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  order: number;
+}
+
+/** A line is under a fill when this share of its box lies inside the fill's: a line set in
+ *  a larger size than its copy runs past the box (Free Culture's 13 pt subtitle, 85 % under). */
+const COVERED_SHARE_MIN = 0.5;
+/** A hidden line holds this many letters or figures at least: a lone sign or number under a
+ *  box matches any text on it. */
+const LINE_WORD_CHARS_MIN = 4;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The lines without those hidden under a later fill and drawn again on it; `orders[i]` is
+ * lines[i]'s place in the drawing order. The lines themselves when no line is hidden.
+ */
+export function dropCoveredRedrawnLines(lines: Line[], orders: readonly number[], fills: readonly CoverFill[]): Line[] {
+  if (fills.length === 0) return lines;
+  let hidden: Set<number> | null = null;
+  for (const fill of fills) {
+    let words: Set<string> | null = null;
+    for (let i = 0; i < lines.length; i++) {
+      if (orders[i] >= fill.order || hidden?.has(i) || coveredShare(lines[i], fill) < COVERED_SHARE_MIN) continue;
+      // The text drawn again on the fill: the lines after it whose centres lie inside it.
+      words ??= wordsDrawnOn(lines, orders, fill);
+      if (words.size === 0) break;
+      const own = lineText(lines[i]).toLowerCase().match(WORD) ?? [];
+      if (own.join("").length < LINE_WORD_CHARS_MIN || !own.every((word) => words!.has(word))) continue;
+      (hidden ??= new Set()).add(i);
+    }
+  }
+  return hidden === null ? lines : lines.filter((_, i) => !hidden!.has(i));
+}
+
+function wordsDrawnOn(lines: readonly Line[], orders: readonly number[], fill: CoverFill): Set<string> {
+  const words = new Set<string>();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (orders[i] <= fill.order) continue;
+    const cx = (line.x0 + line.x1) / 2;
+    const cy = (line.y0 + line.y1) / 2;
+    if (cx < fill.x0 || cx > fill.x1 || cy < fill.y0 || cy > fill.y1) continue;
+    for (const word of lineText(line).toLowerCase().match(WORD) ?? []) words.add(word);
+  }
+  return words;
+}
+
+/** The share of the line's box inside the fill's. */
+function coveredShare(line: Line, fill: CoverFill): number {
+  const area = (line.x1 - line.x0) * (line.y1 - line.y0);
+  if (area <= 0) return 0;
+  const w = Math.min(line.x1, fill.x1) - Math.max(line.x0, fill.x0);
+  const h = Math.min(line.y1, fill.y1) - Math.max(line.y0, fill.y0);
+  return w <= 0 || h <= 0 ? 0 : (w * h) / area;
+}
+
+function lineText(line: Line): string {
+  let text = "";
+  for (const span of line.spans) text += span.text;
+  return text;
+}
