@@ -10,7 +10,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { frameEdgesBetween } from "../../src/engine/layout/frame_edges.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
-import { liesUnder, renderPage } from "../../src/engine/render/page.js";
+import { liesUnder, ownerDepth, renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, page } from "../support/layout.js";
 
@@ -164,6 +164,31 @@ describe("renderPage: blocks set under a list item's text belong to it (issue 9:
     ]);
     expect(md).toContain("| Apples | 3 |");
     expect(md).toMatch(/\|\n\n2\. Next item$/);
+  });
+
+  it("gives a paragraph under an item's text after the items nested in it to that item (ownerDepth: Chromium's FAQ)", () => {
+    // "You can renew …" is set under "2. How long …"'s text, left of its sub-items' text: it
+    // had come out at the margin, ending the list before "3.".
+    const md = renderLines([
+      line("1. How many items can I borrow?", { x: 96, y: 100 }),
+      line("2. How long can I keep them?", { x: 96, y: 114 }),
+      line("- Books and audiobooks: three weeks.", { x: 126, y: 128 }),
+      line("- DVDs and passes: one week.", { x: 126, y: 142 }),
+      line("You can renew an item twice unless someone has reserved it.", { x: 111, y: 162 }),
+      line("3. What if I return something late?", { x: 96, y: 182 }),
+    ]);
+    expect(md).toContain("  - DVDs and passes: one week.\n\n   You can renew an item twice");
+    expect(md).toMatch(/reserved it\.\n\n3\. What if/);
+  });
+
+  it("leaves a paragraph back at the margin after a nested list out of every item", () => {
+    // Guard: the parents are asked too, and the margin lies under none of them.
+    const md = renderLines([
+      line("1. How long can I keep them?", { x: 96, y: 100 }),
+      line("- Books and audiobooks: three weeks.", { x: 126, y: 114 }),
+      line("The list ended and the text goes on at the margin.", { x: 90, y: 134 }),
+    ]);
+    expect(md).toMatch(/three weeks\.\n\nThe list ended/);
   });
 
   it("leaves a paragraph back at the margin after the list, and a block in the next column, out of the item", () => {
@@ -660,5 +685,28 @@ describe("check boxes set as glyphs starting lines (blocks.ts TASK_BOX: a checkl
 
   it("leaves a row of choices, a box before each, as text ('☐ Yes ☐ No')", () => {
     expect(renderAlone(["☐ Visitor ☐ Winter contract ☐ Yearly berth"])).not.toMatch(/^- \[/);
+  });
+});
+
+describe("ownerDepth (render/page.ts): the item a block set under a list belongs to", () => {
+  const body = (left: number, bottom: number) => ({ left, right: 400, bottom, indent: "" });
+  it("asks the last item first, then its parents, deepest first", () => {
+    const chain = [body(100, 140), body(130, 140)];
+    expect(ownerDepth([line("Under the sub-item's text.", { x: 131, y: 150 })], chain)).toBe(1);
+    expect(ownerDepth([line("Under the parent's text.", { x: 101, y: 150 })], chain)).toBe(0);
+    expect(ownerDepth([line("At the margin.", { x: 60, y: 150 })], chain)).toBe(-1);
+    // Right of a parent's text but no item's (too far below): none, not a parent's.
+    expect(ownerDepth([line("Far below.", { x: 131, y: 260 })], chain)).toBe(-1);
+  });
+
+  it("asks no parent whose marker hangs out left of the page's text margin (schule's '✓ Aufgabe 2')", () => {
+    // The parent's text starts at the margin, where the next task's title starts too.
+    const chain = [{ ...body(100, 140), markerX: 88 }, { ...body(130, 140), markerX: 115 }];
+    const title = [line("Aufgabe 3 (10 (+5) Punkte)", { x: 101, y: 150 })];
+    expect(ownerDepth(title, chain, 101)).toBe(-1);
+    // Guard: the same parent with its marker inside the margin takes the block.
+    expect(ownerDepth(title, [{ ...chain[0], markerX: 101 }, chain[1]], 101)).toBe(0);
+    // Guard: the last item itself is asked whatever its marker (a hanging bullet's own paragraph).
+    expect(ownerDepth(title, [chain[0]], 101)).toBe(0);
   });
 });

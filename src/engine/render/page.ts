@@ -1002,6 +1002,12 @@ function renderBlocks(
   const listIndent: string[] = [];
   /** The list item that code and paragraphs set under its text belong to. */
   let item: ItemBody | null = null;
+  /** That item's parents by depth while its list goes on, each reaching down to the lowest
+   *  item or block written under it (ownerDepth). */
+  const itemChain: { body: ItemBody; depth: number }[] = [];
+  /** The page's text margin so far: where the leftmost line of the paragraphs and headings
+   *  written before, out of any item, starts (ownerDepth); unknown (-Infinity) before one. */
+  let margin = Infinity;
   /** The block before was set under an item. */
   let prevInItem = false;
   /** The quote depth of the block before. */
@@ -1018,7 +1024,12 @@ function renderBlocks(
     let text: string;
     // The page's footnotes start after its text, never inside the list it ends with (maint-guide
     // p. 25: a note set at the margin under an item's text had been indented into the item).
-    const inItem = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) && liesUnder(block.lines, item);
+    const owner: number = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) ? ownerDepth(block.lines, itemChain.map((entry) => entry.body), margin === Infinity ? -Infinity : margin) : -1;
+    if (owner >= 0) {
+      item = itemChain[owner].body;
+      itemChain.length = owner + 1;
+    }
+    const inItem = owner >= 0;
     switch (block.kind) {
       case "heading":
         text = "#".repeat(block.level) + " " + renderInline(block.lines, headingText);
@@ -1049,14 +1060,26 @@ function renderBlocks(
     if (isBlankText(text)) continue;
     const depth = quotes.get(block) ?? 0;
     if (depth > 0) text = quoted(text, depth);
-    if (block.kind === "list_item") item = itemBody(block, listIndent[block.depth + 1]);
-    else if (inItem && item) {
+    if (block.kind === "list_item") {
+      item = itemBody(block, listIndent[block.depth + 1]);
+      // Its parents are the chain's items of lesser depth.
+      while (itemChain.length > 0 && itemChain[itemChain.length - 1].depth >= block.depth) itemChain.pop();
+      if (item === null) itemChain.length = 0;
+      else {
+        for (const parent of itemChain) parent.body.bottom = Math.max(parent.body.bottom, item.bottom);
+        itemChain.push({ body: item, depth: block.depth });
+      }
+    } else if (inItem && item && block.kind !== "table") {
       text = text.replace(/^(?=.)/gm, item.indent);
       for (const line of block.lines) {
         item.bottom = Math.max(item.bottom, line.y1);
         item.right = Math.max(item.right, line.x1);
       }
-    } else item = null;
+      for (const parent of itemChain) parent.body.bottom = Math.max(parent.body.bottom, item.bottom);
+    } else {
+      item = null;
+      itemChain.length = 0;
+    }
     // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
     const apart = out === "" ? "" : prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
     out += apart;
@@ -1084,6 +1107,7 @@ function renderBlocks(
     prevKind = block.kind;
     prevDepth = depth;
     prevInItem = inItem && item !== null;
+    if (!inItem && (block.kind === "paragraph" || block.kind === "heading")) for (const l of block.lines) margin = Math.min(margin, l.x0);
   }
   if (head !== null && head.items.length > 0) lists.head = { items: head.items, end: line + 1 };
   lists.tail = chain !== null && chain.length > 0 ? { items: chain, xs: depthXs } : null;
@@ -1111,6 +1135,8 @@ export interface ItemBody {
   bottom: number;
   /** The Markdown indentation of the item's content. */
   indent: string;
+  /** Where the item's marker starts (absent: not known, as in a test's item). */
+  markerX?: number;
 }
 
 /** A block under an item starts at most this many of its lines' heights below the item's end. */
@@ -1126,7 +1152,30 @@ function itemBody(block: Extract<PageBlock, { kind: "list_item" }>, indent: stri
     right = Math.max(right, line.x1);
     bottom = Math.max(bottom, line.y1);
   }
-  return { left: block.textX - ITEM_BODY_TOLERANCE_EMS * em, right, bottom, indent };
+  return { left: block.textX - ITEM_BODY_TOLERANCE_EMS * em, right, bottom, indent, markerX: block.markerX };
+}
+
+/** A parent item's marker further left than this of the page's text margin hangs out of it. */
+const MARGIN_SLACK_PT = 1;
+
+/**
+ * The depth of the item in `chain` (the last item written and its parents, by depth) that a
+ * block belongs to: the last item when the block lies under its text, else the deepest parent
+ * under whose text it lies, -1 for none. A paragraph set under an item's text after the items
+ * nested in it (Chromium's FAQ: "You can renew an item twice …" under "2. How long can I keep
+ * them?", after its two sub-items) starts left of the sub-items' text: it is the parent's, and
+ * had come out at the margin, ending the list.
+ */
+export function ownerDepth(lines: readonly Line[], chain: readonly ItemBody[], margin = -Infinity): number {
+  for (let d = chain.length - 1; d >= 0; d--) {
+    // A parent whose marker hangs out left of the page's text margin (schule's "✓ Aufgabe 2")
+    // has its text at that margin, where the page's next task title starts too: none of it.
+    const hangs = d < chain.length - 1 && (chain[d].markerX ?? Infinity) < margin - MARGIN_SLACK_PT;
+    if (!hangs && liesUnder(lines, chain[d])) return d;
+    // A block right of a parent's text is no parent's: it was the deeper item's to take.
+    if (lines[0].x0 >= chain[d].left) return -1;
+  }
+  return -1;
 }
 
 /**

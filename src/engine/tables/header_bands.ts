@@ -9,15 +9,26 @@
 // line in it a head's few words, with a row of cells right under it inside its width, is the
 // header of the table under it: its lines are left free for the aligned detector's header
 // lines (growUp).
+//
+// Since svc-md-1.1.29 a head's word limit counts per column of the
+// ruled cell it stands in: a merged cell over several columns holds a group's head
+// ("Quantity issued by quarter" over Q1 to Q4) or the sheet's title over the whole band
+// ("Regional Stores — Quarterly Issues 2026"), longer than any one column's head.
 import type { Line } from "../model.js";
 import { lineWordCount } from "../layout/lines.js";
 import type { Grid } from "./grid.js";
+import { SNAP_PT } from "./rulings.js";
 import { lowerBound } from "./sorted_search.js";
 
 /** A header band has at most this many rows of cells (a head over sub-heads, a wrapped head). */
 const HEADER_BAND_ROWS_MAX = 3;
-/** ... and each of its lines at most this many words ("Share of", "Ordered Delta"). */
+/** ... and each of its lines at most this many words ("Share of", "Ordered Delta") for each
+ *  column of the ruled cell it stands in (headCellColumns: a merged cell's group head or the
+ *  sheet's title over the band, "Quantity issued by quarter" over four quarters), ... */
 const HEADER_BAND_LINE_WORDS_MAX = 3;
+/** ... and never more than this many, however wide its cell: a sheet's title is a few words, a
+ *  box holding a sentence is a drawing's. */
+const HEADER_BAND_SPAN_WORDS_MAX = 8;
 /** The body's first row starts within this many of its line heights under the band. */
 const BODY_GAP_LINES_MAX = 1;
 /** ... and holds at least this many lines (cells) inside the band's width: a table's row,
@@ -33,7 +44,10 @@ const BODY_ROW_CELLS_MIN = 3;
  */
 export function isHeaderBand(grid: Grid, inside: readonly Line[], byY: readonly Line[], cys: ArrayLike<number>): boolean {
   if (grid.ys.length - 1 > HEADER_BAND_ROWS_MAX || inside.length === 0) return false;
-  for (const line of inside) if (lineWordCount(line) > HEADER_BAND_LINE_WORDS_MAX) return false;
+  for (const line of inside) {
+    const words = lineWordCount(line);
+    if (words > HEADER_BAND_SPAN_WORDS_MAX || words > HEADER_BAND_LINE_WORDS_MAX * headCellColumns(grid, line)) return false;
+  }
   const x0 = grid.xs[0];
   const x1 = grid.xs[grid.xs.length - 1];
   const bottom = grid.ys[grid.ys.length - 1];
@@ -59,3 +73,18 @@ export function isHeaderBand(grid: Grid, inside: readonly Line[], byY: readonly 
   return cells >= BODY_ROW_CELLS_MIN;
 }
 
+
+/**
+ * How many of the grid's columns the ruled cell holding `line` spans: from the last grid edge
+ * at or left of its start to the first at or right of its end, each with a vertical rule across
+ * the line's middle. 1 when either side has no such rule (an open cell is no merged one).
+ */
+export function headCellColumns(grid: Grid, line: Line): number {
+  const cy = (line.y0 + line.y1) / 2;
+  const ruledAt = (i: number) => grid.vAt[i].some((seg) => seg.a <= cy && seg.b >= cy);
+  let left = -1;
+  for (let i = 0; i < grid.xs.length && grid.xs[i] <= line.x0 + SNAP_PT; i++) if (ruledAt(i)) left = i;
+  let right = -1;
+  for (let i = grid.xs.length - 1; i >= 0 && grid.xs[i] >= line.x1 - SNAP_PT; i--) if (ruledAt(i)) right = i;
+  return left < 0 || right <= left ? 1 : right - left;
+}
