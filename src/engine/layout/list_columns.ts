@@ -12,14 +12,12 @@
 // values start flush at their columns' edges. Done on the kernels' groups, as side_stacks.ts
 // is, so that every kernel gives the same order.
 import type { Line } from "../model.js";
-import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, orderedGroup } from "./box.js";
+import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup } from "./box.js";
+import { readBandsInTwo } from "./column_bands.js";
 import { onOneBaseline } from "./row_order.js";
 import { sortNumbers } from "./number_sort.js";
 import { sortInPlace } from "../sort_in_place.js";
 
-/** An empty row this share of the group's median line height tall bounds a band, as in
- *  reading_order.ts and side_stacks.ts. */
-const BAND_GAP_HEIGHT_SHARE = 0.8;
 /** Each column holds at least this many lines (an entry's heading and an item under it) ... */
 const COLUMN_LINES_MIN = 2;
 /** ... and at most this many: longer columns are the kernels' to cut. */
@@ -43,52 +41,12 @@ const INDENT_EMS_MIN = 1;
  * by INDENT_EMS_MIN at least) read as two groups, the left column first, in place of the band.
  */
 export function readListColumnsApart<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const out: OrderedGroup<T>[] = [];
-  for (const group of groups) {
-    if (group.columns !== 1 || group.items.length < 2 * COLUMN_LINES_MIN) {
-      out.push(group);
-      continue;
-    }
-    out.push(...splitGroup(group.items, isTextLine));
-  }
-  return out;
-}
-
-function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const heights: number[] = [];
-  for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
-  if (heights.length === 0) return [orderedGroup(items, 1)];
-  sortNumbers(heights);
-  const gap = BAND_GAP_HEIGHT_SHARE * heights[heights.length >> 1];
-  const out: OrderedGroup<T>[] = [];
-  let restFrom = 0;
-  let start = 0;
-  let bottom = -Infinity;
-  for (let i = 0; i <= items.length; i++) {
-    if (i < items.length && (i === 0 || !(items[i].y0 - bottom >= gap))) {
-      bottom = Math.max(bottom, items[i].y1);
-      continue;
-    }
-    // items[start, i) is a band; most bands are too long or too short to be looked at.
-    const size = i - start;
-    if (size >= 2 * COLUMN_LINES_MIN && size <= 2 * COLUMN_LINES_MAX) {
-      const band = items.slice(start, i);
-      // Lines only (a version number, "v1.0", holds no two letters in a row: no line of words),
-      // words in one of them at least.
-      const columns = band.every(isLineItem) && band.some(isTextLine) ? listColumns(band as unknown as (T & Line)[]) : null;
-      if (columns !== null) {
-        if (start > restFrom) out.push(orderedGroup(items.slice(restFrom, start), 1));
-        restFrom = i;
-        out.push(orderedGroup(columns[0], 2), orderedGroup(columns[1], 2));
-      }
-    }
-    if (i < items.length) {
-      start = i;
-      bottom = Math.max(bottom, items[i].y1);
-    }
-  }
-  if (restFrom < items.length) out.push(orderedGroup(items.slice(restFrom), 1));
-  return out;
+  return readBandsInTwo(groups, isTextLine, 2 * COLUMN_LINES_MIN, 2 * COLUMN_LINES_MAX, (items, start, end) => {
+    const band = items.slice(start, end);
+    // Lines only (a version number, "v1.0", holds no two letters in a row: no line of words),
+    // words in one of them at least.
+    return band.every(isLineItem) && band.some(isTextLine) ? listColumns(band as unknown as (T & Line)[]) : null;
+  });
 }
 
 /** The band's left and right columns, each top to bottom, when they are one list's two

@@ -9,15 +9,13 @@
 // so that every kernel gives the same order.
 import type { Line } from "../model.js";
 import { type Box, byLeftEdge, byTopThenLeft, type OrderedGroup, orderedGroup, unionOf } from "./box.js";
+import { BAND_GAP_HEIGHT_SHARE, readBandsInTwo } from "./column_bands.js";
 import { onOneBaseline } from "./row_order.js";
 import { lineText } from "./lines.js";
 import { sortNumbers } from "./number_sort.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 
-/** An empty row this share of the group's median line height tall bounds a band, as it cuts
- *  a region into bands in reading_order.ts. */
-const BAND_GAP_HEIGHT_SHARE = 0.8;
 /** Each stack holds at least this many lines (one line beside one is a row: a title and its
  *  date) ... */
 const STACK_LINES_MIN = 2;
@@ -45,52 +43,12 @@ export const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
  * two groups, the left stack first, in place of the band; the stacks' lines broken.
  */
 export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const out: OrderedGroup<T>[] = [];
-  for (const group of groups) {
-    if (group.columns !== 1 || group.items.length < 2 * STACK_LINES_MIN) {
-      out.push(group);
-      continue;
-    }
-    out.push(...splitGroup(group.items, isTextLine));
-  }
-  return out;
-}
-
-function splitGroup<T extends Box>(items: T[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
-  const lineHeight = medianTextLineHeight(items, isTextLine);
-  if (lineHeight <= 0) return [orderedGroup(items, 1)];
-  const gap = BAND_GAP_HEIGHT_SHARE * lineHeight;
-  // Bands as index ranges of the items, not arrays: on most pages no band is a pair of
-  // stacks, and the group is handed on whole (issue 9: speed). A band of fewer than
-  // 2 × STACK_LINES_MIN items holds no two stacks, and is not copied to be looked at.
-  const out: OrderedGroup<T>[] = [];
-  let restFrom = 0;
-  let start = 0;
-  let bottom = -Infinity;
-  for (let i = 0; i <= items.length; i++) {
-    if (i < items.length && (i === 0 || !(items[i].y0 - bottom >= gap))) {
-      bottom = Math.max(bottom, items[i].y1);
-      continue;
-    }
-    // items[start, i) is a band.
-    const size = i - start;
-    let stacks: [T[], T[]] | null = null;
-    if (size >= 2 * STACK_LINES_MIN && size <= 2 * STACK_LINES_MAX && allTextLines(items, start, i, isTextLine)) {
-      stacks = sideStacks(items.slice(start, i), STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight);
-    }
-    if (stacks !== null) {
-      if (start > restFrom) out.push(orderedGroup(items.slice(restFrom, start), 1));
-      restFrom = i;
-      for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
-      out.push(orderedGroup(stacks[0], 2), orderedGroup(stacks[1], 2));
-    }
-    if (i < items.length) {
-      start = i;
-      bottom = Math.max(bottom, items[i].y1);
-    }
-  }
-  if (restFrom < items.length) out.push(orderedGroup(items.slice(restFrom), 1));
-  return out;
+  return readBandsInTwo(groups, isTextLine, 2 * STACK_LINES_MIN, 2 * STACK_LINES_MAX, (items, start, end, lineHeight) => {
+    if (!allTextLines(items, start, end, isTextLine)) return null;
+    const stacks = sideStacks(items.slice(start, end), STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight);
+    if (stacks !== null) for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
+    return stacks;
+  });
 }
 
 function allTextLines<T extends Box>(items: readonly T[], from: number, to: number, isTextLine: (item: T) => item is T & Line): boolean {
@@ -225,14 +183,6 @@ function flush(lines: readonly Box[], tolerance: number): boolean {
 }
 
 /** medianHeight of the items that are lines of words, without an array of them. */
-function medianTextLineHeight<T extends Box>(items: readonly T[], isTextLine: (item: T) => item is T & Line): number {
-  const heights: number[] = [];
-  for (const it of items) if (isTextLine(it)) heights.push(it.y1 - it.y0);
-  if (heights.length === 0) return 0;
-  sortNumbers(heights);
-  return heights[heights.length >> 1];
-}
-
 /** The median of the items' heights (the upper one of an even count); 0 for none. */
 function medianHeight(items: readonly Box[]): number {
   if (items.length === 0) return 0;
