@@ -12,6 +12,7 @@ import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { renderInline } from "../../src/engine/render/inline.js";
 import type { Line, Span } from "../../src/engine/model.js";
 import { line, lineOfSpans, proseRows, span } from "../support/layout.js";
+import { tightStopsPdf } from "../support/documents.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [{ size: 18, bold: false, level: 1 }], running: new Set() };
 
@@ -382,6 +383,18 @@ describe("the MuPDF reader on a justified book page (fixtures/real/book-freecult
       const texts = extractPageMupdf(opened.doc, 0).lines.map(lineText);
       expect(texts.some((t) => t.includes("one afternoon. There “just"))).toBe(true);
       expect(texts.some((t) => t.includes("afternoon.There"))).toBe(false);
+    } finally {
+      opened.doc.destroy();
+    }
+  });
+});
+
+describe("a sentence's stop set tight before a capital (svc-md-1.1.29: Free Culture's 'law.The better-known')", () => {
+  it("makes a space of a 0.11 em gap after a sentence's stop before a capital, and of none after a file name's, an abbreviation's or a numeral's", () => {
+    const opened = openDocument(tightStopsPdf());
+    try {
+      const texts = extractPageMupdf(opened.doc, 0).lines.map(lineText);
+      expect(texts).toEqual(["about copyright law. The better-known year", "the manual is scrguide.pdf in the folder", "the same holds, i.e. in every case", "Part VII.Beispiele for the class"]);
     } finally {
       opened.doc.destroy();
     }

@@ -342,6 +342,29 @@ export function watermarkedPdf(): Buffer {
   return pdf;
 }
 
+/** The rows tightStopsPdf() sets, each piece parted from the next by a gap of 0.11 em and no
+ * space glyph (a page-layout program's tight justified line): a sentence's stop before a
+ * capital, then stops that end no sentence (a file name, an abbreviation, a numeral's). */
+export const TIGHT_STOP_ROWS: readonly (readonly string[])[] = [
+  ["about copyright law.", "The better-known year"],
+  ["the manual is scrguide.", "pdf in the folder"],
+  ["the same holds, i.", "e. in every case"],
+  ["Part VII.", "Beispiele for the class"],
+];
+
+/** One page of TIGHT_STOP_ROWS in 11 pt Helvetica, each row's pieces 0.11 em apart (a TJ
+ *  offset of -110), no space between them. */
+export function tightStopsPdf(): Buffer {
+  const doc = new mupdf.PDFDocument();
+  const resources = doc.addObject({ Font: { F1: doc.addSimpleFont(new mupdf.Font("Helvetica"), "Latin") } });
+  let content = "";
+  TIGHT_STOP_ROWS.forEach((pieces, i) => (content += `BT /F1 11 Tf 1 0 0 1 ${MARGIN} ${H - 120 - 20 * i} Tm [${pieces.map(literal).join(" -110 ")}] TJ ET\n`));
+  doc.insertPage(-1, doc.addPage([0, 0, W, H], 0, resources, content));
+  const pdf = Buffer.from(doc.saveToBuffer("compress").asUint8Array());
+  doc.destroy();
+  return pdf;
+}
+
 /** The lines texBitmapFontPdf() sets, as its codes: TeX's T1 "fi" (0x1C), OT1 "ff" (0x0B) and
  * T1 "ff" (0x1B), a chart label ending in a carriage return, and TS1's bullet (0x88) opening
  * an item. */

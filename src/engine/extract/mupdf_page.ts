@@ -55,6 +55,12 @@ const WIDE_GAP_SPACE_EMS = 0.2;
  * exclamation or question mark is a space: pdftotext's word break is 0.1 em, and glyphs
  * after punctuation are kerned closer, never apart. */
 const STOP_GAP_SPACE_EMS = 0.12;
+/** ... and a gap this many ems wide after a sentence's stop (a full stop, exclamation or
+ * question mark after a small letter or a figure) before a capital: a justified line set tight
+ * by a page-layout program with no space glyph (Free Culture's "law.The better-known", 0.11 em)
+ * narrows its word spaces below the other stops' gap, where an abbreviation's or a file name's
+ * stop ("i.e.", "scrguide.pdf", "0.5cm") is followed by no capital. pdftotext's word break. */
+const SENTENCE_GAP_SPACE_EMS = 0.1;
 /** At a change of font, a gap this many ems wide (of the larger size) is a space: TeX's word
  * space shrinks to 0.22 em at most, while kerns and italic corrections between fonts stay
  * under 0.1 em. */
@@ -563,6 +569,10 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   let afterSpace = true;
   let afterWide = false;
   let afterStop = false;
+  // The stop just read ends a sentence: a full stop, exclamation or question mark after a
+  // small letter or a figure (SENTENCE_GAP_SPACE_EMS).
+  let afterSentenceStop = false;
+  let lastCode = 0;
   // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
   let pendingMark = 0;
   /** The open span's first word: not begun (it opened with a space), going on, or ended
@@ -678,7 +688,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       afterWide = false;
       afterStop = false;
       continue;
-    } else if (afterStop && x0 - rightEdge[0] > STOP_GAP_SPACE_EMS * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+    } else if (afterStop && x0 - rightEdge[0] > (afterSentenceStop && code >= 0x41 && code <= 0x5a ? SENTENCE_GAP_SPACE_EMS : STOP_GAP_SPACE_EMS) * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
@@ -704,6 +714,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     afterSpace = space;
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
+    afterSentenceStop = (code === 0x2e || code === 0x21 || code === 0x3f) && ((lastCode >= 0x61 && lastCode <= 0x7a) || (lastCode >= 0x30 && lastCode <= 0x39));
+    lastCode = code;
     let link = -1;
     if (lineLinks) {
       centre[0] = (x0 + x1) / 2;
