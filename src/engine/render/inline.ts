@@ -462,13 +462,15 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       if (!joined && (last === null || !endsInSpace(last))) pushRun(runs, " ", false, false, false, last?.uri ?? null, false);
     }
     const raised = line.spans.length > 1 ? superscripts(line) : null;
+    // A paragraph's opening words set in the typewriter face as a book's design sets them.
+    const leadInEnd = index === 0 && line.spans.length > 1 ? leadInWordsEnd(line.spans) : -1;
     for (let k = 0; k < line.spans.length; k++) {
       const span = line.spans[k];
       if (span.leader) {
         pushRun(runs, " ", false, false, false, runs[runs.length - 1]?.uri ?? null, false);
         continue;
       }
-      const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text));
+      const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text)) && k >= leadInEnd;
       // A browser pads inline code, and the extractor reads the padding before a stop or a
       // comma as a space: "`require('node:console')` ." on every paragraph of nodejs's API
       // pages. No text sets a space between a word and its stop.
@@ -506,6 +508,31 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     }
   }
   return runs;
+}
+
+/** A paragraph's opening words in the typewriter face, the sentence going on in the text's
+ *  face: a book that sets its chapters' and sections' first words so (Free Culture's "Jon Else
+ *  is a filmmaker", "In February 2003, …", in Monospace 821 like its headings) sets no code
+ *  there. Two to five words of letters or figures (a hyphen inside), the first a capital and
+ *  small letters or none, a comma after any, no other sign a code's. */
+const LEAD_IN_WORDS = /^[A-Z][a-z\u2019']*,?(?: [A-Za-z\d][a-z\d\u2019'-]*,?){1,4}$/;
+
+/** What goes on after lead-in words: a word, a figure or an opening quote, no code's sign. */
+const LEAD_IN_GOES_ON = /^[A-Za-z\d\u201c\u2018"]/;
+
+/**
+ * The index of the span after a line's opening run of typewriter-face spans when that run
+ * reads as a book's lead-in words (LEAD_IN_WORDS) and the next span, in the text's face, goes
+ * on with a word, a figure or an opening quote (LEAD_IN_GOES_ON); -1 otherwise.
+ */
+function leadInWordsEnd(spans: readonly Span[]): number {
+  let k = textSpanFrom(spans, 0, 1);
+  if (k >= spans.length || !spans[k].monospace) return -1;
+  let text = "";
+  while (k < spans.length && (spans[k].monospace || isBlankText(spans[k].text))) text += spans[k++].text;
+  if (k >= spans.length || !LEAD_IN_WORDS.test(text.trim().replace(/\s+/g, " "))) return -1;
+  // The sentence goes on: a word, a figure or an opening quote, no code's sign.
+  return LEAD_IN_GOES_ON.test(spans[k].text.trimStart()) ? k : -1;
 }
 
 /** Spans whose text textAhead reads: enough for a leader's dot, its space and a page number. */
