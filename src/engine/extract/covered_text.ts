@@ -12,6 +12,7 @@
 // highlight drawn over text is translucent (or drawn before the text, under it) and a box
 // over text with nothing drawn again on it (a redaction) leaves the text alone.
 import type { Line } from "../model.js";
+import { lineText } from "../layout/lines.js";
 
 /** An opaque filled rectangle and its place in the page's drawing order (its stext block). */
 export interface CoverFill {
@@ -73,10 +74,4 @@ function coveredShare(line: Line, fill: CoverFill): number {
   const w = Math.min(line.x1, fill.x1) - Math.max(line.x0, fill.x0);
   const h = Math.min(line.y1, fill.y1) - Math.max(line.y0, fill.y0);
   return w <= 0 || h <= 0 ? 0 : (w * h) / area;
-}
-
-function lineText(line: Line): string {
-  let text = "";
-  for (const span of line.spans) text += span.text;
-  return text;
 }

@@ -6,6 +6,8 @@
 // line of its paragraph. The band says what it is: a heading under the frame's title.
 import type { Line, PageModel, Rule } from "../model.js";
 import { SLIDE_ASPECT_MIN } from "./side_bars.js";
+import type { Box } from "./box.js";
+import { HEADING_LEVELS_MAX } from "./document_stats.js";
 import { lineSize, lineText } from "./lines.js";
 
 /** The band holds the title's one line: at most this many of its heights tall. */
@@ -96,13 +98,6 @@ function edgeTitles(lines: readonly Line[], page: PageModel): Line[] {
   return found;
 }
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 function inside(line: Line, box: Box): boolean {
   const s = INSIDE_SLACK_PT;
   return line.x0 >= box.x0 - s && line.x1 <= box.x1 + s && line.y0 >= box.y0 - s && line.y1 <= box.y1 + s;
@@ -135,16 +130,13 @@ export function levelBlockTitles(blocks: readonly { kind: string; level?: number
       // A block titled as the frame is, right under it, stays at the frame's level: the
       // repeated title is dropped (repeated_titles.ts dropRepeatedSlideTitle).
       const repeats = k > 0 && blocks[k - 1].kind === "heading" && textOf(block.lines) === aboveText;
-      if (above > 0) block.level = repeats ? above : Math.min(above + 1, HEADING_LEVEL_MAX);
+      if (above > 0) block.level = repeats ? above : Math.min(above + 1, HEADING_LEVELS_MAX);
     } else {
       above = block.level;
       aboveText = textOf(block.lines);
     }
   }
 }
-
-/** Markdown's deepest heading. */
-const HEADING_LEVEL_MAX = 6;
 
 /** The lines' text, spaces collapsed. */
 function textOf(lines: readonly Line[]): string {

@@ -7,7 +7,7 @@ import { isAuthorLine } from "./author_lines.js";
 import { isLabelWithBoldValue } from "./bold_values.js";
 import { itemRunPairs } from "./item_runs.js";
 import type { Box } from "./box.js";
-import { type DocumentStats, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
+import { type DocumentStats, HEADING_LEVELS_MAX, headingLevelOf, lineStyle, type LineStyleFacts, lineStyleFacts, nonSpaceLength, PITCH_LINE_CHARS_MIN, roundHalf, type TextStyle } from "./document_stats.js";
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { alignedTermStarts } from "./aligned_terms.js";
@@ -2441,9 +2441,6 @@ class HeadingLevelsByStyle {
   }
 }
 
-/** The level of the document's top heading style (its title's), 0 when it has none: a section
- * known by its setting goes under it (revtex's 12 pt title is level 2, its sections had been
- * level 1 above it). */
 const NO_BLOCK_TITLES: ReadonlySet<Line> = new Set();
 
 /** A block title's level: one under the last heading before it in `blocks` but the blocks'
@@ -2451,13 +2448,14 @@ const NO_BLOCK_TITLES: ReadonlySet<Line> = new Set();
 function blockTitleLevel(blocks: readonly Block[], stats: DocumentStats, blockTitles: ReadonlySet<Line>): number {
   for (let k = blocks.length - 1; k >= 0; k--) {
     const block = blocks[k];
-    if (block.kind === "heading" && !(block.lines.length === 1 && blockTitles.has(block.lines[0]))) return Math.min(block.level + 1, BLOCK_TITLE_LEVEL_MAX);
+    if (block.kind === "heading" && !(block.lines.length === 1 && blockTitles.has(block.lines[0]))) return Math.min(block.level + 1, HEADING_LEVELS_MAX);
   }
-  return Math.min(topHeadingLevel(stats) + 1, BLOCK_TITLE_LEVEL_MAX);
+  return Math.min(topHeadingLevel(stats) + 1, HEADING_LEVELS_MAX);
 }
-/** Markdown's deepest heading. */
-const BLOCK_TITLE_LEVEL_MAX = 6;
 
+/** The level of the document's top heading style (its title's), 0 when it has none: a section
+ * known by its setting goes under it (revtex's 12 pt title is level 2, its sections had been
+ * level 1 above it). */
 function topHeadingLevel(stats: DocumentStats): number {
   let top = Infinity;
   for (const h of stats.headings) top = Math.min(top, h.level);

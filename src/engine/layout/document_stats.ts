@@ -64,7 +64,8 @@ const TOP_LEVEL_SIZE_RATIO_MIN = 1.25;
 /** A line whose box is narrower than this share of its font size runs sideways or is
  *  squeezed (a margin label set vertically): its size says nothing about the hierarchy. */
 const SIDEWAYS_WIDTH_EMS_MAX = 0.5;
-const HEADING_LEVELS_MAX = 6;
+/** Markdown's deepest heading (`######`): levels past it are set at it. */
+export const HEADING_LEVELS_MAX = 6;
 
 /** Whether `size` is a heading size over a body set at `bodySize` (HEADING_SIZE_DELTA_MIN and
  *  HEADING_SIZE_RATIO_MIN). */

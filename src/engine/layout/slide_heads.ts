@@ -7,7 +7,7 @@
 // the sidebar's (side_bars.ts): the slide's text is set two sizes larger.
 import type { Line, PageModel } from "../model.js";
 import { SLIDE_ASPECT_MIN } from "./side_bars.js";
-import { lineSize, lineText } from "./lines.js";
+import { lineSize, lineText, medianOfLines } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 /** The top band, as a share of the slide's height (furniture.ts's margin band). */
@@ -51,9 +51,7 @@ export function slideHeadStack(page: PageModel, lines: readonly Line[]): Line[] 
     if (stack.length > HEAD_LINES_MAX || stack.every((line) => line.y1 <= band)) continue;
     const others = text.filter((line) => !stack.includes(line) && line.y1 > band);
     if (others.length === 0) continue;
-    const sizes = others.map(lineSize);
-    sortInPlace(sizes, (a, b) => a - b);
-    const limit = HEAD_SIZE_RATIO_MAX * sizes[sizes.length >> 1];
+    const limit = HEAD_SIZE_RATIO_MAX * medianOfLines(others, lineSize)!;
     if (stack.every((line) => lineSize(line) <= limit && lineText(line).trim().length <= HEAD_LINE_CHARS_MAX)) return stack;
   }
   return [];
