@@ -56,6 +56,9 @@ const LEADER_TAIL_GAP_EMS = 3;
  *  apart: a bill's section number in its own box left of the title (ukbill's "8" ⇥
  *  "Disapplication", 2.3 em), each had been a heading of its own. */
 const BOLD_SECTION_NUMBER_GAP_EMS = 3;
+/** The widest of the join gaps above outside code: a pair of text further apart is joined by
+ *  none of them. */
+const WORDS_GAP_EMS_MAX = Math.max(BOLD_SECTION_NUMBER_GAP_EMS, JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, LEADER_TAIL_GAP_EMS);
 const JOIN_GAP_EMS_MAX = Math.max(BOLD_SECTION_NUMBER_GAP_EMS, JOIN_GAP_EMS, RUN_IN_HEAD_GAP_EMS, LIST_SEPARATOR_GAP_EMS, MARKER_GAP_EMS, SECTION_NUMBER_GAP_EMS, MONO_GAP_EMS, LEADER_TAIL_GAP_EMS);
 
 /** OCR words are one row when their vertical extents overlap by this share of the shorter:
@@ -311,6 +314,9 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // margin's (isMarginNameBeforeNumberedCode).
   if (isMarginNameBeforeNumberedCode(left, right)) return false;
   if (gap <= JOIN_GAP_EMS * em) return true;
+  // Wider than any limit the rules below could give: none of them is asked (their tests build
+  // and match the texts of most pairs of a table's row; issue 9: speed).
+  if (!code && gap > WORDS_GAP_EMS_MAX * em) return bracketed(left, right, gap, em) || commaAfterBlank(left, right, gap, em);
   const limit = isMarkerOnly(left)
     ? MARKER_GAP_EMS * em
     : code

@@ -77,27 +77,41 @@ function largestSize(line: Line): number {
  *  SIDEBAR_LINES_MIN short ones in small type, every other line beside the strip clear of it,
  *  some of them (the slide's text) outside the head and foot bands (`inBand`). */
 function stripLines(strip: Strip, lines: readonly Line[], inBand: (line: Line) => boolean): Line[] {
+  // The strip's own lines and the lines across its edge first, by their boxes alone; the
+  // lines beside it (asked whether blank and whether in a band) only for a strip that holds
+  // enough lines: most strips hold none, and each line of the page had been asked both, in
+  // code run too seldom to be optimised (issue 9: speed).
   const members: Line[] = [];
-  const beside: Line[] = [];
   for (const line of lines) {
-    if (isBlankLine(line)) continue;
-    const downStrip = line.y0 >= strip.y0 - EDGE_SLACK_PT && line.y1 <= strip.y1 + EDGE_SLACK_PT;
-    const inStrip = strip.left ? line.x1 <= strip.edge + EDGE_SLACK_PT : line.x0 >= strip.edge - EDGE_SLACK_PT;
-    if (downStrip && inStrip && line.wmode === 0) {
-      members.push(line);
+    if (inStrip(strip, line)) {
+      if (!isBlankLine(line)) members.push(line);
       continue;
     }
     // A line across the strip's edge beside it: the strip is no sidebar (a picture's label,
     // a table running to the page's side).
-    const across = strip.left ? line.x0 < strip.edge - EDGE_SLACK_PT : line.x1 > strip.edge + EDGE_SLACK_PT;
-    if (across && line.y1 > strip.y0 && line.y0 < strip.y1) return [];
-    if (!inBand(line)) beside.push(line);
+    if (crossesStrip(strip, line) && !isBlankLine(line)) return [];
   }
-  if (members.length < SIDEBAR_LINES_MIN || beside.length === 0) return [];
+  if (members.length < SIDEBAR_LINES_MIN) return [];
+  const beside: Line[] = [];
+  for (const line of lines) if (!inStrip(strip, line) && !isBlankLine(line) && !inBand(line)) beside.push(line);
+  if (beside.length === 0) return [];
   for (const line of members) if (trimmedLength(lineText(line)) > SIDEBAR_LINE_CHARS_MAX) return [];
   const sizeMax = SIDEBAR_SIZE_RATIO_MAX * medianSize(beside);
   for (const line of members) if (largestSize(line) > sizeMax) return [];
   return members;
+}
+
+/** Whether the line lies within the strip, down its length and on its side of its edge. */
+function inStrip(strip: Strip, line: Line): boolean {
+  const downStrip = line.y0 >= strip.y0 - EDGE_SLACK_PT && line.y1 <= strip.y1 + EDGE_SLACK_PT;
+  const onSide = strip.left ? line.x1 <= strip.edge + EDGE_SLACK_PT : line.x0 >= strip.edge - EDGE_SLACK_PT;
+  return downStrip && onSide && line.wmode === 0;
+}
+
+/** Whether the line, not in the strip, runs across the strip's edge beside it. */
+function crossesStrip(strip: Strip, line: Line): boolean {
+  const across = strip.left ? line.x0 < strip.edge - EDGE_SLACK_PT : line.x1 > strip.edge + EDGE_SLACK_PT;
+  return across && line.y1 > strip.y0 && line.y0 < strip.y1;
 }
 
 /**
