@@ -179,7 +179,7 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
     // in narrow columns: "topcapt (package) ." | "6, 11", "\thesubsubsection" | ". 147").
     const first = tail.spans[0]?.text ?? "";
     const dotted = startsWithDot(first);
-    if (!dotted && !startsWithDigit(first)) continue;
+    if ((!dotted && !startsWithDigit(first)) || !onlyLeaderAndPageUnits(tail)) continue;
     const tailText = lineText(tail);
     if (!(dotted && isLeaderAndPages(tailText)) && !PAGES_GO_ON.test(tailText)) continue;
     const title = nearestLeftOnRow(joined, i, removed);
@@ -195,6 +195,23 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
   }
   if (removed) removeLines(joined, removed);
 }
+
+/** Whether every UTF-16 unit of the line is one that LEADER_AND_PAGES and PAGES_GO_ON read (white
+ *  space, dots and ellipses, figures, roman digits, commas and dashes): read by code before the
+ *  line's text is built for them, for most lines that start with a figure hold words. */
+function onlyLeaderAndPageUnits(line: Line): boolean {
+  for (const span of line.spans) {
+    const text = span.text;
+    for (let k = 0; k < text.length; k++) {
+      const code = text.charCodeAt(k);
+      if (!((code >= 0x30 && code <= 0x39) || isRomanDigitCode(code) || code === DOT || code === ELLIPSIS || code === COMMA || code === HYPHEN_MINUS || code === EN_DASH || isSpaceCode(code))) return false;
+    }
+  }
+  return true;
+}
+const COMMA = 0x2c;
+const HYPHEN_MINUS = 0x2d;
+const EN_DASH = 0x2013;
 
 /** Three dots at least at the end: an index's short leader ("\RequirePackage . . ."). */
 const SHORT_LEADER_END = /(?:\.\s?){2,}\.\s*$/;
