@@ -138,6 +138,9 @@ export type PageBlock = Block | { kind: "table"; table: Table };
 
 const paragraphPageBlock = (lines: Line[]): PageBlock => paragraphBlock(lines);
 
+/** The empty set of lines, shared: a page with no side float or table title makes none. */
+const NO_LINES: ReadonlySet<Line> = new Set();
+
 export function renderPage(
   model: PageModel,
   lines: readonly Line[],
@@ -158,7 +161,8 @@ export function renderPage(
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : linesNotIn(text, figureText), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const sideFloats = findSideFloats(rest, model.rules, model, tables, model.drawings);
-  const floated = new Set(sideFloats.flatMap((float) => float.lines));
+  // No side float on most pages: no set to make, nor a lookup per line.
+  const floated = sideFloats.length === 0 ? NO_LINES : new Set(sideFloats.flatMap((float) => float.lines));
   // Loops, not spreads of filter and map: the tables come from several makers (detectors,
   // a sort of grids and tables) as arrays of differing kinds, and renderPage's optimised
   // code bailed out at each new one, to be compiled again (it is the largest function).
@@ -184,7 +188,8 @@ export function renderPage(
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, tables, columnOfItsOwn, pageTables.rulings.h);
-  const titleLines = new Set([...titles.values()].flat());
+  // No titled side table on most pages: the spread and flat of an empty map cost a set each page.
+  const titleLines = titles.size === 0 ? NO_LINES : new Set([...titles.values()].flat());
   const besideFloats = titleLines.size === 0 ? rest : linesNotIn(rest, titleLines);
   // Loops, as for items above: an empty filter's result is an array of another kind.
   const floats: Box[] = [];
