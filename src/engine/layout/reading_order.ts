@@ -563,7 +563,9 @@ function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T
  * without the cut.
  */
 function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
-  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
+  // In place: the region's items are its own array, and when it is left whole they are read
+  // in this order (orderForReadingTs).
+  const sorted = sortInPlace(region.items, byTopThenLeft);
   const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
   if (cuts.length === 0) return null;
   const runs: { items: T[]; gutter: Gutter | null }[] = [];
@@ -616,16 +618,20 @@ export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGr
   while (stack.length > 0) {
     const region = stack.pop()!;
     let pieces: Region<T>[] | null = null;
+    // splitAtRows sorts the region's items as the group below would: a region it leaves whole
+    // (most pages' one region) is not sorted twice.
+    let sorted = false;
     if (!region.leaf && region.depth < SPLIT_DEPTH_MAX) {
       const gutter = region.gutter ?? findGutter(region.items);
       // A run of bands arrives with its gutter; without one, its bands were leaves already.
       pieces = gutter ? cutAtGutter(region, gutter) : splitAtRows(region);
+      sorted = !gutter;
     }
     if (pieces) {
       for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
       continue;
     }
-    sortInPlace(region.items, byTopThenLeft);
+    if (!sorted) sortInPlace(region.items, byTopThenLeft);
     if (region.items.length > 0) out.push(orderedGroup(region.items, region.columns));
   }
   return mergeAdjacentFullWidth(out);
