@@ -272,6 +272,9 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
   // The items by top, sorted once for every candidate's side-by-side test.
   let byTop: T[] | null = null;
   const sortedByTop = (): T[] => (byTop ??= sortInPlace(items.slice(), byTopEdge));
+  // The items' median height, as byTop, taken once for all the candidates that get so far.
+  let median = NaN;
+  const medianOfItems = (): number => (Number.isNaN(median) ? (median = medianHeight(items)) : median);
   let depth = 0;
   let wideDepth = 0;
   for (let i = 0; i < count - 1; i++) {
@@ -288,7 +291,7 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
     if (!better) continue;
     // The candidate is made only for a strip that would beat the best so far.
     const candidate = { x0, x1, crossings: depth, wide: wideDepth };
-    if (isColumnGutter(items, candidate, width, sortedByTop)) best = candidate;
+    if (isColumnGutter(items, candidate, width, sortedByTop, medianOfItems)) best = candidate;
   }
   return best ? { x0: best.x0, x1: best.x1 } : null;
 }
@@ -298,7 +301,7 @@ function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
  * item counts, wide ones too: a text column beside narrow marginal notes is made of lines
  * wider than the spanning share, and they must not be read line by line with the notes.
  */
-function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, width: number, sortedByTop: () => readonly T[]): boolean {
+function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, width: number, sortedByTop: () => readonly T[], medianOfItems: () => number): boolean {
   // Each side needs several text-width lines: a column of labels, line numbers or figure
   // fragments alone does not make a text column (figures inside a column do not unmake one).
   const minWidth = COLUMN_TEXT_WIDTH_SHARE * width;
@@ -320,7 +323,7 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (left.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, LEFT, width)) return false;
   if (right.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, RIGHT, width)) return false;
   if (!sideBySide(sortedByTop(), gutter)) return false;
-  const median = medianHeight(items);
+  const median = medianOfItems();
   return !headsBand(sortedByTop(), gutter, LEFT, median) && !headsBand(sortedByTop(), gutter, RIGHT, median);
 }
 
@@ -560,7 +563,9 @@ function cutAtGutter<T extends Box>(region: Region<T>, gutter: Gutter): Region<T
  * without the cut.
  */
 function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
-  const sorted = sortInPlace(region.items.slice(), byTopThenLeft);
+  // In place: the region's items are its own array, and when it is left whole they are read
+  // in this order (orderForReadingTs).
+  const sorted = sortInPlace(region.items, byTopThenLeft);
   const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
   if (cuts.length === 0) return null;
   const runs: { items: T[]; gutter: Gutter | null }[] = [];
@@ -613,16 +618,20 @@ export function orderForReadingTs<T extends Box>(items: readonly T[]): OrderedGr
   while (stack.length > 0) {
     const region = stack.pop()!;
     let pieces: Region<T>[] | null = null;
+    // splitAtRows sorts the region's items as the group below would: a region it leaves whole
+    // (most pages' one region) is not sorted twice.
+    let sorted = false;
     if (!region.leaf && region.depth < SPLIT_DEPTH_MAX) {
       const gutter = region.gutter ?? findGutter(region.items);
       // A run of bands arrives with its gutter; without one, its bands were leaves already.
       pieces = gutter ? cutAtGutter(region, gutter) : splitAtRows(region);
+      sorted = !gutter;
     }
     if (pieces) {
       for (let i = pieces.length - 1; i >= 0; i--) stack.push(pieces[i]);
       continue;
     }
-    sortInPlace(region.items, byTopThenLeft);
+    if (!sorted) sortInPlace(region.items, byTopThenLeft);
     if (region.items.length > 0) out.push(orderedGroup(region.items, region.columns));
   }
   return mergeAdjacentFullWidth(out);

@@ -44,11 +44,31 @@ export const RUNS_ON = /(?:[,;\-–—&/]|\p{Ll}-)\s*$/u;
  */
 export function readSideStacksApart<T extends Box>(groups: OrderedGroup<T>[], isTextLine: (item: T) => item is T & Line): OrderedGroup<T>[] {
   return readBandsInTwo(groups, isTextLine, 2 * STACK_LINES_MIN, 2 * STACK_LINES_MAX, (items, start, end, lineHeight) => {
+    // Most bands are a paragraph's lines, as wide as the band: sideStacks' width test, asked
+    // first from the boxes alone, spares reading each line's text for letters.
+    if (holdsWideLine(items, start, end)) return null;
     if (!allTextLines(items, start, end, isTextLine)) return null;
     const stacks = sideStacks(items.slice(start, end), STACK_GAP_LINE_HEIGHTS_MIN * lineHeight, STACK_EDGE_LINE_HEIGHTS * lineHeight);
     if (stacks !== null) for (const stack of stacks) breakStackLines(stack.filter(isTextLine));
     return stacks;
   });
+}
+
+/** Whether a line of items[from, to) is wider than STACK_LINE_WIDTH_SHARE_MAX of their
+ *  extent: sideStacks' width test, which then answers null. False where an x is NaN, whose
+ *  order the sort in sideStacks decides. */
+function holdsWideLine(items: readonly Box[], from: number, to: number): boolean {
+  let left = Infinity;
+  let right = -Infinity;
+  for (let k = from; k < to; k++) {
+    const { x0, x1 } = items[k];
+    if (Number.isNaN(x0) || Number.isNaN(x1)) return false;
+    if (x0 < left) left = x0;
+    if (x1 > right) right = x1;
+  }
+  const width = right - left;
+  for (let k = from; k < to; k++) if (items[k].x1 - items[k].x0 > STACK_LINE_WIDTH_SHARE_MAX * width) return true;
+  return false;
 }
 
 function allTextLines<T extends Box>(items: readonly T[], from: number, to: number, isTextLine: (item: T) => item is T & Line): boolean {

@@ -138,6 +138,9 @@ export type PageBlock = Block | { kind: "table"; table: Table };
 
 const paragraphPageBlock = (lines: Line[]): PageBlock => paragraphBlock(lines);
 
+/** The empty set of lines, shared: a page with no side float or table title makes none. */
+const NO_LINES: ReadonlySet<Line> = new Set();
+
 export function renderPage(
   model: PageModel,
   lines: readonly Line[],
@@ -158,7 +161,8 @@ export function renderPage(
   const { flow: rest, notes: footnotes } = takeFootnoteArea(figureText.size === 0 ? text : linesNotIn(text, figureText), model.rules, stats.body.size, model.height);
   const { notes, replaced } = takeMarginNotes(rest);
   const sideFloats = findSideFloats(rest, model.rules, model, tables, model.drawings);
-  const floated = new Set(sideFloats.flatMap((float) => float.lines));
+  // No side float on most pages: no set to make, nor a lookup per line.
+  const floated = sideFloats.length === 0 ? NO_LINES : new Set(sideFloats.flatMap((float) => float.lines));
   // Loops, not spreads of filter and map: the tables come from several makers (detectors,
   // a sort of grids and tables) as arrays of differing kinds, and renderPage's optimised
   // code bailed out at each new one, to be compiled again (it is the largest function).
@@ -184,7 +188,8 @@ export function renderPage(
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, tables, columnOfItsOwn, pageTables.rulings.h);
-  const titleLines = new Set([...titles.values()].flat());
+  // No titled side table on most pages: the spread and flat of an empty map cost a set each page.
+  const titleLines = titles.size === 0 ? NO_LINES : new Set([...titles.values()].flat());
   const besideFloats = titleLines.size === 0 ? rest : linesNotIn(rest, titleLines);
   // Loops, as for items above: an empty filter's result is an array of another kind.
   const floats: Box[] = [];
@@ -786,6 +791,54 @@ const TITLE_BLOCK_INDEX_MAX = 2;
  * initials, "The R Core Team", no possessive: "What's New" is a section), a date (a year, a
  * month), or a version or edition. */
 const BYLINE_NAME = /^(?!.*['’]s\b)\s*(?:[Tt]he\s+)?(?:(?:[A-Z]\.\s*)+|[A-Z][\p{L}'’-]*\s+)(?:(?:[A-Z]\.\s*)|[A-Z][\p{L}'’-]*\s*){1,4}$/u;
+/** BYLINE_NAME holds at most this many words that are not initials ("A.", "W.N."): "The",
+ *  the first name and four more, white space only between them. */
+const BYLINE_NAME_WORDS_MAX = 6;
+
+/** BYLINE_NAME's test, after counting the text's words: a line of more words than a name
+ *  holds cannot match, and in capitals ("DEPARTMENT OF ELECTRICAL ENGINEERING AND …") the
+ *  pattern tried every way of cutting each word into capitalised pieces before it failed
+ *  (some 13 µs a line, and more the longer the words; issue 9: speed). */
+function isBylineName(text: string): boolean {
+  return wordsBeyond(text, BYLINE_NAME_WORDS_MAX) ? false : BYLINE_NAME.test(text);
+}
+
+/** Whether the text has more than `max` words other than initials: runs of characters between
+ *  white space as the pattern reads it (isPatternSpace), a run of capitals each with its full
+ *  stop ("A.", "W.N.") not counted. */
+function wordsBeyond(text: string, max: number): boolean {
+  let words = 0;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x20;
+    const space = isPatternSpace(c);
+    if (!space) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && !isInitials(text, start, i) && ++words > max) return true;
+    start = -1;
+  }
+  return false;
+}
+
+/** Whether the unit is white space as a pattern's \s reads it (ECMAScript's WhiteSpace and
+ *  LineTerminator), no more and no less. */
+function isPatternSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether text[from, to) is initials alone: a capital A-Z and a full stop, once or more. */
+function isInitials(text: string, from: number, to: number): boolean {
+  if ((to - from) % 2 !== 0) return false;
+  for (let k = from; k < to; k += 2) {
+    const c = text.charCodeAt(k);
+    if (c < 0x41 || c > 0x5a || text.charCodeAt(k + 1) !== 0x2e) return false;
+  }
+  return true;
+}
 const BYLINE_DATE = /\b(?:1[89]|20)\d\d\b|\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const BYLINE_VERSION = /\b(?:[Vv]ersion|[Ee]dition|[Rr]evision|[Rr]elease)\b|\bv\d/;
 /** Authors' names in a list: "W. N. Venables, D. M. Smith and the R Core Team". */
@@ -801,7 +854,7 @@ const MEMBERSHIP = /^(?:(?:Student|Graduate Student|Life|Senior|Associate)\s+)?(
 /** Whether the text lists two names or more: a byline, in whatever face. */
 function isNameList(text: string): boolean {
   const names = text.split(NAME_SEPARATOR).filter((name) => name !== "");
-  return names.length > 1 && names.some((name) => BYLINE_NAME.test(name)) && names.every((name) => BYLINE_NAME.test(name) || MEMBERSHIP.test(name));
+  return names.length > 1 && names.some(isBylineName) && names.every((name) => isBylineName(name) || MEMBERSHIP.test(name));
 }
 
 /** A word that names an institution in an author's affiliation. */
@@ -821,7 +874,7 @@ const AFFILIATION_WORDS_MAX = 6;
 function isAffiliationByline(text: string): boolean {
   if (!INSTITUTION.test(text)) return false;
   const pieces = text.split(NAME_SEPARATOR).filter((piece) => piece !== "");
-  if (pieces.length > 2 && BYLINE_NAME.test(pieces[0])) return true;
+  if (pieces.length > 2 && isBylineName(pieces[0])) return true;
   return !/\d/.test(text) && text.trim().split(/\s+/).length <= AFFILIATION_WORDS_MAX;
 }
 
@@ -836,7 +889,7 @@ function isByline(text: string, afterParagraph: boolean): boolean {
   // and Bill Wood‡") are no part of it.
   const name = text.replace(NAME_NOTE_MARKS, "");
   if (isNameList(name) || DATE_ONLY.test(text)) return true;
-  return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || BYLINE_NAME.test(name) || isAffiliationByline(name));
+  return !afterParagraph && (BYLINE_DATE.test(text) || BYLINE_VERSION.test(text) || isBylineName(name) || isAffiliationByline(name));
 }
 const NAME_NOTE_MARKS = /(?<=\p{L})[\d∗†‡§¶*⋆★][\d,∗†‡§¶*⋆★]*(?=\s|$)/gu;
 
