@@ -20,7 +20,7 @@ import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { FIGURE_CELL } from "./figure_cell.js";
-import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
+import { cutFigureNotes, mayHaveRowCells, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
 import { cutDatePairs } from "./date_pairs.js";
 import { allNotesAfterFigures, endsAtFigureCut, headOverNotes, isNotePastWindow } from "./note_columns.js";
@@ -155,7 +155,9 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // Calc's figures run into the notes beside them: cut where the figures' column ends.
   // And text cells as wide as theirs into the next text column (overflow_cells.ts).
   // And two dates of a row one word space apart (date_pairs.ts).
-  const cuts = cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted)));
+  // Each cut needs a cell beside it on its row: none on most pages (figure_notes.ts
+  // mayHaveRowCells), which are spared the cuts' reading of every span.
+  const cuts = mayHaveRowCells(sorted) ? cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted))) : null;
   const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();

@@ -202,7 +202,7 @@ export class PageRows {
   /** Each row's splits() answer once known (SPLIT_UNKNOWN until asked): the run search and
    *  the two-row pass after it (takeTwoRowGrids) ask every row, most rows two or three times,
    *  and a row not built was read span by span at each ask. */
-  private readonly splitKnown: Uint8Array;
+  private readonly splitKnown: number[];
 
   /** `rows`: rows.ts sortedRowStarts(sorted, lineBox). */
   constructor(
@@ -213,7 +213,9 @@ export class PageRows {
   ) {
     this.built = new Array(rows.length);
     this.groups = new Array(rows.length);
-    this.splitKnown = new Uint8Array(rows.length);
+    // A plain array: a typed one of a page's rows is allocated outside V8's heap, and a
+    // PageRows is made for every page (rows.ts sortedRowStarts).
+    this.splitKnown = new Array<number>(rows.length).fill(SPLIT_UNKNOWN);
   }
 
   /** The rows as given, one after the other (tests build their rows so). */
