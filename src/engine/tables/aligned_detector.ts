@@ -396,7 +396,9 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   let lastFull = 0;
   let partials = 0;
   for (let j = start + 1; j < rows.length; j++) {
-    let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used, rows.cellEnds);
+    // The row read once an iteration: at() builds it the first time and keeps it.
+    const row = rows.at(j);
+    let inside = windowed(row.cells, left[0], right[k - 1], gutter, used, rows.cellEnds);
     if (inside === null) break;
     // A padded table's rows follow one another: text between them, outside the window (a
     // description under each option of hyperref's table), is more of the table.
@@ -404,8 +406,8 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
       if (padded) break;
       continue;
     }
-    if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, rows.at(j).em);
-    const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
+    if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, row.em);
+    const slice = sliceOf(row, j, inside, inside.length === k);
     const fits = slice.full && fitsFull(inside, left, right, gutter, rows.cellEnds);
     const last = run[run.length - 1];
     if (padded ? !(fits && last.full && nearPadded(last, slice)) : !near(last, slice)) break;
@@ -425,7 +427,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     // first column, or one. So are rows whose label stands in the first column and whose
     // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, rows.at(j).em);
+    const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, row.em);
     const totals = amount || (placed !== null && placed.length >= 2 && placed[0] > 0);
     if (amount) slice.totals = true;
     if (placed === null && !padded && termRunsOver(inside, rows, j, left, right)) {

@@ -42,7 +42,7 @@ export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[
 /** Where groupSortedRows' rows start: row r is sorted[starts[r] .. starts[r + 1]), for r below
  *  `length` (`starts[length]` is the items' count). */
 export interface RowStarts {
-  starts: ArrayLike<number>;
+  starts: Int32Array;
   length: number;
 }
 
@@ -50,17 +50,12 @@ export interface RowStarts {
  *  neighbours there (an item joins the row before it or starts one), and most rows of a page
  *  are asked only whether they can hold a table's row at all. */
 export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): RowStarts {
-  // A plain array, filled from its first slot on (so packed): a typed array of a page's
-  // lines is allocated outside V8's heap (groupSortedRows' scratch note), and this is made
-  // three times a page (the label-row, underlined-stack and aligned detectors): the
-  // allocation was most of this function's samples.
-  const starts: number[] = [];
+  const starts = new Int32Array(sorted.length + 1);
   return { starts, length: rowStartsInto(sorted, box, starts) };
 }
 
-/** sortedRowStarts written into `starts` (sorted.length + 1 slots at least, or an empty
- *  array that grows slot by slot): the rows' count. */
-function rowStartsInto<T>(sorted: readonly T[], box: (t: T) => Box, starts: Int32Array | number[]): number {
+/** sortedRowStarts written into `starts` (sorted.length + 1 slots at least): the rows' count. */
+function rowStartsInto<T>(sorted: readonly T[], box: (t: T) => Box, starts: Int32Array): number {
   let length = 0;
   let anchor: Box | null = null;
   for (let i = 0; i < sorted.length; i++) {
