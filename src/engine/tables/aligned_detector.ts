@@ -20,7 +20,7 @@ import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
 import { FIGURE_CELL } from "./figure_cell.js";
-import { cutFigureNotes, restoreUncut } from "./figure_notes.js";
+import { cutFigureNotes, mayHaveRowCells, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
 import { cutDatePairs } from "./date_pairs.js";
 import { allNotesAfterFigures, endsAtFigureCut, headOverNotes, isNotePastWindow } from "./note_columns.js";
@@ -155,7 +155,9 @@ export function detectAligned(lines: Line[], rulings: Rulings, taken: Set<Line>,
   // Calc's figures run into the notes beside them: cut where the figures' column ends.
   // And text cells as wide as theirs into the next text column (overflow_cells.ts).
   // And two dates of a row one word space apart (date_pairs.ts).
-  const cuts = cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted)));
+  // Each cut needs a cell beside it on its row: none on most pages (figure_notes.ts
+  // mayHaveRowCells), which are spared the cuts' reading of every span.
+  const cuts = mayHaveRowCells(sorted) ? cutDatePairs(sorted, cutOverflowCells(sorted, cutFigureNotes(sorted))) : null;
   const rows = new PageRows(sorted, sortedRowStarts(sorted, lineBox), cuts?.figures ?? null);
   // Pieces already in a table: a later run never takes them again.
   const used = new Set<Piece>();
@@ -394,7 +396,9 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
   let lastFull = 0;
   let partials = 0;
   for (let j = start + 1; j < rows.length; j++) {
-    let inside = windowed(rows.at(j).cells, left[0], right[k - 1], gutter, used, rows.cellEnds);
+    // The row read once an iteration: at() builds it the first time and keeps it.
+    const row = rows.at(j);
+    let inside = windowed(row.cells, left[0], right[k - 1], gutter, used, rows.cellEnds);
     if (inside === null) break;
     // A padded table's rows follow one another: text between them, outside the window (a
     // description under each option of hyperref's table), is more of the table.
@@ -402,8 +406,8 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
       if (padded) break;
       continue;
     }
-    if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, rows.at(j).em);
-    const slice = sliceOf(rows.at(j), j, inside, inside.length === k);
+    if (inside.length < k) inside = splitAtColumns(inside, left, right, gutter, row.em);
+    const slice = sliceOf(row, j, inside, inside.length === k);
     const fits = slice.full && fitsFull(inside, left, right, gutter, rows.cellEnds);
     const last = run[run.length - 1];
     if (padded ? !(fits && last.full && nearPadded(last, slice)) : !near(last, slice)) break;
@@ -423,7 +427,7 @@ function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>
     // first column, or one. So are rows whose label stands in the first column and whose
     // figure ends flush with the last ("Subtotal" … "816.00", "**Total**" … "**816.00**").
     const placed = placeInColumns(inside, left, right);
-    const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, rows.at(j).em);
+    const amount = placed !== null && placed.length >= 2 && endsOnLastColumnFigure(inside, placed, right, row.em);
     const totals = amount || (placed !== null && placed.length >= 2 && placed[0] > 0);
     if (amount) slice.totals = true;
     if (placed === null && !padded && termRunsOver(inside, rows, j, left, right)) {

@@ -297,6 +297,11 @@ function abutsInLine(prev: Piece["items"][number], next: Piece["items"][number])
 /** A piece's spans of `line` in the line's order. Between two of them the line's spaces come
  *  along ("1", " ", "Definition" reads "1 Definition"), unless one was cut at a gutter. */
 function fragmentSpans(line: Line, spans: Span[]): Span[] {
+  // A piece's spans mostly follow one another in the line (a cell of a row set as one line):
+  // then the line's spans from the first to the last of them are read once, with no set made
+  // and no closure (every cell of every table cut from a line comes here).
+  const inOrder = spansInOrder(line.spans, spans);
+  if (inOrder !== null) return inOrder;
   const kept = new Set(spans);
   let first = -1;
   let last = -1;
@@ -310,6 +315,34 @@ function fragmentSpans(line: Line, spans: Span[]): Span[] {
   if (found === spans.length) return line.spans.slice(first, last + 1).filter((s) => kept.has(s) || isBlank(s.text));
   const order = new Map(line.spans.map((s, i) => [s, i]));
   return spans.slice().sort((p, q) => (order.get(p) ?? 0) - (order.get(q) ?? 0));
+}
+
+/** Pieces of up to this many spans are looked for in order (spansInOrder reads the line's
+ *  spans once for each of them). */
+const IN_ORDER_SPANS_MAX = 8;
+
+/** fragmentSpans' answer where `spans` stand in `all` in their own order with only blank
+ *  spans between them, and `all` holds them there only: all[first .. last], which the longer
+ *  way's filter keeps whole (each of its spans one of theirs or blank). Null otherwise: the
+ *  longer way answers those. */
+function spansInOrder(all: readonly Span[], spans: readonly Span[]): Span[] | null {
+  if (spans.length === 0 || spans.length > IN_ORDER_SPANS_MAX) return null;
+  const first = all.indexOf(spans[0]);
+  if (first < 0) return null;
+  const out: Span[] = [all[first]];
+  let at = first;
+  for (let k = 1; k < spans.length; k++) {
+    // The next span, over blank spans only.
+    at++;
+    while (at < all.length && all[at] !== spans[k] && isBlank(all[at].text)) out.push(all[at++]);
+    if (at >= all.length || all[at] !== spans[k]) return null;
+    out.push(all[at]);
+  }
+  // As many of the line's spans are the piece's as the piece has (the longer way's count):
+  // the ones matched above, and no other before, between or after them.
+  let members = 0;
+  for (let i = 0; i < all.length; i++) if (spans.includes(all[i])) members++;
+  return members === spans.length ? out : null;
 }
 
 /** The lines of a piece: whole lines where the piece holds all of a line's spans,

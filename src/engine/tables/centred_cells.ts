@@ -88,11 +88,14 @@ function isWrappedCell(lines: readonly Line[], width: number): boolean {
   for (let k = 1; k < lines.length; k++) {
     const [above, below] = [lines[k - 1], lines[k]];
     const height = above.y1 - above.y0;
-    if (CELL_TEXT_ENDS.test(lineText(above))) return false;
-    if (above.x1 - above.x0 + WORD_SPACE_LINE_SHARE * height + firstWordWidth(below) <= width) return false;
+    // The lines' boxes first, then the first word's width, then the text: each test only
+    // turns the pair away, so their order changes no answer, and most rows of a table (asked
+    // of every pair of rows) stand too far apart for their text to be joined.
     if (below.y0 - above.y1 > WRAP_GAP_LINE_SHARE_MAX * height || below.y0 < above.y0) return false;
     const tolerance = WRAP_EDGE_LINE_SHARE_MAX * height;
     if (Math.abs(below.x0 - above.x0) > tolerance && Math.abs(below.x1 - above.x1) > tolerance) return false;
+    if (above.x1 - above.x0 + WORD_SPACE_LINE_SHARE * height + firstWordWidth(below) <= width) return false;
+    if (CELL_TEXT_ENDS.test(lineText(above))) return false;
   }
   return true;
 }

@@ -137,6 +137,34 @@ export function hasRowCell(lines: readonly Line[], line: Line, span: Span, side:
   return false;
 }
 
+/**
+ * Whether some line of `lines` may have another crossing its middle, as hasRowCell asks of
+ * every cell beside a span: false proves hasRowCell(lines, line, span, side) false for each of
+ * the lines, any span and any side, so none of the aligned detector's cuts (cutFigureNotes,
+ * overflow_cells.ts, date_pairs.ts: each cuts only a span with such a cell on its row) can be
+ * made. Most pages are that (a column of prose: each line alone on its row). `lines` sorted
+ * by their tops (rows.ts linesByTop); lines not so sorted, or with a top or bottom not a
+ * number, answer true. Speed (issue 9), no rule: one pass, where the cuts read every span.
+ */
+export function mayHaveRowCells(lines: readonly Line[]): boolean {
+  // A line before (its top no lower than this one's, so above the middle) crosses the middle
+  // only when its bottom reaches it: the lowest of their bottoms is the test. A line after crosses
+  // it only when its top is no lower than the middle, and the next line's top is the highest
+  // of theirs.
+  let bottomBefore = -Infinity;
+  let lastTop = -Infinity;
+  for (let k = 0; k < lines.length; k++) {
+    const { y0, y1 } = lines[k];
+    if (!Number.isFinite(y0) || !Number.isFinite(y1) || y0 < lastTop || y1 < y0) return true;
+    lastTop = y0;
+    // As hasRowCell takes the middle.
+    const mid = (y0 + y1) / 2;
+    if (bottomBefore >= mid || (k + 1 < lines.length && lines[k + 1].y0 <= mid)) return true;
+    if (y1 > bottomBefore) bottomBefore = y1;
+  }
+  return false;
+}
+
 /** How many other rows' figures, alone in their spans, end where the candidate's figure does:
  *  figures that each lead a note are not enough (acmart's "1 in 1,000", "1 in 5", "4 in 5" are
  *  one cell each). */

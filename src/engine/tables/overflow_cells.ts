@@ -34,6 +34,20 @@ const SPACE_REACH_EMS = 1;
 const LETTER_START = /^\p{L}/u;
 const LETTER = /\p{L}/u;
 
+/** whitespace.ts wordCount(text) up to `max`, and `max + 1` for any count past it: every
+ *  single-span line of a page is asked, and a line of prose is turned away after its first
+ *  few words rather than read to its end. */
+function wordCountUpTo(text: string, max: number): number {
+  let n = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpaceCode(text.charCodeAt(i));
+    if (!space && !inWord && ++n > max) return n;
+    inWord = !space;
+  }
+  return n;
+}
+
 /** Whether every bracket opened in `text` is closed in it. */
 function bracketsClosed(text: string): boolean {
   let open = 0;
@@ -58,15 +72,17 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
   // Each search below reads only the lines its tops allow (top_window.ts): the lines come
   // sorted by their tops (aligned_detector.ts), and a table page's every short cell asked
   // every other line of the page.
-  const window = new TopWindow(lines);
+  // Made at the first line of few words: most pages have none (their lines one span of prose).
+  let window: TopWindow | null = null;
   for (const line of lines) {
     if (line.wmode !== 0 || line.spans.length !== 1) continue;
     const span = line.spans[0];
-    const words = wordCount(span.text);
+    const words = wordCountUpTo(span.text, 2 * CELL_WORDS_MAX);
     if (words < 2 || words > 2 * CELL_WORDS_MAX) continue;
     // A cell of its row stands right of it: Calc clips the overflow only at a neighbour
     // holding text, and the row goes on (a form's option wider than its column, fragebogen's
     // "Warmwasser mit der Heizung", ends its row).
+    window ??= new TopWindow(lines);
     if (!hasRowCell(lines, line, span, "right", window)) continue;
     const start = columnStartInside(lines, line, span, window);
     // The span starts where its own column's cells start too ("Metro North" under "North",
