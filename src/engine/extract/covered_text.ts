@@ -32,17 +32,30 @@ const LINE_WORD_CHARS_MIN = 4;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** From this many fills on a page, each fill looks only at the lines whose tops lie near it
+ *  (LinesByTop) instead of at every line drawn before it: a table shading each of its cells
+ *  made the page's fills times its lines most of this module's cost. */
+const FILLS_FOR_INDEX_MIN = 8;
+
 /**
  * The lines without those hidden under a later fill and drawn again on it; `orders[i]` is
- * lines[i]'s place in the drawing order. The lines themselves when no line is hidden.
+ * lines[i]'s place in the drawing order (nondecreasing: the lines in the order they were
+ * read). The lines themselves when no line is hidden.
  */
 export function dropCoveredRedrawnLines(lines: Line[], orders: readonly number[], fills: readonly CoverFill[]): Line[] {
   if (fills.length === 0) return lines;
+  const byTop = fills.length >= FILLS_FOR_INDEX_MIN ? new LinesByTop(lines) : null;
   let hidden: Set<number> | null = null;
   for (const fill of fills) {
     let words: Set<string> | null = null;
-    for (let i = 0; i < lines.length; i++) {
-      if (orders[i] >= fill.order || hidden?.has(i) || coveredShare(lines[i], fill) < COVERED_SHARE_MIN) continue;
+    // The lines drawn before the fill (a run from the first: orders is nondecreasing), and of
+    // them those whose tops lie near it, where a window is known.
+    const before = countBefore(orders, fill.order);
+    const window = byTop?.window(fill) ?? null;
+    const count = window === null ? before : window.to - window.from + byTop!.unsorted.length;
+    for (let k = 0; k < count; k++) {
+      const i = window === null ? k : byTop!.lineAt(window, k);
+      if (i >= before || hidden?.has(i) || coveredShare(lines[i], fill) < COVERED_SHARE_MIN) continue;
       // The text drawn again on the fill: the lines after it whose centres lie inside it.
       words ??= wordsDrawnOn(lines, orders, fill);
       if (words.size === 0) break;
@@ -53,6 +66,77 @@ export function dropCoveredRedrawnLines(lines: Line[], orders: readonly number[]
   }
   return hidden === null ? lines : lines.filter((_, i) => !hidden!.has(i));
 }
+
+/** How many of `orders` (nondecreasing) are below `order`. */
+function countBefore(orders: readonly number[], order: number): number {
+  let lo = 0;
+  let hi = orders.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (orders[mid] < order) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A page's lines sorted by their tops. A line a fill covers at all (coveredShare above 0)
+ * overlaps it vertically: its top lies above the fill's bottom and less than the tallest
+ * line's height (and a point, for rounding) above the fill's top. Lines whose top or bottom
+ * is not a finite number are left out of the order (their share may come out NaN, which the
+ * caller takes for covered) and go with every window; a fill whose top or bottom is not finite
+ * gets no window (every line drawn before it is looked at).
+ */
+class LinesByTop {
+  readonly order: number[] = [];
+  readonly tops: number[] = [];
+  readonly unsorted: number[] = [];
+  tallest = 0;
+
+  constructor(lines: readonly Line[]) {
+    for (let i = 0; i < lines.length; i++) {
+      const { y0, y1 } = lines[i];
+      if (!Number.isFinite(y0) || !Number.isFinite(y1)) {
+        this.unsorted.push(i);
+        continue;
+      }
+      this.order.push(i);
+      if (y1 - y0 > this.tallest) this.tallest = y1 - y0;
+    }
+    // Stream order is mostly top to bottom already: the sort has little to do.
+    this.order.sort((a, b) => lines[a].y0 - lines[b].y0);
+    for (const i of this.order) this.tops.push(lines[i].y0);
+  }
+
+  /** The run of `order` whose lines may overlap the fill vertically, or null for no window. */
+  window(fill: CoverFill): { from: number; to: number } | null {
+    if (!Number.isFinite(fill.y0) || !Number.isFinite(fill.y1)) return null;
+    const from = this.firstTopAtLeast(fill.y0 - this.tallest - TOP_WINDOW_SLACK_PT);
+    return { from, to: Math.max(from, this.firstTopAtLeast(fill.y1)) };
+  }
+
+  /** The k-th line of `window`, the lines with no finite top or bottom after it. Which line of
+   *  a window comes first does not matter: whether a line is hidden depends only on it and
+   *  the fill. */
+  lineAt(window: { from: number; to: number }, k: number): number {
+    const length = window.to - window.from;
+    return k < length ? this.order[window.from + k] : this.unsorted[k - length];
+  }
+
+  private firstTopAtLeast(y: number): number {
+    let lo = 0;
+    let hi = this.tops.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.tops[mid] < y) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** Points a window reaches past the tallest line's height: rounding in the heights' subtraction. */
+const TOP_WINDOW_SLACK_PT = 1;
 
 function wordsDrawnOn(lines: readonly Line[], orders: readonly number[], fill: CoverFill): Set<string> {
   const words = new Set<string>();
