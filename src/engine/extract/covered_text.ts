@@ -80,39 +80,63 @@ function countBefore(orders: readonly number[], order: number): number {
 }
 
 /**
- * A page's lines sorted by their tops. A line a fill covers at all (coveredShare above 0)
- * overlaps it vertically: its top lies above the fill's bottom and less than the tallest
- * line's height (and a point, for rounding) above the fill's top. Lines whose top or bottom
- * is not a finite number are left out of the order (their share may come out NaN, which the
- * caller takes for covered) and go with every window; a fill whose top or bottom is not finite
- * gets no window (every line drawn before it is looked at).
+ * A page's lines in bands by their tops, each band at least as tall as the tallest line (a
+ * counting sort: sorting the lines by comparison cost as much as the loop it saves). A line a
+ * fill covers at all (coveredShare above 0) overlaps it vertically: its top lies above the
+ * fill's bottom and less than the tallest line's height above the fill's top, so it is in one
+ * of the bands from a band's height (and a point, for rounding) above the fill's top down to
+ * its bottom. Lines whose top or bottom is not a finite number are in no band (their share may
+ * come out NaN, which the caller takes for covered) and go with every window; a fill whose top
+ * or bottom is not finite gets no window (every line drawn before it is looked at).
  */
 class LinesByTop {
-  readonly order: number[] = [];
-  readonly tops: number[] = [];
+  /** The banded lines' indices, band by band: band b's are order[starts[b]] to order[starts[b + 1] - 1]. */
+  readonly order: Int32Array;
+  readonly starts: Int32Array;
   readonly unsorted: number[] = [];
-  tallest = 0;
+  readonly top: number = Infinity;
+  readonly bandHeight: number;
 
   constructor(lines: readonly Line[]) {
+    let tallest = 0;
+    let lowestTop = -Infinity;
     for (let i = 0; i < lines.length; i++) {
       const { y0, y1 } = lines[i];
-      if (!Number.isFinite(y0) || !Number.isFinite(y1)) {
+      if (!banded(y0, y1)) {
         this.unsorted.push(i);
         continue;
       }
-      this.order.push(i);
-      if (y1 - y0 > this.tallest) this.tallest = y1 - y0;
+      if (y0 < this.top) this.top = y0;
+      if (y0 > lowestTop) lowestTop = y0;
+      if (y1 - y0 > tallest) tallest = y1 - y0;
     }
-    // Stream order is mostly top to bottom already: the sort has little to do.
-    this.order.sort((a, b) => lines[a].y0 - lines[b].y0);
-    for (const i of this.order) this.tops.push(lines[i].y0);
+    const count = lines.length - this.unsorted.length;
+    // No more bands than lines, however far apart the tops lie.
+    this.bandHeight = count === 0 ? 1 : Math.max(tallest + TOP_WINDOW_SLACK_PT, (lowestTop - this.top) / count);
+    const bands = count === 0 ? 0 : this.bandOf(lowestTop) + 1;
+    this.starts = new Int32Array(bands + 1);
+    this.order = new Int32Array(count);
+    for (const { y0, y1 } of lines) if (banded(y0, y1)) this.starts[this.bandOf(y0) + 1]++;
+    for (let b = 0; b < bands; b++) this.starts[b + 1] += this.starts[b];
+    const next = this.starts.slice(0, bands);
+    for (let i = 0; i < lines.length; i++) {
+      const { y0, y1 } = lines[i];
+      if (banded(y0, y1)) this.order[next[this.bandOf(y0)]++] = i;
+    }
+  }
+
+  private bandOf(y: number): number {
+    return Math.floor((y - this.top) / this.bandHeight);
   }
 
   /** The run of `order` whose lines may overlap the fill vertically, or null for no window. */
   window(fill: CoverFill): { from: number; to: number } | null {
     if (!Number.isFinite(fill.y0) || !Number.isFinite(fill.y1)) return null;
-    const from = this.firstTopAtLeast(fill.y0 - this.tallest - TOP_WINDOW_SLACK_PT);
-    return { from, to: Math.max(from, this.firstTopAtLeast(fill.y1)) };
+    const bands = this.starts.length - 1;
+    if (bands === 0) return { from: 0, to: 0 };
+    const first = Math.min(bands, Math.max(0, this.bandOf(fill.y0 - this.bandHeight - TOP_WINDOW_SLACK_PT)));
+    const last = Math.min(bands - 1, this.bandOf(fill.y1));
+    return { from: this.starts[first], to: last < first ? this.starts[first] : this.starts[last + 1] };
   }
 
   /** The k-th line of `window`, the lines with no finite top or bottom after it. Which line of
@@ -122,17 +146,11 @@ class LinesByTop {
     const length = window.to - window.from;
     return k < length ? this.order[window.from + k] : this.unsorted[k - length];
   }
+}
 
-  private firstTopAtLeast(y: number): number {
-    let lo = 0;
-    let hi = this.tops.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.tops[mid] < y) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
+/** Whether a line with this top and bottom goes in a band (both finite). */
+function banded(y0: number, y1: number): boolean {
+  return Number.isFinite(y0) && Number.isFinite(y1);
 }
 
 /** Points a window reaches past the tallest line's height: rounding in the heights' subtraction. */
