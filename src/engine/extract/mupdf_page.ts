@@ -4,6 +4,7 @@
 import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
+import { BOLD_NAME, type FontFacts, fontFacts, ITALIC_NAME } from "./font_facts.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
@@ -141,16 +142,6 @@ const CHAR_NEXT_OFFSET = 60;
 /** A character box narrower than this (points) has no width: a ligature's further letter. */
 const ZERO_WIDTH_PT = 0.01;
 
-const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
-const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i;
-
-interface FontFacts {
-  name: string;
-  bold: boolean;
-  italic: boolean;
-  monospace: boolean;
-}
-
 export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producerHyphenates = true): PageModel {
   const page = doc.loadPage(pageIndex);
   try {
@@ -204,46 +195,6 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
 /** Whether a line of added text (an annotation's, a field's value) holds a right-to-left letter. */
 function holdsRtl(lines: readonly Line[]): boolean {
   return lines.some((l) => l.spans.some((s) => hasRtl(s.text)));
-}
-
-// A cache hit kept apart from the first reading of a font: small enough for the optimiser to
-// inline into the per-character loop without using up its budget there.
-function fontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
-  return cache.get(fontPtr) ?? readFontFacts(cache, fontPtr);
-}
-
-function readFontFacts(cache: Map<number, FontFacts>, fontPtr: number): FontFacts {
-  const named = nameFacts(wasm.UTF8ToString(wasm._wasm_font_get_name(fontPtr)));
-  const facts = {
-    name: named.name,
-    bold: wasm._wasm_font_is_bold(fontPtr) !== 0 || named.bold,
-    italic: wasm._wasm_font_is_italic(fontPtr) !== 0 || named.italic,
-    monospace: wasm._wasm_font_is_monospaced(fontPtr) !== 0 || named.monospace,
-  };
-  cache.set(fontPtr, facts);
-  return facts;
-}
-
-/** What a font's name says (FontFacts, from the name alone): the name without a subset's tag,
- * and whether it names a bold, italic or typewriter face. */
-type NameFacts = FontFacts;
-
-/** Names read, by the name MuPDF gives: a document's fonts come back on each of its pages
- * (its pointers may not: a font freed may give its pointer to another), and their patterns
- * were run for each page. A name says the same wherever it is read. */
-const namesRead = new Map<string, NameFacts>();
-/** Names kept at most; past that the map starts over (a long-running thread reads many documents). */
-const NAMES_READ_MAX = 4_096;
-
-function nameFacts(fullName: string): NameFacts {
-  let named = namesRead.get(fullName);
-  if (named === undefined) {
-    if (namesRead.size >= NAMES_READ_MAX) namesRead.clear();
-    const name = fullName.replace(SUBSET_PREFIX, "");
-    named = { name, bold: BOLD_NAME.test(name), italic: ITALIC_NAME.test(name), monospace: MONO_NAME.test(name) };
-    namesRead.set(fullName, named);
-  }
-  return named;
 }
 
 /** A letter or digit (any script past Latin-1 counts), or an opening quote or bracket. */
