@@ -998,9 +998,14 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A description list's rows, their terms flush right (aligned_terms.ts): each row an item.
-  const termStarts = alignedTermStarts(column, styles, texts, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  // Lines no rule of text may take (code, items, notes, running lines, headings' styles):
+  // asked once a line, for the aligned terms and the centred lines alike (both had asked it
+  // of a closure, the terms nearly every line twice).
+  const textRuleSkips: boolean[] = [];
+  for (let i = 0; i < column.length; i++) textRuleSkips.push(monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  const termStarts = alignedTermStarts(column, styles, texts, textRuleSkips);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
   const ragged = isRaggedRightColumn(column, rights, left, monos);
