@@ -5,6 +5,7 @@
 // Word's own bullet library use the same code points; the codes below are from the fonts'
 // published charts.
 import type { Line } from "../model.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** Unicode bullets, the ones layout's marker patterns accept too. */
 export const UNICODE_BULLET_CHARS = "•◦▪▫‣⁃∙·●○■□►▶▸▷▹❖➢➤➔✓✔◆◇♦❑❒";
@@ -104,7 +105,9 @@ export function leadingBulletLength(line: Line): number {
     const cp = text.codePointAt(start)!;
     const length = offset + start + (cp > 0xffff ? 2 : 1);
     if (isBulletGlyph(cp, span.font)) return length;
-    if (cp === LETTER_O && /courier/i.test(span.font) && span.text.trim() === "o") {
+    // The span's text past the "o" read in place first (`span.text.trim() === "o"`): lines
+    // starting with "of", "on", "or" … had each run the font's pattern and trimmed a copy.
+    if (cp === LETTER_O && isSpaceOnly(text, 0, start) && isSpaceOnly(text, start + 1, text.length) && /courier/i.test(span.font)) {
       for (let j = i + 1; j < line.spans.length; j++) {
         if (line.spans[j].text.trim() !== "") return /courier/i.test(line.spans[j].font) ? 0 : length;
       }
@@ -112,4 +115,11 @@ export function leadingBulletLength(line: Line): number {
     return 0;
   }
   return 0;
+}
+
+/** Whether the text from `from` to `to` is white space only (isSpaceCode, trim's white
+ *  space; isBlank above also passes control characters, which trim keeps). */
+function isSpaceOnly(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
+  return true;
 }
