@@ -40,11 +40,19 @@ const HYPHEN_END = /[-‐]\s*$/u;
 /** A term is a word or two: its first word at most this many characters. */
 const TERM_CHARS_MAX = 24;
 
-/** Where the line's first word ends, or NaN for a line of one word (no definition after it). */
+/** Where the line's first word ends, or NaN for a line of one word (no definition after it).
+ *  The text is read in place, its first word's length found by character codes (isSpaceCode
+ *  is String.prototype.trim's and \s's white space): every line of every column is asked,
+ *  and a trimmed copy and a search had been made for each. */
 function termEnd(line: Line, text: string): number {
-  const trimmed = text.trim();
-  const space = trimmed.search(/\s/);
-  if (space < 0 || space > TERM_CHARS_MAX) return NaN;
+  let start = 0;
+  while (start < text.length && isSpaceCode(text.charCodeAt(start))) start++;
+  let space = start;
+  while (space < text.length && !isSpaceCode(text.charCodeAt(space))) space++;
+  // A word after the space: white space ending the text is no definition's.
+  let after = space;
+  while (after < text.length && isSpaceCode(text.charCodeAt(after))) after++;
+  if (after === text.length || space - start > TERM_CHARS_MAX) return NaN;
   return line.x0 + measuredFirstWordWidth(line);
 }
 
@@ -54,15 +62,19 @@ function termEnd(line: Line, text: string): number {
  * words ending together (TERM_END_TOLERANCE_EMS) but their lines starting apart
  * (TERM_SHIFT_EMS_MIN), not all centred on one axis (AXIS_SPREAD_EMS_MIN), not a justified
  * paragraph's lines (endsTogether), a sentence's rest (continuesSentenceAbove) or a hyphenated
- * word's (hyphenBetween), their terms in one face (oneTermFace). `skip` names lines no rule of text may take (code,
+ * word's (hyphenBetween), their terms in one face (oneTermFace). `skips` marks lines no rule of text may take (code,
  * list items).
  */
-export function alignedTermStarts(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], skip: (i: number) => boolean): boolean[] {
+export function alignedTermStarts(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], skips: readonly boolean[]): boolean[] {
   const starts = new Array<boolean>(column.length).fill(false);
+  // Each line's term end, once: a line that ends one run is asked again as the next one's
+  // first, and every line not skipped is asked one way or the other.
+  const ends: number[] = [];
+  for (let k = 0; k < column.length; k++) ends.push(skips[k] ? NaN : termEnd(column[k], texts[k]));
   let i = 0;
   while (i < column.length) {
     const em = Math.max(1, styles[i].size);
-    const end0 = skip(i) ? NaN : termEnd(column[i], texts[i]);
+    const end0 = ends[i];
     if (Number.isNaN(end0)) {
       i++;
       continue;
@@ -70,9 +82,9 @@ export function alignedTermStarts(column: readonly Line[], styles: readonly Text
     let j = i + 1;
     let left = column[i].x0;
     let rightmost = column[i].x0;
-    while (j < column.length && !skip(j) && Math.abs(styles[j].size - styles[i].size) <= SIZE_TOLERANCE_PT) {
+    while (j < column.length && !skips[j] && Math.abs(styles[j].size - styles[i].size) <= SIZE_TOLERANCE_PT) {
       const gap = column[j].y0 - column[j - 1].y1;
-      const end = termEnd(column[j], texts[j]);
+      const end = ends[j];
       if (gap < 0 || gap > ROW_GAP_EMS_MAX * em || Number.isNaN(end) || Math.abs(end - end0) > TERM_END_TOLERANCE_EMS * em) break;
       left = Math.min(left, column[j].x0);
       rightmost = Math.max(rightmost, column[j].x0);

@@ -998,9 +998,14 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
   // A description list's rows, their terms flush right (aligned_terms.ts): each row an item.
-  const termStarts = alignedTermStarts(column, styles, texts, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  // Lines no rule of text may take (code, items, notes, running lines, headings' styles):
+  // asked once a line, for the aligned terms and the centred lines alike (both had asked it
+  // of a closure, the terms nearly every line twice).
+  const textRuleSkips: boolean[] = [];
+  for (let i = 0; i < column.length; i++) textRuleSkips.push(monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  const termStarts = alignedTermStarts(column, styles, texts, textRuleSkips);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, (i) => monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
   const ragged = isRaggedRightColumn(column, rights, left, monos);
@@ -2015,9 +2020,12 @@ const ENTRY_GOES_ON = /[,\-–]\s*$/;
  * since the columns are no table (tables/reads_as_table.ts isIndexColumns), had run on as one
  * paragraph. A break after each line but one whose entry wraps onto the next. */
 function markIndexEntries(breaks: boolean[], texts: readonly string[]): void {
+  // Counted until the lines left could no longer make up the entries needed: most columns
+  // hold none, and half their lines need not be read.
+  const needed = Math.max(INDEX_LINES_MIN, INDEX_LINE_SHARE_MIN * texts.length);
   let entries = 0;
-  for (const text of texts) if (endsInIndexPages(text)) entries++;
-  if (entries < INDEX_LINES_MIN || entries < INDEX_LINE_SHARE_MIN * texts.length) return;
+  for (let i = 0; i < texts.length && entries + texts.length - i >= needed; i++) if (endsInIndexPages(texts[i])) entries++;
+  if (entries < needed) return;
   for (let i = 0; i + 1 < texts.length; i++) if (!ENTRY_GOES_ON.test(texts[i])) breaks[i] = true;
 }
 
@@ -2759,7 +2767,10 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   if (level === null) return null;
   const style = facts.display ?? facts.style;
   const display = facts.display !== null;
-  const text = lines.map(lineText).join(" ").trim();
+  // The lines' texts joined by spaces, in a loop (no array of them made for the join).
+  let joined = lineText(lines[0]);
+  for (let k = 1; k < lines.length; k++) joined += " " + lineText(lines[k]);
+  const text = joined.trim();
   if (text.length > HEADING_CHARS_MAX || !hasWordChar(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
   if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;

@@ -5,6 +5,7 @@
 // Word's own bullet library use the same code points; the codes below are from the fonts'
 // published charts.
 import type { Line } from "../model.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** Unicode bullets, the ones layout's marker patterns accept too. */
 export const UNICODE_BULLET_CHARS = "•◦▪▫‣⁃∙·●○■□►▶▸▷▹❖➢➤➔✓✔◆◇♦❑❒";
@@ -46,18 +47,41 @@ const DINGBATS_FONT = /dingbat/i;
 const SYMBOL_FONT_NAME = /symbol/i;
 const OPENSYMBOL_FONT = /opensymbol/i;
 
+/** The symbol faces a font's name names, one bit each (SYMBOL_FONT, WINGDINGS_FONT, …). */
+const SYMBOL_FACE = 1;
+const WINGDINGS_FACE = 2;
+const DINGBATS_FACE = 4;
+const SYMBOL_NAME_FACE = 8;
+const OPENSYMBOL_FACE = 16;
+/** The faces of each font name met, kept by name: every line starting with a letter from "l"
+ *  to "w" (codes a symbol face's bullets share) had asked the patterns of its font again. */
+const symbolFaces = new Map<string, number>();
+/** A document names a few fonts; the map is emptied past this many (a long-running service). */
+const SYMBOL_FACES_KEPT_MAX = 512;
+
+function symbolFacesOf(font: string): number {
+  let faces = symbolFaces.get(font);
+  if (faces === undefined) {
+    faces = (SYMBOL_FONT.test(font) ? SYMBOL_FACE : 0) | (WINGDINGS_FONT.test(font) ? WINGDINGS_FACE : 0) | (DINGBATS_FONT.test(font) ? DINGBATS_FACE : 0) | (SYMBOL_FONT_NAME.test(font) ? SYMBOL_NAME_FACE : 0) | (OPENSYMBOL_FONT.test(font) ? OPENSYMBOL_FACE : 0);
+    if (symbolFaces.size >= SYMBOL_FACES_KEPT_MAX) symbolFaces.clear();
+    symbolFaces.set(font, faces);
+  }
+  return faces;
+}
+
 /** Whether a character drawn in the named font is a bullet. */
 export function isBulletGlyph(cp: number, font: string): boolean {
   const privateUse = cp >= PRIVATE_USE_SYMBOL_BASE && cp <= PRIVATE_USE_SYMBOL_LAST;
   const code = privateUse ? cp - PRIVATE_USE_SYMBOL_BASE : cp;
   if (code >= 0x100 || ANY_SYMBOL_CODE[code] === 0) return cp >= UNICODE_BULLET_MIN && UNICODE_BULLETS.has(cp);
-  // Lines starting with the letters l to w get here: one test rules out most fonts.
-  if (SYMBOL_FONT.test(font)) {
-    if (WINGDINGS_FONT.test(font)) return WINGDINGS_BULLETS.has(code);
-    if (DINGBATS_FONT.test(font)) return DINGBATS_BULLETS.has(code);
-    if (SYMBOL_FONT_NAME.test(font) && !OPENSYMBOL_FONT.test(font) && SYMBOL_BULLETS.has(code)) return true;
+  // Lines starting with the letters l to w get here: one look-up of the font rules out most.
+  const faces = symbolFacesOf(font);
+  if ((faces & SYMBOL_FACE) !== 0) {
+    if ((faces & WINGDINGS_FACE) !== 0) return WINGDINGS_BULLETS.has(code);
+    if ((faces & DINGBATS_FACE) !== 0) return DINGBATS_BULLETS.has(code);
+    if ((faces & SYMBOL_NAME_FACE) !== 0 && (faces & OPENSYMBOL_FACE) === 0 && SYMBOL_BULLETS.has(code)) return true;
   }
-  if (privateUse && OPENSYMBOL_BULLETS.has(code) && OPENSYMBOL_FONT.test(font)) return true;
+  if (privateUse && OPENSYMBOL_BULLETS.has(code) && (faces & OPENSYMBOL_FACE) !== 0) return true;
   if (privateUse) return PRIVATE_USE_BULLETS.has(code);
   return UNICODE_BULLETS.has(cp);
 }
@@ -81,7 +105,9 @@ export function leadingBulletLength(line: Line): number {
     const cp = text.codePointAt(start)!;
     const length = offset + start + (cp > 0xffff ? 2 : 1);
     if (isBulletGlyph(cp, span.font)) return length;
-    if (cp === LETTER_O && /courier/i.test(span.font) && span.text.trim() === "o") {
+    // The span's text past the "o" read in place first (`span.text.trim() === "o"`): lines
+    // starting with "of", "on", "or" … had each run the font's pattern and trimmed a copy.
+    if (cp === LETTER_O && isSpaceOnly(text, 0, start) && isSpaceOnly(text, start + 1, text.length) && /courier/i.test(span.font)) {
       for (let j = i + 1; j < line.spans.length; j++) {
         if (line.spans[j].text.trim() !== "") return /courier/i.test(line.spans[j].font) ? 0 : length;
       }
@@ -89,4 +115,11 @@ export function leadingBulletLength(line: Line): number {
     return 0;
   }
   return 0;
+}
+
+/** Whether the text from `from` to `to` is white space only (isSpaceCode, trim's white
+ *  space; isBlank above also passes control characters, which trim keeps). */
+function isSpaceOnly(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
+  return true;
 }

@@ -44,13 +44,13 @@ export function markCentredBreaks(
   styles: readonly TextStyle[],
   texts: readonly string[],
   edges: { left: number; right: number },
-  skip: (i: number) => boolean,
+  skips: readonly boolean[],
 ): void {
   // Justified lines share an axis too, so most lines are asked twice, as the line below and as
   // the line above: the answer is kept.
   const open: (boolean | undefined)[] = new Array(column.length);
   // Text with a letter or a digit: glyphs that map to no character (U+FFFD) measure nothing.
-  const mayCentre = (i: number) => (open[i] ??= !skip(i) && hasWordChar(texts[i]));
+  const mayCentre = (i: number) => (open[i] ??= !skips[i] && hasWordChar(texts[i]));
   let start = 0;
   for (let i = 1; i <= column.length; i++) {
     const goesOn = i < column.length && onOneAxis(column[i - 1], column[i], styles[i - 1], styles[i]) && mayCentre(i - 1) && mayCentre(i);

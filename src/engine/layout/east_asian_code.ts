@@ -7,6 +7,7 @@
 // at the code's size, line under line at the code's leading, and mostly closed by code ("}").
 import type { Line, Span } from "../model.js";
 import { isEastAsianWide } from "./east_asian.js";
+import { isBlankText } from "./whitespace.js";
 
 /** The code, with its East Asian text, is set at most this many points above the body's size:
  *  larger is display type (blocks.ts CODE_SIZE_OVER_BODY_MAX reads the code face so too). */
@@ -27,11 +28,14 @@ const CLOSED = 1;
 const OPEN = 2;
 const TEXT_ONLY = 3;
 
-/** Whether every character of the text but white space is East Asian wide, and one is. */
+/** Whether every character of the text but white space is East Asian wide, and one is.
+ *  Read by code point in place (no string iterator): every line of every column that is not
+ *  code is asked, and nearly all fail at their first letter. */
 function isEastAsianText(text: string): boolean {
   let any = false;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
+  for (let k = 0; k < text.length; ) {
+    const code = text.codePointAt(k)!;
+    k += code > 0xffff ? 2 : 1;
     if (code === 0x20 || code === 0x09 || code === 0xa0 || code === 0x3000) continue;
     if (!isEastAsianWide(code)) return false;
     any = true;
@@ -39,23 +43,28 @@ function isEastAsianText(text: string): boolean {
   return any;
 }
 
-/** The line's kind (NONE, CLOSED, OPEN, TEXT_ONLY) and the one size its spans share. */
-function candidateOf(spans: readonly Span[], sizeMax: number): { kind: number; size: number } {
+/** The size candidateOf found the line's spans to share, when its kind is not NONE. */
+let candidateSize = Number.NaN;
+
+/** The line's kind (NONE, CLOSED, OPEN, TEXT_ONLY); the one size its spans share is left in
+ *  candidateSize. No object a line: every line that is not code is asked, nearly all NONE. */
+function candidateOf(spans: readonly Span[], sizeMax: number): number {
   let size = Number.NaN;
   let mono = false;
   let eastAsian = false;
   let endsInCode = false;
   for (const span of spans) {
-    if (span.text.trim() === "") continue;
+    if (isBlankText(span.text)) continue;
     if (Number.isNaN(size)) size = span.size;
-    else if (Math.abs(span.size - size) > EAST_ASIAN_CODE_SIZE_TOLERANCE_PT) return { kind: NONE, size };
+    else if (Math.abs(span.size - size) > EAST_ASIAN_CODE_SIZE_TOLERANCE_PT) return NONE;
     if (span.monospace) mono = true;
     else if (isEastAsianText(span.text)) eastAsian = true;
-    else return { kind: NONE, size };
+    else return NONE;
     endsInCode = span.monospace;
   }
-  if (!eastAsian || !(size <= sizeMax)) return { kind: NONE, size };
-  return { kind: !mono ? TEXT_ONLY : endsInCode ? CLOSED : OPEN, size };
+  if (!eastAsian || !(size <= sizeMax)) return NONE;
+  candidateSize = size;
+  return !mono ? TEXT_ONLY : endsInCode ? CLOSED : OPEN;
 }
 
 /** A listing set below the body's size by at least this many points is told from the text
@@ -123,6 +132,7 @@ function isCodeNextTo(column: readonly Line[], monos: readonly boolean[], k: num
 export function markEastAsianCodeLines(monos: boolean[], column: readonly Line[], bodySize: number): void {
   const sizeMax = bodySize + EAST_ASIAN_CODE_SIZE_OVER_BODY_MAX;
   const n = column.length;
+  const kinds: number[] = [];
   let i = 0;
   while (i < n) {
     if (monos[i]) {
@@ -131,14 +141,15 @@ export function markEastAsianCodeLines(monos: boolean[], column: readonly Line[]
     }
     // A run of candidates of one size at a listing's leading, [start, end).
     const start = i;
-    const kinds: number[] = [];
+    // The run's kinds, in one array for the column's runs (a run starts at nearly every line).
+    kinds.length = 0;
     let size = Number.NaN;
     while (i < n && !monos[i]) {
-      const candidate = candidateOf(column[i].spans, sizeMax);
-      if (candidate.kind === NONE) break;
-      if (i > start && (Math.abs(candidate.size - size) > EAST_ASIAN_CODE_SIZE_TOLERANCE_PT || !atListingPitch(column[i - 1], column[i], size))) break;
-      size = candidate.size;
-      kinds.push(candidate.kind);
+      const kind = candidateOf(column[i].spans, sizeMax);
+      if (kind === NONE) break;
+      if (i > start && (Math.abs(candidateSize - size) > EAST_ASIAN_CODE_SIZE_TOLERANCE_PT || !atListingPitch(column[i - 1], column[i], size))) break;
+      size = candidateSize;
+      kinds.push(kind);
       i++;
     }
     const end = i;

@@ -46,6 +46,25 @@ export function isContentsEntryText(text: string): boolean {
  * (". . . . 1–6, 9, 13–15", ". 40, 42, 44, 46,", "48, 50, 52, 54, 56"). The dots end in a
  * space: ".1" is a number of its own (a price list's last column). */
 const PAGES_GO_ON = new RegExp(String.raw`^\s*(?:(?:\.\s?)*\.\s+)?${PAGE_NUMBER}(?:\s*[,–-]\s*${PAGE_NUMBER}){0,20}\s*,?\s*$`, "i");
+/** PAGES_GO_ON's test, the text's ends read first: past white space it starts with a full
+ *  stop, a digit or a roman one, and ends with a digit, a roman one or a comma (PAGE_NUMBER's
+ *  roman part takes one letter at least). startsNewBlock asks it of every pair of lines, of a
+ *  line as the line and again as the one before, and nearly all are prose. */
+function pagesGoOn(text: string): boolean {
+  let start = 0;
+  while (start < text.length && isSpaceCode(text.charCodeAt(start))) start++;
+  if (start === text.length) return false;
+  const first = text.charCodeAt(start);
+  if (first !== 0x2e && !isDigitCode(first) && !isRomanDigitCode(first)) return false;
+  let end = text.length - 1;
+  while (isSpaceCode(text.charCodeAt(end))) end--;
+  const last = text.charCodeAt(end);
+  if (last !== 0x2c && !isDigitCode(last) && !isRomanDigitCode(last)) return false;
+  return PAGES_GO_ON.test(text);
+}
+function isDigitCode(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
 /** A leader at the line's start: three dots at least, spaced or not. */
 const LEADER_START = /^\s*(?:\.\s?){2,}\./;
 /** A leader at the line's end: dots set after a space, one at least ("topcapt (package) .");
@@ -67,16 +86,16 @@ const WRAPPED_ENTRY_GAP_EMS_MAX = 0.8;
  * and a line's gap from it at most; the line above is no whole entry already.
  */
 export function wrapsIndexEntry(prev: Line, prevText: string, line: Line, text: string, em: number): boolean {
-  if (!PAGES_GO_ON.test(text)) return false;
+  if (!pagesGoOn(text)) return false;
   if (line.y0 - prev.y1 > WRAPPED_ENTRY_GAP_EMS_MAX * em || line.x0 < prev.x0 - em || line.x0 > prev.x1) return false;
-  if (LEADER_START.test(text)) return !isContentsEntryText(prevText) && !PAGES_GO_ON.test(prevText);
+  if (LEADER_START.test(text)) return !isContentsEntryText(prevText) && !pagesGoOn(prevText);
   return LEADER_AT_END.test(prevText) || PAGES_OPEN_END.test(prevText);
 }
 
 /** An index entry wrapped (wrapsIndexEntry) ends with its numbers: the line after its last
  * numbers, without a comma after them, starts a block. `lines` are the block's so far. */
 export function endsWrappedEntry(lines: readonly Line[], lastText: string): boolean {
-  if (lines.length < 2 || !PAGES_GO_ON.test(lastText) || TRAILING_COMMA.test(lastText)) return false;
+  if (lines.length < 2 || !pagesGoOn(lastText) || TRAILING_COMMA.test(lastText)) return false;
   const before = lineText(lines[lines.length - 2]);
   return LEADER_START.test(lastText) || LEADER_AT_END.test(before) || PAGES_OPEN_END.test(before);
 }
@@ -181,7 +200,7 @@ function joinTitlesToLeaders(joined: Line[], columns: ColumnStarts): void {
     const dotted = startsWithDot(first);
     if ((!dotted && !startsWithDigit(first)) || !onlyLeaderAndPageUnits(tail)) continue;
     const tailText = lineText(tail);
-    if (!(dotted && isLeaderAndPages(tailText)) && !PAGES_GO_ON.test(tailText)) continue;
+    if (!(dotted && isLeaderAndPages(tailText)) && !pagesGoOn(tailText)) continue;
     const title = nearestLeftOnRow(joined, i, removed);
     if (!title || removed?.has(title) || isContentsEntry(title) || PAGE_NUMBER_ONLY.test(lineText(title))) continue;
     if (!dotted && !LEADER_AT_END.test(lineText(title))) continue;
