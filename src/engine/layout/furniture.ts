@@ -767,6 +767,10 @@ function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonl
 function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
   const texts = row.map((l) => lineText(l).trim());
+  // The words first, which the test below asks anyway: most rows under the band (a two-column
+  // page's first lines) hold no piece that could be a folio, and need neither the body's box
+  // nor the style tests, which walked the body and built texts for every such row.
+  if (texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX) || !someMayBeFolio(texts, page.page)) return null;
   // A head whose words are set in italic is a running head's style (manptp's "Instruction for
   // Making LATEX Compuscripts Using PTPTEX … 7", R's refman "widthDetails … 1203").
   // So is one in capitals centred over the text (the AMS's "SAMPLE PAPER" in small capitals,
@@ -795,6 +799,13 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // The row's lines are body lines, and none of the band's.
   if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+}
+
+/** Whether some of deepHead's `texts` could be its folio, its head set in italic or not: a page
+ *  number, or the page's own number at an edge of a numbered head. */
+function someMayBeFolio(texts: readonly string[], page: number): boolean {
+  for (const t of texts) if (PAGE_NUMBER.test(t) || (numberedHead(t, "top") && marginPageNumber(t) === page)) return true;
+  return false;
 }
 
 /** A running head's rule is drawn across this share of the text's width at least (and is
