@@ -431,6 +431,17 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
   return rows;
 }
 
+/** Each margin row's texts, trimmed, piece by piece (built in loops, not map: see pageFurnitureRows). */
+function rowTextsOf(margins: readonly { lines: Line[] }[]): string[][] {
+  const texts: string[][] = [];
+  for (const { lines: row } of margins) {
+    const rowTexts: string[] = [];
+    for (const l of row) rowTexts.push(lineText(l).trim());
+    texts.push(rowTexts);
+  }
+  return texts;
+}
+
 /** A row of one line that is furniture by the page's shape alone (a thumb tab, a sidebar's line). */
 function furnitureLine(index: number, size: number): FurnitureRow {
   return { lines: [index], saysFurniture: true, aloneInBand: true, numbered: false, numberFirst: false, spread: false, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: size, sizeAbove: 0 };
@@ -474,18 +485,25 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   const margins = marginRows(candidates);
   // An office suite's page foot, "Page 1" centred alone: its header is the document's or the
   // sheet's name, centred alone at the top (LibreOffice Calc prints "budget" over the sheet).
+  // Each row's texts built once, here: the feet, the folio rows and the row tests below all
+  // read them, and each built them again.
+  const marginTexts = rowTextsOf(margins);
   const feet: { line: Line; text: string }[] = [];
-  for (const r of margins) if (r.band === "bottom" && r.lines.length === 1) feet.push({ line: r.lines[0], text: lineText(r.lines[0]).trim() });
+  for (let m = 0; m < margins.length; m++) {
+    const r = margins[m];
+    if (r.band === "bottom" && r.lines.length === 1) feet.push({ line: r.lines[0], text: marginTexts[m][0] });
+  }
   let pagedFoot = false;
   for (const foot of feet) if (PAGE_FOOT.test(foot.text) && centredOnPage(foot.line, page)) pagedFoot = true;
   // A page number alone at the foot: the page has a folio, so a head over it is a running one.
   const folioFoot = feet.some((foot) => PAGE_NUMBER.test(foot.text));
   // The foot's rows that hold a page number ("13 / 16"), in a row of a head's few pieces.
   const folioRowLines = new Set<Line>();
-  for (const r of margins) {
+  for (let m = 0; m < margins.length; m++) {
+    const r = margins[m];
     if (r.band !== "bottom" || r.lines.length > ROW_PIECES_MAX) continue;
     let folio = false;
-    for (const l of r.lines) if (PAGE_NUMBER.test(lineText(l).trim())) folio = true;
+    for (const t of marginTexts[m]) if (PAGE_NUMBER.test(t)) folio = true;
     if (folio) for (const l of r.lines) folioRowLines.add(l);
   }
   // Where the folio ends: the body and its footnotes stand over it, so a line under it is the
@@ -494,15 +512,13 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
   for (const foot of feet) if (FOLIO_ALONE.test(foot.text)) folioBottom = Math.min(folioBottom, foot.line.y1);
   // The lines of letterhead feet found so far (FOOTER_FIELDS), for their wrapped tails (wrapped_feet.ts).
   const fieldFeet: Line[] = [];
-  for (const { lines: row, band } of margins) {
-    // Loops, not map: an optimised map makes a holey array and an interpreted one a packed
+  for (let m = 0; m < margins.length; m++) {
+    const { lines: row, band } = margins[m];
+    const texts = marginTexts[m];
+    // A loop, not map: an optimised map makes a holey array and an interpreted one a packed
     // array, and the passes reading them bailed out each time this function changed tier.
-    const texts: string[] = [];
     const sizes: number[] = [];
-    for (const l of row) {
-      texts.push(lineText(l).trim());
-      sizes.push(meanCharSize(l));
-    }
+    for (const l of row) sizes.push(meanCharSize(l));
     // Measured in font sizes, not box heights: OCR layers give jittered, oversized boxes.
     const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
     if (gapToBody(row, band, body) < separation) continue;
@@ -751,6 +767,10 @@ function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonl
 function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
   const texts = row.map((l) => lineText(l).trim());
+  // The words first, which the test below asks anyway: most rows under the band (a two-column
+  // page's first lines) hold no piece that could be a folio, and need neither the body's box
+  // nor the style tests, which walked the body and built texts for every such row.
+  if (texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX) || !someMayBeFolio(texts, page.page)) return null;
   // A head whose words are set in italic is a running head's style (manptp's "Instruction for
   // Making LATEX Compuscripts Using PTPTEX … 7", R's refman "widthDetails … 1203").
   // So is one in capitals centred over the text (the AMS's "SAMPLE PAPER" in small capitals,
@@ -779,6 +799,13 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // The row's lines are body lines, and none of the band's.
   if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+}
+
+/** Whether some of deepHead's `texts` could be its folio, its head set in italic or not: a page
+ *  number, or the page's own number at an edge of a numbered head. */
+function someMayBeFolio(texts: readonly string[], page: number): boolean {
+  for (const t of texts) if (PAGE_NUMBER.test(t) || (numberedHead(t, "top") && marginPageNumber(t) === page)) return true;
+  return false;
 }
 
 /** A running head's rule is drawn across this share of the text's width at least (and is

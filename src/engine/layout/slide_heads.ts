@@ -7,7 +7,7 @@
 // the sidebar's (side_bars.ts): the slide's text is set two sizes larger.
 import type { Line, PageModel } from "../model.js";
 import { SLIDE_ASPECT_MIN } from "./side_bars.js";
-import { lineSize, lineText, medianOfLines } from "./lines.js";
+import { isBlankLine, lineSize, lineText, medianOfLines } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 /** The top band, as a share of the slide's height (furniture.ts's margin band). */
@@ -35,7 +35,9 @@ const HEAD_LINE_GAP_EMS_MAX = 1;
 export function slideHeadStack(page: PageModel, lines: readonly Line[]): Line[] {
   if (page.width < SLIDE_ASPECT_MIN * page.height) return [];
   const band = HEAD_BAND_SHARE * page.height;
-  const text = lines.filter((line) => line.wmode === 0 && lineText(line).trim().length > 0);
+  // Blank or not asked span by span (isBlankLine): building and trimming every line's text
+  // here showed in the furniture pass's profiles.
+  const text = lines.filter((line) => line.wmode === 0 && !isBlankLine(line));
   const sorted = [...text];
   sortInPlace(sorted, (a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   for (const first of sorted) {
