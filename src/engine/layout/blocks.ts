@@ -1062,7 +1062,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     }
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
-  markLineBreaks(drafts, column, lineBreaks);
+  markLineBreaks(drafts, lineBreaks);
   // A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection.
   const sectionTitles: number[] = [];
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
@@ -1369,13 +1369,17 @@ const ROMAN_SECTION_NUMBER = /^\s*(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})\.\s+/;
 /** Flags the lines of a paragraph after which its author broke the text (sets of short lines,
  * labelled fields, centred_lines.ts): the paragraph keeps them as line breaks. A block's last
  * line carries no break. */
-function markLineBreaks(drafts: readonly Draft[], column: readonly Line[], breaks: readonly boolean[]): void {
+function markLineBreaks(drafts: readonly Draft[], breaks: readonly boolean[]): void {
   if (!breaks.includes(true)) return;
-  const broken = new Set<Line>();
-  for (let i = 0; i < column.length; i++) if (breaks[i]) broken.add(column[i]);
+  // The drafts hold the column's lines in order, each line in one draft (buildBlocks' loop
+  // starts a draft or goes on the last one): a draft's k-th line is the column's line at the
+  // draft's start plus k, and its break is read by index (where a set of the broken lines was
+  // made for every column with one).
+  let start = 0;
   for (const draft of drafts) {
-    if (draft.mono || draft.running || draft.marker) continue;
-    for (let k = 0; k + 1 < draft.lines.length; k++) if (broken.has(draft.lines[k])) draft.lines[k].breakAfter = true;
+    const lines = draft.lines;
+    if (!(draft.mono || draft.running || draft.marker)) for (let k = 0; k + 1 < lines.length; k++) if (breaks[start + k]) lines[k].breakAfter = true;
+    start += lines.length;
   }
 }
 
