@@ -768,13 +768,18 @@ const LEADING_CLUSTER_SHARE_MIN = 0.25;
  * paragraphs' leading, and three one-line entries under a blank line each ran together.
  */
 function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], facts: readonly LineStyleFacts[], mainSize: number, stats: DocumentStats): number {
-  const isMain = (i: number) => Math.abs(styles[i].size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
+  // Whether the line before was of the main size, carried along the loop (no closure made a
+  // call, each line's size compared once).
+  let prevMain = column.length > 0 && isMainSize(styles[0], mainSize);
   const gaps: number[] = [];
   // Gaps under an em: the leading between a paragraph's lines, not a blank line.
   const leading: number[] = [];
   let mainGaps = 0;
   let mainLeading = 0;
   for (let i = 1; i < column.length; i++) {
+    const main = isMainSize(styles[i], mainSize);
+    const bothMain = prevMain && main;
+    prevMain = main;
     const raw = column[i].y0 - column[i - 1].y1;
     // Boxes taller than the line pitch overlap a little (form-qpdf-filled's Helvetica set
     // solid): no gap, the tightest leading. Lines overlapping more are not one above the other.
@@ -783,7 +788,7 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
     gaps.push(gap);
     const isLeading = gap < LEADING_EMS_MAX * (column[i].y1 - column[i].y0);
     if (isLeading) leading.push(gap);
-    if (isMain(i) && isMain(i - 1)) {
+    if (bothMain) {
       mainGaps++;
       if (isLeading) mainLeading++;
     }
@@ -796,6 +801,11 @@ function usualLineGap(column: readonly Line[], styles: readonly TextStyle[], fac
   if (mainLeading >= OWN_LEADING_GAPS_MIN) return own;
   const documents = documentLineGap(column, facts, mainSize, stats);
   return documents === null ? own : Math.min(own, documents);
+}
+
+/** Whether a line of `style` is of the column's main size (usualLineGap). */
+function isMainSize(style: TextStyle, mainSize: number): boolean {
+  return Math.abs(style.size - mainSize) < MAIN_SIZE_TOLERANCE_PT;
 }
 
 /** Whether two lines of an OCR layer (every span invisible) stand one under the other, the
@@ -842,17 +852,23 @@ const BODY_PITCH_TOLERANCE_PT = 0.5;
 function documentLineGap(column: readonly Line[], facts: readonly LineStyleFacts[], mainSize: number, stats: DocumentStats): number | null {
   const pitch = stats.bodyPitch;
   if (pitch === null || pitch === undefined || Math.abs(mainSize - stats.body.size) >= MAIN_SIZE_TOLERANCE_PT) return null;
-  const isBodyLine = (i: number) => facts[i].chars >= PITCH_LINE_CHARS_MIN && Math.abs(facts[i].style.size - stats.body.size) < MAIN_SIZE_TOLERANCE_PT && !isContentsEntry(column[i]);
+  const bodySize = stats.body.size;
   let gap: number | null = null;
   for (let i = 1; i < column.length; i++) {
     // Lines of a paragraph, as the document's pitch was measured on (a title page's "by" |
     // "The Graduate College" is no sample, nor a contents entry wrapped under its title).
-    if (!isBodyLine(i) || !isBodyLine(i - 1)) continue;
+    if (!isBodyLine(column[i], facts[i], bodySize) || !isBodyLine(column[i - 1], facts[i - 1], bodySize)) continue;
     if (Math.abs(column[i].y0 - column[i - 1].y0 - pitch) > BODY_PITCH_TOLERANCE_PT) continue;
     const own = Math.max(0, column[i].y0 - column[i - 1].y1);
     gap = gap === null ? own : Math.min(gap, own);
   }
   return gap;
+}
+
+/** A line of a paragraph at the body's size, as documentLineGap samples the pitch on (a
+ *  function, not a closure made a call). */
+function isBodyLine(line: Line, facts: LineStyleFacts, bodySize: number): boolean {
+  return facts.chars >= PITCH_LINE_CHARS_MIN && Math.abs(facts.style.size - bodySize) < MAIN_SIZE_TOLERANCE_PT && !isContentsEntry(line);
 }
 
 /** The size most of the column's characters are set in. */
@@ -918,26 +934,35 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // optimised code at each full garbage collection, and was compiled again every few passes.
   // Nor map: an optimised map makes a holey array, an interpreted one a packed array, and the
   // passes given these arrays bailed out each time buildBlocks changed tier.
+  // One walk over the column gathers every per-line fact the phases below read (where five
+  // loops had each walked it): style facts, text, size, the edges, the code face, display type.
   const facts: LineStyleFacts[] = [];
   const styles: TextStyle[] = [];
   const texts: string[] = [];
-  for (const line of column) {
-    const f = lineStyleFacts(line);
-    facts.push(f);
-    styles.push(f.style);
-    texts.push(lineText(line));
-  }
+  const sizes: number[] = [];
   let left = Infinity;
   // The widest line's end, code set past the margin included: a paragraph's last line falls
   // short of it (startsNewBlock).
   let codeRight = -Infinity;
-  for (const line of column) {
-    left = Math.min(left, line.x0);
-    codeRight = Math.max(codeRight, line.x1);
-  }
   // Which lines are set in the code face, asked once: the prose's edge and the code blocks both read it.
   const codeFaces: boolean[] = [];
-  for (const line of column) codeFaces.push(isMonoLine(line));
+  // Monospace set at a heading size is display type, not code; so is a line any part of
+  // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
+  const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
+  const monos: boolean[] = [];
+  for (let i = 0; i < column.length; i++) {
+    const line = column[i];
+    const f = lineStyleFacts(line);
+    facts.push(f);
+    styles.push(f.style);
+    sizes.push(f.style.size);
+    texts.push(lineText(line));
+    left = Math.min(left, line.x0);
+    codeRight = Math.max(codeRight, line.x1);
+    const codeFace = isMonoLine(line);
+    codeFaces.push(codeFace);
+    monos.push(codeFace && !isDisplayLine(line, displaySize));
+  }
   const proseEdge = proseEdgeInsideCode(column, codeFaces, left, codeRight);
   // The column's right edge, which its prose fills: not a listing's line set past it.
   const right = Number.isNaN(proseEdge) ? codeRight : proseEdge;
@@ -945,11 +970,6 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const mainSize = mainSizeOf(styles, texts);
   const usualGap = usualLineGap(column, styles, facts, mainSize, stats);
   const indents = firstLineIndents(column, INDENT_EMS_MIN);
-  // Monospace set at a heading size is display type, not code; so is a line any part of
-  // which is (a book's typewriter chapter head, "CHAPTER ONE: Creators" with its title larger).
-  const displaySize = stats.body.size + CODE_SIZE_OVER_BODY_MAX;
-  const monos: boolean[] = [];
-  for (let i = 0; i < column.length; i++) monos.push(codeFaces[i] && !isDisplayLine(column[i], displaySize));
   // A line of metavariables alone between lines of code is the syntax's ("\article" |
   // "⟨body of article⟩" | "\makesignature").
   // So is a line in the code face but for a metavariable's brackets ("%⟨table head rows⟩"
@@ -965,8 +985,6 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // rule's: code, written on the rule's row (render/page.ts renderCode).
   for (let i = 0; i < column.length; i++) if (!monos[i] && texts[i].includes("=") && RULE_SIGN.test(texts[i]) && isInCodeGap(column, monos, i)) monos[i] = true;
   markNumberedListings(monos, column);
-  const sizes: number[] = [];
-  for (const style of styles) sizes.push(style.size);
   const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
   // last line, a new block.
@@ -1044,7 +1062,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     }
   }
   for (const draft of drafts) if (draft.lines.length > 1 && draft.lines[0].definition) moveCategoryToEnd(draft.lines[0], draft.lines[draft.lines.length - 1]);
-  markLineBreaks(drafts, column, lineBreaks);
+  markLineBreaks(drafts, lineBreaks);
   // A section's title by its setting (sectionTitleDepth): 1 a section, 2 a subsection.
   const sectionTitles: number[] = [];
   for (const draft of drafts) sectionTitles.push(sectionTitleDepth(draft, column));
@@ -1351,13 +1369,17 @@ const ROMAN_SECTION_NUMBER = /^\s*(?=[IVXL])L?X{0,3}(?:IX|IV|V?I{0,3})\.\s+/;
 /** Flags the lines of a paragraph after which its author broke the text (sets of short lines,
  * labelled fields, centred_lines.ts): the paragraph keeps them as line breaks. A block's last
  * line carries no break. */
-function markLineBreaks(drafts: readonly Draft[], column: readonly Line[], breaks: readonly boolean[]): void {
+function markLineBreaks(drafts: readonly Draft[], breaks: readonly boolean[]): void {
   if (!breaks.includes(true)) return;
-  const broken = new Set<Line>();
-  for (let i = 0; i < column.length; i++) if (breaks[i]) broken.add(column[i]);
+  // The drafts hold the column's lines in order, each line in one draft (buildBlocks' loop
+  // starts a draft or goes on the last one): a draft's k-th line is the column's line at the
+  // draft's start plus k, and its break is read by index (where a set of the broken lines was
+  // made for every column with one).
+  let start = 0;
   for (const draft of drafts) {
-    if (draft.mono || draft.running || draft.marker) continue;
-    for (let k = 0; k + 1 < draft.lines.length; k++) if (broken.has(draft.lines[k])) draft.lines[k].breakAfter = true;
+    const lines = draft.lines;
+    if (!(draft.mono || draft.running || draft.marker)) for (let k = 0; k + 1 < lines.length; k++) if (breaks[start + k]) lines[k].breakAfter = true;
+    start += lines.length;
   }
 }
 

@@ -155,8 +155,11 @@ export function skipGap(skip: ParagraphSkip, prev: Line, prevSize: number, line:
   if (line.x0 - prev.x0 > SHIFT_EMS_MAX * Math.max(1, skip.size)) return null;
   if (!isOfSize(prevSize, skip.size) || !isOfSize(size, skip.size)) return null;
   if (skip.byPitch) return fontPitch(prev, line);
-  if (!isMeasured(skip, prev, prevSize) || !isMeasured(skip, line, size)) return null;
-  return topOfSize(line, skip.size) - prev.y1;
+  if (!isMeasured(skip, prev, prevSize, topOfSize(prev, skip.size))) return null;
+  // The line's top, read once: it is both measured and the gap's lower end.
+  const top = topOfSize(line, skip.size);
+  if (!isMeasured(skip, line, size, top)) return null;
+  return top - prev.y1;
 }
 
 /**
@@ -183,8 +186,9 @@ function fontPitch(prev: Line, line: Line): number | null {
   return null;
 }
 
-function isMeasured(skip: ParagraphSkip, line: Line, size: number): boolean {
-  const height = line.y1 - topOfSize(line, skip.size);
+/** Whether the line, its top `top` (topOfSize), is of the skip's size and usual box. */
+function isMeasured(skip: ParagraphSkip, line: Line, size: number, top: number): boolean {
+  const height = line.y1 - top;
   return isOfSize(size, skip.size) && height >= skip.boxHeightMin && height <= skip.boxHeightMax;
 }
 
