@@ -2,7 +2,7 @@
 // each page-level gate compared here with the tests it stands for, on hand-made pages.
 import { describe, expect, it } from "vitest";
 import type { Line, Span } from "../../src/engine/model.js";
-import { type Piece, pieceLines } from "../../src/engine/tables/cell_gaps.js";
+import { fragmentSpansBySet, type Piece, pieceLines } from "../../src/engine/tables/cell_gaps.js";
 import { isBlank } from "../../src/engine/tables/rows.js";
 import { line, span } from "../support/table_rows.js";
 import { hasRowCell, mayHaveRowCells } from "../../src/engine/tables/figure_notes.js";
@@ -53,23 +53,6 @@ describe("mayHaveRowCells: no cut of the aligned detector without a cell beside 
   });
 });
 
-/** cell_gaps.ts fragmentSpans as it was before its in-order path (session 21). */
-function fragmentSpansBefore(line: Line, spans: Span[]): Span[] {
-  const kept = new Set(spans);
-  let first = -1;
-  let last = -1;
-  let found = 0;
-  line.spans.forEach((s, i) => {
-    if (!kept.has(s)) return;
-    if (first < 0) first = i;
-    last = i;
-    found++;
-  });
-  if (found === spans.length) return line.spans.slice(first, last + 1).filter((s) => kept.has(s) || isBlank(s.text));
-  const order = new Map(line.spans.map((s, i) => [s, i]));
-  return spans.slice().sort((p, q) => (order.get(p) ?? 0) - (order.get(q) ?? 0));
-}
-
 describe("pieceLines: a piece of a line's spans in their order read without a set (cell_gaps.ts spansInOrder)", () => {
   it("gives the spans the set's way gave, for pieces in order, out of order, over blanks and over other cells", () => {
     const next = random(5);
@@ -85,7 +68,7 @@ describe("pieceLines: a piece of a line's spans in their order read without a se
       if (next() < 0.2) picked.reverse();
       const piece: Piece = { items: picked.map((s) => ({ span: s, line: whole })), x0: 0, x1: 0, y0: 0, y1: 0, text: null };
       const [got] = pieceLines(piece);
-      const before = fragmentSpansBefore(whole, picked);
+      const before = fragmentSpansBySet(whole, picked);
       expect(got.spans.length).toBe(before.length);
       for (let i = 0; i < before.length; i++) expect(got.spans[i]).toBe(before[i]);
     }

@@ -300,8 +300,13 @@ function fragmentSpans(line: Line, spans: Span[]): Span[] {
   // A piece's spans mostly follow one another in the line (a cell of a row set as one line):
   // then the line's spans from the first to the last of them are read once, with no set made
   // and no closure (every cell of every table cut from a line comes here).
-  const inOrder = spansInOrder(line.spans, spans);
-  if (inOrder !== null) return inOrder;
+  return spansInOrder(line.spans, spans) ?? fragmentSpansBySet(line, spans);
+}
+
+/** fragmentSpans for any piece: its spans found in the line through a set of them, a piece
+ *  out of the line's order sorted by it (exported as the reference its tests check the
+ *  in-order reading against). */
+export function fragmentSpansBySet(line: Line, spans: Span[]): Span[] {
   const kept = new Set(spans);
   let first = -1;
   let last = -1;
