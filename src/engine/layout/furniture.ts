@@ -28,6 +28,7 @@ import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 // A rule this thin is a cell's border (inRuledCell).
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
+import { isAsciiDigit } from "./word_chars.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -143,7 +144,6 @@ function slideCountAtEnd(row: readonly Line[]): boolean {
 }
 /** ... and runs across this share of the page's width at least. */
 const FOOTLINE_WIDTH_SHARE_MIN = 0.8;
-
 
 const PAGE_NUMBER = /^(?:page\s*)?[-–—(]?\s*(?:\d{1,5}|[ivxlcdm]{1,7})\s*[-–—)]?(?:\s*(?:of|\/)\s*\d{1,5})?$/i;
 /** A number at either edge of a margin line; a section number ("2.1 LRS model") or a list
@@ -1042,11 +1042,6 @@ function marginSignature(text: string): string {
     copied = i = j;
   }
   return out + lower.slice(copied, end);
-}
-
-/** Whether a UTF-16 code unit is one of the digits 0–9 (what \d matches). */
-function isAsciiDigit(c: number): boolean {
-  return c >= 0x30 && c <= 0x39;
 }
 
 /** A page's margin line, as the repetition test across pages needs it. */

@@ -6,7 +6,7 @@ import { type Line, newSpan, type Span, spanPiece } from "../model.js";
 import type { ColumnStarts } from "./column_starts.js";
 import { appendFragment, JOIN_LOOKBACK_MAX, lineSize, lineText, nearestLeftOnRow, removeLines, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
 import { isBlankText, isSpaceCode, startsWithDot } from "./whitespace.js";
-import { startsWithDigit } from "./word_chars.js";
+import { isAsciiDigit, startsWithDigit } from "./word_chars.js";
 
 /** A page number: arabic, or a well-formed roman numeral of any length ("clxxviii", the
  * valgrind manual's FAQ, is eight letters). */
@@ -55,15 +55,12 @@ function pagesGoOn(text: string): boolean {
   while (start < text.length && isSpaceCode(text.charCodeAt(start))) start++;
   if (start === text.length) return false;
   const first = text.charCodeAt(start);
-  if (first !== 0x2e && !isDigitCode(first) && !isRomanDigitCode(first)) return false;
+  if (first !== 0x2e && !isAsciiDigit(first) && !isRomanDigitCode(first)) return false;
   let end = text.length - 1;
   while (isSpaceCode(text.charCodeAt(end))) end--;
   const last = text.charCodeAt(end);
-  if (last !== 0x2c && !isDigitCode(last) && !isRomanDigitCode(last)) return false;
+  if (last !== 0x2c && !isAsciiDigit(last) && !isRomanDigitCode(last)) return false;
   return PAGES_GO_ON.test(text);
-}
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 /** A leader at the line's start: three dots at least, spaced or not. */
 const LEADER_START = /^\s*(?:\.\s?){2,}\./;
@@ -223,7 +220,7 @@ function onlyLeaderAndPageUnits(line: Line): boolean {
     const text = span.text;
     for (let k = 0; k < text.length; k++) {
       const code = text.charCodeAt(k);
-      if (!((code >= 0x30 && code <= 0x39) || isRomanDigitCode(code) || code === DOT || code === ELLIPSIS || code === COMMA || code === HYPHEN_MINUS || code === EN_DASH || isSpaceCode(code))) return false;
+      if (!(isAsciiDigit(code) || isRomanDigitCode(code) || code === DOT || code === ELLIPSIS || code === COMMA || code === HYPHEN_MINUS || code === EN_DASH || isSpaceCode(code))) return false;
     }
   }
   return true;

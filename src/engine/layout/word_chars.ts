@@ -11,9 +11,14 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  *  that reach the pattern are made of it (a font without a map to Unicode). */
 const REPLACEMENT_CHAR = 0xfffd;
 
+/** Whether a UTF-16 code unit is one of the digits 0–9 (what \d matches). */
+export function isAsciiDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
 /** Whether a UTF-16 code unit is an ASCII letter or digit: the only letters and digits under 0x80. */
 export function isAsciiLetterOrDigit(code: number): boolean {
-  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+  return isAsciiDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 /** `/[\p{L}\p{N}]/u.test(text)`: ASCII and the replacement character read by code, the
@@ -34,6 +39,5 @@ export function hasWordChar(text: string): boolean {
 export function startsWithDigit(text: string): boolean {
   let p = 0;
   while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
-  const code = text.charCodeAt(p);
-  return code >= 0x30 && code <= 0x39;
+  return isAsciiDigit(text.charCodeAt(p));
 }

@@ -13,6 +13,7 @@ import { brokenTokenHoldsNonWord, compoundGoesOn } from "./kept_hyphens.js";
 import type { PageWords } from "./page_words.js";
 import { writeStrandedMarks } from "./stranded_marks.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
+import { isAsciiDigit } from "../layout/word_chars.js";
 
 export interface InlineOptions {
   dehyphenate: boolean;
@@ -224,7 +225,7 @@ function breakIsNotASpace(before: number, after: number): boolean {
   const wideBefore = joinsLinesWithoutSpace(before);
   const wideAfter = joinsLinesWithoutSpace(after);
   // Beside East Asian punctuation, Latin text too (east_asian_punctuation.ts).
-  return (wideBefore && (wideAfter || isDigit(after))) || (wideAfter && isDigit(before)) || ((wideBefore || wideAfter) && breaksAtEastAsianPunctuation(before, after));
+  return (wideBefore && (wideAfter || isAsciiDigit(after))) || (wideAfter && isAsciiDigit(before)) || ((wideBefore || wideAfter) && breaksAtEastAsianPunctuation(before, after));
 }
 
 /** Characters of a line's end that decide whether the next line joins it without a space:
@@ -319,11 +320,6 @@ function mayJoinWithoutSpace(final: number): boolean {
       return false;
   }
 }
-
-function isDigit(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
-
 
 /** Appends text to `runs`. A span joins the open run when it has its style (most spans of a
  *  paragraph do), so the run object is made only for a span that starts a new one. A module
@@ -582,7 +578,7 @@ function signOfBoldFigure(spans: readonly Span[], k: number): boolean {
   const span = spans[k];
   const after = spans[k + 1];
   if (!after.bold || span.bold || !FIGURE_SIGN.test(span.text)) return false;
-  return isDigit(after.text.charCodeAt(0)) && Math.abs(after.x0 - span.x1) <= SIGN_TOUCH_EMS * span.size;
+  return isAsciiDigit(after.text.charCodeAt(0)) && Math.abs(after.x0 - span.x1) <= SIGN_TOUCH_EMS * span.size;
 }
 
 const INLINE_SPECIALS = /[\\`*[\]~]|_(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])_|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)/gu;

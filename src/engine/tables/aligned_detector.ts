@@ -30,6 +30,7 @@ import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 import { isSpaceCode } from "../layout/whitespace.js";
+import { isAsciiDigit } from "../layout/word_chars.js";
 
 /** The empty channel between two columns, over all rows, must be at least this wide. */
 const GUTTER_EM_MIN = 0.5;
@@ -314,12 +315,12 @@ export function endsInPageNumberToken(line: Line): boolean {
       const code = text.charCodeAt(c);
       if (kind === RUN_NONE) {
         if (isSpaceCode(code)) continue;
-        kind = isDigitCode(code) ? RUN_DIGITS : isRomanCode(code) ? RUN_ROMAN : RUN_OTHER;
+        kind = isAsciiDigit(code) ? RUN_DIGITS : isRomanCode(code) ? RUN_ROMAN : RUN_OTHER;
         if (kind === RUN_OTHER) return false;
         run = 1;
         continue;
       }
-      if (kind === RUN_DIGITS ? isDigitCode(code) : isRomanCode(code)) {
+      if (kind === RUN_DIGITS ? isAsciiDigit(code) : isRomanCode(code)) {
         if (++run > (kind === RUN_DIGITS ? PAGE_NUMBER_DIGITS_MAX : PAGE_NUMBER_ROMAN_MAX)) return false;
         continue;
       }
@@ -333,10 +334,6 @@ const RUN_NONE = 0;
 const RUN_DIGITS = 1;
 const RUN_ROMAN = 2;
 const RUN_OTHER = 3;
-
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
-}
 
 /** One of PAGE_NUMBER_END's roman digits, ivxlcdm in either case. */
 function isRomanCode(code: number): boolean {
