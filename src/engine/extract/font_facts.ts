@@ -74,6 +74,13 @@ function sameBytes(bytes: Uint8Array, heap: Uint8Array, from: number, to: number
   return true;
 }
 
+/** The facts of a font named `fullName` (a subset's tag and all) whose face MuPDF calls bold,
+ * italic or monospaced as given: for the stand-in page reader, which reads a font through
+ * MuPDF.js's Font object rather than its pointer. */
+export function factsOfFont(fullName: string, bold: boolean, italic: boolean, monospace: boolean): FontFacts {
+  return factsOf(fullName, (bold ? FLAG_BOLD : 0) | (italic ? FLAG_ITALIC : 0) | (monospace ? FLAG_MONOSPACED : 0));
+}
+
 function factsOf(fullName: string, flags: number): FontFacts {
   const named = nameFacts(fullName);
   return {

@@ -3,8 +3,7 @@
 // call per field, no per-character allocation beyond the text itself.
 import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
-import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
-import { BOLD_NAME, type FontFacts, fontFacts, ITALIC_NAME } from "./font_facts.js";
+import { type FontFacts, factsOfFont, fontFacts } from "./font_facts.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
@@ -30,7 +29,7 @@ type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
 // table detector sees ruling lines and filled rectangles, and keep image blocks (shadings
 // become images too) so glyph-sized pictures drawn as bullets are seen: MuPDF keeps the
 // image undecoded, so this costs nothing measurable.
-const STEXT_OPTIONS = "mediabox-clip,vectors,preserve-images";
+export const STEXT_OPTIONS = "mediabox-clip,vectors,preserve-images";
 const RULES_PER_PAGE_MAX = 5_000;
 const BLOCK_TEXT = 0;
 const BLOCK_IMAGE = 1;
@@ -213,7 +212,7 @@ function isSpace(code: number): boolean {
 }
 
 
-interface StextRead {
+export interface StextRead {
   lines: Line[];
   rules: Rule[];
   marks: Mark[];
@@ -345,7 +344,7 @@ function readBorders(stextPtr: number, borders: CellBorders): void {
 // The page loop, each line read by readTextLine and the rare cases by functions of their own:
 // one function holding all of it used up the optimiser's inlining budget, so the small helpers
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
-function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
+export function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const r = new StextReader(links);
   readBorders(stextPtr, r.borders);
   // A page whose reading threw (a failed page) may have left a span's units behind.
@@ -1114,7 +1113,9 @@ function vectorRule(x0: number, y0: number, x1: number, y1: number, flags: numbe
 }
 
 // The portable path for a MuPDF build without the raw accessors: slower, same model.
-function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): StextRead {
+/** The page's text through MuPDF.js's public walk: the stand-in for readStextFast where this
+ * MuPDF's structures are not the ones the fast reader knows (hasFastStext). */
+export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): StextRead {
   const lines: Line[] = [];
   const rules: Rule[] = [];
   const marks: Mark[] = [];
@@ -1154,7 +1155,8 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
       // MuPDF whose structures the fast reader does not know).
       const first = glyph.codePointAt(0) ?? 0;
       const c = isControl(first) || isNoncharacter(first) ? "\ufffd" : glyph;
-      const name = font.getName().replace(SUBSET_PREFIX, "");
+      const facts = factsOfFont(font.getName(), font.isBold(), font.isItalic(), font.isMono());
+      const name = facts.name;
       const space = c.trim() === "";
       if (!space) {
         chars++;
@@ -1176,9 +1178,9 @@ function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>): Stex
         Math.max(quad[5], quad[7]),
         name,
         roundSize(size),
-        font.isBold() || BOLD_NAME.test(name),
-        font.isItalic() || ITALIC_NAME.test(name),
-        font.isMono() || MONO_NAME.test(name),
+        facts.bold,
+        facts.italic,
+        facts.monospace,
       );
       current.spans.push(span);
     },
