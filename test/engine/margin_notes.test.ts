@@ -150,3 +150,46 @@ describe("putMarginNotes", () => {
     expect(blocks.map((block) => block.lines.map(text))).toEqual([["\\endhead"], ["\\endfirsthead"], body.slice(0, 5).map(text), [text(body[5])]]);
   });
 });
+
+describe("takeMarginNotes: a paragraph beside a stack of notes, with no right edge to the column (rowsBesideNoteStacks)", () => {
+  // emisa p. 31: ltxdoc stacks "\outputarticleappendix", "\@articleappendix",
+  // "\@wrap@articleappendix" and "articleappendix" one a row against a paragraph of three full
+  // lines and a short last one; MuPDF builds each name into its row. Four line ends are too
+  // few to give the column's right edge, and the names past the first were read into the text.
+  const PITCH = 15;
+  /** Row `r` of the paragraph, `note` built into it (set against the column, 11 pt from it). */
+  const row = (r: number, note: string, words: string, full = true) => {
+    const y = 300 + PITCH * r;
+    const noteSpan = span(note, LEFT - 11 - note.length * SIZE * 0.5, y, { mono: true, x1: LEFT - 11 });
+    return line(noteSpan, { ...noteSpan, text: " ", x0: LEFT - 11, x1: LEFT, monospace: false }, span(words, LEFT, y, { x1: full ? RIGHT : RIGHT - 13 }));
+  };
+  /** Indented code lines under it, narrower than the paragraph. */
+  const code = Array.from({ length: 6 }, (_, r) => line(span(`${489 + r} \\def\\x{}`, LEFT + 6, 380 + 13 * r, { mono: true, x1: LEFT + 160 })));
+
+  it("cuts the names from the paragraph's later rows: the paragraph's text is whole, the names before it", () => {
+    const rows = [
+      row(0, "\\outputarticleappendix", "The articleappendix and articleappendix* environments collect"),
+      row(1, "\\@articleappendix", "inside an article environment. The collected material is"),
+      row(2, "\\@wrap@articleappendix", "very end. The basic form articleappendix begins a new page"),
+      row(3, "articleappendix", "articleappendix* does not. Each appendix is wrapped", false),
+    ];
+    const { flow, notes } = takeMarginNotes([...rows, ...code]);
+    expect(notes.flatMap((n) => n.lines.map(text))).toEqual(["\\@articleappendix", "\\@wrap@articleappendix", "articleappendix"]);
+    expect(flow.slice(1, 4).map(text)).toEqual([
+      "inside an article environment. The collected material is",
+      "very end. The basic form articleappendix begins a new page",
+      "articleappendix* does not. Each appendix is wrapped",
+    ]);
+    // The first name stays built into the paragraph's first line: its run-in head.
+    expect(flow[0]).toBe(rows[0]);
+  });
+
+  it("leaves a name beside a paragraph's first line, under a paragraph that ended, as its run-in head (mluexercise's \"english\" | \"ngerman\")", () => {
+    // A paragraph of two full lines above them gives the column's left edge.
+    const before = [0, 1].map((r) => line(span("the options of the class are given in its brackets", LEFT, 270 + PITCH * r, { x1: RIGHT })));
+    const rows = [row(2, "english", "The english option selects English language for texts.", false), row(3, "ngerman", "The ngerman option selects German language for texts.", false)];
+    const { flow, notes } = takeMarginNotes([...before, ...rows, ...code]);
+    expect(notes).toEqual([]);
+    expect(flow.slice(2, 4)).toEqual(rows);
+  });
+});

@@ -90,7 +90,7 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const beyond = (l: Line) => (left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT);
   // (Asked of any note-like piece: a note beside a paragraph's short last line stays where
   // it is, but says the page has notes.)
-  if (body.some((l) => beyond(l) && !numberHangsOut(l, left) && (cutNote(l, left, right, false)?.body ?? l) === l)) return none;
+  if (body.some((l) => beyond(l) && !numberHangsOut(l, left) && (cutNote(l, left, right, false, false)?.body ?? l) === l)) return none;
   // The line beside a note starts at the column's edge next to it, or a paragraph's indent
   // from it (a title set out in the column beside a name in the margin, R's "c" | "Combine
   // Values into a Vector or List", is a row of its own).
@@ -105,7 +105,8 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const cuts: ReturnType<typeof cutNote>[] = [];
   const leftSide: Line[] = [];
   const rightSide: Line[] = [];
-  for (const line of lines) cuts.push(line.wmode === 0 && !line.slanted ? cutNote(line, left, right) : null);
+  const besideStack = right === null && left !== null ? rowsBesideNoteStacks(lines, body, left) : NO_LINES;
+  for (const line of lines) cuts.push(line.wmode === 0 && !line.slanted ? cutNote(line, left, right, besideStack.has(line)) : null);
   for (const c of cuts) if (c !== null && left !== null && c.note.x1 <= left) leftSide.push(c.note);
   for (const c of cuts) if (c !== null && right !== null && c.note.x0 >= right) rightSide.push(c.note);
   // A margin note is set against the column, so notes of different lengths share the edge
@@ -224,12 +225,39 @@ function commonEdge(xs: Float64Array, pick: (a: number, b: number) => number): n
   return bestCount >= EDGE_LINES_MIN ? best : null;
 }
 
+/** No lines (shared: most pages have no stacked notes). */
+const NO_LINES: ReadonlySet<Line> = new Set();
+/** The next row of a paragraph starts at most this many ems below the one before it. */
+const ROW_PITCH_EMS_MAX = 2;
+
+/**
+ * The lines that go on a paragraph beside a stack of margin notes: each holds something left
+ * of the column (`left`) and stands on the row under a line that holds a note too and runs
+ * to the widest body line's end. ltxdoc stacks the names a description documents one a row
+ * against its paragraph, and a paragraph of three full lines and a short last one has too few
+ * line ends to give the column's right edge; the names past the first were read into its text.
+ * A single name beside a paragraph's first line stays where it is: the paragraph's run-in head.
+ */
+function rowsBesideNoteStacks(lines: readonly Line[], body: readonly Line[], left: number): ReadonlySet<Line> {
+  const inMargin = lines.filter((l) => l.wmode === 0 && !l.slanted && l.x0 < left - NOTE_GAP_MIN_PT);
+  if (inMargin.length < 2) return NO_LINES;
+  let end = 0;
+  for (const l of body) end = Math.max(end, l.x1);
+  const rows = new Set<Line>();
+  for (const line of inMargin) {
+    const above = inMargin.find((a) => a !== line && a.x1 >= end - CUT_EDGE_TOLERANCE_PT && line.y0 > a.y0 && line.y0 - a.y0 <= ROW_PITCH_EMS_MAX * lineSize(a));
+    if (above !== undefined) rows.add(line);
+  }
+  return rows;
+}
+
 /**
  * The note in the margin a line holds: the whole line (body null) or its first spans left of
  * the column, or its last spans right of it, cut from the body line they were built into
- * when that line is `justified` across the column.
+ * when that line is `justified` across the column, or, where too few lines end together to
+ * give the column's right edge, when it goes on a paragraph `besideStack` (rowsBesideNoteStacks).
  */
-function cutNote(line: Line, left: number | null, right: number | null, justified = true): { note: Line; body: Line | null } | null {
+function cutNote(line: Line, left: number | null, right: number | null, besideStack: boolean, justified = true): { note: Line; body: Line | null } | null {
   const spans = line.spans;
   if (left !== null && line.x0 < left - NOTE_GAP_MIN_PT) {
     // The spans left of the column, then the column's text from its edge.
@@ -248,7 +276,7 @@ function cutNote(line: Line, left: number | null, right: number | null, justifie
     // The rest is a line of the column, justified: its ink from the column's edge to the
     // other (a prototype's name and its arguments, "cast (val, …)", only starts that way).
     const inkX0 = first.x0 + (first.text.length - trimmed.length) * SPACE_EMS * first.size;
-    if (justified && (Math.abs(inkX0 - left) > CUT_EDGE_TOLERANCE_PT || right === null || Math.abs(line.x1 - right) > EDGE_TOLERANCE_PT)) return null;
+    if (justified && (Math.abs(inkX0 - left) > CUT_EDGE_TOLERANCE_PT || (right === null ? !besideStack : Math.abs(line.x1 - right) > EDGE_TOLERANCE_PT))) return null;
     const bodySpans = [spanPiece(first, trimmed, Math.max(first.x0, left), first.x1), ...spans.slice(b + 1)];
     return { note: makeLine(noteSpans, line.wmode), body: makeLine(bodySpans, line.wmode) };
   }
