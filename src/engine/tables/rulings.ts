@@ -107,7 +107,7 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   let drawn: DrawnRules | null = null;
   for (let e = 0; e < edges.length; e++) {
     const box = edges[e];
-    if (checked && edgeFilled[e] && isInsideRuledCell(box, (drawn ??= drawnRules(h, v)))) continue;
+    if (checked && edgeFilled[e] && (isInsideRuledCell(box, (drawn ??= drawnRules(h, v))) || isOverfullMark(box, drawn))) continue;
     h.push({ pos: box.y0, a: box.x0, b: box.x1, thick: 0, double: false });
     h.push({ pos: box.y1, a: box.x0, b: box.x1, thick: 0, double: false });
     v.push({ pos: box.x0, a: box.y0, b: box.y1, thick: 0, double: false });
@@ -117,6 +117,32 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
   const hPos: number[] = [];
   for (const seg of merged) hPos.push(seg.pos);
   return { h: merged, hPos, v: mergeCollinear(v), fills, frames };
+}
+
+/** TeX's overfull-line mark (draft mode's \overfullrule) is this wide: 5 pt, and a line tall. */
+const OVERFULL_MARK_WIDTH_MAX_PT = 6;
+/** ... at least this many times as tall as it is wide ... */
+const OVERFULL_MARK_HEIGHT_TO_WIDTH_MIN = 2;
+/** ... and no taller than a line of large type. */
+const OVERFULL_MARK_HEIGHT_MAX_PT = 24;
+/** A rule touches a box within this many points of its edge. */
+const TOUCH_TOLERANCE_PT = 1;
+
+/**
+ * Whether a filled box is TeX's mark of an overfull line, set at the line's end: a narrow black
+ * box a line tall. In a ruled table it falls on or against a column's rule along its height
+ * (h2020proposal's deliverable list, beside "WP1" and "Delivery"). It is neither a rule nor a
+ * shaded cell, which fills its cell: its edges would cut the cell, and the table, apart.
+ */
+function isOverfullMark(box: Box, drawn: DrawnRules): boolean {
+  const w = box.x1 - box.x0;
+  const ht = box.y1 - box.y0;
+  if (w > OVERFULL_MARK_WIDTH_MAX_PT || ht < OVERFULL_MARK_HEIGHT_TO_WIDTH_MIN * w || ht > OVERFULL_MARK_HEIGHT_MAX_PT) return false;
+  for (const seg of drawn.v) {
+    if (seg.a > box.y0 + TOUCH_TOLERANCE_PT || seg.b < box.y1 - TOUCH_TOLERANCE_PT) continue;
+    if (seg.pos >= box.x0 - TOUCH_TOLERANCE_PT && seg.pos <= box.x1 + TOUCH_TOLERANCE_PT) return true;
+  }
+  return false;
 }
 
 /** Fills looked at for lying inside a ruled cell, on a page with this many boxes at most (a
