@@ -1,7 +1,7 @@
 // Step 3, extract: what a font MuPDF read says of its face (FontFacts), for the page reader
 // (mupdf_page.ts): its name without a subset's tag, and whether it is bold, italic or
 // typewriter, by MuPDF's flags or by its name.
-import { MONO_NAME, SUBSET_PREFIX } from "./font_names.js";
+import { MONO_NAME, SUBSET_PREFIX, TEX_BOLD_NAME, TEX_ITALIC_NAME } from "./font_names.js";
 import { wasm } from "./mupdf_runtime.js";
 
 export const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
@@ -106,7 +106,7 @@ function nameFacts(fullName: string): NameFacts {
   if (named === undefined) {
     if (namesRead.size >= NAMES_READ_MAX) namesRead.clear();
     const name = fullName.replace(SUBSET_PREFIX, "");
-    named = { name, bold: BOLD_NAME.test(name), italic: ITALIC_NAME.test(name), monospace: MONO_NAME.test(name) };
+    named = { name, bold: BOLD_NAME.test(name) || TEX_BOLD_NAME.test(name), italic: ITALIC_NAME.test(name) || TEX_ITALIC_NAME.test(name), monospace: MONO_NAME.test(name) };
     namesRead.set(fullName, named);
   }
   return named;

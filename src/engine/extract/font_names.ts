@@ -10,7 +10,16 @@
 /** The tag before an embedded subset's name ("IIUQMW+LatinModernMath-Regular"). */
 export const SUBSET_PREFIX = /^[A-Z]{6}\+/;
 
-export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|t1xb?tt|code|fixed|anonymous|iosevka|terminus/i;
+export const MONO_NAME = /mono|nimbusmon|courier|consol|menlo|monaco|inconsolata|cousine|lettergothic|typewriter|cmtt|sftt|ectt|txtt|t1xb?tt|code|fixed|anonymous|iosevka|terminus|(?:^|\+)[a-z]{2}[a-z]{0,2}?(?:sl|i)?tt\d{1,4}$/i;
+
+// TeX's fonts are named by Karl Berry's scheme: a family's two letters (cm, cs for the Czech
+// and Slovak fonts, ec, pl, vn …), a shape, and the design size ("cmbx12", "csbx10",
+// "ecti1000", "cstt10" above). An embedded subset of one often carries no style flags, so its
+// name is the evidence: CSTeX's csbx10, csti10 and cstt10 had been read as roman.
+/** Bold by TeX's name: bold extended (bx) or bold (b), maybe slanted or italic, before the size ("cmssbx10", "cmb10", "cmbxti10"). */
+export const TEX_BOLD_NAME = /(?:^|\+)[a-z]{2}[a-z]{0,3}?bx?(?:ti|sl)?\d{1,4}$/i;
+/** Italic or slanted by TeX's name: text italic (ti) or slanted (sl), before the size ("cmbxti10", "cssl10"). */
+export const TEX_ITALIC_NAME = /(?:^|\+)[a-z]{2}[a-z]{0,3}?(?:ti|sl)\d{1,4}$/i;
 
 /**
  * Math fonts by name: TeX's math italic, symbols and extension fonts (cmmi, cmsy, cmex and

@@ -3,7 +3,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import type { TextStyle } from "pdfjs-dist/types/src/display/api.js";
 import type { PdfjsDocument } from "./document.js";
-import { MONO_NAME } from "../font_names.js";
+import { MONO_NAME, TEX_BOLD_NAME, TEX_ITALIC_NAME } from "../font_names.js";
 
 // Metrics to use when a font reports none, or nonsense (Type3 fonts often do).
 const ASCENT_DEFAULT = 0.8;
@@ -19,8 +19,8 @@ export interface FontInfo {
   descent: number;
 }
 
-const BOLD_NAME = /Bold|Black|Heavy|Semi-?bold|Demi|Medi(?:Ital)?$|^CM\w*BX\d|^CMB\d/i;
-const ITALIC_NAME = /Italic|Oblique|Slant|^CM\w*TI\d/i;
+const BOLD_NAME = /Bold|Black|Heavy|Semi-?bold|Demi|Medi(?:Ital)?$/i;
+const ITALIC_NAME = /Italic|Oblique|Slant/i;
 // TeX math and symbol fonts set the FixedPitch flag, which pdf.js turns into "monospace";
 // trusting it would mark every footnote asterisk as code.
 const SYMBOL_NAME = /^(CMSY|CMMI|CMEX|MSAM|MSBM|Symbol|ZapfDingbats|Wingdings)/i;
@@ -46,8 +46,8 @@ export function fontInfo(loadedName: string, style: TextStyle | undefined, page:
   const font = realName || family || loadedName;
   const info: FontInfo = {
     font,
-    bold: BOLD_NAME.test(realName) || loaded?.bold === true || loaded?.black === true,
-    italic: ITALIC_NAME.test(realName) || loaded?.italic === true,
+    bold: BOLD_NAME.test(realName) || TEX_BOLD_NAME.test(realName) || loaded?.bold === true || loaded?.black === true,
+    italic: ITALIC_NAME.test(realName) || TEX_ITALIC_NAME.test(realName) || loaded?.italic === true,
     monospace: MONO_NAME.test(realName) || (family === "monospace" && !SYMBOL_NAME.test(realName)),
     vertical: style?.vertical === true,
     ascent: metric(style?.ascent, ASCENT_DEFAULT),
