@@ -347,6 +347,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
   }
   let body = bodyVote(merged, true) ?? bodyVote(merged, false) ?? { size: 10, bold: false };
   body = proseOverCode(merged, body) ?? body;
+  body = proseOverCells(merged, body) ?? body;
   const candidates: TextStyle[] = [];
   for (const entry of merged) {
     const style = { size: entry.size, bold: entry.bold };
@@ -426,6 +427,32 @@ function proseOverCode(entries: Iterable<StyleTally>, body: TextStyle): TextStyl
   }
   if (prose === null || !isHeadingSizeOver(prose.size, body.size) || prose.lines - prose.codeLines < PROSE_BODY_LINES_MIN) return null;
   return { size: prose.size, bold: false };
+}
+
+/** The body style's lines are a table's cells when they hold this many characters on average
+ *  at most ... */
+const CELL_LINE_CHARS_MAX = 30;
+/** ... and a regular style at a heading size over them is the body instead when its lines hold
+ *  this many characters on average at least (prose across the column; a page's running head
+ *  and folio, in the same style, count among them), PROSE_BODY_LINES_MIN lines of it or more. */
+const PROSE_LINE_CHARS_MIN = 40;
+
+/**
+ * The body style of a selection whose most common style is a table's cells: a user guide's
+ * page given alone, two parameter tables in 7 pt under two short paragraphs in 10 pt
+ * (ReportLab's p. 61). The cells outweigh the prose, and read as a heading size over them,
+ * each paragraph came out a heading. Over a whole document the prose carries the most.
+ */
+function proseOverCells(entries: readonly StyleTally[], body: TextStyle): TextStyle | null {
+  let cells: StyleTally | null = null;
+  for (const entry of entries) if (entry.size === body.size && entry.bold === body.bold) cells = entry;
+  if (cells === null || cells.chars > CELL_LINE_CHARS_MAX * cells.lines) return null;
+  let prose: StyleTally | null = null;
+  for (const entry of entries) {
+    if (entry.bold || entry.lines < PROSE_BODY_LINES_MIN || entry.chars < PROSE_LINE_CHARS_MIN * entry.lines || !isHeadingSizeOver(entry.size, body.size)) continue;
+    if (prose === null || entry.chars > prose.chars) prose = entry;
+  }
+  return prose === null ? null : { size: prose.size, bold: false };
 }
 
 /**
