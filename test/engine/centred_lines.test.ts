@@ -112,3 +112,50 @@ describe("a title slide's subtitle in two centred lines (layout/subtitle_pairs.t
     expect(texts(offAxis).join(" ")).not.toContain("\\");
   });
 });
+
+describe("initials starting lines centred among centred lines (centred_lines.ts centredAmongCentred; JACoW's collaboration list)", () => {
+  /** JACoW's names and institutes, centred on one axis at 12 pt (coordinates as the page sets them). */
+  const JACOW = STATS;
+  const at12 = (text: string, x0: number, x1: number, y: number) => at(text, x0, x1, y, { size: 12 });
+  const collaboration = () => [
+    at12("M. V. Kuzin, Budker Institute of Nuclear Physics, 630090 Novosibirsk, Russia", 110.7, 484.6, 400),
+    at12("L. Serani, Centre d’Etudes Nucléaires de Bordeaux Gradignan,", 147.1, 448.2, 413.3),
+    at12("Université de Bordeaux/IN2P3/CNRS, 33175 Gradignan, France", 142.8, 452.5, 426.5),
+    at12("M. Marx, Deutsches Elektronen-Synchrotron, 22607 Hamburg, Germany", 122.6, 472.7, 439.8),
+    at12("I. Andrian, S. Deiuri, Elettra Sincrotrone Trieste, 34149 Basovizza, Italy", 122, 473.2, 453.2),
+    at12("M. Arena, Fermilab, Batavia IL 60510, USA", 190.8, 404.5, 466.4),
+    at12("F. Chautard, Grand Accélérateur National d’Ions Lourds, 14076 Caen, France", 111.9, 483.4, 479.7),
+    at12("M. McAteer, Helmholtz-Zentrum Berlin, 14109 Berlin, Germany", 127.1, 468.2, 493),
+    at12("N. Zhao, Institute of High Energy Physics, Beijing 100049, P. R. China", 118.3, 477, 506.2),
+  ];
+
+  it("reads no lettered items in them: 'L.', 'M.', 'M.', 'N.' are initials ('12. Serani', '13. Marx', '14. Zhao' before)", () => {
+    const blocks = buildBlocks([PROSE, ...collaboration()], JACOW);
+    expect(blocks.filter((b) => b.kind === "list_item")).toEqual([]);
+    const text = blocks.map((b) => b.lines.map((l) => lineText(l).trim()).join(" ")).join(" ");
+    expect(text).toContain("L. Serani, Centre");
+    expect(text).toContain("N. Zhao, Institute");
+  });
+
+  it("keeps a lettered list whose markers stand at one x, and one whose lines share no axis", () => {
+    const lettered = [
+      at12("a. The applicant shall file the notice within thirty days.", 90, 400, 400),
+      at12("b. The respondent may answer within fourteen days of service.", 90, 430, 413.3),
+      at12("c. The court may extend either period for cause.", 90, 350, 426.5),
+    ];
+    const blocks = buildBlocks([PROSE, ...lettered], JACOW);
+    expect(blocks.filter((b) => b.kind === "list_item").map((b) => (b as { marker: string }).marker)).toEqual(["1.", "2.", "3."]);
+    // Markers at one x, the lines' ends ragged: no two share an axis.
+    const capitals = [at12("A. Facts", 90, 150, 400), at12("B. Procedure and the parties", 90, 260, 413.3), at12("C. Relief", 90, 156, 426.5)];
+    expect(buildBlocks([PROSE, ...capitals], JACOW).filter((b) => b.kind === "list_item")).toHaveLength(3);
+  });
+
+  it("keeps items whose lines share an axis but start together (a justified list's full lines)", () => {
+    const full = [
+      at12("a. The applicant shall file the notice within thirty days of the decision and serve it", 90, 500, 400),
+      at12("b. The respondent may answer within fourteen days of service and shall serve the answer", 90, 500, 413.3),
+      at12("c. The court may extend either period for cause shown on a motion made before it ends", 90, 500, 426.5),
+    ];
+    expect(buildBlocks([PROSE, ...full], JACOW).filter((b) => b.kind === "list_item")).toHaveLength(3);
+  });
+});

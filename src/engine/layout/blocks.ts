@@ -11,7 +11,7 @@ import { type DocumentStats, HEADING_LEVELS_MAX, headingLevelOf, lineStyle, type
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { alignedTermStarts } from "./aligned_terms.js";
-import { markCentredBreaks } from "./centred_lines.js";
+import { centredAmongCentred, markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
@@ -1012,6 +1012,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // A number range cut at a line's end goes on in the next line's number, which starts no
   // item (a reference's "discussion 1149-" | "50. Erratum in: …", vancouver's p. 9).
   for (let i = 1; i < column.length; i++) if (markers[i] !== null && startsWithDigit(texts[i]) && RANGE_CUT_END.test(texts[i - 1])) markers[i] = null;
+  // A letter and a stop starting a line centred among centred lines is an initial (centred_lines.ts).
+  for (let i = 0; i < column.length; i++) if (markers[i]?.weak && centredAmongCentred(column, styles, i)) markers[i] = null;
   settleSequences(markers);
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);

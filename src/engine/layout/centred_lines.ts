@@ -66,6 +66,35 @@ export function markCentredBreaks(
   }
 }
 
+/** A line is centred among centred lines when it stands in a stack of this many lines at least,
+ *  each on the axis of the one above ... */
+const CENTRED_STACK_LINES_MIN = 3;
+/** ... and starts this many ems at least from where the lines next to it in the stack start:
+ *  a list aligns its markers, a justified block its lines, within a fraction of a point;
+ *  centred names and institutes of near widths start a few points apart (3.5 pt at 12 pt). */
+const RAGGED_EDGE_EMS_MIN = 0.2;
+
+/**
+ * Whether line `i` is centred among centred lines: it and the lines about it, one under
+ * another, share an axis (onOneAxis), CENTRED_STACK_LINES_MIN of them at least, and it starts
+ * at another x than the stack's lines next to it. A lettered list aligns its markers at one
+ * x, so a line that starts with a letter and a stop here ("L. Serani, Centre d'Etudes …",
+ * "M. Marx, Deutsches …" in JACoW's centred list of names and institutes) starts with an
+ * initial, no item. Asked only of lines a weak marker starts (few).
+ */
+export function centredAmongCentred(column: readonly Line[], styles: readonly TextStyle[], i: number): boolean {
+  const axis = (j: number) => onOneAxis(column[j - 1], column[j], styles[j - 1], styles[j]);
+  const ragged = (j: number) => Math.abs(column[j].x0 - column[i].x0) >= RAGGED_EDGE_EMS_MIN * Math.max(1, styles[i].size);
+  const above = i > 0 && axis(i);
+  const below = i + 1 < column.length && axis(i + 1);
+  if ((above && !ragged(i - 1)) || (below && !ragged(i + 1))) return false;
+  let lines = 1 + (above ? 1 : 0) + (below ? 1 : 0);
+  // A stack of two about the line goes on above or below.
+  if (lines < CENTRED_STACK_LINES_MIN && above && i > 1 && axis(i - 1)) lines++;
+  if (lines < CENTRED_STACK_LINES_MIN && below && i + 2 < column.length && axis(i + 2)) lines++;
+  return lines >= CENTRED_STACK_LINES_MIN;
+}
+
 function spansColumn(line: Line, style: TextStyle, { left, right }: { left: number; right: number }): boolean {
   const em = Math.max(1, style.size);
   return line.x0 - left < SPAN_MARGIN_EMS * em && right - line.x1 < SPAN_MARGIN_EMS * em;
