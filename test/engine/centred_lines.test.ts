@@ -159,3 +159,39 @@ describe("initials starting lines centred among centred lines (centred_lines.ts 
     expect(buildBlocks([PROSE, ...full], JACOW).filter((b) => b.kind === "list_item")).toHaveLength(3);
   });
 });
+
+describe("a centred stack broken by hand (centred_lines.ts markRun: JACoW's collaboration list alone on its page)", () => {
+  const at12 = (text: string, x0: number, x1: number, y: number) => at(text, x0, x1, y, { size: 12 });
+  /** Institutes one a line on the axis at 297.6 pt; the widest, "R. Picoreti …", fills no measure. */
+  const stack = () => [
+    at12("R. Picoreti, S. Marques, Brazilian Synchrontron Light Laboratory, 13083-970 Campinas, Brazil", 68.9, 526.3, 400),
+    at12("P. Dyer, C. Hoffman, Brookhaven National Laboratory, Upton, NY 11973, USA", 107.2, 488.1, 413.3),
+    at12("M. V. Kuzin, Budker Institute of Nuclear Physics, 630090 Novosibirsk, Russia", 110.7, 484.6, 426.5),
+    at12("J. G. de Villiers, J. Mira, iThemba Labs, P.O. Box 722, Somerset West 7130, South Africa", 82.5, 512.8, 439.8),
+    at12("Y. H. Chin, K. Furukawa, T. Kosuge, A. Shirakawa, KEK, Tsukuba, Ibaraki 305-0801, Japan", 76.4, 518.9, 453),
+    at12("P. Snopok, Illinois Institute of Technology, Chicago, IL 60616, USA", 134.5, 460.8, 466.3),
+    at12("R. Apsimon, Cockcroft Institute, Lancaster University, Lancaster LA1 4YW, UK", 104.8, 490.5, 479.5),
+  ];
+
+  it("breaks a line 15 pt short of the widest ('… Ibaraki 305-0801, Japan' | 'P. Snopok') and lines starting 3.5 pt apart ('… NY 11973, USA' | 'M. V. Kuzin')", () => {
+    const lines = stack();
+    // Each line ends its paragraph or a line of it.
+    const ends = paragraphs(lines).flatMap((p) => p.split("\\ "));
+    expect(ends).toEqual(lines.map((l) => lineText(l).trim()));
+  });
+
+  it("leaves a centred paragraph that wrapped, and a stack's line going on in small letters", () => {
+    const wrapped = [
+      at12("The committee thanks the staff of the laboratories that hosted the meetings of the", 70, 526, 400),
+      at12("collaboration over the years and the many colleagues who helped prepare the text of", 72, 524, 413.3),
+      at12("the templates, in particular those who tested them on the systems they use, and", 80, 516, 426.5),
+      at12("Volker Schaa and the editors who reported the problems they met. Thank you all.", 74, 522, 439.8),
+      at12("Geneva, December 2018", 240, 356, 453),
+    ];
+    paragraphs(wrapped);
+    expect(wrapped.map((l) => l.breakAfter === true)).toEqual([false, false, false, false, false]);
+    const lines = stack();
+    lines[5] = at12("and the Illinois Institute of Technology, Chicago, IL", 150, 445.3, 466.3);
+    expect(paragraphs(lines).join(" | ")).toContain("Ibaraki 305-0801, Japan and the Illinois");
+  });
+});

@@ -60,7 +60,7 @@ export function markCentredBreaks(
     const pair = i - start === 2;
     // Not under a title of their face, though: a title slide's subtitle (subtitle_pairs.ts).
     if (i - start >= 3 || (pair && ((!spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges)) || underTitle(column, styles, start)))) {
-      markRun(breaks, column, styles, texts, start, i);
+      markRun(breaks, column, styles, texts, start, i, edges);
     }
     start = i;
   }
@@ -110,19 +110,53 @@ function onOneAxis(above: Line, below: Line, styleAbove: TextStyle, style: TextS
   return Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= AXIS_TOLERANCE_EMS * em;
 }
 
-function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number): void {
+/** A run is a stack its author broke by hand when this share of its pairs of lines at least
+ *  break against its widest line (a centred paragraph that wrapped breaks none but by its
+ *  labels) ... */
+const HAND_BROKEN_SHARE_MIN = 0.5;
+/** ... in a run of this many lines at least. */
+const HAND_BROKEN_LINES_MIN = 4;
+
+function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number, edges: { left: number; right: number }): void {
   let widest = 0;
-  for (let i = start; i < end; i++) widest = Math.max(widest, column[i].x1 - column[i].x0);
+  let axis = 0;
+  for (let i = start; i < end; i++) {
+    const width = column[i].x1 - column[i].x0;
+    if (width > widest) [widest, axis] = [width, (column[i].x0 + column[i].x1) / 2];
+  }
+  let broken = 0;
   for (let i = start; i + 1 < end; i++) {
-    const em = Math.max(1, styles[i + 1].size);
     // Lines that start together are a justified block's inside the run (a contents entry's
     // run-on sub-entries under it).
-    if (Math.abs(column[i + 1].x0 - column[i].x0) < LEFT_EDGE_SHIFT_EMS_MIN * em) continue;
-    const room = widest - (column[i].x1 - column[i].x0);
-    // A line going on in small letters is a wrapped sentence's rest, whatever room it leaves.
-    const roomForWord = room > firstWordWidth(column[i + 1]) + (WORD_SPACE_EMS + SLACK_EMS) * em && !HYPHEN_END.test(texts[i]) && !LOWER_START.test(texts[i + 1]);
-    // Fields one under another, each after its label ("Courriel : …" | "URL : …"), also where
-    // the first is the widest line.
-    if (roomForWord || (FIELD_LABEL.test(texts[i]) && FIELD_LABEL.test(texts[i + 1]))) breaks[i] = true;
+    if (breaksAfter(column, styles, texts, i, widest, LEFT_EDGE_SHIFT_EMS_MIN)) {
+      breaks[i] = true;
+      broken++;
+    }
   }
+  // A stack broken by hand (JACoW's collaboration list: names and institutes, each institute a
+  // line) is set in a measure centred on its axis that holds the column's lines: it reaches as
+  // far from the axis as the column's farther edge, past the widest line where nothing of the
+  // column fills the measure ("Y. H. Chin, … Ibaraki 305-0801, Japan" | "P. Snopok, …", 15 pt
+  // short of the widest line, 58 pt of the measure). Lines of near widths start a few points
+  // apart there ("P. Dyer, … NY 11973, USA" | "M. V. Kuzin, …", 3.5 pt at 12 pt).
+  if (end - start < HAND_BROKEN_LINES_MIN || broken < HAND_BROKEN_SHARE_MIN * (end - start - 1)) return;
+  const measure = Math.max(widest, 2 * (axis - edges.left), 2 * (edges.right - axis));
+  for (let i = start; i + 1 < end; i++) if (!breaks[i] && breaksAfter(column, styles, texts, i, measure, HAND_BROKEN_SHIFT_EMS_MIN)) breaks[i] = true;
+}
+
+/** In a stack broken by hand, lines whose left edges stand this many ems apart at least are
+ *  centred (a justified block's lines start within a fraction of a point). */
+const HAND_BROKEN_SHIFT_EMS_MIN = 0.2;
+
+/** Whether the author broke the run after line `i`: it starts `shiftMin` ems or more from the
+ *  next and leaves room in `measure` for the next line's first word, or both are fields. */
+function breaksAfter(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], i: number, measure: number, shiftMin: number): boolean {
+  const em = Math.max(1, styles[i + 1].size);
+  if (Math.abs(column[i + 1].x0 - column[i].x0) < shiftMin * em) return false;
+  const room = measure - (column[i].x1 - column[i].x0);
+  // A line going on in small letters is a wrapped sentence's rest, whatever room it leaves.
+  const roomForWord = room > firstWordWidth(column[i + 1]) + (WORD_SPACE_EMS + SLACK_EMS) * em && !HYPHEN_END.test(texts[i]) && !LOWER_START.test(texts[i + 1]);
+  // Fields one under another, each after its label ("Courriel : …" | "URL : …"), also where
+  // the first is the widest line.
+  return roomForWord || (FIELD_LABEL.test(texts[i]) && FIELD_LABEL.test(texts[i + 1]));
 }
