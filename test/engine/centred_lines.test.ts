@@ -180,6 +180,17 @@ describe("a centred stack broken by hand (centred_lines.ts markRun: JACoW's coll
     expect(ends).toEqual(lines.map((l) => lineText(l).trim()));
   });
 
+  it("keeps the stack one paragraph of lines: where its lines start tells no paragraph's indent", () => {
+    const lines = stack();
+    expect(paragraphs(lines)).toEqual([lines.map((l) => lineText(l).trim()).join("\\ ")]);
+  });
+
+  it("keeps groups set further apart paragraphs of their own (fixtures/real/paper-tracemonkey-p1's affiliations, 0.5 em apart)", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/paper-tracemonkey-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown).toContain("`@mozilla.com`\n\nAdobe Corporation<sup>#</sup>\\\n{`edwsmith,rreitmai`}`@adobe.com`\n\nIntel Corporation");
+  });
+
   it("leaves a centred paragraph that wrapped, and a stack's line going on in small letters", () => {
     const wrapped = [
       at12("The committee thanks the staff of the laboratories that hosted the meetings of the", 70, 526, 400),

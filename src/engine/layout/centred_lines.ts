@@ -37,6 +37,8 @@ const HYPHEN_END = /[-‐]\s*$/u;
  * run is lines one under another on one axis, in one size; the widest of them is at most the
  * width the text was set in, so a line that leaves room there for the next line's first word
  * was not filled before it wrapped. Only lines starting at different x count as centred.
+ * `stacked`, where given, marks the lines of a stack broken by hand (markRun) after which the
+ * stack's next line, set alike, goes on in its paragraph.
  */
 export function markCentredBreaks(
   breaks: boolean[],
@@ -45,6 +47,7 @@ export function markCentredBreaks(
   texts: readonly string[],
   edges: { left: number; right: number },
   skips: readonly boolean[],
+  stacked?: boolean[],
 ): void {
   // Justified lines share an axis too, so most lines are asked twice, as the line below and as
   // the line above: the answer is kept.
@@ -60,7 +63,7 @@ export function markCentredBreaks(
     const pair = i - start === 2;
     // Not under a title of their face, though: a title slide's subtitle (subtitle_pairs.ts).
     if (i - start >= 3 || (pair && ((!spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges)) || underTitle(column, styles, start)))) {
-      markRun(breaks, column, styles, texts, start, i, edges);
+      markRun(breaks, column, styles, texts, start, i, edges, stacked);
     }
     start = i;
   }
@@ -117,7 +120,7 @@ const HAND_BROKEN_SHARE_MIN = 0.5;
 /** ... in a run of this many lines at least. */
 const HAND_BROKEN_LINES_MIN = 4;
 
-function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number, edges: { left: number; right: number }): void {
+function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number, edges: { left: number; right: number }, stacked: boolean[] | undefined): void {
   let widest = 0;
   let axis = 0;
   for (let i = start; i < end; i++) {
@@ -142,7 +145,22 @@ function markRun(breaks: boolean[], column: readonly Line[], styles: readonly Te
   if (end - start < HAND_BROKEN_LINES_MIN || broken < HAND_BROKEN_SHARE_MIN * (end - start - 1)) return;
   const measure = Math.max(widest, 2 * (axis - edges.left), 2 * (edges.right - axis));
   for (let i = start; i + 1 < end; i++) if (!breaks[i] && breaksAfter(column, styles, texts, i, measure, HAND_BROKEN_SHIFT_EMS_MIN)) breaks[i] = true;
+  // Such a stack is one paragraph of lines where they are set alike and at its leading
+  // (`stacked`): where its lines start tells no paragraph's indent, nor where its author's
+  // short lines end a set. A wider gap parts its groups (tracemonkey's affiliations, each a
+  // name over its addresses, 0.5 em further apart).
+  if (!stacked) return;
+  let leading = Infinity;
+  for (let i = start; i + 1 < end; i++) leading = Math.min(leading, column[i + 1].y0 - column[i].y1);
+  for (let i = start; i + 1 < end; i++) {
+    const em = Math.max(1, styles[i + 1].size);
+    stacked[i] = breaks[i] && styles[i].bold === styles[i + 1].bold && styles[i].size === styles[i + 1].size && column[i + 1].y0 - column[i].y1 <= leading + STACK_GAP_EMS_MAX * em;
+  }
 }
+
+/** A stack's lines one paragraph stand at most this many ems further apart than its closest
+ *  pair (JACoW's lines a superscript's 0.16 pt; tracemonkey's affiliations' groups 0.5 em). */
+const STACK_GAP_EMS_MAX = 0.25;
 
 /** In a stack broken by hand, lines whose left edges stand this many ems apart at least are
  *  centred (a justified block's lines start within a fraction of a point). */
