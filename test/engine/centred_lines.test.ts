@@ -112,3 +112,97 @@ describe("a title slide's subtitle in two centred lines (layout/subtitle_pairs.t
     expect(texts(offAxis).join(" ")).not.toContain("\\");
   });
 });
+
+describe("initials starting lines centred among centred lines (centred_lines.ts centredAmongCentred; JACoW's collaboration list)", () => {
+  /** JACoW's names and institutes, centred on one axis at 12 pt (coordinates as the page sets them). */
+  const JACOW = STATS;
+  const at12 = (text: string, x0: number, x1: number, y: number) => at(text, x0, x1, y, { size: 12 });
+  const collaboration = () => [
+    at12("M. V. Kuzin, Budker Institute of Nuclear Physics, 630090 Novosibirsk, Russia", 110.7, 484.6, 400),
+    at12("L. Serani, Centre d’Etudes Nucléaires de Bordeaux Gradignan,", 147.1, 448.2, 413.3),
+    at12("Université de Bordeaux/IN2P3/CNRS, 33175 Gradignan, France", 142.8, 452.5, 426.5),
+    at12("M. Marx, Deutsches Elektronen-Synchrotron, 22607 Hamburg, Germany", 122.6, 472.7, 439.8),
+    at12("I. Andrian, S. Deiuri, Elettra Sincrotrone Trieste, 34149 Basovizza, Italy", 122, 473.2, 453.2),
+    at12("M. Arena, Fermilab, Batavia IL 60510, USA", 190.8, 404.5, 466.4),
+    at12("F. Chautard, Grand Accélérateur National d’Ions Lourds, 14076 Caen, France", 111.9, 483.4, 479.7),
+    at12("M. McAteer, Helmholtz-Zentrum Berlin, 14109 Berlin, Germany", 127.1, 468.2, 493),
+    at12("N. Zhao, Institute of High Energy Physics, Beijing 100049, P. R. China", 118.3, 477, 506.2),
+  ];
+
+  it("reads no lettered items in them: 'L.', 'M.', 'M.', 'N.' are initials ('12. Serani', '13. Marx', '14. Zhao' before)", () => {
+    const blocks = buildBlocks([PROSE, ...collaboration()], JACOW);
+    expect(blocks.filter((b) => b.kind === "list_item")).toEqual([]);
+    const text = blocks.map((b) => b.lines.map((l) => lineText(l).trim()).join(" ")).join(" ");
+    expect(text).toContain("L. Serani, Centre");
+    expect(text).toContain("N. Zhao, Institute");
+  });
+
+  it("keeps a lettered list whose markers stand at one x, and one whose lines share no axis", () => {
+    const lettered = [
+      at12("a. The applicant shall file the notice within thirty days.", 90, 400, 400),
+      at12("b. The respondent may answer within fourteen days of service.", 90, 430, 413.3),
+      at12("c. The court may extend either period for cause.", 90, 350, 426.5),
+    ];
+    const blocks = buildBlocks([PROSE, ...lettered], JACOW);
+    expect(blocks.filter((b) => b.kind === "list_item").map((b) => (b as { marker: string }).marker)).toEqual(["1.", "2.", "3."]);
+    // Markers at one x, the lines' ends ragged: no two share an axis.
+    const capitals = [at12("A. Facts", 90, 150, 400), at12("B. Procedure and the parties", 90, 260, 413.3), at12("C. Relief", 90, 156, 426.5)];
+    expect(buildBlocks([PROSE, ...capitals], JACOW).filter((b) => b.kind === "list_item")).toHaveLength(3);
+  });
+
+  it("keeps items whose lines share an axis but start together (a justified list's full lines)", () => {
+    const full = [
+      at12("a. The applicant shall file the notice within thirty days of the decision and serve it", 90, 500, 400),
+      at12("b. The respondent may answer within fourteen days of service and shall serve the answer", 90, 500, 413.3),
+      at12("c. The court may extend either period for cause shown on a motion made before it ends", 90, 500, 426.5),
+    ];
+    expect(buildBlocks([PROSE, ...full], JACOW).filter((b) => b.kind === "list_item")).toHaveLength(3);
+  });
+});
+
+describe("a centred stack broken by hand (centred_lines.ts markRun: JACoW's collaboration list alone on its page)", () => {
+  const at12 = (text: string, x0: number, x1: number, y: number) => at(text, x0, x1, y, { size: 12 });
+  /** Institutes one a line on the axis at 297.6 pt; the widest, "R. Picoreti …", fills no measure. */
+  const stack = () => [
+    at12("R. Picoreti, S. Marques, Brazilian Synchrontron Light Laboratory, 13083-970 Campinas, Brazil", 68.9, 526.3, 400),
+    at12("P. Dyer, C. Hoffman, Brookhaven National Laboratory, Upton, NY 11973, USA", 107.2, 488.1, 413.3),
+    at12("M. V. Kuzin, Budker Institute of Nuclear Physics, 630090 Novosibirsk, Russia", 110.7, 484.6, 426.5),
+    at12("J. G. de Villiers, J. Mira, iThemba Labs, P.O. Box 722, Somerset West 7130, South Africa", 82.5, 512.8, 439.8),
+    at12("Y. H. Chin, K. Furukawa, T. Kosuge, A. Shirakawa, KEK, Tsukuba, Ibaraki 305-0801, Japan", 76.4, 518.9, 453),
+    at12("P. Snopok, Illinois Institute of Technology, Chicago, IL 60616, USA", 134.5, 460.8, 466.3),
+    at12("R. Apsimon, Cockcroft Institute, Lancaster University, Lancaster LA1 4YW, UK", 104.8, 490.5, 479.5),
+  ];
+
+  it("breaks a line 15 pt short of the widest ('… Ibaraki 305-0801, Japan' | 'P. Snopok') and lines starting 3.5 pt apart ('… NY 11973, USA' | 'M. V. Kuzin')", () => {
+    const lines = stack();
+    // Each line ends its paragraph or a line of it.
+    const ends = paragraphs(lines).flatMap((p) => p.split("\\ "));
+    expect(ends).toEqual(lines.map((l) => lineText(l).trim()));
+  });
+
+  it("keeps the stack one paragraph of lines: where its lines start tells no paragraph's indent", () => {
+    const lines = stack();
+    expect(paragraphs(lines)).toEqual([lines.map((l) => lineText(l).trim()).join("\\ ")]);
+  });
+
+  it("keeps groups set further apart paragraphs of their own (fixtures/real/paper-tracemonkey-p1's affiliations, 0.5 em apart)", async () => {
+    const bytes = new Uint8Array(readFileSync(path.resolve(import.meta.dirname, "../../fixtures/real/paper-tracemonkey-p1.pdf")));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    expect(markdown).toContain("`@mozilla.com`\n\nAdobe Corporation<sup>#</sup>\\\n{`edwsmith,rreitmai`}`@adobe.com`\n\nIntel Corporation");
+  });
+
+  it("leaves a centred paragraph that wrapped, and a stack's line going on in small letters", () => {
+    const wrapped = [
+      at12("The committee thanks the staff of the laboratories that hosted the meetings of the", 70, 526, 400),
+      at12("collaboration over the years and the many colleagues who helped prepare the text of", 72, 524, 413.3),
+      at12("the templates, in particular those who tested them on the systems they use, and", 80, 516, 426.5),
+      at12("Volker Schaa and the editors who reported the problems they met. Thank you all.", 74, 522, 439.8),
+      at12("Geneva, December 2018", 240, 356, 453),
+    ];
+    paragraphs(wrapped);
+    expect(wrapped.map((l) => l.breakAfter === true)).toEqual([false, false, false, false, false]);
+    const lines = stack();
+    lines[5] = at12("and the Illinois Institute of Technology, Chicago, IL", 150, 445.3, 466.3);
+    expect(paragraphs(lines).join(" | ")).toContain("Ibaraki 305-0801, Japan and the Illinois");
+  });
+});

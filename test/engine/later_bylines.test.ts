@@ -25,7 +25,7 @@ const STATS: DocumentStats = {
 
 /** The title, then `authors` centred at 12 pt, a group's lines 14 pt apart and a gap between
  *  groups, then a paragraph of body text. */
-function collaboration(groups: string[][], bodyLine = "The body of the annex starts here and runs across the page in ten point type, as text does."): Line[] {
+function collaboration(groups: string[][], bodyLine = "The body of the annex starts here and runs across the page in ten point type, as text does.", groupGap = 30): Line[] {
   const lines = [line("THE JACoW COLLABORATION", { x: 200, y: 80, size: 14, bold: true })];
   let y = 110;
   for (const group of groups) {
@@ -33,7 +33,7 @@ function collaboration(groups: string[][], bodyLine = "The body of the annex sta
       lines.push(line(text, { x: 306 - text.length * 2.7, y, size: 12 }));
       y += 14;
     }
-    y += 30;
+    y += groupGap;
   }
   lines.push(line(bodyLine, { x: 72, y: y + 20, size: 10 }));
   return lines;
@@ -58,6 +58,14 @@ describe("demoteLaterBylines: a title's byline on a page after the first", () =>
     expect(md).not.toMatch(/^##/m);
     expect(md).toContain("Upton, NY 11973, USA\\\nM. V. Kuzin");
     expect(md).toMatch(/^M\. McAteer, Helmholtz-Zentrum Berlin, 14109 Berlin, Germany$/m);
+  });
+
+  it("joins the byline's blocks set at its leading into one paragraph of lines (JACoW's p. 6: six paragraphs parted where its lines' starts read as headings' ends)", () => {
+    const md = render(collaboration(AUTHORS, undefined, 0), 6);
+    expect(md).toContain("M. Vidal\\\nA. Mönnich, P. Poulopoulou, CERN, 1211 Geneva 23, Switzerland\\\nP. Dyer");
+    expect(md).toContain("630090 Novosibirsk, Russia\\\nM. McAteer");
+    // Groups set apart stay paragraphs of their own (the test above).
+    expect(render(collaboration(AUTHORS), 6)).toContain("M. Vidal\n\nA. Mönnich");
   });
 
   it("leaves a later page's sections under its title alone: a first heading that lists no authors", () => {

@@ -11,7 +11,7 @@ import { type DocumentStats, HEADING_LEVELS_MAX, headingLevelOf, lineStyle, type
 import { isRtlText } from "./bidi.js";
 import { leadingBulletLength, UNICODE_BULLET_CHARS } from "./bullet_glyphs.js";
 import { alignedTermStarts } from "./aligned_terms.js";
-import { markCentredBreaks } from "./centred_lines.js";
+import { centredAmongCentred, markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
@@ -1012,6 +1012,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // A number range cut at a line's end goes on in the next line's number, which starts no
   // item (a reference's "discussion 1149-" | "50. Erratum in: …", vancouver's p. 9).
   for (let i = 1; i < column.length; i++) if (markers[i] !== null && startsWithDigit(texts[i]) && RANGE_CUT_END.test(texts[i - 1])) markers[i] = null;
+  // A letter and a stop starting a line centred among centred lines is an initial (centred_lines.ts).
+  for (let i = 0; i < column.length; i++) if (markers[i]?.weak && centredAmongCentred(column, styles, i)) markers[i] = null;
   settleSequences(markers);
   settleOutlineNumbers(markers, column, styles);
   const noteStarts = dropLoneAsterisks(markers, column, texts, styles);
@@ -1023,7 +1025,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   for (let i = 0; i < column.length; i++) textRuleSkips.push(monos[i] || markers[i] !== null || noteStarts[i] || stats.running.has(column[i]) || headingLevels.of(facts[i]) !== null);
   const termStarts = alignedTermStarts(column, styles, texts, textRuleSkips);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips);
+  const stacked = new Array<boolean>(column.length).fill(false);
+  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips, stacked);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
   const ragged = isRaggedRightColumn(column, rights, left, monos);
@@ -1052,7 +1055,9 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
     // A slide's block title (block_titles.ts) is a block of its own.
     const blockTitleEdge = blockTitles.size > 0 && (blockTitles.has(line) || (prev !== null && blockTitles.has(prev)));
-    if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || blockTitleEdge || (!afterTerm && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
+    // A centred stack's line broken by hand goes on in the stack's paragraph (centred_lines.ts).
+    const stackGoesOn = stacked[i - 1] && !current?.marker && !mono && !marker;
+    if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || blockTitleEdge || (!afterTerm && !stackGoesOn && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
       // A numbered listing's line number on the code's line is no footnote's mark
       // (numbered_listings.ts startsWithListingNumber): the listing's next line goes on.
       current = newDraft(line, mono, marker, marker ? xAfterChars(line, marker.length) : undefined, marker ? RTL_START.test(texts[i].slice(marker.length)) : undefined, undefined, startsWithNoteMark(line) && !(mono && startsWithListingNumber(line)));

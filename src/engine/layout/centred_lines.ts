@@ -37,6 +37,8 @@ const HYPHEN_END = /[-‐]\s*$/u;
  * run is lines one under another on one axis, in one size; the widest of them is at most the
  * width the text was set in, so a line that leaves room there for the next line's first word
  * was not filled before it wrapped. Only lines starting at different x count as centred.
+ * `stacked`, where given, marks the lines of a stack broken by hand (markRun) after which the
+ * stack's next line, set alike, goes on in its paragraph.
  */
 export function markCentredBreaks(
   breaks: boolean[],
@@ -45,6 +47,7 @@ export function markCentredBreaks(
   texts: readonly string[],
   edges: { left: number; right: number },
   skips: readonly boolean[],
+  stacked?: boolean[],
 ): void {
   // Justified lines share an axis too, so most lines are asked twice, as the line below and as
   // the line above: the answer is kept.
@@ -60,10 +63,39 @@ export function markCentredBreaks(
     const pair = i - start === 2;
     // Not under a title of their face, though: a title slide's subtitle (subtitle_pairs.ts).
     if (i - start >= 3 || (pair && ((!spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges)) || underTitle(column, styles, start)))) {
-      markRun(breaks, column, styles, texts, start, i);
+      markRun(breaks, column, styles, texts, start, i, edges, stacked);
     }
     start = i;
   }
+}
+
+/** A line is centred among centred lines when it stands in a stack of this many lines at least,
+ *  each on the axis of the one above ... */
+const CENTRED_STACK_LINES_MIN = 3;
+/** ... and starts this many ems at least from where the lines next to it in the stack start:
+ *  a list aligns its markers, a justified block its lines, within a fraction of a point;
+ *  centred names and institutes of near widths start a few points apart (3.5 pt at 12 pt). */
+const RAGGED_EDGE_EMS_MIN = 0.2;
+
+/**
+ * Whether line `i` is centred among centred lines: it and the lines about it, one under
+ * another, share an axis (onOneAxis), CENTRED_STACK_LINES_MIN of them at least, and it starts
+ * at another x than the stack's lines next to it. A lettered list aligns its markers at one
+ * x, so a line that starts with a letter and a stop here ("L. Serani, Centre d'Etudes …",
+ * "M. Marx, Deutsches …" in JACoW's centred list of names and institutes) starts with an
+ * initial, no item. Asked only of lines a weak marker starts (few).
+ */
+export function centredAmongCentred(column: readonly Line[], styles: readonly TextStyle[], i: number): boolean {
+  const axis = (j: number) => onOneAxis(column[j - 1], column[j], styles[j - 1], styles[j]);
+  const ragged = (j: number) => Math.abs(column[j].x0 - column[i].x0) >= RAGGED_EDGE_EMS_MIN * Math.max(1, styles[i].size);
+  const above = i > 0 && axis(i);
+  const below = i + 1 < column.length && axis(i + 1);
+  if ((above && !ragged(i - 1)) || (below && !ragged(i + 1))) return false;
+  let lines = 1 + (above ? 1 : 0) + (below ? 1 : 0);
+  // A stack of two about the line goes on above or below.
+  if (lines < CENTRED_STACK_LINES_MIN && above && i > 1 && axis(i - 1)) lines++;
+  if (lines < CENTRED_STACK_LINES_MIN && below && i + 2 < column.length && axis(i + 2)) lines++;
+  return lines >= CENTRED_STACK_LINES_MIN;
 }
 
 function spansColumn(line: Line, style: TextStyle, { left, right }: { left: number; right: number }): boolean {
@@ -81,19 +113,68 @@ function onOneAxis(above: Line, below: Line, styleAbove: TextStyle, style: TextS
   return Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= AXIS_TOLERANCE_EMS * em;
 }
 
-function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number): void {
+/** A run is a stack its author broke by hand when this share of its pairs of lines at least
+ *  break against its widest line (a centred paragraph that wrapped breaks none but by its
+ *  labels) ... */
+const HAND_BROKEN_SHARE_MIN = 0.5;
+/** ... in a run of this many lines at least. */
+const HAND_BROKEN_LINES_MIN = 4;
+
+function markRun(breaks: boolean[], column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], start: number, end: number, edges: { left: number; right: number }, stacked: boolean[] | undefined): void {
   let widest = 0;
-  for (let i = start; i < end; i++) widest = Math.max(widest, column[i].x1 - column[i].x0);
+  let axis = 0;
+  for (let i = start; i < end; i++) {
+    const width = column[i].x1 - column[i].x0;
+    if (width > widest) [widest, axis] = [width, (column[i].x0 + column[i].x1) / 2];
+  }
+  let broken = 0;
   for (let i = start; i + 1 < end; i++) {
-    const em = Math.max(1, styles[i + 1].size);
     // Lines that start together are a justified block's inside the run (a contents entry's
     // run-on sub-entries under it).
-    if (Math.abs(column[i + 1].x0 - column[i].x0) < LEFT_EDGE_SHIFT_EMS_MIN * em) continue;
-    const room = widest - (column[i].x1 - column[i].x0);
-    // A line going on in small letters is a wrapped sentence's rest, whatever room it leaves.
-    const roomForWord = room > firstWordWidth(column[i + 1]) + (WORD_SPACE_EMS + SLACK_EMS) * em && !HYPHEN_END.test(texts[i]) && !LOWER_START.test(texts[i + 1]);
-    // Fields one under another, each after its label ("Courriel : …" | "URL : …"), also where
-    // the first is the widest line.
-    if (roomForWord || (FIELD_LABEL.test(texts[i]) && FIELD_LABEL.test(texts[i + 1]))) breaks[i] = true;
+    if (breaksAfter(column, styles, texts, i, widest, LEFT_EDGE_SHIFT_EMS_MIN)) {
+      breaks[i] = true;
+      broken++;
+    }
   }
+  // A stack broken by hand (JACoW's collaboration list: names and institutes, each institute a
+  // line) is set in a measure centred on its axis that holds the column's lines: it reaches as
+  // far from the axis as the column's farther edge, past the widest line where nothing of the
+  // column fills the measure ("Y. H. Chin, … Ibaraki 305-0801, Japan" | "P. Snopok, …", 15 pt
+  // short of the widest line, 58 pt of the measure). Lines of near widths start a few points
+  // apart there ("P. Dyer, … NY 11973, USA" | "M. V. Kuzin, …", 3.5 pt at 12 pt).
+  if (end - start < HAND_BROKEN_LINES_MIN || broken < HAND_BROKEN_SHARE_MIN * (end - start - 1)) return;
+  const measure = Math.max(widest, 2 * (axis - edges.left), 2 * (edges.right - axis));
+  for (let i = start; i + 1 < end; i++) if (!breaks[i] && breaksAfter(column, styles, texts, i, measure, HAND_BROKEN_SHIFT_EMS_MIN)) breaks[i] = true;
+  // Such a stack is one paragraph of lines where they are set alike and at its leading
+  // (`stacked`): where its lines start tells no paragraph's indent, nor where its author's
+  // short lines end a set. A wider gap parts its groups (tracemonkey's affiliations, each a
+  // name over its addresses, 0.5 em further apart).
+  if (!stacked) return;
+  let leading = Infinity;
+  for (let i = start; i + 1 < end; i++) leading = Math.min(leading, column[i + 1].y0 - column[i].y1);
+  for (let i = start; i + 1 < end; i++) {
+    const em = Math.max(1, styles[i + 1].size);
+    stacked[i] = breaks[i] && styles[i].bold === styles[i + 1].bold && styles[i].size === styles[i + 1].size && column[i + 1].y0 - column[i].y1 <= leading + STACK_GAP_EMS_MAX * em;
+  }
+}
+
+/** A stack's lines one paragraph stand at most this many ems further apart than its closest
+ *  pair (JACoW's lines a superscript's 0.16 pt; tracemonkey's affiliations' groups 0.5 em). */
+const STACK_GAP_EMS_MAX = 0.25;
+
+/** In a stack broken by hand, lines whose left edges stand this many ems apart at least are
+ *  centred (a justified block's lines start within a fraction of a point). */
+const HAND_BROKEN_SHIFT_EMS_MIN = 0.2;
+
+/** Whether the author broke the run after line `i`: it starts `shiftMin` ems or more from the
+ *  next and leaves room in `measure` for the next line's first word, or both are fields. */
+function breaksAfter(column: readonly Line[], styles: readonly TextStyle[], texts: readonly string[], i: number, measure: number, shiftMin: number): boolean {
+  const em = Math.max(1, styles[i + 1].size);
+  if (Math.abs(column[i + 1].x0 - column[i].x0) < shiftMin * em) return false;
+  const room = measure - (column[i].x1 - column[i].x0);
+  // A line going on in small letters is a wrapped sentence's rest, whatever room it leaves.
+  const roomForWord = room > firstWordWidth(column[i + 1]) + (WORD_SPACE_EMS + SLACK_EMS) * em && !HYPHEN_END.test(texts[i]) && !LOWER_START.test(texts[i + 1]);
+  // Fields one under another, each after its label ("Courriel : …" | "URL : …"), also where
+  // the first is the widest line.
+  return roomForWord || (FIELD_LABEL.test(texts[i]) && FIELD_LABEL.test(texts[i + 1]));
 }

@@ -46,6 +46,7 @@ export function demoteLaterBylines<B extends { kind: string }>(
       const words = text(block.lines);
       if (level < 0 || !(isAuthorList(words) || isPieceList(words))) return;
       breakLines(block.lines);
+      if (joinsAbove(blocks, i, title)) i--;
       continue;
     }
     if (!isHeading(block) || block.level === 1 || isBold(block.lines)) return;
@@ -55,7 +56,35 @@ export function demoteLaterBylines<B extends { kind: string }>(
     level = block.level;
     breakLines(block.lines);
     blocks[i] = paragraphBlock(block.lines);
+    if (joinsAbove(blocks, i, title)) i--;
   }
+}
+
+/** A byline's block goes on the one above at the byline's leading: this many ems at most
+ *  further apart than the closest two lines of the two blocks (a superscript lifts a line's
+ *  box a fraction of a point; a group set apart stands half a line further). */
+const LEADING_TOLERANCE_EMS = 0.25;
+
+/**
+ * Joins the byline's block at `i` to the byline's paragraph above it when it stands at their
+ * leading (JACoW's p. 6: its sixty centred lines one stack, read as six headings by where
+ * their lines start, had become six paragraphs parted at "… M. Kołodziejski," | "A. Mönnich,
+ * …", "… Campinas, Brazil" | "P. Dyer, …"). Returns whether it did.
+ */
+function joinsAbove<B extends { kind: string }>(blocks: (B | Block)[], i: number, title: number): boolean {
+  const above = blocks[i - 1];
+  const below = blocks[i];
+  if (i - 1 <= title || !isParagraph(above) || !isParagraph(below)) return false;
+  let leading = Infinity;
+  for (const lines of [above.lines, below.lines]) for (let k = 0; k + 1 < lines.length; k++) leading = Math.min(leading, lines[k + 1].y0 - lines[k].y1);
+  const last = above.lines[above.lines.length - 1];
+  const first = below.lines[0];
+  const em = Math.max(1, first.spans[0]?.size ?? 0);
+  if (leading === Infinity || first.y0 <= last.y0 || first.y0 - last.y1 > leading + LEADING_TOLERANCE_EMS * em) return false;
+  last.breakAfter = true;
+  above.lines.push(...below.lines);
+  blocks.splice(i, 1);
+  return true;
 }
 
 /** Whether the text lists LIST_PIECES_MIN pieces or more parted by commas, and ends no
