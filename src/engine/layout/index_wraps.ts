@@ -16,7 +16,7 @@ import { endsInIndexPages } from "./leaders.js";
 export const ENTRY_GOES_ON = /[,\-–]\s*$/;
 /** An entry's last locators may be notes: a page and "n" ("321n", "329n–30n", "310n-11n",
  *  Chicago's style), after a comma and the entry's words. */
-const NOTE_PAGES_END = /\p{L}[^,]*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?\s*$/u;
+const NOTE_PAGES_END = /\p{L}[^,]*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?(?:\s*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?)*\s*$/u;
 
 /** Whether a line of an index ends as an entry: its pages after a comma (leaders.ts
  *  endsInIndexPages), the last of them a note's page ("Bush, George W., 323n"). */
