@@ -15,6 +15,7 @@ import { markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
 import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
+import { markTypewriterSubtitles } from "./typewriter_subtitles.js";
 import { endsIndexEntry, ENTRY_GOES_ON, goesOnInIndex, indexWraps } from "./index_wraps.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { markEastAsianCodeLines } from "./east_asian_code.js";
@@ -985,6 +986,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // code face (Sphinx's productionlist: "ret_type" | "::=" | "\"ghost\"? type ; …") is the
   // rule's: code, written on the rule's row (render/page.ts renderCode).
   for (let i = 0; i < column.length; i++) if (!monos[i] && texts[i].includes("=") && RULE_SIGN.test(texts[i]) && isInCodeGap(column, monos, i)) monos[i] = true;
+  // A typewriter title's subtitle in its face, capitals alone (typewriter_subtitles.ts).
+  markTypewriterSubtitles(monos, codeFaces, column, texts);
   markNumberedListings(monos, column);
   const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
