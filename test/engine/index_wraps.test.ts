@@ -85,6 +85,31 @@ describe("an index's wrapped lines hung at one indent go on their entry (indexWr
     expect(md).toMatch(/^zeta, 12/m);
   });
 
+  it("reads LaTeX's theindex the same: subitems 20 pt in, subsubitems 30 pt, wrapped lines hung 40 pt", () => {
+    const at = (x: number, text: string, k: number) => line(text, { x: 90 + x, y: 100 + 11 * k });
+    const md = render([
+      at(0, "algebraic data types, 3, 17, 21, 35, 42,", 0),
+      at(40, "47, 58, 61", 1),
+      at(0, "alpha, 1–3", 2),
+      at(20, "beta, 22", 3),
+      at(30, "gamma, 23", 4),
+      at(20, "delta, 38, 40, 42, 51, 63, 70, 72,", 5),
+      at(40, "88, 91, 93", 6),
+      at(0, "assertion checking in loops and recur-", 7),
+      at(40, "sive functions, 7, 9, 91", 8),
+      at(0, "axioms, 29, 30", 9),
+    ]);
+    expect(md.trim().split("\\\n")).toEqual([
+      "algebraic data types, 3, 17, 21, 35, 42, 47, 58, 61",
+      "alpha, 1–3",
+      "beta, 22",
+      "gamma, 23",
+      "delta, 38, 40, 42, 51, 63, 70, 72, 88, 91, 93",
+      "assertion checking in loops and recursive functions, 7, 9, 91",
+      "axioms, 29, 30",
+    ]);
+  });
+
   it("leaves prose set with a first-line indent alone", () => {
     const md = render(indexColumn([
       [0, "The survey ran in three towns, in 2019, 2020,"],
