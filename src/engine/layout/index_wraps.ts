@@ -35,7 +35,21 @@ const LOCATORS_ALONE = /^\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?
  *  (ENTRY_GOES_ON), wrapped onto it ("Congress, U.S.: … challenge of CTEA legislation of," |
  *  "228–48"): a column of subentries with long lists of pages has as many of those. */
 export function endsIndexEntry(texts: readonly string[], i: number): boolean {
-  return endsInIndexLocators(texts[i]) || (i > 0 && ENTRY_GOES_ON.test(texts[i - 1]) && LOCATORS_ALONE.test(texts[i]));
+  if (endsInIndexLocators(texts[i])) return true;
+  // Every line of a column may be asked: only one starting with a digit or a roman numeral's
+  // letter is read further.
+  return i > 0 && startsAsLocator(texts[i]) && ENTRY_GOES_ON.test(texts[i - 1]) && LOCATORS_ALONE.test(texts[i]);
+}
+
+/** Whether the text's first character after white space is a digit or a lower-case roman
+ *  numeral's letter. */
+function startsAsLocator(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (code === 0x20 || code === 0x09 || code === 0xa0) continue;
+    return isDigitCode(code) || code === 0x69 || code === 0x76 || code === 0x78 || code === 0x6c || code === 0x63;
+  }
+  return false;
 }
 
 function isDigitCode(code: number): boolean {
