@@ -14,7 +14,9 @@ import { alignedTermStarts } from "./aligned_terms.js";
 import { centredAmongCentred, markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
-import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsInIndexPages, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
+import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
+import { markTypewriterSubtitles } from "./typewriter_subtitles.js";
+import { endsIndexEntry, ENTRY_GOES_ON, goesOnInIndex, indexWraps } from "./index_wraps.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { markEastAsianCodeLines } from "./east_asian_code.js";
 import { isCodeCallout } from "./code_callouts.js";
@@ -984,6 +986,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // code face (Sphinx's productionlist: "ret_type" | "::=" | "\"ghost\"? type ; …") is the
   // rule's: code, written on the rule's row (render/page.ts renderCode).
   for (let i = 0; i < column.length; i++) if (!monos[i] && texts[i].includes("=") && RULE_SIGN.test(texts[i]) && isInCodeGap(column, monos, i)) monos[i] = true;
+  // A typewriter title's subtitle in its face, capitals alone (typewriter_subtitles.ts).
+  markTypewriterSubtitles(monos, codeFaces, column, texts);
   markNumberedListings(monos, column);
   const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
@@ -1000,7 +1004,7 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   markLabelledLines(lineBreaks, texts, column);
   endLabelledParagraphs(lineBreaks, setEnds, column, startsWithBoldLabel);
   markGrammarAlternatives(lineBreaks, texts);
-  markIndexEntries(lineBreaks, texts);
+  const indexWrapped = markIndexEntries(lineBreaks, texts, column, sizes);
 
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.
@@ -1055,6 +1059,12 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
     const underHeading = prev !== null && current !== null && !current.marker && !mono && !marker && headingsOneUnderAnother(prev, styles[i - 1], texts[i - 1], line, styles[i], texts[i], left, rights[i - 1]) && headingLevels.of(facts[i]) !== null && headingLevels.of(facts[i - 1]) !== null;
     // A slide's block title (block_titles.ts) is a block of its own.
     const blockTitleEdge = blockTitles.size > 0 && (blockTitles.has(line) || (prev !== null && blockTitles.has(prev)));
+    // An index's column that hangs its wrapped lines (index_wraps.ts): entries, subentries
+    // and wrapped lines go on in one block, a line each (markIndexEntries).
+    if (indexWrapped !== null && current !== null && prev !== null && !mono && !current.mono && marker === null && goesOnInIndex(prev, line, sizes[i - 1], sizes[i])) {
+      current.lines.push(line);
+      continue;
+    }
     // A centred stack's line broken by hand goes on in the stack's paragraph (centred_lines.ts).
     const stackGoesOn = stacked[i - 1] && !current?.marker && !mono && !marker;
     if (!current || !prev || noteStarts[i] || termStarts[i] || underHeading || blockTitleEdge || (!afterTerm && !stackGoesOn && startsNewBlock(viewOfPrev(prevView, prev, styles[i - 1], texts[i - 1], setEnds[i - 1], lineBreaks[i - 1]), viewOfLine(lineView, line, styles[i], texts[i]), i + 1 < column.length ? viewOfAfter(afterView, column[i + 1], styles[i + 1], markers[i + 1]) : null, current, mono, marker, usualGap, skip, left, rights[i - 1], Number.isNaN(proseEdge) ? rights[i - 1] : codeRight, flushRight, stats.rightToLeft !== false, fieldBetween, stats.body.size, indents, ragged))) {
@@ -2039,21 +2049,29 @@ const INDEX_LINES_MIN = 3;
 /** ... on this share of its lines at least: the others are heads over their subentries, a
  *  letter's group title, an entry's wrapped first line. */
 const INDEX_LINE_SHARE_MIN = 0.5;
-/** A line ending so that goes on in the next: its pages or its words wrapped. */
-const ENTRY_GOES_ON = /[,\-–]\s*$/;
 
 /** An index's column keeps one entry a line (bgteubner's "`mdwlist`-Paket, 31" | "Mediävalziffer,
  * 6, 36", why3's "split_all, 155" | "split_goal, 155"): its entries, read column by column
  * since the columns are no table (tables/reads_as_table.ts isIndexColumns), had run on as one
  * paragraph. A break after each line but one whose entry wraps onto the next. */
-function markIndexEntries(breaks: boolean[], texts: readonly string[]): void {
+// An entry's last page may be a note's ("Bush, George W., 323n", endsInIndexLocators). Where
+// the column hangs its wrapped lines at one indent (index_wraps.ts), a break goes after each
+// line but one the next line wraps from, whatever it ends with ("CARP (Copyright Arbitration
+// Royalty" | "Panel), 324n"); the wraps are returned, null for any other column.
+function markIndexEntries(breaks: boolean[], texts: readonly string[], column: readonly Line[], sizes: readonly number[]): boolean[] | null {
   // Counted until the lines left could no longer make up the entries needed: most columns
   // hold none, and half their lines need not be read.
   const needed = Math.max(INDEX_LINES_MIN, INDEX_LINE_SHARE_MIN * texts.length);
   let entries = 0;
-  for (let i = 0; i < texts.length && entries + texts.length - i >= needed; i++) if (endsInIndexPages(texts[i])) entries++;
-  if (entries < needed) return;
+  for (let i = 0; i < texts.length && entries + texts.length - i >= needed; i++) if (endsIndexEntry(texts, i)) entries++;
+  if (entries < needed) return null;
+  const wraps = indexWraps(column, texts, sizes);
+  if (wraps !== null) {
+    for (let i = 0; i + 1 < texts.length; i++) if (!wraps[i + 1]) breaks[i] = true;
+    return wraps;
+  }
   for (let i = 0; i + 1 < texts.length; i++) if (!ENTRY_GOES_ON.test(texts[i])) breaks[i] = true;
+  return null;
 }
 
 /** A field's line with its name in the text's face: "Account holder: J. de Vries". */
