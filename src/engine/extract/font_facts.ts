@@ -101,7 +101,7 @@ const namesRead = new Map<string, NameFacts>();
 /** Names kept at most; past that the map starts over (a long-running thread reads many documents). */
 const NAMES_READ_MAX = 4_096;
 
-function nameFacts(fullName: string): NameFacts {
+export function nameFacts(fullName: string): NameFacts {
   let named = namesRead.get(fullName);
   if (named === undefined) {
     if (namesRead.size >= NAMES_READ_MAX) namesRead.clear();

@@ -3,7 +3,7 @@
 // call per field, no per-character allocation beyond the text itself.
 import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
-import { type FontFacts, factsOfFont, fontFacts } from "./font_facts.js";
+import { type FontFacts, factsOfFont, fontFacts, nameFacts } from "./font_facts.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
@@ -1155,8 +1155,9 @@ export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>
       // MuPDF whose structures the fast reader does not know).
       const first = glyph.codePointAt(0) ?? 0;
       const c = isControl(first) || isNoncharacter(first) ? "\ufffd" : glyph;
-      const facts = factsOfFont(font.getName(), font.isBold(), font.isItalic(), font.isMono());
-      const name = facts.name;
+      // The name for every character (cached by name); the faces only for a span begun.
+      const fullName = font.getName();
+      const name = nameFacts(fullName).name;
       const space = c.trim() === "";
       if (!space) {
         chars++;
@@ -1170,6 +1171,7 @@ export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>
         span.x1 = Math.max(span.x1, x1);
         return;
       }
+      const facts = factsOfFont(fullName, font.isBold(), font.isItalic(), font.isMono());
       span = newSpan(
         space ? " " : c,
         x0,

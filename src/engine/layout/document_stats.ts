@@ -413,10 +413,9 @@ const PROSE_BODY_LINES_MIN = 4;
  * the code face (a class file's name over its listing) is code and stays a heading.
  */
 function proseOverCode(entries: Iterable<StyleTally>, body: TextStyle): TextStyle | null {
-  let code: StyleTally | null = null;
   const all = [...entries];
-  for (const entry of all) if (entry.size === body.size && entry.bold === body.bold) code = entry;
-  if (code === null || code.codeChars <= CODE_BODY_SHARE_MIN * code.chars) return null;
+  const code = tallyOf(all, body);
+  if (code === undefined || code.codeChars <= CODE_BODY_SHARE_MIN * code.chars) return null;
   // The text face's main style: the regular style carrying the most characters outside code,
   // more than the code's own style carries outside code (CJK templates set their prose at the
   // code's size, and their unbolded headings larger).
@@ -444,9 +443,8 @@ const PROSE_LINE_CHARS_MIN = 40;
  * each paragraph came out a heading. Over a whole document the prose carries the most.
  */
 function proseOverCells(entries: readonly StyleTally[], body: TextStyle): TextStyle | null {
-  let cells: StyleTally | null = null;
-  for (const entry of entries) if (entry.size === body.size && entry.bold === body.bold) cells = entry;
-  if (cells === null || cells.chars > CELL_LINE_CHARS_MAX * cells.lines) return null;
+  const cells = tallyOf(entries, body);
+  if (cells === undefined || cells.chars > CELL_LINE_CHARS_MAX * cells.lines) return null;
   let prose: StyleTally | null = null;
   for (const entry of entries) {
     if (entry.bold || entry.lines < PROSE_BODY_LINES_MIN || entry.chars < PROSE_LINE_CHARS_MIN * entry.lines || !isHeadingSizeOver(entry.size, body.size)) continue;

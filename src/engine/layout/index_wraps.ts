@@ -11,12 +11,17 @@
 // shallower than the hang and keeps a line of its own.
 import type { Line } from "../model.js";
 import { endsInIndexPages } from "./leaders.js";
+import { isAsciiDigit } from "./word_chars.js";
 
 /** A line ending so goes on in the next: its pages or its words wrapped ("167–", "pur-", "in,"). */
 export const ENTRY_GOES_ON = /[,\-–]\s*$/;
 /** An entry's last locators may be notes: a page and "n" ("321n", "329n–30n", "310n-11n",
  *  Chicago's style), after a comma and the entry's words. */
-const NOTE_PAGES_END = /\p{L}[^,]*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?(?:\s*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?)*\s*$/u;
+/** One locator: a page, a note's page or a roman page, maybe a range ("321n", "329n–30n", "xiv"). */
+const LOCATOR = String.raw`(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?`;
+/** Locators parted by commas. */
+const LOCATORS = String.raw`${LOCATOR}(?:\s*,\s*${LOCATOR})*`;
+const NOTE_PAGES_END = new RegExp(String.raw`\p{L}[^,]*,\s*${LOCATORS}\s*$`, "u");
 
 /** Whether a line of an index ends as an entry: its pages after a comma (leaders.ts
  *  endsInIndexPages), the last of them a note's page ("Bush, George W., 323n"). */
@@ -24,11 +29,11 @@ export function endsInIndexLocators(text: string): boolean {
   if (endsInIndexPages(text)) return true;
   // Only a line ending in a note's "n" after a digit is asked again.
   const end = text.trimEnd();
-  return end.length > 1 && end.charCodeAt(end.length - 1) === 0x6e && isDigitCode(end.charCodeAt(end.length - 2)) && NOTE_PAGES_END.test(end);
+  return end.length > 1 && end.charCodeAt(end.length - 1) === 0x6e && isAsciiDigit(end.charCodeAt(end.length - 2)) && NOTE_PAGES_END.test(end);
 }
 
 /** A line of locators alone: pages, notes' pages, ranges ("228–48", "197, 294, 324n"). */
-const LOCATORS_ALONE = /^\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?(?:\s*,\s*(?:\d{1,4}n?|[ivxlc]{1,7})(?:\s*[-–]\s*\d{1,4}n?)?)*\s*$/;
+const LOCATORS_ALONE = new RegExp(String.raw`^\s*${LOCATORS}\s*$`);
 
 /** Whether line i of a column ends an index's entry: it ends in its locators
  *  (endsInIndexLocators), or it is the locators alone that the line above, ending mid-entry
@@ -47,13 +52,9 @@ function startsAsLocator(text: string): boolean {
   for (let k = 0; k < text.length; k++) {
     const code = text.charCodeAt(k);
     if (code === 0x20 || code === 0x09 || code === 0xa0) continue;
-    return isDigitCode(code) || code === 0x69 || code === 0x76 || code === 0x78 || code === 0x6c || code === 0x63;
+    return isAsciiDigit(code) || code === 0x69 || code === 0x76 || code === 0x78 || code === 0x6c || code === 0x63;
   }
   return false;
-}
-
-function isDigitCode(code: number): boolean {
-  return code >= 0x30 && code <= 0x39;
 }
 
 /** A wrapped line stands at least this many of its ems in from the line above it. */
@@ -88,7 +89,7 @@ function hangOf(column: readonly Line[], texts: readonly string[], ems: readonly
 
 /** Whether line i runs on under the line above: at the index's leading and its size. */
 function runsOn(column: readonly Line[], ems: readonly number[], i: number): boolean {
-  return Math.abs(ems[i] - ems[i - 1]) < 1 && column[i].y0 - column[i - 1].y1 <= WRAP_GAP_EMS_MAX * Math.max(1, ems[i]);
+  return goesOnInIndex(column[i - 1], column[i], ems[i - 1], ems[i]);
 }
 
 /**

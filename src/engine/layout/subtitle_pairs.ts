@@ -15,7 +15,7 @@ const TITLE_SIZE_RATIO_MIN = 1.2;
 const TITLE_AXIS_EMS_MAX = 0.3;
 
 /** A font's family: its name up to the style after a hyphen or comma ("LiberationSans-Bold"). */
-function familyOf(line: Line): string {
+export function familyOf(line: Line): string {
   const font = line.spans[0]?.font ?? "";
   const cut = font.search(/[-,]/);
   return cut < 0 ? font : font.slice(0, cut);

@@ -7,19 +7,13 @@
 // block. Lines of code under a typewriter heading hold code's signs, digits or lower-case
 // letters; words in capitals alone, right under the title in its face, are its subtitle.
 import type { Line } from "../model.js";
+import { familyOf } from "./subtitle_pairs.js";
 
 /** Capitals and the punctuation of a title, in two words or more ("THE LAW TO LOCK DOWN
  *  CULTURE", "AND CONTROL CREATIVITY"): no digit, no lower-case letter, no sign of code. */
 const CAPITAL_WORDS = /^\s*\p{Lu}[\p{Lu}’'.,:;&-]*(?:\s+[\p{Lu}’'.,:;&-]+)+\s*$/u;
 /** The subtitle's first line stands under the title within this many of its line heights. */
 const TITLE_GAP_LINES_MAX = 1.5;
-
-/** A font's family: its name up to the style after a hyphen or comma ("Monospace821BT-Bold"). */
-function familyOf(line: Line): string {
-  const font = line.spans[0]?.font ?? "";
-  const cut = font.search(/[-,]/);
-  return cut < 0 ? font : font.slice(0, cut);
-}
 
 /**
  * Lines in the code face (`monos`) that are a title's subtitle, made text: a run of them in
