@@ -37,6 +37,28 @@ describe("centred lines (layout/centred_lines.ts)", () => {
     expect(paragraphs(lines)).toEqual(["Gouvernement du Canada\\ Ressources naturelles Canada\\ Centre canadien de la cartographie et d’observation de la Terre"]);
   });
 
+  it("keeps an affiliation's lines in its stack where its raised mark hangs left of the centred text (aastex631's '¹American Astronomical Society' | '1667 K Street NW, Suite 800'; svc-md-1.1.31)", () => {
+    // The page's geometry: the mark in 6 pt, its foot 3.2 pt over the 8 pt text's. Without the
+    // mark's hang the first line stood 2 pt off the axis, and the address ran on after it.
+    const marked = (mark: string, text: string, x0: number, x1: number, y: number): Line => {
+      const t = at(text, x0 + 4.15, x1, y, { size: 8 });
+      const m = t.spans[0];
+      return { ...t, x0, y0: y - 1.43, spans: [{ ...m, text: mark, size: 6, x0, x1: x0 + 3.66, y0: y - 1.43, y1: y + 3.88 }, ...t.spans] };
+    };
+    const lines = [
+      marked("1", "American Astronomical Society", 242, 363.7, 402.4),
+      at("1667 K Street NW, Suite 800", 249.9, 359.8, 413.9, { size: 8 }),
+      at("Washington, DC 20006, USA", 251.1, 361.7, 425.4, { size: 8 }),
+      marked("2", "Leiden University", 269.3, 339.5, 436.8),
+      marked("3", "AAS Journals Associate Editor-in-Chief", 227, 381.7, 448.3),
+      marked("4", "TeXnology Inc.", 273.8, 334.9, 459.7),
+      marked("5", "AAS Director of Publishing", 251, 357.7, 471.2),
+    ];
+    expect(paragraphs(lines)).toEqual([
+      "1American Astronomical Society\\ 1667 K Street NW, Suite 800\\ Washington, DC 20006, USA\\ 2Leiden University\\ 3AAS Journals Associate Editor-in-Chief\\ 4TeXnology Inc.\\ 5AAS Director of Publishing",
+    ]);
+  });
+
   it("keeps fields one under another apart, also where the first is the widest line ('Courriel : …' | 'URL : …')", () => {
     const lines = [at("Télécopieur : +01-819-564-5698", 220.1, 395.3, 400), at("Courriel : geoginfo@RNCan.gc.ca", 209.6, 406.9, 412), at("URL : www.GeoGratis.gc.ca", 224, 392.5, 424)];
     expect(paragraphs(lines)).toEqual(["Télécopieur : +01-819-564-5698\\ Courriel : geoginfo@RNCan.gc.ca\\ URL : www.GeoGratis.gc.ca"]);

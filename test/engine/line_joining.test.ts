@@ -323,6 +323,19 @@ describe("prepareLines on contents pages and numbered titles (issue 9: the table
     expect(prepareLines([left, power]).length).toBe(2);
   });
 
+  it("joins a byline's ',¹' held off its name by an ORCID icon, with no space before the comma (aastex631's 'Greg J. Schwarz' ⇥ ',¹ August Muench'; svc-md-1.1.31)", () => {
+    const at = (text: string, x: number, x1: number, y0: number, y1: number, size: number): Span => ({ ...span(text, x, y0, { size }), x1, y0, y1 });
+    const name = lineOfSpans([at("Greg J. Schwarz", 217.9, 294.8, 131.8, 136.4, 10)]);
+    const rest = lineOfSpans([at(",", 307.8, 310.3, 131.8, 136.4, 10), at("1", 310.3, 313.8, 128, 132.6, 7), at(" August Muench,", 313.8, 390.7, 131.8, 136.4, 10), at("1", 390.7, 394.2, 128, 132.6, 7)]);
+    expect(prepareLines([name, rest]).map(lineText)).toEqual(["Greg J. Schwarz,1 August Muench,1"]);
+    // A comma alone with no raised mark after it keeps the gap's rule: 1.3 em is no word space.
+    const plain = lineOfSpans([at(",", 307.8, 310.3, 131.8, 136.4, 10), at(" August Muench", 310.3, 390.7, 131.8, 136.4, 10)]);
+    expect(prepareLines([name, plain])).toHaveLength(2);
+    // Nor does a raised figure that is no mark's size.
+    const big = lineOfSpans([at(",", 307.8, 310.3, 131.8, 136.4, 10), at("1", 310.3, 316, 128, 136.4, 10), at(" August Muench", 316, 390.7, 131.8, 136.4, 10)]);
+    expect(prepareLines([name, big])).toHaveLength(2);
+  });
+
   it("joins an index's entry to its leader and pages set 1.1 em after it (ltcmdhooks-code's '\\@if@newcommand' | '. . . 126, 137, 9')", () => {
     const entry = line([{ text: "\\@if@newcommand", mono: true }], { x: 159.7, y: 174.2, size: 9 });
     const leader = line(". . . . . . . . 126, 137, 9", { x: entry.x1 + 9.95, y: 173.4, size: 9 });

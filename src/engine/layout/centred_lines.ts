@@ -110,7 +110,30 @@ function onOneAxis(above: Line, below: Line, styleAbove: TextStyle, style: TextS
   // its own measure (a copyright page's cataloguing data under its credits).
   const gap = below.y0 - above.y1;
   if (gap < -OVERLAP_EMS_MAX * em || gap > LEADING_GAP_EMS_MAX * em) return false;
-  return Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= AXIS_TOLERANCE_EMS * em;
+  const tolerance = AXIS_TOLERANCE_EMS * em;
+  if (Math.abs(above.x0 + above.x1 - below.x0 - below.x1) / 2 <= tolerance) return true;
+  // Some classes centre an affiliation's text and hang its mark left of it (aastex631), others
+  // centre the two together (revtex): either way is one axis.
+  return Math.abs(centredLeft(above) + above.x1 - centredLeft(below) - below.x1) / 2 <= tolerance;
+}
+
+/** A mark raised before a centred line, at most this share of its text's size ... */
+const LEADING_MARK_SIZE_SHARE_MAX = 0.8;
+/** ... its foot at least this many of the text's ems over the text's: */
+const LEADING_MARK_RAISE_EMS_MIN = 0.15;
+/** ... an affiliation's or a note's mark: a figure or two, a small letter, a dagger. */
+const LEADING_MARK = /^\s*(?:\d{1,2}|[a-z]|[*†‡§¶])\s*$/u;
+
+/** Where the line's centred text starts: after an affiliation's raised mark, where that hangs
+ *  left of the centred text (aastex631's "¹American Astronomical Society" over "1667 K Street NW,
+ *  Suite 800": the mark moves its centre 2 pt, past AXIS_TOLERANCE_EMS). */
+function centredLeft(line: Line): number {
+  const spans = line.spans;
+  if (spans.length < 2) return line.x0;
+  const mark = spans[0];
+  const text = spans[1];
+  if (mark.size > LEADING_MARK_SIZE_SHARE_MAX * text.size || mark.y1 > text.y1 - LEADING_MARK_RAISE_EMS_MIN * text.size || !LEADING_MARK.test(mark.text)) return line.x0;
+  return text.x0;
 }
 
 /** A run is a stack its author broke by hand when this share of its pairs of lines at least

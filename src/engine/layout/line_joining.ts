@@ -133,6 +133,11 @@ function centresLevel(a: Line, b: Line): boolean {
 const RAISED_MARK_SIZE_SHARE_MAX = 0.8;
 /** A note's mark: figures, circled figures, asterisks, daggers. */
 const NOTE_MARK = /^[\d\u2460-\u2473*†‡§¶]+[.]?$/u;
+/** A separator that may stand before the mark at a fragment's start: a byline's comma after
+ *  a name, whose affiliation mark follows ("Greg J. Schwarz" ⇥ ",¹ August Muench"). */
+const MARK_SEPARATOR = /^[,;]$/;
+/** A span holding such a separator alone, with a space either side at most. */
+const SEPARATOR_SPAN_CHARS_MAX = 3;
 
 /**
  * Whether `right` goes on `left`'s row after a note's mark that raises its box: pkuthss'
@@ -145,9 +150,30 @@ const NOTE_MARK = /^[\d\u2460-\u2473*†‡§¶]+[.]?$/u;
 function raisedMarkLevel(left: Line, right: Line): boolean {
   const shorter = Math.min(left.y1 - left.y0, right.y1 - right.y0);
   if (right.y0 >= left.y0 || Math.abs(left.y1 - right.y1) > LEVEL_CENTRE_SHARE * shorter) return false;
-  const mark = firstInked(right.spans);
+  const mark = markAfterSeparator(right.spans);
   if (mark === undefined || mark.y0 >= left.y0 || mark.size > RAISED_MARK_SIZE_SHARE_MAX * lineSize(right)) return false;
   return NOTE_MARK.test(mark.text.trim());
+}
+
+/** Whether the fragment starts with a separator alone and a note's mark raised after it: a
+ *  byline's ",¹" after a name, with an ORCID icon drawn in the gap before the comma
+ *  (aastex631's "Greg J. Schwarz" ⇥ ",¹ August Muench", 1.2 em apart). */
+function startsWithSeparatedMark(line: Line): boolean {
+  const first = firstInked(line.spans);
+  // Asked at every join: a span longer than a separator with its spaces is ruled out unread.
+  if (first === undefined || first.text.length > SEPARATOR_SPAN_CHARS_MAX || !MARK_SEPARATOR.test(first.text.trim())) return false;
+  const mark = markAfterSeparator(line.spans);
+  return mark !== undefined && mark !== first && mark.y0 < first.y0 && mark.size <= RAISED_MARK_SIZE_SHARE_MAX * first.size && NOTE_MARK.test(mark.text.trim());
+}
+
+/** The first span with ink, or the one after it where that is a separator alone
+ *  (MARK_SEPARATOR): an ORCID icon drawn between a name and its comma splits aastex631's
+ *  byline there, so the mark's fragment starts with the comma. */
+function markAfterSeparator(spans: readonly Span[]): Span | undefined {
+  const first = firstInked(spans);
+  if (first === undefined || !MARK_SEPARATOR.test(first.text.trim())) return first;
+  const at = spans.indexOf(first);
+  return firstInked(spans.slice(at + 1));
 }
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
@@ -218,6 +244,7 @@ const ITEM_WORD_START = /^\s*\p{L}{2}/u;
 /** `left` ends an item with its separator and `right` starts the next one, a word in the same
  *  size: items set a quad apart along a row. */
 function isListSeparatorGap(left: Line, right: Line): boolean {
+  if (startsWithSeparatedMark(right)) return true;
   const last = left.spans[left.spans.length - 1];
   // The separator first: a look at the last span's last character rules out nearly every pair.
   if (!holdsUnit(LIST_SEPARATORS, lastInkedUnit(last.text)) || !LIST_SEPARATOR_END.test(lineText(left))) return false;
@@ -594,7 +621,8 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       // The gap first: it rules out most pairs of a table row before any text is looked at.
       if (!joins(left, right, gap, em, columns, rightToLeft)) continue;
       if (options.frameEdgeBetween?.(left, right)) continue;
-      appendFragment(left, right, em);
+      // A comma held off its name by an icon drawn between them takes no space.
+      appendFragment(left, right, em, !startsWithSeparatedMark(right));
       if (!reversed) {
         takeLaterOnRow(joined, i, columns, rightToLeft);
         merged = true;

@@ -104,13 +104,13 @@ export function verticalOverlap(a: Line, b: Line): number {
 /** Appends `fragment`, right of `target` on its row, to `target`: a space between them where
  * they stand apart, the box grown over both. `em`: the larger of their sizes (at least 1),
  * passed by a caller that measured them already to judge the join. */
-export function appendFragment(target: Line, fragment: Line, em = Math.max(lineSize(target), lineSize(fragment), 1)): void {
+export function appendFragment(target: Line, fragment: Line, em = Math.max(lineSize(target), lineSize(fragment), 1), spaced = true): void {
   const gap = fragment.x0 - target.x1;
   const last = target.spans[target.spans.length - 1];
   const first = fragment.spans[0];
   // The ends' white space read by code (/\s$/ and /^\s/ ran for every join): an empty text's
   // code is NaN, no space, as the patterns found none.
-  if (gap > SPACE_GAP_EMS * em && !isSpaceCode(last.text.charCodeAt(last.text.length - 1)) && !isSpaceCode(first.text.charCodeAt(0))) {
+  if (spaced && gap > SPACE_GAP_EMS * em && !isSpaceCode(last.text.charCodeAt(last.text.length - 1)) && !isSpaceCode(first.text.charCodeAt(0))) {
     target.spans.push(spaceSpan(last, target.x1, fragment.x0));
   }
   // One push a span, no spread: the count is read once, as the spread read it.
