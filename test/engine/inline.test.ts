@@ -296,6 +296,12 @@ describe("renderInline: superscripts", () => {
     expect(render([marked("1", 5)])).toBe("273.879.750<sup>1</sup>");
   });
 
+  it("sets a raised list of marks with a space after its comma as one <sup> (aastex631's 'Butler Burton,²˒ ³'; svc-md-1.1.31)", () => {
+    expect(render([marked("2, 3", 5)])).toBe("273.879.750<sup>2, 3</sup>");
+    // A space elsewhere is no mark list: raised words stay text.
+    expect(render([marked("2 3", 5)])).toBe("273.879.7502 3");
+  });
+
   it("writes a browser's <sup>, set at 83% of the text and raised a third of its size, as <sup> (superscripts.ts RAISED_MARK_SIZE_RATIO_MAX: a Chromium print's 'Moreno1')", () => {
     // Chromium: 10.5 pt text, its <sup> at 8.74 pt with its bottom 4.6 pt above the text's.
     expect(render([marked("1", 0.44 * 11, 0.833 * 11)])).toBe("273.879.750<sup>1</sup>");

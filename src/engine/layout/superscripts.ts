@@ -125,8 +125,8 @@ function raisedNumberRuns(spans: readonly Span[], main: number, bottom: number):
 
 /** What a superscript holds: digits and letters (footnote numbers, exponents, ordinals'
  * endings), footnote symbols (elsarticle's title notes are stars, "⋆" and "⋆⋆"), and the commas
- * and signs between them. */
-const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗⋆★#$,+−-]+$/u;
+ * and signs between them, a space after a comma too (aastex631's affiliations "2, 3"). */
+const SUPERSCRIPT_TEXT = /^[\p{L}\p{N}*†‡§¶∗⋆★#$,+−-]+(?:(?<=,) [\p{L}\p{N}*†‡§¶∗⋆★#$,+−-]+)*$/u;
 const WORD_START_LETTER = /^\p{L}/u;
 const WORD_END_LETTER = /\p{L}$/u;
 
