@@ -14,6 +14,23 @@ import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./li
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
+import {
+  CHAR_ARGB_OFFSET,
+  CHAR_FILLED,
+  CHAR_FLAGS_OFFSET,
+  CHAR_FONT_OFFSET,
+  CHAR_NEXT_OFFSET,
+  CHAR_QUAD_OFFSET,
+  CHAR_SIZE_OFFSET,
+  CHAR_STROKED,
+  CHAR_SYNTHETIC,
+  charLayoutMatches,
+  LINE_BBOX_OFFSET,
+  LINE_DIR_OFFSET,
+  LINE_FIRST_CHAR_OFFSET,
+  LINE_NEXT_OFFSET,
+  lineLayoutMatches,
+} from "./stext_layout.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
@@ -118,26 +135,8 @@ function isAlphabetLetter(code: number): boolean {
   LETTER.lastIndex = 0;
   return LETTER.test(String.fromCharCode(code));
 }
-/** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
- * The flags have no accessor; their low byte is read at this offset (checked by
- * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
-const CHAR_FLAGS_OFFSET = 6;
-/** FZ_STEXT_SYNTHETIC: a space MuPDF inserted for a gap, not drawn by the page. */
-const CHAR_SYNTHETIC = 4;
-const CHAR_FILLED = 16;
 /** U+FFFD: MuPDF's character for a glyph its font maps to no Unicode. */
 const REPLACEMENT_CHARACTER = 0xfffd;
-const CHAR_STROKED = 32;
-/** The rest of that struct: { …; uint32 argb @8; fz_point origin @12; fz_quad quad @20;
- * float size @52; fz_font *font @56; fz_stext_char *next @60 }. Read straight from the heap
- * instead of one WASM call per field: the calls were a fifth of the reader's time on text
- * pages. Checked against the accessors on each page's first character (charLayoutMatches);
- * a MuPDF whose layout differs is read through the accessors, same model. */
-const CHAR_ARGB_OFFSET = 8;
-const CHAR_QUAD_OFFSET = 20;
-const CHAR_SIZE_OFFSET = 52;
-const CHAR_FONT_OFFSET = 56;
-const CHAR_NEXT_OFFSET = 60;
 /** A character box narrower than this (points) has no width: a ligature's further letter. */
 const ZERO_WIDTH_PT = 0.01;
 
@@ -242,43 +241,6 @@ function lineQuarter(wmode: number, H: Float32Array, dir: number): number {
 // The box is read here, not passed (numbers handed to a call that is not inlined are boxed).
 function lineOfBox(spans: Span[], H: Float32Array, b: number, wmode: number): Line {
   return newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
-}
-
-/** fz_stext_line of the pinned MuPDF: { uint8 wmode; uint8 flags; fz_point dir @4; fz_rect
- * bbox @12; fz_stext_char *first_char @28, *last_char @32; fz_stext_line *prev @36, *next @40 }
- * (an older MuPDF's int wmode has the same low byte). Read straight from the heap like the
- * characters: the accessors were five WASM calls a line. Checked against them on each page's
- * first line (lineLayoutMatches); a MuPDF whose layout differs is read through them. */
-const LINE_DIR_OFFSET = 4;
-const LINE_BBOX_OFFSET = 12;
-const LINE_FIRST_CHAR_OFFSET = 28;
-const LINE_NEXT_OFFSET = 40;
-
-/** Whether the heap layout above holds for this line. */
-function lineLayoutMatches(line: number, U8: Uint8Array, U32: Uint32Array): boolean {
-  return (
-    U8 instanceof Uint8Array &&
-    U32 instanceof Uint32Array &&
-    U8[line] === wasm._wasm_stext_line_get_wmode(line) &&
-    wasm._wasm_stext_line_get_dir(line) === line + LINE_DIR_OFFSET &&
-    wasm._wasm_stext_line_get_bbox(line) === line + LINE_BBOX_OFFSET &&
-    U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2] === wasm._wasm_stext_line_get_first_char(line) >>> 0 &&
-    U32[(line + LINE_NEXT_OFFSET) >> 2] === wasm._wasm_stext_line_get_next(line) >>> 0
-  );
-}
-
-/** Whether the heap layout above holds for this character (the pinned MuPDF's struct). */
-function charLayoutMatches(ch: number, I32: Int32Array, U32: Uint32Array, H: Float32Array): boolean {
-  return (
-    I32 instanceof Int32Array &&
-    U32 instanceof Uint32Array &&
-    I32[ch >> 2] === wasm._wasm_stext_char_get_c(ch) &&
-    U32[(ch + CHAR_ARGB_OFFSET) >> 2] === wasm._wasm_stext_char_get_argb(ch) >>> 0 &&
-    wasm._wasm_stext_char_get_quad(ch) === ch + CHAR_QUAD_OFFSET &&
-    Object.is(H[(ch + CHAR_SIZE_OFFSET) >> 2], wasm._wasm_stext_char_get_size(ch)) &&
-    U32[(ch + CHAR_FONT_OFFSET) >> 2] === wasm._wasm_stext_char_get_font(ch) >>> 0 &&
-    U32[(ch + CHAR_NEXT_OFFSET) >> 2] === wasm._wasm_stext_char_get_next(ch) >>> 0
-  );
 }
 
 /** One page's reading state, kept from line to line (readTextLine reads each line with it). */
