@@ -14,6 +14,23 @@ import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./li
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
+import {
+  CHAR_ARGB_OFFSET,
+  CHAR_FILLED,
+  CHAR_FLAGS_OFFSET,
+  CHAR_FONT_OFFSET,
+  CHAR_NEXT_OFFSET,
+  CHAR_QUAD_OFFSET,
+  CHAR_SIZE_OFFSET,
+  CHAR_STROKED,
+  CHAR_SYNTHETIC,
+  charLayoutMatches,
+  LINE_BBOX_OFFSET,
+  LINE_DIR_OFFSET,
+  LINE_FIRST_CHAR_OFFSET,
+  LINE_NEXT_OFFSET,
+  lineLayoutMatches,
+} from "./stext_layout.js";
 import { hasRtl, isRtlCode, type PlacedChar, visualOrder } from "../layout/bidi.js";
 import { EAST_ASIAN_WIDE_MIN, isEastAsianWide } from "../layout/east_asian.js";
 import { pageTurn, quarterOf, turnUpright } from "./upright.js";
@@ -118,26 +135,8 @@ function isAlphabetLetter(code: number): boolean {
   LETTER.lastIndex = 0;
   return LETTER.test(String.fromCharCode(code));
 }
-/** fz_stext_char of the pinned MuPDF: { int c; uint16 bidi; uint16 flags; uint32 argb; … }.
- * The flags have no accessor; their low byte is read at this offset (checked by
- * test/engine/line_joining.test.ts on a render-mode-3 fixture and a filled page). */
-const CHAR_FLAGS_OFFSET = 6;
-/** FZ_STEXT_SYNTHETIC: a space MuPDF inserted for a gap, not drawn by the page. */
-const CHAR_SYNTHETIC = 4;
-const CHAR_FILLED = 16;
 /** U+FFFD: MuPDF's character for a glyph its font maps to no Unicode. */
 const REPLACEMENT_CHARACTER = 0xfffd;
-const CHAR_STROKED = 32;
-/** The rest of that struct: { …; uint32 argb @8; fz_point origin @12; fz_quad quad @20;
- * float size @52; fz_font *font @56; fz_stext_char *next @60 }. Read straight from the heap
- * instead of one WASM call per field: the calls were a fifth of the reader's time on text
- * pages. Checked against the accessors on each page's first character (charLayoutMatches);
- * a MuPDF whose layout differs is read through the accessors, same model. */
-const CHAR_ARGB_OFFSET = 8;
-const CHAR_QUAD_OFFSET = 20;
-const CHAR_SIZE_OFFSET = 52;
-const CHAR_FONT_OFFSET = 56;
-const CHAR_NEXT_OFFSET = 60;
 /** A character box narrower than this (points) has no width: a ligature's further letter. */
 const ZERO_WIDTH_PT = 0.01;
 
@@ -244,20 +243,6 @@ function lineOfBox(spans: Span[], H: Float32Array, b: number, wmode: number): Li
   return newLine(spans, H[b], H[b + 1], H[b + 2], H[b + 3], wmode === 1 ? 1 : 0);
 }
 
-/** Whether the heap layout above holds for this character (the pinned MuPDF's struct). */
-function charLayoutMatches(ch: number, I32: Int32Array, U32: Uint32Array, H: Float32Array): boolean {
-  return (
-    I32 instanceof Int32Array &&
-    U32 instanceof Uint32Array &&
-    I32[ch >> 2] === wasm._wasm_stext_char_get_c(ch) &&
-    U32[(ch + CHAR_ARGB_OFFSET) >> 2] === wasm._wasm_stext_char_get_argb(ch) >>> 0 &&
-    wasm._wasm_stext_char_get_quad(ch) === ch + CHAR_QUAD_OFFSET &&
-    Object.is(H[(ch + CHAR_SIZE_OFFSET) >> 2], wasm._wasm_stext_char_get_size(ch)) &&
-    U32[(ch + CHAR_FONT_OFFSET) >> 2] === wasm._wasm_stext_char_get_font(ch) >>> 0 &&
-    U32[(ch + CHAR_NEXT_OFFSET) >> 2] === wasm._wasm_stext_char_get_next(ch) >>> 0
-  );
-}
-
 /** One page's reading state, kept from line to line (readTextLine reads each line with it). */
 class StextReader {
   // MuPDF allocates nothing while the page is read, so the heap views stay valid throughout.
@@ -266,6 +251,9 @@ class StextReader {
   readonly I32: Int32Array = wasm.HEAP32;
   readonly U32: Uint32Array = wasm.HEAPU32;
   readonly fonts = new Map<number, FontFacts>();
+  // The font of the span opened last and its facts: the page's fonts stay alive while it is read.
+  lastFont = 0;
+  lastFacts: FontFacts | null = null;
   // One line's character pointers, reused from line to line and page to page (grown when a line is longer).
   ptrs: Int32Array = linePointers;
   // The open span's UTF-16 units, turned into its text once when the span closes: a string
@@ -293,13 +281,17 @@ class StextReader {
   lineTrackedPairs = 0;
   // markLetterGaps's made-up spaces of a line, and those of them that part letters.
   readonly madeUpSpaces: { ch: number; width: number; before: number; after: number; letters: boolean }[] = [];
-  readonly trackedGaps: number[] = [];
+  // ... and the line's gaps between glyphs with no space between them, sorted natively (a
+  // typed array's sort, where an array's took a comparator call per comparison).
+  trackedGaps: Float64Array = trackedGapsScratch;
   readonly letterGapSpaces = new Set<number>();
   // Whether a character read lies where astral_glyph_names.ts looks for truncated math, or a
   // span was composed (NFC may join conjoining jamo into a syllable there).
   mayHoldTruncatedMath = false;
   // null until the page's first character has been checked against the accessors.
   raw: boolean | null = null;
+  // ... and the page's first line against the line accessors (lineLayoutMatches).
+  rawLines: boolean | null = null;
   // Which link holds a character's centre: spans break where links start and end.
   readonly linkIndexAt: (point: Float64Array) => number;
   // The centre asked of linkIndexAt, in a typed array's slots: numbers handed to a call that is
@@ -318,6 +310,9 @@ class StextReader {
 /** StextReader's scratch slots, kept from page to page (a page is read to its end with no
  * await): a typed array made for each page cost more than the page's use of it. */
 const lineRightEdge = new Float64Array(1);
+/** Gaps markLetterGaps' scratch holds at first; a longer line doubles it. */
+const TRACKED_GAPS_INITIAL = 256;
+let trackedGapsScratch: Float64Array = new Float64Array(TRACKED_GAPS_INITIAL);
 const glyphCentre = new Float64Array(2);
 
 /** The link lookup of a page without links. */
@@ -384,7 +379,7 @@ export function readStextFast(stextPtr: number, links: readonly PageLink[]): Ste
       continue;
     }
     if (type !== BLOCK_TEXT) continue;
-    for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
+    for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = r.rawLines === true ? r.U32[(line + LINE_NEXT_OFFSET) >> 2] : wasm._wasm_stext_line_get_next(line)) {
       const read = readTextLine(r, line);
       if (read !== null) {
         lines.push(read);
@@ -445,10 +440,12 @@ const UNITS_RESERVED_CHARS = 64;
 function readTextLine(r: StextReader, line: number): Line | null {
   const { H, I32, U32, links, units, composed, borders } = r;
   const charsBefore = r.chars;
-  const first = wasm._wasm_stext_line_get_first_char(line);
+  if (r.rawLines === null) r.rawLines = lineLayoutMatches(line, r.U8, U32);
+  const rawLine = r.rawLines;
+  const first = rawLine ? U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2] : wasm._wasm_stext_line_get_first_char(line);
   if (r.raw === null && first) r.raw = charLayoutMatches(first, I32, U32, H);
   const raw = r.raw === true;
-  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+  const b = rawLine ? (line + LINE_BBOX_OFFSET) >> 2 : wasm._wasm_stext_line_get_bbox(line) >> 2;
   // The page's borders that can cut this line: none on most pages, few on a table's.
   const lineBorders = borders.count > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0;
   // Whether a link may hold one of the line's glyphs: most lines of a page with links meet none.
@@ -456,7 +453,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   // In stream order, counting the characters as they are read: one walk over the line.
   const unmappedBefore = r.unmappedChars;
   let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks, false);
-  if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
+  if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, rawLine ? (line + LINE_DIR_OFFSET) >> 2 : wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
     // Letter-spaced words: the line is read again without the spaces MuPDF made up between
     // their letters.
     r.chars = charsBefore;
@@ -477,8 +474,8 @@ function readTextLine(r: StextReader, line: number): Line | null {
     spans = readLineSpans(r, first, raw, order, count, lineBorders > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0, lineLinks, false);
   }
   if (spans === null || spans.length === 0) return null;
-  const dir = wasm._wasm_stext_line_get_dir(line) >> 2;
-  const wmode = wasm._wasm_stext_line_get_wmode(line);
+  const dir = rawLine ? (line + LINE_DIR_OFFSET) >> 2 : wasm._wasm_stext_line_get_dir(line) >> 2;
+  const wmode = rawLine ? r.U8[line] : wasm._wasm_stext_line_get_wmode(line);
   // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
   const quarter = lineQuarter(wmode, H, dir);
   if (quarter >= 0) r.charsByQuarter[quarter] += r.chars - charsBefore;
@@ -515,7 +512,9 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   let drawnSpaces = 0;
   let glyphPairs = 0;
   let trackedPairs = 0;
-  rightEdge[0] = -Infinity;
+  // The right edge of the line's ink so far: a local, copied to rightEdge[0] only for the rare
+  // paths that read it there (gapSpaceSpan, cutAtBorder), so the number never goes to a call.
+  let edge = -Infinity;
   let afterSpace = true;
   let afterWide = false;
   let afterStop = false;
@@ -545,19 +544,21 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       reserved += UNITS_RESERVED_CHARS;
     }
     const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+    // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
+    const code = read < 0x20 || isControl(read) ? controlCodeBetween(read, previous, next, raw, I32) : read;
+    // Asked once: a control code read as another code is a space exactly when it was one.
+    const space = isSpace(code);
     if (order === null) {
       // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
       if (read > SPACE && read < DEL) {
         chars++;
-      } else if (!isSpace(read)) {
+      } else if (!space) {
         if (isRtlCode(read)) return null;
         chars++;
         if (isUnmapped(read)) unmapped++;
         if (read >= TRUNCATED_MATH_FIRST && read <= TRUNCATED_MATH_LAST) r.mayHoldTruncatedMath = true;
       }
     }
-    // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
-    const code = read < 0x20 || isControl(read) ? controlCodeBetween(read, previous, next, raw, I32) : read;
     const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
     const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
     const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
@@ -570,10 +571,9 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     const x1 = Math.max(H[q + 2], H[q + 6]);
     const y0 = Math.min(H[q + 1], H[q + 3]);
     const y1 = Math.max(H[q + 5], H[q + 7]);
-    const space = isSpace(code);
     if (order !== null && standIns.has(i)) {
       // A space MuPDF made up where a letter's box is missing: its box is the letter's.
-      rightEdge[0] = Math.max(rightEdge[0], x1);
+      edge = Math.max(edge, x1);
       continue;
     }
     if (space) {
@@ -582,7 +582,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       else madeUpSpaces++;
     } else if (!afterSpace && order === null) {
       glyphPairs++;
-      if (x0 - rightEdge[0] >= TRACKED_GAP_EMS_MIN * size) trackedPairs++;
+      if (x0 - edge >= TRACKED_GAP_EMS_MIN * size) trackedPairs++;
     }
     // Asked of every glyph read in stream order: a letter leaves combiningMarkOf by its first
     // comparisons, as it left the line gate that asked it before.
@@ -606,61 +606,49 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
     if (order !== null || wide || afterWide) {
       // A gap MuPDF left without a space (it judges gaps in stream order): a word or cell
-      // boundary. The span ends there, so its box stays true for table cells. A ligature's
-      // further letter has no width and sits on its glyph's edge: no gap to judge.
-      const zeroWidth = x1 - x0 < ZERO_WIDTH_PT;
-      const gapEms = wide && afterWide ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS;
-      if (!afterSpace && !space && !zeroWidth && x0 - rightEdge[0] > gapEms * size && span !== null) {
-        closeSpan(span, units);
-        spans.push(gapSpaceSpan(span, rightEdge, H, q));
-        span = null;
-      } else if (!zeroWidth && x0 - rightEdge[0] > GAP_SPAN_BREAK_EMS * size && span !== null) {
-        closeSpan(span, units);
-        span = null;
+      // boundary (visualGapEnds).
+      if (span !== null) {
+        rightEdge[0] = edge;
+        if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide)) span = null;
       }
-    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - rightEdge[0] > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
       // A gap at a change of font that MuPDF left without a space: after a glyph of a math
       // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
       // it does not know, a word space of the text.
-      closeSpan(span, units);
-      spans.push(gapSpaceSpan(span, rightEdge, H, q));
-      span = null;
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     } else if (space && !afterStop && span !== null && !span.monospace && x1 - x0 >= CELL_SPACE_EMS_MIN * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && x1 - x0 >= CELL_SPACE_WORD_SPACES_MIN * lineSpaceMedian(r, first, ch, raw)) {
       // A gap far wider than the line's word spaces, which MuPDF spanned with a space of its
       // own (CELL_SPACE_EMS_MIN): the space becomes a span of its own between two spans. Not
       // in code: a listing's gaps are its columns, which the code renderer keeps from where
       // each span starts, and a span there per gap would widen them.
       closeSpan(span, units);
-      spans.push(newSpan(" ", x0, span.y0, x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible === true ? true : undefined));
+      spans.push(cellGapSpan(span, H, q));
       span = null;
-      rightEdge[0] = x1;
+      edge = x1;
       afterSpace = true;
       afterWide = false;
       afterStop = false;
       continue;
-    } else if (afterStop && x0 - rightEdge[0] > (afterSentenceStop && code >= 0x41 && code <= 0x5a ? SENTENCE_GAP_SPACE_EMS : STOP_GAP_SPACE_EMS) * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+    } else if (afterStop && x0 - edge > (afterSentenceStop && code >= 0x41 && code <= 0x5a ? SENTENCE_GAP_SPACE_EMS : STOP_GAP_SPACE_EMS) * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
-      closeSpan(span, units);
-      spans.push(gapSpaceSpan(span, rightEdge, H, q));
-      span = null;
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     }
     // A cell's border between this glyph and the last, with no space: the cell's clipped text
     // and the next cell's (cell_borders.ts). The span ends there, with no space put in, and its
     // box at the border: what lies past it is clipped away. After the gap rules, which may
     // have ended it already with a space of the text.
     if (lineBorders > 0 && span !== null && !space && !afterSpace && order === null) {
-      const left = Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size;
-      const right = x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size;
-      const border = borders.lineMayCross(left, right) ? borders.crossingAt(left, right, (y0 + y1) / 2) : Number.NaN;
-      if (!Number.isNaN(border)) {
-        if (span.x1 > border && border > span.x0) span.x1 = border;
+      rightEdge[0] = edge;
+      if (cutAtBorder(borders, span, ch, q, raw, H, rightEdge)) {
         closeSpan(span, units);
         span = null;
       }
     }
-    if (x1 - x0 >= ZERO_WIDTH_PT) rightEdge[0] = order === null ? x1 : Math.max(rightEdge[0], x1);
+    if (x1 - x0 >= ZERO_WIDTH_PT) edge = order === null ? x1 : Math.max(edge, x1);
     afterSpace = space;
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
@@ -688,7 +676,12 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       }
       continue;
     }
-    const facts = fontFacts(fonts, fontPtr);
+    // Most spans open in the font of the span before them (a size, link or gap ended that one).
+    if (fontPtr !== r.lastFont || r.lastFacts === null) {
+      r.lastFacts = fontFacts(fonts, fontPtr);
+      r.lastFont = fontPtr;
+    }
+    const facts = r.lastFacts;
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
     span = glyphSpan(r, ch, q, raw, facts, invisible);
@@ -747,8 +740,9 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
   // and the lengths of the runs before and after it.
   const madeUp = r.madeUpSpaces;
   madeUp.length = 0;
-  const tracked = r.trackedGaps;
-  tracked.length = 0;
+  let tracked = r.trackedGaps;
+  let trackedCount = 0;
+  let trackedNaN = false;
   let wordGapMin = Infinity;
   let sizeSum = 0;
   // The right edge of the last glyph that is no space, whether a drawn space followed it, and
@@ -782,7 +776,10 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
     lastCode = code;
     if (afterDrawnSpace && inkEdge > -Infinity) wordGapMin = Math.min(wordGapMin, x0 - inkEdge);
     else if (run > 0) {
-      tracked.push(x0 - inkEdge);
+      if (trackedCount === tracked.length) r.trackedGaps = trackedGapsScratch = tracked = grownFloats(tracked);
+      const gap = x0 - inkEdge;
+      if (gap !== gap) trackedNaN = true;
+      tracked[trackedCount++] = gap;
       sizeSum += raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
     }
     afterDrawnSpace = false;
@@ -797,11 +794,12 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
     for (const space of madeUp) if (space.width < gapMax && (space.before === 1 || space.after === 1)) gaps.add(space.ch);
     if (gaps.size < LETTER_GAPS_MIN) gaps.clear();
   }
-  if (tracked.length > 0) {
-    tracked.sort((a, b) => a - b);
-    const trackedGap = tracked[(tracked.length - 1) >> 1];
-    const even = tracked[(tracked.length - 1) >> 2] >= TRACKED_GAP_EVENNESS_MIN * trackedGap;
-    if (even && trackedGap >= TRACKED_GAP_EMS_MIN * (sizeSum / tracked.length)) {
+  if (trackedCount > 0) {
+    // A NaN gap (a glyph with no box) is sorted as the comparator a - b sorts it.
+    const sorted = trackedNaN ? Array.from(tracked.subarray(0, trackedCount)).sort((a, b) => a - b) : tracked.subarray(0, trackedCount).sort();
+    const trackedGap = sorted[(trackedCount - 1) >> 1];
+    const even = sorted[(trackedCount - 1) >> 2] >= TRACKED_GAP_EVENNESS_MIN * trackedGap;
+    if (even && trackedGap >= TRACKED_GAP_EMS_MIN * (sizeSum / trackedCount)) {
       for (const space of madeUp) if (space.letters && space.width <= LETTER_GAP_OF_TRACKED_GAP_MAX * trackedGap) gaps.add(space.ch);
     }
   }
@@ -943,6 +941,69 @@ function gapSpaceSpan(last: Span, rightEdge: Float64Array, H: Float32Array, q: n
   return newSpan(" ", rightEdge[0], last.y0, Math.min(H[q], H[q + 4]), last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
 }
 
+/** Closes `span` at a gap that is a space of the text, puts that space's span (gapSpaceSpan)
+ * after it, and returns null: no span open. */
+function endWithGapSpace(spans: Span[], span: Span, units: SpanUnits, rightEdge: Float64Array, H: Float32Array, q: number): null {
+  closeSpan(span, units);
+  spans.push(gapSpaceSpan(span, rightEdge, H, q));
+  return null;
+}
+
+/** A space MuPDF made up across a cell's gap (the glyph whose quad is at H[q]): a span of its
+ * own after `last`, in `last`'s font and height. */
+function cellGapSpan(last: Span, H: Float32Array, q: number): Span {
+  return newSpan(" ", Math.min(H[q], H[q + 4]), last.y0, Math.max(H[q + 2], H[q + 6]), last.y1, last.font, last.size, last.bold, last.italic, last.monospace, last.invisible === true ? true : undefined);
+}
+
+/** The size of the glyph at `ch`. */
+function charSize(H: Float32Array, ch: number, raw: boolean): number {
+  return raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
+}
+
+/**
+ * In a line read in visual order or beside an East Asian wide character, ends the open `span`
+ * at a gap from the line's right edge so far (rightEdge[0]) to the glyph at `ch` (its quad at
+ * H[q]) that MuPDF left without a space (it judges gaps in stream order): a word or cell
+ * boundary, with a space put in (gapSpaceSpan) where the glyph follows a glyph (`afterGlyph`:
+ * neither it nor the one before is a space) past GAP_SPACE_EMS (WIDE_GAP_SPACE_EMS between two
+ * `wideNeighbours`), or none past GAP_SPAN_BREAK_EMS. The span ends there, so its box stays
+ * true for table cells. A ligature's further letter has no width and sits on its glyph's edge:
+ * no gap to judge. Says whether the span ended. Out of the per-character loop: most lines hold
+ * no such glyph.
+ */
+function visualGapEnds(r: StextReader, spans: Span[], span: Span, ch: number, q: number, raw: boolean, afterGlyph: boolean, wideNeighbours: boolean): boolean {
+  const { H, units, rightEdge } = r;
+  const x0 = Math.min(H[q], H[q + 4]);
+  if (Math.max(H[q + 2], H[q + 6]) - x0 < ZERO_WIDTH_PT) return false;
+  const size = charSize(H, ch, raw);
+  const gap = x0 - rightEdge[0];
+  if (afterGlyph && gap > (wideNeighbours ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS) * size) {
+    endWithGapSpace(spans, span, units, rightEdge, H, q);
+    return true;
+  }
+  if (gap > GAP_SPAN_BREAK_EMS * size) {
+    closeSpan(span, units);
+    return true;
+  }
+  return false;
+}
+
+/** Whether a cell's border stands between the line's right edge so far (rightEdge[0]) and the
+ * glyph at `ch` (its quad at H[q]), with no space between them (cell_borders.ts): the open
+ * `span`'s box then ends at the border (what lies past it is clipped away), and the caller
+ * ends the span. Out of the per-character loop: only a line that borders cut asks it. */
+function cutAtBorder(borders: CellBorders, span: Span, ch: number, q: number, raw: boolean, H: Float32Array, rightEdge: Float64Array): boolean {
+  const x0 = Math.min(H[q], H[q + 4]);
+  const size = charSize(H, ch, raw);
+  const left = Math.min(rightEdge[0], x0) - CELL_BORDER_INSIDE_GLYPH_EMS * size;
+  const right = x0 + CELL_BORDER_INSIDE_GLYPH_EMS * size;
+  if (!borders.lineMayCross(left, right)) return false;
+  const border = borders.crossingAt(left, right, (Math.min(H[q + 1], H[q + 3]) + Math.max(H[q + 5], H[q + 7])) / 2);
+  if (Number.isNaN(border)) return false;
+  if (span.x1 > border && border > span.x0) span.x1 = border;
+  return true;
+}
+
 /** Which letter the spacing accent drawn from `x0` to `x1`, between the glyphs at `before` and
  * `after` (0 past the line's ends), sits over: 1 the next glyph (TeX draws the accent first),
  * -1 the one before (an accent over an accented letter, Thˆe´), 0 neither: the accent is a
@@ -1076,6 +1137,12 @@ function shortText(c: Uint16Array, count: number): string {
     default:
       return String.fromCharCode(c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]);
   }
+}
+
+function grownFloats(buffer: Float64Array): Float64Array {
+  const bigger = new Float64Array(buffer.length * 2);
+  bigger.set(buffer);
+  return bigger;
 }
 
 function grown(buffer: Int32Array): Int32Array {
