@@ -256,7 +256,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
     let entry = tallyOf(tallies, style);
     if (!entry) {
-      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0, abstainChars: 0, frameTitleLines: 0 };
+      entry = new PageTally(style.size, style.bold);
       tallies.push(entry);
     }
     entry.chars += chars;
@@ -273,6 +273,22 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
 }
 
 const NO_SLIDE_VOTE: SlideVote = { abstains: [], frameTitle: -1 };
+
+/** A style's tally on one page, its counts at 0: a class, as StyleMemo is, where an object
+ *  literal's allocation site was pretenured (the tallies live in the page's digest). */
+class PageTally implements StyleTally {
+  chars = 0;
+  lines = 0;
+  longLines = 0;
+  codeLines = 0;
+  codeChars = 0;
+  abstainChars = 0;
+  frameTitleLines = 0;
+  constructor(
+    readonly size: number,
+    readonly bold: boolean,
+  ) {}
+}
 
 /** A line is code for the body's tally when the code face carries more than this share of its
  *  characters. */
