@@ -2,7 +2,7 @@
 // rendered: the body text style, the heading styles and their levels, and the page
 // furniture (furniture.ts).
 import { documentCompounds, pageCompounds } from "./compounds.js";
-import type { Line, LineMemo, PageModel, Rule } from "../model.js";
+import type { Line, LineMemo, PageModel, Rule, Span } from "../model.js";
 import { figureFrames, insideFrame } from "./figure_frames.js";
 import { type FurnitureRow, furnitureFromRows, marginFacts, pageFurnitureRows, type PageMargins, runningLineIndices } from "./furniture.js";
 import { isContentsEntry } from "./leaders.js";
@@ -104,8 +104,27 @@ const DISPLAY_TITLE_SHARE_MIN = 0.3;
 const DISPLAY_TITLE_RATIO_MIN = 1.25;
 
 /** lineStyleFacts kept on the line (Line.styleMemo) with the spans it counted: one object, the
- *  facts and their key, where a memo holding the facts had made two a line. */
-interface StyleMemo extends LineMemo, LineStyleFacts {}
+ *  facts and their key, where a memo holding the facts had made two a line. Made by a class,
+ *  and its styles too (LineStyle), where object literals were: V8 made the literals in a slow
+ *  path, and the A/B pages' memos cost 27 ms a pass of CPU, against 9 made so (issue 9: speed). */
+class StyleMemo implements LineMemo, LineStyleFacts {
+  constructor(
+    readonly spans: readonly Span[],
+    readonly count: number,
+    readonly style: TextStyle,
+    readonly chars: number,
+    readonly codeChars: number,
+    readonly display: TextStyle | null,
+  ) {}
+}
+
+/** A style counted on a line (StyleMemo): a TextStyle made by one constructor. */
+class LineStyle implements TextStyle {
+  constructor(
+    readonly size: number,
+    readonly bold: boolean,
+  ) {}
+}
 
 /**
  * A line's dominant style, counted once for the digest (digestPage) and again by blocks.ts and
@@ -152,14 +171,14 @@ function countLineStyles(line: Line): StyleMemo {
   }
   const spans = line.spans;
   const count = spans.length;
-  if (best === -1) return { spans, count, style: { size: 0, bold: false }, chars: total, codeChars: code, display: null };
+  if (best === -1) return new StyleMemo(spans, count, new LineStyle(0, false), total, code, null);
   let largest = best;
   for (let k = 0; k < styles; k++) if (sizes[k] > sizes[largest]) largest = k;
   const display =
     largest !== best && total <= HEADING_LINE_CHARS_MAX && chars[largest] >= DISPLAY_TITLE_SHARE_MIN * total && sizes[largest] >= DISPLAY_TITLE_RATIO_MIN * sizes[best]
-      ? { size: sizes[largest], bold: bolds[largest] }
+      ? new LineStyle(sizes[largest], bolds[largest])
       : null;
-  return { spans, count, style: { size: sizes[best], bold: bolds[best] }, chars: total, codeChars: code, display };
+  return new StyleMemo(spans, count, new LineStyle(sizes[best], bolds[best]), total, code, display);
 }
 
 /** A text style, a line's style facts (its memo), a style's tally and a pitch's, made at
@@ -171,8 +190,8 @@ export const settledStyleShapes: readonly object[] = settleStyleShapes();
 
 function settleStyleShapes(): readonly object[] {
   const style: TextStyle = { size: 0.5, bold: true };
-  const facts: StyleMemo = { spans: [], count: 0, style, chars: 1, codeChars: 1, display: style };
-  const plain: StyleMemo = { spans: [], count: 1, style: { size: 1, bold: false }, chars: 0, codeChars: 0, display: null };
+  const facts = new StyleMemo([], 0, new LineStyle(0.5, true), 1, 1, new LineStyle(0.5, true));
+  const plain = new StyleMemo([], 1, new LineStyle(1, false), 0, 0, null);
   const tally: StyleTally = { size: 0.5, bold: true, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0, abstainChars: 0, frameTitleLines: 0 };
   tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = tally.abstainChars = tally.frameTitleLines = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
@@ -237,7 +256,7 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
     if (!style.bold && chars <= SUBTITLE_CHARS_MAX && isSubtitle(lines, i, style.size)) continue;
     let entry = tallyOf(tallies, style);
     if (!entry) {
-      entry = { size: style.size, bold: style.bold, chars: 0, lines: 0, longLines: 0, codeLines: 0, codeChars: 0, abstainChars: 0, frameTitleLines: 0 };
+      entry = new PageTally(style.size, style.bold);
       tallies.push(entry);
     }
     entry.chars += chars;
@@ -254,6 +273,22 @@ export function tallyStyles(lines: readonly Line[], figures: readonly Rule[], fa
 }
 
 const NO_SLIDE_VOTE: SlideVote = { abstains: [], frameTitle: -1 };
+
+/** A style's tally on one page, its counts at 0: a class, as StyleMemo is, where an object
+ *  literal's allocation site was pretenured (the tallies live in the page's digest). */
+class PageTally implements StyleTally {
+  chars = 0;
+  lines = 0;
+  longLines = 0;
+  codeLines = 0;
+  codeChars = 0;
+  abstainChars = 0;
+  frameTitleLines = 0;
+  constructor(
+    readonly size: number,
+    readonly bold: boolean,
+  ) {}
+}
 
 /** A line is code for the body's tally when the code face carries more than this share of its
  *  characters. */

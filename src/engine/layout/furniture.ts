@@ -1105,7 +1105,7 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     // Above the foot's band, only the page's lowest line, a number alone, is asked (as a
     // folio at a constant offset from the page index, deep below).
     if (line.y1 > top && line.y0 < bottom && !(line === lowest && line.y0 >= folioFoot && PAGE_NUMBER.test(marginText(line)))) {
-      if (sideAt !== null) found.push({ index, signature: sideAt, pageNumberLike: false, number: null, row: rowBoxes.push(line) - 1, deep: true, headAt: null, overText: false, sideAt, sideOnly: true });
+      if (sideAt !== null) found.push(new MarginEntry(index, sideAt, false, null, rowBoxes.push(line) - 1, true, null, false, sideAt, true));
       continue;
     }
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
@@ -1116,11 +1116,30 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
-    const margin: MarginLine = { index, signature, pageNumberLike: PAGE_NUMBER.test(text), number: marginPageNumber(text), row, deep, headAt: isHead ? `${Math.round(line.y0)}@${signature}` : null, overText: isHead && head.overText, sideAt, sideOnly: false };
+    const margin = new MarginEntry(index, signature, PAGE_NUMBER.test(text), marginPageNumber(text), row, deep, isHead ? `${Math.round(line.y0)}@${signature}` : null, isHead && head.overText, sideAt, false);
     if (line === lowest && line.y0 < bottom && line.y0 >= folioFoot && lowFolioApart(line, lines)) margin.lowFolio = true;
     found.push(margin);
   }
   return { page: page.page, lines: found, hanging: hangingLines(lines, page.height) };
+}
+
+/** A page's margin line (MarginLine) made by a class: an object literal's allocation site was
+ *  pretenured (the lines live in the page's digest until the document pass), and V8 made them
+ *  in old space, more slowly (document_stats.ts StyleMemo). */
+class MarginEntry implements MarginLine {
+  lowFolio?: true;
+  constructor(
+    readonly index: number,
+    readonly signature: string,
+    readonly pageNumberLike: boolean,
+    readonly number: number | null,
+    readonly row: number,
+    readonly deep: boolean,
+    readonly headAt: string | null,
+    readonly overText: boolean,
+    readonly sideAt: string | null,
+    readonly sideOnly: boolean,
+  ) {}
 }
 
 /** A folio above the foot's band stands this many of its sizes at least under every other line
