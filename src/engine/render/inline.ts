@@ -183,9 +183,22 @@ export function collapseWhitespace(text: string): string {
   return out + text.slice(from, end);
 }
 
-/** What writeStrandedMarks or dropLeaders can change: a combining accent (stranded_marks.ts
- *  STRANDED_MARK's), "..", ". ." or "…". */
-const MAY_NEED_GLYPH_FIXES = /[\u0300-\u0328…]|\.\.|\. \./;
+/** Whether writeStrandedMarks or dropLeaders can change the text: it holds a combining accent
+ *  (stranded_marks.ts STRANDED_MARK's, U+0300 to U+0328), "..", ". ." or "…". The pattern
+ *  /[\u0300-\u0328…]|\.\.|\. \./ read unit by unit: asked of every span of every paragraph,
+ *  whose few characters cost less to read than the pattern's call (a third of its time). */
+function mayNeedGlyphFixes(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === FULL_STOP) {
+      const next = text.charCodeAt(i + 1);
+      if (next === FULL_STOP || (next === 0x20 && text.charCodeAt(i + 2) === FULL_STOP)) return true;
+    } else if (c >= 0x300 && (c <= 0x328 || c === ELLIPSIS)) return true;
+  }
+  return false;
+}
+const FULL_STOP = 0x2e;
+const ELLIPSIS = 0x2026;
 
 /** A span's text with a combining accent after white space written as its spacing accent and
  *  dot leaders dropped. A spacing accent is not composed with the letter after it here: the
@@ -193,7 +206,7 @@ const MAY_NEED_GLYPH_FIXES = /[\u0300-\u0328…]|\.\.|\. \./;
  *  beside its letters ("toc´s", hobete). */
 function fixGlyphs(text: string): string {
   // One test instead of the two helpers' four: most spans hold none of these.
-  return MAY_NEED_GLYPH_FIXES.test(text) ? dropLeaders(writeStrandedMarks(text)) : text;
+  return mayNeedGlyphFixes(text) ? dropLeaders(writeStrandedMarks(text)) : text;
 }
 
 /** Whether a line-end hyphen goes when the word is joined: `before` ends with it ("Trace-"),
@@ -467,26 +480,11 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
         continue;
       }
       const code = (span.monospace || (opensLikeTagBracket(span.text) && isTagBracket(line.spans, k))) && !(options.numbersAsText === true && NUMBER.test(span.text)) && k >= leadInEnd;
-      // A browser pads inline code, and the extractor reads the padding before a stop or a
-      // comma as a space: "`require('node:console')` ." on every paragraph of nodejs's API
-      // pages. No text sets a space between a word and its stop.
-      // The extractor may also put that space at the end of the code's span ("XML::Parser " |
-      // ", Python's", expat's reference).
-      const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
-      if (!code && k > 0 && lastRun !== null && lastRun.mono && line.spans[k - 1].monospace && STOP_AFTER_CODE.test(textAhead(line.spans, k)) && endsInSpace(lastRun)) {
-        setRunText(lastRun, lastRun.text.trimEnd());
-      }
-      if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && line.spans[textSpanFrom(line.spans, k - 1, -1)]?.monospace) {
-        const blank = isBlankText(span.text);
-        const after = blank ? line.spans[k + 1] : undefined;
-        // The next span too: an index's leader ". " before its page number "24".
-        const next = blank ? (after !== undefined && !after.monospace ? textAhead(line.spans, k + 1) : undefined) : textAhead(line.spans, k).trimStart();
-        if (next !== undefined && STOP_AFTER_CODE.test(next)) {
-          if (blank) continue;
-          pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(line.spans, k) ?? span.italic), false, linkAt(span, options.links, locate), raised !== null && raised[k]);
-          continue;
-        }
-      }
+      // Text after code (the previous span set in the code face): rare, and in helpers of
+      // their own, so that collectRuns' optimised code is not thrown away on the page that
+      // first meets them (issue 9: a fresh worker compiled collectRuns again and again).
+      if (!code && k > 0 && line.spans[k - 1].monospace) trimSpaceBeforeStop(runs, line.spans, k);
+      if (!code && k > 0 && isSpaceCode(span.text.charCodeAt(0)) && spaceAfterCodeBeforeStop(runs, line.spans, k, options, locate, raised)) continue;
       // A ligature from an upright font inside an italic word takes the word's slant: the
       // theorem's "e" | "ff" | "ectively" had come out "e*ff*ectively" inside its emphasis.
       const slant = wordSlant(line.spans, k);
@@ -504,6 +502,31 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
     }
   }
   return runs;
+}
+
+/** A browser pads inline code, and the extractor reads the padding before a stop or a comma
+ *  as a space: "`require('node:console')` ." on every paragraph of nodejs's API pages. No text
+ *  sets a space between a word and its stop. The extractor may also put that space at the end
+ *  of the code's span ("XML::Parser " | ", Python's", expat's reference): the last run, in
+ *  the code face, loses it when spans[k] (after a span in the code face) starts a stop. */
+function trimSpaceBeforeStop(runs: Run[], spans: readonly Span[], k: number): void {
+  const lastRun = runs.length > 0 ? runs[runs.length - 1] : null;
+  if (lastRun !== null && lastRun.mono && STOP_AFTER_CODE.test(textAhead(spans, k)) && endsInSpace(lastRun)) setRunText(lastRun, lastRun.text.trimEnd());
+}
+
+/** Where spans[k], not code, starts with white space after a span in the code face and a stop
+ *  follows (trimSpaceBeforeStop): a blank span is dropped, and a span with text is pushed
+ *  without its leading white space. True when spans[k] was so handled. */
+function spaceAfterCodeBeforeStop(runs: Run[], spans: readonly Span[], k: number, options: InlineOptions, locate: ((point: Float64Array) => number) | null, raised: boolean[] | null): boolean {
+  if (!spans[textSpanFrom(spans, k - 1, -1)]?.monospace) return false;
+  const span = spans[k];
+  const blank = isBlankText(span.text);
+  const after = blank ? spans[k + 1] : undefined;
+  // The next span too: an index's leader ". " before its page number "24".
+  const next = blank ? (after !== undefined && !after.monospace ? textAhead(spans, k + 1) : undefined) : textAhead(spans, k).trimStart();
+  if (next === undefined || !STOP_AFTER_CODE.test(next)) return false;
+  if (!blank) pushRun(runs, fixGlyphs(span.text.trimStart()), options.emphasis && span.bold, options.emphasis && (wordSlant(spans, k) ?? span.italic), false, linkAt(span, options.links, locate), raised !== null && raised[k]);
+  return true;
 }
 
 /** A paragraph's opening words in the typewriter face, the sentence going on in the text's

@@ -1080,7 +1080,7 @@ function renderBlocks(
     const owner: number = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) ? ownerDepth(block.lines, itemChain.map((entry) => entry.body), margin === Infinity ? -Infinity : margin) : -1;
     if (owner >= 0) {
       item = itemChain[owner].body;
-      itemChain.length = owner + 1;
+      truncate(itemChain, owner + 1);
     }
     const inItem = owner >= 0;
     switch (block.kind) {
@@ -1093,7 +1093,7 @@ function renderBlocks(
       case "list_item": {
         // A block set under the previous item keeps the list going: its next item nests as
         // the item before it did (R-ints' "b." after "a."'s listing and paragraphs).
-        if (prevKind !== "list_item" && !prevInItem) listIndent.length = 0;
+        if (prevKind !== "list_item" && !prevInItem) truncate(listIndent, 0);
         const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
         text = indent + block.marker + " " + (block.task === undefined ? "" : `[${block.task}] `) + renderInline(block.lines, inline);
         itemIndent = indent;
@@ -1117,7 +1117,7 @@ function renderBlocks(
       item = itemBody(block, listIndent[block.depth + 1]);
       // Its parents are the chain's items of lesser depth.
       while (itemChain.length > 0 && itemChain[itemChain.length - 1].depth >= block.depth) itemChain.pop();
-      if (item === null) itemChain.length = 0;
+      if (item === null) truncate(itemChain, 0);
       else {
         for (const parent of itemChain) parent.body.bottom = Math.max(parent.body.bottom, item.bottom);
         itemChain.push({ body: item, depth: block.depth });
@@ -1131,7 +1131,7 @@ function renderBlocks(
       for (const parent of itemChain) parent.body.bottom = Math.max(parent.body.bottom, item.bottom);
     } else {
       item = null;
-      itemChain.length = 0;
+      truncate(itemChain, 0);
     }
     // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
     const apart = out === "" ? "" : prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
@@ -1165,6 +1165,13 @@ function renderBlocks(
   if (head !== null && head.items.length > 0) lists.head = { items: head.items, end: line + 1 };
   lists.tail = chain !== null && chain.length > 0 ? { items: chain, xs: depthXs } : null;
   return out;
+}
+
+/** Cuts `items` to its first `length` elements. Most blocks are no list item's and find the
+ *  chain empty already: the array's length setter, a call into the runtime each time, is
+ *  called only where something goes. */
+function truncate(items: unknown[], length: number): void {
+  if (items.length > length) items.length = length;
 }
 
 /** A list item as list_continuation.ts compares it across a page break. */

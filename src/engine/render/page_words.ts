@@ -77,7 +77,8 @@ class PageText implements PageWords {
     const a = left.toLowerCase();
     const b = right.toLowerCase();
     const documentCompounds = this.documentCompounds;
-    if (documentCompounds?.has(a + "-" + b) || documentCompounds?.has(a + HYPHEN_2010 + b)) return true;
+    // Most selections write no compound whole: no halves joined for the lookups then.
+    if (documentCompounds !== undefined && documentCompounds.size > 0 && (documentCompounds.has(a + "-" + b) || documentCompounds.has(a + HYPHEN_2010 + b))) return true;
     // (No left half, after a sign a line may end with, "×-": searched as written.)
     if (a === "") return this.isCompoundAsWritten(a, b);
     const written = this.writtenAfter(a, b);
