@@ -608,7 +608,7 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
   const withOthers = cells.length > 1;
   for (const piece of cells) {
     if (piece.items.length === 1) {
-      out.push(...splitSpanAtGutter(piece, left, right, em, withOthers, header));
+      pushSplitAtGutter(out, piece, left, right, em, withOthers, header);
       continue;
     }
     let from = 0;
@@ -652,12 +652,14 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
         // are: a caption or a title over the table ("Table 2. Some Typical Commands") runs
         // across the columns with no regard to them.
         if (!byEdge && (!alignsWithColumn(cell, left, right, em) || /^\p{L}$/u.test(pieceText(cell).trim()))) continue;
-        out.push(...(cell.items.length === 1 ? splitSpanAtGutter(cell, left, right, em, withOthers, header) : [cell]));
+        if (cell.items.length === 1) pushSplitAtGutter(out, cell, left, right, em, withOthers, header);
+        else out.push(cell);
         from = i;
       }
     }
     const rest = from === 0 ? piece : pieceOfItems(piece.items.slice(from));
-    out.push(...(from > 0 && rest.items.length === 1 ? splitSpanAtGutter(rest, left, right, em, withOthers, header) : [rest]));
+    if (from > 0 && rest.items.length === 1) pushSplitAtGutter(out, rest, left, right, em, withOthers, header);
+    else out.push(rest);
   }
   return out;
 }
@@ -747,6 +749,15 @@ function endsFlushAtColumnRight(pending: Piece["items"], ink: number, next: Span
   return false;
 }
 
+
+/** Pushes onto `out` the piece's parts cut at the columns' gutters (splitSpanAtGutter), or the
+ *  piece itself: no one-piece array made and spread for each piece that stays whole, as
+ *  nearly all do (splitAtColumns reads every partial row of every run). */
+function pushSplitAtGutter(out: Piece[], piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): void {
+  const parts = splitSpanAtGutter(piece, left, right, em, withOthers, header);
+  if (parts === null) out.push(piece);
+  else for (let i = 0; i < parts.length; i++) out.push(parts[i]);
+}
 /**
  * A piece of one span that runs across gutters between columns, cut at each gutter where a
  * word space lies near its middle: a number too wide for its cell set one space from the next
@@ -754,25 +765,25 @@ function endsFlushAtColumnRight(pending: Piece["items"], ink: number, next: Span
  * Calc set one space apart ("1204500 1310200 1288900 1455000", its header "Q1 2024 Q2 2024
  * Q3 2024"), where the producer wrote them as one string. Every gutter crossed needs its
  * space, and each part is a cell's few words: a longer string across gutters is a line of
- * text running under the table.
+ * text running under the table. Null where the piece stays whole.
  */
-function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): Piece[] {
+function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): Piece[] | null {
   const { span, line } = piece.items[0];
   const text = span.text.trim();
-  if (text.indexOf(" ") < 0) return [piece];
+  if (text.indexOf(" ") < 0) return null;
   const crossed: number[] = [];
   for (let c = 1; c < left.length; c++) if (span.x0 < right[c - 1] && span.x1 > left[c]) crossed.push(c);
-  if (crossed.length === 0) return [piece];
+  if (crossed.length === 0) return null;
   // Two words across one gutter are cut whatever else the row holds; more only in a row of
   // other cells too (splitAtColumns).
   // (Not in a header line: a header's words wrap in its cell over the column's gutter.)
   const twoWords = !header && crossed.length === 1 && text.indexOf(" ", text.indexOf(" ") + 1) < 0;
-  if (!twoWords && !withOthers) return [piece];
+  if (!twoWords && !withOthers) return null;
   const ink = inkRight(span, line);
   const parts = twoWords ? cutAtTheSpace(span, ink, left[crossed[0]], right[crossed[0] - 1], em) : cutAtSpaces(span, ink, crossed, left, right, em);
-  if (parts === null) return [piece];
+  if (parts === null) return null;
   // A part of one letter is a letter-spaced word's ("姓 名：", a CJK label set apart), not a cell.
-  if (parts.some((part) => part.text.trim().split(/\s+/).length > CUT_CELL_WORDS_MAX || (!twoWords && /^\p{L}$/u.test(part.text.trim())))) return [piece];
+  if (parts.some((part) => part.text.trim().split(/\s+/).length > CUT_CELL_WORDS_MAX || (!twoWords && /^\p{L}$/u.test(part.text.trim())))) return null;
   if (twoWords) return parts.map((part) => pieceOfItems([{ span: part, line }]));
   // Words run together over several columns are cut only where the parts are what such
   // tables hold: figures in a row of the body; in the header, headings of a word or two,
@@ -780,7 +791,7 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   // columns' gutters by chance.
   const texts = parts.map((part) => part.text.trim());
   const cellLike = header ? texts.some((t) => /\d/.test(t)) && texts.every((t) => t.split(/\s+/).length <= HEADER_CUT_WORDS_MAX) : texts.every((t) => FIGURE_CELL.test(t));
-  if (!cellLike || !parts.every((part) => alignsWithColumn(part, left, right, em))) return [piece];
+  if (!cellLike || !parts.every((part) => alignsWithColumn(part, left, right, em))) return null;
   return parts.map((part) => pieceOfItems([{ span: part, line }]));
 }
 /** Two words cut at their space when it lies near the gutter's middle (right to left too). */

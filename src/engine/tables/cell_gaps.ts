@@ -202,7 +202,7 @@ export class PageRows {
   /** Each row's splits() answer once known (SPLIT_UNKNOWN until asked): the run search and
    *  the two-row pass after it (takeTwoRowGrids) ask every row, most rows two or three times,
    *  and a row not built was read span by span at each ask. */
-  private readonly splitKnown: Uint8Array;
+  private readonly splitKnown: number[];
 
   /** `rows`: rows.ts sortedRowStarts(sorted, lineBox). */
   constructor(
@@ -213,18 +213,20 @@ export class PageRows {
   ) {
     this.built = new Array(rows.length);
     this.groups = new Array(rows.length);
-    this.splitKnown = new Uint8Array(rows.length);
+    // An array on V8's heap, not a typed array: past 64 bytes one is allocated outside it.
+    this.splitKnown = [];
+    for (let r = 0; r < rows.length; r++) this.splitKnown.push(SPLIT_UNKNOWN);
   }
 
   /** The rows as given, one after the other (tests build their rows so). */
   static fromGroups(groups: readonly Line[][]): PageRows {
     const sorted: Line[] = [];
-    const starts = new Int32Array(groups.length + 1);
+    const starts: number[] = [];
     for (let r = 0; r < groups.length; r++) {
-      starts[r] = sorted.length;
+      starts.push(sorted.length);
       for (const line of groups[r]) sorted.push(line);
     }
-    starts[groups.length] = sorted.length;
+    starts.push(sorted.length);
     return new PageRows(sorted, { starts, length: groups.length });
   }
 

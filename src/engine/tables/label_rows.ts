@@ -80,7 +80,7 @@ export function detectLabelRows(lines: Line[], rulings: Rulings, taken: Set<Line
 }
 
 /** Row r's lines (rows.ts sortedRowStarts). */
-function rowLines(sorted: readonly Line[], starts: Int32Array, r: number): Line[] {
+function rowLines(sorted: readonly Line[], starts: readonly number[], r: number): Line[] {
   return sorted.slice(starts[r], starts[r + 1]);
 }
 

@@ -12,6 +12,8 @@ import { lineWordCount } from "../layout/lines.js";
 import { isSpaceCode, wordCount } from "../layout/whitespace.js";
 import { type FigureNoteCuts, hasRowCell, WORD_SPACE_EMS } from "./figure_notes.js";
 import { TopWindow } from "./top_window.js";
+import { ascendingNumbers as ascending } from "../layout/box.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 /** Other rows' cells starting within this many points of one another start one column: Calc
  *  sets a column's text cells flush left at one x. */
@@ -138,7 +140,9 @@ function columnStartInside(lines: readonly Line[], line: Line, span: Span, windo
     (starts ??= []).push(other.x0);
   }
   if (starts === null || starts.length < COLUMN_START_MATES_MIN) return null;
-  starts.sort((a, b) => a - b);
+  // sortInPlace with a comparator made once: the built-in sort's order, without a closure made
+  // per call (which loses its optimised code at each full garbage collection).
+  sortInPlace(starts, ascending);
   for (let i = 0; i + COLUMN_START_MATES_MIN - 1 < starts.length; i++) {
     const x = starts[i];
     if (starts[i + COLUMN_START_MATES_MIN - 1] - x > COLUMN_START_EXACT_PT) continue;

@@ -42,7 +42,7 @@ export function groupSortedRows<T>(sorted: readonly T[], box: (t: T) => Box): T[
 /** Where groupSortedRows' rows start: row r is sorted[starts[r] .. starts[r + 1]), for r below
  *  `length` (`starts[length]` is the items' count). */
 export interface RowStarts {
-  starts: Int32Array;
+  starts: readonly number[];
   length: number;
 }
 
@@ -50,8 +50,14 @@ export interface RowStarts {
  *  neighbours there (an item joins the row before it or starts one), and most rows of a page
  *  are asked only whether they can hold a table's row at all. */
 export function sortedRowStarts<T>(sorted: readonly T[], box: (t: T) => Box): RowStarts {
-  const starts = new Int32Array(sorted.length + 1);
-  return { starts, length: rowStartsInto(sorted, box, starts) };
+  // Found in the kept scratch and copied to an array on V8's heap: the detectors keep the
+  // starts while they search the page, and a new typed array past 64 bytes (one a page) is
+  // allocated outside the heap, which cost more than the row search itself.
+  if (scratchStarts.length < sorted.length + 1) scratchStarts = new Int32Array(Math.max(sorted.length + 1, 2 * scratchStarts.length));
+  const length = rowStartsInto(sorted, box, scratchStarts);
+  const starts: number[] = [];
+  for (let r = 0; r <= length; r++) starts.push(scratchStarts[r]);
+  return { starts, length };
 }
 
 /** sortedRowStarts written into `starts` (sorted.length + 1 slots at least): the rows' count. */

@@ -9,7 +9,7 @@ import { bandIndex, findGrids, mergeCells, type Grid } from "./grid.js";
 import { isHeaderBand } from "./header_bands.js";
 import { detectHeader } from "./header_row.js";
 import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
-import { indicesByKey, lowerBound, median } from "./sorted_search.js";
+import { lowerBound, median, orderByKey } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
 import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
@@ -65,30 +65,37 @@ const entryLine = (e: { line: Line }) => e.line;
 const entryCentre = (e: { cy: number }) => e.cy;
 
 /** The lines sorted by their centres' y, ties in their order (the stable sort's order), and
- *  those centres in that order. Sorted as numbers (sorted_search.ts indicesByKey: most pages'
+ *  those centres in that order. Sorted as numbers (sorted_search.ts orderByKey: most pages'
  *  lines come nearly in order), with no object made per line; a NaN centre, which the two
  *  sorts may place apart, goes to the sort of the lines as before. */
 function byCentreYOrder(lines: readonly Line[]): { byY: Line[]; cys: ArrayLike<number> } {
-  const keys = new Float64Array(lines.length);
+  // Arrays on V8's heap and a kept order, not new typed arrays: past 64 bytes each of those
+  // is allocated outside the heap, three a page with a grid.
+  const keys: number[] = [];
   let nan = false;
   for (let i = 0; i < lines.length; i++) {
     const cy = (lines[i].y0 + lines[i].y1) / 2;
-    keys[i] = cy;
+    keys.push(cy);
     if (cy !== cy) nan = true;
   }
   if (nan) {
     const entries = lines.map(withCentreY).sort(byCentreY);
     return { byY: entries.map(entryLine), cys: entries.map(entryCentre) };
   }
-  const order = indicesByKey(keys);
+  const n = keys.length;
+  if (centreOrder.length < n) centreOrder = new Int32Array(Math.max(n, 2 * centreOrder.length));
+  const order = centreOrder;
+  orderByKey(keys, n, order);
   const byY: Line[] = [];
-  const cys = new Float64Array(order.length);
-  for (let k = 0; k < order.length; k++) {
+  const cys: number[] = [];
+  for (let k = 0; k < n; k++) {
     byY.push(lines[order[k]]);
-    cys[k] = keys[order[k]];
+    cys.push(keys[order[k]]);
   }
   return { byY, cys };
 }
+/** byCentreYOrder's order, kept from call to call and read only within the call. */
+let centreOrder = new Int32Array(64);
 
 export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, inDiagrams: Set<Line>, tables: Table[]): void {
   const grids = findGrids(rulings);
