@@ -1439,7 +1439,13 @@ function joinAroundFloats(blocks: Block[]): Block[] {
 /** A short paragraph or heading that lies beside the line, overlapping it nowhere across. */
 function isFloatBeside(block: Block, line: Line): boolean {
   if ((block.kind !== "paragraph" && block.kind !== "heading") || block.lines.length > FLOAT_LINES_MAX) return false;
-  const [f0, f1] = extent(block.lines);
+  // The block's extent across, read in place (extent's pair was an array a block and line).
+  let f0 = Infinity;
+  let f1 = -Infinity;
+  for (const other of block.lines) {
+    f0 = Math.min(f0, other.x0);
+    f1 = Math.max(f1, other.x1);
+  }
   return f1 <= line.x0 || f0 >= line.x1;
 }
 
@@ -1461,16 +1467,6 @@ const FLOAT_LINES_MAX = 2;
 const FLOATS_MAX = 3;
 /** ... and the paragraph's part before them is longer than a label. */
 const FLOAT_SIDE_CHARS_MIN = 40;
-
-function extent(lines: readonly Line[]): [number, number] {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const line of lines) {
-    x0 = Math.min(x0, line.x0);
-    x1 = Math.max(x1, line.x1);
-  }
-  return [x0, x1];
-}
 
 /** Whether a line in the code face is a term with its definition beside it on the row: the
  * term is one item (no gap of several spaces, as an aligned listing has), and the definition
@@ -2182,8 +2178,11 @@ function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: 
   // call to call (buildBlocks reads it until it returns, and is never entered again before
   // that): a typed array of more than eight numbers gets a backing store of its own, about
   // a microsecond to make, on every column of every page.
+  // The scratch itself, its first column.length entries the column's, not a subarray of it
+  // (a new typed array object a column, a tenth of this function's time): every reader
+  // indexes it by the column's lines.
   if (rightsScratch.length < column.length) rightsScratch = new Float64Array(2 * column.length);
-  const rights = rightsScratch.subarray(0, column.length).fill(right);
+  const rights = rightsScratch.fill(right, 0, column.length);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
@@ -2801,6 +2800,13 @@ function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
   return false;
 }
 
+/** Whether one of the lines is a contents entry (a loop: a closure made per call loses its
+ *  optimised code at each full garbage collection). */
+function hasContentsEntry(lines: readonly Line[]): boolean {
+  for (const line of lines) if (line.contentsEntry) return true;
+  return false;
+}
+
 /** `headingLevels`: the column's (buildBlocks), which its drafts' first lines mostly share
  *  styles with. */
 function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLevelsByStyle): number | null {
@@ -2818,7 +2824,7 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   const text = joined.trim();
   if (text.length > HEADING_CHARS_MAX || !hasWordChar(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
-  if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
+  if (hasContentsEntry(lines) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
   // (CONTACT_HINT's literals first, as isContactOnly reads them: every draft in a heading's
   // style is asked, and nearly none holds any.)
