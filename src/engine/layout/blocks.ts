@@ -2309,7 +2309,8 @@ function markShortLineSets(
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
         // of such lines (markLineSets). A company's abbreviation ends none ("Northwind
         // Logistics B.V." over its street).
-        if (!ITEM_END.test(texts[k].trimEnd()) || ABBREVIATION_END.test(texts[k].trimEnd()) || BRACKETED_END.test(texts[k].trimEnd())) breaks[k] = true;
+        const trimmed = texts[k].trimEnd();
+        if (!ITEM_END.test(trimmed) || ABBREVIATION_END.test(trimmed) || BRACKETED_END.test(trimmed)) breaks[k] = true;
         else if (!breaks[k]) ends[k] = true;
       }
       if ((lastWraps || roomForNext) && !breaks[last]) ends[last] = true;
@@ -2713,6 +2714,9 @@ const BARE_WEB_ADDRESS = new RegExp(
 );
 /** What BARE_WEB_ADDRESS cannot match without: a full stop before a small letter. */
 const BARE_WEB_HINT = /\.[a-z]/;
+/** CONTACT_HINT's strings or BARE_WEB_HINT's in one pattern (its full stop before a letter of
+ *  either case, a pre-test only): a text it finds nothing in has neither. */
+const ANY_CONTACT_HINT = /[@+]|:\/\/|www\.|1-|\.[a-z]/i;
 
 /** An e-mail or web address and nothing else. */
 const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRESS_START}\S+)\s*$`);
@@ -2722,6 +2726,9 @@ export function isContactOnly(text: string): boolean {
   // Asked of nearly every line of prose (sets of short lines): each kind of detail needs one
   // of CONTACT_HINT's strings, which a pattern of literals finds far faster.
   // A web address without its scheme counts too (BARE_WEB_ADDRESS), after the other details.
+  // Both hints in one search first: nearly no line of prose holds either, and it had been
+  // searched twice.
+  if (!ANY_CONTACT_HINT.test(text)) return false;
   const bare = BARE_WEB_HINT.test(text);
   if (!bare && (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text))) return false;
   let rest = text.replace(CONTACT_DETAILS, " ");
