@@ -418,7 +418,9 @@ function edgeBold(line: Line, direction: 1 | -1): boolean {
  * it also holds text at that line's size: a last line mostly in small capitals ("it (e. g.
  * AcrobatReader).", "DVIPDFM(x)." in TeX's documentation). */
 function hasTextAtSize(line: Line, size: number): boolean {
-  return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
+  // A loop: `some` with an arrow made a closure for every pair of lines in two sizes.
+  for (const span of line.spans) if (Math.abs(span.size - size) < 0.5 && !isBlankText(span.text)) return true;
+  return false;
 }
 
 /** Whether the line is running text at `size` whose inline code, set smaller, carries most of
@@ -2339,7 +2341,7 @@ function pairSetAlike(k: number, column: readonly Line[], styles: readonly TextS
     (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
     Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
     startsSetLine(k, texts, asked) &&
-    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
+    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !hasCodeFaceSpan(column[k - 1].spans)) &&
     !asked.excludedStyle(k - 1) &&
     !asked.excludedStyle(k)
   );
