@@ -418,7 +418,9 @@ function edgeBold(line: Line, direction: 1 | -1): boolean {
  * it also holds text at that line's size: a last line mostly in small capitals ("it (e. g.
  * AcrobatReader).", "DVIPDFM(x)." in TeX's documentation). */
 function hasTextAtSize(line: Line, size: number): boolean {
-  return line.spans.some((span) => Math.abs(span.size - size) < 0.5 && !isBlankText(span.text));
+  // A loop: `some` with an arrow made a closure for every pair of lines in two sizes.
+  for (const span of line.spans) if (Math.abs(span.size - size) < 0.5 && !isBlankText(span.text)) return true;
+  return false;
 }
 
 /** Whether the line is running text at `size` whose inline code, set smaller, carries most of
@@ -1439,7 +1441,13 @@ function joinAroundFloats(blocks: Block[]): Block[] {
 /** A short paragraph or heading that lies beside the line, overlapping it nowhere across. */
 function isFloatBeside(block: Block, line: Line): boolean {
   if ((block.kind !== "paragraph" && block.kind !== "heading") || block.lines.length > FLOAT_LINES_MAX) return false;
-  const [f0, f1] = extent(block.lines);
+  // The block's extent across, read in place (extent's pair was an array a block and line).
+  let f0 = Infinity;
+  let f1 = -Infinity;
+  for (const other of block.lines) {
+    f0 = Math.min(f0, other.x0);
+    f1 = Math.max(f1, other.x1);
+  }
   return f1 <= line.x0 || f0 >= line.x1;
 }
 
@@ -1461,16 +1469,6 @@ const FLOAT_LINES_MAX = 2;
 const FLOATS_MAX = 3;
 /** ... and the paragraph's part before them is longer than a label. */
 const FLOAT_SIDE_CHARS_MIN = 40;
-
-function extent(lines: readonly Line[]): [number, number] {
-  let x0 = Infinity;
-  let x1 = -Infinity;
-  for (const line of lines) {
-    x0 = Math.min(x0, line.x0);
-    x1 = Math.max(x1, line.x1);
-  }
-  return [x0, x1];
-}
 
 /** Whether a line in the code face is a term with its definition beside it on the row: the
  * term is one item (no gap of several spaces, as an aligned listing has), and the definition
@@ -2182,8 +2180,11 @@ function rightEdgesBesideFloats(column: readonly Line[], right: number, floats: 
   // call to call (buildBlocks reads it until it returns, and is never entered again before
   // that): a typed array of more than eight numbers gets a backing store of its own, about
   // a microsecond to make, on every column of every page.
+  // The scratch itself, its first column.length entries the column's, not a subarray of it
+  // (a new typed array object a column, a tenth of this function's time): every reader
+  // indexes it by the column's lines.
   if (rightsScratch.length < column.length) rightsScratch = new Float64Array(2 * column.length);
-  const rights = rightsScratch.subarray(0, column.length).fill(right);
+  const rights = rightsScratch.fill(right, 0, column.length);
   for (const float of floats) {
     const beside: number[] = [];
     let bandRight = -Infinity;
@@ -2310,7 +2311,8 @@ function markShortLineSets(
         // A line that ends a sentence ends its block, as in prose, unless it is one of a set
         // of such lines (markLineSets). A company's abbreviation ends none ("Northwind
         // Logistics B.V." over its street).
-        if (!ITEM_END.test(texts[k].trimEnd()) || ABBREVIATION_END.test(texts[k].trimEnd()) || BRACKETED_END.test(texts[k].trimEnd())) breaks[k] = true;
+        const trimmed = texts[k].trimEnd();
+        if (!ITEM_END.test(trimmed) || ABBREVIATION_END.test(trimmed) || BRACKETED_END.test(trimmed)) breaks[k] = true;
         else if (!breaks[k]) ends[k] = true;
       }
       if ((lastWraps || roomForNext) && !breaks[last]) ends[last] = true;
@@ -2339,7 +2341,7 @@ function pairSetAlike(k: number, column: readonly Line[], styles: readonly TextS
     (flushRight ? Math.abs(column[k].x1 - column[k - 1].x1) : Math.abs(column[k].x0 - column[k - 1].x0)) <= HANG_TOLERANCE_EMS * emOfStyle(styles[k]) &&
     Math.abs(styles[k].size - styles[k - 1].size) < 1 &&
     startsSetLine(k, texts, asked) &&
-    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !column[k - 1].spans.some((span) => span.monospace)) &&
+    !(CLAUSE_GOES_ON.test(texts[k - 1]) && !flushRight && !hasCodeFaceSpan(column[k - 1].spans)) &&
     !asked.excludedStyle(k - 1) &&
     !asked.excludedStyle(k)
   );
@@ -2714,6 +2716,9 @@ const BARE_WEB_ADDRESS = new RegExp(
 );
 /** What BARE_WEB_ADDRESS cannot match without: a full stop before a small letter. */
 const BARE_WEB_HINT = /\.[a-z]/;
+/** CONTACT_HINT's strings or BARE_WEB_HINT's in one pattern (its full stop before a letter of
+ *  either case, a pre-test only): a text it finds nothing in has neither. */
+const ANY_CONTACT_HINT = /[@+]|:\/\/|www\.|1-|\.[a-z]/i;
 
 /** An e-mail or web address and nothing else. */
 const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRESS_START}\S+)\s*$`);
@@ -2723,6 +2728,9 @@ export function isContactOnly(text: string): boolean {
   // Asked of nearly every line of prose (sets of short lines): each kind of detail needs one
   // of CONTACT_HINT's strings, which a pattern of literals finds far faster.
   // A web address without its scheme counts too (BARE_WEB_ADDRESS), after the other details.
+  // Both hints in one search first: nearly no line of prose holds either, and it had been
+  // searched twice.
+  if (!ANY_CONTACT_HINT.test(text)) return false;
   const bare = BARE_WEB_HINT.test(text);
   if (!bare && (!CONTACT_HINT.test(text) || !CONTACT_DETAIL.test(text))) return false;
   let rest = text.replace(CONTACT_DETAILS, " ");
@@ -2801,6 +2809,13 @@ function hasCodeAtSize(lines: readonly Line[], size: number): boolean {
   return false;
 }
 
+/** Whether one of the lines is a contents entry (a loop: a closure made per call loses its
+ *  optimised code at each full garbage collection). */
+function hasContentsEntry(lines: readonly Line[]): boolean {
+  for (const line of lines) if (line.contentsEntry) return true;
+  return false;
+}
+
 /** `headingLevels`: the column's (buildBlocks), which its drafts' first lines mostly share
  *  styles with. */
 function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLevelsByStyle): number | null {
@@ -2818,7 +2833,7 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   const text = joined.trim();
   if (text.length > HEADING_CHARS_MAX || !hasWordChar(text)) return null;
   // A contents entry names a heading in the heading's own style; it is not one.
-  if (lines.some((line) => line.contentsEntry) || isContentsEntryText(text)) return null;
+  if (hasContentsEntry(lines) || isContentsEntryText(text)) return null;
   // Nor is a line of contact details, however large a cover page sets it.
   // (CONTACT_HINT's literals first, as isContactOnly reads them: every draft in a heading's
   // style is asked, and nearly none holds any.)

@@ -563,14 +563,31 @@ export interface PrepareOptions {
  * hands them over (PrepareOptions.inPlace).
  */
 export function prepareLines(input: readonly Line[], options: PrepareOptions = {}): Line[] {
+  // Three phases, each a function of its own: the fragments kept, the rows joined, the passes
+  // over the joined lines. One function had held the first two, and a rare path met late (an
+  // OCR layer's words, a figure's text, a vertical line) sent all of it back to be compiled
+  // again: V8 compiled prepareLines nine times in a fresh worker.
+  const lines = drawnLines(input, options.inPlace === true);
+  sortByCentreThenLeft(lines);
+  const columns = findColumnStarts(lines);
+  // Asked once for the page: every pair of fragments a little apart had asked its line.
+  const rightToLeft = options.rightToLeft !== false;
+  const joined = joinedRows(lines, columns, rightToLeft, options.frameEdgeBetween);
+  joinRowEndCategories(joined, columns);
+  joinContentsEntries(joined, columns);
+  joinJustifiedRows(joined, columns);
+  if (rightToLeft) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
+  return joined;
+}
+
+/** The page's fragments with text, blank ones dropped, a figure's text taken out of them, and
+ *  an OCR layer's words rebuilt into rows (prepareLines). `inPlace`: PrepareOptions.inPlace. */
+function drawnLines(input: readonly Line[], inPlace: boolean): Line[] {
   const lines: Line[] = [];
   // Words of an invisible OCR layer, rebuilt into rows of their own below.
   const words: Line[] = [];
   // Each line copied, spans array and all, where the caller keeps the input: the copies were
   // 7 MB a pass of the A/B pages, each kept with the page until it was rendered.
-  const inPlace = options.inPlace === true;
-  // Asked once for the page: every pair of fragments a little apart had asked its line.
-  const rightToLeft = options.rightToLeft !== false;
   for (const line of input) {
     if (line.wmode === 1) {
       lines.push(inPlace ? line : copyLine(line, line.spans.slice()));
@@ -587,8 +604,12 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }
   if (words.length > 0) lines.push(...ocrRows(words));
-  sortByCentreThenLeft(lines);
-  const columns = findColumnStarts(lines);
+  return lines;
+}
+
+/** The sorted fragments with those of one row joined into lines (prepareLines): each joins
+ *  the fragment it continues among the last JOIN_LOOKBACK_MAX kept. */
+function joinedRows(lines: readonly Line[], columns: ColumnStarts, rightToLeft: boolean, frameEdgeBetween: FrameEdgeBetween | undefined): Line[] {
   const joined: Line[] = [];
   for (const input of lines) {
     let line = input;
@@ -620,7 +641,7 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
       const gap = right.x0 - left.x1;
       // The gap first: it rules out most pairs of a table row before any text is looked at.
       if (!joins(left, right, gap, em, columns, rightToLeft)) continue;
-      if (options.frameEdgeBetween?.(left, right)) continue;
+      if (frameEdgeBetween !== undefined && frameEdgeBetween(left, right)) continue;
       // A comma held off its name by an icon drawn between them takes no space.
       appendFragment(left, right, em, !startsWithSeparatedMark(right));
       if (!reversed) {
@@ -637,10 +658,6 @@ export function prepareLines(input: readonly Line[], options: PrepareOptions = {
     }
     if (!merged) joined.push(line);
   }
-  joinRowEndCategories(joined, columns);
-  joinContentsEntries(joined, columns);
-  joinJustifiedRows(joined, columns);
-  if (rightToLeft) for (let i = 0; i < joined.length; i++) joined[i] = toLogicalOrder(joined[i]);
   return joined;
 }
 

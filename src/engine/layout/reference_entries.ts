@@ -9,9 +9,21 @@
 import type { Line } from "../model.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
+import { isSpaceCode } from "./whitespace.js";
 
 /** A numbered reference's label: "[12] " (a number in brackets, then a space). */
 const NUMBERED_REFERENCE_LABEL = /^\s*\[(\d{1,4})\]\s+/;
+
+/** Whether the text's first character that is no white space is an opening square bracket,
+ *  as NUMBERED_REFERENCE_LABEL starts (isSpaceCode is \s's white space and trimStart's): read
+ *  by code, without the pattern or a trimmed copy. */
+function startsWithBracket(text: string): boolean {
+  for (let k = 0; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (!isSpaceCode(code)) return code === 0x5b;
+  }
+  return false;
+}
 
 /**
  * How far right of where the label's text is estimated to start (in ems) an entry's hanging
@@ -52,6 +64,8 @@ export function hangsUnderEntryLabel(prev: Line, prevText: string, line: Line, e
  * (apssamp's "… is a relative classic" | "[3] E. Beutler, in Williams Hematology, …").
  */
 export function startsReferenceEntry(blockLines: readonly Line[], line: Line, text: string, em: number, xAfterChars: (line: Line, count: number) => number): boolean {
+  // The bracket first: startsNewBlock asks every pair of lines, and few start with one.
+  if (!startsWithBracket(text)) return false;
   const label = NUMBERED_REFERENCE_LABEL.exec(text);
   if (label === null) return false;
   const first = blockLines[0];
@@ -75,7 +89,7 @@ export function goesOnUnderEntryLabel(blockLines: readonly Line[], line: Line, t
   // Asked of every pair of lines: the cheap tests first, and only the block's second and last
   // lines measured (a page of thousands of lines in one block had run over its time budget).
   const first = blockLines[0];
-  if (line.x0 <= first.x0 || first.spans.length === 0 || !first.spans[0].text.trimStart().startsWith("[")) return false;
+  if (line.x0 <= first.x0 || first.spans.length === 0 || !startsWithBracket(first.spans[0].text)) return false;
   const firstText = lineText(first);
   if (!NUMBERED_REFERENCE_LABEL.test(firstText) || NUMBERED_REFERENCE_LABEL.test(text)) return false;
   if (!hangsUnderEntryLabel(first, firstText, line, em, xAfterChars)) return false;

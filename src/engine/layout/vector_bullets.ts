@@ -22,8 +22,14 @@ const ATTACHED_BULLET = /^[•◦]\s*/;
 /** A line's text without a bullet attachMarks may have put before it (a running foot's
  * ornament is drawn beside it like a bullet). */
 export function withoutAttachedBullet(text: string): string {
-  return text.replace(ATTACHED_BULLET, "");
+  // The first character first: the pattern starts with a bullet, and nearly no text does
+  // (furniture.ts asks this of the margin lines of every page).
+  const first = text.charCodeAt(0);
+  return first === BULLET_CODE || first === HOLLOW_BULLET_CODE ? text.replace(ATTACHED_BULLET, "") : text;
 }
+/** "•" and "◦", the characters ATTACHED_BULLET starts with. */
+const BULLET_CODE = 0x2022;
+const HOLLOW_BULLET_CODE = 0x25e6;
 
 /** A bullet's longer side is at most this many ems of its line (LaTeX's boxed bullets reach
  * 0.96 em; a larger shape beside text is an icon or a figure). */
