@@ -446,6 +446,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   if (r.raw === null && first) r.raw = charLayoutMatches(first, I32, U32, H);
   const raw = r.raw === true;
   const b = rawLine ? (line + LINE_BBOX_OFFSET) >> 2 : wasm._wasm_stext_line_get_bbox(line) >> 2;
+  const dir = rawLine ? (line + LINE_DIR_OFFSET) >> 2 : wasm._wasm_stext_line_get_dir(line) >> 2;
   // The page's borders that can cut this line: none on most pages, few on a table's.
   const lineBorders = borders.count > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0;
   // Whether a link may hold one of the line's glyphs: most lines of a page with links meet none.
@@ -453,7 +454,7 @@ function readTextLine(r: StextReader, line: number): Line | null {
   // In stream order, counting the characters as they are read: one walk over the line.
   const unmappedBefore = r.unmappedChars;
   let spans = readLineSpans(r, first, raw, null, 0, lineBorders, lineLinks, false);
-  if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, rawLine ? (line + LINE_DIR_OFFSET) >> 2 : wasm._wasm_stext_line_get_dir(line) >> 2) && markLetterGaps(r, first, raw)) {
+  if (spans !== null && mayBeLetterSpaced(r) && readsLeftToRight(H, dir) && markLetterGaps(r, first, raw)) {
     // Letter-spaced words: the line is read again without the spaces MuPDF made up between
     // their letters.
     r.chars = charsBefore;
@@ -474,7 +475,6 @@ function readTextLine(r: StextReader, line: number): Line | null {
     spans = readLineSpans(r, first, raw, order, count, lineBorders > 0 ? borders.forLine(H[b + 1], H[b + 3]) : 0, lineLinks, false);
   }
   if (spans === null || spans.length === 0) return null;
-  const dir = rawLine ? (line + LINE_DIR_OFFSET) >> 2 : wasm._wasm_stext_line_get_dir(line) >> 2;
   const wmode = rawLine ? r.U8[line] : wasm._wasm_stext_line_get_wmode(line);
   // The line's characters counted under its baseline's quarter (upright.ts pageTurn).
   const quarter = lineQuarter(wmode, H, dir);
@@ -546,13 +546,14 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
     // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
     const code = read < 0x20 || isControl(read) ? controlCodeBetween(read, previous, next, raw, I32) : read;
-    // Asked once: a control code read as another code is a space exactly when it was one.
     const space = isSpace(code);
     if (order === null) {
       // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
+      // Counted by the code read, not the code it stands for: a carriage return that stands
+      // for TeX's "fl" counts as white space.
       if (read > SPACE && read < DEL) {
         chars++;
-      } else if (!space) {
+      } else if (!isSpace(read)) {
         if (isRtlCode(read)) return null;
         chars++;
         if (isUnmapped(read)) unmapped++;
@@ -560,7 +561,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       }
     }
     const fontPtr = raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch);
-    const size = raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
+    const size = charSize(H, ch, raw);
     const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
     const argb = raw ? U32[(ch + CHAR_ARGB_OFFSET) >> 2] : wasm._wasm_stext_char_get_argb(ch) >>> 0;
     // Invisible (render mode 3, OCR layers): neither filled nor stroked. MuPDF gives such
@@ -780,7 +781,7 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
       const gap = x0 - inkEdge;
       if (gap !== gap) trackedNaN = true;
       tracked[trackedCount++] = gap;
-      sizeSum += raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch);
+      sizeSum += charSize(H, ch, raw);
     }
     afterDrawnSpace = false;
     inkEdge = x1;
@@ -927,7 +928,7 @@ function glyphSpan(r: StextReader, ch: number, q: number, raw: boolean, facts: F
   const x1 = Math.max(H[q + 2], H[q + 6]);
   const y0 = Math.min(H[q + 1], H[q + 3]);
   const y1 = Math.max(H[q + 5], H[q + 7]);
-  const size = roundSize(raw ? H[(ch + CHAR_SIZE_OFFSET) >> 2] : wasm._wasm_stext_char_get_size(ch));
+  const size = roundSize(charSize(H, ch, raw));
   return invisible ? newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, false, true) : newSpan("", x0, y0, x1, y1, facts.name, size, facts.bold, facts.italic, facts.monospace);
 }
 
