@@ -2716,9 +2716,9 @@ const BARE_WEB_ADDRESS = new RegExp(
 );
 /** What BARE_WEB_ADDRESS cannot match without: a full stop before a small letter. */
 const BARE_WEB_HINT = /\.[a-z]/;
-/** CONTACT_HINT's strings or BARE_WEB_HINT's in one pattern (its full stop before a letter of
- *  either case, a pre-test only): a text it finds nothing in has neither. */
-const ANY_CONTACT_HINT = /[@+]|:\/\/|www\.|1-|\.[a-z]/i;
+/** CONTACT_HINT's strings or BARE_WEB_HINT's in one pattern, built from the two (its full stop
+ *  before a letter of either case, a pre-test only): a text it finds nothing in has neither. */
+const ANY_CONTACT_HINT = new RegExp(`${CONTACT_HINT.source}|${BARE_WEB_HINT.source}`, "i");
 
 /** An e-mail or web address and nothing else. */
 const ADDRESS_ALONE = new RegExp(String.raw`^\s*(?:${EMAIL_ADDRESS}|${WEB_ADDRESS_START}\S+)\s*$`);

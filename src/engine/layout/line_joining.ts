@@ -10,12 +10,12 @@ import { isRtlText, toLogicalOrder } from "./bidi.js";
 import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { sortByCentreThenLeft } from "./centre_order.js";
-import { isBlankText, isSpaceCode, startsWithDot, trimmedLength } from "./whitespace.js";
+import { firstInkedUnit, isBlankText, isSpaceCode, lastInkedUnit, startsWithDot, trimmedLength } from "./whitespace.js";
 import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
-import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, PARENTHESISED_REMARK, remadeLine, SAME_ROW_OVERLAP, verticalOverlap } from "./lines.js";
+import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, PARENTHESISED_REMARK, remadeLine, SAME_ROW_OVERLAP, textSpanFrom, verticalOverlap } from "./lines.js";
 
 // Made once here rather than on each call: a closure made per call loses its optimised code
 // at each full garbage collection, and was compiled again every few passes.
@@ -133,11 +133,6 @@ function centresLevel(a: Line, b: Line): boolean {
 const RAISED_MARK_SIZE_SHARE_MAX = 0.8;
 /** A note's mark: figures, circled figures, asterisks, daggers. */
 const NOTE_MARK = /^[\d\u2460-\u2473*†‡§¶]+[.]?$/u;
-/** A separator that may stand before the mark at a fragment's start: a byline's comma after
- *  a name, whose affiliation mark follows ("Greg J. Schwarz" ⇥ ",¹ August Muench"). */
-const MARK_SEPARATOR = /^[,;]$/;
-/** A span holding such a separator alone, with a space either side at most. */
-const SEPARATOR_SPAN_CHARS_MAX = 3;
 
 /**
  * Whether `right` goes on `left`'s row after a note's mark that raises its box: pkuthss'
@@ -159,22 +154,43 @@ function raisedMarkLevel(left: Line, right: Line): boolean {
  *  byline's ",¹" after a name, with an ORCID icon drawn in the gap before the comma
  *  (aastex631's "Greg J. Schwarz" ⇥ ",¹ August Muench", 1.2 em apart). */
 function startsWithSeparatedMark(line: Line): boolean {
-  const first = firstInked(line.spans);
-  // Asked at every join: a span longer than a separator with its spaces is ruled out unread.
-  if (first === undefined || first.text.length > SEPARATOR_SPAN_CHARS_MAX || !MARK_SEPARATOR.test(first.text.trim())) return false;
-  const mark = markAfterSeparator(line.spans);
-  return mark !== undefined && mark !== first && mark.y0 < first.y0 && mark.size <= RAISED_MARK_SIZE_SHARE_MAX * first.size && NOTE_MARK.test(mark.text.trim());
+  const spans = line.spans;
+  const at = separatedMarkAt(spans);
+  if (at < 0) return false;
+  const separator = spans[textSpanFrom(spans, 0, 1)];
+  if (separator.text.length > SEPARATOR_SPAN_CHARS_MAX) return false;
+  const mark = spans[at];
+  return mark.y0 < separator.y0 && mark.size <= RAISED_MARK_SIZE_SHARE_MAX * separator.size && NOTE_MARK.test(mark.text.trim());
 }
 
 /** The first span with ink, or the one after it where that is a separator alone
- *  (MARK_SEPARATOR): an ORCID icon drawn between a name and its comma splits aastex631's
+ *  (separatedMarkAt): an ORCID icon drawn between a name and its comma splits aastex631's
  *  byline there, so the mark's fragment starts with the comma. */
 function markAfterSeparator(spans: readonly Span[]): Span | undefined {
-  const first = firstInked(spans);
-  if (first === undefined || !MARK_SEPARATOR.test(first.text.trim())) return first;
-  const at = spans.indexOf(first);
-  return firstInked(spans.slice(at + 1));
+  const at = separatedMarkAt(spans);
+  return at >= 0 ? spans[at] : firstInked(spans);
 }
+
+/** Where the spans start with a separator alone (isMarkSeparator), the index of the next span
+ *  with ink: the mark's place in a byline's ",¹"; -1 otherwise. */
+function separatedMarkAt(spans: readonly Span[]): number {
+  const first = textSpanFrom(spans, 0, 1);
+  if (first >= spans.length || !isMarkSeparator(spans[first].text)) return -1;
+  const at = textSpanFrom(spans, first + 1, 1);
+  return at < spans.length ? at : -1;
+}
+
+/** Whether the text is a separator alone, white space aside: a comma or a semicolon, which may
+ *  stand before the mark at a fragment's start (a byline's comma after a name, whose
+ *  affiliation mark follows: "Greg J. Schwarz" ⇥ ",¹ August Muench"). Read by code, as
+ *  isCommaAlone is: every join asks it (startsWithSeparatedMark). */
+function isMarkSeparator(text: string): boolean {
+  const first = firstInkedUnit(text);
+  return (first === COMMA || first === SEMICOLON) && trimmedLength(text) === 1;
+}
+const SEMICOLON = 0x3b;
+/** A byline's separator span holds the separator with a space either side at most. */
+const SEPARATOR_SPAN_CHARS_MAX = 3;
 
 /** `prev` is a section number alone and `next` the title after it ("2.1" ⇥ "LRS model"). */
 function isSectionNumber(prev: Line, next: Line): boolean {
@@ -411,24 +427,6 @@ function bracketed(left: Line, right: Line, gap: number, em: number): boolean {
   // table's row).
   if (!holdsUnit(OPENING, lastInkedUnit(left.spans[left.spans.length - 1].text)) && !holdsUnit(CLOSING, firstInkedUnit(right.spans[0].text))) return false;
   return closesBracket(left, right);
-}
-
-/** The text's last UTF-16 unit that is not white space (`text.trimEnd()`'s last), or -1. */
-function lastInkedUnit(text: string): number {
-  for (let k = text.length - 1; k >= 0; k--) {
-    const unit = text.charCodeAt(k);
-    if (!isSpaceCode(unit)) return unit;
-  }
-  return -1;
-}
-
-/** The text's first UTF-16 unit that is not white space (`text.trimStart()`'s first), or -1. */
-function firstInkedUnit(text: string): number {
-  for (let k = 0; k < text.length; k++) {
-    const unit = text.charCodeAt(k);
-    if (!isSpaceCode(unit)) return unit;
-  }
-  return -1;
 }
 
 /** Whether `units` (a string of single-unit characters) holds the unit `unit`. */

@@ -9,7 +9,7 @@
 import type { Line } from "../model.js";
 import { lineText, textSpanFrom } from "./lines.js";
 import { startsWithFootnoteMark } from "./superscripts.js";
-import { isSpaceCode } from "./whitespace.js";
+import { firstInkedUnit } from "./whitespace.js";
 
 /** A numbered reference's label: "[12] " (a number in brackets, then a space). */
 const NUMBERED_REFERENCE_LABEL = /^\s*\[(\d{1,4})\]\s+/;
@@ -18,12 +18,9 @@ const NUMBERED_REFERENCE_LABEL = /^\s*\[(\d{1,4})\]\s+/;
  *  as NUMBERED_REFERENCE_LABEL starts (isSpaceCode is \s's white space and trimStart's): read
  *  by code, without the pattern or a trimmed copy. */
 function startsWithBracket(text: string): boolean {
-  for (let k = 0; k < text.length; k++) {
-    const code = text.charCodeAt(k);
-    if (!isSpaceCode(code)) return code === 0x5b;
-  }
-  return false;
+  return firstInkedUnit(text) === LEFT_SQUARE_BRACKET;
 }
+const LEFT_SQUARE_BRACKET = 0x5b;
 
 /**
  * How far right of where the label's text is estimated to start (in ems) an entry's hanging

@@ -6,7 +6,7 @@
 // had been a bold paragraph, its small capitals outside the heading's size. TeX's small
 // capitals come from a font of their own, at the text's size, and need nothing here.
 import type { Line } from "../model.js";
-import { isSpaceCode } from "./whitespace.js";
+import { lastInkedUnit } from "./whitespace.js";
 
 /** A synthesised small capital is set at least at this share of the capitals' size … */
 export const SMALL_CAPS_SIZE_RATIO_MIN = 0.6;
@@ -47,10 +47,8 @@ export function smallCapsSpans(line: Line, size: number, bold: boolean): boolean
  *  the span's characters. A last character outside ASCII (a capital with an accent, an
  *  astral mathematical capital) goes to the pattern as before. */
 function endsInCapital(text: string): boolean {
-  let end = text.length;
-  while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
-  if (end === 0) return false;
-  const last = text.charCodeAt(end - 1);
+  const last = lastInkedUnit(text);
+  if (last < 0) return false;
   if (last < 0x80) return last >= 0x41 && last <= 0x5a;
   return CAPITAL_END.test(text);
 }

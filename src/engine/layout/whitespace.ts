@@ -32,16 +32,31 @@ export function nonSpaceLength(text: string): number {
   return n;
 }
 
+/** The text's last UTF-16 unit that is not white space (`text.trimEnd()`'s last), or -1. */
+export function lastInkedUnit(text: string): number {
+  for (let k = text.length - 1; k >= 0; k--) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
+/** The text's first UTF-16 unit that is not white space (`text.trimStart()`'s first), or -1. */
+export function firstInkedUnit(text: string): number {
+  for (let k = 0; k < text.length; k++) {
+    const unit = text.charCodeAt(k);
+    if (!isSpaceCode(unit)) return unit;
+  }
+  return -1;
+}
+
 /** Whether the text's first character that is no white space is a dot or an ellipsis
  *  (`/^\s*[.…]/` read by code, isSpaceCode being what `\s` matches): a contents entry's
  *  leader starts so (leaders.ts). The joiner asks it of fragments it compares, the contents
  *  passes and the column starts of every line. */
 export function startsWithDot(text: string): boolean {
-  for (let k = 0; k < text.length; k++) {
-    const code = text.charCodeAt(k);
-    if (!isSpaceCode(code)) return code === FULL_STOP || code === HORIZONTAL_ELLIPSIS;
-  }
-  return false;
+  const code = firstInkedUnit(text);
+  return code === FULL_STOP || code === HORIZONTAL_ELLIPSIS;
 }
 const FULL_STOP = 0x2e;
 const HORIZONTAL_ELLIPSIS = 0x2026;

@@ -3,7 +3,7 @@
 // digit, asked before a pattern anchored at a number. Read by code over ASCII, where nearly
 // every span of prose meets its first letter within a character or two, and by the pattern
 // only from the first character past ASCII on (issue 9: speed).
-import { isSpaceCode } from "./whitespace.js";
+import { firstInkedUnit } from "./whitespace.js";
 
 /** A letter or a digit, in Unicode's sense. */
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -37,7 +37,5 @@ export function hasWordChar(text: string): boolean {
  *  read before a pattern anchored at a number ("1.2 Title", a listing's "12"), which most
  *  lines, starting with a word, are not run through. */
 export function startsWithDigit(text: string): boolean {
-  let p = 0;
-  while (p < text.length && isSpaceCode(text.charCodeAt(p))) p++;
-  return isAsciiDigit(text.charCodeAt(p));
+  return isAsciiDigit(firstInkedUnit(text));
 }
