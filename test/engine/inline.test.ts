@@ -160,6 +160,21 @@ describe("renderInline: emphasis", () => {
     expect(render([{ text: "x " }, { text: "+ =", italic: true }, { text: " y" }])).toBe("x + = y");
   });
 
+  // Texinfo sets C++'s signs in typewriter: "C" | "++ new/delete" (R-exts p. 124), as "C" | "++ " reads "C++".
+  it("leaves a code run's first word of symbols alone to the word it is glued to", () => {
+    expect(render([{ text: "in C" }, { text: "++ new/delete ", mono: true }, { text: "and" }])).toBe("in C++ `new/delete` and");
+    expect(render([{ text: "compiled C" }, { text: "++ ", mono: true }, { text: "code" }])).toBe("compiled C++ code");
+  });
+
+  it("keeps a code run whole where a space stands before it or its first word holds a letter", () => {
+    expect(render([{ text: "in C " }, { text: "++ new/delete", mono: true }])).toBe("in C `++ new/delete`");
+    expect(render([{ text: "call f" }, { text: "->next p", mono: true }])).toBe("call f`->next p`");
+    expect(render([{ text: "x" }, { text: "++", mono: true }, { text: " y" }])).toBe("x++ y");
+    // After a quote or a metavariable in italic, the signs are the code's own.
+    expect(render([{ text: "the string ‘" }, { text: "+ file LICENSE", mono: true }, { text: "’" }])).toBe("the string ‘`+ file LICENSE`’");
+    expect(render([{ text: "\\received{", mono: true }, { text: "date", italic: true }, { text: "} \\revised{", mono: true }, { text: "date", italic: true }])).toBe("`\\received{`*date*`} \\revised{`*date*");
+  });
+
   it("keeps emphasis that ends in punctuation when a space follows", () => {
     const out = render([{ text: "Note:", bold: true }, { text: " the value" }]);
     expect(out).toBe("**Note:** the value");
@@ -409,6 +424,9 @@ describe("renderInline: line joining and dehyphenation", () => {
     // they kept one ("3- dimensional").
     expect(render(twoLines("a 64-", "bit integer"), { dehyphenate: true })).toBe("a 64-bit integer");
     expect(render(twoLines("a 64-", "bit integer"), { dehyphenate: false })).toBe("a 64-bit integer");
+    // A word ending in a digit too (R-admin p. 42's package "bzip2-" | "libs/bzip2-devel", in bold).
+    expect(render(twoLines("called bzip2-", "libs by some"), { dehyphenate: true })).toBe("called bzip2-libs by some");
+    expect(render([line([{ text: "called " }, { text: "bzip2-", bold: true }], { y: 100 }), line([{ text: "libs", bold: true }, { text: " by some" }], { y: 112 })], { dehyphenate: true })).toBe("called **bzip2-libs** by some");
   });
 
   it("always removes a soft hyphen at a line end, whatever the dehyphenate option", () => {

@@ -10,7 +10,7 @@ import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { paragraphSkip, skipGap } from "../../src/engine/layout/paragraph_skips.js";
 import type { Line } from "../../src/engine/model.js";
-import { line } from "../support/layout.js";
+import { line, lineOfSpans } from "../support/layout.js";
 
 const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
 /** Eighty characters: a line that runs from x 72 to the column's edge at 472. */
@@ -280,5 +280,47 @@ describe("a raised footnote mark in a line measured for the skip (topOfSize)", (
     lines[7] = withMark(lines[7], "3", 0.6);
     const blocks = texts(buildBlocks(lines, STATS));
     expect(blocks.filter((b) => b.includes(ENDS) && b.includes("fills the column"))).toHaveLength(2);
+  });
+});
+
+describe("a code word whose box is taller than the text's (textEdgeBesideTallCode)", () => {
+  // R's reference manual reads Inconsolata's box 1.2 pt taller than Times': every line holding
+  // a code word went unmeasured, and "The `repEnds` argument is ignored for closed xsplines."
+  // ran on after the paragraph above it (refman p. 1172, grid.xspline).
+  const skip = { threshold: 4.7, size: 10, boxHeightMin: 9.5, boxHeightMax: 10.5, byPitch: false };
+  /** A line "The `repEnds` argument …" from (72, top), its code word's box `over` points above
+   *  the text's and `under` below, in the code face or (mono false) in the text's. */
+  function withTallWord(top: number, over: number, under: number, mono = true): Line {
+    const l = line([{ text: "The " }, { text: "repEnds", mono }, { text: " argument is ignored for closed xsplines." }], { y: top });
+    const spans = l.spans.map((s, k) => (k === 1 ? { ...s, y0: s.y0 - over, y1: s.y1 + under } : s));
+    return lineOfSpans(spans);
+  }
+
+  it("measures the gap between the text's boxes beside a taller code word", () => {
+    expect(skipGap(skip, line(FULL, { y: 80 }), 10, withTallWord(96.2, 1.0, 0.2), 10)).toBeCloseTo(6.2, 5);
+    expect(skipGap(skip, withTallWord(80, 1.0, 0.2), 10, line(FULL, { y: 93.2 }), 10)).toBeCloseTo(3.2, 5);
+  });
+
+  it("leaves a line unmeasured where the taller span is in the text face (a formula may move the baselines)", () => {
+    expect(skipGap(skip, line(FULL, { y: 80 }), 10, withTallWord(96.2, 1.0, 0.2, false), 10)).toBeNull();
+  });
+
+  it("ends the paragraph at the skip above a line holding a taller code word", () => {
+    // Paragraphs whose last lines end a sentence a word short of the edge, a skip apart.
+    const ends = "a last line of running text that ends its sentence a word short of the edge.";
+    const rows: ReadonlyArray<readonly [string, number]> = [
+      [FULL, 0],
+      [ends, LEADING],
+      [FULL, SKIP],
+      [FULL, LEADING],
+      [ends, LEADING],
+      ["the code word's line", SKIP],
+      [FULL, SKIP],
+      [ends, LEADING],
+    ];
+    const lines = column(rows);
+    lines[5] = withTallWord(lines[5].y0, 1.0, 0.2);
+    const blocks = texts(buildBlocks(lines, STATS));
+    expect(blocks).toContain("The repEnds argument is ignored for closed xsplines.");
   });
 });

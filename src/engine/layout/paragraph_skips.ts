@@ -7,7 +7,7 @@
 import type { Line } from "../model.js";
 import { compareNumbers } from "./box.js";
 import { sortNumbers } from "./number_sort.js";
-import { isSpaceCode } from "./whitespace.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 import { sortInPlace } from "../sort_in_place.js";
 
 /** The gap that ends a paragraph in such a column, and the lines it is measured between. */
@@ -155,11 +155,32 @@ export function skipGap(skip: ParagraphSkip, prev: Line, prevSize: number, line:
   if (line.x0 - prev.x0 > SHIFT_EMS_MAX * Math.max(1, skip.size)) return null;
   if (!isOfSize(prevSize, skip.size) || !isOfSize(size, skip.size)) return null;
   if (skip.byPitch) return fontPitch(prev, line);
-  if (!isMeasured(skip, prev, prevSize, topOfSize(prev, skip.size))) return null;
+  const bottom = isMeasured(skip, prev, prevSize, topOfSize(prev, skip.size)) ? prev.y1 : textEdgeBesideTallCode(skip, prev, false);
+  if (Number.isNaN(bottom)) return null;
   // The line's top, read once: it is both measured and the gap's lower end.
-  const top = topOfSize(line, skip.size);
-  if (!isMeasured(skip, line, size, top)) return null;
-  return top - prev.y1;
+  const lineTop = topOfSize(line, skip.size);
+  const top = isMeasured(skip, line, size, lineTop) ? lineTop : textEdgeBesideTallCode(skip, line, true);
+  if (Number.isNaN(top)) return null;
+  return top - bottom;
+}
+
+/**
+ * The top (or bottom) of a line's spans of the usual box, where every span taller or shorter
+ * than it is in the code face: a typewriter font whose box MuPDF reads 1.2 pt taller than the
+ * text's (R's reference manual, Inconsolata beside Times) had left every line holding a code
+ * word unmeasured, and the skip before "The `repEnds` argument is ignored …" ran the paragraph
+ * on. A typewriter word does not move TeX's baselines; a taller formula or glyph in the text
+ * face may, and such a line stays unmeasured. NaN where the line is not so.
+ */
+function textEdgeBesideTallCode(skip: ParagraphSkip, line: Line, top: boolean): number {
+  let edge = NaN;
+  for (const s of line.spans) {
+    const height = s.y1 - s.y0;
+    if (isOfSize(s.size, skip.size) && height >= skip.boxHeightMin && height <= skip.boxHeightMax) {
+      if (Number.isNaN(edge) || (top ? s.y0 < edge : s.y1 > edge)) edge = top ? s.y0 : s.y1;
+    } else if (!s.monospace && !isBlankText(s.text)) return NaN;
+  }
+  return edge;
 }
 
 /**

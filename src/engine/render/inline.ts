@@ -251,7 +251,10 @@ const JOIN_TAIL_CHARS = ADDRESS_TAIL_CHARS_MAX;
 const DASH_BEFORE_NUMBER = /[\p{L}\p{N}][-\u2010\u2013]$/u;
 const NUMBER_START = /^\p{N}/u;
 
-const NUMBER_HYPHEN_END = /(?:^|[^\p{L}\p{N}])\p{N}+[-\u2010]$/u;
+/** A hyphen after a digit at a line's end: no hyphenation breaks a word after a digit, so the
+ * hyphen is the compound's own ("3-" | "dimensional", "64-" | "bit", a package's "bzip2-" |
+ * "libs" in R-admin p. 42), kept, and the line joins without a space before a letter. */
+const NUMBER_HYPHEN_END = /\p{N}[-\u2010]$/u;
 const WORD_LETTER_START = /^\p{L}/u;
 const IDENTIFIER_UNDERSCORE_END = /[\p{L}\p{N}]_$/u;
 const IDENTIFIER_START = /^[\p{L}\p{N}_.]/u;
@@ -276,7 +279,7 @@ function joinsWithoutSpace(last: Run, before: string, lastSpan: Span | undefined
   const final = before.charCodeAt(before.length - 1);
   const hyphen = final === HYPHEN_MINUS || final === HYPHEN;
   if ((hyphen || final === EN_DASH) && DASH_BEFORE_NUMBER.test(before) && NUMBER_START.test(after)) return true;
-  // A number's compound broken at its hyphen: "3-" | "dimensional", "64-" | "bit".
+  // A compound broken at its hyphen after a digit: "3-" | "dimensional", "bzip2-" | "libs".
   if (hyphen && NUMBER_HYPHEN_END.test(before) && WORD_LETTER_START.test(after)) return true;
   const code = last.mono && first.monospace;
   if (code && ((final === HYPHEN_MINUS && OPTION_DASHES_END.test(before)) || (lastSpan !== undefined && OPTION_DASH_ALONE.test(lastSpan.text))) && OPTION_NAME_START.test(after)) return true;
@@ -679,6 +682,9 @@ function spaceAfter(runs: readonly Run[], i: number): boolean {
   return i === runs.length - 1 || isSpaceCode(runs[i + 1].text.charCodeAt(0));
 }
 
+/** A letter or a digit: what makes a run or a word more than symbols. */
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 function styleRun(runs: readonly Run[], i: number): string {
   const run = runs[i];
   // A plain run is its text escaped: the escapes' lookarounds read the white space at its
@@ -695,8 +701,8 @@ function styleRun(runs: readonly Run[], i: number): string {
   const lead = text.slice(0, start);
   const trail = text.slice(end);
   // Emphasis on symbols alone (math fonts flag themselves italic) says nothing: keep them plain.
-  if (!/[\p{L}\p{N}]/u.test(core)) return lead + escapeInline(core) + trail;
-  if (run.mono) return lead + codeSpan(core) + trail;
+  if (!LETTER_OR_DIGIT.test(core)) return lead + escapeInline(core) + trail;
+  if (run.mono) return lead + (lead === "" && endsInPlainLetter(runs, i - 1) ? codeAfterGluedSymbols(core) : codeSpan(core)) + trail;
   const marker = run.bold && run.italic ? "***" : run.bold ? "**" : run.italic ? "*" : "";
   if (marker === "") return lead + escapeInline(core) + trail;
   // Against a letter, punctuation goes outside the delimiters: "**Note:**the" cannot close
@@ -709,6 +715,32 @@ function styleRun(runs: readonly Run[], i: number): string {
   const after = outerAfter ? m![3] : "";
   const inner = core.slice(before.length, core.length - after.length);
   return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
+}
+
+/** Whether run i is plain text (no emphasis, code or raised mark) ending in a letter. */
+function endsInPlainLetter(runs: readonly Run[], i: number): boolean {
+  if (i < 0) return false;
+  const run = runs[i];
+  return !run.bold && !run.italic && !run.mono && !run.sup && LETTER_OR_DIGIT.test(run.text[run.text.length - 1] ?? " ");
+}
+
+/**
+ * A run in the code face glued to a plain word before it, whose first word is symbols alone:
+ * that word finishes the word before it and the rest is the code. Texinfo sets C++'s signs in
+ * typewriter, so "C" | "++ new/delete" (R-exts p. 124) reads "C++ `new/delete`", as "C" | "++ "
+ * alone already reads "C++" by the symbols-alone rule of styleRun. After a quote, a bracket or
+ * a metavariable in italic, the signs are the code's own ("‘" | "+ file LICENSE", "*date*" |
+ * "} \revised{").
+ */
+function codeAfterGluedSymbols(core: string): string {
+  let wordEnd = 0;
+  while (wordEnd < core.length && !isSpaceCode(core.charCodeAt(wordEnd))) wordEnd++;
+  if (wordEnd === core.length) return codeSpan(core);
+  const word = core.slice(0, wordEnd);
+  if (LETTER_OR_DIGIT.test(word)) return codeSpan(core);
+  let codeStart = wordEnd;
+  while (isSpaceCode(core.charCodeAt(codeStart))) codeStart++;
+  return escapeInline(word) + core.slice(wordEnd, codeStart) + codeSpan(core.slice(codeStart));
 }
 
 /** A superscript as CommonMark's inline HTML, which renderers show raised (273.879.750<sup>1</sup>,
