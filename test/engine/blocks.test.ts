@@ -133,6 +133,20 @@ function touching(marker: string, markerSize: number, text: string, size: number
   return lineOfSpans([m, span(text, m.x1, y, { size })]);
 }
 
+describe("lineMarker: a bullet before bullets alone (apa6's scatter plot, its points ZapfDingbats' ●)", () => {
+  it("starts no item where only bullets follow the bullet", () => {
+    const dots = line("● ●● ●●●");
+    expect(lineMarker(dots, lineText(dots))).toBeNull();
+  });
+
+  it("starts an item where a word follows, or signs that are no bullets (a list of TeX's special characters)", () => {
+    const item = line("● Isolate the station.");
+    expect(lineMarker(item, lineText(item))).toMatchObject({ ordered: false, marker: "-" });
+    const signs = line("• $ & % # _ { }");
+    expect(lineMarker(signs, lineText(signs))).toMatchObject({ ordered: false, marker: "-" });
+  });
+});
+
 describe("lineMarker: a number touching its item's text, set apart by its style (issue 9: LibreOffice Impress)", () => {
   it("reads a 9 pt '1.' on the baseline of 20 pt text as the item's number", () => {
     const l = touching("1.", 9, "Confirm the Leeds lease by April", 20);

@@ -4,6 +4,7 @@
 import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { type FontFacts, factsOfFont, fontFacts, nameFacts } from "./font_facts.js";
+import { dingbatCode, isDingbatsFont, restoreDingbats } from "./dingbats.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
@@ -148,6 +149,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     try {
       const links = readLinks(page);
       const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      restoreDingbats(lines);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
       charsByQuarter[0] -= vertical;
@@ -157,6 +159,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       // Text added over the page, an annotation's or a form field's: read after the page's own,
       // so a field's value is not written where an annotation's text already stands.
       const annotated = annotationContent(page, STEXT_OPTIONS, (stext) => (hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext)));
+      restoreDingbats(annotated.lines);
       lines.push(...annotated.lines);
       images.push(...annotated.images);
       const widgets = pageWidgets(page);
@@ -545,7 +548,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     }
     const read = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
     // Tab, line feed and carriage return too: a carriage return inside a word is TeX's "fl".
-    const code = read < 0x20 || isControl(read) ? controlCodeBetween(read, previous, next, raw, I32) : read;
+    const code = read < 0x20 || isControl(read) ? controlCodeBetween(r, read, ch, previous, next, raw) : read;
     const space = isSpace(code);
     if (order === null) {
       // Printable ASCII but the space (most of a page): counted, and neither unmapped nor right to left.
@@ -898,11 +901,17 @@ function pushUnits(units: SpanUnits, code: number): void {
   units.push(pair.charCodeAt(1));
 }
 
-/** The code to read for the control code `code` between the glyphs at `before` and `after` in
- * reading order (controlCode, with its neighbours). Out of the per-character loop: control
- * codes are rare. */
-function controlCodeBetween(code: number, before: number, after: number, raw: boolean, I32: Int32Array): number {
-  return controlCode(code, codeOf(before, raw, I32), codeOf(after, raw, I32));
+/** The code to read for the control code `code` of the glyph at `ch`, between the glyphs at
+ * `before` and `after` in reading order (controlCode, with its neighbours), or the dingbat a
+ * ZapfDingbats glyph numbered below 32 or from 127 to 159 draws (dingbats.ts). Out of the
+ * per-character loop: control codes are rare. */
+function controlCodeBetween(r: StextReader, code: number, ch: number, before: number, after: number, raw: boolean): number {
+  const fontPtr = raw ? r.U32[(ch + CHAR_FONT_OFFSET) >> 2] : (wasm._wasm_stext_char_get_font(ch) as number);
+  if (isDingbatsFont(fontFacts(r.fonts, fontPtr).name)) {
+    const glyph = dingbatCode(code);
+    if (glyph !== code) return glyph;
+  }
+  return controlCode(code, codeOf(before, raw, r.I32), codeOf(after, raw, r.I32));
 }
 
 /** The code of the glyph at `ch` (0 for no glyph, past either end of the line): a control

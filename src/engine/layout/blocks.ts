@@ -269,9 +269,21 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
   const glyph = leadingBulletLength(line);
   if (glyph > 0) {
     const length = glyph + (LEADING_SPACE.exec(text.slice(glyph))?.[0].length ?? 0);
-    return length < text.length ? newMarker(false, "-", length) : null;
+    // Bullets alone after the bullet are no item's text: a chart's points plotted as glyphs
+    // (apa6's scatter plot, ZapfDingbats' ● in rows, had become nested items of dots), a row
+    // of dots. Signs alone are ("• $ & % # _ { }", a list of TeX's special characters).
+    return length < text.length && !bulletsAlone(text, length) ? newMarker(false, "-", length) : null;
   }
   return listMarker(text) ?? touchingMarker(line, text) ?? outlineMarker(text);
+}
+
+/** Whether the text from `from` on holds bullet glyphs (UNICODE_BULLET_CHARS) and white space alone. */
+function bulletsAlone(text: string, from: number): boolean {
+  for (let k = from; k < text.length; k++) {
+    const code = text.charCodeAt(k);
+    if (!isSpaceCode(code) && !UNICODE_BULLET_CHARS.includes(text[k])) return false;
+  }
+  return true;
 }
 
 /** A multi-level number's marker ("1.2." is item 2 of its level), kept or dropped by
