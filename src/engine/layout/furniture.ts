@@ -1471,10 +1471,11 @@ function shareMarginRow(a: Line, b: Line): boolean {
   return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
-/** On how many pages a key was seen, and the last of them. */
-interface PageCount {
-  pages: number;
-  last: number;
+/** On how many pages a key was seen, and the last of them. A class, not a literal: the counts
+ *  of a long selection live through the pass, and a literal's site was pretenured (MarginEntry). */
+class PageCount {
+  pages = 1;
+  constructor(public last: number) {}
 }
 
 /** Counts `page` among the pages where `key` was seen. Each page's keys are counted together,
@@ -1482,7 +1483,7 @@ interface PageCount {
  *  each key (a set made for every margin line's words was a third of what this pass allocated). */
 function addPage<K>(pagesByKey: Map<K, PageCount>, key: K, page: number): void {
   const seen = pagesByKey.get(key);
-  if (seen === undefined) pagesByKey.set(key, { pages: 1, last: page });
+  if (seen === undefined) pagesByKey.set(key, new PageCount(page));
   else if (seen.last !== page) {
     seen.pages++;
     seen.last = page;
