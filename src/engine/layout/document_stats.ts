@@ -517,6 +517,17 @@ export interface PitchTally {
   count: number;
 }
 
+/** A page's pitch tally (PitchTally) made by a class: the tallies live in the page's digest
+ *  until the document pass, and an object literal's site was pretenured (StyleMemo). */
+class PitchCount implements PitchTally {
+  count = 1;
+  constructor(
+    readonly size: number,
+    readonly bold: boolean,
+    readonly pitch: number,
+  ) {}
+}
+
 /** A pair of lines shows the leading when each has this many characters at least (a line of
  *  a paragraph, not a label or a list's short entry) ... */
 export const PITCH_LINE_CHARS_MIN = 20;
@@ -550,7 +561,7 @@ function pitchTallies(lines: readonly Line[], facts: readonly LineStyleFacts[]):
     let entry: PitchTally | undefined;
     for (const t of tallies) if (t.pitch === pitch && t.size === style.size && t.bold === style.bold) entry = t;
     if (entry) entry.count++;
-    else tallies.push({ size: style.size, bold: style.bold, pitch, count: 1 });
+    else tallies.push(new PitchCount(style.size, style.bold, pitch));
   }
   return tallies;
 }

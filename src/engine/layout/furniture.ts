@@ -1080,6 +1080,16 @@ export interface HangingLine {
   from: number[];
 }
 
+/** A hanging line (HangingLine) made by a class, as MarginEntry is: the lines live in the
+ *  page's digest until the document pass, and an object literal's site was pretenured. */
+class HangingEntry implements HangingLine {
+  constructor(
+    readonly index: number,
+    readonly key: string,
+    readonly from: number[],
+  ) {}
+}
+
 /** One page's margin lines: the page-local half of the repetition test. */
 export interface PageMargins {
   page: number;
@@ -1252,7 +1262,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     if (text === "") continue;
     members.push(index);
     (hangs ??= new Uint8Array(lines.length))[index] = 1;
-    hanging.push({ index, key: hangingKey(line, text), from });
+    hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
   // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
   // ____" under TUDaExercise's head, "Matrikelnummer: ____" beside it under nothing).
@@ -1265,7 +1275,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
     if (from === null) continue;
     const text = marginText(line);
-    if (text !== "") hanging.push({ index, key: hangingKey(line, text), from });
+    if (text !== "") hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
 }
 
@@ -1461,10 +1471,11 @@ function shareMarginRow(a: Line, b: Line): boolean {
   return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 
-/** On how many pages a key was seen, and the last of them. */
-interface PageCount {
-  pages: number;
-  last: number;
+/** On how many pages a key was seen, and the last of them. A class, not a literal: the counts
+ *  of a long selection live through the pass, and a literal's site was pretenured (MarginEntry). */
+class PageCount {
+  pages = 1;
+  constructor(public last: number) {}
 }
 
 /** Counts `page` among the pages where `key` was seen. Each page's keys are counted together,
@@ -1472,15 +1483,26 @@ interface PageCount {
  *  each key (a set made for every margin line's words was a third of what this pass allocated). */
 function addPage<K>(pagesByKey: Map<K, PageCount>, key: K, page: number): void {
   const seen = pagesByKey.get(key);
-  if (seen === undefined) pagesByKey.set(key, { pages: 1, last: page });
+  if (seen === undefined) pagesByKey.set(key, new PageCount(page));
   else if (seen.last !== page) {
     seen.pages++;
     seen.last = page;
   }
 }
 
+/** Whether one of the page's margin lines is a low folio with the page's own number, the only
+ *  line that can run in a selection of this page alone (runningLineIndices' lowFolioAlone):
+ *  on a page alone each key is seen once, and every other test needs two pages. */
+function hasOwnLowFolio({ page, lines }: PageMargins): boolean {
+  for (const line of lines) if (line.lowFolio === true && !line.sideOnly && line.number === page) return true;
+  return false;
+}
+
 /** Margin lines that repeat across the selection, or carry the page's number at a constant offset: line indices by page. */
 export function runningLineIndices(pages: readonly PageMargins[]): Map<number, number[]> {
+  // Most selections are one page long, and nothing repeats on a page alone: only its low folio
+  // can run (lowFolioAlone below), and without one no map need be built.
+  if (pages.length === 1 && !hasOwnLowFolio(pages[0])) return new Map();
   const pagesBySignature = new Map<string, PageCount>();
   // Below the band, a page's head runs where it repeats at one height with the same words,
   // over running text on half of those pages at least: a cover's and a title page's first

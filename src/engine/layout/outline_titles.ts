@@ -157,6 +157,18 @@ export interface TitleLine {
   lines: number;
 }
 
+/** A title line (TitleLine) made by a class: the lines live in the page's digest until the
+ *  document pass, and an object literal's site was pretenured (document_stats.ts StyleMemo). */
+class TitleEntry implements TitleLine {
+  constructor(
+    readonly text: string,
+    readonly size: number,
+    readonly bold: boolean,
+    readonly start: number,
+    readonly lines: number,
+  ) {}
+}
+
 /** Levels an outline that leaves out the document's title is shifted by. */
 export const TITLE_LEVELS = 1;
 /** A heading the outline names spans at most this many lines (render/page.ts reads as many). */
@@ -189,7 +201,7 @@ export function pageTitleLines(
       if (k > i && (styles[k].size !== style.size || styles[k].bold !== style.bold)) break;
       text += (k > i ? " " : "") + lineText(lines[k]);
       if (text.length > TITLE_CHARS_MAX) break;
-      out.push({ text, size: style.size, bold: style.bold, start: i, lines: k - i + 1 });
+      out.push(new TitleEntry(text, style.size, style.bold, i, k - i + 1));
     }
   }
   return out;
