@@ -137,6 +137,29 @@ describe("takeMarginNotes (issue 9: longtable's \\endhead beside its paragraph)"
   });
 });
 
+describe("takeMarginNotes: a line TeX set overfull (overfullLines)", () => {
+  // acmguide p. 23: "To suppress short snippets of information, use the command
+  // \\anon[⟨substitute⟩]{⟨suppressed-text⟩}." runs 65 pt past the column's right edge.
+  const overfullLine = (r: number, out: number) => line(span("To suppress short snippets of information, use the command \\anon[x]{y}.", LEFT + 15, 100 + 12 * r, { x1: RIGHT + out }));
+
+  it("takes the page's notes with an overfull line in the column, and the note beside the overfull line", () => {
+    const body = Array.from({ length: 8 }, (_, r) => (r === 3 ? overfullLine(3, 65) : bodyLine(r)));
+    const anon = note("\\anon", 3);
+    const acks = note("acks (env.)", 6);
+    const lines = [...body.slice(0, 3), anon, ...body.slice(3, 6), acks, ...body.slice(6)];
+    const { flow, notes } = takeMarginNotes(lines);
+    expect(flow).toEqual(body);
+    expect(notes.map((n) => n.beside)).toEqual([body[3], body[6]]);
+  });
+
+  it("leaves the page alone where more lines run out, or one runs out further than an overfull line does", () => {
+    const three = Array.from({ length: 8 }, (_, r) => (r % 3 === 0 ? overfullLine(r, 20) : bodyLine(r)));
+    expect(takeMarginNotes([...three, note("acks (env.)", 7)]).notes).toEqual([]);
+    const far = Array.from({ length: 8 }, (_, r) => (r === 3 ? overfullLine(3, 120) : bodyLine(r)));
+    expect(takeMarginNotes([...far, note("acks (env.)", 7)]).notes).toEqual([]);
+  });
+});
+
 describe("putMarginNotes", () => {
   it("puts each note as a paragraph before the block holding the line it stands beside, in their order down the page", () => {
     const body = Array.from({ length: 6 }, (_, r) => bodyLine(r));

@@ -113,3 +113,52 @@ describe("pageTitleLines", () => {
     expect(out[1]).toMatchObject({ start: 0, lines: 2 });
   });
 });
+
+describe("a title over sections set at the body's size (outline_titles.ts titleOverBodySections)", () => {
+  // acmcp's page 1: a 12 pt bold title; authors at 10 pt, the most text of the page (the body
+  // measures there); sections in bold at 9 pt, under the body, that only the outline names.
+  const authors = (y: number) => stack(Array.from({ length: 8 }, (_, i) => `AUTHOR NUMBER ${i}, The Institute for Clarity in Documentation, Dublin, USA`), { y, size: 10 });
+  const small = (y: number) => stack(["In this document we discuss how to write an article for the journal."], { y, size: 9 });
+  const pageOne = (title: { size: number; y: number }) => [
+    line("The Name of the Title Is Hope", { y: title.y, size: title.size, bold: true }),
+    ...authors(100),
+    line("PROBLEM STATEMENT", { y: 230, size: 9, bold: true }),
+    ...small(245),
+    line("METHODS", { y: 270, size: 9, bold: true }),
+    ...small(285),
+  ];
+  const outline: TocEntry[] = [
+    { title: "PROBLEM STATEMENT", level: 1, page: 1 },
+    { title: "METHODS", level: 1, page: 1 },
+  ];
+
+  it("sets the title the outline leaves out at level 1 and the sections under it", () => {
+    const md = convert([pageOne({ size: 12, y: 60 })], outline);
+    expect(md).toContain("# The Name of the Title Is Hope\n");
+    expect(md).toContain("\n## PROBLEM STATEMENT\n");
+    expect(md).toContain("\n## METHODS\n");
+  });
+
+  it("leaves a line at the body's size alone (amsfndoc's bold 'Contents of this document')", () => {
+    const md = convert([pageOne({ size: 10, y: 60 })], outline);
+    expect(md).not.toMatch(/^# The Name/m);
+  });
+
+  const levelOf = (style: { size: number; bold: boolean }) => (style.size === 12 && style.bold ? 2 : style.size === 14 ? 1 : null);
+  const t = (text: string, size: number, start: number, bold = true) => ({ text, size, bold, start, lines: 1 });
+  const hints = new Map([[1, new Map([["problem statement", 1]])]]);
+
+  it("shifts by TITLE_LEVELS and sets the title's style at level 1", () => {
+    const levels = outlineLevels([{ page: 1, titleLines: [t("logo", 11, 0, false), t("the title", 12, 1), t("problem statement", 9, 5)] }], hints, levelOf, 10);
+    expect(levels?.shift).toBe(TITLE_LEVELS);
+    expect(levels?.byStyle.get("12|true")).toBe(TITLE_LEVELS);
+  });
+
+  it("says nothing where the title stands under the first section, another line stands over it, the outline names nothing on page 1, or no body size is given", () => {
+    expect(outlineLevels([{ page: 1, titleLines: [t("problem statement", 9, 0), t("the title", 12, 3)] }], hints, levelOf, 10)).toBeNull();
+    expect(outlineLevels([{ page: 1, titleLines: [t("the title", 12, 0), t("the cover", 14, 1), t("problem statement", 9, 5)] }], hints, levelOf, 10)).toBeNull();
+    expect(outlineLevels([{ page: 1, titleLines: [t("the title", 12, 0), t("problem statement", 9, 5)] }], new Map([[2, new Map([["problem statement", 1]])]]), levelOf, 10)).toBeNull();
+    expect(outlineLevels([{ page: 1, titleLines: [t("the title", 12, 0), t("problem statement", 9, 5)] }], hints, levelOf)).toBeNull();
+    expect(outlineLevels([{ page: 2, titleLines: [t("the title", 12, 0), t("problem statement", 9, 5)] }], new Map([[2, new Map([["problem statement", 1]])]]), levelOf, 10)).toBeNull();
+  });
+});

@@ -649,7 +649,7 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
     if (own.length === 0) continue;
     furniture.set(digest.page, [...(furniture.get(digest.page) ?? []), ...own]);
   }
-  const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style));
+  const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style), body.size);
   // A heading style the outline names at one level is that level (outline_titles.ts).
   const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
   return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body), rightToLeft: digests.some(mayHoldRtl) };

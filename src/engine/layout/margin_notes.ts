@@ -87,7 +87,12 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   if (!lines.some(intoMargin)) return none;
   // Every body line within the edges, or a note and such a line built into one: no second
   // column, no body line out in the margin.
-  const beyond = (l: Line) => (left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT);
+  // A line TeX set overfull runs from the column's edge (or a paragraph's indent) out past
+  // the other into the margin (OVERFULL_LINES_MAX): it is a line of the column (acmguide
+  // p. 23's "To suppress short snippets of information, use the command \anon[…]{…}.", 65 pt
+  // out, had left the page's notes in the flow: "acks (env.)" between a paragraph's lines).
+  const overfull = overfullLines(body, left, right);
+  const beyond = (l: Line) => !overfull.has(l) && ((left !== null && l.x0 < left - EDGE_TOLERANCE_PT) || (right !== null && l.x1 > right + EDGE_TOLERANCE_PT));
   // (Asked of any note-like piece: a note beside a paragraph's short last line stays where
   // it is, but says the page has notes.)
   if (body.some((l) => beyond(l) && !numberHangsOut(l, left) && (cutNote(l, left, right, false, false)?.body ?? l) === l)) return none;
@@ -96,7 +101,7 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   // Values into a Vector or List", is a row of its own).
   const startsAtEdge = (l: Line, note: Line) =>
     left !== null && note.x1 <= left
-      ? l.x0 >= left - CUT_EDGE_TOLERANCE_PT && l.x0 <= left + FIRST_LINE_INDENT_EMS_MAX * lineSize(l) && (right === null || l.x1 <= right + EDGE_TOLERANCE_PT)
+      ? l.x0 >= left - CUT_EDGE_TOLERANCE_PT && l.x0 <= left + FIRST_LINE_INDENT_EMS_MAX * lineSize(l) && (right === null || l.x1 <= right + EDGE_TOLERANCE_PT || overfull.has(l))
       : right !== null && Math.abs(l.x1 - right) <= CUT_EDGE_TOLERANCE_PT && (left === null || l.x0 >= left - EDGE_TOLERANCE_PT);
   // Notes cut from a body line stand beside it; a note on a line of its own (beside: null)
   // is looked for a column line on its row once the lines of one note are together.
@@ -106,7 +111,11 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   const leftSide: Line[] = [];
   const rightSide: Line[] = [];
   const besideStack = right === null && left !== null ? rowsBesideNoteStacks(lines, body, left) : NO_LINES;
-  for (const line of lines) cuts.push(line.wmode === 0 && !line.slanted ? cutNote(line, left, right, besideStack.has(line)) : null);
+  for (const line of lines) {
+    const cut = line.wmode === 0 && !line.slanted ? cutNote(line, left, right, besideStack.has(line)) : null;
+    // An overfull line's words out in the margin are its own, no note.
+    cuts.push(cut !== null && overfull.has(line) && right !== null && cut.note.x0 >= right ? null : cut);
+  }
   for (const c of cuts) if (c !== null && left !== null && c.note.x1 <= left) leftSide.push(c.note);
   for (const c of cuts) if (c !== null && right !== null && c.note.x0 >= right) rightSide.push(c.note);
   // A margin note is set against the column, so notes of different lengths share the edge
@@ -148,6 +157,30 @@ export function takeMarginNotes(lines: readonly Line[]): { flow: Line[]; notes: 
   }
   if (notes.length === 0) return none;
   return { flow, notes, replaced };
+}
+
+/** A page sets at most this many overfull lines (overfullLines): more lines out past the
+ *  column's edge are a second column or a hanging paragraph. */
+const OVERFULL_LINES_MAX = 2;
+/** An overfull line runs out past the column's edge by at most this many of its ems (a long
+ *  command TeX cannot break: acmguide's 6.5). */
+const OVERFULL_EMS_MAX = 8;
+
+/** The body lines TeX set overfull: starting at the column's left edge, or a paragraph's
+ *  indent from it, and ending past its right edge by at most OVERFULL_EMS_MAX; none where
+ *  more than OVERFULL_LINES_MAX do. */
+function overfullLines(body: readonly Line[], left: number | null, right: number | null): ReadonlySet<Line> {
+  if (left === null || right === null) return NO_LINES;
+  let found: Set<Line> | null = null;
+  for (const l of body) {
+    if (l.x1 <= right + EDGE_TOLERANCE_PT) continue;
+    const size = lineSize(l);
+    if (l.x0 < left - EDGE_TOLERANCE_PT || l.x0 > left + FIRST_LINE_INDENT_EMS_MAX * size || l.x1 - right > OVERFULL_EMS_MAX * size) return NO_LINES;
+    found ??= new Set();
+    found.add(l);
+    if (found.size > OVERFULL_LINES_MAX) return NO_LINES;
+  }
+  return found ?? NO_LINES;
 }
 
 /** Lines (two or more) that share the edge away from the column, not the one next to it. */

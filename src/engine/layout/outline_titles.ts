@@ -228,14 +228,18 @@ export function styleKeyOf(style: { size: number; bold: boolean }): string {
  * outline does not name over outline level 1 headings set smaller (acmsmall's sections and
  * subsections, all bold at 10 pt under its 14.5 pt title). It is 0 otherwise: deeper by more,
  * the styles' levels count display type that is no heading (a book's chapter numbers), which
- * the outline sets right. Null where no heading the outline names was found: each page then
- * decides alone.
+ * the outline sets right. Where no heading the outline names was found, page 1 may still show
+ * the title the outline leaves out over sections set at the body's size
+ * (titleOverBodySections); null otherwise: each page then decides alone. `bodySize`: the
+ * document's body size (none: no title found so).
  */
-export function outlineLevels(pages: readonly { page: number; titleLines: readonly TitleLine[] }[], hints: OutlineHints, levelOf: (style: { size: number; bold: boolean }) => number | null): OutlineLevels | null {
+export function outlineLevels(pages: readonly { page: number; titleLines: readonly TitleLine[] }[], hints: OutlineHints, levelOf: (style: { size: number; bold: boolean }) => number | null, bodySize = Infinity): OutlineLevels | null {
   let deeper = Infinity;
   /** The highest style level of a heading at outline level 1. */
   let topNamed = Infinity;
   let titleUnnamed = false;
+  /** Page 1's title lines, where the selection holds it. */
+  let firstPage: readonly TitleLine[] | null = null;
   /** Outline levels by style; -1 once a style is seen at two levels. */
   const levels = new Map<string, number>();
   for (const { page, titleLines } of pages) {
@@ -253,11 +257,56 @@ export function outlineLevels(pages: readonly { page: number; titleLines: readon
       const seen = levels.get(key);
       levels.set(key, seen === undefined || seen === level ? level : -1);
     }
-    if (page === 1) titleUnnamed = titleLines.some((line) => line.lines === 1 && !named.has(line.start) && levelOf(line) === 1);
+    if (page === 1) {
+      titleUnnamed = titleLines.some((line) => line.lines === 1 && !named.has(line.start) && levelOf(line) === 1);
+      firstPage = titleLines;
+    }
   }
-  if (deeper === Infinity) return null;
+  if (deeper === Infinity) return firstPage === null ? null : titleOverBodySections(firstPage, hints.get(1), levelOf, bodySize);
   const shift = deeper === TITLE_LEVELS || (titleUnnamed && topNamed > 1 && topNamed !== Infinity) ? TITLE_LEVELS : 0;
   const byStyle = new Map<string, number>();
   for (const [key, level] of levels) if (level > 0) byStyle.set(key, level + shift);
   return { shift, byStyle };
+}
+
+/** A title the outline leaves out is set this many times the body's size at least
+ *  (HEADING_SIZE_RATIO_MIN's 1.12): a bold line at the body's size is a subsection's or a
+ *  contents' title ("Contents of this document" in amsfndoc), no document's. */
+export const UNNAMED_TITLE_SIZE_RATIO_MIN = 1.12;
+
+/**
+ * The outline's shift where it names no line set in a heading style, only titles set at or
+ * under the body's size (acmcp's sections, bold at 9 pt; ltxdoc's small capitals at 10), which
+ * say nothing of the styles' levels: where page 1 sets, above the first of them, the
+ * document's title (its first line in a heading style, one line, at a display size: larger
+ * than UNNAMED_TITLE_SIZE_RATIO_MIN times the body) that the outline does not name, in the
+ * page's top heading style but under level TITLE_LEVELS, the title stands over the sections:
+ * its style at level TITLE_LEVELS, the outline's levels shifted by TITLE_LEVELS, on every page
+ * alike. Without it each page decided alone, and acmcp's 12 pt title, under 1.25 times a body
+ * measured at its authors' 10 pt lines (document_stats.ts TOP_LEVEL_SIZE_RATIO_MIN), stood at
+ * `##` over its sections' `#`. Null otherwise: each page decides alone, as before.
+ */
+function titleOverBodySections(titleLines: readonly TitleLine[], pageOneTitles: Map<string, number> | undefined, levelOf: (style: { size: number; bold: boolean }) => number | null, bodySize: number): OutlineLevels | null {
+  if (pageOneTitles === undefined || pageOneTitles.size === 0) return null;
+  // The first line of page 1 that the outline names at its level 1.
+  let firstNamed = -1;
+  for (const line of titleLines) {
+    if (outlineLevelOf(pageOneTitles, normalizeTitle(line.text)) !== 1) continue;
+    firstNamed = line.start;
+    break;
+  }
+  if (firstNamed < 0) return null;
+  let title: TitleLine | null = null;
+  let titleLevel = Infinity;
+  for (const line of titleLines) {
+    const level = levelOf(line);
+    if (level === null) continue;
+    if (title === null) {
+      if (line.lines !== 1 || line.start >= firstNamed) return null;
+      title = line;
+      titleLevel = level;
+    } else if (level < titleLevel) return null;
+  }
+  if (title === null || titleLevel <= TITLE_LEVELS || title.size < UNNAMED_TITLE_SIZE_RATIO_MIN * bodySize) return null;
+  return { shift: TITLE_LEVELS, byStyle: new Map([[styleKeyOf(title), TITLE_LEVELS]]) };
 }

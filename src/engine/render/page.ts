@@ -40,6 +40,7 @@ import { demoteLaterBylines } from "./later_bylines.js";
 import { markSlidePhraseBreaks } from "../layout/slide_phrases.js";
 import { levelBlockTitles, slideBlockTitles } from "../layout/block_titles.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
+import { titleSubtitles } from "../layout/title_subtitles.js";
 import { normalizeTitle, type OutlineHints, outlineLevelOf, TITLE_LEVELS, TITLE_LINES_MAX } from "../layout/outline_titles.js";
 import { renderTable } from "./table.js";
 import { readStacksBeforeFields } from "../tables/fields_beside_stack.js";
@@ -227,6 +228,10 @@ export function renderPage(
   if (model.page === 1) demoteBylines(blocks, outline.get(1));
   else demoteLaterBylines(blocks, TITLE_BLOCK_INDEX_MAX, plainText, isAuthorList, (text) => isOutlineTitle(outline.get(model.page), text));
   captionTablesInParagraphs(blocks, outline.get(model.page));
+  for (const i of titleSubtitles(blocks)) {
+    const [title, subtitle] = [blocks[i - 1], blocks[i]];
+    if (title.kind === "heading" && subtitle.kind === "heading") blocks[i] = headingBlock(title.level + 1, subtitle.lines);
+  }
   nestListItems(blocks as Block[]);
   const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
   markIndentedQuotes(blocks, quotes, model.page === 1);
