@@ -90,7 +90,7 @@ function turnedLine(line: Line, q: Quarter, w: number, h: number): Line {
 }
 
 /** Each of `items` turned, its other fields kept, in an array made by push. Not `items.map`:
- *  the built-in map makes a holey array and its optimised, inlined form a packed one, so the
+ *  the built-in map makes a packed array and its optimised, inlined form a holey one, so the
  *  turned pages' drawings, images and links changed kind once turnUpright was optimised (two
  *  passes into a process) and every reader of them (figure text, covering boxes, navigation
  *  icons, the inline renderer's links) lost its optimised code to a "wrong map" and was
