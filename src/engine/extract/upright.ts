@@ -44,7 +44,6 @@ interface Rect {
 export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
   if (quarter === 0) return model;
   const { width: w, height: h } = model;
-  const turn = <T extends Rect>(r: T): T => ({ ...r, ...turnRect(r, quarter, w, h) });
   const lines: Line[] = [];
   for (const line of model.lines) lines.push(turnedLine(line, quarter, w, h));
   const rules: Rule[] = [];
@@ -62,9 +61,9 @@ export function turnUpright(model: PageModel, quarter: Quarter): PageModel {
     lines,
     rules,
     marks,
-    drawings: model.drawings?.map(turn),
-    images: model.images?.map(turn),
-    links: model.links.map(turn),
+    drawings: model.drawings ? turnedAll(model.drawings, quarter, w, h) : undefined,
+    images: model.images ? turnedAll(model.images, quarter, w, h) : undefined,
+    links: turnedAll(model.links, quarter, w, h),
     chars: model.chars,
     unmappedChars: model.unmappedChars,
     extraction: model.extraction,
@@ -88,6 +87,18 @@ function turnedLine(line: Line, q: Quarter, w: number, h: number): Line {
   const spans: Span[] = [];
   for (const span of line.spans) spans.push(turnedSpan(span, q, w, h));
   return lineLike(line, spans, x0, y0, x1, y1);
+}
+
+/** Each of `items` turned, its other fields kept, in an array made by push. Not `items.map`:
+ *  the built-in map makes a packed array and its optimised, inlined form a holey one, so the
+ *  turned pages' drawings, images and links changed kind once turnUpright was optimised (two
+ *  passes into a process) and every reader of them (figure text, covering boxes, navigation
+ *  icons, the inline renderer's links) lost its optimised code to a "wrong map" and was
+ *  compiled again. */
+function turnedAll<T extends Rect>(items: readonly T[], q: Quarter, w: number, h: number): T[] {
+  const turned: T[] = [];
+  for (const r of items) turned.push({ ...r, ...turnRect(r, q, w, h) });
+  return turned;
 }
 
 function turnedKind<T extends Rule | Mark>(r: T, q: Quarter, w: number, h: number): T {

@@ -41,7 +41,10 @@ const BODY_LINES_MIN = 4;
 export function markIndentedQuotes(blocks: readonly { kind: string; lines?: Line[] }[], quotes: Map<unknown, number>, firstPage: boolean): void {
   const paragraphs = blocks.filter(isParagraph);
   if (paragraphs.length < 2) return;
-  const candidate = blocks.map(() => false);
+  // Made by push, not map: map's array is packed from the built-in and holey from its
+  // optimised inlined form, and the stores below met the other kind once this was optimised.
+  const candidate: boolean[] = [];
+  for (let i = 0; i < blocks.length; i++) candidate.push(false);
   // The title of the section the block stands in: an abstract is set as a quotation is.
   let section = "";
   let bodySeen = !firstPage;

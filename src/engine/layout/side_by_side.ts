@@ -30,7 +30,7 @@ export function joinSideBySideHeadings(blocks: AnyBlock[], pageLines: readonly L
       continue;
     }
     // A section number set apart from its title ("2.1", gap, "Discounts") is one heading.
-    if (SECTION_NUMBER.test(row[0].spans.map((s) => s.text).join("").trim())) continue;
+    if (SECTION_NUMBER.test(lineText(row[0]).trim())) continue;
     // The row's other pieces are blocks of their own; gather those that follow in reading
     // order (each a one-line heading or paragraph of the row) into this one paragraph.
     const members = new Set(row);

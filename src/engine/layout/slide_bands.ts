@@ -152,7 +152,11 @@ function frameTitleOf(lines: readonly Line[], inside: readonly number[], sizes: 
   let top = inside[0];
   for (const i of inside) if (lines[i].y0 < lines[top].y0) top = i;
   const size = sizes.get(top)!;
-  const sorted = inside.map((i) => sizes.get(i)!).sort((a, b) => a - b);
+  // Made by push, not map: map's array is packed from the built-in and holey from its
+  // optimised inlined form, and sort met the other kind once this was optimised.
+  const sorted: number[] = [];
+  for (const i of inside) sorted.push(sizes.get(i)!);
+  sorted.sort((a, b) => a - b);
   if (size <= sorted[sorted.length >> 1]) return -1;
   // Set apart from the text under it, in a size few lines share (the block titles beside
   // it): a landscape page's prose over its listings (gzt's code documentation) and a

@@ -185,7 +185,12 @@ function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): 
 
 /** The cell's paragraphs' inline text, one line each. */
 function cellText(paragraphs: readonly CellParagraph[], inline: InlineRenderer, plainStyle: boolean): string {
-  return paragraphs.length === 1 ? cellParagraph(paragraphs[0], inline, plainStyle) : paragraphs.map((p) => cellParagraph(p, inline, plainStyle)).join("\n");
+  // Joined here, not by map and join: map's array is packed from the built-in and holey from
+  // its optimised inlined form, and join met the other kind once cellText was optimised
+  // ("wrong map": compiled again a pass later).
+  let text = "";
+  for (let k = 0; k < paragraphs.length; k++) text += (k === 0 ? "" : "\n") + cellParagraph(paragraphs[k], inline, plainStyle);
+  return text;
 }
 
 function cellParagraph(p: CellParagraph, inline: InlineRenderer, plainStyle: boolean): string {

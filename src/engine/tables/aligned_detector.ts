@@ -784,15 +784,26 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   if (parts === null) return null;
   // A part of one letter is a letter-spaced word's ("姓 名：", a CJK label set apart), not a cell.
   if (parts.some((part) => part.text.trim().split(/\s+/).length > CUT_CELL_WORDS_MAX || (!twoWords && /^\p{L}$/u.test(part.text.trim())))) return null;
-  if (twoWords) return parts.map((part) => pieceOfItems([{ span: part, line }]));
+  if (twoWords) return piecesOfParts(parts, line);
   // Words run together over several columns are cut only where the parts are what such
   // tables hold: figures in a row of the body; in the header, headings of a word or two,
   // dated ("Q1 2024" … "Q4 2024" | "Total"). Words of prose fall near the middles of narrow
   // columns' gutters by chance.
-  const texts = parts.map((part) => part.text.trim());
+  const texts: string[] = [];
+  for (const part of parts) texts.push(part.text.trim());
   const cellLike = header ? texts.some((t) => /\d/.test(t)) && texts.every((t) => t.split(/\s+/).length <= HEADER_CUT_WORDS_MAX) : texts.every((t) => FIGURE_CELL.test(t));
   if (!cellLike || !parts.every((part) => alignsWithColumn(part, left, right, em))) return null;
-  return parts.map((part) => pieceOfItems([{ span: part, line }]));
+  return piecesOfParts(parts, line);
+}
+
+/** A piece for each part of the line's span, in an array made by push. Arrays here are made by
+ *  push, not map: map's array is packed from the built-in and holey from its optimised inlined
+ *  form, and the readers of `parts` and `texts` (pushSplitAtGutter, some, every) met the other
+ *  kind once splitSpanAtGutter was optimised, to be compiled again a pass later. */
+function piecesOfParts(parts: readonly Span[], line: Line): Piece[] {
+  const pieces: Piece[] = [];
+  for (const part of parts) pieces.push(pieceOfItems([{ span: part, line }]));
+  return pieces;
 }
 /** Two words cut at their space when it lies near the gutter's middle (right to left too). */
 function cutAtTheSpace(span: Span, ink: number, nextLeft: number, prevRight: number, em: number): Span[] | null {
@@ -1781,7 +1792,10 @@ function commonEnd(cells: readonly Piece[]): number | null {
 }
 
 function itemsText(items: Piece["items"]): string {
-  return items.map(itemSpanText).join("").trim();
+  // Joined here, not by map and join (as cellText, render/table.ts).
+  let text = "";
+  for (const item of items) text += itemSpanText(item);
+  return text.trim();
 }
 
 function styleChanges(a: Span, b: Span): boolean {

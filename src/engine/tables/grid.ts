@@ -113,7 +113,10 @@ function extentOf(hs: readonly Seg[], vs: readonly Seg[]): { x0: number; x1: num
  */
 function joinBoxedLastRows(groups: { hs: Seg[]; vs: Seg[] }[]): { hs: Seg[]; vs: Seg[] }[] {
   if (groups.length < 2) return groups;
-  const extents = groups.map((g) => extentOf(g.hs, g.vs));
+  // Made by push, not map: map's array is packed from the built-in and holey from its
+  // optimised inlined form, and the reads below met the other kind once this was optimised.
+  const extents: ReturnType<typeof extentOf>[] = [];
+  for (const g of groups) extents.push(extentOf(g.hs, g.vs));
   const joined = new Array<boolean>(groups.length).fill(false);
   for (let t = 0; t < groups.length; t++) {
     const box = extents[t];

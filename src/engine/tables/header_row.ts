@@ -68,7 +68,10 @@ function headerRule(rows: BuiltRow[], box: Box, rulings: Rulings): boolean {
   // Booktabs: a rule under the header and none (or few) between body rows.
   if (others.length > 0 && present.length * 2 < others.length) return true;
   if (present.length === 0) return false;
-  const thicknesses = present.map((s) => s.thick).filter((t) => t > 0);
+  // A loop, not map and filter: map's array is packed from the built-in and holey from its
+  // optimised inlined form, and filter (then median) met the other kind once this was optimised.
+  const thicknesses: number[] = [];
+  for (const s of present) if (s.thick > 0) thicknesses.push(s.thick);
   if (first.thick > 0 && thicknesses.length > 0 && first.thick >= HEADER_RULE_THICK_RATIO_MIN * median(thicknesses)) {
     return true;
   }
