@@ -717,7 +717,7 @@ function styleRun(runs: readonly Run[], i: number): string {
   return lead + escapeInline(before) + marker + escapeInline(inner) + marker + escapeInline(after) + trail;
 }
 
-/** Whether run i is plain text (no emphasis, code or raised mark) ending in a letter. */
+/** Whether run i is plain text (no emphasis, code or raised mark) ending in a letter or a digit. */
 function endsInPlainLetter(runs: readonly Run[], i: number): boolean {
   if (i < 0) return false;
   const run = runs[i];
