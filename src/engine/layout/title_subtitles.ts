@@ -10,6 +10,8 @@
 // the title.
 
 import type { Line } from "../model.js";
+import { unionOf } from "./box.js";
+import { isBlankText } from "./whitespace.js";
 
 /** The subtitle's first line stands under the title's last within this many of its own ems. */
 export const TITLE_SUBTITLE_GAP_EMS_MAX = 2;
@@ -29,7 +31,7 @@ interface HeadingLike {
 
 /** A line's size: its first span's with text (the first span's otherwise). */
 function sizeOf(line: Line): number {
-  for (const span of line.spans) if (span.text.trim() !== "") return span.size;
+  for (const span of line.spans) if (!isBlankText(span.text)) return span.size;
   return line.spans[0]?.size ?? 0;
 }
 
@@ -58,19 +60,9 @@ export function titleSubtitles(blocks: readonly HeadingLike[]): number[] {
     if (em <= 0 || sizeOf(above) <= em) continue;
     const gap = first.y0 - above.y1;
     if (gap < 0 || gap > TITLE_SUBTITLE_GAP_EMS_MAX * em) continue;
-    let x0 = Infinity;
-    let x1 = -Infinity;
-    for (const line of block.lines) {
-      x0 = Math.min(x0, line.x0);
-      x1 = Math.max(x1, line.x1);
-    }
-    let tx0 = Infinity;
-    let tx1 = -Infinity;
-    for (const line of title.lines) {
-      tx0 = Math.min(tx0, line.x0);
-      tx1 = Math.max(tx1, line.x1);
-    }
-    if (x0 < tx0 - TITLE_SUBTITLE_OVERHANG_EMS_MAX * em || x1 > tx1 + TITLE_SUBTITLE_OVERHANG_EMS_MAX * em) continue;
+    const extent = unionOf(block.lines);
+    const titleExtent = unionOf(title.lines);
+    if (extent.x0 < titleExtent.x0 - TITLE_SUBTITLE_OVERHANG_EMS_MAX * em || extent.x1 > titleExtent.x1 + TITLE_SUBTITLE_OVERHANG_EMS_MAX * em) continue;
     found.push(i);
   }
   return found;
