@@ -4,6 +4,12 @@
 // "release called": the lease was certainly held throughout, so more than `limit` such
 // intervals overlapping at one instant would be a violation. PGlite is one process's
 // embedded database, so the test needs PostgreSQL.
+//
+// The two children's intervals are compared with each other, so they are read from one clock:
+// the host's monotonic clock (process.hrtime), which every process on the machine shares.
+// performance.timeOrigin is each process's own estimate of its start on the wall clock; two
+// estimates differ by up to a millisecond or so, which once made a release in one child and
+// the next acquire of that slot in the other look like a fifth overlapping lease.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +37,7 @@ import { acquireLease, releaseLease } from "./src/store/leases.js";
 const [url, org, instanceId, workers, runMs, limit, holdMsMax] = process.argv.slice(2);
 const db = await openDb({ databaseUrl: url, poolSize: Number(workers) });
 const ctx = { db, instanceId, now: () => Date.now() };
-const clock = () => performance.timeOrigin + performance.now();
+const clock = () => Number(process.hrtime.bigint() / 1000n) / 1000;
 const held = [];
 let refused = 0;
 const stopAt = Date.now() + Number(runMs);
