@@ -29,6 +29,14 @@ export function isLeaderAndPages(text: string): boolean {
   return LEADER_AND_PAGES.test(text);
 }
 
+/** Page numbers and nothing else after a fragment that ends in a dot leader: the two halves
+ *  of one entry ("\\c@subsection . . . . ." | "158"), whose numbers stand right-aligned one
+ *  under another and so start where many rows have a fragment to their left, as a column
+ *  does. */
+export function isPagesAfterLeader(left: Line, right: Line): boolean {
+  return pagesGoOn(lineText(right)) && endsWithLeader(left);
+}
+
 export function isContentsEntryText(text: string): boolean {
   // LEADER_PAGE_END ends in a page number and white space: the last character that is no
   // space (isSpaceCode is what \s matches) is a digit or a roman one. Most texts asked (every
@@ -291,15 +299,21 @@ function joinLeaders(joined: Line[]): void {
       }
     }
     if (best && (LEADS_TO_PAGE.test(lineText(best)) || !titlesOwnEntry(joined, best))) {
-      if (PAGE_NUMBER_ONLY.test(lineText(best))) {
-        markLeaderTail(line);
-        line.contentsEntry = true;
-      }
-      appendFragment(line, best);
+      appendToLeader(line, best);
       (removed ??= new Set()).add(best);
     }
   }
   if (removed) removeLines(joined, removed);
+}
+
+/** What a fragment ending in a leader takes in, on its end: a page number alone makes the
+ *  line a contents entry whose leader the Markdown leaves out. */
+export function appendToLeader(line: Line, next: Line): void {
+  if (PAGE_NUMBER_ONLY.test(lineText(next))) {
+    markLeaderTail(line);
+    line.contentsEntry = true;
+  }
+  appendFragment(line, next);
 }
 
 /** A page number alone: arabic or roman. */

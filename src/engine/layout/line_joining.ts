@@ -11,7 +11,7 @@ import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { sortByCentreThenLeft } from "./centre_order.js";
 import { firstInkedUnit, isBlankText, isSpaceCode, lastInkedUnit, startsWithDot, trimmedLength } from "./whitespace.js";
-import { isLeaderAndPages, joinContentsEntries } from "./leaders.js";
+import { appendToLeader, isLeaderAndPages, isPagesAfterLeader, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
@@ -350,7 +350,10 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   // R-ints' "int callflag;" … "/* The context ‘type’ */").
   // So does a remark in parentheses, all in the text face (R-lang's "- +" … "(unary)").
   const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right) || (isMono(right) && isNumberedCode(left, right)));
-  const leaderTail = !code && startsWithDot(right.spans[0].text) && isLeaderAndPages(lineText(right));
+  // An index's right-aligned page numbers start at one x row after row, as a column does: the
+  // leader on their left keeps them, and the next column's entry beside them is not theirs
+  // (active-conf's index: "\\c@subsection . . . ." | "158" | "figure (environment) . . . 104").
+  const leaderTail = !code && (startsWithDot(right.spans[0].text) ? isLeaderAndPages(lineText(right)) : isPagesAfterLeader(left, right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
   // A listing's line number starts its line: a name in the code face left of it is the
@@ -641,7 +644,8 @@ function joinedRows(lines: readonly Line[], columns: ColumnStarts, rightToLeft: 
       if (!joins(left, right, gap, em, columns, rightToLeft)) continue;
       if (frameEdgeBetween !== undefined && frameEdgeBetween(left, right)) continue;
       // A comma held off its name by an icon drawn between them takes no space.
-      appendFragment(left, right, em, !startsWithSeparatedMark(right));
+      if (isPagesAfterLeader(left, right)) appendToLeader(left, right);
+      else appendFragment(left, right, em, !startsWithSeparatedMark(right));
       if (!reversed) {
         takeLaterOnRow(joined, i, columns, rightToLeft);
         merged = true;
