@@ -22,6 +22,7 @@ import { markEastAsianCodeLines } from "./east_asian_code.js";
 import { isCodeCallout } from "./code_callouts.js";
 import { firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
 import { markNumberedListings, startsWithListingNumber } from "./numbered_listings.js";
+import { marginLabelsFirst } from "./margin_labels.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
 import { outlineNumber, settleOutlineNumbers } from "./outline_numbers.js";
 import type { FieldBetween } from "./form_fields.js";
@@ -943,8 +944,10 @@ function leadingCount(sorted: readonly number[], em: number): number {
  * `pageRight`: the right edge of the page's text, against which a column is narrow
  * (markShortLineSets). `floats`: boxes floated beside the text (side tables, framed figures),
  * whose band gives the lines beside them their right edge (rightEdgesBesideFloats). */
-export function buildBlocks(column: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = [], blockTitles: ReadonlySet<Line> = NO_BLOCK_TITLES): Block[] {
-  if (column.length === 0) return [];
+export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = [], blockTitles: ReadonlySet<Line> = NO_BLOCK_TITLES): Block[] {
+  if (read.length === 0) return [];
+  // A listing's names in the margin come before it, not between its lines.
+  const { column, labels } = marginLabelsFirst(read);
   // Each line's style and text, once: a line is compared as the line and again as the one before.
   // Loops in this function, not closures over the column: a closure made per call loses its
   // optimised code at each full garbage collection, and was compiled again every few passes.
@@ -1003,6 +1006,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   // A typewriter title's subtitle in its face, capitals alone (typewriter_subtitles.ts).
   markTypewriterSubtitles(monos, codeFaces, column, texts);
   markNumberedListings(monos, column);
+  // ... and are a paragraph of names, not a block of code.
+  if (labels.size > 0) for (let i = 0; i < column.length; i++) if (labels.has(column[i])) monos[i] = false;
   const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
   // last line, a new block.
@@ -1019,6 +1024,8 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   endLabelledParagraphs(lineBreaks, setEnds, column, startsWithBoldLabel);
   markGrammarAlternatives(lineBreaks, texts);
   const indexWrapped = markIndexEntries(lineBreaks, texts, column, sizes);
+  // A stack of a listing's names: a name a line.
+  if (labels.size > 0) for (let i = 0; i + 1 < column.length; i++) if (labels.has(column[i]) && labels.has(column[i + 1])) lineBreaks[i] = true;
 
   // A term in the code face with its definition beside it on the row (a manual's "C-k  Kill
   // the text …") is the definition's first words, not a line of code.

@@ -17,7 +17,15 @@ const NUMBER_GAP_EMS_MIN = 0.25;
 /** A run of numbered lines is a listing when this many of them hold code. */
 const NUMBERED_CODE_LINES_MIN = 2;
 
-type NumberedLine = { number: number; code: boolean } | null;
+/** `code`: the rest holds code; `guard`: it is a docstrip guard; neither: it is empty. */
+type NumberedLine = { number: number; code: boolean; guard: boolean } | null;
+
+/** Whether the line starts with a listing's number and the rest is code or a guard (a number
+ *  alone may be a page's). */
+export function isNumberedListingLine(line: Line): boolean {
+  const numbered = numberedLine(line);
+  return numbered !== null && (numbered.code || numbered.guard);
+}
 
 /** The line's number, when it starts with one and the rest is code, a guard or nothing. */
 function numberedLine(line: Line): NumberedLine {
@@ -40,7 +48,7 @@ function numberedLine(line: Line): NumberedLine {
     rest += span.text;
   }
   if (prose && (code || !DOCSTRIP_GUARD.test(rest))) return null;
-  return { number: Number(match[1]), code };
+  return { number: Number(match[1]), code, guard: prose };
 }
 
 /** A listing's number stands on the code's baseline: its box's top no more than this many
