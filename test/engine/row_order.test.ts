@@ -145,4 +145,14 @@ describe("putRowMatesLeftToRight: a display equation's number after its formula 
     putRowMatesLeftToRight(below);
     expect(below.map(lineText)).toEqual(["(4)", "The next paragraph starts here."]);
   });
+
+  it("puts a bibliography's bracketed label before its entry's first line on its baseline (iodhbwm's [Nie88a]; svc-md-1.1.33)", () => {
+    const items = [at("Friedrich Nietzsche. Sämtliche Werke. Kritische Studienausgabe. Hrsg.", 162.7, 287.9001, 298.4), at("[Nie88a]", 99.2, 287.9002, 298.4), at("von Giorgio Colli und Mazzino Montinari.", 162.4, 302.3, 312.9)];
+    putRowMatesLeftToRight(items);
+    expect(items.map((l) => lineText(l).slice(0, 9))).toEqual(["[Nie88a]", "Friedrich", "von Giorg"]);
+    // A syntax's bracketed metavariable beside code is no label of an entry.
+    const syntax = [at("[...]", 200, 100, 110, { mono: true }), at("[ structure ]", 100, 100.1, 110)];
+    putRowMatesLeftToRight(syntax);
+    expect(syntax.map(lineText)).toEqual(["[...]", "[ structure ]"]);
+  });
 });

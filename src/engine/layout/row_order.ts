@@ -41,6 +41,7 @@ function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean, items: re
   if (later.x1 > earlier.x0 || later.wmode !== 0 || earlier.wmode !== 0) return false;
   if (overTable && setAsOneRow(later, earlier)) return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
   if (numbersFormulaBeside(earlier, later, items)) return true;
+  if (labelsEntryBeside(later, earlier)) return true;
   const laterFace = face(later);
   const earlierFace = face(earlier);
   // A line of code left of a bold label on its row goes first too: a browser's "COPY" button
@@ -51,6 +52,22 @@ function rowMateLeftOf(later: Line, earlier: Line, overTable: boolean, items: re
   if (!onOneBaseline(later, earlier) && !(nestsIn(later, earlier) && face(later) === "code" && LETTER_START.test(lineText(earlier)))) return false;
   // A right-to-left row reads from the right: its order is not left to right.
   return !isRtlText(lineText(later)) && !isRtlText(lineText(earlier));
+}
+
+/** A bibliography's label alone, in brackets: "[Nie88a]", "[12]", "[PFT99]". */
+const BRACKET_LABEL = /^\s*\[[^[\]]{1,24}\]\s*$/;
+
+/** Whether `label` is a bibliography's label (BRACKET_LABEL) set left of its entry's first
+ *  line, on its baseline: set a column's width apart, the two are lines of their own, and when
+ *  their tops are equal to print precision the sort's rounding decided which came first
+ *  (iodhbwm's alphabetic bibliography: "Friedrich Nietzsche. Sämtliche Werke …" read before
+ *  "[Nie88a]", the label then cutting the entry in two). */
+function labelsEntryBeside(label: Line, entry: Line): boolean {
+  if (!onOneBaseline(label, entry) || !BRACKET_LABEL.test(lineText(label))) return false;
+  // An entry's words in running text (a syntax's "[...]" in the code face beside a bracketed
+  // metavariable is no entry).
+  const text = lineText(entry);
+  return face(label) === "text" && face(entry) === "text" && LETTER_START.test(text) && !isRtlText(text);
 }
 
 /** A display equation's number, alone on its line: "(2.1)", "(12)", "(A.3)", "(3b)", "(S1)",
