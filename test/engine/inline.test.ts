@@ -611,3 +611,16 @@ describe("renderInline: a stop or comma after inline code a browser padded (issu
     expect(render([{ text: "\\circlearrowright", mono: true }, { text: " ", mono: true }, { text: "." }, { text: " " }, { text: "24" }])).toBe("`\\circlearrowright` . 24");
   });
 });
+
+describe("dropLeaders: Chinese's ellipsis is no leader (docs/engine.md, Emphasis and signs; svc-md-1.1.33)", () => {
+  it("keeps dots after East Asian text that lead to no page number, in the span or the next", () => {
+    expect(render("精密仪器设备要求高速、……")).toBe("精密仪器设备要求高速、……");
+    expect(render([{ text: "由于气体的压力低和可压缩性，" }, { text: ". . . . . ." }, { text: "。" }])).toBe("由于气体的压力低和可压缩性，. . . . . .。");
+  });
+
+  it("drops a leader to a page number after East Asian text, and any leader after Latin text", () => {
+    expect(render([{ text: "第1章 绪论" }, { text: " . . . . . . . . " }, { text: "1" }])).toBe("第1章 绪论 1");
+    expect(render("Introduction . . . . . . . . 5")).toBe("Introduction 5");
+    expect(render("the end . . . . . . and more")).toBe("the end and more");
+  });
+});

@@ -3,7 +3,7 @@
 // so that text stays text.
 import type { Line, PageLink, Span } from "../model.js";
 import { pointLinkLocator } from "../extract/links.js";
-import { joinsLinesWithoutSpace } from "../layout/east_asian.js";
+import { isEastAsianWide, joinsLinesWithoutSpace } from "../layout/east_asian.js";
 import { breaksAtEastAsianPunctuation } from "../layout/east_asian_punctuation.js";
 import { superscripts } from "../layout/superscripts.js";
 import { textSpanFrom } from "../layout/lines.js";
@@ -146,9 +146,29 @@ function linkAt(span: Span, links: readonly PageLink[], locate: ((point: Float64
  */
 const LEADER = /\s*(?:\.\s?){4,}\.|\s*…(?:\s?…)+/g;
 
-export function dropLeaders(text: string): string {
+/**
+ * The text with its dot leaders dropped. `before`: the code of the last character written
+ * before the text (0 for none); `after`: the text after it on its line. A run of dots after
+ * East Asian text that leads to no page number is Chinese's ellipsis ("高速、……",
+ * "可压缩性，. . . . . .。", set as two ellipses or six dots): it stays (hitszthesis' sample
+ * chapter had lost every one, "可压缩性， 。").
+ */
+export function dropLeaders(text: string, before = 0, after = ""): string {
   if (text.indexOf("..") < 0 && text.indexOf(". .") < 0 && text.indexOf("…") < 0) return text;
-  return text.replace(LEADER, " ");
+  return text.replace(LEADER, (dots: string, at: number) => (isEastAsianEllipsis(text, at, dots.length, before, after) ? dots : " "));
+}
+
+/** A page number a leader leads to: a figure, or a roman numeral as a word. */
+const LEADS_TO_PAGE_NUMBER = /^(?:\d|[ivxlcdm]+(?:\s|$))/i;
+
+/** Whether the dots text[at, at + length) follow East Asian text (in the text, or `before`)
+ *  and lead to no page number (in the text after them, or `after`). */
+function isEastAsianEllipsis(text: string, at: number, length: number, before: number, after: string): boolean {
+  let k = at;
+  while (k > 0 && isSpaceCode(text.charCodeAt(k - 1))) k--;
+  if (!isEastAsianWide(k > 0 ? text.charCodeAt(k - 1) : before)) return false;
+  const rest = text.slice(at + length).trimStart();
+  return !LEADS_TO_PAGE_NUMBER.test(rest === "" ? after.trimStart() : rest);
 }
 
 /** Two white-space units in a row, or one other than a plain space. */
@@ -204,9 +224,16 @@ const ELLIPSIS = 0x2026;
  *  dot leaders dropped. A spacing accent is not composed with the letter after it here: the
  *  reader composes one set over its letter (extract/placed_accents.ts), and one it left is set
  *  beside its letters ("toc´s", hobete). */
-function fixGlyphs(text: string): string {
+function fixGlyphs(text: string, before = 0, after = ""): string {
   // One test instead of the two helpers' four: most spans hold none of these.
-  return mayNeedGlyphFixes(text) ? dropLeaders(writeStrandedMarks(text)) : text;
+  return mayNeedGlyphFixes(text) ? dropLeaders(writeStrandedMarks(text), before, after) : text;
+}
+
+/** fixGlyphs of spans[k]'s text, written after `runs` on its line. */
+function fixSpanGlyphs(runs: readonly Run[], spans: readonly Span[], k: number): string {
+  const text = spans[k].text;
+  if (!mayNeedGlyphFixes(text)) return text;
+  return fixGlyphs(text, runs.length > 0 ? lastVisibleCode(runs[runs.length - 1]) : 0, textAhead(spans, k + 1));
 }
 
 /** Whether a line-end hyphen goes when the word is joined: `before` ends with it ("Trace-"),
@@ -495,7 +522,7 @@ function collectRuns(lines: readonly Line[], options: InlineOptions): Run[] {
       const sign = !code && signOfBoldFigure(line.spans, k);
       pushRun(
         runs,
-        code ? span.text : fixGlyphs(span.text),
+        code ? span.text : fixSpanGlyphs(runs, line.spans, k),
         options.emphasis && (span.bold || sign),
         options.emphasis && (sign ? line.spans[k + 1].italic : (slant ?? span.italic)),
         options.emphasis && code,
