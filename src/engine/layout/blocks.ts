@@ -4,6 +4,7 @@
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
+import { bareNumeralLength } from "./bare_numerals.js";
 import { isLabelWithBoldValue } from "./bold_values.js";
 import { itemRunPairs } from "./item_runs.js";
 import type { Box } from "./box.js";
@@ -274,7 +275,16 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
     // of dots. Signs alone are ("• $ & % # _ { }", a list of TeX's special characters).
     return length < text.length && !bulletsAlone(text, length) ? newMarker(false, "-", length) : null;
   }
-  return listMarker(text) ?? touchingMarker(line, text) ?? outlineMarker(text);
+  return listMarker(text) ?? touchingMarker(line, text) ?? bareNumeralMarker(line, text) ?? outlineMarker(text);
+}
+
+/** A roman numeral with no stop or bracket, set apart by its style (bare_numerals.ts): a weak
+ *  marker, which its sequence must confirm. */
+function bareNumeralMarker(line: Line, text: string): ListMarker | null {
+  const length = bareNumeralLength(line, text);
+  if (length === 0) return null;
+  const marker = listMarker(`${text.slice(0, length).trimEnd()}. ${text.slice(length)}`);
+  return marker && newMarker(marker.ordered, marker.marker, length, marker.style, marker.value, true, marker.alt);
 }
 
 /** Whether the text from `from` on holds bullet glyphs (UNICODE_BULLET_CHARS) and white space alone. */
