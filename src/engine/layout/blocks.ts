@@ -1054,7 +1054,12 @@ export function buildBlocks(column: readonly Line[], stats: DocumentStats, field
   const termStarts = alignedTermStarts(column, styles, texts, textRuleSkips);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
   const stacked = new Array<boolean>(column.length).fill(false);
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips, stacked);
+  // A column across the page's middle is set in the page's measure, which the page's other
+  // text (its footnotes) may show where the column's own lines do not: a stack broken by hand
+  // is measured against it (centred_lines.ts markRun).
+  const middle = (pageLeft + pageRight) / 2;
+  const edges = { left, right };
+  markCentredBreaks(lineBreaks, column, styles, texts, edges, textRuleSkips, stacked, left < middle && right > middle ? { left: Math.min(left, pageLeft), right: Math.max(right, pageRight) } : edges);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
   const ragged = isRaggedRightColumn(column, rights, left, monos);

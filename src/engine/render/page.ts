@@ -187,6 +187,12 @@ export function renderPage(
     pageLeft = Math.min(pageLeft, line.x0);
     pageRight = Math.max(pageRight, line.x1);
   }
+  // The footnotes taken out of the flow are the page's text too: they may show its measure
+  // where the text above them does not (JACoW's centred collaboration list).
+  for (const line of footnotes) {
+    pageLeft = Math.min(pageLeft, line.x0);
+    pageRight = Math.max(pageRight, line.x1);
+  }
   /** Side tables with a title that reading order made a column of their own. */
   const columnOfItsOwn = new Set<Table>();
   const titles = takeSideTableTitles(groups, items, tables, columnOfItsOwn, pageTables.rulings.h);
