@@ -4,6 +4,7 @@
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
+import { bareNumeralLength } from "./bare_numerals.js";
 import { isLabelWithBoldValue } from "./bold_values.js";
 import { itemRunPairs } from "./item_runs.js";
 import type { Box } from "./box.js";
@@ -275,7 +276,16 @@ export function lineMarker(line: Line, text: string): ListMarker | null {
     // of dots. Signs alone are ("• $ & % # _ { }", a list of TeX's special characters).
     return length < text.length && !bulletsAlone(text, length) ? newMarker(false, "-", length) : null;
   }
-  return listMarker(text) ?? touchingMarker(line, text) ?? outlineMarker(text);
+  return listMarker(text) ?? touchingMarker(line, text) ?? bareNumeralMarker(line, text) ?? outlineMarker(text);
+}
+
+/** A roman numeral with no stop or bracket, set apart by its style (bare_numerals.ts): a weak
+ *  marker, which its sequence must confirm. */
+function bareNumeralMarker(line: Line, text: string): ListMarker | null {
+  const length = bareNumeralLength(line, text);
+  if (length === 0) return null;
+  const marker = listMarker(`${text.slice(0, length).trimEnd()}. ${text.slice(length)}`);
+  return marker && newMarker(marker.ordered, marker.marker, length, marker.style, marker.value, true, marker.alt);
 }
 
 /** Whether the text from `from` on holds bullet glyphs (UNICODE_BULLET_CHARS) and white space alone. */
@@ -1051,7 +1061,12 @@ export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBe
   const termStarts = alignedTermStarts(column, styles, texts, textRuleSkips);
   // A heading's lines keep the heading rules: a title centred over two lines is one title.
   const stacked = new Array<boolean>(column.length).fill(false);
-  markCentredBreaks(lineBreaks, column, styles, texts, { left, right }, textRuleSkips, stacked);
+  // A column across the page's middle is set in the page's measure, which the page's other
+  // text (its footnotes) may show where the column's own lines do not: a stack broken by hand
+  // is measured against it (centred_lines.ts markRun).
+  const middle = (pageLeft + pageRight) / 2;
+  const edges = { left, right };
+  markCentredBreaks(lineBreaks, column, styles, texts, edges, textRuleSkips, stacked, left < middle && right > middle ? { left: Math.min(left, pageLeft), right: Math.max(right, pageRight) } : edges);
 
   // Text set ragged right wraps where a word does not fit (ragged_right.ts).
   const ragged = isRaggedRightColumn(column, rights, left, monos);

@@ -48,6 +48,7 @@ export function markCentredBreaks(
   edges: { left: number; right: number },
   skips: readonly boolean[],
   stacked?: boolean[],
+  measureEdges: { left: number; right: number } = edges,
 ): void {
   // Justified lines share an axis too, so most lines are asked twice, as the line below and as
   // the line above: the answer is kept.
@@ -63,7 +64,7 @@ export function markCentredBreaks(
     const pair = i - start === 2;
     // Not under a title of their face, though: a title slide's subtitle (subtitle_pairs.ts).
     if (i - start >= 3 || (pair && ((!spansColumn(column[start], styles[start], edges) && !spansColumn(column[start + 1], styles[start + 1], edges)) || underTitle(column, styles, start)))) {
-      markRun(breaks, column, styles, texts, start, i, edges, stacked);
+      markRun(breaks, column, styles, texts, start, i, measureEdges, stacked);
     }
     start = i;
   }

@@ -37,6 +37,8 @@ const NOTE_GAP_SIZES_MAX = 2;
 const NOTE_SIZE_UNDER_BODY_MIN = 0.5;
 /** The rule starts at the left edge of the text above it, within this many points. */
 const RULE_EDGE_TOLERANCE_PT = 2;
+/** Two footnote rules, one per column, are as long as each other within this many points. */
+const PAIR_LENGTH_TOLERANCE_PT = 1;
 /** A footnote's mark when it is not raised: a superscript digit or sign, or a number or sign
  *  against the note's first word or a space before it, a capital (Writer's "1Figures are
  *  audited …" and "1 The supplier has …", not "6pt."), or a number whose first digits came
@@ -61,22 +63,63 @@ export function takeFootnoteArea(lines: readonly Line[], rules: readonly Rule[],
   let right = -Infinity;
   for (const line of lines) (left = Math.min(left, line.x0)), (right = Math.max(right, line.x1));
   const widthMax = RULE_WIDTH_SHARE_MAX * (right - left);
-  let taken: Set<Line> | null = null;
+  let found: { rule: Rule; notes: Line[]; placed: boolean }[] | null = null;
   for (const rule of candidates) {
     if (rule.x1 - rule.x0 > widthMax) continue;
+    // The rule starts at the left edge of the column's text above it (a fraction bar, a box's
+    // or a table's rule starts elsewhere), or a partner beside it places it (hasColumnPartner).
+    const placed = startsAtTextEdge(rule, lines);
+    if (!placed && !hasColumnPartner(rule, candidates)) continue;
     const notes = notesUnder(rule, lines, bodySize);
-    if (notes === null) continue;
-    taken ??= new Set();
-    for (const line of notes) taken.add(line);
+    if (notes !== null) (found ??= []).push({ rule, notes, placed });
   }
-  if (taken === null) return none;
+  if (found === null) return none;
+  const withNotes: Rule[] = [];
+  for (const group of found) withNotes.push(group.rule);
+  const groups: { rule: Rule; notes: Line[]; placed: boolean }[] = [];
+  for (const group of found) if (group.placed || hasColumnPartner(group.rule, withNotes)) groups.push(group);
+  if (groups.length === 0) return none;
+  // Each rule's notes in turn, a column's before the next column's (byRuleColumn): a
+  // two-column page's notes had been read row by row across the gutter, the left column's
+  // note, the right's, the left's next (JACoW's p. 6).
+  sortInPlace(groups, byRuleColumn);
+  const taken = new Set<Line>();
+  const notes: Line[] = [];
+  for (const group of groups) {
+    sortInPlace(group.notes, byTopLeft);
+    for (const line of group.notes) {
+      if (taken.has(line)) continue;
+      taken.add(line);
+      notes.push(line);
+    }
+  }
   // Loops and a comparator made once: a closure made per call loses its optimised code at
   // each full garbage collection, and was compiled again every few passes.
-  const notes: Line[] = [];
   const flow: Line[] = [];
-  for (const line of lines) (taken.has(line) ? notes : flow).push(line);
-  sortInPlace(notes, byTopLeft);
+  for (const line of lines) if (!taken.has(line)) flow.push(line);
   return { flow, notes };
+}
+
+/** Rules in reading order: a column's (their left ends within RULE_EDGE_TOLERANCE_PT) top to
+ *  bottom, columns left to right. */
+function byRuleColumn(a: { rule: Rule }, b: { rule: Rule }): number {
+  return Math.abs(a.rule.x0 - b.rule.x0) <= RULE_EDGE_TOLERANCE_PT ? a.rule.y0 - b.rule.y0 : a.rule.x0 - b.rule.x0;
+}
+
+/**
+ * Whether another rule (with notes under it, once they are found) stands beside this one as
+ * its column's partner: the same length within PAIR_LENGTH_TOLERANCE_PT (LaTeX's \footnoterule is a share of the
+ * column's width, the same in each column), wholly left or right of it. A two-column page whose
+ * text above its notes spans both columns, centred (JACoW's collaboration list on its p. 6,
+ * a title block), shows neither column's left edge above either rule; the pair shows both.
+ */
+function hasColumnPartner(rule: Rule, others: readonly Rule[]): boolean {
+  const length = rule.x1 - rule.x0;
+  for (const o of others) {
+    if (o === rule || Math.abs(o.x1 - o.x0 - length) > PAIR_LENGTH_TOLERANCE_PT) continue;
+    if (o.x0 >= rule.x1 || o.x1 <= rule.x0) return true;
+  }
+  return false;
 }
 
 /** The footnotes, one note each: a note starts at its mark, raised or not ("15The added …" |
@@ -120,14 +163,12 @@ function startsWithSuperscriptDigit(text: string): boolean {
  *  when a line there is body text, or none is close enough. */
 function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[] | null {
   const indentMax = NOTE_INDENT_SIZES_MAX * bodySize;
-  // The rule starts at the left edge of the column's text above it (a fraction bar, a box's
-  // or a table's rule starts elsewhere).
-  let edge = Infinity;
-  for (const line of lines) if (line.y1 <= rule.y0 && line.x1 > rule.x0 && line.x0 < rule.x1) edge = Math.min(edge, line.x0);
-  if (Math.abs(edge - rule.x0) > RULE_EDGE_TOLERANCE_PT) return null;
   // Everything under the rule in its column: notes only, at the page's foot.
   const under: Line[] = [];
-  for (const line of lines) if (line.y0 >= rule.y1 - 1 && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0) under.push(line);
+  // Under it: the box's top within a point of the rule, or its middle under the rule (LaTeX
+  // sets the first note 2.6 pt under \footnoterule, and a face's ascender box may reach over
+  // it: JACoW's right column's "§ jan.chrin@psi.ch" starts 1.8 pt over its rule).
+  for (const line of lines) if ((line.y0 >= rule.y1 - 1 || line.y0 + line.y1 >= 2 * rule.y1) && line.x1 > rule.x0 && line.x0 < rule.x0 + indentMax && line.wmode === 0) under.push(line);
   if (under.length === 0) return null;
   sortInPlace(under, byTopLeft);
   if (under[0].y0 - rule.y1 > FIRST_NOTE_GAP_SIZES_MAX * bodySize || !startsNote(under[0])) return null;
@@ -140,4 +181,11 @@ function notesUnder(rule: Rule, lines: readonly Line[], bodySize: number): Line[
   // form's field, a box).
   if (notes.some((line) => line.x0 < rule.x0 - RULE_EDGE_TOLERANCE_PT || lineStyle(line).size > bodySize - NOTE_SIZE_UNDER_BODY_MIN)) return null;
   return notes;
+}
+
+/** Whether the rule starts at the left edge of the text above it, within RULE_EDGE_TOLERANCE_PT. */
+function startsAtTextEdge(rule: Rule, lines: readonly Line[]): boolean {
+  let edge = Infinity;
+  for (const line of lines) if (line.y1 <= rule.y0 && line.x1 > rule.x0 && line.x0 < rule.x1) edge = Math.min(edge, line.x0);
+  return Math.abs(edge - rule.x0) <= RULE_EDGE_TOLERANCE_PT;
 }

@@ -10,6 +10,7 @@ import { textSpanFrom } from "../layout/lines.js";
 import { isTagBracket } from "../layout/tag_brackets.js";
 import { ADDRESS_TAIL_CHARS_MAX, addressGoesOn } from "../layout/url_breaks.js";
 import { brokenTokenHoldsNonWord, compoundGoesOn } from "./kept_hyphens.js";
+import { isHeadedCompound } from "./compound_heads.js";
 import type { PageWords } from "./page_words.js";
 import { writeStrandedMarks } from "./stranded_marks.js";
 import { isBlankText, isSpaceCode } from "../layout/whitespace.js";
@@ -254,7 +255,8 @@ function hyphenGoes(before: string, after: string, words: PageWords | undefined)
   const lower = LOWER_START.test(after);
   if (lower && compoundGoesOn(after)) return false;
   if (lower && followsHyphen(tail, left) && (words?.writesApart(left) ?? false)) return false;
-  if (lower) return !(words?.isCompound(left, right) ?? false);
+  // A compound's hyphen before its head stays too ("photon-" | "like", compound_heads.ts).
+  if (lower) return !(words !== undefined && (words.isCompound(left, right) || isHeadedCompound(left, right, words)));
   return words?.writes(left + right) ?? false;
 }
 

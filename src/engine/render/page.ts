@@ -37,6 +37,7 @@ import { readRowEndsWithTheirRows } from "../layout/row_ends.js";
 import { readLetterheadFirst, readSideStacksApart } from "../layout/side_stacks.js";
 import { readListColumnsApart } from "../layout/list_columns.js";
 import { demoteLaterBylines } from "./later_bylines.js";
+import { innerBulletLines } from "./inner_bullets.js";
 import { markSlidePhraseBreaks } from "../layout/slide_phrases.js";
 import { levelBlockTitles, slideBlockTitles } from "../layout/block_titles.js";
 import { readColumnTailsWithSpanningItems } from "../layout/column_tails.js";
@@ -183,6 +184,12 @@ export function renderPage(
   let pageLeft = Infinity;
   let pageRight = -Infinity;
   for (const line of rest) {
+    pageLeft = Math.min(pageLeft, line.x0);
+    pageRight = Math.max(pageRight, line.x1);
+  }
+  // The footnotes taken out of the flow are the page's text too: they may show its measure
+  // where the text above them does not (JACoW's centred collaboration list).
+  for (const line of footnotes) {
     pageLeft = Math.min(pageLeft, line.x0);
     pageRight = Math.max(pageRight, line.x1);
   }
@@ -1100,7 +1107,9 @@ function renderBlocks(
         // the item before it did (R-ints' "b." after "a."'s listing and paragraphs).
         if (prevKind !== "list_item" && !prevInItem) truncate(listIndent, 0);
         const indent = block.depth === 0 ? "" : (listIndent[block.depth] ?? listIndent[listIndent.length - 1] ?? "");
-        text = indent + block.marker + " " + (block.task === undefined ? "" : `[${block.task}] `) + renderInline(block.lines, inline);
+        // An ordered item opening with a bullet holds a bulleted list (inner_bullets.ts).
+        const inner = block.ordered && block.task === undefined ? innerBulletLines(block.lines) : null;
+        text = indent + block.marker + " " + (block.task === undefined ? "" : `[${block.task}] `) + (inner === null ? renderInline(block.lines, inline) : "- " + renderInline(inner, inline));
         itemIndent = indent;
         listIndent.length = block.depth + 1;
         listIndent[block.depth] = indent;
