@@ -642,8 +642,21 @@ export interface DocumentPlan {
 /** The document pass over the digests of the pages with text, in page order, and the
  *  outline's titles by page (none in tests and tools that have no outline). */
 export function planDocument(digests: readonly PageDigest[], hints: OutlineHints = new Map()): DocumentPlan {
-  const { body, headings } = headingStyles(digests.map((d) => d.styles));
-  const furniture = runningLineIndices(digests.map((d) => d.margins));
+  // The digests' fields by push, not map: an optimised map makes a holey array, an interpreted
+  // one a packed array, and headingStyles, runningLineIndices and documentCompounds bailed out
+  // ("wrong map") when planDocument was optimised after they had been.
+  const styles: (readonly StyleTally[])[] = [];
+  const margins: PageMargins[] = [];
+  const compounds: (readonly string[])[] = [];
+  const pitches: (readonly PitchTally[])[] = [];
+  for (const d of digests) {
+    styles.push(d.styles);
+    margins.push(d.margins);
+    compounds.push(d.compounds);
+    pitches.push(d.pitches);
+  }
+  const { body, headings } = headingStyles(styles);
+  const furniture = runningLineIndices(margins);
   for (const digest of digests) {
     const own = furnitureFromRows(digest.furnitureRows, body.size);
     if (own.length === 0) continue;
@@ -651,11 +664,19 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
   }
   const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style), body.size);
   // A heading style the outline names at one level is that level (outline_titles.ts).
-  const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
-  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body), rightToLeft: digests.some(mayHoldRtl) };
+  const leveled = outline === null ? headings : outlineLeveled(headings, outline.byStyle);
+  return { body, headings: leveled, furniture, compounds: documentCompounds(compounds), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(pitches, body), rightToLeft: digests.some(mayHoldRtl) };
 }
 
 const mayHoldRtl = (digest: PageDigest) => digest.rightToLeft;
+
+/** The heading styles at the levels the outline names them (outline_titles.ts), by push, not
+ *  map, for the reason planDocument gives: levelAmong reads both this list and headingStyles'. */
+function outlineLeveled(headings: readonly HeadingStyle[], byStyle: ReadonlyMap<string, number>): HeadingStyle[] {
+  const leveled: HeadingStyle[] = [];
+  for (const h of headings) leveled.push({ ...h, level: Math.min(byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) });
+  return leveled;
+}
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {
