@@ -1242,9 +1242,6 @@ function anyHangsFromBand(lines: readonly Line[], members: readonly number[], zo
 function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: number[], zone: number[], away: 1 | -1): void {
   if (members.length === 0 || zone.length === 0 || !anyHangsFromBand(lines, members, zone, away)) return;
   const first = hanging.length;
-  // Made when a line is found to hang: most pages have none, and a typed array made for each
-  // page's two bands was most of what this pass allocated.
-  let hangs: Uint8Array | null = null;
   // Nearest the band first, so a line's own parents are members when it is asked.
   zoneLines = lines;
   try {
@@ -1261,7 +1258,6 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     const text = marginText(line);
     if (text === "") continue;
     members.push(index);
-    (hangs ??= new Uint8Array(lines.length))[index] = 1;
     hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
   // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
@@ -1269,7 +1265,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
   const rowEnd = hanging.length;
   if (rowEnd === first) return;
   for (const index of zone) {
-    if (hangs?.[index] === 1) continue;
+    if (hangsAlready(hanging, first, rowEnd, index)) continue;
     const line = lines[index];
     let from: number[] | null = null;
     for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
@@ -1277,6 +1273,14 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     const text = marginText(line);
     if (text !== "") hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
+}
+
+/** Whether line `index` is one of hanging[first, end): the lines found to hang from the band,
+ *  a few. Searched, where a typed array of the page's lines was made to mark them: making one
+ *  cost more than the searches of a page's hanging lines. */
+function hangsAlready(hanging: readonly HangingLine[], first: number, end: number, index: number): boolean {
+  for (let k = first; k < end; k++) if (hanging[k].index === index) return true;
+  return false;
 }
 
 // The lines whose indices hangFrom sorts, set for the one synchronous sort that reads them: its
