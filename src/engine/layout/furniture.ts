@@ -434,11 +434,14 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
 /** Each margin row's texts, trimmed, piece by piece (built in loops, not map: see pageFurnitureRows). */
 function rowTextsOf(margins: readonly { lines: Line[] }[]): string[][] {
   const texts: string[][] = [];
-  for (const { lines: row } of margins) {
-    const rowTexts: string[] = [];
-    for (const l of row) rowTexts.push(lineText(l).trim());
-    texts.push(rowTexts);
-  }
+  for (const { lines: row } of margins) texts.push(trimmedTexts(row));
+  return texts;
+}
+
+/** The row's texts, trimmed, piece by piece: pushed, not mapped (see pageFurnitureRows). */
+function trimmedTexts(row: readonly Line[]): string[] {
+  const texts: string[] = [];
+  for (const l of row) texts.push(lineText(l).trim());
   return texts;
 }
 
@@ -766,7 +769,8 @@ function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonl
  * from the body below. The size test waits for the document's body size, as for rows in the band. */
 function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
-  const texts = row.map((l) => lineText(l).trim());
+  // Pushed, not mapped: the optimised map's holey array bailed deepHead out at its first read.
+  const texts = trimmedTexts(row);
   // The words first, which the test below asks anyway: most rows under the band (a two-column
   // page's first lines) hold no piece that could be a folio, and need neither the body's box
   // nor the style tests, which walked the body and built texts for every such row.
