@@ -10,6 +10,7 @@ import { slideNonVoters, type SlideVote } from "./slide_bands.js";
 import { lineText } from "./lines.js";
 import { type OutlineHints, outlineLevels, pageTitleLines, styleKeyOf, type TitleLine } from "./outline_titles.js";
 import { isBlankText, nonSpaceLength } from "./whitespace.js";
+import { sortInPlace } from "../sort_in_place.js";
 
 export interface TextStyle {
   /** Font size rounded to half a point. */
@@ -126,6 +127,16 @@ class LineStyle implements TextStyle {
   ) {}
 }
 
+/** A heading style at its level, made by one constructor: `{ ...style, level }` (a spread that
+ *  adds a property) took V8's slow path, some 2 µs an object, and was most of headingStyles. */
+class LevelledStyle implements HeadingStyle {
+  constructor(
+    readonly size: number,
+    readonly bold: boolean,
+    readonly level: number,
+  ) {}
+}
+
 /**
  * A line's dominant style, counted once for the digest (digestPage) and again by blocks.ts and
  * the passes that ask of a line's style: the count is kept on the line while its spans array
@@ -181,7 +192,7 @@ function countLineStyles(line: Line): StyleMemo {
   return new StyleMemo(spans, count, new LineStyle(sizes[best], bolds[best]), total, code, display);
 }
 
-/** A text style, a line's style facts (its memo), a style's tally and a pitch's, made at
+/** A text style, a line's style facts (its memo), a style's tally, a pitch's and a heading's level, made at
  * load with every field in its most general form (fractional sizes, a display style and none,
  * two lines' memos) and kept, for the reason model.ts settleShapes gives: the first
  * fractional size after whole ones had changed these classes mid-pass, and V8 threw away the
@@ -196,7 +207,7 @@ function settleStyleShapes(): readonly object[] {
   tally.chars = tally.lines = tally.longLines = tally.codeLines = tally.codeChars = tally.abstainChars = tally.frameTitleLines = 1;
   const pitch: PitchTally = { size: 0.5, bold: true, pitch: 0.5, count: 1 };
   pitch.count = 2;
-  return [style, facts, plain, tally, pitch];
+  return [style, facts, plain, tally, pitch, new LevelledStyle(0.5, true, 1)];
 }
 
 /** The style carrying most characters in a line. */
@@ -399,7 +410,7 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     const boldFromBodySize = style.bold && !body.bold && style.size >= body.size - 0.5;
     if (larger || boldFromBodySize) candidates.push(style);
   }
-  candidates.sort((a, b) => b.size - a.size || Number(b.bold) - Number(a.bold));
+  sortInPlace(candidates, largerFirst);
   const headings: HeadingStyle[] = [];
   const top = candidates[0];
   let level = top !== undefined && top.size < TOP_LEVEL_SIZE_RATIO_MIN * body.size ? 1 : 0;
@@ -410,11 +421,14 @@ export function headingStyles(tallies: readonly (readonly StyleTally[])[]): { bo
     const aboveBody = style.size >= body.size + HEADING_SIZE_DELTA_MIN;
     const sameLevel = prev && Math.abs(prev.size - style.size) < LEVEL_SIZE_MERGE && (aboveBody || prev.bold === style.bold);
     if (!sameLevel) level = Math.min(level + 1, HEADING_LEVELS_MAX);
-    headings.push({ ...style, level });
+    headings.push(new LevelledStyle(style.size, style.bold, level));
     prev = style;
   }
   return { body, headings };
 }
+
+/** Heading candidates' order: larger first, bold before regular at one size. */
+const largerFirst = (a: TextStyle, b: TextStyle) => b.size - a.size || Number(b.bold) - Number(a.bold);
 
 /** The style carrying the most characters, the first of a tie; with `votersOnly`, counting
  *  only those of lines that vote (slide_bands.ts), and null when none do. */
@@ -642,8 +656,21 @@ export interface DocumentPlan {
 /** The document pass over the digests of the pages with text, in page order, and the
  *  outline's titles by page (none in tests and tools that have no outline). */
 export function planDocument(digests: readonly PageDigest[], hints: OutlineHints = new Map()): DocumentPlan {
-  const { body, headings } = headingStyles(digests.map((d) => d.styles));
-  const furniture = runningLineIndices(digests.map((d) => d.margins));
+  // The digests' fields by push, not map: an optimised map makes a holey array, an interpreted
+  // one a packed array, and headingStyles, runningLineIndices and documentCompounds bailed out
+  // ("wrong map") when planDocument was optimised after they had been.
+  const styles: (readonly StyleTally[])[] = [];
+  const margins: PageMargins[] = [];
+  const compounds: (readonly string[])[] = [];
+  const pitches: (readonly PitchTally[])[] = [];
+  for (const d of digests) {
+    styles.push(d.styles);
+    margins.push(d.margins);
+    compounds.push(d.compounds);
+    pitches.push(d.pitches);
+  }
+  const { body, headings } = headingStyles(styles);
+  const furniture = runningLineIndices(margins);
   for (const digest of digests) {
     const own = furnitureFromRows(digest.furnitureRows, body.size);
     if (own.length === 0) continue;
@@ -651,11 +678,19 @@ export function planDocument(digests: readonly PageDigest[], hints: OutlineHints
   }
   const outline = hints.size === 0 ? null : outlineLevels(digests, hints, (style) => levelAmong(headings, style), body.size);
   // A heading style the outline names at one level is that level (outline_titles.ts).
-  const leveled = outline === null ? headings : headings.map((h) => ({ ...h, level: Math.min(outline.byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX) }));
-  return { body, headings: leveled, furniture, compounds: documentCompounds(digests.map((d) => d.compounds)), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(digests.map((d) => d.pitches), body), rightToLeft: digests.some(mayHoldRtl) };
+  const leveled = outline === null ? headings : outlineLeveled(headings, outline.byStyle);
+  return { body, headings: leveled, furniture, compounds: documentCompounds(compounds), outlineShift: outline?.shift ?? null, bodyPitch: bodyPitchOf(pitches, body), rightToLeft: digests.some(mayHoldRtl) };
 }
 
 const mayHoldRtl = (digest: PageDigest) => digest.rightToLeft;
+
+/** The heading styles at the levels the outline names them (outline_titles.ts), by push, not
+ *  map, for the reason planDocument gives: levelAmong reads both this list and headingStyles'. */
+function outlineLeveled(headings: readonly HeadingStyle[], byStyle: ReadonlyMap<string, number>): HeadingStyle[] {
+  const leveled: HeadingStyle[] = [];
+  for (const h of headings) leveled.push(new LevelledStyle(h.size, h.bold, Math.min(byStyle.get(styleKeyOf(h)) ?? h.level, HEADING_LEVELS_MAX)));
+  return leveled;
+}
 
 /** The plan as one page's renderer reads it, with the page's furniture as lines. */
 export function statsForPage(plan: DocumentPlan, page: number, lines: readonly Line[]): DocumentStats {

@@ -434,11 +434,14 @@ function thumbTabs(page: PageModel, lines: readonly Line[], body: readonly Line[
 /** Each margin row's texts, trimmed, piece by piece (built in loops, not map: see pageFurnitureRows). */
 function rowTextsOf(margins: readonly { lines: Line[] }[]): string[][] {
   const texts: string[][] = [];
-  for (const { lines: row } of margins) {
-    const rowTexts: string[] = [];
-    for (const l of row) rowTexts.push(lineText(l).trim());
-    texts.push(rowTexts);
-  }
+  for (const { lines: row } of margins) texts.push(trimmedTexts(row));
+  return texts;
+}
+
+/** The row's texts, trimmed, piece by piece: pushed, not mapped (see pageFurnitureRows). */
+function trimmedTexts(row: readonly Line[]): string[] {
+  const texts: string[] = [];
+  for (const l of row) texts.push(lineText(l).trim());
   return texts;
 }
 
@@ -766,7 +769,8 @@ function aloneOverFolioRow(row: readonly Line[], band: Band, candidates: readonl
  * from the body below. The size test waits for the document's body size, as for rows in the band. */
 function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
-  const texts = row.map((l) => lineText(l).trim());
+  // Pushed, not mapped: the optimised map's holey array bailed deepHead out at its first read.
+  const texts = trimmedTexts(row);
   // The words first, which the test below asks anyway: most rows under the band (a two-column
   // page's first lines) hold no piece that could be a folio, and need neither the body's box
   // nor the style tests, which walked the body and built texts for every such row.
@@ -1242,9 +1246,6 @@ function anyHangsFromBand(lines: readonly Line[], members: readonly number[], zo
 function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: number[], zone: number[], away: 1 | -1): void {
   if (members.length === 0 || zone.length === 0 || !anyHangsFromBand(lines, members, zone, away)) return;
   const first = hanging.length;
-  // Made when a line is found to hang: most pages have none, and a typed array made for each
-  // page's two bands was most of what this pass allocated.
-  let hangs: Uint8Array | null = null;
   // Nearest the band first, so a line's own parents are members when it is asked.
   zoneLines = lines;
   try {
@@ -1261,7 +1262,6 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     const text = marginText(line);
     if (text === "") continue;
     members.push(index);
-    (hangs ??= new Uint8Array(lines.length))[index] = 1;
     hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
   // A piece of a hanging line's row hangs with it, under the band or not ("Nachname, Vorname:
@@ -1269,7 +1269,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
   const rowEnd = hanging.length;
   if (rowEnd === first) return;
   for (const index of zone) {
-    if (hangs?.[index] === 1) continue;
+    if (hangsAlready(hanging, first, rowEnd, index)) continue;
     const line = lines[index];
     let from: number[] | null = null;
     for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
@@ -1277,6 +1277,14 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     const text = marginText(line);
     if (text !== "") hanging.push(new HangingEntry(index, hangingKey(line, text), from));
   }
+}
+
+/** Whether line `index` is one of hanging[first, end): the lines found to hang from the band,
+ *  a few. Searched, where a typed array of the page's lines was made to mark them: making one
+ *  cost more than the searches of a page's hanging lines. */
+function hangsAlready(hanging: readonly HangingLine[], first: number, end: number, index: number): boolean {
+  for (let k = first; k < end; k++) if (hanging[k].index === index) return true;
+  return false;
 }
 
 // The lines whose indices hangFrom sorts, set for the one synchronous sort that reads them: its

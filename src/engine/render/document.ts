@@ -8,7 +8,7 @@ import { hash } from "node:crypto";
 import { limits } from "../../config/limits.js";
 import { DocumentError, documentTooComplex } from "../errors.js";
 import type { PageOutcome } from "../model.js";
-import { type DocumentPlan, planDocument } from "../layout/document_stats.js";
+import { type DocumentPlan, type PageDigest, planDocument } from "../layout/document_stats.js";
 import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary } from "../layout/page_layout.js";
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
@@ -74,8 +74,15 @@ function sortOutcomes(outcomes: readonly LaidOutOutcome[]): Outcomes {
     if (outcome.ok) summaries.push(outcome.summary);
     else noteFailure(outcome.code, outcome.page);
   }
-  for (const s of summaries) if (s.chars === 0) noteFailure("page_has_no_text_layer", s.page);
-  return { summaries, withText: summaries.filter((s) => s.chars > 0), failed, wallByPage, processed: outcomes.length };
+  // The pages with text by push, not filter: an optimised filter, like an optimised map, makes
+  // a holey array and an interpreted one a packed array, and documentWarnings' reader bailed
+  // out ("wrong map") in assembleDocument when this function changed tier.
+  const withText: PageSummary[] = [];
+  for (const s of summaries) {
+    if (s.chars === 0) noteFailure("page_has_no_text_layer", s.page);
+    else if (s.chars > 0) withText.push(s);
+  }
+  return { summaries, withText, failed, wallByPage, processed: outcomes.length };
 }
 
 /** The verdicts on the whole selection that end the conversion with a document error. */
@@ -341,7 +348,10 @@ function documentWarnings(failed: ReadonlyMap<CriticalPageWarningCode, number[]>
     const pages = failed.get(code);
     if (pages && pages.length > 0) warnings.push(createWarning(code, pages));
   }
-  const unmapped = withText.filter((s) => s.chars >= limits.unmappedPageCharsMin && s.unmappedChars >= limits.unmappedShareMin * s.chars && !cut.includes(s.page)).map((s) => s.page);
+  // A loop, not filter and map: a map-made array is holey or packed by the tier that made it,
+  // and assembleDocument, which inlines this, bailed out ("wrong map") reading its length.
+  const unmapped: number[] = [];
+  for (const s of withText) if (s.chars >= limits.unmappedPageCharsMin && s.unmappedChars >= limits.unmappedShareMin * s.chars && !cut.includes(s.page)) unmapped.push(s.page);
   if (unmapped.length > 0) warnings.push(createWarning("page_text_unmapped", unmapped));
   if (cut.length > 0) warnings.push(createWarning("result_truncated", cut));
   return warnings;
@@ -361,8 +371,14 @@ export function planDocumentPass(input: DocumentFacts, laid: readonly LaidOutOut
   const sorted = sortOutcomes(laid);
   checkDocument(input, sorted.withText, sorted.failed);
   const hints = outlineHints(input.outline);
-  const plan = planDocument(sorted.withText.map((s) => s.digest!), hints);
-  return { sorted, plan, hints, toRender: sorted.withText.map((s) => s.page) };
+  // Push-built, not map-made, for the reason sortOutcomes gives: planDocument reads the digests.
+  const digests: PageDigest[] = [];
+  const toRender: number[] = [];
+  for (const s of sorted.withText) {
+    digests.push(s.digest!);
+    toRender.push(s.page);
+  }
+  return { sorted, plan: planDocument(digests, hints), hints, toRender };
 }
 
 /** Step 5 in this thread, for the pages laid out here. */
