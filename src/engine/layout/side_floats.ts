@@ -8,10 +8,16 @@ import { type Box, centreInside, overlaps } from "./box.js";
 import { lineSize, lineText } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
 
-export interface SideFloat {
-  box: Box;
-  /** The lines inside the box, top to bottom. */
-  lines: Line[];
+/** A side float: a class, not an object literal. A literal of object-valued fields executed a
+ *  second time creates its boilerplate, which widens its fields' recorded kind, and V8 throws
+ *  away the optimised code of every function that read such an object (one float in the A/B
+ *  pages: renderPage, blocksOfGroups and sideFloatIn were compiled again in the second pass). */
+export class SideFloat {
+  constructor(
+    readonly box: Box,
+    /** The lines inside the box, top to bottom. */
+    readonly lines: Line[],
+  ) {}
 }
 
 /** A float's box is at least this many points on each side (a rule or a dot is none). */
@@ -163,7 +169,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: BoxedLines, pictur
   if (!picture && !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
   if (!wrapsAround(box, side, beside, lines)) return null;
   sortInPlace(inside, (p, q) => p.y0 - q.y0 || p.x0 - q.x0);
-  return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
+  return new SideFloat({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, inside);
 }
 
 /** Lines of one column of text overlap their neighbours by this share of the shorter at most. */

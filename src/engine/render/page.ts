@@ -258,11 +258,24 @@ interface GroupBlocks {
   /** The blocks of small print read after the text beside them (placeSmallPrint). */
   smallPrint: Set<PageBlock>;
   /** Each side float's blocks: the first of them and how many. */
-  floatBlocks: { first: PageBlock; count: number; box: Box }[];
+  floatBlocks: FloatBlocks[];
   /** The side tables' titles' blocks. */
   titleBlocks: Set<PageBlock>;
   /** The most side-by-side columns of any group. */
   columns: number;
+}
+
+/** A side float's blocks: the first of them, how many, and the float's box. A class, not an
+ *  object literal: a literal of object-valued fields executed a second time creates its
+ *  boilerplate, which widens its fields' recorded kind, and V8 throws away the optimised code of
+ *  every function that read one (the A/B pages hold one side float: its second was in the
+ *  second pass, after renderPage had been optimised). */
+class FloatBlocks {
+  constructor(
+    readonly first: PageBlock,
+    readonly count: number,
+    readonly box: Box,
+  ) {}
 }
 
 /** What buildBlocks is given of the page for its runs of lines (a side float's lines get
@@ -315,7 +328,7 @@ function blocksOfGroups(
         blocks.push({ kind: "table", table: item.table });
       } else if (item.float) {
         const built = buildBlocks(item.float.lines, page.stats, page.fieldBetween, page.pageLeft);
-        if (built.length > 0) out.floatBlocks.push({ first: built[0], count: built.length, box: item.float.box });
+        if (built.length > 0) out.floatBlocks.push(new FloatBlocks(built[0], built.length, item.float.box));
         blocks.push(...built);
       }
     }

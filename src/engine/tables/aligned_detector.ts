@@ -1394,7 +1394,18 @@ const NEXT_COLUMN_ALIGN_PT = 1;
  * table of their own, in the table's columns shifted by that distance; read one after the
  * other as paragraphs, their cells had been a paragraph each. Null when there is none.
  */
-function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): { slices: Slice[]; columns: Column[] } | null {
+/** The rows nextColumnRows found, and their columns. A class, not an object literal: a literal
+ *  of object-valued fields executed a second time creates its boilerplate, which widens its
+ *  fields' recorded kind, and V8 threw away detectAligned's optimised code (the A/B pages meet
+ *  one such block a pass, its second in the third pass) to compile it again. */
+class NextColumnRows {
+  constructor(
+    readonly slices: Slice[],
+    readonly columns: Column[],
+  ) {}
+}
+
+function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): NextColumnRows | null {
   const inTable = new Set<Piece>();
   const starts: number[] = [];
   let tableRight = -Infinity;
@@ -1431,7 +1442,7 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
     for (const p of b.pieces) if (!starts.some((x) => Math.abs(p.x0 - shift - x) <= NEXT_COLUMN_ALIGN_PT)) return null;
   }
   const shifted = columns.map((c) => ({ x0: c.x0 + shift, x1: c.x1 + shift }));
-  return { slices: block.map((b) => sliceOf(rows.at(b.row), b.row, b.pieces, b.pieces.length === columns.length)), columns: shifted };
+  return new NextColumnRows(block.map((b) => sliceOf(rows.at(b.row), b.row, b.pieces, b.pieces.length === columns.length)), shifted);
 }
 
 /** A section band's title is set at least this many times the size of the table's rows. */

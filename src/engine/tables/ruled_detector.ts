@@ -143,7 +143,28 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
  * read as a row's label and the rest of its row: null when there is no such line, when one
  * does not split, or when the table does not take every such label as a row's name.
  */
-function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): { table: Table; labels: Line[] } | null {
+// The two results below are classes, not object literals: a literal of object-valued fields
+// executed a second time creates its boilerplate, which widens its fields' recorded kind, and V8
+// throws away the optimised code of every function that read one (detectRuled, compiled again in
+// the second pass over the A/B pages, where one table's labels are split off in each pass).
+
+/** A table read again with its rows' labels split off, and those labels. */
+class RelabelledTable {
+  constructor(
+    readonly table: Table,
+    readonly labels: Line[],
+  ) {}
+}
+
+/** A line cut at a grid's left edge: the label left of it and the rest inside. */
+class LabelSplit {
+  constructor(
+    readonly label: Line,
+    readonly rest: Line,
+  ) {}
+}
+
+function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): RelabelledTable | null {
   const x0 = grid.xs[0];
   // Asked of every ruled table: most have no line starting left of them.
   if (straddling.length === 0 && !inside.some((line) => line.x0 < x0 - SNAP_PT)) return null;
@@ -171,7 +192,7 @@ function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: rea
   const labels: Line[] = [];
   const table = gridTable(grid, insideNow, rulings, besideNow, labels);
   if (typeof table === "string" || !split.every((label) => labels.includes(label))) return null;
-  return { table, labels };
+  return new RelabelledTable(table, labels);
 }
 
 /**
@@ -180,7 +201,7 @@ function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: rea
  * "3396 …"). Its spans left of the grid's edge are a line of their own, beside the grid; the
  * rest is inside. Null when a span crosses the edge, or nothing but space stands inside.
  */
-function labelLeftOf(line: Line, x0: number): { label: Line; rest: Line } | null {
+function labelLeftOf(line: Line, x0: number): LabelSplit | null {
   const left: Span[] = [];
   const rest: Span[] = [];
   for (const span of line.spans) {
@@ -190,7 +211,7 @@ function labelLeftOf(line: Line, x0: number): { label: Line; rest: Line } | null
     else return null;
   }
   if (left.length === 0 || rest.every((span) => span.text.trim() === "")) return null;
-  return { label: makeLine(left, line.wmode), rest: makeLine(rest, line.wmode) };
+  return new LabelSplit(makeLine(left, line.wmode), makeLine(rest, line.wmode));
 }
 
 /**
