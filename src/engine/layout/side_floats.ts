@@ -7,11 +7,11 @@ import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside, overlaps } from "./box.js";
 import { lineSize, lineText } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
+import { holdShape } from "../held_shapes.js";
 
-/** A side float: a class, not an object literal. A literal of object-valued fields executed a
- *  second time creates its boilerplate, which widens its fields' recorded kind, and V8 throws
- *  away the optimised code of every function that read such an object (one float in the A/B
- *  pages: renderPage, blocksOfGroups and sideFloatIn were compiled again in the second pass). */
+/** A side float. A class, one instance held (held_shapes.ts): the A/B pages hold one side
+ *  float, and as an object literal its second, in the second pass, threw away renderPage,
+ *  blocksOfGroups and sideFloatIn. */
 export class SideFloat {
   constructor(
     readonly box: Box,
@@ -19,6 +19,7 @@ export class SideFloat {
     readonly lines: Line[],
   ) {}
 }
+holdShape(new SideFloat({ x0: 0, y0: 0, x1: 0, y1: 0 }, []));
 
 /** A float's box is at least this many points on each side (a rule or a dot is none). */
 const FLOAT_SIDE_MIN_PT = 20;

@@ -2,6 +2,7 @@
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
 import { contentsOutOfCode } from "./code_contents.js";
+import { holdShape } from "../held_shapes.js";
 import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
@@ -265,11 +266,9 @@ interface GroupBlocks {
   columns: number;
 }
 
-/** A side float's blocks: the first of them, how many, and the float's box. A class, not an
- *  object literal: a literal of object-valued fields executed a second time creates its
- *  boilerplate, which widens its fields' recorded kind, and V8 throws away the optimised code of
- *  every function that read one (the A/B pages hold one side float: its second was in the
- *  second pass, after renderPage had been optimised). */
+/** A side float's blocks: the first of them, how many, and the float's box. A class, one
+ *  instance held (held_shapes.ts): made for the A/B pages' one side float, as an object
+ *  literal its second, in the second pass, threw away renderPage's optimised code. */
 class FloatBlocks {
   constructor(
     readonly first: PageBlock,
@@ -277,6 +276,7 @@ class FloatBlocks {
     readonly box: Box,
   ) {}
 }
+holdShape(new FloatBlocks(paragraphBlock([]), 0, { x0: 0, y0: 0, x1: 0, y1: 0 }));
 
 /** What buildBlocks is given of the page for its runs of lines (a side float's lines get
  *  the statistics, the fields and the text's left edge alone). */

@@ -6,6 +6,7 @@
 // labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
 // whose cells may span several columns.
 import { type Line, type Span, spanPiece } from "../model.js";
+import { holdShape } from "../held_shapes.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { joinStackedHeads } from "./stacked_heads.js";
@@ -1405,16 +1406,16 @@ const NEXT_COLUMN_ALIGN_PT = 1;
  * table of their own, in the table's columns shifted by that distance; read one after the
  * other as paragraphs, their cells had been a paragraph each. Null when there is none.
  */
-/** The rows nextColumnRows found, and their columns. A class, not an object literal: a literal
- *  of object-valued fields executed a second time creates its boilerplate, which widens its
- *  fields' recorded kind, and V8 threw away detectAligned's optimised code (the A/B pages meet
- *  one such block a pass, its second in the third pass) to compile it again. */
+/** The rows nextColumnRows found, and their columns. A class, one instance held
+ *  (held_shapes.ts): the A/B pages meet one such block a pass, and as an object literal its
+ *  second, in the third pass, threw away detectAligned's optimised code. */
 class NextColumnRows {
   constructor(
     readonly slices: Slice[],
     readonly columns: Column[],
   ) {}
 }
+holdShape(new NextColumnRows([], []));
 
 function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): NextColumnRows | null {
   const inTable = new Set<Piece>();

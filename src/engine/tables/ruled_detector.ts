@@ -1,6 +1,7 @@
 // The ruled detector: each grid whose cells hold table-like text becomes a table. A grid
 // shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
-import type { Line, Span } from "../model.js";
+import { type Line, newLine, type Span } from "../model.js";
+import { holdShape } from "../held_shapes.js";
 import { detectAligned } from "./aligned_detector.js";
 import { splitsIntoPieces, textRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -10,7 +11,7 @@ import { isHeaderBand } from "./header_bands.js";
 import { detectHeader } from "./header_row.js";
 import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
 import { lowerBound, median, orderByKey } from "./sorted_search.js";
-import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
+import { type Box, type BuiltRow, newTable, type Table, type TableCell, tableOf } from "./model.js";
 import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
@@ -143,10 +144,9 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
  * read as a row's label and the rest of its row: null when there is no such line, when one
  * does not split, or when the table does not take every such label as a row's name.
  */
-// The two results below are classes, not object literals: a literal of object-valued fields
-// executed a second time creates its boilerplate, which widens its fields' recorded kind, and V8
-// throws away the optimised code of every function that read one (detectRuled, compiled again in
-// the second pass over the A/B pages, where one table's labels are split off in each pass).
+// The two results below are classes, one instance of each held (held_shapes.ts): as object
+// literals, made for one table of the A/B pages, their second, in the second pass, threw away
+// detectRuled's optimised code.
 
 /** A table read again with its rows' labels split off, and those labels. */
 class RelabelledTable {
@@ -155,6 +155,7 @@ class RelabelledTable {
     readonly labels: Line[],
   ) {}
 }
+holdShape(new RelabelledTable(tableOf(0, 0, 0, 0, [], false, 0), []));
 
 /** A line cut at a grid's left edge: the label left of it and the rest inside. */
 class LabelSplit {
@@ -163,6 +164,7 @@ class LabelSplit {
     readonly rest: Line,
   ) {}
 }
+holdShape(new LabelSplit(newLine([], 0, 0, 0, 0, 0), newLine([], 0, 0, 0, 0, 0)));
 
 function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): RelabelledTable | null {
   const x0 = grid.xs[0];
