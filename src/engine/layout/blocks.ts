@@ -21,7 +21,7 @@ import { endsIndexEntry, ENTRY_GOES_ON, goesOnInIndex, indexWraps } from "./inde
 import { isEastAsianWide } from "./east_asian.js";
 import { markEastAsianCodeLines } from "./east_asian_code.js";
 import { isCodeCallout } from "./code_callouts.js";
-import { firstWordWidth, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
+import { firstWordWidth, joinedLineTexts, lineText, measuredFirstWordWidth, PARENTHESISED_REMARK, textSpanFrom, verticalOverlap } from "./lines.js";
 import { markNumberedListings, startsWithListingNumber } from "./numbered_listings.js";
 import { marginLabelsFirst } from "./margin_labels.js";
 import { sectionSlideDepths, type SlideDraft } from "./section_slides.js";
@@ -1349,7 +1349,7 @@ function sectionTitleDepth(draft: Draft, column: readonly Line[]): number {
   // Every title so set starts with a capital and a stop or a second capital: most drafts do
   // not, and their text need not be joined.
   if (!mayStartSectionTitle(draft.lines)) return 0;
-  const text = draft.lines.map(lineText).join(" ");
+  const text = joinedLineTexts(draft.lines);
   // A section's title may wrap ("I. NEW SYNTAX AND FEATURES IN" over "REVTEX 4.1"): its
   // lines are each centred, the last over the text under the title.
   if (draft.lines.length > 1) {

@@ -29,6 +29,16 @@ export function lineText(line: Line): string {
   return text;
 }
 
+/** The lines' texts joined by single spaces (what `lines.map(lineText).join(" ")` makes),
+ *  with no array between: map's array is holey where it runs optimised, and the join of a
+ *  function that ran optimised met that kind ('wrong map', sectionTitleDepth in the second
+ *  pass of a process). */
+export function joinedLineTexts(lines: readonly Line[]): string {
+  let text = "";
+  for (let k = 0; k < lines.length; k++) text += k === 0 ? lineText(lines[k]) : " " + lineText(lines[k]);
+  return text;
+}
+
 /** Whether the line has text and every span with text passes `test` (all bold, all italic). */
 export function everyTextSpan(line: Line, test: (span: Span) => boolean): boolean {
   let any = false;

@@ -30,7 +30,17 @@ export function outlineNumber(text: string): OutlineNumber | null {
   if (!(c >= 0x31 && c <= 0x39)) return null;
   const match = OUTLINE_NUMBER.exec(text);
   if (match === null || text.length <= match[0].length) return null;
-  return { path: match[1].split(".").map(Number), length: match[0].length };
+  return { path: numberParts(match[1]), length: match[0].length };
+}
+
+/** A multi-level number's parts ("1.2.1": [1, 2, 1]), in an array made by push. Not map:
+ *  map's array is packed from the built-in and holey from its optimised inlined form, and
+ *  settleOutlineNumbers (isNested, samePath) met the other kind once outlineNumber ran
+ *  optimised (the second pass of a process), to be deoptimised ('wrong map'). */
+function numberParts(number: string): number[] {
+  const parts: number[] = [];
+  for (const part of number.split(".")) parts.push(Number(part));
+  return parts;
 }
 
 /** What settleOutlineNumbers reads of a line's marker: its number's parts (a plain "3." is

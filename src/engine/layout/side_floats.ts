@@ -7,12 +7,19 @@ import type { Line, PaintedImage, Rule } from "../model.js";
 import { type Box, centreInside, overlaps } from "./box.js";
 import { lineSize, lineText } from "./lines.js";
 import { sortInPlace } from "../sort_in_place.js";
+import { holdShape } from "../held_shapes.js";
 
-export interface SideFloat {
-  box: Box;
-  /** The lines inside the box, top to bottom. */
-  lines: Line[];
+/** A side float. A class, one instance held (held_shapes.ts): the A/B pages hold one side
+ *  float, and as an object literal its second, in the second pass, threw away renderPage,
+ *  blocksOfGroups and sideFloatIn. */
+export class SideFloat {
+  constructor(
+    readonly box: Box,
+    /** The lines inside the box, top to bottom. */
+    readonly lines: Line[],
+  ) {}
 }
+holdShape(new SideFloat({ x0: 0, y0: 0, x1: 0, y1: 0 }, []));
 
 /** A float's box is at least this many points on each side (a rule or a dot is none). */
 const FLOAT_SIDE_MIN_PT = 20;
@@ -163,7 +170,7 @@ function sideFloatIn(box: Box, lines: readonly Line[], boxed: BoxedLines, pictur
   if (!picture && !inside.some((line) => lineText(line).trim().length >= CAPTION_CHARS_MIN)) return null;
   if (!wrapsAround(box, side, beside, lines)) return null;
   sortInPlace(inside, (p, q) => p.y0 - q.y0 || p.x0 - q.x0);
-  return { box: { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, lines: inside };
+  return new SideFloat({ x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 }, inside);
 }
 
 /** Lines of one column of text overlap their neighbours by this share of the shorter at most. */

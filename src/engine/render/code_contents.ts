@@ -2,7 +2,7 @@
 // contents in Monospace 821 ("PREFACE xiii", "CHAPTER ONE: Creators 21", "Film 53"), and it
 // came out as a fenced listing. A reader wants its entries as other contents pages give
 // them: one paragraph an entry, in the text's face.
-import type { Line, Span } from "../model.js";
+import { copySpan, type Line, type Span } from "../model.js";
 import { lineText, remadeLine } from "../layout/lines.js";
 import { type BlockOrTable, paragraphBlock } from "../layout/blocks.js";
 
@@ -55,10 +55,23 @@ export function contentsEntries(lines: readonly Line[]): Line[][] | null {
   return entries;
 }
 
-/** The line in the text's face: its spans no longer code. */
+/** The line in the text's face: its spans no longer code. Its spans array made by push and
+ *  each changed span by copySpan, not by map and a spread: map's array is holey where it runs
+ *  optimised (contentsOutOfCode, once it was optimised with this inlined: the third pass of a
+ *  process), and every reader of the line's spans (plainText, collectRuns, superscripts …)
+ *  met that kind and was deoptimised ('wrong map'); a spread's span is of its own hidden class
+ *  (model.ts). */
 export function inTextFace(line: Line): Line {
-  const spans: Span[] = line.spans.map((span) => (span.monospace ? { ...span, monospace: false } : span));
+  const spans: Span[] = [];
+  for (const span of line.spans) spans.push(span.monospace ? inTextFont(span) : span);
   return remadeLine(line, spans);
+}
+
+/** A copy of the span, not in the code face. */
+function inTextFont(span: Span): Span {
+  const copy = copySpan(span);
+  copy.monospace = false;
+  return copy;
 }
 
 /** Each code block that is a contents listing becomes its entries, a paragraph each. */
@@ -68,7 +81,16 @@ export function contentsOutOfCode(blocks: BlockOrTable[]): void {
     if (block.kind !== "code") continue;
     const entries = contentsEntries(block.lines);
     if (entries === null) continue;
-    const paragraphs = entries.map((entry) => paragraphBlock(entry.map(inTextFace)));
+    // Made by push, not map: map's array is packed from the built-in and holey from its
+    // optimised inlined form, and this function (the splice, the length) and every reader of
+    // a paragraph's lines met the other kind once it ran optimised (the second pass of a
+    // process: one contents listing in the A/B pages), to be deoptimised ('wrong map').
+    const paragraphs: BlockOrTable[] = [];
+    for (const entry of entries) {
+      const lines: Line[] = [];
+      for (const line of entry) lines.push(inTextFace(line));
+      paragraphs.push(paragraphBlock(lines));
+    }
     blocks.splice(i, 1, ...paragraphs);
     i += paragraphs.length - 1;
   }

@@ -2,6 +2,7 @@
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
 import { contentsOutOfCode } from "./code_contents.js";
+import { holdShape } from "../held_shapes.js";
 import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
@@ -265,12 +266,24 @@ interface GroupBlocks {
   /** The blocks of small print read after the text beside them (placeSmallPrint). */
   smallPrint: Set<PageBlock>;
   /** Each side float's blocks: the first of them and how many. */
-  floatBlocks: { first: PageBlock; count: number; box: Box }[];
+  floatBlocks: FloatBlocks[];
   /** The side tables' titles' blocks. */
   titleBlocks: Set<PageBlock>;
   /** The most side-by-side columns of any group. */
   columns: number;
 }
+
+/** A side float's blocks: the first of them, how many, and the float's box. A class, one
+ *  instance held (held_shapes.ts): made for the A/B pages' one side float, as an object
+ *  literal its second, in the second pass, threw away renderPage's optimised code. */
+class FloatBlocks {
+  constructor(
+    readonly first: PageBlock,
+    readonly count: number,
+    readonly box: Box,
+  ) {}
+}
+holdShape(new FloatBlocks(paragraphBlock([]), 0, { x0: 0, y0: 0, x1: 0, y1: 0 }));
 
 /** What buildBlocks is given of the page for its runs of lines (a side float's lines get
  *  the statistics, the fields and the text's left edge alone). */
@@ -322,7 +335,7 @@ function blocksOfGroups(
         blocks.push({ kind: "table", table: item.table });
       } else if (item.float) {
         const built = buildBlocks(item.float.lines, page.stats, page.fieldBetween, page.pageLeft);
-        if (built.length > 0) out.floatBlocks.push({ first: built[0], count: built.length, box: item.float.box });
+        if (built.length > 0) out.floatBlocks.push(new FloatBlocks(built[0], built.length, item.float.box));
         blocks.push(...built);
       }
     }

@@ -6,6 +6,7 @@
 // labels, empty cells) and wrapped lines of one cell, and grows upwards into header lines
 // whose cells may span several columns.
 import { type Line, type Span, spanPiece } from "../model.js";
+import { holdShape } from "../held_shapes.js";
 import { joinCentredRows } from "./centred_cells.js";
 import { detectHeader } from "./header_row.js";
 import { joinStackedHeads } from "./stacked_heads.js";
@@ -94,6 +95,17 @@ interface Slice extends TextRow {
 const isFullSlice = (s: Slice): boolean => s.full;
 const leftEdgeOf = (c: Column): number => c.x0;
 const rightEdgeOf = (c: Column): number => c.x1;
+
+/** Each column's edge (leftEdgeOf or rightEdgeOf), in an array made by push. Not map: map's
+ *  array is packed from the built-in and holey from its optimised inlined form, so growRun's
+ *  stores into its edges, nearInnerLeftEdge, placeSpanning and alignedTable met the other kind
+ *  once the function making them ran optimised (the second pass of a process), and each was
+ *  deoptimised ('wrong map') and compiled again. */
+function edgesOf(columns: readonly Column[], edge: (c: Column) => number): number[] {
+  const edges: number[] = [];
+  for (let c = 0; c < columns.length; c++) edges.push(edge(columns[c]));
+  return edges;
+}
 const ascending = (a: number, b: number): number => a - b;
 const itemSpanText = (item: Piece["items"][number]): string => item.span.text;
 const TWO_LETTERS = /\p{L}{2}/u;
@@ -386,8 +398,8 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
  */
 function growRun(rows: PageRows, start: number, first: Piece[], used: Set<Piece>, padded: boolean): Slice[] | null {
   const k = first.length;
-  const left = first.map(leftEdgeOf);
-  const right = first.map(rightEdgeOf);
+  const left = edgesOf(first, leftEdgeOf);
+  const right = edgesOf(first, rightEdgeOf);
   const gutter = GUTTER_EM_MIN * rows.at(start).em;
   const run: Slice[] = [sliceOf(rows.at(start), start, first, true)];
   let lastFull = 0;
@@ -1092,8 +1104,8 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
   const gutter = GUTTER_EM_MIN * rows.at(run[0].row).em;
   let below: Slice = run[0];
   const { alignment, flushLeftFigures: flushLeft } = columnReadings(run, columns.length);
-  const lefts = columns.map(leftEdgeOf);
-  const rights = columns.map(rightEdgeOf);
+  const lefts = edgesOf(columns, leftEdgeOf);
+  const rights = edgesOf(columns, rightEdgeOf);
   for (let j = run[0].row - 1; j >= 0 && out.length < HEADER_LINES_MAX; j--) {
     let inside = windowed(rows.at(j).cells, x0, x1, gutter, used);
     if (inside === null) break;
@@ -1394,7 +1406,18 @@ const NEXT_COLUMN_ALIGN_PT = 1;
  * table of their own, in the table's columns shifted by that distance; read one after the
  * other as paragraphs, their cells had been a paragraph each. Null when there is none.
  */
-function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): { slices: Slice[]; columns: Column[] } | null {
+/** The rows nextColumnRows found, and their columns. A class, one instance held
+ *  (held_shapes.ts): the A/B pages meet one such block a pass, and as an object literal its
+ *  second, in the third pass, threw away detectAligned's optimised code. */
+class NextColumnRows {
+  constructor(
+    readonly slices: Slice[],
+    readonly columns: Column[],
+  ) {}
+}
+holdShape(new NextColumnRows([], []));
+
+function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): NextColumnRows | null {
   const inTable = new Set<Piece>();
   const starts: number[] = [];
   let tableRight = -Infinity;
@@ -1430,8 +1453,12 @@ function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: reado
   for (const b of block) {
     for (const p of b.pieces) if (!starts.some((x) => Math.abs(p.x0 - shift - x) <= NEXT_COLUMN_ALIGN_PT)) return null;
   }
-  const shifted = columns.map((c) => ({ x0: c.x0 + shift, x1: c.x1 + shift }));
-  return { slices: block.map((b) => sliceOf(rows.at(b.row), b.row, b.pieces, b.pieces.length === columns.length)), columns: shifted };
+  // Made by push, not map, as edgesOf's: alignedTable and the table's readers take them.
+  const shifted: Column[] = [];
+  for (const c of columns) shifted.push({ x0: c.x0 + shift, x1: c.x1 + shift });
+  const blockSlices: Slice[] = [];
+  for (const b of block) blockSlices.push(sliceOf(rows.at(b.row), b.row, b.pieces, b.pieces.length === columns.length));
+  return new NextColumnRows(blockSlices, shifted);
 }
 
 /** A section band's title is set at least this many times the size of the table's rows. */
@@ -1998,8 +2025,8 @@ function emptyCells(n: number): TableCell[] {
 }
 
 function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Table {
-  const left = columns.map(leftEdgeOf);
-  const right = columns.map(rightEdgeOf);
+  const left = edgesOf(columns, leftEdgeOf);
+  const right = edgesOf(columns, rightEdgeOf);
   const firstBody = slices.findIndex(isFullSlice);
   const { alignment, flushLeftFigures: flushLeft } = columnReadings(slices, columns.length);
   const pitch = rowPitch(slices);

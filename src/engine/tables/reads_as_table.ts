@@ -67,6 +67,16 @@ const secondCellLength = (r: TextRow) => pieceText(r.cells[1]).length;
 const pieceHasLeader = (p: Piece) => LEADER_DOTS.test(pieceText(p));
 const rowHasLeader = (r: TextRow) => r.cells.some(pieceHasLeader);
 
+/** The median of `value` over the rows, its values in an array made by push. Not map: map's
+ *  array is packed from the built-in and holey from its optimised inlined form, and median
+ *  (insertionSorted, selectedMedian) met the other kind once runLooksTabular ran optimised (the
+ *  second pass of a process), to be deoptimised ('wrong map') and compiled again. */
+function medianOf(run: readonly TextRow[], value: (r: TextRow) => number): number {
+  const values: number[] = [];
+  for (let r = 0; r < run.length; r++) values.push(value(run[r]));
+  return median(values);
+}
+
 /** Text with LEADER_RUN's runs made one space each; the pattern is tried only on text that
  *  holds a dot or an ellipsis, which every leader needs (most cells hold neither). */
 function dropLeaderRuns(text: string): string {
@@ -135,7 +145,7 @@ const HYPHEN_MINUS = 0x2d;
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
   const k = run[0].cells.length;
-  const tolerance = ALIGN_TOLERANCE_EM * median(run.map(rowEm));
+  const tolerance = ALIGN_TOLERANCE_EM * medianOf(run, rowEm);
   const agreeing = Math.max(ALIGNED_ROWS_MIN, Math.ceil(ALIGNED_ROW_FRACTION_MIN * run.length));
   const allWords: number[] = [];
   const allChars: number[] = [];
@@ -194,7 +204,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
   // the paragraph's wrapped lines fall in the list's rows.
   if (listBesideProse(run, k)) return false;
   if (k === 2 && run.every(hasHangingMarker)) {
-    if (median(run.map(secondCellLength)) >= HANGING_TEXT_CHARS_MIN) return false;
+    if (medianOf(run, secondCellLength) >= HANGING_TEXT_CHARS_MIN) return false;
   }
   // An index set in columns without leaders (LaTeX's theindex, Sphinx's): each column's
   // entries end in their page numbers after a comma, row by row at one leading.

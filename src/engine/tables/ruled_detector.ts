@@ -1,6 +1,7 @@
 // The ruled detector: each grid whose cells hold table-like text becomes a table. A grid
 // shaped like a diagram marks its lines, so that the aligned detector leaves them alone too.
-import type { Line, Span } from "../model.js";
+import { type Line, newLine, type Span } from "../model.js";
+import { holdShape } from "../held_shapes.js";
 import { detectAligned } from "./aligned_detector.js";
 import { splitsIntoPieces, textRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -10,7 +11,7 @@ import { isHeaderBand } from "./header_bands.js";
 import { detectHeader } from "./header_row.js";
 import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
 import { lowerBound, median, orderByKey } from "./sorted_search.js";
-import { type Box, type BuiltRow, newTable, type Table, type TableCell } from "./model.js";
+import { type Box, type BuiltRow, newTable, type Table, type TableCell, tableOf } from "./model.js";
 import { makeLine } from "../layout/lines.js";
 import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
@@ -143,7 +144,29 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
  * read as a row's label and the rest of its row: null when there is no such line, when one
  * does not split, or when the table does not take every such label as a row's name.
  */
-function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): { table: Table; labels: Line[] } | null {
+// The two results below are classes, one instance of each held (held_shapes.ts): as object
+// literals, made for one table of the A/B pages, their second, in the second pass, threw away
+// detectRuled's optimised code.
+
+/** A table read again with its rows' labels split off, and those labels. */
+class RelabelledTable {
+  constructor(
+    readonly table: Table,
+    readonly labels: Line[],
+  ) {}
+}
+holdShape(new RelabelledTable(tableOf(0, 0, 0, 0, [], false, 0), []));
+
+/** A line cut at a grid's left edge: the label left of it and the rest inside. */
+class LabelSplit {
+  constructor(
+    readonly label: Line,
+    readonly rest: Line,
+  ) {}
+}
+holdShape(new LabelSplit(newLine([], 0, 0, 0, 0, 0), newLine([], 0, 0, 0, 0, 0)));
+
+function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): RelabelledTable | null {
   const x0 = grid.xs[0];
   // Asked of every ruled table: most have no line starting left of them.
   if (straddling.length === 0 && !inside.some((line) => line.x0 < x0 - SNAP_PT)) return null;
@@ -171,7 +194,7 @@ function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: rea
   const labels: Line[] = [];
   const table = gridTable(grid, insideNow, rulings, besideNow, labels);
   if (typeof table === "string" || !split.every((label) => labels.includes(label))) return null;
-  return { table, labels };
+  return new RelabelledTable(table, labels);
 }
 
 /**
@@ -180,7 +203,7 @@ function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: rea
  * "3396 …"). Its spans left of the grid's edge are a line of their own, beside the grid; the
  * rest is inside. Null when a span crosses the edge, or nothing but space stands inside.
  */
-function labelLeftOf(line: Line, x0: number): { label: Line; rest: Line } | null {
+function labelLeftOf(line: Line, x0: number): LabelSplit | null {
   const left: Span[] = [];
   const rest: Span[] = [];
   for (const span of line.spans) {
@@ -190,7 +213,7 @@ function labelLeftOf(line: Line, x0: number): { label: Line; rest: Line } | null
     else return null;
   }
   if (left.length === 0 || rest.every((span) => span.text.trim() === "")) return null;
-  return { label: makeLine(left, line.wmode), rest: makeLine(rest, line.wmode) };
+  return new LabelSplit(makeLine(left, line.wmode), makeLine(rest, line.wmode));
 }
 
 /**
