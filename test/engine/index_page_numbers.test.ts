@@ -6,6 +6,8 @@
 // leader has to keep its numbers, or the numbers took the next column's entry beside them
 // and the page was read row by row across its gutter. docs/engine.md, "Leaders".
 import { describe, expect, it } from "vitest";
+import { buildBlocks } from "../../src/engine/layout/blocks.js";
+import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { lineText } from "../../src/engine/layout/lines.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
@@ -48,5 +50,16 @@ describe("an index's page numbers end its entry (leaders.ts isPagesAfterLeader)"
     // "1" | "Introduction . . . 5": the number starts the row, no leader before it.
     const rows = [0, 1, 2].flatMap((i) => [line(String(i + 1), { x: 144, y: 100 + 14 * i }), line(`Chapter title ${i} . . . . . . . . . ${i + 5}`, { x: 156, y: 100 + 14 * i })]);
     expect(prepareLines(rows).map(lineText)).toEqual([0, 1, 2].map((i) => `${i + 1} Chapter title ${i} . . . . . . . . . ${i + 5}`));
+  });
+});
+
+describe("an entry after an index's entry that ends in its pages is a block of its own (blocks.ts; svc-md-1.1.33)", () => {
+  const STATS: DocumentStats = { body: { size: 10, bold: false }, headings: [], running: new Set() };
+  it("does not go on in the paragraph of an entry whose numbers filled the column's line", () => {
+    const lines = [
+      line([{ text: "\\belowcaptionskip", mono: true }, { text: " 137, 143, 144, 147, 148" }], { x: 144, y: 100 }),
+      line([{ text: "\\bfdefault", mono: true }, { text: " . . . . . . . . . . 350, 353–357" }], { x: 144, y: 112 }),
+    ];
+    expect(buildBlocks(lines, STATS).map((b) => b.lines.length)).toEqual([1, 1]);
   });
 });

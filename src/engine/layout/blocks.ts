@@ -15,7 +15,7 @@ import { alignedTermStarts } from "./aligned_terms.js";
 import { centredAmongCentred, markCentredBreaks } from "./centred_lines.js";
 import { type FirstLineIndents, firstLineIndents } from "./first_line_indents.js";
 import { continuesDefinition, moveCategoryToEnd } from "./definitions.js";
-import { isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
+import { endsInIndexPages, isContentsEntry, isContentsEntryLine, isContentsEntryText, endsWrappedEntry, wrapsIndexEntry } from "./leaders.js";
 import { markTypewriterSubtitles } from "./typewriter_subtitles.js";
 import { endsIndexEntry, ENTRY_GOES_ON, goesOnInIndex, indexWraps } from "./index_wraps.js";
 import { isEastAsianWide } from "./east_asian.js";
@@ -1735,6 +1735,10 @@ function startsNewBlock(
   // file? . . . 38").
   if (isContentsEntryLine(prev, prevText)) return true;
   if (isContentsEntryLine(line, text) && LOWER_START.test(text)) return false;
+  // So is an entry after an index's entry that ended in its pages without a leader, its
+  // numbers filling the column's line (active-conf's "\belowcaptionskip 137, 143, 144, 147,
+  // 148" over "\bfdefault . . . 350, 353–357", which had gone on in its paragraph).
+  if (isContentsEntryLine(line, text) && endsInIndexPages(prevText)) return true;
   // A paragraph set with a hanging indent (a description list's item: "amstext Provides a
   // \text command …" | "a display."): its first line runs full width mid-sentence and the
   // rest hang to its right; the next line back at the first line's x starts the next item.
