@@ -1016,7 +1016,7 @@ export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBe
   // A typewriter title's subtitle in its face, capitals alone (typewriter_subtitles.ts).
   markTypewriterSubtitles(monos, codeFaces, column, texts);
   markNumberedListings(monos, column);
-  // ... and are a paragraph of names, not a block of code.
+  // A listing's names in the margin (margin_labels.ts) are a paragraph of names, not code.
   if (labels.size > 0) for (let i = 0; i < column.length; i++) if (labels.has(column[i])) monos[i] = false;
   const skip = paragraphSkip(column, texts, sizes, monos, mainSize, right);
   // Lines their author broke: within a set, a line break inside one paragraph; after a set's
