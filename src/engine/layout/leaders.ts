@@ -30,11 +30,12 @@ export function isLeaderAndPages(text: string): boolean {
 }
 
 /** Page numbers and nothing else after a fragment that ends in a dot leader: the two halves
- *  of one entry ("\\c@subsection . . . . ." | "158"), whose numbers stand right-aligned one
+ *  of one entry ("\c@subsection . . . . ." | "158"), whose numbers stand right-aligned one
  *  under another and so start where many rows have a fragment to their left, as a column
- *  does. */
+ *  does. The leader first: it reads the left fragment's last character, where the numbers'
+ *  test builds the right one's text, and few fragments end in a dot. */
 export function isPagesAfterLeader(left: Line, right: Line): boolean {
-  return pagesGoOn(lineText(right)) && endsWithLeader(left);
+  return endsWithLeader(left) && pagesGoOn(lineText(right));
 }
 
 export function isContentsEntryText(text: string): boolean {

@@ -352,7 +352,7 @@ function joins(left: Line, right: Line, gap: number, em: number, columns: Column
   const code = (isMono(right) || (isMono(left) && (COMMENT_START.test(right.spans[0].text) || isRemark(right)))) && (isMono(left) || isLineNumber(left, right) || (isMono(right) && isNumberedCode(left, right)));
   // An index's right-aligned page numbers start at one x row after row, as a column does: the
   // leader on their left keeps them, and the next column's entry beside them is not theirs
-  // (active-conf's index: "\\c@subsection . . . ." | "158" | "figure (environment) . . . 104").
+  // (active-conf's index: "\c@subsection . . . ." | "158" | "figure (environment) . . . 104").
   const leaderTail = !code && (startsWithDot(right.spans[0].text) ? isLeaderAndPages(lineText(right)) : isPagesAfterLeader(left, right));
   if (!code && !leaderTail && columns.separates(left, right)) return false;
   if (columns.gutterBetween(left, right)) return false;
