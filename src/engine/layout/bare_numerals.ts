@@ -8,7 +8,7 @@
 // number touching its text, and blocks.ts reads it as a weak marker, which an item before or
 // after it in the column's sequence must confirm (settleSequences).
 import type { Line } from "../model.js";
-import { isSpaceCode } from "./whitespace.js";
+import { isBlankText, isSpaceCode } from "./whitespace.js";
 
 /** A bare numeral's span: the letters i, v and x, either case, and at most this many
  *  characters (trailing white space included: "viii " is ReportLab's span). "xxxviii" (38)
@@ -49,7 +49,7 @@ export function bareNumeralLength(line: Line, text: string): number {
   // The text after it: past spans of white space, at least one space between.
   let spaced = end < t.length;
   let k = 1;
-  while (k < spans.length && isBlankSpan(spans[k].text)) {
+  while (k < spans.length && isBlankText(spans[k].text)) {
     spaced = true;
     k++;
   }
@@ -64,9 +64,4 @@ export function bareNumeralLength(line: Line, text: string): number {
   let length = end;
   while (length < text.length && isSpaceCode(text.charCodeAt(length))) length++;
   return length > end && length < text.length ? length : 0;
-}
-
-function isBlankSpan(text: string): boolean {
-  for (let k = 0; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
-  return true;
 }

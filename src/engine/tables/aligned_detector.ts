@@ -1396,16 +1396,6 @@ const NEXT_COLUMN_ROWS_MIN = 2;
  *  shifted by one distance. */
 const NEXT_COLUMN_ALIGN_PT = 1;
 
-/**
- * The rows of a table that goes on in the page's next column, beside its rows (multicols
- * sets hyph-utf8's language table down the left column and its last entries, "Farsi" over
- * "fa | farsi | persian", atop the right one): every piece right of the table on its rows,
- * none taken, starts where one of the table's cells starts (within NEXT_COLUMN_ALIGN_PT),
- * all shifted by the one distance from the table's leftmost cell to the block's leftmost
- * piece, and at least NEXT_COLUMN_ROWS_MIN of those rows hold two pieces or more. They are a
- * table of their own, in the table's columns shifted by that distance; read one after the
- * other as paragraphs, their cells had been a paragraph each. Null when there is none.
- */
 /** The rows nextColumnRows found, and their columns. A class, one instance held
  *  (held_shapes.ts): the A/B pages meet one such block a pass, and as an object literal its
  *  second, in the third pass, threw away detectAligned's optimised code. */
@@ -1417,6 +1407,16 @@ class NextColumnRows {
 }
 holdShape(new NextColumnRows([], []));
 
+/**
+ * The rows of a table that goes on in the page's next column, beside its rows (multicols
+ * sets hyph-utf8's language table down the left column and its last entries, "Farsi" over
+ * "fa | farsi | persian", atop the right one): every piece right of the table on its rows,
+ * none taken, starts where one of the table's cells starts (within NEXT_COLUMN_ALIGN_PT),
+ * all shifted by the one distance from the table's leftmost cell to the block's leftmost
+ * piece, and at least NEXT_COLUMN_ROWS_MIN of those rows hold two pieces or more. They are a
+ * table of their own, in the table's columns shifted by that distance; read one after the
+ * other as paragraphs, their cells had been a paragraph each. Null when there is none.
+ */
 function nextColumnRows(rows: PageRows, slices: readonly Slice[], columns: readonly Column[], used: Set<Piece>): NextColumnRows | null {
   const inTable = new Set<Piece>();
   const starts: number[] = [];

@@ -138,12 +138,6 @@ export function detectRuled(lines: Line[], rulings: Rulings, taken: Set<Line>, i
   }
 }
 
-/**
- * The table again, with each line that starts left of the grid in spans of its own and goes on
- * inside it (labelLeftOf; in `inside`, or in `straddling` when its centre is left of the grid)
- * read as a row's label and the rest of its row: null when there is no such line, when one
- * does not split, or when the table does not take every such label as a row's name.
- */
 // The two results below are classes, one instance of each held (held_shapes.ts): as object
 // literals, made for one table of the A/B pages, their second, in the second pass, threw away
 // detectRuled's optimised code.
@@ -166,6 +160,12 @@ class LabelSplit {
 }
 holdShape(new LabelSplit(newLine([], 0, 0, 0, 0, 0), newLine([], 0, 0, 0, 0, 0)));
 
+/**
+ * The table again, with each line that starts left of the grid in spans of its own and goes on
+ * inside it (labelLeftOf; in `inside`, or in `straddling` when its centre is left of the grid)
+ * read as a row's label and the rest of its row: null when there is no such line, when one
+ * does not split, or when the table does not take every such label as a row's name.
+ */
 function withLabelsSplitOff(grid: Grid, inside: readonly Line[], straddling: readonly Line[], rulings: Rulings, beside: readonly Line[]): RelabelledTable | null {
   const x0 = grid.xs[0];
   // Asked of every ruled table: most have no line starting left of them.
