@@ -9,6 +9,7 @@ import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, ty
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
+import { backgroundGridLines } from "./background_grid.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
@@ -327,24 +328,46 @@ function noLink(): number {
 const pageBorders = new CellBorders();
 
 /** Notes the page's vertical borders (cell_borders.ts): its vector blocks, which MuPDF may
- * list after the text they cross. */
-function readBorders(stextPtr: number, borders: CellBorders): void {
+ * list after the text they cross. Returns the blocks that draw a background grid
+ * (background_grid.ts): neither borders nor rules. */
+function readBorders(stextPtr: number, borders: CellBorders): ReadonlySet<number> {
   borders.clear();
   const H = wasm.HEAPF32;
+  const blocks: number[] = [];
+  const x0s: number[] = [];
+  const y0s: number[] = [];
+  const x1s: number[] = [];
+  const y1s: number[] = [];
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
-    if (wasm._wasm_stext_block_get_type(block) !== BLOCK_VECTOR) continue;
+    if (wasm._wasm_stext_block_get_type(block) !== BLOCK_VECTOR || isWhite(wasm._wasm_stext_block_get_v_argb(block))) continue;
     const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
-    const flags = wasm._wasm_stext_block_get_v_flags(block);
-    borders.addPath(H[b], H[b + 1], H[b + 2], H[b + 3], (flags & V_FLAG_STROKED) !== 0, (flags & V_FLAG_RECTANGLE) !== 0, isWhite(wasm._wasm_stext_block_get_v_argb(block)));
+    blocks.push(block);
+    x0s.push(H[b]);
+    y0s.push(H[b + 1]);
+    x1s.push(H[b + 2]);
+    y1s.push(H[b + 3]);
   }
+  const grid = backgroundGridLines(x0s, y0s, x1s, y1s);
+  for (let k = 0; k < blocks.length; k++) {
+    if (grid.has(k)) continue;
+    const flags = wasm._wasm_stext_block_get_v_flags(blocks[k]);
+    borders.addPath(x0s[k], y0s[k], x1s[k], y1s[k], (flags & V_FLAG_STROKED) !== 0, (flags & V_FLAG_RECTANGLE) !== 0, false);
+  }
+  if (grid.size === 0) return NO_GRID;
+  const gridBlocks = new Set<number>();
+  for (const k of grid) gridBlocks.add(blocks[k]);
+  return gridBlocks;
 }
+
+/** The grid blocks of a page without a background grid (most). */
+const NO_GRID: ReadonlySet<number> = new Set<number>();
 
 // The page loop, each line read by readTextLine and the rare cases by functions of their own:
 // one function holding all of it used up the optimiser's inlining budget, so the small helpers
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
 export function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
   const r = new StextReader(links);
-  readBorders(stextPtr, r.borders);
+  const grid = readBorders(stextPtr, r.borders);
   // A page whose reading threw (a failed page) may have left a span's units behind.
   r.units.count = 0;
   const H = r.H;
@@ -365,7 +388,7 @@ export function readStextFast(stextPtr: number, links: readonly PageLink[]): Ste
       const argb = wasm._wasm_stext_block_get_v_argb(block) >>> 0;
       const white = isWhite(argb);
       if ((flags & (V_FLAG_STROKED | V_FLAG_RECTANGLE)) === V_FLAG_RECTANGLE && argb >>> 24 === OPAQUE && !white) fills.push({ x0: H[b], y0: H[b + 1], x1: H[b + 2], y1: H[b + 3], order });
-      const rule = vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, white);
+      const rule = grid.size > 0 && grid.has(block) ? null : vectorRule(H[b], H[b + 1], H[b + 2], H[b + 3], flags, white);
       if (rule) {
         if (rules.length < RULES_PER_PAGE_MAX) rules.push(rule);
       } else if (!white) {
@@ -1205,6 +1228,8 @@ export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>
   let lineQuarter = -1;
   let current: Line | null = null;
   let span: Span | null = null;
+  const grid = publicGridVectors(stext);
+  let vector = 0;
   stext.walk({
     onImageBlock(bbox) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], "image");
@@ -1212,8 +1237,8 @@ export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>
     },
     onVector(bbox, flags: { isStroked: boolean; isRectangle: boolean }, color: number[]) {
       pushMark(marks, bbox[0], bbox[1], bbox[2], bbox[3], flags.isStroked ? "stroke" : "fill");
-      const white = color.length === 3 && color.every((v) => v * 255 >= WHITE_CHANNEL_MIN);
-      const rule = vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0), white);
+      const white = isWhiteColour(color);
+      const rule = grid.has(vector++) ? null : vectorRule(bbox[0], bbox[1], bbox[2], bbox[3], (flags.isStroked ? 1 : 0) | (flags.isRectangle ? 2 : 0), white);
       if (rule) {
         if (rules.length < RULES_PER_PAGE_MAX) rules.push(rule);
       } else if (!white) {
@@ -1273,6 +1298,38 @@ export function readStextPublic(stext: ReturnType<MupdfPage["toStructuredText"]>
     },
   });
   return { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter };
+}
+
+/** Whether a vector's colour, as MuPDF.js's walk gives it, is white (WHITE_CHANNEL_MIN). */
+function isWhiteColour(color: readonly number[]): boolean {
+  return color.length === 3 && color.every((v) => v * 255 >= WHITE_CHANNEL_MIN);
+}
+
+/** readBorders' background grid for the public walk: the ordinals, among the page's vector
+ * blocks, of the ones that draw a background grid (background_grid.ts). */
+function publicGridVectors(stext: ReturnType<MupdfPage["toStructuredText"]>): ReadonlySet<number> {
+  const ordinals: number[] = [];
+  const x0s: number[] = [];
+  const y0s: number[] = [];
+  const x1s: number[] = [];
+  const y1s: number[] = [];
+  let vector = 0;
+  stext.walk({
+    onVector(bbox, _flags, color: number[]) {
+      const k = vector++;
+      if (isWhiteColour(color)) return;
+      ordinals.push(k);
+      x0s.push(bbox[0]);
+      y0s.push(bbox[1]);
+      x1s.push(bbox[2]);
+      y1s.push(bbox[3]);
+    },
+  });
+  const grid = backgroundGridLines(x0s, y0s, x1s, y1s);
+  if (grid.size === 0) return NO_GRID;
+  const vectors = new Set<number>();
+  for (const k of grid) vectors.add(ordinals[k]);
+  return vectors;
 }
 
 /** A link's URI that names a scheme (MuPDF.js's Link.isExternal): a web or mail address, not a place in the document. */
