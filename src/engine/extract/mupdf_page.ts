@@ -80,6 +80,12 @@ const STOP_GAP_SPACE_EMS = 0.12;
  * narrows its word spaces below the other stops' gap, where an abbreviation's or a file name's
  * stop ("i.e.", "scrguide.pdf", "0.5cm") is followed by no capital. pdftotext's word break. */
 const SENTENCE_GAP_SPACE_EMS = 0.1;
+/** After a letter that carries an accent, a gap this many ems wide before the next word is a
+ * space: MuPDF measures its gaps from where the glyph's advance ends, and TeX draws a
+ * Vietnamese or polytonic Greek letter as its base and accents, so MuPDF puts no space after
+ * "Tuỳ" in "Tuỳ chọn" (0.37 em) or "ὁ" in "ὁ κέραυνος"; pdftotext does. An interword space
+ * shrinks to 0.22 em at most, a kern stays under 0.1 em. */
+const ACCENTED_GAP_SPACE_EMS = 0.25;
 /** At a change of font, a gap this many ems wide (of the larger size) is a space: TeX's word
  * space shrinks to 0.22 em at most, while kerns and italic corrections between fonts stay
  * under 0.1 em. */
@@ -136,6 +142,14 @@ function isAlphabetLetter(code: number): boolean {
   if (code < 0x80) return isLetterCode(code);
   LETTER.lastIndex = 0;
   return LETTER.test(String.fromCharCode(code));
+}
+/** Whether a code is a precomposed letter with an accent: Latin-1's and Latin Extended's
+ * (U+00C0-U+024F, the multiplication and division signs aside), Latin Extended Additional
+ * (Vietnamese, U+1E00-U+1EFF) and Greek Extended (polytonic Greek, U+1F00-U+1FFF). */
+function isAccentedLetter(code: number): boolean {
+  if (code < 0xc0) return false;
+  if (code <= 0x24f) return code !== 0xd7 && code !== 0xf7;
+  return code >= 0x1e00 && code <= 0x1fff;
 }
 /** U+FFFD: MuPDF's character for a glyph its font maps to no Unicode. */
 const REPLACEMENT_CHARACTER = 0xfffd;
@@ -661,6 +675,9 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
+    } else if (!afterSpace && !space && span !== null && order === null && x0 - edge > ACCENTED_GAP_SPACE_EMS * size && isAccentedLetter(lastCode) && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     }
