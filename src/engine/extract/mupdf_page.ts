@@ -67,6 +67,11 @@ const WHITE_CHANNEL_MIN = 250;
  * word spaces are about 0.25 em; the spacing a typesetter adds between Japanese and Latin
  * text, 0.2-0.25 em, stays under it). */
 const GAP_SPACE_EMS = 0.4;
+/** ... and between a right-to-left letter and a Latin letter or figure (either way round), a
+ * gap this many ems wide: where the direction changes MuPDF's stream order jumps, and it puts
+ * no space there, while the writer set a word space (thesis-qom's Persian "با" | "BibTeX",
+ * 0.22 em, as wide as its spaces between Persian words). Letters of one word touch. */
+const DIRECTION_CHANGE_GAP_SPACE_EMS = 0.15;
 /** Two East Asian wide characters are set edge to edge (their boxes are their advances): a
  * gap of this many ems between them is a space the writer set (TeX: 標準 マーケット). */
 const WIDE_GAP_SPACE_EMS = 0.2;
@@ -143,6 +148,17 @@ function isAlphabetLetter(code: number): boolean {
   LETTER.lastIndex = 0;
   return LETTER.test(String.fromCharCode(code));
 }
+/** Whether a glyph of code `a` beside one of code `b` changes the text's direction: a
+ * right-to-left letter beside a Latin letter or an ASCII figure. */
+function changesDirection(a: number, b: number): boolean {
+  return (isRtlCode(a) && isLatinOrFigure(b)) || (isRtlCode(b) && isLatinOrFigure(a));
+}
+
+/** A Latin letter (ASCII, Latin-1's and Latin Extended's: isLetterCode) or an ASCII figure. */
+function isLatinOrFigure(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || isLetterCode(code);
+}
+
 /** Whether a code is a precomposed letter with an accent: Latin-1's and Latin Extended's
  * (U+00C0-U+024F, the multiplication and division signs aside), Latin Extended Additional
  * (Vietnamese, U+1E00-U+1EFF) and Greek Extended (polytonic Greek, U+1F00-U+1FFF). */
@@ -650,7 +666,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // boundary (visualGapEnds).
       if (span !== null) {
         rightEdge[0] = edge;
-        if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide)) span = null;
+        if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide, changesDirection(lastCode, code))) span = null;
       }
     } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
       // A gap at a change of font that MuPDF left without a space: after a glyph of a math
@@ -1021,13 +1037,13 @@ function charSize(H: Float32Array, ch: number, raw: boolean): number {
  * no gap to judge. Says whether the span ended. Out of the per-character loop: most lines hold
  * no such glyph.
  */
-function visualGapEnds(r: StextReader, spans: Span[], span: Span, ch: number, q: number, raw: boolean, afterGlyph: boolean, wideNeighbours: boolean): boolean {
+function visualGapEnds(r: StextReader, spans: Span[], span: Span, ch: number, q: number, raw: boolean, afterGlyph: boolean, wideNeighbours: boolean, directionChange: boolean): boolean {
   const { H, units, rightEdge } = r;
   const x0 = Math.min(H[q], H[q + 4]);
   if (Math.max(H[q + 2], H[q + 6]) - x0 < ZERO_WIDTH_PT) return false;
   const size = charSize(H, ch, raw);
   const gap = x0 - rightEdge[0];
-  if (afterGlyph && gap > (wideNeighbours ? WIDE_GAP_SPACE_EMS : GAP_SPACE_EMS) * size) {
+  if (afterGlyph && gap > (wideNeighbours ? WIDE_GAP_SPACE_EMS : directionChange ? DIRECTION_CHANGE_GAP_SPACE_EMS : GAP_SPACE_EMS) * size) {
     endWithGapSpace(spans, span, units, rightEdge, H, q);
     return true;
   }
