@@ -10,6 +10,7 @@ import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { backgroundGridLines } from "./background_grid.js";
+import { joinedPieceStarts, mendTypeThreeMetrics } from "./type3_metrics.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
@@ -85,6 +86,9 @@ const STOP_GAP_SPACE_EMS = 0.12;
  * narrows its word spaces below the other stops' gap, where an abbreviation's or a file name's
  * stop ("i.e.", "scrguide.pdf", "0.5cm") is followed by no capital. pdftotext's word break. */
 const SENTENCE_GAP_SPACE_EMS = 0.1;
+/** Between two pieces of a line joined back by type3_metrics.ts, a gap this many ems wide (of
+ * the mended size) is a word space: a kern between letters stays under 0.1 em. */
+const JOINED_PIECE_GAP_SPACE_EMS = 0.12;
 /** After a letter that carries an accent, a gap this many ems wide before the next word is a
  * space: MuPDF measures its gaps from where the glyph's advance ends, and TeX draws a
  * Vietnamese or polytonic Greek letter as its base and accents, so MuPDF puts no space after
@@ -178,6 +182,7 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     const [bx0, by0, bx1, by1] = page.getBounds();
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
+      if (hasFastStext) mendTypeThreeMetrics(stext.pointer as unknown as number);
       const links = readLinks(page);
       const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
       restoreDingbats(lines);
@@ -691,6 +696,10 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
+    } else if (!afterSpace && !space && span !== null && order === null && joinedPieceStarts.size > 0 && joinedPieceStarts.has(ch) && x0 - edge > JOINED_PIECE_GAP_SPACE_EMS * size) {
+      // A word MuPDF had put on a line of its own, joined back on (type3_metrics.ts).
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     } else if (!afterSpace && !space && span !== null && order === null && x0 - edge > ACCENTED_GAP_SPACE_EMS * size && isAccentedLetter(lastCode) && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
