@@ -86,6 +86,18 @@ const STOP_GAP_SPACE_EMS = 0.12;
  * narrows its word spaces below the other stops' gap, where an abbreviation's or a file name's
  * stop ("i.e.", "scrguide.pdf", "0.5cm") is followed by no capital. pdftotext's word break. */
 const SENTENCE_GAP_SPACE_EMS = 0.1;
+/** Between two letters of one font with no space glyph between them, a gap this many ems wide
+ * is a word space where the glyphs before it were set edge to edge (their gap under
+ * TIGHT_PAIR_GAP_EMS): TeX shrinks a word space to 0.13 em in Source Sans (its space is 0.2
+ * em), below MuPDF's threshold, so pdfpagediff's manual read "Thisisnotacharacterbycharacter";
+ * pdftotext's word break is 0.1 em. Letters of a word touch or kern closer; tracked letters
+ * stand apart evenly (microtype's small capitals 0.1 em: "L P P L"), so a pair set apart
+ * before the gap, or overlapping (a logo's letters), keeps the rule off. */
+const TIGHT_WORD_GAP_EMS = 0.11;
+const TIGHT_PAIR_GAP_EMS = 0.03;
+/** A math font's name (TeX's math italic, an OpenType math font): a formula spaces its letters
+ * by their roles and italic corrections ("Mary" as M·ary), which is no word space. */
+const MATH_FONT = /math|^cmmi|^lmmi|^cmbrmi/i;
 /** Between two pieces of a line joined back by type3_metrics.ts, a gap this many ems wide (of
  * the mended size) is a word space: a kern between letters stays under 0.1 em. */
 const JOINED_PIECE_GAP_SPACE_EMS = 0.12;
@@ -583,6 +595,10 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   // small letter or a figure (SENTENCE_GAP_SPACE_EMS).
   let afterSentenceStop = false;
   let lastCode = 0;
+  // The gap between the last two glyphs read with no space between them, leaving out a gap
+  // taken for a word space (TIGHT_WORD_GAP_EMS); Infinity after a space.
+  let pairGap = Infinity;
+  let tightSpace = false;
   // A built accent's combining mark, waiting for the letter it sits over (the next glyph).
   let pendingMark = 0;
   /** The open span's first word: not begun (it opened with a space), going on, or ended
@@ -698,6 +714,12 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
+    } else if (!afterSpace && !space && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && x0 - edge > TIGHT_WORD_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_FONT.test(span.font)) {
+      // Two letters of one font apart by a word space shrunk below MuPDF's threshold, after
+      // letters set edge to edge: a tight justified line's word space.
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
+      tightSpace = true;
     } else if (!afterSpace && !space && span !== null && order === null && joinedPieceStarts.size > 0 && joinedPieceStarts.has(ch) && x0 - edge > JOINED_PIECE_GAP_SPACE_EMS * size) {
       // A word MuPDF had put on a line of its own, joined back on (type3_metrics.ts).
       rightEdge[0] = edge;
@@ -717,6 +739,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
         span = null;
       }
     }
+    if (tightSpace) tightSpace = false;
+    else pairGap = space || afterSpace ? Infinity : x0 - edge;
     if (x1 - x0 >= ZERO_WIDTH_PT) edge = order === null ? x1 : Math.max(edge, x1);
     afterSpace = space;
     afterWide = wide;
