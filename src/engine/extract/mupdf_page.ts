@@ -714,7 +714,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
-    } else if (!afterSpace && !space && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && x0 - edge > TIGHT_WORD_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_FONT.test(span.font)) {
+    } else if (!afterSpace && !space && x0 - edge > TIGHT_WORD_GAP_EMS * size && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_FONT.test(span.font)) {
       // Two letters of one font apart by a word space shrunk below MuPDF's threshold, after
       // letters set edge to edge: a tight justified line's word space.
       rightEdge[0] = edge;

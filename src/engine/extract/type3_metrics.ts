@@ -55,6 +55,7 @@ class FontWidths {
 export function mendTypeThreeMetrics(stextPtr: number): boolean {
   if (joinedPieceStarts.size > 0) joinedPieceStarts.clear();
   const H = wasm.HEAPF32;
+  if (!someBlockOpensBogus(stextPtr, H)) return false;
   const lines: number[] = [];
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
     if (wasm._wasm_stext_block_get_type(block) !== BLOCK_TEXT) continue;
@@ -161,6 +162,21 @@ function continuesLine(into: number, line: number, first: number, H: Float32Arra
   const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
   const gap = H[b] - H[a + 2];
   return gap > -JOINED_BASELINE_EMS * em && gap < JOINED_GAP_EMS * em;
+}
+
+/** Whether a text block's first line is boxed BOGUS_BOX_SIZES times taller than its first
+ * glyph's size: such fonts set whole pages, so the first lines tell, a few heap reads a block
+ * where every line's cost the engine a percent on ordinary pages. */
+function someBlockOpensBogus(stextPtr: number, H: Float32Array): boolean {
+  for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
+    if (wasm._wasm_stext_block_get_type(block) !== BLOCK_TEXT) continue;
+    const line = wasm._wasm_stext_block_get_first_line(block);
+    const first = line ? wasm._wasm_stext_line_get_first_char(line) : 0;
+    if (!first) continue;
+    const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+    if (H[b + 3] - H[b + 1] > BOGUS_BOX_SIZES * wasm._wasm_stext_char_get_size(first)) return true;
+  }
+  return false;
 }
 
 /** Whether the glyph at `ch` has a box BOGUS_BOX_SIZES times taller than its size. */
