@@ -182,3 +182,26 @@ describe.skipIf(!existsSync(TABULA_ARABIC))("a ruled Arabic table whose rows MuP
     }
   });
 });
+
+// XeTeX maps a mirrored bracket's glyph to the character drawn, not to the one the text holds
+// (as Word does: "brackets drawn mirrored come back as written" above), so reversing the run
+// turned every bracket of its Persian and Urdu lines: ")که دری(" (polyglossia's examples,
+// parsa's manual). A line whose brackets close one never opened and pair with the right-to-left
+// ones mirrored gets them mirrored back (bidi.ts bracketsToMirror; svc-md-1.1.34).
+describe("toLogicalOrder: brackets drawn as their mirror image (XeTeX)", () => {
+  const logicalOf = (visual: string) => lineText(toLogicalOrder(line(visual)));
+
+  it("mirrors back the brackets of a right-to-left line that would close before they open", () => {
+    // The visual string of the logical "فارسی، )که دری( زبانی" as XeTeX draws it.
+    const visual = logicalText("فارسی، )که دری( زبانی");
+    expect(logicalOf(visual)).toBe("فارسی، (که دری) زبانی");
+    expect(logicalOf(logicalText("بسته، ]> options<[ ، قسمت"))).toBe("بسته، [< options>] ، قسمت");
+  });
+
+  it("leaves brackets that pair as they come (Word's), and a bracket a line break cuts", () => {
+    expect(logicalOf(")4()ב(15 ףיעס")).toBe("סעיף 15(ב)(4)");
+    // Only an opener on this line: its closer is on the next one.
+    const cut = logicalText("فارسی، (که دری");
+    expect(logicalOf(cut)).toBe("فارسی، (که دری");
+  });
+});

@@ -278,6 +278,58 @@ export function logicalText(visual: string): string {
   return foldPresentationForms(out);
 }
 
+/** A bracket that pairs (the balance is judged on these). */
+const BRACKET = /[()[\]{}]/;
+/** Each mirrored character and its mirror image. */
+const MIRRORED: Readonly<Record<string, string>> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«" };
+const OPENERS = "([{";
+const CLOSERS = ")]}";
+
+/**
+ * The visual indices of the mirrored characters to mirror back, or null to leave them: the
+ * brackets the algorithm resolved right to left, when the logical text read as it came closes
+ * a bracket it never opened and reads balanced with them mirrored. Word maps a mirrored glyph
+ * to the character the text holds, so reversing the run restores it (see the head of this
+ * file); XeTeX maps it to the glyph drawn, so its Persian and Urdu lines came out with every
+ * bracket turned: ")۸ آذر ۱۴۰۱ = 5 جمادى الأولى 1444(", "]< options >[". A line whose
+ * brackets a line break cuts stays as it came: only a balanced result counts.
+ */
+function bracketsToMirror(visual: string, order: readonly number[]): Set<number> | null {
+  let logical = "";
+  for (const i of order) logical += visual[i];
+  if (bracketBalance(logical) !== BALANCE_CLOSES_UNOPENED) return null;
+  const bidi = bidiAlgorithm();
+  const levels = bidi.getEmbeddingLevels(visual, baseDirection(visual)).levels;
+  const flip = new Set<number>();
+  let mirroredText = "";
+  for (const i of order) {
+    const ch = visual[i];
+    const rightToLeft = (levels[i] & 1) === 1 && MIRRORED[ch] !== undefined;
+    if (rightToLeft) flip.add(i);
+    mirroredText += rightToLeft ? MIRRORED[ch] : ch;
+  }
+  return flip.size > 0 && bracketBalance(mirroredText) === BALANCE_EVEN ? flip : null;
+}
+
+const BALANCE_EVEN = 0;
+const BALANCE_OPEN = 1;
+const BALANCE_CLOSES_UNOPENED = 2;
+
+/** How a text's brackets pair: every one closed in order (BALANCE_EVEN), some left open at
+ * the end (BALANCE_OPEN), or one closed that was not open or not the last opened. */
+function bracketBalance(text: string): number {
+  const open: string[] = [];
+  for (const ch of text) {
+    const o = OPENERS.indexOf(ch);
+    if (o >= 0) {
+      open.push(CLOSERS[o]);
+      continue;
+    }
+    if (CLOSERS.includes(ch) && open.pop() !== ch) return BALANCE_CLOSES_UNOPENED;
+  }
+  return open.length === 0 ? BALANCE_EVEN : BALANCE_OPEN;
+}
+
 /**
  * The line in logical order when it holds right-to-left letters, else the line itself. The
  * spans are rebuilt as runs of characters that were adjacent in one source span; each keeps
@@ -303,6 +355,7 @@ export function toLogicalOrder(line: Line): Line {
     }
   });
   const order = logicalIndices(visual);
+  const mirrored = BRACKET.test(visual) ? bracketsToMirror(visual, order) : null;
   const spans: Span[] = [];
   let run: { span: Span; source: number; lo: number; hi: number; last: number } | null = null;
   const flush = () => {
@@ -316,7 +369,7 @@ export function toLogicalOrder(line: Line): Line {
     run = null;
   };
   for (const i of order) {
-    const ch = visual[i];
+    const ch = mirrored !== null && mirrored.has(i) ? MIRRORED[visual[i]] : visual[i];
     if (run && owner[i] === run.source && Math.abs(i - run.last) === 1) {
       run.span.text += ch;
       run.lo = Math.min(run.lo, offset[i]);
