@@ -35,6 +35,11 @@ const CONTINUATION_GAP_LINE_HEIGHTS_MAX = 1;
  *  statement parts rows by one to one and a half, and its header by two and a half above a
  *  rule). */
 const ROW_GAP_LINE_HEIGHTS_MAX = 3;
+/** The white space between two rows exceeds the most between two lines of one row by this
+ *  many line heights at least: the rows stand apart as the statement's do (a line's height
+ *  and a half against half a line), where a table's rows of one line at one pitch, with a
+ *  note or a row's sign-led figures under them, would read as one row's wrapped lines. */
+const ROW_SPACE_EXTRA_LINE_HEIGHTS_MIN = 0.3;
 /** Each column keeps this many ems of white space clear of the next, over all the table's
  *  lines: columns that touch are prose's words. */
 const GUTTER_EMS_MIN = 1;
@@ -49,6 +54,9 @@ interface Gathered {
   y1: number;
   /** A first line only: the shape of a row the aligned detector takes. */
   lines: number;
+  /** The white space above the row's first line, and the most above one of its other lines. */
+  gapAbove: number;
+  lineGapMax: number;
 }
 
 /** Adds a table for each header row over anchored rows with wrapped cells (see above).
@@ -97,17 +105,18 @@ function anchoredTable(header: TextRow, h: number, length: number, rowLines: (r:
     const starts = startsRow(columns, k);
     const gap = row.y0 - bottom;
     if (gap > (starts ? ROW_GAP_LINE_HEIGHTS_MAX : CONTINUATION_GAP_LINE_HEIGHTS_MAX) * height) break;
-    if (starts) rows.push({ cells: columns, y0: row.y0, y1: row.y1, lines: 1 });
+    if (starts) rows.push({ cells: columns, y0: row.y0, y1: row.y1, lines: 1, gapAbove: gap, lineGapMax: -Infinity });
     else if (rows.length === 0) break;
     else {
       const last = rows[rows.length - 1];
       for (let c = 0; c < k; c++) last.cells[c].push(...columns[c]);
       last.y1 = row.y1;
       last.lines++;
+      last.lineGapMax = Math.max(last.lineGapMax, gap);
     }
     bottom = row.y1;
   }
-  if (!isAnchoredTable(header, rows)) return null;
+  if (!isAnchoredTable(header, rows, height)) return null;
   const cells: TableCell[][] = [header.cells.map((piece) => ({ lines: readingOrder(pieceLines(piece)) }))];
   for (const row of rows) cells.push(row.cells.map(cellOf));
   let x0 = Infinity;
@@ -152,15 +161,21 @@ function startsRow(columns: Piece[][], k: number): boolean {
   return last.length > 0 && others > 1 && BALANCE_TEXT.test(pieceText(last[0]));
 }
 
-function isAnchoredTable(header: TextRow, rows: readonly Gathered[]): boolean {
+function isAnchoredTable(header: TextRow, rows: readonly Gathered[], height: number): boolean {
   let anchored = 0;
   let wrapped = false;
-  for (const row of rows) {
+  let rowGapMin = Infinity;
+  let lineGapMax = -Infinity;
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
     if (row.cells[0].length > 0) anchored++;
     if (row.lines > 1) wrapped = true;
+    if (r > 0) rowGapMin = Math.min(rowGapMin, row.gapAbove);
+    lineGapMax = Math.max(lineGapMax, row.lineGapMax);
   }
   // Rows of one line each are the aligned detector's to take, as before.
   if (anchored < ANCHORED_ROWS_MIN || !wrapped) return false;
+  if (rowGapMin - lineGapMax < ROW_SPACE_EXTRA_LINE_HEIGHTS_MIN * height) return false;
   const k = header.cells.length;
   const gutter = GUTTER_EMS_MIN * header.em;
   let prevRight = -Infinity;
