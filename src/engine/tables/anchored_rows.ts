@@ -22,8 +22,8 @@ const HEADER_TEXT = /^\p{L}/u;
 /** An anchor, the first column's piece on a row's first line, starts with a figure: a date,
  *  a number, an amount. */
 const ANCHOR_TEXT = /^[\p{N}]/u;
-/** A row with no anchor that holds a figure in the last column (a sign allowed before it)
- *  starts a row too: an opening or closing balance ("Anfangssaldo −12,34"). */
+/** A row with no anchor, its other columns filled and the last with a figure (a sign allowed
+ *  before it), starts a row too: an opening or closing balance ("Anfangssaldo −12,34"). */
 const BALANCE_TEXT = /^[−\-+]?\p{N}/u;
 /** Rows with an anchor, at least: fewer may be a heading and a note that line up by chance. */
 const ANCHORED_ROWS_MIN = 3;
@@ -151,7 +151,7 @@ function columnsOf(row: TextRow, header: TextRow): Piece[][] | null {
 }
 
 /** Whether a page row starts a table row: an anchor in the first column beside another
- *  cell, or no anchor and a balance in the last. */
+ *  cell, or no anchor, a label and a balance in the last. */
 function startsRow(columns: Piece[][], k: number): boolean {
   const first = columns[0];
   let others = 0;
