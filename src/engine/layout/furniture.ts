@@ -924,13 +924,37 @@ function headsGrid(row: readonly Line[], body: readonly Line[]): boolean {
   if (row.length < 2) return false;
   let bottom = -Infinity;
   for (const line of row) bottom = Math.max(bottom, line.y1);
-  let first: Line | null = null;
-  for (const line of body) if (line.y0 >= bottom && (first === null || line.y0 < first.y0)) first = line;
+  const first = firstLineFrom(body, bottom);
   if (first === null) return false;
   const under: Line[] = [];
   for (const line of body) if (line.y0 >= bottom && shareMarginRow(line, first)) under.push(line);
   if (under.length < 2) return false;
-  for (const piece of row) if (!under.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT)) return false;
+  if (row.every((piece) => under.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT))) return true;
+  return headsAnchoredRow(row, body, under, first);
+}
+
+/** The body's first line starting at `y` or under it. */
+function firstLineFrom(body: readonly Line[], y: number): Line | null {
+  let first: Line | null = null;
+  for (const line of body) if (line.y0 >= y && (first === null || line.y0 < first.y0)) first = line;
+  return first;
+}
+
+/**
+ * Since `svc-md-1.1.34`: whether the row heads a table going on at the page's top whose first
+ * row takes two lines (tables/anchored_rows.ts), each head over its column's first line or
+ * second: a bank statement's "Datum" flush with the booking date's "(18.12.14)" under
+ * "18.12.14", "Betrag (EUR)" flush right with the amount "−19,90". A line under a head flush
+ * with its right end stands within the head's width (a running head's folio ends where the
+ * text's justified lines do, but they start far left of it).
+ */
+function headsAnchoredRow(row: readonly Line[], body: readonly Line[], under: readonly Line[], first: Line): boolean {
+  const second = firstLineFrom(body, first.y1);
+  const lines = under.slice();
+  if (second !== null) for (const line of body) if (line.y0 >= first.y1 && shareMarginRow(line, second)) lines.push(line);
+  for (const piece of row) {
+    if (!lines.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT || (Math.abs(line.x1 - piece.x1) <= GRID_EDGE_SLACK_PT && line.x0 >= piece.x0 - GRID_EDGE_SLACK_PT))) return false;
+  }
   return true;
 }
 

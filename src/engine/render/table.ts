@@ -178,9 +178,16 @@ function gfmCell(cell: TableCell, inline: InlineRenderer, plainStyle: boolean): 
   // A line break would end the table row; <br> is GFM's way to keep one inside a cell.
   // Most cells are one line, one paragraph with no bullet (cellParagraphs' first answer),
   // whose inline text holds no line break: nothing to make, join or replace.
-  const text = isOneParagraph(cell.lines) ? inline(cell.lines, plainStyle).trim() : cellText(cellParagraphs(cell.lines), inline, plainStyle);
+  const text = isOneParagraph(cell.lines) ? inline(cell.lines, plainStyle).trim() : cellText(cell.linesApart ? linesApart(cell.lines) : cellParagraphs(cell.lines), inline, plainStyle);
   const escaped = escapePipes(text);
   return escaped.indexOf("\n") < 0 ? escaped : escaped.replace(/[ \t]*\r?\n[ \t]*/g, "<br>");
+}
+
+/** A cell whose lines stand apart (TableCell.linesApart) as paragraphs of one line each. */
+function linesApart(lines: readonly Line[]): CellParagraph[] {
+  const out: CellParagraph[] = [];
+  for (const line of lines) out.push({ lines: [line], bullet: false });
+  return out;
 }
 
 /** The cell's paragraphs' inline text, one line each. */
@@ -231,7 +238,7 @@ function renderHtml(rows: TableCell[][], header: boolean, plain: PlainRenderer):
 function htmlCell(cell: TableCell, plain: PlainRenderer): string {
   if (cell.lines.length === 0) return "";
   // A blank line would end the Markdown HTML block early, so no newlines survive.
-  return cellParagraphs(cell.lines)
+  return (cell.linesApart ? linesApart(cell.lines) : cellParagraphs(cell.lines))
     .map((p) => escapeHtml((p.bullet ? CELL_BULLET : "") + collapseWhitespace(plain(p.lines)).trim()))
     .join("<br>");
 }

@@ -2,12 +2,14 @@
 //  - ruled: a grid built from ruling lines, stroked rectangle outlines and filled rectangles;
 //  - label rows: a row of labels over a row of their values (label_rows.ts);
 //  - underlined stacks: blocks of lines side by side under underlined labels (underlined_stacks.ts);
+//  - anchored rows: a header over rows of an anchored first line and wrapped cells (anchored_rows.ts);
 //  - aligned: rows of short text pieces whose columns line up without any ruling.
 // Ruled grids go first because their rulings are explicit; the aligned detector only sees
 // the lines they left. All are conservative: a missed table still reads as text, while a
 // false one scrambles prose.
 import type { Line, PaintedImage, Rule } from "../model.js";
 import { detectAligned } from "./aligned_detector.js";
+import { detectAnchoredRows } from "./anchored_rows.js";
 import { detectFigureColumns } from "./figure_column.js";
 import type { Table } from "./model.js";
 import { detectLabelRows } from "./label_rows.js";
@@ -46,6 +48,7 @@ export function detectTables(lines: Line[], rules: Rule[], page: { width: number
     const byTop = linesByTop(part);
     detectLabelRows(part, rulings, taken, inDiagrams, tables, byTop);
     detectUnderlinedStacks(part, rulings, taken, inDiagrams, tables, byTop);
+    detectAnchoredRows(part, taken, inDiagrams, tables, byTop);
     detectAligned(part, rulings, taken, inDiagrams, tables, byTop);
     detectFigureColumns(part, taken, tables);
   }

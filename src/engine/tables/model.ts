@@ -5,6 +5,9 @@ import type { Line } from "../model.js";
 export interface TableCell {
   /** Lines, or fragments of lines cut at column boundaries, in reading order. */
   lines: Line[];
+  /** Each line a line of its own, not wrapped text (tables/anchored_rows.ts: a statement's
+   *  booking type, IBAN, payee and references, one under the other): written apart. */
+  linesApart?: true;
 }
 
 export interface Table {
