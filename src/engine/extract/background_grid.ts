@@ -20,6 +20,36 @@ const GRID_LINE_THICKNESS_MAX_PT = 3;
 /** Lines looked at per page: a page drawing more keeps them all as they are. */
 const GRID_CANDIDATES_MAX = 5_000;
 
+/** A page's visible path boxes, each with its reader's key for it (a vector block's pointer,
+ * or its ordinal on MuPDF.js's walk), gathered for backgroundGridLines. */
+export class PathBoxes {
+  readonly keys: number[] = [];
+  readonly x0s: number[] = [];
+  readonly y0s: number[] = [];
+  readonly x1s: number[] = [];
+  readonly y1s: number[] = [];
+
+  push(key: number, x0: number, y0: number, x1: number, y1: number): void {
+    this.keys.push(key);
+    this.x0s.push(x0);
+    this.y0s.push(y0);
+    this.x1s.push(x1);
+    this.y1s.push(y1);
+  }
+
+  /** The keys of the boxes that draw a background grid (backgroundGridLines). */
+  gridKeys(): ReadonlySet<number> {
+    const grid = backgroundGridLines(this.x0s, this.y0s, this.x1s, this.y1s);
+    if (grid.size === 0) return NO_GRID;
+    const keys = new Set<number>();
+    for (const k of grid) keys.add(this.keys[k]);
+    return keys;
+  }
+}
+
+/** The grid keys of a page without a background grid (most). */
+const NO_GRID: ReadonlySet<number> = new Set<number>();
+
 /**
  * The indices of the boxes that are lines of a background grid: thin lines, level or upright,
  * GRID_LINES_MIN or more of them with the same ends across, at an even pitch of at most

@@ -9,7 +9,7 @@ import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, ty
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
-import { backgroundGridLines } from "./background_grid.js";
+import { PathBoxes } from "./background_grid.js";
 import { joinedPieceStarts, mendTypeThreeMetrics } from "./type3_metrics.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
@@ -380,34 +380,21 @@ const pageBorders = new CellBorders();
 function readBorders(stextPtr: number, borders: CellBorders): ReadonlySet<number> {
   borders.clear();
   const H = wasm.HEAPF32;
-  const blocks: number[] = [];
-  const x0s: number[] = [];
-  const y0s: number[] = [];
-  const x1s: number[] = [];
-  const y1s: number[] = [];
+  const boxes = new PathBoxes();
   for (let block = wasm._wasm_stext_page_get_first_block(stextPtr); block; block = wasm._wasm_stext_block_get_next(block)) {
     if (wasm._wasm_stext_block_get_type(block) !== BLOCK_VECTOR || isWhite(wasm._wasm_stext_block_get_v_argb(block))) continue;
     const b = wasm._wasm_stext_block_get_bbox(block) >> 2;
-    blocks.push(block);
-    x0s.push(H[b]);
-    y0s.push(H[b + 1]);
-    x1s.push(H[b + 2]);
-    y1s.push(H[b + 3]);
+    boxes.push(block, H[b], H[b + 1], H[b + 2], H[b + 3]);
   }
-  const grid = backgroundGridLines(x0s, y0s, x1s, y1s);
-  for (let k = 0; k < blocks.length; k++) {
-    if (grid.has(k)) continue;
-    const flags = wasm._wasm_stext_block_get_v_flags(blocks[k]);
-    borders.addPath(x0s[k], y0s[k], x1s[k], y1s[k], (flags & V_FLAG_STROKED) !== 0, (flags & V_FLAG_RECTANGLE) !== 0, false);
+  const grid = boxes.gridKeys();
+  for (let k = 0; k < boxes.keys.length; k++) {
+    const block = boxes.keys[k];
+    if (grid.size > 0 && grid.has(block)) continue;
+    const flags = wasm._wasm_stext_block_get_v_flags(block);
+    borders.addPath(boxes.x0s[k], boxes.y0s[k], boxes.x1s[k], boxes.y1s[k], (flags & V_FLAG_STROKED) !== 0, (flags & V_FLAG_RECTANGLE) !== 0, false);
   }
-  if (grid.size === 0) return NO_GRID;
-  const gridBlocks = new Set<number>();
-  for (const k of grid) gridBlocks.add(blocks[k]);
-  return gridBlocks;
+  return grid;
 }
-
-/** The grid blocks of a page without a background grid (most). */
-const NO_GRID: ReadonlySet<number> = new Set<number>();
 
 // The page loop, each line read by readTextLine and the rare cases by functions of their own:
 // one function holding all of it used up the optimiser's inlining budget, so the small helpers
@@ -1374,28 +1361,15 @@ function isWhiteColour(color: readonly number[]): boolean {
 /** readBorders' background grid for the public walk: the ordinals, among the page's vector
  * blocks, of the ones that draw a background grid (background_grid.ts). */
 function publicGridVectors(stext: ReturnType<MupdfPage["toStructuredText"]>): ReadonlySet<number> {
-  const ordinals: number[] = [];
-  const x0s: number[] = [];
-  const y0s: number[] = [];
-  const x1s: number[] = [];
-  const y1s: number[] = [];
+  const boxes = new PathBoxes();
   let vector = 0;
   stext.walk({
     onVector(bbox, _flags, color: number[]) {
       const k = vector++;
-      if (isWhiteColour(color)) return;
-      ordinals.push(k);
-      x0s.push(bbox[0]);
-      y0s.push(bbox[1]);
-      x1s.push(bbox[2]);
-      y1s.push(bbox[3]);
+      if (!isWhiteColour(color)) boxes.push(k, bbox[0], bbox[1], bbox[2], bbox[3]);
     },
   });
-  const grid = backgroundGridLines(x0s, y0s, x1s, y1s);
-  if (grid.size === 0) return NO_GRID;
-  const vectors = new Set<number>();
-  for (const k of grid) vectors.add(ordinals[k]);
-  return vectors;
+  return boxes.gridKeys();
 }
 
 /** A link's URI that names a scheme (MuPDF.js's Link.isExternal): a web or mail address, not a place in the document. */
