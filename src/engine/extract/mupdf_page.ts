@@ -712,6 +712,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     } else if (!afterSpace && !space && span !== null && order === null && x0 - edge > ACCENTED_GAP_SPACE_EMS * size && isAccentedLetter(lastCode) && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+      // A word space after a letter TeX built from its base and accents (ACCENTED_GAP_SPACE_EMS).
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
     }

@@ -31,6 +31,7 @@ export const CHAR_NEXT_OFFSET = 60;
 export const LINE_DIR_OFFSET = 4;
 export const LINE_BBOX_OFFSET = 12;
 export const LINE_FIRST_CHAR_OFFSET = 28;
+export const LINE_LAST_CHAR_OFFSET = 32;
 export const LINE_NEXT_OFFSET = 40;
 
 /** Whether the heap layout above holds for this line. */

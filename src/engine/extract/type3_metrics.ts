@@ -5,10 +5,10 @@
 // Every em-based rule then misread the page (each word a line, lines read through one
 // another). The width of a glyph is still true (the PDF's Widths place the text), so, as
 // pdftotext does for Type 3 fonts, the size is judged from the glyphs' widths: a letter is about
-// half an em wide. The stext page is mended in the WASM heap before it
-// is read, so every reader and rule sees the repaired boxes.
+// half an em wide. The stext page is mended in the WASM heap before it is read, so every
+// reader and rule sees the repaired boxes.
 import { wasm } from "./mupdf_runtime.js";
-import { CHAR_SIZE_OFFSET, charLayoutMatches } from "./stext_layout.js";
+import { CHAR_NEXT_OFFSET, CHAR_SIZE_OFFSET, charLayoutMatches, LINE_FIRST_CHAR_OFFSET, LINE_LAST_CHAR_OFFSET } from "./stext_layout.js";
 
 /** A glyph whose box is this many times taller than its size is given has no true metrics (a
  * glyph box is about one em tall; an accent's or a tall bracket's is under three). */
@@ -30,11 +30,6 @@ export const JOINED_GAP_EMS = 1.5;
  * a word's gap with no space between (the reader puts one there: mupdf_page.ts). Held for
  * the page being read, cleared for the next. */
 export const joinedPieceStarts = new Set<number>();
-/** fz_stext_line's first_char and last_char, and fz_stext_char's next, in the pinned MuPDF
- * (stext_layout.ts). */
-const LINE_FIRST_CHAR = 28;
-const LINE_LAST_CHAR = 32;
-const CHAR_NEXT = 60;
 /** Letters measured per font at most. */
 const WIDTHS_PER_FONT_MAX = 500;
 const BLOCK_TEXT = 0;
@@ -130,13 +125,13 @@ function joinPieces(lines: readonly number[], H: Float32Array): void {
   const U32 = new Uint32Array(H.buffer);
   let into = 0;
   for (const line of lines) {
-    const first = U32[(line + LINE_FIRST_CHAR) >> 2];
+    const first = U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2];
     if (into !== 0 && first !== 0 && continuesLine(into, line, first, H)) {
-      const last = U32[(into + LINE_LAST_CHAR) >> 2];
-      U32[(last + CHAR_NEXT) >> 2] = first;
-      U32[(into + LINE_LAST_CHAR) >> 2] = U32[(line + LINE_LAST_CHAR) >> 2];
-      U32[(line + LINE_FIRST_CHAR) >> 2] = 0;
-      U32[(line + LINE_LAST_CHAR) >> 2] = 0;
+      const last = U32[(into + LINE_LAST_CHAR_OFFSET) >> 2];
+      U32[(last + CHAR_NEXT_OFFSET) >> 2] = first;
+      U32[(into + LINE_LAST_CHAR_OFFSET) >> 2] = U32[(line + LINE_LAST_CHAR_OFFSET) >> 2];
+      U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2] = 0;
+      U32[(line + LINE_LAST_CHAR_OFFSET) >> 2] = 0;
       joinedPieceStarts.add(first);
       const a = wasm._wasm_stext_line_get_bbox(into) >> 2;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
@@ -151,9 +146,9 @@ function joinPieces(lines: readonly number[], H: Float32Array): void {
 }
 
 /** Whether `line` (its first character `first`) goes on from where `into` ends: the next
- * piece of MuPDF's MuPDF-broken line, on its baseline and a word's gap after it. */
+ * piece of a line MuPDF broke, on its baseline and a word's gap after it. */
 function continuesLine(into: number, line: number, first: number, H: Float32Array): boolean {
-  const last = new Uint32Array(H.buffer)[(into + LINE_LAST_CHAR) >> 2];
+  const last = new Uint32Array(H.buffer)[(into + LINE_LAST_CHAR_OFFSET) >> 2];
   const em = wasm._wasm_stext_char_get_size(last);
   const lastBaseline = H[(wasm._wasm_stext_char_get_origin(last) >> 2) + 1];
   const firstBaseline = H[(wasm._wasm_stext_char_get_origin(first) >> 2) + 1];
