@@ -5,6 +5,7 @@ import { type CoverFill, dropCoveredRedrawnLines } from "./covered_text.js";
 import { restoreAstralGlyphs, TRUNCATED_MATH_FIRST, TRUNCATED_MATH_LAST } from "./astral_glyph_names.js";
 import { type FontFacts, factsOfFont, fontFacts, nameFacts } from "./font_facts.js";
 import { dingbatCode, isDingbatsFont, restoreDingbats } from "./dingbats.js";
+import { dropIconGlyphs } from "./icon_glyphs.js";
 import { type Drawing, type Line, type Mark, newLine, newSpan, type PageLink, type PageModel, type PaintedImage, type Rule, type Span, WORD_END_UNITS_PER_PT } from "../model.js";
 import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
@@ -196,7 +197,9 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     try {
       if (hasFastStext) mendTypeThreeMetrics(stext.pointer as unknown as number);
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, images, chars, unmappedChars, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars: unmappedRead, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      // Icons a font maps to no character are pictures, not unmapped text (icon_glyphs.ts).
+      const unmappedChars = unmappedRead > 0 ? unmappedRead - dropIconGlyphs(lines) : 0;
       restoreDingbats(lines);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
