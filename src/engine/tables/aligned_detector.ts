@@ -20,6 +20,7 @@ import { besideColumnPieces } from "./ruled_beside.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
+import { isBlankText } from "../layout/whitespace.js";
 import { FIGURE_CELL } from "./figure_cell.js";
 import { cutFigureNotes, mayHaveRowCells, restoreUncut } from "./figure_notes.js";
 import { cutOverflowCells } from "./overflow_cells.js";
@@ -2018,6 +2019,45 @@ function appendPieceLines(cells: TableCell[], at: readonly number[], pieces: rea
   }
 }
 
+/**
+ * Pieces holding the spans of the slice's lines that none of its pieces holds, or null (most
+ * slices): the rest of a line whose other part is a cell. A run is judged without a long last
+ * or first piece of its first row (runFrom: running text beside the table), and a row's
+ * pieces outside the columns' window are left out, but the table takes each line whole:
+ * aastex's "\\nomJovianPolarRadius | R | = nominal polar radii of Jupiter" lost its
+ * description, which stood past the run's columns on the line of its "=".
+ */
+export function leftoverPieces(cells: readonly Piece[]): Piece[] | null {
+  let out: Piece[] | null = null;
+  for (let c = 0; c < cells.length; c++) {
+    const line = cells[c].items[0]?.line;
+    if (line === undefined || cellsHoldLine(cells, line)) continue;
+    // Each line once: the first piece holding it asks.
+    let seen = false;
+    for (let d = 0; d < c && !seen; d++) seen = cells[d].items.some((item) => item.line === line);
+    if (seen) continue;
+    const items: { span: Span; line: Line }[] = [];
+    for (const span of line.spans) if (!isBlankText(span.text) && !cells.some((cell) => cell.items.some((item) => item.span === span))) items.push({ span, line });
+    if (items.length === 0) continue;
+    let x0 = Infinity;
+    let x1 = -Infinity;
+    let y0 = Infinity;
+    let y1 = -Infinity;
+    for (const { span } of items) (x0 = Math.min(x0, span.x0)), (x1 = Math.max(x1, span.x1)), (y0 = Math.min(y0, span.y0)), (y1 = Math.max(y1, span.y1));
+    (out ??= []).push({ items, x0, x1, y0, y1, text: null });
+  }
+  return out;
+}
+
+/** Whether the pieces hold every span of `line` that is not blank. */
+function cellsHoldLine(cells: readonly Piece[], line: Line): boolean {
+  let held = 0;
+  for (const cell of cells) for (const item of cell.items) if (item.line === line) held++;
+  let spans = 0;
+  for (const span of line.spans) if (!isBlankText(span.text)) spans++;
+  return held >= spans;
+}
+
 function emptyCells(n: number): TableCell[] {
   const cells: TableCell[] = [];
   for (let c = 0; c < n; c++) cells.push({ lines: [] as Line[] });
@@ -2035,7 +2075,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
   let x0 = Infinity;
   let x1 = -Infinity;
   for (let r = 0; r < slices.length; r++) {
-    const s = slices[r];
+    let s = slices[r];
     let placed: number[] | null | undefined;
     if (s.termOver) placed = [0];
     else if (s.full) placed = identityIndices(s.cells.length);
@@ -2046,6 +2086,13 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     // A piece no rule places (across two columns below the header, texlive-en's page 27)
     // goes to the column it overlaps most: its text is never dropped.
     const at = placed && placed.length === s.cells.length && allBelow(placed, columns.length) ? placed : nearestColumns(s.cells, left, right);
+    // The rest of a line the run took a part of goes to its nearest column too (see
+    // leftoverPieces): the table takes its lines whole.
+    const leftover = leftoverPieces(s.cells);
+    if (leftover !== null) {
+      s = { ...s, cells: [...s.cells, ...leftover] };
+      for (const piece of leftover) at.push(nearestColumn(piece, left, right));
+    }
     for (const piece of s.cells) (x0 = Math.min(x0, piece.x0)), (x1 = Math.max(x1, piece.x1));
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
     // The lines under a term set over its row (termRunsOver) are that row's other cells.
