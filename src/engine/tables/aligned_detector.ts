@@ -2020,42 +2020,41 @@ function appendPieceLines(cells: TableCell[], at: readonly number[], pieces: rea
 }
 
 /**
- * Pieces holding the spans of the slice's lines that none of its pieces holds, or null (most
- * slices): the rest of a line whose other part is a cell. A run is judged without a long last
+ * Pieces holding the spans, of the lines the slice's pieces start on, that none of its pieces
+ * holds, or null (most slices): the rest of a line whose other part is a cell. A run is judged without a long last
  * or first piece of its first row (runFrom: running text beside the table), and a row's
  * pieces outside the columns' window are left out, but the table takes each line whole:
  * aastex's "\\nomJovianPolarRadius | R | = nominal polar radii of Jupiter" lost its
  * description, which stood past the run's columns on the line of its "=".
  */
 export function leftoverPieces(cells: readonly Piece[]): Piece[] | null {
+  // The lines the slice's pieces start on, in the order they meet them, and how many spans
+  // of each its pieces hold.
+  const lines: Line[] = [];
+  for (const cell of cells) if (cell.items.length > 0 && !lines.includes(cell.items[0].line)) lines.push(cell.items[0].line);
+  const held: number[] = [];
+  for (const line of lines) {
+    let n = 0;
+    for (const cell of cells) for (const item of cell.items) if (item.line === line) n++;
+    held.push(n);
+  }
   let out: Piece[] | null = null;
-  for (let c = 0; c < cells.length; c++) {
-    const line = cells[c].items[0]?.line;
-    if (line === undefined || cellsHoldLine(cells, line)) continue;
-    // Each line once: the first piece holding it asks.
-    let seen = false;
-    for (let d = 0; d < c && !seen; d++) seen = cells[d].items.some((item) => item.line === line);
-    if (seen) continue;
-    const items: { span: Span; line: Line }[] = [];
-    for (const span of line.spans) if (!isBlankText(span.text) && !cells.some((cell) => cell.items.some((item) => item.span === span))) items.push({ span, line });
-    if (items.length === 0) continue;
-    let x0 = Infinity;
-    let x1 = -Infinity;
-    let y0 = Infinity;
-    let y1 = -Infinity;
-    for (const { span } of items) (x0 = Math.min(x0, span.x0)), (x1 = Math.max(x1, span.x1)), (y0 = Math.min(y0, span.y0)), (y1 = Math.max(y1, span.y1));
-    (out ??= []).push({ items, x0, x1, y0, y1, text: null });
+  let inCells: Set<Span> | null = null;
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k];
+    let spans = 0;
+    for (const span of line.spans) if (!isBlankText(span.text)) spans++;
+    // Every span of the line that is not blank is in a piece (most lines).
+    if (held[k] >= spans) continue;
+    if (inCells === null) {
+      inCells = new Set<Span>();
+      for (const cell of cells) for (const item of cell.items) inCells.add(item.span);
+    }
+    const items: Piece["items"] = [];
+    for (const span of line.spans) if (!isBlankText(span.text) && !inCells.has(span)) items.push({ span, line });
+    if (items.length > 0) (out ??= []).push(pieceOfItems(items));
   }
   return out;
-}
-
-/** Whether the pieces hold every span of `line` that is not blank. */
-function cellsHoldLine(cells: readonly Piece[], line: Line): boolean {
-  let held = 0;
-  for (const cell of cells) for (const item of cell.items) if (item.line === line) held++;
-  let spans = 0;
-  for (const span of line.spans) if (!isBlankText(span.text)) spans++;
-  return held >= spans;
 }
 
 function emptyCells(n: number): TableCell[] {
