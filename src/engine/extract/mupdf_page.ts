@@ -11,7 +11,7 @@ import { CELL_BORDER_INSIDE_GLYPH_EMS, CellBorders } from "./cell_borders.js";
 // A stroked path this thin is a ruling line rather than a drawing.
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { PathBoxes } from "./background_grid.js";
-import { joinedPieceStarts, mendTypeThreeMetrics } from "./type3_metrics.js";
+import { mendTypeThreeMetrics } from "./type3_metrics.js";
 import { pushDrawing } from "./drawings.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
@@ -195,9 +195,11 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
     const [bx0, by0, bx1, by1] = page.getBounds();
     const stext = page.toStructuredText(STEXT_OPTIONS);
     try {
-      if (hasFastStext) mendTypeThreeMetrics(stext.pointer as unknown as number);
+      // Pieces of lines MuPDF broke at every word, joined back (type3_metrics.ts): where each starts.
+      const joinedStarts = new Set<number>();
+      if (hasFastStext) mendTypeThreeMetrics(stext.pointer as unknown as number, joinedStarts);
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, images, chars, unmappedChars: unmappedRead, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars: unmappedRead, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links, joinedStarts) : readStextPublic(stext);
       // Icons a font maps to no character are pictures, not unmapped text (icon_glyphs.ts).
       const unmappedChars = unmappedRead > 0 ? unmappedRead - dropIconGlyphs(lines) : 0;
       restoreDingbats(lines);
@@ -355,7 +357,12 @@ class StextReader {
   // two glyphs (cell_borders.ts).
   readonly borders = pageBorders;
 
-  constructor(readonly links: readonly PageLink[]) {
+  constructor(
+    readonly links: readonly PageLink[],
+    // The first characters of pieces of a line joined back (type3_metrics.ts), where a word
+    // space's gap gets a space (JOINED_PIECE_GAP_SPACE_EMS).
+    readonly joinedStarts: ReadonlySet<number>,
+  ) {
     // A page without links (most) asks no lookup: no line of it meets a link (linkMayMeet).
     this.linkIndexAt = links.length > 0 ? pointLinkLocator(links) : noLink;
   }
@@ -373,6 +380,9 @@ const glyphCentre = new Float64Array(2);
 function noLink(): number {
   return -1;
 }
+
+/** The joined pieces' starts of a page with none (most, and every annotation's text). */
+const NO_JOINED_STARTS: ReadonlySet<number> = new Set<number>();
 
 /** One reader's borders, reused from page to page. */
 const pageBorders = new CellBorders();
@@ -402,8 +412,8 @@ function readBorders(stextPtr: number, borders: CellBorders): ReadonlySet<number
 // The page loop, each line read by readTextLine and the rare cases by functions of their own:
 // one function holding all of it used up the optimiser's inlining budget, so the small helpers
 // of the per-character loop were called, their number arguments boxed, instead of inlined.
-export function readStextFast(stextPtr: number, links: readonly PageLink[]): StextRead {
-  const r = new StextReader(links);
+export function readStextFast(stextPtr: number, links: readonly PageLink[], joinedStarts: ReadonlySet<number> = NO_JOINED_STARTS): StextRead {
+  const r = new StextReader(links, joinedStarts);
   const grid = readBorders(stextPtr, r.borders);
   // A page whose reading threw (a failed page) may have left a span's units behind.
   r.units.count = 0;
@@ -710,7 +720,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
       tightSpace = true;
-    } else if (!afterSpace && !space && span !== null && order === null && joinedPieceStarts.size > 0 && joinedPieceStarts.has(ch) && x0 - edge > JOINED_PIECE_GAP_SPACE_EMS * size) {
+    } else if (!afterSpace && !space && span !== null && order === null && r.joinedStarts.size > 0 && r.joinedStarts.has(ch) && x0 - edge > JOINED_PIECE_GAP_SPACE_EMS * size) {
       // A word MuPDF had put on a line of its own, joined back on (type3_metrics.ts).
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);

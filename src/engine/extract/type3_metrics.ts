@@ -26,10 +26,6 @@ export const MENDED_DESCENT_EMS = 0.25;
  * end: MuPDF, judging gaps by the 0.1 pt size, ended a line at every word. */
 export const JOINED_BASELINE_EMS = 0.2;
 export const JOINED_GAP_EMS = 1.5;
-/** The characters that start a piece joined onto a line by mendTypeThreeMetrics: each follows
- * a word's gap with no space between (the reader puts one there: mupdf_page.ts). Held for
- * the page being read, cleared for the next. */
-export const joinedPieceStarts = new Set<number>();
 /** Letters measured per font at most. */
 const WIDTHS_PER_FONT_MAX = 500;
 const BLOCK_TEXT = 0;
@@ -44,11 +40,12 @@ class FontWidths {
  * BOGUS_BOX_SIZES times taller than their size, font by font, from the font's glyph widths:
  * each box is redrawn around the glyph's baseline (its origin) and each line's box around its
  * glyphs. A character's size is written where the pinned MuPDF keeps it (stext_layout.ts,
- * checked on the first such character: a MuPDF laid out otherwise is left as it is). Returns
- * whether a glyph was mended: most pages have none and cost a walk of their lines.
+ * checked on the first such character: a MuPDF laid out otherwise is left as it is). The
+ * first character of each piece joined onto a line goes into `joinedStarts`: each follows a
+ * word's gap with no space between, where the reader puts one (mupdf_page.ts). Returns whether
+ * a glyph was mended: most pages have none and cost a look at each block's first line.
  */
-export function mendTypeThreeMetrics(stextPtr: number): boolean {
-  if (joinedPieceStarts.size > 0) joinedPieceStarts.clear();
+export function mendTypeThreeMetrics(stextPtr: number, joinedStarts: Set<number> = new Set()): boolean {
   const H = wasm.HEAPF32;
   if (!someBlockOpensBogus(stextPtr, H)) return false;
   const lines: number[] = [];
@@ -57,16 +54,15 @@ export function mendTypeThreeMetrics(stextPtr: number): boolean {
     for (let line = wasm._wasm_stext_block_get_first_line(block); line; line = wasm._wasm_stext_line_get_next(line)) {
       const first = wasm._wasm_stext_line_get_first_char(line);
       if (!first) continue;
-      const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
       const d = wasm._wasm_stext_line_get_dir(line) >> 2;
       // Upright lines only: a turned page's are read turned, and their boxes lie across.
       if (H[d] < 0.99 || Math.abs(H[d + 1]) > 0.01) continue;
-      if (H[b + 3] - H[b + 1] > BOGUS_BOX_SIZES * wasm._wasm_stext_char_get_size(first)) lines.push(line);
+      if (isBoxedBogus(line, first, H)) lines.push(line);
     }
   }
   if (lines.length === 0) return false;
-  const first = wasm._wasm_stext_line_get_first_char(lines[0]);
-  if (!charLayoutMatches(first, new Int32Array(H.buffer), new Uint32Array(H.buffer), H)) return false;
+  const U32 = new Uint32Array(H.buffer);
+  if (!charLayoutMatches(wasm._wasm_stext_line_get_first_char(lines[0]), new Int32Array(H.buffer), U32, H)) return false;
   const widths = new Map<number, FontWidths>();
   for (const line of lines) {
     for (let ch = wasm._wasm_stext_line_get_first_char(line); ch; ch = wasm._wasm_stext_char_get_next(ch)) {
@@ -113,26 +109,25 @@ export function mendTypeThreeMetrics(stextPtr: number): boolean {
     H[b + 2] = x1;
     H[b + 3] = y1;
   }
-  if (mended) joinPieces(lines, H);
+  if (mended) joinPieces(lines, H, U32, joinedStarts);
   return mended;
 }
 
 /** Joins each of `lines` (in MuPDF's order) onto the one before it where the two are pieces of
  * one line of the page (JOINED_BASELINE_EMS, JOINED_GAP_EMS): the piece's characters are
- * linked after the line's, its first one noted in joinedPieceStarts, and the piece left with
- * no characters (the readers skip a line without any). */
-function joinPieces(lines: readonly number[], H: Float32Array): void {
-  const U32 = new Uint32Array(H.buffer);
+ * linked after the line's, its first one noted in `joinedStarts`, and the piece left with no
+ * characters (the readers skip a line without any). */
+function joinPieces(lines: readonly number[], H: Float32Array, U32: Uint32Array, joinedStarts: Set<number>): void {
   let into = 0;
   for (const line of lines) {
     const first = U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2];
-    if (into !== 0 && first !== 0 && continuesLine(into, line, first, H)) {
+    if (into !== 0 && first !== 0 && continuesLine(into, line, first, H, U32)) {
       const last = U32[(into + LINE_LAST_CHAR_OFFSET) >> 2];
       U32[(last + CHAR_NEXT_OFFSET) >> 2] = first;
       U32[(into + LINE_LAST_CHAR_OFFSET) >> 2] = U32[(line + LINE_LAST_CHAR_OFFSET) >> 2];
       U32[(line + LINE_FIRST_CHAR_OFFSET) >> 2] = 0;
       U32[(line + LINE_LAST_CHAR_OFFSET) >> 2] = 0;
-      joinedPieceStarts.add(first);
+      joinedStarts.add(first);
       const a = wasm._wasm_stext_line_get_bbox(into) >> 2;
       const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
       H[a] = Math.min(H[a], H[b]);
@@ -147,8 +142,8 @@ function joinPieces(lines: readonly number[], H: Float32Array): void {
 
 /** Whether `line` (its first character `first`) goes on from where `into` ends: the next
  * piece of a line MuPDF broke, on its baseline and a word's gap after it. */
-function continuesLine(into: number, line: number, first: number, H: Float32Array): boolean {
-  const last = new Uint32Array(H.buffer)[(into + LINE_LAST_CHAR_OFFSET) >> 2];
+function continuesLine(into: number, line: number, first: number, H: Float32Array, U32: Uint32Array): boolean {
+  const last = U32[(into + LINE_LAST_CHAR_OFFSET) >> 2];
   const em = wasm._wasm_stext_char_get_size(last);
   const lastBaseline = H[(wasm._wasm_stext_char_get_origin(last) >> 2) + 1];
   const firstBaseline = H[(wasm._wasm_stext_char_get_origin(first) >> 2) + 1];
@@ -167,11 +162,15 @@ function someBlockOpensBogus(stextPtr: number, H: Float32Array): boolean {
     if (wasm._wasm_stext_block_get_type(block) !== BLOCK_TEXT) continue;
     const line = wasm._wasm_stext_block_get_first_line(block);
     const first = line ? wasm._wasm_stext_line_get_first_char(line) : 0;
-    if (!first) continue;
-    const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
-    if (H[b + 3] - H[b + 1] > BOGUS_BOX_SIZES * wasm._wasm_stext_char_get_size(first)) return true;
+    if (first && isBoxedBogus(line, first, H)) return true;
   }
   return false;
+}
+
+/** Whether MuPDF boxed `line` BOGUS_BOX_SIZES times taller than its first glyph's size. */
+function isBoxedBogus(line: number, first: number, H: Float32Array): boolean {
+  const b = wasm._wasm_stext_line_get_bbox(line) >> 2;
+  return H[b + 3] - H[b + 1] > BOGUS_BOX_SIZES * wasm._wasm_stext_char_get_size(first);
 }
 
 /** Whether the glyph at `ch` has a box BOGUS_BOX_SIZES times taller than its size. */
