@@ -5,6 +5,7 @@
 // each reference style's sample, crossreftools' "� **hyperref**"). The span goes, as a picture
 // would: an icon mapped to a character of its own (a private-use code) is left as it is.
 import type { Line } from "../model.js";
+import { isBlankText } from "../layout/whitespace.js";
 
 /** An icon font's name, its subset tag already taken off. */
 const ICON_FONT = /awesome|academicons|icomoon|material.?icons|glyphicons/i;
@@ -34,7 +35,7 @@ export function dropIconGlyphs(lines: Line[]): number {
     }
     line.spans.length = k;
     // A blank span left at the line's start (the space after the icon) goes too.
-    while (line.spans.length > 0 && line.spans[0].text.trim() === "") line.spans.shift();
+    while (line.spans.length > 0 && isBlankText(line.spans[0].text)) line.spans.shift();
     if (line.spans.length === 0) continue;
     line.x0 = Math.min(...line.spans.map((s) => s.x0));
     line.x1 = Math.max(...line.spans.map((s) => s.x1));
