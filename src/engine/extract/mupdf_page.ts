@@ -13,6 +13,7 @@ import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { PathBoxes } from "./background_grid.js";
 import { mendTypeThreeMetrics } from "./type3_metrics.js";
 import { pushDrawing } from "./drawings.js";
+import { MATH_NAME } from "./font_names.js";
 import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
@@ -93,12 +94,11 @@ const SENTENCE_GAP_SPACE_EMS = 0.1;
  * em), below MuPDF's threshold, so pdfpagediff's manual read "Thisisnotacharacterbycharacter";
  * pdftotext's word break is 0.1 em. Letters of a word touch or kern closer; tracked letters
  * stand apart evenly (microtype's small capitals 0.1 em: "L P P L"), so a pair set apart
- * before the gap, or overlapping (a logo's letters), keeps the rule off. */
+ * before the gap, or overlapping (a logo's letters), keeps the rule off, as does a math font
+ * (font_names.ts MATH_NAME): a formula spaces its letters by their roles and italic
+ * corrections ("Mary" as M·ary), which is no word space. */
 const TIGHT_WORD_GAP_EMS = 0.11;
 const TIGHT_PAIR_GAP_EMS = 0.03;
-/** A math font's name (TeX's math italic, an OpenType math font): a formula spaces its letters
- * by their roles and italic corrections ("Mary" as M·ary), which is no word space. */
-const MATH_FONT = /math|^cmmi|^lmmi|^cmbrmi/i;
 /** Between two pieces of a line joined back by type3_metrics.ts, a gap this many ems wide (of
  * the mended size) is a word space: a kern between letters stays under 0.1 em. */
 const JOINED_PIECE_GAP_SPACE_EMS = 0.12;
@@ -714,7 +714,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
-    } else if (!afterSpace && !space && x0 - edge > TIGHT_WORD_GAP_EMS * size && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_FONT.test(span.font)) {
+    } else if (!afterSpace && !space && x0 - edge > TIGHT_WORD_GAP_EMS * size && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_NAME.test(span.font)) {
       // Two letters of one font apart by a word space shrunk below MuPDF's threshold, after
       // letters set edge to edge: a tight justified line's word space.
       rightEdge[0] = edge;
