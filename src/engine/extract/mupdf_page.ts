@@ -180,9 +180,7 @@ function isLatinOrFigure(code: number): boolean {
  * (U+00C0-U+024F, the multiplication and division signs aside), Latin Extended Additional
  * (Vietnamese, U+1E00-U+1EFF) and Greek Extended (polytonic Greek, U+1F00-U+1FFF). */
 function isAccentedLetter(code: number): boolean {
-  if (code < 0xc0) return false;
-  if (code <= 0x24f) return code !== 0xd7 && code !== 0xf7;
-  return code >= 0x1e00 && code <= 0x1fff;
+  return code >= 0xc0 && (isLetterCode(code) || (code >= 0x1e00 && code <= 0x1fff));
 }
 /** U+FFFD: MuPDF's character for a glyph its font maps to no Unicode. */
 const REPLACEMENT_CHARACTER = 0xfffd;
