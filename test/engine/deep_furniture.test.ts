@@ -66,7 +66,7 @@ describe("acmart's head and foot outside the band (deepLoneHead, deepCitationFoo
   });
 });
 
-describe("a running head below the band by its style (deepLoneHead over a rule, deepHead in centred capitals)", () => {
+describe("a running head below the band by its style (deepLoneHead over a rule, deepHead in centred capitals, deepCapitalsHead)", () => {
   /** iodhbwm's A4 page: "1.2 Listen" in 12 pt over a rule across the text, "- 20 -" in the foot. */
   const a4 = { width: 595, height: 842 };
   const text = (y: number, n: number) => stack(Array.from({ length: n }, (_, i) => `Dies hier ist ein Blindtext zum Testen von Textausgaben, Zeile ${i}.`), { x: 99, y, size: 12, pitch: 18 });
@@ -103,6 +103,30 @@ describe("a running head below the band by its style (deepLoneHead over a rule, 
     const md = convertAlone(29, [line("45", { x: 480, y: 97.7, size: 9 }), line("SAMPLE PAPER", { x: 282.5, y: 98.4, size: 8 }), ...refs]);
     expect(md).toContain("Duane Bibby 0");
     expect(md).not.toContain("SAMPLE PAPER");
+  });
+
+  /** dvipdfmx's manual: Constantia 10 pt, its head 95.8 pt down an A4 page, the folio at the foot. */
+  const manual = (y: number, n: number) => stack(Array.from({ length: n }, (_, i) => `Typical usage and installation steps are not different from the original dvipdfm ${i}.`), { x: 125, y, size: 10, pitch: 12.4 });
+  const DVI_LEFT = "1.2. INSTALLATION AND USAGE";
+  const DVI_RIGHT = "CHAPTER 1. GETTING STARTED";
+
+  it("drops a head in italic capitals spread over the text, 11 % down the page, over a folio alone at the foot (deepCapitalsHead)", () => {
+    const md = convertA4([line(DVI_LEFT, { x: 125, y: 95.8, size: 10, italic: true }), line(DVI_RIGHT, { x: 325, y: 95.8, size: 10, italic: true }), ...manual(127.4, 50), line("4", { x: 295, y: 770, size: 10 })], []);
+    expect(md).toContain("dvipdfm 0.");
+    expect(md).not.toContain("INSTALLATION AND USAGE");
+    expect(md).not.toContain("GETTING STARTED");
+  });
+
+  it("guard: keeps such a row with no folio at the foot, or in upright capitals (a table's header row)", () => {
+    const noFolio = convertA4([line(DVI_LEFT, { x: 125, y: 95.8, size: 10, italic: true }), line(DVI_RIGHT, { x: 325, y: 95.8, size: 10, italic: true }), ...manual(127.4, 50)], []);
+    expect(noFolio).toContain("GETTING STARTED");
+    const upright = convertA4([line(DVI_LEFT, { x: 125, y: 95.8, size: 10 }), line(DVI_RIGHT, { x: 325, y: 95.8, size: 10 }), ...manual(127.4, 50), line("4", { x: 295, y: 770, size: 10 })], []);
+    expect(upright).toContain("GETTING STARTED");
+  });
+
+  it("guard: keeps italic capitals set close over the text (a table's header row at the page's top)", () => {
+    const md = convertA4([line("NAME", { x: 125, y: 120.5, size: 10, italic: true }), line("DESCRIPTION", { x: 325, y: 120.5, size: 10, italic: true }), ...manual(127.4, 50), line("4", { x: 295, y: 770, size: 10 })], []);
+    expect(md).toContain("DESCRIPTION");
   });
 
   it("guard: keeps a title in capitals beside a number when it is not centred (a contents entry)", () => {

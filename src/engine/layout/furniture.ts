@@ -588,7 +588,7 @@ export function pageFurnitureRows(page: PageModel, lines: readonly Line[]): Furn
     rows.push({ lines: row.map((l) => lines.indexOf(l)), saysFurniture, aloneInBand, numbered, numberFirst, spread, shortTop, pagedHead, runningHead, ruledHead, underFolio, overCode, sizeMax: Math.max(...sizes), sizeAbove: shortTop ? sizeAbove(row, candidateLines) : 0 });
   }
   for (const { lines: row } of deep.length > 0 ? marginRows(deep) : []) {
-    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines, folioFoot);
+    const head = deepHead(row, body, candidateLines, page, lines) ?? deepLoneHead(row, body, candidateLines, page, lines, folioFoot) ?? (folioFoot ? deepCapitalsHead(row, body, candidateLines, page, lines) : null);
     if (head) rows.push(head);
   }
   let footLines = 0;
@@ -606,8 +606,7 @@ const LETTER_GLOBAL = /\p{L}/gu;
 /** Whether a line is words in capitals centred over the text block (within CENTRED_SHARE of
  *  its width): a running head's style, as italic is. */
 function centredCapitals(line: Line, block: Box): boolean {
-  const text = lineText(line);
-  if (SMALL_LETTER.test(text) || (text.match(LETTER_GLOBAL)?.length ?? 0) < CAPITALS_HEAD_LETTERS_MIN) return false;
+  if (!isCapitals(lineText(line))) return false;
   return Math.abs((line.x0 + line.x1) / 2 - (block.x0 + block.x1) / 2) <= CENTRED_SHARE * (block.x1 - block.x0);
 }
 
@@ -803,6 +802,35 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // The row's lines are body lines, and none of the band's.
   if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+}
+
+/**
+ * A row an inch down, on a page with a folio alone at its foot, whose pieces are all set in
+ * italic capitals, spread over half the text: LaTeX's running head in the `headings` style
+ * with the page number moved to the foot ("1.2. INSTALLATION AND USAGE" | "CHAPTER 1. GETTING
+ * STARTED" over dvipdfmx's manual, 11 % down the page; "CONTENTS" | "CONTENTS" over its
+ * contents). No folio stands beside it, so deepHead leaves it, and a page converted alone,
+ * or a few pages whose heads differ, kept it. The page's first row, set apart from the body
+ * as an italic head in deepHead. A table's header row in italic capitals at a page's top
+ * would need all three; the size test waits for the document's body size, as in the band.
+ */
+function deepCapitalsHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
+  if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
+  for (const l of row) if (!everyTextSpan(l, (span) => span.italic) || !isCapitals(lineText(l))) return null;
+  const block = unionOf(body);
+  if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
+  let top = Infinity;
+  for (const l of row) top = Math.min(top, l.y0);
+  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
+  const sizes = row.map(meanCharSize);
+  const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
+  if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
+  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+}
+
+/** Text in capitals: no small letter, CAPITALS_HEAD_LETTERS_MIN letters at least (no initials). */
+function isCapitals(text: string): boolean {
+  return !SMALL_LETTER.test(text) && (text.match(LETTER_GLOBAL)?.length ?? 0) >= CAPITALS_HEAD_LETTERS_MIN;
 }
 
 /** Whether some of deepHead's `texts` could be its folio, its head set in italic or not: a page
