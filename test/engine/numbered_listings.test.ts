@@ -141,3 +141,32 @@ describe("a margin name in the code face left of a numbered line stays apart (li
     expect(prepareLines([line("\\countlines", { x: 98.5, y: 100, size: 9, mono: true }), line("The macro counts the lines.", { x: 153.7, y: 99, size: 10 })])).toHaveLength(1);
   });
 });
+
+// filehook's code (p. 31): a line too long for the page broken after "↙", an arrow from
+// Fourier's symbol font at 5.5 pt, its rest under it without a number. The arrow out of the
+// code face made the line prose: its number stood on a line of its own and the line left the
+// listing as a paragraph (layout/wrap_markers.ts, svc-md-1.1.35).
+describe("a listing's line broken at a wrap marker (wrap_markers.ts)", () => {
+  function wrapped(marker: string): Line[] {
+    return [
+      ...docstrip(410, "\\def\\filehook@input@atbegin#1{%", 0),
+      line("411", { x: 150.1, y: 310.9, size: 7 }),
+      line([{ text: "\\filehook@csuse{\\filehook@input@atbegin@\\", mono: true, size: 9 }, { text: marker, size: 5.5, italic: true }], { x: 172, y: 309.4, size: 9 }),
+      line("filehook@ensureext{#1}}%", { x: 190, y: 320.3, size: 9, mono: true }),
+      ...docstrip(412, "\\filehook@input@@atbegin", 3),
+    ];
+  }
+
+  it("keeps the line with its number and in the listing", () => {
+    const lines = prepareLines(wrapped("↙"));
+    expect(lines.map((l) => lineText(l).replace(/\s+/g, " "))).toEqual(["410 \\def\\filehook@input@atbegin#1{%", "411 \\filehook@csuse{\\filehook@input@atbegin@\\↙", "filehook@ensureext{#1}}%", "412 \\filehook@input@@atbegin"]);
+    const blocks = buildBlocks(lines, STATS);
+    expect(blocks.map((b) => b.kind)).toEqual(["code"]);
+    expect(blocks[0].lines).toHaveLength(4);
+  });
+
+  it("guard: another glyph out of the code face at the line's end leaves it prose", () => {
+    const lines = prepareLines(wrapped("★"));
+    expect(lines.map((l) => lineText(l).replace(/\s+/g, " "))).toContain("411");
+  });
+});

@@ -36,6 +36,7 @@ import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js
 import { endLabelledParagraphs } from "./labelled_paragraphs.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { isWrapMarkerAtEnd } from "./wrap_markers.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { sortNumbers } from "./number_sort.js";
 import { isRaggedRightColumn, wrappedInRaggedParagraph } from "./ragged_right.js";
@@ -640,7 +641,7 @@ function isMonoLine(line: Line): boolean {
       continue;
     }
     if (!span.monospace) {
-      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !isCodeCallout(spans, k) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
+      if (!isTagBracket(spans, k) && !isGlyphInCode(spans, k) && !isCodeCallout(spans, k) && !(any && isWrapMarkerAtEnd(spans, k)) && !(metavariables ??= metavariableSpans(spans))[k]) return false;
       continue;
     }
     // The opening in the code face after code, the comment's words in the text face (a line

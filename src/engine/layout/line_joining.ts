@@ -11,6 +11,7 @@ import { isEastAsianWide } from "./east_asian.js";
 import { type ColumnStarts, findColumnStarts } from "./column_starts.js";
 import { sortByCentreThenLeft } from "./centre_order.js";
 import { firstInkedUnit, isBlankText, isSpaceCode, lastInkedUnit, startsWithDot, trimmedLength } from "./whitespace.js";
+import { isWrapMarkerAtEnd } from "./wrap_markers.js";
 import { appendToLeader, isLeaderAndPages, isPagesAfterLeader, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
 import { joinRowEndCategories } from "./definitions.js";
@@ -293,7 +294,8 @@ function isRemark(line: Line): boolean {
 
 function isMono(line: Line): boolean {
   // A loop, where `every` made a closure for every pair of fragments asked.
-  for (const s of line.spans) if (!s.monospace && !isBlankText(s.text)) return false;
+  const spans = line.spans;
+  for (let k = 0; k < spans.length; k++) if (!spans[k].monospace && !isBlankText(spans[k].text) && !isWrapMarkerAtEnd(spans, k)) return false;
   return true;
 }
 

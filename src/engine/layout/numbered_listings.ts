@@ -6,6 +6,7 @@ import type { Line } from "../model.js";
 import { textSpanFrom } from "./lines.js";
 import { isBlankText } from "./whitespace.js";
 import { startsWithDigit } from "./word_chars.js";
+import { isWrapMarkerAtEnd } from "./wrap_markers.js";
 
 /** A listing's line number: digits alone in their span. */
 const LINE_NUMBER = /^\s*(\d{1,5})\s*$/;
@@ -44,7 +45,7 @@ function numberedLine(line: Line): NumberedLine {
     // The number stands apart from the code, as a footnote's mark does not ("¹http://…").
     if (rest === "" && !SPACE_END.test(spans[i - 1].text) && !SPACE_START.test(span.text) && span.x0 - spans[first].x1 < NUMBER_GAP_EMS_MIN * span.size) return null;
     if (span.monospace) code = true;
-    else prose = true;
+    else if (!isWrapMarkerAtEnd(spans, i)) prose = true;
     rest += span.text;
   }
   if (prose && (code || !DOCSTRIP_GUARD.test(rest))) return null;
