@@ -99,6 +99,15 @@ const SENTENCE_GAP_SPACE_EMS = 0.1;
  * corrections ("Mary" as M·ary), which is no word space. */
 const TIGHT_WORD_GAP_EMS = 0.11;
 const TIGHT_PAIR_GAP_EMS = 0.03;
+/** Between two letters of one font, one of them of a script other than Latin (Ethiopic, Thai,
+ * Greek, Cyrillic; a Thai word beside a Latin one), with no space glyph between them, a gap
+ * this many ems wide is a word space where the glyphs before it were set edge to edge
+ * (TIGHT_PAIR_GAP_EMS). MuPDF put no space in XeTeX's Amharic (polyglossia's example: word
+ * gaps of 0.48 em, "አማርኛየኢትዮጵያመደበኛ" for "አማርኛ የኢትዮጵያ መደበኛ") nor between Thai and
+ * "World" (0.38 em); pdftotext does. TIGHT_WORD_GAP_EMS keeps to Latin letters; a kern or a
+ * mark between letters of a word stays far under this, and tracked letters stand apart
+ * evenly, which the pair before rules out. */
+const SCRIPT_WORD_GAP_EMS = 0.25;
 /** Between two pieces of a line joined back by type3_metrics.ts, a gap this many ems wide (of
  * the mended size) is a word space: a kern between letters stays under 0.1 em. */
 const JOINED_PIECE_GAP_SPACE_EMS = 0.12;
@@ -157,6 +166,32 @@ const TRACKED_GAP_EVENNESS_MIN = 0.5;
 const ALPHABETIC_LETTER_END = 0x2000;
 /** A letter, read at a code's start (sticky). */
 const LETTER = /\p{L}/uy;
+
+/** Scripts other than Latin start here (Greek and Coptic; IPA and the combining marks come
+ *  before it). */
+const NON_LATIN_START = 0x370;
+/** A letter, a mark or a figure of any script, read at a code's start (sticky) ... */
+const WORD_START = /[\p{L}\p{M}\p{N}]/uy;
+/** ... or that, or a sign of punctuation: the end of a word or sentence (Ethiopic's "።"). */
+const WORD_END = /[\p{L}\p{M}\p{N}\p{P}]/uy;
+
+/** Whether the code starts a word in SCRIPT_WORD_GAP_EMS's rule: a letter, a mark (a vowel
+ *  sign drawn before its consonant) or a figure of any script (the reader's codes are UTF-16
+ *  units: Basic Multilingual Plane). */
+function startsScriptWord(code: number): boolean {
+  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || isLetterCode(code);
+  WORD_START.lastIndex = 0;
+  return WORD_START.test(String.fromCharCode(code));
+}
+
+/** Whether the code ends a word in SCRIPT_WORD_GAP_EMS's rule: a letter, a figure or, out of
+ *  Latin's scripts (whose stops STOP_GAP_SPACE_EMS reads), a mark (Devanagari's vowel signs)
+ *  or a sign of punctuation. */
+function endsWord(code: number): boolean {
+  if (code < NON_LATIN_START) return (code >= 0x30 && code <= 0x39) || isLetterCode(code);
+  WORD_END.lastIndex = 0;
+  return WORD_END.test(String.fromCharCode(code));
+}
 
 /** Whether a code is a letter of an alphabet (ALPHABETIC_LETTER_END). */
 function isAlphabetLetter(code: number): boolean {
@@ -715,6 +750,12 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     } else if (!afterSpace && !space && x0 - edge > TIGHT_WORD_GAP_EMS * size && span !== null && order === null && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && isLetterCode(lastCode) && isLetterCode(code) && !span.monospace && !span.italic && !MATH_NAME.test(span.font)) {
       // Two letters of one font apart by a word space shrunk below MuPDF's threshold, after
       // letters set edge to edge: a tight justified line's word space.
+      rightEdge[0] = edge;
+      span = endWithGapSpace(spans, span, units, rightEdge, H, q);
+      tightSpace = true;
+    } else if (!afterSpace && !space && span !== null && order === null && x0 - edge > SCRIPT_WORD_GAP_EMS * size && fontPtr === spanFont && Math.abs(pairGap) < TIGHT_PAIR_GAP_EMS * size && (lastCode >= NON_LATIN_START || code >= NON_LATIN_START) && endsWord(lastCode) && startsScriptWord(code) && !span.monospace && !MATH_NAME.test(span.font)) {
+      // Two letters of one font, one of another script than Latin, apart by a word space
+      // MuPDF put no space in (SCRIPT_WORD_GAP_EMS).
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
       tightSpace = true;
