@@ -1885,6 +1885,51 @@ describe("buildBlocks: a definition list's terms (docs/engine.md Headings: a bro
   });
 });
 
+describe("buildBlocks: a hanging list's terms beside their descriptions (docs/engine.md Headings, hangingTermsAsText: LaTeX's tools overview, svc-md-1.1.35)", () => {
+  // The tools overview's terms are set larger than the text, in bold (14.3 pt over 12 pt;
+  // here STATS' 14 pt level-2 style over its 10 pt body), each on the row of its description,
+  // which starts at the list's indent and hangs its second line there.
+  function terms(names: readonly string[], descriptionX: (i: number) => number, o: { descriptionBold?: boolean } = {}): Line[] {
+    const lines: Line[] = [];
+    names.forEach((name, i) => {
+      const y = 292 + i * 40;
+      lines.push(line(name, { x: 72, y, size: 14, bold: true }));
+      lines.push(line("Suite of small files which may be used to control the error", { x: descriptionX(i), y: y + 2, size: 10, bold: o.descriptionBold }));
+      lines.push(line("loop of the program.", { x: descriptionX(i), y: y + 14, size: 10, bold: o.descriptionBold }));
+    });
+    return lines;
+  }
+
+  it("joins each term to its description as one paragraph, no heading", () => {
+    const blocks = buildBlocks(terms(["Fileerr", "Fontsmpl", "Ftnright"], () => 156), STATS);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph", "paragraph"]);
+    expect(texts(blocks[0])).toBe("Fileerr | Suite of small files which may be used to control the error | loop of the program.");
+  });
+
+  it("keeps a term wrapped onto a second line beside its description's second line one item (mdwlist's multiline label)", () => {
+    // mdwlist's page 3: terms in the body's bold at 10 pt, 12 pt apart, descriptions at x 249.4.
+    const STATS_BOLD: DocumentStats = { ...STATS, headings: [{ size: 10, bold: true, level: 3 }] };
+    const lines = [
+      line("Short label", { x: 164.6, y: 270.8, bold: true }),
+      line("This is a short item, although it has quite a lot of", { x: 249.4, y: 270.8 }),
+      line("text attached to it.", { x: 249.4, y: 282.8 }),
+      line("Slightly longer", { x: 164.6, y: 302.7, bold: true }),
+      line("label text", { x: 164.6, y: 314.7, bold: true }),
+      line("This is a rather longer piece of text, with a", { x: 249.4, y: 302.7 }),
+      line("correspondingly slightly longer label.", { x: 249.4, y: 314.7 }),
+    ];
+    const blocks = buildBlocks(lines, STATS_BOLD);
+    expect(kinds(blocks)).toEqual(["paragraph", "paragraph"]);
+    expect(texts(blocks[1])).toBe("Slightly longer | label text | This is a rather longer piece of text, with a | correspondingly slightly longer label.");
+  });
+
+  it("guard: leaves headings whose row mates start at different x, a lone pair, and a bold row mate apart", () => {
+    expect(kinds(buildBlocks(terms(["Fileerr", "Fontsmpl"], (i) => 156 + i * 20), STATS))).toContain("h2");
+    expect(kinds(buildBlocks(terms(["Fileerr"], () => 156), STATS))).toContain("h2");
+    expect(kinds(buildBlocks(terms(["Fileerr", "Fontsmpl"], () => 156, { descriptionBold: true }), STATS))).toContain("h2");
+  });
+});
+
 describe("buildBlocks: a row's bold first cell beside a line set flush right (docs/engine.md Headings, rowHeadsAsText: resumecls's CV)", () => {
   const STATS_BOLD: DocumentStats = { ...STATS, headings: [{ size: 10, bold: true, level: 3 }] };
   /** A CV's entry: its bold name, `beside` set flush right on its row at x 553, a line of the

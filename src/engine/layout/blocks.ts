@@ -1129,7 +1129,7 @@ export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBe
     if (blockTitles.size > 0 && block.kind !== "heading" && drafts[i].lines.length === 1 && blockTitles.has(drafts[i].lines[0])) blocks.push(headingBlock(blockTitleLevel(blocks, stats, blockTitles), drafts[i].lines));
     else blocks.push(block);
   }
-  return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(joinWrappedHeadings(blocks), stats), column, right, stats), left, right));
+  return joinAroundFloats(joinRowEnds(rowHeadsAsText(definitionTermsAsText(hangingTermsAsText(joinWrappedHeadings(blocks)), stats), column, right, stats), left, right));
 }
 
 /** A row's end stands at least this share of the column's width right of the row's start ... */
@@ -1190,6 +1190,88 @@ const CLAUSE_END = /[.!?:;,]\s*$/;
 function hasEastAsianWide(text: string): boolean {
   for (let k = 0; k < text.length; k++) if (isEastAsianWide(text.charCodeAt(k))) return true;
   return false;
+}
+
+/** A hanging term's description starts at most this many of the term's ems right of it (a
+ *  LaTeX list's label box: 1.6 em past tools-overview's "fileerr:"); a gutter stands further. */
+const HANGING_TERM_GAP_EMS_MAX = 6;
+/** A term takes this many lines at most, wrapped (mdwlist's multiline label). */
+const HANGING_TERM_LINES_MAX = 2;
+/** The descriptions of one list's terms start at one x, within this many points. */
+const HANGING_DESCRIPTION_X_SLACK_PT = 1;
+/** Terms beside descriptions that start at one x, at least, that make a hanging list. */
+const HANGING_TERMS_MIN = 2;
+
+/**
+ * A hanging list's terms made text again, each joined to its description (LaTeX's tools
+ * overview: "**fileerr:**" in 14 pt bold, "Suite of small files …" beside it at the list's
+ * indent, its second line hanging there): headings of a line or two (a wrapped term:
+ * HANGING_TERM_LINES_MAX), each with a paragraph beside its first line on its row (onOneRow,
+ * within HANGING_TERM_GAP_EMS_MAX) in the text's weight whose lines all start at its first's
+ * x, two such pairs at least whose descriptions start at one x. A title stands alone on its
+ * row. They had been `##` headings, each over its description.
+ */
+function hangingTermsAsText(blocks: Block[]): Block[] {
+  let pairs: number[] | null = null;
+  for (let i = 0; i + 1 < blocks.length; i++) if (isTermBesideDescription(blocks[i], blocks[i + 1])) (pairs ??= []).push(i);
+  if (pairs === null || pairs.length < HANGING_TERMS_MIN) return blocks;
+  const joined = new Set<number>();
+  for (const i of pairs) {
+    const x = blocks[i + 1].lines[0].x0;
+    let alike = 0;
+    for (const j of pairs) if (Math.abs(blocks[j + 1].lines[0].x0 - x) <= HANGING_DESCRIPTION_X_SLACK_PT) alike++;
+    if (alike >= HANGING_TERMS_MIN) joined.add(i);
+  }
+  if (joined.size === 0) return blocks;
+  const out: Block[] = [];
+  // The term and description of the pair last joined: a term wrapped onto a second line beside
+  // its description's second line (mdwlist's multiline label) goes on the same item.
+  let last: { term: Line[]; description: Line[]; block: Extract<Block, { kind: "paragraph" }> } | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    if (!joined.has(i)) {
+      out.push(blocks[i]);
+      last = null;
+      continue;
+    }
+    const term = blocks[i].lines;
+    const description = blocks[i + 1].lines;
+    i++;
+    if (last !== null && goesOnBelow(last.term[last.term.length - 1], term[0]) && goesOnBelow(last.description[last.description.length - 1], description[0])) {
+      for (const line of term) last.term.push(line);
+      for (const line of description) last.description.push(line);
+      last.block.lines = [...last.term, ...last.description];
+      continue;
+    }
+    const block = paragraphBlock([...term, ...description]);
+    out.push(block);
+    last = { term: [...term], description: [...description], block };
+  }
+  return out;
+}
+
+/** A hanging list's item goes on in a line right under `above`: at its x (HANG_TOLERANCE_EMS),
+ *  less than a line's height below it (HANGING_ITEM_GAP_EMS_MAX). */
+function goesOnBelow(above: Line, line: Line): boolean {
+  const em = emOf(above);
+  return Math.abs(line.x0 - above.x0) <= HANG_TOLERANCE_EMS * em && line.y0 >= above.y0 && line.y0 - above.y1 <= HANGING_ITEM_GAP_EMS_MAX * em;
+}
+/** An item's next line stands at most this many ems under its line before. */
+const HANGING_ITEM_GAP_EMS_MAX = 0.5;
+
+/** Whether `term` is a one-line heading with the paragraph `description` beside it on its row
+ *  (hangingTermsAsText). */
+function isTermBesideDescription(term: Block, description: Block): boolean {
+  if (term.kind !== "heading" || term.lines.length > HANGING_TERM_LINES_MAX || description.kind !== "paragraph") return false;
+  const head = term.lines[0];
+  // A term wrapped onto a second line goes on right under its first.
+  for (let k = 1; k < term.lines.length; k++) if (!goesOnBelow(term.lines[k - 1], term.lines[k])) return false;
+  const first = description.lines[0];
+  if (!onOneRow(head, first) || first.x0 - head.x1 > HANGING_TERM_GAP_EMS_MAX * emOf(head)) return false;
+  // A bold row is a table's header, or a contents page's chapter entry.
+  if (lineStyle(first).bold || !DEFINITION_WORDS.test(lineText(first))) return false;
+  const em = emOf(first);
+  for (let k = 1; k < description.lines.length; k++) if (Math.abs(description.lines[k].x0 - first.x0) > HANG_TOLERANCE_EMS * em) return false;
+  return true;
 }
 
 /** A line on a bold line's row ends this close to the column's right edge, in its ems, to be
