@@ -14,10 +14,10 @@
 // come from widgets.ts. Added text is no text layer: a scanned page with an annotation on it
 // is still a page without one (render/document.ts), as with a form field's value.
 import type { Line, PaintedImage } from "../model.js";
-import type { mupdf as Mupdf } from "./mupdf_runtime.js";
+import { hasRawAnnotations, mupdf, wasm } from "./mupdf_runtime.js";
 
-type MupdfPage = ReturnType<InstanceType<typeof Mupdf.Document>["loadPage"]>;
-type PdfAnnotation = InstanceType<typeof Mupdf.PDFAnnotation>;
+type MupdfPage = ReturnType<InstanceType<typeof mupdf.Document>["loadPage"]>;
+type PdfAnnotation = InstanceType<typeof mupdf.PDFAnnotation>;
 type StructuredText = ReturnType<MupdfPage["toStructuredText"]>;
 
 /** Annotation types whose appearance is text: a free-text box, a stamp's caption. */
@@ -38,10 +38,28 @@ export const ANNOTATION_TEXT_SIZE_MAX = 12;
 export function textAnnotations(page: MupdfPage): PdfAnnotation[] {
   const annotated = page as MupdfPage & { getAnnotations?: () => PdfAnnotation[] };
   if (typeof annotated.getAnnotations !== "function") return [];
+  if (hasRawAnnotations) return textAnnotationsByPointer(annotated);
   const drawn: PdfAnnotation[] = [];
   for (const annot of annotated.getAnnotations()) {
     if (!TEXT_ANNOTATION_TYPES.has(annot.getType()) || (annot.getFlags() & NOT_VIEWED_FLAGS) !== 0) continue;
     drawn.push(annot);
+    if (drawn.length >= TEXT_ANNOTATIONS_PER_PAGE_MAX) break;
+  }
+  return drawn;
+}
+
+/** PDFAnnotation.ANNOT_TYPES' indices (MuPDF's pdf_annot_type) of TEXT_ANNOTATION_TYPES. */
+const TEXT_ANNOTATION_TYPE_CODES: ReadonlySet<number> = new Set([...TEXT_ANNOTATION_TYPES].map((type) => (mupdf.PDFAnnotation.ANNOT_TYPES as readonly string[]).indexOf(type)));
+
+/** textAnnotations walking the page's annotations by pointer (mupdf_runtime.ts
+ * hasRawAnnotations): only the ones it returns are wrapped, each keeping its annotation as
+ * getAnnotations() would. */
+function textAnnotationsByPointer(page: MupdfPage): PdfAnnotation[] {
+  const drawn: PdfAnnotation[] = [];
+  const doc = (page as MupdfPage & { _doc: unknown })._doc;
+  for (let annot = wasm._wasm_pdf_first_annot(page.pointer) as number; annot; annot = wasm._wasm_pdf_next_annot(annot) as number) {
+    if (!TEXT_ANNOTATION_TYPE_CODES.has(wasm._wasm_pdf_annot_type(annot)) || (wasm._wasm_pdf_annot_flags(annot) & NOT_VIEWED_FLAGS) !== 0) continue;
+    drawn.push(new mupdf.PDFAnnotation(doc as never, wasm._wasm_pdf_keep_annot(annot)));
     if (drawn.length >= TEXT_ANNOTATIONS_PER_PAGE_MAX) break;
   }
   return drawn;

@@ -69,6 +69,11 @@ export const hasRawObjects = ["_wasm_malloc", "_wasm_pdf_trailer", "_wasm_pdf_di
 export const hasFastStext =
   wasm.HEAPF32 instanceof Float32Array && fastStextFunctions.every((name) => typeof wasm[name] === "function");
 
+/** True when a page's annotations can be walked by pointer (annotation_text.ts): MuPDF.js's
+ * getAnnotations() wraps every one of them (highlights, notes, popups) in an object
+ * registered with a finalizer, where the reader wants the few that draw text. */
+export const hasRawAnnotations = ["_wasm_pdf_first_annot", "_wasm_pdf_next_annot", "_wasm_pdf_annot_type", "_wasm_pdf_annot_flags", "_wasm_pdf_keep_annot"].every((name) => typeof wasm[name] === "function");
+
 // MuPDF prints warnings about damaged files ("repairing PDF document", "unknown crypt
 // filter") to the console. The engine reports through warnings and error codes instead, so
 // the log is kept in a small ring that open.ts reads to classify a failure.
