@@ -232,10 +232,11 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       const joinedStarts = new Set<number>();
       if (hasFastStext) mendTypeThreeMetrics(stext.pointer as unknown as number, joinedStarts);
       const links = readLinks(page);
-      const { lines, rules, marks, drawings, images, chars, unmappedChars: unmappedRead, charsByQuarter, rightToLeft, mayHoldTruncatedMath } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links, joinedStarts) : readStextPublic(stext);
+      const { lines, rules, marks, drawings, images, chars, unmappedChars: unmappedRead, charsByQuarter, rightToLeft, mayHoldTruncatedMath, dingbatsFont } = hasFastStext ? readStextFast(stext.pointer as unknown as number, links, joinedStarts) : readStextPublic(stext);
       // Icons a font maps to no character are pictures, not unmapped text (icon_glyphs.ts).
       const unmappedChars = unmappedRead > 0 ? unmappedRead - dropIconGlyphs(lines) : 0;
-      restoreDingbats(lines);
+      // Only a page with a span in such a font has glyphs to read by number.
+      if (dingbatsFont !== false) restoreDingbats(lines);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
       charsByQuarter[0] -= vertical;
@@ -316,6 +317,9 @@ export interface StextRead {
   /** Whether some span's text may hold a unit where a math character's truncated code falls
    *  (astral_glyph_names.ts); undefined from a reader that does not look. */
   mayHoldTruncatedMath?: boolean;
+  /** Whether some span may be in ZapfDingbats (dingbats.ts isDingbatsFont): false when no font
+   *  read on the page is; undefined from a reader that does not look. */
+  dingbatsFont?: boolean;
 }
 
 /** The quarter of a line's baseline, its direction at H[dir] (-1 when slanted); vertical
@@ -498,7 +502,14 @@ export function readStextFast(stextPtr: number, links: readonly PageLink[], join
   // Only a fill with text drawn after it can hide a line drawn again on it.
   const lastText = orders.length === 0 ? -1 : orders[orders.length - 1];
   const covers = fills.length === 0 ? fills : fills.filter((fill) => fill.order < lastText);
-  return { lines: dropCoveredRedrawnLines(lines, orders, covers), rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath };
+  return { lines: dropCoveredRedrawnLines(lines, orders, covers), rules, marks, drawings, images, chars: r.chars, unmappedChars: r.unmappedChars, charsByQuarter: r.charsByQuarter, rightToLeft: r.rightToLeft, mayHoldTruncatedMath: r.mayHoldTruncatedMath, dingbatsFont: someDingbatsFont(r.fonts) };
+}
+
+/** Whether one of the page's fonts (by pointer, their facts) is ZapfDingbats: a span's font is
+ * always one of them. A page has a few fonts and many spans. */
+function someDingbatsFont(fonts: ReadonlyMap<number, FontFacts>): boolean {
+  for (const facts of fonts.values()) if (isDingbatsFont(facts.name)) return true;
+  return false;
 }
 
 /** Puts the characters of a right-to-left line from `first` on in r.ptrs, in stream order,
