@@ -70,6 +70,11 @@ const WHITE_CHANNEL_MIN = 250;
  * word spaces are about 0.25 em; the spacing a typesetter adds between Japanese and Latin
  * text, 0.2-0.25 em, stays under it). */
 const GAP_SPACE_EMS = 0.4;
+/** ... and between two right-to-left letters, a gap this many ems wide: no Japanese spacing
+ * falls between them, and a word's letters touch, joined or not (Persian's zero-width
+ * non-joiner parts no glyphs). MuPDF put no space between XeLaTeX's Syriac words, 0.35 em
+ * apart (polyglossia's examples: "ܠܫܢܐܐܪܡܝܐ" for "ܠܫܢܐ ܐܪܡܝܐ"); pdftotext does. */
+const RTL_GAP_SPACE_EMS = 0.25;
 /** ... and between a right-to-left letter and a Latin letter or figure (either way round), a
  * gap this many ems wide: where the direction changes MuPDF's stream order jumps, and it puts
  * no space there, while the writer set a word space (thesis-qom's Persian "با" | "BibTeX",
@@ -731,7 +736,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // boundary (visualGapEnds).
       if (span !== null) {
         rightEdge[0] = edge;
-        if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide, changesDirection(lastCode, code))) span = null;
+        if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide, changesDirection(lastCode, code), isRtlCode(lastCode) && isRtlCode(code))) span = null;
       }
     } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
       // A gap at a change of font that MuPDF left without a space: after a glyph of a math
@@ -1121,13 +1126,13 @@ function charSize(H: Float32Array, ch: number, raw: boolean): number {
  * no gap to judge. Says whether the span ended. Out of the per-character loop: most lines hold
  * no such glyph.
  */
-function visualGapEnds(r: StextReader, spans: Span[], span: Span, ch: number, q: number, raw: boolean, afterGlyph: boolean, wideNeighbours: boolean, directionChange: boolean): boolean {
+function visualGapEnds(r: StextReader, spans: Span[], span: Span, ch: number, q: number, raw: boolean, afterGlyph: boolean, wideNeighbours: boolean, directionChange: boolean, rtlNeighbours: boolean): boolean {
   const { H, units, rightEdge } = r;
   const x0 = Math.min(H[q], H[q + 4]);
   if (Math.max(H[q + 2], H[q + 6]) - x0 < ZERO_WIDTH_PT) return false;
   const size = charSize(H, ch, raw);
   const gap = x0 - rightEdge[0];
-  if (afterGlyph && gap > (wideNeighbours ? WIDE_GAP_SPACE_EMS : directionChange ? DIRECTION_CHANGE_GAP_SPACE_EMS : GAP_SPACE_EMS) * size) {
+  if (afterGlyph && gap > (wideNeighbours ? WIDE_GAP_SPACE_EMS : directionChange ? DIRECTION_CHANGE_GAP_SPACE_EMS : rtlNeighbours ? RTL_GAP_SPACE_EMS : GAP_SPACE_EMS) * size) {
     endWithGapSpace(spans, span, units, rightEdge, H, q);
     return true;
   }
