@@ -548,8 +548,10 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
 /** Whether a character read is one no font mapped to Unicode: U+FFFD, a noncharacter, or a
  * control code that is none of TeX's ligatures. */
 function isUnmapped(code: number): boolean {
-  return code === REPLACEMENT_CHARACTER || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code));
+  return code === REPLACEMENT_CHARACTER || code > LAST_CODE_POINT || code < 0 || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code));
 }
+/** Unicode's last code point: a larger code is none. */
+const LAST_CODE_POINT = 0x10ffff;
 
 /** readLineSpans's state of a span's first word. */
 const WORD_GOING_ON = 1;
@@ -1029,7 +1031,8 @@ function pushCode(units: SpanUnits, code: number): void {
 }
 const NO_BREAK_SPACE = 0xa0;
 
-/** Appends a code point's UTF-16 units (String.fromCodePoint's, so an invalid code throws as it would). */
+/** Appends a code point's UTF-16 units (String.fromCodePoint's); a code that is no code point
+ * is an unmapped glyph's (U+FFFD). */
 function pushUnits(units: SpanUnits, code: number): void {
   if (code >= 0 && code < 0x10000) {
     const ligature = code >= LIGATURE_FF && code <= LIGATURE_FFL ? LIGATURE_LETTERS[code - LIGATURE_FF] : null;
@@ -1037,7 +1040,9 @@ function pushUnits(units: SpanUnits, code: number): void {
     else units.push(isControl(code) || isNoncharacter(code) ? REPLACEMENT_CHARACTER : code);
     return;
   }
-  if (isNoncharacter(code)) {
+  // MuPDF gives some glyphs a code past Unicode's last (arabi's Type 1 Arabic fonts: 0x38800000):
+  // String.fromCodePoint threw, and the whole page went to pdf.js, which wrote it reversed.
+  if (code < 0 || code > LAST_CODE_POINT || isNoncharacter(code)) {
     units.push(REPLACEMENT_CHARACTER);
     return;
   }
@@ -1311,7 +1316,9 @@ function rtlVisualOrder(H: Float32Array, I32: Int32Array, raw: boolean, ptrs: In
   const placed: PlacedChar[] = [];
   for (let i = 0; i < ptrs.length; i++) {
     const q = wasm._wasm_stext_char_get_quad(ptrs[i]) >> 2;
-    const code = raw ? I32[ptrs[i] >> 2] : wasm._wasm_stext_char_get_c(ptrs[i]);
+    const read = raw ? I32[ptrs[i] >> 2] : wasm._wasm_stext_char_get_c(ptrs[i]);
+    // A code past Unicode's last is an unmapped glyph's (pushUnits).
+    const code = read < 0 || read > LAST_CODE_POINT ? REPLACEMENT_CHARACTER : read;
     placed.push({ code, x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
   }
   return visualOrder(placed, standIns);

@@ -59,9 +59,11 @@ export function sitsOver(ax0: number, ax1: number, lx0: number, lx1: number): bo
 
 /** Whether a code is a letter an accent can sit over. */
 export function takesAccent(code: number): boolean {
-  return code > 0x40 && LETTER.test(String.fromCodePoint(code));
+  return code > 0x40 && code <= LAST_CODE_POINT && LETTER.test(String.fromCodePoint(code));
 }
 const LETTER = /^\p{L}$/u;
+/** Unicode's last code point: MuPDF gives some glyphs a code past it, which is no letter. */
+const LAST_CODE_POINT = 0x10ffff;
 
 /** The letter to write under an accent: TeX accents i and j in their dotless forms, whose
  * dot the accent replaces (ı + ´ is í). */
