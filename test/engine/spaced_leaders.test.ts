@@ -41,7 +41,15 @@ describe("a leader set with wide spaces is a leader (spaced_leaders.ts withLeade
   it("leaves a sentence's full stops and a span of one wide gap alone", () => {
     const prose = line(". Then  .", { x: 200 });
     expect(withLeadersClosedUp(prose)).toBe(prose);
-    const oneGap = line(".  . 12", { x: 200 });
+    const oneGap = line(".  . and so on", { x: 200 });
     expect(withLeadersClosedUp(oneGap)).toBe(oneGap);
+  });
+
+  it("closes up a leader of two dots before a page number (svc-md-1.1.35, WIDE_GAPS_BEFORE_NUMBER_MIN)", () => {
+    // "9.2 XPreformatted(text, style, bulletText=None, dedent=0, frags=None)" | " .  . 92":
+    // closed up, the entry reads as one (isContentsEntry), a line of its own.
+    const rows = prepareLines([line(" .  . 92", { x: 355, y: 100, size: 12 }), line("9.2 XPreformatted(text, style, frags=None)", { x: 98, y: 100, size: 12 })]);
+    expect(rows.map(lineText)).toEqual(["9.2 XPreformatted(text, style, frags=None) . . 92"]);
+    expect(isContentsEntry(rows[0])).toBe(true);
   });
 });

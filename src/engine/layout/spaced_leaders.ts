@@ -18,11 +18,15 @@ const WIDE_DOT_SPACING = /\.\s{2,}(?=\.)/g;
 /** Dot-space pairs, two at least with wide spaces, before a leader's spaces are closed up: a
  *  sentence ending in "." and a space pair before another dot is no leader. */
 const WIDE_GAPS_MIN = 2;
+/** One such gap does where the span ends in a figure, a page number: a leader the title left
+ *  two dots' room for (ReportLab's "9.2 XPreformatted(text, …, frags=None)" | " .  . 92"). */
+const WIDE_GAPS_BEFORE_NUMBER_MIN = 1;
 
 /**
  * The line with the spaces inside its wide-spaced leaders closed up to one space, or the
  * line itself when it has none. A leader is a span starting with a dot (past white space)
- * in which dots stand two white-space units apart or more, WIDE_GAPS_MIN times at least.
+ * in which dots stand two white-space units apart or more, WIDE_GAPS_MIN times at least, or
+ * once where the span ends in a figure (WIDE_GAPS_BEFORE_NUMBER_MIN).
  * The caller asks only of a line one of whose spans starts with a dot (few lines do).
  */
 export function withLeadersClosedUp(line: Line): Line {
@@ -52,5 +56,13 @@ function isWideSpacedLeader(text: string): boolean {
     while (m < text.length && isSpaceCode(text.charCodeAt(m))) m++;
     if (m - k - 1 >= 2 && text.charCodeAt(m) === FULL_STOP && ++wide >= WIDE_GAPS_MIN) return true;
   }
-  return false;
+  return wide >= WIDE_GAPS_BEFORE_NUMBER_MIN && endsInFigure(text);
+}
+
+/** Whether the text's last character that is no white space is an ASCII figure. */
+function endsInFigure(text: string): boolean {
+  let end = text.length - 1;
+  while (end >= 0 && isSpaceCode(text.charCodeAt(end))) end--;
+  const code = text.charCodeAt(end);
+  return code >= 0x30 && code <= 0x39;
 }
