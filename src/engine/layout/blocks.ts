@@ -36,6 +36,7 @@ import { type ParagraphSkip, paragraphSkip, skipGap } from "./paragraph_skips.js
 import { endLabelledParagraphs } from "./labelled_paragraphs.js";
 import { addressGoesOn, isOneToken } from "./url_breaks.js";
 import { isBlankText, isSpaceCode, trimmedLength } from "./whitespace.js";
+import { isDashInsideParagraph } from "./dash_starts.js";
 import { isWrapMarkerAtEnd } from "./wrap_markers.js";
 import { hasWordChar, isAsciiLetterOrDigit, startsWithDigit } from "./word_chars.js";
 import { sortNumbers } from "./number_sort.js";
@@ -1048,6 +1049,9 @@ export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBe
   // A number range cut at a line's end goes on in the next line's number, which starts no
   // item (a reference's "discussion 1149-" | "50. Erratum in: …", vancouver's p. 9).
   for (let i = 1; i < column.length; i++) if (markers[i] !== null && startsWithDigit(texts[i]) && RANGE_CUT_END.test(texts[i - 1])) markers[i] = null;
+  // A dash starting a line of a justified paragraph under a full line goes on its sentence
+  // (dash_starts.ts): no bullet.
+  for (let i = 1; i < column.length; i++) if (markers[i] !== null && !markers[i]!.ordered && !monos[i - 1] && isDashInsideParagraph(column[i - 1], texts[i - 1], column[i], texts[i], i + 1 < column.length ? column[i + 1] : null, left, right)) markers[i] = null;
   // A letter and a stop starting a line centred among centred lines is an initial (centred_lines.ts).
   for (let i = 0; i < column.length; i++) if (markers[i]?.weak && centredAmongCentred(column, styles, i)) markers[i] = null;
   settleSequences(markers);

@@ -365,6 +365,23 @@ function joinFlushRightNumbers(joined: Line[], columns: ColumnStarts, title: Lin
     title.contentsEntry = true;
   }
   if (taken.size > 0) removeLines(joined, taken);
+  // An entry whose page number the row's joiner took in already (set small right after its
+  // title, with no leader: ReportLab's "8.3 DocPara(…, escape=True)" "91") ends at the edge
+  // in a span that is a page number alone: an entry too, within reach of one.
+  const whole: Line[] = [];
+  for (const line of joined) if (line.wmode === 0 && line.contentsEntry !== true && atEdge(line.x1) && endsInPageNumberSpan(line)) whole.push(line);
+  for (const line of withinReach(whole, rows, (entry) => entry)) line.contentsEntry = true;
+}
+
+/** Whether the line's last span with ink is a page number alone (PAGE_NUMBER_ONLY) after
+ *  another span with ink: a title and its number, the number a span of its own. */
+function endsInPageNumberSpan(line: Line): boolean {
+  const spans = line.spans;
+  let k = spans.length - 1;
+  while (k > 0 && isBlankText(spans[k].text)) k--;
+  if (k === 0 || !startsWithDigit(spans[k].text.trimStart()) || !PAGE_NUMBER_ONLY.test(spans[k].text)) return false;
+  for (let j = 0; j < k; j++) if (!isBlankText(spans[j].text)) return true;
+  return false;
 }
 
 /**

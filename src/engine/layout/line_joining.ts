@@ -14,6 +14,7 @@ import { firstInkedUnit, isBlankText, isSpaceCode, lastInkedUnit, startsWithDot,
 import { isWrapMarkerAtEnd } from "./wrap_markers.js";
 import { appendToLeader, isLeaderAndPages, isPagesAfterLeader, joinContentsEntries } from "./leaders.js";
 import { joinJustifiedRows } from "./justified_rows.js";
+import { withLeadersClosedUp } from "./spaced_leaders.js";
 import { joinRowEndCategories } from "./definitions.js";
 import type { FrameEdgeBetween } from "./frame_edges.js";
 import { appendFragment, COMMENT_START, JOIN_LOOKBACK_MAX, lineSize, lineText, PARENTHESISED_REMARK, remadeLine, SAME_ROW_OVERLAP, textSpanFrom, verticalOverlap } from "./lines.js";
@@ -533,13 +534,19 @@ const ALL_BLANK = 1;
 const ALL_INVISIBLE = 2;
 /** spanFacts: some span is part of a figure (withoutFigureText). */
 const HAS_FIGURE_TEXT = 4;
+/** spanFacts: some span starts with a dot, past white space (a leader, maybe wide-spaced:
+ *  spaced_leaders.ts). */
+const HAS_DOT_START = 8;
 
 /** What the joiner asks of a line's spans, from one pass over them: every line of the page
  * passes here, and three passes over the spans cost a seventh of the joiner (issue 9: speed). */
 function spanFacts(line: Line): number {
   let facts = ALL_BLANK | ALL_INVISIBLE;
   for (const span of line.spans) {
-    if (isBlankText(span.text)) continue;
+    // The first unit that is no space, read once: blank spans have none, leaders a dot.
+    const first = firstInkedUnit(span.text);
+    if (first < 0) continue;
+    if (first === FULL_STOP) facts |= HAS_DOT_START;
     facts &= ~ALL_BLANK;
     if (span.invisible !== true) facts &= ~ALL_INVISIBLE;
     if (isFigureText(span)) facts |= HAS_FIGURE_TEXT;
@@ -603,6 +610,7 @@ function drawnLines(input: readonly Line[], inPlace: boolean): Line[] {
       facts = spanFacts(drawn);
     }
     if (facts & ALL_BLANK) continue;
+    if (facts & HAS_DOT_START) drawn = withLeadersClosedUp(drawn);
     if (facts & ALL_INVISIBLE) words.push(...splitOcrLine(drawn));
     else lines.push(drawn === line && !inPlace ? copyLine(line, line.spans.slice()) : drawn);
   }

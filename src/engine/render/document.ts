@@ -13,7 +13,7 @@ import { type LaidOutOutcome, type LaidOutPage, layOutOutcomes, type PageSummary
 import { normalizeTitle, type OutlineHints } from "../layout/outline_titles.js";
 import { type RenderedPage, renderLaidOutPage } from "./page.js";
 import { type ListTail, nestUnderLastPage } from "./list_continuation.js";
-import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, listingInItem, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
+import { brokenHyphenGoes, firstLineOf, goesOnAcrossPages, lastLineOf, headsUnderTitleRow, lastTableHeader, LIST_GOES_ON, listGoesOn, listingGoesOn, listingInItem, PARAGRAPH_GOES_ON, TABLE_GOES_ON, tableGoesOn, WORD_GOES_ON, wordGoesOn } from "./page_joins.js";
 import type { ConversionResult, DebugInfo, LinkFact, PageFacts, RenderOptions, TocEntry } from "../result.js";
 import { createWarning, criticalPageWarningCodes, type CriticalPageWarningCode, type EngineWarning } from "../warnings.js";
 import { ENGINE_VERSION } from "../version.js";
@@ -148,6 +148,8 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
   let lastTail: ListTail | undefined;
   /** The header row of the table the Markdown so far ends with, or null. */
   let tableHeader: string | null = null;
+  // The column heads under that header when it is a title row (headsUnderTitleRow).
+  let tableHeads: string | null = null;
   for (const page of input.selected) {
     const summary = summaryByPage.get(page);
     if (!summary && !sorted.wallByPage.has(page)) continue; // not processed (deadline)
@@ -178,7 +180,7 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       text = goingOn.slice(fence.length);
     }
     // A table the page break cuts goes on in one table.
-    const tableRows: string | null = meets && fence === null ? tableGoesOn(tableHeader, text) : null;
+    const tableRows: string | null = meets && fence === null ? tableGoesOn(tableHeader, text, tableHeads) : null;
     if (tableRows !== null) text = tableRows;
     // A nested list the page break cuts goes on at the depth the page sets its items.
     const nested = meets && fence === null && tableRows === null && lastNotes === 0 && lastTail !== undefined && own?.listHead !== undefined ? nestUnderLastPage(lastTail, own.listHead, own.listTail, text) : null;
@@ -244,7 +246,9 @@ function assemblePages(input: DocumentFacts, sorted: Outcomes, rendered: Readonl
       lastNotes = own?.notesLength ?? 0;
       lastTail = nested !== null ? nested.tail : own?.listTail;
       // A page of rows alone that went on the table goes on being that table.
-      tableHeader = lastTableHeader(text) ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
+      const ownHeader = lastTableHeader(text);
+      if (ownHeader !== null) tableHeads = headsUnderTitleRow(text, ownHeader);
+      tableHeader = ownHeader ?? (tableRows !== null && !text.includes("\n\n") ? tableHeader : null);
       bytes.exact += separatorBytes;
       countBytes(bytes, text);
     }

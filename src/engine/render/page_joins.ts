@@ -214,7 +214,7 @@ const PIPE = 0x7c;
  * and Word's "repeat header rows") goes with its delimiter row; a part with no header of its
  * own, whose first row the page made its header, keeps that row and loses the delimiter row.
  */
-export function tableGoesOn(header: string | null, text: string): string | null {
+export function tableGoesOn(header: string | null, text: string, heads: string | null = null): string | null {
   if (header === null) return null;
   const end = text.indexOf("\n");
   const second = end < 0 ? -1 : text.indexOf("\n", end + 1);
@@ -225,6 +225,31 @@ export function tableGoesOn(header: string | null, text: string): string | null 
   if (columnsOf(header) !== columnsOf(first)) return null;
   const rest = second < 0 ? "" : text.slice(second + 1);
   if (first !== header) return rest === "" ? first : `${first}\n${rest}`;
+  // Under a title row repeated, the column heads repeated with it go too (headsUnderTitleRow).
+  const body = heads !== null && rest.startsWith(heads) && (rest.length === heads.length || rest.charCodeAt(heads.length) === NEWLINE) ? rest.slice(heads.length + 1) : rest;
   // A repeated header alone on the page leaves nothing to join.
-  return rest.startsWith("|") ? rest : null;
+  return body.startsWith("|") ? body : null;
+}
+const NEWLINE = 0x0a;
+
+/** A table's title row: text in its first cell alone, the others empty (a table whose caption
+ *  is its first row, spanning it: "| canvas.acroform.radio parameters |  |  |"). */
+const TITLE_ROW = /^\|[^|]*[^|\s][^|]*\|(?: *\|)+$/;
+
+/**
+ * The row under the header of the table the page's Markdown ends with (`header`, as
+ * lastTableHeader found it), when the header is a title row (TITLE_ROW) and that row holds
+ * the column heads; else null. ReportLab repeats a table's two head rows, its title and its
+ * column heads, over each page the table runs onto (the python-reportlab user guide's
+ * parameter tables, pp. 61-63): the title went as a repeated header, and the heads had stayed,
+ * a row of column heads in the middle of the table.
+ */
+export function headsUnderTitleRow(markdown: string, header: string): string | null {
+  if (!TITLE_ROW.test(header)) return null;
+  const at = markdown.lastIndexOf(header);
+  const delimiterEnd = markdown.indexOf("\n", markdown.indexOf("\n", at) + 1);
+  if (delimiterEnd < 0) return null;
+  const end = markdown.indexOf("\n", delimiterEnd + 1);
+  const row = markdown.slice(delimiterEnd + 1, end < 0 ? markdown.length : end);
+  return row.startsWith("|") && !TITLE_ROW.test(row) ? row : null;
 }
