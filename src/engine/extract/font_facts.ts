@@ -4,7 +4,11 @@
 import { MONO_NAME, SUBSET_PREFIX, TEX_BOLD_NAME, TEX_ITALIC_NAME } from "./font_names.js";
 import { wasm } from "./mupdf_runtime.js";
 
-export const BOLD_NAME = /bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
+// Chinese typesetting sets bold in a Hei (黑体) face: ctex's \bfseries and \heiti are SimHei
+// or FandolHei, over SimSun or FandolSong text. Read as regular, ctex's headings ("1 CTeX是干什
+// 么的？" in SimHei beside CMBX10's "1") came out as paragraphs with a bold number. Microsoft
+// YaHei and Source Han Sans, sans faces set as text, are no such bold.
+export const BOLD_NAME = /SimHei|FandolHei|STHeiti|AdobeHeiti|bold|black|heavy|semibold|demi|[-,]bd\b|\bmedi(um)?\b|-Medi/i;
 export const ITALIC_NAME = /italic|oblique|[-,]it\b|slanted/i;
 
 export interface FontFacts {
