@@ -18,6 +18,7 @@ import { pushImage } from "./images.js";
 import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./links.js";
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
+import { isCodePoint } from "./code_points.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import {
   CHAR_ARGB_OFFSET,
@@ -184,7 +185,7 @@ const WORD_END = /[\p{L}\p{M}\p{N}\p{P}]/uy;
  *  sign drawn before its consonant) or a figure of any script (the reader's codes are UTF-16
  *  units: Basic Multilingual Plane). */
 function startsScriptWord(code: number): boolean {
-  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || isLetterCode(code);
+  if (code < 0x80) return isLatinOrFigure(code);
   WORD_START.lastIndex = 0;
   return WORD_START.test(String.fromCharCode(code));
 }
@@ -193,7 +194,7 @@ function startsScriptWord(code: number): boolean {
  *  Latin's scripts (whose stops STOP_GAP_SPACE_EMS reads), a mark (Devanagari's vowel signs)
  *  or a sign of punctuation. */
 function endsWord(code: number): boolean {
-  if (code < NON_LATIN_START) return (code >= 0x30 && code <= 0x39) || isLetterCode(code);
+  if (code < NON_LATIN_START) return isLatinOrFigure(code);
   WORD_END.lastIndex = 0;
   return WORD_END.test(String.fromCharCode(code));
 }
@@ -548,10 +549,8 @@ function collectLineChars(r: StextReader, first: number, raw: boolean): number {
 /** Whether a character read is one no font mapped to Unicode: U+FFFD, a noncharacter, or a
  * control code that is none of TeX's ligatures. */
 function isUnmapped(code: number): boolean {
-  return code === REPLACEMENT_CHARACTER || code > LAST_CODE_POINT || code < 0 || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code));
+  return code === REPLACEMENT_CHARACTER || !isCodePoint(code) || isNoncharacter(code) || (isControl(code) && !TEX_LIGATURES.has(code));
 }
-/** Unicode's last code point: a larger code is none. */
-const LAST_CODE_POINT = 0x10ffff;
 
 /** readLineSpans's state of a span's first word. */
 const WORD_GOING_ON = 1;
@@ -1042,7 +1041,7 @@ function pushUnits(units: SpanUnits, code: number): void {
   }
   // MuPDF gives some glyphs a code past Unicode's last (arabi's Type 1 Arabic fonts: 0x38800000):
   // String.fromCodePoint threw, and the whole page went to pdf.js, which wrote it reversed.
-  if (code < 0 || code > LAST_CODE_POINT || isNoncharacter(code)) {
+  if (!isCodePoint(code) || isNoncharacter(code)) {
     units.push(REPLACEMENT_CHARACTER);
     return;
   }
@@ -1318,7 +1317,7 @@ function rtlVisualOrder(H: Float32Array, I32: Int32Array, raw: boolean, ptrs: In
     const q = wasm._wasm_stext_char_get_quad(ptrs[i]) >> 2;
     const read = raw ? I32[ptrs[i] >> 2] : wasm._wasm_stext_char_get_c(ptrs[i]);
     // A code past Unicode's last is an unmapped glyph's (pushUnits).
-    const code = read < 0 || read > LAST_CODE_POINT ? REPLACEMENT_CHARACTER : read;
+    const code = isCodePoint(read) ? read : REPLACEMENT_CHARACTER;
     placed.push({ code, x0: Math.min(H[q], H[q + 4]), x1: Math.max(H[q + 2], H[q + 6]) });
   }
   return visualOrder(placed, standIns);

@@ -2,6 +2,7 @@
 // glyph over a letter as a glyph of its own, before the letter (H`an) or, over a letter that
 // already carries one, after it (Thˆe´). Where the accent's box sits over a neighbouring
 // letter's, it is that letter's combining mark (Hàn Thế).
+import { isCodePoint } from "./code_points.js";
 
 /** Spacing accent code → its combining mark. */
 const COMBINING_OF_SPACING = new Map<number, number>([
@@ -59,11 +60,9 @@ export function sitsOver(ax0: number, ax1: number, lx0: number, lx1: number): bo
 
 /** Whether a code is a letter an accent can sit over. */
 export function takesAccent(code: number): boolean {
-  return code > 0x40 && code <= LAST_CODE_POINT && LETTER.test(String.fromCodePoint(code));
+  return code > 0x40 && isCodePoint(code) && LETTER.test(String.fromCodePoint(code));
 }
 const LETTER = /^\p{L}$/u;
-/** Unicode's last code point: MuPDF gives some glyphs a code past it, which is no letter. */
-const LAST_CODE_POINT = 0x10ffff;
 
 /** The letter to write under an accent: TeX accents i and j in their dotless forms, whose
  * dot the accent replaces (ı + ´ is í). */

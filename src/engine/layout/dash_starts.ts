@@ -7,6 +7,7 @@
 import type { Line } from "../model.js";
 import { lineSize } from "./lines.js";
 import { firstInkedUnit, lastInkedUnit, wordCount } from "./whitespace.js";
+import { isAsciiLetterOrDigit } from "./word_chars.js";
 
 const EM_DASH = 0x2014;
 const EN_DASH = 0x2013;
@@ -56,7 +57,7 @@ function overfullAbove(prev: Line, line: Line, next: Line, slack: number): boole
 /** A letter or a figure of any script: no punctuation, no sign. */
 function isLetterOrDigitCode(code: number): boolean {
   if (code < 0) return false;
-  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a);
+  if (code < 0x80) return isAsciiLetterOrDigit(code);
   return LETTER_OR_DIGIT.test(String.fromCharCode(code));
 }
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

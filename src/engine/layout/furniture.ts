@@ -786,20 +786,28 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
   // Its folio stands alone and may have four figures.
   const folio = (t: string) => (numberedHead(t, "top") && marginPageNumber(t) === page.page) || (italicHead && PAGE_NUMBER.test(t));
   if (!texts.some(folio) || texts.some((t) => t.length > RUNNING_HEAD_CHARS_MAX)) return null;
-  // Spread over half the page, or over half the text block's width where that is narrower:
-  // the SMF's head ("8" at the text's left edge, the journal's name centred over the text)
-  // spans 270 pt of a 595 pt page and of a 367 pt text block.
-  if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
-  // The page's first row: under a head in the band it is the text's first line (gnuplot's
-  // contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7").
-  const top = Math.min(...row.map((l) => l.y0));
-  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
-  const sizes = row.map(meanCharSize);
   // Set further apart than a table's rows are: a table going on at the page's top, with a
   // number in its last column, is no head.
   // An italic head needs only the band's separation (manptp's, 1.4 sizes over "§5. Figures").
-  const separation = (italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN) * Math.max(Math.min(...sizes), 1);
-  // The row's lines are body lines, and none of the band's.
+  return spreadHeadAtTop(row, body, block, candidateLines, page, lines, italicHead ? SEPARATION_SIZES_MIN : DEEP_HEAD_SEPARATION_SIZES_MIN);
+}
+
+/**
+ * The head row below the band that deepHead and deepCapitalsHead have found by its words and
+ * style, when it also stands where a running head does, else null: spread over half the page,
+ * or over half the text block's width where that is narrower (the SMF's head, "8" at the
+ * text's left edge and the journal's name centred over the text, spans 270 pt of a 595 pt page
+ * and of a 367 pt text block); the page's first row (under a head in the band it is the
+ * text's first line: gnuplot's contents entry "Cd … 87" under "CONTENTS gnuplot 5.4 7"); and
+ * `separationSizes` of its smallest size apart from the body's lines and the band's.
+ */
+function spreadHeadAtTop(row: readonly Line[], body: readonly Line[], block: Box, candidateLines: readonly Line[], page: PageModel, lines: readonly Line[], separationSizes: number): FurnitureRow | null {
+  if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
+  let top = Infinity;
+  for (const l of row) top = Math.min(top, l.y0);
+  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
+  const sizes = row.map(meanCharSize);
+  const separation = separationSizes * Math.max(Math.min(...sizes), 1);
   if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
   return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
 }
@@ -817,15 +825,7 @@ function deepHead(row: readonly Line[], body: readonly Line[], candidateLines: r
 function deepCapitalsHead(row: readonly Line[], body: readonly Line[], candidateLines: readonly Line[], page: PageModel, lines: readonly Line[]): FurnitureRow | null {
   if (row.length < 2 || row.length > ROW_PIECES_MAX) return null;
   for (const l of row) if (!everyTextSpan(l, (span) => span.italic) || !isCapitals(lineText(l))) return null;
-  const block = unionOf(body);
-  if (rowWidth(row) < SPREAD_WIDTH_SHARE_MIN * Math.min(page.width, block.x1 - block.x0)) return null;
-  let top = Infinity;
-  for (const l of row) top = Math.min(top, l.y0);
-  if (candidateLines.some((l) => l.y1 <= top) || body.some((l) => l.y1 <= top)) return null;
-  const sizes = row.map(meanCharSize);
-  const separation = SEPARATION_SIZES_MIN * Math.max(Math.min(...sizes), 1);
-  if (Math.min(gapToOthers(row, "top", body), gapToBody(row, "top", candidateLines)) < separation) return null;
-  return { lines: row.map((l) => lines.indexOf(l)), saysFurniture: false, aloneInBand: true, numbered: true, numberFirst: false, spread: true, shortTop: false, pagedHead: false, runningHead: false, ruledHead: false, underFolio: false, overCode: false, sizeMax: Math.max(...sizes), sizeAbove: 0 };
+  return spreadHeadAtTop(row, body, unionOf(body), candidateLines, page, lines, SEPARATION_SIZES_MIN);
 }
 
 /** Text in capitals: no small letter, CAPITALS_HEAD_LETTERS_MIN letters at least (no initials). */
