@@ -29,6 +29,7 @@ import { sortInPlace } from "../sort_in_place.js";
 // A rule this thin is a cell's border (inRuledCell).
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { isAsciiDigit } from "./word_chars.js";
+import { bandTableLines } from "./band_tables.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -1163,6 +1164,8 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
   const head = topHead(lines, top, page.width);
   const lowest = lowestLine(lines);
   const side = sideColumn(page, lines, top, bottom);
+  // A table's rows that run on into a band are the table's (band_tables.ts).
+  const tableLines = bandTableLines(lines, top, bottom);
   // A loop, not forEach with a closure made per page: a closure made per call loses its
   // optimised code at each full garbage collection, and was compiled again every few passes.
   for (let index = 0; index < lines.length; index++) {
@@ -1174,6 +1177,7 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
       if (sideAt !== null) found.push(new MarginEntry(index, sideAt, false, null, rowBoxes.push(line) - 1, true, null, false, sideAt, true));
       continue;
     }
+    if (tableLines !== null && tableLines.has(index)) continue;
     const deep = line.y1 > page.height * MARGIN_SHARE && line.y0 < page.height * (1 - MARGIN_SHARE);
     const text = marginText(line);
     if (text === "") continue;
@@ -1410,10 +1414,15 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
   return found;
 }
 
-/** A navigation column's line as pages compare it: its place, rounded to points, and its signature. */
+/** A navigation column's line as pages compare it: its place, rounded to points, and its words
+ *  with their figures, as the column repeats them (a sidebar's "Chapter 3" on every page). Not
+ *  the signature, whose figures are masked: a contents page's column of page numbers stands
+ *  clear of the titles at the right, on the same grid from page to page, and its "123" and
+ *  "138" would have repeated as "#" and been stripped from the contents. */
 function sidePlace(line: Line): string {
-  return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginSignature(marginText(line))}`;
+  return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginText(line).toLowerCase().replace(WHITE_SPACE_RUNS, " ").trim()}`;
 }
+const WHITE_SPACE_RUNS = /\s+/g;
 
 /** The line with text that starts lowest on the page (the first of those that start equally
  *  low), or null. Walked from the end: lines come mostly in reading order, so few lines after
