@@ -123,10 +123,11 @@ function rowsOf(lines: readonly Line[], member: (line: Line) => boolean): BandRo
   return rows;
 }
 
-/** Lines overlapping by this share of the shorter's height share a row (furniture.ts's margin rows). */
+/** Lines overlapping by this share of the shorter's height share a row (a band's rows here,
+ *  furniture.ts's margin rows). */
 const ROW_OVERLAP_SHARE = 0.3;
 
-function overlapsRow(a: Line, b: Line): boolean {
+export function overlapsRow(a: Line, b: Line): boolean {
   return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
 }
 

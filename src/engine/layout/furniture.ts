@@ -29,7 +29,7 @@ import { sortInPlace } from "../sort_in_place.js";
 // A rule this thin is a cell's border (inRuledCell).
 import { RULE_THICKNESS_MAX_PT } from "../tables/rulings.js";
 import { isAsciiDigit } from "./word_chars.js";
-import { bandTableLines } from "./band_tables.js";
+import { bandTableLines, overlapsRow } from "./band_tables.js";
 
 /** The margin band, as a share of page height, in which running heads and feet live. */
 const MARGIN_SHARE = 0.1;
@@ -1533,11 +1533,9 @@ function isScale(numbers: readonly (number | null)[]): boolean {
 /** A signature of figures only: numbers (as "#") and the punctuation between them. */
 const FIGURES_ONLY = /^[#\s.,:;%()\-–—/]+$/u;
 
-/** Margin lines overlapping by this share of the shorter's height share a row. */
-const ROW_OVERLAP_SHARE = 0.3;
-
+/** Whether two margin lines share a row (band_tables.ts overlapsRow: by ROW_OVERLAP_SHARE of the shorter's height). */
 function shareMarginRow(a: Line, b: Line): boolean {
-  return Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > ROW_OVERLAP_SHARE * Math.min(a.y1 - a.y0, b.y1 - b.y0);
+  return overlapsRow(a, b);
 }
 
 /** On how many pages a key was seen, and the last of them. A class, not a literal: the counts
