@@ -133,6 +133,13 @@ describe("LibreOffice Calc's print of a long sheet (fixtures/excerpts/calc-order
     }
   });
 
+  it("reads each order's date and customer as two cells on every page (tables/date_pairs.ts, svc-md-1.1.36)", async () => {
+    // Calc sizes the Date column to its dates: the customer starts 3 pt after. The first page's
+    // header row cut them; its three continuation pages had one cell for both.
+    const md = await convertExport();
+    for (const [order, date, customer] of csv) expect(md, order).toContain(`| ${order} | ${date} | ${customer} |`);
+  });
+
   it("still strips Calc's header (the sheet's name) and footer (\"Page n\")", async () => {
     const md = await convertExport();
     expect(md).not.toMatch(/^orders$/m);

@@ -2,7 +2,9 @@
 // wider than it, run together a word space apart and the reader gives both one span
 // ("05/01/2026 16/01/2026"); where the first date's measured end (Span.wordEnd) lies at one x
 // on other rows too, the span is cut in two (docs/engine.md, "Two dates of a row run
-// together"). Calc's order sheet had its Ordered and Shipped dates as one column.
+// together"). Calc's order sheet had its Ordered and Shipped dates as one column. Since
+// svc-md-1.1.36 a date and a text cell after it are cut the same way (a continuation page of
+// Calc's sheet had its Date and Customer columns as one).
 import { describe, expect, it } from "vitest";
 import { type Line, type Span, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
@@ -74,9 +76,25 @@ describe("Two dates of a row run together (cutDatePairs)", () => {
     expect(cutDatePairs(lines, null)).toBeNull();
   });
 
-  it("leaves a date followed by words (figure_notes.ts reads notes)", () => {
+  it("cuts a date from the text cell after it where the dates end at one x (svc-md-1.1.36)", () => {
+    // Calc's order sheet on a continuation page: the date column sized to its dates, the
+    // customer 3 pt after ("2026-05-25" | "Acme BV"), no header row to cut them.
     const lines: Line[] = [];
-    for (let r = 0; r < 4; r++) lines.push(line(span(`SO-${r}`, 60, y(r))), line(pair("03/01/2026", "Delivered late", FIRST_END, y(r))));
+    for (let r = 0; r < 4; r++) lines.push(line(span(`SO-${r}`, 60, y(r))), line(pair(`2026-0${r + 1}-25`, ["Acme BV", "Nordlicht GmbH", "Sol y Mar SL", "Blue Fjord AS"][r], FIRST_END, y(r))));
+    cutDatePairs(lines, null);
+    expect(lines[1].spans.map((s) => s.text)).toEqual(["2026-01-25 ", "Acme BV"]);
+    expect(lines[1].spans[0].x1).toBeCloseTo(FIRST_END, 1);
+  });
+
+  it("guard: leaves a date followed by words where the dates end at different places (no column)", () => {
+    const lines: Line[] = [];
+    for (let r = 0; r < 4; r++) lines.push(line(span(`SO-${r}`, 60, y(r))), line(pair("03/01/2026", "Delivered late", FIRST_END + 9 * r, y(r))));
+    expect(cutDatePairs(lines, null)).toBeNull();
+  });
+
+  it("guard: leaves a date followed by a figure or a bracket (a note's own words start with a letter)", () => {
+    const lines: Line[] = [];
+    for (let r = 0; r < 4; r++) lines.push(line(span(`SO-${r}`, 60, y(r))), line(pair("03/01/2026", "(est.)", FIRST_END, y(r))));
     expect(cutDatePairs(lines, null)).toBeNull();
   });
 });

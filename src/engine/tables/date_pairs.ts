@@ -8,6 +8,11 @@
 // and Shipped dates came out as one column under a head for two (its header then fitted no
 // column: "Ordered" and "Shipped" over one). What parts them is the first date's end, measured
 // by its glyphs (Span.wordEnd), at one x on row after row: the column's right edge.
+//
+// Likewise a date and the text cell after it (since svc-md-1.1.36): Calc sizes a column to its
+// dates, so on a sheet's continuation pages, where no header row's cell starts cut the rows, an
+// order's date and its customer ("2026-05-25" | "Acme BV", 3 pt apart) were one cell, and the
+// page's table had a column fewer than the first page's.
 import type { Line, Span } from "../model.js";
 import { NO_WORD_END, WORD_END_UNITS_PER_PT } from "../model.js";
 import { cutAfterFirstWord, type FigureNoteCuts, hasRowCell } from "./figure_notes.js";
@@ -23,7 +28,11 @@ const DATE_COLUMN_MATES_MIN = 2;
 /** ... on lines within this many of the span's line heights above or below it. */
 const DATE_COLUMN_REACH_LINES = 20;
 
-/** A span that is two dates one space apart, with where the first one's glyphs end. */
+/** What may follow a date in a cell of its own: a letter starts a text cell ("Acme BV"). */
+const TEXT_START = /^\p{L}/u;
+
+/** A span that is a date and, one space after it, a second date or a text cell, with where the
+ *  first date's glyphs end. */
 interface DatePair {
   line: Line;
   span: Span;
@@ -34,8 +43,8 @@ interface DatePair {
 }
 
 /**
- * Cuts each span of `lines` that is two dates one space apart into two spans of its line, the
- * first date ending where its glyphs do, when a cell of its row stands beside it and
+ * Cuts each span of `lines` that is two dates, or a date and a text, one space apart into two
+ * spans of its line, the first date ending where its glyphs do, when a cell of its row stands beside it and
  * DATE_COLUMN_MATES_MIN other rows' pairs have their first dates end there too. Records the
  * cuts in `cuts` (made when null) as cutFigureNotes does (restoreUncut gives a line no table
  * took its span back), and returns it.
@@ -56,7 +65,8 @@ export function cutDatePairs(lines: readonly Line[], cuts: FigureNoteCuts | null
   return cuts;
 }
 
-/** The span as two dates one space apart, the first one's end measured by its glyphs. */
+/** The span as a date and a second date or a text one space after it, the date's end measured
+ *  by its glyphs. */
 function datePairOf(line: Line, span: Span): DatePair | null {
   const text = span.text;
   const first = text.charCodeAt(0);
@@ -65,7 +75,9 @@ function datePairOf(line: Line, span: Span): DatePair | null {
   const units = span.wordEnd;
   if (units === undefined || units === NO_WORD_END) return null;
   const space = text.indexOf(" ");
-  if (space < 0 || !DATE.test(text.slice(0, space)) || !DATE.test(text.slice(space + 1).trimEnd())) return null;
+  if (space < 0 || !DATE.test(text.slice(0, space))) return null;
+  const after = text.slice(space + 1).trimEnd();
+  if (!DATE.test(after) && !TEXT_START.test(after)) return null;
   const end = units / WORD_END_UNITS_PER_PT;
   if (end <= span.x0 || end >= span.x1) return null;
   return { line, span, end, space };
