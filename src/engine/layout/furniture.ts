@@ -286,7 +286,7 @@ function marginRows(candidates: readonly { line: Line; band: Band }[]): { lines:
 
 /** The first of `rows` in `band` whose first line shares a row with `line`, or undefined. */
 function rowSharedBy(rows: readonly { lines: Line[]; band: Band }[], band: Band, line: Line): { lines: Line[]; band: Band } | undefined {
-  for (const r of rows) if (r.band === band && shareMarginRow(r.lines[0], line)) return r;
+  for (const r of rows) if (r.band === band && overlapsRow(r.lines[0], line)) return r;
   return undefined;
 }
 
@@ -956,7 +956,7 @@ function headsGrid(row: readonly Line[], body: readonly Line[]): boolean {
   const first = firstLineFrom(body, bottom);
   if (first === null) return false;
   const under: Line[] = [];
-  for (const line of body) if (line.y0 >= bottom && shareMarginRow(line, first)) under.push(line);
+  for (const line of body) if (line.y0 >= bottom && overlapsRow(line, first)) under.push(line);
   if (under.length < 2) return false;
   if (row.every((piece) => under.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT))) return true;
   return headsAnchoredRow(row, body, under, first);
@@ -980,7 +980,7 @@ function firstLineFrom(body: readonly Line[], y: number): Line | null {
 function headsAnchoredRow(row: readonly Line[], body: readonly Line[], under: readonly Line[], first: Line): boolean {
   const second = firstLineFrom(body, first.y1);
   const lines = under.slice();
-  if (second !== null) for (const line of body) if (line.y0 >= first.y1 && shareMarginRow(line, second)) lines.push(line);
+  if (second !== null) for (const line of body) if (line.y0 >= first.y1 && overlapsRow(line, second)) lines.push(line);
   for (const piece of row) {
     if (!lines.some((line) => Math.abs(line.x0 - piece.x0) <= GRID_EDGE_SLACK_PT || (Math.abs(line.x1 - piece.x1) <= GRID_EDGE_SLACK_PT && line.x0 >= piece.x0 - GRID_EDGE_SLACK_PT))) return false;
   }
@@ -1068,9 +1068,10 @@ function marginPageNumber(text: string): number | null {
  * of white space one space, trimmed. That is `text.toLowerCase().replace(/\d+/g, "#")
  * .replace(/\s+/g, " ").trim()` in one pass: every margin line of every page is asked, and the
  * two replacements showed in profiles. A text with no digit and only single spaces inside
- * comes back as its lower-cased self.
+ * comes back as its lower-cased self. With `maskFigures` false the digits stay as they are
+ * (sidePlace: a navigation column repeats its figures too).
  */
-function marginSignature(text: string): string {
+function marginSignature(text: string, maskFigures = true): string {
   const lower = text.toLowerCase();
   let start = 0;
   let end = lower.length;
@@ -1082,7 +1083,7 @@ function marginSignature(text: string): string {
   let i = start;
   while (i < end) {
     const c = lower.charCodeAt(i);
-    const digit = isAsciiDigit(c);
+    const digit = maskFigures && isAsciiDigit(c);
     if (!digit && !isSpaceCode(c)) {
       i++;
       continue;
@@ -1182,7 +1183,7 @@ export function marginFacts(page: PageModel, lines: readonly Line[]): PageMargin
     const text = marginText(line);
     if (text === "") continue;
     let row = -1;
-    for (let k = 0; k < rowBoxes.length && row < 0; k++) if (shareMarginRow(rowBoxes[k], line)) row = k;
+    for (let k = 0; k < rowBoxes.length && row < 0; k++) if (overlapsRow(rowBoxes[k], line)) row = k;
     if (row < 0) row = rowBoxes.push(line) - 1;
     const signature = marginSignature(text);
     const isHead = head !== null && line === head.line;
@@ -1328,7 +1329,7 @@ function hangFrom(lines: readonly Line[], hanging: HangingLine[], members: numbe
     if (hangsAlready(hanging, first, rowEnd, index)) continue;
     const line = lines[index];
     let from: number[] | null = null;
-    for (let k = first; k < rowEnd; k++) if (shareMarginRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
+    for (let k = first; k < rowEnd; k++) if (overlapsRow(lines[hanging[k].index], line)) (from ??= []).push(hanging[k].index);
     if (from === null) continue;
     const text = marginText(line);
     if (text !== "") hanging.push(new HangingEntry(index, hangingKey(line, text), from));
@@ -1420,9 +1421,8 @@ function sideColumn(page: PageModel, lines: readonly Line[], top: number, bottom
  *  clear of the titles at the right, on the same grid from page to page, and its "123" and
  *  "138" would have repeated as "#" and been stripped from the contents. */
 function sidePlace(line: Line): string {
-  return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginText(line).toLowerCase().replace(WHITE_SPACE_RUNS, " ").trim()}`;
+  return `${Math.round(line.x0)}:${Math.round(line.y0)}@${marginSignature(marginText(line), false)}`;
 }
-const WHITE_SPACE_RUNS = /\s+/g;
 
 /** The line with text that starts lowest on the page (the first of those that start equally
  *  low), or null. Walked from the end: lines come mostly in reading order, so few lines after
@@ -1532,11 +1532,6 @@ function isScale(numbers: readonly (number | null)[]): boolean {
 }
 /** A signature of figures only: numbers (as "#") and the punctuation between them. */
 const FIGURES_ONLY = /^[#\s.,:;%()\-–—/]+$/u;
-
-/** Whether two margin lines share a row (band_tables.ts overlapsRow: by ROW_OVERLAP_SHARE of the shorter's height). */
-function shareMarginRow(a: Line, b: Line): boolean {
-  return overlapsRow(a, b);
-}
 
 /** On how many pages a key was seen, and the last of them. A class, not a literal: the counts
  *  of a long selection live through the pass, and a literal's site was pretenured (MarginEntry). */

@@ -44,8 +44,8 @@ interface DatePair {
 
 /**
  * Cuts each span of `lines` that is two dates, or a date and a text, one space apart into two
- * spans of its line, the first date ending where its glyphs do, when a cell of its row stands beside it and
- * DATE_COLUMN_MATES_MIN other rows' pairs have their first dates end there too. Records the
+ * spans of its line, the first date ending where its glyphs do, when a cell of its row stands
+ * beside it and DATE_COLUMN_MATES_MIN other rows' pairs have their first dates end there too. Records the
  * cuts in `cuts` (made when null) as cutFigureNotes does (restoreUncut gives a line no table
  * took its span back), and returns it.
  */
