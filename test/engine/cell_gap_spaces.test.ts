@@ -2,7 +2,7 @@
 // (extract/mupdf_page.ts, CELL_SPACE_EMS_MIN and CELL_SPACE_WORD_SPACES_MIN), so that a header
 // line's cells set closer than the row splitter's cell gap can be cut at it (tables/
 // aligned_detector.ts splitAtHeaderGaps). docs/engine.md, "Cell gaps inside a line".
-// svc-md-1.1.19.
+// svc-md-1.1.19; a line's only space since svc-md-1.1.37 (LONE_SPACE_WORD_SPACE_EMS).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
@@ -66,11 +66,30 @@ describe("a made-up space far wider than the line's word spaces ends the span (C
         { tj: "(The end.) -700 (A new one)", y: 680 },
         // Code: a listing's aligned comment.
         { tj: "(x = 1;) -700 (/* one */)", y: 660, font: "Courier" },
-        // A gap as wide as the cells' but the only space of its line: nothing to compare it with.
+        // The only space of its line, under 2.5 word spaces of 0.3 em (LONE_SPACE_WORD_SPACE_EMS).
         { tj: "(Reading) -700 (Value)", y: 640 },
       ]),
     );
     for (const start of ["one", "The end.", "x = 1;", "Reading"]) expect(lineStarting(lines, start).spans.filter((s) => s.text.trim() !== "")).toHaveLength(1);
+  });
+});
+
+describe("a line's only space, made up, judged against a word space of 0.3 em (LONE_SPACE_WORD_SPACE_EMS, svc-md-1.1.37)", () => {
+  it("parts two heads 0.79 em apart, the only words of their line (Calc's 'Region' | 'Qty')", () => {
+    const lines = pageLines(tjPdf([{ tj: "(Region) -790 (Qty)", y: 700 }]));
+    expect(spanTexts(lineStarting(lines, "Region"))).toEqual(["Region", " ", "Qty"]);
+  });
+
+  it("leaves a wide space beside a bracket one span (listings aligns '{ do nothing }' in columns)", () => {
+    const lines = pageLines(tjPdf([{ tj: "(nothing) -790 (})", y: 700 }]));
+    expect(lineStarting(lines, "nothing").spans.filter((s) => s.text.trim() !== "")).toHaveLength(1);
+  });
+
+  it("gives Calc's order sheet one head per column (fixtures/excerpts/calc-orders-export.pdf)", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-orders-export.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, pages: "1", options: defaultRenderOptions });
+    // Before: "| Order | Date | Customer | Region Qty |  | Unit price | Total |".
+    expect(markdown.split("\n")[0]).toBe("| Order | Date | Customer | Region | Qty | Unit price | Total |");
   });
 });
 

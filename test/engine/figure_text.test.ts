@@ -186,3 +186,43 @@ describe("figureTextLines: names drawn in among a diagram's strokes, set larger 
     expect(figureTextLines(bodySized, { drawings: shafts }, rules, 9, PAGE).size).toBe(0);
   });
 });
+
+describe("a slide's content boxes, each filled and stroked (svc-md-1.1.37)", () => {
+  // Impress draws a text box with a fill as two paths of one rectangle, the fill and the
+  // outline: a slide of a title box and a content box made four drawings, a figure, and the
+  // list's second-level items, set smaller than the body, were dropped as its labels.
+  const frame = (x0: number, y0: number, x1: number, y1: number): Drawing[] => [
+    { x0, y0, x1, y1 },
+    { x0, y0, x1, y1 },
+  ];
+  const slide = [...frame(56, 28, 737, 99), ...frame(56, 113, 737, 397)];
+  const title = line("Highlights", { x: 64, y: 35, size: 32 });
+  const items = [line("• Ticket backlog down 18% since June", { x: 64, y: 119, size: 20 }), line("• Two new regional depots opened", { x: 64, y: 141, size: 20 })];
+  const subItems = [line("– Lyon: fully staffed", { x: 98, y: 163, size: 16 }), line("– Porto: hiring until November", { x: 98, y: 181, size: 16 })];
+
+  it("counts a shape filled and stroked once: two boxes are no figure", () => {
+    expect(texts(figureTextLines([title, ...items, ...subItems], { drawings: slide }, [], 20, { width: 794, height: 446 }))).toEqual([]);
+  });
+
+  it("reads a box holding a list's items as running text, however short its lines", () => {
+    // Four distinct shapes: the two boxes and two decorations beside the list.
+    const decorated = [...slide, { x0: 600, y0: 130, x1: 640, y1: 170 }, { x0: 650, y0: 130, x1: 690, y1: 170 }];
+    expect(texts(figureTextLines([title, ...items, ...subItems], { drawings: decorated }, [], 20, { width: 794, height: 446 }))).toEqual([]);
+  });
+
+  it("still finds a diagram's labels among four distinct shapes", () => {
+    const labels = [line("Interpret", { x: 302, y: 303, size: 6 }), line("Record", { x: 362, y: 348, size: 6 })];
+    expect(texts(figureTextLines(labels, { drawings: [...diagram(300, 300), ...diagram(300, 300)] }, [], BODY, PAGE))).toEqual(["Interpret", "Record"]);
+  });
+});
+
+describe("Impress's print of a three-slide deck (fixtures/excerpts/impress-review-deck.pdf, svc-md-1.1.37)", () => {
+  it("keeps every item of the two-level list and of the two lists side by side", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/impress-review-deck.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: the second-level items of slide 2 and both lists of slide 3 were dropped as a
+    // figure's labels (slide 3's only with slide 2 in the selection: its larger text set the body size).
+    expect(markdown).toContain("- Two new regional depots opened\n  - Lyon: fully staffed\n  - Porto: hiring until November\n- First-visit fix rate reached 87%");
+    for (const item of ["Parts supply for older boilers", "Winter peak staffing", "Sign the second parts supplier", "Open seasonal contracts in October"]) expect(markdown).toContain(`- ${item}`);
+  });
+});

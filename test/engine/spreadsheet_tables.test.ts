@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
 import type { Line, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 
@@ -150,5 +153,50 @@ describe("a header line whose cells stand closer than the cell gap but far wider
     expect(tables).toHaveLength(1);
     expect(texts(tables[0])[0]).toEqual(["Name", "Use"]);
     expect(rest).toEqual([caption]);
+  });
+});
+
+describe("a label wrapped in its cell, set at the bottom of its row as Calc sets cells (wrapsDownInto, svc-md-1.1.37)", () => {
+  // "Administrative" on a line of its own, ending at the label column's right edge, and
+  // "expenses" under it beside the row's figures: one row, one label.
+  const y = (r: number) => 80 + PITCH * r;
+  function statement(first: string, second: string): Line[] {
+    const labels = ["Revenue", "Cost of sales", "Gross profit", "Selling expenses"];
+    const lines: Line[] = [];
+    labels.forEach((label, k) => lines.push(line(span(label, 58, y(k))), line(spanR(`${100 + k}.5`, 260, y(k))), line(spanR(`${200 + k}.5`, 340, y(k)))));
+    // The wrapped label's first line, as wide as the widest label of the column.
+    lines.push(line(span(first, 58, y(4))));
+    lines.push(line(span(second, 58, y(5))), line(spanR("-95.4", 260, y(5))), line(spanR("-97.1", 340, y(5))));
+    lines.push(line(span("Operating profit", 58, y(6))), line(spanR("316.8", 260, y(6))), line(spanR("364.8", 340, y(6))));
+    return lines;
+  }
+
+  it("joins the label's lines into the row of its figures", () => {
+    const { tables } = detectTables(statement("Administrative", "expenses"), [], PAGE);
+    expect(tables).toHaveLength(1);
+    const rows = texts(tables[0]);
+    expect(rows).toHaveLength(6);
+    expect(rows[4]).toEqual(["Administrative expenses", "-95.4", "-97.1"]);
+  });
+
+  it("keeps a label row over its rows (a section's name, its rows' labels in capitals) a row of its own", () => {
+    const rows = texts(detectTables(statement("Operating expenses:", "Salaries"), [], PAGE).tables[0]);
+    expect(rows).toContainEqual(["Operating expenses:", "", ""]);
+    expect(rows).toContainEqual(["Salaries", "-95.4", "-97.1"]);
+  });
+
+  it("keeps a short label that ends well before the column's edge a row of its own", () => {
+    const rows = texts(detectTables(statement("Other", "items"), [], PAGE).tables[0]);
+    expect(rows).toContainEqual(["Other", "", ""]);
+    expect(rows).toContainEqual(["items", "-95.4", "-97.1"]);
+  });
+
+  it("reads Calc's print of an income statement with one row per line item (fixtures/excerpts/calc-income-statement.pdf)", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-income-statement.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: "| Administrative |  |  |  |  |" over "| expenses | -95.4 | -97.1 | -99.8 | -104.2 |".
+    expect(markdown).toContain("| Administrative expenses | -95.4 | -97.1 | -99.8 | -104.2 |");
+    expect(markdown).toContain("| Selling expenses | -180 | -192.5 | -188.7 | -201.3 |");
+    expect(markdown).toContain("| Operating profit | 316.8 | 364.8 | 360.3 | 447.1 |");
   });
 });

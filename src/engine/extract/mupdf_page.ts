@@ -745,7 +745,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       // it does not know, a word space of the text.
       rightEdge[0] = edge;
       span = endWithGapSpace(spans, span, units, rightEdge, H, q);
-    } else if (space && !afterStop && span !== null && !span.monospace && x1 - x0 >= CELL_SPACE_EMS_MIN * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && x1 - x0 >= CELL_SPACE_WORD_SPACES_MIN * lineSpaceMedian(r, first, ch, raw)) {
+    } else if (space && !afterStop && span !== null && !span.monospace && x1 - x0 >= CELL_SPACE_EMS_MIN * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && x1 - x0 >= CELL_SPACE_WORD_SPACES_MIN * lineSpaceMedian(r, first, ch, raw, loneSpaceWidth(r, lastCode, next, raw, span.size))) {
       // A gap far wider than the line's word spaces, which MuPDF spanned with a space of its
       // own (CELL_SPACE_EMS_MIN): the space becomes a span of its own between two spans. Not
       // in code: a listing's gaps are its columns, which the code renderer keeps from where
@@ -758,7 +758,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
       afterWide = false;
       afterStop = false;
       continue;
-    } else if (afterStop && x0 - edge > (afterSentenceStop && code >= 0x41 && code <= 0x5a ? SENTENCE_GAP_SPACE_EMS : STOP_GAP_SPACE_EMS) * size && span !== null && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
+    } else if (afterStop && span !== null && x0 - edge > (afterSentenceStop && code >= 0x41 && code <= 0x5a ? SENTENCE_GAP_SPACE_EMS : STOP_GAP_SPACE_EMS) * Math.max(size, spanSize) && x1 - x0 >= ZERO_WIDTH_PT && startsWord(code)) {
       // A sentence's stop and the next word set with no space between them, only a gap
       // (a justified line: "afternoon.There"): the gap is the space. Dots set apart (an
       // ellipsis, "\ldots") and a stop before a bracket are no word's start.
@@ -958,11 +958,28 @@ function markLetterGaps(r: StextReader, first: number, raw: boolean): boolean {
 
 const SPACE = 0x20;
 const DEL = 0x7f;
+/** A line's only space, made up between a letter or figure and another, is judged against a
+ * word space this many ems wide (a proportional face's is 0.25-0.33 em): Calc's header line
+ * "Region Qty", two cells 0.79 em apart, has no other space to be judged against. */
+const LONE_SPACE_WORD_SPACE_EMS = 0.3;
+
+/** The word space a line's only space is judged against (LONE_SPACE_WORD_SPACE_EMS), between
+ * the code read before it and the glyph at `next`; Infinity (never a cell gap) beside anything
+ * but a letter or a figure: listings aligns "nothing" | "}" in columns a wide space apart. */
+function loneSpaceWidth(r: StextReader, before: number, next: number, raw: boolean, size: number): number {
+  if (next === 0 || !isLetterOrDigitCode(before)) return Infinity;
+  return isLetterOrDigitCode(raw ? r.I32[next >> 2] : wasm._wasm_stext_char_get_c(next)) ? LONE_SPACE_WORD_SPACE_EMS * size : Infinity;
+}
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+function isLetterOrDigitCode(code: number): boolean {
+  return code > 0 && code <= 0x10ffff && LETTER_OR_DIGIT.test(String.fromCodePoint(code));
+}
 
 /** The median width of the spaces of the line whose first character is at `first`, but the
- * one at `skip`, drawn or made up; Infinity when it has no other. Read only at a space wide
+ * one at `skip`, drawn or made up; `lone` when it has no other. Read only at a space wide
  * enough to be a cell gap (CELL_SPACE_EMS_MIN): out of the per-character loop. */
-function lineSpaceMedian(r: StextReader, first: number, skip: number, raw: boolean): number {
+function lineSpaceMedian(r: StextReader, first: number, skip: number, raw: boolean, lone: number): number {
   const { H, I32, U32 } = r;
   const widths: number[] = [];
   for (let ch = first; ch; ch = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch)) {
@@ -971,7 +988,7 @@ function lineSpaceMedian(r: StextReader, first: number, skip: number, raw: boole
     const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
     widths.push(Math.max(H[q + 2], H[q + 6]) - Math.min(H[q], H[q + 4]));
   }
-  if (widths.length === 0) return Infinity;
+  if (widths.length === 0) return lone;
   widths.sort((a, b) => a - b);
   return widths[(widths.length - 1) >> 1];
 }

@@ -6,14 +6,15 @@
 //
 // A figure is found by its drawings (PageModel.drawings and .marks: curves, arrows, a plot's points) and
 // the labels set among them in small print. Drawings, rules and label lines that lie within
-// LINK_EMS of each other make one group; a group with FIGURE_DRAWINGS_MIN drawings or more is
-// a figure, and its labels are left out, unless its box holds running text (a callout box
-// drawn around a paragraph is no figure).
+// LINK_EMS of each other make one group; a group with FIGURE_DRAWINGS_MIN drawings or more (a
+// shape filled and stroked counts once) is a figure, and its labels are left out, unless its box holds running text (a callout box
+// drawn around a paragraph is no figure, nor a slide's content box holding a list).
 import type { Drawing, Line, Mark, Rule } from "../model.js";
 import { type Box, centreInside, overlaps } from "./box.js";
 import { INSIDE_SLACK_PT } from "./figure_frames.js";
 import { FLOAT_CAPTION } from "./captions.js";
 import { FIGURE_LABEL_CHARS_MAX } from "./figure_labels.js";
+import { leadingBulletLength } from "./bullet_glyphs.js";
 import { lineText } from "./lines.js";
 import { isBlankText, trimmedLength } from "./whitespace.js";
 import { orderByKey } from "../tables/sorted_search.js";
@@ -85,13 +86,13 @@ export function figureTextLines(
   const firstLabel = boxes.length;
   for (const line of labels) boxes.push(line);
   const groupOf = linkedGroups(boxes, LINK_EMS * bodySize);
-  const groups = new Map<number, { drawings: number; drawn: Box; labels: Line[]; box: Box }>();
+  const groups = new Map<number, { shapes: Box[]; drawn: Box; labels: Line[]; box: Box }>();
   for (let i = 0; i < boxes.length; i++) {
     const root = groupOf[i];
     let group = groups.get(root);
-    if (!group) groups.set(root, (group = { drawings: 0, drawn: emptyBox(), labels: [], box: emptyBox() }));
+    if (!group) groups.set(root, (group = { shapes: [], drawn: emptyBox(), labels: [], box: emptyBox() }));
     if (i < drawings.length) {
-      group.drawings++;
+      if (!group.shapes.some((shape) => sameBox(shape, boxes[i]))) group.shapes.push(boxes[i]);
       extend(group.drawn, boxes[i]);
     }
     if (i >= firstLabel) group.labels.push(labels[i - firstLabel]);
@@ -100,7 +101,8 @@ export function figureTextLines(
   const labelSet = new Set(labels);
   const sideMin = FIGURE_SIDE_EMS_MIN * bodySize;
   for (const group of groups.values()) {
-    if (group.drawings < FIGURE_DRAWINGS_MIN || group.labels.length === 0) continue;
+    // Shapes, not paths: a box filled and stroked is drawn twice (Impress's content boxes).
+    if (group.shapes.length < FIGURE_DRAWINGS_MIN || group.labels.length === 0) continue;
     if (group.drawn.x1 - group.drawn.x0 < sideMin || group.drawn.y1 - group.drawn.y0 < sideMin) continue;
     // Running text inside the box makes it no figure (a callout around a paragraph); longer
     // lines in the labels' small print, among many more labels, are the figure's own (a UML
@@ -108,7 +110,7 @@ export function figureTextLines(
     // A loop, not a closure over the group: a closure made per call loses its optimised code
     // at each full garbage collection, and was compiled again every few passes.
     const inside: Line[] = [];
-    for (const line of lines) if (!labelSet.has(line) && centreInside(line, group.box) && trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX) inside.push(line);
+    for (const line of lines) if (!labelSet.has(line) && centreInside(line, group.box) && (trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX || isBulletItem(line))) inside.push(line);
     if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
     // Names drawn in go only from a figure with no other text in it or a link's reach of it
     // but a caption: a flowchart's node of two lines (its box holds both) keeps the whole
@@ -125,6 +127,18 @@ export function figureTextLines(
   }
   return found;
 }
+
+/** A line that starts with a bullet glyph and goes on in words: a list's item, running text
+ * however short. Impress draws a content box as a filled and stroked frame (two drawings a
+ * box); a slide of two such boxes, its bullets of 3-6 words, read as a figure, and its
+ * second-level items, set smaller, were dropped as the figure's labels. */
+function isBulletItem(line: Line): boolean {
+  const bullet = leadingBulletLength(line);
+  if (bullet === 0) return false;
+  const rest = lineText(line).slice(bullet).trimStart();
+  return WORD_START.test(rest);
+}
+const WORD_START = /^\p{L}\p{L}/u;
 
 /** A short line in small print that names no float: the caption under a figure stays. Code
  * stays too: a listing set small beside a drawing (a slide's example next to its output) is
@@ -181,6 +195,13 @@ function isSmallPrint(line: Line, bodySize: number): boolean {
     size = Math.max(size, span.size);
   }
   return size <= LABEL_SIZE_RATIO_MAX * bodySize && !FLOAT_CAPTION.test(lineText(line).trim());
+}
+
+/** Boxes this close on every edge are one shape drawn twice (its fill, then its outline). */
+const SAME_SHAPE_PT = 0.5;
+
+function sameBox(a: Box, b: Box): boolean {
+  return Math.abs(a.x0 - b.x0) <= SAME_SHAPE_PT && Math.abs(a.y0 - b.y0) <= SAME_SHAPE_PT && Math.abs(a.x1 - b.x1) <= SAME_SHAPE_PT && Math.abs(a.y1 - b.y1) <= SAME_SHAPE_PT;
 }
 
 function emptyBox(): Box {

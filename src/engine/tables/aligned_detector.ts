@@ -1281,6 +1281,65 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
   return true;
 }
 
+/**
+ * Whether the partial row `above`, text alone in the first column, is the first line of the
+ * full row `s`'s first cell, wrapped: Calc sets a cell's lines at the bottom of its row, so a
+ * label too long for its column ("Administrative" | "expenses") starts a line above its row's
+ * figures. Its first line ends near the column's right edge (WRAPPED_EDGE_EMS) and no
+ * sentence, in a proportional face (a listing's keys are set one to a line), and goes on in
+ * its face (BODY_LABEL_SIZE_PT) right
+ * under (at the rows' pitch, WRAPPED_LABEL_PITCH_RATIO) in a word of small letters; a section label over its rows
+ * ("Expenses" over "Salaries") starts its rows' labels in capitals.
+ */
+function wrapsDownInto(above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
+  if (above.full || above.totals || above.termOver || above.cells.length !== 1 || s.row !== above.row + 1 || pitch <= 0) return false;
+  const label = above.cells[0];
+  // Wrapped, its line ends near the column's right edge; a key alone on its line ("instance"
+  // over "integer" in xtemplate's list of types) ends short of it.
+  if (s.y0 - above.y0 > WRAPPED_LABEL_PITCH_RATIO * pitch || right[0] - label.x1 > WRAPPED_EDGE_EMS * above.em) return false;
+  if (label.items.some(({ span }) => span.monospace) || s.cells[0].items.some(({ span }) => span.monospace)) return false;
+  // One cell's lines share its face: a bold language over its codes ("Ancientgreek" over
+  // "grc", hyph-utf8) heads its rows.
+  const a = label.items[label.items.length - 1].span;
+  const b = s.cells[0].items[0].span;
+  if (a.bold !== b.bold || a.italic !== b.italic || Math.abs(a.size - b.size) > BODY_LABEL_SIZE_PT) return false;
+  const placed = placeInColumns(above.cells, left, right);
+  if (placed === null || placed[0] !== 0) return false;
+  return LOWER_WORD_START.test(pieceText(s.cells[0])) && !CELL_TEXT_ENDS.test(pieceText(label).trimEnd());
+}
+
+/** A wrapped label's lines are set at most this share of the rows' pitch apart: at it, in a
+ *  sheet whose rows are one line tall, give or take the rounding of their positions. */
+const WRAPPED_LABEL_PITCH_RATIO = 1.05;
+/** A row's figures centred on its two-line label stand this share of a line above the
+ *  label's last line at least. */
+const CENTRED_FIGURES_LINE_SHARE_MIN = 0.25;
+
+/**
+ * Whether the partial row `s`, one piece, is the first line of the full row `next`'s label,
+ * whose other cells are set centred on the label's two lines: each stands between the two
+ * lines' middles, CENTRED_FIGURES_LINE_SHARE_MIN of a line or more above the second's. A
+ * browser centres a table's cells in their rows, so an invoice's "VAT 0% (reverse" | "charge)"
+ * has its "0.00" half a line under the first line; read as the row above's wrapped line, the
+ * label had been cut in two.
+ */
+function figuresCentredUnder(s: Slice, next: Slice): boolean {
+  if (s.cells.length !== 1 || !next.full || next.row !== s.row + 1 || next.cells.length < 2) return false;
+  const label = next.cells[0];
+  const height = label.y1 - label.y0;
+  const labelMid = (label.y0 + label.y1) / 2;
+  const firstMid = (s.cells[0].y0 + s.cells[0].y1) / 2;
+  for (let k = 1; k < next.cells.length; k++) {
+    const mid = (next.cells[k].y0 + next.cells[k].y1) / 2;
+    if (!(mid > firstMid && mid <= labelMid - CENTRED_FIGURES_LINE_SHARE_MIN * height)) return false;
+  }
+  return true;
+}
+
+/** A wrapped label goes on in a word of small letters (not a variable: mathtools' "c = c"
+ *  over "d = d"). */
+const LOWER_WORD_START = /^\s*\p{Ll}\p{Ll}/u;
+
 function allIncluded(values: readonly number[], among: readonly number[]): boolean {
   for (const v of values) if (!among.includes(v)) return false;
   return true;
@@ -2096,11 +2155,20 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
     // The lines under a term set over its row (termRunsOver) are that row's other cells.
     const underTerm = above?.termOver === true && !s.full && !s.termOver && !at.includes(0) && s.y0 - slices[r - 1].y1 <= slices[r - 1].y1 - slices[r - 1].y0;
-    if (underTerm || (r > firstBody && !s.full && above !== null && continues(above, s, pitch, left, right, true))) {
+    const wrapsDown = r > firstBody && !s.full && r + 1 < slices.length && figuresCentredUnder(s, slices[r + 1]);
+    if (underTerm || (r > firstBody && !s.full && !wrapsDown && above !== null && continues(above, s, pitch, left, right, true))) {
       // A wrapped line: its text joins the cells of the row above.
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);
       row.y1 = Math.max(row.y1, s.y1);
+      continue;
+    }
+    if (r > firstBody && s.full && above !== null && wrapsDownInto(above, s, pitch, left, right)) {
+      // A label wrapped over the row's first line, its figures on the last (wrapsDownInto).
+      const row = built[built.length - 1];
+      appendPieceLines(row.cells, at, s.cells);
+      row.y1 = Math.max(row.y1, s.y1);
+      previous[previous.length - 1] = s;
       continue;
     }
     const cells = emptyCells(columns.length);

@@ -2,6 +2,7 @@
 // of lines its rulings lie on, and grid cells merge wherever the border between them is
 // not drawn.
 import { ascendingNumbers as ascending } from "../layout/box.js";
+import { bandOverRowRules } from "./band_rows.js";
 import { lowerBound } from "./sorted_search.js";
 import { JOIN_PT, SNAP_PT, type Rulings, type Seg } from "./rulings.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -77,6 +78,12 @@ export function findGrids(rulings: Rulings): Grid[] {
     // Only a grid of two rows or more closes an open row: one band of rules is a row's own
     // box (a zebra-striped table's filled row, xcolor's "wave" over its table's note).
     const twoRows = open.length > 0 && clusterValues(rowAndColumnEnds(hs, vs)).length >= 3;
+    // A band of heads over rows parted by rules alone (band_rows.ts): its columns run on down.
+    const band = twoRows ? null : bandOverRowRules(hs, vs, open);
+    if (band !== null) {
+      for (let k = 0; k < band.rules.length; k++) hs.push(band.rules[k]);
+      for (let k = 0; k < band.columns.length; k++) vs.push(band.columns[k]);
+    }
     const edges = twoRows ? openRows(hs, vs, open) : { rules: [], edges: [] };
     for (let k = 0; k < edges.rules.length; k++) hs.push(edges.rules[k]);
     const grid = buildGrid(hs, vs, edges.edges);
