@@ -7,8 +7,9 @@
 // A figure is found by its drawings (PageModel.drawings and .marks: curves, arrows, a plot's points) and
 // the labels set among them in small print. Drawings, rules and label lines that lie within
 // LINK_EMS of each other make one group; a group with FIGURE_DRAWINGS_MIN drawings or more (a
-// shape filled and stroked counts once) is a figure, and its labels are left out, unless its box holds running text (a callout box
-// drawn around a paragraph is no figure, nor a slide's content box holding a list).
+// shape filled and stroked counts once) is a figure, and its labels are left out, unless its
+// box holds running text (a callout box drawn around a paragraph is no figure, nor a slide's
+// content box holding a list).
 import type { Drawing, Line, Mark, Rule } from "../model.js";
 import { type Box, centreInside, overlaps } from "./box.js";
 import { INSIDE_SLACK_PT } from "./figure_frames.js";

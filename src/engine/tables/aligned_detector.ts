@@ -1287,9 +1287,9 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
  * label too long for its column ("Administrative" | "expenses") starts a line above its row's
  * figures. Its first line ends near the column's right edge (WRAPPED_EDGE_EMS) and no
  * sentence, in a proportional face (a listing's keys are set one to a line), and goes on in
- * its face (BODY_LABEL_SIZE_PT) right
- * under (at the rows' pitch, WRAPPED_LABEL_PITCH_RATIO) in a word of small letters; a section label over its rows
- * ("Expenses" over "Salaries") starts its rows' labels in capitals.
+ * its face (BODY_LABEL_SIZE_PT) right under (at the rows' pitch, WRAPPED_LABEL_PITCH_RATIO)
+ * in a word of small letters; a section label over its rows ("Expenses" over "Salaries")
+ * starts its rows' labels in capitals.
  */
 function wrapsDownInto(above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
   if (above.full || above.totals || above.termOver || above.cells.length !== 1 || s.row !== above.row + 1 || pitch <= 0) return false;
