@@ -1356,6 +1356,17 @@ describe("buildBlocks: lines their author broke short (issue 9: form-sleep-study
     expect(buildBlocks(block, STATS, undefined, 62.5).map(withLineBreaks)).toEqual(["Invoice no. INV-2026-0418\\ | Date: 12 March 2026\\ | Due: 11 April 2026"]);
   });
 
+  it("keeps the lines of a flush-right set of nearly one length apart, each ending at one x (endsAllAtOneEdge, svc-md-1.1.37: Chromium's invoice, starts 1.2-4.4 pt apart)", () => {
+    // Under an em apart, the starts read as one left edge; every line, the last too, ends at 554.2.
+    const block = [lineTo("Invoice no. NT-2026-0481", 448.3, 82, 554.2), lineTo("Date: 14 November 2026", 449.5, 92, 554.2), lineTo("Due: 14 December 2026", 452.7, 102, 554.2)];
+    expect(buildBlocks(block, STATS, undefined, 57.8).map(withLineBreaks)).toEqual(["Invoice no. NT-2026-0481\\ | Date: 14 November 2026\\ | Due: 14 December 2026"]);
+  });
+
+  it("keeps a justified paragraph whose last line falls short one paragraph", () => {
+    const short = [lineTo("The records are kept for the period", 448.3, 82, 554.2), lineTo("the contract names, and no longer", 449.5, 92, 554.2), lineTo("than that.", 448.3, 102, 490)];
+    expect(buildBlocks(short, STATS, undefined, 57.8).map(withLineBreaks)).toEqual(["The records are kept for the period | the contract names, and no longer | than that."]);
+  });
+
   it("keeps a justified paragraph whose first line is indented whole (ltluatex's 'This file contains code for both TEX … and' | 'Lua (to be loaded …')", () => {
     // The paragraph is set at 160, right of the column's left edge (a margin note's, line numbers').
     const indented = [widest, right("This file contains code for both TeX (to be stored as part of the format) and", 175, 632), right("Lua (to be loaded at the start of each job). In the Lua code, the kernel uses the", 160, 644), lineTo("namespace luatexbase.", 160, 656, 260)];
