@@ -1,7 +1,8 @@
 // SPEC.md §Output (tables as GFM tables); issue 9, deliverable 4 ("Ruled tables keep working").
 // A browser's table whose heads sit on a filled band over rows parted by bottom borders, with
 // no vertical rule (tables/band_rows.ts), and a totals row whose figure the browser centres on
-// its two-line label (aligned_detector.ts figuresCentredUnder). svc-md-1.1.37.
+// its two-line label (aligned_detector.ts figuresCentredUnder); its number, date and due date
+// set flush right (blocks.ts endsAllAtOneEdge). svc-md-1.1.37.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { convertDocument, openInProcess } from "../../src/engine/convert.js";
@@ -52,6 +53,10 @@ describe("Chromium's print of an invoice (fixtures/excerpts/chromium-invoice.pdf
       ].join("\n"),
     );
     expect(md).not.toMatch(/^#+ (Unit|Qty|price)/m);
+  });
+
+  it("keeps the invoice's number, date and due date, set flush right, on lines of their own (blocks.ts endsAllAtOneEdge)", async () => {
+    expect(await convertInvoice()).toContain("Invoice no. NT-2026-0481\\\nDate: 14 November 2026\\\nDue: 14 December 2026");
   });
 
   it("keeps the totals' two-line label whole beside its centred figure", async () => {
