@@ -1,6 +1,7 @@
 // Step 5, each page: group a reading-ordered column of lines into blocks and say what each block
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
+import { ruledRight } from "./ruled_measure.js";
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
@@ -980,7 +981,10 @@ function leadingCount(sorted: readonly number[], em: number): number {
  * `pageRight`: the right edge of the page's text, against which a column is narrow
  * (markShortLineSets). `floats`: boxes floated beside the text (side tables, framed figures),
  * whose band gives the lines beside them their right edge (rightEdgesBesideFloats). */
-export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = [], blockTitles: ReadonlySet<Line> = NO_BLOCK_TITLES): Block[] {
+/** No rules drawn: most callers (a footnote, a float) measure by their lines. */
+const NO_RULES: readonly Box[] = [];
+
+export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBetween?: FieldBetween, pageLeft = Infinity, pageRight = -Infinity, floats: readonly Box[] = [], blockTitles: ReadonlySet<Line> = NO_BLOCK_TITLES, rules: readonly Box[] = NO_RULES): Block[] {
   if (read.length === 0) return [];
   // A listing's names in the margin come before it, not between its lines.
   const { column, labels } = marginLabelsFirst(read);
@@ -1019,8 +1023,9 @@ export function buildBlocks(read: readonly Line[], stats: DocumentStats, fieldBe
     monos.push(codeFace && !isDisplayLine(line, displaySize));
   }
   const proseEdge = proseEdgeInsideCode(column, codeFaces, left, codeRight);
-  // The column's right edge, which its prose fills: not a listing's line set past it.
-  const right = Number.isNaN(proseEdge) ? codeRight : proseEdge;
+  // The column's right edge, which its prose fills: not a listing's line set past it; or a
+  // rule's drawn in it, wider than its lines (ruled_measure.ts).
+  const right = ruledRight(column, left, Number.isNaN(proseEdge) ? codeRight : proseEdge, rules);
   const rights = rightEdgesBesideFloats(column, right, floats);
   const mainSize = mainSizeOf(styles, texts);
   const usualGap = usualLineGap(column, styles, facts, mainSize, stats);

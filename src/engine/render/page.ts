@@ -1,6 +1,7 @@
 // Step 5, each page: one page's Markdown. Tidied lines → tables pulled out → figures' labels
 // left out → reading order → blocks → Markdown text. Knows the document statistics but
 // nothing of other pages.
+import { measureRules } from "../layout/ruled_measure.js";
 import { contentsOutOfCode } from "./code_contents.js";
 import { holdShape } from "../held_shapes.js";
 import { centredCodeAsText } from "./centred_code.js";
@@ -207,7 +208,7 @@ export function renderPage(
     if (!table.authorGrid) floats.push(drawnExtent(unionOf([table, ...(titles.get(table) ?? [])]), model.rules, besideFloats, model));
   }
   for (let k = 0; k < sideFloats.length; k++) floats.push(sideFloats[k].box);
-  const { blocks, breaks, smallPrint, floatBlocks, titleBlocks, columns } = blocksOfGroups(groups, titles, { stats, fieldBetween, pageLeft, pageRight, floats, blockTitles });
+  const { blocks, breaks, smallPrint, floatBlocks, titleBlocks, columns } = blocksOfGroups(groups, titles, { stats, fieldBetween, pageLeft, pageRight, floats, blockTitles, measures: measureRules(model.rules) });
   const noteBlocks = footnotes.length > 0 ? putFootnotes(blocks, footnotes, (note) => buildBlocks(note, stats, fieldBetween, pageLeft)) : null;
   for (let k = breaks.length - 1; k >= 0; k--) joinAcrossFloats(blocks, breaks[k]);
   if (smallPrint.size > 0) placeSmallPrint(blocks, smallPrint);
@@ -295,6 +296,8 @@ interface PageBlockFacts {
   floats: readonly Box[];
   /** A slide's block titles (block_titles.ts). */
   blockTitles: ReadonlySet<Line>;
+  /** Thin rules that may show a column's measure (ruled_measure.ts). */
+  measures: readonly Box[];
 }
 
 /**
@@ -321,7 +324,7 @@ function blocksOfGroups(
         run.push(item as Line);
         continue;
       }
-      if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles));
+      if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles, page.measures));
       run = [];
       if (item.table?.authorGrid) {
         blocks.push(...authorBlocks(item.table));
@@ -339,7 +342,7 @@ function blocksOfGroups(
         blocks.push(...built);
       }
     }
-    if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles));
+    if (run.length > 0) blocks.push(...buildBlocks(run, page.stats, page.fieldBetween, page.pageLeft, page.pageRight, page.floats, page.blockTitles, page.measures));
     if (group.smallPrint) {
       for (let k = groupStart; k < blocks.length; k++) out.smallPrint.add(blocks[k]);
       continue;
