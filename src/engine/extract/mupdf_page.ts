@@ -19,6 +19,7 @@ import { LINKS_PER_PAGE_MAX, linkMayMeet, linkUri, pointLinkLocator } from "./li
 import { pushMark } from "./marks.js";
 import { baseLetter, combiningMarkOf, sitsOver, takesAccent } from "./placed_accents.js";
 import { isCodePoint } from "./code_points.js";
+import { isWordCharCode } from "../layout/word_chars.js";
 import { hasFastStext, hasRawObjects, mupdf, wasm } from "./mupdf_runtime.js";
 import {
   CHAR_ARGB_OFFSET,
@@ -967,13 +968,8 @@ const LONE_SPACE_WORD_SPACE_EMS = 0.3;
  * the code read before it and the glyph at `next`; Infinity (never a cell gap) beside anything
  * but a letter or a figure: listings aligns "nothing" | "}" in columns a wide space apart. */
 function loneSpaceWidth(r: StextReader, before: number, next: number, raw: boolean, size: number): number {
-  if (next === 0 || !isLetterOrDigitCode(before)) return Infinity;
-  return isLetterOrDigitCode(raw ? r.I32[next >> 2] : wasm._wasm_stext_char_get_c(next)) ? LONE_SPACE_WORD_SPACE_EMS * size : Infinity;
-}
-
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-function isLetterOrDigitCode(code: number): boolean {
-  return code > 0 && code <= 0x10ffff && LETTER_OR_DIGIT.test(String.fromCodePoint(code));
+  if (next === 0 || !isWordCharCode(before)) return Infinity;
+  return isWordCharCode(raw ? r.I32[next >> 2] : wasm._wasm_stext_char_get_c(next)) ? LONE_SPACE_WORD_SPACE_EMS * size : Infinity;
 }
 
 /** The median width of the spaces of the line whose first character is at `first`, but the

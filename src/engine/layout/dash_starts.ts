@@ -7,7 +7,7 @@
 import type { Line } from "../model.js";
 import { lineSize } from "./lines.js";
 import { firstInkedUnit, lastInkedUnit, wordCount } from "./whitespace.js";
-import { isAsciiLetterOrDigit } from "./word_chars.js";
+import { isWordCharCode } from "./word_chars.js";
 
 const EM_DASH = 0x2014;
 const EN_DASH = 0x2013;
@@ -45,7 +45,7 @@ export function isDashInsideParagraph(prev: Line, prevText: string, line: Line, 
   const full = Math.abs(prev.x1 - line.x1) <= slack || (next !== null && (Math.abs(prev.x1 - next.x1) <= slack || overfullAbove(prev, line, next, slack)));
   if (!full || Math.abs(line.x0 - prev.x0) > SAME_EDGE_EMS * em) return false;
   if (next !== null && Math.abs(next.x0 - line.x0) > SAME_EDGE_EMS * em) return false;
-  return isLetterOrDigitCode(lastInkedUnit(prevText));
+  return isWordCharCode(lastInkedUnit(prevText));
 }
 
 /** The dash's line and the next end at one edge (justified, full) and the line above ends
@@ -54,10 +54,3 @@ function overfullAbove(prev: Line, line: Line, next: Line, slack: number): boole
   return Math.abs(line.x1 - next.x1) <= slack && prev.x1 > line.x1;
 }
 
-/** A letter or a figure of any script: no punctuation, no sign. */
-function isLetterOrDigitCode(code: number): boolean {
-  if (code < 0) return false;
-  if (code < 0x80) return isAsciiLetterOrDigit(code);
-  return LETTER_OR_DIGIT.test(String.fromCharCode(code));
-}
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;

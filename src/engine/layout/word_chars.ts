@@ -21,6 +21,15 @@ export function isAsciiLetterOrDigit(code: number): boolean {
   return isAsciiDigit(code) || (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
+/** Whether a character's code (a UTF-16 unit, or a code point) is a letter or a digit of any
+ *  script: ASCII by code, the rest by the pattern; a negative code or one past Unicode is
+ *  neither. */
+export function isWordCharCode(code: number): boolean {
+  if (code < 0x80) return code >= 0 && isAsciiLetterOrDigit(code);
+  return code <= LAST_CODE_POINT && WORD_CHAR.test(String.fromCodePoint(code));
+}
+const LAST_CODE_POINT = 0x10ffff;
+
 /** `/[\p{L}\p{N}]/u.test(text)`: ASCII and the replacement character read by code, the
  *  rest by the pattern. */
 export function hasWordChar(text: string): boolean {

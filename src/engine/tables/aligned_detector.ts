@@ -2155,20 +2155,18 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const above = previous.length > 0 ? previous[previous.length - 1] : null;
     // The lines under a term set over its row (termRunsOver) are that row's other cells.
     const underTerm = above?.termOver === true && !s.full && !s.termOver && !at.includes(0) && s.y0 - slices[r - 1].y1 <= slices[r - 1].y1 - slices[r - 1].y0;
-    const wrapsDown = r > firstBody && !s.full && r + 1 < slices.length && figuresCentredUnder(s, slices[r + 1]);
-    if (underTerm || (r > firstBody && !s.full && !wrapsDown && above !== null && continues(above, s, pitch, left, right, true))) {
-      // A wrapped line: its text joins the cells of the row above.
+    // A label's first line over figures centred on its two lines starts that row (figuresCentredUnder).
+    const startsCentredRow = r > firstBody && !s.full && r + 1 < slices.length && figuresCentredUnder(s, slices[r + 1]);
+    // A wrapped line: its text joins the cells of the row above.
+    const wrapped = underTerm || (r > firstBody && !s.full && !startsCentredRow && above !== null && continues(above, s, pitch, left, right, true));
+    // Or the row's own line under its label's first, its figures on the last (wrapsDownInto):
+    // the row stands where its full line does for the rows after it.
+    const wrappedLabel = !wrapped && r > firstBody && s.full && above !== null && wrapsDownInto(above, s, pitch, left, right);
+    if (wrapped || wrappedLabel) {
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);
       row.y1 = Math.max(row.y1, s.y1);
-      continue;
-    }
-    if (r > firstBody && s.full && above !== null && wrapsDownInto(above, s, pitch, left, right)) {
-      // A label wrapped over the row's first line, its figures on the last (wrapsDownInto).
-      const row = built[built.length - 1];
-      appendPieceLines(row.cells, at, s.cells);
-      row.y1 = Math.max(row.y1, s.y1);
-      previous[previous.length - 1] = s;
+      if (wrappedLabel) previous[previous.length - 1] = s;
       continue;
     }
     const cells = emptyCells(columns.length);
