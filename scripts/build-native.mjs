@@ -18,7 +18,7 @@ const nativeDir = path.join(root, "native");
 const targetDir = path.join(nativeDir, "target");
 const WASM_TARGET = "wasm32-unknown-unknown";
 /** Must equal LAYOUT_KERNEL_ABI (src/engine/layout/kernel.ts) and KERNEL_ABI (layout-core). */
-const KERNEL_ABI = 5;
+const KERNEL_ABI = 6;
 
 const args = process.argv.slice(2);
 const optional = args.includes("--optional");

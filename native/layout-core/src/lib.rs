@@ -68,10 +68,18 @@ const FOOTNOTE_GAP_HEIGHT_SHARE: f64 = 1.0;
 const FOOTNOTE_HEIGHT_SHARE: f64 = 0.85;
 /// … and they are at most this share of the column's items.
 const FOOTNOTE_ITEMS_SHARE: f64 = 0.4;
+/// A side of a band of blocks has at most this many items.
+const BLOCK_SIDE_ITEMS_MAX: usize = 12;
+/// Two bands' sides are one column when their edges facing the gutter lie within this share
+/// of the region's width of each other.
+const SAME_COLUMN_EDGE_SHARE: f64 = 0.25;
+/// The empty row between two bands of blocks is at least this many median heights tall.
+const BLOCK_ROW_GAP_HEIGHTS: f64 = 2.0;
 
-/// Version of the call interface and output encoding (encode.rs). Bumped whenever either
-/// changes; the TypeScript loader refuses a build whose version differs.
-pub const KERNEL_ABI: i32 = 5;
+/// Version of the call interface, output encoding (encode.rs) and ordering rules. Bumped
+/// whenever any changes; the TypeScript loader refuses a build whose version differs, so a
+/// stale build never orders a page otherwise than reading_order.ts (6: gridOfBlocks).
+pub const KERNEL_ABI: i32 = 6;
 
 /// Coordinates per box: x0, y0, x1, y1.
 pub const BOX_COORDS: usize = 4;
@@ -359,6 +367,118 @@ fn clear_of(boxes: &[Boxf], items: &[u32], gutter: Gutter) -> bool {
 struct Run {
     items: Vec<u32>,
     gutter: Option<Gutter>,
+    /// The run's last band: its range in the sorted items.
+    last: (usize, usize),
+}
+
+/// `BandSide`: one side of a gutter within one band.
+#[derive(Clone, Copy)]
+struct BandSide {
+    items: usize,
+    /// The left side's rightmost right edge, the right side's leftmost left edge.
+    edge: f64,
+    widest: f64,
+}
+
+/// `bandSides`: the two sides of a gutter among `items`.
+fn band_sides(boxes: &[Boxf], items: &[u32], gutter: Gutter) -> [BandSide; 2] {
+    let mut left = BandSide { items: 0, edge: f64::NEG_INFINITY, widest: 0.0 };
+    let mut right = BandSide { items: 0, edge: f64::INFINITY, widest: 0.0 };
+    for &it in items {
+        let b = &boxes[it as usize];
+        let side = side_of(b, gutter);
+        if side == LEFT {
+            left.items += 1;
+            left.edge = js_max(left.edge, b.x1);
+            left.widest = js_max(left.widest, b.x1 - b.x0);
+        } else if side == RIGHT {
+            right.items += 1;
+            right.edge = js_min(right.edge, b.x0);
+            right.widest = js_max(right.widest, b.x1 - b.x0);
+        }
+    }
+    [left, right]
+}
+
+/// `sameColumn`: both there, with their edges facing the gutter in line.
+fn same_column(a: BandSide, b: BandSide, width: f64) -> bool {
+    // No f64::abs without std (the wasm build): |d| <= m as two comparisons.
+    let d = a.edge - b.edge;
+    a.items > 0 && b.items > 0 && d <= SAME_COLUMN_EDGE_SHARE * width && -d <= SAME_COLUMN_EDGE_SHARE * width
+}
+
+/// `isBlockPair`: two consecutive bands' sides are blocks set in rows.
+fn is_block_pair(upper: [BandSide; 2], lower: [BandSide; 2], width: f64, gap: f64, median: f64) -> bool {
+    if gap < BLOCK_ROW_GAP_HEIGHTS * median {
+        return false;
+    }
+    for s in 0..2 {
+        if upper[s].items > BLOCK_SIDE_ITEMS_MAX || lower[s].items > BLOCK_SIDE_ITEMS_MAX {
+            return false;
+        }
+        if upper[s].widest > ROW_ITEM_WIDTH_SHARE * width || lower[s].widest > ROW_ITEM_WIDTH_SHARE * width {
+            return false;
+        }
+    }
+    if upper[0].items < COLUMN_ITEMS_MIN || upper[1].items < COLUMN_ITEMS_MIN || lower[0].items + lower[1].items == 0 {
+        return false;
+    }
+    if (lower[0].items > 0 && lower[0].items < COLUMN_ITEMS_MIN) || (lower[1].items > 0 && lower[1].items < COLUMN_ITEMS_MIN) {
+        return false;
+    }
+    !same_column(upper[0], lower[0], width) || !same_column(upper[1], lower[1], width)
+}
+
+/// `gridOfBlocks`: an empty row across the region parts two bands of blocks.
+fn grid_of_blocks(boxes: &[Boxf], by_top: &[u32], gutter: Gutter, width: f64, median: f64) -> bool {
+    let cuts = row_cuts(boxes, by_top, ROW_GAP_HEIGHT_SHARE * median);
+    if cuts.is_empty() {
+        return false;
+    }
+    let mut previous: Option<[BandSide; 2]> = None;
+    let mut bottom = f64::NEG_INFINITY;
+    for k in 0..=cuts.len() {
+        let from = if k == 0 { 0 } else { cuts[k - 1] };
+        let to = if k == cuts.len() { by_top.len() } else { cuts[k] };
+        let sides = band_sides(boxes, &by_top[from..to], gutter);
+        if let Some(upper) = previous {
+            if is_block_pair(upper, sides, width, boxes[by_top[from] as usize].y0 - bottom, median) {
+                return true;
+            }
+        }
+        for &it in &by_top[from..to] {
+            bottom = js_max(bottom, boxes[it as usize].y1);
+        }
+        previous = Some(sides);
+    }
+    false
+}
+
+/// `xExtent`: the left and right edges of the items' bounding box.
+fn x_extent(boxes: &[Boxf], items: &[u32]) -> (f64, f64) {
+    let mut x0 = f64::INFINITY;
+    let mut x1 = f64::NEG_INFINITY;
+    for &it in items {
+        let b = &boxes[it as usize];
+        if b.x0 < x0 {
+            x0 = b.x0;
+        }
+        if b.x1 > x1 {
+            x1 = b.x1;
+        }
+    }
+    (x0, x1)
+}
+
+/// The lowest bottom edge of the items.
+fn bottom_of(boxes: &[Boxf], items: &[u32]) -> f64 {
+    let mut y1 = f64::NEG_INFINITY;
+    for &it in items {
+        if boxes[it as usize].y1 > y1 {
+            y1 = boxes[it as usize].y1;
+        }
+    }
+    y1
 }
 
 /// `splitAtRows`: bands at the empty rows, joined into runs that share a gutter; None when
@@ -369,11 +489,14 @@ fn split_at_rows(boxes: &[Boxf], region: &Region) -> Option<Vec<Region>> {
     if sorted.is_empty() {
         return None;
     }
-    let cuts = row_cuts(boxes, &sorted, ROW_GAP_HEIGHT_SHARE * median_height(boxes, &sorted));
+    let median = median_height(boxes, &sorted);
+    let cuts = row_cuts(boxes, &sorted, ROW_GAP_HEIGHT_SHARE * median);
     if cuts.is_empty() {
         return None;
     }
     let mut runs: Vec<Run> = Vec::new();
+    let (rx0, rx1) = x_extent(boxes, &sorted);
+    let region_width = rx1 - rx0;
     let mut any_gutter = false;
     for k in 0..=cuts.len() {
         let from = if k == 0 { 0 } else { cuts[k - 1] };
@@ -381,27 +504,40 @@ fn split_at_rows(boxes: &[Boxf], region: &Region) -> Option<Vec<Region>> {
         let band = &sorted[from..to];
         let gutter = find_gutter(boxes, band);
         let joined = match runs.last_mut() {
-            Some(run) => match (run.gutter, gutter) {
-                (Some(rg), Some(g)) if g.x0 < rg.x1 && rg.x0 < g.x1 => {
-                    run.gutter = Some(Gutter { x0: js_max(rg.x0, g.x0), x1: js_min(rg.x1, g.x1) });
-                    run.items.extend_from_slice(band);
-                    true
+            Some(run) => {
+                let shared = match (run.gutter, gutter) {
+                    (Some(rg), Some(g)) if g.x0 < rg.x1 && rg.x0 < g.x1 => Some(Gutter { x0: js_max(rg.x0, g.x0), x1: js_min(rg.x1, g.x1) }),
+                    _ => None,
+                };
+                let last = &sorted[run.last.0..run.last.1];
+                match (run.gutter, gutter, shared) {
+                    (_, _, Some(sg))
+                        if !is_block_pair(band_sides(boxes, last, sg), band_sides(boxes, band, sg), region_width, boxes[band[0] as usize].y0 - bottom_of(boxes, last), median) =>
+                    {
+                        run.gutter = Some(sg);
+                        run.items.extend_from_slice(band);
+                        true
+                    }
+                    (Some(rg), None, _) if clear_of(boxes, band, rg) => {
+                        run.items.extend_from_slice(band);
+                        true
+                    }
+                    (None, Some(g), _) if clear_of(boxes, &run.items, g) => {
+                        run.gutter = Some(g);
+                        run.items.extend_from_slice(band);
+                        true
+                    }
+                    _ => false,
                 }
-                (Some(rg), None) if clear_of(boxes, band, rg) => {
-                    run.items.extend_from_slice(band);
-                    true
-                }
-                (None, Some(g)) if clear_of(boxes, &run.items, g) => {
-                    run.gutter = Some(g);
-                    run.items.extend_from_slice(band);
-                    true
-                }
-                _ => false,
-            },
+            }
             None => false,
         };
-        if !joined {
-            runs.push(Run { items: band.to_vec(), gutter });
+        if joined {
+            if let Some(run) = runs.last_mut() {
+                run.last = (from, to);
+            }
+        } else {
+            runs.push(Run { items: band.to_vec(), gutter, last: (from, to) });
         }
         if gutter.is_some() {
             any_gutter = true;
@@ -419,17 +555,7 @@ fn split_at_rows(boxes: &[Boxf], region: &Region) -> Option<Vec<Region>> {
 
 /// The best x-interval crossed by few narrow items, with real columns on both sides.
 fn find_gutter(boxes: &[Boxf], items: &[u32]) -> Option<Gutter> {
-    let mut rx0 = f64::INFINITY;
-    let mut rx1 = f64::NEG_INFINITY;
-    for &it in items {
-        let b = &boxes[it as usize];
-        if b.x0 < rx0 {
-            rx0 = b.x0;
-        }
-        if b.x1 > rx1 {
-            rx1 = b.x1;
-        }
-    }
+    let (rx0, rx1) = x_extent(boxes, items);
     let width = rx1 - rx0;
     if width <= 0.0 {
         return None;
@@ -555,7 +681,10 @@ fn is_column_gutter(boxes: &[Boxf], items: &[u32], gutter: Gutter, width: f64, b
         return false;
     }
     let median = median_height(boxes, items);
-    !heads_band(boxes, by_top, gutter, LEFT, median) && !heads_band(boxes, by_top, gutter, RIGHT, median)
+    if heads_band(boxes, by_top, gutter, LEFT, median) || heads_band(boxes, by_top, gutter, RIGHT, median) {
+        return false;
+    }
+    !grid_of_blocks(boxes, by_top, gutter, width, median)
 }
 
 /// `headsBand`: a heading on `side` of the gutter, flush with the region's left edge, taller

@@ -23,8 +23,9 @@ export type LayoutKernelName = "native" | "wasm" | "ts";
  */
 const AUTO_ORDER: readonly LayoutKernelName[] = ["native", "wasm", "ts"];
 
-/** Version of the call interface and encoding; layout_core::KERNEL_ABI must match it. */
-export const LAYOUT_KERNEL_ABI = 5;
+/** Version of the call interface, encoding and ordering rules; layout_core::KERNEL_ABI must
+ *  match it (a stale build that orders otherwise than reading_order.ts is refused). */
+export const LAYOUT_KERNEL_ABI = 6;
 /** Integers before the permutation in the encoding: n and g (native/layout-core/src/encode.rs). */
 const HEADER_LEN = 2;
 const COORDS_PER_BOX = 4;

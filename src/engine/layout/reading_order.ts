@@ -233,12 +233,7 @@ function hasNaN(values: Float64Array, count: number): boolean {
 }
 
 function gutterOf<T extends Box>(items: readonly T[]): Gutter | null {
-  let rx0 = Infinity;
-  let rx1 = -Infinity;
-  for (const it of items) {
-    if (it.x0 < rx0) rx0 = it.x0;
-    if (it.x1 > rx1) rx1 = it.x1;
-  }
+  const { x0: rx0, x1: rx1 } = xExtent(items);
   const width = rx1 - rx0;
   if (width <= 0) return null;
   let narrow = 0;
@@ -324,7 +319,102 @@ function isColumnGutter<T extends Box>(items: readonly T[], gutter: Gutter, widt
   if (right.items <= ROW_SIDE_ITEMS_MAX && isRowSide(sortedByTop(), gutter, RIGHT, width)) return false;
   if (!sideBySide(sortedByTop(), gutter)) return false;
   const median = medianOfItems();
-  return !headsBand(sortedByTop(), gutter, LEFT, median) && !headsBand(sortedByTop(), gutter, RIGHT, median);
+  if (headsBand(sortedByTop(), gutter, LEFT, median) || headsBand(sortedByTop(), gutter, RIGHT, median)) return false;
+  return !gridOfBlocks(sortedByTop(), gutter, width, median);
+}
+
+/**
+ * A side of a band of blocks has at most this many items: a letterhead's address, an
+ * invoice's number and dates, a "Bill to" block (a column of text between two empty rows
+ * that cross the page is longer).
+ */
+const BLOCK_SIDE_ITEMS_MAX = 12;
+/**
+ * Two bands' sides are one column when their edges facing the gutter (a right side's left
+ * edge, a left side's right edge) lie within this share of the region's width of each other.
+ */
+const SAME_COLUMN_EDGE_SHARE = 0.25;
+/**
+ * The empty row between two bands of blocks is at least this many of the items' median
+ * heights tall (the space a designer leaves between an invoice's letterhead and its
+ * addresses), where a paragraph's or a heading's space in a column is about one.
+ */
+const BLOCK_ROW_GAP_HEIGHTS = 2;
+
+/** One side of a gutter within one band: its item count and its edge facing the gutter. */
+interface BandSide {
+  items: number;
+  /** The left side's rightmost right edge, the right side's leftmost left edge. */
+  edge: number;
+  /** The widest item's width. */
+  widest: number;
+}
+
+/** The two sides of a gutter within the items byTop[from..to). */
+function bandSides(byTop: readonly Box[], from: number, to: number, gutter: Gutter): [BandSide, BandSide] {
+  const left: BandSide = { items: 0, edge: -Infinity, widest: 0 };
+  const right: BandSide = { items: 0, edge: Infinity, widest: 0 };
+  for (let i = from; i < to; i++) {
+    const it = byTop[i];
+    const side = sideOf(it, gutter);
+    if (side === LEFT) {
+      left.items++;
+      left.edge = Math.max(left.edge, it.x1);
+      left.widest = Math.max(left.widest, it.x1 - it.x0);
+    } else if (side === RIGHT) {
+      right.items++;
+      right.edge = Math.min(right.edge, it.x0);
+      right.widest = Math.max(right.widest, it.x1 - it.x0);
+    }
+  }
+  return [left, right];
+}
+
+/** Whether two bands' sides of a gutter are blocks of one column: both there, with their edges
+ *  facing the gutter in line (SAME_COLUMN_EDGE_SHARE). */
+function sameColumn(a: BandSide, b: BandSide, width: number): boolean {
+  return a.items > 0 && b.items > 0 && Math.abs(a.edge - b.edge) <= SAME_COLUMN_EDGE_SHARE * width;
+}
+
+/**
+ * Whether the gutter runs between blocks set in rows rather than between columns: an empty
+ * row across the whole region parts two bands of few items a side (BLOCK_SIDE_ITEMS_MAX), one
+ * side of which is no column from band to band (present in one band only, or its edge facing
+ * the gutter far from the other band's). An invoice sets its letterhead beside "INVOICE" and
+ * its dates, then "Bill to" beside "Ship to" under both: the gutter between the first two
+ * runs on past the second pair, and reading it column by column read "INVOICE" after the
+ * addresses. Cut at the rows instead (splitAtRows), the bands are read one after the other.
+ * Text columns are longer than that between rows that happen to line up, and stay in line.
+ */
+function gridOfBlocks(byTop: readonly Box[], gutter: Gutter, width: number, median: number): boolean {
+  const cuts = rowCuts(byTop, ROW_GAP_HEIGHT_SHARE * median);
+  if (cuts.length === 0) return false;
+  let previous: [BandSide, BandSide] | null = null;
+  let bottom = -Infinity;
+  for (let k = 0; k <= cuts.length; k++) {
+    const from = k === 0 ? 0 : cuts[k - 1];
+    const to = k === cuts.length ? byTop.length : cuts[k];
+    const sides = bandSides(byTop, from, to, gutter);
+    if (previous && isBlockPair(previous, sides, width, byTop[from].y0 - bottom, median)) return true;
+    for (let i = from; i < to; i++) bottom = Math.max(bottom, byTop[i].y1);
+    previous = sides;
+  }
+  return false;
+}
+
+/** Whether two consecutive bands' sides are blocks in rows (gridOfBlocks). */
+function isBlockPair(upper: [BandSide, BandSide], lower: [BandSide, BandSide], width: number, gap: number, median: number): boolean {
+  if (gap < BLOCK_ROW_GAP_HEIGHTS * median) return false;
+  for (const s of [0, 1]) {
+    if (upper[s].items > BLOCK_SIDE_ITEMS_MAX || lower[s].items > BLOCK_SIDE_ITEMS_MAX) return false;
+    if (upper[s].widest > ROW_ITEM_WIDTH_SHARE * width || lower[s].widest > ROW_ITEM_WIDTH_SHARE * width) return false;
+  }
+  // Blocks side by side above, each of a column's items (splitAtRows finds their gutter),
+  // and below at least one block again: a band of one side alone is a column's tail or a
+  // heading, which the run joins back on (splitAtRows).
+  if (upper[0].items < COLUMN_ITEMS_MIN || upper[1].items < COLUMN_ITEMS_MIN || lower[0].items + lower[1].items === 0) return false;
+  if ((lower[0].items > 0 && lower[0].items < COLUMN_ITEMS_MIN) || (lower[1].items > 0 && lower[1].items < COLUMN_ITEMS_MIN)) return false;
+  return !sameColumn(upper[0], lower[0], width) || !sameColumn(upper[1], lower[1], width);
 }
 
 /** A heading is this many times the items' median height at least. */
@@ -566,17 +656,20 @@ function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
   // In place: the region's items are its own array, and when it is left whole they are read
   // in this order (orderForReadingTs).
   const sorted = sortInPlace(region.items, byTopThenLeft);
-  const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * medianHeight(sorted));
+  const median = medianHeight(sorted);
+  const cuts = rowCuts(sorted, ROW_GAP_HEIGHT_SHARE * median);
   if (cuts.length === 0) return null;
-  const runs: { items: T[]; gutter: Gutter | null }[] = [];
-  let anyGutter = false;
+  const runs: { items: T[]; gutter: Gutter | null; last: T[] }[] = [];
+  const extent = xExtent(sorted);
+  const regionWidth = extent.x1 - extent.x0;
   for (let k = 0; k <= cuts.length; k++) {
     const band = sorted.slice(k === 0 ? 0 : cuts[k - 1], k === cuts.length ? sorted.length : cuts[k]);
     const gutter = findGutter(band);
     const run = runs[runs.length - 1];
     const clear = (items: readonly T[], g: Gutter) => items.every((it) => isLeftOf(it, g) || isRightOf(it, g));
-    if (run && run.gutter && gutter && gutter.x0 < run.gutter.x1 && run.gutter.x0 < gutter.x1) {
-      run.gutter = { x0: Math.max(run.gutter.x0, gutter.x0), x1: Math.min(run.gutter.x1, gutter.x1) };
+    const shared = run && run.gutter && gutter && gutter.x0 < run.gutter.x1 && run.gutter.x0 < gutter.x1 ? { x0: Math.max(run.gutter.x0, gutter.x0), x1: Math.min(run.gutter.x1, gutter.x1) } : null;
+    if (run && shared && !isBlockPair(bandSides(run.last, 0, run.last.length, shared), bandSides(band, 0, band.length, shared), regionWidth, band[0].y0 - bottomOf(run.last), median)) {
+      run.gutter = shared;
       run.items.push(...band);
     } else if (run && run.gutter && !gutter && clear(band, run.gutter)) {
       run.items.push(...band);
@@ -584,12 +677,31 @@ function splitAtRows<T extends Box>(region: Region<T>): Region<T>[] | null {
       run.gutter = gutter;
       run.items.push(...band);
     } else {
-      runs.push({ items: band, gutter });
+      runs.push({ items: band, gutter, last: band });
+      continue;
     }
-    if (gutter) anyGutter = true;
+    run.last = band;
   }
-  if (!anyGutter) return null;
+  if (!runs.some((run) => run.gutter)) return null;
   return runs.map((run) => ({ items: run.items, depth: region.depth, columns: region.columns, gutter: run.gutter, leaf: !run.gutter }));
+}
+
+/** The lowest bottom edge of the items. */
+function bottomOf(items: readonly Box[]): number {
+  let y1 = -Infinity;
+  for (const it of items) if (it.y1 > y1) y1 = it.y1;
+  return y1;
+}
+
+/** The left and right edges of the items' bounding box. */
+function xExtent(items: readonly Box[]): { x0: number; x1: number } {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const it of items) {
+    if (it.x0 < x0) x0 = it.x0;
+    if (it.x1 > x1) x1 = it.x1;
+  }
+  return { x0, x1 };
 }
 
 /** The page's column gutter, the first cut reading order makes (TypeScript, whichever
