@@ -1624,6 +1624,17 @@ describe("buildBlocks: a bold label at the body's size ending in a colon (issue 
   });
 });
 
+describe("buildBlocks: a bold line at the body's size ending in a sum of money (issue 9: an invoice's 'Total GBP 2,502.00'; svc-md-1.1.38)", () => {
+  it("is a paragraph, not a heading; a bold title ending in a version number stays a heading", () => {
+    for (const total of ["Total GBP 2,502.00", "Amount due 1.416,00 €", "Balance €1,250.00"]) {
+      const lines = [line(total, { x: 450, y: 100, bold: true }), line("Payment is due within thirty days of the invoice date.", { x: 57, y: 124 })];
+      expect(kinds(buildBlocks(lines, STATS))[0]).toBe("paragraph");
+    }
+    const version = [line("Changes in Release 1.10", { x: 57, y: 100, bold: true }), line("The parser now reads files of any size.", { x: 57, y: 118 })];
+    expect(kinds(buildBlocks(version, STATS))[0]).toBe("h3");
+  });
+});
+
 describe("buildBlocks: lines that each start with a bold label ending in a colon (issue 9: an office memo's header)", () => {
   it("breaks after each labelled line, however full it runs", () => {
     const field = (label: string, value: string, y: number) => line([{ text: label, bold: true }, { text: " " + value }], { x: 57, y });

@@ -2817,6 +2817,11 @@ function endsInSemicolon(trimmed: string): boolean {
 }
 const SEMICOLON = 0x3b;
 const FULLWIDTH_SEMICOLON = 0xff1b;
+/** A line that ends in an amount: a figure with two decimal places ("2,502.00", "1.416,00"),
+ *  a currency's sign or code after it or not. */
+const AMOUNT_END = /\d[.,]\d{2}\s*(?:[$€£¥₹]|[A-Z]{3})?$/u;
+/** ... that names a currency or a sum: an invoice's total, not a title ("Version 1.10"). */
+const SUM_WORDS = /[$€£¥₹]|\b(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|INR|CNY|total|subtotal|balance|amount|due|sum|summe|gesamt|betrag|montant|totale|importe)\b/iu;
 /** A sentence: six words or more, ending in a full stop or an exclamation mark after a word. */
 const BOLD_SENTENCE = /^(?:\S+\s+){5,}.*\p{L}[.!]$/u;
 /** A label of one to three words, an em dash, and two words or more of text after it. */
@@ -3010,6 +3015,9 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   // Bold at the body's size and ending in a colon is a label over what follows ("Bill to:",
   // "Enclosures:" over an address or a list), not a section's title.
   if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && LABEL_END.test(text)) return null;
+  // Nor is a bold line at the body's size that ends in a sum of money: an invoice's total
+  // set flush right under its items ("Total GBP 2,502.00"), a figure, never a section's title.
+  if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && AMOUNT_END.test(text) && SUM_WORDS.test(text)) return null;
   // Nor is a sentence in bold at the body's size that wraps: a paragraph set in bold for
   // emphasis (acmart's "Your document will be returned to you for revision if modifications
   // are discovered."). A wrapped title seldom ends in a full stop, and a question is a title.

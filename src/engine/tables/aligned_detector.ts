@@ -17,6 +17,7 @@ import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { headsAfterHeadedText } from "./calc_heads.js";
 import { besideColumnPieces } from "./ruled_beside.js";
+import { stacksSideBySide } from "./chance_rows.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -381,7 +382,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter(isFullSlice);
     const centres = new CellCentres(full);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames, centres) || splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full)) {
+    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames, centres) || splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full) || stacksSideBySide(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
