@@ -8,7 +8,7 @@ import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
-import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
+import { type Line, lineLike, type PageLink, type PageModel, type Rule, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
 import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock, standsInGapOf } from "../layout/blocks.js";
@@ -22,6 +22,8 @@ import { isContentsEntryLine } from "../layout/leaders.js";
 import { isBlankText } from "../layout/whitespace.js";
 import { type Box, type OrderedGroup, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
+import { orderBetweenDividers } from "../layout/divider_bands.js";
+import { orderWithFrames } from "../layout/framed_blocks.js";
 import { keepColumnFootCode } from "../layout/column_foot_code.js";
 import { readSmallPrintColumnsApart } from "../layout/small_print_columns.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
@@ -177,7 +179,10 @@ export function renderPage(
     items.push(flowBox(table, table, undefined));
   }
   for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
-  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, orderForReading)), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
+  // The boxes drawn round text (framed_blocks.ts): stroked rectangles.
+  const frames: Rule[] = [];
+  for (const rule of model.rules) if (rule.kind === "stroke") frames.push(rule);
+  const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, (band) => orderBetweenDividers(band, model.rules, (part) => orderWithFrames(part, frames, orderForReading)))), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
   const fieldBetween = formFieldsBetween(model.rules);

@@ -370,6 +370,13 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
   // label, and the run must be judged with it.
   if (cells.length > 2 && pieceText(cells[0]).length >= NEIGHBOUR_TEXT_CHARS_MIN) variants.push(cells.slice(1));
   if (cells.length > 2 && pieceText(cells[cells.length - 1]).length >= NEIGHBOUR_TEXT_CHARS_MIN) variants.push(cells.slice(0, -1));
+  // The row's cells inside one drawn frame, where the frame leaves others out: a table in a
+  // box beside another box (a statement's "Summary" box of labels and amounts beside the
+  // account holder's address), which splitByFrames refuses whole.
+  for (const frame of rulings.frames) {
+    const inside = piecesInside(cells, frame);
+    if (inside.length >= 2 && inside.length < cells.length) variants.push(inside);
+  }
   for (const first of variants) {
     if (first.length < 2) continue;
     let run = growRun(rows, start, first, used, false);
@@ -382,13 +389,27 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     if (run === null || !enoughFullRows(run)) continue;
     const full = run.filter(isFullSlice);
     const centres = new CellCentres(full);
-    if (!runLooksTabular(full, 0, full.length) || splitByFrames(full, rulings.frames, centres) || splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full) || stacksSideBySide(full)) {
+    if (!runLooksTabular(full, 0, full.length)) {
+      skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
+      continue;
+    }
+    // A run the frames split is tried again from its next row, whose cells inside one frame
+    // (the variants above) may start a table of that frame's own.
+    if (splitByFrames(full, rulings.frames, centres)) continue;
+    if (splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full) || stacksSideBySide(full)) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }
     return { run, columns: columnsOf(full) };
   }
   return { skipTo };
+}
+
+/** The pieces whose centres lie inside `box`. */
+function piecesInside(pieces: readonly Piece[], box: Box): Piece[] {
+  const out: Piece[] = [];
+  for (const p of pieces) if (centreInside(p, box)) out.push(p);
+  return out;
 }
 
 /**

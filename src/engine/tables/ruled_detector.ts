@@ -13,7 +13,7 @@ import { prependRowLabels, ROW_LABELS_MIN, rowLabels } from "./row_labels.js";
 import { lowerBound, median, orderByKey } from "./sorted_search.js";
 import { type Box, type BuiltRow, newTable, type Table, type TableCell, tableOf } from "./model.js";
 import { makeLine } from "../layout/lines.js";
-import { groupRows, hasText, lineBox, readingOrder } from "./rows.js";
+import { groupRows, hasText, readingOrder } from "./rows.js";
 import { SNAP_PT, type Rulings } from "./rulings.js";
 
 /** Charts and forms draw grids whose cells are mostly empty; real tables fill most cells. */
@@ -500,20 +500,47 @@ function lowerFromBlankBands(grid: Grid, anchors: Int32Array, cellLines: Line[][
 }
 
 /** Whether the grid draws a rule under every row: enough of its bands below the first (a
- *  header) hold one text row each. */
+ *  header) hold one table row each, one text row or one with wrapped cells' lines under it. */
 function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
   const cols = grid.xs.length - 1;
   let bands = 0;
   let single = 0;
   for (let r = 1; r + 1 < grid.ys.length; r++) {
-    const lines: Line[] = [];
-    for (let i = r * cols; i < (r + 1) * cols; i++) for (const line of cellLines[i]) lines.push(line);
-    if (lines.length === 0) continue;
+    const items: { line: Line; col: number }[] = [];
+    for (let c = 0; c < cols; c++) for (const line of cellLines[r * cols + c]) items.push({ line, col: c });
+    if (items.length === 0) continue;
     bands++;
     // One line is one text row, grouped or not (most bands of a grid ruled under every row).
-    if (lines.length === 1 || groupRows(lines, lineBox).length === 1) single++;
+    if (items.length === 1) single++;
+    else if (wrapsOnly(groupRows(items, itemLine), items)) single++;
   }
   return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
+}
+
+/** The columns a band's text row must fill to be a table row of its own (splitBand): half the
+ *  band's filled columns, two at least. */
+function rowColumnsNeeded(items: readonly { col: number }[]): number {
+  const used = new Set<number>();
+  for (const e of items) used.add(e.col);
+  return Math.max(2, Math.ceil(used.size / 2));
+}
+
+/** Whether a band's text rows are one table row with wrapped cells: the first a row of its
+ *  own (from the band's first filled column, filling rowColumnsNeeded), each after it filling
+ *  fewer. A bank statement's every date wraps in its narrow column ("01" over "Oct"), each
+ *  band two text rows, the second the date's alone. A band whose first text row is a wrapped
+ *  cell's line over the row's label set lower (array's "Can be used before an l, …" over
+ *  ">{decl.}") is no such row: a grid ruling some rows, not every one. */
+function wrapsOnly(textRows: readonly { col: number }[][], items: readonly { col: number }[]): boolean {
+  const needed = rowColumnsNeeded(items);
+  let firstCol = Infinity;
+  for (const e of items) firstCol = Math.min(firstCol, e.col);
+  for (let k = 0; k < textRows.length; k++) {
+    const cols = new Set<number>();
+    for (const e of textRows[k]) cols.add(e.col);
+    if (k === 0 ? !cols.has(firstCol) || cols.size < needed : cols.size >= needed) return false;
+  }
+  return true;
 }
 
 /**
@@ -541,7 +568,7 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
   if (textRows.length < 2) return null;
   const usedCols = new Set(items.map((e) => e.col));
   const firstCol = Math.min(...usedCols);
-  const needed = Math.max(2, Math.ceil(usedCols.size / 2));
+  const needed = rowColumnsNeeded(items);
   // Each table row's items: a text row starting in the first column, and its wrapped lines.
   const groups: { line: Line; col: number }[][] = [];
   for (const tr of textRows) {
