@@ -69,6 +69,20 @@ describe("attachMarks", () => {
     expect(texts(lines)).toEqual(["• Tender published", "• Approve the budget"]);
   });
 
+  it("takes the bullets of a list in two CSS columns whose gap is under the form's reach, where the line before the mark is a column's (svc-md-1.1.38)", () => {
+    // fixtures/excerpts/chromium-spec-sheet: columns 30 px apart, the left line ending 2.3 em
+    // before the right column's bullet.
+    const lines = [line("640 × 512 uncooled microbolometer, 12 µm", { x: 87.8, y: 133.7, size: 9.5 }), line("IP67 housing with germanium window", { x: 332.3, y: 133.7, size: 9.5 })];
+    lines[0] = { ...lines[0], x1: 299.2 };
+    attachMarks(lines, [disc(76.5, 133.2, "fill", 3), disc(321, 133.2, "fill", 3)]);
+    expect(texts(lines)).toEqual(["• 640 × 512 uncooled microbolometer, 12 µm", "• IP67 housing with germanium window"]);
+    // A choice's short label as near stays a form's row.
+    const choices = [line("Strongly agree", { x: 87.8, y: 200, size: 9.5 }), line("Disagree", { x: 332.3, y: 200, size: 9.5 })];
+    choices[0] = { ...choices[0], x1: 299.2 };
+    attachMarks(choices, [disc(76.5, 199.5, "stroke", 6), disc(321, 199.5, "stroke", 6)]);
+    expect(texts(choices)).toEqual(["Strongly agree", "Disagree"]);
+  });
+
   it("turns a number drawn inside a mark (a numbered ball) into an ordered marker", () => {
     const l = line([{ text: "1", size: 6 }, { text: " Tender published in April" }], { x: 21.7, y: 100 });
     attachMarks([l], [{ x0: 18.8, y0: 101, x1: 27.8, y1: 110, kind: "image" }]);

@@ -58,6 +58,12 @@ const MARK_OVERLAP_EMS = 0.25;
  * the line, makes the row a form's choices ("☐ Yes ☐ No") or a legend, not a list item.
  * A column gutter followed by an indented bullet is wider. */
 const MARK_ROW_GAP_EMS = 2.5;
+/** ... unless that text is a column's line: more words than a choice's or a legend's label
+ *  ("Strongly agree"), ending at least this many ems before the mark (a browser's list in two
+ *  CSS columns 30 px apart: "640 × 512 uncooled microbolometer, 12 µm" 2.3 em before the
+ *  right column's bullet had cost both columns' items their bullets). */
+const COLUMN_GAP_EMS_MIN = 1.5;
+const CHOICE_LABEL_WORDS_MAX = 3;
 /** A bullet stands clear of other shapes by this many ems: a legend's hatch swatch or a
  * drawing's symbol is many small shapes side by side. */
 const MARK_CLEARANCE_EMS = 0.4;
@@ -252,13 +258,26 @@ function aloneOnRow(lines: readonly Line[], index: number, mark: MarkBox, boxes:
   for (let j = Math.max(0, index - ROW_LINES_MAX); j < Math.min(lines.length, index + ROW_LINES_MAX + 1); j++) {
     const other = lines[j];
     if (j === index || other.wmode !== 0 || other.y1 < mark.y0 || other.y0 > mark.y1) continue;
-    if (fromRight ? other.x0 >= mark.x1 && other.x0 - mark.x1 < reach : other.x1 <= mark.x0 && mark.x0 - other.x1 < reach) return false;
+    if (fromRight ? other.x0 >= mark.x1 && other.x0 - mark.x1 < reach : other.x1 <= mark.x0 && mark.x0 - other.x1 < reach) {
+      if (!columnLineBefore(other, fromRight ? other.x0 - mark.x1 : mark.x0 - other.x1, em)) return false;
+    }
   }
   const size = sizeOf(mark);
   for (let i = first; i < boxes.length && centre(boxes[i]) <= line.y1; i++) {
     const b = boxes[i];
     if (b === mark || Math.abs(sizeOf(b) - size) > MARK_SAME_SIZE * Math.max(sizeOf(b), size)) continue;
-    if (fromRight ? b.x1 <= line.x1 && b.x1 >= line.x0 - reach : b.x0 >= line.x0 && b.x0 <= line.x1 + reach) return false;
+    if (fromRight ? b.x1 <= line.x1 && b.x1 >= line.x0 - reach : b.x0 >= line.x0 && b.x0 <= line.x1 + reach) {
+      if (!columnLineBefore(line, fromRight ? line.x0 - b.x1 : b.x0 - line.x1, em)) return false;
+    }
   }
   return true;
+}
+
+/** Whether `line`, `gap` points before a mark on its row, is a column's line rather than a
+ *  choice's label (COLUMN_GAP_EMS_MIN, CHOICE_LABEL_WORDS_MAX). */
+function columnLineBefore(line: Line, gap: number, em: number): boolean {
+  if (gap < COLUMN_GAP_EMS_MIN * em) return false;
+  let words = 0;
+  for (const word of lineText(line).split(" ")) if (word.length > 0 && ++words > CHOICE_LABEL_WORDS_MAX) return true;
+  return false;
 }
