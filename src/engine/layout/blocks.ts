@@ -2,6 +2,7 @@
 // is: heading, list item, code, or paragraph. Uses the document statistics so a heading
 // is a heading because of how the whole document is set, not one page.
 import { ruledRight } from "./ruled_measure.js";
+import { endsAddress } from "./postal_lines.js";
 import { LETTER_MATH_NAME, MATH_NAME } from "../extract/font_names.js";
 import { type Line, lineLike, type Span, spanPiece } from "../model.js";
 import { isAuthorLine } from "./author_lines.js";
@@ -2427,7 +2428,9 @@ function markShortLineSets(
         roomAfter(i - 1, start, measureLine, column, flushRight, pageLeft, rights) > firstWordWidth(column[i]) + WORD_SPACE_EMS * emOfStyle(styles[i])) ||
         // No contact detail wraps into another: an e-mail address longer than the room its
         // telephone number leaves is a line of its own all the same.
-        (asked.contactOnly(i - 1) && asked.contactOnly(i))) &&
+        (asked.contactOnly(i - 1) && asked.contactOnly(i)) ||
+        // Nor does an address's line into its street or town (postal_lines.ts).
+        (narrow && endsAddress(texts, i))) &&
       pairSetAlike(i, column, styles, texts, flushRight, asked) &&
       (startsSetLine(i - 1, texts, asked) || opensSetInSmallLetters(i - 1, start, column, texts, left, rights, flushRight)) &&
       // Words, not a column of figures; telephone numbers one under another are contact
