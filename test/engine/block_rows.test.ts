@@ -3,12 +3,10 @@
 // invoice's letterhead beside its "INVOICE" block, then "Bill to" beside "Ship to") is no
 // column gutter; the bands are read one after the other. Text columns parted by an empty row
 // stay columns. The compiled kernels (native, wasm) must agree. svc-md-1.1.38.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { type CompiledLayoutKernel, decodeGroups, loadNativeKernel, loadWasmKernel } from "../../src/engine/layout/kernel.js";
 import { type Box, orderForReadingTs } from "../../src/engine/layout/reading_order.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 
 interface Named extends Box {
   text: string;
@@ -104,8 +102,7 @@ describe("blocks set in rows are read band by band (reading_order.ts gridOfBlock
 
 describe("Chromium's print of an invoice (fixtures/excerpts/chromium-invoice.pdf)", () => {
   it("reads the letterhead, then INVOICE with its number and dates, then Bill to and Ship to", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-invoice.pdf", import.meta.url)));
-    const md = (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown;
+    const md = await excerptMarkdown("chromium-invoice.pdf");
     // Before 1.1.38: "# INVOICE" and its dates came after both address blocks.
     const at = (s: string) => md.indexOf(s);
     expect(at("Northwind Tools GmbH")).toBeGreaterThanOrEqual(0);

@@ -3,14 +3,12 @@
 // invoice's letterhead beside its number and dates, their lines level by chance, is two blocks,
 // not a table; blocks.ts headingOf: a bold total at the body's size is no heading.
 // svc-md-1.1.38.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { Line } from "../../src/engine/model.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
 import type { Piece, TextRow } from "../../src/engine/tables/cell_gaps.js";
 import { stacksSideBySide } from "../../src/engine/tables/chance_rows.js";
 import { line } from "../support/layout.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 
 /** A line of 10 pt text whose box runs from y0 to y0 + height. */
 const at = (text: string, x: number, y0: number, height = 11.6, size = 10): Line => {
@@ -62,8 +60,7 @@ describe("stacksSideBySide (tables/chance_rows.ts)", () => {
 });
 
 describe("Chromium's print of an invoice with its letterhead beside its number (fixtures/excerpts/chromium-invoice-letterhead.pdf)", () => {
-  const convert = async () =>
-    (await convertDocument(openInProcess, { bytes: new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-invoice-letterhead.pdf", import.meta.url))), options: defaultRenderOptions })).markdown;
+  const convert = () => excerptMarkdown("chromium-invoice-letterhead.pdf");
 
   it("reads the letterhead, then the invoice's number and dates, each block whole (before: a table pairing their lines)", async () => {
     const md = await convert();

@@ -2,11 +2,9 @@
 // author did, in a narrow block whose lines leave too little room to tell (SPEC.md §Output:
 // "line breaks inside a paragraph are kept where the author set them"; issue 9: a reader would
 // accept the Markdown as a faithful copy). svc-md-1.1.38.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { endsAddress, isStreetLine, isTownLine } from "../../src/engine/layout/postal_lines.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 
 describe("isTownLine, isStreetLine", () => {
   it("knows a postcode after or before the town, and a street with its number", () => {
@@ -27,8 +25,7 @@ describe("isTownLine, isStreetLine", () => {
 });
 
 describe("addresses in a narrow block keep their lines", () => {
-  const convert = async (file: string) =>
-    (await convertDocument(openInProcess, { bytes: new Uint8Array(readFileSync(new URL(`../../fixtures/excerpts/${file}`, import.meta.url))), options: defaultRenderOptions })).markdown;
+  const convert = excerptMarkdown;
 
   it("LibreOffice Writer's invoice: the client's address under 'Invoice to:' (before: one line)", async () => {
     expect(await convert("writer-invoice-address.pdf")).toContain("Hollins & Webb Architects\\\n12 Park Square East\\\nLeeds LS1 2NE");

@@ -3,14 +3,11 @@
 // sheet (fixtures/excerpts/chromium-spec-sheet.pdf): a bulleted list in two CSS columns 30 px
 // apart, whose bullets had been refused as a form's row of choices (vector_bullets.ts
 // columnLineBefore), and a table of specifications with group rows. svc-md-1.1.38.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 
 describe("Chromium's print of a data sheet (fixtures/excerpts/chromium-spec-sheet.pdf)", () => {
-  const convert = async () =>
-    (await convertDocument(openInProcess, { bytes: new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-spec-sheet.pdf", import.meta.url))), options: defaultRenderOptions })).markdown;
+  const convert = () => excerptMarkdown("chromium-spec-sheet.pdf");
 
   it("reads the two columns of bullets as one list, left column first, each wrapped item whole", async () => {
     expect(await convert()).toContain(

@@ -5,14 +5,12 @@
 // of balances inside one box (tables/aligned_detector.ts, a run inside one frame), and a
 // transactions table ruled under every row whose dates wrap in their narrow column
 // (tables/ruled_detector.ts rulesEveryRow). svc-md-1.1.38.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { Box, OrderedGroup } from "../../src/engine/layout/box.js";
 import { orderBetweenDividers } from "../../src/engine/layout/divider_bands.js";
 import { orderWithFrames } from "../../src/engine/layout/framed_blocks.js";
 import { orderForReadingTs } from "../../src/engine/layout/reading_order.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 
 interface Named extends Box {
   text: string;
@@ -77,8 +75,7 @@ describe("boxes drawn side by side are read one after the other (framed_blocks.t
 });
 
 describe("Chromium's print of a bank statement (fixtures/excerpts/chromium-statement.pdf)", () => {
-  const convert = async () =>
-    (await convertDocument(openInProcess, { bytes: new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-statement.pdf", import.meta.url))), options: defaultRenderOptions })).markdown;
+  const convert = () => excerptMarkdown("chromium-statement.pdf");
 
   it("reads the letterhead, the statement's heading, then each box whole", async () => {
     const md = await convert();

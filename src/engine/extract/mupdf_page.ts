@@ -124,6 +124,14 @@ const JOINED_PIECE_GAP_SPACE_EMS = 0.12;
  * "Tuỳ" in "Tuỳ chọn" (0.37 em) or "ὁ" in "ὁ κέραυνος"; pdftotext does. An interword space
  * shrinks to 0.22 em at most, a kern stays under 0.1 em. */
 const ACCENTED_GAP_SPACE_EMS = 0.25;
+/** A made-up space between a code span and a stop after it is at most this many ems wide (a
+ *  browser's 3 px of background padding at 9 pt is 0.25 em; a word space of the text is
+ *  wider, with the padding each side of it). */
+const CODE_PADDING_EMS_MAX = 0.35;
+/** The stops and closing brackets that follow a code span with no space: , ; : ! ? ) ]. Not
+ *  the full stop, which also starts a contents page's dot leader after a command's name
+ *  ("`\include` . . . 2"); nor a colon before "=" (kvsetkeys' "`\kv@key` := ⟨key⟩"). */
+const CLOSES_AFTER_CODE: ReadonlySet<number> = new Set([0x2c, 0x3b, 0x3a, 0x21, 0x3f, 0x29, 0x5d]);
 /** At a change of font, a gap this many ems wide (of the larger size) is a space: TeX's word
  * space shrinks to 0.22 em at most, while kerns and italic corrections between fonts stay
  * under 0.1 em. */
@@ -730,6 +738,10 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     // one it made up from the gap, and goes. Between two wide characters a gap is the
     // writer's (TeX sets a source space as one), and stays.
     if (space && x1 - x0 < AUTOSPACE_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && afterWide !== nextIsWide(next, raw, I32)) continue;
+    // A browser pads an inline code span's background: the gap MuPDF made a space of between
+    // the code and a stop or closing bracket set after it in the text's font ("Run `npm
+    // test`; all tests") is the padding.
+    if (space && span !== null && spanMonospace(span) && x1 - x0 < CODE_PADDING_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && closesAfterCode(next, spanFont, raw, I32, U32) && !assignmentFrom(next, raw, I32, U32)) continue;
     // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
     // them unspaced (a table's cell gap between 一月 and 61).
     const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
@@ -740,7 +752,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
         rightEdge[0] = edge;
         if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide, changesDirection(lastCode, code), isRtlCode(lastCode) && isRtlCode(code))) span = null;
       }
-    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT) {
+    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT && !(codePadding(span, code, x0 - edge, size) && !assignmentFrom(ch, raw, I32, U32))) {
       // A gap at a change of font that MuPDF left without a space: after a glyph of a math
       // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
       // it does not know, a word space of the text.
@@ -1222,6 +1234,34 @@ function pushPendingMark(units: SpanUnits, mark: number, span: Span, composed: S
 }
 
 /** Whether the character at `ch` is East Asian wide. */
+/** Whether the glyph at `ch` is a stop or a closing bracket in another font than `font`. */
+function closesAfterCode(ch: number, font: number, raw: boolean, I32: Int32Array, U32: Uint32Array): boolean {
+  const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+  if (!CLOSES_AFTER_CODE.has(code)) return false;
+  return (raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch)) !== font;
+}
+
+/** Whether the glyph at `ch` is a colon that starts an assignment sign (":="), set apart from
+ *  the code before it as a sign is. */
+function assignmentFrom(ch: number, raw: boolean, I32: Int32Array, U32: Uint32Array): boolean {
+  if ((raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch)) !== COLON) return false;
+  const after = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch);
+  return after !== 0 && (raw ? I32[after >> 2] : wasm._wasm_stext_char_get_c(after)) === EQUALS;
+}
+const COLON = 0x3a;
+const EQUALS = 0x3d;
+
+/** Whether the open span is set in a monospace font (a code span). */
+function spanMonospace(span: Span): boolean {
+  return span.monospace === true;
+}
+
+/** Whether a gap of `gap` points between the code span `span` and the stop or bracket `code`
+ *  after it is a browser's padding of the code's background (CODE_PADDING_EMS_MAX). */
+function codePadding(span: Span, code: number, gap: number, size: number): boolean {
+  return span.monospace === true && gap < CODE_PADDING_EMS_MAX * size && CLOSES_AFTER_CODE.has(code);
+}
+
 function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
   return isEastAsianWide(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch));
 }
