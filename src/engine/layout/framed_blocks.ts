@@ -28,9 +28,9 @@ const FRAME_WIDTH_SHARE_MIN = 0.2;
  * order `order(items)` reads them, or there is no frame, `order(items)`.
  */
 export function orderWithFrames<T extends Box>(items: readonly T[], boxes: readonly Box[], order: (items: readonly T[]) => OrderedGroup<T>[]): OrderedGroup<T>[] {
-  const whole = order(items);
   const frames = framesOf(items, boxes);
-  if (frames.length === 0) return whole;
+  if (frames.length === 0) return order(items);
+  const whole = order(items);
   const held = new Map<T, T[]>();
   const inFrame = new Set<T>();
   const stand: T[] = [];
