@@ -741,7 +741,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     // A browser pads an inline code span's background: the gap MuPDF made a space of between
     // the code and a stop or closing bracket set after it in the text's font ("Run `npm
     // test`; all tests") is the padding.
-    if (space && span !== null && spanMonospace(span) && x1 - x0 < CODE_PADDING_EMS_MAX * size && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && closesAfterCode(next, spanFont, raw, I32, U32) && !assignmentFrom(next, raw, I32, U32)) continue;
+    if (space && span !== null && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && codePaddingBefore(span, spanFont, next, x1 - x0, size, raw, I32, U32)) continue;
     // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
     // them unspaced (a table's cell gap between 一月 and 61).
     const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
@@ -752,7 +752,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
         rightEdge[0] = edge;
         if (visualGapEnds(r, spans, span, ch, q, raw, !afterSpace && !space, wide && afterWide, changesDirection(lastCode, code), isRtlCode(lastCode) && isRtlCode(code))) span = null;
       }
-    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT && !(codePadding(span, code, x0 - edge, size) && !assignmentFrom(ch, raw, I32, U32))) {
+    } else if (!afterSpace && !space && span !== null && fontPtr !== spanFont && x0 - edge > FONT_CHANGE_GAP_SPACE_EMS * Math.max(size, span.size) && x1 - x0 >= ZERO_WIDTH_PT && !codePaddingBefore(span, spanFont, ch, x0 - edge, size, raw, I32, U32)) {
       // A gap at a change of font that MuPDF left without a space: after a glyph of a math
       // or symbol font ("60°" | "in", "→" | "LaTeX", "⟨wd⟩" | "is a"), whose space width
       // it does not know, a word space of the text.
@@ -1233,35 +1233,23 @@ function pushPendingMark(units: SpanUnits, mark: number, span: Span, composed: S
   return 0;
 }
 
-/** Whether the character at `ch` is East Asian wide. */
-/** Whether the glyph at `ch` is a stop or a closing bracket in another font than `font`. */
-function closesAfterCode(ch: number, font: number, raw: boolean, I32: Int32Array, U32: Uint32Array): boolean {
+/**
+ * Whether a gap of `gap` points between the code span `span` (its font `font`) and the glyph
+ * at `ch` is a browser's padding of the code's background (CODE_PADDING_EMS_MAX): the glyph a
+ * stop or closing bracket (CLOSES_AFTER_CODE) in another font, and no colon that starts ":=".
+ */
+function codePaddingBefore(span: Span, font: number, ch: number, gap: number, size: number, raw: boolean, I32: Int32Array, U32: Uint32Array): boolean {
+  if (span.monospace !== true || gap >= CODE_PADDING_EMS_MAX * size) return false;
   const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
-  if (!CLOSES_AFTER_CODE.has(code)) return false;
-  return (raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch)) !== font;
-}
-
-/** Whether the glyph at `ch` is a colon that starts an assignment sign (":="), set apart from
- *  the code before it as a sign is. */
-function assignmentFrom(ch: number, raw: boolean, I32: Int32Array, U32: Uint32Array): boolean {
-  if ((raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch)) !== COLON) return false;
+  if (!CLOSES_AFTER_CODE.has(code) || (raw ? U32[(ch + CHAR_FONT_OFFSET) >> 2] : wasm._wasm_stext_char_get_font(ch)) === font) return false;
+  if (code !== COLON) return true;
   const after = raw ? U32[(ch + CHAR_NEXT_OFFSET) >> 2] : wasm._wasm_stext_char_get_next(ch);
-  return after !== 0 && (raw ? I32[after >> 2] : wasm._wasm_stext_char_get_c(after)) === EQUALS;
+  return after === 0 || (raw ? I32[after >> 2] : wasm._wasm_stext_char_get_c(after)) !== EQUALS;
 }
 const COLON = 0x3a;
 const EQUALS = 0x3d;
 
-/** Whether the open span is set in a monospace font (a code span). */
-function spanMonospace(span: Span): boolean {
-  return span.monospace === true;
-}
-
-/** Whether a gap of `gap` points between the code span `span` and the stop or bracket `code`
- *  after it is a browser's padding of the code's background (CODE_PADDING_EMS_MAX). */
-function codePadding(span: Span, code: number, gap: number, size: number): boolean {
-  return span.monospace === true && gap < CODE_PADDING_EMS_MAX * size && CLOSES_AFTER_CODE.has(code);
-}
-
+/** Whether the character at `ch` is East Asian wide. */
 function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
   return isEastAsianWide(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch));
 }

@@ -3017,10 +3017,11 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   if (mathShare(lines, style.size) >= HEADING_MATH_SHARE_MAX) return null;
   // Bold at the body's size and ending in a colon is a label over what follows ("Bill to:",
   // "Enclosures:" over an address or a list), not a section's title.
-  if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && LABEL_END.test(text)) return null;
+  const boldAtBodySize = style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT;
+  if (boldAtBodySize && LABEL_END.test(text)) return null;
   // Nor is a bold line at the body's size that ends in a sum of money: an invoice's total
   // set flush right under its items ("Total GBP 2,502.00"), a figure, never a section's title.
-  if (style.bold && Math.abs(style.size - stats.body.size) < LABEL_SIZE_TOLERANCE_PT && AMOUNT_END.test(text) && SUM_WORDS.test(text)) return null;
+  if (boldAtBodySize && AMOUNT_END.test(text) && SUM_WORDS.test(text)) return null;
   // Nor is a sentence in bold at the body's size that wraps: a paragraph set in bold for
   // emphasis (acmart's "Your document will be returned to you for revision if modifications
   // are discovered."). A wrapped title seldom ends in a full stop, and a question is a title.

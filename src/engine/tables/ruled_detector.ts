@@ -518,11 +518,9 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
 }
 
 /** The columns a band's text row must fill to be a table row of its own (splitBand): half the
- *  band's filled columns, two at least. */
-function rowColumnsNeeded(items: readonly { col: number }[]): number {
-  const used = new Set<number>();
-  for (const e of items) used.add(e.col);
-  return Math.max(2, Math.ceil(used.size / 2));
+ *  band's `filled` columns, two at least. */
+function rowColumnsNeeded(filled: number): number {
+  return Math.max(2, Math.ceil(filled / 2));
 }
 
 /** Whether a band's text rows are one table row with wrapped cells: the first a row of its
@@ -532,9 +530,10 @@ function rowColumnsNeeded(items: readonly { col: number }[]): number {
  *  cell's line over the row's label set lower (array's "Can be used before an l, …" over
  *  ">{decl.}") is no such row: a grid ruling some rows, not every one. */
 function wrapsOnly(textRows: readonly { col: number }[][], items: readonly { col: number }[]): boolean {
-  const needed = rowColumnsNeeded(items);
-  let firstCol = Infinity;
-  for (const e of items) firstCol = Math.min(firstCol, e.col);
+  const filled = new Set<number>();
+  for (const e of items) filled.add(e.col);
+  const needed = rowColumnsNeeded(filled.size);
+  const firstCol = Math.min(...filled);
   for (let k = 0; k < textRows.length; k++) {
     const cols = new Set<number>();
     for (const e of textRows[k]) cols.add(e.col);
@@ -568,7 +567,7 @@ function splitBand(grid: Grid, anchors: Int32Array, cellLines: Line[][], r: numb
   if (textRows.length < 2) return null;
   const usedCols = new Set(items.map((e) => e.col));
   const firstCol = Math.min(...usedCols);
-  const needed = rowColumnsNeeded(items);
+  const needed = rowColumnsNeeded(usedCols.size);
   // Each table row's items: a text row starting in the first column, and its wrapped lines.
   const groups: { line: Line; col: number }[][] = [];
   for (const tr of textRows) {
