@@ -511,8 +511,12 @@ function rulesEveryRow(grid: Grid, cellLines: Line[][]): boolean {
     if (items.length === 0) continue;
     bands++;
     // One line is one text row, grouped or not (most bands of a grid ruled under every row).
-    if (items.length === 1) single++;
-    else if (wrapsOnly(groupRows(items, itemLine), items)) single++;
+    if (items.length === 1) {
+      single++;
+      continue;
+    }
+    const textRows = groupRows(items, itemLine);
+    if (textRows.length === 1 || wrapsOnly(textRows, items)) single++;
   }
   return single >= ROW_RULED_SINGLE_BANDS_MIN && single >= ROW_RULED_SINGLE_BAND_SHARE_MIN * bands;
 }
