@@ -54,6 +54,10 @@ export interface Line {
   /** The author broke the text after this line, inside its paragraph (a cover page's centred
    * lines, layout/centred_lines.ts): rendered as a Markdown line break. */
   breakAfter?: true;
+  /** A footnote's first line whose mark, its first span, is set plain at the text's size and
+   *  baseline (Writer's "1The original …", layout/footnote_area.ts): written raised, as a
+   *  mark set small and high is (layout/superscripts.ts). */
+  plainNoteMark?: true;
   /** Layout's count of the line's styles (layout/document_stats.ts lineStyleFacts), kept with
    *  the spans array it counted and their number so that a line whose spans change is counted
    *  again. A memo, not the line's content: absent until asked. */

@@ -378,14 +378,14 @@ describe("assembly: a paragraph a page break cuts mid-sentence (issue 9: a book'
     const r = analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(first), ok(second)], outline: null, hasXfa: false, options: defaultRenderOptions });
     expect(r.markdown).toBe(
       "The works below are ranked by the risk they remove, not by their cost. We replace the roof drainage, including the two downpipes on the north face that leaked in February, before the spring rains set in, and which flooded the archive.\n\n" +
-        "1 The supplier has since added a second warehouse.\n\nA new paragraph starts the second page's own text here, and it goes on.\n",
+        "<sup>1</sup> The supplier has since added a second warehouse.\n\nA new paragraph starts the second page's own text here, and it goes on.\n",
     );
     const slice = (k: number) => r.markdown.slice(r.pages![k].markdown_offset, r.pages![k].markdown_offset + r.pages![k].markdown_length);
-    expect(slice(0)).toMatch(/^The works .* flooded the archive\.\n\n1 The supplier has since added a second warehouse\.$/s);
+    expect(slice(0)).toMatch(/^The works .* flooded the archive\.\n\n<sup>1<\/sup> The supplier has since added a second warehouse\.$/s);
     expect(slice(1)).toBe("A new paragraph starts the second page's own text here, and it goes on.");
     // Where the paragraph ends on its page, the notes stay between the pages.
     const ended = { ...first, lines: [line("The works below are ranked by the risk they remove.", { y: 600 }), first.lines[2]] };
-    expect(analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(ended), ok(second)], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown).toContain("remove.\n\n1 The supplier has since added a second warehouse.\n\nleaked in February");
+    expect(analyseDocument({ pageCount: 2, selected: [1, 2], selectionExpression: "1-2", outcomes: [ok(ended), ok(second)], outline: null, hasXfa: false, options: defaultRenderOptions }).markdown).toContain("remove.\n\n<sup>1</sup> The supplier has since added a second warehouse.\n\nleaked in February");
   });
 
   it("keeps the pages apart before an option's entry after another's, and before a formula's mathematical letter", () => {

@@ -42,7 +42,8 @@ describe("the page's footnotes after a list it ends with (renderBlocks)", () => 
 
   it("starts a note set under the last item's text after the list, not in the item", () => {
     const md = render([...items, ...listing, line("1The following example assumes your compat level is 9 or more.", { x: 70, y: 728, size: 8 })], [rule]);
-    expect(md).toMatch(/^1The following example/m);
+    // Its plain number is written raised (svc-md-1.1.39, footnote_area.ts withPlainMarkApart).
+    expect(md).toMatch(/^<sup>1<\/sup>The following example/m);
   });
 
   it("still indents a block under the item's text into the item: its listing", () => {

@@ -320,6 +320,26 @@ describe("renderPage: justified text whose last line at a column's foot runs ful
     const md = renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
     expect(md).toContain("Telephone +351 252 000 000\n\nMargaret has seen");
   });
+
+  it("leaves them apart where the next group stands under the paragraph at another measure (svc-md-1.1.39: a Writer section of two columns under full-width text, 'the price review.' | 'The Board met …')", () => {
+    const across = [
+      justified("None of this would have been possible without the work of our staff and volunteers, and I", 72, 100, 537),
+      justified("thank them on behalf of the Board and our regulator for its challenge during the price review.", 72, 112, 537),
+    ];
+    const columns = [
+      justified("The Board met eleven times during the year, and its", 72, 130, 297),
+      justified("committees on audit and capital investment met on", 72, 142, 297),
+      justified("a further fourteen occasions during the year.", 72, 154, 260),
+      justified("Our priorities for the coming year are to begin the", 312, 130, 537),
+      justified("reservoir programme and to extend smart metering", 312, 142, 537),
+      justified("to a further twelve thousand homes.", 312, 154, 480),
+    ];
+    const lines = [...across, ...columns];
+    const md = renderPage(page(1, lines), lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
+    expect(md).toContain("the price review.\n\nThe Board met");
+    // At one measure, the same page's paragraph going on at a column's top is still joined.
+    expect(renderRight(justified("Margaret has seen the cooperative grow from 40 up", 312, 100, 537))).toContain("October. Margaret");
+  });
 });
 
 describe("renderPage: a title's byline on the first page (issue 9: dvipdfm's 'Mark A. Wicks', 'Version 0.12.4b', 'September 19, 1999')", () => {
@@ -557,7 +577,7 @@ describe("renderPage: footnotes under a footnote rule (issue 9: a two-column pap
     const model = { ...page(1, lines), rules: [{ x0: 72, y0: 712, x1: 160, y1: 712.5, kind: "fill" as const }] };
     const md = renderPage(model, lines, STATS, { ...defaultRenderOptions, headersFooters: "keep" }, new Map()).markdown;
     expect(md).toContain("Table 1 summarises the results by city.");
-    expect(md.trimEnd().endsWith("1Corresponding author: a.devries@example.org")).toBe(true);
+    expect(md.trimEnd().endsWith("<sup>1</sup>Corresponding author: a.devries@example.org")).toBe(true);
   });
 });
 

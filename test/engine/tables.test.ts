@@ -1865,7 +1865,7 @@ describe("a table in one column of a two-column page (issue 9: fixtures/real/gen
     const md = (await convertDocument(openInProcess, { bytes, options: defaultRenderOptions })).markdown as string;
     expect(md).toContain("| City | Distance | Congestion |\n| --- | --- | --- |\n| Rotterdam | −6.8% | −10.1% |");
     expect(md).toContain("Table 1 summarises the results by city.");
-    expect(md.trimEnd().split("\n").filter((l) => !l.startsWith("<!--")).pop()).toBe("1Corresponding author: a.devries@example.org");
+    expect(md.trimEnd().split("\n").filter((l) => !l.startsWith("<!--")).pop()).toBe("<sup>1</sup>Corresponding author: a.devries@example.org");
   });
 });
 

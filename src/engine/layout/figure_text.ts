@@ -113,6 +113,7 @@ export function figureTextLines(
     const inside: Line[] = [];
     for (const line of lines) if (!labelSet.has(line) && centreInside(line, group.box) && (trimmedLength(lineText(line)) > FIGURE_LABEL_CHARS_MAX || isBulletItem(line))) inside.push(line);
     if (inside.length > 0 && (inside.some((line) => !isSmallPrint(line, bodySize)) || group.labels.length < LABELS_PER_LONG_LINE_MIN * inside.length)) continue;
+    if (framesTextEach(group.shapes, lines, labelSet, bodySize)) continue;
     // Names drawn in go only from a figure with no other text in it or a link's reach of it
     // but a caption: a flowchart's node of two lines (its box holds both) keeps the whole
     // chart's text, and a logo's words under its drawing ("Communauté" over "d’Universités et
@@ -127,6 +128,27 @@ export function figureTextLines(
     for (const line of inside) found.add(line);
   }
   return found;
+}
+
+/**
+ * Whether every shape frames text set in the body's size or larger that is no label: a
+ * dashboard's tiles, each a figure over its small caption ("18,240" over "Tickets
+ * received"), are cards, not a diagram, and their captions their text. A diagram's shapes
+ * are its strokes, points and arrows, which frame nothing, or boxes around labels in small
+ * print or names drawn in (isDrawnIn), which are labels.
+ */
+function framesTextEach(shapes: readonly Box[], lines: readonly Line[], labels: ReadonlySet<Line>, bodySize: number): boolean {
+  for (const shape of shapes) {
+    let framed = false;
+    for (const line of lines) {
+      if (!labels.has(line) && centreInside(line, shape) && !isSmallPrint(line, bodySize)) {
+        framed = true;
+        break;
+      }
+    }
+    if (!framed) return false;
+  }
+  return true;
 }
 
 /** A line that starts with a bullet glyph and goes on in words: a list's item, running text

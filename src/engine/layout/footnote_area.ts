@@ -5,7 +5,7 @@
 // read as the left column's last lines, between its paragraph and that paragraph's rest at
 // the top of the right column ("… Table 1 summarises the" | "1Corresponding author: …" |
 // "results by city."). Taken out of the flow, they are read after everything else on the page.
-import type { Line, Rule } from "../model.js";
+import { type Line, NO_WORD_END, type Rule, type Span } from "../model.js";
 import { byTopThenLeft } from "./box.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
@@ -131,6 +131,38 @@ export function splitNotes(footnotes: readonly Line[]): Line[][] {
     else notes[notes.length - 1].push(line);
   }
   return notes;
+}
+
+/** A note's mark set plain: a number of up to three digits, before its text's capital with a
+ *  space between or none (PLAIN_MARK's numbers). */
+const PLAIN_NUMBER_MARK = /^(\s*)(\d{1,3})(?=\s?\p{Lu})/u;
+
+/**
+ * The note with its mark apart, when the mark is a plain number (Writer sets a footnote's
+ * number at the note's size, on its baseline: "1The original completion date …"): the
+ * number becomes a span of its own and the line is marked (Line.plainNoteMark), so that the
+ * note reads as a note whose mark is raised does, "<sup>1</sup>The original …", not as a
+ * word "1The". A note whose mark is raised already, or a symbol, is returned as it is.
+ */
+export function withPlainMarkApart(note: readonly Line[]): Line[] {
+  const first = note[0];
+  if (first === undefined || startsWithFootnoteMark(first)) return note as Line[];
+  const k = textSpanFrom(first.spans, 0, 1);
+  if (k >= first.spans.length) return note as Line[];
+  const span = first.spans[k];
+  const match = PLAIN_NUMBER_MARK.exec(span.text);
+  if (match === null) return note as Line[];
+  const end = match[1].length + match[2].length;
+  if (end >= span.text.length) return note as Line[];
+  // Where the number ends, by its share of the span's characters: digits are set at one width.
+  const split = span.x0 + ((span.x1 - span.x0) * end) / span.text.length;
+  const mark: Span = { ...span, text: span.text.slice(0, end), x1: split };
+  const rest: Span = { ...span, text: span.text.slice(end), x0: split };
+  // Each part's first word was not measured (a span cut); the line's style memo, kept with
+  // its spans array, is not read for the new array.
+  if (span.wordEnd !== undefined) mark.wordEnd = rest.wordEnd = NO_WORD_END;
+  const line: Line = { ...first, spans: [...first.spans.slice(0, k), mark, rest, ...first.spans.slice(k + 1)], plainNoteMark: true };
+  return [line, ...note.slice(1)];
 }
 
 /** Whether a footnote's line starts a note: with its mark, raised or not. */

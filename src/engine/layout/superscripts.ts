@@ -21,6 +21,7 @@ const RAISED_MARK_RAISE_RATIO_MIN = 0.3;
 /** Which of a line's spans are superscripts, or null when none can be (one size). */
 export function superscripts(line: Line): boolean[] | null {
   const spans = line.spans;
+  if (line.plainNoteMark) return firstTextSpanRaised(spans);
   let largest = 0;
   let smallest = Infinity;
   for (const s of spans) {
@@ -39,6 +40,14 @@ export function superscripts(line: Line): boolean[] | null {
   for (let k = 0; k < spans.length; k++) {
     if ((runs !== null && runs[k]) || isRaisedMark(spans, k, main, bottom)) (raised ??= new Array<boolean>(spans.length).fill(false))[k] = true;
   }
+  return raised;
+}
+
+/** A footnote's mark set plain (Line.plainNoteMark): its first span with text. */
+function firstTextSpanRaised(spans: readonly Span[]): boolean[] {
+  const raised = new Array<boolean>(spans.length).fill(false);
+  const first = textSpanFrom(spans, 0, 1);
+  if (first < spans.length) raised[first] = true;
   return raised;
 }
 

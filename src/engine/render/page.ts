@@ -8,9 +8,9 @@ import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
-import { type Line, lineLike, type PageLink, type PageModel, type Rule, spanPiece } from "../model.js";
+import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
-import { splitNotes, takeFootnoteArea } from "../layout/footnote_area.js";
+import { splitNotes, takeFootnoteArea, withPlainMarkApart } from "../layout/footnote_area.js";
 import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock, standsInGapOf } from "../layout/blocks.js";
 import type { ListHead, ListItemFact, ListTail } from "./list_continuation.js";
 import { putMarginNotes, takeMarginNotes } from "../layout/margin_notes.js";
@@ -180,8 +180,12 @@ export function renderPage(
   }
   for (let k = 0; k < sideFloats.length; k++) items.push(flowBox(sideFloats[k].box, undefined, sideFloats[k]));
   // The boxes drawn round text (framed_blocks.ts): stroked rectangles.
-  const frames: Rule[] = [];
+  const frames: Box[] = [];
   for (const rule of model.rules) if (rule.kind === "stroke") frames.push(rule);
+  // Boxes drawn as paths (rounded cards behind a dashboard's figures and their captions)
+  // frame their text as stroked rectangles do, in a row of CARD_ROW_MIN at least: two boxes
+  // side by side under a title each (a slide's two lists) read by their columns.
+  if (model.drawings !== undefined && model.drawings.length >= CARD_ROW_MIN) frames.push(...cardRows(model.drawings));
   const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, (band) => orderBetweenDividers(band, model.rules, (part) => orderWithFrames(part, frames, orderForReading)))), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
@@ -410,13 +414,52 @@ function authorBlocks(table: Table): PageBlock[] {
   return blocks;
 }
 
+/** Cards in a row: this many at least. */
+const CARD_ROW_MIN = 3;
+/** Cards of a row: their tops and bottoms within this many points of each other's. */
+const CARD_ROW_EDGE_PT = 3;
+
+/** The drawings that stand in a row of CARD_ROW_MIN or more of one height, side by side; a
+ *  box drawn twice (filled, then outlined) counts once. */
+function cardRows(drawings: readonly Box[]): Box[] {
+  const cards: Box[] = [];
+  for (const d of drawings) {
+    let row = 1;
+    let right = d.x1;
+    // Left to right from the box: each next one starts past the last one counted.
+    for (;;) {
+      let next: Box | null = null;
+      for (const other of drawings) {
+        if (Math.abs(other.y0 - d.y0) > CARD_ROW_EDGE_PT || Math.abs(other.y1 - d.y1) > CARD_ROW_EDGE_PT || other.x0 < right) continue;
+        if (next === null || other.x0 < next.x0) next = other;
+      }
+      if (next === null) break;
+      row++;
+      right = next.x1;
+    }
+    let left = d.x0;
+    for (;;) {
+      let previous: Box | null = null;
+      for (const other of drawings) {
+        if (Math.abs(other.y0 - d.y0) > CARD_ROW_EDGE_PT || Math.abs(other.y1 - d.y1) > CARD_ROW_EDGE_PT || other.x1 > left) continue;
+        if (previous === null || other.x1 > previous.x1) previous = other;
+      }
+      if (previous === null) break;
+      row++;
+      left = previous.x0;
+    }
+    if (row >= CARD_ROW_MIN) cards.push(d);
+  }
+  return cards;
+}
+
 /** Footnotes under a footnote rule come after the page's text, whatever column they foot,
  * and before what stands under them (a page number, a running footer kept in the output). */
 function putFootnotes(blocks: PageBlock[], footnotes: readonly Line[], build: (note: Line[]) => PageBlock[]): Set<PageBlock> {
   const foot = footnotes[footnotes.length - 1].y1;
   let at = blocks.length;
   while (at > 0 && blockTop(blocks[at - 1]) >= foot) at--;
-  const notes = splitNotes(footnotes).flatMap(build);
+  const notes = splitNotes(footnotes).map(withPlainMarkApart).flatMap(build);
   blocks.splice(at, 0, ...notes);
   return new Set(notes);
 }
@@ -511,7 +554,29 @@ function goesOnAtTop(before: readonly Line[], after: readonly Line[], afterText:
   const first = after[0];
   if (Math.abs(lineSize(last) - lineSize(first)) >= 0.5 || FLOAT_CAPTION.test(afterText)) return false;
   if (first.spans.find((span) => span.text.trim() !== "")?.bold) return false;
+  if (first.y0 >= last.y1 - BELOW_TOLERANCE_PT && SENTENCE_END.test(lineText(last)) && !sameMeasure(before, after)) return false;
   return !(after.length >= 2 && first.x0 - after[1].x0 > FIRST_LINE_INDENT_EMS_MIN * lineSize(first));
+}
+
+/** A group whose first line starts this few points above the last line before it, or lower,
+ *  stands under it: no column's top. */
+const BELOW_TOLERANCE_PT = 1;
+/** Two paragraphs' widest lines differ by at most this share of the wider one at one measure. */
+const MEASURE_TOLERANCE_SHARE = 0.05;
+
+/**
+ * Whether two paragraphs are set at one measure, their widest lines as wide as each other. A
+ * group that starts under the paragraph before it is no next column's top but a band of its
+ * own under it (a Writer section of two columns under full-width text, or full-width text under
+ * the columns): a paragraph keeps its measure, and one that ran its last line full ("… during
+ * the price review." over the columns' "The Board met eleven times …") ends at the change,
+ * where it ends a sentence (a line running on past a name in the margin, wider, goes on).
+ */
+function sameMeasure(before: readonly Line[], after: readonly Line[]): boolean {
+  const widest = (lines: readonly Line[]) => lines.reduce((w, line) => Math.max(w, line.x1 - line.x0), 0);
+  const a = widest(before);
+  const b = widest(after);
+  return Math.abs(a - b) <= MEASURE_TOLERANCE_SHARE * Math.max(a, b);
 }
 
 /**

@@ -113,10 +113,64 @@ export function collectRulings(rules: Rule[], page: { width: number; height: num
     v.push({ pos: box.x0, a: box.y0, b: box.y1, thick: 0, double: false });
     v.push({ pos: box.x1, a: box.y0, b: box.y1, thick: 0, double: false });
   }
+  if (fills.length >= STRIPED_FILLS_MIN && fills.length <= INLINE_FILLS_CHECKED_MAX) bridgeStripedRows(fills, v);
   const merged = mergeCollinear(h);
   const hPos: number[] = [];
   for (const seg of merged) hPos.push(seg.pos);
   return { h: merged, hPos, v: mergeCollinear(v), fills, frames };
+}
+
+/** Striped rows: a shaded head and a shaded row, of two cells each at least. */
+const STRIPED_FILLS_MIN = 4;
+/** An unshaded row between two shaded ones is at most this many times as tall as the shaded
+ *  row above it: its text wraps to a second line (1.5 times a row of one line, its cell's
+ *  padding counted once), and two unshaded rows, twice as tall, are no stripe's gap (colortbl's
+ *  \hiderowcolors rows, whose rules cannot be told from the text). */
+const STRIPE_GAP_ROWS_MAX = 1.8;
+
+/**
+ * A browser's striped table under a shaded head (`thead th { background: … }`,
+ * `tr:nth-child(even) td { background: … }`) shades the head and every other row cell by
+ * cell, with no borders: the shaded cells' edges are the table's columns, but only in the
+ * shaded rows, and each unshaded row between them read as one cell across the table ("Chat
+ * 5,870 32.2% 0h 03m 97.9%"), the table ending at the next. Each column's shaded cells, from
+ * a head cell with the first row's cell right under it, carry their side edges down across
+ * the unshaded rows between them (vertical rulings of unknown stroke, as their own edges
+ * are), as far as the stripes go on. A striped table under an unshaded head is left to the
+ * aligned detector, which reads its head's columns from the text.
+ */
+function bridgeStripedRows(fills: readonly Box[], v: Seg[]): void {
+  const cells = fills.filter((box) => hasRowNeighbour(box, fills));
+  const done = new Set<Box>();
+  for (const top of cells) {
+    if (done.has(top)) continue;
+    // The column's shaded cells, edge for edge with this one, top to bottom.
+    const column = cells.filter((box) => Math.abs(box.x0 - top.x0) <= SNAP_PT && Math.abs(box.x1 - top.x1) <= SNAP_PT);
+    for (const box of column) done.add(box);
+    sortInPlace(column, byTop);
+    if (column.length < 3 || column[1].y0 - column[0].y1 > SNAP_PT) continue;
+    for (let k = 1; k + 1 < column.length; k++) {
+      const upper = column[k];
+      const lower = column[k + 1];
+      const gap = lower.y0 - upper.y1;
+      if (gap <= SNAP_PT) continue;
+      if (gap > STRIPE_GAP_ROWS_MAX * (upper.y1 - upper.y0)) break;
+      v.push({ pos: upper.x0, a: upper.y1, b: lower.y0, thick: 0, double: false });
+      v.push({ pos: upper.x1, a: upper.y1, b: lower.y0, thick: 0, double: false });
+    }
+  }
+}
+
+const byTop = (a: Box, b: Box) => a.y0 - b.y0;
+
+/** Whether another fill abuts the box on its row: its top and bottom edge for edge, its side
+ *  against the box's within JOIN_PT. */
+function hasRowNeighbour(box: Box, fills: readonly Box[]): boolean {
+  for (const other of fills) {
+    if (other === box || Math.abs(other.y0 - box.y0) > SNAP_PT || Math.abs(other.y1 - box.y1) > SNAP_PT) continue;
+    if (Math.abs(other.x0 - box.x1) <= JOIN_PT || Math.abs(other.x1 - box.x0) <= JOIN_PT) return true;
+  }
+  return false;
 }
 
 /** TeX's overfull-line mark (draft mode's \overfullrule) is this wide: 5 pt, and a line tall. */
