@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Line } from "../../src/engine/model.js";
 import type { Piece, TextRow } from "../../src/engine/tables/cell_gaps.js";
-import { stacksSideBySide } from "../../src/engine/tables/chance_rows.js";
+import { stackGoesOnUnder, stacksSideBySide } from "../../src/engine/tables/chance_rows.js";
 import { line } from "../support/layout.js";
 import { excerptMarkdown } from "../support/markdown_of.js";
 
@@ -56,6 +56,29 @@ describe("stacksSideBySide (tables/chance_rows.ts)", () => {
       row(cell(at("Freight", 58, 134.8)), cell(at("95.00", 400, 134.8))),
     ];
     expect(stacksSideBySide(wrapped)).toBe(false);
+  });
+});
+
+describe("stackGoesOnUnder (tables/chance_rows.ts, svc-md-1.1.39)", () => {
+  /** "Bill to" over four address lines beside "Ship to" over three, 9.7 pt apart. */
+  const bold = (l: Line): Line => ({ ...l, spans: l.spans.map((s) => ({ ...s, bold: true })) });
+  const blocks = (headBold: boolean) => [
+    row(cell(headBold ? bold(at("Bill to", 58, 134, 9.6, 8.3)) : at("Bill to", 58, 134, 9.6, 8.3)), cell(headBold ? bold(at("Ship to", 192, 134, 9.6, 8.3)) : at("Ship to", 192, 134, 9.6, 8.3))),
+    row(cell(at("Blue Fjord AS", 58, 143.8, 9.6, 8.3)), cell(at("Blue Fjord AS, Warehouse 3", 192, 143.8, 9.6, 8.3))),
+    row(cell(at("Accounts Payable", 58, 153.6, 9.6, 8.3)), cell(at("Kaiveien 40", 192, 153.6, 9.6, 8.3))),
+    row(cell(at("Strandgata 5", 58, 163.3, 9.6, 8.3)), cell(at("5058 Bergen, Norway", 192, 163.3, 9.6, 8.3))),
+  ];
+  const under = row(cell(at("5013 Bergen, Norway", 58, 173.1, 9.6, 8.3)));
+
+  it("finds two blocks under bold labels whose longer one goes on under the rows (before: a table, its last line read after it)", () => {
+    expect(stackGoesOnUnder(blocks(true), under)).toBe(true);
+  });
+
+  it("leaves a table: no bold labels over the columns, nothing under them, or a line under them that stands apart", () => {
+    expect(stackGoesOnUnder(blocks(false), under)).toBe(false);
+    expect(stackGoesOnUnder(blocks(true), null)).toBe(false);
+    expect(stackGoesOnUnder(blocks(true), row(cell(at("5013 Bergen, Norway", 58, 190, 9.6, 8.3))))).toBe(false);
+    expect(stackGoesOnUnder(blocks(true), row(cell(at("5013 Bergen, Norway", 120, 173.1, 9.6, 8.3))))).toBe(false);
   });
 });
 

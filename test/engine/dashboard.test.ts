@@ -2,7 +2,11 @@
 // a source written here): SPEC.md §Output (tables as GFM tables; no text lost) and issue 9 ("a
 // reader given the PDF page and svc-md's Markdown would accept the Markdown as a faithful
 // copy"). svc-md-1.1.39.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { lineText } from "../../src/engine/layout/lines.js";
 import { collectRulings } from "../../src/engine/tables/rulings.js";
 import type { Rule } from "../../src/engine/model.js";
 import { excerptMarkdown } from "../support/markdown_of.js";
@@ -36,5 +40,16 @@ describe("a row of tiles, each a figure over its caption (layout/figure_text.ts 
     for (const [figure, caption] of [["18,240", "Tickets received"], ["94.1%", "Resolved within SLA"], ["3h 12m", "Median first response"], ["4.6 / 5", "Satisfaction score"]]) {
       expect(md).toMatch(new RegExp(`${figure.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n\\n${caption}\\n`));
     }
+  });
+});
+
+describe("text at a twentieth of a point (extract/mupdf_page.ts: the open span's size as read)", () => {
+  it("reads a 9.75 pt line as one span, not a span a glyph (before: 'C' | 'u' | 's' …)", () => {
+    const opened = openDocument(new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-dashboard.pdf", import.meta.url))));
+    const model = extractPageMupdf(opened.doc, 0);
+    const subtitle = model.lines.find((l) => lineText(l).startsWith("Customer Support"))!;
+    expect(subtitle.spans).toHaveLength(1);
+    expect(subtitle.spans[0].size).toBe(9.8);
+    opened.doc.destroy();
   });
 });

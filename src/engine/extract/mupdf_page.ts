@@ -848,7 +848,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     closeSpan(span, units);
     pushCode(units, space ? SPACE : code);
     span = glyphSpan(r, ch, q, raw, facts, invisible);
-    spanSize = span.size;
+    spanSize = size;
     spanInvisible = invisible;
     spanX0 = span.x0;
     spanX1 = span.x1;

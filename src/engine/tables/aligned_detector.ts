@@ -17,7 +17,7 @@ import { SNAP_PT, type Rulings } from "./rulings.js";
 import { ALIGNED_ROWS_MIN, pageNumbersNeverGoDown, runLooksTabular } from "./reads_as_table.js";
 import { headsAfterHeadedText } from "./calc_heads.js";
 import { besideColumnPieces } from "./ruled_beside.js";
-import { stacksSideBySide } from "./chance_rows.js";
+import { stackGoesOnUnder, stacksSideBySide } from "./chance_rows.js";
 import { lowerBound, median } from "./sorted_search.js";
 import { inkRight, PageRows, pieceLines, pieceText, type Piece, type TextRow } from "./cell_gaps.js";
 import { cutSpan } from "./span_cut.js";
@@ -355,6 +355,12 @@ function isRomanCode(code: number): boolean {
   return lower === 0x69 || lower === 0x76 || lower === 0x78 || lower === 0x6c || lower === 0x63 || lower === 0x64 || lower === 0x6d;
 }
 
+/** The page's row under the run's last, or null at the page's end. */
+function rowAfter(rows: PageRows, run: readonly Slice[]): TextRow | null {
+  const next = run[run.length - 1].row + 1;
+  return next < rows.length ? rows.at(next) : null;
+}
+
 /**
  * The longest tabular run starting at row `start`, trying a few choices of its first pieces;
  * otherwise the row to try next. A run that read as prose is skipped whole, so a long
@@ -396,7 +402,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     // A run the frames split is tried again from its next row, whose cells inside one frame
     // (the variants above) may start a table of that frame's own.
     if (splitByFrames(full, rulings.frames, centres)) continue;
-    if (splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full) || stacksSideBySide(full)) {
+    if (splitByPanel(full, rows, rulings.fills, centres) || proseBesideItems(full) || stacksSideBySide(full) || stackGoesOnUnder(full, rowAfter(rows, run))) {
       skipTo = Math.max(skipTo, run[run.length - 1].row + 1);
       continue;
     }

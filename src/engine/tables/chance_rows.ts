@@ -8,6 +8,7 @@
 // Left out of tables, the stacks are read one after the other (layout/side_stacks.ts).
 import type { Line } from "../model.js";
 import type { TextRow } from "./cell_gaps.js";
+import { isBlankText } from "../layout/whitespace.js";
 
 /**
  * A column is a stack when no gap between its consecutive lines is taller than this share of
@@ -34,6 +35,39 @@ export function stacksSideBySide(full: readonly TextRow[]): boolean {
   for (let c = 0; c < columns; c++) {
     const lines: Line[] = [];
     for (const row of full) lines.push(...linesOfCell(row, c));
+    if (!isStack(lines)) return false;
+  }
+  return true;
+}
+
+/** A line under the run starts within this many of its ems of a column's left edge. */
+const STACK_EDGE_EMS = 0.5;
+
+/**
+ * Whether the rows' columns are stacks of lines (isStack) under a row of bold labels, and
+ * one of them goes on under the last row, a line of its own there in that column touching the stack, the other columns
+ * empty: two address blocks side by side under their labels ("Bill to" | "Ship to"), the
+ * left one a line longer, whose lines pair exactly row by row. As a table the longer block's
+ * last line was left out of its cell and read after the table ("5013 Bergen, Norway").
+ * `next`: the row under the run, if any.
+ */
+export function stackGoesOnUnder(full: readonly TextRow[], next: TextRow | null): boolean {
+  if (full.length < 2 || next === null || next.cells.length !== 1) return false;
+  const columns = full[0].cells.length;
+  for (const row of full) if (row.cells.length !== columns) return false;
+  // Each block under its label: the first row's cells in bold, the rest not (a two-column
+  // list of codes, a form's labels beside their values are no such blocks).
+  for (const cell of full[0].cells) if (!cell.items.every((item) => item.span.bold || isBlankText(item.span.text))) return false;
+  for (let r = 1; r < full.length; r++) for (const cell of full[r].cells) if (cell.items.some((item) => item.span.bold && !isBlankText(item.span.text))) return false;
+  const under = next.cells[0];
+  const last = full[full.length - 1];
+  let column = -1;
+  for (let c = 0; c < columns; c++) if (Math.abs(under.x0 - last.cells[c].x0) <= STACK_EDGE_EMS * next.em) column = c;
+  if (column < 0) return false;
+  for (let c = 0; c < columns; c++) {
+    const lines: Line[] = [];
+    for (const row of full) lines.push(...linesOfCell(row, c));
+    if (c === column) for (const item of under.items) if (!lines.includes(item.line)) lines.push(item.line);
     if (!isStack(lines)) return false;
   }
   return true;
