@@ -41,6 +41,12 @@ describe("a row of tiles, each a figure over its caption (layout/figure_text.ts 
       expect(md).toMatch(new RegExp(`${figure.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n\\n${caption}\\n`));
     }
   });
+
+  it("reads the row of tiles as one band across the page: the heading under it comes after the last tile (layout/framed_blocks.ts frameRows; before: between the second and the third)", async () => {
+    const md = await excerptMarkdown("chromium-dashboard.pdf");
+    expect(md.indexOf("Satisfaction score")).toBeGreaterThan(md.indexOf("Resolved within SLA"));
+    expect(md.indexOf("Tickets by channel")).toBeGreaterThan(md.indexOf("Satisfaction score"));
+  });
 });
 
 describe("text at a twentieth of a point (extract/mupdf_page.ts: the open span's size as read)", () => {

@@ -31,13 +31,18 @@ export function orderWithFrames<T extends Box>(items: readonly T[], boxes: reado
   const frames = framesOf(items, boxes);
   if (frames.length === 0) return order(items);
   const whole = order(items);
-  const held = new Map<T, T[]>();
+  // A row of frames stands in as one box across them, its frames read left to right: as a
+  // box of its own each, a gutter between two frames of a row of four ran on up through the
+  // title over them and down through the heading under them, and reading order made a column
+  // of the title, two frames and the heading (a dashboard's tiles).
+  const held = new Map<T, T[][]>();
   const inFrame = new Set<T>();
   const stand: T[] = [];
-  for (const frame of frames) {
-    const proxy = { x0: frame.box.x0, y0: frame.box.y0, x1: frame.box.x1, y1: frame.box.y1 } as T;
-    held.set(proxy, frame.items);
-    for (const it of frame.items) inFrame.add(it);
+  for (const row of frameRows(frames)) {
+    const box = unionOf(row.map((frame) => frame.box));
+    const proxy = { x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1 } as T;
+    held.set(proxy, row.map((frame) => frame.items));
+    for (const frame of row) for (const it of frame.items) inFrame.add(it);
     stand.push(proxy);
   }
   for (const it of items) if (!inFrame.has(it)) stand.push(it);
@@ -52,7 +57,7 @@ export function orderWithFrames<T extends Box>(items: readonly T[], boxes: reado
       }
       if (run.length > 0) out.push({ ...group, items: run });
       run = [];
-      out.push(...order(inside));
+      for (const frameItems of inside) out.push(...order(frameItems));
     }
     if (run.length > 0) out.push({ ...group, items: run });
   }
@@ -111,6 +116,19 @@ function inRows<F extends { box: Box }>(frames: readonly F[], items: readonly Bo
     if (Math.min(right, x1) - Math.max(left, x0) >= FRAME_ROW_WIDTH_SHARE_MIN * (x1 - x0)) out.push(frame);
   }
   return out;
+}
+
+/** The frames in rows (tops within FRAME_ROW_TOP_PT of the row's first), each row left to
+ *  right. */
+function frameRows<F extends { box: Box }>(frames: readonly F[]): F[][] {
+  const rows: F[][] = [];
+  for (const frame of [...frames].sort((a, b) => a.box.y0 - b.box.y0 || a.box.x0 - b.box.x0)) {
+    const row = rows.find((r) => Math.abs(r[0].box.y0 - frame.box.y0) <= FRAME_ROW_TOP_PT);
+    if (row) row.push(frame);
+    else rows.push([frame]);
+  }
+  for (const row of rows) row.sort((a, b) => a.box.x0 - b.box.x0);
+  return rows;
 }
 
 /** Whether both orders read the same items in the same sequence. */
