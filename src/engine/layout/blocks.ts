@@ -2570,8 +2570,13 @@ function isFlushRightPair(prev: Line, line: Line, next: Line | undefined, style:
   const tolerance = HANG_TOLERANCE_EMS * em;
   if (right - prev.x1 > tolerance || right - line.x1 > tolerance || Math.abs(line.x0 - prev.x0) <= tolerance) return false;
   if (next === undefined) return Math.abs(line.x0 - prev.x0) > INDENT_EMS_MAX * em;
-  return Math.abs(next.x0 - line.x0) > tolerance;
+  // A paragraph's lines after its first start at one x to a point (a typesetter's margin);
+  // lines set flush right start where their length puts them, two of them within half an em
+  // by chance (a letter's sender block: "Falmouth TR11 3HQ" | "Tel. 01326 555 0192", 2.5 pt).
+  return Math.abs(next.x0 - line.x0) > PARAGRAPH_START_TOLERANCE_PT;
 }
+/** The lines of a paragraph after its first start within this many points of each other. */
+const PARAGRAPH_START_TOLERANCE_PT = 1;
 
 /** A line kept out of sets of short lines: in a heading's style, or starting with a bold
  * lead-in. A line bold throughout in no heading's style (web2c's authors "Karl Berry" |
