@@ -38,7 +38,7 @@ describe("a row of tiles, each a figure over its caption (layout/figure_text.ts 
   it("keeps the captions in small print and reads each tile's figure with its caption (before: the captions were dropped as a diagram's labels)", async () => {
     const md = await excerptMarkdown("chromium-dashboard.pdf");
     for (const [figure, caption] of [["18,240", "Tickets received"], ["94.1%", "Resolved within SLA"], ["3h 12m", "Median first response"], ["4.6 / 5", "Satisfaction score"]]) {
-      expect(md).toMatch(new RegExp(`${figure.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}\\n\\n${caption}\\n`));
+      expect(md).toContain(`\n**${figure}**\n\n${caption}\n`);
     }
   });
 
@@ -46,6 +46,16 @@ describe("a row of tiles, each a figure over its caption (layout/figure_text.ts 
     const md = await excerptMarkdown("chromium-dashboard.pdf");
     expect(md.indexOf("Satisfaction score")).toBeGreaterThan(md.indexOf("Resolved within SLA"));
     expect(md.indexOf("Tickets by channel")).toBeGreaterThan(md.indexOf("Satisfaction score"));
+  });
+});
+
+describe("a key figure set large is no heading (layout/blocks.ts isKeyFigure)", () => {
+  it("writes a tile's figure in bold, not as a heading (before: '## 18,240', '## 94.1%', '## 3h 12m', '## 4.6 / 5')", async () => {
+    const md = await excerptMarkdown("chromium-dashboard.pdf");
+    expect(md).not.toMatch(/^#+ (?:18,240|94\.1%|3h 12m|4\.6 \/ 5)$/m);
+    // The headings in words stay headings.
+    expect(md).toMatch(/^#+ Tickets by channel$/m);
+    expect(md).toMatch(/^# Q3 Operations Report$/m);
   });
 });
 

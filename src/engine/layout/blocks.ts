@@ -2825,6 +2825,22 @@ function endsInSemicolon(trimmed: string): boolean {
 }
 const SEMICOLON = 0x3b;
 const FULLWIDTH_SEMICOLON = 0xff1b;
+/** A figure alone (isKeyFigure): digits, group and decimal separators, a per cent sign, a
+ *  fraction's slash, signs, currency signs and unit letters, one at a time ... */
+const KEY_FIGURE_CHARS = /^[\d\sA-Za-z.,%/+\-−–$€£¥₹]+$/;
+/** ... a figure's mark among them: a separator between digits, a per cent sign, a slash or
+ *  a unit letter ... */
+const KEY_FIGURE_MARK = /\d[.,]\d|%|\/|\d[A-Za-z]/;
+/** ... and no date ("2021/10/28") nor a section's number alone ("1.2", "2.1.3"). */
+const DATE_OR_SECTION = /\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}|^\s*\d+(?:\.\d+)+\.?\s*$/;
+/** A unit letter follows a digit: "3h 12m", "€2.4m"; a letter after anything else is a word's. */
+const LETTER_NOT_AFTER_DIGIT = /(?:^|[^\d])[A-Za-z]/;
+
+/** Whether the text is a figure alone, a key figure's: "18,240", "94.1%", "3h 12m", "4.6 / 5". */
+function isKeyFigure(text: string): boolean {
+  return KEY_FIGURE_CHARS.test(text) && KEY_FIGURE_MARK.test(text) && !DATE_OR_SECTION.test(text) && !LETTER_NOT_AFTER_DIGIT.test(text);
+}
+
 /** A line that ends in an amount: a figure with two decimal places ("2,502.00", "1.416,00"),
  *  a currency's sign or code after it or not. */
 const AMOUNT_END = /\d[.,]\d{2}\s*(?:[$€£¥₹]|[A-Z]{3})?$/u;
@@ -3027,6 +3043,10 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
   // Nor is a bold line at the body's size that ends in a sum of money: an invoice's total
   // set flush right under its items ("Total GBP 2,502.00"), a figure, never a section's title.
   if (boldAtBodySize && AMOUNT_END.test(text) && SUM_WORDS.test(text)) return null;
+  // Nor is a figure alone, however large: a dashboard's or a slide's key figure ("18,240",
+  // "94.1%", "3h 12m", "4.6 / 5" over their captions had each been a `##` heading). A year or
+  // a section's number alone ("2024", "3") stays one.
+  if (isKeyFigure(text)) return null;
   // Nor is a sentence in bold at the body's size that wraps: a paragraph set in bold for
   // emphasis (acmart's "Your document will be returned to you for revision if modifications
   // are discovered."). A wrapped title seldom ends in a full stop, and a question is a title.
