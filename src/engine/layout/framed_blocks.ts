@@ -5,6 +5,7 @@
 // both boxes ("Ms Priya Raman", then "Summary", then the balances, then "22 Elm Grove").
 import type { Box, OrderedGroup } from "./box.js";
 import { centreInside, unionOf } from "./box.js";
+import { lowerBound } from "../tables/sorted_search.js";
 
 /** A frame is a drawn rectangle at least this tall and wide (thinner is a rule). */
 const FRAME_SIDE_PT_MIN = 3;
@@ -116,6 +117,57 @@ function inRows<F extends { box: Box }>(frames: readonly F[], items: readonly Bo
     if (Math.min(right, x1) - Math.max(left, x0) >= FRAME_ROW_WIDTH_SHARE_MIN * (x1 - x0)) out.push(frame);
   }
   return out;
+}
+
+/** Cards in a row: this many at least. */
+const CARD_ROW_MIN = 3;
+/** Cards of a row: their tops and bottoms within this many points of each other's. */
+const CARD_ROW_EDGE_PT = 3;
+
+/**
+ * The drawings that stand in a row of CARD_ROW_MIN or more of one height, side by side; a
+ * box drawn twice (filled, then outlined) counts once. A page holds up to 2,000 drawings (a
+ * diagram's): each one's row mates are found by top in a sorted copy, and its row is counted
+ * only up to CARD_ROW_MIN.
+ */
+export function cardRows(drawings: readonly Box[]): Box[] {
+  if (drawings.length < CARD_ROW_MIN) return [];
+  const byTop = [...drawings].sort((a, b) => a.y0 - b.y0);
+  const tops = Float64Array.from(byTop, (box) => box.y0);
+  const cards: Box[] = [];
+  for (const d of drawings) {
+    // A window a point wider than the tolerance, then the test itself: the row as before.
+    const mates: Box[] = [];
+    for (let k = lowerBound(tops, d.y0 - CARD_ROW_EDGE_PT - 1); k < byTop.length && tops[k] <= d.y0 + CARD_ROW_EDGE_PT + 1; k++) {
+      const other = byTop[k];
+      if (Math.abs(other.y0 - d.y0) <= CARD_ROW_EDGE_PT && Math.abs(other.y1 - d.y1) <= CARD_ROW_EDGE_PT) mates.push(other);
+    }
+    if (rowThrough(d, mates) >= CARD_ROW_MIN) cards.push(d);
+  }
+  return cards;
+}
+
+/** The boxes of a row through `d`, up to CARD_ROW_MIN: from it rightwards each next mate
+ *  starting past the last one counted, then leftwards each previous one ending before it. */
+function rowThrough(d: Box, mates: readonly Box[]): number {
+  let row = 1;
+  let right = d.x1;
+  while (row < CARD_ROW_MIN) {
+    let next: Box | null = null;
+    for (const other of mates) if (other.x0 >= right && (next === null || other.x0 < next.x0)) next = other;
+    if (next === null) break;
+    row++;
+    right = next.x1;
+  }
+  let left = d.x0;
+  while (row < CARD_ROW_MIN) {
+    let previous: Box | null = null;
+    for (const other of mates) if (other.x1 <= left && (previous === null || other.x1 > previous.x1)) previous = other;
+    if (previous === null) break;
+    row++;
+    left = previous.x0;
+  }
+  return row;
 }
 
 /** The frames in rows (tops within FRAME_ROW_TOP_PT of the row's first), each row left to

@@ -23,7 +23,7 @@ import { isBlankText } from "../layout/whitespace.js";
 import { type Box, type OrderedGroup, unionOf } from "../layout/box.js";
 import { columnGutter, orderForReading } from "../layout/reading_order.js";
 import { orderBetweenDividers } from "../layout/divider_bands.js";
-import { orderWithFrames } from "../layout/framed_blocks.js";
+import { cardRows, orderWithFrames } from "../layout/framed_blocks.js";
 import { keepColumnFootCode } from "../layout/column_foot_code.js";
 import { readSmallPrintColumnsApart } from "../layout/small_print_columns.js";
 import { detectColumnTables, detectTables, type Table } from "../tables/detect.js";
@@ -183,9 +183,9 @@ export function renderPage(
   const frames: Box[] = [];
   for (const rule of model.rules) if (rule.kind === "stroke") frames.push(rule);
   // Boxes drawn as paths (rounded cards behind a dashboard's figures and their captions)
-  // frame their text as stroked rectangles do, in a row of CARD_ROW_MIN at least: two boxes
+  // frame their text as stroked rectangles do, in a row of three at least (cardRows): two boxes
   // side by side under a title each (a slide's two lists) read by their columns.
-  if (model.drawings !== undefined && model.drawings.length >= CARD_ROW_MIN) frames.push(...cardRows(model.drawings));
+  if (model.drawings !== undefined) frames.push(...cardRows(model.drawings));
   const groups = readRowEndsWithTheirRows(readColumnTailsWithSpanningItems(readLetterheadFirst(readListColumnsApart(readSideStacksApart(readSmallPrintColumnsApart(keepColumnFootCode(orderWithSidePanel(items, panel, (band) => orderBetweenDividers(band, model.rules, (part) => orderWithFrames(part, frames, orderForReading)))), isWordLine), isWordLine), isWordLine), isWordLine)), isWordLine);
   breakMenuEntries(rest, panel);
   if (replaced.size > 0) putBackReplacedLines(groups, replaced);
@@ -412,45 +412,6 @@ function authorBlocks(table: Table): PageBlock[] {
     blocks.push(paragraphBlock(lines));
   }
   return blocks;
-}
-
-/** Cards in a row: this many at least. */
-const CARD_ROW_MIN = 3;
-/** Cards of a row: their tops and bottoms within this many points of each other's. */
-const CARD_ROW_EDGE_PT = 3;
-
-/** The drawings that stand in a row of CARD_ROW_MIN or more of one height, side by side; a
- *  box drawn twice (filled, then outlined) counts once. */
-function cardRows(drawings: readonly Box[]): Box[] {
-  const cards: Box[] = [];
-  for (const d of drawings) {
-    let row = 1;
-    let right = d.x1;
-    // Left to right from the box: each next one starts past the last one counted.
-    for (;;) {
-      let next: Box | null = null;
-      for (const other of drawings) {
-        if (Math.abs(other.y0 - d.y0) > CARD_ROW_EDGE_PT || Math.abs(other.y1 - d.y1) > CARD_ROW_EDGE_PT || other.x0 < right) continue;
-        if (next === null || other.x0 < next.x0) next = other;
-      }
-      if (next === null) break;
-      row++;
-      right = next.x1;
-    }
-    let left = d.x0;
-    for (;;) {
-      let previous: Box | null = null;
-      for (const other of drawings) {
-        if (Math.abs(other.y0 - d.y0) > CARD_ROW_EDGE_PT || Math.abs(other.y1 - d.y1) > CARD_ROW_EDGE_PT || other.x1 > left) continue;
-        if (previous === null || other.x1 > previous.x1) previous = other;
-      }
-      if (previous === null) break;
-      row++;
-      left = previous.x0;
-    }
-    if (row >= CARD_ROW_MIN) cards.push(d);
-  }
-  return cards;
 }
 
 /** Footnotes under a footnote rule come after the page's text, whatever column they foot,
