@@ -216,12 +216,12 @@ export function spanPiece(span: Span, text: string, x0: number, x1: number): Spa
 
 /** A line with its box given; the marks default to absent. */
 export function newLine(spans: Span[], x0: number, y0: number, x1: number, y1: number, wmode: 0 | 1): Line {
-  return { spans, x0, y0, x1, y1, wmode, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined, styleMemo: undefined };
+  return { spans, x0, y0, x1, y1, wmode, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined, plainNoteMark: undefined, styleMemo: undefined };
 }
 
 /** A copy of `line` with other spans and box, its marks kept (what `{ ...line, spans, x0, ... }` made). */
 export function lineLike(line: Line, spans: Span[], x0: number, y0: number, x1: number, y1: number): Line {
-  return { spans, x0, y0, x1, y1, wmode: line.wmode, slanted: line.slanted, contentsEntry: line.contentsEntry, definition: line.definition, breakAfter: line.breakAfter, styleMemo: undefined };
+  return { spans, x0, y0, x1, y1, wmode: line.wmode, slanted: line.slanted, contentsEntry: line.contentsEntry, definition: line.definition, breakAfter: line.breakAfter, plainNoteMark: line.plainNoteMark, styleMemo: undefined };
 }
 
 /** A copy of `line` holding `spans` in its box, its marks kept (what `{ ...line, spans }` made). */
@@ -264,10 +264,10 @@ function settleShapes(): readonly object[] {
     line.spans = [a];
     line.x0 = line.y0 = line.x1 = line.y1 = 0.25;
     line.wmode = 0;
-    line.slanted = line.contentsEntry = line.definition = line.breakAfter = true;
+    line.slanted = line.contentsEntry = line.definition = line.breakAfter = line.plainNoteMark = true;
     line.styleMemo = { spans: [], count: 0 };
     line.styleMemo = { count: 1, spans: [a] };
-    line.slanted = line.contentsEntry = line.definition = line.breakAfter = undefined;
+    line.slanted = line.contentsEntry = line.definition = line.breakAfter = line.plainNoteMark = undefined;
     line.styleMemo = undefined;
   }
   return [a, b, ...lines];

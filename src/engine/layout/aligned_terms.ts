@@ -4,7 +4,7 @@
 // rutrum" | …). The lines start at different x and are not centred, so no rule read them as
 // rows: they ran into one paragraph, the terms read as the sentences' first words. Each row
 // starts an item of its own, its term in bold, as LaTeX's default description list sets it.
-import type { Line, Span } from "../model.js";
+import { copySpan, type Line, NO_WORD_END } from "../model.js";
 import type { TextStyle } from "./document_stats.js";
 import { measuredFirstWordWidth } from "./lines.js";
 import { isSpaceCode } from "./whitespace.js";
@@ -162,13 +162,22 @@ function emboldenTerm(line: Line): void {
   const wordEnd = k;
   while (k < text.length && isSpaceCode(text.charCodeAt(k))) k++;
   if (k === text.length) {
-    line.spans[0] = { ...first, bold: true };
+    const term = copySpan(first);
+    term.bold = true;
+    line.spans[0] = term;
     return;
   }
   const x = line.x0 + measuredFirstWordWidth(line);
-  const term: Span = { ...first, text: text.slice(0, wordEnd), x1: x, bold: true };
-  delete term.wordEnd;
-  const rest: Span = { ...first, text: text.slice(wordEnd), x0: x };
-  delete rest.wordEnd;
+  // Pieces copied and rewritten, never spread or with a field deleted: either gives the span
+  // another hidden class (model.ts). Neither piece's first word was measured.
+  const term = copySpan(first);
+  term.text = text.slice(0, wordEnd);
+  term.x1 = x;
+  term.bold = true;
+  term.wordEnd = NO_WORD_END;
+  const rest = copySpan(first);
+  rest.text = text.slice(wordEnd);
+  rest.x0 = x;
+  rest.wordEnd = NO_WORD_END;
   line.spans.splice(0, 1, term, rest);
 }

@@ -5,7 +5,7 @@
 // read as the left column's last lines, between its paragraph and that paragraph's rest at
 // the top of the right column ("… Table 1 summarises the" | "1Corresponding author: …" |
 // "results by city."). Taken out of the flow, they are read after everything else on the page.
-import { type Line, NO_WORD_END, type Rule, type Span } from "../model.js";
+import { copyLine, copySpan, type Line, NO_WORD_END, type Rule } from "../model.js";
 import { byTopThenLeft } from "./box.js";
 import { lineStyle } from "./document_stats.js";
 import { lineText, textSpanFrom } from "./lines.js";
@@ -156,12 +156,19 @@ export function withPlainMarkApart(note: readonly Line[]): Line[] {
   if (end >= span.text.length) return note as Line[];
   // Where the number ends, by its share of the span's characters: digits are set at one width.
   const split = span.x0 + ((span.x1 - span.x0) * end) / span.text.length;
-  const mark: Span = { ...span, text: span.text.slice(0, end), x1: split };
-  const rest: Span = { ...span, text: span.text.slice(end), x0: split };
+  const mark = copySpan(span);
+  mark.text = span.text.slice(0, end);
+  mark.x1 = split;
+  const rest = copySpan(span);
+  rest.text = span.text.slice(end);
+  rest.x0 = split;
   // Each part's first word was not measured (a span cut); the line's style memo, kept with
   // its spans array, is not read for the new array.
   if (span.wordEnd !== undefined) mark.wordEnd = rest.wordEnd = NO_WORD_END;
-  const line: Line = { ...first, spans: [...first.spans.slice(0, k), mark, rest, ...first.spans.slice(k + 1)], plainNoteMark: true };
+  // Copied and marked, not spread with the mark: a line of another hidden class sends every
+  // pass that reads lines back to V8's compiler (model.ts).
+  const line = copyLine(first, [...first.spans.slice(0, k), mark, rest, ...first.spans.slice(k + 1)]);
+  line.plainNoteMark = true;
   return [line, ...note.slice(1)];
 }
 

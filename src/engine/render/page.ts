@@ -8,7 +8,7 @@ import { centredCodeAsText } from "./centred_code.js";
 import { demoteNavigationTitles } from "../layout/navigation_titles.js";
 import { dropRepeatedSlideTitle } from "../layout/repeated_titles.js";
 import { joinNavigationBars } from "../layout/nav_bars.js";
-import { type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
+import { copyLine, type Line, lineLike, type PageLink, type PageModel, spanPiece } from "../model.js";
 import type { RenderOptions } from "../result.js";
 import { splitNotes, takeFootnoteArea, withPlainMarkApart } from "../layout/footnote_area.js";
 import { type Block, buildBlocks, emOf, headingBlock, isContactOnly, ITEM_BODY_TOLERANCE_EMS, joinWrappedHeadings, nestListItems, paragraphBlock, standsInGapOf } from "../layout/blocks.js";
@@ -1460,7 +1460,7 @@ function withPiecesInGaps(lines: readonly Line[]): readonly Line[] {
     if (at < 0) continue;
     out ??= lines.slice();
     const host = out[at];
-    out[at] = { ...host, spans: [...host.spans, ...out[i].spans].sort((a, b) => a.x0 - b.x0) };
+    out[at] = copyLine(host, [...host.spans, ...out[i].spans].sort((a, b) => a.x0 - b.x0));
     out.splice(i, 1);
     i--;
   }
