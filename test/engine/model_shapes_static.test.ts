@@ -5,7 +5,7 @@
 // it first meets it: a footnote's line spread with one more mark, and a description term
 // spread and stripped of its measured word end, sent some forty functions back to the
 // compiler in each pass over the A/B pages (issue 9's speed clause; docs/benchmarks.md
-// "svc-md-1.1.39 shapes"). model_shapes.test.ts checks the shapes that pages come out with;
+// "svc-md-1.1.40"). model_shapes.test.ts checks the shapes that pages come out with;
 // this reads every engine source through TypeScript's checker, so that a path no fixture
 // takes is held to the rule too.
 import path from "node:path";

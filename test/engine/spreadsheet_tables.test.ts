@@ -45,6 +45,52 @@ describe("Calc's header set flush left over figures set flush right", () => {
   });
 });
 
+describe("a column of figures with text one word space after them, under a head in the gutter before it and one over the text (Calc)", () => {
+  // Calc sets "Year" flush left in its cell and the year's figures flush right in it; the next
+  // cell's text ("+6.2%") starts one word space after the figures, one span with them to MuPDF.
+  function sheet(o: { yearHead?: boolean; changes?: string[] } = {}): Line[] {
+    const y = (r: number) => 80 + PITCH * r;
+    const yearEnd = 465;
+    const changeStart = 467;
+    const lines: Line[] = [line(span("Region", 58, y(0)), span("Q1", 126, y(0)), ...(o.yearHead === false ? [] : [span("Year", 399, y(0))]), span("2024", changeStart, y(0)))];
+    const regions = ["North", "South", "East", "West"];
+    const years = ["5257", "4253", "3165", "16016"];
+    const changes = o.changes ?? ["+6.2%", "+3.9%", "-1.4%", "+8.8%"];
+    regions.forEach((region, k) => {
+      const year = years[k];
+      lines.push(line(span(region, 58, y(k + 1))), line(spanR(`${1000 + 37 * k}`, 192, y(k + 1))));
+      // The figures and the text after them: one span, a space between.
+      lines.push(line(span(`${year} ${changes[k]}`, yearEnd - year.length * CHAR_PT, y(k + 1))));
+    });
+    return lines;
+  }
+
+  it("cuts the column where the head over the text starts, the figures under the head in the gutter", () => {
+    const { tables } = detectTables(sheet(), [], PAGE);
+    expect(tables).toHaveLength(1);
+    const rows = texts(tables[0]);
+    expect(rows[0]).toEqual(["Region", "Q1", "Year", "2024"]);
+    expect(rows[1]).toEqual(["North", "1000", "5257", "+6.2%"]);
+    expect(rows[4]).toEqual(["West", "1111", "16016", "+8.8%"]);
+  });
+
+  it("leaves the column whole without a head in the gutter before it", () => {
+    const { tables } = detectTables(sheet({ yearHead: false }), [], PAGE);
+    expect(tables.length).toBeLessThanOrEqual(1);
+    for (const t of tables) expect(texts(t).flat()).not.toContain("5257");
+  });
+
+  it("reads Calc's print of regional sales: heads flush left, a wrapped head, a text column one space after the figures (fixtures/excerpts/calc-regional-sales.pdf, svc-md-1.1.40)", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-regional-sales.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: each head a bold paragraph ("**Change vs**", "**Region**", "**Q1**" …) over a
+    // table of six columns whose last read "5257 +6.2%".
+    expect(markdown).toContain("| Region | Q1 | Q2 | Q3 | Q4 | Year | Change vs 2024 |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n| North | 1204 | 1310 | 1288 | 1455 | 5257 | +6.2% |");
+    expect(markdown).toContain("| **Total** | **4373** | **4575** | **4661** | **5082** | **18691** | **+5.3%** |");
+    expect(markdown).not.toContain("**Region**\n");
+  });
+});
+
 describe("a column of figures alone under its heading (Calc's last column printed on a page of its own)", () => {
   function column(values: string[], o: { heading?: string; right?: number; beside?: boolean } = {}): Line[] {
     const right = o.right ?? 116;

@@ -61,6 +61,21 @@ describe("Stacked heads (joinStackedHeads)", () => {
   const row = (cells: (Line | null)[], y0: number): BuiltRow => ({ cells: cells.map((l) => ({ lines: l ? [l] : [] })), y0, y1: y0 + SIZE });
   const bodyRow = (r: number) => row(BODY[r].map((t, c) => line(t, XS[c], 140 + PITCH * r)), 140 + PITCH * r);
 
+  it("joins a wrapped head's first line, alone on its line, over the line of the short heads (Calc sets cells at their bottom, svc-md-1.1.40)", () => {
+    const top = [null, null, null, null, line("Change", XS[4], 100, true)];
+    const rows = [row(top, 100), row(BOTTOM.map((t, c) => line(t, XS[c], 100 + LINE, true)), 100 + LINE), bodyRow(0), bodyRow(1)];
+    const joined = joinStackedHeads(rows);
+    expect(joined).toHaveLength(3);
+    expect(joined[0].cells.map((cell) => cell.lines.map((l) => l.spans[0].text).join(" "))).toEqual(["City", "stations", "2019", "2025", "Change (%)"]);
+  });
+
+  it("leaves a line alone over a column the line under it leaves empty: no wrapped head's", () => {
+    const top = [null, null, null, null, line("Change", XS[4], 100, true)];
+    const bottom = BOTTOM.map((t, c) => (c === 4 ? null : line(t, XS[c], 100 + LINE, true)));
+    const rows = [row(top, 100), row(bottom, 100 + LINE), bodyRow(0), bodyRow(1)];
+    expect(joinStackedHeads(rows)).toBe(rows);
+  });
+
   it("leaves header lines a line gap apart (a header over a bold row)", () => {
     const rows = [row(TOP.map((t, c) => (t ? line(t, XS[c], 100, true) : null)), 100), row(BOTTOM.map((t, c) => line(t, XS[c], 100 + 2 * LINE, true)), 100 + 2 * LINE), bodyRow(0), bodyRow(1)];
     expect(joinStackedHeads(rows)).toBe(rows);

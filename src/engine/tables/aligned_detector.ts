@@ -1766,6 +1766,7 @@ function splitColumnsAtCellEnds(slices: Slice[], columns: Column[]): void {
  */
 function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece>): void {
   if (run[0].row === 0) return;
+  const { alignment } = columnReadings(run, columns.length);
   const above = rows.at(run[0].row - 1);
   const em = rows.at(run[0].row).em;
   // Over a padded table the header stands a row's padding above it, as growUp takes it.
@@ -1774,7 +1775,11 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
   if (header === null) return;
   for (let c = columns.length - 1; c >= 0; c--) {
     const { x0, x1 } = columns[c];
-    const over = header.filter((p) => p.x1 > x0 && p.x0 < x1 && (c === 0 || p.x0 > columns[c - 1].x1));
+    let over = header.filter((p) => p.x1 > x0 && p.x0 < x1 && (c === 0 || p.x0 > columns[c - 1].x1));
+    if (over.length === 1 && c > 0) {
+      const gutterHead = headFlushLeftBefore(header, columns, c, alignment);
+      if (gutterHead !== null) over = [gutterHead, over[0]];
+    }
     if (over.length !== 2 || over[1].x0 <= x0 + HEADER_START_MIN_EMS * em) continue;
     const at = over[1].x0;
     const agreed = agreedCutOffset(run.filter(isFullSlice).map((s) => s.cells[c]), at, em);
@@ -1805,6 +1810,18 @@ function splitColumnsAtHeaderStarts(rows: PageRows, run: Slice[], columns: Colum
     columns.splice(c, 1, { x0, x1: headRight }, { x0: at, x1 });
   }
 }
+/**
+ * The header piece set flush left in the gap before column `c`, a column not of text set flush
+ * left (figures set flush right, maybe with the next cell's text run into them), after the
+ * column before it ends: Calc's "Year" left in its cell over "5257" right in it. Null when
+ * there is none, or more than one.
+ */
+function headFlushLeftBefore(header: readonly Piece[], columns: readonly Column[], c: number, alignment: readonly Alignment[]): Piece | null {
+  if (alignment[c] === "text") return null;
+  const inGap = header.filter((p) => p.x0 > columns[c - 1].x1 && p.x1 <= columns[c].x0);
+  return inGap.length === 1 ? inGap[0] : null;
+}
+
 /** The second header cell starts this many ems into the column, at least. */
 const HEADER_START_MIN_EMS = 1;
 /** A line of the column starts under the second header cell within this many points. */

@@ -5,6 +5,7 @@
 // heads' halves, the one with the short heads had them alone ("| | (m²) | (MWh) |"), and the
 // header row written was the top line only. Header lines bold throughout, one under another
 // at a line's pitch, over a body that is not bold, are one header row.
+import type { Line } from "../model.js";
 import type { BuiltRow, TableCell } from "./model.js";
 import { isBlank } from "./rows.js";
 import { rowBold } from "./header_row.js";
@@ -39,6 +40,38 @@ function spansColumns(rows: readonly BuiltRow[], lines: number): boolean {
   return false;
 }
 
+/** A wrapped head's lines start, end or centre within this many points of each other. */
+const WRAPPED_HEAD_ALIGN_PT = 1;
+
+/** Whether each of the first `sparse` rows' heads stands over a head of the row under it, in
+ *  its column, aligned with it as a cell aligns its lines (left, right or centre): the first
+ *  lines of wrapped heads. A group's head centred over sub-heads is not. */
+function wrapsOver(rows: readonly BuiltRow[], sparse: number): boolean {
+  for (let r = 0; r < sparse; r++)
+    for (let c = 0; c < rows[r].cells.length; c++) {
+      const upper = inkBox(rows[r].cells[c].lines);
+      if (upper === null) continue;
+      const lower = inkBox(rows[r + 1].cells[c].lines);
+      if (lower === null) return false;
+      const near = (a: number, b: number) => Math.abs(a - b) <= WRAPPED_HEAD_ALIGN_PT;
+      if (!near(upper.x0, lower.x0) && !near(upper.x1, lower.x1) && !near(upper.x0 + upper.x1, lower.x0 + lower.x1)) return false;
+    }
+  return true;
+}
+
+/** The horizontal extent of the lines' text, or null when they hold none. */
+function inkBox(lines: readonly Line[]): { x0: number; x1: number } | null {
+  let x0 = Infinity;
+  let x1 = -Infinity;
+  for (const line of lines)
+    for (const span of line.spans) {
+      if (isBlank(span.text)) continue;
+      x0 = Math.min(x0, span.x0);
+      x1 = Math.max(x1, span.x1);
+    }
+  return x0 <= x1 ? { x0, x1 } : null;
+}
+
 /** The height of the row's tallest line. */
 function lineHeight(row: BuiltRow): number {
   let height = 0;
@@ -59,14 +92,23 @@ export function joinStackedHeads(rows: BuiltRow[]): BuiltRow[] {
   const columns = rows[0].cells.length;
   let lines = 0;
   let gapped = false;
+  // Header lines heading fewer columns than that, each head of theirs over a head of the line
+  // under them: a wrapped head's first lines where the short heads are set on the last line
+  // (Calc's vertical-align bottom: "Change vs" over "2024", the line of "Region", "Q1" …).
+  let sparse = 0;
   while (lines < rows.length && lines <= STACKED_HEAD_LINES_MAX && rowBold(rows[lines]) === true) {
     const row = rows[lines];
     const filled = filledCells(row);
-    if (filled < Math.max(2, STACKED_HEAD_FILLED_SHARE_MIN * columns)) break;
     if (lines > 0 && row.y0 - rows[lines - 1].y1 > STACKED_HEAD_GAP_SHARE_MAX * lineHeight(row)) break;
+    if (filled < Math.max(2, STACKED_HEAD_FILLED_SHARE_MIN * columns)) {
+      // Only above the lines that head enough columns.
+      if (sparse < lines || filled === 0) break;
+      sparse++;
+    }
     if (filled < columns) gapped = true;
     lines++;
   }
+  if (sparse > 0 && (sparse >= lines || !wrapsOver(rows, sparse))) return rows;
   if (lines < 2 || lines > STACKED_HEAD_LINES_MAX || !gapped || lines >= rows.length || rowBold(rows[lines]) !== false || spansColumns(rows, lines)) return rows;
   const cells: TableCell[] = [];
   for (let c = 0; c < columns; c++) {
