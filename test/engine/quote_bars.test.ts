@@ -2,12 +2,14 @@
 // `blockquote`, a README's "Note", a docs site's callout, beamer's and hecthese's quote boxes)
 // is written after "> " (SPEC.md §Output: Markdown in reading order; docs/engine.md, Block
 // quotes). svc-md-1.1.16.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { findQuoteBars } from "../../src/engine/layout/quote_bars.js";
 import type { Line, Rule } from "../../src/engine/model.js";
-import { renderPage } from "../../src/engine/render/page.js";
+import { ownerDepth, renderPage } from "../../src/engine/render/page.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import { line, page } from "../support/layout.js";
 
@@ -63,5 +65,26 @@ describe("block quotes drawn as a bar (svc-md-1.1.16: Chromium's print of a READ
     const code = [line([{ text: "$ texdoc thucoursework", mono: true }], { x: 86, y: 130 })];
     const md = render([above, ...code, below], [fill(72, 127, 75, 144)]);
     expect(md).not.toContain("> ");
+  });
+});
+
+describe("a block quote after a list, its bar under the items' markers (svc-md-1.1.40: Chromium's print of terms of service)", () => {
+  it("sets the quote after the list where its bar stands left of the item's text, in the item where it stands under it (ownerDepth)", () => {
+    const item = { left: 90, right: 540, bottom: 300, indent: "   ", markerX: 76 };
+    const quoteLine = [line("We may suspend an account that breaks this section without notice.", { x: 91, y: 310 })];
+    // Its text lines up with the item's: under the item by its lines alone.
+    expect(ownerDepth(quoteLine, [item])).toBe(0);
+    // Its bar stands at 78, under the marker: the quote is the page's, after the list.
+    expect(ownerDepth(quoteLine, [item], -Infinity, 78)).toBe(-1);
+    // A bar under the item's text: the quote is the item's.
+    expect(ownerDepth([line("Bulk mail needs our written consent.", { x: 104, y: 310 })], [item], -Infinity, 92)).toBe(0);
+  });
+
+  it("reads fixtures/excerpts/chromium-terms.pdf's quotes: one in the last item, one after the list", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-terms.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: the second quote was set in the list's last item too, a quote's blank line
+    // joining it to the first ("   > *Bulk mail …*" | ">" | "> *We may suspend …*").
+    expect(markdown).toContain("3. use the Service to send unsolicited messages.\n\n   > *Bulk mail needs our written consent, given per campaign.*\n\n> *We may suspend an account that breaks this section without notice where continued access would harm other customers.*\n\n## 3. Fees and credits");
   });
 });

@@ -4,7 +4,10 @@
 // between a top rule, a header rule and a bottom rule: the left column's lines had been read
 // as the table's first column ("and education to biodiversity and social cohesion. Yet |
 // Crop group | Share | kg/plot"), and the paragraph lost them.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 
@@ -68,5 +71,26 @@ describe("a ruled table beside the page's other text column (besideColumnPieces)
     const cmid = detectTables(lines, [rule(225.4, 50, 540.7), rule(240.8, 309.3, 540.7)], PAGE);
     expect(cmid.tables).toHaveLength(1);
     expect(cmid.tables[0].rows[0]).toHaveLength(4);
+  });
+
+  it("leaves the other column's lines out when a rule of that column's own lies near the table (a pull quote's rules, svc-md-1.1.40)", () => {
+    // A pull quote under the left column's lines, ruled over and under within that column.
+    const rules = [...RULES_Y.map((y) => rule(y, 309.3, 540.7)), rule(322, 54.1, 286.6), rule(350, 54.1, 286.6)];
+    const { tables, rest } = detectTables([...leftColumn(), ...table()], rules, PAGE);
+    expect(tables).toHaveLength(1);
+    expect(texts(tables[0])).toEqual([["Crop group", "Share", "kg/plot"], ...BODY]);
+    expect(rest.map((l) => l.spans[0].text)).toEqual(expect.arrayContaining(PROSE));
+    // A rule running from the long column on under the table's is the table's: kept whole.
+    const under = detectTables([...leftColumn(), ...table()], [...RULES_Y.map((y) => rule(y, 309.3, 540.7)), rule(322, 54.1, 540.7)], PAGE);
+    expect(under.tables[0].rows[0]).toHaveLength(4);
+  });
+
+  it("reads fixtures/excerpts/chromium-newspaper.pdf's table in the right column apart from the left column's paragraph and pull quote", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-newspaper.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: "| Under the new schedule, weekday sailings | 06:00–10:00 | 4 | 4 |" and the
+    // paragraph's last line after the table's caption.
+    expect(markdown).toContain("Under the new schedule, weekday sailings between the town quay and Marrow Island will run until 22:30, an hour later than now. Commuters had long complained that the last crossing left too early for anyone working a late shift on the mainland.");
+    expect(markdown).toContain("**Weekday departures from the town quay**\n\n| Period | Now | From January |\n| --- | ---: | ---: |\n| 06:00–10:00 | 4 | 4 |");
   });
 });

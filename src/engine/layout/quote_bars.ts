@@ -117,7 +117,13 @@ const WORD = /\p{L}{2}/u;
  *  The innermost bar stands within a few ems of the text, each outer one within a few ems of
  *  the next (a quoted reply inside a quote). */
 export function quoteDepth(lines: readonly Line[], bars: readonly Box[]): number {
-  if (lines.length === 0 || bars.length === 0) return 0;
+  return quoteOf(lines, bars).depth;
+}
+
+/** How many bars the lines stand in (quoteDepth), and where the outermost of them starts: the
+ *  quote's left edge on the page, left of its text (the lines' own left edge when in none). */
+export function quoteOf(lines: readonly Line[], bars: readonly Box[]): { depth: number; left: number } {
+  if (lines.length === 0 || bars.length === 0) return { depth: 0, left: lines[0]?.x0 ?? 0 };
   const left = bars.filter((bar) => lines.every((line) => inRows(line, bar) && line.x0 >= bar.x1)).sort((a, b) => b.x0 - a.x0);
   const reach = QUOTE_TEXT_OFFSET_EMS_MAX * lineSize(lines[0]);
   let edge = lines[0].x0;
@@ -127,5 +133,5 @@ export function quoteDepth(lines: readonly Line[], bars: readonly Box[]): number
     depth++;
     edge = bar.x0;
   }
-  return depth;
+  return { depth, left: edge };
 }

@@ -52,7 +52,7 @@ import { readStacksBeforeFields } from "../tables/fields_beside_stack.js";
 import { type HorizontalRule, sideTableTitle } from "../tables/side_titles.js";
 import { drawnExtent, findSideFloats, type SideFloat } from "../layout/side_floats.js";
 import { pageWords, type PageWords } from "./page_words.js";
-import { findQuoteBars, quoteDepth } from "../layout/quote_bars.js";
+import { findQuoteBars, quoteOf } from "../layout/quote_bars.js";
 import { markIndentedQuotes } from "../layout/indented_quotes.js";
 import { standsApartAbove } from "./page_head.js";
 import { extraWideColumns } from "./code_columns.js";
@@ -251,12 +251,13 @@ export function renderPage(
     if (title.kind === "heading" && subtitle.kind === "heading") blocks[i] = headingBlock(title.level + 1, subtitle.lines);
   }
   nestListItems(blocks as Block[]);
-  const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables));
+  const quoteLefts = new Map<PageBlock, number>();
+  const quotes = quotedBlocks(blocks, findQuoteBars(model.rules, kept, tables), quoteLefts);
   markIndentedQuotes(blocks, quotes, model.page === 1);
   const links: { url: string; text: string }[] = [];
   const tail: RenderTail = { block: noteBlocks === null ? null : trailingNotes(blocks, noteBlocks), at: -1 };
   const lists: PageLists = { head: null, tail: null };
-  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, tail, lists, stats.rightToLeft !== false);
+  const markdown = renderBlocks(blocks, model.links, options, (url, text) => links.push({ url, text }), pageWords(kept, stats.compounds, model.producerHyphenates !== false), quotes, quoteLefts, tail, lists, stats.rightToLeft !== false);
   return { markdown, links, columns, notesLength: tail.at < 0 ? 0 : markdown.length - tail.at, lists };
 }
 
@@ -376,15 +377,18 @@ interface RenderTail {
   at: number;
 }
 
-/** The blocks set inside quote bars, with how many bars each stands in. */
-function quotedBlocks(blocks: readonly PageBlock[], bars: readonly Box[]): Map<PageBlock, number> {
+/** The blocks set inside quote bars, with how many bars each stands in; and in `lefts`, where
+ *  each one's outermost bar starts. */
+function quotedBlocks(blocks: readonly PageBlock[], bars: readonly Box[], lefts: Map<PageBlock, number>): Map<PageBlock, number> {
   const depths = new Map<PageBlock, number>();
   if (bars.length === 0) return depths;
   for (const block of blocks) {
     // A listing framed by a rule down its side is code, not a quote, however short.
     if (block.kind === "table" || block.kind === "code" || allMonospace(block.lines)) continue;
-    const depth = quoteDepth(block.lines, bars);
-    if (depth > 0) depths.set(block, depth);
+    const { depth, left } = quoteOf(block.lines, bars);
+    if (depth === 0) continue;
+    depths.set(block, depth);
+    lefts.set(block, left);
   }
   return depths;
 }
@@ -1094,6 +1098,8 @@ function renderBlocks(
   onLink: (url: string, text: string) => void,
   words: PageWords,
   quotes: ReadonlyMap<PageBlock, number>,
+  /** Where each block set in quote bars has its outermost bar: the quote's left edge. */
+  quoteLefts: ReadonlyMap<PageBlock, number>,
   tail: RenderTail,
   lists: PageLists,
   /** Whether the document may hold a right-to-left letter (DocumentStats.rightToLeft not
@@ -1136,7 +1142,9 @@ function renderBlocks(
     let text: string;
     // The page's footnotes start after its text, never inside the list it ends with (maint-guide
     // p. 25: a note set at the margin under an item's text had been indented into the item).
-    const owner: number = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) ? ownerDepth(block.lines, itemChain.map((entry) => entry.body), margin === Infinity ? -Infinity : margin) : -1;
+    // A quote starts at its bar: one whose bar stands left of an item's text (under its
+    // marker) is set after the list, not in the item, though its text lines up with the item's.
+    const owner: number = item !== null && block !== tail.block && (block.kind === "code" || (block.kind === "paragraph" && !block.running)) ? ownerDepth(block.lines, itemChain.map((entry) => entry.body), margin === Infinity ? -Infinity : margin, quoteLefts.get(block)) : -1;
     if (owner >= 0) {
       item = itemChain[owner].body;
       truncate(itemChain, owner + 1);
@@ -1194,8 +1202,9 @@ function renderBlocks(
       item = null;
       truncate(itemChain, 0);
     }
-    // Blocks of one quote stay in it: a quote's blank line between them, not a plain one.
-    const apart = out === "" ? "" : prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
+    // Blocks of one quote stay in it: a quote's blank line between them, not a plain one. A
+    // quote in an item and one after the list are two.
+    const apart = out === "" ? "" : prevKind === "list_item" && block.kind === "list_item" ? "\n" : depth > 0 && depth === prevDepth && inItem === prevInItem ? `\n${"> ".repeat(depth).trimEnd()}\n` : "\n\n";
     out += apart;
     if (block === tail.block) tail.at = out.endsWith("\n\n") && depth === 0 && !inItem ? out.length : -1;
     if (head !== null) line += countLineBreaks(apart);
@@ -1287,14 +1296,14 @@ const MARGIN_SLACK_PT = 1;
  * them?", after its two sub-items) starts left of the sub-items' text: it is the parent's, and
  * had come out at the margin, ending the list.
  */
-export function ownerDepth(lines: readonly Line[], chain: readonly ItemBody[], margin = -Infinity): number {
+export function ownerDepth(lines: readonly Line[], chain: readonly ItemBody[], margin = -Infinity, quoteLeft?: number): number {
   for (let d = chain.length - 1; d >= 0; d--) {
     // A parent whose marker hangs out left of the page's text margin (schule's "✓ Aufgabe 2")
     // has its text at that margin, where the page's next task title starts too: none of it.
     const hangs = d < chain.length - 1 && (chain[d].markerX ?? Infinity) < margin - MARGIN_SLACK_PT;
-    if (!hangs && liesUnder(lines, chain[d])) return d;
+    if (!hangs && liesUnder(lines, chain[d]) && (quoteLeft === undefined || quoteLeft >= chain[d].left)) return d;
     // A block right of a parent's text is no parent's: it was the deeper item's to take.
-    if (lines[0].x0 >= chain[d].left) return -1;
+    if (Math.min(lines[0].x0, quoteLeft ?? Infinity) >= chain[d].left) return -1;
   }
   return -1;
 }

@@ -36,8 +36,9 @@ export const BESIDE_RULE_SHORT_PT = 2;
  * The pieces of the run's first (or last) column when that column is running text beside a
  * ruled table: one of its pieces holds `proseChars` characters or more, a horizontal rule near
  * the run spans every other column and stops before this one, and no rule near the run reaches
- * into it (a real table's top and bottom rules run under its label column too; a \cmidrule over
- * the figures alone does not make the labels a neighbour). Null otherwise.
+ * into it from the other columns (a real table's top and bottom rules run under its label
+ * column too; a \cmidrule over the figures alone does not make the labels a neighbour; a rule
+ * lying in the text column alone, a pull quote's, is that column's). Null otherwise.
  */
 export function besideColumnPieces<P extends PieceLike>(run: readonly RunRow<P>[], columns: readonly { x0: number; x1: number }[], rulings: Rulings, proseChars: number): P[] | null {
   if (columns.length < 3 || rulings.h.length === 0 || run.length === 0) return null;
@@ -66,8 +67,11 @@ export function besideColumnPieces<P extends PieceLike>(run: readonly RunRow<P>[
     const h = rulings.h;
     for (let k = lowerBound(rulings.hPos, y0 - reach); k < h.length && h[k].pos <= y1 + reach; k++) {
       const r = h[k];
-      if (r.a < col.x1 && r.b > col.x0) reaches = true;
-      else if (r.a <= tx0 + BESIDE_RULE_SHORT_PT && r.b >= tx1 - BESIDE_RULE_SHORT_PT) spans = true;
+      if (r.a < col.x1 && r.b > col.x0) {
+        // A rule of the text column's own, lying in it alone (a pull quote's, a heading's), is
+        // none of the table's: only one running on under the other columns joins them.
+        if (side === 0 ? r.b > tx0 : r.a < tx1) reaches = true;
+      } else if (r.a <= tx0 + BESIDE_RULE_SHORT_PT && r.b >= tx1 - BESIDE_RULE_SHORT_PT) spans = true;
     }
     if (spans && !reaches) return pieces;
   }
