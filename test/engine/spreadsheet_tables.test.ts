@@ -4,6 +4,10 @@ import { convertDocument, openInProcess } from "../../src/engine/convert.js";
 import { defaultRenderOptions } from "../../src/engine/result.js";
 import type { Line, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
+import { cutOverflowCells } from "../../src/engine/tables/overflow_cells.js";
+import { extractPageMupdf } from "../../src/engine/extract/mupdf_page.js";
+import { openDocument } from "../../src/engine/extract/open.js";
+import { prepareLines } from "../../src/engine/layout/line_joining.js";
 
 // SPEC.md §Output (tables as GFM tables); docs/engine.md, "Tables without rulings": what
 // LibreOffice Calc prints. svc-md-1.1.17.
@@ -244,5 +248,60 @@ describe("a label wrapped in its cell, set at the bottom of its row as Calc sets
     expect(markdown).toContain("| Administrative expenses | -95.4 | -97.1 | -99.8 | -104.2 |");
     expect(markdown).toContain("| Selling expenses | -180 | -192.5 | -188.7 | -201.3 |");
     expect(markdown).toContain("| Operating profit | 316.8 | 364.8 | 360.3 | 447.1 |");
+  });
+});
+
+describe("Calc's ledger: wrapped cells set at the bottom of their rows, a text cell run into the next (fixtures/excerpts/calc-cost-ledger.pdf, svc-md-1.1.40)", () => {
+  /** The fixture's page as the aligned detector reads it: its lines, prepared, by their tops. */
+  function ledgerLines(): Line[] {
+    const opened = openDocument(new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-cost-ledger.pdf", import.meta.url))));
+    try {
+      return prepareLines(extractPageMupdf(opened.doc, 0).lines).sort((a, b) => a.y0 - b.y0);
+    } finally {
+      opened.doc.destroy();
+    }
+  }
+  const lineWith = (lines: Line[], text: string) => lines.find((l) => l.spans.some((s) => s.text.includes(text)))!;
+
+  it("reads each row whole: a wrapped supplier or description one cell, the cost centre apart from the description before it", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-cost-ledger.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: "| 03/07/2026 | Brackenridge Ltd | Timber, grade C24 CC-110 |  | 4820 | 4820 |", and
+    // rows of the first lines alone ("|  |  | Scaffold hire (4 |  |  |  |") over their rows.
+    expect(markdown).toContain("| 03/07/2026 | Brackenridge Ltd | Timber, grade C24 | CC-110 | 4820 | 4820 |\n| 11/07/2026 | Halden Hire | Scaffold hire (4 weeks) | CC-110 | 1260 | 6080 |");
+    expect(markdown).toContain("| 09/09/2026 | Wexcombe Roofing | Roof membrane and battens | CC-140 | 5380 | 24696.25 |");
+    expect(markdown).toContain("| 22/09/2026 | Ostrava Glass | Replacement unit (damaged) | CC-120 | 612.4 | 25308.65 |");
+  });
+
+  it("cuts the last cell of a line of cells where the next column starts, before a capital only (cutOverflowCells)", () => {
+    const lines = ledgerLines();
+    const timber = lineWith(lines, "Timber");
+    cutOverflowCells(lines, null);
+    expect(timber.spans.map((s) => s.text.trim())).toEqual(["Brackenridge Ltd", "", "Timber, grade C24", "CC-110"]);
+    // The same words going on in small letters: a title reaching the next column, not two cells.
+    const lower = ledgerLines();
+    const line = lineWith(lower, "Timber");
+    const last = line.spans[line.spans.length - 1];
+    last.text = last.text.replace("CC-110", "cc-110");
+    cutOverflowCells(lower, null);
+    expect(line.spans.map((s) => s.text.trim())).toEqual(["Brackenridge Ltd", "", "Timber, grade C24 cc-110"]);
+  });
+
+  it("joins a row's first lines set nearer its own line than the row over it, not lines at one pitch (cellsWrapDown)", () => {
+    const rowOf = (t: Table, text: string) => texts(t).map((r) => r.map((c) => c.replace(/\s+/g, " "))).find((r) => r.some((c) => c.includes(text)));
+    const { tables } = detectTables(ledgerLines(), [], PAGE);
+    expect(rowOf(tables[0], "Scaffold")).toEqual(["11/07/2026", "Halden Hire", "Scaffold hire (4 weeks)", "CC-110", "1260", "6080"]);
+    // The first line moved to the middle between the rows: the lines of a cell set at the top
+    // of its row stand at one pitch, and the line is no first line of the row under it.
+    const lines = ledgerLines();
+    const scaffold = lineWith(lines, "Scaffold");
+    const over = lineWith(lines, "03/07/2026");
+    const under = lineWith(lines, "11/07/2026");
+    const shift = (over.y0 + under.y0) / 2 - scaffold.y0;
+    scaffold.y0 += shift;
+    scaffold.y1 += shift;
+    for (const span of scaffold.spans) (span.y0 += shift), (span.y1 += shift);
+    const moved = detectTables(lines, [], PAGE).tables;
+    expect(rowOf(moved[0], "weeks)")).toEqual(["11/07/2026", "Halden Hire", "weeks)", "CC-110", "1260", "6080"]);
   });
 });

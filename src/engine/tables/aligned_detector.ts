@@ -1319,8 +1319,9 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
  * in a word of small letters; a section label over its rows ("Expenses" over "Salaries")
  * starts its rows' labels in capitals.
  */
-function wrapsDownInto(above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
-  if (above.full || above.totals || above.termOver || above.cells.length !== 1 || s.row !== above.row + 1 || pitch <= 0) return false;
+function wrapsDownInto(over: Slice | undefined, above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
+  if (above.full || above.totals || above.termOver || s.row !== above.row + 1 || pitch <= 0) return false;
+  if (above.cells.length !== 1 || placeInColumns(above.cells, left, right)?.[0] !== 0) return cellsWrapDown(over, above, s, pitch, left, right);
   const label = above.cells[0];
   // Wrapped, its line ends near the column's right edge; a key alone on its line ("instance"
   // over "integer" in xtemplate's list of types) ends short of it.
@@ -1334,6 +1335,73 @@ function wrapsDownInto(above: Slice, s: Slice, pitch: number, left: number[], ri
   const placed = placeInColumns(above.cells, left, right);
   if (placed === null || placed[0] !== 0) return false;
   return LOWER_WORD_START.test(pieceText(s.cells[0])) && !CELL_TEXT_ENDS.test(pieceText(label).trimEnd());
+}
+
+/**
+ * Whether the partial row `above`, pieces in columns other than the first, holds the first
+ * lines of the full row `s`'s cells in those columns, wrapped and set at the bottom of their
+ * row as Calc sets a row's cells: a ledger's "Scaffold hire (4" over "weeks)", "Wexcombe" over
+ * "Roofing". Each piece's next line starts with a word that would not have fitted after it
+ * before the next column starts (the wrap), in its face, and no piece ends a sentence or a
+ * label; the lines stand at the rows' pitch at most (WRAPPED_LABEL_PITCH_RATIO).
+ */
+function cellsWrapDown(over: Slice | undefined, above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
+  if (above.full || above.totals || above.termOver || s.row !== above.row + 1 || pitch <= 0) return false;
+  if (!s.full || s.y0 - above.y0 > WRAPPED_LABEL_PITCH_RATIO * pitch) return false;
+  // Set at the bottom of its row, the first lines stand nearer the row's own line than the
+  // row over them: a cell's padding parts the rows, none a cell's lines. Lines at one pitch
+  // are a cell's lines wrapped down from the row over them (LaTeX sets its cells at the top:
+  // stringenc's "ASCII encoding," | "8bit characters disabled").
+  if (over === undefined || above.y0 - over.y0 - (s.y0 - above.y0) < WRAP_PADDING_PT_MIN) return false;
+  const placed = placeInColumns(above.cells, left, right);
+  if (placed === null || placed.includes(0)) return false;
+  for (let k = 0; k < placed.length; k++) {
+    const c = placed[k];
+    const piece = above.cells[k];
+    const under = s.cells[c];
+    if (under === undefined || under.items.length === 0) return false;
+    const a = piece.items[piece.items.length - 1].span;
+    const b = under.items[0].span;
+    if (a.monospace || b.monospace || a.bold !== b.bold || a.italic !== b.italic || Math.abs(a.size - b.size) > BODY_LABEL_SIZE_PT) return false;
+    const text = pieceText(piece).trimEnd();
+    // Right to left, a line wraps leftwards: its right edge tells nothing of the wrap.
+    if (CELL_TEXT_ENDS.test(text) || RIGHT_TO_LEFT_LETTER.test(text)) return false;
+    // The cell ends a word space before the next column's text (Calc pads its cells).
+    const edge = c + 1 < left.length ? left[c + 1] - WORD_SPACE_EMS * a.size : right[c];
+    const space = /\s$/.test(a.text) ? 0 : WORD_SPACE_EMS * a.size;
+    if (piece.x1 + space + firstWordWidthOf(b) <= edge) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the line over slice `k` (taken over the run as a header line) is a row of the body
+ * already: a cell in every column, in the face of the run's first row `s`. Only then is slice
+ * `k`, over `s`, a body row's wrapped first lines rather than a head over the body (booktabs'
+ * "Item" centred over "Animal" and "Description", the header lines of tabula-us-020).
+ */
+function bodyRowOver(slices: readonly Slice[], k: number, s: Slice, columns: number): boolean {
+  const over = slices[k - 1];
+  if (k < 1 || over === undefined || over.cells.length !== columns) return false;
+  const a = over.cells[0].items[0]?.span;
+  const b = s.cells[0].items[0]?.span;
+  return a !== undefined && b !== undefined && a.bold === b.bold && a.italic === b.italic && Math.abs(a.size - b.size) <= BODY_LABEL_SIZE_PT;
+}
+
+/** A row's wrapped first lines stand at least this many points nearer its own line than the
+ *  row over them (Calc's cell padding: 1.5 pt at 10 pt). */
+const WRAP_PADDING_PT_MIN = 0.5;
+/** A Hebrew, Arabic, Syriac or Thaana letter (and the blocks between). */
+const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
+
+/** The width of a span's first word, by its characters' share of the span. */
+function firstWordWidthOf(span: Span): number {
+  const text = span.text;
+  let start = 0;
+  while (start < text.length && isSpaceCode(text.charCodeAt(start))) start++;
+  let end = start;
+  while (end < text.length && !isSpaceCode(text.charCodeAt(end))) end++;
+  return text.length === 0 ? 0 : ((span.x1 - span.x0) * (end - start)) / text.length;
 }
 
 /** A wrapped label's lines are set at most this share of the rows' pitch apart: at it, in a
@@ -2206,7 +2274,10 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     const wrapped = underTerm || (r > firstBody && !s.full && !startsCentredRow && above !== null && continues(above, s, pitch, left, right, true));
     // Or the row's own line under its label's first, its figures on the last (wrapsDownInto):
     // the row stands where its full line does for the rows after it.
-    const wrappedLabel = !wrapped && r > firstBody && s.full && above !== null && wrapsDownInto(above, s, pitch, left, right);
+    // The body's first row may be one too, its cells' first lines the last line over the run
+    // (growUp takes them, in the body's face, as a header line).
+    const over = previous.length > 1 ? (previous[previous.length - 2] ?? undefined) : undefined;
+    const wrappedLabel = !wrapped && s.full && above !== null && (r > firstBody ? wrapsDownInto(over, above, s, pitch, left, right) : r === firstBody && bodyRowOver(slices, r - 1, s, columns.length) && cellsWrapDown(over, above, s, pitch, left, right));
     if (wrapped || wrappedLabel) {
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);

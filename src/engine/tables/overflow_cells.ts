@@ -35,6 +35,7 @@ const SPACE_REACH_EMS = 1;
 /** The later cell starts with a letter, and the first holds one. */
 const LETTER_START = /^\p{L}/u;
 const LETTER = /\p{L}/u;
+const CAPITAL_START = /^\p{Lu}/u;
 
 /** whitespace.ts wordCount(text) up to `max`, and `max + 1` for any count past it: every
  *  single-span line of a page is asked, and a line of prose is turned away after its first
@@ -77,8 +78,9 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
   // Made at the first line of few words: most pages have none (their lines one span of prose).
   let window: TopWindow | null = null;
   for (const line of lines) {
-    if (line.wmode !== 0 || line.spans.length !== 1) continue;
-    const span = line.spans[0];
+    if (line.wmode !== 0) continue;
+    const span = lastCell(line);
+    if (span === null) continue;
     const words = wordCountUpTo(span.text, 2 * CELL_WORDS_MAX);
     if (words < 2 || words > 2 * CELL_WORDS_MAX) continue;
     // A cell of its row stands right of it: Calc clips the overflow only at a neighbour
@@ -108,6 +110,10 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
     // Text cells both: figures run together are aligned_detector's (cutAtSpaces), and a cut
     // falls inside no brackets ("VAT (25%, included)", an order's totals label).
     if (!LETTER_START.test(tail) || !LETTER.test(head) || !bracketsClosed(head)) continue;
+    // A line of cells read as one (lastCell) has its last cut only before a capital: a new
+    // cell's text ("Timber, grade C24" | "CC-110"), not a title's going on at the next
+    // column (luatex's contents, "7.7" | "Extracting" | "values").
+    if (span !== line.spans[0] && !CAPITAL_START.test(tail)) continue;
     // Cut at a space, the head keeps it, so a line read as text after all reads "Metro North
     // H. Costa"; cut inside a word, it keeps none.
     const left = spanPiece(span, space >= 0 ? head + " " : head, span.x0, Math.max(span.x0, start - WORD_SPACE_EMS * span.size));
@@ -116,10 +122,24 @@ export function cutOverflowCells(lines: readonly Line[], cuts: FigureNoteCuts | 
   for (const { line, left, right } of made) {
     cuts ??= { figures: new Set(), before: new Map() };
     if (!cuts.before.has(line)) cuts.before.set(line, line.spans.slice());
-    line.spans = [left, right];
+    line.spans = [...line.spans.slice(0, -1), left, right];
     cuts.figures.add(left);
   }
   return cuts;
+}
+
+/**
+ * The span of `line` that may run into the next column: its only span, or its last where the
+ * reader set a cell's gap before it (a space span: the cell before it filled its width too,
+ * "Brackenridge Ltd" | "Timber, grade C24 CC-110", and the two were read as one line). Null
+ * for any other line.
+ */
+function lastCell(line: Line): Span | null {
+  const spans = line.spans;
+  if (spans.length === 1) return spans[0];
+  if (spans.length < 3) return null;
+  const gap = spans[spans.length - 2];
+  return gap.text.trim() === "" ? spans[spans.length - 1] : null;
 }
 
 
