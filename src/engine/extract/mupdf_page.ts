@@ -44,6 +44,7 @@ import { pageTurn, quarterOf, turnUpright } from "./upright.js";
 import { joinGlyphRows, verticalChars } from "./vertical_writing.js";
 import { hasCheckWidgets, pageWidgets, widgetCheckLines, widgetValueLines } from "./widgets.js";
 import { annotationContent } from "./annotation_text.js";
+import { boldenSyntheticBold } from "./synthetic_bold.js";
 
 type MupdfDocument = InstanceType<typeof mupdf.Document>;
 type MupdfPage = ReturnType<MupdfDocument["loadPage"]>;
@@ -252,6 +253,8 @@ export function extractPageMupdf(doc: MupdfDocument, pageIndex: number, producer
       const unmappedChars = unmappedRead > 0 ? unmappedRead - dropIconGlyphs(lines) : 0;
       // Only a page with a span in such a font has glyphs to read by number.
       if (dingbatsFont !== false) restoreDingbats(lines);
+      // A browser's print draws a face without a bold in bold as unnamed Type 3 glyphs.
+      if (!producerHyphenates) boldenSyntheticBold(lines);
       // Vertical writing was counted upright, line by line: its columns read as the page turned.
       const vertical = verticalChars(lines);
       charsByQuarter[0] -= vertical;
