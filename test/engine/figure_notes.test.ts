@@ -4,7 +4,10 @@
 // on the right edge of a column of other rows' figures, the span is cut in two (docs/engine.md,
 // "Figures run into the notes beside them"). Calc's cost sheet printed to PDF had lost its
 // Variance and Notes columns into a paragraph, its heads into headings.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { defaultRenderOptions } from "../../src/engine/result.js";
 import { type Line, type Span, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { cutFigureNotes, restoreUncut } from "../../src/engine/tables/figure_notes.js";
@@ -113,5 +116,44 @@ describe("Figures run into the notes beside them (cutFigureNotes)", () => {
     const title = line(span("Operating costs", 57.7, y(-2), true));
     const { rest } = detectTables([title, ...sheet()], [], PAGE);
     expect(rest.map((l) => l.spans.map((s) => s.text).join(""))).toEqual(["Operating costs"]);
+  });
+});
+
+describe("amounts that each run into a status beside them, no figure alone in the column (svc-md-1.1.40: a browser's invoice register)", () => {
+  const AMOUNT_END = 430;
+  /** Rows of a number, a customer and an amount set flush right one cell's padding before a
+   *  status set flush left: every amount shares its span with its status. */
+  function register(amounts: string[], statuses: string[]): Line[] {
+    const out: Line[] = [];
+    amounts.forEach((amount, r) => {
+      out.push(line(span(`INV-${1000 + r}`, 57.7, y(r))), line(span(["Acme Ltd", "Birch & Co", "Cobalt AB", "Dune GmbH"][r % 4], 140, y(r))));
+      out.push(line(figureNote(amount, statuses[r % statuses.length], AMOUNT_END, y(r))));
+    });
+    return out;
+  }
+
+  it("cuts each amount from its status where four rows' amounts end at one x", () => {
+    const lines = register(["100.00", "237.50", "4,775.00", "612.40", "9,001.25"], ["Paid", "Open", "Overdue"]);
+    cutFigureNotes(lines);
+    const cut = lines.filter((l) => l.spans.length === 2).map((l) => l.spans.map((s) => s.text.trim()));
+    expect(cut).toEqual([["100.00", "Paid"], ["237.50", "Open"], ["4,775.00", "Overdue"], ["612.40", "Paid"], ["9,001.25", "Open"]]);
+  });
+
+  it("leaves counts and days before words, which run into no column of amounts ('287 suggestions', '3 June 2001')", () => {
+    const counts = register(["287", "11", "13", "2", "1"], ["suggestions"]);
+    expect(cutFigureNotes(counts)).toBeNull();
+    const days = register(["3", "2", "14", "3", "31"], ["June 2001", "July 2001"]);
+    expect(cutFigureNotes(days)).toBeNull();
+  });
+
+  it("reads fixtures/excerpts/chromium-invoice-register.pdf as one table of five columns across its two pages", async () => {
+    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-invoice-register.pdf", import.meta.url)));
+    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    // Before: "| Invoice | Customer | Date | Amount (EUR) Status |", "| INV-1000 | Acme Ltd | 2026-01-01 | 100.00 Paid |".
+    expect(markdown).toContain("| Invoice | Customer | Date | Amount (EUR) | Status |\n| --- | --- | --- | ---: | --- |\n| INV-1000 | Acme Ltd | 2026-01-01 | 100.00 | Paid |");
+    expect(markdown).toContain("| INV-1069 | Birch & Co | 2026-10-16 | 587.50 | Paid |");
+    // One table: one delimiter row, the head Chromium repeats on page 2 not a row of it.
+    expect(markdown.split("\n").filter((l) => l.startsWith("| --- |"))).toHaveLength(1);
+    expect(markdown.split("\n").filter((l) => l.startsWith("| Invoice |"))).toHaveLength(1);
   });
 });

@@ -641,7 +641,7 @@ const COLUMN_EDGE_EXACT_PT = 0.5;
  * splitter's cell gap, but the columns the other rows drew say where the cell starts.
  */
 /** `header`: the row is a header line over the run (growUp), whose cells may run together. */
-function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly number[], gutter: number, em: number, header = false): Piece[] {
+function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly number[], gutter: number, em: number, header = false, alignment: readonly Alignment[] | null = null): Piece[] {
   const out: Piece[] = [];
   // A piece alone in its row that runs across the columns is a caption or a title over the
   // table, or a line of text under it ("Table 2. Some Typical Commands", centred so that its
@@ -649,7 +649,7 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
   const withOthers = cells.length > 1;
   for (const piece of cells) {
     if (piece.items.length === 1) {
-      pushSplitAtGutter(out, piece, left, right, em, withOthers, header);
+      pushSplitAtGutter(out, piece, left, right, em, withOthers, header, alignment);
       continue;
     }
     let from = 0;
@@ -693,13 +693,13 @@ function splitAtColumns(cells: Piece[], left: readonly number[], right: readonly
         // are: a caption or a title over the table ("Table 2. Some Typical Commands") runs
         // across the columns with no regard to them.
         if (!byEdge && (!alignsWithColumn(cell, left, right, em) || /^\p{L}$/u.test(pieceText(cell).trim()))) continue;
-        if (cell.items.length === 1) pushSplitAtGutter(out, cell, left, right, em, withOthers, header);
+        if (cell.items.length === 1) pushSplitAtGutter(out, cell, left, right, em, withOthers, header, alignment);
         else out.push(cell);
         from = i;
       }
     }
     const rest = from === 0 ? piece : pieceOfItems(piece.items.slice(from));
-    if (from > 0 && rest.items.length === 1) pushSplitAtGutter(out, rest, left, right, em, withOthers, header);
+    if (from > 0 && rest.items.length === 1) pushSplitAtGutter(out, rest, left, right, em, withOthers, header, alignment);
     else out.push(rest);
   }
   return out;
@@ -794,8 +794,8 @@ function endsFlushAtColumnRight(pending: Piece["items"], ink: number, next: Span
 /** Pushes onto `out` the piece's parts cut at the columns' gutters (splitSpanAtGutter), or the
  *  piece itself: no one-piece array made and spread for each piece that stays whole, as
  *  nearly all do (splitAtColumns reads every partial row of every run). */
-function pushSplitAtGutter(out: Piece[], piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): void {
-  const parts = splitSpanAtGutter(piece, left, right, em, withOthers, header);
+function pushSplitAtGutter(out: Piece[], piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean, alignment: readonly Alignment[] | null = null): void {
+  const parts = splitSpanAtGutter(piece, left, right, em, withOthers, header, alignment);
   if (parts === null) out.push(piece);
   else for (let i = 0; i < parts.length; i++) out.push(parts[i]);
 }
@@ -808,7 +808,7 @@ function pushSplitAtGutter(out: Piece[], piece: Piece, left: readonly number[], 
  * space, and each part is a cell's few words: a longer string across gutters is a line of
  * text running under the table. Null where the piece stays whole.
  */
-function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean): Piece[] | null {
+function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonly number[], em: number, withOthers: boolean, header: boolean, alignment: readonly Alignment[] | null = null): Piece[] | null {
   const { span, line } = piece.items[0];
   const text = span.text.trim();
   if (text.indexOf(" ") < 0) return null;
@@ -832,6 +832,10 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   // columns' gutters by chance.
   const texts: string[] = [];
   for (const part of parts) texts.push(part.text.trim());
+  // Or a header's two heads over one gutter, the first flush right over figures set so and the
+  // second flush left over its column's cells ("Amount (EUR)" | "Status", one cell's padding
+  // apart: one span to the reader).
+  if (header && crossed.length === 1 && alignment?.[crossed[0] - 1] === "figures" && alignment[crossed[0]] === "text" && headsFlushApart(span, ink, crossed[0], left, right, em)) return piecesOfParts(parts, line);
   const cellLike = header ? texts.some((t) => /\d/.test(t)) && texts.every((t) => t.split(/\s+/).length <= HEADER_CUT_WORDS_MAX) : texts.every((t) => FIGURE_CELL.test(t));
   if (!cellLike || !parts.every((part) => alignsWithColumn(part, left, right, em))) return null;
   return piecesOfParts(parts, line);
@@ -891,6 +895,30 @@ function cutAtSpaces(span: Span, ink: number, crossed: readonly number[], left: 
     parts.push(spanPiece(span, text, k === 0 ? span.x0 : Math.max(at(a), mids[k - 1]), k === cuts.length ? span.x1 : Math.min(at(b), mids[k])));
   }
   return parts;
+}
+
+/** A head set flush with its column's edge lies within this many ems of it, by its
+ *  characters' share of the span. */
+const FLUSH_HEAD_EMS = 0.5;
+
+/**
+ * Whether a header span across the gutter before column `c` has a word space there whose
+ * words before it end at column c-1's right edge and whose words after it start at column c's
+ * left edge (each within FLUSH_HEAD_EMS, positions by the characters' share of the ink): two
+ * heads set flush with their columns, where a caption's or a title's words fall anywhere.
+ * Asked only over a column of figures followed by one of text (splitSpanAtGutter).
+ */
+function headsFlushApart(span: Span, ink: number, c: number, left: readonly number[], right: readonly number[], em: number): boolean {
+  const raw = span.text;
+  const n = raw.length;
+  if (n === 0 || isRtlText(raw)) return false;
+  const at = (i: number) => span.x0 + ((ink - span.x0) * i) / n;
+  const reach = FLUSH_HEAD_EMS * em;
+  for (let i = 1; i < raw.trimEnd().length - 1; i++) {
+    if (raw.charCodeAt(i) !== 32) continue;
+    if (Math.abs(at(i) - right[c - 1]) <= reach && Math.abs(at(i + 1) - left[c]) <= reach) return true;
+  }
+  return false;
 }
 
 /** A header's part cut so holds at most this many words ("Q4 2024" | "Total"). */
@@ -1142,7 +1170,7 @@ function growUp(rows: PageRows, run: Slice[], columns: Column[], used: Set<Piece
     // A row above whose cells the producer wrote as one string ("Q1 2024 Q2 2024 Q3 2024"),
     // or set closer than the row splitter's cell gap but far wider than word spaces.
     if (inside.length < columns.length) inside = splitAtHeaderGaps(inside, lefts, rights, alignment, rows.at(j).em);
-    if (inside.length < columns.length) inside = splitAtColumns(inside, lefts, rights, gutter, rows.at(j).em, true);
+    if (inside.length < columns.length) inside = splitAtColumns(inside, lefts, rights, gutter, rows.at(j).em, true, alignment);
     const slice = sliceOf(rows.at(j), j, inside, false);
     if (!near(slice, below) && !ruledApart(slice, below, x0, x1, rulings) && !(below === run[0] && atBodyPitch(slice, run))) break;
     // Over a header row of its own (a bold head over every column), a header goes on only

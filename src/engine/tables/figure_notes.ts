@@ -74,11 +74,38 @@ export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
   if (candidates === null) return null;
   let cuts: FigureNoteCuts | null = null;
   for (const c of candidates) {
-    if (!hasRowCell(lines, c.line, c.span, "left") || figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN) continue;
+    if (!hasRowCell(lines, c.line, c.span, "left")) continue;
+    if (figureMates(lines, c) < FIGURE_COLUMN_MATES_MIN && candidateMates(candidates, c) < NOTED_FIGURE_MATES_MIN) continue;
     cuts = cutAfterFirstWord(cuts, c.line, c.span, c.end, c.space);
   }
   return cuts;
 }
+
+/** Other rows' figures that each lead a note of words, ending where a candidate's does, at
+ *  least this many of them: a column of figures every row of which runs into its note (a
+ *  browser's amounts set flush right one cell's padding before a status column set flush
+ *  left: "100.00 Paid", "237.50 Open"). */
+const NOTED_FIGURE_MATES_MIN = 3;
+
+/** How many other candidates on other rows, within the reach, have their figure end where
+ *  `c`'s does. */
+function candidateMates(candidates: readonly Candidate[], c: Candidate): number {
+  const reach = FIGURE_COLUMN_EDGE_EMS * c.span.size;
+  const height = c.line.y1 - c.line.y0;
+  const lo = c.line.y0 - FIGURE_COLUMN_REACH_LINES * height;
+  const hi = c.line.y1 + FIGURE_COLUMN_REACH_LINES * height;
+  if (!AMOUNT.test(c.span.text.slice(0, c.space))) return 0;
+  let mates = 0;
+  for (const other of candidates) {
+    if (other === c || other.line === c.line || other.line.y0 < lo || other.line.y1 > hi) continue;
+    if (Math.abs(other.end - c.end) <= reach && AMOUNT.test(other.span.text.slice(0, other.space))) mates++;
+  }
+  return mates;
+}
+
+/** An amount: figures with a decimal part ("100.00", "4,912.50", "(315,00)"). A count or a
+ *  day before words ("287 suggestions", "3 June 2001") is a cell of its own. */
+const AMOUNT = /^[-−+(]?\d[\d,.\u202f\u00a0]*[.,]\d{1,3}\)?$/u;
 
 /**
  * Cuts `span` of `line` after its first word (its text up to `space`) where that word's ink
