@@ -54,7 +54,7 @@ function wrapsOver(rows: readonly BuiltRow[], sparse: number): boolean {
       const lower = inkBox(rows[r + 1].cells[c].lines);
       if (lower === null) return false;
       const near = (a: number, b: number) => Math.abs(a - b) <= WRAPPED_HEAD_ALIGN_PT;
-      if (!near(upper.x0, lower.x0) && !near(upper.x1, lower.x1) && !near(upper.x0 + upper.x1, lower.x0 + lower.x1)) return false;
+      if (!near(upper.x0, lower.x0) && !near(upper.x1, lower.x1) && !near((upper.x0 + upper.x1) / 2, (lower.x0 + lower.x1) / 2)) return false;
     }
   return true;
 }
