@@ -6,16 +6,12 @@
 // one style). Such a span takes the bold of a span next to it on its line, set at its size.
 
 import type { Line } from "../model.js";
+import { isBlankText } from "../layout/whitespace.js";
 
-/** The name the reader gives a Type 3 font without one (mupdf_page.ts fontFacts). */
+/** The name MuPDF gives a Type 3 font without one: "Type3 (5 0 R)", after its object. */
 const UNNAMED_TYPE3 = "Type3 (";
 /** A neighbour of the same size: within this many points. */
 const SAME_SIZE_PT = 0.5;
-
-/** Whether a span's text is blank: a space between two spans passes the bold on. */
-function isBlank(text: string): boolean {
-  return text.trim() === "";
-}
 
 /**
  * Marks bold, in place, every span of a browser's print in an unnamed Type 3 font that stands
@@ -31,7 +27,8 @@ export function boldenSyntheticBold(lines: readonly Line[]): void {
       let last: { bold: boolean; size: number } | null = null;
       for (let k = order === 1 ? 0 : spans.length - 1; k >= 0 && k < spans.length; k += order) {
         const span = spans[k];
-        if (isBlank(span.text)) continue;
+        // A space between two spans passes the bold on.
+        if (isBlankText(span.text)) continue;
         if (!span.bold && span.font.startsWith(UNNAMED_TYPE3) && last !== null && last.bold && Math.abs(last.size - span.size) <= SAME_SIZE_PT) span.bold = true;
         last = span;
       }

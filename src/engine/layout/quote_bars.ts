@@ -113,15 +113,10 @@ function isQuoteBar(bar: Box, lines: readonly Line[]): boolean {
 /** A line of words: two letters in a row. */
 const WORD = /\p{L}{2}/u;
 
-/** How many bars stand left of all of these lines, in their rows: the lines' quote depth.
- *  The innermost bar stands within a few ems of the text, each outer one within a few ems of
- *  the next (a quoted reply inside a quote). */
-export function quoteDepth(lines: readonly Line[], bars: readonly Box[]): number {
-  return quoteOf(lines, bars).depth;
-}
-
-/** How many bars the lines stand in (quoteDepth), and where the outermost of them starts: the
- *  quote's left edge on the page, left of its text (the lines' own left edge when in none). */
+/** How many bars stand left of all of these lines, in their rows (the lines' quote depth), and
+ *  where the outermost of them starts: the quote's left edge on the page, left of its text (the
+ *  lines' own left edge when in none). The innermost bar stands within a few ems of the text,
+ *  each outer one within a few ems of the next (a quoted reply inside a quote). */
 export function quoteOf(lines: readonly Line[], bars: readonly Box[]): { depth: number; left: number } {
   if (lines.length === 0 || bars.length === 0) return { depth: 0, left: lines[0]?.x0 ?? 0 };
   const left = bars.filter((bar) => lines.every((line) => inRows(line, bar) && line.x0 >= bar.x1)).sort((a, b) => b.x0 - a.x0);

@@ -28,7 +28,7 @@ import { cutOverflowCells } from "./overflow_cells.js";
 import { cutDatePairs } from "./date_pairs.js";
 import { allNotesAfterFigures, endsAtFigureCut, headOverNotes, isNotePastWindow } from "./note_columns.js";
 import { CellCentres } from "./cell_centres.js";
-import { isRtlText } from "../layout/bidi.js";
+import { hasRtl, isRtlText } from "../layout/bidi.js";
 import { isContentsEntry } from "../layout/leaders.js";
 import { lineText } from "../layout/lines.js";
 import { sortInPlace } from "../sort_in_place.js";
@@ -1348,7 +1348,8 @@ function continues(above: Slice, s: Slice, pitch: number, left: number[], right:
  * starts its rows' labels in capitals.
  */
 function wrapsDownInto(over: Slice | undefined, above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
-  if (above.full || above.totals || above.termOver || s.row !== above.row + 1 || pitch <= 0) return false;
+  if (!mayWrapDown(above, s, pitch)) return false;
+  // Pieces elsewhere than the first column alone: cellsWrapDown's.
   if (above.cells.length !== 1 || placeInColumns(above.cells, left, right)?.[0] !== 0) return cellsWrapDown(over, above, s, pitch, left, right);
   const label = above.cells[0];
   // Wrapped, its line ends near the column's right edge; a key alone on its line ("instance"
@@ -1360,9 +1361,14 @@ function wrapsDownInto(over: Slice | undefined, above: Slice, s: Slice, pitch: n
   const a = label.items[label.items.length - 1].span;
   const b = s.cells[0].items[0].span;
   if (a.bold !== b.bold || a.italic !== b.italic || Math.abs(a.size - b.size) > BODY_LABEL_SIZE_PT) return false;
-  const placed = placeInColumns(above.cells, left, right);
-  if (placed === null || placed[0] !== 0) return false;
   return LOWER_WORD_START.test(pieceText(s.cells[0])) && !CELL_TEXT_ENDS.test(pieceText(label).trimEnd());
+}
+
+/** Whether `above` is a partial row of the body's lines (no totals, no term over its row)
+ *  right over the row `s`, in a run with a pitch: a row whose cells' first lines it may hold
+ *  (wrapsDownInto, cellsWrapDown). */
+function mayWrapDown(above: Slice, s: Slice, pitch: number): boolean {
+  return !above.full && !above.totals && !above.termOver && s.row === above.row + 1 && pitch > 0;
 }
 
 /**
@@ -1371,10 +1377,10 @@ function wrapsDownInto(over: Slice | undefined, above: Slice, s: Slice, pitch: n
  * row as Calc sets a row's cells: a ledger's "Scaffold hire (4" over "weeks)", "Wexcombe" over
  * "Roofing". Each piece's next line starts with a word that would not have fitted after it
  * before the next column starts (the wrap), in its face, and no piece ends a sentence or a
- * label; the lines stand at the rows' pitch at most (WRAPPED_LABEL_PITCH_RATIO).
+ * label; the lines stand at the rows' pitch at most (WRAPPED_LABEL_PITCH_RATIO). The caller
+ * has asked mayWrapDown.
  */
 function cellsWrapDown(over: Slice | undefined, above: Slice, s: Slice, pitch: number, left: number[], right: number[]): boolean {
-  if (above.full || above.totals || above.termOver || s.row !== above.row + 1 || pitch <= 0) return false;
   if (!s.full || s.y0 - above.y0 > WRAPPED_LABEL_PITCH_RATIO * pitch) return false;
   // Set at the bottom of its row, the first lines stand nearer the row's own line than the
   // row over them: a cell's padding parts the rows, none a cell's lines. Lines at one pitch
@@ -1393,7 +1399,7 @@ function cellsWrapDown(over: Slice | undefined, above: Slice, s: Slice, pitch: n
     if (a.monospace || b.monospace || a.bold !== b.bold || a.italic !== b.italic || Math.abs(a.size - b.size) > BODY_LABEL_SIZE_PT) return false;
     const text = pieceText(piece).trimEnd();
     // Right to left, a line wraps leftwards: its right edge tells nothing of the wrap.
-    if (CELL_TEXT_ENDS.test(text) || RIGHT_TO_LEFT_LETTER.test(text)) return false;
+    if (CELL_TEXT_ENDS.test(text) || hasRtl(text)) return false;
     // The cell ends a word space before the next column's text (Calc pads its cells).
     const edge = c + 1 < left.length ? left[c + 1] - WORD_SPACE_EMS * a.size : right[c];
     const space = /\s$/.test(a.text) ? 0 : WORD_SPACE_EMS * a.size;
@@ -1419,8 +1425,6 @@ function bodyRowOver(slices: readonly Slice[], k: number, s: Slice, columns: num
 /** A row's wrapped first lines stand at least this many points nearer its own line than the
  *  row over them (Calc's cell padding: 1.5 pt at 10 pt). */
 const WRAP_PADDING_PT_MIN = 0.5;
-/** A Hebrew, Arabic, Syriac or Thaana letter (and the blocks between). */
-const RIGHT_TO_LEFT_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/u;
 
 /** The width of a span's first word, by its characters' share of the span. */
 function firstWordWidthOf(span: Span): number {
@@ -2305,7 +2309,7 @@ function alignedTable(slices: Slice[], columns: Column[], rulings: Rulings): Tab
     // The body's first row may be one too, its cells' first lines the last line over the run
     // (growUp takes them, in the body's face, as a header line).
     const over = previous.length > 1 ? (previous[previous.length - 2] ?? undefined) : undefined;
-    const wrappedLabel = !wrapped && s.full && above !== null && (r > firstBody ? wrapsDownInto(over, above, s, pitch, left, right) : r === firstBody && bodyRowOver(slices, r - 1, s, columns.length) && cellsWrapDown(over, above, s, pitch, left, right));
+    const wrappedLabel = !wrapped && s.full && above !== null && (r > firstBody ? wrapsDownInto(over, above, s, pitch, left, right) : r === firstBody && mayWrapDown(above, s, pitch) && bodyRowOver(slices, r - 1, s, columns.length) && cellsWrapDown(over, above, s, pitch, left, right));
     if (wrapped || wrappedLabel) {
       const row = built[built.length - 1];
       appendPieceLines(row.cells, at, s.cells);

@@ -87,14 +87,11 @@ export function cutFigureNotes(lines: readonly Line[]): FigureNoteCuts | null {
  *  left: "100.00 Paid", "237.50 Open"). */
 const NOTED_FIGURE_MATES_MIN = 3;
 
-/** How many other candidates on other rows, within the reach, have their figure end where
- *  `c`'s does. */
+/** How many other candidates on other lines, within the reach (columnReach), have their
+ *  figure end where `c`'s does. */
 function candidateMates(candidates: readonly Candidate[], c: Candidate): number {
-  const reach = FIGURE_COLUMN_EDGE_EMS * c.span.size;
-  const height = c.line.y1 - c.line.y0;
-  const lo = c.line.y0 - FIGURE_COLUMN_REACH_LINES * height;
-  const hi = c.line.y1 + FIGURE_COLUMN_REACH_LINES * height;
   if (!AMOUNT.test(c.span.text.slice(0, c.space))) return 0;
+  const { reach, lo, hi } = columnReach(c);
   let mates = 0;
   for (const other of candidates) {
     if (other === c || other.line === c.line || other.line.y0 < lo || other.line.y1 > hi) continue;
@@ -196,10 +193,7 @@ export function mayHaveRowCells(lines: readonly Line[]): boolean {
  *  figures that each lead a note are not enough (acmart's "1 in 1,000", "1 in 5", "4 in 5" are
  *  one cell each). */
 function figureMates(lines: readonly Line[], c: Candidate): number {
-  const reach = FIGURE_COLUMN_EDGE_EMS * c.span.size;
-  const height = c.line.y1 - c.line.y0;
-  const lo = c.line.y0 - FIGURE_COLUMN_REACH_LINES * height;
-  const hi = c.line.y1 + FIGURE_COLUMN_REACH_LINES * height;
+  const { reach, lo, hi } = columnReach(c);
   const mid = (c.line.y0 + c.line.y1) / 2;
   let mates = 0;
   for (const line of lines) {
@@ -212,4 +206,12 @@ function figureMates(lines: readonly Line[], c: Candidate): number {
     }
   }
   return mates;
+}
+
+/** Where a candidate's column mates are looked for: their figures' ends within `reach`
+ *  (FIGURE_COLUMN_EDGE_EMS) of its figure's, their lines between `lo` and `hi`
+ *  (FIGURE_COLUMN_REACH_LINES of its line's heights above and below). */
+function columnReach(c: Candidate): { reach: number; lo: number; hi: number } {
+  const height = c.line.y1 - c.line.y0;
+  return { reach: FIGURE_COLUMN_EDGE_EMS * c.span.size, lo: c.line.y0 - FIGURE_COLUMN_REACH_LINES * height, hi: c.line.y1 + FIGURE_COLUMN_REACH_LINES * height };
 }
