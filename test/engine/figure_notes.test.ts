@@ -4,10 +4,8 @@
 // on the right edge of a column of other rows' figures, the span is cut in two (docs/engine.md,
 // "Figures run into the notes beside them"). Calc's cost sheet printed to PDF had lost its
 // Variance and Notes columns into a paragraph, its heads into headings.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import { type Line, type Span, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { cutFigureNotes, restoreUncut } from "../../src/engine/tables/figure_notes.js";
@@ -147,8 +145,7 @@ describe("amounts that each run into a status beside them, no figure alone in th
   });
 
   it("reads fixtures/excerpts/chromium-invoice-register.pdf as one table of five columns across its two pages", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-invoice-register.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("chromium-invoice-register.pdf");
     // Before: "| Invoice | Customer | Date | Amount (EUR) Status |", "| INV-1000 | Acme Ltd | 2026-01-01 | 100.00 Paid |".
     expect(markdown).toContain("| Invoice | Customer | Date | Amount (EUR) | Status |\n| --- | --- | --- | ---: | --- |\n| INV-1000 | Acme Ltd | 2026-01-01 | 100.00 | Paid |");
     expect(markdown).toContain("| INV-1069 | Birch & Co | 2026-10-16 | 587.50 | Paid |");

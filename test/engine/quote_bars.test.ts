@@ -2,9 +2,8 @@
 // `blockquote`, a README's "Note", a docs site's callout, beamer's and hecthese's quote boxes)
 // is written after "> " (SPEC.md §Output: Markdown in reading order; docs/engine.md, Block
 // quotes). svc-md-1.1.16.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import { findQuoteBars } from "../../src/engine/layout/quote_bars.js";
@@ -81,8 +80,7 @@ describe("a block quote after a list, its bar under the items' markers (svc-md-1
   });
 
   it("reads fixtures/excerpts/chromium-terms.pdf's quotes: one in the last item, one after the list", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-terms.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("chromium-terms.pdf");
     // Before: the second quote was set in the list's last item too, a quote's blank line
     // joining it to the first ("   > *Bulk mail …*" | ">" | "> *We may suspend …*").
     expect(markdown).toContain("3. use the Service to send unsolicited messages.\n\n   > *Bulk mail needs our written consent, given per campaign.*\n\n> *We may suspend an account that breaks this section without notice where continued access would harm other customers.*\n\n## 3. Fees and credits");

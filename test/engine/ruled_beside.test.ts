@@ -4,10 +4,8 @@
 // between a top rule, a header rule and a bottom rule: the left column's lines had been read
 // as the table's first column ("and education to biodiversity and social cohesion. Yet |
 // Crop group | Share | kg/plot"), and the paragraph lost them.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import type { Line, Rule, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 
@@ -86,8 +84,7 @@ describe("a ruled table beside the page's other text column (besideColumnPieces)
   });
 
   it("reads fixtures/excerpts/chromium-newspaper.pdf's table in the right column apart from the left column's paragraph and pull quote", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-newspaper.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("chromium-newspaper.pdf");
     // Before: "| Under the new schedule, weekday sailings | 06:00–10:00 | 4 | 4 |" and the
     // paragraph's last line after the table's caption.
     expect(markdown).toContain("Under the new schedule, weekday sailings between the town quay and Marrow Island will run until 22:30, an hour later than now. Commuters had long complained that the last crossing left too early for anyone working a late shift on the mainland.");

@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import type { Line, Span } from "../../src/engine/model.js";
 import { detectTables, type Table } from "../../src/engine/tables/detect.js";
 import { cutOverflowCells } from "../../src/engine/tables/overflow_cells.js";
@@ -85,8 +84,7 @@ describe("a column of figures with text one word space after them, under a head 
   });
 
   it("reads Calc's print of regional sales: heads flush left, a wrapped head, a text column one space after the figures (fixtures/excerpts/calc-regional-sales.pdf, svc-md-1.1.40)", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-regional-sales.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("calc-regional-sales.pdf");
     // Before: each head a bold paragraph ("**Change vs**", "**Region**", "**Q1**" …) over a
     // table of six columns whose last read "5257 +6.2%".
     expect(markdown).toContain("| Region | Q1 | Q2 | Q3 | Q4 | Year | Change vs 2024 |\n| --- | ---: | ---: | ---: | ---: | ---: | --- |\n| North | 1204 | 1310 | 1288 | 1455 | 5257 | +6.2% |");
@@ -242,8 +240,7 @@ describe("a label wrapped in its cell, set at the bottom of its row as Calc sets
   });
 
   it("reads Calc's print of an income statement with one row per line item (fixtures/excerpts/calc-income-statement.pdf)", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-income-statement.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("calc-income-statement.pdf");
     // Before: "| Administrative |  |  |  |  |" over "| expenses | -95.4 | -97.1 | -99.8 | -104.2 |".
     expect(markdown).toContain("| Administrative expenses | -95.4 | -97.1 | -99.8 | -104.2 |");
     expect(markdown).toContain("| Selling expenses | -180 | -192.5 | -188.7 | -201.3 |");
@@ -264,8 +261,7 @@ describe("Calc's ledger: wrapped cells set at the bottom of their rows, a text c
   const lineWith = (lines: Line[], text: string) => lines.find((l) => l.spans.some((s) => s.text.includes(text)))!;
 
   it("reads each row whole: a wrapped supplier or description one cell, the cost centre apart from the description before it", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/calc-cost-ledger.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("calc-cost-ledger.pdf");
     // Before: "| 03/07/2026 | Brackenridge Ltd | Timber, grade C24 CC-110 |  | 4820 | 4820 |", and
     // rows of the first lines alone ("|  |  | Scaffold hire (4 |  |  |  |") over their rows.
     expect(markdown).toContain("| 03/07/2026 | Brackenridge Ltd | Timber, grade C24 | CC-110 | 4820 | 4820 |\n| 11/07/2026 | Halden Hire | Scaffold hire (4 weeks) | CC-110 | 1260 | 6080 |");

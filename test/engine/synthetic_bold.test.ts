@@ -2,12 +2,10 @@
 // in bold as unnamed Type 3 glyphs; such a span takes the bold of a bold neighbour of its size
 // on its line (SPEC.md §Output: headings; docs/engine.md, "Bold drawn as Type 3 glyphs").
 // svc-md-1.1.40.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { convertDocument, openInProcess } from "../../src/engine/convert.js";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import { boldenSyntheticBold } from "../../src/engine/extract/synthetic_bold.js";
 import { newLine, newSpan, type Span } from "../../src/engine/model.js";
-import { defaultRenderOptions } from "../../src/engine/result.js";
 
 const span = (text: string, font: string, bold: boolean, size = 17, x0 = 0): Span => newSpan(text, x0, 100, x0 + 17 * text.length, 117, font, size, bold, false, false);
 
@@ -30,8 +28,7 @@ describe("bold drawn as unnamed Type 3 glyphs (boldenSyntheticBold)", () => {
   });
 
   it("reads fixtures/excerpts/chromium-cjk-report.pdf's title and section heads as headings", async () => {
-    const bytes = new Uint8Array(readFileSync(new URL("../../fixtures/excerpts/chromium-cjk-report.pdf", import.meta.url)));
-    const { markdown } = await convertDocument(openInProcess, { bytes, options: defaultRenderOptions });
+    const markdown = await excerptMarkdown("chromium-cjk-report.pdf");
     // Before: "**2026**年**11**月 月次報告書", "1. 概要" a paragraph, and "3. 今後の課題" a
     // list item holding the list under it.
     expect(markdown.startsWith("# 2026年11月 月次報告書\n\n営業部 作成日：2026年12月1日\n\n## 1. 概要\n\n")).toBe(true);
