@@ -1,7 +1,7 @@
 // The engine identifiers of SPEC.md §Versioning. The pinned version is bumped whenever the
 // output bytes for the same input and options can change.
 export const ENGINE_ALIAS = "svc-md-1";
-export const ENGINE_VERSION = "svc-md-1.1.40";
+export const ENGINE_VERSION = "svc-md-1.1.41";
 export const ENGINE_VERSIONS: readonly string[] = [ENGINE_VERSION];
 
 /** Resolves an engine identifier to a pinned version, or null when the service has none. */

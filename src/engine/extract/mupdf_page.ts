@@ -154,6 +154,12 @@ const CELL_SPACE_WORD_SPACES_MIN = 2.5;
 /** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
  * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
 const AUTOSPACE_EMS_MAX = 0.3;
+/** A decimal point or thousands comma that MuPDF read with no width (a glyph drawn under an
+ * ActualText span: MuPDF sets the text at the glyph's start and leaves its advance as a gap)
+ * between two figures: the space MuPDF made up in that gap is the point's own advance, not a
+ * word space, where the next figure starts within this many points of the space's end. The
+ * US Statistical Abstract's bold totals read "11,062. 6". */
+const STAND_IN_POINT_GAP_PT = 0.05;
 /** Letter-spaced text (CSS letter-spacing on a web page's capitals, a designer's tracked title,
  * an OCR layer placing each glyph where the scan had it) has gaps between its letters wide
  * enough that MuPDF makes up a space in each: "A B O U T  U S". In a line read left to right
@@ -657,6 +663,8 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
   // small letter or a figure (SENTENCE_GAP_SPACE_EMS).
   let afterSentenceStop = false;
   let lastCode = 0;
+  // The glyph just read is a decimal point with no width after a figure (STAND_IN_POINT_GAP_PT).
+  let afterStandInPoint = false;
   // The gap between the last two glyphs read with no space between them, leaving out a gap
   // taken for a word space (TIGHT_WORD_GAP_EMS); Infinity after a space.
   let pairGap = Infinity;
@@ -745,6 +753,13 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     // the code and a stop or closing bracket set after it in the text's font ("Run `npm
     // test`; all tests") is the padding.
     if (space && span !== null && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && codePaddingBefore(span, spanFont, next, x1 - x0, size, raw, I32, U32)) continue;
+    // A decimal point read with no width between figures (STAND_IN_POINT_GAP_PT): the space
+    // after it is the point's advance; the next figure starts where the point's ink ended.
+    if (space && afterStandInPoint && (U8[ch + CHAR_FLAGS_OFFSET] & CHAR_SYNTHETIC) !== 0 && next !== 0 && figureStartsAt(next, x1, raw, I32, H)) {
+      edge = x1;
+      afterStandInPoint = false;
+      continue;
+    }
     // East Asian glyphs: stream order is visual order, and MuPDF leaves some gaps between
     // them unspaced (a table's cell gap between 一月 and 61).
     const wide = code >= EAST_ASIAN_WIDE_MIN && isEastAsianWide(code);
@@ -819,6 +834,7 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
     afterWide = wide;
     afterStop = code === 0x2e || code === 0x2c || code === 0x3b || code === 0x3a || code === 0x21 || code === 0x3f;
     afterSentenceStop = (code === 0x2e || code === 0x21 || code === 0x3f) && ((lastCode >= 0x61 && lastCode <= 0x7a) || (lastCode >= 0x30 && lastCode <= 0x39));
+    afterStandInPoint = (code === 0x2e || code === 0x2c) && order === null && x1 - x0 < ZERO_WIDTH_PT && lastCode >= 0x30 && lastCode <= 0x39;
     lastCode = code;
     let link = -1;
     if (lineLinks) {
@@ -1253,6 +1269,14 @@ const COLON = 0x3a;
 const EQUALS = 0x3d;
 
 /** Whether the character at `ch` is East Asian wide. */
+/** Whether the glyph at `ch` is an ASCII figure whose box starts within STAND_IN_POINT_GAP_PT of `x`. */
+function figureStartsAt(ch: number, x: number, raw: boolean, I32: Int32Array, H: Float32Array): boolean {
+  const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);
+  if (code < 0x30 || code > 0x39) return false;
+  const q = raw ? (ch + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(ch) >> 2;
+  return Math.abs(Math.min(H[q], H[q + 4]) - x) <= STAND_IN_POINT_GAP_PT;
+}
+
 function nextIsWide(ch: number, raw: boolean, I32: Int32Array): boolean {
   return isEastAsianWide(raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch));
 }
