@@ -30,6 +30,11 @@ export interface Span {
    * on every span (docs/benchmarks.md, svc-md-1.1.23: the pool converted 8 % fewer pages a
    * second with the point as a float here). */
   wordEnd?: number;
+  /** The wide word gaps inside the span (extract/mupdf_page.ts WIDE_GAP_EMS_MIN), as triples:
+   *  the index in `text` of the space that stands for the gap, where the ink before it ends and
+   *  where the next glyph starts (points). A cell gap the reader did not end the span at: a
+   *  table's columns (tables/aligned_detector.ts) may cut there. Absent on most spans. */
+  wideGaps?: number[];
 }
 
 /** A visual line of text: spans in logical (reading) order along one baseline. */
@@ -195,7 +200,7 @@ export function newSpan(
   leader: true | undefined = undefined,
   wordEnd = NO_WORD_END,
 ): Span {
-  return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader, wordEnd };
+  return { text, x0, y0, x1, y1, font, size, bold, italic, monospace, invisible, leader, wordEnd, wideGaps: undefined };
 }
 
 /** Span.wordEnd's unit: a sixty-fourth of a point. */
@@ -206,7 +211,9 @@ export const NO_WORD_END = -(2 ** 30);
 
 /** A copy of `span` (what `{ ...span }` made), for the caller to change fields of. */
 export function copySpan(span: Span): Span {
-  return newSpan(span.text, span.x0, span.y0, span.x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader, span.wordEnd);
+  const copy = newSpan(span.text, span.x0, span.y0, span.x1, span.y1, span.font, span.size, span.bold, span.italic, span.monospace, span.invisible, span.leader, span.wordEnd);
+  copy.wideGaps = span.wideGaps;
+  return copy;
 }
 
 /** `span` with other text and horizontal extent, in its style: a piece of it. */

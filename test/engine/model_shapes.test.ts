@@ -11,7 +11,7 @@ import { openDocument } from "../../src/engine/extract/open.js";
 import { layOutPage } from "../../src/engine/layout/page_layout.js";
 import { copyLine, copySpan, lineLike, newLine, newSpan, NO_WORD_END, spanPiece, WORD_END_UNITS_PER_PT } from "../../src/engine/model.js";
 
-const SPAN_FIELDS = ["text", "x0", "y0", "x1", "y1", "font", "size", "bold", "italic", "monospace", "invisible", "leader", "wordEnd"];
+const SPAN_FIELDS = ["text", "x0", "y0", "x1", "y1", "font", "size", "bold", "italic", "monospace", "invisible", "leader", "wordEnd", "wideGaps"];
 const LINE_FIELDS = ["spans", "x0", "y0", "x1", "y1", "wmode", "slanted", "contentsEntry", "definition", "breakAfter", "plainNoteMark", "styleMemo"];
 
 // A book's page, a filled form (its widget values become lines), a paper in two columns and

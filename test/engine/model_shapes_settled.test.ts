@@ -40,7 +40,7 @@ describe("settled shapes (model.ts settleShapes)", () => {
 
   it("leaves the fields' values as given (guard: the factories' own output)", () => {
     const span = newSpan("a", 1, 2, 3, 4, "F", 10, false, true, false);
-    expect(span).toEqual({ text: "a", x0: 1, y0: 2, x1: 3, y1: 4, font: "F", size: 10, bold: false, italic: true, monospace: false, invisible: undefined, leader: undefined, wordEnd: NO_WORD_END });
+    expect(span).toEqual({ text: "a", x0: 1, y0: 2, x1: 3, y1: 4, font: "F", size: 10, bold: false, italic: true, monospace: false, invisible: undefined, leader: undefined, wordEnd: NO_WORD_END, wideGaps: undefined });
     expect(newLine([span], 1, 2, 3, 4, 1)).toEqual({ spans: [span], x0: 1, y0: 2, x1: 3, y1: 4, wmode: 1, slanted: undefined, contentsEntry: undefined, definition: undefined, breakAfter: undefined, styleMemo: undefined });
   });
 });

@@ -151,6 +151,13 @@ const CELL_SPACE_EMS_MIN = 0.6;
  * alike (TeX's stretched glue, Word's words placed one by one), while a cell gap stands out
  * from the words' spaces beside it. The span ends there, so the cell's box is its own. */
 const CELL_SPACE_WORD_SPACES_MIN = 2.5;
+/** A space at least this many ems wide, and WIDE_GAP_WORD_SPACES_MIN times the line's other
+ * spaces, that ends no span (under CELL_SPACE_EMS_MIN, or its rule not met) is noted on its
+ * span (Span.wideGaps): a table's cell gap, where the table's columns may cut the span.
+ * Writer sets an HTML table's cells 0.5 em apart with no borders ("Dock doors" | "Utilisation"
+ * | "Staff", "Central warehouse" | "20"), its word spaces 0.28 em. */
+const WIDE_GAP_EMS_MIN = 0.45;
+const WIDE_GAP_WORD_SPACES_MIN = 1.7;
 /** A space MuPDF made up next to an East Asian wide character and narrower than this many ems
  * is the typesetter's spacing between scripts (0.2-0.25 em), not a word space. */
 const AUTOSPACE_EMS_MAX = 0.3;
@@ -827,6 +834,10 @@ function readLineSpans(r: StextReader, first: number, raw: boolean, order: reado
         span = null;
       }
     }
+    // A wide gap the span goes on over (WIDE_GAP_EMS_MIN), noted where its space goes in.
+    if (space && span !== null && order === null && !afterStop && !span.monospace && x1 - x0 >= WIDE_GAP_EMS_MIN * size && next !== 0 && x1 - x0 >= WIDE_GAP_WORD_SPACES_MIN * lineSpaceMedian(r, first, ch, raw, loneSpaceWidth(r, lastCode, next, raw, span.size))) {
+      noteWideGap(span, units.count, edge, next, raw, H);
+    }
     if (tightSpace) tightSpace = false;
     else pairGap = space || afterSpace ? Infinity : x0 - edge;
     if (x1 - x0 >= ZERO_WIDTH_PT) edge = order === null ? x1 : Math.max(edge, x1);
@@ -1269,6 +1280,14 @@ const COLON = 0x3a;
 const EQUALS = 0x3d;
 
 /** Whether the character at `ch` is East Asian wide. */
+/** Notes on `span` a wide gap (WIDE_GAP_EMS_MIN) whose space goes in at `index` of its text,
+ *  after ink ending at `inkEnd`, before the glyph at `next`. */
+function noteWideGap(span: Span, index: number, inkEnd: number, next: number, raw: boolean, H: Float32Array): void {
+  const q = raw ? (next + CHAR_QUAD_OFFSET) >> 2 : wasm._wasm_stext_char_get_quad(next) >> 2;
+  const gaps = (span.wideGaps ??= []);
+  gaps.push(index, inkEnd, Math.min(H[q], H[q + 4]));
+}
+
 /** Whether the glyph at `ch` is an ASCII figure whose box starts within STAND_IN_POINT_GAP_PT of `x`. */
 function figureStartsAt(ch: number, x: number, raw: boolean, I32: Int32Array, H: Float32Array): boolean {
   const code = raw ? I32[ch >> 2] : wasm._wasm_stext_char_get_c(ch);

@@ -815,6 +815,12 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   const crossed: number[] = [];
   for (let c = 1; c < left.length; c++) if (span.x0 < right[c - 1] && span.x1 > left[c]) crossed.push(c);
   if (crossed.length === 0) return null;
+  // A row of other cells too: the span goes on over a wide gap (Span.wideGaps) where each
+  // column it crosses starts (Writer's borderless cells, "Central warehouse" | "20").
+  if (withOthers && span.wideGaps !== undefined) {
+    const parts = cutAtWideGaps(span, crossed, left, em);
+    if (parts !== null) return piecesOfParts(parts, line);
+  }
   // Two words across one gutter are cut whatever else the row holds; more only in a row of
   // other cells too (splitAtColumns).
   // (Not in a header line: a header's words wrap in its cell over the column's gutter.)
@@ -850,6 +856,39 @@ function piecesOfParts(parts: readonly Span[], line: Line): Piece[] {
   for (const part of parts) pieces.push(pieceOfItems([{ span: part, line }]));
   return pieces;
 }
+/**
+ * The span cut at its wide gaps (Span.wideGaps, noted by the stext reader with where the ink
+ * before each ends and the next glyph starts), one before each crossed column: the glyph after
+ * the gap starting within COLUMN_EDGE_EMS of the column's left edge, as its cells start (a
+ * head centred in a cell no wider than itself starts there too). Null unless every crossed
+ * column has such a gap.
+ */
+function cutAtWideGaps(span: Span, crossed: readonly number[], left: readonly number[], em: number): Span[] | null {
+  const gaps = span.wideGaps!;
+  const text = span.text;
+  const reach = COLUMN_EDGE_EMS * em;
+  const parts: Span[] = [];
+  let from = 0;
+  let x0 = span.x0;
+  let g = 0;
+  for (const c of crossed) {
+    while (g < gaps.length && Math.abs(gaps[g + 2] - left[c]) > reach) g += 3;
+    if (g >= gaps.length) return null;
+    const at = gaps[g];
+    if (at <= from || text.charCodeAt(at) !== 0x20) return null;
+    const part = text.slice(from, at).trim();
+    if (part === "") return null;
+    parts.push(spanPiece(span, part, x0, gaps[g + 1]));
+    from = at + 1;
+    x0 = gaps[g + 2];
+    g += 3;
+  }
+  const rest = text.slice(from).trim();
+  if (rest === "") return null;
+  parts.push(spanPiece(span, rest, x0, span.x1));
+  return parts;
+}
+
 /** Two words cut at their space when it lies near the gutter's middle (right to left too). */
 function cutAtTheSpace(span: Span, ink: number, nextLeft: number, prevRight: number, em: number): Span[] | null {
   const text = span.text.trim();
