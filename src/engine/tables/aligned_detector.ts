@@ -383,6 +383,12 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     const inside = piecesInside(cells, frame);
     if (inside.length >= 2 && inside.length < cells.length) variants.push(inside);
   }
+  // Last, the row's pieces cut at each gap of HEADER_CELL_GAP_EMS or more between two spans:
+  // the stext reader ends a span at a gap that wide (CELL_SPACE_EMS_MIN), under the row
+  // splitter's cell gap. Writer's "P. Marchetti" | "30 Nov 2026", 0.65 em apart, over rows
+  // whose owner and date stand further apart, had left the row one column short.
+  const cut = cutAtSpanGaps(cells);
+  if (cut !== null) variants.push(cut);
   for (const first of variants) {
     if (first.length < 2) continue;
     let run = growRun(rows, start, first, used, false);
@@ -409,6 +415,27 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
     return { run, columns: columnsOf(full) };
   }
   return { skipTo };
+}
+
+/** `cells` with each piece cut between two of its spans standing HEADER_CELL_GAP_EMS apart or
+ *  more (from the first's ink), each side holding a letter or a digit; null where none is. */
+function cutAtSpanGaps(cells: readonly Piece[]): Piece[] | null {
+  let out: Piece[] | null = null;
+  for (let p = 0; p < cells.length; p++) {
+    const items = cells[p].items;
+    let from = 0;
+    for (let i = 1; i < items.length; i++) {
+      const before = items[i - 1];
+      if (items[i].span.x0 - inkRight(before.span, before.line) < HEADER_CELL_GAP_EMS * items[i].span.size) continue;
+      if (!someItemMatches(items.slice(from, i), LETTER_OR_DIGIT) || !someItemMatches(items.slice(i), LETTER_OR_DIGIT)) continue;
+      out ??= cells.slice(0, p);
+      out.push(pieceOfItems(items.slice(from, i)));
+      from = i;
+    }
+    if (out === null) continue;
+    out.push(from === 0 ? cells[p] : pieceOfItems(items.slice(from)));
+  }
+  return out;
 }
 
 /** The pieces whose centres lie inside `box`. */

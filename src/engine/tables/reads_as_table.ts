@@ -142,6 +142,41 @@ function endsBroken(text: string): boolean {
 }
 const HYPHEN_MINUS = 0x2d;
 
+/** One column of a run may hold a line of description a row (a minutes' action, an item's
+ *  specification) of up to this many words and characters (median), where every other column,
+ *  at least DESCRIBED_COLUMNS_MIN of them, holds a few words at most (SHORT_COLUMN_WORDS_MAX):
+ *  an owner and a due date, a number and a price. Two flows of text side by side have no such
+ *  columns of short cells beside them. */
+const DESCRIPTION_WORDS_MEDIAN_MAX = 16;
+const DESCRIPTION_CHARS_MEDIAN_MAX = 100;
+const DESCRIBED_COLUMNS_MIN = 2;
+const SHORT_COLUMN_WORDS_MAX = 3;
+/** A description that ends a sentence or a clause, or a word (no hyphen): the next row's may
+ *  start in any case. */
+const DESCRIPTION_ENDS = /[.!?:;)\]”"']$/u;
+/** A row's description that starts its own: a capital, a figure, a quote or a bracket. */
+const STARTS_CAPITAL_OR_FIGURE = /^[\p{Lu}\p{N}"“‘'(\[]/u;
+
+/** Whether column `c` (of medians `wordsMedian`, `charsMedian`) is the run's one column of
+ *  descriptions beside columns of short cells (DESCRIPTION_WORDS_MEDIAN_MAX). */
+function describesBesideShortColumns(run: readonly TextRow[], k: number, c: number, wordsMedian: number, charsMedian: number): boolean {
+  if (k - 1 < DESCRIBED_COLUMNS_MIN || wordsMedian > DESCRIPTION_WORDS_MEDIAN_MAX || charsMedian > DESCRIPTION_CHARS_MEDIAN_MAX) return false;
+  // Each row's description is its own: one running on into the next row's ("… in the early
+  // nineteenth" | "century. It links …") is a flow of text beside the short cells (a wiki's
+  // infobox beside its article).
+  for (let r = 0; r + 1 < run.length; r++) {
+    const text = textWithoutLeaders(run[r].cells[c]).trimEnd();
+    if (!DESCRIPTION_ENDS.test(text) && !STARTS_CAPITAL_OR_FIGURE.test(textWithoutLeaders(run[r + 1].cells[c]).trimStart())) return false;
+  }
+  for (let other = 0; other < k; other++) {
+    if (other === c) continue;
+    const words: number[] = [];
+    for (const row of run) words.push(countWords(textWithoutLeaders(row.cells[other])));
+    if (median(words) > SHORT_COLUMN_WORDS_MAX) return false;
+  }
+  return true;
+}
+
 export function runLooksTabular(rows: TextRow[], start: number, end: number): boolean {
   const run = rows.slice(start, end);
   const k = run[0].cells.length;
@@ -177,7 +212,7 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       x1 = Math.max(x1, cell.x1);
     }
     const wordsMedian = median(words);
-    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k))) return false;
+    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k)) && !describesBesideShortColumns(run, k, c, wordsMedian, median(chars))) return false;
     for (let r = 0; r < words.length; r++) {
       allWords.push(words[r]);
       allChars.push(chars[r]);
