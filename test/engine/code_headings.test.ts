@@ -1,6 +1,7 @@
 // layout/blocks.ts headingOf: beside code at a heading's size, a heading's bold words set at
 // their own size (a browser scales its monospace font apart) still make the heading.
 import { describe, expect, it } from "vitest";
+import { excerptMarkdown } from "../support/markdown_of.js";
 import type { DocumentStats } from "../../src/engine/layout/document_stats.js";
 import { prepareLines } from "../../src/engine/layout/line_joining.js";
 import type { Line } from "../../src/engine/model.js";
@@ -95,6 +96,12 @@ describe("a title with a small label after it on its row (blocks.ts TRAILING_LAB
     expect(render([title, ...body(100)], stats)).toMatch(/^# The Expat XML Parser Release 2\.5\.0\n\n/);
   });
 
+  it("is a heading with a badge set at 0.55 of its size after it (svc-md-1.1.41: a release note's '<h2>Breaking changes <span class=badge>', 8.3 pt after 15 pt over 10.5 pt text)", () => {
+    const badged: DocumentStats = { body: { size: 10.5, bold: false }, headings: [{ size: 15, bold: true, level: 2 }], running: new Set() };
+    const title = line([{ text: "Breaking changes ", size: 15, bold: true }, { text: "action needed", size: 8.3, bold: true }], { x: 40, y: 50 });
+    expect(render([title, ...body(100)], badged)).toMatch(/^## Breaking changes action needed\n\n/);
+  });
+
   it("leaves a large first word over a run of small text a paragraph (a drop cap)", () => {
     const dropCap = line([{ text: "T", size: 30, bold: true }, { text: "he harbour board met on Tuesday", size: 12 }], { x: 40, y: 50 });
     expect(render([dropCap, ...body(100)], stats)).not.toMatch(/^#/);
@@ -103,5 +110,13 @@ describe("a title with a small label after it on its row (blocks.ts TRAILING_LAB
   it("leaves a title followed by text at the body's size a paragraph (a run-in heading)", () => {
     const runIn = line([{ text: "The Expat XML Parser ", size: 30, bold: true }, { text: "is a library", size: 12 }], { x: 40, y: 50 });
     expect(render([runIn, ...body(100)], stats)).not.toMatch(/^#/);
+  });
+});
+
+describe("Chromium's print of release notes, a badge after a heading (fixtures/excerpts/chromium-release-notes.pdf, svc-md-1.1.41)", () => {
+  it("reads the heading with its badge as a heading (before: a bold paragraph), and the page around it as before", async () => {
+    const md = await excerptMarkdown("chromium-release-notes.pdf");
+    expect(md).toContain("## Breaking changes action needed\n\n| Area | 3.x | 4.0 |\n| --- | --- | --- |\n| Units | `units: \"ft\"` | `units: \"feet\"` |");
+    expect(md).toContain("1. Update the package:\n\n   ```\n   npm install tidewater@4\n   ```");
   });
 });

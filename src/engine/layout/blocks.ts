@@ -3106,7 +3106,7 @@ function headingOf(lines: Line[], stats: DocumentStats, headingLevels: HeadingLe
  *  smaller than the body (a browser's `<h1>The Expat XML Parser <small>Release 2.5.0</small>`,
  *  9 pt after 30 pt over 12 pt text), is the heading's. A run-in heading's text goes on at the
  *  body's size. */
-const TRAILING_LABEL_SIZE_SHARE_MAX = 0.5;
+const TRAILING_LABEL_SIZE_SHARE_MAX = 0.6;
 
 /** Letters and digits (no spaces) of the spans that end the line set at most
  *  TRAILING_LABEL_SIZE_SHARE_MAX of `size` and under `bodySize`; 0 unless the line's first
