@@ -151,8 +151,8 @@ const DESCRIPTION_WORDS_MEDIAN_MAX = 16;
 const DESCRIPTION_CHARS_MEDIAN_MAX = 100;
 const DESCRIBED_COLUMNS_MIN = 2;
 const SHORT_COLUMN_WORDS_MAX = 3;
-/** A description that ends a sentence or a clause, or a word (no hyphen): the next row's may
- *  start in any case. */
+/** A description that ends a sentence, a clause or a bracketed or quoted phrase: the next
+ *  row's may start in any case. */
 const DESCRIPTION_ENDS = /[.!?:;)\]”"']$/u;
 /** A row's description that starts its own: a capital, a figure, a quote or a bracket. */
 const STARTS_CAPITAL_OR_FIGURE = /^[\p{Lu}\p{N}"“‘'(\[]/u;
