@@ -387,7 +387,7 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
   // the stext reader ends a span at a gap that wide (CELL_SPACE_EMS_MIN), under the row
   // splitter's cell gap. Writer's "P. Marchetti" | "30 Nov 2026", 0.65 em apart, over rows
   // whose owner and date stand further apart, had left the row one column short.
-  const cut = cutAtSpanGaps(cells);
+  const cut = cutAtSpanGaps(cells, rows.at(start).em);
   if (cut !== null) variants.push(cut);
   for (const first of variants) {
     if (first.length < 2) continue;
@@ -417,23 +417,19 @@ function runFrom(rows: PageRows, start: number, used: Set<Piece>, rulings: Rulin
   return { skipTo };
 }
 
-/** `cells` with each piece cut between two of its spans standing HEADER_CELL_GAP_EMS apart or
- *  more (from the first's ink), each side holding a letter or a digit; null where none is. */
-function cutAtSpanGaps(cells: readonly Piece[]): Piece[] | null {
+/** `cells` with each piece cut at each gap of HEADER_CELL_GAP_EMS of the row's `em` or more
+ *  between two of its spans (cutAtItemGaps, after a clause mark too: a body row's cell may end
+ *  in a stop); null where none is. */
+function cutAtSpanGaps(cells: readonly Piece[], em: number): Piece[] | null {
   let out: Piece[] | null = null;
   for (let p = 0; p < cells.length; p++) {
-    const items = cells[p].items;
-    let from = 0;
-    for (let i = 1; i < items.length; i++) {
-      const before = items[i - 1];
-      if (items[i].span.x0 - inkRight(before.span, before.line) < HEADER_CELL_GAP_EMS * items[i].span.size) continue;
-      if (!someItemMatches(items.slice(from, i), LETTER_OR_DIGIT) || !someItemMatches(items.slice(i), LETTER_OR_DIGIT)) continue;
-      out ??= cells.slice(0, p);
-      out.push(pieceOfItems(items.slice(from, i)));
-      from = i;
+    const cut = cutAtItemGaps(cells[p], HEADER_CELL_GAP_EMS * em, false);
+    if (cut === null) {
+      out?.push(cells[p]);
+      continue;
     }
-    if (out === null) continue;
-    out.push(from === 0 ? cells[p] : pieceOfItems(items.slice(from)));
+    out ??= cells.slice(0, p);
+    for (const cell of cut) out.push(cell);
   }
   return out;
 }
@@ -749,33 +745,38 @@ const CLAUSE_END = /[.:;,!?]\s*$/;
  */
 function splitAtHeaderGaps(pieces: Piece[], left: readonly number[], right: readonly number[], alignment: readonly Alignment[], em: number): Piece[] {
   const out: Piece[] = [];
-  const gap = HEADER_CELL_GAP_EMS * em;
   for (const piece of pieces) {
-    const items = piece.items;
-    const cells: Piece[] = [];
-    let from = 0;
-    for (let i = 1; i < items.length; i++) {
-      const before = items[i - 1];
-      const ink = inkRight(before.span, before.line);
-      if (items[i].span.x0 - ink < gap || CLAUSE_END.test(before.span.text)) continue;
-      if (!someItemMatches(items.slice(from, i), LETTER_OR_DIGIT) || !someItemMatches(items.slice(i), LETTER_OR_DIGIT)) continue;
-      // The cell ends where its ink does: its last span's box takes in the word space.
-      const cell = pieceOfItems(items.slice(from, i));
-      cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
-      cells.push(cell);
-      from = i;
-    }
-    if (from === 0) {
-      out.push(piece);
-      continue;
-    }
-    cells.push(pieceOfItems(items.slice(from)));
+    const cells = cutAtItemGaps(piece, HEADER_CELL_GAP_EMS * em, true);
     // Each part heads its column: a caption's label and title ("表1" | "模板的
     // 组成", a quad apart) fall over the columns with no regard to them.
-    if (cells.every((cell) => headsColumn(cell, left, right, alignment, em))) out.push(...cells);
+    if (cells !== null && cells.every((cell) => headsColumn(cell, left, right, alignment, em))) out.push(...cells);
     else out.push(piece);
   }
   return out;
+}
+
+/**
+ * The piece cut between two of its spans whose gap, from the first's ink, is `gap` or more,
+ * each side holding a letter or a digit, each part ending where its ink does (its last span's
+ * box takes in the word space); with `clauseEnds`, not after a span ending a sentence or a
+ * clause (CLAUSE_END: a caption's label and its title). Null where it is not cut.
+ */
+function cutAtItemGaps(piece: Piece, gap: number, clauseEnds: boolean): Piece[] | null {
+  const items = piece.items;
+  let cells: Piece[] | null = null;
+  let from = 0;
+  for (let i = 1; i < items.length; i++) {
+    const before = items[i - 1];
+    const ink = inkRight(before.span, before.line);
+    if (items[i].span.x0 - ink < gap || (clauseEnds && CLAUSE_END.test(before.span.text))) continue;
+    if (!someItemMatches(items.slice(from, i), LETTER_OR_DIGIT) || !someItemMatches(items.slice(i), LETTER_OR_DIGIT)) continue;
+    const cell = pieceOfItems(items.slice(from, i));
+    cell.x1 = Math.max(cell.x0, Math.min(cell.x1, ink));
+    (cells ??= []).push(cell);
+    from = i;
+  }
+  if (cells !== null) cells.push(pieceOfItems(items.slice(from)));
+  return cells;
 }
 
 /** A head over a column of text starts within this many ems of where its cells start. */
@@ -845,7 +846,7 @@ function splitSpanAtGutter(piece: Piece, left: readonly number[], right: readonl
   // A row of other cells too: the span goes on over a wide gap (Span.wideGaps) where each
   // column it crosses starts (Writer's borderless cells, "Central warehouse" | "20").
   if (withOthers && span.wideGaps !== undefined) {
-    const parts = cutAtWideGaps(span, crossed, left, em);
+    const parts = cutAtWideGaps(span, span.wideGaps, crossed, left, em);
     if (parts !== null) return piecesOfParts(parts, line);
   }
   // Two words across one gutter are cut whatever else the row holds; more only in a row of
@@ -890,8 +891,7 @@ function piecesOfParts(parts: readonly Span[], line: Line): Piece[] {
  * head centred in a cell no wider than itself starts there too). Null unless every crossed
  * column has such a gap.
  */
-function cutAtWideGaps(span: Span, crossed: readonly number[], left: readonly number[], em: number): Span[] | null {
-  const gaps = span.wideGaps!;
+function cutAtWideGaps(span: Span, gaps: readonly number[], crossed: readonly number[], left: readonly number[], em: number): Span[] | null {
   const text = span.text;
   const reach = COLUMN_EDGE_EMS * em;
   const parts: Span[] = [];

@@ -212,7 +212,8 @@ export function runLooksTabular(rows: TextRow[], start: number, end: number): bo
       x1 = Math.max(x1, cell.x1);
     }
     const wordsMedian = median(words);
-    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || median(chars) > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k)) && !describesBesideShortColumns(run, k, c, wordsMedian, median(chars))) return false;
+    const charsMedian = median(chars);
+    if ((wordsMedian > COLUMN_WORDS_MEDIAN_MAX || charsMedian > COLUMN_CHARS_MEDIAN_MAX) && !(choices ??= hasChoiceColumn(run, k)) && !describesBesideShortColumns(run, k, c, wordsMedian, charsMedian)) return false;
     for (let r = 0; r < words.length; r++) {
       allWords.push(words[r]);
       allChars.push(chars[r]);
